@@ -1,0 +1,191 @@
+import { ApolloServer } from '@apollo/server';
+import { unwrapResolverError } from '@apollo/server/errors';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express5';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import connectPgSimple from 'connect-pg-simple';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import session from 'express-session';
+import type { GraphQLFormattedError } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import helmet from 'helmet';
+import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import path from 'node:path';
+import pg from 'pg';
+import { WebSocketServer } from 'ws';
+import type { AppConfig } from './config.js';
+import { instanceRoutes } from './instance/instance.routes.js';
+import { createServices, type Services } from './services.js';
+import { AppError } from './shared/errors.js';
+import type { GraphQLContext } from './shared/graphql/context.js';
+import { buildAppSchema } from './shared/graphql/schema.js';
+import { csrfProtection } from './shared/http/csrf.js';
+import { problem, problemHandler } from './shared/http/problem.js';
+import { createAppPubSub } from './shared/pubsub.js';
+import { authRoutes } from './users/auth.routes.js';
+import { viewerOf } from './users/session-viewer.js';
+import { userRoutes } from './users/user.routes.js';
+
+export const SESSION_COOKIE = 'connect.sid';
+const SESSION_MAX_AGE_MS = 48 * 60 * 60 * 1000;
+
+export interface RunningApp {
+  server: Server;
+  services: Services;
+  /** Stops accepting connections and releases every resource except the ORM's database. */
+  close(): Promise<void>;
+}
+
+function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const original = unwrapResolverError(error);
+  if (original instanceof AppError) return { ...formatted, message: original.message, extensions: original.extensions };
+  const code = formatted.extensions?.code;
+  if (code && code !== 'INTERNAL_SERVER_ERROR') return formatted;
+  console.error('[graphql] unexpected error:', original);
+  const generic = new AppError('generic.error');
+  return { message: generic.message, locations: formatted.locations, path: formatted.path, extensions: generic.extensions };
+}
+
+/** Builds the whole HTTP server: security headers, sessions, REST facade, GraphQL (HTTP and WebSocket), client. */
+export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: string): Promise<RunningApp> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
+  pool.on('error', (error) => console.error('[db] idle client error:', error.message));
+  const { pubSub, start: startPubSub, stop: stopPubSub } = createAppPubSub(pool, databaseUrl);
+  await startPubSub();
+  const services = createServices(config, orm, pubSub);
+  const schema = await buildAppSchema(pubSub);
+
+  const app = express();
+  const server = createServer(app);
+  app.set('trust proxy', 1);
+  app.disable('x-powered-by');
+  app.use(
+    helmet({
+      crossOriginResourcePolicy: false,
+      contentSecurityPolicy: {
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': ["'self'"],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'font-src': ["'self'", 'data:'],
+          'worker-src': ["'self'", 'blob:'],
+          'connect-src': ["'self'", 'ws:', 'wss:'],
+          'upgrade-insecure-requests': config.publicUrl.startsWith('https:') ? [] : null,
+        },
+      },
+    }),
+  );
+
+  // CORS with credentials only for the configured origins, never a reflected arbitrary one.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const origin = req.get('origin');
+    if (origin && config.corsOrigins.includes(origin)) {
+      res.setHeader('Access-Control-Allow-Origin', origin);
+      res.setHeader('Access-Control-Allow-Credentials', 'true');
+      res.setHeader('Access-Control-Allow-Methods', 'GET,PUT,POST,DELETE');
+      res.setHeader('Access-Control-Allow-Headers', 'X-Requested-With, Content-Type, Accept, apollo-require-preflight');
+      res.setHeader('Vary', 'Origin');
+    }
+    if (req.method === 'OPTIONS') return void res.sendStatus(origin && config.corsOrigins.includes(origin) ? 204 : 403);
+    next();
+  });
+
+  const PgStore = connectPgSimple(session);
+  const sessionMiddleware = session({
+    name: SESSION_COOKIE,
+    secret: config.sessionSecret,
+    store: new PgStore({ pool, tableName: 'sessions', pruneSessionInterval: 15 * 60 }),
+    resave: false,
+    saveUninitialized: false,
+    rolling: true,
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.publicUrl.startsWith('https:'),
+      maxAge: SESSION_MAX_AGE_MS,
+      path: '/',
+    },
+  });
+  app.use(sessionMiddleware);
+
+  const csrf = csrfProtection(config.corsOrigins);
+  const json = express.json({ limit: '1mb' });
+  app.use('/auth', csrf, json, authRoutes(services));
+  app.use('/api', csrf, json, userRoutes(services), instanceRoutes(services));
+  app.use(['/auth', '/api'], (_req: Request, res: Response) => problem(res, 'generic.not-found'));
+  app.use(['/auth', '/api'], problemHandler);
+
+  // GraphQL over WebSocket on the same path; the browser's cookie identifies the user.
+  const wsServer = new WebSocketServer({
+    server,
+    path: '/graphql',
+    verifyClient: ({ origin }: { origin: string }) => !origin || config.corsOrigins.includes(origin),
+  });
+  const wsCleanup = useServer<Record<string, unknown>, { request: IncomingMessage }>(
+    {
+      schema,
+      context: async (ctx): Promise<GraphQLContext> => {
+        const req = ctx.extra.request as Request;
+        if (!('session' in req)) {
+          // express-session only reads here; the stub response is never written.
+          await new Promise<void>((resolve) => sessionMiddleware(req, {} as Response, () => resolve()));
+        }
+        return { services, req, viewer: () => viewerOf(req, services.viewers) };
+      },
+      onError: (_ctx, _id, _payload, errors) => {
+        errors.forEach((error) => console.error('[graphql-ws]', error.message));
+      },
+    },
+    wsServer,
+  );
+
+  const apollo = new ApolloServer<GraphQLContext>({
+    schema,
+    csrfPrevention: true,
+    introspection: true,
+    formatError,
+    plugins: [
+      ApolloServerPluginDrainHttpServer({ httpServer: server }),
+      ApolloServerPluginLandingPageDisabled(),
+      { serverWillStart: async () => ({ drainServer: async () => void (await wsCleanup.dispose()) }) },
+    ],
+  });
+  await apollo.start();
+  app.use(
+    '/graphql',
+    csrf,
+    json,
+    expressMiddleware(apollo, {
+      context: async ({ req, res }) => ({ services, req, res, viewer: () => viewerOf(req, services.viewers) }),
+    }),
+  );
+
+  // The built client: every unknown path gets index.html (history-mode routing).
+  const clientDist = config.clientDist;
+  if (existsSync(path.join(clientDist, 'index.html'))) {
+    app.get('/graphiql', (_req: Request, res: Response) => res.sendFile(path.join(clientDist, 'graphiql.html')));
+    app.use(express.static(clientDist, { index: false, maxAge: '1h', setHeaders: immutableAssets }));
+    app.get('/{*splat}', (_req: Request, res: Response) => res.sendFile(path.join(clientDist, 'index.html')));
+  } else {
+    app.get('/', (_req: Request, res: Response) => res.type('text/plain').send('Client nicht gebaut: npm run build:client'));
+  }
+
+  return {
+    server,
+    services,
+    close: async () => {
+      await apollo.stop();
+      wsServer.close();
+      await stopPubSub();
+      services.mail.close();
+      await pool.end();
+    },
+  };
+}
+
+function immutableAssets(res: Response, filePath: string): void {
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+}

@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Validated runtime configuration. Every field comes from one environment variable (see README). */
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Unset: the product starts its own embedded PostgreSQL under dataDir. */
+  databaseUrl: string | undefined;
+  embeddedPostgresPort: number;
+  dataDir: string;
+  publicUrl: string;
+  corsOrigins: string[];
+  sessionSecret: string;
+  adminEmail: string;
+  adminPassword: string;
+  seedDemo: boolean;
+  smtp: SmtpConfig | undefined;
+  mailFrom: string;
+  rateLimit: { signInPerWindow: number; resetPerWindow: number; windowSeconds: number };
+  /** The build of the client that the server serves at `/`. */
+  clientDist: string;
+}
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  secure: boolean;
+  user: string | undefined;
+  password: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min = 0, max = 65535 * 1000): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} muss eine ganze Zahl sein, ist aber "${raw}".`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(`${name} muss zwischen ${min} und ${max} liegen, ist aber ${value}.`);
+  return value;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} muss true oder false sein, ist aber "${raw}".`);
+}
+
+function url(name: string, raw: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} muss eine URL sein (z. B. http://localhost:4000), ist aber "${raw}".`);
+  }
+  if (!['http:', 'https:', 'postgres:', 'postgresql:'].includes(parsed.protocol)) {
+    throw new ConfigError(`${name} hat ein nicht unterstütztes Protokoll: ${parsed.protocol}`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+/** In development a generated secret is kept in DATA_DIR so sessions survive restarts. */
+function developmentSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConfig {
+  const nodeEnvRaw = env.NODE_ENV ?? 'development';
+  if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
+    throw new ConfigError(`NODE_ENV muss development, production oder test sein, ist aber "${nodeEnvRaw}".`);
+  }
+  const nodeEnv = nodeEnvRaw as AppConfig['nodeEnv'];
+  const port = integer(env, 'PORT', 4000, 0, 65535);
+  const dataDir = path.resolve(cwd, env.DATA_DIR || './data');
+  const databaseUrl = env.DATABASE_URL ? url('DATABASE_URL', env.DATABASE_URL) : undefined;
+  const publicUrl = url('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port}`);
+
+  let sessionSecret = env.SESSION_SECRET ?? '';
+  if (!sessionSecret) {
+    if (nodeEnv === 'production') throw new ConfigError('SESSION_SECRET fehlt: in production ist es Pflicht (mindestens 32 Zeichen).');
+    sessionSecret = developmentSessionSecret(dataDir);
+  } else if (sessionSecret.length < 32) {
+    throw new ConfigError('SESSION_SECRET muss mindestens 32 Zeichen lang sein.');
+  }
+
+  const adminEmail = (env.ADMIN_EMAIL || 'admin@example.com').toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) throw new ConfigError(`ADMIN_EMAIL ist keine E-Mail-Adresse: "${adminEmail}".`);
+  const adminPassword = env.ADMIN_PASSWORD || 'admin-demo-2026';
+  if (adminPassword.length < 8) throw new ConfigError('ADMIN_PASSWORD muss mindestens 8 Zeichen lang sein.');
+  if (nodeEnv === 'production' && !env.ADMIN_PASSWORD) {
+    throw new ConfigError('ADMIN_PASSWORD fehlt: in production darf das Demo-Passwort nicht verwendet werden.');
+  }
+
+  const smtp = env.SMTP_HOST
+    ? {
+        host: env.SMTP_HOST,
+        port: integer(env, 'SMTP_PORT', 587, 1, 65535),
+        secure: bool(env, 'SMTP_SECURE', false),
+        user: env.SMTP_USER || undefined,
+        password: env.SMTP_PASSWORD || undefined,
+      }
+    : undefined;
+
+  const corsOrigins = (env.CORS_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+    .map((origin) => url('CORS_ORIGINS', origin));
+
+  return {
+    nodeEnv,
+    port,
+    host: env.HOST || '0.0.0.0',
+    databaseUrl,
+    embeddedPostgresPort: integer(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535),
+    dataDir,
+    publicUrl,
+    corsOrigins: [new URL(publicUrl).origin, ...corsOrigins.map((origin) => new URL(origin).origin)],
+    sessionSecret,
+    adminEmail,
+    adminPassword,
+    seedDemo: bool(env, 'SEED_DEMO', nodeEnv !== 'production'),
+    smtp,
+    mailFrom: env.MAIL_FROM || 'Buchungsplattform <noreply@localhost>',
+    rateLimit: {
+      signInPerWindow: integer(env, 'RATE_LIMIT_SIGNIN', 10, 1),
+      resetPerWindow: integer(env, 'RATE_LIMIT_RESET', 5, 1),
+      windowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', 900, 1),
+    },
+    clientDist: path.resolve(cwd, env.CLIENT_DIST || 'dist/client'),
+  };
+}

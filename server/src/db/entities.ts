@@ -1,0 +1,9 @@
+import { Instance } from '../instance/instance.entity.js';
+import { Role } from '../roles/role.entity.js';
+import { TenantMembership } from '../tenants/membership.entity.js';
+import { Tenant } from '../tenants/tenant.entity.js';
+import { UserHook } from '../users/user-hook.entity.js';
+import { User } from '../users/user.entity.js';
+
+/** Every entity, listed once; each domain owns its own file. */
+export const entities = [Instance, User, UserHook, Tenant, TenantMembership, Role];

@@ -1,0 +1,98 @@
+import { Entity, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
+import { Field, ObjectType } from 'type-graphql';
+
+/** The single instance above all tenants (row id 1). */
+@Entity({ tableName: 'instance' })
+export class Instance {
+  @PrimaryKey({ type: 'integer', autoincrement: false })
+  id: Opt<number> = 1;
+
+  @Property({ type: 'text', default: '' })
+  contactAddress: Opt<string> = '';
+
+  @Property({ type: 'text', default: '' })
+  contactUrl: Opt<string> = '';
+
+  @Property({ type: 'text', default: '' })
+  dataProtectionUrl: Opt<string> = '';
+
+  @Property({ type: 'text', default: '' })
+  legalNoticeUrl: Opt<string> = '';
+
+  /** System mail receiver (notices such as "new user"). */
+  @Property({ type: 'text', default: '' })
+  mailAddress: Opt<string> = '';
+
+  @Property({ type: 'boolean', default: false })
+  mailEnabled: Opt<boolean> = false;
+
+  @Property({ type: 'text', default: '' })
+  mailTemplate: Opt<string> = '';
+
+  @Property({ type: 'text', default: '' })
+  noreplyMail: Opt<string> = '';
+
+  @Property({ type: 'text', default: '' })
+  noreplyDisplayName: Opt<string> = '';
+
+  @Property({ type: 'text', default: '' })
+  noreplyHost: Opt<string> = '';
+
+  @Property({ type: 'integer', nullable: true })
+  noreplyPort?: number | null;
+
+  @Property({ type: 'text', default: '' })
+  noreplyUser: Opt<string> = '';
+
+  @Property({ type: 'text', nullable: true, hidden: true })
+  noreplyPassword?: string | null;
+
+  @Property({ type: 'boolean', default: false })
+  noreplyStarttls: Opt<boolean> = false;
+
+  @Property({ type: 'boolean', default: false })
+  noreplyUseGraphApi: Opt<boolean> = false;
+
+  @Property({ type: 'text', default: '' })
+  noreplyGraphTenantId: Opt<string> = '';
+
+  @Property({ type: 'text', default: '' })
+  noreplyGraphClientId: Opt<string> = '';
+
+  @Property({ type: 'text', nullable: true, hidden: true })
+  noreplyGraphClientSecret?: string | null;
+
+  @Property({ type: 'text[]', default: '{}' })
+  ownerUserIds: Opt<string[]> = [];
+
+  @Property({ type: 'boolean', default: false })
+  allowAllUsersToCreateTenant: Opt<boolean> = false;
+
+  @Property({ type: 'text[]', default: '{}' })
+  allowedUsersToCreateTenant: Opt<string[]> = [];
+
+  /** Instance-level applications (single sign-on). */
+  @Property({ type: 'jsonb', default: '[]' })
+  applications: Opt<Record<string, unknown>[]> = [];
+
+  /** Quotas; null means unlimited. */
+  @Property({ type: 'integer', nullable: true })
+  maxTenants?: number | null;
+
+  @Property({ type: 'integer', nullable: true })
+  maxBookables?: number | null;
+
+  @Property({ type: 'integer', nullable: true })
+  maxEvents?: number | null;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Opt<Date> = new Date();
+}
+
+@ObjectType({ description: 'What the public may see of the instance.' })
+export class PublicInstance {
+  @Field() contactAddress!: string;
+  @Field() contactUrl!: string;
+  @Field() dataProtectionUrl!: string;
+  @Field() legalNoticeUrl!: string;
+}

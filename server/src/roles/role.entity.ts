@@ -1,0 +1,55 @@
+import { Index, Entity, ManyToOne, PrimaryKey, Property, type Opt , type Rel } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import type { AccessFlags, RoleGrant } from '../shared/permissions/model.js';
+import { Tenant } from '../tenants/tenant.entity.js';
+
+/** A tenant's role: admin interfaces, per-area access flags and the free-bookings flag. */
+@Entity({ tableName: 'roles' })
+export class Role implements RoleGrant {
+  @PrimaryKey({ type: 'uuid' })
+  id: Opt<string> = randomUUID();
+
+  @Index()
+  @ManyToOne(() => Tenant, { deleteRule: 'cascade' })
+  tenant!: Rel<Tenant>;
+
+  @Property({ type: 'text' })
+  name!: string;
+
+  @Property({ type: 'text[]', default: '{}' })
+  adminInterfaces: Opt<string[]> = [];
+
+  @Property({ type: 'boolean', default: false })
+  freeBookings: Opt<boolean> = false;
+
+  @Property({ type: 'jsonb', default: '{}' })
+  manageRoles: Opt<AccessFlags> = {};
+
+  @Property({ type: 'jsonb', default: '{}' })
+  manageUsers: Opt<AccessFlags> = {};
+
+  @Property({ type: 'jsonb', default: '{}' })
+  manageTenants: Opt<AccessFlags> = {};
+
+  @Property({ type: 'jsonb', default: '{}' })
+  manageBookings: Opt<AccessFlags> = {};
+
+  @Property({ type: 'jsonb', default: '{}' })
+  manageBookables: Opt<AccessFlags> = {};
+
+  @Property({ type: 'jsonb', default: '{}' })
+  manageCoupons: Opt<AccessFlags> = {};
+
+  /** Who created the role; the "own" flags of manageRoles match on it. */
+  @Property({ type: 'text', nullable: true })
+  ownerUserId?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  assignedUserId?: string | null;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Opt<Date> = new Date();
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Opt<Date> = new Date();
+}

@@ -1,0 +1,39 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { AppConfig } from './config.js';
+import { InstanceService } from './instance/instance.service.js';
+import { MailService } from './mail/mail.service.js';
+import type { AppPubSub } from './shared/pubsub.js';
+import { RateLimiter } from './shared/rate-limit.js';
+import { TenantService } from './tenants/tenant.service.js';
+import { AuthService } from './users/auth.service.js';
+import { UserService } from './users/user.service.js';
+import { ViewerService } from './users/viewer.service.js';
+
+/** Every domain service, built once per process; resolvers and REST handlers share them. */
+export interface Services {
+  config: AppConfig;
+  orm: MikroORM;
+  pubSub: AppPubSub;
+  mail: MailService;
+  viewers: ViewerService;
+  auth: AuthService;
+  users: UserService;
+  tenants: TenantService;
+  instance: InstanceService;
+}
+
+export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubSub): Services {
+  const mail = new MailService(config);
+  const viewers = new ViewerService(orm);
+  return {
+    config,
+    orm,
+    pubSub,
+    mail,
+    viewers,
+    auth: new AuthService(orm, config, mail, new RateLimiter(orm), viewers),
+    users: new UserService(orm, pubSub),
+    tenants: new TenantService(orm),
+    instance: new InstanceService(orm),
+  };
+}

@@ -1,0 +1,65 @@
+import { GraphQLError } from 'graphql';
+
+/**
+ * The error catalogue of specification 01 section 8. One entry per stable code: the German title
+ * and text the interface shows, and the HTTP status the REST facade answers with.
+ */
+export const errorCatalogue = {
+  'auth.unauthenticated': { status: 401, title: 'Zugriff verweigert', detail: 'Bitte melden Sie sich an.' },
+  'auth.forbidden': { status: 403, title: 'Keine Berechtigung', detail: 'Sie haben keine Berechtigung für diese Aktion.' },
+  'auth.session-expired': { status: 401, title: 'Sitzung abgelaufen', detail: 'Bitte melden Sie sich erneut an.' },
+  'auth.login-failed': { status: 401, title: 'Anmeldung fehlgeschlagen', detail: 'Falsche E-Mail/Passwort' },
+  'auth.csrf': { status: 403, title: 'Zugriff verweigert', detail: 'Die Anfrage wurde als websiteübergreifend abgelehnt.' },
+  'auth.rate-limited': { status: 429, title: 'Zu viele Versuche', detail: 'Bitte warten Sie einige Minuten und versuchen Sie es erneut.' },
+  'register.failed': { status: 500, title: 'Registrierung fehlgeschlagen', detail: 'Bitte versuchen Sie es erneut.' },
+  'register.user-exists': { status: 409, title: 'Registrierung fehlgeschlagen', detail: 'Benutzer existiert bereits' },
+  'register.missing-data': { status: 400, title: 'Fehlende Angaben', detail: 'Bitte füllen Sie alle Pflichtfelder aus.' },
+  'password-reset.error': { status: 500, title: 'Fehler beim Zurücksetzen', detail: 'Das Passwort konnte nicht zurückgesetzt werden.' },
+  'password-reset.wrong-email': { status: 404, title: 'Fehler beim Zurücksetzen', detail: 'Falsche E-Mail' },
+  'password-reset.mismatch': { status: 400, title: 'Fehler beim Zurücksetzen', detail: 'Passwörter stimmen nicht überein' },
+  'hook.invalid': { status: 404, title: 'Nicht gefunden', detail: 'Der Link ist ungültig oder abgelaufen.' },
+  'generic.error': { status: 500, title: 'Fehler', detail: 'Etwas ist schiefgelaufen.' },
+  'generic.not-found': { status: 404, title: 'Nicht gefunden', detail: 'Der angefragte Eintrag existiert nicht.' },
+  'generic.validation': { status: 400, title: 'Validierungsfehler', detail: 'Bitte überprüfen Sie Ihre Eingaben.' },
+  'profile.update-error': { status: 400, title: 'Fehler', detail: 'Ihr Profil konnte nicht aktualisiert werden.' },
+} as const satisfies Record<string, { status: number; title: string; detail: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+/** GraphQL `extensions.code` values: the catalogue key, upper-cased as GraphQL clients expect. */
+export function graphqlCode(code: ErrorCode): string {
+  return code.replace(/[.-]/g, '_').toUpperCase();
+}
+
+/**
+ * The one error type rules throw. GraphQL shows `message` (German) with `extensions.code`;
+ * the REST facade turns it into application/problem+json.
+ */
+export class AppError extends GraphQLError {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly title: string;
+  readonly fieldErrors: Record<string, string> | undefined;
+
+  constructor(code: ErrorCode, options: { detail?: string; fieldErrors?: Record<string, string> } = {}) {
+    const entry = errorCatalogue[code];
+    const detail = options.detail ?? entry.detail;
+    super(detail, {
+      extensions: {
+        code: graphqlCode(code),
+        key: code,
+        title: entry.title,
+        status: entry.status,
+        ...(options.fieldErrors ? { fieldErrors: options.fieldErrors } : {}),
+      },
+    });
+    this.code = code;
+    this.status = entry.status;
+    this.title = entry.title;
+    this.fieldErrors = options.fieldErrors;
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

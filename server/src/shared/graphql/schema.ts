@@ -1,0 +1,27 @@
+import { printSchemaWithDirectives } from '@graphql-tools/utils';
+import { lexicographicSortSchema, type GraphQLSchema } from 'graphql';
+import { buildSchema } from 'type-graphql';
+import { InstanceResolver } from '../../instance/instance.resolver.js';
+import { TenantResolver } from '../../tenants/tenant.resolver.js';
+import { AuthResolver } from '../../users/auth.resolver.js';
+import type { AppPubSub } from '../pubsub.js';
+import { authChecker, authDirective } from './auth.js';
+
+/** Every resolver, one per domain. */
+const resolvers = [AuthResolver, TenantResolver, InstanceResolver] as const;
+
+export function buildAppSchema(pubSub?: AppPubSub): Promise<GraphQLSchema> {
+  return buildSchema({
+    resolvers,
+    authChecker,
+    directives: [authDirective],
+    validate: false,
+    // Outside a running server (schema emission) nothing is published.
+    pubSub: pubSub ?? { publish: () => undefined, subscribe: () => (async function* () {})() },
+  });
+}
+
+/** The checked-in schema.graphql: sorted, with the @auth directive on every guarded field. */
+export function printAppSchema(schema: GraphQLSchema): string {
+  return `${printSchemaWithDirectives(lexicographicSortSchema(schema)).trim()}\n`;
+}

@@ -1,0 +1,159 @@
+import {
+  accessFlags,
+  ownerInterfaces,
+  permissionAreas,
+  publicInterfaces,
+  type AccessFlags,
+  type Action,
+  type AdminInterface,
+  type OwnedItem,
+  type PermissionArea,
+  type Permissions,
+  type RoleGrant,
+  type TenantPermissions,
+} from './model.js';
+
+/**
+ * The one permission module. Every rule of specification 01 section 6 lives here; GraphQL (auth
+ * checker and resolvers) and the REST facade both ask these functions and nothing else.
+ */
+
+export interface InstancePolicy {
+  ownerUserIds: readonly string[];
+  allowAllUsersToCreateTenant: boolean;
+  allowedUsersToCreateTenant: readonly string[];
+}
+
+export interface MembershipGrant {
+  tenantId: string;
+  isOwner: boolean;
+  roles: readonly RoleGrant[];
+}
+
+function mergeFlags(target: AccessFlags, source: AccessFlags): AccessFlags {
+  const merged: AccessFlags = { ...target };
+  for (const flag of accessFlags) if (source[flag]) merged[flag] = true;
+  return merged;
+}
+
+/** OR-merges a member's roles in one tenant; owners additionally get the ten owner interfaces. */
+export function tenantPermissions(membership: MembershipGrant): TenantPermissions {
+  const interfaces = new Set<string>();
+  const result: TenantPermissions = {
+    tenantId: membership.tenantId,
+    isOwner: membership.isOwner,
+    adminInterfaces: [],
+    freeBookings: false,
+    manageRoles: {},
+    manageUsers: {},
+    manageTenants: {},
+    manageBookings: {},
+    manageBookables: {},
+    manageCoupons: {},
+  };
+  for (const role of membership.roles) {
+    role.adminInterfaces.forEach((name) => interfaces.add(name));
+    result.freeBookings ||= role.freeBookings;
+    for (const area of permissionAreas) result[area] = mergeFlags(result[area], role[area]);
+  }
+  if (membership.isOwner) ownerInterfaces.forEach((name) => interfaces.add(name));
+  result.adminInterfaces = [...interfaces].sort();
+  return result;
+}
+
+export function isInstanceOwner(userId: string, instance: InstancePolicy): boolean {
+  return instance.ownerUserIds.includes(userId);
+}
+
+export function computePermissions(userId: string, instance: InstancePolicy, memberships: readonly MembershipGrant[]): Permissions {
+  const instanceOwner = isInstanceOwner(userId, instance);
+  return {
+    instanceOwner,
+    allowCreateTenant: instanceOwner || instance.allowAllUsersToCreateTenant || instance.allowedUsersToCreateTenant.includes(userId),
+    tenants: memberships.map(tenantPermissions),
+  };
+}
+
+export function tenantEntry(permissions: Permissions, tenantId: string): TenantPermissions | undefined {
+  return permissions.tenants.find((entry) => entry.tenantId === tenantId);
+}
+
+/** Instance owners may do everything; tenant owners everything inside their tenant. */
+export function hasFullAccess(permissions: Permissions, tenantId: string): boolean {
+  return permissions.instanceOwner || tenantEntry(permissions, tenantId)?.isOwner === true;
+}
+
+export function isTenantMember(permissions: Permissions, tenantId: string): boolean {
+  return permissions.instanceOwner || tenantEntry(permissions, tenantId) !== undefined;
+}
+
+/**
+ * ALLOW(action, area, item): full access, or the item belongs to the tenant and a role grants the
+ * "any" flag, or the "own" flag while the user owns (ownerUserId) or is assigned (assignedUserId)
+ * to the item. Create needs the create flag.
+ */
+export function can(permissions: Permissions, userId: string, action: Action, area: PermissionArea, item: OwnedItem): boolean {
+  if (hasFullAccess(permissions, item.tenantId)) return true;
+  const flags = tenantEntry(permissions, item.tenantId)?.[area];
+  if (!flags) return false;
+  if (action === 'create') return flags.create === true;
+  if (flags[`${action}Any`]) return true;
+  const ownsItem = item.ownerUserId === userId || (item.assignedUserId != null && item.assignedUserId === userId);
+  return ownsItem && flags[`${action}Own`] === true;
+}
+
+/** ANY(flag, area): full access or a role flag, regardless of a particular item. */
+export function hasFlag(permissions: Permissions, tenantId: string, area: PermissionArea, flag: keyof AccessFlags): boolean {
+  if (hasFullAccess(permissions, tenantId)) return true;
+  return tenantEntry(permissions, tenantId)?.[area][flag] === true;
+}
+
+/** Whether the user may see some items of an area at all (list screens). */
+export function canReadSome(permissions: Permissions, tenantId: string, area: PermissionArea): boolean {
+  return hasFlag(permissions, tenantId, area, 'readAny') || hasFlag(permissions, tenantId, area, 'readOwn');
+}
+
+/**
+ * Whether an admin interface (a screen of the navigation drawer) is open to the user. Dashboard and
+ * settings are open to everyone signed in; the instance screens only to instance owners; the rest
+ * need the selected tenant's entry to list the interface.
+ */
+export function canUseInterface(permissions: Permissions, name: AdminInterface, tenantId: string | null | undefined): boolean {
+  if (publicInterfaces.includes(name)) return true;
+  if (permissions.instanceOwner) return true;
+  if (name === 'instance') return false;
+  if (!tenantId) return false;
+  const entry = tenantEntry(permissions, tenantId);
+  if (!entry) return false;
+  return entry.isOwner || entry.adminInterfaces.includes(name);
+}
+
+export function canCreateTenant(permissions: Permissions): boolean {
+  return permissions.instanceOwner || permissions.allowCreateTenant;
+}
+
+/** Free bookings: granted by a role flag; owners may do everything, so they book free too. */
+export function canBookFree(permissions: Permissions, tenantId: string): boolean {
+  return hasFullAccess(permissions, tenantId) || tenantEntry(permissions, tenantId)?.freeBookings === true;
+}
+
+/** The labels the account settings derive from the permissions (specification 01, account settings). */
+export function permissionLabels(permissions: Permissions): string[] {
+  const labels = new Set<string>();
+  if (permissions.instanceOwner) labels.add('Instanz-Besitzer');
+  for (const entry of permissions.tenants) {
+    if (entry.isOwner) labels.add('Mandanten-Besitzer');
+    if (entry.freeBookings || entry.isOwner) labels.add('Kostenlose Buchungen');
+    const areaLabels: [PermissionArea, string][] = [
+      ['manageRoles', 'Rollen verwalten'],
+      ['manageUsers', 'Benutzer verwalten'],
+      ['manageTenants', 'Mandanten verwalten'],
+      ['manageBookings', 'Buchungen verwalten'],
+      ['manageBookables', 'Ressourcen verwalten'],
+    ];
+    for (const [area, label] of areaLabels) {
+      if (entry.isOwner || Object.values(entry[area]).some(Boolean)) labels.add(label);
+    }
+  }
+  return [...labels];
+}

@@ -1,0 +1,78 @@
+import { createPubSub } from '@graphql-yoga/subscription';
+import pg from 'pg';
+
+/**
+ * Publish/subscribe across every server process: a publish becomes a PostgreSQL NOTIFY on one
+ * channel, and each process LISTENs on it and hands the event to its local subscribers. This keeps
+ * live updates working behind a load balancer without extra infrastructure.
+ */
+const CHANNEL = 'app_events';
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; events carry ids, not documents. */
+const MAX_PAYLOAD = 7900;
+
+/** Topic name to payload. Topics with an id are published as `TOPIC:id` (yoga's routing). */
+export type Topics = {
+  SESSION_CHANGED: [userId: string, payload: { userId: string; reason: string }];
+};
+
+type Listener = (event: CustomEvent) => void;
+
+class PostgresEventTarget {
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private listenClient: pg.Client | undefined;
+  private ready: Promise<void> | undefined;
+
+  constructor(private readonly pool: pg.Pool, private readonly connectionString: string) {}
+
+  start(): Promise<void> {
+    this.ready ??= (async () => {
+      const client = new pg.Client({ connectionString: this.connectionString });
+      client.on('error', (error) => console.error('[pubsub] listen connection failed:', error.message));
+      client.on('notification', (message) => {
+        if (message.channel !== CHANNEL || !message.payload) return;
+        const { topic, detail } = JSON.parse(message.payload) as { topic: string; detail: unknown };
+        this.listeners.get(topic)?.forEach((listener) => listener(new CustomEvent(topic, { detail })));
+      });
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+      this.listenClient = client;
+    })();
+    return this.ready;
+  }
+
+  addEventListener(topic: string, listener: Listener | null): void {
+    if (!listener) return;
+    const set = this.listeners.get(topic) ?? new Set();
+    set.add(listener);
+    this.listeners.set(topic, set);
+  }
+
+  removeEventListener(topic: string, listener: Listener | null): void {
+    if (!listener) return;
+    this.listeners.get(topic)?.delete(listener);
+  }
+
+  dispatchEvent(event: Event): boolean {
+    const payload = JSON.stringify({ topic: event.type, detail: (event as CustomEvent).detail });
+    if (Buffer.byteLength(payload) > MAX_PAYLOAD) throw new Error(`Event ${event.type} is too large for NOTIFY`);
+    this.pool.query('select pg_notify($1, $2)', [CHANNEL, payload]).catch((error: Error) => {
+      console.error('[pubsub] publish failed:', error.message);
+    });
+    return true;
+  }
+
+  async stop(): Promise<void> {
+    const client = this.listenClient;
+    this.listenClient = undefined;
+    this.listeners.clear();
+    if (client) await client.end().catch(() => undefined);
+  }
+}
+
+export function createAppPubSub(pool: pg.Pool, connectionString: string) {
+  const eventTarget = new PostgresEventTarget(pool, connectionString);
+  const pubSub = createPubSub<Topics>({ eventTarget });
+  return { pubSub, start: () => eventTarget.start(), stop: () => eventTarget.stop() };
+}
+
+export type AppPubSub = ReturnType<typeof createAppPubSub>['pubSub'];

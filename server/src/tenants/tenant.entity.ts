@@ -1,0 +1,146 @@
+import { Collection, Entity, OneToMany, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Auth, AuthRule } from '../shared/graphql/auth.js';
+import { TenantMembership } from './membership.entity.js';
+
+/** One application entry of a tenant (payment provider, locker system); fields per type. */
+export type TenantApplication = { id: string; type: 'payment' | 'locker' | 'auth'; active: boolean; title?: string } & Record<string, unknown>;
+
+/** An organisation offering bookables and events. Private fields need ownership of the tenant. */
+@ObjectType({ description: 'A tenant: an organisation offering bookable objects and events.' })
+@Entity({ tableName: 'tenants' })
+export class Tenant {
+  @Field(() => ID)
+  @PrimaryKey({ type: 'text' })
+  id: Opt<string> = randomUUID();
+
+  @Field(() => String)
+  @Property({ type: 'text' })
+  name!: string;
+
+  @Field(() => String)
+  @Property({ type: 'text', default: '' })
+  contactName: Opt<string> = '';
+
+  @Field(() => String, { description: 'Address of the tenant.' })
+  @Property({ type: 'text', default: '' })
+  location: Opt<string> = '';
+
+  @Field(() => String)
+  @Property({ type: 'text', default: '' })
+  mail: Opt<string> = '';
+
+  @Field(() => String)
+  @Property({ type: 'text', default: '' })
+  phone: Opt<string> = '';
+
+  @Field(() => String)
+  @Property({ type: 'text', default: '' })
+  website: Opt<string> = '';
+
+  @Field(() => String)
+  @Property({ type: 'text', default: '' })
+  bookableDetailLink: Opt<string> = '';
+
+  @Field(() => String)
+  @Property({ type: 'text', default: '' })
+  eventDetailLink: Opt<string> = '';
+
+  @Field(() => String, { description: '"simple", "detailed" or empty.' })
+  @Property({ type: 'text', default: '' })
+  defaultEventCreationMode: Opt<string> = '';
+
+  @Field(() => Boolean)
+  @Property({ type: 'boolean', default: false })
+  enablePublicStatusView: Opt<boolean> = false;
+
+  @Field(() => String, { nullable: true })
+  @Auth(AuthRule.TENANT_OWNER)
+  @Property({ type: 'text', default: '' })
+  genericMailTemplate: Opt<string> = '';
+
+  @Field(() => Boolean, { nullable: true })
+  @Auth(AuthRule.TENANT_OWNER)
+  @Property({ type: 'boolean', default: false })
+  useInstanceMail: Opt<boolean> = false;
+
+  @Property({ type: 'text', default: '' })
+  noreplyMail: Opt<string> = '';
+
+  @Property({ type: 'text', default: '' })
+  noreplyDisplayName: Opt<string> = '';
+
+  @Property({ type: 'text', default: '' })
+  noreplyHost: Opt<string> = '';
+
+  @Property({ type: 'integer', nullable: true })
+  noreplyPort?: number | null;
+
+  @Property({ type: 'text', default: '' })
+  noreplyUser: Opt<string> = '';
+
+  /** Write-only secret. */
+  @Property({ type: 'text', nullable: true, hidden: true })
+  noreplyPassword?: string | null;
+
+  @Property({ type: 'boolean', default: false })
+  noreplyStarttls: Opt<boolean> = false;
+
+  @Property({ type: 'boolean', default: false })
+  noreplyUseGraphApi: Opt<boolean> = false;
+
+  @Property({ type: 'text', default: '' })
+  noreplyGraphTenantId: Opt<string> = '';
+
+  @Property({ type: 'text', default: '' })
+  noreplyGraphClientId: Opt<string> = '';
+
+  /** Write-only secret. */
+  @Property({ type: 'text', nullable: true, hidden: true })
+  noreplyGraphClientSecret?: string | null;
+
+  @Property({ type: 'text', default: '' })
+  receiptTemplate: Opt<string> = '';
+
+  @Field(() => String, { nullable: true })
+  @Auth(AuthRule.TENANT_OWNER)
+  @Property({ type: 'text', default: '' })
+  receiptNumberPrefix: Opt<string> = '';
+
+  /** Last issued receipt number per year, e.g. {"2026": 41}. */
+  @Property({ type: 'jsonb', default: '{}' })
+  receiptCount: Opt<Record<string, number>> = {};
+
+  @Property({ type: 'text', default: '' })
+  invoiceTemplate: Opt<string> = '';
+
+  @Field(() => String, { nullable: true })
+  @Auth(AuthRule.TENANT_OWNER)
+  @Property({ type: 'text', default: '' })
+  invoiceNumberPrefix: Opt<string> = '';
+
+  @Property({ type: 'jsonb', default: '{}' })
+  invoiceCount: Opt<Record<string, number>> = {};
+
+  @Field(() => String, { nullable: true })
+  @Auth(AuthRule.TENANT_OWNER)
+  @Property({ type: 'text', default: '' })
+  paymentPurposeSuffix: Opt<string> = '';
+
+  @Property({ type: 'jsonb', default: '[]' })
+  applications: Opt<TenantApplication[]> = [];
+
+  @Field(() => Int, { nullable: true, description: 'How many months ahead bookings are accepted; empty means no limit.' })
+  @Property({ type: 'integer', nullable: true })
+  maxBookingAdvanceInMonths?: number | null;
+
+  @OneToMany(() => TenantMembership, (membership) => membership.tenant)
+  memberships = new Collection<TenantMembership>(this);
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Opt<Date> = new Date();
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Opt<Date> = new Date();
+}

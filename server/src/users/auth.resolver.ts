@@ -1,0 +1,73 @@
+import { Arg, Ctx, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { AppError } from '../shared/errors.js';
+import { Auth, AuthRule } from '../shared/graphql/auth.js';
+import type { GraphQLContext } from '../shared/graphql/context.js';
+import { clientIp, endSession, establishSession } from '../shared/http/session.js';
+import type { Topics } from '../shared/pubsub.js';
+import { ProfileInput, Session, SignUpInput, toSession } from './session.types.js';
+import { User } from './user.entity.js';
+
+async function requireViewer(context: GraphQLContext) {
+  const viewer = await context.viewer();
+  if (!viewer) throw new AppError('auth.unauthenticated');
+  return viewer;
+}
+
+/** Accounts and sessions over GraphQL; the same AuthService and UserService as the REST facade. */
+@Resolver()
+export class AuthResolver {
+  @Query(() => Session, { nullable: true, description: 'The signed-in user with permissions, or null when nobody is signed in.' })
+  async me(@Ctx() context: GraphQLContext): Promise<Session | null> {
+    const viewer = await context.viewer();
+    return viewer ? toSession(viewer.user, viewer.permissions) : null;
+  }
+
+  @Mutation(() => Boolean, { description: 'Creates an unverified account and mails the verification link.' })
+  async signUp(@Arg('input', () => SignUpInput) input: SignUpInput, @Ctx() { services }: GraphQLContext): Promise<boolean> {
+    await services.auth.signUp(input);
+    return true;
+  }
+
+  @Mutation(() => Session, { description: 'Signs in and starts a new session (cookie).' })
+  async signIn(@Arg('id') id: string, @Arg('password') password: string, @Ctx() { services, req }: GraphQLContext): Promise<Session> {
+    const viewer = await services.auth.signIn(id, password, { ip: clientIp(req) });
+    await establishSession(req, viewer.user.id);
+    return toSession(viewer.user, viewer.permissions);
+  }
+
+  @Mutation(() => Boolean)
+  async signOut(@Ctx() { req, res }: GraphQLContext): Promise<boolean> {
+    await endSession(req);
+    res?.clearCookie('connect.sid', { path: '/' });
+    return true;
+  }
+
+  @Mutation(() => Boolean, {
+    description: 'Asks for a new password; it takes effect when the link mailed to the account is opened.',
+  })
+  async requestPasswordChange(@Arg('id') id: string, @Arg('password') password: string, @Ctx() { services, req }: GraphQLContext): Promise<boolean> {
+    await services.auth.requestPasswordChange(id, password, { ip: clientIp(req) });
+    return true;
+  }
+
+  @Auth(AuthRule.AUTHENTICATED)
+  @Mutation(() => User, { description: 'Changes the own profile; the e-mail address stays.' })
+  async updateProfile(@Arg('input', () => ProfileInput) input: ProfileInput, @Ctx() context: GraphQLContext): Promise<User> {
+    const viewer = await requireViewer(context);
+    return context.services.users.updateProfile(viewer.user.id, { ...input });
+  }
+
+  @Auth(AuthRule.AUTHENTICATED)
+  @Subscription(() => Session, {
+    description: "Fires with the fresh session whenever the signed-in user's profile or permissions change.",
+    subscribe: async ({ context }) => {
+      const viewer = await requireViewer(context as GraphQLContext);
+      return (context as GraphQLContext).services.pubSub.subscribe('SESSION_CHANGED', viewer.user.id);
+    },
+  })
+  async sessionChanged(@Root() event: Topics['SESSION_CHANGED'][1], @Ctx() { services }: GraphQLContext): Promise<Session> {
+    const viewer = await services.viewers.load(event.userId);
+    if (!viewer) throw new AppError('auth.session-expired');
+    return toSession(viewer.user, viewer.permissions);
+  }
+}

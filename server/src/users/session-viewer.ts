@@ -1,0 +1,23 @@
+import type { Request } from 'express';
+import type { Viewer, ViewerService } from './viewer.service.js';
+
+const cache = new WeakMap<Request, Promise<Viewer | null>>();
+
+/**
+ * The viewer of a request, loaded once per request. A session whose account vanished or was
+ * suspended is destroyed here, so suspension takes effect on the next request.
+ */
+export function viewerOf(req: Request, viewers: ViewerService): Promise<Viewer | null> {
+  let pending = cache.get(req);
+  if (!pending) {
+    pending = (async () => {
+      const userId = req.session?.userId;
+      if (!userId) return null;
+      const viewer = await viewers.load(userId);
+      if (!viewer) await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+      return viewer;
+    })();
+    cache.set(req, pending);
+  }
+  return pending;
+}
