@@ -4,7 +4,6 @@ import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHt
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import connectPgSimple from 'connect-pg-simple';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import session from 'express-session';
 import type { GraphQLFormattedError } from 'graphql';
@@ -23,13 +22,13 @@ import type { GraphQLContext } from './shared/graphql/context.js';
 import { buildAppSchema } from './shared/graphql/schema.js';
 import { csrfProtection } from './shared/http/csrf.js';
 import { problem, problemHandler } from './shared/http/problem.js';
+import { createSessionStore, SESSION_MAX_AGE_MS } from './shared/http/session-store.js';
 import { createAppPubSub } from './shared/pubsub.js';
 import { authRoutes } from './users/auth.routes.js';
 import { viewerOf } from './users/session-viewer.js';
 import { userRoutes } from './users/user.routes.js';
 
 export const SESSION_COOKIE = 'connect.sid';
-const SESSION_MAX_AGE_MS = 48 * 60 * 60 * 1000;
 
 export interface RunningApp {
   server: Server;
@@ -93,11 +92,11 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
     next();
   });
 
-  const PgStore = connectPgSimple(session);
+  const sessionStore = createSessionStore(pool);
   const sessionMiddleware = session({
     name: SESSION_COOKIE,
     secret: config.sessionSecret,
-    store: new PgStore({ pool, tableName: 'sessions', pruneSessionInterval: 15 * 60 }),
+    store: sessionStore,
     resave: false,
     saveUninitialized: false,
     rolling: true,
@@ -181,6 +180,7 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
       wsServer.close();
       await stopPubSub();
       services.mail.close();
+      sessionStore.close();
       await pool.end();
     },
   };

@@ -53,14 +53,17 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} muss true oder false sein, ist aber "${raw}".`);
 }
 
-function url(name: string, raw: string): string {
+const WEB = ['http:', 'https:'];
+const POSTGRES = ['postgres:', 'postgresql:'];
+
+function url(name: string, raw: string, protocols: readonly string[]): string {
   let parsed: URL;
   try {
     parsed = new URL(raw);
   } catch {
     throw new ConfigError(`${name} muss eine URL sein (z. B. http://localhost:4000), ist aber "${raw}".`);
   }
-  if (!['http:', 'https:', 'postgres:', 'postgresql:'].includes(parsed.protocol)) {
+  if (!protocols.includes(parsed.protocol)) {
     throw new ConfigError(`${name} hat ein nicht unterstütztes Protokoll: ${parsed.protocol}`);
   }
   return raw.replace(/\/+$/, '');
@@ -84,8 +87,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   const nodeEnv = nodeEnvRaw as AppConfig['nodeEnv'];
   const port = integer(env, 'PORT', 4000, 0, 65535);
   const dataDir = path.resolve(cwd, env.DATA_DIR || './data');
-  const databaseUrl = env.DATABASE_URL ? url('DATABASE_URL', env.DATABASE_URL) : undefined;
-  const publicUrl = url('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port}`);
+  const databaseUrl = env.DATABASE_URL ? url('DATABASE_URL', env.DATABASE_URL, POSTGRES) : undefined;
+  const publicUrl = url('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port}`, WEB);
 
   let sessionSecret = env.SESSION_SECRET ?? '';
   if (!sessionSecret) {
@@ -117,7 +120,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     .split(',')
     .map((origin) => origin.trim())
     .filter(Boolean)
-    .map((origin) => url('CORS_ORIGINS', origin));
+    .map((origin) => url('CORS_ORIGINS', origin, WEB));
 
   return {
     nodeEnv,

@@ -19,8 +19,16 @@ async function main(): Promise<void> {
   }
 
   const database = await openDatabase(config);
-  const seeded = await seedIfEmpty(database.orm, config);
-  const app = await createApp(config, database.orm, database.url);
+  let seeded: boolean;
+  let app: Awaited<ReturnType<typeof createApp>>;
+  try {
+    seeded = await seedIfEmpty(database.orm, config);
+    app = await createApp(config, database.orm, database.url);
+  } catch (error) {
+    // Never leave the embedded database running behind a failed start.
+    await database.close().catch(() => undefined);
+    throw error;
+  }
 
   let stopping = false;
   const shutdown = async (signal: string) => {

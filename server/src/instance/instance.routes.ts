@@ -1,8 +1,12 @@
 import { Router, type Request, type Response } from 'express';
 import type { Services } from '../services.js';
 import { AppError } from '../shared/errors.js';
+import { viewerOf } from '../users/session-viewer.js';
 
-/** GET api/instances?publicInstance=true: what the public may see. (Full settings: issue 3.) */
+/**
+ * GET api/instances?publicInstance=true: what the public may see. Without the flag the instance
+ * owners get the settings (secrets are never part of them). Editing comes with the instance screen.
+ */
 export function instanceRoutes(services: Services): Router {
   const router = Router();
   router.get('/instances', async (req: Request, res: Response) => {
@@ -10,7 +14,10 @@ export function instanceRoutes(services: Services): Router {
       res.json(await services.instance.getPublic());
       return;
     }
-    throw new AppError('auth.forbidden');
+    const viewer = await viewerOf(req, services.viewers);
+    if (!viewer) throw new AppError('auth.unauthenticated');
+    if (!viewer.permissions.instanceOwner) throw new AppError('auth.forbidden');
+    res.json(services.instance.settingsView(await services.instance.get()));
   });
   return router;
 }

@@ -13,6 +13,16 @@ export class InstanceService {
     return em.findOneOrFail(Instance, { id: 1 });
   }
 
+  /** Everything but the write-only secrets, which are reported as set or not set. */
+  settingsView(instance: Instance) {
+    const { noreplyPassword, noreplyGraphClientSecret, ...settings } = instance;
+    const applications = settings.applications.map(({ privateClientSecret, ...application }) => ({
+      ...application,
+      privateClientSecretSet: Boolean(privateClientSecret),
+    }));
+    return { ...settings, applications, noreplyPasswordSet: Boolean(noreplyPassword), noreplyGraphClientSecretSet: Boolean(noreplyGraphClientSecret) };
+  }
+
   async getPublic(): Promise<PublicInstance> {
     const { contactAddress, contactUrl, dataProtectionUrl, legalNoticeUrl } = await this.get();
     return { contactAddress, contactUrl, dataProtectionUrl, legalNoticeUrl };

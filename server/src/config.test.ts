@@ -1,0 +1,134 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const secret = 'x'.repeat(32);
+const folders: string[] = [];
+function tempDir(): string {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'bp-config-test-'));
+  folders.push(folder);
+  return folder;
+}
+afterEach(() => {
+  folders.splice(0).forEach((folder) => rmSync(folder, { recursive: true, force: true }));
+});
+
+/** loadConfig with a test environment; the data folder is a fresh temporary one. */
+const load = (env: Record<string, string | undefined>) => loadConfig({ NODE_ENV: 'test', SESSION_SECRET: secret, DATA_DIR: tempDir(), ...env }, '/srv/app');
+
+function configError(env: Record<string, string | undefined>): string {
+  try {
+    load(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('loadConfig accepted the environment');
+}
+
+describe('loadConfig', () => {
+  it('reads a complete environment', () => {
+    const config = load({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'https://buchung.musterstadt.de/',
+      CORS_ORIGINS: 'https://www.musterstadt.de, https://intranet.musterstadt.de/',
+      DATABASE_URL: 'postgresql://app:pw@db:5432/buchung',
+      ADMIN_EMAIL: 'Admin@Musterstadt.DE',
+      ADMIN_PASSWORD: 'geheim-genug',
+      SMTP_HOST: 'mail.example.com',
+      SMTP_PORT: '465',
+      SMTP_SECURE: 'true',
+      RATE_LIMIT_SIGNIN: '3',
+      RATE_LIMIT_RESET: '2',
+      RATE_LIMIT_WINDOW_SECONDS: '60',
+      SEED_DEMO: 'false',
+    });
+    expect(config).toMatchObject({
+      nodeEnv: 'test',
+      port: 8080,
+      host: '127.0.0.1',
+      publicUrl: 'https://buchung.musterstadt.de',
+      corsOrigins: ['https://buchung.musterstadt.de', 'https://www.musterstadt.de', 'https://intranet.musterstadt.de'],
+      databaseUrl: 'postgresql://app:pw@db:5432/buchung',
+      sessionSecret: secret,
+      adminEmail: 'admin@musterstadt.de',
+      adminPassword: 'geheim-genug',
+      seedDemo: false,
+      smtp: { host: 'mail.example.com', port: 465, secure: true, user: undefined, password: undefined },
+      rateLimit: { signInPerWindow: 3, resetPerWindow: 2, windowSeconds: 60 },
+      clientDist: '/srv/app/dist/client',
+    });
+  });
+
+  it('has defaults for everything optional', () => {
+    const config = load({});
+    expect(config).toMatchObject({
+      port: 4000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:4000',
+      corsOrigins: ['http://localhost:4000'],
+      smtp: undefined,
+      seedDemo: true,
+      rateLimit: { signInPerWindow: 10, resetPerWindow: 5, windowSeconds: 900 },
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc', 'PORT muss eine ganze Zahl sein, ist aber "abc".'],
+    ['PORT', '-1', 'PORT muss eine ganze Zahl sein, ist aber "-1".'],
+    ['PORT', '70000', 'PORT muss zwischen 0 und 65535 liegen, ist aber 70000.'],
+    ['NODE_ENV', 'staging', 'NODE_ENV muss development, production oder test sein, ist aber "staging".'],
+    ['SESSION_SECRET', 'zu-kurz', 'SESSION_SECRET muss mindestens 32 Zeichen lang sein.'],
+    ['DATABASE_URL', 'kein url', 'DATABASE_URL muss eine URL sein'],
+    ['DATABASE_URL', 'mysql://db/buchung', 'DATABASE_URL hat ein nicht unterstütztes Protokoll: mysql:'],
+    ['DATABASE_URL', 'http://db:5432/buchung', 'DATABASE_URL hat ein nicht unterstütztes Protokoll: http:'],
+    ['PUBLIC_URL', 'postgresql://db/buchung', 'PUBLIC_URL hat ein nicht unterstütztes Protokoll: postgresql:'],
+    ['PUBLIC_URL', 'buchung.example.com', 'PUBLIC_URL muss eine URL sein'],
+    ['CORS_ORIGINS', 'https://ok.example.com,ftp://x', 'CORS_ORIGINS hat ein nicht unterstütztes Protokoll: ftp:'],
+    ['ADMIN_EMAIL', 'admin', 'ADMIN_EMAIL ist keine E-Mail-Adresse: "admin".'],
+    ['ADMIN_PASSWORD', 'kurz', 'ADMIN_PASSWORD muss mindestens 8 Zeichen lang sein.'],
+    ['SEED_DEMO', 'vielleicht', 'SEED_DEMO muss true oder false sein, ist aber "vielleicht".'],
+    ['RATE_LIMIT_SIGNIN', '0', 'RATE_LIMIT_SIGNIN muss zwischen 1 und'],
+  ])('refuses %s=%s', (name, value, message) => {
+    expect(configError({ [name]: value })).toContain(message);
+  });
+
+  it('refuses production without SESSION_SECRET, naming the variable', () => {
+    expect(configError({ NODE_ENV: 'production', SESSION_SECRET: undefined, ADMIN_PASSWORD: 'ein-echtes-passwort' })).toBe(
+      'SESSION_SECRET fehlt: in production ist es Pflicht (mindestens 32 Zeichen).',
+    );
+  });
+
+  it('refuses production with the demo admin password', () => {
+    expect(configError({ NODE_ENV: 'production' })).toContain('ADMIN_PASSWORD fehlt');
+  });
+
+  it('accepts production with secret and admin password, without demo data', () => {
+    const config = load({ NODE_ENV: 'production', ADMIN_PASSWORD: 'ein-echtes-passwort' });
+    expect(config.nodeEnv).toBe('production');
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it('generates a session secret in development, keeps it in DATA_DIR and reuses it', () => {
+    const dataDir = path.join(tempDir(), 'nested', 'data');
+    const first = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir }, '/');
+    expect(first.sessionSecret).toMatch(/^[0-9a-f]{64}$/);
+    const file = path.join(dataDir, 'session-secret');
+    expect(readFileSync(file, 'utf8')).toBe(first.sessionSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const second = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir }, '/');
+    expect(second.sessionSecret).toBe(first.sessionSecret);
+    const elsewhere = loadConfig({ NODE_ENV: 'development', DATA_DIR: tempDir() }, '/');
+    expect(elsewhere.sessionSecret).not.toBe(first.sessionSecret);
+  });
+
+  it('resolves DATA_DIR and CLIENT_DIST against the working directory', () => {
+    const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: secret, DATA_DIR: 'var/data', CLIENT_DIST: 'build/web' }, '/srv/app');
+    expect(config.dataDir).toBe('/srv/app/var/data');
+    expect(config.clientDist).toBe('/srv/app/build/web');
+  });
+});

@@ -1,0 +1,119 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { dropDatabase, ensureDatabase, splitDatabaseUrl, startEmbeddedPostgres, type EmbeddedDatabase } from '../../server/src/db/embedded.js';
+import { startSmtpCapture } from './smtp-capture.js';
+
+/**
+ * `npm run test:e2e`: a fresh database (on DATABASE_URL's server, else an embedded PostgreSQL), a
+ * real SMTP capture, the built product (dist/) as a child process, then Playwright. Everything is
+ * stopped and removed afterwards, whatever the outcome.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(url: string, product: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (product.exitCode !== null) throw new Error(`Das Produkt wurde beendet (Code ${product.exitCode})`);
+    try {
+      const response = await fetch(`${url}/api/instances?publicInstance=true`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`Das Produkt antwortet nicht unter ${url}`);
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(killer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+const workDir = mkdtempSync(path.join(os.tmpdir(), 'buchung-e2e-'));
+chmodSync(workDir, 0o755);
+const mailDir = path.join(workDir, 'mail');
+mkdirSync(mailDir);
+let embedded: EmbeddedDatabase | undefined;
+let serverUrl: string;
+const databaseName = `e2e_${randomBytes(4).toString('hex')}`;
+let product: ChildProcess | undefined;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>> | undefined;
+let exitCode = 1;
+
+try {
+  if (process.env.DATABASE_URL) {
+    serverUrl = splitDatabaseUrl(process.env.DATABASE_URL).serverUrl;
+  } else {
+    embedded = await startEmbeddedPostgres(path.join(workDir, 'db'), await freePort());
+    serverUrl = embedded.serverUrl;
+  }
+  await ensureDatabase(serverUrl, databaseName);
+
+  let mailCount = 0;
+  smtp = await startSmtpCapture((mail) => {
+    mailCount += 1;
+    writeFileSync(path.join(mailDir, `${String(mailCount).padStart(4, '0')}.json`), JSON.stringify(mail));
+  });
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  product = spawn(process.execPath, ['dist/server/src/main.js'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATABASE_URL: `${serverUrl}/${databaseName}`,
+      DATA_DIR: path.join(workDir, 'data'),
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtp.port),
+      SMTP_SECURE: 'false',
+    },
+  });
+  await waitForServer(baseUrl, product);
+
+  const playwright = spawn(process.execPath, [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'tests/e2e/playwright.config.ts', ...process.argv.slice(2)], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_MAIL_DIR: mailDir },
+  });
+  exitCode = await new Promise<number>((resolve) => playwright.once('exit', (code) => resolve(code ?? 1)));
+} catch (error) {
+  console.error('E2E-Umgebung fehlgeschlagen:', error);
+  exitCode = 1;
+} finally {
+  if (product) await stopProcess(product);
+  await smtp?.stop();
+  await dropDatabase(serverUrl!, databaseName).catch((error: Error) => console.error('Datenbank nicht entfernt:', error.message));
+  await embedded?.stop();
+  rmSync(workDir, { recursive: true, force: true });
+}
+process.exit(exitCode);

@@ -1,0 +1,32 @@
+import 'reflect-metadata';
+import { generate } from '@graphql-codegen/cli';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import codegenConfig from '../../codegen.js';
+import { buildAppSchema, printAppSchema } from '../../server/src/shared/graphql/schema.js';
+
+/**
+ * Fails when a generated, checked-in file no longer matches its source: schema.graphql against
+ * the resolvers, the client's typed documents against schema.graphql and the client's operations.
+ * Regenerate with `npm run schema:emit && npm run codegen`.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const stale: string[] = [];
+
+const schemaFile = path.join(root, 'schema.graphql');
+const emitted = printAppSchema(await buildAppSchema());
+if (!existsSync(schemaFile) || readFileSync(schemaFile, 'utf8') !== emitted) stale.push('schema.graphql (npm run schema:emit)');
+
+process.chdir(root);
+const outputs = await generate({ ...codegenConfig, silent: true }, false);
+for (const output of outputs) {
+  const file = path.resolve(root, output.filename);
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== output.content) stale.push(`${path.relative(root, file)} (npm run codegen)`);
+}
+
+if (stale.length > 0) {
+  console.error(`Veraltete generierte Dateien:\n  ${stale.join('\n  ')}`);
+  process.exit(1);
+}
+console.log(`Generierte Dateien aktuell: schema.graphql und ${outputs.length} Codegen-Ausgaben.`);
