@@ -64,6 +64,8 @@ try {
   if (!signIn.ok || !cookie) throw new Error(`Anmeldung für den Benchmark fehlgeschlagen: ${signIn.status}`);
 
   const load = async (name: string, options: autocannon.Options): Promise<Row> => {
+    // A short untimed run first, so every measurement starts with a warm JIT and pool.
+    await autocannon({ connections: CONNECTIONS, duration: 2, ...options });
     const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
     if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} Antworten ohne 2xx, ${result.errors} Fehler`);
     return { name, requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };

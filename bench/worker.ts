@@ -12,12 +12,14 @@ type AppModule = typeof import('../server/src/app.js');
 type ConfigModule = typeof import('../server/src/config.js');
 type OrmConfigModule = typeof import('../server/src/db/mikro-orm.config.js');
 type SeedModule = typeof import('../server/src/db/seed.js');
+type ViewerModule = typeof import('../server/src/users/viewer.service.js');
 
 const dist = (file: string) => pathToFileURL(path.resolve('dist/server/src', file)).href;
 const { createApp } = (await import(dist('app.js'))) as AppModule;
 const { loadConfig } = (await import(dist('config.js'))) as ConfigModule;
 const { ormConfig } = (await import(dist('db/mikro-orm.config.js'))) as OrmConfigModule;
 const { seedIfEmpty } = (await import(dist('db/seed.js'))) as SeedModule;
+const { VIEWER_SQL } = (await import(dist('users/viewer.service.js'))) as ViewerModule;
 
 const databaseUrl = process.env.DATABASE_URL!;
 const config = loadConfig({ ...process.env, NODE_ENV: 'production', SEED_DEMO: 'true' });
@@ -27,21 +29,9 @@ await seedIfEmpty(orm, config);
 const app = await createApp(config, orm, databaseUrl);
 await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
 
-/** The lookup auth/me makes, as plain SQL: the user, the instance policy, memberships with roles. */
+/** The lookup auth/me makes, as the same plain SQL, through the product's own connection pool. */
 async function rawLookup(userId: string): Promise<void> {
-  const connection = orm.em.getConnection();
-  await Promise.all([
-    connection.execute('select * from users where id = ?', [userId]),
-    connection.execute('select owner_user_ids, allow_all_users_to_create_tenant, allowed_users_to_create_tenant from instance where id = 1'),
-    connection.execute(
-      `select m.tenant_id, m.is_owner, m.is_member, r.* from tenant_memberships m
-       join tenants t on t.id = m.tenant_id
-       left join tenant_membership_roles mr on mr.membership_id = m.id
-       left join roles r on r.id = mr.role_id
-       where m.user_id = ? order by t.name`,
-      [userId],
-    ),
-  ]);
+  await orm.em.getConnection().execute(VIEWER_SQL, [userId]);
 }
 
 async function measureRaw(userId: string, connections: number, durationMs: number) {
