@@ -43,8 +43,10 @@ export function authRoutes(services: Services): Router {
   router.post('/signout', signOut);
 
   router.get('/me', async (req: Request, res: Response) => {
+    // Read before viewerOf: it destroys the session of a vanished or suspended account.
+    const hadSession = req.session?.userId !== undefined;
     const viewer = await viewerOf(req, viewers);
-    if (!viewer) throw new AppError(req.session?.userId === undefined ? 'auth.unauthenticated' : 'auth.session-expired');
+    if (!viewer) throw new AppError(hadSession ? 'auth.session-expired' : 'auth.unauthenticated');
     const withPermissions = req.query.populatePermissions !== '0' && req.query.populatePermissions !== 'false';
     res.json(withPermissions ? { user: publicUser(viewer.user), permissions: viewer.permissions } : { user: publicUser(viewer.user) });
   });
