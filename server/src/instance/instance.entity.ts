@@ -1,8 +1,9 @@
-import { Entity, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
+import { Check, Entity, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
 import { Field, ObjectType } from 'type-graphql';
 
 /** The single instance above all tenants (row id 1). */
 @Entity({ tableName: 'instance' })
+@Check({ name: 'instance_single_row', expression: '"id" = 1' })
 export class Instance {
   @PrimaryKey({ type: 'integer', autoincrement: false })
   id: Opt<number> = 1;
