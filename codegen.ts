@@ -1,0 +1,31 @@
+import type { CodegenConfig } from '@graphql-codegen/cli';
+
+/**
+ * Typed documents for the client, generated from the checked-in schema.graphql and the client's
+ * .graphql operation files. Operations live in .graphql files (not graphql() calls) so every
+ * screen imports only its own `…Document` constants and route chunks stay separate.
+ * The freshness check (tests/freshness) compares this output with the checked-in files, so no
+ * formatter hooks may run after generation.
+ */
+const config: CodegenConfig = {
+  schema: 'schema.graphql',
+  documents: ['client/src/**/*.graphql'],
+  ignoreNoDocuments: false,
+  generates: {
+    'client/src/gql/': {
+      preset: 'client',
+      presetConfig: { fragmentMasking: false },
+      config: {
+        useTypeImports: true,
+        enumsAsTypes: true,
+        defaultScalarType: 'unknown',
+        scalars: { DateTimeISO: 'string' },
+        avoidOptionals: { field: true, inputValue: false, object: false, defaultValue: false },
+        nonOptionalTypename: false,
+        skipTypename: false,
+      },
+    },
+  },
+};
+
+export default config;
