@@ -1,0 +1,47 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { Lazy } from './shared/Lazy';
+import { RootLayout } from './shared/RootLayout';
+import { RouteError } from './shared/RouteError';
+import type { RouteHandle } from './shared/title';
+import { EmailVerifiedPage } from './users/EmailVerifiedPage';
+import { LoginPage } from './users/LoginPage';
+import { PasswordConfirmedPage } from './users/PasswordConfirmedPage';
+import { PasswordResetPage } from './users/PasswordResetPage';
+import { RegisterPage } from './users/RegisterPage';
+import { WelcomePage } from './users/WelcomePage';
+
+// Admin screens are separate chunks: the public pages never download them.
+const AdminLayout = lazy(() => import('./shared/layout/AdminLayout'));
+const DashboardPage = lazy(() => import('./tenants/DashboardPage'));
+const SettingsPage = lazy(() => import('./users/settings/SettingsPage'));
+
+const handle = (value: RouteHandle) => value;
+
+/** The route table of specification 01 section 2 (history mode, base /). */
+export const routes = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <Navigate to="/login" replace /> },
+      { path: '/login', element: <LoginPage />, handle: handle({ title: 'Anmelden' }) },
+      { path: '/registrieren', element: <RegisterPage />, handle: handle({ title: 'Registrieren' }) },
+      { path: '/willkommen', element: <WelcomePage />, handle: handle({ title: 'Willkommen' }) },
+      { path: '/email/verify', element: <EmailVerifiedPage />, handle: handle({ title: 'E-Mail-Adresse bestätigt' }) },
+      { path: '/password/reset', element: <PasswordResetPage />, handle: handle({ title: 'Passwort vergessen' }) },
+      { path: '/password/confirmed', element: <PasswordConfirmedPage />, handle: handle({ title: 'Passwort geändert' }) },
+      {
+        path: '/admin',
+        element: <Lazy component={AdminLayout} />,
+        children: [
+          { index: true, element: <Navigate to="/admin/dashboard" replace /> },
+          { path: 'dashboard', element: <Lazy component={DashboardPage} />, handle: handle({ title: 'Mandanten', interface: 'dashboard' }) },
+          { path: 'einstellungen', element: <Lazy component={SettingsPage} />, handle: handle({ title: 'Einstellungen', interface: 'settings' }) },
+          { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
+        ],
+      },
+      { path: '*', element: <Navigate to="/login" replace /> },
+    ],
+  },
+]);

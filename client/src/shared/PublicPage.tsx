@@ -1,0 +1,26 @@
+import { Card, H2 } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
+import { Logo } from './Logo';
+import { useAppState } from './store';
+
+/** Frame of the public pages: logo, a card with the page heading, the instance's legal links. */
+export function PublicPage({ title, children }: { title: string; children: ReactNode }) {
+  const instance = useAppState((state) => state.instance);
+  return (
+    <main className="public-page">
+      <Card className="public-card" elevation={2}>
+        <div className="public-logo">
+          <Logo />
+        </div>
+        <H2>{title}</H2>
+        {children}
+      </Card>
+      {instance && (instance.dataProtectionUrl || instance.legalNoticeUrl) ? (
+        <footer className="public-footer">
+          {instance.dataProtectionUrl ? <a href={instance.dataProtectionUrl}>Datenschutz</a> : null}
+          {instance.legalNoticeUrl ? <a href={instance.legalNoticeUrl}>Impressum</a> : null}
+        </footer>
+      ) : null}
+    </main>
+  );
+}

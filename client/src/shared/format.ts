@@ -1,0 +1,41 @@
+/**
+ * The one place for display formats (specification 01 section 9): German locale, 24-hour time,
+ * euro amounts. Times are shown in the municipality's time zone regardless of the browser's.
+ */
+const LOCALE = 'de-DE';
+const TIME_ZONE = 'Europe/Berlin';
+
+const dateFormat = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: TIME_ZONE });
+const timeFormat = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: TIME_ZONE });
+const currencyFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'EUR' });
+
+type DateInput = Date | string | number | null | undefined;
+
+function toDate(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** 03.12.2007; empty for missing or invalid input. */
+export function formatDate(value: DateInput): string {
+  const date = toDate(value);
+  return date ? dateFormat.format(date) : '';
+}
+
+/** 14:05 (24 hours). */
+export function formatTime(value: DateInput): string {
+  const date = toDate(value);
+  return date ? timeFormat.format(date) : '';
+}
+
+/** 03.12.2007, 14:05 */
+export function formatDateTime(value: DateInput): string {
+  const date = toDate(value);
+  return date ? `${dateFormat.format(date)}, ${timeFormat.format(date)}` : '';
+}
+
+/** 12,50 € */
+export function formatCurrency(amount: number | null | undefined): string {
+  return amount === null || amount === undefined ? '' : currencyFormat.format(amount);
+}

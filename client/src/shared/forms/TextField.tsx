@@ -1,0 +1,46 @@
+import { FormGroup, InputGroup, type InputGroupProps } from '@blueprintjs/core';
+import { useField } from 'react-final-form';
+import type { Validator } from '../validation';
+
+export interface TextFieldProps {
+  name: string;
+  label: string;
+  /** Form-unique; defaults to the field name. Needed when two forms on a page share a field name. */
+  id?: string;
+  type?: 'text' | 'email' | 'password' | 'tel';
+  validate?: Validator;
+  autoComplete?: string;
+  optional?: boolean;
+  disabled?: boolean;
+  autoFocus?: boolean;
+  leftIcon?: InputGroupProps['leftIcon'];
+  rightElement?: InputGroupProps['rightElement'];
+}
+
+/** A labelled Blueprint input bound to react-final-form, with the field's message below it. */
+export function TextField({ name, label, id = name, type = 'text', validate, autoComplete, optional, disabled, autoFocus, leftIcon, rightElement }: TextFieldProps) {
+  const { input, meta } = useField<string>(name, { validate });
+  // A field left empty shows its message only after a submit attempt: a message appearing on blur
+  // shifts the layout under the pointer and swallows the click on a link below (e.g. "Registrieren").
+  const showValidation = meta.touched && (meta.modified || meta.submitFailed);
+  const serverError = !meta.dirtySinceLastSubmit && meta.submitError ? String(meta.submitError) : undefined;
+  const error = (showValidation && meta.error ? String(meta.error) : undefined) ?? serverError;
+  return (
+    <FormGroup label={label} labelFor={id} labelInfo={optional ? '(optional)' : undefined} helperText={error} intent={error ? 'danger' : 'none'}>
+      <InputGroup
+        {...input}
+        value={input.value ?? ''}
+        id={id}
+        type={type}
+        autoComplete={autoComplete}
+        disabled={disabled}
+        autoFocus={autoFocus}
+        leftIcon={leftIcon}
+        rightElement={rightElement}
+        intent={error ? 'danger' : 'none'}
+        aria-invalid={error ? true : undefined}
+        fill
+      />
+    </FormGroup>
+  );
+}

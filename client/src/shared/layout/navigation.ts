@@ -1,0 +1,62 @@
+import type { IconName } from '@blueprintjs/icons';
+import { type AdminInterface, canUseInterface, type Permissions } from '../permissions';
+
+/**
+ * The navigation drawer of specification 01 section 2, as one table. An entry shows once its screen
+ * exists (`implemented`) and the user may use its interface; tenant-context entries also need a
+ * selected tenant. A later issue adds the route and flips `implemented`.
+ */
+export type NavGroupKey = 'home' | 'platform' | 'tenant' | 'system' | 'account';
+
+export const navGroups: { key: NavGroupKey; header: string | null }[] = [
+  { key: 'home', header: null },
+  { key: 'platform', header: 'Buchungsplattform' },
+  { key: 'tenant', header: 'Mandant' },
+  { key: 'system', header: 'System' },
+  { key: 'account', header: null },
+];
+
+export interface NavEntry {
+  label: string;
+  group: NavGroupKey;
+  path: string;
+  interface: AdminInterface;
+  needsTenant: boolean;
+  implemented: boolean;
+  icon: IconName;
+}
+
+export const navEntries: NavEntry[] = [
+  { label: 'Mandanten', group: 'home', path: '/admin/dashboard', interface: 'dashboard', needsTenant: false, implemented: true, icon: 'home' },
+  { label: 'Buchungen', group: 'platform', path: '/admin/buchungen', interface: 'bookings', needsTenant: true, implemented: false, icon: 'calendar' },
+  { label: 'Gutscheine', group: 'platform', path: '/admin/gutscheine', interface: 'coupons', needsTenant: true, implemented: false, icon: 'tag' },
+  { label: 'Veranstaltungsorte', group: 'platform', path: '/admin/veranstaltungsorte', interface: 'locations', needsTenant: true, implemented: false, icon: 'map-marker' },
+  { label: 'Räume', group: 'platform', path: '/admin/raeume', interface: 'rooms', needsTenant: true, implemented: false, icon: 'grid-view' },
+  { label: 'Ressourcen', group: 'platform', path: '/admin/ressourcen', interface: 'resources', needsTenant: true, implemented: false, icon: 'cube' },
+  { label: 'Tickets', group: 'platform', path: '/admin/tickets', interface: 'tickets', needsTenant: true, implemented: false, icon: 'label' },
+  { label: 'Veranstaltungen', group: 'platform', path: '/admin/veranstaltungen', interface: 'events', needsTenant: true, implemented: false, icon: 'timeline-events' },
+  { label: 'Mandant verwalten', group: 'tenant', path: '/admin/mandanten', interface: 'tenants', needsTenant: true, implemented: false, icon: 'office' },
+  { label: 'Mandant Benutzer', group: 'tenant', path: '/admin/benutzer', interface: 'users', needsTenant: true, implemented: false, icon: 'people' },
+  { label: 'Mandant Rollen', group: 'tenant', path: '/admin/rollen', interface: 'roles', needsTenant: true, implemented: false, icon: 'shield' },
+  { label: 'Instanz verwalten', group: 'system', path: '/admin/instanz', interface: 'instance', needsTenant: false, implemented: false, icon: 'globe' },
+  { label: 'Mandanten', group: 'system', path: '/admin/instanz/mandanten', interface: 'instance', needsTenant: false, implemented: false, icon: 'office' },
+  { label: 'Benutzer', group: 'system', path: '/admin/instanz/benutzer', interface: 'instance', needsTenant: false, implemented: false, icon: 'people' },
+  { label: 'Einstellungen', group: 'account', path: '/admin/einstellungen', interface: 'settings', needsTenant: false, implemented: true, icon: 'cog' },
+];
+
+export function isEntryVisible(entry: NavEntry, permissions: Permissions, currentTenantId: string | null): boolean {
+  if (!entry.implemented) return false;
+  if (entry.needsTenant && !currentTenantId) return false;
+  return canUseInterface(permissions, entry.interface, currentTenantId);
+}
+
+/** The visible groups in drawer order, empty ones left out. */
+export function visibleNavigation(permissions: Permissions, currentTenantId: string | null): { key: NavGroupKey; header: string | null; entries: NavEntry[] }[] {
+  return navGroups
+    .map((group) => ({ ...group, entries: navEntries.filter((entry) => entry.group === group.key && isEntryVisible(entry, permissions, currentTenantId)) }))
+    .filter((group) => group.entries.length > 0);
+}
+
+export function isImplemented(path: string): boolean {
+  return navEntries.some((entry) => entry.path === path && entry.implemented);
+}

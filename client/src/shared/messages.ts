@@ -1,0 +1,19 @@
+/**
+ * The German texts of the error catalogue (specification 01 section 8) that the client shows on
+ * its own, i.e. not taken from a server error. Server errors carry their own title and message.
+ */
+export const messages = {
+  sessionExpired: { title: 'Sitzung abgelaufen', message: 'Bitte melden Sie sich erneut an.' },
+  unauthenticated: { title: 'Zugriff verweigert', message: 'Bitte melden Sie sich an.' },
+  forbidden: { title: 'Keine Berechtigung', message: 'Sie haben keine Berechtigung für diese Aktion.' },
+  genericError: { title: 'Fehler', message: 'Etwas ist schiefgelaufen.' },
+  loginFailed: { title: 'Anmeldung fehlgeschlagen', message: 'Bitte versuchen Sie es erneut.' },
+  registerFailed: { title: 'Registrierung fehlgeschlagen', message: 'Bitte versuchen Sie es erneut.' },
+  logoutSuccess: { title: 'Erfolgreich abgemeldet', message: 'Bis bald!' },
+  passwordResetSent: { title: 'Bestätigungs E-Mail gesendet', message: 'Bitte prüfen Sie Ihr Postfach und öffnen Sie den Link.' },
+  passwordResetError: { title: 'Fehler beim Zurücksetzen', message: 'Das Passwort konnte nicht zurückgesetzt werden.' },
+  passwordMismatch: { title: 'Passwörter stimmen nicht überein', message: 'Bitte geben Sie zweimal dasselbe Passwort ein.' },
+  profileUpdated: { title: 'Gespeichert', message: 'Ihr Profil wurde erfolgreich aktualisiert.' },
+  profileUpdateError: { title: 'Fehler', message: 'Ihr Profil konnte nicht aktualisiert werden.' },
+  tenantSelected: { title: 'Mandant ausgewählt' },
+} as const;
