@@ -1,0 +1,41 @@
+import 'reflect-metadata';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { randomBytes } from 'node:crypto';
+import type { TestProject } from 'vitest/node';
+import { ormConfig } from '../../server/src/db/mikro-orm.config.js';
+import { createDatabase, dropDatabasesWithPrefix, startTestPostgres } from './postgres.js';
+
+/**
+ * Once per `vitest run`: a PostgreSQL server (DATABASE_URL's or a throwaway embedded one) and a
+ * template database migrated once. Each test file copies the template (tests/support/database.ts),
+ * so files are isolated and run in parallel. Teardown drops every database of this run and stops
+ * the embedded server.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const postgres = await startTestPostgres();
+  const prefix = `bp_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}_`;
+  const template = `${prefix}template`;
+  const teardown = async () => {
+    try {
+      if (!postgres.embedded) await dropDatabasesWithPrefix(postgres.serverUrl, prefix);
+    } finally {
+      await postgres.stop();
+    }
+  };
+  try {
+    const url = await createDatabase(postgres.serverUrl, template);
+    const orm = await MikroORM.init(ormConfig(url, { logger: () => undefined }));
+    try {
+      await orm.getMigrator().up();
+    } finally {
+      await orm.close(true);
+    }
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  project.provide('pgServerUrl', postgres.serverUrl);
+  project.provide('templateDatabase', template);
+  project.provide('databasePrefix', prefix);
+  return teardown;
+}

@@ -1,0 +1,58 @@
+/**
+ * Nothing secret may leave the server (rest-contract section 0). Every response the test HTTP
+ * client receives is recorded here; tests/support/setup.ts checks a file's recordings after it ran.
+ */
+export interface RecordedResponse {
+  method: string;
+  path: string;
+  status: number;
+  body: string;
+}
+
+/** Keys that must never appear in an answer, at any depth. */
+export const forbiddenKeys = ['passwordHash', 'password_hash', 'secret', 'hooks', 'noreplyPassword', 'noreplyGraphClientSecret', 'paymentSecret', 'privateClientSecret'];
+
+const recorded: RecordedResponse[] = [];
+
+export function recordResponse(response: RecordedResponse): void {
+  recorded.push(response);
+}
+
+export function recordedResponses(): readonly RecordedResponse[] {
+  return recorded;
+}
+
+/** Forgets the recordings (test files share a worker's modules, so each file starts afresh). */
+export function clearRecordedResponses(): void {
+  recorded.length = 0;
+}
+
+function forbiddenKeysIn(value: unknown, path: string, found: string[]): void {
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => forbiddenKeysIn(item, `${path}[${index}]`, found));
+  } else if (value && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      if (forbiddenKeys.includes(key)) found.push(`${path}.${key}`);
+      forbiddenKeysIn(child, `${path}.${key}`, found);
+    }
+  }
+}
+
+/** Describes every secret found in the bodies (argon2 hashes and forbidden keys); empty when clean. */
+export function findSecrets(responses: readonly RecordedResponse[]): string[] {
+  const problems: string[] = [];
+  for (const response of responses) {
+    const where = `${response.method} ${response.path} (${response.status})`;
+    if (response.body.includes('$argon2')) problems.push(`${where}: argon2 hash in body`);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(response.body);
+    } catch {
+      continue;
+    }
+    const keys: string[] = [];
+    forbiddenKeysIn(parsed, '$', keys);
+    keys.forEach((key) => problems.push(`${where}: forbidden key ${key}`));
+  }
+  return problems;
+}
