@@ -260,11 +260,11 @@ describe('canUseInterface', () => {
 });
 
 describe('canCreateTenant, canBookFree, permissionLabels', () => {
-  it.each([
+  it.each<[string, Permissions, boolean]>([
     ['instance owner', { instanceOwner: true, allowCreateTenant: false, tenants: [] }, true],
     ['allowCreateTenant', { instanceOwner: false, allowCreateTenant: true, tenants: [] }, true],
     ['neither', { instanceOwner: false, allowCreateTenant: false, tenants: [] }, false],
-  ] as const)('canCreateTenant: %s → %s', (_who, permissions, expected) => {
+  ])('canCreateTenant: %s → %s', (_who, permissions, expected) => {
     expect(canCreateTenant(permissions)).toBe(expected);
   });
 
