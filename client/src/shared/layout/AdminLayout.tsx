@@ -1,8 +1,8 @@
-import { useSubscription } from '@apollo/client/react';
+import { useApolloClient, useSubscription } from '@apollo/client/react';
 import { Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
-import { SessionChangedDocument } from '../../gql/graphql';
+import { MyTenantsDocument, SessionChangedDocument } from '../../gql/graphql';
 import { useSessionGuard } from '../guard/useSessionGuard';
 import { setSession } from '../store';
 import { NavDrawer } from './NavDrawer';
@@ -11,11 +11,17 @@ import { TopBar } from './TopBar';
 const WIDE_SCREEN = '(min-width: 960px)';
 const isWide = () => window.matchMedia(WIDE_SCREEN).matches;
 
-/** Keeps the stored user fresh while signed in: the server pushes profile and permission changes. */
+/**
+ * Keeps the stored user fresh while signed in: the server pushes profile and permission changes.
+ * A permission change may add or remove tenants, so the tenant list is fetched again too.
+ */
 function SessionSync() {
+  const client = useApolloClient();
   useSubscription(SessionChangedDocument, {
     onData: ({ data }) => {
-      if (data.data) setSession(data.data.sessionChanged);
+      if (!data.data) return;
+      setSession(data.data.sessionChanged);
+      void client.refetchQueries({ include: [MyTenantsDocument] });
     },
   });
   return null;
