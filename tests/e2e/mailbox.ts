@@ -1,13 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-
-/** A mail the product sent, as tests/e2e/run.ts stored it from its SMTP capture. */
-export interface CapturedMail {
-  to: string[];
-  subject: string;
-  text: string;
-  links: string[];
-}
+import type { CapturedMail } from '../support/smtp.js';
 
 function readAll(folder: string): CapturedMail[] {
   return readdirSync(folder)

@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { dropDatabase, ensureDatabase, splitDatabaseUrl, startEmbeddedPostgres, type EmbeddedDatabase } from '../../server/src/db/embedded.js';
-import { startSmtpCapture } from './smtp-capture.js';
+import { createDatabase, dropDatabase, freePort, startTestPostgres, type TestPostgres } from '../support/postgres.js';
+import { SmtpCapture } from '../support/smtp.js';
 
 /**
  * `npm run test:e2e`: a fresh database (on DATABASE_URL's server, else an embedded PostgreSQL), a
@@ -14,17 +13,6 @@ import { startSmtpCapture } from './smtp-capture.js';
  * stopped and removed afterwards, whatever the outcome.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForServer(url: string, product: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -57,27 +45,22 @@ const workDir = mkdtempSync(path.join(os.tmpdir(), 'buchung-e2e-'));
 chmodSync(workDir, 0o755);
 const mailDir = path.join(workDir, 'mail');
 mkdirSync(mailDir);
-let embedded: EmbeddedDatabase | undefined;
-let serverUrl: string;
+let postgres: TestPostgres | undefined;
 const databaseName = `e2e_${randomBytes(4).toString('hex')}`;
 let product: ChildProcess | undefined;
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>> | undefined;
+let smtp: SmtpCapture | undefined;
 let exitCode = 1;
 
 try {
-  if (process.env.DATABASE_URL) {
-    serverUrl = splitDatabaseUrl(process.env.DATABASE_URL).serverUrl;
-  } else {
-    embedded = await startEmbeddedPostgres(path.join(workDir, 'db'), await freePort());
-    serverUrl = embedded.serverUrl;
-  }
-  await ensureDatabase(serverUrl, databaseName);
+  postgres = await startTestPostgres();
+  const databaseUrl = await createDatabase(postgres.serverUrl, databaseName);
 
+  // Playwright's tests run in another process: every mail is handed over as a file.
   let mailCount = 0;
-  smtp = await startSmtpCapture((mail) => {
+  smtp = await new SmtpCapture((mail) => {
     mailCount += 1;
     writeFileSync(path.join(mailDir, `${String(mailCount).padStart(4, '0')}.json`), JSON.stringify(mail));
-  });
+  }).start();
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -90,7 +73,7 @@ try {
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
-      DATABASE_URL: `${serverUrl}/${databaseName}`,
+      DATABASE_URL: databaseUrl,
       DATA_DIR: path.join(workDir, 'data'),
       SESSION_SECRET: randomBytes(32).toString('hex'),
       SMTP_HOST: '127.0.0.1',
@@ -111,9 +94,11 @@ try {
   exitCode = 1;
 } finally {
   if (product) await stopProcess(product);
-  await smtp?.stop();
-  await dropDatabase(serverUrl!, databaseName).catch((error: Error) => console.error('Datenbank nicht entfernt:', error.message));
-  await embedded?.stop();
+  await smtp?.close();
+  if (postgres) {
+    await dropDatabase(postgres.serverUrl, databaseName).catch((error: Error) => console.error('Datenbank nicht entfernt:', error.message));
+    await postgres.stop();
+  }
   rmSync(workDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

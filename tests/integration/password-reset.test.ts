@@ -55,6 +55,18 @@ describe('POST /auth/resetpassword', () => {
     expect(again.headers.get('location')).toBe(`${app.url}/login?linkInvalid=1`);
   });
 
+  it('signs the account out everywhere once the new password is confirmed', async () => {
+    const signedIn = client();
+    expect((await signedIn.post('/auth/signin', { id: paul.id, password: 'paul-passwort-1' })).status).toBe(200);
+    expect((await signedIn.get('/auth/me')).status).toBe(200);
+
+    await client().post('/auth/resetpassword', { id: paul.id, password: 'paul-passwort-2' });
+    await expectConfirmed(await confirmationPath());
+
+    expect((await signedIn.get('/auth/me')).status).toBe(401);
+    expect(await signInStatus('paul-passwort-2')).toBe(200);
+  });
+
   it('answers 404 password-reset.wrong-email for an unknown address and sends nothing', async () => {
     const before = app.smtp.mails.length;
     const response = await client().post('/auth/resetpassword', { id: 'niemand@example.com', password: 'egal-egal-1' });

@@ -28,6 +28,9 @@ export class SmtpCapture {
   private boundPort = 0;
   private readonly taken = new Set<CapturedMail>();
 
+  /** `onMail` sees each mail as it arrives (the e2e runner hands them to Playwright's process). */
+  constructor(private readonly onMail?: (mail: CapturedMail) => void) {}
+
   get port(): number {
     return this.boundPort;
   }
@@ -43,7 +46,7 @@ export class SmtpCapture {
             const html = typeof parsed.html === 'string' ? parsed.html : '';
             const text = parsed.text ?? '';
             const links = [...`${text}\n${html.replace(/&amp;/g, '&')}`.matchAll(/https?:\/\/[^\s"'<>]+/g)].map((match) => match[0]);
-            this.mails.push({
+            const mail: CapturedMail = {
               to: session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
               headerTo: addresses(parsed.to),
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
@@ -51,7 +54,9 @@ export class SmtpCapture {
               text,
               html,
               links: [...new Set(links)],
-            });
+            };
+            this.mails.push(mail);
+            this.onMail?.(mail);
             callback();
           })
           .catch(callback);

@@ -164,6 +164,8 @@ export class AuthService {
         // Confirming through the mailed link proves the address as well.
         hook.user.isVerified = true;
         await em.nativeDelete(UserHook, { user: hook.user, type: HookType.resetPassword, id: { $ne: hook.id } });
+        // Whoever knew the old password is signed out everywhere.
+        await em.getConnection().execute(`delete from sessions where sess->>'userId' = ?`, [hook.user.id]);
       }
       em.remove(hook);
       return hook.type;
