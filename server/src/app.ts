@@ -144,6 +144,8 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
     csrfPrevention: true,
+    // Stack traces are for the server log, never for clients (also in development).
+    includeStacktraceInErrorResponses: false,
     introspection: true,
     formatError,
     plugins: [
