@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { Services } from '../services.js';
+import { requireRestViewer } from '../shared/actor.js';
 import { AppError } from '../shared/errors.js';
-import { viewerOf } from '../users/session-viewer.js';
 
 /**
  * GET api/instances?publicInstance=true: what the public may see. Without the flag the instance
@@ -14,8 +14,7 @@ export function instanceRoutes(services: Services): Router {
       res.json(await services.instance.getPublic());
       return;
     }
-    const viewer = await viewerOf(req, services.viewers);
-    if (!viewer) throw new AppError('auth.unauthenticated');
+    const viewer = await requireRestViewer(req, services.viewers);
     if (!viewer.permissions.instanceOwner) throw new AppError('auth.forbidden');
     res.json(services.instance.settingsView(await services.instance.get()));
   });

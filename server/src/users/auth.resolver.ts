@@ -1,4 +1,5 @@
 import { Arg, Ctx, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { requireViewer } from '../shared/actor.js';
 import { AppError } from '../shared/errors.js';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
 import type { GraphQLContext } from '../shared/graphql/context.js';
@@ -6,12 +7,6 @@ import { clientIp, endSession, establishSession } from '../shared/http/session.j
 import type { Topics } from '../shared/pubsub.js';
 import { ProfileInput, Session, SignUpInput, toSession } from './session.types.js';
 import { User } from './user.entity.js';
-
-async function requireViewer(context: GraphQLContext) {
-  const viewer = await context.viewer();
-  if (!viewer) throw new AppError('auth.unauthenticated');
-  return viewer;
-}
 
 /** Accounts and sessions over GraphQL; the same AuthService and UserService as the REST facade. */
 @Resolver()

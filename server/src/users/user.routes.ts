@@ -1,16 +1,14 @@
 import { Router, type Request, type Response } from 'express';
 import type { Services } from '../services.js';
-import { AppError } from '../shared/errors.js';
+import { requireRestViewer } from '../shared/actor.js';
 import { publicUser } from './user.entity.js';
 import { profileFields, type ProfileUpdate } from './user.service.js';
-import { viewerOf } from './session-viewer.js';
 
 /** PUT api/user: the signed-in user's own profile. */
 export function userRoutes(services: Services): Router {
   const router = Router();
   router.put('/user', async (req: Request, res: Response) => {
-    const viewer = await viewerOf(req, services.viewers);
-    if (!viewer) throw new AppError('auth.unauthenticated');
+    const viewer = await requireRestViewer(req, services.viewers);
     const body = (req.body ?? {}) as Record<string, unknown>;
     const update: ProfileUpdate = {};
     for (const field of profileFields) if (field in body) update[field] = body[field] as string | null;
