@@ -86,6 +86,7 @@ function DateTimeField({ name, label, id }: { name: 'validFrom' | 'validTo'; lab
         placeholder="TT.MM.JJJJ HH:MM"
         locale={de}
         showActionsBar
+        showTimezoneSelect={false}
         todayButtonText="Heute"
         clearButtonText="Leeren"
         invalidDateMessage="Ungültiges Datum"
