@@ -15,6 +15,8 @@ import { WelcomePage } from './users/WelcomePage';
 const AdminLayout = lazy(() => import('./shared/layout/AdminLayout'));
 const DashboardPage = lazy(() => import('./tenants/DashboardPage'));
 const SettingsPage = lazy(() => import('./users/settings/SettingsPage'));
+const RolesPage = lazy(() => import('./roles/RolesPage'));
+const CouponsPage = lazy(() => import('./coupons/CouponsPage'));
 
 const handle = (value: RouteHandle) => value;
 
@@ -37,6 +39,8 @@ export const routes = createBrowserRouter([
         children: [
           { index: true, element: <Navigate to="/admin/dashboard" replace /> },
           { path: 'dashboard', element: <Lazy component={DashboardPage} />, handle: handle({ title: 'Mandanten', interface: 'dashboard' }) },
+          { path: 'rollen', element: <Lazy component={RolesPage} />, handle: handle({ title: 'Rollen', interface: 'roles' }) },
+          { path: 'gutscheine', element: <Lazy component={CouponsPage} />, handle: handle({ title: 'Gutscheine', interface: 'coupons' }) },
           { path: 'einstellungen', element: <Lazy component={SettingsPage} />, handle: handle({ title: 'Einstellungen', interface: 'settings' }) },
           { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
         ],

@@ -15,7 +15,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { WebSocketServer } from 'ws';
 import type { AppConfig } from './config.js';
+import { couponRoutes } from './coupons/coupon.routes.js';
 import { instanceRoutes } from './instance/instance.routes.js';
+import { platformRoleRoutes, roleRoutes } from './roles/role.routes.js';
 import { createServices, type Services } from './services.js';
 import { AppError } from './shared/errors.js';
 import type { GraphQLContext } from './shared/graphql/context.js';
@@ -113,7 +115,9 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   const csrf = csrfProtection(config.corsOrigins);
   const json = express.json({ limit: '1mb' });
   app.use('/auth', csrf, json, authRoutes(services));
-  app.use('/api', csrf, json, userRoutes(services), instanceRoutes(services));
+  app.use('/api', csrf, json, userRoutes(services), instanceRoutes(services), platformRoleRoutes(services));
+  // Tenant-scoped routes after the platform ones (rest-contract 1.1: first match wins).
+  app.use('/api/:tenantId', csrf, json, roleRoutes(services), couponRoutes(services));
   app.use(['/auth', '/api'], (_req: Request, res: Response) => problem(res, 'generic.not-found'));
   app.use(['/auth', '/api'], problemHandler);
 

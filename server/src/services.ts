@@ -1,7 +1,9 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { AppConfig } from './config.js';
+import { CouponService } from './coupons/coupon.service.js';
 import { InstanceService } from './instance/instance.service.js';
 import { MailService } from './mail/mail.service.js';
+import { RoleService } from './roles/role.service.js';
 import type { AppPubSub } from './shared/pubsub.js';
 import { RateLimiter } from './shared/rate-limit.js';
 import { TenantService } from './tenants/tenant.service.js';
@@ -20,6 +22,8 @@ export interface Services {
   users: UserService;
   tenants: TenantService;
   instance: InstanceService;
+  roles: RoleService;
+  coupons: CouponService;
 }
 
 export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubSub): Services {
@@ -35,5 +39,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     users: new UserService(orm, pubSub),
     tenants: new TenantService(orm),
     instance: new InstanceService(orm),
+    roles: new RoleService(orm, pubSub),
+    coupons: new CouponService(orm),
   };
 }

@@ -1,3 +1,4 @@
+import { Coupon } from '../coupons/coupon.entity.js';
 import { Instance } from '../instance/instance.entity.js';
 import { Role } from '../roles/role.entity.js';
 import { TenantMembership } from '../tenants/membership.entity.js';
@@ -6,4 +7,4 @@ import { UserHook } from '../users/user-hook.entity.js';
 import { User } from '../users/user.entity.js';
 
 /** Every entity, listed once; each domain owns its own file. */
-export const entities = [Instance, User, UserHook, Tenant, TenantMembership, Role];
+export const entities = [Instance, User, UserHook, Tenant, TenantMembership, Role, Coupon];

@@ -21,6 +21,8 @@ export const errorCatalogue = {
   'generic.error': { status: 500, title: 'Fehler', detail: 'Etwas ist schiefgelaufen.' },
   'generic.not-found': { status: 404, title: 'Nicht gefunden', detail: 'Der angefragte Eintrag existiert nicht.' },
   'generic.validation': { status: 400, title: 'Validierungsfehler', detail: 'Bitte überprüfen Sie Ihre Eingaben.' },
+  'coupon.create.error': { status: 409, title: 'Fehler beim Speichern des Gutscheins', detail: 'Der Gutscheincode muss eindeutig sein.' },
+  'coupon.not-available': { status: 400, title: 'Gutschein nicht verfügbar', detail: 'Der Gutschein ist nicht gültig oder bereits aufgebraucht.' },
   'profile.update-error': { status: 400, title: 'Fehler', detail: 'Ihr Profil konnte nicht aktualisiert werden.' },
 } as const satisfies Record<string, { status: number; title: string; detail: string }>;
 

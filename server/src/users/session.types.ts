@@ -40,7 +40,8 @@ export class Session {
   @Field(() => PermissionsType) permissions!: PermissionsType;
 }
 
-const fullFlags = (flags: AccessFlags): AccessFlagsType => ({
+/** All seven flags, missing ones as false. */
+export const fullFlags = (flags: AccessFlags): AccessFlagsType => ({
   create: flags.create === true,
   readOwn: flags.readOwn === true,
   readAny: flags.readAny === true,

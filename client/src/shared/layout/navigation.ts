@@ -29,7 +29,7 @@ export interface NavEntry {
 export const navEntries: NavEntry[] = [
   { label: 'Mandanten', group: 'home', path: '/admin/dashboard', interface: 'dashboard', needsTenant: false, implemented: true, icon: 'home' },
   { label: 'Buchungen', group: 'platform', path: '/admin/buchungen', interface: 'bookings', needsTenant: true, implemented: false, icon: 'calendar' },
-  { label: 'Gutscheine', group: 'platform', path: '/admin/gutscheine', interface: 'coupons', needsTenant: true, implemented: false, icon: 'tag' },
+  { label: 'Gutscheine', group: 'platform', path: '/admin/gutscheine', interface: 'coupons', needsTenant: true, implemented: true, icon: 'tag' },
   { label: 'Veranstaltungsorte', group: 'platform', path: '/admin/veranstaltungsorte', interface: 'locations', needsTenant: true, implemented: false, icon: 'map-marker' },
   { label: 'Räume', group: 'platform', path: '/admin/raeume', interface: 'rooms', needsTenant: true, implemented: false, icon: 'grid-view' },
   { label: 'Ressourcen', group: 'platform', path: '/admin/ressourcen', interface: 'resources', needsTenant: true, implemented: false, icon: 'cube' },
@@ -37,7 +37,7 @@ export const navEntries: NavEntry[] = [
   { label: 'Veranstaltungen', group: 'platform', path: '/admin/veranstaltungen', interface: 'events', needsTenant: true, implemented: false, icon: 'timeline-events' },
   { label: 'Mandant verwalten', group: 'tenant', path: '/admin/mandanten', interface: 'tenants', needsTenant: true, implemented: false, icon: 'office' },
   { label: 'Mandant Benutzer', group: 'tenant', path: '/admin/benutzer', interface: 'users', needsTenant: true, implemented: false, icon: 'people' },
-  { label: 'Mandant Rollen', group: 'tenant', path: '/admin/rollen', interface: 'roles', needsTenant: true, implemented: false, icon: 'shield' },
+  { label: 'Mandant Rollen', group: 'tenant', path: '/admin/rollen', interface: 'roles', needsTenant: true, implemented: true, icon: 'shield' },
   { label: 'Instanz verwalten', group: 'system', path: '/admin/instanz', interface: 'instance', needsTenant: false, implemented: false, icon: 'globe' },
   { label: 'Mandanten', group: 'system', path: '/admin/instanz/mandanten', interface: 'instance', needsTenant: false, implemented: false, icon: 'office' },
   { label: 'Benutzer', group: 'system', path: '/admin/instanz/benutzer', interface: 'instance', needsTenant: false, implemented: false, icon: 'people' },

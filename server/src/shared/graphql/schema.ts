@@ -1,14 +1,16 @@
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { lexicographicSortSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
+import { CouponResolver } from '../../coupons/coupon.resolver.js';
 import { InstanceResolver } from '../../instance/instance.resolver.js';
+import { RoleResolver } from '../../roles/role.resolver.js';
 import { TenantResolver } from '../../tenants/tenant.resolver.js';
 import { AuthResolver } from '../../users/auth.resolver.js';
 import type { AppPubSub } from '../pubsub.js';
 import { authChecker, authDirective } from './auth.js';
 
 /** Every resolver, one per domain. */
-const resolvers = [AuthResolver, TenantResolver, InstanceResolver] as const;
+const resolvers = [AuthResolver, TenantResolver, InstanceResolver, RoleResolver, CouponResolver] as const;
 
 export function buildAppSchema(pubSub?: AppPubSub): Promise<GraphQLSchema> {
   return buildSchema({

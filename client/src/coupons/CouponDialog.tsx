@@ -1,0 +1,180 @@
+import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
+import { useMutation } from '@apollo/client/react';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Radio, RadioGroup, Tag } from '@blueprintjs/core';
+import { DateInput } from '@blueprintjs/datetime';
+import { de } from 'date-fns/locale';
+import { Form, useField } from 'react-final-form';
+import { type CouponFieldsFragment, CouponsDocument, CreateCouponDocument, UpdateCouponDocument } from '../gql/graphql';
+import { serverFieldErrors } from '../shared/forms/serverErrors';
+import { notify, notifyError } from '../shared/toast';
+import { type Validator, validationMessages } from '../shared/validation';
+import { type CouponKind, couponTypeLabels, formatPickerDate, parseDecimal, parsePickerDate } from './couponFormat';
+import { couponMessages } from './couponMessages';
+
+interface CouponFormValues {
+  id: string;
+  description: string;
+  maxAmount: string;
+  type: CouponKind;
+  discount: string;
+  /** ISO strings from the picker (Europe/Berlin), null when cleared. */
+  validFrom: string | null;
+  validTo: string | null;
+}
+
+const TIME_ZONE = 'Europe/Berlin';
+const decimalText = (value: number) => String(value).replace('.', ',');
+
+function initialValues(coupon: CouponFieldsFragment | null): CouponFormValues {
+  return {
+    id: coupon?.id ?? '',
+    description: coupon?.description ?? '',
+    maxAmount: coupon?.maxAmount === null || coupon?.maxAmount === undefined ? '' : String(coupon.maxAmount),
+    // A new coupon starts with type fixed ("Betrag").
+    type: coupon?.type ?? 'fixed',
+    discount: coupon ? decimalText(coupon.discount) : '',
+    validFrom: (coupon?.validFrom as string | null | undefined) ?? null,
+    validTo: (coupon?.validTo as string | null | undefined) ?? null,
+  };
+}
+
+const discountValidator: Validator = (value, all) => {
+  const text = String(value ?? '').trim();
+  if (text === '') return validationMessages.required;
+  const number = parseDecimal(text);
+  if (number === null) return 'Muss eine Zahl sein';
+  if ((all as CouponFormValues).type === 'percentage' && (number < 0 || number > 100)) return 'Muss zwischen 0 und 100 liegen';
+  if (number < 0) return 'Darf nicht negativ sein';
+  return undefined;
+};
+
+const maxAmountValidator: Validator = (value) => {
+  const text = String(value ?? '').trim();
+  if (text === '') return undefined;
+  return /^\d+$/.test(text) ? undefined : 'Muss eine ganze Zahl ab 0 sein';
+};
+
+function errorOf(meta: { touched?: boolean; error?: unknown; submitError?: unknown; dirtySinceLastSubmit?: boolean; submitFailed?: boolean }) {
+  if (meta.error && (meta.touched || meta.submitFailed)) return String(meta.error);
+  if (meta.submitError && !meta.dirtySinceLastSubmit) return String(meta.submitError);
+  return undefined;
+}
+
+function TextInput({ name, label, id, disabled, validate, rightElement, inputMode, placeholder }: { name: keyof CouponFormValues; label: string; id: string; disabled?: boolean; validate?: Validator; rightElement?: React.JSX.Element; inputMode?: 'decimal' | 'numeric'; placeholder?: string }) {
+  const { input, meta } = useField<string>(name, { validate });
+  const error = errorOf(meta);
+  return (
+    <FormGroup label={label} labelFor={id} helperText={error} intent={error ? 'danger' : 'none'}>
+      <InputGroup {...input} value={input.value ?? ''} id={id} disabled={disabled} inputMode={inputMode} placeholder={placeholder} rightElement={rightElement} intent={error ? 'danger' : 'none'} aria-invalid={error ? true : undefined} fill />
+    </FormGroup>
+  );
+}
+
+function DateTimeField({ name, label, id }: { name: 'validFrom' | 'validTo'; label: string; id: string }) {
+  const { input, meta } = useField<string | null>(name);
+  const error = errorOf(meta);
+  return (
+    <FormGroup label={label} labelFor={id} helperText={error ?? 'Datum und Uhrzeit (24 Stunden); ohne Uhrzeit gilt 00:00'} intent={error ? 'danger' : 'none'}>
+      <DateInput
+        value={input.value || null}
+        onChange={(value) => input.onChange(value)}
+        timezone={TIME_ZONE}
+        timePrecision="minute"
+        timePickerProps={{ useAmPm: false, showArrowButtons: true }}
+        formatDate={formatPickerDate}
+        parseDate={parsePickerDate}
+        placeholder="TT.MM.JJJJ HH:MM"
+        locale={de}
+        showActionsBar
+        showTimezoneSelect={false}
+        todayButtonText="Heute"
+        clearButtonText="Leeren"
+        invalidDateMessage="Ungültiges Datum"
+        outOfRangeMessage="Datum außerhalb des Bereichs"
+        maxDate={new Date(2100, 11, 31)}
+        closeOnSelection={false}
+        fill
+        inputProps={{ id }}
+        rightElement={
+          input.value ? <Button variant="minimal" icon="cross" aria-label={`${label} leeren`} onClick={() => input.onChange(null)} /> : undefined
+        }
+        popoverProps={{ placement: 'bottom-start' }}
+      />
+    </FormGroup>
+  );
+}
+
+function TypeAndValue() {
+  const { input } = useField<CouponKind>('type');
+  return (
+    <>
+      <RadioGroup label="Typ" inline selectedValue={input.value} onChange={(event) => input.onChange(event.currentTarget.value as CouponKind)}>
+        <Radio label={couponTypeLabels.percentage} value="percentage" />
+        <Radio label={couponTypeLabels.fixed} value="fixed" />
+      </RadioGroup>
+      <TextInput name="discount" label="Wert" id="coupon-discount" inputMode="decimal" validate={discountValidator} rightElement={<Tag minimal>{input.value === 'percentage' ? '%' : '€'}</Tag>} />
+    </>
+  );
+}
+
+/** Create and edit dialog of a coupon (max 800 px). It stays open when saving fails. */
+export function CouponDialog({ tenantId, coupon, onClose }: { tenantId: string; coupon: CouponFieldsFragment | null; onClose: () => void }) {
+  const refetch = { refetchQueries: [{ query: CouponsDocument, variables: { tenantId } }], awaitRefetchQueries: true };
+  const [create] = useMutation(CreateCouponDocument, refetch);
+  const [update] = useMutation(UpdateCouponDocument, refetch);
+
+  const submit = async (values: CouponFormValues) => {
+    const maxAmount = values.maxAmount.trim();
+    const input = {
+      id: values.id.trim() || null,
+      description: values.description.trim(),
+      type: values.type,
+      discount: parseDecimal(values.discount) ?? 0,
+      maxAmount: maxAmount === '' ? null : Number(maxAmount),
+      // No date: null. The picker gives a date without a chosen time as midnight.
+      validFrom: values.validFrom ? new Date(values.validFrom).toISOString() : null,
+      validTo: values.validTo ? new Date(values.validTo).toISOString() : null,
+    };
+    try {
+      if (coupon) await update({ variables: { tenantId, input: { ...input, id: coupon.id } } });
+      else await create({ variables: { tenantId, input } });
+      notify({ type: 'success', ...(coupon ? couponMessages.edited : couponMessages.created) });
+      onClose();
+      return undefined;
+    } catch (error) {
+      notifyError(error, couponMessages.saveError);
+      return serverFieldErrors(error);
+    }
+  };
+
+  return (
+    <Dialog isOpen title={coupon ? 'Gutschein bearbeiten' : 'Gutschein erstellen'} onClose={onClose} style={{ width: 'calc(100% - 40px)', maxWidth: 800 }}>
+      <Form<CouponFormValues>
+        initialValues={initialValues(coupon)}
+        onSubmit={submit}
+        render={({ handleSubmit, submitting }) => (
+          <form noValidate onSubmit={(event) => void handleSubmit(event)}>
+            <DialogBody>
+              <TextInput name="id" label="Gutscheinnummer" id="coupon-number" disabled={coupon !== null} placeholder={coupon ? undefined : 'leer lassen für eine automatische Nummer'} />
+              <TextInput name="description" label="Beschreibung" id="coupon-description" />
+              <TextInput name="maxAmount" label="Maximale Anzahl" id="coupon-max-amount" inputMode="numeric" validate={maxAmountValidator} placeholder="unbegrenzt" />
+              <TypeAndValue />
+              <div className="coupon-dates">
+                <DateTimeField name="validFrom" label="Gültig ab" id="coupon-valid-from" />
+                <DateTimeField name="validTo" label="Gültig bis" id="coupon-valid-to" />
+              </div>
+            </DialogBody>
+            <DialogFooter
+              actions={
+                <>
+                  <Button text="Abbrechen" onClick={onClose} />
+                  <Button type="submit" intent="primary" text="Speichern" loading={submitting} />
+                </>
+              }
+            />
+          </form>
+        )}
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,99 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Alert, Button, H2, Tag } from '@blueprintjs/core';
+import { useState } from 'react';
+import { type CouponFieldsFragment, CouponsDocument, DeleteCouponDocument } from '../gql/graphql';
+import { formatDateTime } from '../shared/format';
+import { type Column, DataTable } from '../shared/list/DataTable';
+import { NoTenantSelected } from '../shared/NoTenantSelected';
+import { useAppState } from '../shared/store';
+import { notify, notifyError } from '../shared/toast';
+import { CouponDialog } from './CouponDialog';
+import { formatCount, formatDiscount } from './couponFormat';
+import { couponMessages } from './couponMessages';
+import './coupons.css';
+
+type CouponRow = CouponFieldsFragment;
+const time = (value: unknown) => (value ? new Date(value as string).getTime() : null);
+
+function Status({ coupon }: { coupon: CouponRow }) {
+  return (
+    <span className="coupon-status">
+      {coupon.active ? <Tag intent="success">Aktiv</Tag> : <Tag>Inaktiv</Tag>}
+      {coupon.exhausted && <Tag intent="warning">Keine Gutscheine mehr verfügbar</Tag>}
+    </span>
+  );
+}
+
+const columns: Column<CouponRow>[] = [
+  { key: 'id', header: 'Nummer', sortValue: (coupon) => coupon.id },
+  { key: 'description', header: 'Beschreibung', sortValue: (coupon) => coupon.description },
+  { key: 'discount', header: 'Rabatt', render: (coupon) => formatDiscount(coupon.type, coupon.discount), sortValue: (coupon) => coupon.discount },
+  { key: 'count', header: 'Anzahl', render: (coupon) => formatCount(coupon.usedAmount, coupon.maxAmount), sortValue: (coupon) => coupon.usedAmount },
+  { key: 'validFrom', header: 'Gültig ab', render: (coupon) => formatDateTime(coupon.validFrom as string | null), sortValue: (coupon) => time(coupon.validFrom) },
+  { key: 'validTo', header: 'Gültig bis', render: (coupon) => formatDateTime(coupon.validTo as string | null), sortValue: (coupon) => time(coupon.validTo) },
+  { key: 'status', header: 'Status', render: (coupon) => <Status coupon={coupon} /> },
+];
+
+const searchText = (coupon: CouponRow) => [coupon.id, coupon.description];
+
+/** Coupons of the current tenant (/admin/gutscheine): searchable table, create, edit, delete. */
+export default function CouponsPage() {
+  const tenantId = useAppState((state) => state.currentTenantId);
+  if (!tenantId) return <NoTenantSelected />;
+  return <CouponsScreen key={tenantId} tenantId={tenantId} />;
+}
+
+function CouponsScreen({ tenantId }: { tenantId: string }) {
+  const { data, loading, error } = useQuery(CouponsDocument, { variables: { tenantId }, fetchPolicy: 'cache-and-network' });
+  const [remove] = useMutation(DeleteCouponDocument, { refetchQueries: [{ query: CouponsDocument, variables: { tenantId } }] });
+  const [editing, setEditing] = useState<CouponRow | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<CouponRow | null>(null);
+  if (error) console.error('Gutscheine nicht geladen:', error);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    const coupon = deleting;
+    setDeleting(null);
+    try {
+      await remove({ variables: { tenantId, id: coupon.id } });
+      notify({ type: 'success', ...couponMessages.deleted });
+    } catch (failure) {
+      console.error('Gutschein nicht gelöscht:', failure);
+      notifyError(failure, couponMessages.deleteError);
+    }
+  };
+
+  return (
+    <section className="admin-page">
+      <H2>Gutscheine</H2>
+      <DataTable
+        label="Gutscheine"
+        rows={data?.coupons ?? []}
+        columns={columns}
+        rowKey={(coupon) => coupon.id}
+        loading={loading && !data}
+        searchText={searchText}
+        initialSort={{ key: 'id', direction: 'asc' }}
+        actions={(coupon) => (
+          <>
+            <Button variant="minimal" icon="edit" aria-label={`Gutschein ${coupon.id} bearbeiten`} title="Bearbeiten" onClick={() => setEditing(coupon)} />
+            <Button variant="minimal" icon="trash" intent="danger" aria-label={`Gutschein ${coupon.id} löschen`} title="Löschen" onClick={() => setDeleting(coupon)} />
+          </>
+        )}
+      />
+      <Button className="floating-action" intent="primary" size="large" icon="add" text="Gutschein erstellen" onClick={() => setEditing(null)} />
+      {editing !== undefined && <CouponDialog tenantId={tenantId} coupon={editing} onClose={() => setEditing(undefined)} />}
+      <Alert
+        isOpen={deleting !== null}
+        intent="danger"
+        icon="trash"
+        confirmButtonText="Löschen"
+        cancelButtonText="Abbrechen"
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      >
+        <p>Möchten Sie den Gutschein „{deleting?.id}“ wirklich löschen?</p>
+      </Alert>
+    </section>
+  );
+}

@@ -1,0 +1,165 @@
+import '@blueprintjs/select/lib/css/blueprint-select.css';
+import { useMutation } from '@apollo/client/react';
+import { Button, Checkbox, Classes, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, MenuItem, Switch } from '@blueprintjs/core';
+import { MultiSelect } from '@blueprintjs/select';
+import { Form, useField } from 'react-final-form';
+import { type RoleFieldsFragment, RolesDocument, SaveRoleDocument } from '../gql/graphql';
+import { serverFieldErrors } from '../shared/forms/serverErrors';
+import { useTransientErrors } from '../shared/forms/useTransientErrors';
+import { notify, notifyError } from '../shared/toast';
+import { required } from '../shared/validation';
+import { allFlags, type AreaName, areaLabel, editorAreas, flagLabels, flagNames, type Flags, noFlags, permissionGroups } from './roleSummary';
+import { roleMessages } from './roleMessages';
+import './roles.css';
+
+type RoleFormValues = { name: string; adminInterfaces: string[]; freeBookings: boolean } & Record<AreaName, Flags>;
+
+const flagsOf = (flags: Partial<Flags> | null | undefined): Flags => Object.fromEntries(flagNames.map((flag) => [flag, flags?.[flag] === true])) as Flags;
+
+function initialValues(role: RoleFieldsFragment | null): RoleFormValues {
+  const values = { name: role?.name ?? '', adminInterfaces: [...(role?.adminInterfaces ?? [])], freeBookings: role?.freeBookings ?? false } as RoleFormValues;
+  for (const { area } of permissionGroups) values[area] = flagsOf(role?.[area]);
+  return values;
+}
+
+function NameField({ showErrors }: { showErrors: boolean }) {
+  const { input, meta } = useField<string>('name', { validate: required() });
+  const serverError = !meta.dirtySinceLastSubmit && meta.submitError ? String(meta.submitError) : undefined;
+  const error = (showErrors && meta.error ? String(meta.error) : undefined) ?? (showErrors ? serverError : undefined);
+  return (
+    <FormGroup label="Rollenname" labelFor="role-name" helperText={error} intent={error ? 'danger' : 'none'}>
+      <InputGroup {...input} id="role-name" intent={error ? 'danger' : 'none'} aria-invalid={error ? true : undefined} autoFocus fill />
+    </FormGroup>
+  );
+}
+
+function AreasField() {
+  const { input } = useField<string[]>('adminInterfaces');
+  const selected = input.value || [];
+  const toggle = (name: string) => input.onChange(selected.includes(name) ? selected.filter((item) => item !== name) : [...selected, name]);
+  return (
+    <FormGroup label="Admin-Bereiche" labelFor="role-areas">
+      <div className="role-areas">
+        <MultiSelect<string>
+          items={editorAreas.map((area) => area.name)}
+          selectedItems={selected}
+          fill
+          placeholder="Admin-Bereiche wählen"
+          resetOnSelect
+          popoverProps={{ minimal: true }}
+          itemPredicate={(query, item) => areaLabel(item).toLowerCase().includes(query.toLowerCase())}
+          itemRenderer={(item, { handleClick, handleFocus, modifiers }) =>
+            modifiers.matchesPredicate ? (
+              <MenuItem
+                key={item}
+                text={areaLabel(item)}
+                roleStructure="listoption"
+                selected={selected.includes(item)}
+                active={modifiers.active}
+                disabled={modifiers.disabled}
+                onClick={handleClick}
+                onFocus={handleFocus}
+              />
+            ) : null
+          }
+          noResults={<MenuItem disabled roleStructure="listoption" text="Kein Admin-Bereich gefunden" />}
+          onItemSelect={toggle}
+          tagRenderer={areaLabel}
+          onRemove={(item) => input.onChange(selected.filter((name) => name !== item))}
+          onClear={() => input.onChange([])}
+          tagInputProps={{ inputProps: { id: 'role-areas' } }}
+        />
+        <Button text="Alle zuweisen" onClick={() => input.onChange(editorAreas.map((area) => area.name))} />
+      </div>
+    </FormGroup>
+  );
+}
+
+function FlagGroup({ area, label }: { area: AreaName; label: string }) {
+  const { input } = useField<Flags>(area);
+  const flags = input.value || noFlags();
+  return (
+    <fieldset className="role-flag-group">
+      <legend className={Classes.HEADING}>{label}</legend>
+      <div className="role-flag-buttons">
+        <Button size="small" text="Alle" onClick={() => input.onChange(allFlags())} />
+        <Button size="small" text="Keine" onClick={() => input.onChange(noFlags())} />
+      </div>
+      <div className="role-flag-checks">
+        {flagNames.map((flag) => (
+          <Checkbox key={flag} label={flagLabels[flag]} checked={flags[flag]} onChange={(event) => input.onChange({ ...flags, [flag]: event.currentTarget.checked })} />
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function FreeBookingsField() {
+  const { input } = useField<boolean>('freeBookings', { type: 'checkbox' });
+  return <Switch label="Kostenlose Buchungen" checked={Boolean(input.checked)} onChange={(event) => input.onChange(event.currentTarget.checked)} />;
+}
+
+/** Create and edit dialog of a role (max 800 px): name, admin areas, flags per group, free bookings. */
+export function RoleDialog({ tenantId, role, onClose }: { tenantId: string; role: RoleFieldsFragment | null; onClose: () => void }) {
+  const [save] = useMutation(SaveRoleDocument, { refetchQueries: [{ query: RolesDocument, variables: { tenantId } }], awaitRefetchQueries: true });
+  const [showErrors, flashErrors] = useTransientErrors();
+
+  const submit = async (values: RoleFormValues) => {
+    const input = {
+      ...(role ? { id: role.id } : {}),
+      name: values.name.trim(),
+      adminInterfaces: values.adminInterfaces,
+      freeBookings: values.freeBookings,
+      ...Object.fromEntries(permissionGroups.map(({ area }) => [area, flagsOf(values[area])])),
+    };
+    try {
+      await save({ variables: { tenantId, input } });
+      notify({ type: 'success', ...(role ? roleMessages.edited : roleMessages.created) });
+      onClose();
+      return undefined;
+    } catch (error) {
+      notifyError(error, roleMessages.saveError);
+      const fieldErrors = serverFieldErrors(error);
+      if (fieldErrors) flashErrors();
+      return fieldErrors;
+    }
+  };
+
+  return (
+    <Dialog isOpen title={role ? 'Rolle bearbeiten' : 'Rolle erstellen'} onClose={onClose} style={{ width: 'calc(100% - 40px)', maxWidth: 800 }}>
+      <Form<RoleFormValues>
+        initialValues={initialValues(role)}
+        onSubmit={submit}
+        render={({ handleSubmit, form, submitting }) => (
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (form.getState().invalid) flashErrors();
+              void handleSubmit(event);
+            }}
+          >
+            <DialogBody>
+              <NameField showErrors={showErrors} />
+              <AreasField />
+              <div className="role-flag-grid">
+                {permissionGroups.map((group) => (
+                  <FlagGroup key={group.area} area={group.area} label={group.label} />
+                ))}
+              </div>
+              <FreeBookingsField />
+            </DialogBody>
+            <DialogFooter
+              actions={
+                <>
+                  <Button text="Abbrechen" onClick={onClose} />
+                  <Button type="submit" intent="primary" text="Speichern" loading={submitting} />
+                </>
+              }
+            />
+          </form>
+        )}
+      />
+    </Dialog>
+  );
+}

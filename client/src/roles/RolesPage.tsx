@@ -1,0 +1,86 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Alert, Button, H2 } from '@blueprintjs/core';
+import { useState } from 'react';
+import { DeleteRoleDocument, type RoleFieldsFragment, RolesDocument } from '../gql/graphql';
+import { type Column, DataTable } from '../shared/list/DataTable';
+import { NoTenantSelected } from '../shared/NoTenantSelected';
+import { useAppState } from '../shared/store';
+import { notify, notifyError } from '../shared/toast';
+import { RoleDialog } from './RoleDialog';
+import { roleMessages } from './roleMessages';
+import { areaLabel, areaSummary, flagSummary } from './roleSummary';
+
+type RoleRow = RoleFieldsFragment;
+
+const columns: Column<RoleRow>[] = [
+  { key: 'name', header: 'Rollenname', sortValue: (role) => role.name },
+  { key: 'adminInterfaces', header: 'Admin-Bereiche', render: (role) => areaSummary(role.adminInterfaces) },
+  { key: 'manageUsers', header: 'Benutzer', render: (role) => flagSummary(role.manageUsers) },
+  { key: 'manageBookables', header: 'Ressourcen', render: (role) => flagSummary(role.manageBookables) },
+  { key: 'manageBookings', header: 'Buchungen', render: (role) => flagSummary(role.manageBookings) },
+  { key: 'manageRoles', header: 'Rollen', render: (role) => flagSummary(role.manageRoles) },
+  { key: 'manageCoupons', header: 'Gutscheine', render: (role) => flagSummary(role.manageCoupons) },
+];
+
+const searchText = (role: RoleRow) => [role.name, ...role.adminInterfaces.map(areaLabel)];
+
+/** Roles of the current tenant (/admin/rollen): list with the area summaries, create, edit, delete. */
+export default function RolesPage() {
+  const tenantId = useAppState((state) => state.currentTenantId);
+  if (!tenantId) return <NoTenantSelected />;
+  return <RolesScreen key={tenantId} tenantId={tenantId} />;
+}
+
+function RolesScreen({ tenantId }: { tenantId: string }) {
+  const { data, loading } = useQuery(RolesDocument, { variables: { tenantId }, fetchPolicy: 'cache-and-network' });
+  const [remove] = useMutation(DeleteRoleDocument, { refetchQueries: [{ query: RolesDocument, variables: { tenantId } }] });
+  const [editing, setEditing] = useState<RoleRow | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<RoleRow | null>(null);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    const role = deleting;
+    setDeleting(null);
+    try {
+      await remove({ variables: { tenantId, id: role.id } });
+      notify({ type: 'success', ...roleMessages.deleted });
+    } catch (error) {
+      console.error('Rolle nicht gelöscht:', error);
+      notifyError(error, roleMessages.deleteError);
+    }
+  };
+
+  return (
+    <section className="admin-page">
+      <H2>Rollen</H2>
+      <DataTable
+        label="Rollen"
+        rows={data?.roles ?? []}
+        columns={columns}
+        rowKey={(role) => role.id}
+        loading={loading && !data}
+        searchText={searchText}
+        initialSort={{ key: 'name', direction: 'asc' }}
+        toolbar={<Button intent="primary" icon="add" text="Rolle erstellen" onClick={() => setEditing(null)} />}
+        actions={(role) => (
+          <>
+            <Button variant="minimal" icon="edit" aria-label={`Rolle ${role.name} bearbeiten`} title="Bearbeiten" onClick={() => setEditing(role)} />
+            <Button variant="minimal" icon="trash" intent="danger" aria-label={`Rolle ${role.name} löschen`} title="Löschen" onClick={() => setDeleting(role)} />
+          </>
+        )}
+      />
+      {editing !== undefined && <RoleDialog tenantId={tenantId} role={editing} onClose={() => setEditing(undefined)} />}
+      <Alert
+        isOpen={deleting !== null}
+        intent="danger"
+        icon="trash"
+        confirmButtonText="Löschen"
+        cancelButtonText="Abbrechen"
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      >
+        <p>Möchten Sie die Rolle „{deleting?.name}“ wirklich löschen? Mitglieder mit dieser Rolle verlieren sie.</p>
+      </Alert>
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { AppError } from '../shared/errors.js';
+import { isUuid } from '../shared/ids.js';
+import { permissionAreas, type Action } from '../shared/permissions/model.js';
+import { can, isTenantMember } from '../shared/permissions/permissions.js';
+import type { AppPubSub } from '../shared/pubsub.js';
+import { Tenant } from '../tenants/tenant.entity.js';
+import { fullFlags } from '../users/session.types.js';
+import type { Viewer } from '../users/viewer.service.js';
+import { Role } from './role.entity.js';
+import { validateRole } from './role.validation.js';
+
+/** The REST shape of a role (rest-contract 4.3): every flag of every area, the tenant id. */
+export function roleView(role: Role) {
+  return {
+    id: role.id,
+    tenantId: role.tenant.id,
+    name: role.name,
+    adminInterfaces: [...role.adminInterfaces],
+    freeBookings: role.freeBookings,
+    ...Object.fromEntries(permissionAreas.map((area) => [area, fullFlags(role[area])])),
+    ownerUserId: role.ownerUserId ?? null,
+  };
+}
+
+const allowed = (viewer: Viewer, action: Action, role: Role) =>
+  can(viewer.permissions, viewer.user.id, action, 'manageRoles', { tenantId: role.tenant.id, ownerUserId: role.ownerUserId });
+
+/**
+ * Roles per tenant (rest-contract 3.4) with the manageRoles flags via ALLOW: create needs create,
+ * reading, updating and deleting need the "any" flag or the "own" flag on a role the viewer created.
+ * Owners and instance owners may do everything.
+ */
+export class RoleService {
+  constructor(private readonly orm: MikroORM, private readonly pubSub: AppPubSub) {}
+
+  /** Every role the viewer may read, across the viewer's tenants (instance owners: all tenants). */
+  async listReadable(viewer: Viewer): Promise<Role[]> {
+    const em = this.orm.em.fork();
+    const tenantIds = viewer.permissions.tenants.map((entry) => entry.tenantId);
+    if (!viewer.permissions.instanceOwner && tenantIds.length === 0) return [];
+    const where = viewer.permissions.instanceOwner ? {} : { tenant: { $in: tenantIds } };
+    const roles = await em.find(Role, where, { orderBy: { name: 'asc', id: 'asc' } });
+    return roles.filter((role) => allowed(viewer, 'read', role));
+  }
+
+  /** The tenant's roles the viewer may read; empty for someone outside the tenant. */
+  async list(viewer: Viewer, tenantId: string): Promise<Role[]> {
+    if (!isTenantMember(viewer.permissions, tenantId)) return [];
+    const roles = await this.orm.em.fork().find(Role, { tenant: tenantId }, { orderBy: { name: 'asc', id: 'asc' } });
+    return roles.filter((role) => allowed(viewer, 'read', role));
+  }
+
+  async get(viewer: Viewer, tenantId: string, id: string): Promise<Role> {
+    const em = this.orm.em.fork();
+    const role = await this.find(em, viewer, tenantId, id);
+    if (!allowed(viewer, 'read', role)) throw new AppError('auth.forbidden');
+    return role;
+  }
+
+  /**
+   * PUT semantics: a role with this id in the tenant is updated (update right), anything else
+   * creates a role with a new UUID in the URL's tenant (create right), owned by the viewer.
+   */
+  async save(viewer: Viewer, tenantId: string, input: Record<string, unknown>): Promise<{ role: Role; created: boolean }> {
+    this.requireTenantAccess(viewer, tenantId);
+    const em = this.orm.em.fork();
+    const existing = isUuid(input.id) ? await em.findOne(Role, { id: input.id, tenant: tenantId }) : null;
+    if (existing) {
+      if (!allowed(viewer, 'update', existing)) throw new AppError('auth.forbidden');
+    } else if (!can(viewer.permissions, viewer.user.id, 'create', 'manageRoles', { tenantId })) {
+      throw new AppError('auth.forbidden');
+    }
+    const { changes, fieldErrors } = validateRole(input, !existing);
+    if (Object.keys(fieldErrors).length > 0) throw new AppError('generic.validation', { fieldErrors });
+
+    if (existing) {
+      Object.assign(existing, changes);
+      await em.flush();
+      await this.notifyHolders(em, existing.id, 'role-updated');
+      return { role: existing, created: false };
+    }
+    const tenant = await em.findOne(Tenant, { id: tenantId });
+    if (!tenant) throw new AppError('generic.not-found');
+    const role = em.create(Role, { ...changes, name: changes.name ?? '', tenant, ownerUserId: viewer.user.id });
+    await em.flush();
+    return { role, created: true };
+  }
+
+  /** Deletes the role; the memberships lose it too (foreign key cascade). */
+  async remove(viewer: Viewer, tenantId: string, id: string): Promise<void> {
+    const em = this.orm.em.fork();
+    const role = await this.find(em, viewer, tenantId, id);
+    if (!allowed(viewer, 'delete', role)) throw new AppError('auth.forbidden');
+    const holders = await this.holders(em, role.id);
+    await em.nativeDelete(Role, { id: role.id, tenant: tenantId });
+    await Promise.all(holders.map((userId) => this.pubSub.publish('SESSION_CHANGED', userId, { userId, reason: 'role-deleted' })));
+  }
+
+  private requireTenantAccess(viewer: Viewer, tenantId: string): void {
+    if (!isTenantMember(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
+  }
+
+  /** The role of this tenant; outsiders learn nothing about what exists (403 before 404). */
+  private async find(em: EntityManager, viewer: Viewer, tenantId: string, id: string): Promise<Role> {
+    this.requireTenantAccess(viewer, tenantId);
+    const role = isUuid(id) ? await em.findOne(Role, { id, tenant: tenantId }) : null;
+    if (!role) throw new AppError('generic.not-found');
+    return role;
+  }
+
+  private async holders(em: EntityManager, roleId: string): Promise<string[]> {
+    const rows = await em
+      .getConnection()
+      .execute<{ user_id: string }[]>(
+        'select m.user_id from tenant_membership_roles mr join tenant_memberships m on m.id = mr.membership_id where mr.role_id = ?',
+        [roleId],
+      );
+    return rows.map((row) => row.user_id);
+  }
+
+  /** Members holding the role get their fresh permissions pushed (drawer, guard). */
+  private async notifyHolders(em: EntityManager, roleId: string, reason: string): Promise<void> {
+    const holders = await this.holders(em, roleId);
+    await Promise.all(holders.map((userId) => this.pubSub.publish('SESSION_CHANGED', userId, { userId, reason })));
+  }
+}
