@@ -1,7 +1,9 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122015140Foundation } from './Migration20261122015140_foundation.js';
+import { Migration20261122022928Tenants } from './Migration20261122022928_tenants.js';
 
 /** Every migration in order. Listed in code so the built server and the TypeScript sources agree. */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122015140_foundation', class: Migration20261122015140Foundation },
+  { name: 'Migration20261122022928_tenants', class: Migration20261122022928Tenants },
 ];
