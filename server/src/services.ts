@@ -8,6 +8,7 @@ import { TenantService } from './tenants/tenant.service.js';
 import { AuthService } from './users/auth.service.js';
 import { UserService } from './users/user.service.js';
 import { ViewerService } from './users/viewer.service.js';
+import { WorkflowService } from './workflow/workflow.service.js';
 
 /** Every domain service, built once per process; resolvers and REST handlers share them. */
 export interface Services {
@@ -19,12 +20,14 @@ export interface Services {
   auth: AuthService;
   users: UserService;
   tenants: TenantService;
+  workflows: WorkflowService;
   instance: InstanceService;
 }
 
 export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubSub): Services {
   const mail = new MailService(config);
   const viewers = new ViewerService(orm);
+  const workflows = new WorkflowService(orm);
   return {
     config,
     orm,
@@ -33,7 +36,8 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     viewers,
     auth: new AuthService(orm, config, mail, new RateLimiter(orm), viewers),
     users: new UserService(orm, pubSub),
-    tenants: new TenantService(orm),
+    tenants: new TenantService(orm, pubSub, workflows),
+    workflows,
     instance: new InstanceService(orm),
   };
 }

@@ -2,13 +2,14 @@ import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { lexicographicSortSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { InstanceResolver } from '../../instance/instance.resolver.js';
-import { TenantResolver } from '../../tenants/tenant.resolver.js';
+import { TenantMemberResolver, TenantResolver } from '../../tenants/tenant.resolver.js';
 import { AuthResolver } from '../../users/auth.resolver.js';
+import { WorkflowResolver } from '../../workflow/workflow.resolver.js';
 import type { AppPubSub } from '../pubsub.js';
 import { authChecker, authDirective } from './auth.js';
 
 /** Every resolver, one per domain. */
-const resolvers = [AuthResolver, TenantResolver, InstanceResolver] as const;
+const resolvers = [AuthResolver, TenantResolver, InstanceResolver, TenantMemberResolver, WorkflowResolver] as const;
 
 export function buildAppSchema(pubSub?: AppPubSub): Promise<GraphQLSchema> {
   return buildSchema({
