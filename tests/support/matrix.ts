@@ -3,7 +3,7 @@ import type { GraphQLResponse, HttpClient, HttpResponse } from './http.js';
 import { actorNames, type ActorName, type Actors } from './permission-matrix.js';
 
 /** What an actor gets: allowed, or the refusal (401 not signed in, 403 forbidden, 404 hidden). */
-export type Outcome = 'ok' | 401 | 403 | 404;
+export type Outcome = 'ok' | 401 | 403 | 404 | 409;
 export type Expectation = Record<ActorName, Outcome>;
 
 /** Builds an expectation: the listed actors are allowed, anonymous gets 401, everyone else `refused`. */
@@ -11,7 +11,7 @@ export function allowed(actors: ActorName[], refused: Outcome = 403): Expectatio
   return Object.fromEntries(actorNames.map((name) => [name, name === 'anonymous' ? 401 : actors.includes(name) ? 'ok' : refused])) as Expectation;
 }
 
-const graphqlCodes: Record<Exclude<Outcome, 'ok'>, string> = { 401: 'AUTH_UNAUTHENTICATED', 403: 'AUTH_FORBIDDEN', 404: 'GENERIC_NOT_FOUND' };
+const graphqlCodes: Record<Exclude<Outcome, 'ok'>, string> = { 401: 'AUTH_UNAUTHENTICATED', 403: 'AUTH_FORBIDDEN', 404: 'GENERIC_NOT_FOUND', 409: 'CONFLICT' };
 
 /** REST: every actor's answer status against the expectation (ok = 2xx); refusals are problem+json. */
 export async function expectRest(actors: Actors, expected: Expectation, call: (client: HttpClient, actor: ActorName) => Promise<HttpResponse>): Promise<void> {
