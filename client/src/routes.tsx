@@ -15,6 +15,9 @@ import { WelcomePage } from './users/WelcomePage';
 const AdminLayout = lazy(() => import('./shared/layout/AdminLayout'));
 const DashboardPage = lazy(() => import('./tenants/DashboardPage'));
 const SettingsPage = lazy(() => import('./users/settings/SettingsPage'));
+const InstanceTenantsPage = lazy(() => import('./tenants/InstanceTenantsPage'));
+const TenantEditPage = lazy(() => import('./tenants/edit/TenantEditPage'));
+const TenantMembersPage = lazy(() => import('./tenants/members/TenantMembersPage'));
 
 const handle = (value: RouteHandle) => value;
 
@@ -37,6 +40,9 @@ export const routes = createBrowserRouter([
         children: [
           { index: true, element: <Navigate to="/admin/dashboard" replace /> },
           { path: 'dashboard', element: <Lazy component={DashboardPage} />, handle: handle({ title: 'Mandanten', interface: 'dashboard' }) },
+          { path: 'instanz/mandanten', element: <Lazy component={InstanceTenantsPage} />, handle: handle({ title: 'Mandanten', interface: 'instance' }) },
+          { path: 'mandanten', element: <Lazy component={TenantEditPage} />, handle: handle({ title: 'Mandant verwalten', interface: 'tenants' }) },
+          { path: 'benutzer', element: <Lazy component={TenantMembersPage} />, handle: handle({ title: 'Mandant Benutzer', interface: 'users' }) },
           { path: 'einstellungen', element: <Lazy component={SettingsPage} />, handle: handle({ title: 'Einstellungen', interface: 'settings' }) },
           { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
         ],
