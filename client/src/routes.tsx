@@ -17,6 +17,9 @@ const DashboardPage = lazy(() => import('./tenants/DashboardPage'));
 const SettingsPage = lazy(() => import('./users/settings/SettingsPage'));
 const RolesPage = lazy(() => import('./roles/RolesPage'));
 const CouponsPage = lazy(() => import('./coupons/CouponsPage'));
+const InstanceTenantsPage = lazy(() => import('./tenants/InstanceTenantsPage'));
+const TenantEditPage = lazy(() => import('./tenants/edit/TenantEditPage'));
+const TenantMembersPage = lazy(() => import('./tenants/members/TenantMembersPage'));
 
 const handle = (value: RouteHandle) => value;
 
@@ -41,6 +44,9 @@ export const routes = createBrowserRouter([
           { path: 'dashboard', element: <Lazy component={DashboardPage} />, handle: handle({ title: 'Mandanten', interface: 'dashboard' }) },
           { path: 'rollen', element: <Lazy component={RolesPage} />, handle: handle({ title: 'Rollen', interface: 'roles' }) },
           { path: 'gutscheine', element: <Lazy component={CouponsPage} />, handle: handle({ title: 'Gutscheine', interface: 'coupons' }) },
+          { path: 'instanz/mandanten', element: <Lazy component={InstanceTenantsPage} />, handle: handle({ title: 'Mandanten', interface: 'instance' }) },
+          { path: 'mandanten', element: <Lazy component={TenantEditPage} />, handle: handle({ title: 'Mandant verwalten', interface: 'tenants' }) },
+          { path: 'benutzer', element: <Lazy component={TenantMembersPage} />, handle: handle({ title: 'Mandant Benutzer', interface: 'users' }) },
           { path: 'einstellungen', element: <Lazy component={SettingsPage} />, handle: handle({ title: 'Einstellungen', interface: 'settings' }) },
           { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
         ],

@@ -26,6 +26,7 @@ import { csrfProtection } from './shared/http/csrf.js';
 import { problem, problemHandler } from './shared/http/problem.js';
 import { createSessionStore, SESSION_MAX_AGE_MS } from './shared/http/session-store.js';
 import { createAppPubSub } from './shared/pubsub.js';
+import { tenantRoutes, tenantScopedRoutes } from './tenants/tenant.routes.js';
 import { authRoutes } from './users/auth.routes.js';
 import { viewerOf } from './users/session-viewer.js';
 import { userRoutes } from './users/user.routes.js';
@@ -115,9 +116,9 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   const csrf = csrfProtection(config.corsOrigins);
   const json = express.json({ limit: '1mb' });
   app.use('/auth', csrf, json, authRoutes(services));
-  app.use('/api', csrf, json, userRoutes(services), instanceRoutes(services), platformRoleRoutes(services));
-  // Tenant-scoped routes after the platform ones (rest-contract 1.1: first match wins).
-  app.use('/api/:tenantId', csrf, json, roleRoutes(services), couponRoutes(services));
+  app.use('/api', csrf, json, userRoutes(services), instanceRoutes(services), platformRoleRoutes(services), tenantRoutes(services));
+  // Tenant-scoped routes after the platform ones (rest-contract 1.1: first match wins), so /api/tenants/... never reaches them.
+  app.use('/api/:tenantId', csrf, json, roleRoutes(services), couponRoutes(services), tenantScopedRoutes(services));
   app.use(['/auth', '/api'], (_req: Request, res: Response) => problem(res, 'generic.not-found'));
   app.use(['/auth', '/api'], problemHandler);
 

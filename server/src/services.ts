@@ -10,6 +10,7 @@ import { TenantService } from './tenants/tenant.service.js';
 import { AuthService } from './users/auth.service.js';
 import { UserService } from './users/user.service.js';
 import { ViewerService } from './users/viewer.service.js';
+import { WorkflowService } from './workflow/workflow.service.js';
 
 /** Every domain service, built once per process; resolvers and REST handlers share them. */
 export interface Services {
@@ -21,6 +22,7 @@ export interface Services {
   auth: AuthService;
   users: UserService;
   tenants: TenantService;
+  workflows: WorkflowService;
   instance: InstanceService;
   roles: RoleService;
   coupons: CouponService;
@@ -29,6 +31,7 @@ export interface Services {
 export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubSub): Services {
   const mail = new MailService(config);
   const viewers = new ViewerService(orm);
+  const workflows = new WorkflowService(orm);
   return {
     config,
     orm,
@@ -37,7 +40,8 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     viewers,
     auth: new AuthService(orm, config, mail, new RateLimiter(orm), viewers),
     users: new UserService(orm, pubSub),
-    tenants: new TenantService(orm),
+    tenants: new TenantService(orm, pubSub, workflows),
+    workflows,
     instance: new InstanceService(orm),
     roles: new RoleService(orm, pubSub),
     coupons: new CouponService(orm),

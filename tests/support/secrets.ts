@@ -10,7 +10,7 @@ export interface RecordedResponse {
 }
 
 /** Keys that must never appear in an answer, at any depth. */
-export const forbiddenKeys = ['passwordHash', 'password_hash', 'secret', 'hooks', 'noreplyPassword', 'noreplyGraphClientSecret', 'paymentSecret', 'privateClientSecret'];
+export const forbiddenKeys = ['passwordHash', 'password_hash', 'secret', 'hooks', 'noreplyPassword', 'noreplyGraphClientSecret', 'paymentSecret', 'privateClientSecret', 'password'];
 
 const recorded: RecordedResponse[] = [];
 
@@ -27,13 +27,16 @@ export function clearRecordedResponses(): void {
   recorded.length = 0;
 }
 
-function forbiddenKeysIn(value: unknown, path: string, found: string[]): void {
+/** Maps of field messages (validation errors) name fields, they carry no values. */
+const messageMaps = ['errors', 'fieldErrors'];
+
+function forbiddenKeysIn(value: unknown, path: string, found: string[], inMessages = false): void {
   if (Array.isArray(value)) {
-    value.forEach((item, index) => forbiddenKeysIn(item, `${path}[${index}]`, found));
+    value.forEach((item, index) => forbiddenKeysIn(item, `${path}[${index}]`, found, inMessages));
   } else if (value && typeof value === 'object') {
     for (const [key, child] of Object.entries(value)) {
-      if (forbiddenKeys.includes(key)) found.push(`${path}.${key}`);
-      forbiddenKeysIn(child, `${path}.${key}`, found);
+      if (forbiddenKeys.includes(key) && !(inMessages && key === 'password')) found.push(`${path}.${key}`);
+      forbiddenKeysIn(child, `${path}.${key}`, found, inMessages || messageMaps.includes(key));
     }
   }
 }

@@ -1,9 +1,12 @@
-import { Card, Classes, H2, H4, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Card, Classes, H2, H4, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isImplemented } from '../shared/layout/navigation';
 import { messages } from '../shared/messages';
+import { canCreateTenant } from '../shared/permissions';
 import { selectTenant, type TenantSummary, useAppState } from '../shared/store';
 import { notify } from '../shared/toast';
+import { CreateTenantDialog } from './CreateTenantDialog';
 import { useMyTenants } from './useMyTenants';
 
 /**
@@ -15,8 +18,10 @@ export const TENANT_SELECTED_ROUTE = '/admin/buchungen';
 /** Home: one card per tenant of the user; a click makes it the current tenant. */
 export default function DashboardPage() {
   const navigate = useNavigate();
-  const { tenants, loading } = useMyTenants();
+  const { tenants, loading, refetch } = useMyTenants();
   const currentTenantId = useAppState((state) => state.currentTenantId);
+  const permissions = useAppState((state) => state.user?.permissions);
+  const [creating, setCreating] = useState(false);
 
   const choose = (tenant: TenantSummary) => {
     selectTenant(tenant);
@@ -55,6 +60,12 @@ export default function DashboardPage() {
             </Card>
           ))}
         </div>
+      )}
+      {permissions && canCreateTenant(permissions) && (
+        <>
+          <Button className="floating-action" intent="primary" size="large" icon="add" text="Mandanten anlegen" onClick={() => setCreating(true)} />
+          <CreateTenantDialog isOpen={creating} onClose={() => setCreating(false)} onCreated={() => void refetch()} />
+        </>
       )}
     </section>
   );

@@ -7,8 +7,8 @@ import { getState, selectTenant, setTenants, type TenantSummary } from '../share
  * The signed-in user's tenants (home page flag "only own"), kept in the store. With exactly one
  * tenant and none selected, that one is selected (specification 01 section 2).
  */
-export function useMyTenants(): { tenants: TenantSummary[]; loading: boolean; error: boolean } {
-  const { data, loading, error } = useQuery(MyTenantsDocument, { fetchPolicy: 'cache-and-network' });
+export function useMyTenants(): { tenants: TenantSummary[]; loading: boolean; error: boolean; refetch: () => Promise<unknown> } {
+  const { data, loading, error, refetch } = useQuery(MyTenantsDocument, { fetchPolicy: 'cache-and-network' });
   const tenants = data?.tenants;
 
   useEffect(() => {
@@ -17,5 +17,5 @@ export function useMyTenants(): { tenants: TenantSummary[]; loading: boolean; er
     if (tenants.length === 1 && !getState().currentTenantId) selectTenant(tenants[0]);
   }, [tenants]);
 
-  return { tenants: tenants ?? [], loading: loading && !tenants, error: Boolean(error) };
+  return { tenants: tenants ?? [], loading: loading && !tenants, error: Boolean(error), refetch };
 }

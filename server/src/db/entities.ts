@@ -5,6 +5,7 @@ import { TenantMembership } from '../tenants/membership.entity.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import { UserHook } from '../users/user-hook.entity.js';
 import { User } from '../users/user.entity.js';
+import { Workflow } from '../workflow/workflow.entity.js';
 
 /** Every entity, listed once; each domain owns its own file. */
-export const entities = [Instance, User, UserHook, Tenant, TenantMembership, Role, Coupon];
+export const entities = [Instance, User, UserHook, Tenant, TenantMembership, Role, Coupon, Workflow];

@@ -23,6 +23,12 @@ export const errorCatalogue = {
   'generic.validation': { status: 400, title: 'Validierungsfehler', detail: 'Bitte überprüfen Sie Ihre Eingaben.' },
   'coupon.create.error': { status: 409, title: 'Fehler beim Speichern des Gutscheins', detail: 'Der Gutscheincode muss eindeutig sein.' },
   'coupon.not-available': { status: 400, title: 'Gutschein nicht verfügbar', detail: 'Der Gutschein ist nicht gültig oder bereits aufgebraucht.' },
+  'tenant.user-not-found': { status: 404, title: 'Benutzer nicht gefunden', detail: 'Der Benutzer muss sich zuerst registrieren.' },
+  'tenant.user-exists': { status: 409, title: 'Benutzer existiert bereits', detail: 'Der Benutzer ist bereits Mitglied dieses Mandanten.' },
+  'tenant.member-not-found': { status: 404, title: 'Nicht gefunden', detail: 'Der Benutzer ist kein Mitglied dieses Mandanten.' },
+  'tenant.last-owner': { status: 409, title: 'Letzter Besitzer', detail: 'Ein Mandant braucht mindestens einen Besitzer. Bestimmen Sie zuerst einen anderen Besitzer.' },
+  'tenant.quota-reached': { status: 409, title: 'Mandanten-Kontingent erreicht', detail: 'Es können keine weiteren Mandanten angelegt werden.' },
+  'tenant.save-error': { status: 400, title: 'Fehler beim Speichern der Änderungen.', detail: 'Bitte überprüfen Sie Ihre Eingaben.' },
   'profile.update-error': { status: 400, title: 'Fehler', detail: 'Ihr Profil konnte nicht aktualisiert werden.' },
 } as const satisfies Record<string, { status: number; title: string; detail: string }>;
 

@@ -65,18 +65,28 @@ export class Tenant {
   @Property({ type: 'boolean', default: false })
   useInstanceMail: Opt<boolean> = false;
 
+  @Field(() => String, { nullable: true })
+  @Auth(AuthRule.TENANT_OWNER)
   @Property({ type: 'text', default: '' })
   noreplyMail: Opt<string> = '';
 
+  @Field(() => String, { nullable: true })
+  @Auth(AuthRule.TENANT_OWNER)
   @Property({ type: 'text', default: '' })
   noreplyDisplayName: Opt<string> = '';
 
+  @Field(() => String, { nullable: true })
+  @Auth(AuthRule.TENANT_OWNER)
   @Property({ type: 'text', default: '' })
   noreplyHost: Opt<string> = '';
 
+  @Field(() => Int, { nullable: true })
+  @Auth(AuthRule.TENANT_OWNER)
   @Property({ type: 'integer', nullable: true })
   noreplyPort?: number | null;
 
+  @Field(() => String, { nullable: true })
+  @Auth(AuthRule.TENANT_OWNER)
   @Property({ type: 'text', default: '' })
   noreplyUser: Opt<string> = '';
 
@@ -84,15 +94,23 @@ export class Tenant {
   @Property({ type: 'text', nullable: true, hidden: true })
   noreplyPassword?: string | null;
 
+  @Field(() => Boolean, { nullable: true })
+  @Auth(AuthRule.TENANT_OWNER)
   @Property({ type: 'boolean', default: false })
   noreplyStarttls: Opt<boolean> = false;
 
+  @Field(() => Boolean, { nullable: true, description: 'true: Office365 Graph; false: SMTP.' })
+  @Auth(AuthRule.TENANT_OWNER)
   @Property({ type: 'boolean', default: false })
   noreplyUseGraphApi: Opt<boolean> = false;
 
+  @Field(() => String, { nullable: true })
+  @Auth(AuthRule.TENANT_OWNER)
   @Property({ type: 'text', default: '' })
   noreplyGraphTenantId: Opt<string> = '';
 
+  @Field(() => String, { nullable: true })
+  @Auth(AuthRule.TENANT_OWNER)
   @Property({ type: 'text', default: '' })
   noreplyGraphClientId: Opt<string> = '';
 
@@ -100,6 +118,8 @@ export class Tenant {
   @Property({ type: 'text', nullable: true, hidden: true })
   noreplyGraphClientSecret?: string | null;
 
+  @Field(() => String, { nullable: true, description: 'HTML of the payment receipt.' })
+  @Auth(AuthRule.TENANT_OWNER)
   @Property({ type: 'text', default: '' })
   receiptTemplate: Opt<string> = '';
 
@@ -112,6 +132,8 @@ export class Tenant {
   @Property({ type: 'jsonb', default: '{}' })
   receiptCount: Opt<Record<string, number>> = {};
 
+  @Field(() => String, { nullable: true, description: 'HTML of the invoice.' })
+  @Auth(AuthRule.TENANT_OWNER)
   @Property({ type: 'text', default: '' })
   invoiceTemplate: Opt<string> = '';
 

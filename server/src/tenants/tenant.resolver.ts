@@ -1,9 +1,15 @@
-import { Arg, Ctx, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { requireViewer } from '../shared/actor.js';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
 import type { GraphQLContext } from '../shared/graphql/context.js';
+import { WorkflowInput } from '../workflow/workflow.types.js';
 import { Tenant } from './tenant.entity.js';
+import { applicationView, type MemberList } from './tenant.service.js';
+import { PaymentApp, TenantApplicationType, TenantInput, TenantMembers, TenantRoleRef } from './tenant.types.js';
 
+const members = (tenantId: string, list: MemberList): TenantMembers => ({ tenantId, ...list });
+
+/** Tenants, their members and owners over GraphQL; the same TenantService as the REST facade. */
 @Resolver(() => Tenant)
 export class TenantResolver {
   @Auth(AuthRule.AUTHENTICATED)
@@ -11,5 +17,133 @@ export class TenantResolver {
   async tenants(@Arg('onlyOwn', { defaultValue: true }) onlyOwn: boolean, @Ctx() context: GraphQLContext): Promise<Tenant[]> {
     const viewer = await requireViewer(context);
     return context.services.tenants.listForViewer(viewer.permissions, onlyOwn);
+  }
+
+  @Auth(AuthRule.AUTHENTICATED)
+  @Query(() => Tenant, { description: 'One tenant with all settings: its owners and instance owners only.' })
+  async tenant(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<Tenant> {
+    return context.services.tenants.get(await requireViewer(context), id);
+  }
+
+  @Query(() => [PaymentApp], { description: 'Public: the active payment applications of a tenant.' })
+  paymentApps(@Arg('tenantId', () => ID) tenantId: string, @Ctx() { services }: GraphQLContext): Promise<PaymentApp[]> {
+    return services.tenants.paymentApps(tenantId);
+  }
+
+  @Auth(AuthRule.AUTHENTICATED)
+  @Query(() => Boolean, { description: 'Whether the tenant quota of the instance allows another tenant.' })
+  async tenantQuotaAvailable(@Ctx() context: GraphQLContext): Promise<boolean> {
+    await requireViewer(context);
+    return context.services.tenants.mayCreateAnother();
+  }
+
+  @Auth(AuthRule.AUTHENTICATED)
+  @Mutation(() => Tenant, { description: 'Creates a tenant; the caller becomes its owner. Needs the create-tenant right and free quota.' })
+  async createTenant(@Arg('input', () => TenantInput) input: TenantInput, @Ctx() context: GraphQLContext): Promise<Tenant> {
+    return context.services.tenants.create(await requireViewer(context), { ...input });
+  }
+
+  @Auth(AuthRule.AUTHENTICATED)
+  @Mutation(() => Tenant, {
+    description: 'Saves the tenant (absent fields unchanged, applications merged) and, when given, its workflow, in one transaction.',
+  })
+  async updateTenant(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => TenantInput) input: TenantInput,
+    @Arg('workflow', () => WorkflowInput, { nullable: true }) workflow: WorkflowInput | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<Tenant> {
+    return context.services.tenants.update(await requireViewer(context), id, { ...input }, workflow);
+  }
+
+  @Auth(AuthRule.AUTHENTICATED)
+  @Mutation(() => Boolean, { description: 'Deletes the tenant with its roles, memberships and workflow.' })
+  async deleteTenant(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<boolean> {
+    await context.services.tenants.delete(await requireViewer(context), id);
+    return true;
+  }
+
+  @Auth(AuthRule.TENANT_OWNER)
+  @FieldResolver(() => [TenantApplicationType], { nullable: true, description: 'Payment and locker applications, without secrets.' })
+  applications(@Root() tenant: Tenant): TenantApplicationType[] {
+    return tenant.applications.map((application) => applicationView(application) as unknown as TenantApplicationType);
+  }
+
+  @Auth(AuthRule.TENANT_OWNER)
+  @FieldResolver(() => Boolean, { nullable: true, description: 'Whether an SMTP password is stored (the password itself is write-only).' })
+  noreplyPasswordSet(@Root() tenant: Tenant): boolean {
+    return Boolean(tenant.noreplyPassword);
+  }
+
+  @Auth(AuthRule.TENANT_OWNER)
+  @FieldResolver(() => Boolean, { nullable: true, description: 'Whether an Office365 Graph client secret is stored.' })
+  noreplyGraphClientSecretSet(@Root() tenant: Tenant): boolean {
+    return Boolean(tenant.noreplyGraphClientSecret);
+  }
+}
+
+/** Members and owners of a tenant. */
+@Resolver(() => TenantMembers)
+export class TenantMemberResolver {
+  @Auth(AuthRule.AUTHENTICATED)
+  @Query(() => TenantMembers, { description: 'Members (with role ids) and owners: owners, instance owners and manageUsers readers.' })
+  async tenantMembers(@Arg('tenantId', () => ID) tenantId: string, @Ctx() context: GraphQLContext): Promise<TenantMembers> {
+    return members(tenantId, await context.services.tenants.members(await requireViewer(context), tenantId));
+  }
+
+  @FieldResolver(() => [TenantRoleRef], { description: 'The roles of the tenant, to choose from.' })
+  async roles(@Root() list: TenantMembers, @Ctx() context: GraphQLContext): Promise<TenantRoleRef[]> {
+    return context.services.tenants.rolesOf(await requireViewer(context), list.tenantId);
+  }
+
+  @Auth(AuthRule.AUTHENTICATED)
+  @Mutation(() => TenantMembers, { description: 'Adds a registered user with roles (TENANT_USER_NOT_FOUND for unknown accounts).' })
+  async addTenantMember(
+    @Arg('tenantId', () => ID) tenantId: string,
+    @Arg('userId') userId: string,
+    @Arg('roles', () => [String], { defaultValue: [] }) roles: string[],
+    @Ctx() context: GraphQLContext,
+  ): Promise<TenantMembers> {
+    return members(tenantId, await context.services.tenants.addMember(await requireViewer(context), tenantId, userId, roles));
+  }
+
+  @Auth(AuthRule.AUTHENTICATED)
+  @Mutation(() => TenantMembers, { description: "Replaces a member's roles." })
+  async editTenantMemberRoles(
+    @Arg('tenantId', () => ID) tenantId: string,
+    @Arg('userId') userId: string,
+    @Arg('roles', () => [String]) roles: string[],
+    @Ctx() context: GraphQLContext,
+  ): Promise<TenantMembers> {
+    return members(tenantId, await context.services.tenants.editMemberRoles(await requireViewer(context), tenantId, userId, roles));
+  }
+
+  @Auth(AuthRule.AUTHENTICATED)
+  @Mutation(() => TenantMembers, { description: 'Removes one role from a member.' })
+  async removeTenantMemberRole(
+    @Arg('tenantId', () => ID) tenantId: string,
+    @Arg('userId') userId: string,
+    @Arg('roleId') roleId: string,
+    @Ctx() context: GraphQLContext,
+  ): Promise<TenantMembers> {
+    return members(tenantId, await context.services.tenants.removeMemberRole(await requireViewer(context), tenantId, userId, roleId));
+  }
+
+  @Auth(AuthRule.AUTHENTICATED)
+  @Mutation(() => TenantMembers, { description: 'Removes membership and ownership; never the last owner.' })
+  async removeTenantMember(@Arg('tenantId', () => ID) tenantId: string, @Arg('userId') userId: string, @Ctx() context: GraphQLContext): Promise<TenantMembers> {
+    return members(tenantId, await context.services.tenants.removeMember(await requireViewer(context), tenantId, userId));
+  }
+
+  @Auth(AuthRule.AUTHENTICATED)
+  @Mutation(() => TenantMembers, { description: 'Makes a registered user an owner ("Zum Besitzer machen"): owners and instance owners only.' })
+  async addTenantOwner(@Arg('tenantId', () => ID) tenantId: string, @Arg('userId') userId: string, @Ctx() context: GraphQLContext): Promise<TenantMembers> {
+    return members(tenantId, await context.services.tenants.addOwner(await requireViewer(context), tenantId, userId));
+  }
+
+  @Auth(AuthRule.AUTHENTICATED)
+  @Mutation(() => TenantMembers, { description: 'Makes an owner a plain member ("Zum Mitglied machen"); never the last owner.' })
+  async removeTenantOwner(@Arg('tenantId', () => ID) tenantId: string, @Arg('userId') userId: string, @Ctx() context: GraphQLContext): Promise<TenantMembers> {
+    return members(tenantId, await context.services.tenants.removeOwner(await requireViewer(context), tenantId, userId));
   }
 }

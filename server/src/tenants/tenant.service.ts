@@ -1,6 +1,25 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { Instance } from '../instance/instance.entity.js';
+import { Role } from '../roles/role.entity.js';
+import { AppError } from '../shared/errors.js';
 import type { Permissions } from '../shared/permissions/model.js';
-import { Tenant } from './tenant.entity.js';
+import {
+  canChangeTenantOwners,
+  canCreateTenant,
+  canManageTenant,
+  canManageTenantMembers,
+  canReadTenantMembers,
+  isTenantMember,
+} from '../shared/permissions/permissions.js';
+import type { AppPubSub } from '../shared/pubsub.js';
+import { User } from '../users/user.entity.js';
+import type { Viewer } from '../users/viewer.service.js';
+import type { WorkflowInputData, WorkflowService } from '../workflow/workflow.service.js';
+import { defaultGenericMailTemplate, defaultReceiptTemplate } from './default-templates.js';
+import { TenantMembership } from './membership.entity.js';
+import { Tenant, type TenantApplication } from './tenant.entity.js';
+import { applicationTitles, lockerApplicationIds, paymentApplicationIds, tenantFieldErrors, type ApplicationId } from './tenant.validation.js';
 
 /** The public part of a tenant (rest-contract 4.1, publicTenants=true). */
 export function publicTenant(tenant: Tenant) {
@@ -19,8 +38,195 @@ export function publicTenant(tenant: Tenant) {
   };
 }
 
+/** Secret fields of an application: write-only, reported as set or not set. */
+const applicationSecrets = { paymentSecret: 'paymentSecretSet', password: 'passwordSet' } as const;
+
+/** An application without its secrets, with the "…Set" indicators instead. */
+export function applicationView(application: TenantApplication): TenantApplication {
+  const view: TenantApplication = { ...application };
+  for (const [secret, indicator] of Object.entries(applicationSecrets)) {
+    delete view[secret];
+    view[indicator] = Boolean(application[secret]);
+  }
+  return view;
+}
+
+export interface MemberList {
+  users: { userId: string; roles: string[] }[];
+  owner: string[];
+}
+
+/** The full tenant for its owners (rest-contract 4.1) without any secret. */
+export function tenantView(tenant: Tenant, members?: MemberList) {
+  const { noreplyPassword, noreplyGraphClientSecret, memberships: _memberships, applications, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = tenant;
+  return {
+    ...fields,
+    noreplyPasswordSet: Boolean(noreplyPassword),
+    noreplyGraphClientSecretSet: Boolean(noreplyGraphClientSecret),
+    applications: applications.map(applicationView),
+    ...(members ? { users: members.users, ownerUserIds: members.owner } : {}),
+  };
+}
+
+/** One application entry as a caller may send it. Secrets: absent or empty keeps the stored value. */
+export interface ApplicationInputData {
+  id: string;
+  active?: boolean | null;
+  paymentMerchantId?: string | null;
+  paymentProjectId?: string | null;
+  paymentSecret?: string | null;
+  clearPaymentSecret?: boolean | null;
+  paymentMode?: string | null;
+  paymentPurposeSuffix?: string | null;
+  bank?: string | null;
+  iban?: string | null;
+  bic?: string | null;
+  accountHolder?: string | null;
+  daysUntilPaymentDue?: number | null;
+  serverUrl?: string | null;
+  lockerId?: string | null;
+  user?: string | null;
+  password?: string | null;
+  clearPassword?: boolean | null;
+}
+
+/** The tenant fields a caller may send (create and update). Absent fields stay unchanged. */
+export const tenantTextFields = [
+  'name',
+  'contactName',
+  'location',
+  'mail',
+  'phone',
+  'website',
+  'bookableDetailLink',
+  'eventDetailLink',
+  'defaultEventCreationMode',
+  'genericMailTemplate',
+  'noreplyMail',
+  'noreplyDisplayName',
+  'noreplyHost',
+  'noreplyUser',
+  'noreplyGraphTenantId',
+  'noreplyGraphClientId',
+  'receiptTemplate',
+  'receiptNumberPrefix',
+  'invoiceTemplate',
+  'invoiceNumberPrefix',
+  'paymentPurposeSuffix',
+] as const;
+export const tenantBooleanFields = ['enablePublicStatusView', 'useInstanceMail', 'noreplyStarttls', 'noreplyUseGraphApi'] as const;
+export const tenantNumberFields = ['noreplyPort', 'maxBookingAdvanceInMonths'] as const;
+
+export type TenantInputData = Partial<Record<(typeof tenantTextFields)[number], string | null>> &
+  Partial<Record<(typeof tenantBooleanFields)[number], boolean | null>> &
+  Partial<Record<(typeof tenantNumberFields)[number], number | string | null>> & {
+    id?: string | null;
+    noreplyPassword?: string | null;
+    noreplyGraphClientSecret?: string | null;
+    clearNoreplyPassword?: boolean | null;
+    clearNoreplyGraphClientSecret?: boolean | null;
+    applications?: ApplicationInputData[] | null;
+  };
+
+const paymentFields = ['paymentMerchantId', 'paymentProjectId', 'paymentPurposeSuffix'] as const;
+const fieldsByApplication: Record<ApplicationId, readonly string[]> = {
+  giroCockpit: paymentFields,
+  pmPayment: [...paymentFields, 'paymentMode'],
+  invoice: ['bank', 'iban', 'bic', 'accountHolder', 'paymentPurposeSuffix'],
+  pareva: ['serverUrl', 'lockerId', 'user'],
+};
+
+const knownApplicationIds: readonly string[] = [...paymentApplicationIds, ...lockerApplicationIds];
+
+/**
+ * Merges the sent applications into the stored list: an entry with a known id replaces the stored
+ * one of that id (keeping secrets unless new ones are sent or clearing is asked for), a missing one
+ * is added, entries not sent stay. Unknown ids are refused.
+ */
+function mergeApplications(stored: TenantApplication[], input: ApplicationInputData[]): TenantApplication[] {
+  const merged = [...stored];
+  const fieldErrors: Record<string, string> = {};
+  for (const entry of input) {
+    if (!entry || typeof entry.id !== 'string' || !knownApplicationIds.includes(entry.id)) {
+      fieldErrors[`applications.${String(entry?.id)}`] = 'Unbekannte Anwendung';
+      continue;
+    }
+    const id = entry.id as ApplicationId;
+    const index = merged.findIndex((application) => application.id === id);
+    const previous = index >= 0 ? merged[index] : undefined;
+    const isPayment = (paymentApplicationIds as readonly string[]).includes(id);
+    const next: TenantApplication = { id, type: isPayment ? 'payment' : 'locker', title: applicationTitles[id], active: entry.active ?? previous?.active ?? false };
+    for (const field of fieldsByApplication[id]) {
+      const value = (entry as unknown as Record<string, unknown>)[field];
+      next[field] = value === undefined ? (previous?.[field] ?? '') : String(value ?? '').trim();
+    }
+    if (id === 'pmPayment' && next.paymentMode === '') next.paymentMode = 'prod';
+    if (id === 'invoice') {
+      const days = entry.daysUntilPaymentDue === undefined ? previous?.daysUntilPaymentDue : entry.daysUntilPaymentDue;
+      next.daysUntilPaymentDue = days === null || days === undefined || days === '' ? null : Number(days);
+    }
+    const secret = isPayment ? (id === 'invoice' ? null : 'paymentSecret') : 'password';
+    if (secret) {
+      const sent = entry[secret];
+      const clear = secret === 'paymentSecret' ? entry.clearPaymentSecret : entry.clearPassword;
+      next[secret] = clear ? null : typeof sent === 'string' && sent !== '' ? sent : (previous?.[secret] ?? null);
+    }
+    if (index >= 0) merged[index] = next;
+    else merged.push(next);
+  }
+  if (Object.keys(fieldErrors).length > 0) throw new AppError('generic.validation', { fieldErrors });
+  return merged;
+}
+
+/** Writes the sent fields onto the tenant; absent fields and untouched secrets stay as they are. */
+function applyInput(tenant: Tenant, input: TenantInputData): void {
+  const target = tenant as unknown as Record<string, unknown>;
+  for (const field of tenantTextFields) {
+    const value = input[field];
+    if (value !== undefined) target[field] = value === null ? '' : String(value).trim();
+  }
+  for (const field of tenantBooleanFields) {
+    const value = input[field];
+    if (value !== undefined && value !== null) target[field] = Boolean(value);
+  }
+  for (const field of tenantNumberFields) {
+    const value = input[field];
+    if (value !== undefined) target[field] = value === null || value === '' ? null : Number(value);
+  }
+  for (const secret of ['noreplyPassword', 'noreplyGraphClientSecret'] as const) {
+    const clear = secret === 'noreplyPassword' ? input.clearNoreplyPassword : input.clearNoreplyGraphClientSecret;
+    const sent = input[secret];
+    if (clear) tenant[secret] = null;
+    else if (typeof sent === 'string' && sent !== '') tenant[secret] = sent;
+  }
+  if (input.applications != null) {
+    if (!Array.isArray(input.applications)) throw new AppError('generic.validation', { fieldErrors: { applications: 'Ungültiger Wert' } });
+    tenant.applications = mergeApplications(tenant.applications, input.applications);
+  }
+}
+
+function validate(tenant: Tenant): void {
+  const fieldErrors = tenantFieldErrors(tenant);
+  if (Object.keys(fieldErrors).length > 0) throw new AppError('generic.validation', { fieldErrors });
+}
+
 export class TenantService {
-  constructor(private readonly orm: MikroORM) {}
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly pubSub: AppPubSub,
+    private readonly workflows: WorkflowService,
+  ) {}
+
+  /** Tells each user's open clients to reload their session (permissions and tenant list). */
+  private async sessionChanged(userIds: Iterable<string>, reason: string): Promise<void> {
+    for (const userId of new Set(userIds)) await this.pubSub.publish('SESSION_CHANGED', userId, { userId, reason });
+  }
+
+  private async find(em: EntityManager, id: string): Promise<Tenant> {
+    const tenant = await em.findOne(Tenant, { id });
+    if (!tenant) throw new AppError('generic.not-found');
+    return tenant;
+  }
 
   /** The tenants a user belongs to (member or owner), sorted by name; instance owners see all. */
   async listForViewer(permissions: Permissions, onlyOwn = true): Promise<Tenant[]> {
@@ -29,5 +235,227 @@ export class TenantService {
     const ids = permissions.tenants.map((entry) => entry.tenantId);
     if (ids.length === 0) return [];
     return em.find(Tenant, { id: { $in: ids } }, { orderBy: { name: 'asc' } });
+  }
+
+  /** GET api/tenants without publicTenants: full tenants the viewer owns; instance owners get all. */
+  async listManaged(permissions: Permissions): Promise<Tenant[]> {
+    const em = this.orm.em.fork();
+    if (permissions.instanceOwner) return em.find(Tenant, {}, { orderBy: { name: 'asc' } });
+    const ids = permissions.tenants.filter((entry) => entry.isOwner).map((entry) => entry.tenantId);
+    if (ids.length === 0) return [];
+    return em.find(Tenant, { id: { $in: ids } }, { orderBy: { name: 'asc' } });
+  }
+
+  /** One tenant in full: owners and instance owners only (others: forbidden, whether it exists or not). */
+  async get(viewer: Viewer, id: string): Promise<Tenant> {
+    if (!canManageTenant(viewer.permissions, id)) throw new AppError('auth.forbidden');
+    return this.find(this.orm.em.fork(), id);
+  }
+
+  /** Members and owners as the REST facade shows them inside the full tenant. */
+  async membersOf(id: string): Promise<MemberList> {
+    return this.memberList(this.orm.em.fork(), id);
+  }
+
+  /** PUBLIC: the active payment applications of a tenant, {id, title} in stored order. */
+  async paymentApps(id: string): Promise<{ id: string; title: string }[]> {
+    const tenant = await this.find(this.orm.em.fork(), id);
+    return tenant.applications
+      .filter((application) => application.type === 'payment' && application.active)
+      .map((application) => ({ id: application.id, title: application.title ?? '' }));
+  }
+
+  /** Whether the quota allows another tenant (instance.maxTenants; null = unlimited). */
+  async mayCreateAnother(em: EntityManager = this.orm.em.fork()): Promise<boolean> {
+    const instance = await em.findOne(Instance, { id: 1 });
+    const max = instance?.maxTenants;
+    if (max === null || max === undefined) return true;
+    return (await em.count(Tenant, {})) < max;
+  }
+
+  /** Creates a tenant: new UUID, the creator as owner, the bundled templates. */
+  async create(viewer: Viewer, input: TenantInputData): Promise<Tenant> {
+    if (!canCreateTenant(viewer.permissions)) throw new AppError('auth.forbidden');
+    const tenant = await this.orm.em.fork().transactional(async (em) => {
+      // One creation at a time, so two concurrent requests cannot both pass the quota check.
+      await em.getConnection().execute('select pg_advisory_xact_lock(hashtext(?))', ['tenant-create'], 'all', em.getTransactionContext());
+      if (!(await this.mayCreateAnother(em))) throw new AppError('tenant.quota-reached');
+      const created = em.create(Tenant, { id: randomUUID(), name: '', genericMailTemplate: defaultGenericMailTemplate, receiptTemplate: defaultReceiptTemplate });
+      const { id: _ignored, ...fields } = input;
+      applyInput(created, fields);
+      validate(created);
+      em.create(TenantMembership, { tenant: created, user: em.getReference(User, viewer.user.id), isMember: false, isOwner: true });
+      await em.flush();
+      return created;
+    });
+    await this.sessionChanged([viewer.user.id], 'tenant-created');
+    return tenant;
+  }
+
+  /**
+   * Updates the tenant with the sent fields (absent ones unchanged, secrets kept unless sent),
+   * merges the applications and, when given, creates or updates the workflow: one transaction.
+   */
+  async update(viewer: Viewer, id: string, input: TenantInputData, workflow?: WorkflowInputData | null): Promise<Tenant> {
+    if (!canManageTenant(viewer.permissions, id)) throw new AppError('auth.forbidden');
+    return this.orm.em.fork().transactional(async (em) => {
+      const tenant = await this.find(em, id);
+      const { id: _ignored, ...fields } = input;
+      applyInput(tenant, fields);
+      validate(tenant);
+      await em.flush();
+      if (workflow) await this.workflows.saveIn(em, tenant, workflow);
+      return tenant;
+    });
+  }
+
+  /** PUT api/tenants: update when the id exists, otherwise create (rest-contract 3.2). */
+  async save(viewer: Viewer, input: TenantInputData, workflow?: WorkflowInputData | null): Promise<{ tenant: Tenant; created: boolean }> {
+    const id = typeof input.id === 'string' ? input.id : undefined;
+    const exists = id ? (await this.orm.em.fork().count(Tenant, { id })) > 0 : false;
+    if (id && exists) return { tenant: await this.update(viewer, id, input, workflow), created: false };
+    const tenant = await this.create(viewer, input);
+    if (workflow) await this.workflows.save(viewer, tenant.id, workflow);
+    return { tenant, created: true };
+  }
+
+  /** Deletes the tenant; roles, memberships and the workflow go with it (database cascade). */
+  async delete(viewer: Viewer, id: string): Promise<void> {
+    if (!canManageTenant(viewer.permissions, id)) throw new AppError('auth.forbidden');
+    const em = this.orm.em.fork();
+    const tenant = await this.find(em, id);
+    const affected = (await em.find(TenantMembership, { tenant }, { fields: ['user'] })).map((membership) => membership.user.id);
+    await em.nativeDelete(Tenant, { id });
+    await this.sessionChanged(affected, 'tenant-deleted');
+  }
+
+  // ---- Members ---------------------------------------------------------------------------------
+
+  private async memberList(em: EntityManager, tenantId: string): Promise<MemberList> {
+    const memberships = await em.find(TenantMembership, { tenant: tenantId }, { populate: ['roles'], orderBy: { createdAt: 'asc', user: 'asc' } });
+    return {
+      users: memberships.filter((membership) => membership.isMember).map((membership) => ({ userId: membership.user.id, roles: membership.roles.getItems().map((role) => role.id) })),
+      owner: memberships.filter((membership) => membership.isOwner).map((membership) => membership.user.id),
+    };
+  }
+
+  /** The tenant's members with their role ids and the owner list. */
+  async members(viewer: Viewer, tenantId: string): Promise<MemberList> {
+    if (!canReadTenantMembers(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
+    const em = this.orm.em.fork();
+    await this.find(em, tenantId);
+    return this.memberList(em, tenantId);
+  }
+
+  /** The roles of the tenant (id and name), for choosing a member's roles. */
+  async rolesOf(viewer: Viewer, tenantId: string): Promise<{ id: string; name: string }[]> {
+    if (!canReadTenantMembers(viewer.permissions, tenantId) && !isTenantMember(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
+    const roles = await this.orm.em.fork().find(Role, { tenant: tenantId }, { orderBy: { name: 'asc' } });
+    return roles.map((role) => ({ id: role.id, name: role.name }));
+  }
+
+  private async changeMembers(
+    viewer: Viewer,
+    tenantId: string,
+    allowed: (permissions: Permissions, tenantId: string) => boolean,
+    userId: unknown,
+    reason: string,
+    change: (em: EntityManager, tenant: Tenant, userId: string, membership: TenantMembership | null) => Promise<void>,
+  ): Promise<MemberList> {
+    if (!allowed(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
+    if (typeof userId !== 'string' || !userId.trim()) throw new AppError('generic.validation', { fieldErrors: { userId: 'E-Mail ist erforderlich' } });
+    const id = userId.trim().toLowerCase();
+    const result = await this.orm.em.fork().transactional(async (em) => {
+      const tenant = await this.find(em, tenantId);
+      // Serialises member changes per tenant, so the "at least one owner" check holds under concurrency.
+      await em.getConnection().execute('select id from tenants where id = ? for update', [tenantId], 'all', em.getTransactionContext());
+      const membership = await em.findOne(TenantMembership, { tenant, user: id }, { populate: ['roles'] });
+      await change(em, tenant, id, membership);
+      await em.flush();
+      return this.memberList(em, tenantId);
+    });
+    await this.sessionChanged([id], reason);
+    return result;
+  }
+
+  private async rolesInTenant(em: EntityManager, tenant: Tenant, roleIds: unknown): Promise<Role[]> {
+    if (!Array.isArray(roleIds) || roleIds.some((roleId) => typeof roleId !== 'string')) {
+      throw new AppError('generic.validation', { fieldErrors: { roles: 'Ungültige Rollen' } });
+    }
+    const unique = [...new Set(roleIds as string[])];
+    const uuid = /^[0-9a-f-]{36}$/i;
+    const roles = unique.length === 0 || unique.some((roleId) => !uuid.test(roleId)) ? [] : await em.find(Role, { id: { $in: unique }, tenant });
+    if (roles.length !== unique.length) throw new AppError('generic.validation', { fieldErrors: { roles: 'Unbekannte Rolle in diesem Mandanten' } });
+    return roles;
+  }
+
+  private async requireUser(em: EntityManager, userId: string): Promise<User> {
+    const user = await em.findOne(User, { id: userId });
+    if (!user) throw new AppError('tenant.user-not-found');
+    return user;
+  }
+
+  private async ownerCount(em: EntityManager, tenant: Tenant): Promise<number> {
+    return em.count(TenantMembership, { tenant, isOwner: true });
+  }
+
+  /** Adds a registered user as member with roles; an existing member gets the union of roles. */
+  addMember(viewer: Viewer, tenantId: string, userId: unknown, roleIds: unknown): Promise<MemberList> {
+    return this.changeMembers(viewer, tenantId, canManageTenantMembers, userId, 'member-added', async (em, tenant, id, membership) => {
+      const user = await this.requireUser(em, id);
+      const roles = await this.rolesInTenant(em, tenant, roleIds ?? []);
+      const target = membership ?? em.create(TenantMembership, { tenant, user, isMember: true, isOwner: false });
+      target.isMember = true;
+      for (const role of roles) if (!target.roles.contains(role)) target.roles.add(role);
+    });
+  }
+
+  /** Replaces a member's roles with the given ones (all must exist in the tenant). */
+  editMemberRoles(viewer: Viewer, tenantId: string, userId: unknown, roleIds: unknown): Promise<MemberList> {
+    return this.changeMembers(viewer, tenantId, canManageTenantMembers, userId, 'member-roles-changed', async (em, tenant, _id, membership) => {
+      if (!membership?.isMember) throw new AppError('tenant.member-not-found');
+      const roles = await this.rolesInTenant(em, tenant, roleIds ?? []);
+      membership.roles.set(roles);
+    });
+  }
+
+  removeMemberRole(viewer: Viewer, tenantId: string, userId: unknown, roleId: unknown): Promise<MemberList> {
+    return this.changeMembers(viewer, tenantId, canManageTenantMembers, userId, 'member-roles-changed', async (_em, _tenant, _id, membership) => {
+      if (!membership?.isMember) throw new AppError('tenant.member-not-found');
+      const role = membership.roles.getItems().find((candidate) => candidate.id === roleId);
+      if (role) membership.roles.remove(role);
+    });
+  }
+
+  /** Removes membership and ownership; the last owner cannot be removed. */
+  removeMember(viewer: Viewer, tenantId: string, userId: unknown): Promise<MemberList> {
+    const allowed = (permissions: Permissions, id: string) => canManageTenantMembers(permissions, id);
+    return this.changeMembers(viewer, tenantId, allowed, userId, 'member-removed', async (em, tenant, _id, membership) => {
+      if (!membership) throw new AppError('tenant.member-not-found');
+      if (membership.isOwner) {
+        if (!canChangeTenantOwners(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
+        if ((await this.ownerCount(em, tenant)) <= 1) throw new AppError('tenant.last-owner');
+      }
+      em.remove(membership);
+    });
+  }
+
+  /** Makes a registered user an owner (membership not required). */
+  addOwner(viewer: Viewer, tenantId: string, userId: unknown): Promise<MemberList> {
+    return this.changeMembers(viewer, tenantId, canChangeTenantOwners, userId, 'owner-added', async (em, tenant, id, membership) => {
+      const user = await this.requireUser(em, id);
+      if (membership) membership.isOwner = true;
+      else em.create(TenantMembership, { tenant, user, isMember: false, isOwner: true });
+    });
+  }
+
+  /** "Zum Mitglied machen": takes ownership away, the user stays a member; the last owner stays. */
+  removeOwner(viewer: Viewer, tenantId: string, userId: unknown): Promise<MemberList> {
+    return this.changeMembers(viewer, tenantId, canChangeTenantOwners, userId, 'owner-removed', async (em, tenant, _id, membership) => {
+      if (!membership?.isOwner) throw new AppError('tenant.member-not-found');
+      if ((await this.ownerCount(em, tenant)) <= 1) throw new AppError('tenant.last-owner');
+      membership.isOwner = false;
+      membership.isMember = true;
+    });
   }
 }

@@ -4,13 +4,14 @@ import { buildSchema } from 'type-graphql';
 import { CouponResolver } from '../../coupons/coupon.resolver.js';
 import { InstanceResolver } from '../../instance/instance.resolver.js';
 import { RoleResolver } from '../../roles/role.resolver.js';
-import { TenantResolver } from '../../tenants/tenant.resolver.js';
+import { TenantMemberResolver, TenantResolver } from '../../tenants/tenant.resolver.js';
 import { AuthResolver } from '../../users/auth.resolver.js';
+import { WorkflowResolver } from '../../workflow/workflow.resolver.js';
 import type { AppPubSub } from '../pubsub.js';
 import { authChecker, authDirective } from './auth.js';
 
 /** Every resolver, one per domain. */
-const resolvers = [AuthResolver, TenantResolver, InstanceResolver, RoleResolver, CouponResolver] as const;
+const resolvers = [AuthResolver, TenantResolver, InstanceResolver, TenantMemberResolver, WorkflowResolver, RoleResolver, CouponResolver] as const;
 
 export function buildAppSchema(pubSub?: AppPubSub): Promise<GraphQLSchema> {
   return buildSchema({

@@ -15,7 +15,13 @@ import {
 import {
   can,
   canBookFree,
+  canChangeTenantOwners,
+  canConfigureWorkflow,
   canCreateTenant,
+  canManageTenant,
+  canManageTenantMembers,
+  canReadTenantMembers,
+  canReadWorkflow,
   canReadSome,
   canUseInterface,
   computePermissions,
@@ -304,6 +310,32 @@ describe('canCreateTenant, canBookFree, permissionLabels', () => {
     expect(permissionLabels(permissions)).toEqual(expected);
   });
 });
+
+describe('tenant, member and workflow rules', () => {
+  const withArea = (area: PermissionArea, flags: AccessFlags, tenantId = T) => member({ tenantId, isOwner: false, roles: [role({ [area]: flags })] });
+  const rules = { canManageTenant, canReadTenantMembers, canManageTenantMembers, canChangeTenantOwners, canReadWorkflow, canConfigureWorkflow };
+  type Rule = keyof typeof rules;
+  const cases: [string, Permissions, Rule[]][] = [
+    ['instance owner', instanceOwner, ['canManageTenant', 'canReadTenantMembers', 'canManageTenantMembers', 'canChangeTenantOwners', 'canReadWorkflow', 'canConfigureWorkflow']],
+    ['tenant owner', tenantOwner, ['canManageTenant', 'canReadTenantMembers', 'canManageTenantMembers', 'canChangeTenantOwners', 'canReadWorkflow', 'canConfigureWorkflow']],
+    ['manageUsers readAny', withArea('manageUsers', { readAny: true }), ['canReadTenantMembers']],
+    ['manageUsers updateAny', withArea('manageUsers', { updateAny: true }), ['canReadTenantMembers', 'canManageTenantMembers']],
+    ['manageUsers own flags only', withArea('manageUsers', ownFlagsOnly()), []],
+    ['manageBookings readAny', withArea('manageBookings', { readAny: true }), ['canReadWorkflow']],
+    ['manageBookings everything', withArea('manageBookings', allFlags()), ['canReadWorkflow']],
+    ['manageTenants everything', withArea('manageTenants', allFlags()), []],
+    ['all flags in another tenant', memberWithFlags(allFlags(), U), []],
+    ['tenant owner of another tenant', member({ tenantId: U, isOwner: true, roles: [] }), []],
+    ['no membership', nobody, []],
+  ];
+  it.each(cases)('%s', (_who, permissions, granted) => {
+    for (const name of Object.keys(rules) as Rule[]) expect(rules[name](permissions, T), name).toBe(granted.includes(name));
+  });
+});
+
+function ownFlagsOnly(): AccessFlags {
+  return { readOwn: true, updateOwn: true, deleteOwn: true };
+}
 
 // The areas a test could forget: the table above must cover every one of them.
 it('covers every permission area', () => {

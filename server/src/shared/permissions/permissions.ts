@@ -128,6 +128,38 @@ export function canUseInterface(permissions: Permissions, name: AdminInterface, 
   return entry.isOwner || entry.adminInterfaces.includes(name);
 }
 
+/** A tenant's settings (full read, update, delete): its owners and instance owners (rest-contract 3.2). */
+export function canManageTenant(permissions: Permissions, tenantId: string): boolean {
+  return hasFullAccess(permissions, tenantId);
+}
+
+/** The member list of a tenant: ANY(readAny or updateAny, manageUsers) (rest-contract 8.3). */
+export function canReadTenantMembers(permissions: Permissions, tenantId: string): boolean {
+  return hasFlag(permissions, tenantId, 'manageUsers', 'readAny') || hasFlag(permissions, tenantId, 'manageUsers', 'updateAny');
+}
+
+/** Adding and removing members and their roles: ANY(updateAny, manageUsers) (rest-contract 8.3). */
+export function canManageTenantMembers(permissions: Permissions, tenantId: string): boolean {
+  return hasFlag(permissions, tenantId, 'manageUsers', 'updateAny');
+}
+
+/**
+ * Making someone owner or member again: owners and instance owners only. A member holding the
+ * manageUsers flags could otherwise promote itself above its role.
+ */
+export function canChangeTenantOwners(permissions: Permissions, tenantId: string): boolean {
+  return hasFullAccess(permissions, tenantId);
+}
+
+/** The tenant's workflow: read with ANY(readAny, manageBookings), configured by owners (rest-contract 3.13). */
+export function canReadWorkflow(permissions: Permissions, tenantId: string): boolean {
+  return hasFlag(permissions, tenantId, 'manageBookings', 'readAny');
+}
+
+export function canConfigureWorkflow(permissions: Permissions, tenantId: string): boolean {
+  return hasFullAccess(permissions, tenantId);
+}
+
 export function canCreateTenant(permissions: Permissions): boolean {
   return permissions.instanceOwner || permissions.allowCreateTenant;
 }

@@ -1,0 +1,81 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Alert, Button, H2 } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { AllTenantsDocument, type AllTenantsQuery, DeleteTenantDocument, MyTenantsDocument } from '../gql/graphql';
+import { type Column, DataTable } from '../shared/list/DataTable';
+import { notify, notifyError } from '../shared/toast';
+import { CreateTenantDialog } from './CreateTenantDialog';
+
+type Row = AllTenantsQuery['tenants'][number];
+
+const columns: Column<Row>[] = [
+  { key: 'id', header: 'ID', sortValue: (row) => row.id },
+  { key: 'name', header: 'Name', sortValue: (row) => row.name },
+  { key: 'contactName', header: 'Ansprechpartner', sortValue: (row) => row.contactName },
+  { key: 'location', header: 'Adresse', sortValue: (row) => row.location },
+  { key: 'mail', header: 'E-Mail', sortValue: (row) => row.mail },
+  { key: 'phone', header: 'Telefon', sortValue: (row) => row.phone },
+];
+
+/** /admin/instanz/mandanten: every tenant of the instance, sorted by name (specification 01 section 2). */
+export default function InstanceTenantsPage() {
+  const navigate = useNavigate();
+  const { data, loading, refetch } = useQuery(AllTenantsDocument, { fetchPolicy: 'cache-and-network' });
+  const [deleteTenant, { loading: deleting }] = useMutation(DeleteTenantDocument, { refetchQueries: [MyTenantsDocument] });
+  const [creating, setCreating] = useState(false);
+  const [toDelete, setToDelete] = useState<Row | null>(null);
+
+  const edit = (row: Row) => navigate(`/admin/mandanten?id=${encodeURIComponent(row.id)}`);
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await deleteTenant({ variables: { id: toDelete.id } });
+      notify({ type: 'success', title: 'Mandant gelöscht', message: toDelete.name });
+      await refetch();
+    } catch (error) {
+      notifyError(error, { title: 'Fehler', message: 'Der Mandant konnte nicht gelöscht werden.' });
+    } finally {
+      setToDelete(null);
+    }
+  };
+
+  return (
+    <section className="admin-page">
+      <H2>Mandanten</H2>
+      <DataTable
+        label="Mandanten"
+        rows={data?.tenants ?? []}
+        columns={columns}
+        rowKey={(row) => row.id}
+        loading={loading && !data}
+        searchText={(row) => [row.id, row.name, row.contactName, row.location, row.mail, row.phone]}
+        initialSort={{ key: 'name', direction: 'asc' }}
+        toolbar={<Button intent="primary" icon="add" text="Mandanten anlegen" onClick={() => setCreating(true)} />}
+        actions={(row) => (
+          <>
+            <Button variant="minimal" icon="edit" aria-label={`${row.name} bearbeiten`} onClick={() => edit(row)} />
+            <Button variant="minimal" intent="danger" icon="trash" aria-label={`${row.name} löschen`} onClick={() => setToDelete(row)} />
+          </>
+        )}
+      />
+      <CreateTenantDialog isOpen={creating} onClose={() => setCreating(false)} onCreated={() => void refetch()} />
+      <Alert
+        isOpen={toDelete !== null}
+        intent="danger"
+        icon="trash"
+        confirmButtonText="Löschen"
+        cancelButtonText="Abbrechen"
+        loading={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      >
+        <p>
+          Soll der Mandant „{toDelete?.name}“ (ID {toDelete?.id}) wirklich gelöscht werden? Alle Rollen, Mitgliedschaften und der Workflow des Mandanten werden
+          ebenfalls gelöscht.
+        </p>
+      </Alert>
+    </section>
+  );
+}

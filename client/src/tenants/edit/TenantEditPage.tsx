@@ -1,0 +1,467 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, H2, InputGroup, NonIdealState, Radio, RadioGroup, Section, SectionCard, Spinner, Tag } from '@blueprintjs/core';
+import { type ReactNode, useRef, useState } from 'react';
+import { Form, useField } from 'react-final-form';
+import { useSearchParams } from 'react-router-dom';
+import { tenantFieldErrors } from '../../../../server/src/tenants/tenant.validation.js';
+import {
+  TenantEditDocument,
+  type TenantEditFieldsFragment,
+  type TenantInput,
+  TenantMembersDocument,
+  UpdateTenantDocument,
+  type WorkflowFieldsFragment,
+  type WorkflowInput,
+} from '../../gql/graphql';
+import { serverFieldErrors } from '../../shared/forms/serverErrors';
+import { useAppState } from '../../shared/store';
+import { notify } from '../../shared/toast';
+import { generalFields } from '../CreateTenantDialog';
+import { FieldErrorsContext, NumberInput, SecretInput, SwitchInput, TemplateArea, TextInput } from '../fields';
+import { type Choices, WorkflowEditor, type WorkflowValue } from './WorkflowEditor';
+
+type Application = NonNullable<TenantEditFieldsFragment['applications']>[number];
+interface AppValues {
+  active: boolean;
+  paymentMerchantId: string;
+  paymentProjectId: string;
+  paymentSecret: string;
+  paymentPurposeSuffix: string;
+  testMode: boolean;
+  bank: string;
+  iban: string;
+  bic: string;
+  accountHolder: string;
+  daysUntilPaymentDue: number | null;
+  serverUrl: string;
+  lockerId: string;
+  user: string;
+  password: string;
+}
+type AppId = 'giroCockpit' | 'pmPayment' | 'invoice' | 'pareva';
+const appIds: AppId[] = ['giroCockpit', 'pmPayment', 'invoice', 'pareva'];
+
+type Values = Omit<TenantEditFieldsFragment, 'applications'> & {
+  noreplyPassword: string;
+  noreplyGraphClientSecret: string;
+  simpleEventMode: boolean;
+  applications: Record<AppId, AppValues>;
+  workflow: WorkflowValue;
+};
+
+const SAVED = 'Änderungen wurden erfolgreich gespeichert.';
+const SAVE_ERROR = 'Fehler beim Speichern der Änderungen.';
+
+function appValues(application: Application | undefined): AppValues {
+  return {
+    active: application?.active ?? false,
+    paymentMerchantId: application?.paymentMerchantId ?? '',
+    paymentProjectId: application?.paymentProjectId ?? '',
+    paymentSecret: '',
+    paymentPurposeSuffix: application?.paymentPurposeSuffix ?? '',
+    testMode: application?.paymentMode === 'test',
+    bank: application?.bank ?? '',
+    iban: application?.iban ?? '',
+    bic: application?.bic ?? '',
+    accountHolder: application?.accountHolder ?? '',
+    daysUntilPaymentDue: application?.daysUntilPaymentDue ?? null,
+    serverUrl: application?.serverUrl ?? '',
+    lockerId: application?.lockerId ?? '',
+    user: application?.user ?? '',
+    password: '',
+  };
+}
+
+function toValues(tenant: TenantEditFieldsFragment, workflow: WorkflowFieldsFragment): Values {
+  const { applications, ...fields } = tenant;
+  return {
+    ...fields,
+    noreplyPassword: '',
+    noreplyGraphClientSecret: '',
+    simpleEventMode: tenant.defaultEventCreationMode === 'simple',
+    applications: Object.fromEntries(appIds.map((id) => [id, appValues(applications?.find((application) => application.id === id))])) as Record<AppId, AppValues>,
+    workflow: {
+      id: workflow.id ?? null,
+      name: workflow.name,
+      description: workflow.description,
+      active: workflow.active,
+      defaultState: workflow.defaultState,
+      states: workflow.states.map((state) => ({
+        id: state.id,
+        name: state.name,
+        actions: state.actions.map((action) => ({
+          type: action.type as 'email' | 'bookingStatus',
+          receiverType: (action.receiverType ?? null) as 'user' | 'role' | null,
+          sendTo: action.sendTo,
+          bookingStatus: action.bookingStatus,
+        })),
+      })),
+    },
+  };
+}
+
+/** The mutation's input: secrets only when typed, the three payment applications always merged. */
+function toInput(values: Values): { input: TenantInput; workflow: WorkflowInput } {
+  const text = (value: string | null | undefined) => value ?? '';
+  const app = (id: AppId) => values.applications[id];
+  const payment = (id: 'giroCockpit' | 'pmPayment') => ({
+    id,
+    active: app(id).active,
+    paymentMerchantId: app(id).paymentMerchantId,
+    paymentProjectId: app(id).paymentProjectId,
+    paymentPurposeSuffix: app(id).paymentPurposeSuffix,
+    ...(app(id).paymentSecret ? { paymentSecret: app(id).paymentSecret } : {}),
+  });
+  const input: TenantInput = {
+    name: values.name,
+    contactName: values.contactName,
+    location: values.location,
+    mail: values.mail,
+    phone: values.phone,
+    website: values.website,
+    bookableDetailLink: values.bookableDetailLink,
+    eventDetailLink: values.eventDetailLink,
+    defaultEventCreationMode: values.simpleEventMode ? 'simple' : 'detailed',
+    enablePublicStatusView: values.enablePublicStatusView,
+    useInstanceMail: values.useInstanceMail,
+    noreplyMail: text(values.noreplyMail),
+    noreplyDisplayName: text(values.noreplyDisplayName),
+    noreplyHost: text(values.noreplyHost),
+    noreplyPort: values.noreplyPort ?? null,
+    noreplyUser: text(values.noreplyUser),
+    noreplyStarttls: values.noreplyStarttls,
+    noreplyUseGraphApi: values.noreplyUseGraphApi,
+    noreplyGraphTenantId: text(values.noreplyGraphTenantId),
+    noreplyGraphClientId: text(values.noreplyGraphClientId),
+    ...(values.noreplyPassword ? { noreplyPassword: values.noreplyPassword } : {}),
+    ...(values.noreplyGraphClientSecret ? { noreplyGraphClientSecret: values.noreplyGraphClientSecret } : {}),
+    receiptTemplate: text(values.receiptTemplate),
+    receiptNumberPrefix: text(values.receiptNumberPrefix),
+    invoiceTemplate: text(values.invoiceTemplate),
+    invoiceNumberPrefix: text(values.invoiceNumberPrefix),
+    paymentPurposeSuffix: text(values.paymentPurposeSuffix),
+    maxBookingAdvanceInMonths: values.maxBookingAdvanceInMonths ?? null,
+    applications: [
+      payment('giroCockpit'),
+      { ...payment('pmPayment'), paymentMode: app('pmPayment').testMode ? 'test' : 'prod' },
+      {
+        id: 'invoice',
+        active: app('invoice').active,
+        bank: app('invoice').bank,
+        iban: app('invoice').iban,
+        bic: app('invoice').bic,
+        accountHolder: app('invoice').accountHolder,
+        daysUntilPaymentDue: app('invoice').daysUntilPaymentDue,
+      },
+      {
+        id: 'pareva',
+        active: app('pareva').active,
+        serverUrl: app('pareva').serverUrl,
+        lockerId: app('pareva').lockerId,
+        user: app('pareva').user,
+        ...(app('pareva').password ? { password: app('pareva').password } : {}),
+      },
+    ],
+  };
+  const { workflow } = values;
+  return {
+    input,
+    workflow: {
+      name: workflow.name,
+      description: workflow.description,
+      active: workflow.active,
+      defaultState: workflow.defaultState,
+      states: workflow.states.map((state) => ({
+        id: state.id,
+        name: state.name,
+        actions: state.actions.map((action) => ({ type: action.type, receiverType: action.receiverType, sendTo: action.sendTo, bookingStatus: action.bookingStatus })),
+      })),
+    },
+  };
+}
+
+/** Receipt or invoice template: present/absent, edited in a dialog, applied to the form only. */
+function TemplateField({ name, title }: { name: 'receiptTemplate' | 'invoiceTemplate'; title: string }) {
+  const { input } = useField<string>(name);
+  const [draft, setDraft] = useState<string | null>(null);
+  const present = Boolean(input.value?.trim());
+  return (
+    <FormGroup label={title}>
+      <Tag intent={present ? 'success' : 'warning'} minimal>
+        {present ? 'Vorlage vorhanden' : 'Keine Vorlage vorhanden'}
+      </Tag>{' '}
+      <Button icon="code" text={`${title} bearbeiten`} onClick={() => setDraft(input.value ?? '')} />
+      <Dialog isOpen={draft !== null} onClose={() => setDraft(null)} title={title} style={{ maxWidth: 800, width: '90vw' }}>
+        <DialogBody>
+          <TemplateArea id={`${name}-editor`} label="HTML-Vorlage" value={draft ?? ''} onChange={setDraft} />
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text="Abbrechen" onClick={() => setDraft(null)} />
+              <Button
+                intent="primary"
+                text="Übernehmen"
+                onClick={() => {
+                  input.onChange(draft ?? '');
+                  setDraft(null);
+                }}
+              />
+            </>
+          }
+        />
+      </Dialog>
+    </FormGroup>
+  );
+}
+
+function ActiveTag({ name }: { name: string }) {
+  const { input } = useField<boolean>(name);
+  return (
+    <Tag intent={input.value ? 'success' : 'none'} minimal>
+      {input.value ? 'aktiv' : 'inaktiv'}
+    </Tag>
+  );
+}
+
+function Panel({ title, app, children, extra }: { title: string; app: AppId; children: ReactNode; extra?: ReactNode }) {
+  return (
+    <Section
+      title={title}
+      collapsible
+      collapseProps={{ defaultIsOpen: false }}
+      compact
+      rightElement={
+        <>
+          {extra}
+          <ActiveTag name={`applications.${app}.active`} />
+        </>
+      }
+    >
+      <SectionCard>
+        <SwitchInput name={`applications.${app}.active`} label="Aktiv" />
+        <div className="tenant-edit-grid">{children}</div>
+      </SectionCard>
+    </Section>
+  );
+}
+
+function TestModeLabel() {
+  const active = useField<boolean>('applications.pmPayment.active').input.value;
+  const test = useField<boolean>('applications.pmPayment.testMode').input.value;
+  return active && test ? (
+    <Tag intent="warning" minimal>
+      Testmodus ist aktiv
+    </Tag>
+  ) : null;
+}
+
+function MailSection() {
+  const useInstance = useField<boolean>('useInstanceMail').input.value;
+  const graph = useField<boolean>('noreplyUseGraphApi');
+  const secretsSet = { password: useField<boolean>('noreplyPasswordSet').input.value, client: useField<boolean>('noreplyGraphClientSecretSet').input.value };
+  return (
+    <>
+      <SwitchInput name="useInstanceMail" label="E-Mail-Konfiguration der Instanz verwenden" />
+      {!useInstance && (
+        <>
+          <div className="tenant-edit-grid">
+            <TextInput name="noreplyMail" label="Absender-E-Mail" type="email" />
+            <TextInput name="noreplyDisplayName" label="Absendername" />
+          </div>
+          <RadioGroup
+            label="Versandart"
+            inline
+            selectedValue={graph.input.value ? 'graph' : 'smtp'}
+            onChange={(event) => graph.input.onChange(event.currentTarget.value === 'graph')}
+          >
+            <Radio label="SMTP" value="smtp" />
+            <Radio label="Office365 Graph" value="graph" />
+          </RadioGroup>
+          {graph.input.value ? (
+            <div className="tenant-edit-grid">
+              <TextInput name="noreplyGraphTenantId" label="Graph Tenant-ID" />
+              <TextInput name="noreplyGraphClientId" label="Graph Client-ID" />
+              <SecretInput name="noreplyGraphClientSecret" label="Graph Client-Secret" isSet={secretsSet.client} />
+            </div>
+          ) : (
+            <div className="tenant-edit-grid">
+              <TextInput name="noreplyHost" label="SMTP-Server" />
+              <NumberInput name="noreplyPort" label="SMTP-Port" />
+              <TextInput name="noreplyUser" label="SMTP-Benutzer" />
+              <SecretInput name="noreplyPassword" label="SMTP-Passwort" isSet={secretsSet.password} />
+              <SwitchInput name="noreplyStarttls" label="STARTTLS verwenden" />
+            </div>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+function TenantForm({ tenant, workflow, choices }: { tenant: TenantEditFieldsFragment; workflow: WorkflowFieldsFragment; choices: Choices }) {
+  const [updateTenant, { loading }] = useMutation(UpdateTenantDocument, { refetchQueries: [TenantEditDocument] });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const timer = useRef<number | undefined>(undefined);
+  const [initialValues] = useState(() => toValues(tenant, workflow));
+  const secret = (set: boolean | null | undefined) => set;
+
+  const showErrors = (found: Record<string, string>) => {
+    setErrors(found);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setErrors({}), 4000);
+  };
+
+  const submit = async (values: Values) => {
+    const { input, workflow: workflowInput } = toInput(values);
+    const found = tenantFieldErrors({ ...input, applications: input.applications?.map((application) => ({ ...application, id: String(application.id) })) });
+    if (Object.keys(found).length > 0) {
+      showErrors(found);
+      return;
+    }
+    try {
+      await updateTenant({ variables: { id: tenant.id, input, workflow: workflowInput } });
+      notify({ type: 'success', title: 'Gespeichert', message: SAVED });
+    } catch (error) {
+      const fieldErrors = serverFieldErrors(error);
+      if (fieldErrors) showErrors(fieldErrors);
+      notify({ type: 'danger', title: 'Fehler', message: SAVE_ERROR });
+    }
+  };
+
+  return (
+    <Form<Values> onSubmit={submit} initialValues={initialValues}>
+      {({ handleSubmit, values }) => (
+        <form onSubmit={handleSubmit} noValidate className="tenant-edit">
+          <FieldErrorsContext.Provider value={errors}>
+            <Section title="Allgemein" icon="office" elevation={1}>
+              <SectionCard>
+                <FormGroup label="ID" labelFor="tenant-id">
+                  <InputGroup id="tenant-id" value={tenant.id} readOnly disabled fill />
+                </FormGroup>
+                <div className="tenant-edit-grid">
+                  {generalFields.map((field) => (
+                    <TextInput key={field.name} name={field.name} label={field.label} type={'type' in field ? field.type : 'text'} />
+                  ))}
+                </div>
+              </SectionCard>
+            </Section>
+
+            <Section title="Web-Oberfläche" icon="globe-network" elevation={1}>
+              <SectionCard>
+                <TextInput name="bookableDetailLink" label="Link zur Detailseite eines Buchungsobjekts" type="url" helperText='An den Link wird "?bkid=[ID]" angehängt.' />
+                <TextInput name="eventDetailLink" label="Link zur Detailseite einer Veranstaltung" type="url" helperText='An den Link wird "?bkid=[ID]" angehängt.' />
+              </SectionCard>
+            </Section>
+
+            <Section title="E-Mail-Konfiguration" icon="envelope" elevation={1}>
+              <SectionCard>
+                <MailSection />
+              </SectionCard>
+            </Section>
+
+            <Section title="Zahlungsbeleg" icon="document" elevation={1}>
+              <SectionCard>
+                <div className="tenant-edit-grid">
+                  <TemplateField name="receiptTemplate" title="Zahlungsbeleg-Vorlage" />
+                  <TextInput name="receiptNumberPrefix" label="Präfix der Belegnummer" />
+                  <TemplateField name="invoiceTemplate" title="Rechnungsvorlage" />
+                  <TextInput name="invoiceNumberPrefix" label="Präfix der Rechnungsnummer" />
+                </div>
+              </SectionCard>
+            </Section>
+
+            <Section title="Zahlungsmethoden" icon="credit-card" elevation={1}>
+              <SectionCard>
+                <TextInput name="paymentPurposeSuffix" label="Verwendungszweck-Suffix" leftElement={<span className="purpose-prefix">[Buchungsnummer] - </span>} helperText="Maximal 12 Zeichen." />
+                <Panel title="Online-Zahlung (giroCockpit)" app="giroCockpit">
+                  <TextInput name="applications.giroCockpit.paymentMerchantId" label="Kundennummer" />
+                  <TextInput name="applications.giroCockpit.paymentProjectId" label="Projektnummer" />
+                  <SecretInput name="applications.giroCockpit.paymentSecret" label="Schlüssel" isSet={secret(tenant.applications?.find((a) => a.id === 'giroCockpit')?.paymentSecretSet)} />
+                  <TextInput name="applications.giroCockpit.paymentPurposeSuffix" label="Verwendungszweck-Suffix (giroCockpit)" />
+                </Panel>
+                <Panel title="Online-Zahlung (pmPayment)" app="pmPayment" extra={<TestModeLabel />}>
+                  <TextInput name="applications.pmPayment.paymentMerchantId" label="Amtlicher Gemeindeschlüssel" />
+                  <TextInput name="applications.pmPayment.paymentProjectId" label="Verfahren" />
+                  <SecretInput name="applications.pmPayment.paymentSecret" label="Salt-Passwort" isSet={secret(tenant.applications?.find((a) => a.id === 'pmPayment')?.paymentSecretSet)} />
+                  <TextInput name="applications.pmPayment.paymentPurposeSuffix" label="Verwendungszweck-Suffix (pmPayment)" />
+                  <SwitchInput name="applications.pmPayment.testMode" label="Testmodus" />
+                </Panel>
+                <Panel title="Rechnung" app="invoice">
+                  <TextInput name="applications.invoice.bank" label="Bank" />
+                  <TextInput name="applications.invoice.iban" label="IBAN" />
+                  <TextInput name="applications.invoice.bic" label="BIC" />
+                  <TextInput name="applications.invoice.accountHolder" label="Kontoinhaber" />
+                  <NumberInput name="applications.invoice.daysUntilPaymentDue" label="Zahlungsziel in Tagen" />
+                </Panel>
+              </SectionCard>
+            </Section>
+
+            <Section title="Schließsysteme" icon="lock" elevation={1}>
+              <SectionCard>
+                <Panel title="Pareva" app="pareva">
+                  <TextInput name="applications.pareva.serverUrl" label="Server-URL" type="url" />
+                  <TextInput name="applications.pareva.lockerId" label="Schließfach-ID" />
+                  <TextInput name="applications.pareva.user" label="Benutzer (Pareva)" />
+                  <SecretInput name="applications.pareva.password" label="Passwort (Pareva)" isSet={secret(tenant.applications?.find((a) => a.id === 'pareva')?.passwordSet)} />
+                </Panel>
+              </SectionCard>
+            </Section>
+
+            <Section title="Buchungskonfiguration" icon="calendar" elevation={1}>
+              <SectionCard>
+                <NumberInput name="maxBookingAdvanceInMonths" label="Maximale Vorausbuchung in Monaten" helperText="Leer lassen für keine Begrenzung." />
+                <SwitchInput name="enablePublicStatusView" label="Öffentliche Abfrage des Buchungsstatus" />
+              </SectionCard>
+            </Section>
+
+            <Section title="Veranstaltungen" icon="timeline-events" elevation={1}>
+              <SectionCard>
+                <SwitchInput name="simpleEventMode" label="Einfacher Veranstaltungsmodus" />
+                <p className="bp6-text-muted">Der detaillierte Modus bleibt über die Schaltfläche zum Anlegen einer Veranstaltung erreichbar.</p>
+              </SectionCard>
+            </Section>
+
+            <Section title="Workflow" icon="flows" elevation={1}>
+              <SectionCard>
+                <WorkflowEditor choices={choices} />
+              </SectionCard>
+            </Section>
+          </FieldErrorsContext.Provider>
+          <div className="tenant-edit-actions">
+            <Button type="submit" intent="primary" size="large" icon="floppy-disk" text="Speichern" loading={loading} disabled={!values} />
+          </div>
+        </form>
+      )}
+    </Form>
+  );
+}
+
+/** /admin/mandanten: the tenant edit screen of specification 01 section 2 for the current tenant (or ?id=). */
+export default function TenantEditPage() {
+  const [params] = useSearchParams();
+  const currentTenantId = useAppState((state) => state.currentTenantId);
+  const id = params.get('id') ?? currentTenantId;
+  const { data, loading, error } = useQuery(TenantEditDocument, { variables: { id: id ?? '' }, skip: !id, fetchPolicy: 'network-only' });
+  const members = useQuery(TenantMembersDocument, { variables: { tenantId: id ?? '' }, skip: !id });
+  if (error) console.error('Mandant konnte nicht geladen werden', error);
+
+  const list = members.data?.tenantMembers;
+  const choices: Choices = {
+    users: [...new Set([...(list?.users.map((user) => user.userId) ?? []), ...(list?.owner ?? [])])].sort(),
+    roles: list?.roles ?? [],
+  };
+
+  return (
+    <section className="admin-page">
+      <H2>Mandant verwalten</H2>
+      {!id ? (
+        <NonIdealState icon="office" title="Kein Mandant ausgewählt" />
+      ) : loading || !data ? (
+        error ? <NonIdealState icon="error" title="Keine Daten vorhanden" /> : <Spinner aria-label="Daten werden geladen..." />
+      ) : (
+        <TenantForm key={`${data.tenant.id}`} tenant={data.tenant} workflow={data.workflow} choices={choices} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+import { Button, FormGroup, InputGroup, NumericInput, Switch, TextArea } from '@blueprintjs/core';
+import { createContext, type ReactNode, useContext, useState } from 'react';
+import { useField } from 'react-final-form';
+
+/**
+ * Form fields of the tenant screens. The tenant rules are checked on Save (specification 01
+ * section 5): the page puts the messages into this context and clears them after 4 seconds.
+ */
+export const FieldErrorsContext = createContext<Record<string, string>>({});
+
+const fieldId = (name: string) => `tenant-${name.replace(/\./g, '-')}`;
+
+interface BaseProps {
+  name: string;
+  label: string;
+  helperText?: ReactNode;
+  disabled?: boolean;
+}
+
+function useFieldError(name: string): string | undefined {
+  return useContext(FieldErrorsContext)[name];
+}
+
+export function TextInput({ name, label, helperText, disabled, type = 'text', leftElement }: BaseProps & { type?: 'text' | 'email' | 'tel' | 'url'; leftElement?: ReactNode }) {
+  const { input } = useField<string>(name);
+  const error = useFieldError(name);
+  return (
+    <FormGroup label={label} labelFor={fieldId(name)} helperText={error ?? helperText} intent={error ? 'danger' : 'none'}>
+      <InputGroup
+        id={fieldId(name)}
+        type={type}
+        value={input.value ?? ''}
+        onValueChange={(value) => input.onChange(value)}
+        disabled={disabled}
+        intent={error ? 'danger' : 'none'}
+        aria-invalid={error ? true : undefined}
+        leftElement={leftElement as never}
+        fill
+      />
+    </FormGroup>
+  );
+}
+
+export function NumberInput({ name, label, helperText }: BaseProps) {
+  const { input } = useField<number | null>(name);
+  const error = useFieldError(name);
+  return (
+    <FormGroup label={label} labelFor={fieldId(name)} helperText={error ?? helperText} intent={error ? 'danger' : 'none'}>
+      <NumericInput
+        id={fieldId(name)}
+        min={0}
+        minorStepSize={null}
+        allowNumericCharactersOnly
+        value={input.value ?? ''}
+        onValueChange={(value, text) => input.onChange(text.trim() === '' || Number.isNaN(value) ? null : value)}
+        intent={error ? 'danger' : 'none'}
+        fill
+      />
+    </FormGroup>
+  );
+}
+
+export function SwitchInput({ name, label, onToggle }: BaseProps & { onToggle?: (checked: boolean) => void }) {
+  const { input } = useField<boolean>(name, { type: 'checkbox' });
+  return (
+    <Switch
+      id={fieldId(name)}
+      label={label}
+      checked={Boolean(input.checked)}
+      onChange={(event) => {
+        input.onChange(event.currentTarget.checked);
+        onToggle?.(event.currentTarget.checked);
+      }}
+    />
+  );
+}
+
+/**
+ * A write-only secret: the stored value is never shown, only whether one is set. Left empty, the
+ * stored value stays. The eye button only switches the local display.
+ */
+export function SecretInput({ name, label, isSet }: BaseProps & { isSet: boolean | null | undefined }) {
+  const { input } = useField<string>(name);
+  const [visible, setVisible] = useState(false);
+  return (
+    <FormGroup
+      label={label}
+      labelFor={fieldId(name)}
+      labelInfo={isSet ? '(gesetzt)' : '(nicht gesetzt)'}
+      helperText={isSet ? 'Leer lassen, um den gespeicherten Wert zu behalten.' : undefined}
+    >
+      <InputGroup
+        id={fieldId(name)}
+        type={visible ? 'text' : 'password'}
+        autoComplete="new-password"
+        placeholder={isSet ? 'gesetzt' : 'nicht gesetzt'}
+        value={input.value ?? ''}
+        onValueChange={(value) => input.onChange(value)}
+        rightElement={
+          <Button
+            variant="minimal"
+            icon={visible ? 'eye-off' : 'eye-open'}
+            aria-label={visible ? `${label} verbergen` : `${label} anzeigen`}
+            onClick={() => setVisible((shown) => !shown)}
+          />
+        }
+        fill
+      />
+    </FormGroup>
+  );
+}
+
+export function TemplateArea({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <FormGroup label={label} labelFor={id} helperText="Die Vorlage muss gültiges HTML sein.">
+      <TextArea id={id} rows={20} value={value} onChange={(event) => onChange(event.currentTarget.value)} fill className="template-area" />
+    </FormGroup>
+  );
+}

@@ -1,0 +1,202 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Alert, Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, H2, NonIdealState, Section, SectionCard, Tag } from '@blueprintjs/core';
+import { useState } from 'react';
+import { Form } from 'react-final-form';
+import {
+  AddTenantMemberDocument,
+  AddTenantOwnerDocument,
+  EditTenantMemberRolesDocument,
+  RemoveTenantMemberDocument,
+  RemoveTenantMemberRoleDocument,
+  RemoveTenantOwnerDocument,
+  TenantMembersDocument,
+} from '../../gql/graphql';
+import { TextField } from '../../shared/forms/TextField';
+import { type Column, DataTable } from '../../shared/list/DataTable';
+import { useAppState } from '../../shared/store';
+import { errorInfo, notify, notifyError } from '../../shared/toast';
+import { compose, email, required, validationMessages } from '../../shared/validation';
+
+interface Row {
+  userId: string;
+  roles: string[];
+  isMember: boolean;
+  isOwner: boolean;
+}
+
+function RoleChoice({ roles, selected, onChange, idPrefix }: { roles: { id: string; name: string }[]; selected: string[]; onChange: (ids: string[]) => void; idPrefix: string }) {
+  if (roles.length === 0) return <p className="bp6-text-muted">Keine Rollen vorhanden</p>;
+  return (
+    <>
+      {roles.map((role) => (
+        <Checkbox
+          key={role.id}
+          id={`${idPrefix}-${role.id}`}
+          label={role.name}
+          checked={selected.includes(role.id)}
+          onChange={(event) => onChange(event.currentTarget.checked ? [...selected, role.id] : selected.filter((id) => id !== role.id))}
+        />
+      ))}
+    </>
+  );
+}
+
+/** /admin/benutzer: the members of the current tenant (specification 01 section 2, "Tenant members"). */
+export default function TenantMembersPage() {
+  const tenantId = useAppState((state) => state.currentTenantId);
+  const { data, loading } = useQuery(TenantMembersDocument, { variables: { tenantId: tenantId ?? '' }, skip: !tenantId, fetchPolicy: 'cache-and-network' });
+  const options = { refetchQueries: [TenantMembersDocument] };
+  const [addMember, adding] = useMutation(AddTenantMemberDocument, options);
+  const [editRoles] = useMutation(EditTenantMemberRolesDocument, options);
+  const [removeRole] = useMutation(RemoveTenantMemberRoleDocument, options);
+  const [removeMember] = useMutation(RemoveTenantMemberDocument, options);
+  const [addOwner] = useMutation(AddTenantOwnerDocument, options);
+  const [removeOwner] = useMutation(RemoveTenantOwnerDocument, options);
+  const [newRoles, setNewRoles] = useState<string[]>([]);
+  const [editing, setEditing] = useState<{ userId: string; roles: string[] } | null>(null);
+  const [removing, setRemoving] = useState<Row | null>(null);
+
+  if (!tenantId) {
+    return (
+      <section className="admin-page">
+        <H2>Mandant Benutzer</H2>
+        <NonIdealState icon="office" title="Kein Mandant ausgewählt" />
+      </section>
+    );
+  }
+
+  const list = data?.tenantMembers;
+  const roles = list?.roles ?? [];
+  const roleName = (id: string) => roles.find((role) => role.id === id)?.name ?? id;
+  const rows: Row[] = [
+    ...(list?.users.map((user) => ({ userId: user.userId, roles: user.roles, isMember: true, isOwner: list.owner.includes(user.userId) })) ?? []),
+    ...(list?.owner.filter((id) => !list.users.some((user) => user.userId === id)).map((id) => ({ userId: id, roles: [], isMember: false, isOwner: true })) ?? []),
+  ];
+
+  const run = async (action: () => Promise<unknown>, success: string) => {
+    try {
+      await action();
+      notify({ type: 'success', title: success });
+    } catch (error) {
+      console.error(success, error);
+      notifyError(error, { title: 'Fehler', message: 'Die Änderung konnte nicht gespeichert werden.' });
+    }
+  };
+
+  const add = async (values: { userId?: string }, form: { reset: () => void }) => {
+    try {
+      await addMember({ variables: { tenantId, userId: values.userId?.trim() ?? '', roles: newRoles } });
+      notify({ type: 'success', title: 'Benutzer hinzugefügt', message: values.userId });
+      setNewRoles([]);
+      form.reset();
+    } catch (error) {
+      if (errorInfo(error).code === 'TENANT_USER_NOT_FOUND') {
+        notify({ type: 'danger', title: 'Benutzer nicht gefunden', message: 'Der Benutzer muss sich zuerst registrieren.' });
+      } else {
+        console.error('Benutzer konnte nicht hinzugefügt werden', error);
+        notifyError(error, { title: 'Fehler', message: 'Der Benutzer konnte nicht hinzugefügt werden.' });
+      }
+    }
+  };
+
+  const columns: Column<Row>[] = [
+    { key: 'userId', header: 'E-Mail', sortValue: (row) => row.userId },
+    {
+      key: 'roles',
+      header: 'Rollen',
+      render: (row) => (
+        <span className="member-roles">
+          {row.roles.map((id) => (
+            <Tag key={id} minimal>
+              {roleName(id)}
+              <Button
+                variant="minimal"
+                size="small"
+                icon="small-cross"
+                aria-label={`Rolle ${roleName(id)} von ${row.userId} entfernen`}
+                onClick={() => void run(() => removeRole({ variables: { tenantId, userId: row.userId, roleId: id } }), 'Rolle entfernt')}
+              />
+            </Tag>
+          ))}
+        </span>
+      ),
+    },
+    { key: 'owner', header: 'Besitzer', render: (row) => (row.isOwner ? <Tag intent="primary">Besitzer</Tag> : 'Mitglied'), sortValue: (row) => (row.isOwner ? 0 : 1) },
+  ];
+
+  return (
+    <section className="admin-page">
+      <H2>Mandant Benutzer</H2>
+      <Section title="Benutzer hinzufügen" icon="new-person" elevation={1}>
+        <SectionCard>
+          <Form<{ userId?: string }> onSubmit={add}>
+            {({ handleSubmit }) => (
+              <form onSubmit={handleSubmit} noValidate>
+                <TextField name="userId" id="member-user-id" label="E-Mail" type="email" validate={compose(required(validationMessages.emailRequired), email)} />
+                <FormGroup label="Rollen">
+                  <RoleChoice roles={roles} selected={newRoles} onChange={setNewRoles} idPrefix="new-member-role" />
+                </FormGroup>
+                <Button type="submit" intent="primary" icon="add" text="Hinzufügen" loading={adding.loading} />
+              </form>
+            )}
+          </Form>
+        </SectionCard>
+      </Section>
+      <DataTable
+        label="Mandant Benutzer"
+        rows={rows}
+        columns={columns}
+        rowKey={(row) => row.userId}
+        loading={loading && !data}
+        searchText={(row) => [row.userId, ...row.roles.map(roleName)]}
+        initialSort={{ key: 'userId', direction: 'asc' }}
+        actions={(row) => (
+          <>
+            {row.isOwner ? (
+              <Button variant="minimal" size="small" text="Zum Mitglied machen" onClick={() => void run(() => removeOwner({ variables: { tenantId, userId: row.userId } }), 'Zum Mitglied gemacht')} />
+            ) : (
+              <Button variant="minimal" size="small" text="Zum Besitzer machen" onClick={() => void run(() => addOwner({ variables: { tenantId, userId: row.userId } }), 'Zum Besitzer gemacht')} />
+            )}
+            {row.isMember && <Button variant="minimal" icon="edit" aria-label={`Rollen von ${row.userId} bearbeiten`} onClick={() => setEditing({ userId: row.userId, roles: row.roles })} />}
+            <Button variant="minimal" intent="danger" icon="trash" aria-label={`${row.userId} entfernen`} onClick={() => setRemoving(row)} />
+          </>
+        )}
+      />
+      <Dialog isOpen={editing !== null} onClose={() => setEditing(null)} title="Rollen bearbeiten" style={{ maxWidth: 800 }}>
+        <DialogBody>
+          <p>{editing?.userId}</p>
+          <RoleChoice roles={roles} selected={editing?.roles ?? []} onChange={(ids) => editing && setEditing({ ...editing, roles: ids })} idPrefix="edit-member-role" />
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text="Abbrechen" onClick={() => setEditing(null)} />
+              <Button
+                intent="primary"
+                text="Speichern"
+                onClick={() => {
+                  if (!editing) return;
+                  void run(() => editRoles({ variables: { tenantId, userId: editing.userId, roles: editing.roles } }), 'Rollen gespeichert').then(() => setEditing(null));
+                }}
+              />
+            </>
+          }
+        />
+      </Dialog>
+      <Alert
+        isOpen={removing !== null}
+        intent="danger"
+        icon="trash"
+        confirmButtonText="Entfernen"
+        cancelButtonText="Abbrechen"
+        onConfirm={() => {
+          if (removing) void run(() => removeMember({ variables: { tenantId, userId: removing.userId } }), 'Benutzer entfernt');
+          setRemoving(null);
+        }}
+        onCancel={() => setRemoving(null)}
+      >
+        <p>Soll {removing?.userId} wirklich aus dem Mandanten entfernt werden?</p>
+      </Alert>
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+import { Router, type Request, type Response } from 'express';
+import type { Services } from '../services.js';
+import { requireRestViewer } from '../shared/actor.js';
+import type { WorkflowInputData } from '../workflow/workflow.service.js';
+import { publicTenant, tenantView, type TenantInputData } from './tenant.service.js';
+
+type Body = Record<string, unknown>;
+const body = (req: Request): Body => (req.body && typeof req.body === 'object' ? (req.body as Body) : {});
+/** Express 5 types a route parameter as string | string[]. */
+const param = (req: Request, name: string): string => String(req.params[name]);
+
+/** Splits a tenant body into the tenant fields and an optional workflow (saved in the same transaction). */
+function tenantInput(req: Request): { input: TenantInputData; workflow: WorkflowInputData | null } {
+  const { workflow, ...input } = body(req);
+  return { input: input as TenantInputData, workflow: workflow && typeof workflow === 'object' ? (workflow as WorkflowInputData) : null };
+}
+
+/**
+ * The tenant paths of specification 01 section 7 under /api (rest-contract 3.2 and 8.3). Answers
+ * never contain a secret; member operations answer {users, owner}.
+ */
+export function tenantRoutes(services: Services): Router {
+  const router = Router();
+  const { tenants } = services;
+
+  router.get('/tenants', async (req: Request, res: Response) => {
+    const viewer = await requireRestViewer(req, services.viewers);
+    if (req.query.publicTenants === 'true') {
+      res.json((await tenants.listForViewer(viewer.permissions, true)).map(publicTenant));
+      return;
+    }
+    res.json((await tenants.listManaged(viewer.permissions)).map((tenant) => tenantView(tenant)));
+  });
+
+  router.get('/tenants/count/check', async (req: Request, res: Response) => {
+    await requireRestViewer(req, services.viewers);
+    res.json(await tenants.mayCreateAnother());
+  });
+
+  router.post('/tenants', async (req: Request, res: Response) => {
+    const viewer = await requireRestViewer(req, services.viewers);
+    const { input, workflow } = tenantInput(req);
+    const { tenant } = await tenants.save(viewer, { ...input, id: undefined }, workflow);
+    res.status(201).json(tenantView(tenant, await tenants.membersOf(tenant.id)));
+  });
+
+  router.put('/tenants', async (req: Request, res: Response) => {
+    const viewer = await requireRestViewer(req, services.viewers);
+    const { input, workflow } = tenantInput(req);
+    const { tenant, created } = await tenants.save(viewer, input, workflow);
+    res.status(created ? 201 : 200).json(tenantView(tenant, await tenants.membersOf(tenant.id)));
+  });
+
+  router.get('/tenants/:id', async (req: Request, res: Response) => {
+    const viewer = await requireRestViewer(req, services.viewers);
+    const tenant = await tenants.get(viewer, param(req, 'id'));
+    res.json(tenantView(tenant, await tenants.membersOf(tenant.id)));
+  });
+
+  router.delete('/tenants/:id', async (req: Request, res: Response) => {
+    const viewer = await requireRestViewer(req, services.viewers);
+    await tenants.delete(viewer, param(req, 'id'));
+    res.type('text/plain').send('OK');
+  });
+
+  router.get('/tenants/:id/payment-apps', async (req: Request, res: Response) => {
+    res.json(await tenants.paymentApps(param(req, 'id')));
+  });
+
+  router.get('/tenants/:id/users', async (req: Request, res: Response) => {
+    const viewer = await requireRestViewer(req, services.viewers);
+    res.json(await tenants.members(viewer, param(req, 'id')));
+  });
+
+  const memberOperation = (path: string, run: (viewerId: Parameters<typeof tenants.addMember>[0], tenantId: string, input: Body) => Promise<unknown>, status = 200) => {
+    router.post(`/tenants/:id/${path}`, async (req: Request, res: Response) => {
+      const viewer = await requireRestViewer(req, services.viewers);
+      res.status(status).json(await run(viewer, param(req, 'id'), body(req)));
+    });
+  };
+  memberOperation('add-user', (viewer, id, input) => tenants.addMember(viewer, id, input.userId, input.roles), 201);
+  memberOperation('remove-user', (viewer, id, input) => tenants.removeMember(viewer, id, input.userId));
+  memberOperation('remove-user-role', (viewer, id, input) => tenants.removeMemberRole(viewer, id, input.userId, input.roleId));
+  memberOperation('edit-user-roles', (viewer, id, input) => tenants.editMemberRoles(viewer, id, input.userId, input.roles));
+  memberOperation('add-owner', (viewer, id, input) => tenants.addOwner(viewer, id, input.userId));
+  memberOperation('remove-owner', (viewer, id, input) => tenants.removeOwner(viewer, id, input.userId));
+
+  return router;
+}
+
+/** Tenant-scoped paths under /api/:tenantId: the member list and the workflow configuration. */
+export function tenantScopedRoutes(services: Services): Router {
+  const router = Router({ mergeParams: true });
+
+  router.get('/users', async (req: Request, res: Response) => {
+    const viewer = await requireRestViewer(req, services.viewers);
+    res.json(await services.tenants.members(viewer, param(req, 'tenantId')));
+  });
+
+  router.get('/workflow', async (req: Request, res: Response) => {
+    const viewer = await requireRestViewer(req, services.viewers);
+    res.json(await services.workflows.get(viewer, param(req, 'tenantId')));
+  });
+
+  router.get('/workflow/states', async (req: Request, res: Response) => {
+    const viewer = await requireRestViewer(req, services.viewers);
+    const { states, archive, active } = await services.workflows.get(viewer, param(req, 'tenantId'));
+    res.json({ states, archive, active });
+  });
+
+  for (const method of ['post', 'put'] as const) {
+    router[method]('/workflow', async (req: Request, res: Response) => {
+      const viewer = await requireRestViewer(req, services.viewers);
+      res.json(await services.workflows.save(viewer, param(req, 'tenantId'), body(req) as WorkflowInputData));
+    });
+  }
+
+  return router;
+}

@@ -1,0 +1,108 @@
+import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+
+@ObjectType('TenantApplication', { description: 'A payment or locker application of a tenant. Secrets are write-only: only "…Set" says whether one is stored.' })
+export class TenantApplicationType {
+  @Field(() => ID, { description: 'giroCockpit, pmPayment, invoice or pareva.' }) id!: string;
+  @Field({ description: 'payment or locker.' }) type!: string;
+  @Field(() => String, { nullable: true }) title?: string | null;
+  @Field() active!: boolean;
+  @Field(() => String, { nullable: true }) paymentMerchantId?: string | null;
+  @Field(() => String, { nullable: true }) paymentProjectId?: string | null;
+  @Field(() => Boolean, { nullable: true, description: 'Whether a payment key (giroCockpit) or salt (pmPayment) is stored.' }) paymentSecretSet?: boolean | null;
+  @Field(() => String, { nullable: true, description: 'pmPayment: test or prod.' }) paymentMode?: string | null;
+  @Field(() => String, { nullable: true }) paymentPurposeSuffix?: string | null;
+  @Field(() => String, { nullable: true }) bank?: string | null;
+  @Field(() => String, { nullable: true }) iban?: string | null;
+  @Field(() => String, { nullable: true }) bic?: string | null;
+  @Field(() => String, { nullable: true }) accountHolder?: string | null;
+  @Field(() => Int, { nullable: true }) daysUntilPaymentDue?: number | null;
+  @Field(() => String, { nullable: true }) serverUrl?: string | null;
+  @Field(() => String, { nullable: true }) lockerId?: string | null;
+  @Field(() => String, { nullable: true }) user?: string | null;
+  @Field(() => Boolean, { nullable: true, description: 'Whether a locker password is stored.' }) passwordSet?: boolean | null;
+}
+
+@InputType({ description: 'One application entry; secrets left out or empty keep the stored value.' })
+export class TenantApplicationInput {
+  @Field(() => ID) id!: string;
+  @Field(() => Boolean, { nullable: true }) active?: boolean | null;
+  @Field(() => String, { nullable: true }) paymentMerchantId?: string | null;
+  @Field(() => String, { nullable: true }) paymentProjectId?: string | null;
+  @Field(() => String, { nullable: true, description: 'Write-only.' }) paymentSecret?: string | null;
+  @Field(() => Boolean, { nullable: true, description: 'Removes the stored payment secret.' }) clearPaymentSecret?: boolean | null;
+  @Field(() => String, { nullable: true }) paymentMode?: string | null;
+  @Field(() => String, { nullable: true }) paymentPurposeSuffix?: string | null;
+  @Field(() => String, { nullable: true }) bank?: string | null;
+  @Field(() => String, { nullable: true }) iban?: string | null;
+  @Field(() => String, { nullable: true }) bic?: string | null;
+  @Field(() => String, { nullable: true }) accountHolder?: string | null;
+  @Field(() => Int, { nullable: true }) daysUntilPaymentDue?: number | null;
+  @Field(() => String, { nullable: true }) serverUrl?: string | null;
+  @Field(() => String, { nullable: true }) lockerId?: string | null;
+  @Field(() => String, { nullable: true }) user?: string | null;
+  @Field(() => String, { nullable: true, description: 'Write-only.' }) password?: string | null;
+  @Field(() => Boolean, { nullable: true, description: 'Removes the stored locker password.' }) clearPassword?: boolean | null;
+}
+
+@InputType({ description: 'Tenant fields to create or change; absent fields stay unchanged, secrets are write-only.' })
+export class TenantInput {
+  @Field(() => String, { nullable: true }) name?: string | null;
+  @Field(() => String, { nullable: true }) contactName?: string | null;
+  @Field(() => String, { nullable: true }) location?: string | null;
+  @Field(() => String, { nullable: true }) mail?: string | null;
+  @Field(() => String, { nullable: true }) phone?: string | null;
+  @Field(() => String, { nullable: true }) website?: string | null;
+  @Field(() => String, { nullable: true }) bookableDetailLink?: string | null;
+  @Field(() => String, { nullable: true }) eventDetailLink?: string | null;
+  @Field(() => String, { nullable: true }) defaultEventCreationMode?: string | null;
+  @Field(() => Boolean, { nullable: true }) enablePublicStatusView?: boolean | null;
+  @Field(() => String, { nullable: true }) genericMailTemplate?: string | null;
+  @Field(() => Boolean, { nullable: true }) useInstanceMail?: boolean | null;
+  @Field(() => String, { nullable: true }) noreplyMail?: string | null;
+  @Field(() => String, { nullable: true }) noreplyDisplayName?: string | null;
+  @Field(() => String, { nullable: true }) noreplyHost?: string | null;
+  @Field(() => Int, { nullable: true }) noreplyPort?: number | null;
+  @Field(() => String, { nullable: true }) noreplyUser?: string | null;
+  @Field(() => String, { nullable: true, description: 'Write-only.' }) noreplyPassword?: string | null;
+  @Field(() => Boolean, { nullable: true }) clearNoreplyPassword?: boolean | null;
+  @Field(() => Boolean, { nullable: true }) noreplyStarttls?: boolean | null;
+  @Field(() => Boolean, { nullable: true }) noreplyUseGraphApi?: boolean | null;
+  @Field(() => String, { nullable: true }) noreplyGraphTenantId?: string | null;
+  @Field(() => String, { nullable: true }) noreplyGraphClientId?: string | null;
+  @Field(() => String, { nullable: true, description: 'Write-only.' }) noreplyGraphClientSecret?: string | null;
+  @Field(() => Boolean, { nullable: true }) clearNoreplyGraphClientSecret?: boolean | null;
+  @Field(() => String, { nullable: true }) receiptTemplate?: string | null;
+  @Field(() => String, { nullable: true }) receiptNumberPrefix?: string | null;
+  @Field(() => String, { nullable: true }) invoiceTemplate?: string | null;
+  @Field(() => String, { nullable: true }) invoiceNumberPrefix?: string | null;
+  @Field(() => String, { nullable: true }) paymentPurposeSuffix?: string | null;
+  @Field(() => Int, { nullable: true }) maxBookingAdvanceInMonths?: number | null;
+  @Field(() => [TenantApplicationInput], { nullable: true, description: 'Merged by id: replaces stored entries, adds missing ones, keeps the rest.' })
+  applications?: TenantApplicationInput[] | null;
+}
+
+@ObjectType({ description: 'A member of a tenant with the ids of the roles held there.' })
+export class TenantMember {
+  @Field() userId!: string;
+  @Field(() => [String]) roles!: string[];
+}
+
+@ObjectType({ description: 'A role of the tenant, as offered when choosing roles.' })
+export class TenantRoleRef {
+  @Field(() => ID) id!: string;
+  @Field() name!: string;
+}
+
+@ObjectType({ description: 'Members and owners of a tenant (owners need no membership).' })
+export class TenantMembers {
+  @Field(() => ID) tenantId!: string;
+  @Field(() => [TenantMember]) users!: TenantMember[];
+  @Field(() => [String], { description: 'User ids of the owners.' }) owner!: string[];
+}
+
+@ObjectType({ description: 'An active payment application as the public checkout offers it.' })
+export class PaymentApp {
+  @Field(() => ID) id!: string;
+  @Field() title!: string;
+}
+

@@ -1,0 +1,80 @@
+/**
+ * The tenant rules of specification 01 section 5, shared by the server (which enforces them) and
+ * the client (which checks before sending). Plain TypeScript without Node imports.
+ */
+export const tenantMessages = {
+  required: 'Pflichtfeld',
+  mail: 'Muss gültige Email-Adresse sein.',
+  url: 'Ungültige URL.',
+  suffix: 'Maximal 12 Zeichen erlaubt.',
+  number: 'Muss eine Zahl sein.',
+  paymentMode: 'Nur "test" oder "prod" erlaubt.',
+  eventMode: 'Nur "simple" oder "detailed" erlaubt.',
+  port: 'Ungültiger Port.',
+} as const;
+
+/** Text, at sign, text, dot, text. */
+export const TENANT_MAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** http or https, a host of letters, digits, dots and hyphens (optionally a port), a slash and more. */
+export const TENANT_URL_PATTERN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?\/\S+$/;
+export const PAYMENT_PURPOSE_SUFFIX_MAX = 12;
+
+export const requiredTenantFields = ['name', 'contactName', 'location', 'phone', 'website'] as const;
+
+export const paymentApplicationIds = ['giroCockpit', 'pmPayment', 'invoice'] as const;
+export const lockerApplicationIds = ['pareva'] as const;
+export type ApplicationId = (typeof paymentApplicationIds)[number] | (typeof lockerApplicationIds)[number];
+
+export const applicationTitles: Record<ApplicationId, string> = {
+  giroCockpit: 'Online-Zahlung',
+  pmPayment: 'Online-Zahlung (pmPayment)',
+  invoice: 'Rechnung',
+  pareva: 'Pareva Schließfächer',
+};
+
+export interface TenantFieldsToCheck {
+  name?: string | null;
+  contactName?: string | null;
+  location?: string | null;
+  mail?: string | null;
+  phone?: string | null;
+  website?: string | null;
+  bookableDetailLink?: string | null;
+  eventDetailLink?: string | null;
+  paymentPurposeSuffix?: string | null;
+  defaultEventCreationMode?: string | null;
+  maxBookingAdvanceInMonths?: number | string | null;
+  noreplyPort?: number | string | null;
+  applications?: readonly { id: string; paymentPurposeSuffix?: string | null; paymentMode?: string | null; daysUntilPaymentDue?: number | string | null }[] | null;
+}
+
+const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
+const isWholeNumber = (value: unknown) => blank(value) || (/^\d+$/.test(String(value).trim()) && Number(value) <= 1_000_000);
+
+/**
+ * Field name to German message for every rule the tenant breaks; empty when valid. Application
+ * fields are keyed `applications.<id>.<field>`.
+ */
+export function tenantFieldErrors(tenant: TenantFieldsToCheck): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const field of requiredTenantFields) if (blank(tenant[field])) errors[field] = tenantMessages.required;
+  if (blank(tenant.mail)) errors.mail = tenantMessages.required;
+  else if (!TENANT_MAIL_PATTERN.test(String(tenant.mail).trim())) errors.mail = tenantMessages.mail;
+  for (const field of ['bookableDetailLink', 'eventDetailLink'] as const) {
+    const value = tenant[field];
+    if (!blank(value) && !TENANT_URL_PATTERN.test(String(value).trim())) errors[field] = tenantMessages.url;
+  }
+  if ((tenant.paymentPurposeSuffix ?? '').length > PAYMENT_PURPOSE_SUFFIX_MAX) errors.paymentPurposeSuffix = tenantMessages.suffix;
+  if (!['', 'simple', 'detailed'].includes(tenant.defaultEventCreationMode ?? '')) errors.defaultEventCreationMode = tenantMessages.eventMode;
+  if (!isWholeNumber(tenant.maxBookingAdvanceInMonths)) errors.maxBookingAdvanceInMonths = tenantMessages.number;
+  if (!blank(tenant.noreplyPort) && (!isWholeNumber(tenant.noreplyPort) || Number(tenant.noreplyPort) < 1 || Number(tenant.noreplyPort) > 65535)) {
+    errors.noreplyPort = tenantMessages.port;
+  }
+  for (const application of tenant.applications ?? []) {
+    const key = `applications.${application.id}`;
+    if ((application.paymentPurposeSuffix ?? '').length > PAYMENT_PURPOSE_SUFFIX_MAX) errors[`${key}.paymentPurposeSuffix`] = tenantMessages.suffix;
+    if (application.id === 'pmPayment' && !['', 'test', 'prod'].includes(application.paymentMode ?? '')) errors[`${key}.paymentMode`] = tenantMessages.paymentMode;
+    if (application.id === 'invoice' && !isWholeNumber(application.daysUntilPaymentDue)) errors[`${key}.daysUntilPaymentDue`] = tenantMessages.number;
+  }
+  return errors;
+}

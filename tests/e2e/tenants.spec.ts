@@ -1,0 +1,136 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+
+/**
+ * Issue 3, tenants slice, as a person clicks it: the instance owner creates a tenant from the
+ * dashboard, edits it (required fields, invoice payment), builds a workflow (three states,
+ * reorder, default, delete), saves and reloads, adds an existing user as member, and finds the
+ * tenant in the instance list. A screenshot of each screen goes to tests/artifacts/.
+ */
+const admin = { id: process.env.E2E_ADMIN_EMAIL ?? 'admin@example.com', password: process.env.E2E_ADMIN_PASSWORD ?? 'admin-demo-2026' };
+const tenantName = 'Stadtwerke Beispielstadt';
+const shot = (page: Page, name: string) => page.screenshot({ path: `tests/artifacts/tenants-${name}.png`, fullPage: true });
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Hauptnavigation' });
+const section = (page: Page, title: string): Locator => page.locator('.bp6-section').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+
+async function addState(page: Page, name: string, withMail = false): Promise<void> {
+  await page.getByRole('button', { name: 'Workflow-Status hinzufügen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Workflow-Status' });
+  await dialog.getByLabel('Statusname').fill(name);
+  if (withMail) {
+    await dialog.getByRole('button', { name: 'Aktion hinzufügen' }).click();
+    await dialog.getByLabel('Aktionstyp').selectOption('email');
+    await dialog.getByText(admin.id, { exact: true }).click();
+    await shot(page, '04-workflow-state-dialog');
+  }
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+const stateNames = (page: Page) => page.getByRole('list', { name: 'Workflow-Status' }).getByRole('listitem');
+
+test('the instance owner creates and configures a tenant with workflow and member', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('E-Mail').fill(admin.id);
+  await page.getByLabel('Passwort').fill(admin.password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.waitForURL('**/admin/dashboard');
+
+  // Create from the dashboard; an empty dialog is refused with the field messages.
+  await page.getByRole('button', { name: 'Mandanten anlegen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mandanten anlegen' });
+  await dialog.getByRole('button', { name: 'Anlegen' }).click();
+  await expect(dialog.getByText('Pflichtfeld').first()).toBeVisible();
+  await dialog.getByLabel('Name').fill(tenantName);
+  await dialog.getByLabel('Ansprechpartner').fill('Bea Beispiel');
+  await dialog.getByLabel('Adresse').fill('Werkstraße 5, 12345 Beispielstadt');
+  await dialog.getByLabel('E-Mail').fill('kein-mail');
+  await dialog.getByLabel('Telefon').fill('0123 555');
+  await dialog.getByLabel('Webseite').fill('https://stadtwerke.example');
+  await dialog.getByRole('button', { name: 'Anlegen' }).click();
+  await expect(dialog.getByText('Muss gültige Email-Adresse sein.')).toBeVisible();
+  await dialog.getByLabel('E-Mail').fill('info@stadtwerke.example');
+  await shot(page, '01-create-dialog');
+  await dialog.getByRole('button', { name: 'Anlegen' }).click();
+  await expect(dialog).toBeHidden();
+  const card = page.getByRole('button', { name: new RegExp(tenantName) });
+  await expect(card).toBeVisible();
+  await card.click();
+  await shot(page, '02-dashboard');
+
+  // Edit: required fields, invoice payment, then the workflow.
+  await nav(page).getByRole('link', { name: 'Mandant verwalten' }).click();
+  await page.waitForURL('**/admin/mandanten');
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(tenantName);
+  await page.getByLabel('Ansprechpartner', { exact: true }).fill('Bea Beispiel-Neu');
+  await page.getByLabel('Telefon', { exact: true }).fill('0123 555 0');
+  await page.getByLabel('Verwendungszweck-Suffix', { exact: true }).fill('ZU-LANGER-TEXT');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Maximal 12 Zeichen erlaubt.')).toBeVisible();
+  await expect(page.getByText('Maximal 12 Zeichen erlaubt.')).toBeHidden({ timeout: 6000 });
+  await page.getByLabel('Verwendungszweck-Suffix', { exact: true }).fill('SWB');
+
+  const invoice = section(page, 'Rechnung');
+  await invoice.getByRole('heading', { name: 'Rechnung', exact: true }).click();
+  await invoice.getByText('Aktiv', { exact: true }).click();
+  await invoice.getByLabel('IBAN').fill('DE02120300000000202051');
+  await invoice.getByLabel('Kontoinhaber').fill('Stadtwerke Beispielstadt');
+  await expect(invoice.getByText('aktiv', { exact: true })).toBeVisible();
+  await shot(page, '03-tenant-edit');
+
+  await addState(page, 'Eingang', true);
+  await addState(page, 'In Prüfung');
+  await addState(page, 'Erledigt');
+  await expect(stateNames(page)).toHaveText(['Eingang', 'In Prüfung', 'Erledigt']);
+  await page.getByRole('button', { name: 'Erledigt nach oben' }).click();
+  await expect(stateNames(page)).toHaveText(['Eingang', 'Erledigt', 'In Prüfung']);
+  await page.getByRole('button', { name: 'Eingang nach unten' }).click();
+  await expect(stateNames(page)).toHaveText(['Erledigt', 'Eingang', 'In Prüfung']);
+  await page.getByLabel('In Prüfung als Standardstatus').check({ force: true });
+  await page.getByRole('button', { name: 'Eingang löschen' }).click();
+  await expect(stateNames(page)).toHaveText(['Erledigt', 'In Prüfung']);
+  await page.getByText('Workflow aktivieren').click();
+  await shot(page, '05-workflow');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Änderungen wurden erfolgreich gespeichert.')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Ansprechpartner', { exact: true })).toHaveValue('Bea Beispiel-Neu');
+  await expect(stateNames(page)).toHaveText(['Erledigt', 'In Prüfung']);
+  await expect(page.getByLabel('In Prüfung als Standardstatus')).toBeChecked();
+  await expect(page.getByLabel('Erledigt als Standardstatus')).not.toBeChecked();
+  await expect(page.getByLabel('Workflow aktivieren')).toBeChecked();
+  await expect(section(page, 'Rechnung').getByText('aktiv', { exact: true })).toBeVisible();
+  await shot(page, '06-after-reload');
+
+  // Members: an unknown account, then the demo staff member.
+  await nav(page).getByRole('link', { name: 'Mandant Benutzer' }).click();
+  await page.waitForURL('**/admin/benutzer');
+  await page.getByRole('button', { name: 'Hinzufügen' }).click();
+  await expect(page.getByText('E-Mail ist erforderlich')).toBeVisible();
+  await page.getByLabel('E-Mail').fill('unbekannt@example.com');
+  await page.getByRole('button', { name: 'Hinzufügen' }).click();
+  await expect(page.getByText('Der Benutzer muss sich zuerst registrieren.')).toBeVisible();
+  await page.getByLabel('E-Mail').fill('mitarbeiter@example.com');
+  await page.getByRole('button', { name: 'Hinzufügen' }).click();
+  const table = page.getByRole('table', { name: 'Mandant Benutzer' });
+  const row = table.getByRole('row', { name: /mitarbeiter@example\.com/ });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Mitglied')).toBeVisible();
+  await row.getByRole('button', { name: 'Zum Besitzer machen' }).click();
+  await expect(row.getByRole('button', { name: 'Zum Mitglied machen' })).toBeVisible();
+  await shot(page, '07-members');
+
+  // The instance list finds the tenant; delete asks with name and id, and is cancelled here.
+  await page.goto('/admin/instanz/mandanten');
+  await page.getByRole('textbox', { name: 'Mandanten durchsuchen' }).fill('Beispielstadt');
+  const tenantRow = page.getByRole('table', { name: 'Mandanten' }).getByRole('row', { name: new RegExp(tenantName) });
+  await expect(tenantRow).toBeVisible();
+  await tenantRow.getByRole('button', { name: `${tenantName} löschen` }).click();
+  const alert = page.getByRole('alertdialog');
+  await expect(alert).toContainText(tenantName);
+  await expect(alert).toContainText('ID ');
+  await shot(page, '08-instance-list');
+  await alert.getByRole('button', { name: 'Abbrechen' }).click();
+  await tenantRow.getByRole('button', { name: `${tenantName} bearbeiten` }).click();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(tenantName);
+});
