@@ -4,6 +4,7 @@ import { InstanceService } from './instance/instance.service.js';
 import { MailService } from './mail/mail.service.js';
 import type { AppPubSub } from './shared/pubsub.js';
 import { RateLimiter } from './shared/rate-limit.js';
+import { SsoService } from './sso/sso.service.js';
 import { TenantService } from './tenants/tenant.service.js';
 import { AuthService } from './users/auth.service.js';
 import { UserService } from './users/user.service.js';
@@ -20,10 +21,12 @@ export interface Services {
   users: UserService;
   tenants: TenantService;
   instance: InstanceService;
+  sso: SsoService;
 }
 
 export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubSub): Services {
-  const mail = new MailService(config);
+  const instance = new InstanceService(orm, pubSub);
+  const mail = new MailService(config, () => instance.mailSettings(), config.graph);
   const viewers = new ViewerService(orm);
   return {
     config,
@@ -33,7 +36,8 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     viewers,
     auth: new AuthService(orm, config, mail, new RateLimiter(orm), viewers),
     users: new UserService(orm, pubSub),
+    sso: new SsoService(orm, pubSub, instance, viewers),
     tenants: new TenantService(orm),
-    instance: new InstanceService(orm),
+    instance,
   };
 }

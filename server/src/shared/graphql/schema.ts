@@ -3,12 +3,14 @@ import { lexicographicSortSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { InstanceResolver } from '../../instance/instance.resolver.js';
 import { TenantResolver } from '../../tenants/tenant.resolver.js';
+import { SsoResolver } from '../../sso/sso.resolver.js';
 import { AuthResolver } from '../../users/auth.resolver.js';
+import { UserResolver } from '../../users/user.resolver.js';
 import type { AppPubSub } from '../pubsub.js';
 import { authChecker, authDirective } from './auth.js';
 
 /** Every resolver, one per domain. */
-const resolvers = [AuthResolver, TenantResolver, InstanceResolver] as const;
+const resolvers = [AuthResolver, TenantResolver, InstanceResolver, UserResolver, SsoResolver] as const;
 
 export function buildAppSchema(pubSub?: AppPubSub): Promise<GraphQLSchema> {
   return buildSchema({
