@@ -295,7 +295,7 @@ export class InstanceService {
       }
       for (const field of instanceSecretFields) {
         const value = input[field];
-        if (value !== undefined && value !== null && typeof value !== 'string') fieldErrors[field] = messages.text;
+        if (value !== undefined && value !== null && typeof value !== 'string') fieldErrors[`${field}Set`] = messages.text;
         else instance[field] = nextSecret(value, instance[field]);
       }
       for (const field of instanceListFields) {
@@ -321,8 +321,10 @@ export class InstanceService {
 
       // Mail: when switched on, exactly one method (SMTP or Graph) must be complete.
       if (instance.mailEnabled) {
+        // A missing secret is reported as "<field>Set" (the key of a secret never appears in an answer).
         const need = (field: keyof Instance, present: unknown) => {
-          if (!present && !fieldErrors[field]) fieldErrors[field] = messages.required;
+          const key = (instanceSecretFields as readonly string[]).includes(field) ? `${field}Set` : field;
+          if (!present && !fieldErrors[key]) fieldErrors[key] = messages.required;
         };
         need('noreplyMail', instance.noreplyMail);
         need('noreplyDisplayName', instance.noreplyDisplayName);
@@ -364,7 +366,7 @@ export class InstanceService {
     }
     if (update.active !== undefined) next.active = update.active === true;
     if (update.privateClientSecret !== undefined && update.privateClientSecret !== null && typeof update.privateClientSecret !== 'string') {
-      fieldErrors['sso.privateClientSecret'] = messages.text;
+      fieldErrors['sso.privateClientSecretSet'] = messages.text;
     } else {
       next.privateClientSecret = nextSecret(update.privateClientSecret, current.privateClientSecret);
     }
