@@ -72,7 +72,7 @@ export class UserService {
        join tenants t on t.id = m.tenant_id
        join tenant_membership_roles mr on mr.membership_id = m.id
        join roles r on r.id = mr.role_id
-       where m.is_member and m.user_id = any(?) ${tenants === 'all' ? '' : 'and m.tenant_id = any(?)'}
+       where m.is_member and m.user_id in (?) ${tenants === 'all' ? '' : 'and m.tenant_id in (?)'}
        order by t.name, r.name`,
       tenants === 'all' ? [userIds] : [userIds, tenants],
     );
@@ -109,10 +109,11 @@ export class UserService {
     const sql = this.orm.em.getConnection();
     const ownTenants = viewer.permissions.tenants.map((entry) => entry.tenantId);
     if (roleIds && roleIds.length > 0) {
+      if (!viewer.permissions.instanceOwner && ownTenants.length === 0) return [];
       const rows = await sql.execute<{ user_id: string }[]>(
         `select distinct m.user_id from tenant_memberships m
          join tenant_membership_roles mr on mr.membership_id = m.id
-         where m.is_member and mr.role_id::text = any(?) ${viewer.permissions.instanceOwner ? '' : 'and m.tenant_id = any(?)'}
+         where m.is_member and mr.role_id::text in (?) ${viewer.permissions.instanceOwner ? '' : 'and m.tenant_id in (?)'}
          order by m.user_id`,
         viewer.permissions.instanceOwner ? [roleIds] : [roleIds, ownTenants],
       );
@@ -122,8 +123,9 @@ export class UserService {
       const rows = await sql.execute<{ id: string }[]>('select id from users order by id');
       return rows.map((row) => row.id);
     }
+    if (ownTenants.length === 0) return [viewer.user.id];
     const rows = await sql.execute<{ id: string }[]>(
-      `select distinct m.user_id as id from tenant_memberships m where m.tenant_id = any(?)
+      `select m.user_id as id from tenant_memberships m where m.tenant_id in (?)
        union select ? as id order by id`,
       [ownTenants, viewer.user.id],
     );
