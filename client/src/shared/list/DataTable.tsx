@@ -1,0 +1,151 @@
+import { Button, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import Fuse from 'fuse.js';
+import { type ReactNode, useMemo, useState } from 'react';
+import { compareValues, pageSlice, type SortDirection } from './listing';
+
+/**
+ * The one list component of the admin screens (specification 01 section 9): search, sortable
+ * columns, page sizes including "Alle", the empty and loading texts. Screens own their data: a
+ * query keyed by the current tenant reloads by itself when the tenant changes.
+ */
+export interface Column<Row> {
+  key: string;
+  header: string;
+  /** What the cell shows; defaults to the row's property of the same key. */
+  render?: (row: Row) => ReactNode;
+  /** Sorting by this column; without it the header is not sortable. */
+  sortValue?: (row: Row) => string | number | null | undefined;
+}
+
+export interface DataTableProps<Row> {
+  /** Accessible name of the table, e.g. "Gutscheine". */
+  label: string;
+  rows: readonly Row[];
+  columns: Column<Row>[];
+  rowKey: (row: Row) => string;
+  loading?: boolean;
+  /** The texts a search matches against (fuzzy, via fuse.js); without it there is no search field. */
+  searchText?: (row: Row) => string[];
+  initialSort?: { key: string; direction: SortDirection };
+  /** Buttons at the end of each row (edit, delete); return null for a row without actions. */
+  actions?: (row: Row) => ReactNode;
+  /** Extra controls beside the search field (e.g. a create button). */
+  toolbar?: ReactNode;
+  pageSizes?: number[];
+}
+
+const ALL = 0;
+const DEFAULT_PAGE_SIZES = [10, 25, 50];
+
+export function DataTable<Row>(props: DataTableProps<Row>) {
+  const { label, rows, columns, rowKey, loading = false, searchText, actions, toolbar } = props;
+  const pageSizes = props.pageSizes ?? DEFAULT_PAGE_SIZES;
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState(props.initialSort);
+  const [pageSize, setPageSize] = useState(pageSizes[0] ?? ALL);
+  const [page, setPage] = useState(0);
+
+  const fuse = useMemo(
+    () =>
+      searchText
+        ? new Fuse(
+            rows.map((row) => ({ row, text: searchText(row) })),
+            { keys: ['text'], threshold: 0.3, ignoreLocation: true },
+          )
+        : null,
+    [rows, searchText],
+  );
+
+  const visible = useMemo(() => {
+    const found = fuse && query.trim() ? fuse.search(query.trim()).map((result) => result.item.row) : [...rows];
+    const column = sort && columns.find((candidate) => candidate.key === sort.key);
+    if (sort && column?.sortValue) {
+      const value = column.sortValue;
+      found.sort((a, b) => compareValues(value(a), value(b), sort.direction));
+    }
+    return found;
+  }, [fuse, query, rows, sort, columns]);
+
+  const { pageRows, pageCount, currentPage } = pageSlice(visible, pageSize, page);
+
+  const toggleSort = (key: string) => {
+    setSort((current) => ({ key, direction: current?.key === key && current.direction === 'asc' ? 'desc' : 'asc' }));
+  };
+
+  return (
+    <div className="data-table">
+      <div className="data-table-toolbar">
+        {searchText && (
+          <InputGroup
+            leftIcon="search"
+            placeholder="Suchen"
+            aria-label={`${label} durchsuchen`}
+            value={query}
+            onValueChange={(value) => {
+              setQuery(value);
+              setPage(0);
+            }}
+          />
+        )}
+        {toolbar}
+      </div>
+      {loading ? (
+        <NonIdealState icon={<Spinner size={24} />} title="Daten werden geladen..." />
+      ) : visible.length === 0 ? (
+        <NonIdealState icon="th-disconnect" title="Keine Daten vorhanden" />
+      ) : (
+        <HTMLTable striped interactive className="data-table-table" aria-label={label}>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column.key} aria-sort={sort?.key === column.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+                  {column.sortValue ? (
+                    <Button
+                      variant="minimal"
+                      size="small"
+                      text={column.header}
+                      endIcon={sort?.key === column.key ? (sort.direction === 'asc' ? 'sort-asc' : 'sort-desc') : 'double-caret-vertical'}
+                      onClick={() => toggleSort(column.key)}
+                    />
+                  ) : (
+                    column.header
+                  )}
+                </th>
+              ))}
+              {actions && <th>Aktionen</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {pageRows.map((row) => (
+              <tr key={rowKey(row)}>
+                {columns.map((column) => (
+                  <td key={column.key}>{column.render ? column.render(row) : String((row as Record<string, unknown>)[column.key] ?? '')}</td>
+                ))}
+                {actions && <td className="data-table-actions">{actions(row)}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+      <div className="data-table-footer">
+        <label>
+          Einträge pro Seite{' '}
+          <HTMLSelect
+            value={pageSize}
+            onChange={(event) => {
+              setPageSize(Number(event.currentTarget.value));
+              setPage(0);
+            }}
+            options={[...pageSizes.map((size) => ({ value: size, label: String(size) })), { value: ALL, label: 'Alle' }]}
+          />
+        </label>
+        <span>
+          {visible.length === 0 ? '0' : `${currentPage * (pageSize || visible.length) + 1}–${currentPage * (pageSize || visible.length) + pageRows.length}`} von{' '}
+          {visible.length}
+        </span>
+        <Button variant="minimal" icon="chevron-left" aria-label="Vorherige Seite" disabled={currentPage === 0} onClick={() => setPage(currentPage - 1)} />
+        <Button variant="minimal" icon="chevron-right" aria-label="Nächste Seite" disabled={currentPage >= pageCount - 1} onClick={() => setPage(currentPage + 1)} />
+      </div>
+    </div>
+  );
+}

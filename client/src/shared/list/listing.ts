@@ -1,0 +1,21 @@
+/** Pure helpers of the list component, kept apart so they are unit-tested without a browser. */
+export type SortDirection = 'asc' | 'desc';
+
+const collator = new Intl.Collator('de-DE', { numeric: true, sensitivity: 'base' });
+
+/** German collation for text, numeric order for numbers; empty values last in either direction. */
+export function compareValues(a: string | number | null | undefined, b: string | number | null | undefined, direction: SortDirection): number {
+  const aEmpty = a === null || a === undefined || a === '';
+  const bEmpty = b === null || b === undefined || b === '';
+  if (aEmpty || bEmpty) return aEmpty === bEmpty ? 0 : aEmpty ? 1 : -1;
+  const order = typeof a === 'number' && typeof b === 'number' ? a - b : collator.compare(String(a), String(b));
+  return direction === 'asc' ? order : -order;
+}
+
+/** The rows of one page; page size 0 means all rows on one page. The page is clamped to the last. */
+export function pageSlice<Row>(rows: readonly Row[], pageSize: number, page: number): { pageRows: Row[]; pageCount: number; currentPage: number } {
+  if (pageSize <= 0) return { pageRows: [...rows], pageCount: 1, currentPage: 0 };
+  const pageCount = Math.max(1, Math.ceil(rows.length / pageSize));
+  const currentPage = Math.min(Math.max(page, 0), pageCount - 1);
+  return { pageRows: rows.slice(currentPage * pageSize, (currentPage + 1) * pageSize), pageCount, currentPage };
+}
