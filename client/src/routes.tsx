@@ -9,12 +9,15 @@ import { LoginPage } from './users/LoginPage';
 import { PasswordConfirmedPage } from './users/PasswordConfirmedPage';
 import { PasswordResetPage } from './users/PasswordResetPage';
 import { RegisterPage } from './users/RegisterPage';
+import { SsoLoginPage } from './users/SsoLoginPage';
 import { WelcomePage } from './users/WelcomePage';
 
 // Admin screens are separate chunks: the public pages never download them.
 const AdminLayout = lazy(() => import('./shared/layout/AdminLayout'));
 const DashboardPage = lazy(() => import('./tenants/DashboardPage'));
 const SettingsPage = lazy(() => import('./users/settings/SettingsPage'));
+const InstanceSettingsPage = lazy(() => import('./instance/InstanceSettingsPage'));
+const UsersAdminPage = lazy(() => import('./users/admin/UsersAdminPage'));
 
 const handle = (value: RouteHandle) => value;
 
@@ -26,6 +29,7 @@ export const routes = createBrowserRouter([
     children: [
       { path: '/', element: <Navigate to="/login" replace /> },
       { path: '/login', element: <LoginPage />, handle: handle({ title: 'Anmelden' }) },
+      { path: '/login/sso', element: <SsoLoginPage />, handle: handle({ title: 'Single Sign-on' }) },
       { path: '/registrieren', element: <RegisterPage />, handle: handle({ title: 'Registrieren' }) },
       { path: '/willkommen', element: <WelcomePage />, handle: handle({ title: 'Willkommen' }) },
       { path: '/email/verify', element: <EmailVerifiedPage />, handle: handle({ title: 'E-Mail-Adresse bestätigt' }) },
@@ -37,6 +41,8 @@ export const routes = createBrowserRouter([
         children: [
           { index: true, element: <Navigate to="/admin/dashboard" replace /> },
           { path: 'dashboard', element: <Lazy component={DashboardPage} />, handle: handle({ title: 'Mandanten', interface: 'dashboard' }) },
+          { path: 'instanz', element: <Lazy component={InstanceSettingsPage} />, handle: handle({ title: 'Instanz verwalten', interface: 'instance' }) },
+          { path: 'instanz/benutzer', element: <Lazy component={UsersAdminPage} />, handle: handle({ title: 'Benutzer', interface: 'instance' }) },
           { path: 'einstellungen', element: <Lazy component={SettingsPage} />, handle: handle({ title: 'Einstellungen', interface: 'settings' }) },
           { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
         ],
