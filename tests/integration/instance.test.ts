@@ -23,7 +23,7 @@ const UPDATE = `mutation($input: InstanceInput!) { updateInstance(input: $input)
 
 beforeAll(async () => {
   app = await startTestApp();
-  actors = await createActors(app, 'manageUsers', 'users', 'instanz');
+  actors = await createActors(app, 'manageUsers', 'users');
 });
 afterAll(async () => app?.close());
 

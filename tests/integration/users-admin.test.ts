@@ -24,7 +24,7 @@ const DELETE_USER = 'mutation($id: String!) { deleteUser(id: $id) }';
 
 beforeAll(async () => {
   app = await startTestApp();
-  actors = await createActors(app, 'manageUsers', 'users', 'benutzer');
+  actors = await createActors(app, 'manageUsers', 'users');
 });
 afterAll(async () => app?.close());
 

@@ -64,7 +64,7 @@ export function LoginPage() {
       />
       {ssoActive ? (
         <Button
-          className="login-sso-button"
+          style={{ marginTop: 12 }}
           icon="key"
           text="Mit Single Sign-on anmelden"
           fill

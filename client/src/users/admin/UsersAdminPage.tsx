@@ -32,7 +32,7 @@ const columns: Column<AdminUser>[] = [
     key: 'roles',
     header: 'Rollen',
     render: (user) => (
-      <span className="users-roles">
+      <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: 4 }}>
         {roleNames(user).map((name) => (
           <Tag key={name} minimal>
             {name}
