@@ -58,18 +58,18 @@ test('the instance owner configures the instance and single sign-on', async ({ p
   await page.getByLabel('Link zur Datenschutzerklärung').fill('https://www.musterstadt.example/datenschutz');
   await page.getByLabel('Link zum Impressum').fill('https://www.musterstadt.example/impressum');
   await page.getByLabel('Empfänger der Systemnachrichten').fill('system@musterstadt.example');
-  await page.getByLabel('Alle Benutzer dürfen Mandanten anlegen').check();
+  await page.getByLabel('Alle Benutzer dürfen Mandanten anlegen').check({ force: true });
 
   // Single sign-on with the loopback provider; the secret is write-only.
-  await page.getByLabel('Single Sign-on aktiv').check();
+  await page.getByLabel('Single Sign-on aktiv').check({ force: true });
   await page.getByLabel('Server-URL').fill(issuer.serverUrl);
   await page.getByLabel('Realm').fill(issuer.realm);
   await page.getByLabel('Öffentlicher Client').fill(issuer.clientId);
   await page.getByLabel('Privater Client').fill('buchungsplattform-api');
   await expect(page.getByText('nicht gesetzt')).toBeVisible();
-  await page.getByLabel('Client-Secret des privaten Clients').fill('sehr-geheim-2026');
+  await page.getByLabel('Client-Secret des privaten Clients', { exact: true }).fill('sehr-geheim-2026');
   await page.getByRole('button', { name: 'Client-Secret des privaten Clients anzeigen' }).click();
-  await expect(page.getByLabel('Client-Secret des privaten Clients')).toHaveAttribute('type', 'text');
+  await expect(page.getByLabel('Client-Secret des privaten Clients', { exact: true })).toHaveAttribute('type', 'text');
   await shot(page, '02-instance-filled');
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(toast(page, 'Instanz erfolgreich aktualisiert')).toBeVisible();
@@ -81,7 +81,7 @@ test('the instance owner configures the instance and single sign-on', async ({ p
   await expect(page.getByLabel('Empfänger der Systemnachrichten')).toHaveValue('system@musterstadt.example');
   await expect(page.getByLabel('Alle Benutzer dürfen Mandanten anlegen')).toBeChecked();
   await expect(page.getByLabel('Single Sign-on aktiv')).toBeChecked();
-  await expect(page.getByLabel('Client-Secret des privaten Clients')).toHaveValue('');
+  await expect(page.getByLabel('Client-Secret des privaten Clients', { exact: true })).toHaveValue('');
   await expect(page.getByText('gesetzt', { exact: true })).toBeVisible();
   expect(await page.content()).not.toContain('sehr-geheim-2026');
   await shot(page, '03-instance-saved');
@@ -110,7 +110,9 @@ test('a new person signs in with single sign-on and creates the account', async 
 
   // A keycloak account cannot change its password here.
   await page.goto('/admin/einstellungen');
-  await expect(page.getByText(ssoUser.email).first()).toBeVisible();
+  await expect(page.getByLabel('E-Mail')).toHaveValue(ssoUser.email);
+  await expect(page.getByRole('button', { name: 'Passwort ändern' })).toBeDisabled();
+  await shot(page, '05b-sso-settings');
 });
 
 test('the instance owner finds a user by search and suspends them', async ({ page }) => {
@@ -131,7 +133,7 @@ test('the instance owner finds a user by search and suspends them', async ({ pag
 
   await row.getByRole('button', { name: `${ssoUser.email} bearbeiten` }).click();
   const dialog = page.getByRole('dialog', { name: `Benutzer bearbeiten: ${ssoUser.email}` });
-  await dialog.getByLabel('Gesperrt').check();
+  await dialog.getByLabel('Gesperrt').check({ force: true });
   await shot(page, '08-users-edit');
   await dialog.getByRole('button', { name: 'Speichern' }).click();
   await expect(toast(page, 'Benutzer bearbeitet')).toBeVisible();

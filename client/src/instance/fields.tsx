@@ -47,12 +47,16 @@ export function SecretField({ name, label, isSet, validate }: { name: string; la
     <FormGroup
       label={label}
       labelFor={name}
-      labelInfo={
-        <Tag minimal intent={isSet ? 'success' : 'none'} className="secret-state">
-          {isSet ? 'gesetzt' : 'nicht gesetzt'}
-        </Tag>
+      helperText={
+        error ?? (
+          <>
+            <Tag minimal intent={isSet ? 'success' : 'none'} className="secret-state">
+              {isSet ? 'gesetzt' : 'nicht gesetzt'}
+            </Tag>{' '}
+            {isSet ? 'Leer lassen, um den gespeicherten Wert zu behalten.' : null}
+          </>
+        )
       }
-      helperText={error ?? (isSet ? 'Leer lassen, um den gespeicherten Wert zu behalten.' : undefined)}
       intent={error ? 'danger' : 'none'}
     >
       <InputGroup
