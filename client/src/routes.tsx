@@ -9,6 +9,7 @@ import { LoginPage } from './users/LoginPage';
 import { PasswordConfirmedPage } from './users/PasswordConfirmedPage';
 import { PasswordResetPage } from './users/PasswordResetPage';
 import { RegisterPage } from './users/RegisterPage';
+import { SsoLoginPage } from './users/SsoLoginPage';
 import { WelcomePage } from './users/WelcomePage';
 
 // Admin screens are separate chunks: the public pages never download them.
@@ -20,6 +21,8 @@ const CouponsPage = lazy(() => import('./coupons/CouponsPage'));
 const InstanceTenantsPage = lazy(() => import('./tenants/InstanceTenantsPage'));
 const TenantEditPage = lazy(() => import('./tenants/edit/TenantEditPage'));
 const TenantMembersPage = lazy(() => import('./tenants/members/TenantMembersPage'));
+const InstanceSettingsPage = lazy(() => import('./instance/InstanceSettingsPage'));
+const UsersAdminPage = lazy(() => import('./users/admin/UsersAdminPage'));
 
 const handle = (value: RouteHandle) => value;
 
@@ -31,6 +34,7 @@ export const routes = createBrowserRouter([
     children: [
       { path: '/', element: <Navigate to="/login" replace /> },
       { path: '/login', element: <LoginPage />, handle: handle({ title: 'Anmelden' }) },
+      { path: '/login/sso', element: <SsoLoginPage />, handle: handle({ title: 'Single Sign-on' }) },
       { path: '/registrieren', element: <RegisterPage />, handle: handle({ title: 'Registrieren' }) },
       { path: '/willkommen', element: <WelcomePage />, handle: handle({ title: 'Willkommen' }) },
       { path: '/email/verify', element: <EmailVerifiedPage />, handle: handle({ title: 'E-Mail-Adresse bestätigt' }) },
@@ -47,6 +51,8 @@ export const routes = createBrowserRouter([
           { path: 'instanz/mandanten', element: <Lazy component={InstanceTenantsPage} />, handle: handle({ title: 'Mandanten', interface: 'instance' }) },
           { path: 'mandanten', element: <Lazy component={TenantEditPage} />, handle: handle({ title: 'Mandant verwalten', interface: 'tenants' }) },
           { path: 'benutzer', element: <Lazy component={TenantMembersPage} />, handle: handle({ title: 'Mandant Benutzer', interface: 'users' }) },
+          { path: 'instanz', element: <Lazy component={InstanceSettingsPage} />, handle: handle({ title: 'Instanz verwalten', interface: 'instance' }) },
+          { path: 'instanz/benutzer', element: <Lazy component={UsersAdminPage} />, handle: handle({ title: 'Benutzer', interface: 'instance' }) },
           { path: 'einstellungen', element: <Lazy component={SettingsPage} />, handle: handle({ title: 'Einstellungen', interface: 'settings' }) },
           { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
         ],

@@ -27,6 +27,7 @@ import { problem, problemHandler } from './shared/http/problem.js';
 import { createSessionStore, SESSION_MAX_AGE_MS } from './shared/http/session-store.js';
 import { createAppPubSub } from './shared/pubsub.js';
 import { tenantRoutes, tenantScopedRoutes } from './tenants/tenant.routes.js';
+import { ssoRoutes } from './sso/sso.routes.js';
 import { authRoutes } from './users/auth.routes.js';
 import { viewerOf } from './users/session-viewer.js';
 import { userRoutes } from './users/user.routes.js';
@@ -63,6 +64,16 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   const server = createServer(app);
   app.set('trust proxy', 1);
   app.disable('x-powered-by');
+  // The browser exchanges the single sign-on code at the provider: its origin joins connect-src.
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    services.instance.ssoOrigin().then(
+      (origin) => {
+        res.locals.ssoOrigin = origin;
+        next();
+      },
+      () => next(),
+    );
+  });
   app.use(
     helmet({
       crossOriginResourcePolicy: false,
@@ -74,7 +85,7 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
           'img-src': ["'self'", 'data:', 'blob:'],
           'font-src': ["'self'", 'data:'],
           'worker-src': ["'self'", 'blob:'],
-          'connect-src': ["'self'", 'ws:', 'wss:'],
+          'connect-src': ["'self'", 'ws:', 'wss:', (_req, res) => ((res as Response).locals.ssoOrigin as string | undefined) ?? ''],
           'upgrade-insecure-requests': config.publicUrl.startsWith('https:') ? [] : null,
         },
       },
@@ -115,7 +126,7 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
 
   const csrf = csrfProtection(config.corsOrigins);
   const json = express.json({ limit: '1mb' });
-  app.use('/auth', csrf, json, authRoutes(services));
+  app.use('/auth', csrf, json, authRoutes(services), ssoRoutes(services));
   app.use('/api', csrf, json, userRoutes(services), instanceRoutes(services), platformRoleRoutes(services), tenantRoutes(services));
   // Tenant-scoped routes after the platform ones (rest-contract 1.1: first match wins), so /api/tenants/... never reaches them.
   app.use('/api/:tenantId', csrf, json, roleRoutes(services), couponRoutes(services), tenantScopedRoutes(services));

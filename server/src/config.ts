@@ -19,6 +19,8 @@ export interface AppConfig {
   seedDemo: boolean;
   smtp: SmtpConfig | undefined;
   mailFrom: string;
+  /** Office365 Graph endpoints for the instance's Graph mail method (overridable for tests). */
+  graph: { loginUrl: string; apiUrl: string };
   rateLimit: { signInPerWindow: number; resetPerWindow: number; windowSeconds: number };
   /** The build of the client that the server serves at `/`. */
   clientDist: string;
@@ -137,6 +139,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     seedDemo: bool(env, 'SEED_DEMO', nodeEnv !== 'production'),
     smtp,
     mailFrom: env.MAIL_FROM || 'Buchungsplattform <noreply@localhost>',
+    graph: {
+      loginUrl: url('GRAPH_LOGIN_URL', env.GRAPH_LOGIN_URL || 'https://login.microsoftonline.com', WEB),
+      apiUrl: url('GRAPH_API_URL', env.GRAPH_API_URL || 'https://graph.microsoft.com', WEB),
+    },
     rateLimit: {
       signInPerWindow: integer(env, 'RATE_LIMIT_SIGNIN', 10, 1),
       resetPerWindow: integer(env, 'RATE_LIMIT_RESET', 5, 1),

@@ -6,6 +6,7 @@ import { MailService } from './mail/mail.service.js';
 import { RoleService } from './roles/role.service.js';
 import type { AppPubSub } from './shared/pubsub.js';
 import { RateLimiter } from './shared/rate-limit.js';
+import { SsoService } from './sso/sso.service.js';
 import { TenantService } from './tenants/tenant.service.js';
 import { AuthService } from './users/auth.service.js';
 import { UserService } from './users/user.service.js';
@@ -26,10 +27,12 @@ export interface Services {
   instance: InstanceService;
   roles: RoleService;
   coupons: CouponService;
+  sso: SsoService;
 }
 
 export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubSub): Services {
-  const mail = new MailService(config);
+  const instance = new InstanceService(orm, pubSub);
+  const mail = new MailService(config, () => instance.mailSettings(), config.graph);
   const viewers = new ViewerService(orm);
   const workflows = new WorkflowService(orm);
   return {
@@ -42,8 +45,9 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     users: new UserService(orm, pubSub),
     tenants: new TenantService(orm, pubSub, workflows),
     workflows,
-    instance: new InstanceService(orm),
+    instance,
     roles: new RoleService(orm, pubSub),
     coupons: new CouponService(orm),
+    sso: new SsoService(orm, pubSub, instance, viewers),
   };
 }

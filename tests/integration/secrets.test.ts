@@ -80,6 +80,16 @@ describe('every endpoint', () => {
     await signIn(admin, testAdmin.id, testAdmin.password);
     await admin.get('/api/instances');
     await admin.get('/auth/me');
+    await admin.put('/api/instances', { contactAddress: 'Geheimweg 1', applications: [{ id: 'keycloak', realm: 'geheim' }] });
+    await admin.get('/api/users');
+    await admin.get(`/api/users/${sam.id}`);
+    await user.get('/api/users');
+    await user.get(`/api/users/${sam.id}`);
+    await admin.get('/api/users/ids');
+    await admin.put('/api/users', { id: sam.id, isVerified: true });
+    await admin.put('/api/users', { id: 'angelegt@example.com', password: 'angelegt-passwort-1' });
+    await anonymous.get('/auth/sso/configuration');
+    await anonymous.post('/auth/sso/signin', { token: 'a.b.c' });
 
     // GraphQL, every operation
     const session = '{ user { id firstName lastName company phone address zipCode city isVerified isSuspended authType created } permissions { instanceOwner allowCreateTenant tenants { tenantId isOwner adminInterfaces freeBookings manageRoles { create readAny } } } }';
@@ -95,6 +105,13 @@ describe('every endpoint', () => {
     await anonymous.gql(`mutation { signIn(id: "${sam.id}", password: "falsch-falsch") ${session} }`);
     await user.gql(`mutation { signIn(id: "${sam.id}", password: "sam-passwort-2") ${session} }`);
     await user.gql(`mutation { requestPasswordChange(id: "${sam.id}", password: "sam-passwort-4") }`);
+    const instanceFields = '{ mailAddress noreplyPasswordSet noreplyGraphClientSecretSet sso { active privateClient privateClientSecretSet roleMapping { active } } }';
+    await admin.gql(`{ instanceSettings ${instanceFields} }`);
+    await admin.gql(`mutation { updateInstance(input: { legalNoticeUrl: "https://example.org/impressum" }) ${instanceFields} }`);
+    await admin.gql('{ users { id firstName company phone roles { tenantName name } } }');
+    await user.gql('{ users { id firstName company phone } }');
+    await admin.gql(`{ user(id: "${sam.id}") { id phone roles { name } } }`);
+    await anonymous.gql('{ publicInstance { sso { serverUrl realm publicClient } } }');
 
     // GraphQL over WebSocket
     const ws = graphqlWsClient(app.url, { cookie: user.cookieHeader() });
@@ -125,15 +142,19 @@ describe('every endpoint', () => {
   });
 
   it('the GraphQL schema has no field that could carry a secret', async () => {
-    const result = await app.client().gql<{ __schema: { types: { name: string; fields: { name: string }[] | null; inputFields: { name: string }[] | null }[] } }>(
-      '{ __schema { types { name fields { name } inputFields { name } } } }',
+    type FieldInfo = { name: string; type: { name: string | null; ofType: { name: string | null } | null } };
+    const result = await app.client().gql<{ __schema: { types: { name: string; fields: FieldInfo[] | null; inputFields: FieldInfo[] | null }[] } }>(
+      '{ __schema { types { name fields { name type { name ofType { name } } } inputFields { name type { name ofType { name } } } } } }',
     );
-    // Output fields only: input types may carry write-only secrets. A "…Set" field is the boolean
-    // indicator that says whether a write-only secret is stored.
-    const names = result.data!.__schema.types.flatMap((type) => (type.fields ?? []).map((field) => `${type.name}.${field.name}`));
-    expect(names.length).toBeGreaterThan(50);
-    expect(names.filter((name) => /passwordHash|secret|hooks|payload|noreplyPassword/i.test(name) && !/Set$/.test(name))).toEqual([]);
-    const inputs = result.data!.__schema.types.flatMap((type) => (type.inputFields ?? []).map((field) => `${type.name}.${field.name}`));
-    expect(inputs.filter((name) => /passwordHash|hooks/i.test(name))).toEqual([]);
+    const types = result.data!.__schema.types;
+    const outputs = types.flatMap((type) => (type.fields ?? []).map((field) => ({ ...field, path: `${type.name}.${field.name}` })));
+    expect(outputs.length).toBeGreaterThan(50);
+    const suspicious = /passwordHash|secret|hooks|payload|noreplyPassword/i;
+    // Readable fields never carry a secret; a write-only secret is reported only as a Boolean "…Set".
+    const isSetFlag = (field: FieldInfo) => /Set$/.test(field.name) && (field.type.name ?? field.type.ofType?.name) === 'Boolean';
+    expect(outputs.filter((field) => suspicious.test(field.name) && !isSetFlag(field)).map((field) => field.path)).toEqual([]);
+    // Input fields may take secrets (write-only), but never a hash or hooks.
+    const inputs = types.flatMap((type) => (type.inputFields ?? []).map((field) => `${type.name}.${field.name}`));
+    expect(inputs.filter((name) => /passwordHash|hooks|payload/i.test(name))).toEqual([]);
   });
 });

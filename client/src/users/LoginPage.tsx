@@ -7,7 +7,7 @@ import { TextField } from '../shared/forms/TextField';
 import { messages } from '../shared/messages';
 import { PublicPage } from '../shared/PublicPage';
 import { DEFAULT_AFTER_LOGIN, safeInternalPath } from '../shared/safeRedirect';
-import { setSession, takeNextUrl } from '../shared/store';
+import { setSession, takeNextUrl, useAppState } from '../shared/store';
 import { notifyError } from '../shared/toast';
 import { compose, email, required, validationMessages } from '../shared/validation';
 
@@ -22,6 +22,7 @@ export function LoginPage() {
   const client = useApolloClient();
   const [signIn] = useMutation(SignInDocument);
   const linkInvalid = searchParams.get('linkInvalid') === '1';
+  const ssoActive = useAppState((state) => Boolean(state.instance?.sso));
 
   const onSubmit = async (values: LoginValues) => {
     try {
@@ -61,6 +62,18 @@ export function LoginPage() {
           </form>
         )}
       />
+      {ssoActive ? (
+        <Button
+          style={{ marginTop: 12 }}
+          icon="key"
+          text="Mit Single Sign-on anmelden"
+          fill
+          onClick={() => {
+            const redirectUrl = searchParams.get('redirectUrl');
+            navigate(redirectUrl ? `/login/sso?redirectUrl=${encodeURIComponent(redirectUrl)}` : '/login/sso');
+          }}
+        />
+      ) : null}
       <div className="public-links">
         <Link to="/registrieren">Registrieren</Link>
         <Link to="/password/reset">Passwort vergessen?</Link>

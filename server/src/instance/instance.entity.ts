@@ -1,5 +1,26 @@
 import { Check, Entity, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
-import { Field, ObjectType } from 'type-graphql';
+
+export interface SsoRoleMapping {
+  tenantId: string;
+  keycloakRole: string;
+  tenantRoleId: string;
+}
+
+/** The single sign-on application of rest-contract 8.2; privateClientSecret is write-only. */
+export interface SsoApplication {
+  id: 'keycloak';
+  type: 'auth';
+  title: string;
+  active: boolean;
+  serverUrl: string;
+  realm: string;
+  publicClient: string;
+  privateClient: string;
+  privateClientSecret: string | null;
+  roleMapping: { active: boolean; roles: SsoRoleMapping[] };
+}
+
+export type InstanceApplication = SsoApplication | ({ id: string; type: string } & Record<string, unknown>);
 
 /** The single instance above all tenants (row id 1). */
 @Entity({ tableName: 'instance' })
@@ -72,9 +93,9 @@ export class Instance {
   @Property({ type: 'text[]', default: '{}' })
   allowedUsersToCreateTenant: Opt<string[]> = [];
 
-  /** Instance-level applications (single sign-on). */
+  /** Instance-level applications: the single sign-on application (id "keycloak", type "auth"). */
   @Property({ type: 'jsonb', default: '[]' })
-  applications: Opt<Record<string, unknown>[]> = [];
+  applications: Opt<InstanceApplication[]> = [];
 
   /** Quotas; null means unlimited. */
   @Property({ type: 'integer', nullable: true })
@@ -88,12 +109,4 @@ export class Instance {
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Opt<Date> = new Date();
-}
-
-@ObjectType({ description: 'What the public may see of the instance.' })
-export class PublicInstance {
-  @Field() contactAddress!: string;
-  @Field() contactUrl!: string;
-  @Field() dataProtectionUrl!: string;
-  @Field() legalNoticeUrl!: string;
 }

@@ -1,19 +1,84 @@
 import { Router, type Request, type Response } from 'express';
 import type { Services } from '../services.js';
 import { requireRestViewer } from '../shared/actor.js';
-import { publicUser } from './user.entity.js';
-import { profileFields, type ProfileUpdate } from './user.service.js';
+import type { Viewer } from './viewer.service.js';
+import { publicUser, type User } from './user.entity.js';
+import { profileFields, type AdminUserUpdate, type ProfileUpdate, type UserWithRoles } from './user.service.js';
 
-/** PUT api/user: the signed-in user's own profile. */
+type Body = Record<string, unknown>;
+
+/**
+ * A user as the viewer may see it: the public user of rest-contract 4.2 (contact details only for
+ * the user and instance owners) with `roles` (per tenant, where the viewer may see them).
+ */
+function userView(services: Services, viewer: Viewer, user: User | UserWithRoles) {
+  const full = publicUser(user);
+  const roles = 'tenantRoles' in user ? user.tenantRoles : undefined;
+  const shown = services.users.seesContactDetails(viewer, user.id)
+    ? full
+    : { id: full.id, firstName: full.firstName, lastName: full.lastName, isVerified: full.isVerified, isSuspended: full.isSuspended, authType: full.authType, created: full.created };
+  return roles ? { ...shown, roles } : shown;
+}
+
+/** api/users and api/user (rest-contract 3.3). */
 export function userRoutes(services: Services): Router {
   const router = Router();
+
   router.put('/user', async (req: Request, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
-    const body = (req.body ?? {}) as Record<string, unknown>;
+    const body = (req.body ?? {}) as Body;
     const update: ProfileUpdate = {};
     for (const field of profileFields) if (field in body) update[field] = body[field] as string | null;
     const user = await services.users.updateProfile(viewer.user.id, update);
     res.json(publicUser(user));
   });
+
+  router.get('/users', async (req: Request, res: Response) => {
+    const viewer = await requireRestViewer(req, services.viewers);
+    const users = await services.users.list(viewer);
+    res.json(users.map((user) => userView(services, viewer, user)));
+  });
+
+  // Before /users/:id. The client sends filterRoles; 3.0.0 read roles.
+  router.get('/users/ids', async (req: Request, res: Response) => {
+    const viewer = await requireRestViewer(req, services.viewers);
+    const raw = [req.query.filterRoles, req.query.roles].flat().filter((value): value is string => typeof value === 'string').join(',');
+    const roles = raw.split(',').map((role) => role.trim()).filter(Boolean);
+    res.json(await services.users.ids(viewer, roles.length ? roles : undefined));
+  });
+
+  router.get('/users/:id', async (req: Request<{ id: string }>, res: Response) => {
+    const viewer = await requireRestViewer(req, services.viewers);
+    res.json(userView(services, viewer, await services.users.getForViewer(viewer, req.params.id)));
+  });
+
+  // Existing id: update of the whitelisted fields → "OK"; new id: create with `password` (3.0.0: `secret`) → the user.
+  router.put('/users', async (req: Request, res: Response) => {
+    const viewer = await requireRestViewer(req, services.viewers);
+    const body = (req.body ?? {}) as Body;
+    const update: Record<string, unknown> = { id: body.id };
+    for (const field of [...profileFields, 'isVerified', 'isSuspended']) if (field in body) update[field] = body[field];
+    const id = typeof body.id === 'string' ? body.id : '';
+    if (!viewer.permissions.instanceOwner) {
+      await services.users.adminUpdate(viewer, update as unknown as AdminUserUpdate);
+      return;
+    }
+    const exists = id ? await services.users.get(id.trim().toLowerCase()).then(() => true, () => false) : false;
+    if (exists) {
+      await services.users.adminUpdate(viewer, update as unknown as AdminUserUpdate);
+      res.type('text/plain').send('OK');
+      return;
+    }
+    const password = typeof body.password === 'string' ? body.password : typeof body.secret === 'string' ? body.secret : '';
+    const user = await services.users.adminCreate(viewer, { ...(update as unknown as AdminUserUpdate), password });
+    res.json(userView(services, viewer, user));
+  });
+
+  router.delete('/users/:id', async (req: Request<{ id: string }>, res: Response) => {
+    const viewer = await requireRestViewer(req, services.viewers);
+    await services.users.delete(viewer, req.params.id);
+    res.type('text/plain').send('OK');
+  });
+
   return router;
 }

@@ -1,7 +1,33 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { Instance } from '../instance/instance.entity.js';
 import { AppError } from '../shared/errors.js';
 import type { AppPubSub } from '../shared/pubsub.js';
-import { User } from './user.entity.js';
+import { hashPassword } from './auth.service.js';
+import { AuthType, User } from './user.entity.js';
+import { isEmail, normaliseEmail, validatePassword } from './validation.js';
+import type { Viewer } from './viewer.service.js';
+
+/** A role a user holds in a tenant (the users list shows and searches the names). */
+export interface UserTenantRole {
+  tenantId: string;
+  tenantName: string;
+  roleId: string;
+  name: string;
+}
+
+/** A user with the roles the viewer may see (tenants the viewer has full access to). */
+export type UserWithRoles = User & { tenantRoles: UserTenantRole[] };
+
+/** What an instance owner may change on any account (PUT api/users, updateUser): the profile fields and the two flags. */
+export interface AdminUserUpdate extends ProfileUpdate {
+  id: string;
+  isVerified?: boolean | null;
+  isSuspended?: boolean | null;
+}
+export interface NewUser extends AdminUserUpdate {
+  password: string;
+}
 
 /** The fields a user may change on their own profile (PUT api/user). */
 export const profileFields = ['firstName', 'lastName', 'company', 'phone', 'address', 'zipCode', 'city'] as const;
@@ -17,6 +43,200 @@ export class UserService {
     const user = await this.orm.em.fork().findOne(User, { id });
     if (!user) throw new AppError('generic.not-found');
     return user;
+  }
+
+  /** Instance owners and owners of any tenant see every account; everyone else only their own. */
+  private seesAllUsers(viewer: Viewer): boolean {
+    return viewer.permissions.instanceOwner || viewer.permissions.tenants.some((entry) => entry.isOwner);
+  }
+
+  /** Whether the viewer may see a user's contact details (phone, address...): the user or an instance owner. */
+  seesContactDetails(viewer: Viewer, userId: string): boolean {
+    return viewer.permissions.instanceOwner || viewer.user.id === userId;
+  }
+
+  /** The tenants whose role assignments the viewer may see: all for instance owners, else the owned ones. */
+  private visibleTenantIds(viewer: Viewer): string[] | 'all' {
+    if (viewer.permissions.instanceOwner) return 'all';
+    return viewer.permissions.tenants.filter((entry) => entry.isOwner).map((entry) => entry.tenantId);
+  }
+
+  /** The roles of the given users in the tenants the viewer may see. */
+  async rolesOf(viewer: Viewer, userIds: string[]): Promise<Map<string, UserTenantRole[]>> {
+    const result = new Map<string, UserTenantRole[]>(userIds.map((id) => [id, []]));
+    const tenants = this.visibleTenantIds(viewer);
+    if (userIds.length === 0 || (tenants !== 'all' && tenants.length === 0)) return result;
+    const rows = await this.orm.em.getConnection().execute<{ user_id: string; tenant_id: string; tenant_name: string; role_id: string; role_name: string }[]>(
+      `select m.user_id, t.id as tenant_id, t.name as tenant_name, r.id as role_id, r.name as role_name
+       from tenant_memberships m
+       join tenants t on t.id = m.tenant_id
+       join tenant_membership_roles mr on mr.membership_id = m.id
+       join roles r on r.id = mr.role_id
+       where m.is_member and m.user_id in (?) ${tenants === 'all' ? '' : 'and m.tenant_id in (?)'}
+       order by t.name, r.name`,
+      tenants === 'all' ? [userIds] : [userIds, tenants],
+    );
+    for (const row of rows) {
+      result.get(row.user_id)?.push({ tenantId: row.tenant_id, tenantName: row.tenant_name, roleId: row.role_id, name: row.role_name });
+    }
+    return result;
+  }
+
+  /** GET api/users (rest-contract 3.3), newest first, with the roles the viewer may see. */
+  async list(viewer: Viewer): Promise<UserWithRoles[]> {
+    const em = this.orm.em.fork();
+    const users = this.seesAllUsers(viewer)
+      ? await em.find(User, {}, { orderBy: { created: 'desc', id: 'asc' } })
+      : await em.find(User, { id: viewer.user.id });
+    const roles = await this.rolesOf(viewer, users.map((user) => user.id));
+    return users.map((user) => Object.assign(user, { tenantRoles: roles.get(user.id) ?? [] }));
+  }
+
+  /** Any signed-in user may look an account up (rest-contract 3.3). */
+  async getForViewer(viewer: Viewer, id: string): Promise<UserWithRoles> {
+    const user = await this.orm.em.fork().findOne(User, { id: normaliseEmail(id) });
+    if (!user) throw new AppError('user.not-found');
+    const roles = await this.rolesOf(viewer, [user.id]);
+    return Object.assign(user, { tenantRoles: roles.get(user.id) ?? [] });
+  }
+
+  /**
+   * GET api/users/ids: user ids, optionally only members holding one of the given role ids. Role
+   * filters count only in tenants the viewer belongs to; without a filter the ids are those of
+   * GET api/users (all for instance and tenant owners), plus the members of the viewer's tenants.
+   */
+  async ids(viewer: Viewer, roleIds: string[] | undefined): Promise<string[]> {
+    const sql = this.orm.em.getConnection();
+    const ownTenants = viewer.permissions.tenants.map((entry) => entry.tenantId);
+    if (roleIds && roleIds.length > 0) {
+      if (!viewer.permissions.instanceOwner && ownTenants.length === 0) return [];
+      const rows = await sql.execute<{ user_id: string }[]>(
+        `select distinct m.user_id from tenant_memberships m
+         join tenant_membership_roles mr on mr.membership_id = m.id
+         where m.is_member and mr.role_id::text in (?) ${viewer.permissions.instanceOwner ? '' : 'and m.tenant_id in (?)'}
+         order by m.user_id`,
+        viewer.permissions.instanceOwner ? [roleIds] : [roleIds, ownTenants],
+      );
+      return rows.map((row) => row.user_id);
+    }
+    if (this.seesAllUsers(viewer)) {
+      const rows = await sql.execute<{ id: string }[]>('select id from users order by id');
+      return rows.map((row) => row.id);
+    }
+    if (ownTenants.length === 0) return [viewer.user.id];
+    const rows = await sql.execute<{ id: string }[]>(
+      `select m.user_id as id from tenant_memberships m where m.tenant_id in (?)
+       union select ? as id order by id`,
+      [ownTenants, viewer.user.id],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  private validateAdminFields(update: Partial<AdminUserUpdate>): Record<string, string> {
+    const fieldErrors: Record<string, string> = {};
+    for (const field of profileFields) {
+      const value = update[field];
+      if (value === undefined) continue;
+      if (value !== null && typeof value !== 'string') fieldErrors[field] = 'Ungültiger Wert';
+      else if ((value ?? '').length > MAX_FIELD_LENGTH) fieldErrors[field] = `Maximal ${MAX_FIELD_LENGTH} Zeichen erlaubt.`;
+    }
+    for (const field of ['isVerified', 'isSuspended'] as const) {
+      const value = update[field];
+      if (value !== undefined && value !== null && typeof value !== 'boolean') fieldErrors[field] = 'Ungültiger Wert';
+    }
+    return fieldErrors;
+  }
+
+  /** Ends every session of the account (suspension, deletion). */
+  private async endSessions(em: EntityManager, userId: string): Promise<void> {
+    await em.getConnection().execute(`delete from sessions where sess->>'userId' = ?`, [userId]);
+  }
+
+  /** PUT api/users for an existing account: the whitelisted fields, by an instance owner. */
+  async adminUpdate(viewer: Viewer, update: AdminUserUpdate): Promise<User> {
+    if (!viewer.permissions.instanceOwner) throw new AppError('auth.forbidden');
+    const id = normaliseEmail(typeof update.id === 'string' ? update.id : '');
+    const fieldErrors = this.validateAdminFields(update);
+    if (update.isSuspended === true && id === viewer.user.id) fieldErrors.isSuspended = 'Sie können Ihr eigenes Konto nicht sperren.';
+    if (Object.keys(fieldErrors).length > 0) throw new AppError('generic.validation', { fieldErrors });
+    const { user, suspended } = await this.orm.em.fork().transactional(async (em) => {
+      const user = await em.findOne(User, { id });
+      if (!user) throw new AppError('user.not-found');
+      const wasSuspended = user.isSuspended;
+      for (const field of profileFields) {
+        const value = update[field];
+        if (value !== undefined) user[field] = (value ?? '').trim();
+      }
+      if (update.isVerified !== undefined && update.isVerified !== null) user.isVerified = update.isVerified;
+      if (update.isSuspended !== undefined && update.isSuspended !== null) user.isSuspended = update.isSuspended;
+      await em.flush();
+      const suspended = user.isSuspended && !wasSuspended;
+      if (suspended) await this.endSessions(em, user.id);
+      return { user, suspended };
+    });
+    await this.pubSub.publish('SESSION_CHANGED', user.id, { userId: user.id, reason: suspended ? 'suspended' : 'profile' });
+    return user;
+  }
+
+  /** PUT api/users for a new id: an instance owner creates an account with a password (hashed). */
+  async adminCreate(viewer: Viewer, input: NewUser): Promise<User> {
+    if (!viewer.permissions.instanceOwner) throw new AppError('auth.forbidden');
+    const id = normaliseEmail(typeof input.id === 'string' ? input.id : '');
+    const fieldErrors = this.validateAdminFields(input);
+    if (!id) fieldErrors.id = 'E-Mail ist erforderlich';
+    else if (!isEmail(id)) fieldErrors.id = 'E-Mail muss gültig sein';
+    if (typeof input.password !== 'string' || !input.password) fieldErrors.password = 'Passwort ist erforderlich';
+    if (Object.keys(fieldErrors).length > 0) throw new AppError('generic.validation', { fieldErrors });
+    validatePassword(input.password);
+    const em = this.orm.em.fork();
+    if (await em.findOne(User, { id })) throw new AppError('register.user-exists');
+    const user = em.create(User, {
+      id,
+      passwordHash: await hashPassword(input.password),
+      firstName: (input.firstName ?? '').trim(),
+      lastName: (input.lastName ?? '').trim(),
+      company: (input.company ?? '').trim(),
+      phone: (input.phone ?? '').trim(),
+      address: (input.address ?? '').trim(),
+      zipCode: (input.zipCode ?? '').trim(),
+      city: (input.city ?? '').trim(),
+      isVerified: input.isVerified === true,
+      isSuspended: input.isSuspended === true,
+      authType: AuthType.local,
+    });
+    await em.flush();
+    return user;
+  }
+
+  /**
+   * DELETE api/users/{id}: an instance owner, or the user themself. Memberships go with the account
+   * (foreign keys cascade); the id leaves the instance's owner and tenant-creation lists. The last
+   * instance owner and the last owner of a tenant cannot be deleted.
+   */
+  async delete(viewer: Viewer, idInput: string): Promise<void> {
+    const id = normaliseEmail(idInput ?? '');
+    if (!viewer.permissions.instanceOwner && viewer.user.id !== id) throw new AppError('auth.forbidden');
+    await this.orm.em.fork().transactional(async (em) => {
+      const instance = await em.findOne(Instance, { id: 1 }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const user = await em.findOne(User, { id });
+      if (!user) throw new AppError('user.not-found');
+      if (instance?.ownerUserIds.includes(id) && instance.ownerUserIds.length <= 1) throw new AppError('user.last-instance-owner');
+      const [{ count }] = await em.getConnection().execute<{ count: string }[]>(
+        `select count(*) as count from tenant_memberships m
+         where m.user_id = ? and m.is_owner
+           and not exists (select 1 from tenant_memberships o where o.tenant_id = m.tenant_id and o.is_owner and o.user_id <> m.user_id)`,
+        [id],
+      );
+      if (Number(count) > 0) throw new AppError('user.last-tenant-owner');
+      if (instance) {
+        instance.ownerUserIds = instance.ownerUserIds.filter((owner) => owner !== id);
+        instance.allowedUsersToCreateTenant = instance.allowedUsersToCreateTenant.filter((allowed) => allowed !== id);
+      }
+      em.remove(user);
+      await em.flush();
+      await this.endSessions(em, id);
+    });
+    await this.pubSub.publish('SESSION_CHANGED', id, { userId: id, reason: 'deleted' });
   }
 
   /** Changes only the profile fields present in the update; the e-mail (id) cannot change here. */

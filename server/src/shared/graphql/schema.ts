@@ -4,14 +4,16 @@ import { buildSchema } from 'type-graphql';
 import { CouponResolver } from '../../coupons/coupon.resolver.js';
 import { InstanceResolver } from '../../instance/instance.resolver.js';
 import { RoleResolver } from '../../roles/role.resolver.js';
+import { SsoResolver } from '../../sso/sso.resolver.js';
 import { TenantMemberResolver, TenantResolver } from '../../tenants/tenant.resolver.js';
 import { AuthResolver } from '../../users/auth.resolver.js';
+import { UserResolver } from '../../users/user.resolver.js';
 import { WorkflowResolver } from '../../workflow/workflow.resolver.js';
 import type { AppPubSub } from '../pubsub.js';
 import { authChecker, authDirective } from './auth.js';
 
 /** Every resolver, one per domain. */
-const resolvers = [AuthResolver, TenantResolver, InstanceResolver, TenantMemberResolver, WorkflowResolver, RoleResolver, CouponResolver] as const;
+const resolvers = [AuthResolver, TenantResolver, InstanceResolver, UserResolver, SsoResolver, TenantMemberResolver, WorkflowResolver, RoleResolver, CouponResolver] as const;
 
 export function buildAppSchema(pubSub?: AppPubSub): Promise<GraphQLSchema> {
   return buildSchema({

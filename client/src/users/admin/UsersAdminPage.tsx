@@ -1,0 +1,142 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Alert, Button, Dialog, DialogBody, DialogFooter, H2, Icon, Switch, Tag } from '@blueprintjs/core';
+import { useCallback, useState } from 'react';
+import { AdminDeleteUserDocument, AdminUpdateUserDocument, AdminUsersDocument, type AdminUsersQuery } from '../../gql/graphql';
+import { formatDate } from '../../shared/format';
+import { DataTable, type Column } from '../../shared/list/DataTable';
+import { useAppState } from '../../shared/store';
+import { notify, notifyError } from '../../shared/toast';
+
+type AdminUser = AdminUsersQuery['users'][number];
+
+/** The built-in administrator of the original product; its row has no actions. */
+const PROTECTED_USER_ID = 'super-admin';
+
+const flag = (value: boolean, label: string) => (
+  <span aria-label={`${label}: ${value ? 'ja' : 'nein'}`} title={value ? 'ja' : 'nein'}>
+    <Icon icon={value ? 'tick' : 'cross'} intent={value ? 'success' : 'none'} />
+  </span>
+);
+
+const roleNames = (user: AdminUser) => user.roles.map((role) => `${role.name} (${role.tenantName})`);
+
+const columns: Column<AdminUser>[] = [
+  { key: 'id', header: 'ID', sortValue: (user) => user.id },
+  { key: 'firstName', header: 'Vorname', sortValue: (user) => user.firstName },
+  { key: 'lastName', header: 'Nachname', sortValue: (user) => user.lastName },
+  { key: 'email', header: 'E-Mail', render: (user) => user.id, sortValue: (user) => user.id },
+  { key: 'isVerified', header: 'Verifiziert', render: (user) => flag(user.isVerified, 'Verifiziert'), sortValue: (user) => (user.isVerified ? 1 : 0) },
+  { key: 'isSuspended', header: 'Gesperrt', render: (user) => flag(user.isSuspended, 'Gesperrt'), sortValue: (user) => (user.isSuspended ? 1 : 0) },
+  { key: 'created', header: 'Beigetreten', render: (user) => formatDate(String(user.created)), sortValue: (user) => new Date(String(user.created)).getTime() },
+  {
+    key: 'roles',
+    header: 'Rollen',
+    render: (user) => (
+      <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: 4 }}>
+        {roleNames(user).map((name) => (
+          <Tag key={name} minimal>
+            {name}
+          </Tag>
+        ))}
+      </span>
+    ),
+  },
+];
+
+function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const [isVerified, setVerified] = useState(user.isVerified);
+  const [isSuspended, setSuspended] = useState(user.isSuspended);
+  const [updateUser, { loading }] = useMutation(AdminUpdateUserDocument);
+  const save = async () => {
+    try {
+      await updateUser({ variables: { input: { id: user.id, isVerified, isSuspended } } });
+      notify({ type: 'success', title: 'Benutzer bearbeitet', message: `${user.id} wurde gespeichert.` });
+      onClose();
+    } catch (error) {
+      notifyError(error, { title: 'Fehler', message: 'Der Benutzer konnte nicht gespeichert werden.' });
+    }
+  };
+  return (
+    <Dialog isOpen title={`Benutzer bearbeiten: ${user.id}`} onClose={onClose} style={{ maxWidth: 800 }}>
+      <DialogBody>
+        <Switch label="Verifiziert" checked={isVerified} onChange={(event) => setVerified(event.currentTarget.checked)} />
+        <Switch label="Gesperrt" checked={isSuspended} onChange={(event) => setSuspended(event.currentTarget.checked)} />
+        {isSuspended && !user.isSuspended ? <p className="bp6-text-muted">Gesperrte Benutzer werden sofort abgemeldet und können sich nicht mehr anmelden.</p> : null}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="Abbrechen" onClick={onClose} />
+            <Button intent="primary" text="Speichern" loading={loading} onClick={save} />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}
+
+/** Instance users (/admin/instanz/benutzer) of specification 01 section 2. */
+export default function UsersAdminPage() {
+  const me = useAppState((state) => state.user);
+  const { data, loading, refetch } = useQuery(AdminUsersDocument, { fetchPolicy: 'cache-and-network' });
+  const [deleteUser, { loading: deleting }] = useMutation(AdminDeleteUserDocument);
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [deleting_, setDeleting] = useState<AdminUser | null>(null);
+  const searchText = useCallback((user: AdminUser) => [user.id, user.firstName, user.lastName, ...user.roles.map((role) => role.name), ...user.roles.map((role) => role.tenantName)], []);
+
+  const confirmDelete = async () => {
+    if (!deleting_) return;
+    try {
+      await deleteUser({ variables: { id: deleting_.id } });
+      notify({ type: 'success', title: 'Benutzer gelöscht', message: `${deleting_.id} wurde gelöscht.` });
+      setDeleting(null);
+      await refetch();
+    } catch (error) {
+      notifyError(error, { title: 'Fehler', message: 'Der Benutzer konnte nicht gelöscht werden.' });
+    }
+  };
+
+  return (
+    <section className="admin-page users-admin-page">
+      <H2>Benutzer</H2>
+      <DataTable<AdminUser>
+        label="Benutzer"
+        rows={data?.users ?? []}
+        loading={loading && !data}
+        columns={columns}
+        rowKey={(user) => user.id}
+        searchText={searchText}
+        initialSort={{ key: 'created', direction: 'desc' }}
+        actions={(user) =>
+          user.id === PROTECTED_USER_ID ? null : (
+            <>
+              <Button variant="minimal" icon="edit" aria-label={`${user.id} bearbeiten`} onClick={() => setEditing(user)} />
+              {user.id === me?.id ? null : <Button variant="minimal" icon="trash" intent="danger" aria-label={`${user.id} löschen`} onClick={() => setDeleting(user)} />}
+            </>
+          )
+        }
+      />
+      {editing ? (
+        <EditUserDialog
+          user={editing}
+          onClose={() => {
+            setEditing(null);
+            void refetch();
+          }}
+        />
+      ) : null}
+      <Alert
+        isOpen={deleting_ !== null}
+        intent="danger"
+        icon="trash"
+        confirmButtonText="Löschen"
+        cancelButtonText="Abbrechen"
+        loading={deleting}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      >
+        <p>Möchten Sie den Benutzer {deleting_?.id} wirklich löschen?</p>
+      </Alert>
+    </section>
+  );
+}

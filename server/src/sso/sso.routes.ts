@@ -1,0 +1,24 @@
+import { Router, type Request, type Response } from 'express';
+import type { Services } from '../services.js';
+import { establishSession } from '../shared/http/session.js';
+import { publicUser } from '../users/user.entity.js';
+
+type Body = Record<string, unknown>;
+
+/** POST auth/sso/signin and auth/sso/signup {token} (rest-contract 8.2); GET auth/sso/configuration. */
+export function ssoRoutes(services: Services): Router {
+  const router = Router();
+  router.get('/sso/configuration', async (_req: Request, res: Response) => {
+    res.json(await services.sso.configuration());
+  });
+  router.post('/sso/signin', async (req: Request, res: Response) => {
+    const viewer = await services.sso.signIn(((req.body ?? {}) as Body).token);
+    await establishSession(req, viewer.user.id);
+    res.json({ user: publicUser(viewer.user), permissions: viewer.permissions });
+  });
+  router.post('/sso/signup', async (req: Request, res: Response) => {
+    const user = await services.sso.signUp(((req.body ?? {}) as Body).token);
+    res.status(201).json(publicUser(user));
+  });
+  return router;
+}

@@ -1,0 +1,57 @@
+import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { requireViewer } from '../shared/actor.js';
+import { Auth, AuthRule } from '../shared/graphql/auth.js';
+import type { GraphQLContext } from '../shared/graphql/context.js';
+import { User } from './user.entity.js';
+import type { UserWithRoles } from './user.service.js';
+import { CreateUserInput, UpdateUserInput, UserTenantRoleType } from './user.types.js';
+
+/** The users administration over GraphQL; the same UserService as api/users of the REST facade. */
+@Resolver(() => User)
+export class UserResolver {
+  @Auth(AuthRule.AUTHENTICATED)
+  @Query(() => [User], { description: 'Instance owners and owners of any tenant: every account, newest first; everyone else: the own account.' })
+  async users(@Ctx() context: GraphQLContext): Promise<User[]> {
+    return context.services.users.list(await requireViewer(context));
+  }
+
+  @Auth(AuthRule.AUTHENTICATED)
+  @Query(() => User, { description: 'One account by its id (e-mail address).' })
+  async user(@Arg('id') id: string, @Ctx() context: GraphQLContext): Promise<User> {
+    return context.services.users.getForViewer(await requireViewer(context), id);
+  }
+
+  @Auth(AuthRule.AUTHENTICATED)
+  @Query(() => [String], { description: 'User ids; with roles, only members holding one of these role ids (in tenants the caller belongs to).' })
+  async userIds(@Arg('roles', () => [String], { nullable: true }) roles: string[] | undefined, @Ctx() context: GraphQLContext): Promise<string[]> {
+    return context.services.users.ids(await requireViewer(context), roles ?? undefined);
+  }
+
+  @Auth(AuthRule.INSTANCE_OWNER)
+  @Mutation(() => User, { description: 'Changes an account, including the verified and suspended flags.' })
+  async updateUser(@Arg('input', () => UpdateUserInput) input: UpdateUserInput, @Ctx() context: GraphQLContext): Promise<User> {
+    return context.services.users.adminUpdate(await requireViewer(context), { ...input });
+  }
+
+  @Auth(AuthRule.INSTANCE_OWNER)
+  @Mutation(() => User, { description: 'Creates an account with a password (no verification mail).' })
+  async createUser(@Arg('input', () => CreateUserInput) input: CreateUserInput, @Ctx() context: GraphQLContext): Promise<User> {
+    return context.services.users.adminCreate(await requireViewer(context), { ...input });
+  }
+
+  @Auth(AuthRule.AUTHENTICATED)
+  @Mutation(() => Boolean, { description: 'Deletes an account: instance owners any, everyone else only their own.' })
+  async deleteUser(@Arg('id') id: string, @Ctx() context: GraphQLContext): Promise<boolean> {
+    await context.services.users.delete(await requireViewer(context), id);
+    return true;
+  }
+
+  @Auth(AuthRule.AUTHENTICATED)
+  @FieldResolver(() => [UserTenantRoleType], { description: 'Roles per tenant, in the tenants whose members the caller may manage (all for instance owners).' })
+  async roles(@Root() user: User, @Ctx() context: GraphQLContext): Promise<UserTenantRoleType[]> {
+    const known = (user as Partial<UserWithRoles>).tenantRoles;
+    if (known) return known;
+    const roles = await context.services.users.rolesOf(await requireViewer(context), [user.id]);
+    return roles.get(user.id) ?? [];
+  }
+}
