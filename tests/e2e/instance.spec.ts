@@ -68,6 +68,13 @@ test('the instance owner configures the instance and single sign-on', async ({ p
   await page.getByLabel('Privater Client').fill('buchungsplattform-api');
   await expect(page.getByText('nicht gesetzt')).toBeVisible();
   await page.getByLabel('Client-Secret des privaten Clients', { exact: true }).fill('sehr-geheim-2026');
+  // Role mapping: the provider role grants a role of the chosen tenant (picked by name).
+  await page.getByLabel('Rollenzuordnung aktiv').check({ force: true });
+  await page.getByRole('button', { name: 'Zuordnung hinzufügen' }).click();
+  await expect(page.getByLabel('Rolle im Mandanten (Zeile 1)')).toBeDisabled();
+  await page.getByLabel('Mandant (Zeile 1)').selectOption({ label: 'Rathaus Musterstadt' });
+  await page.getByLabel('Rolle beim Anbieter (Zeile 1)').fill('booking-staff');
+  await page.getByLabel('Rolle im Mandanten (Zeile 1)').selectOption({ label: 'Buchungsbearbeitung' });
   await page.getByRole('button', { name: 'Client-Secret des privaten Clients anzeigen' }).click();
   await expect(page.getByLabel('Client-Secret des privaten Clients', { exact: true })).toHaveAttribute('type', 'text');
   await shot(page, '02-instance-filled');
@@ -82,6 +89,7 @@ test('the instance owner configures the instance and single sign-on', async ({ p
   await expect(page.getByLabel('Alle Benutzer dürfen Mandanten anlegen')).toBeChecked();
   await expect(page.getByLabel('Single Sign-on aktiv')).toBeChecked();
   await expect(page.getByLabel('Client-Secret des privaten Clients', { exact: true })).toHaveValue('');
+  await expect(page.getByLabel('Rolle im Mandanten (Zeile 1)').locator('option:checked')).toHaveText('Buchungsbearbeitung');
   await expect(page.getByText('gesetzt', { exact: true })).toBeVisible();
   expect(await page.content()).not.toContain('sehr-geheim-2026');
   await shot(page, '03-instance-saved');

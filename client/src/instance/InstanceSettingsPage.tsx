@@ -236,8 +236,11 @@ function UserIdList({ name, label, addLabel, emptyText, minimum = 0 }: { name: s
   );
 }
 
-/** The single sign-on role mapping rows: tenant, provider role, tenant role id. */
-function RoleMappingRows({ tenants }: { tenants: { id: string; name: string }[] }) {
+type TenantOption = { id: string; name: string };
+type RoleOption = { id: string; name: string; tenantId: string };
+
+/** The single sign-on role mapping rows: tenant, provider role, and the tenant's role it grants. */
+function RoleMappingRows({ tenants, roles }: { tenants: TenantOption[]; roles: RoleOption[] }) {
   const { input } = useField<RoleMappingRow[]>('sso.roleMapping.roles');
   const rows = input.value || [];
   const change = (index: number, patch: Partial<RoleMappingRow>) => input.onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
@@ -248,11 +251,21 @@ function RoleMappingRows({ tenants }: { tenants: { id: string; name: string }[] 
           <HTMLSelect
             aria-label={`Mandant (Zeile ${index + 1})`}
             value={row.tenantId}
-            onChange={(event) => change(index, { tenantId: event.currentTarget.value })}
+            // Another tenant's roles do not apply: changing the tenant clears the chosen role.
+            onChange={(event) => change(index, { tenantId: event.currentTarget.value, tenantRoleId: '' })}
             options={[{ value: '', label: 'Mandant wählen' }, ...tenants.map((tenant) => ({ value: tenant.id, label: tenant.name }))]}
           />
           <InputGroup aria-label={`Rolle beim Anbieter (Zeile ${index + 1})`} placeholder="Rolle beim Anbieter" value={row.keycloakRole} onChange={(event) => change(index, { keycloakRole: event.currentTarget.value })} />
-          <InputGroup aria-label={`Rollen-ID im Mandanten (Zeile ${index + 1})`} placeholder="Rollen-ID im Mandanten" value={row.tenantRoleId} onChange={(event) => change(index, { tenantRoleId: event.currentTarget.value })} />
+          <HTMLSelect
+            aria-label={`Rolle im Mandanten (Zeile ${index + 1})`}
+            value={row.tenantRoleId}
+            disabled={!row.tenantId}
+            onChange={(event) => change(index, { tenantRoleId: event.currentTarget.value })}
+            options={[
+              { value: '', label: 'Rolle wählen' },
+              ...roles.filter((role) => role.tenantId === row.tenantId).map((role) => ({ value: role.id, label: role.name })),
+            ]}
+          />
           <Button icon="trash" aria-label={`Zuordnung ${index + 1} entfernen`} onClick={() => input.onChange(rows.filter((_, i) => i !== index))} />
         </ControlGroup>
       ))}
@@ -288,7 +301,7 @@ function MailSubForm({ settings }: { settings: InstanceSettingsFieldsFragment })
   );
 }
 
-function SsoSubForm({ settings, tenants }: { settings: InstanceSettingsFieldsFragment; tenants: { id: string; name: string }[] }) {
+function SsoSubForm({ settings, tenants, roles }: { settings: InstanceSettingsFieldsFragment; tenants: TenantOption[]; roles: RoleOption[] }) {
   const { values } = useFormState<InstanceFormValues>({ subscription: { values: true } });
   return (
     <>
@@ -299,7 +312,7 @@ function SsoSubForm({ settings, tenants }: { settings: InstanceSettingsFieldsFra
       <TextField name="sso.privateClient" id="sso-privateClient" label="Privater Client" optional />
       <SecretField name="sso.privateClientSecret" label="Client-Secret des privaten Clients" isSet={settings.sso.privateClientSecretSet} />
       <SwitchField name="sso.roleMapping.active" label="Rollenzuordnung aktiv" />
-      {values.sso?.roleMapping?.active ? <RoleMappingRows tenants={tenants} /> : null}
+      {values.sso?.roleMapping?.active ? <RoleMappingRows tenants={tenants} roles={roles} /> : null}
     </>
   );
 }
@@ -383,7 +396,7 @@ export default function InstanceSettingsPage() {
             </Section>
             <Section title="Single Sign-on" icon="key" elevation={1}>
               <SectionCard>
-                <SsoSubForm settings={settings} tenants={data.tenants} />
+                <SsoSubForm settings={settings} tenants={data.tenants} roles={data.allRoles} />
               </SectionCard>
             </Section>
             <div className="instance-actions">
