@@ -1,9 +1,10 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Alert, Button, H2, Tag } from '@blueprintjs/core';
+import { Button, H2, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { type CouponFieldsFragment, CouponsDocument, DeleteCouponDocument } from '../gql/graphql';
 import { formatDateTime } from '../shared/format';
 import { type Column, DataTable } from '../shared/list/DataTable';
+import { RowActions, useConfirmedDelete } from '../shared/list/rowActions';
 import { NoTenantSelected } from '../shared/NoTenantSelected';
 import { useAppState } from '../shared/store';
 import { notify, notifyError } from '../shared/toast';
@@ -47,21 +48,19 @@ function CouponsScreen({ tenantId }: { tenantId: string }) {
   const { data, loading, error } = useQuery(CouponsDocument, { variables: { tenantId }, fetchPolicy: 'cache-and-network' });
   const [remove] = useMutation(DeleteCouponDocument, { refetchQueries: [{ query: CouponsDocument, variables: { tenantId } }] });
   const [editing, setEditing] = useState<CouponRow | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<CouponRow | null>(null);
   if (error) console.error('Gutscheine nicht geladen:', error);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    const coupon = deleting;
-    setDeleting(null);
-    try {
-      await remove({ variables: { tenantId, id: coupon.id } });
-      notify({ type: 'success', ...couponMessages.deleted });
-    } catch (failure) {
-      console.error('Gutschein nicht gelöscht:', failure);
-      notifyError(failure, couponMessages.deleteError);
-    }
-  };
+  const { ask: askDelete, alert: deleteAlert } = useConfirmedDelete<CouponRow>(
+    async (coupon) => {
+      try {
+        await remove({ variables: { tenantId, id: coupon.id } });
+        notify({ type: 'success', ...couponMessages.deleted });
+      } catch (failure) {
+        console.error('Gutschein nicht gelöscht:', failure);
+        notifyError(failure, couponMessages.deleteError);
+      }
+    },
+    (coupon) => `Möchten Sie den Gutschein „${coupon.id}“ wirklich löschen?`,
+  );
 
   return (
     <section className="admin-page">
@@ -74,26 +73,11 @@ function CouponsScreen({ tenantId }: { tenantId: string }) {
         loading={loading && !data}
         searchText={searchText}
         initialSort={{ key: 'id', direction: 'asc' }}
-        actions={(coupon) => (
-          <>
-            <Button variant="minimal" icon="edit" aria-label={`Gutschein ${coupon.id} bearbeiten`} title="Bearbeiten" onClick={() => setEditing(coupon)} />
-            <Button variant="minimal" icon="trash" intent="danger" aria-label={`Gutschein ${coupon.id} löschen`} title="Löschen" onClick={() => setDeleting(coupon)} />
-          </>
-        )}
+        actions={(coupon) => <RowActions name={`Gutschein ${coupon.id}`} onEdit={() => setEditing(coupon)} onDelete={() => askDelete(coupon)} />}
       />
       <Button className="floating-action" intent="primary" size="large" icon="add" text="Gutschein erstellen" onClick={() => setEditing(null)} />
       {editing !== undefined && <CouponDialog tenantId={tenantId} coupon={editing} onClose={() => setEditing(undefined)} />}
-      <Alert
-        isOpen={deleting !== null}
-        intent="danger"
-        icon="trash"
-        confirmButtonText="Löschen"
-        cancelButtonText="Abbrechen"
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
-      >
-        <p>Möchten Sie den Gutschein „{deleting?.id}“ wirklich löschen?</p>
-      </Alert>
+      {deleteAlert}
     </section>
   );
 }

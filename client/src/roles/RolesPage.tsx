@@ -1,8 +1,9 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Alert, Button, H2 } from '@blueprintjs/core';
+import { Button, H2 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { DeleteRoleDocument, type RoleFieldsFragment, RolesDocument } from '../gql/graphql';
 import { type Column, DataTable } from '../shared/list/DataTable';
+import { RowActions, useConfirmedDelete } from '../shared/list/rowActions';
 import { NoTenantSelected } from '../shared/NoTenantSelected';
 import { useAppState } from '../shared/store';
 import { notify, notifyError } from '../shared/toast';
@@ -31,24 +32,24 @@ export default function RolesPage() {
   return <RolesScreen key={tenantId} tenantId={tenantId} />;
 }
 
+const QUESTION = (role: RoleRow) => `Möchten Sie die Rolle „${role.name}“ wirklich löschen? Mitglieder mit dieser Rolle verlieren sie.`;
+
 function RolesScreen({ tenantId }: { tenantId: string }) {
   const { data, loading } = useQuery(RolesDocument, { variables: { tenantId }, fetchPolicy: 'cache-and-network' });
   const [remove] = useMutation(DeleteRoleDocument, { refetchQueries: [{ query: RolesDocument, variables: { tenantId } }] });
   const [editing, setEditing] = useState<RoleRow | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<RoleRow | null>(null);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    const role = deleting;
-    setDeleting(null);
-    try {
-      await remove({ variables: { tenantId, id: role.id } });
-      notify({ type: 'success', ...roleMessages.deleted });
-    } catch (error) {
-      console.error('Rolle nicht gelöscht:', error);
-      notifyError(error, roleMessages.deleteError);
-    }
-  };
+  const { ask: askDelete, alert: deleteAlert } = useConfirmedDelete<RoleRow>(
+    async (role) => {
+      try {
+        await remove({ variables: { tenantId, id: role.id } });
+        notify({ type: 'success', ...roleMessages.deleted });
+      } catch (error) {
+        console.error('Rolle nicht gelöscht:', error);
+        notifyError(error, roleMessages.deleteError);
+      }
+    },
+    QUESTION,
+  );
 
   return (
     <section className="admin-page">
@@ -62,25 +63,10 @@ function RolesScreen({ tenantId }: { tenantId: string }) {
         searchText={searchText}
         initialSort={{ key: 'name', direction: 'asc' }}
         toolbar={<Button intent="primary" icon="add" text="Rolle erstellen" onClick={() => setEditing(null)} />}
-        actions={(role) => (
-          <>
-            <Button variant="minimal" icon="edit" aria-label={`Rolle ${role.name} bearbeiten`} title="Bearbeiten" onClick={() => setEditing(role)} />
-            <Button variant="minimal" icon="trash" intent="danger" aria-label={`Rolle ${role.name} löschen`} title="Löschen" onClick={() => setDeleting(role)} />
-          </>
-        )}
+        actions={(role) => <RowActions name={`Rolle ${role.name}`} onEdit={() => setEditing(role)} onDelete={() => askDelete(role)} />}
       />
       {editing !== undefined && <RoleDialog tenantId={tenantId} role={editing} onClose={() => setEditing(undefined)} />}
-      <Alert
-        isOpen={deleting !== null}
-        intent="danger"
-        icon="trash"
-        confirmButtonText="Löschen"
-        cancelButtonText="Abbrechen"
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
-      >
-        <p>Möchten Sie die Rolle „{deleting?.name}“ wirklich löschen? Mitglieder mit dieser Rolle verlieren sie.</p>
-      </Alert>
+      {deleteAlert}
     </section>
   );
 }

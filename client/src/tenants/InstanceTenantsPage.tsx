@@ -1,9 +1,10 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Alert, Button, H2 } from '@blueprintjs/core';
+import { Button, H2 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AllTenantsDocument, type AllTenantsQuery, DeleteTenantDocument, MyTenantsDocument } from '../gql/graphql';
 import { type Column, DataTable } from '../shared/list/DataTable';
+import { RowActions, useConfirmedDelete } from '../shared/list/rowActions';
 import { notify, notifyError } from '../shared/toast';
 import { CreateTenantDialog } from './CreateTenantDialog';
 
@@ -22,24 +23,24 @@ const columns: Column<Row>[] = [
 export default function InstanceTenantsPage() {
   const navigate = useNavigate();
   const { data, loading, refetch } = useQuery(AllTenantsDocument, { fetchPolicy: 'cache-and-network' });
-  const [deleteTenant, { loading: deleting }] = useMutation(DeleteTenantDocument, { refetchQueries: [MyTenantsDocument] });
+  const [deleteTenant] = useMutation(DeleteTenantDocument, { refetchQueries: [MyTenantsDocument] });
   const [creating, setCreating] = useState(false);
-  const [toDelete, setToDelete] = useState<Row | null>(null);
 
   const edit = (row: Row) => navigate(`/admin/mandanten?id=${encodeURIComponent(row.id)}`);
 
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deleteTenant({ variables: { id: toDelete.id } });
-      notify({ type: 'success', title: 'Mandant gelöscht', message: toDelete.name });
-      await refetch();
-    } catch (error) {
-      notifyError(error, { title: 'Fehler', message: 'Der Mandant konnte nicht gelöscht werden.' });
-    } finally {
-      setToDelete(null);
-    }
-  };
+  const { ask: askDelete, alert: deleteAlert } = useConfirmedDelete<Row>(
+    async (row) => {
+      try {
+        await deleteTenant({ variables: { id: row.id } });
+        notify({ type: 'success', title: 'Mandant gelöscht', message: row.name });
+        await refetch();
+      } catch (error) {
+        notifyError(error, { title: 'Fehler', message: 'Der Mandant konnte nicht gelöscht werden.' });
+      }
+    },
+    (row) =>
+      `Soll der Mandant „${row.name}“ (ID ${row.id}) wirklich gelöscht werden? Alle Rollen, Mitgliedschaften und der Workflow des Mandanten werden ebenfalls gelöscht.`,
+  );
 
   return (
     <section className="admin-page">
@@ -53,29 +54,10 @@ export default function InstanceTenantsPage() {
         searchText={(row) => [row.id, row.name, row.contactName, row.location, row.mail, row.phone]}
         initialSort={{ key: 'name', direction: 'asc' }}
         toolbar={<Button intent="primary" icon="add" text="Mandanten anlegen" onClick={() => setCreating(true)} />}
-        actions={(row) => (
-          <>
-            <Button variant="minimal" icon="edit" aria-label={`${row.name} bearbeiten`} onClick={() => edit(row)} />
-            <Button variant="minimal" intent="danger" icon="trash" aria-label={`${row.name} löschen`} onClick={() => setToDelete(row)} />
-          </>
-        )}
+        actions={(row) => <RowActions name={row.name} onEdit={() => edit(row)} onDelete={() => askDelete(row)} />}
       />
       <CreateTenantDialog isOpen={creating} onClose={() => setCreating(false)} onCreated={() => void refetch()} />
-      <Alert
-        isOpen={toDelete !== null}
-        intent="danger"
-        icon="trash"
-        confirmButtonText="Löschen"
-        cancelButtonText="Abbrechen"
-        loading={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
-      >
-        <p>
-          Soll der Mandant „{toDelete?.name}“ (ID {toDelete?.id}) wirklich gelöscht werden? Alle Rollen, Mitgliedschaften und der Workflow des Mandanten werden
-          ebenfalls gelöscht.
-        </p>
-      </Alert>
+      {deleteAlert}
     </section>
   );
 }

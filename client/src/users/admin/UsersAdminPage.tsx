@@ -1,9 +1,10 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Alert, Button, Dialog, DialogBody, DialogFooter, H2, Icon, Switch, Tag } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, H2, Icon, Switch, Tag } from '@blueprintjs/core';
 import { useCallback, useState } from 'react';
 import { AdminDeleteUserDocument, AdminUpdateUserDocument, AdminUsersDocument, type AdminUsersQuery } from '../../gql/graphql';
 import { formatDate } from '../../shared/format';
 import { DataTable, type Column } from '../../shared/list/DataTable';
+import { RowActions, useConfirmedDelete } from '../../shared/list/rowActions';
 import { useAppState } from '../../shared/store';
 import { notify, notifyError } from '../../shared/toast';
 
@@ -79,22 +80,22 @@ function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: () => voi
 export default function UsersAdminPage() {
   const me = useAppState((state) => state.user);
   const { data, loading, refetch } = useQuery(AdminUsersDocument, { fetchPolicy: 'cache-and-network' });
-  const [deleteUser, { loading: deleting }] = useMutation(AdminDeleteUserDocument);
+  const [deleteUser] = useMutation(AdminDeleteUserDocument);
   const [editing, setEditing] = useState<AdminUser | null>(null);
-  const [deleting_, setDeleting] = useState<AdminUser | null>(null);
   const searchText = useCallback((user: AdminUser) => [user.id, user.firstName, user.lastName, ...user.roles.map((role) => role.name), ...user.roles.map((role) => role.tenantName)], []);
 
-  const confirmDelete = async () => {
-    if (!deleting_) return;
-    try {
-      await deleteUser({ variables: { id: deleting_.id } });
-      notify({ type: 'success', title: 'Benutzer gelöscht', message: `${deleting_.id} wurde gelöscht.` });
-      setDeleting(null);
-      await refetch();
-    } catch (error) {
-      notifyError(error, { title: 'Fehler', message: 'Der Benutzer konnte nicht gelöscht werden.' });
-    }
-  };
+  const { ask: askDelete, alert: deleteAlert } = useConfirmedDelete<AdminUser>(
+    async (user) => {
+      try {
+        await deleteUser({ variables: { id: user.id } });
+        notify({ type: 'success', title: 'Benutzer gelöscht', message: `${user.id} wurde gelöscht.` });
+        await refetch();
+      } catch (error) {
+        notifyError(error, { title: 'Fehler', message: 'Der Benutzer konnte nicht gelöscht werden.' });
+      }
+    },
+    (user) => `Möchten Sie den Benutzer ${user.id} wirklich löschen?`,
+  );
 
   return (
     <section className="admin-page users-admin-page">
@@ -109,10 +110,7 @@ export default function UsersAdminPage() {
         initialSort={{ key: 'created', direction: 'desc' }}
         actions={(user) =>
           user.id === PROTECTED_USER_ID ? null : (
-            <>
-              <Button variant="minimal" icon="edit" aria-label={`${user.id} bearbeiten`} onClick={() => setEditing(user)} />
-              {user.id === me?.id ? null : <Button variant="minimal" icon="trash" intent="danger" aria-label={`${user.id} löschen`} onClick={() => setDeleting(user)} />}
-            </>
+            <RowActions name={user.id} onEdit={() => setEditing(user)} onDelete={user.id === me?.id ? undefined : () => askDelete(user)} />
           )
         }
       />
@@ -125,18 +123,7 @@ export default function UsersAdminPage() {
           }}
         />
       ) : null}
-      <Alert
-        isOpen={deleting_ !== null}
-        intent="danger"
-        icon="trash"
-        confirmButtonText="Löschen"
-        cancelButtonText="Abbrechen"
-        loading={deleting}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      >
-        <p>Möchten Sie den Benutzer {deleting_?.id} wirklich löschen?</p>
-      </Alert>
+      {deleteAlert}
     </section>
   );
 }
