@@ -1,5 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { senderBooleanFields, senderNumberFields, senderTextFields } from '../mail/mail-sender.fields.js';
 import { Role } from '../roles/role.entity.js';
 import { AppError } from '../shared/errors.js';
 import type { AppPubSub } from '../shared/pubsub.js';
@@ -53,15 +54,10 @@ export const instanceTextFields = [
   'dataProtectionUrl',
   'legalNoticeUrl',
   'mailAddress',
-  'noreplyMail',
-  'noreplyDisplayName',
-  'noreplyHost',
-  'noreplyUser',
-  'noreplyGraphTenantId',
-  'noreplyGraphClientId',
+  ...senderTextFields,
 ] as const;
-export const instanceBooleanFields = ['mailEnabled', 'noreplyStarttls', 'noreplyUseGraphApi', 'allowAllUsersToCreateTenant'] as const;
-export const instanceNumberFields = ['noreplyPort', 'maxTenants', 'maxBookables', 'maxEvents'] as const;
+export const instanceBooleanFields = ['mailEnabled', ...senderBooleanFields, 'allowAllUsersToCreateTenant'] as const;
+export const instanceNumberFields = [...senderNumberFields, 'maxTenants', 'maxBookables', 'maxEvents'] as const;
 export const instanceListFields = ['ownerUserIds', 'allowedUsersToCreateTenant'] as const;
 export const instanceSecretFields = ['noreplyPassword', 'noreplyGraphClientSecret'] as const;
 

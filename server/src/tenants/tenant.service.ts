@@ -1,5 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
+import { senderBooleanFields, senderNumberFields, senderTextFields } from '../mail/mail-sender.fields.js';
 import { Instance } from '../instance/instance.entity.js';
 import { Role } from '../roles/role.entity.js';
 import { AppError } from '../shared/errors.js';
@@ -102,20 +103,15 @@ export const tenantTextFields = [
   'eventDetailLink',
   'defaultEventCreationMode',
   'genericMailTemplate',
-  'noreplyMail',
-  'noreplyDisplayName',
-  'noreplyHost',
-  'noreplyUser',
-  'noreplyGraphTenantId',
-  'noreplyGraphClientId',
+  ...senderTextFields,
   'receiptTemplate',
   'receiptNumberPrefix',
   'invoiceTemplate',
   'invoiceNumberPrefix',
   'paymentPurposeSuffix',
 ] as const;
-export const tenantBooleanFields = ['enablePublicStatusView', 'useInstanceMail', 'noreplyStarttls', 'noreplyUseGraphApi'] as const;
-export const tenantNumberFields = ['noreplyPort', 'maxBookingAdvanceInMonths'] as const;
+export const tenantBooleanFields = ['enablePublicStatusView', 'useInstanceMail', ...senderBooleanFields] as const;
+export const tenantNumberFields = [...senderNumberFields, 'maxBookingAdvanceInMonths'] as const;
 
 export type TenantInputData = Partial<Record<(typeof tenantTextFields)[number], string | null>> &
   Partial<Record<(typeof tenantBooleanFields)[number], boolean | null>> &
