@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Coupon, CouponType } from '../../server/src/coupons/coupon.entity.js';
 import { Tenant } from '../../server/src/tenants/tenant.entity.js';
 import { expectGraphql, expectRest } from '../support/matrix-expect.js';
-import { actorNames, createActors, type ActorName, type Actors } from '../support/permission-matrix.js';
+import { actorNames, createActors, type ActorName, type Actors, readableBy } from '../support/permission-matrix.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -112,13 +112,7 @@ describe('coupon lists', () => {
     expectRest(rest, 200, 'REST');
     expectGraphql(gql, 200, 'GraphQL');
     const all = await app.orm.em.fork().find(Coupon, { tenant: actors.tenant.id });
-    const userId = actors.userIds[name];
-    const visible =
-      name === 'memberAny' || name === 'tenantOwner' || name === 'instanceOwner'
-        ? all
-        : name === 'memberOwnOnly'
-          ? all.filter((coupon) => coupon.ownerUserId === userId)
-          : [];
+    const visible = readableBy(actors, name, all, (coupon) => coupon.ownerUserId);
     const codes = (list: { id: string }[]) => list.map((coupon) => coupon.id).sort();
     expect(codes(rest.json)).toEqual(visible.map((coupon) => coupon.code).sort());
     expect(codes(gql.data?.coupons ?? [])).toEqual(visible.map((coupon) => coupon.code).sort());

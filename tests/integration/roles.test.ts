@@ -3,7 +3,7 @@ import { Role } from '../../server/src/roles/role.entity.js';
 import { Tenant } from '../../server/src/tenants/tenant.entity.js';
 import { TenantMembership } from '../../server/src/tenants/membership.entity.js';
 import { expectGraphql, expectRest } from '../support/matrix-expect.js';
-import { actorNames, createActors, type ActorName, type Actors } from '../support/permission-matrix.js';
+import { actorNames, createActors, type ActorName, type Actors, readableBy } from '../support/permission-matrix.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -79,13 +79,7 @@ describe('role lists', () => {
     expectRest(rest, 200, 'REST');
     expectGraphql(gql, 200, 'GraphQL');
     const all = await app.orm.em.fork().find(Role, { tenant: actors.tenant.id });
-    const userId = actors.userIds[name];
-    const visible =
-      name === 'memberAny' || name === 'tenantOwner' || name === 'instanceOwner'
-        ? all
-        : name === 'memberOwnOnly'
-          ? all.filter((role) => role.ownerUserId === userId)
-          : [];
+    const visible = readableBy(actors, name, all, (role) => role.ownerUserId);
     const ids = (list: { id: string }[]) => list.map((role) => role.id).sort();
     expect(ids(rest.json)).toEqual(ids(visible));
     expect(ids(gql.data?.roles ?? [])).toEqual(ids(visible));

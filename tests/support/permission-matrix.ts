@@ -77,3 +77,13 @@ export async function createActors(app: InProcessApp, area: PermissionArea, admi
   }
   return { tenant, otherTenant, clients, userIds };
 }
+
+/**
+ * The items of the tenant an actor may read under the ALLOW rule: everything for the members with
+ * the "any" flags and the owners, their own items for the "own"-only member, nothing for the rest.
+ */
+export function readableBy<Item>(actors: Actors, name: ActorName, items: readonly Item[], ownerOf: (item: Item) => string | null | undefined): Item[] {
+  if (name === 'memberAny' || name === 'tenantOwner' || name === 'instanceOwner') return [...items];
+  if (name === 'memberOwnOnly') return items.filter((item) => ownerOf(item) === actors.userIds.memberOwnOnly);
+  return [];
+}
