@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -176,6 +177,31 @@ describe('uploading', () => {
     const notMultipart = await owner.post(url(), { file: 'x' });
     expectRest(notMultipart, 400, 'REST JSON body');
     expect(filesBelow(tenantDir())).toEqual(before);
+  });
+
+  it('an upload aborted mid-way leaves no partial file', async () => {
+    const before = filesBelow(tenantDir());
+    const boundary = 'grenze1234';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="accessLevel"\r\n\r\npublic\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="abgebrochen.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+    await new Promise<void>((resolve) => {
+      const req = httpRequest(`${app.url}${url()}`, {
+        method: 'POST',
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(head.length + 5_000_000),
+          'x-requested-with': 'XMLHttpRequest',
+          cookie: actors.clients.tenantOwner.cookieHeader(),
+        },
+      });
+      req.on('error', () => resolve());
+      req.on('response', () => resolve());
+      req.write(head);
+      req.write(Buffer.alloc(2_000_000, 0x62), () => setTimeout(() => req.destroy(), 200));
+    });
+    // The server notices the closed connection and removes its temporary file.
+    for (let i = 0; i < 50 && filesBelow(tenantDir()).length !== before.length; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(filesBelow(tenantDir())).toEqual(before);
+    expect(existsSync(path.join(tenantDir(), 'public', 'abgebrochen.pdf'))).toBe(false);
   });
 
   it('needs the CSRF headers for multipart uploads', async () => {
