@@ -19,7 +19,7 @@ const config: CodegenConfig = {
         useTypeImports: true,
         enumsAsTypes: true,
         defaultScalarType: 'unknown',
-        scalars: { DateTimeISO: 'string' },
+        scalars: { DateTimeISO: 'string', Upload: 'File' },
         avoidOptionals: { field: true, inputValue: false, object: false, defaultValue: false },
         nonOptionalTypename: false,
         skipTypename: false,

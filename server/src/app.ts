@@ -16,6 +16,9 @@ import pg from 'pg';
 import { WebSocketServer } from 'ws';
 import type { AppConfig } from './config.js';
 import { couponRoutes } from './coupons/coupon.routes.js';
+import { fileRoutes } from './files/file.routes.js';
+import { MAX_FILE_BYTES } from './files/file.rules.js';
+import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import { instanceRoutes } from './instance/instance.routes.js';
 import { platformRoleRoutes, roleRoutes } from './roles/role.routes.js';
 import { createServices, type Services } from './services.js';
@@ -129,7 +132,7 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   app.use('/auth', csrf, json, authRoutes(services), ssoRoutes(services));
   app.use('/api', csrf, json, userRoutes(services), instanceRoutes(services), platformRoleRoutes(services), tenantRoutes(services));
   // Tenant-scoped routes after the platform ones (rest-contract 1.1: first match wins), so /api/tenants/... never reaches them.
-  app.use('/api/:tenantId', csrf, json, roleRoutes(services), couponRoutes(services), tenantScopedRoutes(services));
+  app.use('/api/:tenantId', csrf, json, roleRoutes(services), couponRoutes(services), fileRoutes(services), tenantScopedRoutes(services));
   app.use(['/auth', '/api'], (_req: Request, res: Response) => problem(res, 'generic.not-found'));
   app.use(['/auth', '/api'], problemHandler);
 
@@ -174,6 +177,9 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   app.use(
     '/graphql',
     csrf,
+    // Multipart uploads (graphql-multipart-request-spec) before express.json and Apollo. One byte above
+    // the limit, so the file service's own counter refuses with the specification's message.
+    graphqlUploadExpress({ maxFileSize: MAX_FILE_BYTES + 1, maxFiles: 1 }),
     json,
     expressMiddleware(apollo, {
       context: async ({ req, res }) => ({ services, req, res, viewer: () => viewerOf(req, services.viewers) }),

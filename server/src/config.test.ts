@@ -131,4 +131,12 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe('/srv/app/var/data');
     expect(config.clientDist).toBe('/srv/app/build/web');
   });
+
+  it('keeps uploaded files in FILES_DIR, by default DATA_DIR/files, and refuses unsafe folders', () => {
+    const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: secret, DATA_DIR: 'var/data' }, '/srv/app');
+    expect(config.filesDir).toBe('/srv/app/var/data/files');
+    expect(loadConfig({ NODE_ENV: 'test', SESSION_SECRET: secret, DATA_DIR: 'var/data', FILES_DIR: 'uploads' }, '/srv/app').filesDir).toBe('/srv/app/uploads');
+    expect(configError({ FILES_DIR: '/' })).toContain('FILES_DIR');
+    expect(() => loadConfig({ NODE_ENV: 'test', SESSION_SECRET: secret, DATA_DIR: 'var/data', FILES_DIR: 'var' }, '/srv/app')).toThrow(ConfigError);
+  });
 });

@@ -11,6 +11,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   embeddedPostgresPort: number;
   dataDir: string;
+  /** Uploaded files: one folder per tenant with public/ and protected/ (rest-contract 3.12). */
+  filesDir: string;
   publicUrl: string;
   corsOrigins: string[];
   sessionSecret: string;
@@ -81,6 +83,19 @@ function developmentSessionSecret(dataDir: string): string {
   return secret;
 }
 
+/** FILES_DIR, default DATA_DIR/files; it must not be the file system root nor contain the data folder itself. */
+function filesDirectory(env: Env, cwd: string, dataDir: string): string {
+  const raw = env.FILES_DIR;
+  if (raw === undefined || raw === '') return path.join(dataDir, 'files');
+  if (raw.includes('\0')) throw new ConfigError('FILES_DIR enthält ein ungültiges Zeichen.');
+  const resolved = path.resolve(cwd, raw);
+  if (resolved === path.parse(resolved).root) throw new ConfigError('FILES_DIR darf nicht das Wurzelverzeichnis sein.');
+  if (resolved === dataDir || dataDir.startsWith(resolved + path.sep)) {
+    throw new ConfigError(`FILES_DIR muss ein eigener Ordner sein und darf DATA_DIR nicht enthalten, ist aber "${raw}".`);
+  }
+  return resolved;
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConfig {
   const nodeEnvRaw = env.NODE_ENV ?? 'development';
   if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
@@ -131,6 +146,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     databaseUrl,
     embeddedPostgresPort: integer(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535),
     dataDir,
+    filesDir: filesDirectory(env, cwd, dataDir),
     publicUrl,
     corsOrigins: [new URL(publicUrl).origin, ...corsOrigins.map((origin) => new URL(origin).origin)],
     sessionSecret,

@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { AppConfig } from './config.js';
 import { CouponService } from './coupons/coupon.service.js';
+import { FileService } from './files/file.service.js';
 import { InstanceService } from './instance/instance.service.js';
 import { MailService } from './mail/mail.service.js';
 import { RoleService } from './roles/role.service.js';
@@ -28,6 +29,7 @@ export interface Services {
   roles: RoleService;
   coupons: CouponService;
   sso: SsoService;
+  files: FileService;
 }
 
 export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubSub): Services {
@@ -49,5 +51,6 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     roles: new RoleService(orm, pubSub),
     coupons: new CouponService(orm),
     sso: new SsoService(orm, pubSub, instance, viewers),
+    files: new FileService(orm, config),
   };
 }

@@ -26,7 +26,7 @@ export interface RequestOptions {
   /** Sent as JSON with content-type application/json. */
   json?: unknown;
   /** Sent as is; set the content-type in headers. */
-  body?: string;
+  body?: string | FormData;
   headers?: Record<string, string>;
   /** Default 'manual': redirects are returned, not followed. */
   redirect?: 'manual' | 'follow';
@@ -88,7 +88,7 @@ export class HttpClient {
     if (this.options.origin) headers.origin = this.options.origin;
     const cookie = this.cookieHeader();
     if (cookie) headers.cookie = cookie;
-    let body: string | undefined = options.body;
+    let body: string | FormData | undefined = options.body;
     if (options.json !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.json);

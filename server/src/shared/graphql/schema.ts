@@ -2,6 +2,7 @@ import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { lexicographicSortSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { CouponResolver } from '../../coupons/coupon.resolver.js';
+import { FileResolver } from '../../files/file.resolver.js';
 import { InstanceResolver } from '../../instance/instance.resolver.js';
 import { RoleResolver } from '../../roles/role.resolver.js';
 import { SsoResolver } from '../../sso/sso.resolver.js';
@@ -13,7 +14,7 @@ import type { AppPubSub } from '../pubsub.js';
 import { authChecker, authDirective } from './auth.js';
 
 /** Every resolver, one per domain. */
-const resolvers = [AuthResolver, TenantResolver, InstanceResolver, UserResolver, SsoResolver, TenantMemberResolver, WorkflowResolver, RoleResolver, CouponResolver] as const;
+const resolvers = [AuthResolver, TenantResolver, InstanceResolver, UserResolver, SsoResolver, TenantMemberResolver, WorkflowResolver, RoleResolver, CouponResolver, FileResolver] as const;
 
 export function buildAppSchema(pubSub?: AppPubSub): Promise<GraphQLSchema> {
   return buildSchema({

@@ -18,11 +18,14 @@ import {
   canChangeTenantOwners,
   canConfigureWorkflow,
   canCreateTenant,
+  canDeleteFiles,
   canManageTenant,
   canManageTenantMembers,
   canReadTenantMembers,
   canReadWorkflow,
   canReadSome,
+  canReadProtectedFiles,
+  canUploadFiles,
   canUseInterface,
   computePermissions,
   hasFlag,
@@ -324,6 +327,30 @@ describe('tenant, member and workflow rules', () => {
     ['manageBookings readAny', withArea('manageBookings', { readAny: true }), ['canReadWorkflow']],
     ['manageBookings everything', withArea('manageBookings', allFlags()), ['canReadWorkflow']],
     ['manageTenants everything', withArea('manageTenants', allFlags()), []],
+    ['all flags in another tenant', memberWithFlags(allFlags(), U), []],
+    ['tenant owner of another tenant', member({ tenantId: U, isOwner: true, roles: [] }), []],
+    ['no membership', nobody, []],
+  ];
+  it.each(cases)('%s', (_who, permissions, granted) => {
+    for (const name of Object.keys(rules) as Rule[]) expect(rules[name](permissions, T), name).toBe(granted.includes(name));
+  });
+});
+
+describe('file rules (upload, delete, protected files)', () => {
+  const withArea = (area: PermissionArea, flags: AccessFlags, tenantId = T) => member({ tenantId, isOwner: false, roles: [role({ [area]: flags })] });
+  const rules = { canUploadFiles, canDeleteFiles, canReadProtectedFiles };
+  type Rule = keyof typeof rules;
+  const cases: [string, Permissions, Rule[]][] = [
+    ['instance owner', instanceOwner, ['canUploadFiles', 'canDeleteFiles', 'canReadProtectedFiles']],
+    ['tenant owner without roles', tenantOwner, ['canUploadFiles', 'canDeleteFiles', 'canReadProtectedFiles']],
+    ['member without flags', withArea('manageBookables', {}), ['canReadProtectedFiles']],
+    ['manageBookables create', withArea('manageBookables', { create: true }), ['canUploadFiles', 'canReadProtectedFiles']],
+    ['manageBookables updateOwn', withArea('manageBookables', { updateOwn: true }), ['canUploadFiles', 'canReadProtectedFiles']],
+    ['manageBookables updateAny', withArea('manageBookables', { updateAny: true }), ['canUploadFiles', 'canReadProtectedFiles']],
+    ['manageBookables deleteOwn only', withArea('manageBookables', { deleteOwn: true }), ['canReadProtectedFiles']],
+    ['manageBookables deleteAny', withArea('manageBookables', { deleteAny: true }), ['canDeleteFiles', 'canReadProtectedFiles']],
+    ['manageBookables readAny', withArea('manageBookables', { readAny: true }), ['canReadProtectedFiles']],
+    ['every flag of another area', withArea('manageBookings', allFlags()), ['canReadProtectedFiles']],
     ['all flags in another tenant', memberWithFlags(allFlags(), U), []],
     ['tenant owner of another tenant', member({ tenantId: U, isOwner: true, roles: [] }), []],
     ['no membership', nobody, []],

@@ -169,6 +169,28 @@ export function canBookFree(permissions: Permissions, tenantId: string): boolean
   return hasFullAccess(permissions, tenantId) || tenantEntry(permissions, tenantId)?.freeBookings === true;
 }
 
+/**
+ * Files (specification 02 file picker, rest-contract 3.12 and 5.6). Uploading belongs to editing
+ * bookables and events: the manageBookables create or update flags (any or own), owners always.
+ */
+export function canUploadFiles(permissions: Permissions, tenantId: string): boolean {
+  return (['create', 'updateAny', 'updateOwn'] as const).some((flag) => hasFlag(permissions, tenantId, 'manageBookables', flag));
+}
+
+/** Deleting a file: files have no owner, so only manageBookables.deleteAny (and owners). */
+export function canDeleteFiles(permissions: Permissions, tenantId: string): boolean {
+  return hasFlag(permissions, tenantId, 'manageBookables', 'deleteAny');
+}
+
+/**
+ * Protected files: the members of the tenant (any role, also without flags), its owners and
+ * instance owners. The original let any signed-in user of any tenant read them (rest-contract 5.6);
+ * the issue narrows this to the tenant's own people. Public files need no rule: anyone may read them.
+ */
+export function canReadProtectedFiles(permissions: Permissions, tenantId: string): boolean {
+  return isTenantMember(permissions, tenantId);
+}
+
 /** The labels the account settings derive from the permissions (specification 01, account settings). */
 export function permissionLabels(permissions: Permissions): string[] {
   const labels = new Set<string>();
