@@ -2,10 +2,12 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122015140Foundation } from './Migration20261122015140_foundation.js';
 import { Migration20261122022928Tenants } from './Migration20261122022928_tenants.js';
 import { Migration20261122023143Coupons } from './Migration20261122023143_coupons.js';
+import { Migration20261123025153Bookables } from './Migration20261123025153_bookables.js';
 
 /** Every migration in order. Listed in code so the built server and the TypeScript sources agree. */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122015140_foundation', class: Migration20261122015140Foundation },
   { name: 'Migration20261122022928_tenants', class: Migration20261122022928Tenants },
   { name: 'Migration20261122023143_coupons', class: Migration20261122023143Coupons },
+  { name: 'Migration20261123025153_bookables', class: Migration20261123025153Bookables },
 ];

@@ -15,6 +15,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { WebSocketServer } from 'ws';
 import type { AppConfig } from './config.js';
+import { bookableRoutes } from './bookables/bookable.routes.js';
 import { couponRoutes } from './coupons/coupon.routes.js';
 import { fileRoutes } from './files/file.routes.js';
 import { MAX_FILE_BYTES } from './files/file.rules.js';
@@ -132,7 +133,7 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   app.use('/auth', csrf, json, authRoutes(services), ssoRoutes(services));
   app.use('/api', csrf, json, userRoutes(services), instanceRoutes(services), platformRoleRoutes(services), tenantRoutes(services));
   // Tenant-scoped routes after the platform ones (rest-contract 1.1: first match wins), so /api/tenants/... never reaches them.
-  app.use('/api/:tenantId', csrf, json, roleRoutes(services), couponRoutes(services), fileRoutes(services), tenantScopedRoutes(services));
+  app.use('/api/:tenantId', csrf, json, roleRoutes(services), couponRoutes(services), fileRoutes(services), bookableRoutes(services), tenantScopedRoutes(services));
   app.use(['/auth', '/api'], (_req: Request, res: Response) => problem(res, 'generic.not-found'));
   app.use(['/auth', '/api'], problemHandler);
 

@@ -1,4 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { BookableAvailabilityService } from './bookables/bookable.availability.service.js';
+import { BookableService } from './bookables/bookable.service.js';
+import { noBookings } from './bookables/booking-source.js';
 import type { AppConfig } from './config.js';
 import { CouponService } from './coupons/coupon.service.js';
 import { FileService } from './files/file.service.js';
@@ -30,6 +33,8 @@ export interface Services {
   coupons: CouponService;
   sso: SsoService;
   files: FileService;
+  bookables: BookableService;
+  bookableAvailability: BookableAvailabilityService;
 }
 
 export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubSub): Services {
@@ -37,6 +42,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   const mail = new MailService(config, () => instance.mailSettings(), config.graph);
   const viewers = new ViewerService(orm);
   const workflows = new WorkflowService(orm);
+  const bookables = new BookableService(orm);
   return {
     config,
     orm,
@@ -52,5 +58,8 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     coupons: new CouponService(orm),
     sso: new SsoService(orm, pubSub, instance, viewers),
     files: new FileService(orm, config),
+    bookables,
+    // The bookings domain replaces noBookings with its table (ROADMAP 4).
+    bookableAvailability: new BookableAvailabilityService(orm, bookables, noBookings),
   };
 }

@@ -43,6 +43,11 @@ export const errorCatalogue = {
   'sso.token-expired': { status: 401, title: 'Anmeldung fehlgeschlagen', detail: 'Das Anmelde-Token ist abgelaufen.' },
   'sso.email-missing': { status: 401, title: 'Anmeldung fehlgeschlagen', detail: 'Das Anmelde-Token enthält keine bestätigte E-Mail-Adresse.' },
   'sso.user-not-found': { status: 404, title: 'Nicht gefunden', detail: 'Benutzer nicht gefunden. Bitte registrieren Sie sich zuerst.' },
+  'bookable.quota-reached': {
+    status: 409,
+    title: 'Kontingent erreicht',
+    detail: 'Sie haben die maximale Anzahl an öffentlichen Buchungsobjekten erreicht. Erweitern Sie Ihr Kontingent, oder löschen Sie nicht mehr benötigte Buchungsobjekte.',
+  },
   'profile.update-error': { status: 400, title: 'Fehler', detail: 'Ihr Profil konnte nicht aktualisiert werden.' },
 } as const satisfies Record<string, { status: number; title: string; detail: string }>;
 

@@ -1,0 +1,119 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { AppError } from '../shared/errors.js';
+import { isUuid } from '../shared/ids.js';
+import { hasFlag, isTenantMember } from '../shared/permissions/permissions.js';
+import { Tenant } from '../tenants/tenant.entity.js';
+import type { Viewer } from '../users/viewer.service.js';
+import { Bookable } from './bookable.entity.js';
+import { descendantsOf, parentsOf } from './bookable.hierarchy.js';
+import { bookableRecord, isVisibleTo, roleIdsOf, type BookableService } from './bookable.service.js';
+import type { BookingSource, PublicBookingSlot } from './booking-source.js';
+import { availabilityPeriods, checkBooking } from './rules/availability.js';
+import { combineOpeningHours, type CombinedOpeningHours } from './rules/opening-hours.js';
+
+export interface AvailabilityQuery {
+  startDate?: string | null;
+  endDate?: string | null;
+  amount?: number | null;
+}
+
+export interface BookingsQuery {
+  /** Also the bookings of every dependent object below. */
+  related?: boolean;
+  /** Also the bookings of every parent above. */
+  parent?: boolean;
+  /** The public variant: times only, no session needed. */
+  public?: boolean;
+}
+
+/**
+ * What a bookable's place in the hierarchy and its bookings decide: combined opening hours, hourly
+ * availability (checkout rules without the duration, rest-contract 5.4 rule 2), the dependent
+ * objects and the bookings of an object. Bookings come from the BookingSource.
+ */
+export class BookableAvailabilityService {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly bookables: BookableService,
+    private readonly bookings: BookingSource,
+  ) {}
+
+  /** The object itself first, then every dependent object below it (populate's relatedBookables). */
+  async related(viewer: Viewer, tenantId: string, id: string): Promise<Bookable[]> {
+    const bookable = await this.bookables.get(viewer, tenantId, id);
+    return [bookable, ...(await descendantsOf(this.orm.em.fork(), tenantId, bookable))];
+  }
+
+  /** PUBLIC: the object's opening hours narrowed by its parents' (rest-contract 4.7, 5.4 rule 3). */
+  async openingHours(tenantId: string, id: string): Promise<CombinedOpeningHours> {
+    const em = this.orm.em.fork();
+    const bookable = await this.bookables.findOne(em, tenantId, id);
+    return combineOpeningHours([bookable, ...(await parentsOf(em, tenantId, bookable.id))]);
+  }
+
+  /**
+   * PUBLIC: hourly slots between the dates, each checked as a booking of `amount` units by the
+   * viewer; equal neighbours merged. An object the viewer may not see (or none) is unavailable
+   * throughout, like an unknown id in the original.
+   */
+  async availability(viewer: Viewer | null, tenantId: string, id: string, query: AvailabilityQuery): Promise<{ timeBegin: number; timeEnd: number; available: boolean }[]> {
+    const em = this.orm.em.fork();
+    const now = new Date();
+    const amount = query.amount && query.amount > 0 ? Math.trunc(query.amount) : 1;
+    const window = { startDate: query.startDate ?? undefined, endDate: query.endDate ?? undefined, now };
+    const userId = viewer?.user.id ?? null;
+    const bookable = isUuid(id) ? await em.findOne(Bookable, { id, tenant: tenantId }) : null;
+    const roleIds = await roleIdsOf(em, userId, tenantId);
+    const staff = viewer !== null && isTenantMember(viewer.permissions, tenantId);
+    const periods = (isAvailable: (begin: Date, end: Date) => boolean) => {
+      try {
+        return availabilityPeriods({ ...window, isAvailable });
+      } catch (error) {
+        if (error instanceof RangeError) throw new AppError('generic.validation', { detail: 'Der Zeitraum ist ungültig oder länger als ein Jahr.' });
+        throw error;
+      }
+    };
+    if (!bookable || (!staff && !isVisibleTo(bookable, userId, roleIds))) return periods(() => false);
+
+    const parents = await parentsOf(em, tenantId, bookable.id);
+    const descendants = await descendantsOf(em, tenantId, bookable);
+    const tenant = await em.findOneOrFail(Tenant, { id: tenantId }, { fields: ['maxBookingAdvanceInMonths'] });
+    const occupancies = await this.bookings.occupancies(tenantId, [bookable.id, ...parents.map((b) => b.id), ...descendants.map((b) => b.id)]);
+    const item = bookableRecord(bookable);
+    const parentRecords = parents.map(bookableRecord);
+    const descendantRecords = descendants.map(bookableRecord);
+    return periods((begin, end) =>
+      checkBooking({
+        item,
+        amount,
+        begin,
+        end,
+        parents: parentRecords,
+        descendants: descendantRecords,
+        viewerUserId: userId,
+        viewerRoleIds: roleIds,
+        occupancies,
+        maxBookingAdvanceInMonths: tenant.maxBookingAdvanceInMonths ?? null,
+        now,
+        checkDuration: false,
+      }) === null,
+    );
+  }
+
+  /**
+   * GET api/{tenantId}/bookables/{id}/bookings (rest-contract 3.7): with `public` the times of the
+   * bookings for anyone; otherwise the bookings for those who may read any booking of the tenant.
+   */
+  async bookingsOf(viewer: Viewer | null, tenantId: string, id: string, query: BookingsQuery): Promise<PublicBookingSlot[]> {
+    if (!query.public) {
+      if (!viewer) throw new AppError('auth.unauthenticated');
+      if (!hasFlag(viewer.permissions, tenantId, 'manageBookings', 'readAny')) throw new AppError('auth.forbidden');
+    }
+    const em = this.orm.em.fork();
+    const bookable = await this.bookables.findOne(em, tenantId, id);
+    const ids = [bookable.id];
+    if (query.related) ids.push(...(await descendantsOf(em, tenantId, bookable)).map((child) => child.id));
+    if (query.parent) ids.push(...(await parentsOf(em, tenantId, bookable.id)).map((parent) => parent.id));
+    return this.bookings.bookingsOf(tenantId, ids);
+  }
+}

@@ -1,0 +1,96 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Role } from '../roles/role.entity.js';
+import { isUuid } from '../shared/ids.js';
+import { User } from '../users/user.entity.js';
+import { Bookable } from './bookable.entity.js';
+import type { BookableData } from './bookable.model.js';
+
+/**
+ * The hierarchy of bookables (rest-contract 5.4 rule 5): relatedBookableIds points from a parent
+ * to its children. Children are followed downwards (depth ≤ 100), parents upwards (depth ≤ 5).
+ */
+export const MAX_CHILD_DEPTH = 100;
+export const MAX_PARENT_DEPTH = 5;
+
+/** Every bookable below the given ones, nearest first, without the starting objects. */
+export async function descendantsOf(em: EntityManager, tenantId: string, start: Bookable): Promise<Bookable[]> {
+  const seen = new Set<string>([start.id]);
+  const result: Bookable[] = [];
+  let frontier = start.relatedBookableIds.filter(isUuid);
+  for (let depth = 0; depth < MAX_CHILD_DEPTH && frontier.length > 0; depth += 1) {
+    const children = await em.find(Bookable, { tenant: tenantId, id: { $in: frontier.filter((id) => !seen.has(id)) } });
+    const byId = new Map(children.map((child) => [child.id, child]));
+    const next: string[] = [];
+    for (const id of frontier) {
+      const child = byId.get(id);
+      if (!child || seen.has(id)) continue;
+      seen.add(id);
+      result.push(child);
+      next.push(...child.relatedBookableIds.filter(isUuid));
+    }
+    frontier = next;
+  }
+  return result;
+}
+
+/** Every bookable above the given one (those listing it as a child, transitively), nearest first. */
+export async function parentsOf(em: EntityManager, tenantId: string, id: string): Promise<Bookable[]> {
+  const seen = new Set<string>([id]);
+  const result: Bookable[] = [];
+  let frontier = [id];
+  for (let depth = 0; depth < MAX_PARENT_DEPTH && frontier.length > 0; depth += 1) {
+    const parents = await em.find(Bookable, { tenant: tenantId, relatedBookableIds: { $overlap: frontier } }, { orderBy: { createdAt: 'asc' } });
+    frontier = [];
+    for (const parent of parents) {
+      if (seen.has(parent.id)) continue;
+      seen.add(parent.id);
+      result.push(parent);
+      frontier.push(parent.id);
+    }
+  }
+  return result;
+}
+
+/**
+ * The references of a bookable's data that point at other rows: parent, dependent objects and
+ * checkout options in the same tenant (not itself, no cycle), existing users and the tenant's roles.
+ * Returns the messages by field path.
+ */
+export async function referenceErrors(em: EntityManager, tenantId: string, data: BookableData, selfId: string | null): Promise<Record<string, string>> {
+  const errors: Record<string, string> = {};
+  const bookableIds = [...new Set([data.parent, ...data.relatedBookableIds, ...data.checkoutBookableIds.map((entry) => entry.bookableId)].filter((id): id is string => Boolean(id)))];
+  const known = new Set(
+    bookableIds.some(isUuid) ? (await em.find(Bookable, { tenant: tenantId, id: { $in: bookableIds.filter(isUuid) } }, { fields: ['id'] })).map((bookable) => bookable.id) : [],
+  );
+  const check = (id: string | null, field: string) => {
+    if (!id) return;
+    if (id === selfId) errors[field] = 'Ein Buchungsobjekt kann nicht auf sich selbst verweisen.';
+    else if (!known.has(id)) errors[field] = 'Unbekanntes Buchungsobjekt';
+  };
+  check(data.parent, 'parent');
+  data.relatedBookableIds.forEach((id, index) => check(id, `relatedBookableIds.${index}`));
+  data.checkoutBookableIds.forEach((entry, index) => check(entry.bookableId, `checkoutBookableIds.${index}`));
+
+  if (selfId && data.relatedBookableIds.length > 0) {
+    // A child that is already above this object would make the hierarchy a cycle.
+    const ancestors = new Set((await parentsOf(em, tenantId, selfId)).map((parent) => parent.id));
+    data.relatedBookableIds.forEach((id, index) => {
+      if (ancestors.has(id)) errors[`relatedBookableIds.${index}`] = 'Ein übergeordnetes Objekt kann nicht zugleich abhängig sein.';
+    });
+  }
+
+  const roleIds = [...new Set([...data.permittedRoles, ...data.freeBookingRoles])];
+  const knownRoles = new Set(
+    roleIds.some(isUuid) ? (await em.find(Role, { tenant: tenantId, id: { $in: roleIds.filter(isUuid) } }, { fields: ['id'] })).map((role) => role.id) : [],
+  );
+  data.permittedRoles.forEach((id, index) => knownRoles.has(id) || (errors[`permittedRoles.${index}`] = 'Unbekannte Rolle'));
+  data.freeBookingRoles.forEach((id, index) => knownRoles.has(id) || (errors[`freeBookingRoles.${index}`] = 'Unbekannte Rolle'));
+
+  const userIds = [...new Set([...data.permittedUsers, ...data.freeBookingUsers])];
+  const knownUsers = new Set(userIds.length ? (await em.find(User, { id: { $in: userIds } }, { fields: ['id'] })).map((user) => user.id) : []);
+  data.permittedUsers.forEach((id, index) => knownUsers.has(id) || (errors[`permittedUsers.${index}`] = 'Unbekannter Benutzer'));
+  data.freeBookingUsers.forEach((id, index) => knownUsers.has(id) || (errors[`freeBookingUsers.${index}`] = 'Unbekannter Benutzer'));
+
+  if (data.eventId && !isUuid(data.eventId)) errors.eventId = 'Unbekannte Veranstaltung';
+  return errors;
+}

@@ -1,0 +1,140 @@
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { requireViewer } from '../shared/actor.js';
+import { Auth, AuthRule } from '../shared/graphql/auth.js';
+import type { GraphQLContext } from '../shared/graphql/context.js';
+import type { Bookable } from './bookable.entity.js';
+import { privateBookableFields } from './bookable.model.js';
+import { bookableRecord, type BookableFilter } from './bookable.service.js';
+import {
+  AvailabilityPeriodType,
+  BookableInput,
+  BookableKind,
+  OpeningHoursType,
+  PublicBookableType,
+  StaffBookableType,
+} from './bookable.types.js';
+
+const staff = (bookable: Bookable) => bookableRecord(bookable) as unknown as StaffBookableType;
+
+/** The public view leaves the staff-only fields out, so they cannot be selected by accident. */
+function publicView(bookable: Bookable): PublicBookableType {
+  const record: Record<string, unknown> = { ...bookableRecord(bookable) };
+  for (const field of privateBookableFields) delete record[field];
+  return record as unknown as PublicBookableType;
+}
+
+/** Keeps explicit nulls (clearing a field) and drops what the client left out. */
+function plain(input: BookableInput): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+}
+
+const filterOf = (type: BookableKind | null | undefined, tags: string[] | null | undefined): BookableFilter => ({ type: type ?? null, tags: tags ?? null });
+
+/**
+ * Bookable objects over GraphQL; the same services as REST api/{tenantId}/bookables. Staff
+ * operations need a session and the manageBookables rights (ALLOW, ownership by ownerUserId); the
+ * public ones show only what the viewer may see, without the staff-only fields.
+ */
+@Resolver()
+export class BookableResolver {
+  @Auth(AuthRule.AUTHENTICATED)
+  @Query(() => [StaffBookableType], { description: "The tenant's bookables the viewer may read, in creation order; optionally of one type or carrying any of the tags." })
+  async bookables(
+    @Arg('tenantId', () => ID) tenantId: string,
+    @Arg('type', () => BookableKind, { nullable: true }) type: BookableKind | null,
+    @Arg('tags', () => [String], { nullable: true }) tags: string[] | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<StaffBookableType[]> {
+    return (await context.services.bookables.list(await requireViewer(context), tenantId, filterOf(type, tags))).map(staff);
+  }
+
+  @Auth(AuthRule.AUTHENTICATED)
+  @Query(() => StaffBookableType)
+  async bookable(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<StaffBookableType> {
+    return staff(await context.services.bookables.get(await requireViewer(context), tenantId, id));
+  }
+
+  @Auth(AuthRule.AUTHENTICATED)
+  @Query(() => [StaffBookableType], { description: 'The object itself first, then every dependent object below it (rest-contract 3.5 populate).' })
+  async relatedBookables(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<StaffBookableType[]> {
+    return (await context.services.bookableAvailability.related(await requireViewer(context), tenantId, id)).map(staff);
+  }
+
+  @Query(() => [PublicBookableType], { description: 'Public objects, and those the signed-in viewer is permitted to see.' })
+  async publicBookables(
+    @Arg('tenantId', () => ID) tenantId: string,
+    @Arg('type', () => BookableKind, { nullable: true }) type: BookableKind | null,
+    @Arg('tags', () => [String], { nullable: true }) tags: string[] | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<PublicBookableType[]> {
+    return (await context.services.bookables.publicList(await context.viewer(), tenantId, filterOf(type, tags))).map(publicView);
+  }
+
+  @Query(() => PublicBookableType)
+  async publicBookable(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<PublicBookableType> {
+    return publicView(await context.services.bookables.publicGet(await context.viewer(), tenantId, id));
+  }
+
+  @Auth(AuthRule.AUTHENTICATED)
+  @Query(() => [String], { description: "Distinct tags of the tenant's bookables, first-seen order." })
+  async bookableTags(@Arg('tenantId', () => ID) tenantId: string, @Ctx() context: GraphQLContext): Promise<string[]> {
+    return context.services.bookables.tags(await requireViewer(context), tenantId);
+  }
+
+  @Auth(AuthRule.AUTHENTICATED)
+  @Query(() => Boolean, { description: 'Whether one more public bookable fits the quota of the instance (count/check).' })
+  async bookablePublicQuotaAvailable(@Arg('tenantId', () => ID) tenantId: string, @Ctx() context: GraphQLContext): Promise<boolean> {
+    return context.services.bookables.mayAddPublic(await requireViewer(context), tenantId);
+  }
+
+  @Query(() => OpeningHoursType, { description: 'The opening hours of the object combined with its parents.' })
+  async bookableOpeningHours(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<OpeningHoursType> {
+    const hours = await context.services.bookableAvailability.openingHours(tenantId, id);
+    return { regularOpeningHours: Object.values(hours.regularOpeningHours), specialOpeningHours: hours.specialOpeningHours };
+  }
+
+  @Query(() => [AvailabilityPeriodType], {
+    description: 'Hourly availability between startDate and endDate (YYYY-MM-DD, Europe/Berlin; default today and a week) for the amount, merged into periods.',
+  })
+  async bookableAvailability(
+    @Arg('tenantId', () => ID) tenantId: string,
+    @Arg('id', () => ID) id: string,
+    @Arg('startDate', () => String, { nullable: true }) startDate: string | null,
+    @Arg('endDate', () => String, { nullable: true }) endDate: string | null,
+    @Arg('amount', () => Int, { defaultValue: 1 }) amount: number,
+    @Ctx() context: GraphQLContext,
+  ): Promise<AvailabilityPeriodType[]> {
+    const periods = await context.services.bookableAvailability.availability(await context.viewer(), tenantId, id, { startDate, endDate, amount });
+    return periods.map((period) => ({ timeBegin: new Date(period.timeBegin), timeEnd: new Date(period.timeEnd), available: period.available }));
+  }
+
+  @Auth(AuthRule.AUTHENTICATED)
+  @Mutation(() => StaffBookableType, { description: 'Creates a bookable (manageBookables.create); public only within the quota (BOOKABLE_QUOTA_REACHED).' })
+  async createBookable(@Arg('tenantId', () => ID) tenantId: string, @Arg('input', () => BookableInput) input: BookableInput, @Ctx() context: GraphQLContext): Promise<StaffBookableType> {
+    return staff(await context.services.bookables.create(await requireViewer(context), tenantId, plain(input)));
+  }
+
+  @Auth(AuthRule.AUTHENTICATED)
+  @Mutation(() => StaffBookableType, { description: 'Updates a bookable (updateAny, or updateOwn on an own one); absent fields keep their values.' })
+  async updateBookable(
+    @Arg('tenantId', () => ID) tenantId: string,
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => BookableInput) input: BookableInput,
+    @Ctx() context: GraphQLContext,
+  ): Promise<StaffBookableType> {
+    return staff(await context.services.bookables.update(await requireViewer(context), tenantId, id, plain(input)));
+  }
+
+  @Auth(AuthRule.AUTHENTICATED)
+  @Mutation(() => StaffBookableType, { description: 'Copies a bookable with " (Kopie)" appended and new ids (read and create rights).' })
+  async duplicateBookable(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<StaffBookableType> {
+    return staff(await context.services.bookables.duplicate(await requireViewer(context), tenantId, id));
+  }
+
+  @Auth(AuthRule.AUTHENTICATED)
+  @Mutation(() => Boolean, { description: 'Deletes a bookable (deleteAny, or deleteOwn on an own one).' })
+  async deleteBookable(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<boolean> {
+    await context.services.bookables.remove(await requireViewer(context), tenantId, id);
+    return true;
+  }
+}

@@ -1,0 +1,96 @@
+import { Router, type Request, type Response } from 'express';
+import type { Services } from '../services.js';
+import { requireRestViewer } from '../shared/actor.js';
+import { viewerOf } from '../users/session-viewer.js';
+import type { Viewer } from '../users/viewer.service.js';
+import type { Bookable } from './bookable.entity.js';
+import { bookableTypes, privateBookableFields, type BookableType } from './bookable.model.js';
+import { bookableRecord, type BookableFilter } from './bookable.service.js';
+
+type TenantParams = { tenantId: string };
+type ItemParams = TenantParams & { id: string };
+
+const flag = (value: unknown) => value === 'true' || value === '1';
+
+function filterOf(req: Request): BookableFilter {
+  const type = bookableTypes.find((candidate) => candidate === req.query.type) as BookableType | undefined;
+  const tags = typeof req.query.tags === 'string' ? req.query.tags.split(',').filter(Boolean) : Array.isArray(req.query.tags) ? req.query.tags.map(String) : [];
+  return { type: type ?? null, tags };
+}
+
+function publicRecord(bookable: Bookable): Record<string, unknown> {
+  const record: Record<string, unknown> = { ...bookableRecord(bookable) };
+  for (const field of privateBookableFields) delete record[field];
+  return record;
+}
+
+/**
+ * api/{tenantId}/bookables (specification 02 section 7, rest-contract 3.5 and 5.4), mounted under
+ * /api/:tenantId. Public paths need no session; the others a session and the manageBookables
+ * rights. `populate=true` adds `_populated: {event, relatedBookables}`.
+ */
+export function bookableRoutes(services: Services): Router {
+  const router = Router({ mergeParams: true });
+  const { bookables, bookableAvailability } = services;
+
+  const withPopulated = async (viewer: Viewer, req: Request<TenantParams>, bookable: Bookable) => {
+    const record = bookableRecord(bookable);
+    if (!flag(req.query.populate)) return record;
+    const related = await bookableAvailability.related(viewer, req.params.tenantId, bookable.id);
+    // Events arrive with the events domain; until then no ticket references one.
+    return { ...record, _populated: { event: null, relatedBookables: related.map(bookableRecord) } };
+  };
+
+  router.get('/bookables/public', async (req: Request<TenantParams>, res: Response) => {
+    const viewer = await viewerOf(req, services.viewers);
+    res.json((await bookables.publicList(viewer, req.params.tenantId, filterOf(req))).map(publicRecord));
+  });
+  router.get('/bookables/public/:id', async (req: Request<ItemParams>, res: Response) => {
+    const viewer = await viewerOf(req, services.viewers);
+    res.json(publicRecord(await bookables.publicGet(viewer, req.params.tenantId, req.params.id)));
+  });
+  router.get('/bookables/_meta/tags', async (req: Request<TenantParams>, res: Response) => {
+    res.json(await bookables.tags(await requireRestViewer(req, services.viewers), req.params.tenantId));
+  });
+  router.get('/bookables/count/check', async (req: Request<TenantParams>, res: Response) => {
+    res.json(await bookables.mayAddPublic(await requireRestViewer(req, services.viewers), req.params.tenantId));
+  });
+  router.get('/bookables', async (req: Request<TenantParams>, res: Response) => {
+    const viewer = await requireRestViewer(req, services.viewers);
+    const list = await bookables.list(viewer, req.params.tenantId, filterOf(req));
+    res.json(await Promise.all(list.map((bookable) => withPopulated(viewer, req, bookable))));
+  });
+  router.get('/bookables/:id', async (req: Request<ItemParams>, res: Response) => {
+    const viewer = await requireRestViewer(req, services.viewers);
+    res.json(await withPopulated(viewer, req, await bookables.get(viewer, req.params.tenantId, req.params.id)));
+  });
+  // Create without id, update with id; both answer 201 with the stored bookable (section 0 of the contract: JSON answers).
+  router.put('/bookables', async (req: Request<TenantParams>, res: Response) => {
+    const viewer = await requireRestViewer(req, services.viewers);
+    const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+    res.status(201).json(bookableRecord(await bookables.save(viewer, req.params.tenantId, body)));
+  });
+  router.post('/bookables/:id/duplicate', async (req: Request<ItemParams>, res: Response) => {
+    const viewer = await requireRestViewer(req, services.viewers);
+    res.status(201).json(bookableRecord(await bookables.duplicate(viewer, req.params.tenantId, req.params.id)));
+  });
+  router.delete('/bookables/:id', async (req: Request<ItemParams>, res: Response) => {
+    await bookables.remove(await requireRestViewer(req, services.viewers), req.params.tenantId, req.params.id);
+    res.status(200).type('text/plain').send('OK');
+  });
+  router.get('/bookables/:id/openingHours', async (req: Request<ItemParams>, res: Response) => {
+    res.json(await bookableAvailability.openingHours(req.params.tenantId, req.params.id));
+  });
+  router.get('/bookables/:id/availability', async (req: Request<ItemParams>, res: Response) => {
+    const viewer = await viewerOf(req, services.viewers);
+    const text = (value: unknown) => (typeof value === 'string' && value ? value.slice(0, 10) : null);
+    const amount = Number(req.query.amount ?? 1);
+    res.json(await bookableAvailability.availability(viewer, req.params.tenantId, req.params.id, { startDate: text(req.query.startDate), endDate: text(req.query.endDate), amount }));
+  });
+  router.get('/bookables/:id/bookings', async (req: Request<ItemParams>, res: Response) => {
+    const viewer = await viewerOf(req, services.viewers);
+    const query = { related: flag(req.query.related), parent: flag(req.query.parent), public: flag(req.query.public) };
+    res.json(await bookableAvailability.bookingsOf(viewer, req.params.tenantId, req.params.id, query));
+  });
+  return router;
+}

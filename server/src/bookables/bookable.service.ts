@@ -1,0 +1,250 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { Instance } from '../instance/instance.entity.js';
+import { AppError } from '../shared/errors.js';
+import { isUuid } from '../shared/ids.js';
+import type { Action } from '../shared/permissions/model.js';
+import { can, isTenantMember } from '../shared/permissions/permissions.js';
+import { TenantMembership } from '../tenants/membership.entity.js';
+import { Tenant } from '../tenants/tenant.entity.js';
+import type { Viewer } from '../users/viewer.service.js';
+import { Bookable } from './bookable.entity.js';
+import { referenceErrors } from './bookable.hierarchy.js';
+import type { BookableData, BookableRecord, BookableType } from './bookable.model.js';
+import { validateBookable } from './bookable.validation.js';
+
+/** A stored bookable as plain data (REST answer, GraphQL object, input of the rules). */
+export function bookableRecord(bookable: Bookable): BookableRecord {
+  return {
+    id: bookable.id,
+    tenantId: bookable.tenant.id,
+    type: bookable.type,
+    title: bookable.title,
+    description: bookable.description,
+    location: bookable.location,
+    imgUrl: bookable.imgUrl,
+    tags: bookable.tags,
+    flags: bookable.flags,
+    parent: bookable.parent?.id ?? null,
+    eventId: bookable.eventId ?? null,
+    priceType: bookable.priceType,
+    priceValueAddedTax: bookable.priceValueAddedTax,
+    amount: bookable.amount ?? null,
+    priceCategories: bookable.priceCategories,
+    autoCommitBooking: bookable.autoCommitBooking,
+    isBookable: bookable.isBookable,
+    isPublic: bookable.isPublic,
+    isScheduleRelated: bookable.isScheduleRelated,
+    minBookingDuration: bookable.minBookingDuration ?? null,
+    maxBookingDuration: bookable.maxBookingDuration ?? null,
+    isTimePeriodRelated: bookable.isTimePeriodRelated,
+    timePeriods: bookable.timePeriods,
+    isOpeningHoursRelated: bookable.isOpeningHoursRelated,
+    openingHours: bookable.openingHours,
+    isSpecialOpeningHoursRelated: bookable.isSpecialOpeningHoursRelated,
+    specialOpeningHours: bookable.specialOpeningHours,
+    isLongRange: bookable.isLongRange,
+    longRangeOptions: bookable.longRangeOptions ?? null,
+    lockerDetails: bookable.lockerDetails,
+    attachments: bookable.attachments,
+    permittedUsers: bookable.permittedUsers,
+    permittedRoles: bookable.permittedRoles,
+    freeBookingUsers: bookable.freeBookingUsers,
+    freeBookingRoles: bookable.freeBookingRoles,
+    relatedBookableIds: bookable.relatedBookableIds,
+    checkoutBookableIds: bookable.checkoutBookableIds,
+    requiredFields: bookable.requiredFields,
+    bookingNotes: bookable.bookingNotes,
+    ownerUserId: bookable.ownerUserId ?? null,
+  };
+}
+
+export interface BookableFilter {
+  type?: BookableType | null;
+  /** Items carrying any of these tags. */
+  tags?: string[] | null;
+}
+
+const allowed = (viewer: Viewer, action: Action, bookable: Bookable) =>
+  can(viewer.permissions, viewer.user.id, action, 'manageBookables', { tenantId: bookable.tenant.id, ownerUserId: bookable.ownerUserId });
+
+/** The viewer's role ids in a tenant (visibility and free-booking lists name roles). */
+export async function roleIdsOf(em: EntityManager, userId: string | null | undefined, tenantId: string): Promise<string[]> {
+  if (!userId) return [];
+  const membership = await em.findOne(TenantMembership, { tenant: tenantId, user: userId }, { populate: ['roles'] });
+  return membership ? membership.roles.getItems().map((role) => role.id) : [];
+}
+
+/**
+ * Who sees a bookable outside the administration (specification 02 sections 1 and 4, rest-contract
+ * 0): with no visibility list a public object is visible to everyone; with one, the named users and
+ * the members holding a named role see it.
+ */
+export function isVisibleTo(bookable: Pick<BookableData, 'isPublic' | 'permittedUsers' | 'permittedRoles'>, userId: string | null, roleIds: readonly string[]): boolean {
+  const restricted = bookable.permittedUsers.length > 0 || bookable.permittedRoles.length > 0;
+  if (!restricted) return bookable.isPublic;
+  return (userId !== null && bookable.permittedUsers.includes(userId)) || bookable.permittedRoles.some((role) => roleIds.includes(role));
+}
+
+/**
+ * Bookable objects of a tenant: the staff's list and editor (manageBookables with ALLOW, ownership by
+ * ownerUserId), the public list and item, tags, the public quota, duplicate and delete.
+ */
+export class BookableService {
+  constructor(private readonly orm: MikroORM) {}
+
+  async list(viewer: Viewer, tenantId: string, filter: BookableFilter = {}): Promise<Bookable[]> {
+    if (!isTenantMember(viewer.permissions, tenantId)) return [];
+    const bookables = await this.find(this.orm.em.fork(), tenantId, filter);
+    return bookables.filter((bookable) => allowed(viewer, 'read', bookable));
+  }
+
+  async publicList(viewer: Viewer | null, tenantId: string, filter: BookableFilter = {}): Promise<Bookable[]> {
+    const em = this.orm.em.fork();
+    const roleIds = await roleIdsOf(em, viewer?.user.id, tenantId);
+    const bookables = await this.find(em, tenantId, filter);
+    return bookables.filter((bookable) => isVisibleTo(bookable, viewer?.user.id ?? null, roleIds));
+  }
+
+  async publicGet(viewer: Viewer | null, tenantId: string, id: string): Promise<Bookable> {
+    const em = this.orm.em.fork();
+    const bookable = await this.findOne(em, tenantId, id);
+    if (!isVisibleTo(bookable, viewer?.user.id ?? null, await roleIdsOf(em, viewer?.user.id, tenantId))) throw new AppError('generic.not-found');
+    return bookable;
+  }
+
+  async get(viewer: Viewer, tenantId: string, id: string): Promise<Bookable> {
+    this.requireMember(viewer, tenantId);
+    const bookable = await this.findOne(this.orm.em.fork(), tenantId, id);
+    if (!allowed(viewer, 'read', bookable)) throw new AppError('auth.forbidden');
+    return bookable;
+  }
+
+  /** A new bookable; the viewer becomes its owner. Public only within the quota. */
+  async create(viewer: Viewer, tenantId: string, input: Record<string, unknown>): Promise<Bookable> {
+    this.requireMember(viewer, tenantId);
+    if (!can(viewer.permissions, viewer.user.id, 'create', 'manageBookables', { tenantId })) throw new AppError('auth.forbidden');
+    return this.orm.em.fork().transactional(async (em) => {
+      if (!(await em.findOne(Tenant, { id: tenantId }, { fields: ['id'] }))) throw new AppError('generic.not-found');
+      const data = await this.validated(em, tenantId, input, null, null);
+      if (data.isPublic) await this.requirePublicQuota(em, tenantId);
+      const bookable = em.create(Bookable, { ...this.columns(em, data), id: randomUUID(), tenant: em.getReference(Tenant, tenantId), ownerUserId: viewer.user.id });
+      await em.flush();
+      return bookable;
+    });
+  }
+
+  /** Changes the given fields; switching to public only within the quota. */
+  async update(viewer: Viewer, tenantId: string, id: string, input: Record<string, unknown>): Promise<Bookable> {
+    this.requireMember(viewer, tenantId);
+    return this.orm.em.fork().transactional(async (em) => {
+      const bookable = await this.findOne(em, tenantId, id);
+      if (!allowed(viewer, 'update', bookable)) throw new AppError('auth.forbidden');
+      const current = bookableRecord(bookable);
+      const data = await this.validated(em, tenantId, input, current, bookable.id);
+      if (data.isPublic && !current.isPublic) await this.requirePublicQuota(em, tenantId);
+      em.assign(bookable, this.columns(em, data));
+      await em.flush();
+      return bookable;
+    });
+  }
+
+  /** REST PUT api/{tenantId}/bookables: a body with an id updates, one without creates. */
+  async save(viewer: Viewer, tenantId: string, input: Record<string, unknown>): Promise<Bookable> {
+    const id = typeof input.id === 'string' ? input.id : typeof input._id === 'string' ? input._id : '';
+    return id ? this.update(viewer, tenantId, id, input) : this.create(viewer, tenantId, input);
+  }
+
+  /**
+   * A copy with " (Kopie)" appended and new ids (specification 02): reading the original and
+   * creating are both checked, so a copy never grants more than its creator may do.
+   */
+  async duplicate(viewer: Viewer, tenantId: string, id: string): Promise<Bookable> {
+    const original = bookableRecord(await this.get(viewer, tenantId, id));
+    const { id: _id, tenantId: _tenant, ownerUserId: _owner, ...data } = original;
+    return this.create(viewer, tenantId, {
+      ...data,
+      title: `${original.title} (Kopie)`,
+      attachments: data.attachments.map((attachment) => ({ ...attachment, id: randomUUID() })),
+    });
+  }
+
+  /** Deletes the bookable and takes it out of other objects' dependent and checkout lists. */
+  async remove(viewer: Viewer, tenantId: string, id: string): Promise<void> {
+    this.requireMember(viewer, tenantId);
+    await this.orm.em.fork().transactional(async (em) => {
+      const bookable = await this.findOne(em, tenantId, id);
+      if (!allowed(viewer, 'delete', bookable)) throw new AppError('auth.forbidden');
+      const referencing = await em.find(Bookable, {
+        tenant: tenantId,
+        $or: [{ relatedBookableIds: { $overlap: [id] } }, { checkoutBookableIds: { $contains: [{ bookableId: id }] } }],
+      });
+      for (const other of referencing) {
+        other.relatedBookableIds = other.relatedBookableIds.filter((child) => child !== id);
+        other.checkoutBookableIds = other.checkoutBookableIds.filter((entry) => entry.bookableId !== id);
+      }
+      await em.flush();
+      await em.nativeDelete(Bookable, { id });
+    });
+  }
+
+  /** Distinct tags over all bookables of the tenant, in first-seen order (rest-contract 5.4 rule 4). */
+  async tags(viewer: Viewer, tenantId: string): Promise<string[]> {
+    this.requireMember(viewer, tenantId);
+    const rows = await this.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ tag: string }[]>('select t.tag from bookables b cross join lateral unnest(b.tags) with ordinality as t(tag, position) where b.tenant_id = ? order by b.created_at, b.id, t.position', [tenantId]);
+    return [...new Set(rows.map((row) => row.tag))];
+  }
+
+  /** count/check: whether one more public bookable fits the instance's quota (null is unlimited). */
+  async mayAddPublic(viewer: Viewer, tenantId: string): Promise<boolean> {
+    this.requireMember(viewer, tenantId);
+    return this.publicQuotaLeft(this.orm.em.fork(), tenantId);
+  }
+
+  private async publicQuotaLeft(em: EntityManager, tenantId: string): Promise<boolean> {
+    const max = (await em.findOne(Instance, { id: 1 }, { fields: ['maxBookables'] }))?.maxBookables;
+    if (max === null || max === undefined || max <= 0) return true;
+    return (await em.count(Bookable, { tenant: tenantId, isPublic: true })) < max;
+  }
+
+  /** Serialises public-making per tenant, so two concurrent saves cannot both take the last place. */
+  private async requirePublicQuota(em: EntityManager, tenantId: string): Promise<void> {
+    await em.getConnection().execute('select pg_advisory_xact_lock(hashtext(?))', [`bookable-public:${tenantId}`], 'all', em.getTransactionContext());
+    if (!(await this.publicQuotaLeft(em, tenantId))) throw new AppError('bookable.quota-reached');
+  }
+
+  private async validated(em: EntityManager, tenantId: string, input: Record<string, unknown>, current: BookableData | null, selfId: string | null): Promise<BookableData> {
+    const { data, fieldErrors } = validateBookable(input, current);
+    const errors = { ...fieldErrors, ...(await referenceErrors(em, tenantId, data, selfId)) };
+    if (Object.keys(errors).length > 0) throw new AppError('generic.validation', { fieldErrors: errors });
+    return data;
+  }
+
+  /** The entity's columns for validated data (the parent as a reference). */
+  private columns(em: EntityManager, data: BookableData) {
+    const { parent, ...rest } = data;
+    return { ...rest, parent: parent ? em.getReference(Bookable, parent) : null };
+  }
+
+  private requireMember(viewer: Viewer, tenantId: string): void {
+    if (!isTenantMember(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
+  }
+
+  private find(em: EntityManager, tenantId: string, filter: BookableFilter): Promise<Bookable[]> {
+    return em.find(
+      Bookable,
+      { tenant: tenantId, ...(filter.type ? { type: filter.type } : {}), ...(filter.tags?.length ? { tags: { $overlap: filter.tags } } : {}) },
+      { orderBy: { createdAt: 'asc', id: 'asc' } },
+    );
+  }
+
+  /** The bookable of this tenant; another tenant's id is not found here. */
+  async findOne(em: EntityManager, tenantId: string, id: string): Promise<Bookable> {
+    const bookable = isUuid(id) ? await em.findOne(Bookable, { id, tenant: tenantId }) : null;
+    if (!bookable) throw new AppError('generic.not-found');
+    return bookable;
+  }
+}

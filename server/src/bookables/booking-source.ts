@@ -1,0 +1,28 @@
+import type { Occupancy } from './rules/availability.js';
+
+/** A booking of a bookable as the public bookings path shows it (rest-contract 3.7). */
+export interface PublicBookingSlot {
+  id: string;
+  tenantId: string;
+  timeBegin: number | null;
+  timeEnd: number | null;
+}
+
+/**
+ * What the bookables domain needs to know about bookings: the occupancy of objects (availability,
+ * capacity) and the bookings of objects (GET api/{tenantId}/bookables/{id}/bookings). The bookings
+ * domain provides the implementation over its table; until it exists, no booking exists, which is a
+ * valid state of every tenant rather than an error.
+ */
+export interface BookingSource {
+  /** Non-rejected and rejected bookings of these objects (the rules decide what counts). */
+  occupancies(tenantId: string, bookableIds: readonly string[]): Promise<Occupancy[]>;
+  /** The bookings containing any of these objects, in booking order. */
+  bookingsOf(tenantId: string, bookableIds: readonly string[]): Promise<PublicBookingSlot[]>;
+}
+
+/** The state of a platform without a bookings table yet: no booking anywhere. */
+export const noBookings: BookingSource = {
+  occupancies: async () => [],
+  bookingsOf: async () => [],
+};
