@@ -1,0 +1,121 @@
+import type { BookableFieldsFragment, BookableInput, BookableType } from '../../gql/graphql';
+
+/**
+ * The values of the bookable form (react-final-form). Field names are those of BookableInput, so
+ * every section binds its inputs by name (e.g. "priceCategories[0].priceEur"). What the user types
+ * as a number stays text here; the server converts it (comma decimals, integers, empty as null).
+ */
+export interface PriceCategoryValues {
+  priceEur: string;
+  priceValueAddedTax: string;
+  interval: { start: string; end: string };
+  fixedPrice: boolean;
+}
+
+export type BookableFormValues = Omit<
+  BookableFieldsFragment,
+  'id' | 'tenantId' | 'ownerUserId' | 'amount' | 'priceValueAddedTax' | 'minBookingDuration' | 'maxBookingDuration' | 'priceCategories'
+> & {
+  amount: string;
+  priceValueAddedTax: string;
+  minBookingDuration: string;
+  maxBookingDuration: string;
+  priceCategories: PriceCategoryValues[];
+};
+
+const text = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value).replace('.', ','));
+
+/** A new category: price 0, VAT 0, no flat price, starting where the previous one ends (specification 02). */
+export function newPriceCategory(previous?: PriceCategoryValues): PriceCategoryValues {
+  return { priceEur: '0', priceValueAddedTax: '0', interval: { start: previous?.interval.end ?? '', end: '' }, fixedPrice: false };
+}
+
+/** The empty form of a new bookable of the route's type: amount 1 (specification 02 section 9). */
+export function emptyFormValues(type: BookableType): BookableFormValues {
+  return {
+    type,
+    title: '',
+    description: '',
+    location: '',
+    imgUrl: '',
+    tags: [],
+    flags: [],
+    parent: null,
+    eventId: null,
+    priceType: 'per_item',
+    priceValueAddedTax: '0',
+    amount: '1',
+    priceCategories: [newPriceCategory()],
+    autoCommitBooking: false,
+    isBookable: true,
+    isPublic: false,
+    isScheduleRelated: false,
+    minBookingDuration: '',
+    maxBookingDuration: '',
+    isTimePeriodRelated: false,
+    timePeriods: [],
+    isOpeningHoursRelated: false,
+    openingHours: [],
+    isSpecialOpeningHoursRelated: false,
+    specialOpeningHours: [],
+    isLongRange: false,
+    longRangeOptions: null,
+    lockerDetails: { active: false, units: [] },
+    attachments: [],
+    permittedUsers: [],
+    permittedRoles: [],
+    freeBookingUsers: [],
+    freeBookingRoles: [],
+    relatedBookableIds: [],
+    checkoutBookableIds: [],
+    requiredFields: [],
+    bookingNotes: '',
+  };
+}
+
+/** A stored bookable as form values. */
+export function toFormValues(bookable: BookableFieldsFragment): BookableFormValues {
+  const { id: _id, tenantId: _tenantId, ownerUserId: _owner, ...rest } = withoutTypename(bookable);
+  return {
+    ...rest,
+    amount: text(bookable.amount),
+    priceValueAddedTax: text(bookable.priceValueAddedTax),
+    minBookingDuration: text(bookable.minBookingDuration),
+    maxBookingDuration: text(bookable.maxBookingDuration),
+    priceCategories: bookable.priceCategories.map((category) => ({
+      priceEur: text(category.priceEur),
+      priceValueAddedTax: text(category.priceValueAddedTax),
+      interval: { start: text(category.interval.start), end: text(category.interval.end) },
+      fixedPrice: category.fixedPrice,
+    })),
+  };
+}
+
+/** Interval bounds are numbers for the API; empty (or not a number) is an open bound. */
+function bound(value: string): number | null {
+  const number = Number(value.trim().replace(',', '.'));
+  return value.trim() === '' || !Number.isFinite(number) ? null : number;
+}
+
+/** Strips GraphQL's __typename from nested objects, which inputs do not accept. */
+function withoutTypename<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutTypename) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).filter(([key]) => key !== '__typename').map(([key, item]) => [key, withoutTypename(item)])) as T;
+  }
+  return value;
+}
+
+/** The form values as the mutation's input. */
+export function toInput(values: BookableFormValues): BookableInput {
+  const clean = withoutTypename(values);
+  return {
+    ...clean,
+    priceCategories: clean.priceCategories.map((category) => ({
+      priceEur: category.priceEur,
+      priceValueAddedTax: category.priceValueAddedTax,
+      interval: { start: bound(category.interval.start), end: bound(category.interval.end) },
+      fixedPrice: category.fixedPrice,
+    })),
+  };
+}
