@@ -10,6 +10,7 @@ import {
   BookableInput,
   BookableKind,
   OpeningHoursType,
+  PickerOptionsType,
   PublicBookableType,
   StaffBookableType,
 } from './bookable.types.js';
@@ -79,6 +80,12 @@ export class BookableResolver {
   @Query(() => [String], { description: "Distinct tags of the tenant's bookables, first-seen order." })
   async bookableTags(@Arg('tenantId', () => ID) tenantId: string, @Ctx() context: GraphQLContext): Promise<string[]> {
     return context.services.bookables.tags(await requireViewer(context), tenantId);
+  }
+
+  @Auth(AuthRule.AUTHENTICATED)
+  @Query(() => PickerOptionsType, { description: 'People and roles of the tenant for the editor (manageBookables create or update rights).' })
+  async bookablePickerOptions(@Arg('tenantId', () => ID) tenantId: string, @Ctx() context: GraphQLContext): Promise<PickerOptionsType> {
+    return context.services.bookables.pickerOptions(await requireViewer(context), tenantId);
   }
 
   @Auth(AuthRule.AUTHENTICATED)

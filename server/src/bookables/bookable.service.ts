@@ -4,7 +4,8 @@ import { Instance } from '../instance/instance.entity.js';
 import { AppError } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
 import type { Action } from '../shared/permissions/model.js';
-import { can, isTenantMember } from '../shared/permissions/permissions.js';
+import { can, canEditBookables, isTenantMember } from '../shared/permissions/permissions.js';
+import { Role } from '../roles/role.entity.js';
 import { TenantMembership } from '../tenants/membership.entity.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
@@ -196,6 +197,21 @@ export class BookableService {
       .getConnection()
       .execute<{ tag: string }[]>('select t.tag from bookables b cross join lateral unnest(b.tags) with ordinality as t(tag, position) where b.tenant_id = ? order by b.created_at, b.id, t.position', [tenantId]);
     return [...new Set(rows.map((row) => row.tag))];
+  }
+
+  /**
+   * The choices of the editor's visibility and free-booking pickers: the tenant's people (members
+   * and owners) and roles, for anyone who may create or change bookables there.
+   */
+  async pickerOptions(viewer: Viewer, tenantId: string): Promise<{ users: { id: string; firstName: string; lastName: string }[]; roles: { id: string; name: string }[] }> {
+    if (!canEditBookables(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
+    const em = this.orm.em.fork();
+    const memberships = await em.find(TenantMembership, { tenant: tenantId }, { populate: ['user'], orderBy: { user: { lastName: 'asc', firstName: 'asc' } } });
+    const roles = await em.find(Role, { tenant: tenantId }, { orderBy: { name: 'asc' } });
+    return {
+      users: memberships.map(({ user }) => ({ id: user.id, firstName: user.firstName, lastName: user.lastName })),
+      roles: roles.map((role) => ({ id: role.id, name: role.name })),
+    };
   }
 
   /** count/check: whether one more public bookable fits the instance's quota (null is unlimited). */

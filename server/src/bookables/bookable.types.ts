@@ -231,3 +231,22 @@ export class AvailabilityPeriodType {
   @Field(() => Date) timeEnd!: Date;
   @Field(() => Boolean) available!: boolean;
 }
+
+@ObjectType('BookablePickerUser', { description: 'A person of the tenant for the visibility and free-booking pickers.' })
+export class PickerUserType {
+  @Field(() => ID, { description: 'The e-mail address.' }) id!: string;
+  @Field(() => String) firstName!: string;
+  @Field(() => String) lastName!: string;
+}
+
+@ObjectType('BookablePickerRole')
+export class PickerRoleType {
+  @Field(() => ID) id!: string;
+  @Field(() => String) name!: string;
+}
+
+@ObjectType('BookablePickerOptions', { description: "The tenant's people and roles the bookable editor may name." })
+export class PickerOptionsType {
+  @Field(() => [PickerUserType]) users!: PickerUserType[];
+  @Field(() => [PickerRoleType]) roles!: PickerRoleType[];
+}

@@ -26,6 +26,7 @@ import {
   canReadSome,
   canReadProtectedFiles,
   canUploadFiles,
+  canEditBookables,
   canUseInterface,
   computePermissions,
   hasFlag,
@@ -357,6 +358,10 @@ describe('file rules (upload, delete, protected files)', () => {
   ];
   it.each(cases)('%s', (_who, permissions, granted) => {
     for (const name of Object.keys(rules) as Rule[]) expect(rules[name](permissions, T), name).toBe(granted.includes(name));
+  });
+  // The bookable editor's pickers follow the same rule as uploading (create or update rights).
+  it.each(cases)('canEditBookables equals canUploadFiles: %s', (_who, permissions) => {
+    expect(canEditBookables(permissions, T)).toBe(canUploadFiles(permissions, T));
   });
 });
 

@@ -174,6 +174,14 @@ export function canBookFree(permissions: Permissions, tenantId: string): boolean
  * bookables and events: the manageBookables create or update flags (any or own), owners always.
  */
 export function canUploadFiles(permissions: Permissions, tenantId: string): boolean {
+  return canEditBookables(permissions, tenantId);
+}
+
+/**
+ * Working in the bookable editor at all (creating, or changing any or own objects): the pickers of
+ * the editor (the tenant's people and roles for visibility and free booking) need this.
+ */
+export function canEditBookables(permissions: Permissions, tenantId: string): boolean {
   return (['create', 'updateAny', 'updateOwn'] as const).some((flag) => hasFlag(permissions, tenantId, 'manageBookables', flag));
 }
 
