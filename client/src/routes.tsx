@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { Lazy } from './shared/Lazy';
 import { RootLayout } from './shared/RootLayout';
+import { type BookableKind, bookableKinds } from './bookables/list/bookableKinds';
 import { RouteError } from './shared/RouteError';
 import type { RouteHandle } from './shared/title';
 import { EmailVerifiedPage } from './users/EmailVerifiedPage';
@@ -23,8 +24,25 @@ const TenantEditPage = lazy(() => import('./tenants/edit/TenantEditPage'));
 const TenantMembersPage = lazy(() => import('./tenants/members/TenantMembersPage'));
 const InstanceSettingsPage = lazy(() => import('./instance/InstanceSettingsPage'));
 const UsersAdminPage = lazy(() => import('./users/admin/UsersAdminPage'));
+const BookableListPage = lazy(() => import('./bookables/list/BookableListPage'));
+const BookableEditPage = lazy(() => import('./bookables/editor/BookableEditPage'));
 
 const handle = (value: RouteHandle) => value;
+
+/**
+ * A bookable type's list, edit and create routes (specification 02 section 2); the type travels in
+ * the handle. `editPaths` are relative to /admin (resources: both /ressourcen/edit and the
+ * specification's /resources/edit).
+ */
+function bookableRoutes(kind: BookableKind, editPaths: string[]) {
+  const base = { interface: kind.interface, bookableType: kind.type };
+  const segment = kind.listPath.replace('/admin/', '');
+  return [
+    { path: segment, element: <Lazy component={BookableListPage} />, handle: handle({ ...base, title: kind.title }) },
+    ...editPaths.map((path) => ({ path, element: <Lazy component={BookableEditPage} />, handle: handle({ ...base, title: 'Buchungsobjekt bearbeiten' }) })),
+    { path: `${segment}/create`, element: <Lazy component={BookableEditPage} />, handle: handle({ ...base, title: 'Buchungsobjekt erstellen' }) },
+  ];
+}
 
 /** The route table of specification 01 section 2 (history mode, base /). */
 export const routes = createBrowserRouter([
@@ -53,6 +71,10 @@ export const routes = createBrowserRouter([
           { path: 'benutzer', element: <Lazy component={TenantMembersPage} />, handle: handle({ title: 'Mandant Benutzer', interface: 'users' }) },
           { path: 'instanz', element: <Lazy component={InstanceSettingsPage} />, handle: handle({ title: 'Instanz verwalten', interface: 'instance' }) },
           { path: 'instanz/benutzer', element: <Lazy component={UsersAdminPage} />, handle: handle({ title: 'Benutzer', interface: 'instance' }) },
+          ...bookableRoutes(bookableKinds.event_location, ['veranstaltungsorte/edit']),
+          ...bookableRoutes(bookableKinds.room, ['raeume/edit']),
+          ...bookableRoutes(bookableKinds.resource, ['resources/edit', 'ressourcen/edit']),
+          ...bookableRoutes(bookableKinds.ticket, ['tickets/edit']),
           { path: 'einstellungen', element: <Lazy component={SettingsPage} />, handle: handle({ title: 'Einstellungen', interface: 'settings' }) },
           { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
         ],

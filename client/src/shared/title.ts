@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router-dom';
+import type { BookableType } from '../gql/graphql';
 import type { AdminInterface } from './permissions';
 
 /** The fixed product prefix of every document title (specification 01 section 2). */
@@ -9,6 +10,8 @@ export const TITLE_PREFIX = 'Buchungsplattform';
 export interface RouteHandle {
   title?: string;
   interface?: AdminInterface;
+  /** Bookable list and editor routes: the type they show or create (specification 02 section 2). */
+  bookableType?: BookableType;
 }
 
 /** The handle of the deepest route that declares one. */
