@@ -52,6 +52,9 @@ export function bookableRoutes(services: Services): Router {
   router.get('/bookables/_meta/tags', async (req: Request<TenantParams>, res: Response) => {
     res.json(await bookables.tags(await requireRestViewer(req, services.viewers), req.params.tenantId));
   });
+  router.get('/bookables/_meta/picker-options', async (req: Request<TenantParams>, res: Response) => {
+    res.json(await bookables.pickerOptions(await requireRestViewer(req, services.viewers), req.params.tenantId));
+  });
   router.get('/bookables/count/check', async (req: Request<TenantParams>, res: Response) => {
     res.json(await bookables.mayAddPublic(await requireRestViewer(req, services.viewers), req.params.tenantId));
   });

@@ -4,7 +4,7 @@ import { Instance } from '../instance/instance.entity.js';
 import { AppError } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
 import type { Action } from '../shared/permissions/model.js';
-import { can, canEditBookables, isTenantMember } from '../shared/permissions/permissions.js';
+import { can, canEditBookables, canReadSome, isTenantMember } from '../shared/permissions/permissions.js';
 import { Role } from '../roles/role.entity.js';
 import { TenantMembership } from '../tenants/membership.entity.js';
 import { Tenant } from '../tenants/tenant.entity.js';
@@ -189,9 +189,13 @@ export class BookableService {
     });
   }
 
-  /** Distinct tags over all bookables of the tenant, in first-seen order (rest-contract 5.4 rule 4). */
+  /**
+   * Distinct tags over all bookables of the tenant, in first-seen order (rest-contract 5.4 rule 4),
+   * for those with some manageBookables right there (the list screens' filter); a member without
+   * such a right learns nothing about the tenant's objects.
+   */
   async tags(viewer: Viewer, tenantId: string): Promise<string[]> {
-    this.requireMember(viewer, tenantId);
+    if (!canReadSome(viewer.permissions, tenantId, 'manageBookables') && !canEditBookables(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
     const rows = await this.orm.em
       .fork()
       .getConnection()
@@ -214,9 +218,12 @@ export class BookableService {
     };
   }
 
-  /** count/check: whether one more public bookable fits the instance's quota (null is unlimited). */
+  /**
+   * count/check: whether one more public bookable fits the instance's quota (null is unlimited).
+   * It gates creating and publishing, so it answers those who may create or change bookables.
+   */
   async mayAddPublic(viewer: Viewer, tenantId: string): Promise<boolean> {
-    this.requireMember(viewer, tenantId);
+    if (!canEditBookables(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
     return this.publicQuotaLeft(this.orm.em.fork(), tenantId);
   }
 

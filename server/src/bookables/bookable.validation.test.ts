@@ -124,6 +124,7 @@ describe('lockers, attachments, rich text and identity', () => {
   it('needs a type and a title on create; the type never changes', () => {
     expect(validateBookable({ title: '' }, null).fieldErrors).toMatchObject({ title: bookableMessages.required });
     expect(validateBookable({ type: 'garage', title: 'x' }, null).fieldErrors).toEqual({ type: bookableMessages.required });
+    expect(validateBookable({ title: 'x' }, null).fieldErrors).toEqual({ type: bookableMessages.required });
     const stored = { ...defaultBookableData('room'), title: 'Saal' };
     expect(validateBookable({ type: 'ticket' }, stored).fieldErrors).toEqual({ type: bookableMessages.typeChange });
     expect(validateBookable({ location: 'Rathaus' }, stored)).toEqual({ data: { ...stored, location: 'Rathaus' }, fieldErrors: {} });

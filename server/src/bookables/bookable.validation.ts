@@ -238,7 +238,8 @@ function duration(value: unknown, field: string, errors: Errors): number | null 
  */
 export function validateBookable(input: Record<string, unknown>, current: BookableData | null): { data: BookableData; fieldErrors: Errors } {
   const errors: Errors = {};
-  const merged: Record<string, unknown> = { ...(current ?? defaultBookableData('room')) };
+  // On create the type must come from the input: the defaults' placeholder type does not count.
+  const merged: Record<string, unknown> = { ...(current ?? { ...defaultBookableData('room'), type: undefined }) };
   for (const [key, value] of Object.entries(input)) if (value !== undefined && key in merged) merged[key] = value;
   // The form spells the dependent objects relatedBookablesIds (specification 02 section 3).
   if (input.relatedBookableIds === undefined && input.relatedBookablesIds !== undefined) merged.relatedBookableIds = input.relatedBookablesIds;
