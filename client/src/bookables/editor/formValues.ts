@@ -82,13 +82,22 @@ export function toFormValues(bookable: BookableFieldsFragment): BookableFormValu
     priceValueAddedTax: text(bookable.priceValueAddedTax),
     minBookingDuration: text(bookable.minBookingDuration),
     maxBookingDuration: text(bookable.maxBookingDuration),
-    priceCategories: bookable.priceCategories.map((category) => ({
-      priceEur: text(category.priceEur),
-      priceValueAddedTax: text(category.priceValueAddedTax),
-      interval: { start: text(category.interval.start), end: text(category.interval.end) },
-      fixedPrice: category.fixedPrice,
-    })),
+    // The price fields bind to the first category, so the form always has one.
+    priceCategories: bookable.priceCategories.length
+      ? bookable.priceCategories.map((category) => ({
+          priceEur: text(category.priceEur),
+          priceValueAddedTax: text(category.priceValueAddedTax),
+          interval: { start: text(category.interval.start), end: text(category.interval.end) },
+          fixedPrice: category.fixedPrice,
+        }))
+      : [newPriceCategory()],
   };
+}
+
+/** Text that is a number (comma or dot), else ''. */
+export function numericOrEmpty(value: string): string {
+  const trimmed = value.trim();
+  return trimmed !== '' && Number.isFinite(Number(trimmed.replace(',', '.'))) ? trimmed : '';
 }
 
 /** Interval bounds are numbers for the API; empty (or not a number) is an open bound. */
@@ -111,6 +120,9 @@ export function toInput(values: BookableFormValues): BookableInput {
   const clean = withoutTypename(values);
   return {
     ...clean,
+    // A duration that is not a number becomes empty (null on the server), specification 02 section 5.
+    minBookingDuration: numericOrEmpty(clean.minBookingDuration),
+    maxBookingDuration: numericOrEmpty(clean.maxBookingDuration),
     priceCategories: clean.priceCategories.map((category) => ({
       priceEur: category.priceEur,
       priceValueAddedTax: category.priceValueAddedTax,

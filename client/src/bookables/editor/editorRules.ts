@@ -1,0 +1,127 @@
+import { getIn, setIn } from 'final-form';
+import type { BookableRequiredField, LongRangeType, PriceType } from '../../gql/graphql';
+import type { BookableFormValues, PriceCategoryValues } from './formValues';
+
+/** The editor's rules of specification 02 section 4 that do not need React, so they can be tested. */
+
+export type TimePeriodValues = BookableFormValues['timePeriods'][number];
+export type SpecialOpeningHourValues = BookableFormValues['specialOpeningHours'][number];
+
+export const priceTypeLabels: Record<PriceType, string> = {
+  per_item: 'Stück',
+  per_hour: 'Stunde',
+  per_day: 'Tag',
+  per_square_meter: 'm²',
+};
+
+/** Monday first, as a German week is shown; the stored encoding is 1 Monday … 6 Saturday, 0 Sunday. */
+export const weekdayOptions: { day: number; label: string; name: string }[] = [
+  { day: 1, label: 'Mo', name: 'Montag' },
+  { day: 2, label: 'Di', name: 'Dienstag' },
+  { day: 3, label: 'Mi', name: 'Mittwoch' },
+  { day: 4, label: 'Do', name: 'Donnerstag' },
+  { day: 5, label: 'Fr', name: 'Freitag' },
+  { day: 6, label: 'Sa', name: 'Samstag' },
+  { day: 0, label: 'So', name: 'Sonntag' },
+];
+
+export const longRangeLabels: Record<LongRangeType, string> = { week: 'Woche (Montag bis Freitag)', month: 'Monat' };
+
+export const requiredFieldLabels: Record<BookableRequiredField, string> = { comment: 'Kommentar', company: 'Firma' };
+
+/** Graduated prices are on when there is more than one category or any interval bound is set. */
+export function isGraduated(categories: PriceCategoryValues[]): boolean {
+  return categories.length > 1 || categories.some((category) => category.interval.start.trim() !== '' || category.interval.end.trim() !== '');
+}
+
+/** Back to a single price: the first category without its interval. */
+export function toSimplePrices(categories: PriceCategoryValues[]): PriceCategoryValues[] {
+  const [first] = categories;
+  return first ? [{ ...first, interval: { start: '', end: '' } }] : [];
+}
+
+export function removeAt<T>(list: T[], index: number): T[] {
+  return list.filter((_, position) => position !== index);
+}
+
+export const emptyTimePeriod = (): TimePeriodValues => ({ weekdays: [], startTime: '', endTime: '' });
+export const emptySpecialOpeningHour = (): SpecialOpeningHourValues => ({ date: '', startTime: '', endTime: '' });
+
+/** Turning a list mode on with an empty list adds one empty entry; turning it off keeps the list. */
+export function listForMode<T>(on: boolean, list: T[], empty: () => T): T[] {
+  return on && list.length === 0 ? [empty()] : list;
+}
+
+/**
+ * Calendar bookings and fixed booking times exclude each other: each switch is disabled while the
+ * other is on (fixed times cannot be booked via the calendar).
+ */
+export function bookingModeLocks(values: Pick<BookableFormValues, 'isScheduleRelated' | 'isTimePeriodRelated'>) {
+  return { scheduleDisabled: values.isTimePeriodRelated, timePeriodDisabled: values.isScheduleRelated };
+}
+
+/** Adds or removes a weekday, keeping the stored numeric order. */
+export function toggleWeekday(weekdays: number[], day: number): number[] {
+  return weekdays.includes(day) ? weekdays.filter((item) => item !== day) : [...weekdays, day].sort((a, b) => a - b);
+}
+
+/** Long range week and month are exclusive; unchecking the chosen one clears the options. */
+export function toggleLongRange(current: BookableFormValues['longRangeOptions'], type: LongRangeType, checked: boolean): BookableFormValues['longRangeOptions'] {
+  if (checked) return { type };
+  return current?.type === type ? null : current;
+}
+
+/** Adds or removes an item of a list of names (required fields). */
+export function toggleItem<T>(list: T[], item: T, on: boolean): T[] {
+  if (on) return list.includes(item) ? list : [...list, item];
+  return list.filter((entry) => entry !== item);
+}
+
+/** Numeric entry: digits and one decimal separator (comma or dot) only. */
+export function decimalText(text: string): string {
+  const kept = text.replace(/[^\d.,]/g, '');
+  const separator = kept.search(/[.,]/);
+  return separator === -1 ? kept : kept.slice(0, separator + 1) + kept.slice(separator + 1).replace(/[.,]/g, '');
+}
+
+/** Integer entry (amount): digits only; empty means unlimited. */
+export function integerText(text: string): string {
+  return text.replace(/\D/g, '');
+}
+
+/**
+ * 24-hour time from what was typed: "8" → 08:00, "830" / "8.30" / "8:30" → 08:30. Anything else
+ * stays as typed, so the server names the mistake at the field.
+ */
+export function normalizeTime(text: string): string {
+  const trimmed = text.trim();
+  const match = /^(\d{1,2})(?:[:.]?(\d{2}))?$/.exec(trimmed);
+  if (!match) return trimmed;
+  const hours = Number(match[1]);
+  const minutes = Number(match[2] ?? '0');
+  if (hours > 24 || minutes > 59 || (hours === 24 && minutes > 0)) return trimmed;
+  return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
+}
+
+/** A special opening hour is closed all day when its times are equal or empty. */
+export function isClosedAllDay(entry: SpecialOpeningHourValues): boolean {
+  return entry.startTime.trim() === entry.endTime.trim();
+}
+
+/**
+ * The server's field messages (keys like "priceCategories.0.priceEur") as react-final-form submit
+ * errors, which it reads by path from a nested object.
+ */
+export function nestFieldErrors(flat: Record<string, string> | undefined): Record<string, unknown> | undefined {
+  if (!flat) return undefined;
+  let nested: Record<string, unknown> = {};
+  for (const [path, message] of Object.entries(flat)) {
+    const parts = path.split('.');
+    // A message for a whole entry and one for its part cannot share a path: the first one stays
+    // at the field (all of them are in the toast anyway).
+    const blocked = parts.slice(0, -1).some((_, index) => typeof getIn(nested, parts.slice(0, index + 1).join('.')) === 'string');
+    if (blocked || getIn(nested, path) !== undefined) continue;
+    nested = setIn(nested, path, message) as Record<string, unknown>;
+  }
+  return nested;
+}

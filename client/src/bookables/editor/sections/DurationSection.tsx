@@ -1,0 +1,14 @@
+import { decimalText } from '../editorRules';
+import { EditorSection, TextField } from '../fields';
+
+/** Buchungsdauer in hours; enforced at checkout. Empty means no limit. */
+export function DurationSection() {
+  return (
+    <EditorSection title="Buchungsdauer" icon="stopwatch">
+      <div className="bookable-grid">
+        <TextField name="minBookingDuration" label="Mindestbuchungsdauer (Stunden)" inputMode="decimal" filter={decimalText} placeholder="keine" />
+        <TextField name="maxBookingDuration" label="Maximale Buchungsdauer (Stunden)" inputMode="decimal" filter={decimalText} placeholder="keine" />
+      </div>
+    </EditorSection>
+  );
+}

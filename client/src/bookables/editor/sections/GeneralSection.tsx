@@ -1,0 +1,98 @@
+import { useQuery } from '@apollo/client/react';
+import { FormGroup, HTMLSelect, TagInput } from '@blueprintjs/core';
+import { useField } from 'react-final-form';
+import { FilePicker } from '../../../files/FilePicker';
+import { BookablesDocument } from '../../../gql/graphql';
+import { RichTextEditor } from '../../../shared/RichTextEditor';
+import { required } from '../../../shared/validation';
+import { EditorSection, fieldError, fieldId, TextField } from '../fields';
+
+const requiredTitle = required('Pflichtfeld');
+
+/** A list of words (tags, flags) as a Blueprint TagInput; Enter, comma or leaving the field adds. */
+function TagsField({ name, label, placeholder }: { name: 'tags' | 'flags'; label: string; placeholder: string }) {
+  const { input } = useField<string[]>(name);
+  const id = fieldId(name);
+  const values = input.value || [];
+  return (
+    <FormGroup label={label} labelFor={id}>
+      <TagInput
+        values={values}
+        onChange={(next) => input.onChange([...new Set(next.map((value) => String(value).trim()).filter(Boolean))])}
+        addOnBlur
+        addOnPaste
+        placeholder={placeholder}
+        inputProps={{ id }}
+        tagProps={{ minimal: true }}
+        fill
+      />
+    </FormGroup>
+  );
+}
+
+/** Rich-text field with a visible label the editor is named by. */
+export function RichTextField({ name, label, testId }: { name: 'description' | 'bookingNotes'; label: string; testId: string }) {
+  const { input, meta } = useField<string>(name);
+  const error = fieldError(meta);
+  const labelId = `${fieldId(name)}-label`;
+  return (
+    <FormGroup helperText={error} intent={error ? 'danger' : 'none'}>
+      <label className="bp6-label" id={labelId}>
+        {label}
+      </label>
+      <RichTextEditor value={input.value ?? ''} onChange={(html) => input.onChange(html)} ariaLabelledBy={labelId} ariaLabel={label} testId={testId} id={fieldId(name)} />
+    </FormGroup>
+  );
+}
+
+function CoverImageField({ tenantId }: { tenantId: string }) {
+  const { input, meta } = useField<string>('imgUrl');
+  const error = fieldError(meta);
+  return (
+    <>
+      <FilePicker tenantId={tenantId} id={fieldId('imgUrl')} label="Titelbild" value={input.value ?? ''} onChange={input.onChange} customDirectory="rooms" imagesOnly allowProtected={false} />
+      {error && <div className="bp6-form-helper-text bookable-error">{error}</div>}
+      {input.value && <img className="bookable-cover-preview" src={input.value} alt="Vorschau des Titelbilds" />}
+    </>
+  );
+}
+
+/** The parent: any other bookable of the tenant, or none. */
+function ParentField({ tenantId, bookableId }: { tenantId: string; bookableId: string | null }) {
+  const { input, meta } = useField<string | null>('parent');
+  const { data } = useQuery(BookablesDocument, { variables: { tenantId } });
+  const others = (data?.bookables ?? []).filter((bookable) => bookable.id !== bookableId);
+  const error = fieldError(meta);
+  const id = fieldId('parent');
+  return (
+    <FormGroup label="Übergeordnetes Objekt" labelFor={id} helperText={error} intent={error ? 'danger' : 'none'}>
+      <HTMLSelect id={id} fill value={input.value ?? ''} onChange={(event) => input.onChange(event.currentTarget.value || null)}>
+        <option value="">Kein übergeordnetes Objekt</option>
+        {others.map((bookable) => (
+          <option key={bookable.id} value={bookable.id}>
+            {bookable.title}
+          </option>
+        ))}
+        {/* A parent that is no longer listed (deleted, other type filter) stays selectable by id. */}
+        {input.value && !others.some((bookable) => bookable.id === input.value) && <option value={input.value}>{input.value}</option>}
+      </HTMLSelect>
+    </FormGroup>
+  );
+}
+
+/** Allgemeine Daten: title, description, location, cover image, tags, flags, parent. */
+export function GeneralSection({ tenantId, bookableId }: { tenantId: string; bookableId: string | null }) {
+  return (
+    <EditorSection title="Allgemeine Daten" icon="info-sign">
+      <TextField name="title" label="Titel" validate={requiredTitle} />
+      <RichTextField name="description" label="Beschreibung" testId="bookable-description" />
+      <TextField name="location" label="Ort" />
+      <CoverImageField tenantId={tenantId} />
+      <div className="bookable-grid">
+        <TagsField name="tags" label="Tags" placeholder="Tag eingeben und Enter drücken" />
+        <TagsField name="flags" label="Merkmale" placeholder="Merkmal eingeben und Enter drücken" />
+      </div>
+      <ParentField tenantId={tenantId} bookableId={bookableId} />
+    </EditorSection>
+  );
+}

@@ -1,0 +1,23 @@
+import { useQuery } from '@apollo/client/react';
+import { useFormState } from 'react-final-form';
+import { BookablePublicQuotaDocument } from '../../../gql/graphql';
+import { EditorSection, SwitchField } from '../fields';
+import type { BookableFormValues } from '../formValues';
+
+export const PUBLIC_QUOTA_TEXT =
+  'Sie haben die maximale Anzahl an öffentlichen Buchungsobjekten erreicht. Erweitern Sie Ihr Kontingent, oder löschen Sie nicht mehr benötigte Buchungsobjekte.';
+
+/** Schalter: bookable, public (within the public quota unless already public), auto-confirm. */
+export function SwitchesSection({ tenantId }: { tenantId: string }) {
+  const { data } = useQuery(BookablePublicQuotaDocument, { variables: { tenantId }, fetchPolicy: 'network-only' });
+  const { initialValues } = useFormState<BookableFormValues>({ subscription: { initialValues: true } });
+  // Making an object public needs a free quota place, unless it is public already (stored).
+  const quotaReached = data?.bookablePublicQuotaAvailable === false && !initialValues?.isPublic;
+  return (
+    <EditorSection title="Schalter" icon="settings">
+      <SwitchField name="isBookable" label="Buchbar" />
+      <SwitchField name="isPublic" label="Öffentlich sichtbar" disabled={quotaReached} helperText={quotaReached ? PUBLIC_QUOTA_TEXT : undefined} />
+      <SwitchField name="autoCommitBooking" label="Buchungen automatisch bestätigen" />
+    </EditorSection>
+  );
+}
