@@ -33,12 +33,15 @@ export async function descendantsOf(em: EntityManager, tenantId: string, start: 
   return result;
 }
 
-/** Every bookable above the given one (those listing it as a child, transitively), nearest first. */
-export async function parentsOf(em: EntityManager, tenantId: string, id: string): Promise<Bookable[]> {
+/**
+ * Every bookable above the given one (those listing it as a child, transitively), nearest first;
+ * `maxDepth` levels (the rules' five by default).
+ */
+export async function parentsOf(em: EntityManager, tenantId: string, id: string, maxDepth = MAX_PARENT_DEPTH): Promise<Bookable[]> {
   const seen = new Set<string>([id]);
   const result: Bookable[] = [];
   let frontier = [id];
-  for (let depth = 0; depth < MAX_PARENT_DEPTH && frontier.length > 0; depth += 1) {
+  for (let depth = 0; depth < maxDepth && frontier.length > 0; depth += 1) {
     const parents = await em.find(Bookable, { tenant: tenantId, relatedBookableIds: { $overlap: frontier } }, { orderBy: { createdAt: 'asc' } });
     frontier = [];
     for (const parent of parents) {
@@ -72,8 +75,9 @@ export async function referenceErrors(em: EntityManager, tenantId: string, data:
   data.checkoutBookableIds.forEach((entry, index) => check(entry.bookableId, `checkoutBookableIds.${index}`));
 
   if (selfId && data.relatedBookableIds.length > 0) {
-    // A child that is already above this object would make the hierarchy a cycle.
-    const ancestors = new Set((await parentsOf(em, tenantId, selfId)).map((parent) => parent.id));
+    // A child that is already above this object would make the hierarchy a cycle: searched as deep
+    // as children are followed, not only the five parent levels the booking rules look at.
+    const ancestors = new Set((await parentsOf(em, tenantId, selfId, MAX_CHILD_DEPTH)).map((parent) => parent.id));
     data.relatedBookableIds.forEach((id, index) => {
       if (ancestors.has(id)) errors[`relatedBookableIds.${index}`] = 'Ein übergeordnetes Objekt kann nicht zugleich abhängig sein.';
     });
