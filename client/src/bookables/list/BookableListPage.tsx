@@ -1,0 +1,93 @@
+import { useQuery } from '@apollo/client/react';
+import { Button, Callout, H2, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { BookablePublicQuotaDocument, BookablesDocument, BookableTagsDocument } from '../../gql/graphql';
+import { NoTenantSelected } from '../../shared/NoTenantSelected';
+import { useAppState } from '../../shared/store';
+import { useRouteHandle } from '../../shared/title';
+import { BookableCard } from './BookableCard';
+import { type BookableKind, bookableKinds, createUrl, editUrl } from './bookableKinds';
+import { allowCreate, allowDelete, allowUpdate, type BookableViewer } from './bookableRights';
+import { TagFilter } from './TagFilter';
+import { useBookableActions } from './useBookableActions';
+import './bookableList.css';
+
+export const QUOTA_REACHED_TEXT =
+  'Sie haben die maximale Anzahl an öffentlichen Buchungsobjekten erreicht. Erweitern Sie Ihr Kontingent, oder löschen Sie nicht mehr benötigte Buchungsobjekte.';
+
+/** The list screen of one bookable type (the route handle's bookableType), specification 02 section 2. */
+export default function BookableListPage() {
+  const { bookableType } = useRouteHandle();
+  const tenantId = useAppState((state) => state.currentTenantId);
+  if (!bookableType) return null;
+  if (!tenantId) return <NoTenantSelected />;
+  // Keyed by tenant and type: a tenant switch (or another list) starts afresh and reloads.
+  return <BookableListScreen key={`${bookableType}:${tenantId}`} kind={bookableKinds[bookableType]} tenantId={tenantId} />;
+}
+
+function BookableListScreen({ kind, tenantId }: { kind: BookableKind; tenantId: string }) {
+  const navigate = useNavigate();
+  const user = useAppState((state) => state.user);
+  const viewer: BookableViewer | null = user ? { userId: user.id, permissions: user.permissions } : null;
+  const [selectedTags, setSelectedTags] = useState<string[]>([]);
+  const list = useQuery(BookablesDocument, {
+    variables: { tenantId, type: kind.type, tags: selectedTags.length ? selectedTags : null },
+    fetchPolicy: 'cache-and-network',
+  });
+  const tags = useQuery(BookableTagsDocument, { variables: { tenantId }, fetchPolicy: 'cache-and-network' });
+  const quota = useQuery(BookablePublicQuotaDocument, { variables: { tenantId }, fetchPolicy: 'cache-and-network' });
+  // Load failures are only logged (specification 02 section 7).
+  if (list.error) console.error('Buchungsobjekte nicht geladen:', list.error);
+  if (tags.error) console.error('Tags nicht geladen:', tags.error);
+  if (quota.error) console.error('Kontingent nicht geprüft:', quota.error);
+  const { duplicate, askDelete, deleteAlert } = useBookableActions(tenantId);
+
+  const quotaReached = quota.data?.bookablePublicQuotaAvailable === false;
+  const mayCreate = allowCreate(viewer, tenantId);
+  const createDisabled = !mayCreate || (kind.type === 'ticket' && quotaReached);
+  const items = list.data?.bookables ?? [];
+  const shown = kind.reversed ? [...items].reverse() : items;
+
+  return (
+    <section className="bookables-list">
+      <H2>{kind.title}</H2>
+      {quotaReached && (
+        <Callout intent="primary" icon="info-sign" className="bookables-quota">
+          {QUOTA_REACHED_TEXT}
+        </Callout>
+      )}
+      <TagFilter tags={tags.data?.bookableTags ?? []} selected={selectedTags} onChange={setSelectedTags} />
+      {list.loading && !list.data ? (
+        <NonIdealState icon={<Spinner size={24} />} title="Daten werden geladen..." />
+      ) : shown.length === 0 ? (
+        <NonIdealState icon="th-disconnect" title="Keine Daten vorhanden" />
+      ) : (
+        <div className="bookables-grid-area">
+          <div className="bookables-grid" aria-label={kind.title} role="list">
+          {shown.map((bookable) => (
+            <div role="listitem" key={bookable.id}>
+              <BookableCard
+                bookable={bookable}
+                onEdit={allowUpdate(viewer, bookable) ? () => void navigate(editUrl(kind, bookable.id)) : undefined}
+                onDuplicate={mayCreate ? () => duplicate(bookable) : undefined}
+                onDelete={allowDelete(viewer, bookable) ? () => askDelete(bookable) : undefined}
+              />
+              </div>
+            ))}
+          </div>
+        </div>
+      )}
+      <Button
+        className="floating-action"
+        intent="primary"
+        size="large"
+        icon="add"
+        text={kind.createLabel}
+        disabled={createDisabled}
+        onClick={() => void navigate(createUrl(kind))}
+      />
+      {deleteAlert}
+    </section>
+  );
+}

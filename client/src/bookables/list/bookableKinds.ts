@@ -1,0 +1,70 @@
+import type { BookableType } from '../../gql/graphql';
+import type { AdminInterface } from '../../shared/permissions';
+
+/** What differs between the four list screens and their editor routes (specification 02 section 2). */
+export interface BookableKind {
+  type: BookableType;
+  /** Screen and navigation title. */
+  title: string;
+  interface: AdminInterface;
+  listPath: string;
+  editPath: string;
+  createPath: string;
+  createLabel: string;
+  /** Resources and tickets are shown newest first. */
+  reversed: boolean;
+}
+
+export const bookableKinds: Record<BookableType, BookableKind> = {
+  event_location: {
+    type: 'event_location',
+    title: 'Veranstaltungsorte',
+    interface: 'locations',
+    listPath: '/admin/veranstaltungsorte',
+    editPath: '/admin/veranstaltungsorte/edit',
+    createPath: '/admin/veranstaltungsorte/create',
+    createLabel: 'Veranstaltungsort erstellen',
+    reversed: false,
+  },
+  room: {
+    type: 'room',
+    title: 'Räume',
+    interface: 'rooms',
+    listPath: '/admin/raeume',
+    editPath: '/admin/raeume/edit',
+    createPath: '/admin/raeume/create',
+    createLabel: 'Raum erstellen',
+    reversed: false,
+  },
+  resource: {
+    type: 'resource',
+    title: 'Ressourcen',
+    interface: 'resources',
+    listPath: '/admin/ressourcen',
+    // The specification's route table puts the resource editor under the English segment.
+    editPath: '/admin/resources/edit',
+    createPath: '/admin/ressourcen/create',
+    createLabel: 'Ressource erstellen',
+    reversed: true,
+  },
+  ticket: {
+    type: 'ticket',
+    title: 'Tickets',
+    interface: 'tickets',
+    listPath: '/admin/tickets',
+    editPath: '/admin/tickets/edit',
+    createPath: '/admin/tickets/create',
+    createLabel: 'Ticket erstellen',
+    reversed: true,
+  },
+};
+
+/** The edit route of one item, remembering the list to return to. */
+export function editUrl(kind: BookableKind, id: string): string {
+  return `${kind.editPath}?${new URLSearchParams({ id, fromRoute: kind.listPath }).toString()}`;
+}
+
+/** The create route, also remembering the list. */
+export function createUrl(kind: BookableKind): string {
+  return `${kind.createPath}?${new URLSearchParams({ fromRoute: kind.listPath }).toString()}`;
+}

@@ -1,0 +1,64 @@
+import type { BookableFieldsFragment, PriceType } from '../../gql/graphql';
+import { formatCurrency } from '../../shared/format';
+
+/** Pure texts of a bookable card (specification 02 sections 2 and 9). */
+
+export const DESCRIPTION_LIMIT = 140;
+export const FREE_TEXT = 'Kostenfrei';
+
+const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return entities[name.toLowerCase()] ?? whole;
+  });
+}
+
+/** The rich-text description as plain text: tags dropped, blocks separated, entities decoded. */
+export function htmlToText(html: string | null | undefined): string {
+  if (!html) return '';
+  const text = html
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<br\s*\/?>|<\/(p|div|li|h[1-6]|blockquote|tr)>/gi, ' ')
+    .replace(/<[^>]*>/g, '');
+  return decodeEntities(text).replace(/\s+/g, ' ').trim();
+}
+
+/** At most `limit` characters, then ' ...' when something was cut. */
+export function truncate(text: string, limit = DESCRIPTION_LIMIT): string {
+  const characters = Array.from(text);
+  return characters.length > limit ? `${characters.slice(0, limit).join('').trimEnd()} ...` : text;
+}
+
+export function shortDescription(html: string | null | undefined): string {
+  return truncate(htmlToText(html));
+}
+
+const unitSuffixes: Record<PriceType, string> = {
+  per_item: 'pro Stück',
+  per_hour: 'pro Stunde',
+  per_day: 'pro Tag',
+  per_square_meter: 'pro m²',
+};
+
+export function priceUnitSuffix(priceType: PriceType): string {
+  return unitSuffixes[priceType];
+}
+
+type PricedBookable = Pick<BookableFieldsFragment, 'priceType'> & { priceCategories: readonly { priceEur: number }[] };
+
+/**
+ * The card's price: 'Kostenfrei' unless some category costs something; otherwise the lowest
+ * category price with its unit, prefixed by 'ab' when the categories differ.
+ */
+export function priceText(bookable: PricedBookable): string {
+  const prices = bookable.priceCategories.map((category) => category.priceEur);
+  if (!prices.some((price) => price > 0)) return FREE_TEXT;
+  const lowest = Math.min(...prices);
+  const prefix = prices.some((price) => price !== lowest) ? 'ab ' : '';
+  return `${prefix}${formatCurrency(lowest)} ${priceUnitSuffix(bookable.priceType)}`;
+}
