@@ -251,4 +251,17 @@ describe('duplicate, delete and populate', () => {
     const related = await client.gql<{ relatedBookables: { id: string }[] }>(gql.related, { tenantId: t, id: root.id });
     expect(related.data?.relatedBookables.map((bookable) => bookable.id)).toEqual([root.id, childA.id, childB.id, grandchild.id]);
   });
+
+  it('populate shows a member with only the own flags just the dependent objects it may read', async () => {
+    const own = actors.userIds.memberOwnOnly;
+    const foreignChild = await storeBookable(app, actors.tenant.id, { title: 'Fremdes Kind', ownerUserId: actors.userIds.memberAny, permittedUsers: [actors.userIds.outsider] });
+    const ownChild = await storeBookable(app, actors.tenant.id, { title: 'Eigenes Kind', ownerUserId: own });
+    const root = await storeBookable(app, actors.tenant.id, { title: 'Eigene Wurzel', ownerUserId: own, relatedBookableIds: [foreignChild.id, ownChild.id] });
+    const item = await actors.clients.memberOwnOnly.get(url(`/${root.id}?populate=true`));
+    expect(item.json._populated.relatedBookables.map((bookable: { id: string }) => bookable.id)).toEqual([root.id, ownChild.id]);
+    const related = await actors.clients.memberOwnOnly.gql<{ relatedBookables: { id: string }[] }>(gql.related, { tenantId: actors.tenant.id, id: root.id });
+    expect(related.data?.relatedBookables.map((bookable) => bookable.id)).toEqual([root.id, ownChild.id]);
+    const full = await actors.clients.memberAny.get(url(`/${root.id}?populate=true`));
+    expect(full.json._populated.relatedBookables.map((bookable: { id: string }) => bookable.id)).toEqual([root.id, foreignChild.id, ownChild.id]);
+  });
 });

@@ -38,10 +38,14 @@ export class BookableAvailabilityService {
     private readonly bookings: BookingSource,
   ) {}
 
-  /** The object itself first, then every dependent object below it (populate's relatedBookables). */
+  /**
+   * The object itself first, then every dependent object below it (populate's relatedBookables)
+   * that the viewer may read: a member with the "own" flags does not see others' objects this way.
+   */
   async related(viewer: Viewer, tenantId: string, id: string): Promise<Bookable[]> {
     const bookable = await this.bookables.get(viewer, tenantId, id);
-    return [bookable, ...(await descendantsOf(this.orm.em.fork(), tenantId, bookable))];
+    const descendants = await descendantsOf(this.orm.em.fork(), tenantId, bookable);
+    return [bookable, ...descendants.filter((child) => this.bookables.mayRead(viewer, child))];
   }
 
   /** PUBLIC: the object's opening hours narrowed by its parents' (rest-contract 4.7, 5.4 rule 3). */

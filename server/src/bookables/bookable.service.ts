@@ -114,6 +114,11 @@ export class BookableService {
     return bookable;
   }
 
+  /** ALLOW(read, manageBookables) on one object (its tenant, its owner). */
+  mayRead(viewer: Viewer, bookable: Bookable): boolean {
+    return allowed(viewer, 'read', bookable);
+  }
+
   async get(viewer: Viewer, tenantId: string, id: string): Promise<Bookable> {
     this.requireMember(viewer, tenantId);
     const bookable = await this.findOne(this.orm.em.fork(), tenantId, id);
