@@ -79,6 +79,14 @@ describe('numbers typed as text', () => {
   });
 });
 
+describe('values beyond the columns', () => {
+  it('an amount or duration the database cannot hold is a 400 with field messages, not a 500', async () => {
+    expect(await restErrors({ amount: '99999999999', minBookingDuration: 1e7 })).toEqual({ amount: bookableMessages.tooLarge, minBookingDuration: bookableMessages.tooLarge });
+    expect(await gqlErrors({ amount: '1e20', maxBookingDuration: '12345678' })).toEqual({ amount: bookableMessages.tooLarge, maxBookingDuration: bookableMessages.tooLarge });
+    expect(await restErrors({ priceCategories: [{ priceEur: 1e308 }] })).toEqual({ 'priceCategories.0.priceEur': bookableMessages.tooLarge });
+  });
+});
+
 describe('booking-time modes, prices, special dates, long range, lockers, attachments', () => {
   it('calendar bookings and fixed booking times exclude each other', async () => {
     const bookable = await storeBookable(app, actors.tenant.id, { isScheduleRelated: true });

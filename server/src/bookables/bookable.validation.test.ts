@@ -32,6 +32,16 @@ describe('numbers typed as text', () => {
     expect(create({ priceCategories: [{ priceEur: '-1' }] }).fieldErrors).toEqual({ 'priceCategories.0.priceEur': bookableMessages.negative });
   });
 
+  it('values beyond what the columns hold are refused, not stored', () => {
+    expect(create({ amount: 1e20, minBookingDuration: '10000000', priceCategories: [{ priceEur: 1e308 }], lockerDetails: { units: [{ lockerSystem: 'p', id: '1', amount: 1e12 }] } }).fieldErrors).toEqual({
+      amount: bookableMessages.tooLarge,
+      minBookingDuration: bookableMessages.tooLarge,
+      'priceCategories.0.priceEur': bookableMessages.tooLarge,
+      'lockerDetails.units.0.amount': bookableMessages.tooLarge,
+    });
+    expect(create({ amount: '2147483647', maxBookingDuration: '999999,99' }).fieldErrors).toEqual({});
+  });
+
   it('duration bounds: a non-number becomes null, min above max is refused', () => {
     expect(create({ minBookingDuration: 'zwei', maxBookingDuration: '4,5' }).data).toMatchObject({ minBookingDuration: null, maxBookingDuration: 4.5 });
     expect(create({ minBookingDuration: '5', maxBookingDuration: '2' }).fieldErrors).toEqual({ maxBookingDuration: bookableMessages.durationOrder });

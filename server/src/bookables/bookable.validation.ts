@@ -46,12 +46,17 @@ export const bookableMessages = {
   typeChange: 'Der Typ eines Buchungsobjekts kann nicht geändert werden.',
   invalidValue: 'Ungültiger Wert',
   eventOnlyTicket: 'Nur Tickets gehören zu einer Veranstaltung.',
+  tooLarge: 'Der Wert ist zu groß.',
 } as const;
 
 type Errors = Record<string, string>;
 const MAX_TEXT = 500;
 const MAX_RICH_TEXT = 100_000;
 const MAX_LIST = 200;
+/** What the columns hold: amount is a PostgreSQL integer, durations numeric(8,2); prices a sane bound. */
+export const MAX_AMOUNT = 2_147_483_647;
+export const MAX_DURATION_HOURS = 999_999.99;
+export const MAX_PRICE = 1_000_000_000;
 
 /** A number from a number or text ("12,50"); '' and null give null, anything else NaN. */
 export function toNumber(value: unknown): number | null {
@@ -108,6 +113,7 @@ function price(value: unknown, field: string, errors: Errors, options: { percent
   if (!Number.isFinite(number)) errors[field] = bookableMessages.number;
   else if (number < 0) errors[field] = bookableMessages.negative;
   else if (options.percent && number > 100) errors[field] = bookableMessages.percent;
+  else if (number > MAX_PRICE) errors[field] = bookableMessages.tooLarge;
   else return Math.round(number * 100) / 100;
   return 0;
 }
@@ -181,6 +187,7 @@ function lockerDetails(value: unknown, amount: number | null, errors: Errors): L
     const unitAmount = toAmount(unit.amount) ?? 0;
     if (!text(unit.lockerSystem) || !text(unit.id)) errors[`lockerDetails.units.${index}`] = bookableMessages.lockerUnit;
     if (unitAmount < 0) errors[`lockerDetails.units.${index}.amount`] = bookableMessages.negative;
+    else if (unitAmount > MAX_AMOUNT) errors[`lockerDetails.units.${index}.amount`] = bookableMessages.tooLarge;
     return { lockerSystem: text(unit.lockerSystem), id: text(unit.id), amount: unitAmount };
   });
   const details = { active: bool(raw.active), units };
@@ -229,6 +236,7 @@ function checkoutBookables(value: unknown): CheckoutBookable[] {
 function duration(value: unknown, field: string, errors: Errors): number | null {
   const number = bound(value);
   if (number !== null && number < 0) errors[field] = bookableMessages.negative;
+  else if (number !== null && number > MAX_DURATION_HOURS) errors[field] = bookableMessages.tooLarge;
   return number === null ? null : Math.round(number * 100) / 100;
 }
 
@@ -258,6 +266,7 @@ export function validateBookable(input: Record<string, unknown>, current: Bookab
   const vat = price(merged.priceValueAddedTax, 'priceValueAddedTax', errors, { percent: true });
   const amount = toAmount(merged.amount);
   if (amount !== null && amount < 0) errors.amount = bookableMessages.negative;
+  else if (amount !== null && amount > MAX_AMOUNT) errors.amount = bookableMessages.tooLarge;
 
   const isScheduleRelated = bool(merged.isScheduleRelated);
   const isTimePeriodRelated = bool(merged.isTimePeriodRelated);
