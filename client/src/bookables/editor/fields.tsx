@@ -1,4 +1,4 @@
-import { Checkbox, FormGroup, type IconName, InputGroup, type InputGroupProps, Section, SectionCard, Switch } from '@blueprintjs/core';
+import { Card, Checkbox, FormGroup, H4, Icon, type IconName, InputGroup, type InputGroupProps, Switch } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useField } from 'react-final-form';
 import type { Validator } from '../../shared/validation';
@@ -29,10 +29,8 @@ export function useSubmitError(name: string): string | undefined {
   return fieldError({ submitError: meta.submitError, dirtySinceLastSubmit: meta.dirtySinceLastSubmit });
 }
 
-export interface TextFieldProps {
-  name: string;
+interface InputProps {
   label: string;
-  validate?: Validator;
   helperText?: ReactNode;
   placeholder?: string;
   inputMode?: 'decimal' | 'numeric' | 'text';
@@ -46,24 +44,36 @@ export interface TextFieldProps {
   disabled?: boolean;
 }
 
-export function TextField({ name, label, validate, helperText, placeholder, inputMode, filter, onBlurFormat, rightElement, labelInfo, className, disabled }: TextFieldProps) {
-  const { input, meta } = useField<string>(name, { validate });
-  const error = fieldError(meta);
-  const id = fieldId(name);
+/** A labelled text input on a plain value (list entries bind through their whole list). */
+export function PlainTextField({
+  id,
+  value,
+  onChange,
+  onFocus,
+  onBlur,
+  error,
+  label,
+  helperText,
+  placeholder,
+  inputMode,
+  filter,
+  onBlurFormat,
+  rightElement,
+  labelInfo,
+  className,
+  disabled,
+}: InputProps & { id: string; value: string; onChange: (value: string) => void; onFocus?: () => void; onBlur?: () => void; error?: string }) {
   return (
     <FormGroup className={className} label={label} labelFor={id} labelInfo={labelInfo} helperText={error ?? helperText} intent={error ? 'danger' : 'none'}>
       <InputGroup
         id={id}
-        name={name}
-        value={input.value ?? ''}
-        onChange={(event) => input.onChange(filter ? filter(event.currentTarget.value) : event.currentTarget.value)}
-        onFocus={input.onFocus}
+        value={value}
+        onChange={(event) => onChange(filter ? filter(event.currentTarget.value) : event.currentTarget.value)}
+        onFocus={onFocus}
         onBlur={() => {
-          if (onBlurFormat) {
-            const formatted = onBlurFormat(input.value ?? '');
-            if (formatted !== input.value) input.onChange(formatted);
-          }
-          input.onBlur();
+          const formatted = onBlurFormat ? onBlurFormat(value) : value;
+          if (formatted !== value) onChange(formatted);
+          onBlur?.();
         }}
         placeholder={placeholder}
         inputMode={inputMode}
@@ -75,6 +85,12 @@ export function TextField({ name, label, validate, helperText, placeholder, inpu
       />
     </FormGroup>
   );
+}
+
+/** A text input bound to a form field by name. */
+export function TextField({ name, validate, ...props }: InputProps & { name: string; validate?: Validator }) {
+  const { input, meta } = useField<string>(name, { validate });
+  return <PlainTextField {...props} id={fieldId(name)} value={input.value ?? ''} onChange={input.onChange} onFocus={input.onFocus} onBlur={input.onBlur} error={fieldError(meta)} />;
 }
 
 export function SwitchField({ name, label, disabled, onToggle, helperText }: { name: string; label: string; disabled?: boolean; onToggle?: (checked: boolean) => void; helperText?: ReactNode }) {
@@ -111,11 +127,18 @@ export function ErrorLine({ message }: { message: string | undefined }) {
   ) : null;
 }
 
-/** One titled block of the editor (Blueprint Section); its heading names the block for screen readers. */
+/**
+ * One titled block of the editor: a card with an H4 heading. Not a labelled region on purpose,
+ * so a field named like its block ("Buchungshinweise") stays the only match of its label.
+ */
 export function EditorSection({ title, icon, children }: { title: string; icon?: IconName; children: ReactNode }) {
   return (
-    <Section title={title} icon={icon} elevation={1} className="bookable-section">
-      <SectionCard>{children}</SectionCard>
-    </Section>
+    <Card elevation={1} className="bookable-section" data-section={title}>
+      <H4 className="bookable-section-title">
+        {icon && <Icon icon={icon} />}
+        {title}
+      </H4>
+      {children}
+    </Card>
   );
 }

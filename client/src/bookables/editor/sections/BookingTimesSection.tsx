@@ -7,6 +7,11 @@ import { SpecialOpeningHoursEditor } from './SpecialOpeningHoursEditor';
 /** Buchungszeiten: calendar bookings or fixed times (exclusive), opening hours, special dates. */
 export function BookingTimesSection() {
   const form = useForm();
+  // The lists stay registered while their editors are hidden: react-final-form 7 would reset a
+  // field registered anew to its initial value, dropping the entry added when a mode is switched on.
+  useField('timePeriods', { subscription: {} });
+  useField('openingHours', { subscription: {} });
+  useField('specialOpeningHours', { subscription: {} });
   const isScheduleRelated = useField<boolean>('isScheduleRelated', { subscription: { value: true } }).input.value;
   const isTimePeriodRelated = useField<boolean>('isTimePeriodRelated', { subscription: { value: true } }).input.value;
   const isOpeningHoursRelated = useField<boolean>('isOpeningHoursRelated', { subscription: { value: true } }).input.value;

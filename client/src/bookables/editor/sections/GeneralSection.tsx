@@ -23,6 +23,8 @@ function TagsField({ name, label, placeholder }: { name: 'tags' | 'flags'; label
         addOnPaste
         placeholder={placeholder}
         inputProps={{ id }}
+        // Enter adds the tag; it must not also submit the whole editor form.
+        onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
         tagProps={{ minimal: true }}
         fill
       />

@@ -1,33 +1,49 @@
 import { Button, Checkbox } from '@blueprintjs/core';
-import { useField, useForm } from 'react-final-form';
+import { type ArrayField, useArrayField } from '../arrayField';
 import { emptyTimePeriod, normalizeTime, removeAt, type TimePeriodValues, toggleWeekday, weekdayOptions } from '../editorRules';
-import { ErrorLine, TextField, useSubmitError } from '../fields';
+import { ErrorLine, fieldId, PlainTextField } from '../fields';
 
-/** Weekday multi-select (Mo–So) of one entry. */
-function WeekdayPicker({ name, legend }: { name: string; legend: string }) {
-  const { input } = useField<number[]>(name);
-  const error = useSubmitError(name);
-  const days = input.value || [];
+interface Timed {
+  startTime: string;
+  endTime: string;
+}
+
+/** Start/end time inputs of entry `index`: 24-hour "HH:mm" text, tidied when left ("8" becomes "08:00"). */
+export function TimeFields<T extends Timed>({ entries, name, index }: { entries: ArrayField<T>; name: string; index: number }) {
+  const entry = entries.list[index] as T;
   return (
-    <div className="bookable-weekdays" role="group" aria-label={`Wochentage (${legend})`}>
-      <span className="bp6-label">Wochentage</span>
-      <div>
-        {weekdayOptions.map((option) => (
-          <Checkbox key={option.day} inline label={option.label} title={option.name} checked={days.includes(option.day)} onChange={() => input.onChange(toggleWeekday(days, option.day))} />
-        ))}
-      </div>
-      <ErrorLine message={error} />
-    </div>
+    <>
+      {(['startTime', 'endTime'] as const).map((key) => (
+        <PlainTextField
+          key={key}
+          id={fieldId(`${name}.${index}.${key}`)}
+          label={key === 'startTime' ? 'Beginn' : 'Ende'}
+          value={entry[key]}
+          onChange={(value) => entries.update(index, { [key]: value } as Partial<T>)}
+          error={entries.errorAt(`${index}.${key}`)}
+          placeholder="HH:mm"
+          inputMode="numeric"
+          onBlurFormat={normalizeTime}
+          className="bookable-time"
+        />
+      ))}
+    </>
   );
 }
 
-/** Start/end time inputs: 24-hour "HH:mm" text, tidied when left ("8" becomes "08:00"). */
-export function TimeFields({ prefix }: { prefix: string }) {
+/** Weekday multi-select (Mo–So) of one entry. */
+function WeekdayPicker({ entries, index, legend }: { entries: ArrayField<TimePeriodValues>; index: number; legend: string }) {
+  const days = entries.list[index]?.weekdays ?? [];
   return (
-    <>
-      <TextField name={`${prefix}.startTime`} label="Beginn" placeholder="HH:mm" inputMode="numeric" onBlurFormat={normalizeTime} className="bookable-time" />
-      <TextField name={`${prefix}.endTime`} label="Ende" placeholder="HH:mm" inputMode="numeric" onBlurFormat={normalizeTime} className="bookable-time" />
-    </>
+    <div className="bookable-weekdays" role="group" aria-label={`Wochentage ${legend}`}>
+      <span className="bp6-label">Wochentage</span>
+      <div>
+        {weekdayOptions.map((option) => (
+          <Checkbox key={option.day} inline label={option.label} title={option.name} checked={days.includes(option.day)} onChange={() => entries.update(index, { weekdays: toggleWeekday(days, option.day) })} />
+        ))}
+      </div>
+      <ErrorLine message={entries.errorAt(`${index}.weekdays`)} />
+    </div>
   );
 }
 
@@ -36,25 +52,23 @@ export function TimeFields({ prefix }: { prefix: string }) {
  * Each entry is a fieldset named "<entryLabel> <n>", so its fields are found within it.
  */
 export function PeriodListEditor({ name, entryLabel, addLabel }: { name: 'timePeriods' | 'openingHours'; entryLabel: string; addLabel: string }) {
-  const form = useForm();
-  const { input } = useField<TimePeriodValues[]>(name, { subscription: { value: true } });
-  const list = input.value || [];
+  const entries = useArrayField<TimePeriodValues>(name);
   return (
     <div className="bookable-list">
-      {list.map((_, index) => {
+      {entries.list.map((_, index) => {
         const legend = `${entryLabel} ${index + 1}`;
         return (
           <fieldset key={index} className="bookable-row">
             <legend>{legend}</legend>
             <div className="bookable-row-fields">
-              <WeekdayPicker name={`${name}[${index}].weekdays`} legend={legend} />
-              <TimeFields prefix={`${name}[${index}]`} />
-              <Button className="bookable-row-remove" icon="trash" variant="minimal" intent="danger" aria-label={`${legend} entfernen`} title="Entfernen" onClick={() => form.change(name, removeAt(list, index))} />
+              <WeekdayPicker entries={entries} index={index} legend={legend} />
+              <TimeFields entries={entries} name={name} index={index} />
+              <Button className="bookable-row-remove" icon="trash" variant="minimal" intent="danger" aria-label={`${legend} entfernen`} title="Entfernen" onClick={() => entries.set(removeAt(entries.list, index))} />
             </div>
           </fieldset>
         );
       })}
-      <Button icon="add" text={addLabel} onClick={() => form.change(name, [...list, emptyTimePeriod()])} />
+      <Button icon="add" text={addLabel} onClick={() => entries.set([...entries.list, emptyTimePeriod()])} />
     </div>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, FormGroup, HTMLSelect, Switch } from '@blueprintjs/core';
+import { Button, Checkbox, FormGroup, HTMLSelect, Switch } from '@blueprintjs/core';
 import { useState } from 'react';
-import { useField, useForm } from 'react-final-form';
+import { useField } from 'react-final-form';
 import type { PriceType } from '../../../gql/graphql';
 import { decimalText, integerText, isGraduated, priceTypeLabels, removeAt, toSimplePrices } from '../editorRules';
-import { CheckboxField, EditorSection, ErrorLine, fieldError, fieldId, TextField, useSubmitError } from '../fields';
+import { type ArrayField, useArrayField } from '../arrayField';
+import { EditorSection, ErrorLine, fieldError, fieldId, PlainTextField, TextField } from '../fields';
 import { newPriceCategory, type PriceCategoryValues } from '../formValues';
 
 const intervalUnits: Record<PriceType, string> = { per_hour: 'Stunden', per_day: 'Tagen', per_item: 'Stück', per_square_meter: 'm²' };
@@ -26,26 +27,44 @@ function PriceTypeField() {
 }
 
 /** One row of the graduated prices; a fieldset so each row's fields are found by its legend. */
-function CategoryRow({ index, unit, onRemove }: { index: number; unit: string; onRemove?: () => void }) {
-  const prefix = `priceCategories[${index}]`;
-  const intervalError = useSubmitError(`priceCategories.${index}.interval`);
+function CategoryRow({ prices, index, unit }: { prices: ArrayField<PriceCategoryValues>; index: number; unit: string }) {
+  const category = prices.list[index] as PriceCategoryValues;
+  const id = (path: string) => fieldId(`priceCategories.${index}.${path}`);
+  const error = (path: string) => prices.errorAt(`${index}.${path}`);
+  const interval = (patch: Partial<PriceCategoryValues['interval']>) => prices.update(index, { interval: { ...category.interval, ...patch } });
   return (
     <fieldset className="bookable-row price-category">
       <legend>Preiskategorie {index + 1}</legend>
       <div className="bookable-row-fields">
-        <TextField name={`${prefix}.priceEur`} label="Preis (EUR)" inputMode="decimal" filter={decimalText} />
-        <TextField name={`${prefix}.priceValueAddedTax`} label="MwSt. %" inputMode="decimal" filter={decimalText} />
-        <TextField name={`${prefix}.interval.start`} label="Intervall von" inputMode="decimal" filter={decimalText} placeholder="offen" />
-        <TextField name={`${prefix}.interval.end`} label="Intervall bis" inputMode="decimal" filter={decimalText} placeholder="offen" />
-        <CheckboxField name={`${prefix}.fixedPrice`} label="Pauschalpreis" className="bookable-row-check" />
-        {onRemove ? (
-          <Button className="bookable-row-remove" icon="trash" variant="minimal" intent="danger" aria-label={`Preiskategorie ${index + 1} löschen`} title="Löschen" onClick={onRemove} />
+        <PlainTextField id={id('priceEur')} label="Preis (EUR)" value={category.priceEur} onChange={(priceEur) => prices.update(index, { priceEur })} error={error('priceEur')} inputMode="decimal" filter={decimalText} />
+        <PlainTextField
+          id={id('priceValueAddedTax')}
+          label="MwSt. %"
+          value={category.priceValueAddedTax}
+          onChange={(priceValueAddedTax) => prices.update(index, { priceValueAddedTax })}
+          error={error('priceValueAddedTax')}
+          inputMode="decimal"
+          filter={decimalText}
+        />
+        <PlainTextField id={id('interval-start')} label="Intervall von" value={category.interval.start} onChange={(start) => interval({ start })} inputMode="decimal" filter={decimalText} placeholder="offen" />
+        <PlainTextField id={id('interval-end')} label="Intervall bis" value={category.interval.end} onChange={(end) => interval({ end })} inputMode="decimal" filter={decimalText} placeholder="offen" />
+        <Checkbox className="bookable-row-check" id={id('fixedPrice')} label="Pauschalpreis" checked={category.fixedPrice} onChange={(event) => prices.update(index, { fixedPrice: event.currentTarget.checked })} />
+        {index > 0 ? (
+          <Button
+            className="bookable-row-remove"
+            icon="trash"
+            variant="minimal"
+            intent="danger"
+            aria-label={`Preiskategorie ${index + 1} löschen`}
+            title="Löschen"
+            onClick={() => prices.set(removeAt(prices.list, index))}
+          />
         ) : (
           // The first category cannot be deleted; the placeholder keeps the columns aligned.
           <span className="bookable-row-remove" />
         )}
       </div>
-      <ErrorLine message={intervalError} />
+      <ErrorLine message={error('interval')} />
       <div className="bp6-text-muted bookable-hint">Intervall in {unit}; leer bedeutet offen.</div>
     </fieldset>
   );
@@ -53,21 +72,20 @@ function CategoryRow({ index, unit, onRemove }: { index: number; unit: string; o
 
 /** Preise: price type, VAT, simple or graduated price categories, amount. */
 export function PriceSection() {
-  const form = useForm();
-  const { input: categories } = useField<PriceCategoryValues[]>('priceCategories', { subscription: { value: true } });
+  const prices = useArrayField<PriceCategoryValues>('priceCategories');
   const priceType = useField<PriceType>('priceType', { subscription: { value: true } }).input.value;
-  const list = categories.value || [];
+  const { list } = prices;
   // Switched on by hand before anything makes it graduated by itself.
   const [manual, setManual] = useState(false);
   const graduated = manual || isGraduated(list);
 
   const setGraduated = (on: boolean) => {
     setManual(on);
-    if (!on) form.change('priceCategories', toSimplePrices(list));
+    if (!on) prices.set(toSimplePrices(list));
   };
   const add = () => {
     setManual(true);
-    form.change('priceCategories', [...list, newPriceCategory(list[list.length - 1])]);
+    prices.set([...list, newPriceCategory(list[list.length - 1])]);
   };
 
   return (
@@ -80,13 +98,21 @@ export function PriceSection() {
       {graduated ? (
         <>
           {list.map((_, index) => (
-            <CategoryRow key={index} index={index} unit={intervalUnits[priceType] ?? 'Einheiten'} onRemove={index === 0 ? undefined : () => form.change('priceCategories', removeAt(list, index))} />
+            <CategoryRow key={index} prices={prices} index={index} unit={intervalUnits[priceType] ?? 'Einheiten'} />
           ))}
           <Button icon="add" text="Preiskategorie hinzufügen" onClick={add} />
         </>
       ) : (
         <div className="bookable-grid">
-          <TextField name="priceCategories[0].priceEur" label="Preis (EUR)" inputMode="decimal" filter={decimalText} />
+          <PlainTextField
+            id={fieldId('priceCategories.0.priceEur')}
+            label="Preis (EUR)"
+            value={list[0]?.priceEur ?? ''}
+            onChange={(priceEur) => prices.set(list.length ? prices.list.map((category, index) => (index === 0 ? { ...category, priceEur } : category)) : [{ ...newPriceCategory(), priceEur }])}
+            error={prices.errorAt('0.priceEur')}
+            inputMode="decimal"
+            filter={decimalText}
+          />
         </div>
       )}
       <div className="bookable-grid bookable-spaced">

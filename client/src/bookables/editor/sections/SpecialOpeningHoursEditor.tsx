@@ -1,9 +1,9 @@
 import { Button, FormGroup } from '@blueprintjs/core';
 import { DateInput } from '@blueprintjs/datetime';
 import { de } from 'date-fns/locale';
-import { useField, useForm } from 'react-final-form';
-import { emptySpecialOpeningHour, removeAt, type SpecialOpeningHourValues } from '../editorRules';
-import { fieldError, fieldId } from '../fields';
+import { type ArrayField, useArrayField } from '../arrayField';
+import { emptySpecialOpeningHour, isClosedAllDay, removeAt, type SpecialOpeningHourValues } from '../editorRules';
+import { fieldId } from '../fields';
 import { TimeFields } from './PeriodListEditor';
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -18,16 +18,16 @@ function parseDate(text: string): Date | false {
 }
 
 /** The date of a special opening hour, stored as YYYY-MM-DD, shown and typed as TT.MM.JJJJ. */
-function DateField({ name }: { name: string }) {
-  const { input, meta } = useField<string>(name);
-  const error = fieldError(meta);
-  const id = fieldId(name);
+function DateField({ entries, index }: { entries: ArrayField<SpecialOpeningHourValues>; index: number }) {
+  const value = entries.list[index]?.date ?? '';
+  const error = entries.errorAt(`${index}.date`);
+  const id = fieldId(`specialOpeningHours.${index}.date`);
   return (
     <FormGroup label="Datum" labelFor={id} helperText={error} intent={error ? 'danger' : 'none'} className="bookable-date">
       <DateInput
-        value={input.value || null}
+        value={value || null}
         // Without a time precision the picker answers with the plain date (YYYY-MM-DD).
-        onChange={(value) => input.onChange(value ? value.slice(0, 10) : '')}
+        onChange={(next) => entries.update(index, { date: next ? next.slice(0, 10) : '' })}
         formatDate={formatDate}
         parseDate={parseDate}
         placeholder="TT.MM.JJJJ"
@@ -38,7 +38,8 @@ function DateField({ name }: { name: string }) {
         invalidDateMessage="Ungültiges Datum"
         outOfRangeMessage="Datum außerhalb des Bereichs"
         maxDate={new Date(2100, 11, 31)}
-        inputProps={{ id, intent: error ? 'danger' : 'none' }}
+        // Enter confirms the typed date; it must not also submit the whole editor form.
+        inputProps={{ id, intent: error ? 'danger' : 'none', onKeyDown: (event) => event.key === 'Enter' && event.preventDefault() }}
         popoverProps={{ placement: 'bottom-start' }}
       />
     </FormGroup>
@@ -47,34 +48,25 @@ function DateField({ name }: { name: string }) {
 
 /** Special dates: date, start, end; equal or empty times close the whole day. */
 export function SpecialOpeningHoursEditor() {
-  const form = useForm();
-  const { input } = useField<SpecialOpeningHourValues[]>('specialOpeningHours', { subscription: { value: true } });
-  const list = input.value || [];
+  const entries = useArrayField<SpecialOpeningHourValues>('specialOpeningHours');
   return (
     <div className="bookable-list">
       <p className="bp6-text-muted">Gleiche oder leere Zeiten bedeuten: ganztägig geschlossen. Einträge ohne Datum werden beim Speichern entfernt.</p>
-      {list.map((_, index) => {
+      {entries.list.map((entry, index) => {
         const legend = `Besondere Öffnungszeit ${index + 1}`;
         return (
           <fieldset key={index} className="bookable-row">
             <legend>{legend}</legend>
             <div className="bookable-row-fields">
-              <DateField name={`specialOpeningHours[${index}].date`} />
-              <TimeFields prefix={`specialOpeningHours[${index}]`} />
-              <Button
-                className="bookable-row-remove"
-                icon="trash"
-                variant="minimal"
-                intent="danger"
-                aria-label={`${legend} entfernen`}
-                title="Entfernen"
-                onClick={() => form.change('specialOpeningHours', removeAt(list, index))}
-              />
+              <DateField entries={entries} index={index} />
+              <TimeFields entries={entries} name="specialOpeningHours" index={index} />
+              <Button className="bookable-row-remove" icon="trash" variant="minimal" intent="danger" aria-label={`${legend} entfernen`} title="Entfernen" onClick={() => entries.set(removeAt(entries.list, index))} />
             </div>
+            {entry.date && isClosedAllDay(entry) && <div className="bp6-text-muted bookable-hint">Ganztägig geschlossen</div>}
           </fieldset>
         );
       })}
-      <Button icon="add" text="Besondere Öffnungszeit hinzufügen" onClick={() => form.change('specialOpeningHours', [...list, emptySpecialOpeningHour()])} />
+      <Button icon="add" text="Besondere Öffnungszeit hinzufügen" onClick={() => entries.set([...entries.list, emptySpecialOpeningHour()])} />
     </div>
   );
 }
