@@ -28,7 +28,7 @@ const ids = (list: { id: string }[] | undefined) => (list ?? []).map((item) => i
 const roleId = async (tenantId: string, name: string) => (await app.orm.em.fork().findOneOrFail(Role, { tenant: tenantId, name })).id;
 
 describe('public list and item', () => {
-  it('show public objects without visibility lists to everyone, restricted ones only to the named users and role holders', async () => {
+  it('show public objects without visibility lists to everyone, restricted public ones only to the named users and role holders, private ones to nobody', async () => {
     const tenant = await createTenant(app.orm, { name: 'Öffentlich Mandant' });
     const t = tenant.id;
     const anyRole = await roleId(actors.tenant.id, 'Alle');
@@ -41,7 +41,7 @@ describe('public list and item', () => {
 
     const cases = [
       { name: 'anonymous', tenantId: t, visible: [open.id] },
-      { name: 'outsider', tenantId: t, visible: [open.id, forOutsider.id, privateForOutsider.id] },
+      { name: 'outsider', tenantId: t, visible: [open.id, forOutsider.id] },
       { name: 'memberAny', tenantId: t, visible: [open.id] },
       { name: 'tenantOwner', tenantId: t, visible: [open.id] },
     ] as const;

@@ -78,12 +78,13 @@ export async function roleIdsOf(em: EntityManager, userId: string | null | undef
 
 /**
  * Who sees a bookable outside the administration (specification 02 sections 1 and 4, rest-contract
- * 0): with no visibility list a public object is visible to everyone; with one, the named users and
- * the members holding a named role see it.
+ * 0): only public objects; without a visibility list everyone, with one the named users and the
+ * members holding a named role. isPublic stays the one switch, so the public quota counts every
+ * object anyone outside the staff can see.
  */
 export function isVisibleTo(bookable: Pick<BookableData, 'isPublic' | 'permittedUsers' | 'permittedRoles'>, userId: string | null, roleIds: readonly string[]): boolean {
-  const restricted = bookable.permittedUsers.length > 0 || bookable.permittedRoles.length > 0;
-  if (!restricted) return bookable.isPublic;
+  if (!bookable.isPublic) return false;
+  if (bookable.permittedUsers.length === 0 && bookable.permittedRoles.length === 0) return true;
   return (userId !== null && bookable.permittedUsers.includes(userId)) || bookable.permittedRoles.some((role) => roleIds.includes(role));
 }
 
