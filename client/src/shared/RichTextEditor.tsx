@@ -13,7 +13,20 @@ import { OnChangePlugin } from '@lexical/react/LexicalOnChangePlugin';
 import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
 import { HeadingNode, QuoteNode } from '@lexical/rich-text';
 import { $findMatchingParent, $getNearestNodeOfType } from '@lexical/utils';
-import { $getRoot, $getSelection, $isRangeSelection, type EditorState, FORMAT_TEXT_COMMAND, type LexicalEditor, type TextFormatType } from 'lexical';
+import {
+  $createParagraphNode,
+  $getRoot,
+  $getSelection,
+  $isDecoratorNode,
+  $isElementNode,
+  $isRangeSelection,
+  $setSelection,
+  type EditorState,
+  FORMAT_TEXT_COMMAND,
+  type LexicalEditor,
+  type ParagraphNode,
+  type TextFormatType,
+} from 'lexical';
 import { useEffect, useRef, useState } from 'react';
 
 export interface RichTextEditorProps {
@@ -46,9 +59,21 @@ function loadHtml(editor: LexicalEditor, html: string) {
       const nodes = $generateNodesFromDOM(editor, dom);
       const root = $getRoot();
       root.clear();
-      root.select();
-      const selection = $getSelection();
-      if (nodes.length > 0 && selection) selection.insertNodes(nodes);
+      // Appended without a selection: selecting would focus the editor and scroll the page to it.
+      let paragraph: ParagraphNode | null = null;
+      for (const node of nodes) {
+        if (($isElementNode(node) && !node.isInline()) || $isDecoratorNode(node)) {
+          root.append(node);
+          paragraph = null;
+        } else {
+          // Loose text or inline nodes at the top level go into a paragraph, as the root needs blocks.
+          if (!paragraph) root.append((paragraph = $createParagraphNode()));
+          paragraph.append(node);
+        }
+      }
+      // An empty editor still needs a paragraph to type into.
+      if (root.getChildrenSize() === 0) root.append($createParagraphNode());
+      $setSelection(null);
     },
     // Loading is not a user change: the change listener ignores it (no dirty form after a reset).
     { tag: LOAD_TAG },
