@@ -82,6 +82,14 @@ describe('form values', () => {
     expect(toFormValues({ ...stored, priceCategories: [] }).priceCategories).toEqual([{ priceEur: '0', priceValueAddedTax: '0', interval: { start: '', end: '' }, fixedPrice: false }]);
   });
 
+  it('a single price without intervals (simple mode) takes the general VAT rate', () => {
+    const values = { ...emptyFormValues('room'), priceValueAddedTax: '19' };
+    values.priceCategories = [{ priceEur: '10', priceValueAddedTax: '7', interval: { start: '', end: '' }, fixedPrice: false }];
+    expect(toInput(values).priceCategories?.[0]?.priceValueAddedTax).toBe('19');
+    values.priceCategories = [{ priceEur: '10', priceValueAddedTax: '7', interval: { start: '1', end: '' }, fixedPrice: false }];
+    expect(toInput(values).priceCategories?.[0]?.priceValueAddedTax).toBe('7');
+  });
+
   it('a new form has amount 1 and one category', () => {
     const values = emptyFormValues('resource');
     expect(values.type).toBe('resource');

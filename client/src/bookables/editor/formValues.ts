@@ -118,6 +118,8 @@ function withoutTypename<T>(value: T): T {
 /** The form values as the mutation's input. */
 export function toInput(values: BookableFormValues): BookableInput {
   const clean = withoutTypename(values);
+  // A single price without intervals (the simple mode) shows no VAT of its own: it takes the general rate.
+  const simple = clean.priceCategories.length === 1 && clean.priceCategories.every((category) => !category.interval.start.trim() && !category.interval.end.trim());
   return {
     ...clean,
     // A duration that is not a number becomes empty (null on the server), specification 02 section 5.
@@ -125,7 +127,7 @@ export function toInput(values: BookableFormValues): BookableInput {
     maxBookingDuration: numericOrEmpty(clean.maxBookingDuration),
     priceCategories: clean.priceCategories.map((category) => ({
       priceEur: category.priceEur,
-      priceValueAddedTax: category.priceValueAddedTax,
+      priceValueAddedTax: simple ? clean.priceValueAddedTax : category.priceValueAddedTax,
       interval: { start: bound(category.interval.start), end: bound(category.interval.end) },
       fixedPrice: category.fixedPrice,
     })),
