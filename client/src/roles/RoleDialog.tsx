@@ -1,10 +1,9 @@
-import '@blueprintjs/select/lib/css/blueprint-select.css';
 import { useMutation } from '@apollo/client/react';
-import { Button, Checkbox, Classes, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, MenuItem, Switch } from '@blueprintjs/core';
-import { MultiSelect } from '@blueprintjs/select';
+import { Button, Checkbox, Classes, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Switch } from '@blueprintjs/core';
 import { Form, useField } from 'react-final-form';
 import { type RoleFieldsFragment, RolesDocument, SaveRoleDocument } from '../gql/graphql';
 import { serverFieldErrors } from '../shared/forms/serverErrors';
+import { StringMultiSelect } from '../shared/forms/StringMultiSelect';
 import { useTransientErrors } from '../shared/forms/useTransientErrors';
 import { notify, notifyError } from '../shared/toast';
 import { required } from '../shared/validation';
@@ -36,38 +35,17 @@ function NameField({ showErrors }: { showErrors: boolean }) {
 function AreasField() {
   const { input } = useField<string[]>('adminInterfaces');
   const selected = input.value || [];
-  const toggle = (name: string) => input.onChange(selected.includes(name) ? selected.filter((item) => item !== name) : [...selected, name]);
   return (
     <FormGroup label="Admin-Bereiche" labelFor="role-areas">
       <div className="role-areas">
-        <MultiSelect<string>
+        <StringMultiSelect
+          id="role-areas"
           items={editorAreas.map((area) => area.name)}
-          selectedItems={selected}
-          fill
+          selected={selected}
+          onChange={input.onChange}
+          labelOf={areaLabel}
           placeholder="Admin-Bereiche wählen"
-          resetOnSelect
-          popoverProps={{ minimal: true }}
-          itemPredicate={(query, item) => areaLabel(item).toLowerCase().includes(query.toLowerCase())}
-          itemRenderer={(item, { handleClick, handleFocus, modifiers }) =>
-            modifiers.matchesPredicate ? (
-              <MenuItem
-                key={item}
-                text={areaLabel(item)}
-                roleStructure="listoption"
-                selected={selected.includes(item)}
-                active={modifiers.active}
-                disabled={modifiers.disabled}
-                onClick={handleClick}
-                onFocus={handleFocus}
-              />
-            ) : null
-          }
-          noResults={<MenuItem disabled roleStructure="listoption" text="Kein Admin-Bereich gefunden" />}
-          onItemSelect={toggle}
-          tagRenderer={areaLabel}
-          onRemove={(item) => input.onChange(selected.filter((name) => name !== item))}
-          onClear={() => input.onChange([])}
-          tagInputProps={{ inputProps: { id: 'role-areas' } }}
+          noResultsText="Kein Admin-Bereich gefunden"
         />
         <Button text="Alle zuweisen" onClick={() => input.onChange(editorAreas.map((area) => area.name))} />
       </div>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defaultBookableData } from '../bookable.defaults.js';
 import type { BookableRecord } from '../bookable.model.js';
 import { berlinInstant } from '../../shared/time/berlin.js';
 import {
@@ -11,48 +12,19 @@ import {
   type Occupancy,
 } from './availability.js';
 
+/** A bookable, booked through the calendar, one unit, bookable and public unless overridden. */
 function record(id: string, overrides: Partial<BookableRecord> = {}): BookableRecord {
   return {
+    ...defaultBookableData('room'),
     id,
     tenantId: 'tenant',
     ownerUserId: null,
-    type: 'room',
     title: `Objekt ${id}`,
-    description: '',
-    location: '',
-    imgUrl: '',
-    tags: [],
-    flags: [],
-    parent: null,
-    eventId: null,
-    priceType: 'per-item',
-    priceValueAddedTax: 0,
     amount: 1,
-    priceCategories: [],
     autoCommitBooking: true,
     isBookable: true,
     isPublic: true,
     isScheduleRelated: true,
-    minBookingDuration: null,
-    maxBookingDuration: null,
-    isTimePeriodRelated: false,
-    timePeriods: [],
-    isOpeningHoursRelated: false,
-    openingHours: [],
-    isSpecialOpeningHoursRelated: false,
-    specialOpeningHours: [],
-    isLongRange: false,
-    longRangeOptions: null,
-    lockerDetails: { active: false, units: [] },
-    attachments: [],
-    permittedUsers: [],
-    permittedRoles: [],
-    freeBookingUsers: [],
-    freeBookingRoles: [],
-    relatedBookableIds: [],
-    checkoutBookableIds: [],
-    requiredFields: [],
-    bookingNotes: '',
     ...overrides,
   };
 }

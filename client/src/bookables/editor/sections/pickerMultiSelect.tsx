@@ -1,9 +1,8 @@
-import '@blueprintjs/select/lib/css/blueprint-select.css';
-import { FormGroup, MenuItem } from '@blueprintjs/core';
-import { MultiSelect } from '@blueprintjs/select';
+import { FormGroup } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useField } from 'react-final-form';
-import { firstMessage, optionLabel, type PickerOption, toggleId } from './pickerOptions';
+import { StringMultiSelect } from '../../../shared/forms/StringMultiSelect';
+import { firstMessage, optionLabel, type PickerOption } from './pickerOptions';
 
 export interface PickerMultiSelectProps {
   /** The form field: a list of ids (permittedUsers, permittedRoles, freeBookingUsers, freeBookingRoles). */
@@ -22,34 +21,15 @@ export function PickerMultiSelect({ name, label, id, options, loading, helperTex
   const error = meta.dirtySinceLastSubmit ? undefined : firstMessage(meta.submitError);
   return (
     <FormGroup label={label} labelFor={id} helperText={error ?? helperText} intent={error ? 'danger' : 'none'}>
-      <MultiSelect<string>
+      <StringMultiSelect
+        id={id}
         items={options.map((option) => option.id)}
-        selectedItems={selected}
-        fill
-        resetOnSelect
+        selected={selected}
+        onChange={input.onChange}
+        labelOf={(item) => optionLabel(options, item)}
         placeholder={loading ? 'Daten werden geladen...' : 'Auswählen …'}
-        popoverProps={{ minimal: true }}
-        itemPredicate={(query, item) => optionLabel(options, item).toLowerCase().includes(query.toLowerCase())}
-        itemRenderer={(item, { handleClick, handleFocus, modifiers }) =>
-          modifiers.matchesPredicate ? (
-            <MenuItem
-              key={item}
-              text={optionLabel(options, item)}
-              roleStructure="listoption"
-              selected={selected.includes(item)}
-              active={modifiers.active}
-              disabled={modifiers.disabled}
-              onClick={handleClick}
-              onFocus={handleFocus}
-            />
-          ) : null
-        }
-        noResults={<MenuItem disabled roleStructure="listoption" text="Keine Einträge gefunden" />}
-        onItemSelect={(item) => input.onChange(toggleId(selected, item))}
-        tagRenderer={(item) => optionLabel(options, item)}
-        onRemove={(item) => input.onChange(selected.filter((other) => other !== item))}
-        onClear={() => input.onChange([])}
-        tagInputProps={{ inputProps: { id }, intent: error ? 'danger' : 'none' }}
+        noResultsText="Keine Einträge gefunden"
+        intent={error ? 'danger' : 'none'}
       />
     </FormGroup>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstMessage, optionLabel, roleOptions, toggleId, userLabel, userOptions } from './pickerOptions';
+import { firstMessage, optionLabel, roleOptions, userLabel, userOptions } from './pickerOptions';
 
 describe('picker options', () => {
   it('shows people as "Vorname Nachname (e-mail)" and roles by name', () => {
@@ -13,11 +13,6 @@ describe('picker options', () => {
     const options = [{ id: 'r1', label: 'Kasse' }];
     expect(optionLabel(options, 'r1')).toBe('Kasse');
     expect(optionLabel(options, 'gone')).toBe('gone');
-  });
-
-  it('toggles ids in their order', () => {
-    expect(toggleId(['a'], 'b')).toEqual(['a', 'b']);
-    expect(toggleId(['a', 'b'], 'a')).toEqual(['b']);
   });
 
   it('takes the first per-entry server message', () => {

@@ -23,11 +23,6 @@ export function optionLabel(options: readonly PickerOption[], id: string): strin
   return options.find((option) => option.id === id)?.label ?? id;
 }
 
-/** Selecting a chosen id again removes it, as Blueprint's MultiSelect menus do. */
-export function toggleId(selected: readonly string[], id: string): string[] {
-  return selected.includes(id) ? selected.filter((item) => item !== id) : [...selected, id];
-}
-
 /** The server's message for a list field: its messages are per entry ("permittedUsers.2"), so the first one. */
 export function firstMessage(submitError: unknown): string | undefined {
   if (typeof submitError === 'string') return submitError;
