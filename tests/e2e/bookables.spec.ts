@@ -130,3 +130,29 @@ test('rooms: create with graduated prices, opening hours and a cover image, filt
   await expect(page.getByRole('article', { name: 'Großer Sitzungssaal' })).toBeVisible();
   await screenshot(page, 'bookables-08-deleted');
 });
+
+/**
+ * The demo staff member reads bookables only (manageBookables read flags): the seeded venue shows
+ * with its price per day, the create button is disabled, the menu offers neither edit nor duplicate
+ * and no delete at all. The demo resource is free.
+ */
+test('a staff member with read rights sees the venues and resources but cannot change them', async ({ page }) => {
+  await signInAndSelectDemoTenant(page, { id: 'mitarbeiter@example.com', password: 'demo-mitarbeiter' });
+  const navigation = page.getByRole('navigation', { name: 'Hauptnavigation' });
+  await navigation.getByRole('link', { name: 'Veranstaltungsorte' }).click();
+  const venue = page.getByRole('article', { name: 'Bürgerhaus Musterstadt' });
+  await expect(venue).toContainText('350,00 € pro Tag');
+  await expect(venue).toContainText('Großer Saal mit Bühne');
+  await expect(page.getByRole('button', { name: 'Veranstaltungsort erstellen' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Aktionen für Bürgerhaus Musterstadt' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Bearbeiten' })).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByRole('menuitem', { name: 'Duplizieren' })).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByRole('menuitem', { name: 'Löschen' })).toHaveCount(0);
+  await screenshot(page, 'bookables-09-staff-venues');
+  await page.keyboard.press('Escape');
+
+  await navigation.getByRole('link', { name: 'Ressourcen' }).click();
+  await expect(page.getByRole('article', { name: 'Beamer' })).toContainText('Kostenfrei');
+  await expect(page.getByRole('button', { name: 'Ressource erstellen' })).toBeDisabled();
+  await screenshot(page, 'bookables-10-staff-resources');
+});

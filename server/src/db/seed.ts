@@ -1,4 +1,5 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { Bookable } from '../bookables/bookable.entity.js';
 import type { AppConfig } from '../config.js';
 import { Instance } from '../instance/instance.entity.js';
 import { Role } from '../roles/role.entity.js';
@@ -58,6 +59,44 @@ export async function seedIfEmpty(orm: MikroORM, config: AppConfig): Promise<boo
     em.create(TenantMembership, { tenant, user: owner, isMember: true, isOwner: true });
     const membership = em.create(TenantMembership, { tenant, user: staff, isMember: true, isOwner: false });
     membership.roles.add(role);
+    seedDemoBookables(em, tenant, owner.id);
     return true;
+  });
+}
+
+/** A venue and a resource, so the demo's lists have something to show (rooms stay empty to create one). */
+function seedDemoBookables(em: EntityManager, tenant: Tenant, ownerUserId: string): void {
+  const weekdays = (startTime: string, endTime: string) => [{ weekdays: [1, 2, 3, 4, 5], startTime, endTime }];
+  em.create(Bookable, {
+    tenant,
+    type: 'event-location',
+    title: 'Bürgerhaus Musterstadt',
+    description: '<p>Großer Saal mit Bühne, Küche und Platz für bis zu 200 Gäste.</p>',
+    location: 'Marktstraße 5, 12345 Musterstadt',
+    tags: ['Saal', 'Bühne'],
+    priceType: 'per-day',
+    priceValueAddedTax: 19,
+    amount: 1,
+    priceCategories: [{ priceEur: 350, priceValueAddedTax: 19, interval: { start: null, end: null }, fixedPrice: false }],
+    isBookable: true,
+    isPublic: true,
+    isScheduleRelated: true,
+    isOpeningHoursRelated: true,
+    openingHours: weekdays('08:00', '22:00'),
+    ownerUserId,
+  });
+  em.create(Bookable, {
+    tenant,
+    type: 'resource',
+    title: 'Beamer',
+    description: '<p>Full-HD-Beamer mit HDMI-Kabel, zum Ausleihen im Bürgerbüro.</p>',
+    tags: ['Technik'],
+    priceType: 'per-item',
+    amount: 2,
+    priceCategories: [{ priceEur: 0, priceValueAddedTax: 0, interval: { start: null, end: null }, fixedPrice: false }],
+    isBookable: true,
+    isPublic: true,
+    autoCommitBooking: true,
+    ownerUserId,
   });
 }
