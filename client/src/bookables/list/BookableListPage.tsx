@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { BookablePublicQuotaDocument, BookablesDocument, BookableTagsDocument } from '../../gql/graphql';
 import { NoTenantSelected } from '../../shared/NoTenantSelected';
 import { useAppState } from '../../shared/store';
+import { canEditBookables } from '../../shared/permissions';
 import { useRouteHandle } from '../../shared/title';
 import { BookableCard } from './BookableCard';
 import { type BookableKind, bookableKinds, createUrl, editUrl } from './bookableKinds';
@@ -36,7 +37,9 @@ function BookableListScreen({ kind, tenantId }: { kind: BookableKind; tenantId: 
     fetchPolicy: 'cache-and-network',
   });
   const tags = useQuery(BookableTagsDocument, { variables: { tenantId }, fetchPolicy: 'cache-and-network' });
-  const quota = useQuery(BookablePublicQuotaDocument, { variables: { tenantId }, fetchPolicy: 'cache-and-network' });
+  // The quota gates creating and publishing: asked only by those who may do either.
+  const mayEdit = viewer !== null && canEditBookables(viewer.permissions, tenantId);
+  const quota = useQuery(BookablePublicQuotaDocument, { variables: { tenantId }, fetchPolicy: 'cache-and-network', skip: !mayEdit });
   // Load failures are only logged (specification 02 section 7).
   if (list.error) console.error('Buchungsobjekte nicht geladen:', list.error);
   if (tags.error) console.error('Tags nicht geladen:', tags.error);
@@ -65,14 +68,14 @@ function BookableListScreen({ kind, tenantId }: { kind: BookableKind; tenantId: 
       ) : (
         <div className="bookables-grid-area">
           <div className="bookables-grid" aria-label={kind.title} role="list">
-          {shown.map((bookable) => (
-            <div role="listitem" key={bookable.id}>
-              <BookableCard
-                bookable={bookable}
-                onEdit={allowUpdate(viewer, bookable) ? () => void navigate(editUrl(kind, bookable.id)) : undefined}
-                onDuplicate={mayCreate ? () => duplicate(bookable) : undefined}
-                onDelete={allowDelete(viewer, bookable) ? () => askDelete(bookable) : undefined}
-              />
+            {shown.map((bookable) => (
+              <div role="listitem" key={bookable.id}>
+                <BookableCard
+                  bookable={bookable}
+                  onEdit={allowUpdate(viewer, bookable) ? () => void navigate(editUrl(kind, bookable.id)) : undefined}
+                  onDuplicate={mayCreate ? () => duplicate(bookable) : undefined}
+                  onDelete={allowDelete(viewer, bookable) ? () => askDelete(bookable) : undefined}
+                />
               </div>
             ))}
           </div>
