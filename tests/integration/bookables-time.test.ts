@@ -47,6 +47,7 @@ describe('opening hours', () => {
     const child = await owner.put(url(), {
       type: 'room',
       title: 'Besprechungsraum',
+      isPublic: true,
       isOpeningHoursRelated: true,
       openingHours: [{ weekdays: [1, 2, 3, 4, 5, 6], startTime: '09:00', endTime: '20:00' }],
       isSpecialOpeningHoursRelated: true,
@@ -88,8 +89,12 @@ describe('opening hours', () => {
     expect(result.data).toEqual({ bookableOpeningHours: { regularOpeningHours: Object.values(expected.regularOpeningHours), specialOpeningHours: expected.specialOpeningHours } });
 
     // The parent alone keeps its own hours.
-    const own = await actors.clients.anonymous.get(url(`/${parent.json.id}/openingHours`));
+
+    // A private object (the parent) only for the tenant's people.
+    const own = await actors.clients.memberWithoutFlag.get(url(`/${parent.json.id}/openingHours`));
     expect(own.json.regularOpeningHours).toEqual(Object.fromEntries(weekdays.map((day) => [day, { weekdays, startTime: '08:00', endTime: '18:00' }])));
+    expectRest(await actors.clients.anonymous.get(url(`/${parent.json.id}/openingHours`)), 404, 'private for anonymous');
+    expectRest(await actors.clients.memberOfOtherTenant.get(url(`/${parent.json.id}/openingHours`)), 404, 'private for another tenant');
 
     const unknown = '00000000-0000-4000-8000-000000000002';
     expectRest(await actors.clients.anonymous.get(url(`/${unknown}/openingHours`)), 404, 'unknown');
@@ -166,7 +171,7 @@ describe('availability', () => {
 });
 
 describe('the bookings of a bookable', () => {
-  it('public=true answers [] to anyone for an existing object and 404 for an unknown one', async () => {
+  it('public=true answers [] to anyone for a public object, a private one only to its tenant, 404 for an unknown one', async () => {
     const bookable = await storeBookable(app, actors.tenant.id, { isPublic: true });
     for (const name of actorNames) {
       const response = await actors.clients[name].get(url(`/${bookable.id}/bookings?public=true`));
@@ -174,6 +179,9 @@ describe('the bookings of a bookable', () => {
       expect(response.json).toEqual([]);
     }
     expectRest(await actors.clients.anonymous.get(url(`/${bookable.id}/bookings?public=true&related=true&parent=true`)), 200, 'related and parent');
+    const hidden = await storeBookable(app, actors.tenant.id, { isPublic: false });
+    expectRest(await actors.clients.anonymous.get(url(`/${hidden.id}/bookings?public=true`)), 404, 'private for anonymous');
+    expectRest(await actors.clients.memberWithoutFlag.get(url(`/${hidden.id}/bookings?public=true`)), 200, 'private for a member');
     expectRest(await actors.clients.anonymous.get(url('/00000000-0000-4000-8000-000000000004/bookings?public=true')), 404, 'unknown');
     expectRest(await actors.clients.anonymous.get(url('/kein-uuid/bookings?public=true')), 404, 'malformed');
   });

@@ -1,12 +1,11 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { AppError } from '../shared/errors.js';
-import { isUuid } from '../shared/ids.js';
-import { hasFlag, isTenantMember } from '../shared/permissions/permissions.js';
+import { hasFlag } from '../shared/permissions/permissions.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
-import { Bookable } from './bookable.entity.js';
+import type { Bookable } from './bookable.entity.js';
 import { descendantsOf, parentsOf } from './bookable.hierarchy.js';
-import { bookableRecord, isVisibleTo, roleIdsOf, type BookableService } from './bookable.service.js';
+import { bookableRecord, roleIdsOf, type BookableService } from './bookable.service.js';
 import type { BookingSource, PublicBookingSlot } from './booking-source.js';
 import { availabilityPeriods, checkBooking } from './rules/availability.js';
 import { combineOpeningHours, type CombinedOpeningHours } from './rules/opening-hours.js';
@@ -49,9 +48,9 @@ export class BookableAvailabilityService {
   }
 
   /** PUBLIC: the object's opening hours narrowed by its parents' (rest-contract 4.7, 5.4 rule 3). */
-  async openingHours(tenantId: string, id: string): Promise<CombinedOpeningHours> {
+  async openingHours(viewer: Viewer | null, tenantId: string, id: string): Promise<CombinedOpeningHours> {
     const em = this.orm.em.fork();
-    const bookable = await this.bookables.findOne(em, tenantId, id);
+    const bookable = await this.bookables.findForPublic(em, viewer, tenantId, id);
     return combineOpeningHours([bookable, ...(await parentsOf(em, tenantId, bookable.id))]);
   }
 
@@ -66,9 +65,10 @@ export class BookableAvailabilityService {
     const amount = query.amount && query.amount > 0 ? Math.trunc(query.amount) : 1;
     const window = { startDate: query.startDate ?? undefined, endDate: query.endDate ?? undefined, now };
     const userId = viewer?.user.id ?? null;
-    const bookable = isUuid(id) ? await em.findOne(Bookable, { id, tenant: tenantId }) : null;
-    const roleIds = await roleIdsOf(em, userId, tenantId);
-    const staff = viewer !== null && isTenantMember(viewer.permissions, tenantId);
+    const bookable = await this.bookables.findForPublic(em, viewer, tenantId, id).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'generic.not-found') return null;
+      throw error;
+    });
     const periods = (isAvailable: (begin: Date, end: Date) => boolean) => {
       try {
         return availabilityPeriods({ ...window, isAvailable });
@@ -77,7 +77,8 @@ export class BookableAvailabilityService {
         throw error;
       }
     };
-    if (!bookable || (!staff && !isVisibleTo(bookable, userId, roleIds))) return periods(() => false);
+    if (!bookable) return periods(() => false);
+    const roleIds = await roleIdsOf(em, userId, tenantId);
 
     const parents = await parentsOf(em, tenantId, bookable.id);
     const descendants = await descendantsOf(em, tenantId, bookable);
@@ -114,7 +115,7 @@ export class BookableAvailabilityService {
       if (!hasFlag(viewer.permissions, tenantId, 'manageBookings', 'readAny')) throw new AppError('auth.forbidden');
     }
     const em = this.orm.em.fork();
-    const bookable = await this.bookables.findOne(em, tenantId, id);
+    const bookable = query.public ? await this.bookables.findForPublic(em, viewer, tenantId, id) : await this.bookables.findOne(em, tenantId, id);
     const ids = [bookable.id];
     if (query.related) ids.push(...(await descendantsOf(em, tenantId, bookable)).map((child) => child.id));
     if (query.parent) ids.push(...(await parentsOf(em, tenantId, bookable.id)).map((parent) => parent.id));

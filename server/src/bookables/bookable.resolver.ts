@@ -94,9 +94,9 @@ export class BookableResolver {
     return context.services.bookables.mayAddPublic(await requireViewer(context), tenantId);
   }
 
-  @Query(() => OpeningHoursType, { description: 'The opening hours of the object combined with its parents.' })
+  @Query(() => OpeningHoursType, { description: "The opening hours of the object combined with its parents; other objects than the public ones only for the tenant's people." })
   async bookableOpeningHours(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<OpeningHoursType> {
-    const hours = await context.services.bookableAvailability.openingHours(tenantId, id);
+    const hours = await context.services.bookableAvailability.openingHours(await context.viewer(), tenantId, id);
     return { regularOpeningHours: Object.values(hours.regularOpeningHours), specialOpeningHours: hours.specialOpeningHours };
   }
 

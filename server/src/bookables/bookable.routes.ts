@@ -82,7 +82,7 @@ export function bookableRoutes(services: Services): Router {
     res.status(200).type('text/plain').send('OK');
   });
   router.get('/bookables/:id/openingHours', async (req: Request<ItemParams>, res: Response) => {
-    res.json(await bookableAvailability.openingHours(req.params.tenantId, req.params.id));
+    res.json(await bookableAvailability.openingHours(await viewerOf(req, services.viewers), req.params.tenantId, req.params.id));
   });
   router.get('/bookables/:id/availability', async (req: Request<ItemParams>, res: Response) => {
     const viewer = await viewerOf(req, services.viewers);

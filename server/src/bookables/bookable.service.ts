@@ -120,6 +120,17 @@ export class BookableService {
     return allowed(viewer, 'read', bookable);
   }
 
+  /**
+   * The object for the public paths (opening hours, availability, bookings): the tenant's people see
+   * every object, everyone else only what isVisibleTo grants; the rest is not found.
+   */
+  async findForPublic(em: EntityManager, viewer: Viewer | null, tenantId: string, id: string): Promise<Bookable> {
+    const bookable = await this.findOne(em, tenantId, id);
+    if (viewer && isTenantMember(viewer.permissions, tenantId)) return bookable;
+    if (!isVisibleTo(bookable, viewer?.user.id ?? null, await roleIdsOf(em, viewer?.user.id, tenantId))) throw new AppError('generic.not-found');
+    return bookable;
+  }
+
   async get(viewer: Viewer, tenantId: string, id: string): Promise<Bookable> {
     this.requireMember(viewer, tenantId);
     const bookable = await this.findOne(this.orm.em.fork(), tenantId, id);
