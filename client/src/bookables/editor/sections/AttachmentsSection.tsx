@@ -1,10 +1,11 @@
-import { Button, Callout, Section, SectionCard } from '@blueprintjs/core';
+import { Button, Callout } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useField } from 'react-final-form';
 import { FilePicker } from '../../../files/FilePicker';
 import { OrderedList } from '../../../shared/OrderedList';
 import { AttachmentFields } from './attachmentFields';
 import { addAttachment, attachmentDirectory, type AttachmentValues, isFileTaken, newAttachment } from './attachmentRules';
+import { EditorSection } from '../fields';
 
 export interface AttachmentsSectionProps {
   tenantId: string;
@@ -30,8 +31,8 @@ export function AttachmentsSection({ tenantId }: AttachmentsSectionProps) {
   };
 
   return (
-    <Section title="Anhänge" icon="paperclip" elevation={1} className="bookable-section">
-      <SectionCard>
+    <EditorSection title="Anhänge" icon="paperclip">
+      <div className="bookable-section-part">
         <OrderedList
           label="Anhänge"
           items={list}
@@ -40,8 +41,8 @@ export function AttachmentsSection({ tenantId }: AttachmentsSectionProps) {
           itemKey={(attachment) => attachment.id}
           renderItem={(attachment, index) => <AttachmentFields tenantId={tenantId} index={index} isTaken={(url) => isFileTaken(list, url, attachment.id)} />}
         />
-      </SectionCard>
-      <SectionCard>
+      </div>
+      <div className="bookable-section-part">
         <FilePicker
           tenantId={tenantId}
           id="bookable-attachments-new-url"
@@ -60,7 +61,7 @@ export function AttachmentsSection({ tenantId }: AttachmentsSectionProps) {
             {error}
           </Callout>
         )}
-      </SectionCard>
-    </Section>
+      </div>
+    </EditorSection>
   );
 }

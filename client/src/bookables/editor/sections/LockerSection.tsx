@@ -1,7 +1,8 @@
-import { Button, Callout, Section, SectionCard, Switch } from '@blueprintjs/core';
+import { Button, Callout, Switch } from '@blueprintjs/core';
 import { useField } from 'react-final-form';
 import { type LockerUnitValues, lockerSumWarning, newLockerUnit, parseAmount } from './lockerRules';
 import { LockerUnitFields } from './lockerUnitFields';
+import { EditorSection } from '../fields';
 
 export interface LockerSectionProps {
   tenantId: string;
@@ -22,8 +23,8 @@ export function LockerSection(_props: LockerSectionProps) {
   const warning = lockerSumWarning(amount, { active: Boolean(active.input.checked), units: list });
 
   return (
-    <Section title="Schließfachsystem" icon="lock" elevation={1} className="bookable-section">
-      <SectionCard>
+    <EditorSection title="Schließfachsystem" icon="lock">
+      <div className="bookable-section-part">
         {disabled && <p className="bp6-text-muted">Bitte geben Sie zuerst eine Anzahl an.</p>}
         <Switch
           id="bookable-lockerDetails-active"
@@ -47,7 +48,7 @@ export function LockerSection(_props: LockerSectionProps) {
             {warning}
           </Callout>
         )}
-      </SectionCard>
-    </Section>
+      </div>
+    </EditorSection>
   );
 }

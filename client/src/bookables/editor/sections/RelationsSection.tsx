@@ -1,11 +1,12 @@
 import { useQuery } from '@apollo/client/react';
-import { Checkbox, Section, SectionCard } from '@blueprintjs/core';
+import { Checkbox } from '@blueprintjs/core';
 import { useField } from 'react-final-form';
 import { BookablesDocument } from '../../../gql/graphql';
 import { OrderedList } from '../../../shared/OrderedList';
 import { firstMessage } from './pickerOptions';
 import { RelationsPicker } from './relationsPicker';
 import { addCheckout, addRelated, bookableTitle, type CheckoutValues, relationCandidates, setMandatory } from './relationsRules';
+import { EditorSection } from '../fields';
 
 export interface RelationsSectionProps {
   tenantId: string;
@@ -37,8 +38,8 @@ export function RelationsSection({ tenantId, bookableId }: RelationsSectionProps
 
   return (
     <>
-      <Section title="Abhängige Objekte" icon="diagram-tree" elevation={1} className="bookable-section">
-        <SectionCard>
+      <EditorSection title="Abhängige Objekte" icon="diagram-tree">
+        <div className="bookable-section-part">
           <OrderedList
             label="Abhängige Objekte"
             items={relatedIds}
@@ -55,10 +56,10 @@ export function RelationsSection({ tenantId, bookableId }: RelationsSectionProps
             loading={loading}
             onAdd={(id) => related.input.onChange(addRelated(relatedIds, id))}
           />
-        </SectionCard>
-      </Section>
-      <Section title="Checkout-Optionen" icon="shopping-cart" elevation={1} className="bookable-section">
-        <SectionCard>
+        </div>
+      </EditorSection>
+      <EditorSection title="Checkout-Optionen" icon="shopping-cart">
+        <div className="bookable-section-part">
           <OrderedList
             label="Checkout-Optionen"
             items={checkoutEntries}
@@ -91,8 +92,8 @@ export function RelationsSection({ tenantId, bookableId }: RelationsSectionProps
             loading={loading}
             onAdd={(id) => checkout.input.onChange(addCheckout(checkoutEntries, id))}
           />
-        </SectionCard>
-      </Section>
+        </div>
+      </EditorSection>
     </>
   );
 }

@@ -1,8 +1,9 @@
 import { useQuery } from '@apollo/client/react';
-import { Callout, Section, SectionCard } from '@blueprintjs/core';
+import { Callout } from '@blueprintjs/core';
 import { BookablePickerOptionsDocument } from '../../../gql/graphql';
 import { PickerMultiSelect } from './pickerMultiSelect';
 import { roleOptions, userOptions } from './pickerOptions';
+import { EditorSection } from '../fields';
 
 export interface VisibilitySectionProps {
   tenantId: string;
@@ -19,8 +20,8 @@ export function VisibilitySection({ tenantId }: VisibilitySectionProps) {
   const roles = roleOptions(data?.bookablePickerOptions.roles ?? []);
 
   return (
-    <Section title="Sichtbarkeit und kostenlose Buchung" icon="eye-open" elevation={1} className="bookable-section">
-      <SectionCard>
+    <EditorSection title="Sichtbarkeit und kostenlose Buchung" icon="eye-open">
+      <div className="bookable-section-part">
         {error && (
           <Callout intent="danger" style={{ marginBottom: 12 }}>
             Benutzer und Rollen konnten nicht geladen werden.
@@ -29,11 +30,11 @@ export function VisibilitySection({ tenantId }: VisibilitySectionProps) {
         <PickerMultiSelect name="permittedUsers" id="bookable-permittedUsers" label="Sichtbar für Benutzer" options={users} loading={loading} />
         <PickerMultiSelect name="permittedRoles" id="bookable-permittedRoles" label="Sichtbar für Rollen" options={roles} loading={loading} />
         <p className="bp6-text-muted">Ohne Auswahl ist das Objekt für alle sichtbar.</p>
-      </SectionCard>
-      <SectionCard>
+      </div>
+      <div className="bookable-section-part">
         <PickerMultiSelect name="freeBookingUsers" id="bookable-freeBookingUsers" label="Kostenlos buchbar für Benutzer" options={users} loading={loading} />
         <PickerMultiSelect name="freeBookingRoles" id="bookable-freeBookingRoles" label="Kostenlos buchbar für Rollen" options={roles} loading={loading} />
-      </SectionCard>
-    </Section>
+      </div>
+    </EditorSection>
   );
 }
