@@ -1,4 +1,5 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Auth, AuthRule } from '../shared/graphql/auth.js';
 import type { AttachmentType, BookableType, LongRangeType, PriceType, RequiredFieldName } from './bookable.model.js';
 
 /**
@@ -170,12 +171,29 @@ export class PublicBookableType extends BookableFields {}
 
 @ObjectType('Bookable', { description: "A tenant's bookable object (event location, room, resource, ticket) as its staff see it." })
 export class StaffBookableType extends BookableFields {
-  @Field(() => [ID], { description: 'User ids who may see and book it; with permittedRoles empty means everyone.' }) permittedUsers!: string[];
-  @Field(() => [ID], { description: 'Role ids whose members may see and book it.' }) permittedRoles!: string[];
-  @Field(() => [ID]) freeBookingUsers!: string[];
-  @Field(() => [ID]) freeBookingRoles!: string[];
-  @Field(() => LockerDetailsType) lockerDetails!: LockerDetailsType;
-  @Field(() => String, { nullable: true, description: 'The creator; the "own" flags of manageBookables match on it.' }) ownerUserId!: string | null;
+  @Auth(AuthRule.BOOKABLE_STAFF)
+  @Field(() => [ID], { description: 'User ids who may see and book it; with permittedRoles empty means everyone.' })
+  permittedUsers!: string[];
+
+  @Auth(AuthRule.BOOKABLE_STAFF)
+  @Field(() => [ID], { description: 'Role ids whose members may see and book it.' })
+  permittedRoles!: string[];
+
+  @Auth(AuthRule.BOOKABLE_STAFF)
+  @Field(() => [ID])
+  freeBookingUsers!: string[];
+
+  @Auth(AuthRule.BOOKABLE_STAFF)
+  @Field(() => [ID])
+  freeBookingRoles!: string[];
+
+  @Auth(AuthRule.BOOKABLE_STAFF)
+  @Field(() => LockerDetailsType)
+  lockerDetails!: LockerDetailsType;
+
+  @Auth(AuthRule.BOOKABLE_STAFF)
+  @Field(() => String, { nullable: true, description: 'The creator; the "own" flags of manageBookables match on it.' })
+  ownerUserId!: string | null;
 }
 
 @InputType({ description: 'A bookable to create or update; on update absent fields keep their values. Numbers may be text with a decimal comma.' })

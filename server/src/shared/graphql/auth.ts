@@ -1,7 +1,7 @@
 import { DirectiveLocation, GraphQLDirective, GraphQLEnumType, GraphQLNonNull } from 'graphql';
 import { Authorized, Directive, type AuthChecker } from 'type-graphql';
 import { AppError } from '../errors.js';
-import { hasFullAccess } from '../permissions/permissions.js';
+import { can, hasFullAccess } from '../permissions/permissions.js';
 import type { GraphQLContext } from './context.js';
 
 /**
@@ -18,6 +18,8 @@ export enum AuthRule {
   TENANT_OWNER = 'TENANT_OWNER',
   /** An instance owner. */
   INSTANCE_OWNER = 'INSTANCE_OWNER',
+  /** Who may read the bookable object in the administration: ALLOW(read, manageBookables) on its tenant and owner. */
+  BOOKABLE_STAFF = 'BOOKABLE_STAFF',
 }
 
 export const authRuleEnum = new GraphQLEnumType({
@@ -47,6 +49,13 @@ function rootId(root: unknown): string | undefined {
   return undefined;
 }
 
+/** The tenant and owner of an object a field belongs to (bookables carry both). */
+function ownedRoot(root: unknown): { tenantId: string; ownerUserId: string | null } | undefined {
+  if (!root || typeof root !== 'object' || !('tenantId' in root) || typeof root.tenantId !== 'string') return undefined;
+  const ownerUserId = 'ownerUserId' in root && typeof root.ownerUserId === 'string' ? root.ownerUserId : null;
+  return { tenantId: root.tenantId, ownerUserId };
+}
+
 export const authChecker: AuthChecker<GraphQLContext, AuthRule> = async ({ context, root }, rules) => {
   const viewer = await context.viewer();
   if (!viewer) throw new AppError('auth.unauthenticated');
@@ -62,6 +71,10 @@ export const authChecker: AuthChecker<GraphQLContext, AuthRule> = async ({ conte
       case AuthRule.TENANT_OWNER: {
         const tenantId = rootId(root);
         return tenantId !== undefined && hasFullAccess(permissions, tenantId);
+      }
+      case AuthRule.BOOKABLE_STAFF: {
+        const item = ownedRoot(root);
+        return item !== undefined && can(permissions, viewer.user.id, 'read', 'manageBookables', item);
       }
     }
   });
