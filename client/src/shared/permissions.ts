@@ -1,6 +1,15 @@
 /**
- * The server's permission module, shared verbatim so the drawer and the guard follow the same rules
- * the server enforces. It is plain TypeScript without Node imports.
+ * The server's permission module, shared verbatim so the drawer, the guard and the screens' buttons
+ * follow the same rules the server enforces. It is plain TypeScript without Node imports.
  */
-export { can, canEditBookables, canCreateTenant, canUseInterface, hasFlag, permissionLabels } from '../../../server/src/shared/permissions/permissions.js';
-export type { AdminInterface, Permissions } from '../../../server/src/shared/permissions/model.js';
+export {
+  can,
+  canChangeTenantOwners,
+  canCreateTenant,
+  canEditBookables,
+  canManageTenantMembers,
+  canUseInterface,
+  hasFlag,
+  permissionLabels,
+} from '../../../server/src/shared/permissions/permissions.js';
+export type { AdminInterface, PermissionArea, Permissions } from '../../../server/src/shared/permissions/model.js';

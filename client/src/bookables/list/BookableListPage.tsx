@@ -6,10 +6,10 @@ import { BookablePublicQuotaDocument, BookablesDocument, BookableTagsDocument } 
 import { NoTenantSelected } from '../../shared/NoTenantSelected';
 import { useAppState } from '../../shared/store';
 import { canEditBookables } from '../../shared/permissions';
+import { allowCreate, allowDelete, allowUpdate, NO_PERMISSION, viewerOf } from '../../shared/rights';
 import { useRouteHandle } from '../../shared/title';
 import { BookableCard } from './BookableCard';
 import { type BookableKind, bookableKinds, createUrl, editUrl } from './bookableKinds';
-import { allowCreate, allowDelete, allowUpdate, type BookableViewer } from './bookableRights';
 import { TagFilter } from './TagFilter';
 import { useBookableActions } from './useBookableActions';
 import './bookableList.css';
@@ -30,7 +30,7 @@ export default function BookableListPage() {
 function BookableListScreen({ kind, tenantId }: { kind: BookableKind; tenantId: string }) {
   const navigate = useNavigate();
   const user = useAppState((state) => state.user);
-  const viewer: BookableViewer | null = user ? { userId: user.id, permissions: user.permissions } : null;
+  const viewer = viewerOf(user);
   const [selectedTags, setSelectedTags] = useState<string[]>([]);
   const list = useQuery(BookablesDocument, {
     variables: { tenantId, type: kind.type, tags: selectedTags.length ? selectedTags : null },
@@ -47,7 +47,7 @@ function BookableListScreen({ kind, tenantId }: { kind: BookableKind; tenantId: 
   const { duplicate, askDelete, deleteAlert } = useBookableActions(tenantId);
 
   const quotaReached = quota.data?.bookablePublicQuotaAvailable === false;
-  const mayCreate = allowCreate(viewer, tenantId);
+  const mayCreate = allowCreate(viewer, 'manageBookables', tenantId);
   const createDisabled = !mayCreate || (kind.type === 'ticket' && quotaReached);
   const items = list.data?.bookables ?? [];
   const shown = kind.reversed ? [...items].reverse() : items;
@@ -72,9 +72,9 @@ function BookableListScreen({ kind, tenantId }: { kind: BookableKind; tenantId: 
               <div role="listitem" key={bookable.id}>
                 <BookableCard
                   bookable={bookable}
-                  onEdit={allowUpdate(viewer, bookable) ? () => void navigate(editUrl(kind, bookable.id)) : undefined}
+                  onEdit={allowUpdate(viewer, 'manageBookables', bookable) ? () => void navigate(editUrl(kind, bookable.id)) : undefined}
                   onDuplicate={mayCreate ? () => duplicate(bookable) : undefined}
-                  onDelete={allowDelete(viewer, bookable) ? () => askDelete(bookable) : undefined}
+                  onDelete={allowDelete(viewer, 'manageBookables', bookable) ? () => askDelete(bookable) : undefined}
                 />
               </div>
             ))}
@@ -88,6 +88,7 @@ function BookableListScreen({ kind, tenantId }: { kind: BookableKind; tenantId: 
         icon="add"
         text={kind.createLabel}
         disabled={createDisabled}
+        title={mayCreate ? undefined : NO_PERMISSION}
         onClick={() => void navigate(createUrl(kind))}
       />
       {deleteAlert}
