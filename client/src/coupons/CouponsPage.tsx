@@ -6,6 +6,7 @@ import { formatDateTime } from '../shared/format';
 import { type Column, DataTable } from '../shared/list/DataTable';
 import { RowActions, useConfirmedDelete } from '../shared/list/rowActions';
 import { NoTenantSelected } from '../shared/NoTenantSelected';
+import { allowCreate, allowDelete, allowUpdate, NO_PERMISSION, viewerOf } from '../shared/rights';
 import { useAppState } from '../shared/store';
 import { notify, notifyError } from '../shared/toast';
 import { CouponDialog } from './CouponDialog';
@@ -37,7 +38,11 @@ const columns: Column<CouponRow>[] = [
 
 const searchText = (coupon: CouponRow) => [coupon.id, coupon.description];
 
-/** Coupons of the current tenant (/admin/gutscheine): searchable table, create, edit, delete. */
+/**
+ * Coupons of the current tenant (/admin/gutscheine): searchable table, create, edit, delete. The
+ * actions follow the manageCoupons rights the server checks: create is disabled without the create
+ * flag, edit and delete show only where updateAny/deleteAny or the own flags on an own coupon allow.
+ */
 export default function CouponsPage() {
   const tenantId = useAppState((state) => state.currentTenantId);
   if (!tenantId) return <NoTenantSelected />;
@@ -48,6 +53,8 @@ function CouponsScreen({ tenantId }: { tenantId: string }) {
   const { data, loading, error } = useQuery(CouponsDocument, { variables: { tenantId }, fetchPolicy: 'cache-and-network' });
   const [remove] = useMutation(DeleteCouponDocument, { refetchQueries: [{ query: CouponsDocument, variables: { tenantId } }] });
   const [editing, setEditing] = useState<CouponRow | null | undefined>(undefined);
+  const viewer = viewerOf(useAppState((state) => state.user));
+  const mayCreate = allowCreate(viewer, 'manageCoupons', tenantId);
   if (error) console.error('Gutscheine nicht geladen:', error);
   const { ask: askDelete, alert: deleteAlert } = useConfirmedDelete<CouponRow>(
     async (coupon) => {
@@ -73,9 +80,24 @@ function CouponsScreen({ tenantId }: { tenantId: string }) {
         loading={loading && !data}
         searchText={searchText}
         initialSort={{ key: 'id', direction: 'asc' }}
-        actions={(coupon) => <RowActions name={`Gutschein ${coupon.id}`} onEdit={() => setEditing(coupon)} onDelete={() => askDelete(coupon)} />}
+        actions={(coupon) => (
+          <RowActions
+            name={`Gutschein ${coupon.id}`}
+            onEdit={allowUpdate(viewer, 'manageCoupons', coupon) ? () => setEditing(coupon) : undefined}
+            onDelete={allowDelete(viewer, 'manageCoupons', coupon) ? () => askDelete(coupon) : undefined}
+          />
+        )}
       />
-      <Button className="floating-action" intent="primary" size="large" icon="add" text="Gutschein erstellen" onClick={() => setEditing(null)} />
+      <Button
+        className="floating-action"
+        intent="primary"
+        size="large"
+        icon="add"
+        text="Gutschein erstellen"
+        disabled={!mayCreate}
+        title={mayCreate ? undefined : NO_PERMISSION}
+        onClick={() => setEditing(null)}
+      />
       {editing !== undefined && <CouponDialog tenantId={tenantId} coupon={editing} onClose={() => setEditing(undefined)} />}
       {deleteAlert}
     </section>

@@ -5,6 +5,7 @@ import { DeleteRoleDocument, type RoleFieldsFragment, RolesDocument } from '../g
 import { type Column, DataTable } from '../shared/list/DataTable';
 import { RowActions, useConfirmedDelete } from '../shared/list/rowActions';
 import { NoTenantSelected } from '../shared/NoTenantSelected';
+import { allowCreate, allowDelete, allowUpdate, NO_PERMISSION, viewerOf } from '../shared/rights';
 import { useAppState } from '../shared/store';
 import { notify, notifyError } from '../shared/toast';
 import { RoleDialog } from './RoleDialog';
@@ -25,7 +26,10 @@ const columns: Column<RoleRow>[] = [
 
 const searchText = (role: RoleRow) => [role.name, ...role.adminInterfaces.map(areaLabel)];
 
-/** Roles of the current tenant (/admin/rollen): list with the area summaries, create, edit, delete. */
+/**
+ * Roles of the current tenant (/admin/rollen): list with the area summaries, create, edit, delete.
+ * The actions follow the manageRoles rights the server checks (create flag; any or own flags).
+ */
 export default function RolesPage() {
   const tenantId = useAppState((state) => state.currentTenantId);
   if (!tenantId) return <NoTenantSelected />;
@@ -38,6 +42,8 @@ function RolesScreen({ tenantId }: { tenantId: string }) {
   const { data, loading } = useQuery(RolesDocument, { variables: { tenantId }, fetchPolicy: 'cache-and-network' });
   const [remove] = useMutation(DeleteRoleDocument, { refetchQueries: [{ query: RolesDocument, variables: { tenantId } }] });
   const [editing, setEditing] = useState<RoleRow | null | undefined>(undefined);
+  const viewer = viewerOf(useAppState((state) => state.user));
+  const mayCreate = allowCreate(viewer, 'manageRoles', tenantId);
   const { ask: askDelete, alert: deleteAlert } = useConfirmedDelete<RoleRow>(
     async (role) => {
       try {
@@ -62,8 +68,16 @@ function RolesScreen({ tenantId }: { tenantId: string }) {
         loading={loading && !data}
         searchText={searchText}
         initialSort={{ key: 'name', direction: 'asc' }}
-        toolbar={<Button intent="primary" icon="add" text="Rolle erstellen" onClick={() => setEditing(null)} />}
-        actions={(role) => <RowActions name={`Rolle ${role.name}`} onEdit={() => setEditing(role)} onDelete={() => askDelete(role)} />}
+        toolbar={
+          <Button intent="primary" icon="add" text="Rolle erstellen" disabled={!mayCreate} title={mayCreate ? undefined : NO_PERMISSION} onClick={() => setEditing(null)} />
+        }
+        actions={(role) => (
+          <RowActions
+            name={`Rolle ${role.name}`}
+            onEdit={allowUpdate(viewer, 'manageRoles', role) ? () => setEditing(role) : undefined}
+            onDelete={allowDelete(viewer, 'manageRoles', role) ? () => askDelete(role) : undefined}
+          />
+        )}
       />
       {editing !== undefined && <RoleDialog tenantId={tenantId} role={editing} onClose={() => setEditing(undefined)} />}
       {deleteAlert}
