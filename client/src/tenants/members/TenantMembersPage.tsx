@@ -13,6 +13,7 @@ import {
 } from '../../gql/graphql';
 import { TextField } from '../../shared/forms/TextField';
 import { type Column, DataTable } from '../../shared/list/DataTable';
+import { allowChangeOwners, allowManageMembers, allowRemoveMember, NO_PERMISSION, viewerOf } from '../../shared/rights';
 import { useAppState } from '../../shared/store';
 import { errorInfo, notify, notifyError } from '../../shared/toast';
 import { compose, email, required, validationMessages } from '../../shared/validation';
@@ -24,7 +25,19 @@ interface Row {
   isOwner: boolean;
 }
 
-function RoleChoice({ roles, selected, onChange, idPrefix }: { roles: { id: string; name: string }[]; selected: string[]; onChange: (ids: string[]) => void; idPrefix: string }) {
+function RoleChoice({
+  roles,
+  selected,
+  onChange,
+  idPrefix,
+  disabled,
+}: {
+  roles: { id: string; name: string }[];
+  selected: string[];
+  onChange: (ids: string[]) => void;
+  idPrefix: string;
+  disabled?: boolean;
+}) {
   if (roles.length === 0) return <p className="bp6-text-muted">Keine Rollen vorhanden</p>;
   return (
     <>
@@ -34,6 +47,7 @@ function RoleChoice({ roles, selected, onChange, idPrefix }: { roles: { id: stri
           id={`${idPrefix}-${role.id}`}
           label={role.name}
           checked={selected.includes(role.id)}
+          disabled={disabled}
           onChange={(event) => onChange(event.currentTarget.checked ? [...selected, role.id] : selected.filter((id) => id !== role.id))}
         />
       ))}
@@ -41,9 +55,15 @@ function RoleChoice({ roles, selected, onChange, idPrefix }: { roles: { id: stri
   );
 }
 
-/** /admin/benutzer: the members of the current tenant (specification 01 section 2, "Tenant members"). */
+/**
+ * /admin/benutzer: the members of the current tenant (specification 01 section 2, "Tenant members").
+ * The actions follow the rules the server checks: adding members, changing their roles and removing
+ * them need manageUsers.updateAny (canManageTenantMembers); promoting and demoting owners, and
+ * removing an owner, need tenant or instance ownership (canChangeTenantOwners).
+ */
 export default function TenantMembersPage() {
   const tenantId = useAppState((state) => state.currentTenantId);
+  const viewer = viewerOf(useAppState((state) => state.user));
   const { data, loading } = useQuery(TenantMembersDocument, { variables: { tenantId: tenantId ?? '' }, skip: !tenantId, fetchPolicy: 'cache-and-network' });
   const options = { refetchQueries: [TenantMembersDocument] };
   const [addMember, adding] = useMutation(AddTenantMemberDocument, options);
@@ -65,6 +85,8 @@ export default function TenantMembersPage() {
     );
   }
 
+  const mayManage = allowManageMembers(viewer, tenantId);
+  const mayChangeOwners = allowChangeOwners(viewer, tenantId);
   const list = data?.tenantMembers;
   const roles = list?.roles ?? [];
   const roleName = (id: string) => roles.find((role) => role.id === id)?.name ?? id;
@@ -109,13 +131,15 @@ export default function TenantMembersPage() {
           {row.roles.map((id) => (
             <Tag key={id} minimal>
               {roleName(id)}
-              <Button
-                variant="minimal"
-                size="small"
-                icon="small-cross"
-                aria-label={`Rolle ${roleName(id)} von ${row.userId} entfernen`}
-                onClick={() => void run(() => removeRole({ variables: { tenantId, userId: row.userId, roleId: id } }), 'Rolle entfernt')}
-              />
+              {mayManage && (
+                <Button
+                  variant="minimal"
+                  size="small"
+                  icon="small-cross"
+                  aria-label={`Rolle ${roleName(id)} von ${row.userId} entfernen`}
+                  onClick={() => void run(() => removeRole({ variables: { tenantId, userId: row.userId, roleId: id } }), 'Rolle entfernt')}
+                />
+              )}
             </Tag>
           ))}
         </span>
@@ -132,11 +156,26 @@ export default function TenantMembersPage() {
           <Form<{ userId?: string }> onSubmit={add}>
             {({ handleSubmit }) => (
               <form onSubmit={handleSubmit} noValidate>
-                <TextField name="userId" id="member-user-id" label="E-Mail" type="email" validate={compose(required(validationMessages.emailRequired), email)} />
+                <TextField
+                  name="userId"
+                  id="member-user-id"
+                  label="E-Mail"
+                  type="email"
+                  disabled={!mayManage}
+                  validate={compose(required(validationMessages.emailRequired), email)}
+                />
                 <FormGroup label="Rollen">
-                  <RoleChoice roles={roles} selected={newRoles} onChange={setNewRoles} idPrefix="new-member-role" />
+                  <RoleChoice roles={roles} selected={newRoles} onChange={setNewRoles} idPrefix="new-member-role" disabled={!mayManage} />
                 </FormGroup>
-                <Button type="submit" intent="primary" icon="add" text="Hinzufügen" loading={adding.loading} />
+                <Button
+                  type="submit"
+                  intent="primary"
+                  icon="add"
+                  text="Hinzufügen"
+                  loading={adding.loading}
+                  disabled={!mayManage}
+                  title={mayManage ? undefined : NO_PERMISSION}
+                />
               </form>
             )}
           </Form>
@@ -152,13 +191,18 @@ export default function TenantMembersPage() {
         initialSort={{ key: 'userId', direction: 'asc' }}
         actions={(row) => (
           <>
-            {row.isOwner ? (
-              <Button variant="minimal" size="small" text="Zum Mitglied machen" onClick={() => void run(() => removeOwner({ variables: { tenantId, userId: row.userId } }), 'Zum Mitglied gemacht')} />
-            ) : (
-              <Button variant="minimal" size="small" text="Zum Besitzer machen" onClick={() => void run(() => addOwner({ variables: { tenantId, userId: row.userId } }), 'Zum Besitzer gemacht')} />
+            {mayChangeOwners &&
+              (row.isOwner ? (
+                <Button variant="minimal" size="small" text="Zum Mitglied machen" onClick={() => void run(() => removeOwner({ variables: { tenantId, userId: row.userId } }), 'Zum Mitglied gemacht')} />
+              ) : (
+                <Button variant="minimal" size="small" text="Zum Besitzer machen" onClick={() => void run(() => addOwner({ variables: { tenantId, userId: row.userId } }), 'Zum Besitzer gemacht')} />
+              ))}
+            {mayManage && row.isMember && (
+              <Button variant="minimal" icon="edit" aria-label={`Rollen von ${row.userId} bearbeiten`} onClick={() => setEditing({ userId: row.userId, roles: row.roles })} />
             )}
-            {row.isMember && <Button variant="minimal" icon="edit" aria-label={`Rollen von ${row.userId} bearbeiten`} onClick={() => setEditing({ userId: row.userId, roles: row.roles })} />}
-            <Button variant="minimal" intent="danger" icon="trash" aria-label={`${row.userId} entfernen`} onClick={() => setRemoving(row)} />
+            {allowRemoveMember(viewer, tenantId, row) && (
+              <Button variant="minimal" intent="danger" icon="trash" aria-label={`${row.userId} entfernen`} onClick={() => setRemoving(row)} />
+            )}
           </>
         )}
       />
