@@ -9,7 +9,7 @@ import session from 'express-session';
 import type { GraphQLFormattedError } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import helmet from 'helmet';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
@@ -192,7 +192,15 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   if (existsSync(path.join(clientDist, 'index.html'))) {
     app.get('/graphiql', (_req: Request, res: Response) => res.sendFile(path.join(clientDist, 'graphiql.html')));
     app.use(express.static(clientDist, { index: false, maxAge: '1h', setHeaders: immutableAssets }));
-    app.get('/{*splat}', (_req: Request, res: Response) => res.sendFile(path.join(clientDist, 'index.html')));
+    // Read once; in production the page says so, which hides the test-system bar.
+    const indexHtml = readFileSync(path.join(clientDist, 'index.html'), 'utf8').replace(
+      '<meta name="test-system" content="true" />',
+      `<meta name="test-system" content="${config.nodeEnv === 'production' ? 'false' : 'true'}" />`,
+    );
+    app.get('/{*splat}', (_req: Request, res: Response) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.type('html').send(indexHtml);
+    });
   } else {
     app.get('/', (_req: Request, res: Response) => res.type('text/plain').send('Client nicht gebaut: npm run build:client'));
   }

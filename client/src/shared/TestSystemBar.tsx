@@ -1,11 +1,14 @@
 /**
- * The green bar of a non-production build (specification 01 section 1). Hidden only in builds made
- * with VITE_PRODUCTION=true; `npm run build:client` (tests, demo) keeps it.
+ * The green bar outside production (specification 01 section 1). The server that serves the client
+ * says which it is (meta "test-system" in index.html, "false" under NODE_ENV=production), so one
+ * build serves both; the Vite dev server keeps the bar.
  */
-export const IS_PRODUCTION_BUILD = import.meta.env.VITE_PRODUCTION === 'true';
+export function isTestSystem(doc: Document = document): boolean {
+  return doc.querySelector('meta[name="test-system"]')?.getAttribute('content') !== 'false';
+}
 
 export function TestSystemBar() {
-  if (IS_PRODUCTION_BUILD) return null;
+  if (!isTestSystem()) return null;
   return (
     <div className="test-system-bar" role="note">
       DIES IST EIN TESTSYSTEM
