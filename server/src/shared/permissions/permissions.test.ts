@@ -21,6 +21,7 @@ import {
   canDeleteFiles,
   canManageTenant,
   canManageTenantMembers,
+  canMoveWorkflowTasks,
   canReadTenantMembers,
   canReadWorkflow,
   canReadSome,
@@ -317,16 +318,18 @@ describe('canCreateTenant, canBookFree, permissionLabels', () => {
 
 describe('tenant, member and workflow rules', () => {
   const withArea = (area: PermissionArea, flags: AccessFlags, tenantId = T) => member({ tenantId, isOwner: false, roles: [role({ [area]: flags })] });
-  const rules = { canManageTenant, canReadTenantMembers, canManageTenantMembers, canChangeTenantOwners, canReadWorkflow, canConfigureWorkflow };
+  const rules = { canManageTenant, canReadTenantMembers, canManageTenantMembers, canChangeTenantOwners, canReadWorkflow, canMoveWorkflowTasks, canConfigureWorkflow };
   type Rule = keyof typeof rules;
   const cases: [string, Permissions, Rule[]][] = [
-    ['instance owner', instanceOwner, ['canManageTenant', 'canReadTenantMembers', 'canManageTenantMembers', 'canChangeTenantOwners', 'canReadWorkflow', 'canConfigureWorkflow']],
-    ['tenant owner', tenantOwner, ['canManageTenant', 'canReadTenantMembers', 'canManageTenantMembers', 'canChangeTenantOwners', 'canReadWorkflow', 'canConfigureWorkflow']],
+    ['instance owner', instanceOwner, ['canManageTenant', 'canReadTenantMembers', 'canManageTenantMembers', 'canChangeTenantOwners', 'canReadWorkflow', 'canMoveWorkflowTasks', 'canConfigureWorkflow']],
+    ['tenant owner', tenantOwner, ['canManageTenant', 'canReadTenantMembers', 'canManageTenantMembers', 'canChangeTenantOwners', 'canReadWorkflow', 'canMoveWorkflowTasks', 'canConfigureWorkflow']],
     ['manageUsers readAny', withArea('manageUsers', { readAny: true }), ['canReadTenantMembers']],
     ['manageUsers updateAny', withArea('manageUsers', { updateAny: true }), ['canReadTenantMembers', 'canManageTenantMembers']],
     ['manageUsers own flags only', withArea('manageUsers', ownFlagsOnly()), []],
     ['manageBookings readAny', withArea('manageBookings', { readAny: true }), ['canReadWorkflow']],
-    ['manageBookings everything', withArea('manageBookings', allFlags()), ['canReadWorkflow']],
+    ['manageBookings updateAny', withArea('manageBookings', { updateAny: true }), ['canMoveWorkflowTasks']],
+    ['manageBookings own flags only', withArea('manageBookings', ownFlagsOnly()), []],
+    ['manageBookings everything', withArea('manageBookings', allFlags()), ['canReadWorkflow', 'canMoveWorkflowTasks']],
     ['manageTenants everything', withArea('manageTenants', allFlags()), []],
     ['all flags in another tenant', memberWithFlags(allFlags(), U), []],
     ['tenant owner of another tenant', member({ tenantId: U, isOwner: true, roles: [] }), []],

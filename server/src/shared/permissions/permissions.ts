@@ -156,6 +156,11 @@ export function canReadWorkflow(permissions: Permissions, tenantId: string): boo
   return hasFlag(permissions, tenantId, 'manageBookings', 'readAny');
 }
 
+/** Moving and archiving bookings on the kanban board: ANY(updateAny, manageBookings) (rest-contract 3.13). */
+export function canMoveWorkflowTasks(permissions: Permissions, tenantId: string): boolean {
+  return hasFlag(permissions, tenantId, 'manageBookings', 'updateAny');
+}
+
 export function canConfigureWorkflow(permissions: Permissions, tenantId: string): boolean {
   return hasFullAccess(permissions, tenantId);
 }
