@@ -41,7 +41,8 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   const instance = new InstanceService(orm, pubSub);
   const mail = new MailService(config, () => instance.mailSettings(), config.graph);
   const viewers = new ViewerService(orm);
-  const workflows = new WorkflowService(orm);
+  // The bookings domain replaces noBookings with its table (ROADMAP 4).
+  const workflows = new WorkflowService(orm, noBookings, mail);
   const bookables = new BookableService(orm);
   return {
     config,

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { Services } from '../services.js';
 import { requireRestViewer } from '../shared/actor.js';
-import type { WorkflowInputData } from '../workflow/workflow.service.js';
+import type { WorkflowInputData, WorkflowMoveInput } from '../workflow/workflow.service.js';
 import { publicTenant, tenantView, type TenantInputData } from './tenant.service.js';
 
 type Body = Record<string, unknown>;
@@ -88,7 +88,7 @@ export function tenantRoutes(services: Services): Router {
   return router;
 }
 
-/** Tenant-scoped paths under /api/:tenantId: the member list and the workflow configuration. */
+/** Tenant-scoped paths under /api/:tenantId: the member list, the workflow configuration and its board. */
 export function tenantScopedRoutes(services: Services): Router {
   const router = Router({ mergeParams: true });
 
@@ -114,6 +114,22 @@ export function tenantScopedRoutes(services: Services): Router {
       res.json(await services.workflows.save(viewer, param(req, 'tenantId'), body(req) as WorkflowInputData));
     });
   }
+
+  // The kanban board (specification 01 section 7, rest-contract 3.13 and 5.3).
+  router.get('/workflow/backlog', async (req: Request, res: Response) => {
+    const viewer = await requireRestViewer(req, services.viewers);
+    res.json(await services.workflows.backlog(viewer, param(req, 'tenantId')));
+  });
+
+  router.put('/workflow/task', async (req: Request, res: Response) => {
+    const viewer = await requireRestViewer(req, services.viewers);
+    res.json(await services.workflows.moveTask(viewer, param(req, 'tenantId'), body(req) as WorkflowMoveInput));
+  });
+
+  router.put('/workflow/archive', async (req: Request, res: Response) => {
+    const viewer = await requireRestViewer(req, services.viewers);
+    res.json(await services.workflows.archiveTask(viewer, param(req, 'tenantId'), body(req)));
+  });
 
   return router;
 }

@@ -5,6 +5,7 @@ import { Tenant } from '../tenants/tenant.entity.js';
 export const workflowActionTypes = ['email', 'bookingStatus'] as const;
 export const workflowReceiverTypes = ['user', 'role'] as const;
 export const workflowBookingStatuses = ['commit', 'paid', 'reject'] as const;
+export type WorkflowBookingStatus = (typeof workflowBookingStatuses)[number];
 
 /** A booking on the board: its id and when it entered the state (epoch ms). */
 export interface WorkflowTaskData {
@@ -17,7 +18,7 @@ export interface WorkflowActionData {
   type: (typeof workflowActionTypes)[number];
   receiverType: (typeof workflowReceiverTypes)[number] | null;
   sendTo: string[];
-  bookingStatus: (typeof workflowBookingStatuses)[number][];
+  bookingStatus: WorkflowBookingStatus[];
 }
 
 export interface WorkflowStateData {

@@ -1,9 +1,14 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
+import type { BookingSource } from '../bookables/booking-source.js';
+import type { OutgoingMail } from '../mail/mail.service.js';
 import { AppError } from '../shared/errors.js';
-import { canConfigureWorkflow, canReadWorkflow } from '../shared/permissions/permissions.js';
+import { canConfigureWorkflow, canMoveWorkflowTasks, canReadWorkflow } from '../shared/permissions/permissions.js';
+import { TenantMembership } from '../tenants/membership.entity.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
+import { ARCHIVE_DESTINATION, archiveTask, locateTask, moveTask, type Board, type BoardChange, type MoveRequest, type StateEntry } from './workflow.board.js';
 import {
   Workflow,
   workflowActionTypes,
@@ -21,6 +26,18 @@ export interface WorkflowInputData {
   active?: boolean | null;
   defaultState?: string | null;
   states?: { id?: string | null; name?: string | null; actions?: Partial<Record<keyof WorkflowActionData, unknown>>[] | null }[] | null;
+}
+
+/** A move on the kanban board as REST and GraphQL send it (`operation` and `oldIndex` are ignored). */
+export interface WorkflowMoveInput {
+  taskId?: unknown;
+  destination?: unknown;
+  newIndex?: unknown;
+}
+
+/** Sends one mail; the MailService in production. */
+export interface WorkflowMailer {
+  send(mail: OutgoingMail): Promise<void>;
 }
 
 /** The workflow as answered by GraphQL and REST (rest-contract 5.3). */
@@ -83,8 +100,46 @@ function normaliseStates(input: WorkflowInputData, existing: WorkflowStateData[]
   return states;
 }
 
+const taskIdOf = (value: unknown): string | null => {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return typeof value === 'string' && value.trim() ? value.trim() : null;
+};
+
+/** Checks a move; throws generic.validation with German field messages. */
+function moveRequest(input: WorkflowMoveInput): MoveRequest {
+  const fieldErrors: Record<string, string> = {};
+  const taskId = taskIdOf(input.taskId);
+  if (!taskId) fieldErrors.taskId = 'Pflichtfeld';
+  const destination = typeof input.destination === 'string' ? input.destination.trim() : '';
+  if (!destination) fieldErrors.destination = 'Pflichtfeld';
+  const newIndex = input.newIndex ?? null;
+  if (newIndex !== null && !(typeof newIndex === 'number' && Number.isInteger(newIndex) && newIndex >= 0)) fieldErrors.newIndex = 'Ungültiger Wert';
+  if (Object.keys(fieldErrors).length > 0) throw new AppError('generic.validation', { fieldErrors });
+  return { taskId: taskId as string, destination, newIndex: newIndex as number | null };
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The e-mail of an e-mail action (rest-contract 5.3 rule 7): booking number, tenant, old and new status. */
+export function statusChangeMail(to: string, bookingId: string, tenantName: string, fromName: string, toName: string): OutgoingMail {
+  return {
+    to,
+    subject: `Änderung bei der Buchung Nr. ${bookingId} - Neuer Status`,
+    paragraphs: [
+      `Der Status der Buchung Nr. ${bookingId} hat sich geändert.`,
+      `Mandant: ${tenantName}`,
+      `Bisheriger Status: ${fromName}`,
+      `Neuer Status: ${toName}`,
+    ],
+  };
+}
+
 export class WorkflowService {
-  constructor(private readonly orm: MikroORM) {}
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly bookings: BookingSource,
+    private readonly mailer: WorkflowMailer,
+  ) {}
 
   private async tenantOrFail(em: EntityManager, tenantId: string): Promise<Tenant> {
     const tenant = await em.findOne(Tenant, { id: tenantId });
@@ -110,11 +165,108 @@ export class WorkflowService {
   }
 
   /**
+   * The backlog (rest-contract 5.3 rule 3): every booking of the tenant that is in no state and not
+   * archived, in booking order, as {id, added: null}. Without a workflow every booking is in it.
+   */
+  async backlog(viewer: Viewer, tenantId: string): Promise<{ id: string; added: null }[]> {
+    if (!canReadWorkflow(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
+    const em = this.orm.em.fork();
+    await this.tenantOrFail(em, tenantId);
+    const workflow = await em.findOne(Workflow, { tenant: tenantId });
+    const onBoard = new Set([...(workflow?.states ?? []).flatMap((state) => state.tasks.map((task) => task.id)), ...(workflow?.archive ?? []).map((task) => task.id)]);
+    const ids = await this.bookings.bookingIdsOf(tenantId);
+    return ids.filter((id) => !onBoard.has(id)).map((id) => ({ id, added: null }));
+  }
+
+  /** Moves a task on the board (rest-contract 5.3 rule 4); answers the whole workflow. */
+  async moveTask(viewer: Viewer, tenantId: string, input: WorkflowMoveInput): Promise<WorkflowView> {
+    if (!canMoveWorkflowTasks(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
+    const request = moveRequest(input);
+    return this.changeBoard(tenantId, request.taskId, async (board) => {
+      const { state, archived } = locateTask(board, request.taskId);
+      // A task from the backlog must be a booking of the tenant (3.0.0 answered 500; the intent is 404).
+      // An archived task is the board's own record and needs no check (rule 5 never checked it).
+      if (request.destination !== ARCHIVE_DESTINATION && !state && !archived && !(await this.bookings.bookingExists(tenantId, request.taskId))) {
+        throw new AppError('generic.not-found');
+      }
+      return moveTask(board, request, Date.now());
+    });
+  }
+
+  /** Archives a task (rest-contract 5.3 rule 5); the booking is not checked. */
+  async archiveTask(viewer: Viewer, tenantId: string, input: { taskId?: unknown }): Promise<WorkflowView> {
+    if (!canMoveWorkflowTasks(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
+    const taskId = taskIdOf(input.taskId);
+    if (!taskId) throw new AppError('generic.validation', { fieldErrors: { taskId: 'Pflichtfeld' } });
+    return this.changeBoard(tenantId, taskId, async (board) => ({ board: archiveTask(board, taskId, Date.now()), entered: null }));
+  }
+
+  /**
+   * One change of the board under a row lock on the workflow (concurrent moves wait for each other
+   * instead of overwriting each other's states). The actions of an entered state run after the commit.
+   */
+  private async changeBoard(tenantId: string, taskId: string, change: (board: Board) => Promise<BoardChange>): Promise<WorkflowView> {
+    const { view, entered, tenantName } = await this.orm.em.fork().transactional(async (em) => {
+      const tenant = await this.tenantOrFail(em, tenantId);
+      const workflow = await em.findOne(Workflow, { tenant: tenantId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!workflow) throw new AppError('generic.not-found', { detail: 'Für diesen Mandanten ist kein Workflow eingerichtet.' });
+      const result = await change({ states: workflow.states, archive: workflow.archive });
+      workflow.states = result.board.states;
+      workflow.archive = result.board.archive;
+      await em.flush();
+      return { view: workflowView(tenantId, workflow), entered: result.entered, tenantName: tenant.name };
+    });
+    if (entered) await this.runActions(tenantId, tenantName, taskId, entered);
+    return view;
+  }
+
+  /**
+   * The actions of a state a booking entered (rest-contract 5.3 rule 7 with its intent): e-mails go
+   * out in the background (a failure is logged, the move stands); booking status changes are applied
+   * before answering, and a failure there is logged as well because the move is already stored.
+   */
+  private async runActions(tenantId: string, tenantName: string, bookingId: string, entered: StateEntry): Promise<void> {
+    for (const action of entered.state.actions) {
+      if (action.type === 'email') {
+        this.sendStatusMails(tenantId, tenantName, bookingId, entered, action).catch((error: Error) => {
+          console.error(`[workflow] Status-Mail zur Buchung ${bookingId} nicht versendet:`, error.message);
+        });
+      } else if (action.type === 'bookingStatus' && action.bookingStatus.length > 0) {
+        await this.bookings.applyWorkflowStatus(tenantId, bookingId, action.bookingStatus).catch((error: Error) => {
+          console.error(`[workflow] Buchungsstatus der Buchung ${bookingId} nicht geändert:`, error.message);
+        });
+      }
+    }
+  }
+
+  /** Receivers: user ids are e-mail addresses; a role means every member of the tenant holding it. */
+  private async receivers(tenantId: string, action: WorkflowActionData): Promise<string[]> {
+    if (action.receiverType === 'role') {
+      const roleIds = action.sendTo.filter((id) => uuidPattern.test(id));
+      if (roleIds.length === 0) return [];
+      const memberships = await this.orm.em.fork().find(TenantMembership, { tenant: tenantId, isMember: true, roles: { id: { $in: roleIds }, tenant: tenantId } });
+      return memberships.map((membership) => membership.user.id);
+    }
+    return action.sendTo.map((address) => address.trim()).filter(Boolean);
+  }
+
+  private async sendStatusMails(tenantId: string, tenantName: string, bookingId: string, entered: StateEntry, action: WorkflowActionData): Promise<void> {
+    const addresses = [...new Set(await this.receivers(tenantId, action))];
+    const results = await Promise.allSettled(addresses.map((to) => this.mailer.send(statusChangeMail(to, bookingId, tenantName, entered.fromName, entered.state.name))));
+    results.forEach((result, index) => {
+      if (result.status === 'rejected') {
+        console.error(`[workflow] Status-Mail an ${addresses[index]} nicht versendet:`, result.reason instanceof Error ? result.reason.message : String(result.reason));
+      }
+    });
+  }
+
+  /**
    * The write itself, inside the caller's transaction (the tenant save stores tenant and workflow
    * together). States are replaced in the given order; archive and tasks of kept states stay.
    */
   async saveIn(em: EntityManager, tenant: Tenant, input: WorkflowInputData): Promise<Workflow> {
-    const workflow = (await em.findOne(Workflow, { tenant }, { lockMode: undefined })) ?? em.create(Workflow, { tenant });
+    // Locked like a move: a configuration save and a concurrent move must not overwrite each other's tasks.
+    const workflow = (await em.findOne(Workflow, { tenant }, { lockMode: LockMode.PESSIMISTIC_WRITE })) ?? em.create(Workflow, { tenant });
     if (input.states !== undefined) workflow.states = normaliseStates(input, workflow.states);
     if (input.name != null) workflow.name = String(input.name).trim();
     if (input.description != null) workflow.description = String(input.description);
