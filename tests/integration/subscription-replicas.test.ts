@@ -3,6 +3,7 @@ import { startInProcessApp, type InProcessApp } from '../support/app.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { createUser, signIn } from '../support/fixtures.js';
 import { graphqlWsClient, SubscriptionRecorder } from '../support/ws.js';
+import { LISTEN_APPLICATION_NAME } from '../../server/src/shared/pubsub.js';
 
 /**
  * Two server processes on one database, as behind a load balancer: a change made through one
@@ -48,6 +49,32 @@ describe('several server replicas', () => {
       expect((await onA.put('/api/user', { firstName: 'Rita über A' })).status).toBe(200);
       const event = await subscription.waitFor((result) => result.data?.sessionChanged.user.firstName === 'Rita über A');
       expect(event.data?.sessionChanged.user.firstName).toBe('Rita über A');
+    } finally {
+      subscription.stop();
+      await ws.dispose();
+    }
+  });
+
+  it('keeps delivering after the listening connection was cut (it reconnects and listens again)', async () => {
+    const onA = replicaA.client();
+    await signIn(onA, rita.id, rita.password);
+    const onB = replicaB.client();
+    onA.cookies.forEach((value, name) => onB.cookies.set(name, value));
+    // Every replica's LISTEN connection, as a database restart would end them.
+    const killed = await replicaA.orm.em
+      .getConnection()
+      .execute<{ pg_terminate_backend: boolean }[]>('select pg_terminate_backend(pid) from pg_stat_activity where application_name = ? and datname = current_database()', [LISTEN_APPLICATION_NAME]);
+    expect(killed.length).toBe(2);
+
+    const ws = graphqlWsClient(replicaB.url, { cookie: onB.cookieHeader() });
+    const subscription = new SubscriptionRecorder<{ sessionChanged: { user: { firstName: string } } }>(ws, SESSION_CHANGED);
+    try {
+      let attempt = 0;
+      while (subscription.results.length === 0) {
+        expect(attempt, 'no delivery after the connection was cut').toBeLessThan(60);
+        expect((await onA.put('/api/user', { firstName: `Rita-neu-${++attempt}` })).status).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     } finally {
       subscription.stop();
       await ws.dispose();

@@ -17,27 +17,65 @@ export type Topics = {
 
 type Listener = (event: CustomEvent) => void;
 
+/** The LISTEN connection's name in pg_stat_activity (operators and tests can find it). */
+export const LISTEN_APPLICATION_NAME = 'buchungsplattform-pubsub';
+const RECONNECT_MIN_MS = 200;
+const RECONNECT_MAX_MS = 10_000;
+
 class PostgresEventTarget {
   private readonly listeners = new Map<string, Set<Listener>>();
   private listenClient: pg.Client | undefined;
   private ready: Promise<void> | undefined;
+  private stopped = false;
+  private reconnectDelay = RECONNECT_MIN_MS;
+  private reconnectTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly pool: pg.Pool, private readonly connectionString: string) {}
 
   start(): Promise<void> {
-    this.ready ??= (async () => {
-      const client = new pg.Client({ connectionString: this.connectionString });
-      client.on('error', (error) => console.error('[pubsub] listen connection failed:', error.message));
-      client.on('notification', (message) => {
-        if (message.channel !== CHANNEL || !message.payload) return;
-        const { topic, detail } = JSON.parse(message.payload) as { topic: string; detail: unknown };
-        this.listeners.get(topic)?.forEach((listener) => listener(new CustomEvent(topic, { detail })));
-      });
-      await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
-      this.listenClient = client;
-    })();
+    this.ready ??= this.connect();
     return this.ready;
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.connectionString, application_name: LISTEN_APPLICATION_NAME });
+    client.on('notification', (message) => {
+      if (message.channel !== CHANNEL || !message.payload) return;
+      const { topic, detail } = JSON.parse(message.payload) as { topic: string; detail: unknown };
+      this.listeners.get(topic)?.forEach((listener) => listener(new CustomEvent(topic, { detail })));
+    });
+    // A lost connection (database restart, network) would silence this replica for good: reconnect.
+    const lost = (reason: string) => {
+      if (this.listenClient !== client) return;
+      this.listenClient = undefined;
+      console.error(`[pubsub] listen connection lost (${reason}), reconnecting`);
+      client.end().catch(() => undefined);
+      this.scheduleReconnect();
+    };
+    client.on('error', (error) => lost(error.message));
+    client.on('end', () => lost('closed'));
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    if (this.stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.listenClient = client;
+    this.reconnectDelay = RECONNECT_MIN_MS;
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped || this.reconnectTimer) return;
+    const delay = this.reconnectDelay;
+    this.reconnectDelay = Math.min(this.reconnectDelay * 2, RECONNECT_MAX_MS);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      this.connect().catch((error: Error) => {
+        console.error('[pubsub] reconnect failed:', error.message);
+        this.scheduleReconnect();
+      });
+    }, delay);
+    this.reconnectTimer.unref();
   }
 
   addEventListener(topic: string, listener: Listener | null): void {
@@ -62,6 +100,9 @@ class PostgresEventTarget {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = undefined;
     const client = this.listenClient;
     this.listenClient = undefined;
     this.listeners.clear();
