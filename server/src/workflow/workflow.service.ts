@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { BookingSource } from '../bookables/booking-source.js';
 import type { OutgoingMail } from '../mail/mail.service.js';
 import { AppError } from '../shared/errors.js';
+import { isUuid } from '../shared/ids.js';
 import { canConfigureWorkflow, canMoveWorkflowTasks, canReadWorkflow } from '../shared/permissions/permissions.js';
 import { TenantMembership } from '../tenants/membership.entity.js';
 import { Tenant } from '../tenants/tenant.entity.js';
@@ -117,8 +118,6 @@ function moveRequest(input: WorkflowMoveInput): MoveRequest {
   if (Object.keys(fieldErrors).length > 0) throw new AppError('generic.validation', { fieldErrors });
   return { taskId: taskId as string, destination, newIndex: newIndex as number | null };
 }
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The e-mail of an e-mail action (rest-contract 5.3 rule 7): booking number, tenant, old and new status. */
 export function statusChangeMail(to: string, bookingId: string, tenantName: string, fromName: string, toName: string): OutgoingMail {
@@ -242,7 +241,7 @@ export class WorkflowService {
   /** Receivers: user ids are e-mail addresses; a role means every member of the tenant holding it. */
   private async receivers(tenantId: string, action: WorkflowActionData): Promise<string[]> {
     if (action.receiverType === 'role') {
-      const roleIds = action.sendTo.filter((id) => uuidPattern.test(id));
+      const roleIds = action.sendTo.filter(isUuid);
       if (roleIds.length === 0) return [];
       const memberships = await this.orm.em.fork().find(TenantMembership, { tenant: tenantId, isMember: true, roles: { id: { $in: roleIds }, tenant: tenantId } });
       return memberships.map((membership) => membership.user.id);
