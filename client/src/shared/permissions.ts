@@ -9,6 +9,7 @@ export {
   canEditBookables,
   canManageTenantMembers,
   canUseInterface,
+  emptyGrant,
   hasFlag,
   permissionLabels,
 } from '../../../server/src/shared/permissions/permissions.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PermissionArea, Permissions } from './permissions';
+import { emptyGrant, type PermissionArea, type Permissions } from './permissions';
 import { allowChangeOwners, allowCreate, allowDelete, allowManageMembers, allowRemoveMember, allowUpdate, type Viewer, viewerOf } from './rights';
 
 type Flags = Permissions['tenants'][number]['manageCoupons'];
@@ -7,21 +7,7 @@ type Flags = Permissions['tenants'][number]['manageCoupons'];
 const member = (grants: Partial<Record<PermissionArea, Flags>>, isOwner = false): Permissions => ({
   instanceOwner: false,
   allowCreateTenant: false,
-  tenants: [
-    {
-      tenantId: 't1',
-      isOwner,
-      adminInterfaces: [],
-      freeBookings: false,
-      manageRoles: {},
-      manageUsers: {},
-      manageTenants: {},
-      manageBookings: {},
-      manageBookables: {},
-      manageCoupons: {},
-      ...grants,
-    },
-  ],
+  tenants: [{ ...emptyGrant(grants), tenantId: 't1', isOwner }],
 });
 const viewer = (permissions: Permissions): Viewer => ({ userId: 'me', permissions });
 const own = { tenantId: 't1', ownerUserId: 'me' };

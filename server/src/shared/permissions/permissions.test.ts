@@ -28,6 +28,7 @@ import {
   canReadProtectedFiles,
   canUploadFiles,
   canEditBookables,
+  emptyGrant,
   canUseInterface,
   computePermissions,
   hasFlag,
@@ -48,17 +49,7 @@ const policy = (overrides: Partial<InstancePolicy> = {}): InstancePolicy => ({
   ...overrides,
 });
 
-const role = (overrides: Partial<RoleGrant> = {}): RoleGrant => ({
-  adminInterfaces: [],
-  freeBookings: false,
-  manageRoles: {},
-  manageUsers: {},
-  manageTenants: {},
-  manageBookings: {},
-  manageBookables: {},
-  manageCoupons: {},
-  ...overrides,
-});
+const role = (overrides: Partial<RoleGrant> = {}): RoleGrant => emptyGrant(overrides);
 
 /** The permissions of ME with the given memberships (not an instance owner). */
 const member = (...memberships: MembershipGrant[]): Permissions => computePermissions(ME, policy(), memberships);

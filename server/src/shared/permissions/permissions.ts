@@ -36,12 +36,9 @@ function mergeFlags(target: AccessFlags, source: AccessFlags): AccessFlags {
   return merged;
 }
 
-/** OR-merges a member's roles in one tenant; owners additionally get the ten owner interfaces. */
-export function tenantPermissions(membership: MembershipGrant): TenantPermissions {
-  const interfaces = new Set<string>();
-  const result: TenantPermissions = {
-    tenantId: membership.tenantId,
-    isOwner: membership.isOwner,
+/** A grant of nothing: no interface, no flag (the start of every merge, and a base for tests). */
+export function emptyGrant(overrides: Partial<RoleGrant> = {}): RoleGrant {
+  return {
     adminInterfaces: [],
     freeBookings: false,
     manageRoles: {},
@@ -50,7 +47,14 @@ export function tenantPermissions(membership: MembershipGrant): TenantPermission
     manageBookings: {},
     manageBookables: {},
     manageCoupons: {},
+    ...overrides,
   };
+}
+
+/** OR-merges a member's roles in one tenant; owners additionally get the ten owner interfaces. */
+export function tenantPermissions(membership: MembershipGrant): TenantPermissions {
+  const interfaces = new Set<string>();
+  const result: TenantPermissions = { ...emptyGrant(), tenantId: membership.tenantId, isOwner: membership.isOwner };
   for (const role of membership.roles) {
     role.adminInterfaces.forEach((name) => interfaces.add(name));
     result.freeBookings ||= role.freeBookings;
