@@ -2,9 +2,9 @@ import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { requireViewer } from '../shared/actor.js';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
 import type { GraphQLContext } from '../shared/graphql/context.js';
+import { presentFields } from '../shared/graphql/input.js';
 import type { Bookable } from './bookable.entity.js';
-import { privateBookableFields } from './bookable.model.js';
-import { bookableRecord, type BookableFilter } from './bookable.service.js';
+import { bookableRecord, publicBookableRecord, type BookableFilter } from './bookable.service.js';
 import {
   AvailabilityPeriodType,
   BookableInput,
@@ -18,16 +18,7 @@ import {
 const staff = (bookable: Bookable) => bookableRecord(bookable) as unknown as StaffBookableType;
 
 /** The public view leaves the staff-only fields out, so they cannot be selected by accident. */
-function publicView(bookable: Bookable): PublicBookableType {
-  const record: Record<string, unknown> = { ...bookableRecord(bookable) };
-  for (const field of privateBookableFields) delete record[field];
-  return record as unknown as PublicBookableType;
-}
-
-/** Keeps explicit nulls (clearing a field) and drops what the client left out. */
-function plain(input: BookableInput): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
-}
+const publicView = (bookable: Bookable) => publicBookableRecord(bookable) as unknown as PublicBookableType;
 
 const filterOf = (type: BookableKind | null | undefined, tags: string[] | null | undefined): BookableFilter => ({ type: type ?? null, tags: tags ?? null });
 
@@ -118,7 +109,7 @@ export class BookableResolver {
   @Auth(AuthRule.AUTHENTICATED)
   @Mutation(() => StaffBookableType, { description: 'Creates a bookable (manageBookables.create); public only within the quota (BOOKABLE_QUOTA_REACHED).' })
   async createBookable(@Arg('tenantId', () => ID) tenantId: string, @Arg('input', () => BookableInput) input: BookableInput, @Ctx() context: GraphQLContext): Promise<StaffBookableType> {
-    return staff(await context.services.bookables.create(await requireViewer(context), tenantId, plain(input)));
+    return staff(await context.services.bookables.create(await requireViewer(context), tenantId, presentFields(input)));
   }
 
   @Auth(AuthRule.AUTHENTICATED)
@@ -129,7 +120,7 @@ export class BookableResolver {
     @Arg('input', () => BookableInput) input: BookableInput,
     @Ctx() context: GraphQLContext,
   ): Promise<StaffBookableType> {
-    return staff(await context.services.bookables.update(await requireViewer(context), tenantId, id, plain(input)));
+    return staff(await context.services.bookables.update(await requireViewer(context), tenantId, id, presentFields(input)));
   }
 
   @Auth(AuthRule.AUTHENTICATED)

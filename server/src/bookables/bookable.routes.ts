@@ -4,8 +4,8 @@ import { requireRestViewer } from '../shared/actor.js';
 import { viewerOf } from '../users/session-viewer.js';
 import type { Viewer } from '../users/viewer.service.js';
 import type { Bookable } from './bookable.entity.js';
-import { bookableTypes, privateBookableFields, type BookableType } from './bookable.model.js';
-import { bookableRecord, type BookableFilter } from './bookable.service.js';
+import { bookableTypes, type BookableType } from './bookable.model.js';
+import { bookableRecord, publicBookableRecord, type BookableFilter } from './bookable.service.js';
 
 type TenantParams = { tenantId: string };
 type ItemParams = TenantParams & { id: string };
@@ -16,12 +16,6 @@ function filterOf(req: Request): BookableFilter {
   const type = bookableTypes.find((candidate) => candidate === req.query.type) as BookableType | undefined;
   const tags = typeof req.query.tags === 'string' ? req.query.tags.split(',').filter(Boolean) : Array.isArray(req.query.tags) ? req.query.tags.map(String) : [];
   return { type: type ?? null, tags };
-}
-
-function publicRecord(bookable: Bookable): Record<string, unknown> {
-  const record: Record<string, unknown> = { ...bookableRecord(bookable) };
-  for (const field of privateBookableFields) delete record[field];
-  return record;
 }
 
 /**
@@ -43,11 +37,11 @@ export function bookableRoutes(services: Services): Router {
 
   router.get('/bookables/public', async (req: Request<TenantParams>, res: Response) => {
     const viewer = await viewerOf(req, services.viewers);
-    res.json((await bookables.publicList(viewer, req.params.tenantId, filterOf(req))).map(publicRecord));
+    res.json((await bookables.publicList(viewer, req.params.tenantId, filterOf(req))).map(publicBookableRecord));
   });
   router.get('/bookables/public/:id', async (req: Request<ItemParams>, res: Response) => {
     const viewer = await viewerOf(req, services.viewers);
-    res.json(publicRecord(await bookables.publicGet(viewer, req.params.tenantId, req.params.id)));
+    res.json(publicBookableRecord(await bookables.publicGet(viewer, req.params.tenantId, req.params.id)));
   });
   router.get('/bookables/_meta/tags', async (req: Request<TenantParams>, res: Response) => {
     res.json(await bookables.tags(await requireRestViewer(req, services.viewers), req.params.tenantId));

@@ -11,7 +11,7 @@ import { Tenant } from '../tenants/tenant.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
 import { Bookable } from './bookable.entity.js';
 import { referenceErrors } from './bookable.hierarchy.js';
-import type { BookableData, BookableRecord, BookableType } from './bookable.model.js';
+import { privateBookableFields, type BookableData, type BookableRecord, type BookableType } from './bookable.model.js';
 import { validateBookable } from './bookable.validation.js';
 
 /** A stored bookable as plain data (REST answer, GraphQL object, input of the rules). */
@@ -58,6 +58,13 @@ export function bookableRecord(bookable: Bookable): BookableRecord {
     bookingNotes: bookable.bookingNotes,
     ownerUserId: bookable.ownerUserId ?? null,
   };
+}
+
+/** A bookable as the public sees it: the record without the staff-only fields. */
+export function publicBookableRecord(bookable: Bookable): Omit<BookableRecord, (typeof privateBookableFields)[number]> {
+  const record: Partial<BookableRecord> = { ...bookableRecord(bookable) };
+  for (const field of privateBookableFields) delete record[field];
+  return record as Omit<BookableRecord, (typeof privateBookableFields)[number]>;
 }
 
 export interface BookableFilter {

@@ -2,6 +2,7 @@ import { Arg, Ctx, Field, FieldResolver, Float, ID, InputType, Int, Mutation, Qu
 import { requireViewer } from '../shared/actor.js';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
 import type { GraphQLContext } from '../shared/graphql/context.js';
+import { presentFields } from '../shared/graphql/input.js';
 import { Coupon, CouponType } from './coupon.entity.js';
 import { isCouponActive, isCouponExhausted, isCouponValid } from './coupon.status.js';
 
@@ -16,11 +17,6 @@ export class CouponInput {
   @Field(() => Int, { nullable: true, description: 'Empty means unlimited.' }) maxAmount?: number;
   @Field(() => Date, { nullable: true }) validFrom?: Date;
   @Field(() => Date, { nullable: true }) validTo?: Date;
-}
-
-/** Keeps explicit nulls (clearing a field) and drops what the client left out. */
-function plain(input: CouponInput): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
 }
 
 /**
@@ -44,13 +40,13 @@ export class CouponResolver {
   @Auth(AuthRule.AUTHENTICATED)
   @Mutation(() => Coupon, { description: 'Creates a coupon (manageCoupons.create); a number already used in the tenant is COUPON_CREATE_ERROR.' })
   async createCoupon(@Arg('tenantId', () => ID) tenantId: string, @Arg('input', () => CouponInput) input: CouponInput, @Ctx() context: GraphQLContext): Promise<Coupon> {
-    return context.services.coupons.create(await requireViewer(context), tenantId, plain(input));
+    return context.services.coupons.create(await requireViewer(context), tenantId, presentFields(input));
   }
 
   @Auth(AuthRule.AUTHENTICATED)
   @Mutation(() => Coupon, { description: 'Updates the coupon with number input.id (updateAny, or updateOwn on an own coupon).' })
   async updateCoupon(@Arg('tenantId', () => ID) tenantId: string, @Arg('input', () => CouponInput) input: CouponInput, @Ctx() context: GraphQLContext): Promise<Coupon> {
-    return context.services.coupons.update(await requireViewer(context), tenantId, plain(input));
+    return context.services.coupons.update(await requireViewer(context), tenantId, presentFields(input));
   }
 
   @Auth(AuthRule.AUTHENTICATED)
