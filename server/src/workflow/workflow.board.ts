@@ -71,7 +71,7 @@ export function moveTask(board: Board, request: MoveRequest, now: number): Board
   const { taskId, newIndex } = request;
   if (request.destination === ARCHIVE_DESTINATION) return { board: archiveTask(board, taskId, now), entered: null };
   const next = copy(board);
-  const source = next.states.find((state) => holds(state.tasks, taskId)) ?? null;
+  const { state: source, archived } = locateTask(next, taskId);
   const destination = next.states.find((state) => state.id === request.destination) ?? null;
 
   if (source) {
@@ -84,7 +84,6 @@ export function moveTask(board: Board, request: MoveRequest, now: number): Board
     return { board: next, entered: destination && destination !== source ? { fromName: source.name, state: destination } : null };
   }
 
-  const archived = holds(next.archive, taskId);
   next.archive = next.archive.filter((task) => task.id !== taskId);
   destination?.tasks.splice(newIndex ?? 0, 0, { id: taskId, added: now });
   return { board: next, entered: destination ? { fromName: archived ? ARCHIVE_NAME : BACKLOG_NAME, state: destination } : null };
