@@ -16,6 +16,8 @@ import pg from 'pg';
 import { WebSocketServer } from 'ws';
 import type { AppConfig } from './config.js';
 import { bookableRoutes } from './bookables/bookable.routes.js';
+import { bookingRoutes } from './bookings/booking.routes.js';
+import { checkoutRoutes } from './bookings/checkout/checkout.routes.js';
 import { couponRoutes } from './coupons/coupon.routes.js';
 import { fileRoutes } from './files/file.routes.js';
 import { MAX_FILE_BYTES } from './files/file.rules.js';
@@ -25,11 +27,13 @@ import { platformRoleRoutes, roleRoutes } from './roles/role.routes.js';
 import { createServices, type Services } from './services.js';
 import { AppError } from './shared/errors.js';
 import type { GraphQLContext } from './shared/graphql/context.js';
+import { graphqlLimitRules, validateWithLimits } from './shared/graphql/limits.js';
 import { buildAppSchema } from './shared/graphql/schema.js';
 import { csrfProtection } from './shared/http/csrf.js';
-import { problem, problemHandler } from './shared/http/problem.js';
+import { clientInputError, INVALID_CHARACTERS, problem, problemHandler } from './shared/http/problem.js';
 import { createSessionStore, SESSION_MAX_AGE_MS } from './shared/http/session-store.js';
 import { createAppPubSub } from './shared/pubsub.js';
+import { JobWorker, migrateJobQueue } from './shared/jobs.js';
 import { tenantRoutes, tenantScopedRoutes } from './tenants/tenant.routes.js';
 import { ssoRoutes } from './sso/sso.routes.js';
 import { authRoutes } from './users/auth.routes.js';
@@ -48,11 +52,32 @@ export interface RunningApp {
 function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = unwrapResolverError(error);
   if (original instanceof AppError) return { ...formatted, message: original.message, extensions: original.extensions };
+  // A value PostgreSQL refuses (NUL byte, malformed number or date) is the client's mistake, not a 500.
+  const input = clientInputError(original);
+  if (input) return { ...formatted, message: input.message, extensions: input.extensions };
   const code = formatted.extensions?.code;
   if (code && code !== 'INTERNAL_SERVER_ERROR') return formatted;
   console.error('[graphql] unexpected error:', original);
   const generic = new AppError('generic.error');
   return { message: generic.message, locations: formatted.locations, path: formatted.path, extensions: generic.extensions };
+}
+
+/** A NUL byte anywhere in a (decoded) query string value or key, also in nested or repeated parameters. */
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === 'object') return Object.entries(value).some(([key, nested]) => key.includes('\u0000') || containsNul(nested));
+  return false;
+}
+
+/**
+ * PostgreSQL stores no NUL byte in text: refuse it in the path or query string before any handler
+ * passes it to the database (which would answer with an error, not a 404).
+ */
+function rejectNulBytes(req: Request, res: Response, next: NextFunction): void {
+  const pathname = req.originalUrl.split('?', 1)[0];
+  if (/%00/.test(pathname) || pathname.includes('\u0000') || containsNul(req.query)) return problem(res, 'generic.validation', INVALID_CHARACTERS);
+  next();
 }
 
 /** Builds the whole HTTP server: security headers, sessions, REST facade, GraphQL (HTTP and WebSocket), client. */
@@ -62,6 +87,13 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   const { pubSub, start: startPubSub, stop: stopPubSub } = createAppPubSub(pool, databaseUrl);
   await startPubSub();
   const services = createServices(config, orm, pubSub);
+  // The job queue's schema before the first request can enqueue; its worker has its own connections.
+  const jobPool = new pg.Pool({ connectionString: databaseUrl, max: config.jobConcurrency + 2 });
+  jobPool.on('error', (error) => console.error('[jobs] idle client error:', error.message));
+  jobPool.on('connect', (client) => client.on('error', (error) => console.error('[jobs] client error:', error.message)));
+  await migrateJobQueue(jobPool);
+  const jobWorker = new JobWorker(jobPool, services.jobHandlers, config.jobConcurrency);
+  await jobWorker.start();
   const schema = await buildAppSchema(pubSub);
 
   const app = express();
@@ -110,6 +142,8 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
     next();
   });
 
+  app.use(['/auth', '/api', '/graphql'], rejectNulBytes);
+
   const sessionStore = createSessionStore(pool);
   const sessionMiddleware = session({
     name: SESSION_COOKIE,
@@ -133,7 +167,7 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   app.use('/auth', csrf, json, authRoutes(services), ssoRoutes(services));
   app.use('/api', csrf, json, userRoutes(services), instanceRoutes(services), platformRoleRoutes(services), tenantRoutes(services));
   // Tenant-scoped routes after the platform ones (rest-contract 1.1: first match wins), so /api/tenants/... never reaches them.
-  app.use('/api/:tenantId', csrf, json, roleRoutes(services), couponRoutes(services), fileRoutes(services), bookableRoutes(services), tenantScopedRoutes(services));
+  app.use('/api/:tenantId', csrf, json, roleRoutes(services), couponRoutes(services), fileRoutes(services), bookableRoutes(services), bookingRoutes(services), checkoutRoutes(services), tenantScopedRoutes(services));
   app.use(['/auth', '/api'], (_req: Request, res: Response) => problem(res, 'generic.not-found'));
   app.use(['/auth', '/api'], problemHandler);
 
@@ -146,6 +180,8 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   const wsCleanup = useServer<Record<string, unknown>, { request: IncomingMessage }>(
     {
       schema,
+      // The same depth and cost limits as over HTTP, for queries, mutations and subscriptions.
+      validate: validateWithLimits,
       context: async (ctx): Promise<GraphQLContext> => {
         const req = ctx.extra.request as Request;
         if (!('session' in req)) {
@@ -157,6 +193,9 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
       onError: (_ctx, _id, _payload, errors) => {
         errors.forEach((error) => console.error('[graphql-ws]', error.message));
       },
+      // Execution errors get the same German messages and codes as over HTTP (no database texts).
+      onNext: (_ctx, _id, _payload, _args, result) =>
+        result.errors ? { ...result, errors: result.errors.map((error) => formatError(error.toJSON(), error)) } : undefined,
     },
     wsServer,
   );
@@ -167,6 +206,8 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
     // Stack traces are for the server log, never for clients (also in development).
     includeStacktraceInErrorResponses: false,
     introspection: true,
+    // Depth and cost limits (shared/graphql/limits.ts); refusals are GRAPHQL_VALIDATION_FAILED with HTTP 400.
+    validationRules: graphqlLimitRules,
     formatError,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer: server }),
@@ -186,6 +227,8 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
       context: async ({ req, res }) => ({ services, req, res, viewer: () => viewerOf(req, services.viewers) }),
     }),
   );
+  // Errors before Apollo (a JSON body above 1 MB, malformed JSON or multipart) as problem+json.
+  app.use('/graphql', problemHandler);
 
   // The built client: every unknown path gets index.html (history-mode routing).
   const clientDist = config.clientDist;
@@ -212,6 +255,8 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
       await apollo.stop();
       wsServer.close();
       await stopPubSub();
+      await jobWorker.stop();
+      await jobPool.end();
       services.mail.close();
       sessionStore.close();
       await pool.end();

@@ -26,6 +26,8 @@ export interface AppConfig {
   rateLimit: { signInPerWindow: number; resetPerWindow: number; windowSeconds: number };
   /** The build of the client that the server serves at `/`. */
   clientDist: string;
+  /** Jobs (mails, later PDFs and payment follow-ups) this process works on at once; 0 runs no worker here. */
+  jobConcurrency: number;
 }
 
 export interface SmtpConfig {
@@ -165,5 +167,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       windowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', 900, 1),
     },
     clientDist: path.resolve(cwd, env.CLIENT_DIST || 'dist/client'),
+    jobConcurrency: integer(env, 'JOB_CONCURRENCY', 4, 0, 100),
   };
 }

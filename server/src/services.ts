@@ -1,13 +1,19 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { BookableAvailabilityService } from './bookables/bookable.availability.service.js';
 import { BookableService } from './bookables/bookable.service.js';
-import { noBookings } from './bookables/booking-source.js';
+import { BookingEditorService } from './bookings/booking-editor.service.js';
+import { BookingStatusService } from './bookings/booking-status.service.js';
+import { BOOKING_MAIL_JOB, WORKFLOW_ENTERED_JOB } from './bookings/booking.jobs.js';
+import { BookingMailer } from './bookings/booking.mails.js';
+import { BookingService } from './bookings/booking.service.js';
+import { CheckoutService, type EventDirectory } from './bookings/checkout/checkout.service.js';
 import type { AppConfig } from './config.js';
 import { CouponService } from './coupons/coupon.service.js';
 import { FileService } from './files/file.service.js';
 import { InstanceService } from './instance/instance.service.js';
 import { MailService } from './mail/mail.service.js';
 import { RoleService } from './roles/role.service.js';
+import type { JobHandler } from './shared/jobs.js';
 import type { AppPubSub } from './shared/pubsub.js';
 import { RateLimiter } from './shared/rate-limit.js';
 import { SsoService } from './sso/sso.service.js';
@@ -15,6 +21,7 @@ import { TenantService } from './tenants/tenant.service.js';
 import { AuthService } from './users/auth.service.js';
 import { UserService } from './users/user.service.js';
 import { ViewerService } from './users/viewer.service.js';
+import type { WorkflowBookings } from './workflow/workflow-bookings.js';
 import { WorkflowService } from './workflow/workflow.service.js';
 
 /** Every domain service, built once per process; resolvers and REST handlers share them. */
@@ -35,15 +42,38 @@ export interface Services {
   files: FileService;
   bookables: BookableService;
   bookableAvailability: BookableAvailabilityService;
+  bookings: BookingService;
+  bookingStatus: BookingStatusService;
+  bookingEditor: BookingEditorService;
+  checkout: CheckoutService;
+  /** The durable jobs this process works on (shared/jobs.ts), by task name. */
+  jobHandlers: Record<string, JobHandler>;
 }
+
+/**
+ * No events domain exists yet, so no ticket belongs to an event with a seat limit; the events
+ * domain replaces this with its table (ROADMAP 6).
+ */
+const noEvents: EventDirectory = { seatInfo: async () => null };
 
 export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubSub): Services {
   const instance = new InstanceService(orm, pubSub);
   const mail = new MailService(config, () => instance.mailSettings(), config.graph);
   const viewers = new ViewerService(orm);
-  // The bookings domain replaces noBookings with its table (ROADMAP 4).
-  const workflows = new WorkflowService(orm, noBookings, mail);
   const bookables = new BookableService(orm);
+  const bookings = new BookingService(orm, bookables);
+  // The workflow reads bookings through its own port; the status actions come from the bookings
+  // domain above it, which itself needs the workflow: bound late, after both exist.
+  const late: { bookingStatus?: BookingStatusService } = {};
+  const workflowBookings: WorkflowBookings = {
+    backlogIds: (tenantId, onBoard, limit) => bookings.backlogIds(tenantId, onBoard, limit),
+    bookingExists: (tenantId, id) => bookings.bookingExists(tenantId, id),
+    applyWorkflowStatus: async (tenantId, id, statuses) => late.bookingStatus?.applyWorkflowStatus(tenantId, id, statuses),
+  };
+  const workflows = new WorkflowService(orm, workflowBookings, mail);
+  const bookingStatus = new BookingStatusService(orm, workflows);
+  late.bookingStatus = bookingStatus;
+  const bookingMails = new BookingMailer(orm, mail, config.publicUrl);
   return {
     config,
     orm,
@@ -60,7 +90,15 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     sso: new SsoService(orm, pubSub, instance, viewers),
     files: new FileService(orm, config),
     bookables,
-    // The bookings domain replaces noBookings with its table (ROADMAP 4).
-    bookableAvailability: new BookableAvailabilityService(orm, bookables, noBookings),
+    bookableAvailability: new BookableAvailabilityService(orm, bookables, bookings),
+    bookings,
+    bookingStatus,
+    bookingEditor: new BookingEditorService(orm, workflows),
+    checkout: new CheckoutService(orm, workflows, noEvents),
+    jobHandlers: {
+      [BOOKING_MAIL_JOB]: (payload) => bookingMails.send(payload),
+      [WORKFLOW_ENTERED_JOB]: (payload) =>
+        workflows.runEnteredActions(String(payload.tenantId), String(payload.bookingId), String(payload.stateId), typeof payload.fromName === 'string' ? payload.fromName : undefined),
+    },
   };
 }

@@ -2,7 +2,9 @@ import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
+import pg from 'pg';
 import { ormConfig } from '../../server/src/db/mikro-orm.config.js';
+import { migrateJobQueue } from '../../server/src/shared/jobs.js';
 import { createDatabase, dropDatabasesWithPrefix, startTestPostgres } from './postgres.js';
 
 /**
@@ -29,6 +31,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await orm.getMigrator().up();
     } finally {
       await orm.close(true);
+    }
+    // The job queue's schema too, so every copy has it and each app's check is a no-op.
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    try {
+      await migrateJobQueue(pool);
+    } finally {
+      await pool.end();
     }
   } catch (error) {
     await teardown();

@@ -1,13 +1,12 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { AppError } from '../shared/errors.js';
-import { hasFlag } from '../shared/permissions/permissions.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
 import type { Bookable } from './bookable.entity.js';
 import { descendantsOf, parentsOf } from './bookable.hierarchy.js';
 import { bookableRecord, roleIdsOf, type BookableService } from './bookable.service.js';
-import type { BookingSource, PublicBookingSlot } from './booking-source.js';
-import { availabilityPeriods, checkBooking } from './rules/availability.js';
+import type { BookingOccupancy } from './booking-occupancy.js';
+import { availabilityPeriods, checkBooking, isTimeRelated } from './rules/availability.js';
 import { combineOpeningHours, type CombinedOpeningHours } from './rules/opening-hours.js';
 
 export interface AvailabilityQuery {
@@ -16,25 +15,16 @@ export interface AvailabilityQuery {
   amount?: number | null;
 }
 
-export interface BookingsQuery {
-  /** Also the bookings of every dependent object below. */
-  related?: boolean;
-  /** Also the bookings of every parent above. */
-  parent?: boolean;
-  /** The public variant: times only, no session needed. */
-  public?: boolean;
-}
-
 /**
  * What a bookable's place in the hierarchy and its bookings decide: combined opening hours, hourly
- * availability (checkout rules without the duration, rest-contract 5.4 rule 2), the dependent
- * objects and the bookings of an object. Bookings come from the BookingSource.
+ * availability (checkout rules without the duration, rest-contract 5.4 rule 2) and the dependent
+ * objects. The occupancy comes from the bookings domain through BookingOccupancy.
  */
 export class BookableAvailabilityService {
   constructor(
     private readonly orm: MikroORM,
     private readonly bookables: BookableService,
-    private readonly bookings: BookingSource,
+    private readonly bookings: BookingOccupancy,
   ) {}
 
   /**
@@ -83,7 +73,10 @@ export class BookableAvailabilityService {
     const parents = await parentsOf(em, tenantId, bookable.id);
     const descendants = await descendantsOf(em, tenantId, bookable);
     const tenant = await em.findOneOrFail(Tenant, { id: tenantId }, { fields: ['maxBookingAdvanceInMonths'] });
-    const occupancies = await this.bookings.occupancies(tenantId, [bookable.id, ...parents.map((b) => b.id), ...descendants.map((b) => b.id)]);
+    // The calendar's whole span first (it also validates the dates), then its occupancy in one read.
+    const span = periods(() => true);
+    const timeWindow = isTimeRelated(bookable) ? { begin: new Date(span[0].timeBegin), end: new Date(span[span.length - 1].timeEnd) } : null;
+    const occupancies = await this.bookings.occupancies([bookable.id, ...parents.map((b) => b.id), ...descendants.map((b) => b.id)], timeWindow);
     const item = bookableRecord(bookable);
     const parentRecords = parents.map(bookableRecord);
     const descendantRecords = descendants.map(bookableRecord);
@@ -103,22 +96,5 @@ export class BookableAvailabilityService {
         checkDuration: false,
       }) === null,
     );
-  }
-
-  /**
-   * GET api/{tenantId}/bookables/{id}/bookings (rest-contract 3.7): with `public` the times of the
-   * bookings for anyone; otherwise the bookings for those who may read any booking of the tenant.
-   */
-  async bookingsOf(viewer: Viewer | null, tenantId: string, id: string, query: BookingsQuery): Promise<PublicBookingSlot[]> {
-    if (!query.public) {
-      if (!viewer) throw new AppError('auth.unauthenticated');
-      if (!hasFlag(viewer.permissions, tenantId, 'manageBookings', 'readAny')) throw new AppError('auth.forbidden');
-    }
-    const em = this.orm.em.fork();
-    const bookable = query.public ? await this.bookables.findForPublic(em, viewer, tenantId, id) : await this.bookables.findOne(em, tenantId, id);
-    const ids = [bookable.id];
-    if (query.related) ids.push(...(await descendantsOf(em, tenantId, bookable)).map((child) => child.id));
-    if (query.parent) ids.push(...(await parentsOf(em, tenantId, bookable.id)).map((parent) => parent.id));
-    return this.bookings.bookingsOf(tenantId, ids);
   }
 }

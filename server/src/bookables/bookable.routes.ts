@@ -84,10 +84,5 @@ export function bookableRoutes(services: Services): Router {
     const amount = Number(req.query.amount ?? 1);
     res.json(await bookableAvailability.availability(viewer, req.params.tenantId, req.params.id, { startDate: text(req.query.startDate), endDate: text(req.query.endDate), amount }));
   });
-  router.get('/bookables/:id/bookings', async (req: Request<ItemParams>, res: Response) => {
-    const viewer = await viewerOf(req, services.viewers);
-    const query = { related: flag(req.query.related), parent: flag(req.query.parent), public: flag(req.query.public) };
-    res.json(await bookableAvailability.bookingsOf(viewer, req.params.tenantId, req.params.id, query));
-  });
   return router;
 }

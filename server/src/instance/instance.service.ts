@@ -116,34 +116,60 @@ export function ssoOf(instance: Instance): SsoApplication {
   };
 }
 
-/** The instance's own mail configuration, when it is switched on and complete (rest-contract 5.9). */
+/**
+ * A sender's own mail configuration, when it is switched on and complete (rest-contract 5.9): the
+ * instance's, or a tenant's own one. From "{displayName} <{mail}>".
+ */
 export type InstanceMailSettings =
   | { kind: 'smtp'; from: string; host: string; port: number; user: string; password: string; starttls: boolean }
   | { kind: 'graph'; from: string; mail: string; tenantId: string; clientId: string; clientSecret: string };
 
-export function instanceMailSettings(instance: Instance): InstanceMailSettings | null {
-  if (!instance.mailEnabled || !instance.noreplyMail || !instance.noreplyDisplayName) return null;
-  const from = `"${instance.noreplyDisplayName.replace(/"/g, '')}" <${instance.noreplyMail}>`;
-  if (instance.noreplyUseGraphApi) {
-    if (!instance.noreplyGraphTenantId || !instance.noreplyGraphClientId || !instance.noreplyGraphClientSecret) return null;
+/** The "noreply" sender fields the instance and every tenant carry (mail-sender.fields.ts). */
+export interface MailSenderFields {
+  noreplyMail: string;
+  noreplyDisplayName: string;
+  noreplyHost: string;
+  noreplyPort?: number | null;
+  noreplyUser: string;
+  noreplyPassword?: string | null;
+  noreplyStarttls: boolean;
+  noreplyUseGraphApi: boolean;
+  noreplyGraphTenantId: string;
+  noreplyGraphClientId: string;
+  noreplyGraphClientSecret?: string | null;
+}
+
+/**
+ * Whose configuration: the instance's counts when `mailEnabled`; a tenant (which has no
+ * `mailEnabled`) counts with its own when `useInstanceMail` is false.
+ */
+export type MailSenderSource = MailSenderFields & ({ mailEnabled: boolean; useInstanceMail?: undefined } | { useInstanceMail: boolean; mailEnabled?: undefined });
+
+/** The instance's or a tenant's own mail configuration when switched on and complete; else null. */
+export function instanceMailSettings(source: MailSenderSource): InstanceMailSettings | null {
+  const switchedOn = source.useInstanceMail === undefined ? source.mailEnabled === true : source.useInstanceMail === false;
+  if (!switchedOn || !source.noreplyMail || !source.noreplyDisplayName) return null;
+  const from = `"${source.noreplyDisplayName.replace(/"/g, '')}" <${source.noreplyMail}>`;
+  if (source.noreplyUseGraphApi) {
+    if (!source.noreplyGraphTenantId || !source.noreplyGraphClientId || !source.noreplyGraphClientSecret) return null;
     return {
       kind: 'graph',
       from,
-      mail: instance.noreplyMail,
-      tenantId: instance.noreplyGraphTenantId,
-      clientId: instance.noreplyGraphClientId,
-      clientSecret: instance.noreplyGraphClientSecret,
+      mail: source.noreplyMail,
+      tenantId: source.noreplyGraphTenantId,
+      clientId: source.noreplyGraphClientId,
+      clientSecret: source.noreplyGraphClientSecret,
     };
   }
-  if (!instance.noreplyHost || !instance.noreplyPort || !instance.noreplyUser || !instance.noreplyPassword) return null;
+  if (!source.noreplyHost || !source.noreplyPort || !source.noreplyUser || !source.noreplyPassword) return null;
   return {
     kind: 'smtp',
     from,
-    host: instance.noreplyHost,
-    port: instance.noreplyPort,
-    user: instance.noreplyUser,
-    password: instance.noreplyPassword,
-    starttls: instance.noreplyStarttls,
+    host: source.noreplyHost,
+    port: source.noreplyPort,
+    user: source.noreplyUser,
+    password: source.noreplyPassword,
+    starttls: source.noreplyStarttls,
   };
 }
 

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { Attachment } from 'nodemailer/lib/mailer/index.js';
 import type { AppConfig } from '../config.js';
 import type { InstanceMailSettings } from '../instance/instance.service.js';
 
@@ -12,7 +13,24 @@ export interface OutgoingMail {
   link?: { href: string; label: string };
 }
 
-function escapeHtml(text: string): string {
+/** A nodemailer attachment with its content at hand (Office365 Graph needs the bytes). */
+export type MailAttachment = Attachment & { filename: string; content: Buffer | string };
+
+/** A mail rendered by its caller (booking mails with the tenant's template). */
+export interface RenderedMail {
+  to: string;
+  bcc?: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments?: MailAttachment[];
+}
+
+/** Pooled SMTP transports kept open at once (the instance's and the tenants' own servers). */
+const MAX_SMTP_TRANSPORTS = 16;
+
+/** Text for HTML content and attribute values. */
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
@@ -25,6 +43,19 @@ export function renderMail(mail: OutgoingMail): { html: string; text: string } {
   return { html, text };
 }
 
+/** An attachment as Office365 Graph takes it: base64 bytes; inline ones with their content id. */
+export function graphAttachment(attachment: MailAttachment): Record<string, unknown> {
+  return {
+    '@odata.type': '#microsoft.graph.fileAttachment',
+    name: attachment.filename,
+    contentType: attachment.contentType ?? 'application/octet-stream',
+    contentBytes: (typeof attachment.content === 'string' ? Buffer.from(attachment.content, (attachment.encoding ?? 'utf8') as BufferEncoding) : attachment.content).toString('base64'),
+    ...(attachment.cid ? { isInline: true, contentId: attachment.cid } : {}),
+  };
+}
+
+const graphKey = (settings: Extract<InstanceMailSettings, { kind: 'graph' }>): string => JSON.stringify([settings.tenantId, settings.clientId, settings.clientSecret]);
+
 /** Where Office365 Graph lives; tests point these at a local stand-in. */
 export interface GraphEndpoints {
   loginUrl: string;
@@ -34,17 +65,19 @@ export interface GraphEndpoints {
 export const defaultGraphEndpoints: GraphEndpoints = { loginUrl: 'https://login.microsoftonline.com', apiUrl: 'https://graph.microsoft.com' };
 
 /**
- * Sends mail (rest-contract 5.9 "Sending rules"): with the instance's own configuration when it is
- * switched on and complete (SMTP, or Office365 Graph with a client-credential token); otherwise
- * over the SMTP server of the environment; without one (development) each mail is written as an
- * .eml file to DATA_DIR/mail-outbox and announced on the console.
+ * Sends mail (rest-contract 5.9 "Sending rules"): with the sender settings a caller passes (a
+ * tenant's own configuration), else with the instance's own configuration when it is switched on
+ * and complete (SMTP, or Office365 Graph with a client-credential token); otherwise over the SMTP
+ * server of the environment; without one (development) each mail is written as an .eml file to
+ * DATA_DIR/mail-outbox and announced on the console.
  */
 export class MailService {
   private readonly fallback: Transporter;
   private readonly outbox: string | undefined;
-  /** The instance's SMTP transport, rebuilt when its settings change. */
-  private instanceSmtp: { key: string; transport: Transporter } | undefined;
-  private graphToken: { key: string; token: string; until: number } | undefined;
+  /** SMTP transports of the instance and the tenants by their settings, least recently used first. */
+  private readonly smtpTransports = new Map<string, Transporter>();
+  /** Graph tokens by application (tenant id, client id, secret). */
+  private readonly graphTokens = new Map<string, { token: string; until: number }>();
 
   constructor(
     private readonly config: AppConfig,
@@ -66,33 +99,54 @@ export class MailService {
     }
   }
 
+  /** A mail in the instance's default layout (auth and workflow mails). */
   async send(mail: OutgoingMail): Promise<void> {
     const { html, text } = renderMail(mail);
-    const settings = await this.instanceSettings().catch((error: Error) => {
-      console.error('[mail] instance configuration unreadable:', error.message);
-      return null;
-    });
+    await this.deliver({ to: mail.to, subject: mail.subject, html, text }, null, mail.link?.href);
+  }
+
+  /**
+   * A mail its caller rendered, with the given sender settings (a tenant's own configuration);
+   * without them as `send` chooses (instance, then environment). Errors of the mail server propagate.
+   */
+  async sendRendered(mail: RenderedMail, sender: InstanceMailSettings | null = null): Promise<void> {
+    await this.deliver(mail, sender);
+  }
+
+  private async deliver(mail: RenderedMail, sender: InstanceMailSettings | null, note?: string): Promise<void> {
+    const settings =
+      sender ??
+      (await this.instanceSettings().catch((error: Error) => {
+        console.error('[mail] instance configuration unreadable:', error.message);
+        return null;
+      }));
+    const message = { to: mail.to, bcc: mail.bcc || undefined, subject: mail.subject, html: mail.html, text: mail.text, attachments: mail.attachments };
     if (settings?.kind === 'smtp') {
-      await this.smtpTransport(settings).sendMail({ from: settings.from, to: mail.to, subject: mail.subject, html, text });
+      await this.smtpTransport(settings).sendMail({ from: settings.from, ...message });
       return;
     }
     if (settings?.kind === 'graph') {
-      await this.sendWithGraph(settings, mail, html);
+      await this.sendWithGraph(settings, mail);
       return;
     }
-    const info = await this.fallback.sendMail({ from: this.config.mailFrom, to: mail.to, subject: mail.subject, html, text });
+    const info = await this.fallback.sendMail({ from: this.config.mailFrom, ...message });
     if (this.outbox) {
       mkdirSync(this.outbox, { recursive: true });
-      const file = path.join(this.outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to}.eml`);
+      const file = path.join(this.outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^\w@.+-]/g, '_')}.eml`);
       writeFileSync(file, (info as unknown as { message: Buffer }).message);
-      console.log(`[mail] an ${mail.to}: "${mail.subject}"${mail.link ? ` – ${mail.link.href}` : ''} (${file})`);
+      console.log(`[mail] an ${mail.to}: "${mail.subject}"${note ? ` – ${note}` : ''} (${file})`);
     }
   }
 
   private smtpTransport(settings: Extract<InstanceMailSettings, { kind: 'smtp' }>): Transporter {
     const key = JSON.stringify([settings.host, settings.port, settings.user, settings.password, settings.starttls]);
-    if (this.instanceSmtp?.key === key) return this.instanceSmtp.transport;
-    this.instanceSmtp?.transport.close();
+    const cached = this.smtpTransports.get(key);
+    if (cached) {
+      // Most recently used last.
+      this.smtpTransports.delete(key);
+      this.smtpTransports.set(key, cached);
+      return cached;
+    }
     const transport = nodemailer.createTransport({
       pool: true,
       host: settings.host,
@@ -103,13 +157,19 @@ export class MailService {
       auth: { user: settings.user, pass: settings.password },
       tls: settings.starttls ? { rejectUnauthorized: false } : undefined,
     });
-    this.instanceSmtp = { key, transport };
+    this.smtpTransports.set(key, transport);
+    for (const [oldKey, oldTransport] of this.smtpTransports) {
+      if (this.smtpTransports.size <= MAX_SMTP_TRANSPORTS) break;
+      oldTransport.close();
+      this.smtpTransports.delete(oldKey);
+    }
     return transport;
   }
 
   private async graphAccessToken(settings: Extract<InstanceMailSettings, { kind: 'graph' }>): Promise<string> {
-    const key = JSON.stringify([settings.tenantId, settings.clientId, settings.clientSecret]);
-    if (this.graphToken?.key === key && this.graphToken.until > Date.now()) return this.graphToken.token;
+    const key = graphKey(settings);
+    const cached = this.graphTokens.get(key);
+    if (cached && cached.until > Date.now()) return cached.token;
     const response = await fetch(`${this.graph.loginUrl}/${encodeURIComponent(settings.tenantId)}/oauth2/v2.0/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -124,11 +184,12 @@ export class MailService {
     if (!response.ok) throw new Error(`Graph token request failed: HTTP ${response.status}`);
     const body = (await response.json()) as { access_token?: string; expires_in?: number };
     if (!body.access_token) throw new Error('Graph token response without access_token');
-    this.graphToken = { key, token: body.access_token, until: Date.now() + Math.max(0, (body.expires_in ?? 300) - 60) * 1000 };
+    if (this.graphTokens.size >= 100) this.graphTokens.clear();
+    this.graphTokens.set(key, { token: body.access_token, until: Date.now() + Math.max(0, (body.expires_in ?? 300) - 60) * 1000 });
     return body.access_token;
   }
 
-  private async sendWithGraph(settings: Extract<InstanceMailSettings, { kind: 'graph' }>, mail: OutgoingMail, html: string): Promise<void> {
+  private async sendWithGraph(settings: Extract<InstanceMailSettings, { kind: 'graph' }>, mail: RenderedMail): Promise<void> {
     const token = await this.graphAccessToken(settings);
     const displayName = /^"(.*)" </.exec(settings.from)?.[1] ?? '';
     const response = await fetch(`${this.graph.apiUrl}/v1.0/users/${encodeURIComponent(settings.mail)}/sendMail`, {
@@ -137,22 +198,25 @@ export class MailService {
       body: JSON.stringify({
         message: {
           subject: mail.subject,
-          body: { contentType: 'HTML', content: html },
+          body: { contentType: 'HTML', content: mail.html },
           from: { emailAddress: { address: settings.mail, name: displayName } },
           toRecipients: [{ emailAddress: { address: mail.to } }],
+          ...(mail.bcc ? { bccRecipients: [{ emailAddress: { address: mail.bcc } }] } : {}),
+          ...(mail.attachments?.length ? { attachments: mail.attachments.map(graphAttachment) } : {}),
         },
         saveToSentItems: false,
       }),
       signal: AbortSignal.timeout(15_000),
     });
     if (!response.ok) {
-      if (response.status === 401) this.graphToken = undefined;
+      if (response.status === 401) this.graphTokens.delete(graphKey(settings));
       throw new Error(`Graph sendMail failed: HTTP ${response.status}`);
     }
   }
 
   close(): void {
     this.fallback.close();
-    this.instanceSmtp?.transport.close();
+    for (const transport of this.smtpTransports.values()) transport.close();
+    this.smtpTransports.clear();
   }
 }

@@ -13,7 +13,31 @@ const MAX_PAYLOAD = 7900;
 /** Topic name to payload. Topics with an id are published as `TOPIC:id` (yoga's routing). */
 export type Topics = {
   SESSION_CHANGED: [userId: string, payload: { userId: string; reason: string }];
+  BOOKING_CHANGED: [tenantId: string, payload: BookingChangedEvent];
 };
+
+/** A booking was created, changed or deleted; subscribers load what they may see. */
+export interface BookingChangedEvent {
+  tenantId: string;
+  /** The booking number. */
+  id: string;
+  action: 'CREATED' | 'UPDATED' | 'DELETED';
+  /** For the "own" rights: whom the booking is assigned to. */
+  assignedUserId: string | null;
+}
+
+type TopicName = keyof Topics;
+
+/**
+ * The NOTIFY that publishing `topic` for `id` would send, as SQL and parameters, for running inside
+ * a transaction: PostgreSQL delivers it exactly when the transaction commits, so subscribers never
+ * hear of a rolled-back change and always hear of a committed one.
+ */
+export function notifyStatement<T extends TopicName>(topic: T, id: Topics[T][0], detail: Topics[T][1]): { sql: string; params: string[] } {
+  const payload = JSON.stringify({ topic: `${topic}:${id}`, detail });
+  if (Buffer.byteLength(payload) > MAX_PAYLOAD) throw new Error(`Event ${topic} is too large for NOTIFY`);
+  return { sql: 'select pg_notify(?, ?)', params: [CHANNEL, payload] };
+}
 
 type Listener = (event: CustomEvent) => void;
 

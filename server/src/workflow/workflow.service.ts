@@ -1,7 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import type { BookingSource } from '../bookables/booking-source.js';
 import type { OutgoingMail } from '../mail/mail.service.js';
 import { AppError } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
@@ -9,7 +8,8 @@ import { canConfigureWorkflow, canMoveWorkflowTasks, canReadWorkflow } from '../
 import { TenantMembership } from '../tenants/membership.entity.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
-import { ARCHIVE_DESTINATION, archiveTask, locateTask, moveTask, type Board, type BoardChange, type MoveRequest, type StateEntry } from './workflow.board.js';
+import { ARCHIVE_DESTINATION, BACKLOG_NAME, archiveTask, locateTask, moveTask, type Board, type BoardChange, type MoveRequest, type StateEntry } from './workflow.board.js';
+import type { WorkflowBookings } from './workflow-bookings.js';
 import {
   Workflow,
   workflowActionTypes,
@@ -133,10 +133,16 @@ export function statusChangeMail(to: string, bookingId: string, tenantName: stri
   };
 }
 
+/** The backlog lists at most this many bookings (the newest); the list screen pages through all. */
+export const MAX_BACKLOG = 1000;
+
+/** Where a booking stands on the board (rest-contract 5.3 rule 6): a state id, "archive", or null for the backlog. */
+export type WorkflowStatus = string | null;
+
 export class WorkflowService {
   constructor(
     private readonly orm: MikroORM,
-    private readonly bookings: BookingSource,
+    private readonly bookings: WorkflowBookings,
     private readonly mailer: WorkflowMailer,
   ) {}
 
@@ -172,9 +178,9 @@ export class WorkflowService {
     const em = this.orm.em.fork();
     await this.tenantOrFail(em, tenantId);
     const workflow = await em.findOne(Workflow, { tenant: tenantId });
-    const onBoard = new Set([...(workflow?.states ?? []).flatMap((state) => state.tasks.map((task) => task.id)), ...(workflow?.archive ?? []).map((task) => task.id)]);
-    const ids = await this.bookings.bookingIdsOf(tenantId);
-    return ids.filter((id) => !onBoard.has(id)).map((id) => ({ id, added: null }));
+    const onBoard = [...(workflow?.states ?? []).flatMap((state) => state.tasks.map((task) => task.id)), ...(workflow?.archive ?? []).map((task) => task.id)];
+    const ids = await this.bookings.backlogIds(tenantId, onBoard, MAX_BACKLOG);
+    return ids.map((id) => ({ id, added: null }));
   }
 
   /** Moves a task on the board (rest-contract 5.3 rule 4); answers the whole workflow. */
@@ -217,6 +223,68 @@ export class WorkflowService {
     });
     if (entered) await this.runActions(tenantId, tenantName, taskId, entered);
     return view;
+  }
+
+  /**
+   * A new booking enters the default state at the top (rest-contract 5.1 rule 15a), inside the
+   * booking's transaction; only when the workflow is active and has a default state. Answers the
+   * entered state, whose actions the caller runs after the commit (runEnteredActions).
+   */
+  async placeNewBookingIn(em: EntityManager, tenantId: string, bookingId: string, now: number): Promise<{ stateId: string; fromName: string } | null> {
+    const workflow = await em.findOne(Workflow, { tenant: tenantId, active: true }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!workflow?.defaultState) return null;
+    const result = moveTask({ states: workflow.states, archive: workflow.archive }, { taskId: bookingId, destination: workflow.defaultState, newIndex: 0 }, now);
+    workflow.states = result.board.states;
+    workflow.archive = result.board.archive;
+    await em.flush();
+    return result.entered ? { stateId: result.entered.state.id, fromName: result.entered.fromName } : null;
+  }
+
+  /** A deleted booking leaves every state (rest-contract 5.2 rule 6; the archive keeps its record). */
+  async removeBookingIn(em: EntityManager, tenantId: string, bookingId: string): Promise<void> {
+    const workflow = await em.findOne(Workflow, { tenant: tenantId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!workflow || !locateTask(workflow, bookingId).state) return;
+    workflow.states = workflow.states.map((state) => ({ ...state, tasks: state.tasks.filter((task) => task.id !== bookingId) }));
+    await em.flush();
+  }
+
+  /**
+   * Moves a booking to a state, the archive or the backlog from the booking editor, inside the
+   * caller's transaction (rest-contract 5.2 rule 5). Answers the entered state for its actions.
+   */
+  async placeBookingIn(em: EntityManager, tenantId: string, bookingId: string, destination: string, now: number): Promise<{ stateId: string; fromName: string } | null> {
+    const workflow = await em.findOne(Workflow, { tenant: tenantId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!workflow) return null;
+    const board = { states: workflow.states, archive: workflow.archive };
+    const current = locateTask(board, bookingId);
+    if (current.state?.id === destination || (current.archived && destination === ARCHIVE_DESTINATION)) return null;
+    const result = moveTask(board, { taskId: bookingId, destination, newIndex: 0 }, now);
+    workflow.states = result.board.states;
+    workflow.archive = result.board.archive;
+    await em.flush();
+    return result.entered ? { stateId: result.entered.state.id, fromName: result.entered.fromName } : null;
+  }
+
+  /** Where each booking stands (rest-contract 5.3 rule 6); all null without an active workflow. */
+  async statusesOf(tenantId: string, bookingIds: readonly string[]): Promise<Map<string, WorkflowStatus>> {
+    const statuses = new Map<string, WorkflowStatus>(bookingIds.map((id) => [id, null]));
+    const workflow = await this.orm.em.fork().findOne(Workflow, { tenant: tenantId, active: true });
+    if (!workflow) return statuses;
+    for (const id of bookingIds) {
+      const { state, archived } = locateTask(workflow, id);
+      statuses.set(id, state?.id ?? (archived ? ARCHIVE_DESTINATION : null));
+    }
+    return statuses;
+  }
+
+  /** Runs the actions of a state a booking entered (from the job queue after the booking's commit). */
+  async runEnteredActions(tenantId: string, bookingId: string, stateId: string, fromName = BACKLOG_NAME): Promise<void> {
+    const em = this.orm.em.fork();
+    const tenant = await em.findOne(Tenant, { id: tenantId });
+    const workflow = await em.findOne(Workflow, { tenant: tenantId });
+    const state = workflow?.states.find((candidate) => candidate.id === stateId);
+    if (!tenant || !state) return;
+    await this.runActions(tenantId, tenant.name, bookingId, { fromName, state });
   }
 
   /**

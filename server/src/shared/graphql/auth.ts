@@ -1,7 +1,7 @@
 import { DirectiveLocation, GraphQLDirective, GraphQLEnumType, GraphQLNonNull } from 'graphql';
 import { Authorized, Directive, type AuthChecker } from 'type-graphql';
 import { AppError } from '../errors.js';
-import { can, hasFullAccess } from '../permissions/permissions.js';
+import { can, canReadSome, hasFlag, hasFullAccess } from '../permissions/permissions.js';
 import type { GraphQLContext } from './context.js';
 
 /**
@@ -20,6 +20,17 @@ export enum AuthRule {
   INSTANCE_OWNER = 'INSTANCE_OWNER',
   /** Who may read the bookable object in the administration: ALLOW(read, manageBookables) on its tenant and owner. */
   BOOKABLE_STAFF = 'BOOKABLE_STAFF',
+  /**
+   * Staff who may read bookings: on a booking's field ALLOW(read, manageBookings) on its tenant, "own"
+   * meaning assigned to the viewer; on an operation readAny or readOwn in the tenant (tenantId argument).
+   */
+  BOOKING_READER = 'BOOKING_READER',
+  /** Creating or changing bookings of the tenant: manageBookings create, updateAny or updateOwn (the booking itself is checked too). */
+  BOOKING_WRITER = 'BOOKING_WRITER',
+  /** Releasing and rejecting: manageBookings updateAny, or updateOwn on bookings assigned to the viewer. */
+  BOOKING_UPDATER = 'BOOKING_UPDATER',
+  /** Deleting: manageBookings deleteAny, or deleteOwn on bookings assigned to the viewer. */
+  BOOKING_DELETER = 'BOOKING_DELETER',
 }
 
 export const authRuleEnum = new GraphQLEnumType({
@@ -49,14 +60,18 @@ function rootId(root: unknown): string | undefined {
   return undefined;
 }
 
-/** The tenant and owner of an object a field belongs to (bookables carry both). */
-function ownedRoot(root: unknown): { tenantId: string; ownerUserId: string | null } | undefined {
+/** The tenant and owner (bookables) or assigned user (bookings) of an object a field belongs to. */
+function ownedRoot(root: unknown): { tenantId: string; ownerUserId: string | null; assignedUserId: string | null } | undefined {
   if (!root || typeof root !== 'object' || !('tenantId' in root) || typeof root.tenantId !== 'string') return undefined;
   const ownerUserId = 'ownerUserId' in root && typeof root.ownerUserId === 'string' ? root.ownerUserId : null;
-  return { tenantId: root.tenantId, ownerUserId };
+  const assignedUserId = 'assignedUserId' in root && typeof root.assignedUserId === 'string' ? root.assignedUserId : null;
+  return { tenantId: root.tenantId, ownerUserId, assignedUserId };
 }
 
-export const authChecker: AuthChecker<GraphQLContext, AuthRule> = async ({ context, root }, rules) => {
+/** The tenantId argument of an operation. */
+const tenantArg = (args: Record<string, unknown>): string | undefined => (typeof args.tenantId === 'string' ? args.tenantId : undefined);
+
+export const authChecker: AuthChecker<GraphQLContext, AuthRule> = async ({ context, root, args }, rules) => {
   const viewer = await context.viewer();
   if (!viewer) throw new AppError('auth.unauthenticated');
   const { permissions } = viewer;
@@ -74,7 +89,25 @@ export const authChecker: AuthChecker<GraphQLContext, AuthRule> = async ({ conte
       }
       case AuthRule.BOOKABLE_STAFF: {
         const item = ownedRoot(root);
-        return item !== undefined && can(permissions, viewer.user.id, 'read', 'manageBookables', item);
+        return item !== undefined && can(permissions, viewer.user.id, 'read', 'manageBookables', { tenantId: item.tenantId, ownerUserId: item.ownerUserId });
+      }
+      case AuthRule.BOOKING_READER: {
+        const item = ownedRoot(root);
+        if (item) return can(permissions, viewer.user.id, 'read', 'manageBookings', { tenantId: item.tenantId, assignedUserId: item.assignedUserId });
+        const tenantId = tenantArg(args);
+        return tenantId !== undefined && canReadSome(permissions, tenantId, 'manageBookings');
+      }
+      case AuthRule.BOOKING_WRITER: {
+        const tenantId = tenantArg(args);
+        return tenantId !== undefined && (['create', 'updateAny', 'updateOwn'] as const).some((flag) => hasFlag(permissions, tenantId, 'manageBookings', flag));
+      }
+      case AuthRule.BOOKING_UPDATER: {
+        const tenantId = tenantArg(args);
+        return tenantId !== undefined && (hasFlag(permissions, tenantId, 'manageBookings', 'updateAny') || hasFlag(permissions, tenantId, 'manageBookings', 'updateOwn'));
+      }
+      case AuthRule.BOOKING_DELETER: {
+        const tenantId = tenantArg(args);
+        return tenantId !== undefined && (hasFlag(permissions, tenantId, 'manageBookings', 'deleteAny') || hasFlag(permissions, tenantId, 'manageBookings', 'deleteOwn'));
       }
     }
   });

@@ -1,0 +1,143 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../shared/errors.js';
+import type { Job } from '../shared/jobs.js';
+import type { Viewer } from '../users/viewer.service.js';
+import type { WorkflowBookingStatus } from '../workflow/workflow.entity.js';
+import type { WorkflowService } from '../workflow/workflow.service.js';
+import { isBookingNumber } from './booking-number.js';
+import type { Booking } from './booking.entity.js';
+import { bookingMailJob, recordBookingChange } from './booking.jobs.js';
+import { findBooking } from './booking.queries.js';
+import { mayOnBooking } from './booking.service.js';
+
+/** A public cancellation request does not mail again within this time (the link may be clicked twice). */
+const REQUEST_MAIL_INTERVAL_MS = 60_000;
+/** Pending cancellation requests kept per booking; older ones expire when a new one comes. */
+const MAX_PENDING_HOOKS = 3;
+const MAX_REASON = 2000;
+
+/** HTML tags leave the reason before it is stored and mailed (rest-contract 5.2 rule 2). */
+export function plainReason(reason: unknown): string {
+  if (typeof reason !== 'string') return '';
+  return reason.replace(/<[^>]*>/g, '').trim().slice(0, MAX_REASON);
+}
+
+/**
+ * The status flows of a booking (rest-contract 5.2, 5.3 rule 7): release, reject, the public
+ * cancellation with its confirmation link, delete and the workflow's status actions. Each change is
+ * one transaction with a row lock on the booking; its mails and live event are written in it.
+ */
+export class BookingStatusService {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly workflows: WorkflowService,
+  ) {}
+
+  /** GET bookings/:id/commit: released (and no longer rejected); mails the release when nothing is to pay. */
+  async commit(viewer: Viewer, tenantId: string, id: string): Promise<void> {
+    await this.change(tenantId, id, (booking) => {
+      if (!mayOnBooking(viewer, 'update', booking)) throw new AppError('auth.forbidden');
+      return this.release(booking);
+    });
+  }
+
+  /** POST bookings/:id/reject {reason}: rejected (cancelled when it was released); the customer is told why. */
+  async reject(viewer: Viewer, tenantId: string, id: string, reason: unknown): Promise<void> {
+    await this.change(tenantId, id, (booking) => {
+      if (!mayOnBooking(viewer, 'update', booking)) throw new AppError('auth.forbidden');
+      return this.rejectJobs(booking, plainReason(reason));
+    });
+  }
+
+  /**
+   * POST bookings/:id/request-reject {reason} (public): stores a cancellation request and mails the
+   * customer a link to confirm it; nothing changes until the link is opened.
+   */
+  async requestReject(tenantId: string, id: string, reason: unknown): Promise<void> {
+    await this.change(tenantId, id, (booking) => {
+      const now = Date.now();
+      const recent = booking.hooks.some((hook) => now - hook.timeCreated < REQUEST_MAIL_INTERVAL_MS);
+      const hook = { id: randomUUID(), type: 'REJECT' as const, timeCreated: now, payload: { reason: plainReason(reason) } };
+      booking.hooks = [...booking.hooks, hook].slice(-MAX_PENDING_HOOKS);
+      // The confirmation goes to the booking's own address only, and not in bursts.
+      return recent ? [] : [bookingMailJob({ tenantId, bookingId: booking.number, kind: 'cancellation-requested', hookId: hook.id })];
+    });
+  }
+
+  /** GET bookings/:id/hooks/:hookId/release (public): the confirmed cancellation rejects the booking. */
+  async releaseHook(tenantId: string, id: string, hookId: string): Promise<void> {
+    await this.change(tenantId, id, (booking) => {
+      const hook = booking.hooks.find((candidate) => candidate.id === hookId);
+      if (!hook) throw new AppError('booking.hook-invalid');
+      booking.hooks = booking.hooks.filter((candidate) => candidate.id !== hookId);
+      return this.rejectJobs(booking, hook.payload.reason);
+    });
+  }
+
+  /** DELETE bookings/:id: removed with its items and from the workflow states (paid ones too, rest-contract 5.2 rule 6). */
+  async remove(viewer: Viewer, tenantId: string, id: string): Promise<void> {
+    const em = this.orm.em.fork();
+    await em.transactional(async (tx) => {
+      const booking = await this.locked(tx, tenantId, id);
+      if (!mayOnBooking(viewer, 'delete', booking)) throw new AppError('auth.forbidden');
+      await this.workflows.removeBookingIn(tx, tenantId, booking.number);
+      await recordBookingChange(tx, { tenantId, id: booking.number, action: 'DELETED', assignedUserId: booking.assignedUserId ?? null });
+      tx.remove(booking);
+      await tx.flush();
+    });
+  }
+
+  /** A workflow "bookingStatus" action (rest-contract 5.3 rule 7): commit, paid, reject, in the given order. */
+  async applyWorkflowStatus(tenantId: string, bookingId: string, statuses: readonly WorkflowBookingStatus[]): Promise<void> {
+    if (!isBookingNumber(bookingId)) return;
+    const exists = await findBooking(this.orm.em.fork(), tenantId, bookingId);
+    if (!exists) return;
+    await this.change(tenantId, bookingId, (booking) => {
+      const jobs: Job[] = [];
+      for (const status of statuses) {
+        if (status === 'commit') jobs.push(...this.release(booking));
+        else if (status === 'reject') jobs.push(...this.rejectJobs(booking, ''));
+        else if (status === 'paid' && !booking.isPayed) {
+          booking.isPayed = true;
+          // As after a payment (5.1 rule 16): the confirmation to the customer and the notice to the tenant.
+          if (booking.isCommitted) jobs.push(bookingMailJob({ tenantId, bookingId: booking.number, kind: 'confirmed' }), bookingMailJob({ tenantId, bookingId: booking.number, kind: 'tenant-new-booking' }));
+        }
+      }
+      return jobs;
+    });
+  }
+
+  /** Rule 1: released, not rejected; the free-booking confirmation when there is nothing (more) to pay. */
+  private release(booking: Booking): Job[] {
+    const wasReleased = booking.isCommitted && !booking.isRejected;
+    booking.isCommitted = true;
+    booking.isRejected = false;
+    if (wasReleased) return [];
+    // The payment request for unpaid bookings (mails 4 and 5) belongs to the payment providers.
+    return booking.isPayed || !booking.priceEur ? [bookingMailJob({ tenantId: booking.tenant.id, bookingId: booking.number, kind: 'released' })] : [];
+  }
+
+  /** Rule 2: rejected (isCommitted unchanged, so a released booking reads "storniert"); the customer is told. */
+  private rejectJobs(booking: Booking, reason: string): Job[] {
+    if (booking.isRejected) return [];
+    booking.isRejected = true;
+    return [bookingMailJob({ tenantId: booking.tenant.id, bookingId: booking.number, kind: 'rejected', reason })];
+  }
+
+  /** One change of one booking under its row lock, with its jobs and live event in the same transaction. */
+  private async change(tenantId: string, id: string, apply: (booking: Booking) => Job[]): Promise<void> {
+    await this.orm.em.fork().transactional(async (tx) => {
+      const booking = await this.locked(tx, tenantId, id);
+      const jobs = apply(booking);
+      await tx.flush();
+      await recordBookingChange(tx, { tenantId, id: booking.number, action: 'UPDATED', assignedUserId: booking.assignedUserId ?? null }, jobs);
+    });
+  }
+
+  private async locked(em: EntityManager, tenantId: string, id: string): Promise<Booking> {
+    const booking = isBookingNumber(id) ? await findBooking(em, tenantId, id, { lock: true }) : null;
+    if (!booking) throw new AppError('generic.not-found', { detail: 'Die Buchung existiert nicht.' });
+    return booking;
+  }
+}

@@ -1,0 +1,166 @@
+import { Collection, DecimalType, Entity, Index, ManyToOne, OneToMany, PrimaryKey, Property, Unique, type Opt, type Rel } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import { Tenant } from '../tenants/tenant.entity.js';
+import type { BookableSnapshot, BookingAttachment, BookingHook, CouponUsed } from './booking.model.js';
+
+/**
+ * A booking of a tenant (specification 03 section 3). Everything lists filter, sort or search on is
+ * a column: tenant, number, times, creation, assigned user, customer name and mail, the status flags,
+ * price, payment provider and method. `searchText` holds the searchable words in lower case behind a
+ * trigram index. The booking number is unique per tenant; the surrogate key keeps relations simple.
+ */
+@Entity({ tableName: 'bookings' })
+@Unique({ name: 'bookings_tenant_number_unique', properties: ['tenant', 'number'] })
+@Index({ name: 'bookings_tenant_created_index', properties: ['tenant', 'createdAt'] })
+@Index({ name: 'bookings_tenant_time_index', properties: ['tenant', 'timeBegin'] })
+@Index({ name: 'bookings_tenant_assigned_index', properties: ['tenant', 'assignedUserId'] })
+@Index({ name: 'bookings_search_index', expression: 'create index "bookings_search_index" on "bookings" using gin ("search_text" gin_trgm_ops)' })
+export class Booking {
+  @PrimaryKey({ type: 'uuid' })
+  key: Opt<string> = randomUUID();
+
+  @ManyToOne(() => Tenant, { deleteRule: 'cascade' })
+  tenant!: Rel<Tenant>;
+
+  /** "XXXX-XXXX": the id customers, staff and the REST paths use. */
+  @Property({ type: 'text' })
+  number!: string;
+
+  /** The signed-in booker or the staff member the booking is assigned to ("own" bookings). */
+  @Property({ type: 'text', nullable: true })
+  assignedUserId?: string | null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  timeBegin?: Date | null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  timeEnd?: Date | null;
+
+  @Property({ type: 'text', default: '' })
+  name: Opt<string> = '';
+
+  @Property({ type: 'text', default: '' })
+  company: Opt<string> = '';
+
+  @Property({ type: 'text', default: '' })
+  street: Opt<string> = '';
+
+  @Property({ type: 'text', default: '' })
+  zipCode: Opt<string> = '';
+
+  /** City. */
+  @Property({ type: 'text', default: '' })
+  location: Opt<string> = '';
+
+  @Property({ type: 'text', default: '' })
+  mail: Opt<string> = '';
+
+  @Property({ type: 'text', default: '' })
+  phone: Opt<string> = '';
+
+  @Property({ type: 'text', default: '' })
+  comment: Opt<string> = '';
+
+  @Property({ type: 'text', nullable: true })
+  couponCode?: string | null;
+
+  @Property({ type: 'jsonb', nullable: true })
+  couponUsed?: CouponUsed | null;
+
+  /** Gross total in euros. */
+  @Property({ type: new DecimalType('number'), precision: 12, scale: 2, default: 0 })
+  priceEur: Opt<number> = 0;
+
+  @Property({ type: new DecimalType('number'), precision: 12, scale: 2, default: 0 })
+  vatIncludedEur: Opt<number> = 0;
+
+  @Property({ type: 'boolean', default: false })
+  isCommitted: Opt<boolean> = false;
+
+  @Property({ type: 'boolean', default: false })
+  isPayed: Opt<boolean> = false;
+
+  @Property({ type: 'boolean', default: false })
+  isRejected: Opt<boolean> = false;
+
+  @Property({ type: 'text', nullable: true })
+  paymentProvider?: string | null;
+
+  @Property({ type: 'text', default: '' })
+  paymentMethod: Opt<string> = '';
+
+  @Property({ type: 'jsonb', default: '[]' })
+  attachments: Opt<BookingAttachment[]> = [];
+
+  @Property({ type: 'jsonb', default: '[]' })
+  lockerInfo: Opt<unknown[]> = [];
+
+  @Property({ type: 'jsonb', default: '[]' })
+  hooks: Opt<BookingHook[]> = [];
+
+  /** Lower-case number, customer data and booked titles for the staff's search. */
+  @Property({ type: 'text', default: '' })
+  searchText: Opt<string> = '';
+
+  /** timeCreated. */
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Opt<Date> = new Date();
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Opt<Date> = new Date();
+
+  @OneToMany(() => BookingItem, (item) => item.booking, { orderBy: { position: 'asc' }, orphanRemoval: true })
+  items = new Collection<BookingItem>(this);
+}
+
+/**
+ * One booked object of a booking, with its unit prices and a snapshot of the object as booked. The
+ * booking's times are copied here so occupancy is read for a window through one GiST index on
+ * (bookable, time range), whatever the number of past bookings.
+ */
+@Entity({ tableName: 'booking_items' })
+@Index({
+  name: 'booking_items_occupancy_index',
+  expression:
+    'create index "booking_items_occupancy_index" on "booking_items" using gist ("bookable_id", tstzrange("time_begin", "time_end", \'[)\')) where "time_begin" is not null and "time_end" is not null',
+})
+@Index({ name: 'booking_items_bookable_index', properties: ['bookableId'] })
+export class BookingItem {
+  @PrimaryKey({ type: 'uuid' })
+  id: Opt<string> = randomUUID();
+
+  @Index({ name: 'booking_items_booking_index' })
+  @ManyToOne(() => Booking, { deleteRule: 'cascade' })
+  booking!: Rel<Booking>;
+
+  @Property({ type: 'smallint' })
+  position!: number;
+
+  /** No foreign key: the booking keeps its snapshot when the object is deleted. */
+  @Property({ type: 'uuid' })
+  bookableId!: string;
+
+  @Property({ type: 'integer' })
+  amount!: number;
+
+  @Property({ type: new DecimalType('number'), precision: 12, scale: 2 })
+  regularPriceEur!: number;
+
+  @Property({ type: new DecimalType('number'), precision: 12, scale: 2 })
+  regularGrossPriceEur!: number;
+
+  @Property({ type: new DecimalType('number'), precision: 12, scale: 2 })
+  userPriceEur!: number;
+
+  @Property({ type: new DecimalType('number'), precision: 12, scale: 2 })
+  userGrossPriceEur!: number;
+
+  @Property({ type: 'jsonb' })
+  bookableUsed!: BookableSnapshot;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  timeBegin?: Date | null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  timeEnd?: Date | null;
+}

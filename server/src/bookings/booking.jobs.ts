@@ -1,0 +1,63 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { enqueueJobs, type Job } from '../shared/jobs.js';
+import { notifyStatement, type BookingChangedEvent } from '../shared/pubsub.js';
+
+/**
+ * The side effects of a booking change, written inside the change's transaction: mails as durable
+ * jobs, the live event as a transactional NOTIFY (both happen exactly when the change commits).
+ */
+
+export const BOOKING_MAIL_JOB = 'booking-mail';
+export const WORKFLOW_ENTERED_JOB = 'workflow-state-entered';
+
+/** The booking mails of rest-contract 5.9 (numbers of its table). */
+export const bookingMailKinds = [
+  /** 1: request received, waiting for release. */
+  'request-received',
+  /** 2: booked (released and paid, or free). */
+  'confirmed',
+  /** 3: released by staff, nothing (more) to pay. */
+  'released',
+  /** 7: rejected or cancelled, with the reason. */
+  'rejected',
+  /** 8: the customer asked to cancel; the mail holds the confirmation link. */
+  'cancellation-requested',
+  /** 9: to the tenant's address: a new booking arrived. */
+  'tenant-new-booking',
+] as const;
+export type BookingMailKind = (typeof bookingMailKinds)[number];
+
+export interface BookingMailPayload {
+  tenantId: string;
+  /** The booking number (the mail is skipped when the booking no longer exists). */
+  bookingId: string;
+  kind: BookingMailKind;
+  /** rejected: the reason; cancellation-requested: the hook id of the link. */
+  reason?: string;
+  hookId?: string;
+  /** The booking as it was when deleted is not needed: mails of deleted bookings are dropped. */
+}
+
+export function bookingMailJob(payload: BookingMailPayload): Job {
+  return { name: BOOKING_MAIL_JOB, payload: { ...payload } };
+}
+
+/** Mails of a stored new booking (rest-contract 5.1 rule 15 b-d, 5.9 rows 1, 2 and 9). */
+export function newBookingMailJobs(tenantId: string, bookingId: string, flags: { isCommitted: boolean; isPayed: boolean }): Job[] {
+  const jobs: Job[] = [];
+  if (!flags.isCommitted) jobs.push(bookingMailJob({ tenantId, bookingId, kind: 'request-received' }));
+  else if (flags.isPayed) jobs.push(bookingMailJob({ tenantId, bookingId, kind: 'confirmed' }));
+  jobs.push(bookingMailJob({ tenantId, bookingId, kind: 'tenant-new-booking' }));
+  return jobs;
+}
+
+export function workflowEnteredJob(tenantId: string, bookingId: string, entered: { stateId: string; fromName: string }): Job {
+  return { name: WORKFLOW_ENTERED_JOB, payload: { tenantId, bookingId, stateId: entered.stateId, fromName: entered.fromName } };
+}
+
+/** Jobs and the live event of one booking change, inside its transaction. */
+export async function recordBookingChange(em: EntityManager, event: BookingChangedEvent, jobs: readonly Job[] = []): Promise<void> {
+  await enqueueJobs(em, jobs);
+  const { sql, params } = notifyStatement('BOOKING_CHANGED', event.tenantId, event);
+  await em.execute(sql, params);
+}

@@ -1,0 +1,380 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/database.js';
+import { SmtpCapture } from '../../../tests/support/smtp.js';
+// The values the global setup provides (for `inject` in database.ts).
+import type {} from '../../../tests/support/vitest-context.js';
+import { loadConfig } from '../config.js';
+import { ormConfig } from '../db/mikro-orm.config.js';
+import { MailService } from '../mail/mail.service.js';
+import { defaultGenericMailTemplate } from '../tenants/default-templates.js';
+import { Tenant } from '../tenants/tenant.entity.js';
+import { Booking, BookingItem } from './booking.entity.js';
+import type { BookingMailKind } from './booking.jobs.js';
+import { BookingMailer, composeBookingMail, formatEuro, parseBookingMailPayload, renderMailTemplate, type BookingMailInput } from './booking.mails.js';
+import type { BookableSnapshot, BookingView } from './booking.model.js';
+
+/** The booking mails of rest-contract 5.9 (rows 1, 2, 3, 7, 8, 9), composed without sending. */
+
+const tenantId = '6f1c2a9e-3b1d-4c55-9a8e-0d2b7c4e1f00';
+const publicUrl = 'https://buchen.stadt.example';
+
+function snapshot(title: string, bookingNotes = ''): BookableSnapshot {
+  return { title, bookingNotes } as BookableSnapshot;
+}
+
+function booking(overrides: Partial<BookingView> = {}): BookingView {
+  return {
+    id: 'AB12-CD34',
+    tenantId,
+    assignedUserId: null,
+    // 28 March 2026 10:00 CET to 30 March 2026 10:00 CEST (the clocks change on 29 March).
+    timeBegin: Date.UTC(2026, 2, 28, 9, 0),
+    timeEnd: Date.UTC(2026, 2, 30, 8, 0),
+    timeCreated: Date.UTC(2026, 2, 1, 12, 0),
+    bookableItems: [
+      {
+        bookableId: 'b1',
+        amount: 2,
+        regularPriceEur: 5,
+        regularGrossPriceEur: 5.95,
+        userPriceEur: 5,
+        userGrossPriceEur: 5.95,
+        _bookableUsed: snapshot('Lastenrad', '<p>Schlüssel im <strong>Bürgerbüro</strong> abholen.</p>'),
+      },
+      { bookableId: 'b2', amount: 1, regularPriceEur: 0, regularGrossPriceEur: 0, userPriceEur: 0, userGrossPriceEur: 0, _bookableUsed: snapshot('Helm') },
+    ],
+    couponCode: null,
+    name: 'Erika Mustermann',
+    company: 'Muster GmbH',
+    street: 'Hauptstraße 1',
+    zipCode: '12345',
+    location: 'Musterstadt',
+    mail: 'erika@example.com',
+    phone: '0123 456789',
+    comment: 'Bitte klingeln',
+    attachments: [],
+    priceEur: 12.5,
+    vatIncludedEur: 2,
+    isCommitted: false,
+    isPayed: false,
+    isRejected: false,
+    paymentProvider: null,
+    paymentMethod: '',
+    lockerInfo: [],
+    ...overrides,
+  };
+}
+
+function input(overrides: Partial<BookingMailInput> = {}): BookingMailInput {
+  return {
+    booking: booking(),
+    tenant: { id: tenantId, name: 'Bürgerhaus Nord', mail: 'buchung@stadt.example', enablePublicStatusView: true },
+    publicUrl,
+    ...overrides,
+  };
+}
+
+const compose = (kind: BookingMailKind, overrides: Partial<BookingMailInput> = {}) => {
+  const mail = composeBookingMail(kind, input(overrides));
+  if (!mail) throw new Error(`no ${kind} mail`);
+  return mail;
+};
+
+const cancelUrl = `${publicUrl}/booking/request-reject/${tenantId}?id=AB12-CD34`;
+const statusUrl = `${publicUrl}/booking/status/${tenantId}?id=AB12-CD34&name=Erika%20Mustermann`;
+
+describe('subjects and recipients', () => {
+  it.each([
+    ['request-received', 'Vielen Dank für Ihre Buchungsanfrage im Bürgerhaus Nord', 'erika@example.com', 'buchung@stadt.example'],
+    ['confirmed', 'Vielen Dank für Ihre Buchung im Bürgerhaus Nord', 'erika@example.com', 'buchung@stadt.example'],
+    ['released', 'Vielen Dank für Ihre Buchung im Bürgerhaus Nord', 'erika@example.com', 'buchung@stadt.example'],
+    ['rejected', 'Stornierung: Ihre Buchung im Bürgerhaus Nord wurde storniert', 'erika@example.com', 'buchung@stadt.example'],
+    ['cancellation-requested', 'Stornierungsanfrage für Ihre Buchung im Bürgerhaus Nord', 'erika@example.com', undefined],
+    ['tenant-new-booking', 'Eine neue Buchungsanfrage liegt vor', 'buchung@stadt.example', undefined],
+  ] as const)('%s: "%s" to %s, BCC %s', (kind, subject, to, bcc) => {
+    const mail = compose(kind, { hookId: 'hook-1' });
+    expect(mail.subject).toBe(subject);
+    expect(mail.title).toBe(subject);
+    expect(mail.to).toBe(to);
+    expect(mail.bcc).toBe(bcc);
+  });
+
+  it('no BCC when the tenant has no address', () => {
+    const mail = compose('confirmed', { tenant: { id: tenantId, name: 'Bürgerhaus Nord', mail: '', enablePublicStatusView: false } });
+    expect(mail.bcc).toBeUndefined();
+  });
+
+  it('no mail to the tenant without an address, none to a customer without one', () => {
+    expect(composeBookingMail('tenant-new-booking', input({ tenant: { id: tenantId, name: 'Bürgerhaus Nord', mail: '  ', enablePublicStatusView: true } }))).toBeNull();
+    expect(composeBookingMail('confirmed', input({ booking: booking({ mail: '' }) }))).toBeNull();
+  });
+
+  it('the opening differs per kind', () => {
+    expect(compose('request-received').text).toMatch(/eingegangen und wird nun bearbeitet/);
+    expect(compose('confirmed').text).toMatch(/bestätigen wir sie verbindlich/);
+    expect(compose('released').text).toMatch(/freigegeben.*nichts \(mehr\) zu bezahlen/);
+  });
+});
+
+describe('links and QR code', () => {
+  it.each([
+    ['request-received', true, true],
+    ['confirmed', true, true],
+    ['released', true, true],
+    ['rejected', false, false],
+    ['cancellation-requested', false, false],
+    ['tenant-new-booking', false, false],
+  ] as const)('%s: cancel link %s, status QR %s', (kind, cancel, qr) => {
+    const mail = compose(kind, { hookId: 'hook-1' });
+    expect(mail.links.cancel).toBe(cancel ? cancelUrl : undefined);
+    expect(mail.links.status).toBe(qr ? statusUrl : undefined);
+    expect(mail.contentHtml.includes('Buchung stornieren')).toBe(cancel);
+    expect(mail.contentHtml.includes(`href="${cancelUrl}"`)).toBe(cancel);
+    expect(mail.contentHtml.includes('cid:qrcode_cid')).toBe(qr);
+    expect(mail.contentHtml.includes('Mit diesem Link können Sie jederzeit den Status Ihrer Buchung einsehen.')).toBe(qr);
+    expect(mail.text.includes(statusUrl)).toBe(qr);
+  });
+
+  it('no QR code while the tenant has no public status view', () => {
+    const mail = compose('confirmed', { tenant: { id: tenantId, name: 'Bürgerhaus Nord', mail: 'buchung@stadt.example', enablePublicStatusView: false } });
+    expect(mail.links.status).toBeUndefined();
+    expect(mail.contentHtml).not.toContain('qrcode_cid');
+    expect(mail.links.cancel).toBe(cancelUrl);
+  });
+
+  it('the status link encodes the name', () => {
+    const mail = compose('request-received', { booking: booking({ name: 'Jörg & Söhne' }) });
+    expect(mail.links.status).toBe(`${publicUrl}/booking/status/${tenantId}?id=AB12-CD34&name=J%C3%B6rg%20%26%20S%C3%B6hne`);
+    expect(mail.contentHtml).toContain('name=J%C3%B6rg%20%26%20S%C3%B6hne');
+  });
+
+  it('the cancellation request carries the confirmation link with the hook id', () => {
+    const mail = compose('cancellation-requested', { hookId: 'h00k-42' });
+    const href = `${publicUrl}/booking/verify-reject/${tenantId}?id=AB12-CD34&hookId=h00k-42`;
+    expect(mail.links.confirmCancellation).toBe(href);
+    expect(mail.contentHtml).toContain(`<a href="${href.replace(/&/g, '&#38;')}">Stornierung bestätigen</a>`);
+    expect(mail.text).toContain(`Stornierung bestätigen: ${href}`);
+    expect(mail.text).toMatch(/ignorieren/);
+  });
+
+  it('a trailing slash of the public address is not doubled', () => {
+    expect(compose('confirmed', { publicUrl: `${publicUrl}/` }).links.cancel).toBe(cancelUrl);
+  });
+});
+
+describe('the booking block', () => {
+  it('lists number, German total, customer, address, Berlin period across the DST change and the items', () => {
+    const { text, contentHtml } = compose('confirmed');
+    expect(text).toContain(
+      [
+        'Buchungsnummer: AB12-CD34',
+        'Gesamtbetrag: 12,50 €',
+        'Firma: Muster GmbH',
+        'Name: Erika Mustermann',
+        'Adresse: Hauptstraße 1 in 12345 Musterstadt',
+        'Telefon: 0123 456789',
+        'E-Mail: erika@example.com',
+        'Hinweise zur Buchung: Bitte klingeln',
+        'Buchungszeitraum: vom 28.03.2026, 10:00 bis 30.03.2026, 10:00',
+      ].join('\n'),
+    );
+    expect(text).toContain('Bestellübersicht\n- Lastenrad, Anzahl: 2\n- Helm, Anzahl: 1');
+    expect(text).toContain('Schlüssel im Bürgerbüro abholen.');
+    expect(contentHtml).toContain('<strong>Buchungszeitraum:</strong> vom 28.03.2026, 10:00 bis 30.03.2026, 10:00');
+    expect(contentHtml).toContain('<h2>Bestellübersicht</h2>');
+    expect(contentHtml).toContain('<li>Lastenrad, Anzahl: 2</li>');
+    // The booking notes are sanitised HTML and stay HTML.
+    expect(contentHtml).toContain('<p>Schlüssel im <strong>Bürgerbüro</strong> abholen.</p>');
+    // The block comes after the opening sentence.
+    expect(contentHtml.indexOf('bestätigen wir')).toBeLessThan(contentHtml.indexOf('Buchungsnummer'));
+  });
+
+  it('formats amounts the German way', () => {
+    expect(formatEuro(12.5)).toBe('12,50 €');
+    expect(formatEuro(1234.5)).toBe('1.234,50 €');
+    expect(formatEuro(0)).toBe('0,00 €');
+  });
+
+  it('autumn: the repeated hour and winter time', () => {
+    // 25 October 2026: 02:30 CEST (00:30 UTC) to 02:30 CET (01:30 UTC).
+    const { text } = compose('confirmed', { booking: booking({ timeBegin: Date.UTC(2026, 9, 25, 0, 30), timeEnd: Date.UTC(2026, 9, 25, 1, 30) }) });
+    expect(text).toContain('Buchungszeitraum: vom 25.10.2026, 02:30 bis 25.10.2026, 02:30');
+  });
+
+  it('leaves out the period without times and empty fields', () => {
+    const { text } = compose('confirmed', { booking: booking({ timeBegin: null, timeEnd: null, company: '', comment: '', phone: '' }) });
+    expect(text).not.toContain('Buchungszeitraum');
+    expect(text).not.toContain('Firma');
+    expect(text).not.toContain('Telefon');
+    expect(text).toContain('Buchungsnummer: AB12-CD34');
+  });
+
+  it('escapes customer input', () => {
+    const mail = compose('request-received', {
+      booking: booking({ name: '<script>alert(1)</script>', company: 'A & B "GmbH"', comment: '<img src=x onerror=alert(2)>', street: '<b>Weg</b>' }),
+    });
+    expect(mail.contentHtml).not.toContain('<script>');
+    expect(mail.contentHtml).not.toContain('<img src=x');
+    expect(mail.contentHtml).not.toContain('<b>Weg</b>');
+    expect(mail.contentHtml).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
+    expect(mail.contentHtml).toContain('A &#38; B &#34;GmbH&#34;');
+    // The plain-text part keeps the text as typed.
+    expect(mail.text).toContain('Name: <script>alert(1)</script>');
+    // Item titles are escaped as well.
+    const titled = compose('confirmed', {
+      booking: booking({ bookableItems: [{ ...booking().bookableItems[1], _bookableUsed: snapshot('<i>Saal</i>') }] }),
+    });
+    expect(titled.contentHtml).toContain('&#60;i&#62;Saal&#60;/i&#62;, Anzahl: 1');
+  });
+});
+
+describe('the cancellation reason', () => {
+  it('the rejected mail names the reason when there is one', () => {
+    const mail = compose('rejected', { reason: 'Raum <wegen> Renovierung geschlossen' });
+    expect(mail.text).toContain('Hinweis zur Stornierung: Raum <wegen> Renovierung geschlossen');
+    expect(mail.contentHtml).toContain('Hinweis zur Stornierung: Raum &#60;wegen&#62; Renovierung geschlossen');
+  });
+
+  it('no reason line without a reason, nor in other kinds', () => {
+    expect(compose('rejected').text).not.toContain('Hinweis zur Stornierung');
+    expect(compose('rejected', { reason: '  ' }).text).not.toContain('Hinweis zur Stornierung');
+    expect(compose('confirmed', { reason: 'egal' }).text).not.toContain('Hinweis zur Stornierung');
+  });
+});
+
+describe('the tenant template', () => {
+  it('puts the title escaped and the content as HTML', () => {
+    const html = renderMailTemplate('<title>{{title}}</title><h1>{{ title }}</h1><main>{{content}}</main><aside>{{{content}}}</aside>', {
+      title: 'Buchung im A & B',
+      contentHtml: '<p>Hallo {{title}}</p>',
+    });
+    expect(html).toBe('<title>Buchung im A &#38; B</title><h1>Buchung im A &#38; B</h1><main><p>Hallo {{title}}</p></main><aside><p>Hallo {{title}}</p></aside>');
+  });
+
+  it('an empty template means the bundled default', () => {
+    const html = renderMailTemplate('  ', { title: 'Titel', contentHtml: '<p>Inhalt</p>' });
+    expect(html).toBe(defaultGenericMailTemplate.replace(/\{\{title\}\}/g, 'Titel').replace('{{content}}', '<p>Inhalt</p>'));
+  });
+});
+
+describe('the job payload', () => {
+  it('accepts the payload of booking.jobs.ts', () => {
+    expect(parseBookingMailPayload({ tenantId, bookingId: 'AB12-CD34', kind: 'rejected', reason: 'Grund' })).toEqual({ tenantId, bookingId: 'AB12-CD34', kind: 'rejected', reason: 'Grund' });
+  });
+
+  it('refuses unknown kinds, missing ids and a cancellation request without hook', () => {
+    expect(() => parseBookingMailPayload({ tenantId, bookingId: 'AB12-CD34', kind: 'spam' })).toThrow(/invalid booking mail payload/);
+    expect(() => parseBookingMailPayload({ tenantId, kind: 'confirmed' })).toThrow(/invalid booking mail payload/);
+    expect(() => parseBookingMailPayload({ tenantId, bookingId: 'AB12-CD34', kind: 'cancellation-requested' })).toThrow(/hookId/);
+  });
+});
+
+describe('BookingMailer (database and SMTP capture)', () => {
+  let db: TestDatabase;
+  let orm: MikroORM;
+  let smtp: SmtpCapture;
+  let mail: MailService;
+  let mailer: BookingMailer;
+  const ids = { plain: randomUUID(), ownSender: randomUUID() };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    orm = await MikroORM.init(ormConfig(db.url, { logger: () => undefined }));
+    smtp = await new SmtpCapture().start();
+    const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 's'.repeat(32), SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), DATA_DIR: '/tmp/booking-mails-test' });
+    mail = new MailService(config);
+    mailer = new BookingMailer(orm, mail, publicUrl);
+
+    const em = orm.em.fork();
+    em.create(Tenant, {
+      id: ids.plain,
+      name: 'Bürgerhaus Nord',
+      mail: 'buchung@stadt.example',
+      enablePublicStatusView: true,
+      genericMailTemplate: '<html><body><h1 class="vorlage">{{title}}</h1>{{{content}}}</body></html>',
+    });
+    // A tenant whose own (unreachable) SMTP server must be used instead of the environment's.
+    em.create(Tenant, {
+      id: ids.ownSender,
+      name: 'Sporthalle',
+      mail: 'halle@stadt.example',
+      useInstanceMail: false,
+      noreplyMail: 'noreply@halle.example',
+      noreplyDisplayName: 'Sporthalle',
+      noreplyHost: '127.0.0.1',
+      noreplyPort: 1,
+      noreplyUser: 'halle',
+      noreplyPassword: 'geheim',
+      noreplyStarttls: true,
+    });
+    for (const tenant of [ids.plain, ids.ownSender]) {
+      const stored = em.create(Booking, {
+        tenant,
+        number: 'AB12-CD34',
+        name: 'Erika Mustermann',
+        mail: 'erika@example.com',
+        priceEur: 12.5,
+        timeBegin: new Date(Date.UTC(2026, 2, 28, 9, 0)),
+        timeEnd: new Date(Date.UTC(2026, 2, 30, 8, 0)),
+      });
+      em.create(BookingItem, {
+        booking: stored,
+        position: 0,
+        bookableId: randomUUID(),
+        amount: 2,
+        regularPriceEur: 5,
+        regularGrossPriceEur: 5,
+        userPriceEur: 5,
+        userGrossPriceEur: 5,
+        bookableUsed: snapshot('Lastenrad'),
+      });
+    }
+    await em.flush();
+  });
+
+  afterAll(async () => {
+    mail?.close();
+    await orm?.close(true);
+    await smtp?.close();
+    await db?.drop();
+  });
+
+  it("renders the tenant's template, copies the tenant and embeds the QR code", async () => {
+    await mailer.send({ tenantId: ids.plain, bookingId: 'AB12-CD34', kind: 'request-received' });
+    const sent = await smtp.waitForMail('erika@example.com', 'Buchungsanfrage');
+    expect(sent.subject).toBe('Vielen Dank für Ihre Buchungsanfrage im Bürgerhaus Nord');
+    expect(sent.to).toEqual(['erika@example.com', 'buchung@stadt.example']);
+    expect(sent.html).toContain('<h1 class="vorlage">Vielen Dank für Ihre Buchungsanfrage im Bürgerhaus Nord</h1>');
+    expect(sent.html).toContain('vom 28.03.2026, 10:00 bis 30.03.2026, 10:00');
+    // The capture inlines the cid image it received as a data URI.
+    expect(sent.html).toMatch(/<img src="data:image\/png;base64,[A-Za-z0-9+/=]+"/);
+    expect(sent.links).toContain(`${publicUrl}/booking/request-reject/${ids.plain}?id=AB12-CD34`);
+    expect(sent.links).toContain(`${publicUrl}/booking/status/${ids.plain}?id=AB12-CD34&name=Erika%20Mustermann`);
+    expect(sent.text).toContain('Lastenrad, Anzahl: 2');
+  });
+
+  it('sends the tenant notice to the tenant only', async () => {
+    await mailer.send({ tenantId: ids.plain, bookingId: 'AB12-CD34', kind: 'tenant-new-booking' });
+    const sent = await smtp.waitForMail('buchung@stadt.example', 'Eine neue Buchungsanfrage liegt vor');
+    expect(sent.to).toEqual(['buchung@stadt.example']);
+  });
+
+  it('a booking or tenant that no longer exists ends the job without a mail', async () => {
+    const before = smtp.mails.length;
+    await expect(mailer.send({ tenantId: ids.plain, bookingId: 'ZZZZ-ZZZZ', kind: 'confirmed' })).resolves.toBeUndefined();
+    await expect(mailer.send({ tenantId: randomUUID(), bookingId: 'AB12-CD34', kind: 'confirmed' })).resolves.toBeUndefined();
+    expect(smtp.mails.length).toBe(before);
+  });
+
+  it('refuses a malformed payload', async () => {
+    await expect(mailer.send({ tenantId: ids.plain, bookingId: 'AB12-CD34', kind: 'unbekannt' })).rejects.toThrow(/invalid booking mail payload/);
+  });
+
+  it("uses the tenant's own sender, and its server's errors reach the job queue", async () => {
+    const before = smtp.mails.length;
+    await expect(mailer.send({ tenantId: ids.ownSender, bookingId: 'AB12-CD34', kind: 'confirmed' })).rejects.toThrow(/ECONNREFUSED/);
+    expect(smtp.mails.length).toBe(before);
+  });
+});

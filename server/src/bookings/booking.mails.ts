@@ -1,0 +1,356 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import QRCode from 'qrcode';
+import { instanceMailSettings } from '../instance/instance.service.js';
+import { escapeHtml, type MailAttachment, type MailService } from '../mail/mail.service.js';
+import { berlinParts } from '../shared/time/berlin.js';
+import { defaultGenericMailTemplate } from '../tenants/default-templates.js';
+import { Tenant } from '../tenants/tenant.entity.js';
+import { bookingMailKinds, type BookingMailKind, type BookingMailPayload } from './booking.jobs.js';
+import type { BookingView } from './booking.model.js';
+import { bookingView, findBooking } from './booking.queries.js';
+
+/**
+ * The booking mails of rest-contract 5.9 (rows 1, 2, 3, 7, 8 and 9 of its table): composed as pure
+ * data from the booking and the tenant, rendered into the tenant's mail template and sent with the
+ * tenant's sender by the booking-mail job.
+ */
+
+/** The tenant fields a booking mail needs. */
+export interface BookingMailTenant {
+  id: string;
+  name: string;
+  mail: string;
+  enablePublicStatusView: boolean;
+}
+
+export interface BookingMailInput {
+  booking: BookingView;
+  tenant: BookingMailTenant;
+  /** The product's public address (PUBLIC_URL) the links lead to. */
+  publicUrl: string;
+  /** rejected: the reason of the cancellation. */
+  reason?: string;
+  /** cancellation-requested: the hook id the confirmation link carries. */
+  hookId?: string;
+}
+
+export interface ComposedBookingMail {
+  to: string;
+  /** A copy to the tenant. */
+  bcc?: string;
+  subject: string;
+  /** The template's `{{title}}` (plain text). */
+  title: string;
+  /** The template's `{{content}}` (HTML, customer input escaped). */
+  contentHtml: string;
+  /** The plain-text part. */
+  text: string;
+  links: {
+    /** "Buchung stornieren". */
+    cancel?: string;
+    /** "Stornierung bestätigen" (cancellation-requested). */
+    confirmCancellation?: string;
+    /** The public status page; the mail shows it as link and as QR code (cid `qrcode_cid`). */
+    status?: string;
+  };
+}
+
+/** The content id of the inline QR code image. */
+export const QR_CODE_CID = 'qrcode_cid';
+const STATUS_LINK_TEXT = 'Mit diesem Link können Sie jederzeit den Status Ihrer Buchung einsehen.';
+
+interface KindRules {
+  subject: (tenantName: string) => string;
+  audience: 'customer' | 'tenant';
+  bcc: boolean;
+  cancelLink: boolean;
+  statusQr: boolean;
+  opening: string[];
+}
+
+const kindRules: Record<BookingMailKind, KindRules> = {
+  'request-received': {
+    subject: (name) => `Vielen Dank für Ihre Buchungsanfrage im ${name}`,
+    audience: 'customer',
+    bcc: true,
+    cancelLink: true,
+    statusQr: true,
+    opening: ['vielen Dank für Ihre Anfrage. Sie ist bei uns eingegangen und wird nun bearbeitet; sobald sie geprüft ist, erhalten Sie eine weitere Nachricht von uns.'],
+  },
+  confirmed: {
+    subject: (name) => `Vielen Dank für Ihre Buchung im ${name}`,
+    audience: 'customer',
+    bcc: true,
+    cancelLink: true,
+    statusQr: true,
+    opening: ['vielen Dank für Ihre Buchung. Hiermit bestätigen wir sie verbindlich; alle Einzelheiten finden Sie unten.'],
+  },
+  released: {
+    subject: (name) => `Vielen Dank für Ihre Buchung im ${name}`,
+    audience: 'customer',
+    bcc: true,
+    cancelLink: true,
+    statusQr: true,
+    opening: ['wir freuen uns, Ihnen mitteilen zu können, dass Ihre Buchung geprüft und freigegeben wurde. Es ist nichts (mehr) zu bezahlen; die Einzelheiten finden Sie unten.'],
+  },
+  rejected: {
+    subject: (name) => `Stornierung: Ihre Buchung im ${name} wurde storniert`,
+    audience: 'customer',
+    bcc: true,
+    cancelLink: false,
+    statusQr: false,
+    opening: ['wir möchten Sie darüber informieren, dass die unten aufgeführte Buchung storniert wurde.'],
+  },
+  'cancellation-requested': {
+    subject: (name) => `Stornierungsanfrage für Ihre Buchung im ${name}`,
+    audience: 'customer',
+    bcc: false,
+    cancelLink: false,
+    statusQr: false,
+    opening: [
+      'für die unten aufgeführte Buchung wurde eine Stornierung angefragt.',
+      'Bitte bestätigen Sie die Stornierung über den folgenden Link. Falls Sie keine Stornierung wünschen, können Sie diese Nachricht einfach ignorieren; Ihre Buchung bleibt dann bestehen.',
+    ],
+  },
+  'tenant-new-booking': {
+    subject: () => 'Eine neue Buchungsanfrage liegt vor',
+    audience: 'tenant',
+    bcc: false,
+    cancelLink: false,
+    statusQr: false,
+    opening: ['soeben ist eine neue Buchungsanfrage eingegangen. Die Einzelheiten finden Sie unten.'],
+  },
+};
+
+/** No line breaks in a header. */
+const oneLine = (text: string): string => text.replace(/[\r\n]+/g, ' ').trim();
+
+const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
+
+/** "12,50 €" (a plain space before the sign). */
+export function formatEuro(value: number): string {
+  return euro.format(value).replace(/\u00a0/g, ' ');
+}
+
+/** "dd.MM.yyyy, HH:mm" in Berlin time. */
+export function formatBerlinDateTime(ms: number): string {
+  const p = berlinParts(new Date(ms));
+  return `${String(p.day).padStart(2, '0')}.${String(p.month).padStart(2, '0')}.${p.year}, ${p.time}`;
+}
+
+function address(booking: BookingView): string {
+  const place = [booking.zipCode, booking.location].map((part) => part.trim()).filter(Boolean).join(' ');
+  const street = booking.street.trim();
+  if (street && place) return `${street} in ${place}`;
+  return street || place;
+}
+
+function period(booking: BookingView): string {
+  const { timeBegin, timeEnd } = booking;
+  if (timeBegin !== null && timeEnd !== null) return `vom ${formatBerlinDateTime(timeBegin)} bis ${formatBerlinDateTime(timeEnd)}`;
+  if (timeBegin !== null) return `ab ${formatBerlinDateTime(timeBegin)}`;
+  if (timeEnd !== null) return `bis ${formatBerlinDateTime(timeEnd)}`;
+  return '';
+}
+
+/** Text of sanitised HTML for the plain-text part. */
+function htmlToText(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|li|h[1-6])>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
+    .replace(/&amp;/g, '&')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** The standard booking block (rest-contract 5.9) as HTML and text. */
+export function bookingBlock(booking: BookingView): { html: string; text: string } {
+  const rows: [string, string][] = [
+    ['Buchungsnummer', booking.id],
+    ['Gesamtbetrag', formatEuro(booking.priceEur)],
+    ['Firma', booking.company],
+    ['Name', booking.name],
+    ['Adresse', address(booking)],
+    ['Telefon', booking.phone],
+    ['E-Mail', booking.mail],
+    ['Hinweise zur Buchung', booking.comment],
+    ['Buchungszeitraum', period(booking)],
+  ];
+  const shown = rows.filter(([, value]) => value.trim() !== '');
+  const items = booking.bookableItems.map((item) => `${item._bookableUsed?.title ?? ''}, Anzahl: ${item.amount}`);
+  // Each booked object's notes once, even when it is booked in several items.
+  const notes: string[] = [];
+  const seen = new Set<string>();
+  for (const item of booking.bookableItems) {
+    const note = item._bookableUsed?.bookingNotes ?? '';
+    if (seen.has(item.bookableId) || !note.trim()) continue;
+    seen.add(item.bookableId);
+    notes.push(note);
+  }
+
+  const html = [
+    `<p>${shown.map(([label, value]) => `<strong>${label}:</strong> ${escapeHtml(value).replace(/\r?\n/g, '<br />')}`).join('<br />\n')}</p>`,
+    '<h2>Bestellübersicht</h2>',
+    items.length ? `<ul>\n${items.map((line) => `<li>${escapeHtml(line)}</li>`).join('\n')}\n</ul>` : '',
+    // Booking notes are HTML sanitised when the bookable was saved.
+    ...notes.map((note) => `<div>${note}</div>`),
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const text = [shown.map(([label, value]) => `${label}: ${value}`).join('\n'), ['Bestellübersicht', ...items.map((line) => `- ${line}`)].join('\n'), ...notes.map(htmlToText)]
+    .filter(Boolean)
+    .join('\n\n');
+  return { html, text };
+}
+
+const link = (href: string, label: string): string => `<p><a href="${escapeHtml(href)}">${escapeHtml(label)}</a></p>`;
+
+/**
+ * The mail of a kind (rest-contract 5.9): recipients, subject and content; null when there is
+ * nobody to send it to (a customer without an address, a tenant without one).
+ */
+export function composeBookingMail(kind: BookingMailKind, input: BookingMailInput): ComposedBookingMail | null {
+  const rules = kindRules[kind];
+  const { booking, tenant } = input;
+  const base = input.publicUrl.replace(/\/+$/, '');
+  const tenantMail = tenant.mail.trim();
+  const to = rules.audience === 'tenant' ? tenantMail : booking.mail.trim();
+  if (!to) return null;
+
+  const subject = oneLine(rules.subject(tenant.name));
+  const tenantPath = encodeURIComponent(tenant.id);
+  const bookingId = encodeURIComponent(booking.id);
+  const links: ComposedBookingMail['links'] = {};
+  if (rules.cancelLink) links.cancel = `${base}/booking/request-reject/${tenantPath}?id=${bookingId}`;
+  if (kind === 'cancellation-requested' && input.hookId) {
+    links.confirmCancellation = `${base}/booking/verify-reject/${tenantPath}?id=${bookingId}&hookId=${encodeURIComponent(input.hookId)}`;
+  }
+  if (rules.statusQr && tenant.enablePublicStatusView) {
+    links.status = `${base}/booking/status/${tenantPath}?id=${bookingId}&name=${encodeURIComponent(booking.name)}`;
+  }
+
+  const salutation = rules.audience === 'tenant' ? 'Guten Tag,' : booking.name.trim() ? `Guten Tag ${oneLine(booking.name)},` : 'Guten Tag,';
+  const reason = kind === 'rejected' && input.reason?.trim() ? `Hinweis zur Stornierung: ${input.reason.trim()}` : '';
+  const block = bookingBlock(booking);
+
+  const html: string[] = [`<p>${escapeHtml(salutation)}</p>`, ...rules.opening.map((sentence) => `<p>${escapeHtml(sentence)}</p>`)];
+  const text: string[] = [salutation, ...rules.opening];
+  if (reason) {
+    html.push(`<p>${escapeHtml(reason).replace(/\r?\n/g, '<br />')}</p>`);
+    text.push(reason);
+  }
+  if (links.confirmCancellation) {
+    html.push(link(links.confirmCancellation, 'Stornierung bestätigen'));
+    text.push(`Stornierung bestätigen: ${links.confirmCancellation}`);
+  }
+  html.push(block.html);
+  text.push(block.text);
+  if (links.cancel) {
+    html.push(link(links.cancel, 'Buchung stornieren'));
+    text.push(`Buchung stornieren: ${links.cancel}`);
+  }
+  if (links.status) {
+    html.push(
+      `<p>${escapeHtml(STATUS_LINK_TEXT)}<br /><a href="${escapeHtml(links.status)}">${escapeHtml(links.status)}</a></p>`,
+      `<p><img src="cid:${QR_CODE_CID}" alt="QR-Code zum Buchungsstatus" width="200" height="200" /></p>`,
+    );
+    text.push(`${STATUS_LINK_TEXT}\n${links.status}`);
+  }
+
+  return {
+    to,
+    ...(rules.bcc && tenantMail && tenantMail.toLowerCase() !== to.toLowerCase() ? { bcc: tenantMail } : {}),
+    subject,
+    title: subject,
+    contentHtml: html.join('\n'),
+    text: text.join('\n\n'),
+    links,
+  };
+}
+
+/**
+ * The tenant's mail template filled in (Mustache-like): `{{title}}` HTML-escaped, `{{content}}`
+ * and `{{{content}}}` as HTML; an empty template means the bundled default. One pass, so text
+ * inside the content is never read as a placeholder.
+ */
+export function renderMailTemplate(template: string, values: { title: string; contentHtml: string }): string {
+  const source = template.trim() ? template : defaultGenericMailTemplate;
+  return source.replace(/\{\{\{\s*(title|content)\s*\}\}\}|\{\{\s*(&\s*)?(title|content)\s*\}\}/g, (_match, triple: string | undefined, ampersand: string | undefined, double: string | undefined) => {
+    const name = triple ?? double;
+    if (name === 'content') return values.contentHtml;
+    return triple || ampersand ? values.title : escapeHtml(values.title);
+  });
+}
+
+/** The job payload, checked (a job row may come from an older or foreign writer). */
+export function parseBookingMailPayload(payload: Record<string, unknown>): BookingMailPayload {
+  const { tenantId, bookingId, kind, reason, hookId } = payload;
+  const text = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
+  if (!text(tenantId) || !text(bookingId) || typeof kind !== 'string' || !(bookingMailKinds as readonly string[]).includes(kind)) {
+    throw new Error(`invalid booking mail payload: ${JSON.stringify({ tenantId, bookingId, kind })}`);
+  }
+  if ((reason !== undefined && reason !== null && typeof reason !== 'string') || (hookId !== undefined && hookId !== null && typeof hookId !== 'string')) {
+    throw new Error('invalid booking mail payload: reason and hookId must be text');
+  }
+  if (kind === 'cancellation-requested' && !text(hookId)) throw new Error('invalid booking mail payload: cancellation-requested needs a hookId');
+  return {
+    tenantId,
+    bookingId,
+    kind: kind as BookingMailKind,
+    ...(typeof reason === 'string' ? { reason } : {}),
+    ...(typeof hookId === 'string' ? { hookId } : {}),
+  };
+}
+
+/**
+ * Sends one booking mail of the booking-mail job. A booking or tenant that no longer exists ends
+ * the job without a mail; errors of the mail server propagate so the queue retries.
+ */
+export class BookingMailer {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly mail: MailService,
+    private readonly publicUrl: string,
+  ) {}
+
+  async send(payload: Record<string, unknown>): Promise<void> {
+    const job = parseBookingMailPayload(payload);
+    const em = this.orm.em.fork();
+    const tenant = await em.findOne(Tenant, { id: job.tenantId });
+    if (!tenant) return;
+    const booking = await findBooking(em, tenant.id, job.bookingId);
+    if (!booking) return;
+
+    const composed = composeBookingMail(job.kind, {
+      booking: bookingView(booking),
+      tenant: { id: tenant.id, name: tenant.name, mail: tenant.mail, enablePublicStatusView: tenant.enablePublicStatusView },
+      publicUrl: this.publicUrl,
+      reason: job.reason,
+      hookId: job.hookId,
+    });
+    if (!composed) return;
+
+    const attachments: MailAttachment[] = [];
+    if (composed.links.status) {
+      const png = await QRCode.toBuffer(composed.links.status, { type: 'png', margin: 2, width: 200 });
+      attachments.push({ filename: 'qrcode.png', content: png, contentType: 'image/png', cid: QR_CODE_CID });
+    }
+    await this.mail.sendRendered(
+      {
+        to: composed.to,
+        bcc: composed.bcc,
+        subject: composed.subject,
+        html: renderMailTemplate(tenant.genericMailTemplate, { title: composed.title, contentHtml: composed.contentHtml }),
+        text: composed.text,
+        attachments,
+      },
+      instanceMailSettings(tenant),
+    );
+  }
+}

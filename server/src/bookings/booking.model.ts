@@ -1,0 +1,162 @@
+/**
+ * The shapes of a booking (specification 03 section 3, rest-contract 4.4, 4.5 and 7) as plain
+ * TypeScript: the entity stores them, the rules compute with them, REST and GraphQL show them.
+ * No Node imports, so the client may share the pure parts.
+ */
+import type { BookableRecord } from '../bookables/bookable.model.js';
+import { privateBookableFields } from '../bookables/bookable.model.js';
+
+export const paymentProviders = ['giroCockpit', 'pmPayment', 'invoice'] as const;
+export type PaymentProvider = (typeof paymentProviders)[number];
+
+/** Payment methods with their German labels (specification 03 section 3); anything else shows "Unbekannt". */
+export const paymentMethodLabels = {
+  CASH: 'Bar',
+  TRANSFER: 'Überweisung',
+  CREDIT_CARD: 'Kreditkarte',
+  DEBIT_CARD: 'EC-Karte',
+  PAYPAL: 'PayPal',
+  OTHER: 'Sonstiges',
+  GIROPAY: 'Giropay',
+  APPLE_PAY: 'Apple Pay',
+  GOOGLE_PAY: 'Google Pay',
+  EPS: 'EPS',
+  IDEAL: 'iDEAL',
+  MAESTRO: 'Maestro',
+  PAYDIRECT: 'paydirekt',
+  SOFORT: 'SOFORT-Überweisung',
+  BLUECODE: 'Bluecode',
+} as const;
+export type PaymentMethod = keyof typeof paymentMethodLabels;
+export const paymentMethods = Object.keys(paymentMethodLabels) as PaymentMethod[];
+
+export function paymentMethodLabel(method: string | null | undefined): string {
+  return method && method in paymentMethodLabels ? paymentMethodLabels[method as PaymentMethod] : 'Unbekannt';
+}
+
+/** A bookable as it was when booked: the record without the staff-only lists. */
+export type BookableSnapshot = Omit<BookableRecord, (typeof privateBookableFields)[number]>;
+
+export function bookableSnapshot(record: BookableRecord): BookableSnapshot {
+  const copy: Partial<BookableRecord> = { ...record };
+  for (const field of privateBookableFields) delete copy[field];
+  return copy as BookableSnapshot;
+}
+
+/** One booked object with its unit prices (euros; net "Price", gross "GrossPrice"). */
+export interface BookingItemData {
+  bookableId: string;
+  amount: number;
+  regularPriceEur: number;
+  regularGrossPriceEur: number;
+  userPriceEur: number;
+  userGrossPriceEur: number;
+  _bookableUsed: BookableSnapshot;
+}
+
+/** An attachment of a booking: the bookables' documents with the customer's consent, later receipts. */
+export interface BookingAttachment {
+  type: string;
+  title: string;
+  bookableId?: string;
+  url?: string;
+  accepted?: boolean;
+  [key: string]: unknown;
+}
+
+/** The coupon as it was applied. */
+export interface CouponUsed {
+  id: string;
+  description: string;
+  type: 'percentage' | 'fixed';
+  discount: number;
+}
+
+/** A pending public cancellation (rest-contract 5.2 rule 3): released through the mailed link. */
+export interface BookingHook {
+  id: string;
+  type: 'REJECT';
+  timeCreated: number;
+  payload: { reason: string };
+}
+
+/** The booking as REST answers it (rest-contract 4.4); times in epoch ms. */
+export interface BookingView {
+  id: string;
+  tenantId: string;
+  assignedUserId: string | null;
+  timeBegin: number | null;
+  timeEnd: number | null;
+  timeCreated: number;
+  bookableItems: BookingItemData[];
+  couponCode: string | null;
+  name: string;
+  company: string;
+  street: string;
+  zipCode: string;
+  location: string;
+  mail: string;
+  phone: string;
+  comment: string;
+  attachments: BookingAttachment[];
+  priceEur: number;
+  vatIncludedEur: number;
+  isCommitted: boolean;
+  isPayed: boolean;
+  isRejected: boolean;
+  paymentProvider: string | null;
+  paymentMethod: string;
+  lockerInfo: unknown[];
+  _couponUsed?: CouponUsed;
+}
+
+/** The status words of specification 03 section 4. */
+export function bookingStatusLabel(booking: Pick<BookingView, 'isCommitted' | 'isRejected'>): 'abgelehnt' | 'storniert' | 'freigegeben' | 'ausstehend' {
+  if (booking.isRejected) return booking.isCommitted ? 'storniert' : 'abgelehnt';
+  return booking.isCommitted ? 'freigegeben' : 'ausstehend';
+}
+
+/** What anyone with the booking number and the customer's name may see (rest-contract 4.5). */
+export interface PublicBookingStatus {
+  bookingId: string;
+  title: string;
+  name: string;
+  status: {
+    paymentStatus: 'paid' | 'pending';
+    bookingStatus: 'confirmed' | 'rejected' | 'pending';
+    activeStatus?: 'expired' | 'pending' | 'active';
+  };
+  timeBegin: number | null;
+  timeEnd: number | null;
+  timeCreated: number;
+  comment: string;
+}
+
+/**
+ * The public status (rest-contract 4.5). Intent fix: a rejected or cancelled booking says
+ * "rejected" instead of looking pending or confirmed.
+ */
+export function publicBookingStatus(booking: BookingView, now: number): PublicBookingStatus {
+  const status: PublicBookingStatus['status'] = {
+    paymentStatus: booking.isPayed ? 'paid' : 'pending',
+    bookingStatus: booking.isRejected ? 'rejected' : booking.isCommitted ? 'confirmed' : 'pending',
+  };
+  if (booking.timeEnd !== null) {
+    status.activeStatus = booking.timeEnd < now ? 'expired' : booking.timeBegin !== null && booking.timeBegin > now ? 'pending' : 'active';
+  }
+  return {
+    bookingId: booking.id,
+    title: booking.bookableItems[0]?._bookableUsed.title ?? '',
+    name: booking.name,
+    status,
+    timeBegin: booking.timeBegin,
+    timeEnd: booking.timeEnd,
+    timeCreated: booking.timeCreated,
+    comment: booking.comment,
+  };
+}
+
+/** Names compare case-insensitively and without surrounding blanks (rest-contract 5.2 rule 4). */
+export function sameName(a: string, b: string): boolean {
+  return a.trim().toLocaleLowerCase('de-DE') === b.trim().toLocaleLowerCase('de-DE');
+}

@@ -1,0 +1,146 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TimeWindow } from '../bookables/booking-occupancy.js';
+import type { Occupancy } from '../bookables/rules/availability.js';
+import { isUuid } from '../shared/ids.js';
+import { Booking, type BookingItem } from './booking.entity.js';
+import type { BookingView } from './booking.model.js';
+import { newBookingNumber } from './booking-number.js';
+
+/**
+ * The bookings domain's reads that must stay fast whatever the history: occupancy by window through
+ * the GiST index on (bookable, time range), totals of objects booked by count, the backlog.
+ */
+
+/**
+ * A PostgreSQL array literal for one bound parameter (knex would spread a JavaScript array into
+ * several parameters).
+ */
+export function pgTextArray(values: readonly string[]): string {
+  return `{${values.map((value) => `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"`).join(',')}}`;
+}
+
+interface OccupancyRow {
+  bookable_id: string;
+  amount: number | string;
+  time_begin: Date | null;
+  time_end: Date | null;
+}
+
+/**
+ * Booked items of the objects (non-rejected bookings). With a window: those overlapping it (touching
+ * ends do not overlap). Without: one row per object with the total amount ever booked.
+ * `excludeBookingKey` leaves one booking out (its own old state while it is being changed).
+ */
+export async function readOccupancies(em: EntityManager, bookableIds: readonly string[], window: TimeWindow | null, excludeBookingKey: string | null = null): Promise<Occupancy[]> {
+  const ids = [...new Set(bookableIds.filter(isUuid))];
+  if (ids.length === 0) return [];
+  let rows: OccupancyRow[];
+  if (window) {
+    rows = await em.execute<OccupancyRow[]>(
+      `select i.bookable_id, i.amount, i.time_begin, i.time_end
+         from booking_items i join bookings b on b.key = i.booking_key
+        where i.bookable_id = any(?::uuid[]) and i.time_begin is not null and i.time_end is not null
+          and tstzrange(i.time_begin, i.time_end, '[)') && tstzrange(?::timestamptz, ?::timestamptz, '[)')
+          and not b.is_rejected and b.key is distinct from ?::uuid`,
+      [pgTextArray(ids), window.begin.toISOString(), window.end.toISOString(), excludeBookingKey],
+    );
+  } else {
+    rows = await em.execute<OccupancyRow[]>(
+      `select i.bookable_id, sum(i.amount) as amount, null as time_begin, null as time_end
+         from booking_items i join bookings b on b.key = i.booking_key
+        where i.bookable_id = any(?::uuid[]) and not b.is_rejected and b.key is distinct from ?::uuid
+        group by i.bookable_id`,
+      [pgTextArray(ids), excludeBookingKey],
+    );
+  }
+  return rows.map((row) => ({
+    bookableId: row.bookable_id,
+    amount: Number(row.amount),
+    timeBegin: row.time_begin ? new Date(row.time_begin) : null,
+    timeEnd: row.time_end ? new Date(row.time_end) : null,
+    rejected: false,
+  }));
+}
+
+/** Bookings of the tenant that are on no board place, oldest first; the newest `limit` when there are more. */
+export async function readBacklogIds(em: EntityManager, tenantId: string, onBoard: readonly string[], limit: number): Promise<string[]> {
+  const rows = await em.execute<{ number: string }[]>(
+    `select number from (
+       select number, created_at, key from bookings
+        where tenant_id = ? and not (number = any(?::text[]))
+        order by created_at desc, key desc limit ?) newest
+      order by created_at, key`,
+    [tenantId, pgTextArray(onBoard), limit],
+  );
+  return rows.map((row) => row.number);
+}
+
+const time = (date: Date | null | undefined): number | null => (date ? date.getTime() : null);
+
+function itemView(item: BookingItem): BookingView['bookableItems'][number] {
+  return {
+    bookableId: item.bookableId,
+    amount: item.amount,
+    regularPriceEur: item.regularPriceEur,
+    regularGrossPriceEur: item.regularGrossPriceEur,
+    userPriceEur: item.userPriceEur,
+    userGrossPriceEur: item.userGrossPriceEur,
+    _bookableUsed: item.bookableUsed,
+  };
+}
+
+/** The stored booking as REST answers it (rest-contract 4.4); the items must be loaded. */
+export function bookingView(booking: Booking): BookingView {
+  return {
+    id: booking.number,
+    tenantId: booking.tenant.id,
+    assignedUserId: booking.assignedUserId ?? null,
+    timeBegin: time(booking.timeBegin),
+    timeEnd: time(booking.timeEnd),
+    timeCreated: booking.createdAt.getTime(),
+    bookableItems: booking.items.getItems().map(itemView),
+    couponCode: booking.couponCode ?? null,
+    name: booking.name,
+    company: booking.company,
+    street: booking.street,
+    zipCode: booking.zipCode,
+    location: booking.location,
+    mail: booking.mail,
+    phone: booking.phone,
+    comment: booking.comment,
+    attachments: booking.attachments,
+    priceEur: booking.priceEur,
+    vatIncludedEur: booking.vatIncludedEur,
+    isCommitted: booking.isCommitted,
+    isPayed: booking.isPayed,
+    isRejected: booking.isRejected,
+    paymentProvider: booking.paymentProvider ?? null,
+    paymentMethod: booking.paymentMethod,
+    lockerInfo: booking.lockerInfo,
+    ...(booking.couponUsed ? { _couponUsed: booking.couponUsed } : {}),
+  };
+}
+
+/** The words the staff's search finds a booking by, lower case. */
+export function searchTextOf(booking: Pick<Booking, 'number' | 'name' | 'company' | 'mail' | 'phone' | 'street' | 'location' | 'zipCode' | 'comment' | 'couponCode'>, titles: readonly string[]): string {
+  return [booking.number, booking.name, booking.company, booking.mail, booking.phone, booking.street, booking.zipCode, booking.location, booking.couponCode ?? '', booking.comment, ...titles]
+    .filter(Boolean)
+    .join(' ')
+    .toLocaleLowerCase('de-DE');
+}
+
+/** One booking of the tenant by its number, with items; null when there is none. */
+export async function findBooking(em: EntityManager, tenantId: string, number: string, options: { lock?: boolean } = {}): Promise<Booking | null> {
+  const booking = await em.findOne(Booking, { tenant: tenantId, number }, options.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+  if (booking) await em.populate(booking, ['items']);
+  return booking;
+}
+
+/** A booking number not yet used in the tenant: a collision is retried (the unique index has the last word). */
+export async function freeBookingNumber(em: EntityManager, tenantId: string): Promise<string> {
+  for (;;) {
+    const number = newBookingNumber();
+    if ((await em.count(Booking, { tenant: tenantId, number })) === 0) return number;
+  }
+}

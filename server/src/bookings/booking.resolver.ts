@@ -1,0 +1,204 @@
+import { filter, pipe } from '@graphql-yoga/subscription';
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { requireViewer } from '../shared/actor.js';
+import { AppError } from '../shared/errors.js';
+import { Auth, AuthRule } from '../shared/graphql/auth.js';
+import type { GraphQLContext } from '../shared/graphql/context.js';
+import { presentFields } from '../shared/graphql/input.js';
+import { can, canReadSome } from '../shared/permissions/permissions.js';
+import type { BookingChangedEvent } from '../shared/pubsub.js';
+import type { Viewer } from '../users/viewer.service.js';
+import type { Booking } from './booking.entity.js';
+import { windowOf } from './booking.service.js';
+import {
+  type BookingChangeAction,
+  BookingChangeType,
+  BookingInput,
+  BookingPageType,
+  BookingStatusFilterType,
+  BookingType,
+  bookingType,
+  CheckoutInput,
+  CheckoutResultType,
+  OccupancySlotType,
+  PublicBookingStatusType,
+  summaryOf,
+  UnitPricesType,
+} from './booking.types.js';
+
+/** The REST body shape from a GraphQL input: the services parse both the same way. */
+const body = (input: object) => presentFields(input);
+
+async function withStatuses(context: GraphQLContext, tenantId: string, bookings: Booking[]): Promise<BookingType[]> {
+  const statuses = await context.services.workflows.statusesOf(tenantId, bookings.map((booking) => booking.number));
+  return bookings.map((booking) => bookingType(booking, statuses.get(booking.number) ?? null));
+}
+
+/** Whether a change event concerns a booking the viewer may read. */
+const maySee = (viewer: Viewer, event: BookingChangedEvent) =>
+  can(viewer.permissions, viewer.user.id, 'read', 'manageBookings', { tenantId: event.tenantId, assignedUserId: event.assignedUserId });
+
+/**
+ * Bookings and checkout over GraphQL; the same services as REST api/{tenantId}/bookings and
+ * api/{tenantId}/checkout. Staff operations name their rule in @auth and check the booking itself in
+ * the service; checkout, the public status and the cancellation request are public.
+ */
+@Resolver()
+export class BookingResolver {
+  @Auth(AuthRule.BOOKING_READER)
+  @Query(() => BookingPageType, { description: 'Bookings the viewer may read, newest first: searched (all words), filtered by status, time window and object, one page at a time.' })
+  async bookings(
+    @Arg('tenantId', () => ID) tenantId: string,
+    @Arg('search', () => String, { nullable: true }) search: string | null,
+    @Arg('status', () => BookingStatusFilterType, { nullable: true }) status: BookingStatusFilterType | null,
+    @Arg('from', () => Date, { nullable: true, description: 'Bookings ending after this instant.' }) from: Date | null,
+    @Arg('to', () => Date, { nullable: true, description: 'Bookings beginning before this instant.' }) to: Date | null,
+    @Arg('bookableId', () => ID, { nullable: true }) bookableId: string | null,
+    @Arg('limit', () => Int, { defaultValue: 50, description: '1 to 500.' }) limit: number,
+    @Arg('offset', () => Int, { defaultValue: 0 }) offset: number,
+    @Ctx() context: GraphQLContext,
+  ): Promise<BookingPageType> {
+    const page = await context.services.bookings.list(await requireViewer(context), tenantId, { search, status, from, to, bookableId, limit, offset });
+    return { ...page, items: await withStatuses(context, tenantId, page.items) };
+  }
+
+  @Auth(AuthRule.BOOKING_READER)
+  @Query(() => BookingType)
+  async booking(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<BookingType> {
+    const booking = await context.services.bookings.get(await requireViewer(context), tenantId, id);
+    return (await withStatuses(context, tenantId, [booking]))[0];
+  }
+
+  @Query(() => CheckoutResultType, { description: 'The price and flags a checkout would have, without booking (checks every rule; nothing is stored or mailed).' })
+  async checkoutPreview(@Arg('tenantId', () => ID) tenantId: string, @Arg('input', () => CheckoutInput) input: CheckoutInput, @Ctx() context: GraphQLContext): Promise<CheckoutResultType> {
+    const preview = await context.services.checkout.checkout(await context.viewer(), tenantId, body(input), { simulate: true });
+    return { ...summaryOf(preview), id: null };
+  }
+
+  @Query(() => UnitPricesType, { description: 'Unit prices of one object for the window and coupon, after its checks (checkout/validateItem).' })
+  async checkoutItemPrices(
+    @Arg('tenantId', () => ID) tenantId: string,
+    @Arg('bookableId', () => ID) bookableId: string,
+    @Arg('amount', () => Int, { defaultValue: 1 }) amount: number,
+    @Arg('timeBegin', () => Date, { nullable: true }) timeBegin: Date | null,
+    @Arg('timeEnd', () => Date, { nullable: true }) timeEnd: Date | null,
+    @Arg('couponCode', () => String, { nullable: true }) couponCode: string | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<UnitPricesType> {
+    return context.services.checkout.validateItem(await context.viewer(), tenantId, { bookableId, amount, timeBegin, timeEnd, couponCode });
+  }
+
+  @Query(() => PublicBookingStatusType, { description: "The public status of a booking, with the booking's name; only where the tenant switched it on." })
+  async publicBookingStatus(
+    @Arg('tenantId', () => ID) tenantId: string,
+    @Arg('id', () => ID) id: string,
+    @Arg('lastname', () => String) lastname: string,
+    @Ctx() context: GraphQLContext,
+  ): Promise<PublicBookingStatusType> {
+    const status = await context.services.bookings.publicStatus(tenantId, id, lastname);
+    return {
+      ...status,
+      status: { ...status.status, activeStatus: status.status.activeStatus ?? null },
+      timeBegin: status.timeBegin === null ? null : new Date(status.timeBegin),
+      timeEnd: status.timeEnd === null ? null : new Date(status.timeEnd),
+      timeCreated: new Date(status.timeCreated),
+    };
+  }
+
+  @Query(() => [OccupancySlotType], { description: 'When the objects (all of the tenant without ids) or their dependent objects are booked, in the window (default a month back to a year ahead).' })
+  async bookingOccupancy(
+    @Arg('tenantId', () => ID) tenantId: string,
+    @Arg('bookableIds', () => [ID], { nullable: true }) bookableIds: string[] | null,
+    @Arg('from', () => Date, { nullable: true }) from: Date | null,
+    @Arg('to', () => Date, { nullable: true }) to: Date | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<OccupancySlotType[]> {
+    const slots = await context.services.bookings.occupancy(tenantId, bookableIds, windowOf(from, to));
+    return slots.map((slot) => ({ ...slot, timeBegin: new Date(slot.timeBegin), timeEnd: new Date(slot.timeEnd) }));
+  }
+
+  @Mutation(() => CheckoutResultType, { description: 'Books: every checkout rule, no overbooking; BOOKING_BUSY asks to try again in a moment. Signed-in bookers are assigned to it.' })
+  async checkout(@Arg('tenantId', () => ID) tenantId: string, @Arg('input', () => CheckoutInput) input: CheckoutInput, @Ctx() context: GraphQLContext): Promise<CheckoutResultType> {
+    const stored = await context.services.checkout.checkout(await context.viewer(), tenantId, body(input), { simulate: false });
+    return { ...summaryOf(stored), id: stored.id };
+  }
+
+  @Auth(AuthRule.BOOKING_WRITER)
+  @Mutation(() => BookingType, { description: 'Staff create (no id; create right) or change (id; update right on it) a booking; a window that collides answers BOOKING_TIME_CONFLICT ("Zeitkonflikt").' })
+  async saveBooking(@Arg('tenantId', () => ID) tenantId: string, @Arg('input', () => BookingInput) input: BookingInput, @Ctx() context: GraphQLContext): Promise<BookingType> {
+    const saved = await context.services.bookingEditor.save(await requireViewer(context), tenantId, body(input));
+    return (await withStatuses(context, tenantId, [saved]))[0];
+  }
+
+  @Auth(AuthRule.BOOKING_UPDATER)
+  @Mutation(() => BookingType, { description: 'Releases the booking ("freigeben"); mails the confirmation when nothing is to pay.' })
+  async commitBooking(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<BookingType> {
+    const viewer = await requireViewer(context);
+    await context.services.bookingStatus.commit(viewer, tenantId, id);
+    return this.booking(tenantId, id, context);
+  }
+
+  @Auth(AuthRule.BOOKING_UPDATER)
+  @Mutation(() => BookingType, { description: 'Rejects (or, when released, cancels) the booking; the customer is mailed the reason.' })
+  async rejectBooking(
+    @Arg('tenantId', () => ID) tenantId: string,
+    @Arg('id', () => ID) id: string,
+    @Arg('reason', () => String, { nullable: true }) reason: string | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<BookingType> {
+    await context.services.bookingStatus.reject(await requireViewer(context), tenantId, id, reason ?? '');
+    return this.booking(tenantId, id, context);
+  }
+
+  @Auth(AuthRule.BOOKING_DELETER)
+  @Mutation(() => Boolean, { description: 'Deletes the booking (also when paid) and takes it off the workflow states.' })
+  async deleteBooking(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<boolean> {
+    await context.services.bookingStatus.remove(await requireViewer(context), tenantId, id);
+    return true;
+  }
+
+  @Mutation(() => Boolean, { description: 'The customer asks to cancel: a confirmation link is mailed to the booking address; nothing changes until it is opened.' })
+  async requestBookingCancellation(
+    @Arg('tenantId', () => ID) tenantId: string,
+    @Arg('id', () => ID) id: string,
+    @Arg('reason', () => String, { nullable: true }) reason: string | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<boolean> {
+    await context.services.bookingStatus.requestReject(tenantId, id, reason ?? '');
+    return true;
+  }
+
+  @Mutation(() => Boolean, { description: 'The mailed cancellation link: rejects the booking with the reason given in the request.' })
+  async confirmBookingCancellation(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Arg('hookId', () => ID) hookId: string, @Ctx() context: GraphQLContext): Promise<boolean> {
+    await context.services.bookingStatus.releaseHook(tenantId, id, hookId);
+    return true;
+  }
+
+  @Auth(AuthRule.BOOKING_READER)
+  @Subscription(() => BookingChangeType, {
+    description: "Fires on every create, change, status change and delete of the tenant's bookings the viewer may read, on every server process.",
+    subscribe: async ({ args, context }) => {
+      const ctx = context as GraphQLContext;
+      const viewer = await requireViewer(ctx);
+      const tenantId = String((args as { tenantId: string }).tenantId);
+      if (!canReadSome(viewer.permissions, tenantId, 'manageBookings')) throw new AppError('auth.forbidden');
+      return pipe(
+        ctx.services.pubSub.subscribe('BOOKING_CHANGED', tenantId),
+        filter((event: BookingChangedEvent) => maySee(viewer, event)),
+      );
+    },
+  })
+  async bookingChanged(@Arg('tenantId', () => ID) tenantId: string, @Root() event: BookingChangedEvent, @Ctx() context: GraphQLContext): Promise<BookingChangeType> {
+    const change = { tenantId, id: event.id, action: event.action as BookingChangeAction };
+    if (event.action === 'DELETED') return { ...change, booking: null };
+    const viewer = await requireViewer(context);
+    const booking = await context.services.bookings.get(viewer, tenantId, event.id).catch((error: unknown) => {
+      // Deleted again in the meantime, or reassigned away from an "own"-only viewer.
+      if (error instanceof AppError) return null;
+      throw error;
+    });
+    return { ...change, booking: booking ? (await withStatuses(context, tenantId, [booking]))[0] : null };
+  }
+}
+
+

@@ -1,0 +1,139 @@
+import { Router, type Request, type Response } from 'express';
+import type { Services } from '../services.js';
+import { requireRestViewer } from '../shared/actor.js';
+import { viewerOf } from '../users/session-viewer.js';
+import type { WorkflowStatus } from '../workflow/workflow.service.js';
+import type { Booking } from './booking.entity.js';
+import type { BookingView } from './booking.model.js';
+import { bookingView } from './booking.queries.js';
+import { bookingStatusFilters, windowOf, type BookingListQuery, type BookingStatusFilter } from './booking.service.js';
+import { parseInstant } from './checkout/checkout.input.js';
+
+type TenantParams = { tenantId: string };
+type ItemParams = TenantParams & { id: string };
+
+const flag = (value: unknown) => value === 'true' || value === '1';
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const ok = (res: Response, status = 200) => res.status(status).type('text/plain').send(status === 201 ? 'Created' : 'OK');
+
+/** from/to as epoch ms or ISO text; a malformed one is a 400 (via windowOf's callers). */
+function instant(value: unknown): Date | null {
+  const parsed = parseInstant(typeof value === 'string' ? value : undefined);
+  return parsed ?? null;
+}
+
+function listQuery(req: Request): BookingListQuery {
+  const status = bookingStatusFilters.find((candidate) => candidate === String(req.query.status ?? '').toUpperCase()) as BookingStatusFilter | undefined;
+  return {
+    search: text(req.query.search),
+    status: status ?? null,
+    from: instant(req.query.from),
+    to: instant(req.query.to),
+    bookableId: text(req.query.bookableId),
+    limit: req.query.limit !== undefined ? Number(req.query.limit) || undefined : undefined,
+    offset: req.query.offset !== undefined ? Number(req.query.offset) || 0 : undefined,
+  };
+}
+
+/**
+ * `_populated` of the list and item (rest-contract 3.7, 5.3 rule 6, specification 03 section 3):
+ * the board status and what the screens show of the first booked object.
+ */
+function populated(booking: BookingView, workflowStatus: WorkflowStatus) {
+  const first = booking.bookableItems[0]?._bookableUsed;
+  const bookable = first ? { flags: first.flags, tags: first.tags, bookingNotes: first.bookingNotes, priceCategories: first.priceCategories } : null;
+  return { ...booking, _populated: { bookable, workflowStatus } };
+}
+
+/**
+ * api/{tenantId}/bookings, calendar/occupancy and bookables/{id}/bookings (rest-contract 3.7 and
+ * 3.10), mounted under /api/:tenantId. Staff paths need a session and the manageBookings rights
+ * (ownership: the assigned user); status, cancellation request and hook release are public.
+ */
+export function bookingRoutes(services: Services): Router {
+  const router = Router({ mergeParams: true });
+  const { bookings, bookingStatus, bookingEditor, workflows } = services;
+
+  const withStatuses = async (tenantId: string, list: Booking[], populate: boolean) => {
+    const views = list.map(bookingView);
+    if (!populate) return views;
+    const statuses = await workflows.statusesOf(tenantId, views.map((view) => view.id));
+    return views.map((view) => populated(view, statuses.get(view.id) ?? null));
+  };
+
+  router.get('/bookings', async (req: Request<TenantParams>, res: Response) => {
+    const { tenantId } = req.params;
+    if (flag(req.query.public)) {
+      const window = windowOf(instant(req.query.from), instant(req.query.to));
+      res.json(await bookings.publicSlots(tenantId, window));
+      return;
+    }
+    const viewer = await requireRestViewer(req, services.viewers);
+    const page = await bookings.list(viewer, tenantId, listQuery(req));
+    res.setHeader('X-Total-Count', String(page.total));
+    res.json(await withStatuses(tenantId, page.items, flag(req.query.populate)));
+  });
+  router.get('/mybookings', async (req: Request<TenantParams>, res: Response) => {
+    const viewer = await requireRestViewer(req, services.viewers);
+    const page = await bookings.mine(viewer, req.params.tenantId, listQuery(req));
+    res.setHeader('X-Total-Count', String(page.total));
+    res.json(await withStatuses(req.params.tenantId, page.items, flag(req.query.populate)));
+  });
+  router.put('/bookings', async (req: Request<TenantParams>, res: Response) => {
+    const viewer = await requireRestViewer(req, services.viewers);
+    const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+    const existed = typeof body.id === 'string' && (await bookings.bookingExists(req.params.tenantId, body.id));
+    const saved = await bookingEditor.save(viewer, req.params.tenantId, body);
+    // Create answers 200, update 201 (rest-contract 3.7), both with the stored booking.
+    res.status(existed ? 201 : 200).json(bookingView(saved));
+  });
+  router.get('/bookings/:id', async (req: Request<ItemParams>, res: Response) => {
+    const viewer = await requireRestViewer(req, services.viewers);
+    const booking = await bookings.get(viewer, req.params.tenantId, req.params.id);
+    const [view] = await withStatuses(req.params.tenantId, [booking], true);
+    res.json(view);
+  });
+  router.delete('/bookings/:id', async (req: Request<ItemParams>, res: Response) => {
+    await bookingStatus.remove(await requireRestViewer(req, services.viewers), req.params.tenantId, req.params.id);
+    ok(res);
+  });
+  router.get('/bookings/:id/status', async (req: Request<ItemParams>, res: Response) => {
+    res.json(await bookings.status(req.params.tenantId, req.params.id));
+  });
+  router.get('/bookings/:id/status/public', async (req: Request<ItemParams>, res: Response) => {
+    res.json(await bookings.publicStatus(req.params.tenantId, req.params.id, text(req.query.lastname)));
+  });
+  router.get('/bookings/:id/verify-ownership', async (req: Request<ItemParams>, res: Response) => {
+    await bookings.verifyOwnership(req.params.tenantId, req.params.id, text(req.query.name));
+    ok(res);
+  });
+  router.get('/bookings/:id/commit', async (req: Request<ItemParams>, res: Response) => {
+    await bookingStatus.commit(await requireRestViewer(req, services.viewers), req.params.tenantId, req.params.id);
+    ok(res);
+  });
+  router.post('/bookings/:id/reject', async (req: Request<ItemParams>, res: Response) => {
+    await bookingStatus.reject(await requireRestViewer(req, services.viewers), req.params.tenantId, req.params.id, (req.body as { reason?: unknown } | undefined)?.reason);
+    ok(res);
+  });
+  router.post('/bookings/:id/request-reject', async (req: Request<ItemParams>, res: Response) => {
+    await bookingStatus.requestReject(req.params.tenantId, req.params.id, (req.body as { reason?: unknown } | undefined)?.reason);
+    ok(res, 201);
+  });
+  router.get('/bookings/:id/hooks/:hookId/release', async (req: Request<ItemParams & { hookId: string }>, res: Response) => {
+    await bookingStatus.releaseHook(req.params.tenantId, req.params.id, req.params.hookId);
+    ok(res);
+  });
+
+  router.get('/calendar/occupancy', async (req: Request<TenantParams>, res: Response) => {
+    const raw = req.query.ids;
+    const ids = Array.isArray(raw) ? raw.map(String) : typeof raw === 'string' && raw ? raw.split(',') : null;
+    res.json(await bookings.occupancy(req.params.tenantId, ids, windowOf(instant(req.query.from), instant(req.query.to))));
+  });
+  router.get('/bookables/:id/bookings', async (req: Request<ItemParams>, res: Response) => {
+    const viewer = await viewerOf(req, services.viewers);
+    const query = { related: flag(req.query.related), parent: flag(req.query.parent), public: flag(req.query.public), window: windowOf(instant(req.query.from), instant(req.query.to)) };
+    const result = await bookings.ofBookable(viewer, req.params.tenantId, req.params.id, query);
+    res.json(query.public ? result : (result as Booking[]).map(bookingView));
+  });
+  return router;
+}

@@ -1,0 +1,266 @@
+import type { FilterQuery } from '@mikro-orm/core';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { descendantsOf, parentsOf } from '../bookables/bookable.hierarchy.js';
+import type { BookableService } from '../bookables/bookable.service.js';
+import type { BookingOccupancy, TimeWindow } from '../bookables/booking-occupancy.js';
+import { Bookable } from '../bookables/bookable.entity.js';
+import { AppError } from '../shared/errors.js';
+import { isUuid } from '../shared/ids.js';
+import { can, canReadSome, hasFlag } from '../shared/permissions/permissions.js';
+import { Tenant } from '../tenants/tenant.entity.js';
+import type { Viewer } from '../users/viewer.service.js';
+import type { WorkflowBookings } from '../workflow/workflow-bookings.js';
+import { isBookingNumber } from './booking-number.js';
+import { Booking } from './booking.entity.js';
+import { publicBookingStatus, sameName, type PublicBookingStatus } from './booking.model.js';
+import { bookingView, findBooking, pgTextArray, readBacklogIds, readOccupancies } from './booking.queries.js';
+
+export const bookingStatusFilters = ['PENDING', 'RELEASED', 'REJECTED', 'PAID', 'UNPAID'] as const;
+export type BookingStatusFilter = (typeof bookingStatusFilters)[number];
+
+export interface BookingListQuery {
+  /** Words that must all occur (number, customer data, booked titles); case-insensitive. */
+  search?: string | null;
+  status?: BookingStatusFilter | null;
+  /** Bookings overlapping [from, to). */
+  from?: Date | null;
+  to?: Date | null;
+  bookableId?: string | null;
+  limit?: number | null;
+  offset?: number | null;
+}
+
+export interface BookingPage {
+  items: Booking[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 500;
+/** Public windows default to a month back and a year ahead and never span more than two years. */
+const DAY_MS = 86_400_000;
+const MAX_WINDOW_MS = 2 * 366 * DAY_MS;
+
+/** One slot of the occupancy calendar (rest-contract 3.10). */
+export interface OccupancySlot {
+  bookableId: string;
+  title: string;
+  timeBegin: number;
+  timeEnd: number;
+}
+
+/** The booking times the public may see (rest-contract 3.7: id, tenant and times only). */
+export interface PublicBookingSlot {
+  id: string;
+  tenantId: string;
+  timeBegin: number | null;
+  timeEnd: number | null;
+}
+
+/** Sees one booking: ALLOW on its tenant with the "own" flags matching the assigned user. */
+export const mayOnBooking = (viewer: Viewer, action: 'read' | 'update' | 'delete', booking: Pick<Booking, 'assignedUserId'> & { tenant: { id: string } }) =>
+  can(viewer.permissions, viewer.user.id, action, 'manageBookings', { tenantId: booking.tenant.id, assignedUserId: booking.assignedUserId ?? null });
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** A window from the query, with defaults; refuses reversed or overlong ones. */
+export function windowOf(from: Date | null | undefined, to: Date | null | undefined, now = Date.now()): TimeWindow {
+  const begin = from ?? new Date(now - 31 * DAY_MS);
+  const end = to ?? new Date(begin.getTime() + 396 * DAY_MS);
+  if (end.getTime() <= begin.getTime()) throw new AppError('generic.validation', { detail: 'Das Ende des Zeitraums muss nach seinem Beginn liegen.' });
+  if (end.getTime() - begin.getTime() > MAX_WINDOW_MS) throw new AppError('generic.validation', { detail: 'Der Zeitraum darf höchstens zwei Jahre umfassen.' });
+  return { begin, end };
+}
+
+/**
+ * Reading bookings (rest-contract 3.7 and 3.10, specification 03 section 6): the staff's paginated
+ * and searchable list, one booking, the public status, the occupancy calendar and the bookings of
+ * an object; and the ports the bookables and workflow domains read bookings through.
+ */
+export class BookingService implements BookingOccupancy, Omit<WorkflowBookings, 'applyWorkflowStatus'> {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly bookables: BookableService,
+  ) {}
+
+  /** The staff's list: newest first, filtered and searched in the database, one page at a time. */
+  async list(viewer: Viewer, tenantId: string, query: BookingListQuery = {}): Promise<BookingPage> {
+    if (!canReadSome(viewer.permissions, tenantId, 'manageBookings')) throw new AppError('auth.forbidden');
+    const limit = Math.min(Math.max(Math.trunc(query.limit ?? DEFAULT_PAGE_SIZE), 1), MAX_PAGE_SIZE);
+    const offset = Math.max(Math.trunc(query.offset ?? 0), 0);
+    const where: FilterQuery<Booking> & Record<string, unknown> = { tenant: tenantId };
+    const and: FilterQuery<Booking>[] = [];
+    if (!hasFlag(viewer.permissions, tenantId, 'manageBookings', 'readAny')) where.assignedUserId = viewer.user.id;
+    switch (query.status) {
+      case 'PENDING':
+        Object.assign(where, { isCommitted: false, isRejected: false });
+        break;
+      case 'RELEASED':
+        Object.assign(where, { isCommitted: true, isRejected: false });
+        break;
+      case 'REJECTED':
+        where.isRejected = true;
+        break;
+      case 'PAID':
+        where.isPayed = true;
+        break;
+      case 'UNPAID':
+        where.isPayed = false;
+        break;
+    }
+    if (query.from) and.push({ timeEnd: { $gt: query.from } });
+    if (query.to) and.push({ timeBegin: { $lt: query.to } });
+    if (query.bookableId) {
+      if (!isUuid(query.bookableId)) return { items: [], total: 0, limit, offset };
+      where.items = { bookableId: query.bookableId };
+    }
+    for (const word of (query.search ?? '').toLocaleLowerCase('de-DE').split(/\s+/).filter(Boolean).slice(0, 10)) {
+      and.push({ searchText: { $like: `%${escapeLike(word)}%` } });
+    }
+    if (and.length > 0) where.$and = and;
+    const em = this.orm.em.fork();
+    const [items, total] = await em.findAndCount(Booking, where, {
+      orderBy: { createdAt: 'desc', key: 'desc' },
+      limit,
+      offset,
+      populate: ['items'],
+      strategy: 'select-in',
+    });
+    return { items, total, limit, offset };
+  }
+
+  /** GET bookings?public=true: the times of the tenant's non-rejected bookings in the window, for public calendars. */
+  async publicSlots(tenantId: string, window: TimeWindow): Promise<PublicBookingSlot[]> {
+    const bookings = await this.orm.em
+      .fork()
+      .find(Booking, { tenant: tenantId, isRejected: false, timeBegin: { $lt: window.end }, timeEnd: { $gt: window.begin } }, { orderBy: { timeBegin: 'asc', key: 'asc' }, limit: 5000, fields: ['number', 'timeBegin', 'timeEnd'] });
+    return bookings.map((booking) => ({ id: booking.number, tenantId, timeBegin: booking.timeBegin?.getTime() ?? null, timeEnd: booking.timeEnd?.getTime() ?? null }));
+  }
+
+  /** GET mybookings: the bookings assigned to the viewer in the tenant (rest-contract 3.7 intent). */
+  async mine(viewer: Viewer, tenantId: string, query: Pick<BookingListQuery, 'limit' | 'offset'> = {}): Promise<BookingPage> {
+    const limit = Math.min(Math.max(Math.trunc(query.limit ?? DEFAULT_PAGE_SIZE), 1), MAX_PAGE_SIZE);
+    const offset = Math.max(Math.trunc(query.offset ?? 0), 0);
+    const [items, total] = await this.orm.em
+      .fork()
+      .findAndCount(Booking, { tenant: tenantId, assignedUserId: viewer.user.id }, { orderBy: { createdAt: 'desc', key: 'desc' }, limit, offset, populate: ['items'], strategy: 'select-in' });
+    return { items, total, limit, offset };
+  }
+
+  async get(viewer: Viewer, tenantId: string, id: string): Promise<Booking> {
+    const booking = await this.find(this.orm.em.fork(), tenantId, id);
+    if (!mayOnBooking(viewer, 'read', booking)) throw new AppError('auth.forbidden');
+    return booking;
+  }
+
+  /** GET bookings/:id/status: public flags only. */
+  async status(tenantId: string, id: string): Promise<{ isCommitted: boolean; isPayed: boolean; bookingId: string }> {
+    const booking = await this.find(this.orm.em.fork(), tenantId, id);
+    return { isCommitted: booking.isCommitted, isPayed: booking.isPayed, bookingId: booking.number };
+  }
+
+  /**
+   * GET bookings/:id/status/public?lastname= (rest-contract 4.5 and 5.2 rule 4): only where the tenant
+   * switched the public status on (else 405), and only with the booking's name (else 401).
+   */
+  async publicStatus(tenantId: string, id: string, lastname: string | null | undefined): Promise<PublicBookingStatus> {
+    if (!lastname?.trim()) throw new AppError('generic.validation', { detail: 'Bitte geben Sie den Namen der Buchung an.', fieldErrors: { lastname: 'Pflichtfeld' } });
+    const em = this.orm.em.fork();
+    const tenant = await em.findOne(Tenant, { id: tenantId }, { fields: ['enablePublicStatusView'] });
+    if (!tenant) throw new AppError('generic.not-found');
+    if (!tenant.enablePublicStatusView) throw new AppError('booking.public-status-disabled');
+    const booking = await this.find(em, tenantId, id);
+    if (!sameName(booking.name, lastname)) throw new AppError('booking.name-mismatch');
+    return publicBookingStatus(bookingView(booking), Date.now());
+  }
+
+  /** GET bookings/:id/verify-ownership?name=: 401 unless the name is the booking's. */
+  async verifyOwnership(tenantId: string, id: string, name: string | null | undefined): Promise<void> {
+    if (!name?.trim()) throw new AppError('generic.validation', { detail: 'Bitte geben Sie den Namen der Buchung an.', fieldErrors: { name: 'Pflichtfeld' } });
+    const booking = await this.find(this.orm.em.fork(), tenantId, id);
+    if (!sameName(booking.name, name)) throw new AppError('booking.name-mismatch');
+  }
+
+  /**
+   * GET calendar/occupancy (rest-contract 3.10): for every selected object (all of the tenant's
+   * without a selection) the non-rejected bookings of it or its dependent objects in the window,
+   * one slot per booking and object. Public: titles and times only.
+   */
+  async occupancy(tenantId: string, ids: readonly string[] | null, window: TimeWindow): Promise<OccupancySlot[]> {
+    const em = this.orm.em.fork();
+    const selected = ids && ids.length > 0 ? ids.filter(isUuid) : null;
+    if (selected && selected.length === 0) return [];
+    const bookables = await em.find(Bookable, { tenant: tenantId, ...(selected ? { id: { $in: selected } } : {}) }, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: 500 });
+    const slots: OccupancySlot[] = [];
+    for (const bookable of bookables) {
+      const family = [bookable.id, ...(await descendantsOf(em, tenantId, bookable)).map((child) => child.id)];
+      const rows = await em.execute<{ time_begin: Date; time_end: Date }[]>(
+        `select distinct b.key, b.time_begin, b.time_end from bookings b join booking_items i on i.booking_key = b.key
+          where b.tenant_id = ? and not b.is_rejected and i.bookable_id = any(?::uuid[]) and i.time_begin is not null and i.time_end is not null
+            and tstzrange(i.time_begin, i.time_end, '[)') && tstzrange(?::timestamptz, ?::timestamptz, '[)')
+          order by b.time_begin`,
+        [tenantId, pgTextArray(family), window.begin.toISOString(), window.end.toISOString()],
+      );
+      for (const row of rows) slots.push({ bookableId: bookable.id, title: bookable.title, timeBegin: new Date(row.time_begin).getTime(), timeEnd: new Date(row.time_end).getTime() });
+    }
+    return slots;
+  }
+
+  /**
+   * GET bookables/:id/bookings (rest-contract 3.7): with `public` the times of the object's bookings
+   * for anyone who may see the object; otherwise whole bookings for those who may read the tenant's
+   * bookings. `related` adds the dependent objects', `parent` the parents' bookings. Read by window.
+   */
+  async ofBookable(
+    viewer: Viewer | null,
+    tenantId: string,
+    bookableId: string,
+    query: { related?: boolean; parent?: boolean; public?: boolean; window: TimeWindow },
+  ): Promise<PublicBookingSlot[] | Booking[]> {
+    if (!query.public) {
+      if (!viewer) throw new AppError('auth.unauthenticated');
+      if (!canReadSome(viewer.permissions, tenantId, 'manageBookings')) throw new AppError('auth.forbidden');
+    }
+    const em = this.orm.em.fork();
+    const bookable = query.public ? await this.bookables.findForPublic(em, viewer, tenantId, bookableId) : await this.bookables.findOne(em, tenantId, bookableId);
+    const ids = [bookable.id];
+    if (query.related) ids.push(...(await descendantsOf(em, tenantId, bookable)).map((child) => child.id));
+    if (query.parent) ids.push(...(await parentsOf(em, tenantId, bookable.id)).map((parent) => parent.id));
+    const bookings = await em.find(
+      Booking,
+      {
+        tenant: tenantId,
+        items: { bookableId: { $in: ids } },
+        $or: [{ timeBegin: null }, { timeBegin: { $lt: query.window.end }, timeEnd: { $gt: query.window.begin } }],
+      },
+      { orderBy: { timeBegin: 'asc', createdAt: 'asc' }, limit: 2000, populate: query.public ? [] : ['items'], strategy: 'select-in' },
+    );
+    if (query.public) return bookings.map((booking) => ({ id: booking.number, tenantId, timeBegin: booking.timeBegin?.getTime() ?? null, timeEnd: booking.timeEnd?.getTime() ?? null }));
+    return bookings.filter((booking) => mayOnBooking(viewer as Viewer, 'read', booking));
+  }
+
+  /** BookingOccupancy for availability and checkout. */
+  occupancies(bookableIds: readonly string[], window: TimeWindow | null) {
+    return readOccupancies(this.orm.em.fork(), bookableIds, window);
+  }
+
+  /** WorkflowBookings: the backlog's bookings. */
+  backlogIds(tenantId: string, onBoard: readonly string[], limit: number): Promise<string[]> {
+    return readBacklogIds(this.orm.em.fork(), tenantId, onBoard, limit);
+  }
+
+  async bookingExists(tenantId: string, bookingId: string): Promise<boolean> {
+    if (!isBookingNumber(bookingId)) return false;
+    return (await this.orm.em.fork().count(Booking, { tenant: tenantId, number: bookingId })) > 0;
+  }
+
+  /** The tenant's booking by number; anything else is not found (also another tenant's). */
+  async find(em: EntityManager, tenantId: string, id: string): Promise<Booking> {
+    const booking = isBookingNumber(id) ? await findBooking(em, tenantId, id) : null;
+    if (!booking) throw new AppError('generic.not-found', { detail: 'Die Buchung existiert nicht.' });
+    return booking;
+  }
+}
+

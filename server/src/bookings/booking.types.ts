@@ -1,0 +1,268 @@
+import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { PublicBookableType } from '../bookables/bookable.types.js';
+import { CouponType } from '../coupons/coupon.entity.js';
+import { Auth, AuthRule } from '../shared/graphql/auth.js';
+import type { BookingChangedEvent } from '../shared/pubsub.js';
+import type { WorkflowStatus } from '../workflow/workflow.service.js';
+import type { Booking } from './booking.entity.js';
+import { bookingStatusLabel, paymentMethodLabel, type BookingView } from './booking.model.js';
+import { bookingView } from './booking.queries.js';
+import type { BookingStatusFilter } from './booking.service.js';
+
+/** The GraphQL shapes of bookings (specification 03 section 3, rest-contract 4.4 and 4.5). */
+
+export enum BookingStatusFilterType {
+  PENDING = 'PENDING',
+  RELEASED = 'RELEASED',
+  REJECTED = 'REJECTED',
+  PAID = 'PAID',
+  UNPAID = 'UNPAID',
+}
+registerEnumType(BookingStatusFilterType, {
+  name: 'BookingStatusFilter',
+  description: 'PENDING: neither released nor rejected; RELEASED: released and not rejected; REJECTED: rejected or cancelled; PAID / UNPAID: by payment.',
+});
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const filtersMatch: Same<`${BookingStatusFilterType}`, BookingStatusFilter> = true;
+void filtersMatch;
+
+export enum BookingChangeAction {
+  CREATED = 'CREATED',
+  UPDATED = 'UPDATED',
+  DELETED = 'DELETED',
+}
+registerEnumType(BookingChangeAction, { name: 'BookingChangeAction' });
+
+@ObjectType('BookingItem', { description: 'One booked object with its unit prices (net and gross euros) and the object as it was booked.' })
+export class BookingItemType {
+  @Field(() => ID) bookableId!: string;
+  @Field(() => Int) amount!: number;
+  @Field(() => Float, { description: 'Net unit price without free booking or coupon.' }) regularPriceEur!: number;
+  @Field(() => Float) regularGrossPriceEur!: number;
+  @Field(() => Float, { description: 'Net unit price this booker pays.' }) userPriceEur!: number;
+  @Field(() => Float) userGrossPriceEur!: number;
+  @Field(() => PublicBookableType, { description: 'The object as booked.' }) bookable!: PublicBookableType;
+}
+
+@ObjectType('BookingAttachment')
+export class BookingAttachmentType {
+  @Field(() => String) type!: string;
+  @Field(() => String) title!: string;
+  @Field(() => ID, { nullable: true }) bookableId!: string | null;
+  @Field(() => String, { nullable: true }) url!: string | null;
+  @Field(() => Boolean, { nullable: true, description: 'Whether the customer accepted the document.' }) accepted!: boolean | null;
+}
+
+@ObjectType('CouponUsed', { description: 'The coupon as it was applied.' })
+export class CouponUsedType {
+  @Field(() => ID, { description: 'The coupon number.' }) id!: string;
+  @Field(() => String) description!: string;
+  @Field(() => CouponType) type!: CouponType;
+  @Field(() => Float) discount!: number;
+}
+
+/** What the booking and the checkout answer share: objects, times, prices and flags, nothing personal. */
+@ObjectType('BookingSummary')
+export class BookingSummaryFields {
+  @Field(() => ID) tenantId!: string;
+  @Field(() => Date, { nullable: true }) timeBegin!: Date | null;
+  @Field(() => Date, { nullable: true }) timeEnd!: Date | null;
+  @Field(() => [BookingItemType]) items!: BookingItemType[];
+  @Field(() => Float, { description: 'Gross total in euros.' }) priceEur!: number;
+  @Field(() => Float, { description: 'VAT contained in the total.' }) vatIncludedEur!: number;
+  @Field(() => Boolean, { description: 'Released ("freigegeben").' }) isCommitted!: boolean;
+  @Field(() => Boolean) isPayed!: boolean;
+  @Field(() => Boolean, { description: 'Rejected ("abgelehnt"), or cancelled ("storniert") when it was released.' }) isRejected!: boolean;
+  @Field(() => String, { description: 'ausstehend, freigegeben, abgelehnt or storniert.' }) status!: string;
+  @Field(() => String, { nullable: true }) couponCode!: string | null;
+  @Field(() => CouponUsedType, { nullable: true }) couponUsed!: CouponUsedType | null;
+  @Field(() => String, { nullable: true, description: 'giroCockpit, pmPayment or invoice.' }) paymentProvider!: string | null;
+}
+
+@ObjectType('Booking', { description: 'A booking of a tenant; the customer data only for staff who may read it.' })
+export class BookingType extends BookingSummaryFields {
+  @Field(() => ID, { description: 'The booking number "XXXX-XXXX", unique within the tenant.' }) id!: string;
+  @Field(() => Date, { description: 'When the booking was made.' }) timeCreated!: Date;
+  @Field(() => String, { description: 'CASH, TRANSFER, … or empty.' }) paymentMethod!: string;
+  @Field(() => String, { description: 'The payment method in German ("Unbekannt" when none).' }) paymentMethodLabel!: string;
+  @Field(() => String, { nullable: true, description: 'The workflow state holding it, "archive", or empty for the backlog or without an active workflow.' })
+  workflowStatus!: string | null;
+
+  @Auth(AuthRule.BOOKING_READER) @Field(() => ID, { nullable: true, description: 'The booker or the staff member it is assigned to.' }) assignedUserId!: string | null;
+  @Auth(AuthRule.BOOKING_READER) @Field(() => String) name!: string;
+  @Auth(AuthRule.BOOKING_READER) @Field(() => String) company!: string;
+  @Auth(AuthRule.BOOKING_READER) @Field(() => String) street!: string;
+  @Auth(AuthRule.BOOKING_READER) @Field(() => String) zipCode!: string;
+  @Auth(AuthRule.BOOKING_READER) @Field(() => String, { description: 'City.' }) location!: string;
+  @Auth(AuthRule.BOOKING_READER) @Field(() => String) mail!: string;
+  @Auth(AuthRule.BOOKING_READER) @Field(() => String) phone!: string;
+  @Auth(AuthRule.BOOKING_READER) @Field(() => String) comment!: string;
+  @Auth(AuthRule.BOOKING_READER) @Field(() => [BookingAttachmentType]) attachments!: BookingAttachmentType[];
+}
+
+@ObjectType('BookingPage', { description: 'One page of bookings, newest first.' })
+export class BookingPageType {
+  @Field(() => [BookingType]) items!: BookingType[];
+  @Field(() => Int, { description: 'All matching bookings.' }) total!: number;
+  @Field(() => Int) limit!: number;
+  @Field(() => Int) offset!: number;
+}
+
+@ObjectType('CheckoutResult', { description: 'A checkout: the stored booking (id set), or with simulate what it would be (id empty).' })
+export class CheckoutResultType extends BookingSummaryFields {
+  @Field(() => ID, { nullable: true }) id!: string | null;
+}
+
+@ObjectType('UnitPrices', { description: 'Unit prices of one object (not multiplied by the amount).' })
+export class UnitPricesType {
+  @Field(() => Float) regularPriceEur!: number;
+  @Field(() => Float) userPriceEur!: number;
+  @Field(() => Float) regularGrossPriceEur!: number;
+  @Field(() => Float) userGrossPriceEur!: number;
+}
+
+@ObjectType('PublicBookingStatusFlags')
+export class PublicBookingStatusFlagsType {
+  @Field(() => String, { description: 'paid or pending.' }) paymentStatus!: string;
+  @Field(() => String, { description: 'confirmed, rejected or pending.' }) bookingStatus!: string;
+  @Field(() => String, { nullable: true, description: 'expired, pending or active (only with an end).' }) activeStatus!: string | null;
+}
+
+@ObjectType('PublicBookingStatus', { description: 'What the customer sees with the booking number and the name.' })
+export class PublicBookingStatusType {
+  @Field(() => ID) bookingId!: string;
+  @Field(() => String, { description: 'Title of the first booked object.' }) title!: string;
+  @Field(() => String) name!: string;
+  @Field(() => PublicBookingStatusFlagsType) status!: PublicBookingStatusFlagsType;
+  @Field(() => Date, { nullable: true }) timeBegin!: Date | null;
+  @Field(() => Date, { nullable: true }) timeEnd!: Date | null;
+  @Field(() => Date) timeCreated!: Date;
+  @Field(() => String) comment!: string;
+}
+
+@ObjectType('OccupancySlot', { description: 'A time an object (or one of its dependent objects) is booked.' })
+export class OccupancySlotType {
+  @Field(() => ID) bookableId!: string;
+  @Field(() => String) title!: string;
+  @Field(() => Date) timeBegin!: Date;
+  @Field(() => Date) timeEnd!: Date;
+}
+
+@ObjectType('BookingChange', { description: 'A booking of the tenant was created, changed or deleted.' })
+export class BookingChangeType {
+  @Field(() => ID) tenantId!: string;
+  @Field(() => ID, { description: 'The booking number.' }) id!: string;
+  @Field(() => BookingChangeAction) action!: BookingChangeAction;
+  @Field(() => BookingType, { nullable: true, description: 'The booking after the change; empty after a delete.' }) booking!: BookingType | null;
+}
+
+@InputType()
+export class CheckoutItemInput {
+  @Field(() => ID) bookableId!: string;
+  @Field(() => Int, { defaultValue: 1 }) amount!: number;
+}
+
+@InputType()
+export class AttachmentConsentInput {
+  @Field(() => ID, { description: 'The attachment id of the booked object.' }) id!: string;
+  @Field(() => Boolean) accepted!: boolean;
+}
+
+@InputType({ description: 'A checkout: the objects (lead object first), one time window for all, the customer, consents and payment.' })
+export class CheckoutInput {
+  @Field(() => [CheckoutItemInput]) bookableItems!: CheckoutItemInput[];
+  @Field(() => Date, { nullable: true }) timeBegin?: Date | null;
+  @Field(() => Date, { nullable: true }) timeEnd?: Date | null;
+  @Field(() => String, { nullable: true }) couponCode?: string | null;
+  @Field(() => String, { nullable: true }) name?: string | null;
+  @Field(() => String, { nullable: true }) company?: string | null;
+  @Field(() => String, { nullable: true }) street?: string | null;
+  @Field(() => String, { nullable: true }) zipCode?: string | null;
+  @Field(() => String, { nullable: true, description: 'City.' }) location?: string | null;
+  @Field(() => String, { nullable: true }) mail?: string | null;
+  @Field(() => String, { nullable: true }) phone?: string | null;
+  @Field(() => String, { nullable: true }) comment?: string | null;
+  @Field(() => [AttachmentConsentInput], { nullable: true }) attachmentStatus?: AttachmentConsentInput[] | null;
+  @Field(() => String, { nullable: true, description: 'giroCockpit, pmPayment or invoice; empty for free bookings.' }) paymentProvider?: string | null;
+}
+
+@InputType()
+export class BookingItemInput {
+  @Field(() => ID) bookableId!: string;
+  @Field(() => Int, { defaultValue: 1 }) amount!: number;
+  @Field(() => Float, { nullable: true, description: 'A gross unit price staff set by hand; empty computes it.' }) userGrossPriceEur?: number | null;
+}
+
+@InputType({ description: 'Staff create (without id) or change (with id) a booking.' })
+export class BookingInput {
+  @Field(() => ID, { nullable: true }) id?: string | null;
+  @Field(() => [BookingItemInput]) bookableItems!: BookingItemInput[];
+  @Field(() => Date, { nullable: true }) timeBegin?: Date | null;
+  @Field(() => Date, { nullable: true }) timeEnd?: Date | null;
+  @Field(() => String, { nullable: true }) name?: string | null;
+  @Field(() => String, { nullable: true }) company?: string | null;
+  @Field(() => String, { nullable: true }) street?: string | null;
+  @Field(() => String, { nullable: true }) zipCode?: string | null;
+  @Field(() => String, { nullable: true }) location?: string | null;
+  @Field(() => String, { nullable: true }) mail?: string | null;
+  @Field(() => String, { nullable: true }) phone?: string | null;
+  @Field(() => String, { nullable: true }) comment?: string | null;
+  @Field(() => ID, { nullable: true, description: 'Whom the booking is assigned to; empty keeps it (a new one: the creator).' }) assignedUserId?: string | null;
+  @Field(() => Boolean, { nullable: true }) isCommitted?: boolean | null;
+  @Field(() => Boolean, { nullable: true }) isPayed?: boolean | null;
+  @Field(() => Boolean, { nullable: true }) isRejected?: boolean | null;
+  @Field(() => String, { nullable: true }) paymentProvider?: string | null;
+  @Field(() => String, { nullable: true }) paymentMethod?: string | null;
+  @Field(() => String, { nullable: true, description: 'Move it on the workflow board: a state id, "archive" or "backlog".' }) workflowStatus?: string | null;
+}
+
+const date = (ms: number | null): Date | null => (ms === null ? null : new Date(ms));
+
+/** The summary part of a booking view. */
+export function summaryOf(view: Omit<BookingView, 'id'>): BookingSummaryFields {
+  return {
+    tenantId: view.tenantId,
+    timeBegin: date(view.timeBegin),
+    timeEnd: date(view.timeEnd),
+    items: view.bookableItems.map(({ _bookableUsed, ...item }) => ({ ...item, bookable: _bookableUsed as unknown as PublicBookableType })),
+    priceEur: view.priceEur,
+    vatIncludedEur: view.vatIncludedEur,
+    isCommitted: view.isCommitted,
+    isPayed: view.isPayed,
+    isRejected: view.isRejected,
+    status: bookingStatusLabel(view),
+    couponCode: view.couponCode,
+    couponUsed: (view._couponUsed as CouponUsedType | undefined) ?? null,
+    paymentProvider: view.paymentProvider,
+  };
+}
+
+export function bookingType(booking: Booking, workflowStatus: WorkflowStatus = null): BookingType {
+  const view = bookingView(booking);
+  return {
+    ...summaryOf(view),
+    id: view.id,
+    timeCreated: new Date(view.timeCreated),
+    paymentMethod: view.paymentMethod,
+    paymentMethodLabel: paymentMethodLabel(view.paymentMethod),
+    workflowStatus,
+    assignedUserId: view.assignedUserId,
+    name: view.name,
+    company: view.company,
+    street: view.street,
+    zipCode: view.zipCode,
+    location: view.location,
+    mail: view.mail,
+    phone: view.phone,
+    comment: view.comment,
+    attachments: view.attachments.map((attachment) => ({
+      type: attachment.type,
+      title: attachment.title,
+      bookableId: attachment.bookableId ?? null,
+      url: attachment.url ?? null,
+      accepted: attachment.accepted ?? null,
+    })),
+  };
+}
+
+export type { BookingChangedEvent };

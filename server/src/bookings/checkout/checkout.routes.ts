@@ -1,0 +1,28 @@
+import { Router, type Request, type Response } from 'express';
+import type { Services } from '../../services.js';
+import { viewerOf } from '../../users/session-viewer.js';
+
+type TenantParams = { tenantId: string };
+
+/**
+ * api/{tenantId}/checkout (rest-contract 3.8), mounted under /api/:tenantId: public, a session only
+ * makes the booker known (assigned user, permitted and free-booking lists).
+ */
+export function checkoutRoutes(services: Services): Router {
+  const router = Router({ mergeParams: true });
+  const { checkout } = services;
+
+  router.post('/checkout', async (req: Request<TenantParams>, res: Response) => {
+    const viewer = await viewerOf(req, services.viewers);
+    const simulate = req.query.simulate === 'true' || req.query.simulate === '1';
+    res.status(200).json(await checkout.checkout(viewer, req.params.tenantId, req.body, { simulate }));
+  });
+  router.post('/checkout/validateItem', async (req: Request<TenantParams>, res: Response) => {
+    res.json(await checkout.validateItem(await viewerOf(req, services.viewers), req.params.tenantId, req.body));
+  });
+  router.get('/checkout/permissions/:id', async (req: Request<TenantParams & { id: string }>, res: Response) => {
+    await checkout.permission(await viewerOf(req, services.viewers), req.params.tenantId, req.params.id);
+    res.status(200).type('text/plain').send('OK');
+  });
+  return router;
+}

@@ -1,0 +1,392 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { Bookable } from '../../bookables/bookable.entity.js';
+import { descendantsOf, parentsOf } from '../../bookables/bookable.hierarchy.js';
+import type { BookableRecord } from '../../bookables/bookable.model.js';
+import { bookableRecord, isVisibleTo, roleIdsOf } from '../../bookables/bookable.service.js';
+import { checkBooking, isPermittedToBook, isTimeRelated, type Occupancy } from '../../bookables/rules/availability.js';
+import { Coupon } from '../../coupons/coupon.entity.js';
+import { AppError, type ErrorCode } from '../../shared/errors.js';
+import { isUuid } from '../../shared/ids.js';
+import { canBookFree, isTenantMember } from '../../shared/permissions/permissions.js';
+import { Tenant } from '../../tenants/tenant.entity.js';
+import type { Viewer } from '../../users/viewer.service.js';
+import type { WorkflowService } from '../../workflow/workflow.service.js';
+import { Booking, BookingItem } from '../booking.entity.js';
+import { newBookingMailJobs, recordBookingChange, workflowEnteredJob } from '../booking.jobs.js';
+import { bookableSnapshot, type BookingView } from '../booking.model.js';
+import { busyWhenLocked, lockKeysOf, lockObjects } from '../booking.locks.js';
+import { bookingView, freeBookingNumber, readOccupancies, searchTextOf } from '../booking.queries.js';
+import { parseCheckoutRequest, parseInstant, parseItems, throwIfErrors, type CheckoutRequest } from './checkout.input.js';
+import {
+  bookedMinutes,
+  bookingAttachments,
+  bookingFlags,
+  bookingTotals,
+  couponProblem,
+  couponUsed,
+  eventHasSeats,
+  priceItem,
+  withMandatoryAddOns,
+  type CouponTerms,
+  type PricedItem,
+} from './checkout.rules.js';
+
+/** The event a ticket admits to, as far as seats are concerned. */
+export interface EventSeatInfo {
+  name: string;
+  maxAttendees: number | null;
+}
+
+/**
+ * The events a ticket can belong to (rest-contract 5.1 rule 8). The events domain provides it; the
+ * port is owned here so bookings do not depend on events.
+ */
+export interface EventDirectory {
+  seatInfo(tenantId: string, eventId: string): Promise<EventSeatInfo | null>;
+}
+
+interface PlannedItem {
+  record: BookableRecord;
+  amount: number;
+  parents: BookableRecord[];
+  descendants: BookableRecord[];
+}
+
+interface Plan {
+  tenant: Tenant;
+  begin: Date | null;
+  end: Date | null;
+  items: PlannedItem[];
+  userId: string | null;
+  roleIds: string[];
+  /** Free of charge for this booker, per bookable id. */
+  free: Set<string>;
+  coupon: (CouponTerms & { key: string }) | null;
+  events: Map<string, EventSeatInfo>;
+}
+
+export interface CheckoutOutcome {
+  items: PricedItem[];
+  priceEur: number;
+  vatIncludedEur: number;
+  isCommitted: boolean;
+  isPayed: boolean;
+}
+
+/** Unit prices of one item (POST checkout/validateItem). */
+export interface UnitPrices {
+  regularPriceEur: number;
+  userPriceEur: number;
+  regularGrossPriceEur: number;
+  userGrossPriceEur: number;
+}
+
+/** A checkout evaluated without storing (simulate, price preview): the booking it would make. */
+export type CheckoutPreview = Omit<BookingView, 'id'> & { id: null };
+
+/**
+ * Checkout (rest-contract 3.8 and 5.1): every rule, and the guarantee that no object is overbooked.
+ *
+ * A stored checkout runs in one transaction that first takes a PostgreSQL advisory lock on every
+ * object whose availability the booking shrinks (the booked objects, their parents and dependent
+ * objects, the events of tickets), in one global order so two checkouts never wait for each other
+ * in a circle, with a lock timeout; then reads the occupancy afresh, checks, and writes booking,
+ * items, coupon use (a conditional increment), workflow task and jobs. Concurrent checkouts on any
+ * number of server processes are thereby serialised per object; a checkout that cannot get its
+ * locks in time answers BOOKING_BUSY, and a failure anywhere leaves nothing behind.
+ */
+export class CheckoutService {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly workflows: WorkflowService,
+    private readonly events: EventDirectory,
+  ) {}
+
+  /** POST checkout?simulate=: the stored booking, or with `simulate` what it would be. */
+  async checkout(viewer: Viewer | null, tenantId: string, body: unknown, options: { simulate: boolean }): Promise<BookingView | CheckoutPreview> {
+    const request = parseCheckoutRequest(body);
+    const plan = await this.plan(this.orm.em.fork(), viewer, tenantId, request);
+    if (!options.simulate) this.requireCustomerData(plan, request);
+    if (options.simulate) {
+      const em = this.orm.em.fork();
+      const outcome = this.evaluate(plan, await this.occupanciesOf(em, plan), await this.seatsTaken(em, plan), Date.now());
+      return { ...this.preview(plan, request, outcome), id: null };
+    }
+    return busyWhenLocked(() => this.store(plan, request));
+  }
+
+  /** POST checkout/validateItem: the unit prices of one object for the window, after its checks. */
+  async validateItem(viewer: Viewer | null, tenantId: string, body: unknown): Promise<UnitPrices> {
+    const input = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+    const errors: Record<string, string> = {};
+    const items = parseItems([{ bookableId: input.bookableId, amount: input.amount }], errors);
+    const timeBegin = parseInstant(input.timeBegin);
+    const timeEnd = parseInstant(input.timeEnd);
+    if (timeBegin === undefined) errors.timeBegin = 'Ungültiger Zeitpunkt';
+    if (timeEnd === undefined) errors.timeEnd = 'Ungültiger Zeitpunkt';
+    throwIfErrors(errors);
+    const couponCode = typeof input.couponCode === 'string' && input.couponCode.trim() ? input.couponCode.trim() : null;
+    const request: CheckoutRequest = {
+      timeBegin: timeBegin ?? null,
+      timeEnd: timeEnd ?? null,
+      items,
+      couponCode,
+      customer: { name: '', company: '', street: '', zipCode: '', location: '', mail: '', phone: '', comment: '' },
+      attachmentStatus: [],
+      paymentProvider: null,
+    };
+    const em = this.orm.em.fork();
+    const plan = await this.plan(em, viewer, tenantId, request, { addOns: false });
+    const outcome = this.evaluate(plan, await this.occupanciesOf(em, plan), await this.seatsTaken(em, plan), Date.now());
+    const [item] = outcome.items;
+    return { regularPriceEur: item.regularPriceEur, userPriceEur: item.userPriceEur, regularGrossPriceEur: item.regularGrossPriceEur, userGrossPriceEur: item.userGrossPriceEur };
+  }
+
+  /**
+   * GET checkout/permissions/:id: whether the viewer may book the object at all (rule 4): 404 for an
+   * object the viewer cannot see, 401 when it is restricted and nobody is signed in, 403 when the
+   * signed-in viewer is not among the permitted.
+   */
+  async permission(viewer: Viewer | null, tenantId: string, bookableId: string): Promise<void> {
+    const em = this.orm.em.fork();
+    const bookable = isUuid(bookableId) ? await em.findOne(Bookable, { id: bookableId, tenant: tenantId }) : null;
+    if (!bookable) throw new AppError('generic.not-found', { detail: 'Das Buchungsobjekt existiert nicht.' });
+    const roleIds = await roleIdsOf(em, viewer?.user.id, tenantId);
+    const staff = viewer !== null && isTenantMember(viewer.permissions, tenantId);
+    if (!staff && !isVisibleTo(bookable, viewer?.user.id ?? null, roleIds)) throw new AppError('generic.not-found', { detail: 'Das Buchungsobjekt existiert nicht.' });
+    if (isPermittedToBook(bookable, viewer?.user.id ?? null, roleIds)) return;
+    throw new AppError(viewer ? 'auth.forbidden' : 'auth.unauthenticated');
+  }
+
+  /** Everything the checks need that does not change while others book: read before any lock. */
+  private async plan(em: EntityManager, viewer: Viewer | null, tenantId: string, request: CheckoutRequest, options: { addOns: boolean } = { addOns: true }): Promise<Plan> {
+    const tenant = await em.findOne(Tenant, { id: tenantId });
+    if (!tenant) throw new AppError('generic.not-found', { detail: 'Der Mandant existiert nicht.' });
+    const byId = new Map<string, Bookable>();
+    const load = async (ids: string[]) => {
+      const missing = ids.filter((id) => !byId.has(id));
+      if (missing.some((id) => !isUuid(id))) throw new AppError('generic.not-found', { detail: 'Das Buchungsobjekt existiert nicht.' });
+      if (missing.length === 0) return;
+      for (const bookable of await em.find(Bookable, { id: { $in: missing }, tenant: tenantId })) byId.set(bookable.id, bookable);
+      if (missing.some((id) => !byId.has(id))) throw new AppError('generic.not-found', { detail: 'Das Buchungsobjekt existiert nicht.' });
+    };
+    await load(request.items.map((item) => item.bookableId));
+    let requested = request.items;
+    if (options.addOns) {
+      requested = withMandatoryAddOns(request.items, (id) => byId.get(id)?.checkoutBookableIds ?? []);
+      await load(requested.map((item) => item.bookableId));
+    }
+
+    const items: PlannedItem[] = [];
+    for (const item of requested) {
+      const bookable = byId.get(item.bookableId) as Bookable;
+      const [parents, descendants] = [await parentsOf(em, tenantId, bookable.id), await descendantsOf(em, tenantId, bookable)];
+      items.push({ record: bookableRecord(bookable), amount: item.amount, parents: parents.map(bookableRecord), descendants: descendants.map(bookableRecord) });
+    }
+
+    const userId = viewer?.user.id ?? null;
+    const roleIds = await roleIdsOf(em, userId, tenantId);
+    const free = new Set<string>();
+    if (viewer) {
+      const freeByRole = canBookFree(viewer.permissions, tenantId);
+      for (const { record } of items) {
+        if (freeByRole || record.freeBookingUsers.includes(viewer.user.id) || record.freeBookingRoles.some((role) => roleIds.includes(role))) free.add(record.id);
+      }
+    }
+
+    let coupon: Plan['coupon'] = null;
+    if (request.couponCode) {
+      const stored = await em.findOne(Coupon, { tenant: tenantId, code: request.couponCode });
+      const problem = couponProblem(stored ? { ...stored, code: stored.code } : null, Date.now());
+      if (problem) throw new AppError(problem);
+      const found = stored as Coupon;
+      coupon = { key: found.key, code: found.code, description: found.description, type: found.type, discount: found.discount, maxAmount: found.maxAmount, usedAmount: found.usedAmount, validFrom: found.validFrom, validTo: found.validTo };
+    }
+
+    const events = new Map<string, EventSeatInfo>();
+    for (const { record } of items) {
+      if (record.type !== 'ticket' || !record.eventId || events.has(record.eventId)) continue;
+      const info = await this.events.seatInfo(tenantId, record.eventId);
+      if (info) events.set(record.eventId, info);
+    }
+    return { tenant, begin: request.timeBegin, end: request.timeEnd, items, userId, roleIds, free, coupon, events };
+  }
+
+  /** A real booking needs a name and a reachable address, the fields its objects require and consent to their required documents. */
+  private requireCustomerData(plan: Plan, request: CheckoutRequest): void {
+    const errors: Record<string, string> = {};
+    if (!request.customer.name) errors.name = 'Pflichtfeld';
+    if (!request.customer.mail) errors.mail = 'Pflichtfeld';
+    for (const { record } of plan.items) {
+      for (const field of record.requiredFields) if (!request.customer[field]) errors[field] = 'Pflichtfeld';
+    }
+    const { missing } = bookingAttachments(plan.items.map((item) => item.record), request.attachmentStatus);
+    for (const attachment of missing) errors[`attachmentStatus.${attachment.id}`] = `Bitte bestätigen Sie „${attachment.title}“.`;
+    throwIfErrors(errors);
+  }
+
+  /** Per item, the occupancy its checks need: the window for objects booked by time, totals otherwise. */
+  private async occupanciesOf(em: EntityManager, plan: Plan): Promise<Occupancy[][]> {
+    const window = plan.begin && plan.end && plan.end > plan.begin ? { begin: plan.begin, end: plan.end } : null;
+    const result: Occupancy[][] = [];
+    for (const item of plan.items) {
+      const ids = [item.record.id, ...item.parents.map((parent) => parent.id), ...item.descendants.map((child) => child.id)];
+      const timed = isTimeRelated(item.record);
+      result.push(timed && !window ? [] : await readOccupancies(em, ids, timed ? window : null));
+    }
+    return result;
+  }
+
+  /** Seats taken per event of the booked tickets (non-rejected bookings of any of its tickets). */
+  private async seatsTaken(em: EntityManager, plan: Plan): Promise<Map<string, number>> {
+    const taken = new Map<string, number>();
+    for (const eventId of plan.events.keys()) {
+      const rows = await em.execute<{ seats: string | null }[]>(
+        `select sum(i.amount) as seats from booking_items i join bookings b on b.key = i.booking_key
+          where not b.is_rejected and i.bookable_id in (select id from bookables where tenant_id = ? and event_id = ?::uuid)`,
+        [plan.tenant.id, eventId],
+      );
+      taken.set(eventId, Number(rows[0]?.seats ?? 0));
+    }
+    return taken;
+  }
+
+  /**
+   * Runs the rules in the contract's order for every item (the first failure wins), counting the
+   * earlier items of the same booking as occupied; then prices and flags. Throws the 409.
+   */
+  private evaluate(plan: Plan, occupancies: Occupancy[][], seatsTaken: Map<string, number>, now: number): CheckoutOutcome {
+    const pending: Occupancy[] = [];
+    const requestedSeats = new Map<string, number>();
+    plan.items.forEach((item, index) => {
+      const failure = checkBooking({
+        item: item.record,
+        amount: item.amount,
+        begin: plan.begin,
+        end: plan.end,
+        parents: item.parents,
+        descendants: item.descendants,
+        viewerUserId: plan.userId,
+        viewerRoleIds: plan.roleIds,
+        occupancies: [...occupancies[index], ...pending],
+        maxBookingAdvanceInMonths: plan.tenant.maxBookingAdvanceInMonths ?? null,
+        now: new Date(now),
+        checkDuration: true,
+      });
+      if (failure) throw new AppError(failure.code as ErrorCode, { detail: failure.message });
+      const eventId = item.record.type === 'ticket' ? item.record.eventId : null;
+      const event = eventId ? plan.events.get(eventId) : undefined;
+      if (eventId && event) {
+        const requested = (requestedSeats.get(eventId) ?? 0) + item.amount;
+        if (!eventHasSeats(event.maxAttendees, seatsTaken.get(eventId) ?? 0, requested)) {
+          throw new AppError('booking.event-full', { detail: `Die Veranstaltung ${event.name} hat nicht ausreichend freie Plätze.` });
+        }
+        requestedSeats.set(eventId, requested);
+      }
+      pending.push({ bookableId: item.record.id, amount: item.amount, timeBegin: plan.begin, timeEnd: plan.end, rejected: false });
+    });
+
+    const minutes = bookedMinutes(plan.begin, plan.end);
+    const items = plan.items.map((item) => {
+      const priced = priceItem(item.record, item.amount, { minutes, free: plan.free.has(item.record.id), coupon: plan.coupon });
+      if (!priced) throw new AppError('booking.no-price', { detail: `Für das Objekt ${item.record.title} gibt es für die gewählte Dauer oder Anzahl keinen Preis.` });
+      return priced;
+    });
+    const totals = bookingTotals(items);
+    return { items, priceEur: totals.priceEur, vatIncludedEur: totals.vatIncludedEur, ...bookingFlags(plan.items.map((item) => item.record), totals.netEur) };
+  }
+
+  private preview(plan: Plan, request: CheckoutRequest, outcome: CheckoutOutcome): Omit<BookingView, 'id'> {
+    return {
+      tenantId: plan.tenant.id,
+      assignedUserId: plan.userId,
+      timeBegin: plan.begin?.getTime() ?? null,
+      timeEnd: plan.end?.getTime() ?? null,
+      timeCreated: Date.now(),
+      bookableItems: outcome.items.map((item, index) => ({
+        bookableId: item.bookableId,
+        amount: item.amount,
+        regularPriceEur: item.regularPriceEur,
+        regularGrossPriceEur: item.regularGrossPriceEur,
+        userPriceEur: item.userPriceEur,
+        userGrossPriceEur: item.userGrossPriceEur,
+        _bookableUsed: bookableSnapshot(plan.items[index].record),
+      })),
+      couponCode: plan.coupon?.code ?? null,
+      ...request.customer,
+      attachments: bookingAttachments(plan.items.map((item) => item.record), request.attachmentStatus).attachments,
+      priceEur: outcome.priceEur,
+      vatIncludedEur: outcome.vatIncludedEur,
+      isCommitted: outcome.isCommitted,
+      isPayed: outcome.isPayed,
+      isRejected: false,
+      paymentProvider: request.paymentProvider,
+      paymentMethod: '',
+      lockerInfo: [],
+      ...(plan.coupon ? { _couponUsed: couponUsed(plan.coupon) } : {}),
+    };
+  }
+
+  private async store(plan: Plan, request: CheckoutRequest): Promise<BookingView> {
+    const em = this.orm.em.fork();
+    const booking = await em.transactional(async (tx) => {
+      await lockObjects(tx, lockKeysOf(plan.items));
+      const now = Date.now();
+      const outcome = this.evaluate(plan, await this.occupanciesOf(tx, plan), await this.seatsTaken(tx, plan), now);
+
+      if (plan.coupon) {
+        // One use per stored booking, never past maxAmount, whatever runs concurrently.
+        const used = await tx.execute<{ used_amount: number }[]>(
+          'update coupons set used_amount = used_amount + 1, updated_at = now() where key = ? and (max_amount is null or used_amount < max_amount) returning used_amount',
+          [plan.coupon.key],
+        );
+        if (used.length === 0) throw new AppError('booking.coupon-used-up');
+      }
+
+      const preview = this.preview(plan, request, outcome);
+      const created = tx.create(Booking, {
+        tenant: tx.getReference(Tenant, plan.tenant.id),
+        number: await freeBookingNumber(tx, plan.tenant.id),
+        assignedUserId: plan.userId,
+        timeBegin: plan.begin,
+        timeEnd: plan.end,
+        ...request.customer,
+        couponCode: plan.coupon?.code ?? null,
+        couponUsed: plan.coupon ? couponUsed(plan.coupon) : null,
+        priceEur: outcome.priceEur,
+        vatIncludedEur: outcome.vatIncludedEur,
+        isCommitted: outcome.isCommitted,
+        isPayed: outcome.isPayed,
+        paymentProvider: request.paymentProvider,
+        attachments: preview.attachments,
+        createdAt: new Date(now),
+      });
+      created.searchText = searchTextOf(created, plan.items.map((item) => item.record.title));
+      preview.bookableItems.forEach((item, position) => {
+        created.items.add(
+          tx.create(BookingItem, {
+            booking: created,
+            position,
+            bookableId: item.bookableId,
+            amount: item.amount,
+            regularPriceEur: item.regularPriceEur,
+            regularGrossPriceEur: item.regularGrossPriceEur,
+            userPriceEur: item.userPriceEur,
+            userGrossPriceEur: item.userGrossPriceEur,
+            bookableUsed: item._bookableUsed,
+            timeBegin: plan.begin,
+            timeEnd: plan.end,
+          }),
+        );
+      });
+      await tx.flush();
+
+      const entered = await this.workflows.placeNewBookingIn(tx, plan.tenant.id, created.number, now);
+      const jobs = newBookingMailJobs(plan.tenant.id, created.number, created);
+      if (entered) jobs.push(workflowEnteredJob(plan.tenant.id, created.number, entered));
+      await recordBookingChange(tx, { tenantId: plan.tenant.id, id: created.number, action: 'CREATED', assignedUserId: created.assignedUserId ?? null }, jobs);
+      return created;
+    });
+    return bookingView(booking);
+  }
+}
