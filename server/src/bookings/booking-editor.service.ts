@@ -21,7 +21,7 @@ import { bookingMailJob, newBookingMailJobs, recordBookingChange, workflowEntere
 import { bookableSnapshot, type BookableSnapshot } from './booking.model.js';
 import { findBooking, freeBookingNumber, readOccupancies, searchTextOf } from './booking.queries.js';
 import { mayOnBooking } from './booking.service.js';
-import { parseCustomer, parseItems, parsePaymentMethod, parsePaymentProvider, parseTimes, throwIfErrors, type CustomerData } from './checkout/checkout.input.js';
+import { customerFields, parseCustomer, parseItems, parsePaymentMethod, parsePaymentProvider, parseTimes, throwIfErrors, type CustomerData } from './checkout/checkout.input.js';
 import { bookedMinutes, bookingAttachments, bookingTotals, discountedCents } from './checkout/checkout.rules.js';
 
 /** What staff send to create or change a booking (PUT api/{tenantId}/bookings, saveBooking). */
@@ -39,6 +39,20 @@ export interface BookingEdit {
   paymentMethod: string;
   /** A workflow state id, "archive" or "backlog"; undefined leaves the board alone. */
   workflowStatus: string | null | undefined;
+  /** The fields the body carried: an update keeps the stored value of every other one. */
+  present: ReadonlySet<string>;
+}
+
+/** An update changes what the body carries and keeps the rest of the stored booking. */
+function keepAbsent(edit: BookingEdit, stored: Booking): BookingEdit {
+  const kept = { ...edit, customer: { ...edit.customer } };
+  for (const field of customerFields) if (!edit.present.has(field)) kept.customer[field] = stored[field];
+  if (!edit.present.has('timeBegin')) kept.timeBegin = stored.timeBegin ?? null;
+  if (!edit.present.has('timeEnd')) kept.timeEnd = stored.timeEnd ?? null;
+  for (const flagName of ['isCommitted', 'isPayed', 'isRejected'] as const) if (!edit.present.has(flagName)) kept[flagName] = stored[flagName];
+  if (!edit.present.has('paymentProvider')) kept.paymentProvider = stored.paymentProvider ?? null;
+  if (!edit.present.has('paymentMethod')) kept.paymentMethod = stored.paymentMethod;
+  return kept;
 }
 
 const flag = (value: unknown) => value === true || value === 'true';
@@ -76,6 +90,7 @@ export function parseBookingEdit(body: unknown): BookingEdit {
     paymentProvider: parsePaymentProvider(input.paymentProvider, errors),
     paymentMethod: parsePaymentMethod(input.paymentMethod, errors),
     workflowStatus: workflowStatus === undefined ? undefined : typeof workflowStatus === 'string' ? workflowStatus : null,
+    present: new Set(Object.keys(input).filter((key) => input[key] !== undefined)),
   };
   throwIfErrors(errors);
   return edit;
@@ -107,12 +122,16 @@ export class BookingEditorService {
     if (edit.assignedUserId && !(await em.count(User, { id: edit.assignedUserId }))) throw new AppError('generic.validation', { fieldErrors: { assignedUserId: 'Unbekannter Benutzer' } });
     if (!(await em.count(Tenant, { id: tenantId }))) throw new AppError('generic.not-found');
 
-    return busyWhenLocked(() => em.transactional((tx) => this.write(tx, viewer, tenantId, edit, existing?.key ?? null)));
+    // A fresh fork: `em` already holds the booking and its items, and entities it loaded stay bound to
+    // it, so the orphan removal of the replaced items would land in the wrong unit of work (500).
+    return busyWhenLocked(() => this.orm.em.fork().transactional((tx) => this.write(tx, viewer, tenantId, edit, existing?.key ?? null)));
   }
 
-  private async write(tx: EntityManager, viewer: Viewer, tenantId: string, edit: BookingEdit, existingKey: string | null): Promise<Booking> {
+  private async write(tx: EntityManager, viewer: Viewer, tenantId: string, body: BookingEdit, existingKey: string | null): Promise<Booking> {
     const booking = existingKey ? await tx.findOneOrFail(Booking, { key: existingKey }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
     if (booking) await tx.populate(booking, ['items']);
+    const edit = booking ? keepAbsent(body, booking) : body;
+    if (edit.timeBegin && edit.timeEnd && edit.timeEnd <= edit.timeBegin) throw new AppError('generic.validation', { fieldErrors: { timeEnd: 'Das Ende muss nach dem Beginn liegen.' } });
     const snapshots = await this.snapshots(tx, tenantId, edit, booking);
 
     // Locks as at checkout, then the window checked against everyone else's bookings.

@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { Services } from '../services.js';
 import { requireRestViewer } from '../shared/actor.js';
+import { AppError } from '../shared/errors.js';
 import { viewerOf } from '../users/session-viewer.js';
 import type { WorkflowStatus } from '../workflow/workflow.service.js';
 import type { Booking } from './booking.entity.js';
@@ -16,10 +17,11 @@ const flag = (value: unknown) => value === 'true' || value === '1';
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const ok = (res: Response, status = 200) => res.status(status).type('text/plain').send(status === 201 ? 'Created' : 'OK');
 
-/** from/to as epoch ms or ISO text; a malformed one is a 400 (via windowOf's callers). */
+/** from/to as epoch ms or ISO text; absent is null, a malformed one a 400 (not silently the default window). */
 function instant(value: unknown): Date | null {
   const parsed = parseInstant(typeof value === 'string' ? value : undefined);
-  return parsed ?? null;
+  if (parsed === undefined) throw new AppError('generic.validation', { detail: 'Ungültiger Zeitpunkt: from und to sind Millisekunden seit 1970 oder ein ISO-Zeitpunkt.' });
+  return parsed;
 }
 
 function listQuery(req: Request): BookingListQuery {

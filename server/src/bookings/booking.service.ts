@@ -233,6 +233,8 @@ export class BookingService implements BookingOccupancy, Omit<WorkflowBookings, 
       {
         tenant: tenantId,
         items: { bookableId: { $in: ids } },
+        // The public times show what is occupied: a rejected or cancelled booking no longer is.
+        ...(query.public ? { isRejected: false } : {}),
         $or: [{ timeBegin: null }, { timeBegin: { $lt: query.window.end }, timeEnd: { $gt: query.window.begin } }],
       },
       { orderBy: { timeBegin: 'asc', createdAt: 'asc' }, limit: 2000, populate: query.public ? [] : ['items'], strategy: 'select-in' },

@@ -1,0 +1,162 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Tenant } from '../../server/src/tenants/tenant.entity.js';
+import { startInProcessApp, type InProcessApp } from '../support/app.js';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { createTenant } from '../support/fixtures.js';
+import type { HttpClient, HttpResponse } from '../support/http.js';
+import { startServerProcess, stopAllServerProcesses, type ServerProcess } from '../support/server-process.js';
+import { SmtpCapture } from '../support/smtp.js';
+import { bookableRoom, customer, slot, storeCoupon } from './bookings.fixtures.js';
+
+/**
+ * Checkout under concurrency, as behind a load balancer: two server processes on one database (this
+ * test process's app and the real server as a separate OS process, each with its own connection
+ * pools), many checkouts fired at both at the same moment. The advisory locks per object keep an
+ * object from being overbooked and the conditional coupon update keeps a coupon from being used
+ * past its maximum, whichever process answers; a refusal is a clean 409, never a 500.
+ */
+let db: TestDatabase;
+let smtp: SmtpCapture;
+let local: InProcessApp;
+let remote: ServerProcess;
+let sql: pg.Pool;
+let tenantId: string;
+let clients: HttpClient[];
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  smtp = await new SmtpCapture().start();
+  sql = new pg.Pool({ connectionString: db.url, max: 2 });
+  sql.on('error', () => undefined);
+  // The in-process app first: it seeds the empty database, so the two never seed at once.
+  local = await startInProcessApp({ databaseUrl: db.url, smtpPort: smtp.port, env: { JOB_CONCURRENCY: '1' } });
+  remote = await startServerProcess({ databaseUrl: db.url, smtpPort: smtp.port, jobConcurrency: 1 });
+  const tenant = await createTenant(local.orm, { name: 'Stadthalle Nebenläufig' });
+  tenantId = tenant.id;
+  const em = local.orm.em.fork();
+  (await em.findOneOrFail(Tenant, { id: tenantId })).mail = 'buchungen@stadthalle.example';
+  await em.flush();
+  clients = [local.client(), remote.client()];
+}, 120_000);
+
+/** Nothing went wrong inside the child either (a 500 would also show here as an unexpected error). */
+const expectQuietServerLog = () => expect(remote.stderr(), 'stderr of the server process').not.toMatch(/error|fehler/i);
+
+afterAll(async () => {
+  try {
+    await remote?.stop();
+    await stopAllServerProcesses();
+    await local?.close();
+    await sql?.end();
+    await smtp?.close();
+  } finally {
+    await db?.drop();
+  }
+});
+
+interface Outcome {
+  server: 'in-process' | 'child';
+  status: number;
+  code: string | undefined;
+  id: string | undefined;
+  text: string;
+}
+
+/** Fires every body at once, alternating between the two servers; answers in the bodies' order. */
+async function fireAll(bodies: Record<string, unknown>[]): Promise<Outcome[]> {
+  const responses = await Promise.all(bodies.map((body, index) => clients[index % 2].post(`/api/${tenantId}/checkout`, body)));
+  return responses.map((response: HttpResponse, index) => ({
+    server: index % 2 === 0 ? 'in-process' : 'child',
+    status: response.status,
+    code: response.json?.code,
+    id: response.status === 200 ? response.json?.id : undefined,
+    text: response.text.slice(0, 300),
+  }));
+}
+
+const tally = (outcomes: Outcome[]) => {
+  const counts: Record<string, number> = {};
+  for (const { status, code } of outcomes) counts[`${status}${code ? ` ${code}` : ''}`] = (counts[`${status}${code ? ` ${code}` : ''}`] ?? 0) + 1;
+  return counts;
+};
+
+/** Bookings (not rejected) and booked units of one object overlapping a window, straight from PostgreSQL. */
+async function storedFor(bookableId: string, window: { timeBegin: number; timeEnd: number }) {
+  const { rows } = await sql.query<{ bookings: string; items: string; units: string | null; numbers: string[] | null }>(
+    `select count(distinct b.key) as bookings, count(i.id) as items, sum(i.amount) as units, array_agg(distinct b.number) as numbers
+       from booking_items i join bookings b on b.key = i.booking_key
+      where i.bookable_id = $1 and not b.is_rejected and i.time_begin < $3 and i.time_end > $2`,
+    [bookableId, new Date(window.timeBegin), new Date(window.timeEnd)],
+  );
+  const [row] = rows;
+  return { bookings: Number(row.bookings), items: Number(row.items), units: Number(row.units ?? 0), numbers: (row.numbers ?? []).filter(Boolean).sort() };
+}
+
+describe('checkout across two server processes on one database', () => {
+  it('50 parallel checkouts of one slot of an object with amount 3 store exactly 3 bookings; the other 47 answer 409', async () => {
+    const room = await bookableRoom(local, tenantId, { title: 'Saal mit drei Plätzen', amount: 3 });
+    const window = slot(10, '2026-12-01');
+    const bodies = Array.from({ length: 50 }, (_, n) => ({ ...window, bookableItems: [{ bookableId: room.id, amount: 1 }], ...customer, mail: `kapazitaet-${n}@example.com` }));
+
+    const started = Date.now();
+    const outcomes = await fireAll(bodies);
+    const elapsed = Date.now() - started;
+    const counts = tally(outcomes);
+    const context = `${elapsed} ms, ${JSON.stringify(counts)}`;
+
+    const unexpected = outcomes.filter((outcome) => outcome.status !== 200 && !(outcome.status === 409 && ['booking.capacity', 'booking.busy'].includes(outcome.code ?? '')));
+    expect(unexpected, context).toEqual([]);
+    const accepted = outcomes.filter((outcome) => outcome.status === 200);
+    expect(accepted.length, context).toBe(3);
+    expect(outcomes.filter((outcome) => outcome.status === 409).length, context).toBe(47);
+    // Both processes answered (the point is two processes with their own pools, not one).
+    expect(new Set(outcomes.filter((o) => o.status === 200 || o.code === 'booking.capacity').map((outcome) => outcome.server)).size, context).toBe(2);
+
+    const stored = await storedFor(room.id, window);
+    expect(stored).toEqual({ bookings: 3, items: 3, units: 3, numbers: accepted.map((outcome) => outcome.id).sort() });
+    const { rows } = await sql.query<{ count: string }>('select count(*) from bookings b where exists (select 1 from booking_items i where i.booking_key = b.key and i.bookable_id = $1)', [room.id]);
+    expect(Number(rows[0].count)).toBe(3);
+    expectQuietServerLog();
+  }, 60_000);
+
+  it('a coupon with maxAmount 5 under 20 parallel checkouts (each on its own object) is used exactly 5 times', async () => {
+    // Twenty objects, so no advisory lock is shared: only the conditional coupon update decides.
+    const rooms = await Promise.all(Array.from({ length: 20 }, (_, n) => bookableRoom(local, tenantId, { title: `Gutscheinraum ${n}`, amount: 1 })));
+    const coupon = await storeCoupon(local, tenantId, { code: 'FUENFMAL', maxAmount: 5 });
+    const window = slot(12, '2026-12-02');
+    const bodies = rooms.map((room, n) => ({ ...window, bookableItems: [{ bookableId: room.id, amount: 1 }], couponCode: 'FUENFMAL', ...customer, mail: `gutschein-${n}@example.com` }));
+
+    const started = Date.now();
+    const outcomes = await fireAll(bodies);
+    const context = `${Date.now() - started} ms, ${JSON.stringify(tally(outcomes))}`;
+
+    const accepted = outcomes.filter((outcome) => outcome.status === 200);
+    expect(accepted.length, context).toBe(5);
+    expect(outcomes.filter((outcome) => outcome.status === 409 && outcome.code === 'booking.coupon-used-up').length, context).toBe(15);
+
+    const { rows: couponRows } = await sql.query<{ used_amount: number }>('select used_amount from coupons where key = $1', [coupon.key]);
+    expect(couponRows[0].used_amount).toBe(5);
+    const { rows: bookingRows } = await sql.query<{ number: string }>('select number from bookings where tenant_id = $1 and coupon_code = $2 order by number', [tenantId, 'FUENFMAL']);
+    expect(bookingRows.map((row) => row.number)).toEqual(accepted.map((outcome) => outcome.id).sort());
+    // No booking of these objects without the coupon slipped through either.
+    const { rows: all } = await sql.query<{ count: string }>('select count(distinct booking_key) from booking_items where bookable_id = any($1::uuid[])', [rooms.map((room) => room.id)]);
+    expect(Number(all[0].count)).toBe(5);
+    expectQuietServerLog();
+  }, 60_000);
+
+  it('30 parallel checkouts of 30 distinct slots of one object all succeed: the lock serialises, it does not refuse', async () => {
+    const room = await bookableRoom(local, tenantId, { title: 'Einzelraum', amount: 1 });
+    const windows = Array.from({ length: 30 }, (_, n) => slot(8 + (n % 10), `2026-12-${String(14 + Math.floor(n / 10)).padStart(2, '0')}`));
+    const bodies = windows.map((window, n) => ({ ...window, bookableItems: [{ bookableId: room.id, amount: 1 }], ...customer, mail: `serie-${n}@example.com` }));
+
+    const started = Date.now();
+    const outcomes = await fireAll(bodies);
+    const context = `${Date.now() - started} ms, ${JSON.stringify(tally(outcomes))}`;
+
+    expect(outcomes.filter((outcome) => outcome.status !== 200), context).toEqual([]);
+    const { rows } = await sql.query<{ count: string; units: string }>('select count(*) as count, sum(amount) as units from booking_items where bookable_id = $1', [room.id]);
+    expect({ count: Number(rows[0].count), units: Number(rows[0].units) }).toEqual({ count: 30, units: 30 });
+    expectQuietServerLog();
+  }, 60_000);
+});
