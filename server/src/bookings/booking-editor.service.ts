@@ -16,12 +16,12 @@ import type { Viewer } from '../users/viewer.service.js';
 import type { WorkflowService } from '../workflow/workflow.service.js';
 import { isBookingNumber } from './booking-number.js';
 import { busyWhenLocked, lockKeysOf, lockObjects } from './booking.locks.js';
-import { Booking, BookingItem } from './booking.entity.js';
+import { Booking } from './booking.entity.js';
 import { bookingMailJob, newBookingMailJobs, recordBookingChange, workflowEnteredJob } from './booking.jobs.js';
-import { bookableSnapshot, type BookableSnapshot } from './booking.model.js';
-import { findBooking, freeBookingNumber, readOccupancies, searchTextOf } from './booking.queries.js';
+import { bookableSnapshot, customerFields, type BookableSnapshot, type CustomerData } from './booking.model.js';
+import { findBooking, freeBookingNumber, readOccupancies, searchTextOf, setItems } from './booking.queries.js';
 import { mayOnBooking } from './booking.service.js';
-import { customerFields, parseCustomer, parseItems, parsePaymentMethod, parsePaymentProvider, parseTimes, throwIfErrors, type CustomerData } from './checkout/checkout.input.js';
+import { parseCustomer, parseItems, parsePaymentMethod, parsePaymentProvider, parseTimes, throwIfErrors } from './checkout/checkout.input.js';
 import { bookedMinutes, bookingAttachments, bookingTotals, discountedCents } from './checkout/checkout.rules.js';
 
 /** What staff send to create or change a booking (PUT api/{tenantId}/bookings, saveBooking). */
@@ -156,7 +156,7 @@ export class BookingEditorService {
     if (edit.assignedUserId !== undefined) target.assignedUserId = edit.assignedUserId;
 
     const minutes = bookedMinutes(edit.timeBegin, edit.timeEnd);
-    const lines = edit.items.map((item, position) => {
+    const lines = edit.items.map((item) => {
       const snapshot = snapshots.get(item.bookableId) as BookableSnapshot;
       const price = itemPrice(snapshot, { minutes, amount: item.amount });
       const vat = 1 + (price.category?.priceValueAddedTax ?? 0) / 100;
@@ -165,7 +165,6 @@ export class BookingEditorService {
       const userGross = item.userGrossPriceEur !== null ? toCents(item.userGrossPriceEur) : Math.round(discountedCents(regularNet, coupon) * vat);
       const userNet = item.userGrossPriceEur !== null ? Math.round(userGross / vat) : discountedCents(regularNet, coupon);
       return {
-        position,
         bookableId: item.bookableId,
         amount: item.amount,
         quantity: price.category?.fixedPrice ? 1 : item.amount,
@@ -179,8 +178,7 @@ export class BookingEditorService {
     const totals = bookingTotals(lines);
     target.priceEur = totals.priceEur;
     target.vatIncludedEur = totals.vatIncludedEur;
-    target.items.removeAll();
-    for (const { quantity: _quantity, ...line } of lines) target.items.add(tx.create(BookingItem, { ...line, booking: target, timeBegin: edit.timeBegin, timeEnd: edit.timeEnd }));
+    setItems(tx, target, lines);
     // Stored attachments stay (receipts, consents); new objects add their documents.
     const known = new Set(target.attachments.map((attachment) => `${attachment.bookableId ?? ''}:${String(attachment.id ?? attachment.title)}`));
     const added = bookingAttachments(records.map((entry) => entry.record), []).attachments.filter((attachment) => !known.has(`${attachment.bookableId ?? ''}:${String(attachment.id)}`));

@@ -43,16 +43,39 @@ export function bookableSnapshot(record: BookableRecord): BookableSnapshot {
   return copy as BookableSnapshot;
 }
 
-/** One booked object with its unit prices (euros; net "Price", gross "GrossPrice"). */
-export interface BookingItemData {
-  bookableId: string;
-  amount: number;
+/** Unit prices of one booked object in euros: net "Price", gross "GrossPrice"; "user" is what this booker pays. */
+export interface UnitPrices {
   regularPriceEur: number;
   regularGrossPriceEur: number;
   userPriceEur: number;
   userGrossPriceEur: number;
+}
+
+export function unitPricesOf(source: UnitPrices): UnitPrices {
+  return { regularPriceEur: source.regularPriceEur, regularGrossPriceEur: source.regularGrossPriceEur, userPriceEur: source.userPriceEur, userGrossPriceEur: source.userGrossPriceEur };
+}
+
+/** One booked object with its unit prices. */
+export interface BookingItemData extends UnitPrices {
+  bookableId: string;
+  amount: number;
   _bookableUsed: BookableSnapshot;
 }
+
+/** The customer's part of a booking. */
+export interface CustomerData {
+  name: string;
+  company: string;
+  street: string;
+  zipCode: string;
+  /** City. */
+  location: string;
+  mail: string;
+  phone: string;
+  comment: string;
+}
+
+export const customerFields = ['name', 'company', 'street', 'zipCode', 'location', 'mail', 'phone', 'comment'] as const satisfies readonly (keyof CustomerData)[];
 
 /** An attachment of a booking: the bookables' documents with the customer's consent, later receipts. */
 export interface BookingAttachment {
@@ -81,7 +104,7 @@ export interface BookingHook {
 }
 
 /** The booking as REST answers it (rest-contract 4.4); times in epoch ms. */
-export interface BookingView {
+export interface BookingView extends CustomerData {
   id: string;
   tenantId: string;
   assignedUserId: string | null;
@@ -90,14 +113,6 @@ export interface BookingView {
   timeCreated: number;
   bookableItems: BookingItemData[];
   couponCode: string | null;
-  name: string;
-  company: string;
-  street: string;
-  zipCode: string;
-  location: string;
-  mail: string;
-  phone: string;
-  comment: string;
   attachments: BookingAttachment[];
   priceEur: number;
   vatIncludedEur: number;

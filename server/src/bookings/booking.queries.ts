@@ -3,8 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TimeWindow } from '../bookables/booking-occupancy.js';
 import type { Occupancy } from '../bookables/rules/availability.js';
 import { isUuid } from '../shared/ids.js';
-import { Booking, type BookingItem } from './booking.entity.js';
-import type { BookingView } from './booking.model.js';
+import { Booking, BookingItem } from './booking.entity.js';
+import { unitPricesOf, type BookableSnapshot, type BookingView, type UnitPrices } from './booking.model.js';
 import { newBookingNumber } from './booking-number.js';
 
 /**
@@ -79,15 +79,7 @@ export async function readBacklogIds(em: EntityManager, tenantId: string, onBoar
 const time = (date: Date | null | undefined): number | null => (date ? date.getTime() : null);
 
 function itemView(item: BookingItem): BookingView['bookableItems'][number] {
-  return {
-    bookableId: item.bookableId,
-    amount: item.amount,
-    regularPriceEur: item.regularPriceEur,
-    regularGrossPriceEur: item.regularGrossPriceEur,
-    userPriceEur: item.userPriceEur,
-    userGrossPriceEur: item.userGrossPriceEur,
-    _bookableUsed: item.bookableUsed,
-  };
+  return { bookableId: item.bookableId, amount: item.amount, ...unitPricesOf(item), _bookableUsed: item.bookableUsed };
 }
 
 /** The stored booking as REST answers it (rest-contract 4.4); the items must be loaded. */
@@ -143,4 +135,21 @@ export async function freeBookingNumber(em: EntityManager, tenantId: string): Pr
     const number = newBookingNumber();
     if ((await em.count(Booking, { tenant: tenantId, number })) === 0) return number;
   }
+}
+
+/** A booked line as stored: the object, its amount, unit prices and snapshot. */
+export interface ItemLine extends UnitPrices {
+  bookableId: string;
+  amount: number;
+  bookableUsed: BookableSnapshot;
+}
+
+/** Replaces the booking's items by these lines, in order, carrying the booking's times for the occupancy index. */
+export function setItems(em: EntityManager, booking: Booking, lines: readonly ItemLine[]): void {
+  booking.items.removeAll();
+  lines.forEach((line, position) => {
+    booking.items.add(
+      em.create(BookingItem, { booking, position, bookableId: line.bookableId, amount: line.amount, ...unitPricesOf(line), bookableUsed: line.bookableUsed, timeBegin: booking.timeBegin, timeEnd: booking.timeEnd }),
+    );
+  });
 }

@@ -3,20 +3,7 @@
  * Malformed input is a 400 with German messages per field; the booking rules come afterwards.
  */
 import { AppError } from '../../shared/errors.js';
-import { paymentMethods, paymentProviders, type PaymentProvider } from '../booking.model.js';
-
-export interface CustomerData {
-  name: string;
-  company: string;
-  street: string;
-  zipCode: string;
-  location: string;
-  mail: string;
-  phone: string;
-  comment: string;
-}
-
-export const customerFields = ['name', 'company', 'street', 'zipCode', 'location', 'mail', 'phone', 'comment'] as const satisfies readonly (keyof CustomerData)[];
+import { customerFields, paymentMethods, paymentProviders, type CustomerData, type PaymentProvider } from '../booking.model.js';
 
 export interface CheckoutRequest {
   timeBegin: Date | null;

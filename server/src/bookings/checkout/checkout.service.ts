@@ -11,11 +11,11 @@ import { canBookFree, isTenantMember } from '../../shared/permissions/permission
 import { Tenant } from '../../tenants/tenant.entity.js';
 import type { Viewer } from '../../users/viewer.service.js';
 import type { WorkflowService } from '../../workflow/workflow.service.js';
-import { Booking, BookingItem } from '../booking.entity.js';
+import { Booking } from '../booking.entity.js';
 import { newBookingMailJobs, recordBookingChange, workflowEnteredJob } from '../booking.jobs.js';
-import { bookableSnapshot, type BookingView } from '../booking.model.js';
+import { bookableSnapshot, unitPricesOf, type BookingView, type UnitPrices } from '../booking.model.js';
 import { busyWhenLocked, lockKeysOf, lockObjects } from '../booking.locks.js';
-import { bookingView, freeBookingNumber, readOccupancies, searchTextOf } from '../booking.queries.js';
+import { bookingView, freeBookingNumber, readOccupancies, searchTextOf, setItems } from '../booking.queries.js';
 import { parseCheckoutRequest, parseInstant, parseItems, throwIfErrors, type CheckoutRequest } from './checkout.input.js';
 import {
   bookedMinutes,
@@ -71,14 +71,6 @@ export interface CheckoutOutcome {
   vatIncludedEur: number;
   isCommitted: boolean;
   isPayed: boolean;
-}
-
-/** Unit prices of one item (POST checkout/validateItem). */
-export interface UnitPrices {
-  regularPriceEur: number;
-  userPriceEur: number;
-  regularGrossPriceEur: number;
-  userGrossPriceEur: number;
 }
 
 /** A checkout evaluated without storing (simulate, price preview): the booking it would make. */
@@ -138,8 +130,7 @@ export class CheckoutService {
     const em = this.orm.em.fork();
     const plan = await this.plan(em, viewer, tenantId, request, { addOns: false });
     const outcome = this.evaluate(plan, await this.occupanciesOf(em, plan), await this.seatsTaken(em, plan), Date.now());
-    const [item] = outcome.items;
-    return { regularPriceEur: item.regularPriceEur, userPriceEur: item.userPriceEur, regularGrossPriceEur: item.regularGrossPriceEur, userGrossPriceEur: item.userGrossPriceEur };
+    return unitPricesOf(outcome.items[0]);
   }
 
   /**
@@ -303,15 +294,7 @@ export class CheckoutService {
       timeBegin: plan.begin?.getTime() ?? null,
       timeEnd: plan.end?.getTime() ?? null,
       timeCreated: Date.now(),
-      bookableItems: outcome.items.map((item, index) => ({
-        bookableId: item.bookableId,
-        amount: item.amount,
-        regularPriceEur: item.regularPriceEur,
-        regularGrossPriceEur: item.regularGrossPriceEur,
-        userPriceEur: item.userPriceEur,
-        userGrossPriceEur: item.userGrossPriceEur,
-        _bookableUsed: bookableSnapshot(plan.items[index].record),
-      })),
+      bookableItems: outcome.items.map((item, index) => ({ bookableId: item.bookableId, amount: item.amount, ...unitPricesOf(item), _bookableUsed: bookableSnapshot(plan.items[index].record) })),
       couponCode: plan.coupon?.code ?? null,
       ...request.customer,
       attachments: bookingAttachments(plan.items.map((item) => item.record), request.attachmentStatus).attachments,
@@ -362,23 +345,7 @@ export class CheckoutService {
         createdAt: new Date(now),
       });
       created.searchText = searchTextOf(created, plan.items.map((item) => item.record.title));
-      preview.bookableItems.forEach((item, position) => {
-        created.items.add(
-          tx.create(BookingItem, {
-            booking: created,
-            position,
-            bookableId: item.bookableId,
-            amount: item.amount,
-            regularPriceEur: item.regularPriceEur,
-            regularGrossPriceEur: item.regularGrossPriceEur,
-            userPriceEur: item.userPriceEur,
-            userGrossPriceEur: item.userGrossPriceEur,
-            bookableUsed: item._bookableUsed,
-            timeBegin: plan.begin,
-            timeEnd: plan.end,
-          }),
-        );
-      });
+      setItems(tx, created, preview.bookableItems.map((item) => ({ ...item, bookableUsed: item._bookableUsed })));
       await tx.flush();
 
       const entered = await this.workflows.placeNewBookingIn(tx, plan.tenant.id, created.number, now);
