@@ -1,5 +1,12 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Bookable } from '../bookables/bookable.entity.js';
+import { bookableRecord } from '../bookables/bookable.service.js';
+import { Booking } from '../bookings/booking.entity.js';
+import { bookableSnapshot } from '../bookings/booking.model.js';
+import { newBookingNumber } from '../bookings/booking-number.js';
+import { searchTextOf, setItems } from '../bookings/booking.queries.js';
+import { bookedMinutes, bookingTotals, priceItem } from '../bookings/checkout/checkout.rules.js';
+import { addDays, berlinInstant, berlinToday } from '../shared/time/berlin.js';
 import type { AppConfig } from '../config.js';
 import { Instance } from '../instance/instance.entity.js';
 import { Role } from '../roles/role.entity.js';
@@ -59,15 +66,16 @@ export async function seedIfEmpty(orm: MikroORM, config: AppConfig): Promise<boo
     em.create(TenantMembership, { tenant, user: owner, isMember: true, isOwner: true });
     const membership = em.create(TenantMembership, { tenant, user: staff, isMember: true, isOwner: false });
     membership.roles.add(role);
-    seedDemoBookables(em, tenant, owner.id);
+    const venue = seedDemoBookables(em, tenant, owner.id);
+    seedDemoBookings(em, tenant, venue, new Date());
     return true;
   });
 }
 
-/** A venue and a resource, so the demo's lists have something to show (rooms stay empty to create one). */
-function seedDemoBookables(em: EntityManager, tenant: Tenant, ownerUserId: string): void {
+/** A venue and a resource, so the demo's lists have something to show (rooms stay empty to create one). Returns the venue. */
+function seedDemoBookables(em: EntityManager, tenant: Tenant, ownerUserId: string): Bookable {
   const weekdays = (startTime: string, endTime: string) => [{ weekdays: [1, 2, 3, 4, 5], startTime, endTime }];
-  em.create(Bookable, {
+  const venue = em.create(Bookable, {
     tenant,
     type: 'event-location',
     title: 'Bürgerhaus Musterstadt',
@@ -99,4 +107,45 @@ function seedDemoBookables(em: EntityManager, tenant: Tenant, ownerUserId: strin
     autoCommitBooking: true,
     ownerUserId,
   });
+  return venue;
+}
+
+/**
+ * Two bookings of the venue in the coming days, one waiting for release and one released, so the
+ * bookings of the demo are not empty, priced as a checkout would price them.
+ */
+function seedDemoBookings(em: EntityManager, tenant: Tenant, venue: Bookable, now: Date): void {
+  const record = bookableRecord(venue);
+  const snapshot = bookableSnapshot(record);
+  const demo = [
+    { name: 'Erika Mustermann', mail: 'erika.mustermann@example.com', company: '', day: 3, from: '10:00', to: '14:00', committed: false, comment: 'Geburtstagsfeier mit etwa 60 Gästen' },
+    { name: 'Sportverein Musterstadt e. V.', mail: 'vorstand@sv-musterstadt.example', company: 'Sportverein Musterstadt e. V.', day: 9, from: '18:00', to: '22:00', committed: true, comment: 'Jahreshauptversammlung' },
+  ];
+  for (const entry of demo) {
+    const date = addDays(berlinToday(now), entry.day);
+    const begin = berlinInstant(date, entry.from);
+    const end = berlinInstant(date, entry.to);
+    const priced = priceItem(record, 1, { minutes: bookedMinutes(begin, end), free: false, coupon: null });
+    if (!priced) throw new Error('The demo venue has a price for every duration.');
+    const totals = bookingTotals([priced]);
+    const booking = em.create(Booking, {
+      tenant,
+      number: newBookingNumber(),
+      timeBegin: begin,
+      timeEnd: end,
+      name: entry.name,
+      company: entry.company,
+      mail: entry.mail,
+      street: 'Hauptstraße 1',
+      zipCode: '12345',
+      location: 'Musterstadt',
+      comment: entry.comment,
+      priceEur: totals.priceEur,
+      vatIncludedEur: totals.vatIncludedEur,
+      isCommitted: entry.committed,
+      paymentProvider: 'invoice',
+    });
+    setItems(em, booking, [{ ...priced, bookableUsed: snapshot }]);
+    booking.searchText = searchTextOf(booking, [venue.title]);
+  }
 }

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { demoLogins } from '../../server/src/db/seed.js';
+import { signIn } from '../support/fixtures.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+/** `npm start` on an empty database seeds a demo tenant whose staff find bookables and bookings to work with. */
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp({ SEED_DEMO: 'true' });
+});
+afterAll(async () => app?.close());
+
+it('the demo tenant has two upcoming bookings of the Bürgerhaus, one waiting and one released, that occupy it', async () => {
+  const owner = app.client();
+  await signIn(owner, demoLogins.tenantOwner.id, demoLogins.tenantOwner.password);
+  const me = await owner.get('/auth/me');
+  const tenantId = me.json.permissions.tenants[0].tenantId as string;
+
+  const bookings = await owner.get(`/api/${tenantId}/bookings`);
+  expect(bookings.status, bookings.text).toBe(200);
+  expect(bookings.json).toHaveLength(2);
+  const byName = Object.fromEntries((bookings.json as { name: string }[]).map((booking) => [booking.name, booking]));
+  expect(byName['Erika Mustermann']).toMatchObject({ isCommitted: false, priceEur: 69.41, bookableItems: [{ amount: 1, _bookableUsed: { title: 'Bürgerhaus Musterstadt' } }] });
+  expect(byName['Sportverein Musterstadt e. V.']).toMatchObject({ isCommitted: true });
+  for (const booking of bookings.json as { id: string; timeBegin: number }[]) {
+    expect(booking.id).toMatch(/^[A-Z]{4}-[A-Z]{4}$/);
+    expect(booking.timeBegin).toBeGreaterThan(Date.now());
+  }
+
+  // The staff member sees them too, and the venue is occupied then.
+  const staff = app.client();
+  await signIn(staff, demoLogins.staff.id, demoLogins.staff.password);
+  const listed = await staff.gql<{ bookings: { total: number } }>('query($t: ID!) { bookings(tenantId: $t) { total } }', { t: tenantId });
+  expect(listed.data?.bookings.total).toBe(2);
+  const venueId = byName['Erika Mustermann'].bookableItems[0].bookableId as string;
+  const occupancy = await owner.get(`/api/${tenantId}/calendar/occupancy?ids=${venueId}`);
+  expect(occupancy.json).toHaveLength(2);
+});
