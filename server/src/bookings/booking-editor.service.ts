@@ -1,9 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Bookable } from '../bookables/bookable.entity.js';
-import { descendantsOf, parentsOf } from '../bookables/bookable.hierarchy.js';
 import { bookableRecord } from '../bookables/bookable.service.js';
-import type { BookableRecord } from '../bookables/bookable.model.js';
 import { checkBooking, isTimeRelated } from '../bookables/rules/availability.js';
 import { fromCents, itemPrice, toCents } from '../bookables/rules/pricing.js';
 import { AppError } from '../shared/errors.js';
@@ -19,7 +17,7 @@ import { busyWhenLocked, lockKeysOf, lockObjects } from './booking.locks.js';
 import { Booking } from './booking.entity.js';
 import { bookingMailJob, newBookingMailJobs, recordBookingChange, workflowEnteredJob } from './booking.jobs.js';
 import { bookableSnapshot, customerFields, type BookableSnapshot, type CustomerData } from './booking.model.js';
-import { findBooking, freeBookingNumber, readOccupancies, searchTextOf, setItems } from './booking.queries.js';
+import { familyOf, findBooking, freeBookingNumber, readOccupancies, searchTextOf, setItems, type BookableFamily } from './booking.queries.js';
 import { mayOnBooking } from './booking.service.js';
 import { parseCustomer, parseItems, parsePaymentMethod, parsePaymentProvider, parseTimes, throwIfErrors } from './checkout/checkout.input.js';
 import { bookedMinutes, bookingAttachments, bookingTotals, discountedCents } from './checkout/checkout.rules.js';
@@ -109,7 +107,7 @@ export class BookingEditorService {
   ) {}
 
   /** PUT bookings: an existing number updates (update rights), anything else creates (create right). */
-  async save(viewer: Viewer, tenantId: string, body: unknown): Promise<Booking> {
+  async save(viewer: Viewer, tenantId: string, body: unknown): Promise<{ booking: Booking; created: boolean }> {
     const edit = parseBookingEdit(body);
     const em = this.orm.em.fork();
     const existing = edit.id && isBookingNumber(edit.id) ? await findBooking(em, tenantId, edit.id) : null;
@@ -124,7 +122,8 @@ export class BookingEditorService {
 
     // A fresh fork: `em` already holds the booking and its items, and entities it loaded stay bound to
     // it, so the orphan removal of the replaced items would land in the wrong unit of work (500).
-    return busyWhenLocked(() => this.orm.em.fork().transactional((tx) => this.write(tx, viewer, tenantId, edit, existing?.key ?? null)));
+    const booking = await busyWhenLocked(() => this.orm.em.fork().transactional((tx) => this.write(tx, viewer, tenantId, edit, existing?.key ?? null)));
+    return { booking, created: !existing };
   }
 
   private async write(tx: EntityManager, viewer: Viewer, tenantId: string, body: BookingEdit, existingKey: string | null): Promise<Booking> {
@@ -214,16 +213,14 @@ export class BookingEditorService {
   }
 
   /** The current objects with their hierarchy (a deleted object no longer limits anything). */
-  private async records(em: EntityManager, tenantId: string, ids: string[]): Promise<{ record: BookableRecord; parents: BookableRecord[]; descendants: BookableRecord[] }[]> {
-    const result = [];
-    for (const bookable of await em.find(Bookable, { id: { $in: ids.filter(isUuid) }, tenant: tenantId })) {
-      result.push({ record: bookableRecord(bookable), parents: (await parentsOf(em, tenantId, bookable.id)).map(bookableRecord), descendants: (await descendantsOf(em, tenantId, bookable)).map(bookableRecord) });
-    }
+  private async records(em: EntityManager, tenantId: string, ids: string[]): Promise<BookableFamily[]> {
+    const result: BookableFamily[] = [];
+    for (const bookable of await em.find(Bookable, { id: { $in: ids.filter(isUuid) }, tenant: tenantId })) result.push(await familyOf(em, tenantId, bookable));
     return result;
   }
 
   /** Capacity, parents and dependent objects against all other bookings; anything else staff may override. */
-  private async requireNoConflict(em: EntityManager, edit: BookingEdit, records: Awaited<ReturnType<BookingEditorService['records']>>, ownKey: string | null): Promise<void> {
+  private async requireNoConflict(em: EntityManager, edit: BookingEdit, records: readonly BookableFamily[], ownKey: string | null): Promise<void> {
     const window = edit.timeBegin && edit.timeEnd ? { begin: edit.timeBegin, end: edit.timeEnd } : null;
     for (const { record, parents, descendants } of records) {
       const amount = edit.items.find((item) => item.bookableId === record.id)?.amount ?? 1;

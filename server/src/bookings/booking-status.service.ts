@@ -8,7 +8,7 @@ import type { WorkflowService } from '../workflow/workflow.service.js';
 import { isBookingNumber } from './booking-number.js';
 import type { Booking } from './booking.entity.js';
 import { bookingMailJob, recordBookingChange } from './booking.jobs.js';
-import { findBooking } from './booking.queries.js';
+import { findBooking, findBookingOrFail } from './booking.queries.js';
 import { mayOnBooking } from './booking.service.js';
 
 /** A public cancellation request does not mail again within this time (the link may be clicked twice). */
@@ -135,9 +135,7 @@ export class BookingStatusService {
     });
   }
 
-  private async locked(em: EntityManager, tenantId: string, id: string): Promise<Booking> {
-    const booking = isBookingNumber(id) ? await findBooking(em, tenantId, id, { lock: true }) : null;
-    if (!booking) throw new AppError('generic.not-found', { detail: 'Die Buchung existiert nicht.' });
-    return booking;
+  private locked(em: EntityManager, tenantId: string, id: string): Promise<Booking> {
+    return findBookingOrFail(em, tenantId, id, { lock: true });
   }
 }

@@ -5,7 +5,12 @@ import type { Occupancy } from '../bookables/rules/availability.js';
 import { isUuid } from '../shared/ids.js';
 import { Booking, BookingItem } from './booking.entity.js';
 import { unitPricesOf, type BookableSnapshot, type BookingView, type UnitPrices } from './booking.model.js';
-import { newBookingNumber } from './booking-number.js';
+import { isBookingNumber, newBookingNumber } from './booking-number.js';
+import type { Bookable } from '../bookables/bookable.entity.js';
+import { descendantsOf, parentsOf } from '../bookables/bookable.hierarchy.js';
+import type { BookableRecord } from '../bookables/bookable.model.js';
+import { bookableRecord } from '../bookables/bookable.service.js';
+import { AppError } from '../shared/errors.js';
 
 /**
  * The bookings domain's reads that must stay fast whatever the history: occupancy by window through
@@ -120,6 +125,26 @@ export function searchTextOf(booking: Pick<Booking, 'number' | 'name' | 'company
     .filter(Boolean)
     .join(' ')
     .toLocaleLowerCase('de-DE');
+}
+
+/** One booking of the tenant by its number, with items; anything else (also another tenant's) is not found. */
+export async function findBookingOrFail(em: EntityManager, tenantId: string, id: string, options: { lock?: boolean } = {}): Promise<Booking> {
+  const booking = isBookingNumber(id) ? await findBooking(em, tenantId, id, options) : null;
+  if (!booking) throw new AppError('generic.not-found', { detail: 'Die Buchung existiert nicht.' });
+  return booking;
+}
+
+/** A booked object with the objects above and below it, as the booking rules and locks need them. */
+export interface BookableFamily {
+  record: BookableRecord;
+  parents: BookableRecord[];
+  descendants: BookableRecord[];
+}
+
+export async function familyOf(em: EntityManager, tenantId: string, bookable: Bookable): Promise<BookableFamily> {
+  const parents = await parentsOf(em, tenantId, bookable.id);
+  const descendants = await descendantsOf(em, tenantId, bookable);
+  return { record: bookableRecord(bookable), parents: parents.map(bookableRecord), descendants: descendants.map(bookableRecord) };
 }
 
 /** One booking of the tenant by its number, with items; null when there is none. */

@@ -126,8 +126,8 @@ export class BookingResolver {
   @Auth(AuthRule.BOOKING_WRITER)
   @Mutation(() => BookingType, { description: 'Staff create (no id; create right) or change (id; update right on it) a booking; a window that collides answers BOOKING_TIME_CONFLICT ("Zeitkonflikt").' })
   async saveBooking(@Arg('tenantId', () => ID) tenantId: string, @Arg('input', () => BookingInput) input: BookingInput, @Ctx() context: GraphQLContext): Promise<BookingType> {
-    const saved = await context.services.bookingEditor.save(await requireViewer(context), tenantId, body(input));
-    return (await withStatuses(context, tenantId, [saved]))[0];
+    const { booking } = await context.services.bookingEditor.save(await requireViewer(context), tenantId, body(input));
+    return (await withStatuses(context, tenantId, [booking]))[0];
   }
 
   @Auth(AuthRule.BOOKING_UPDATER)

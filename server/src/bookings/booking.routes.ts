@@ -84,10 +84,9 @@ export function bookingRoutes(services: Services): Router {
   router.put('/bookings', async (req: Request<TenantParams>, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
     const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
-    const existed = typeof body.id === 'string' && (await bookings.bookingExists(req.params.tenantId, body.id));
-    const saved = await bookingEditor.save(viewer, req.params.tenantId, body);
+    const { booking, created } = await bookingEditor.save(viewer, req.params.tenantId, body);
     // Create answers 200, update 201 (rest-contract 3.7), both with the stored booking.
-    res.status(existed ? 201 : 200).json(bookingView(saved));
+    res.status(created ? 200 : 201).json(bookingView(booking));
   });
   router.get('/bookings/:id', async (req: Request<ItemParams>, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);

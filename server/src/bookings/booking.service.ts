@@ -13,7 +13,7 @@ import type { WorkflowBookings } from '../workflow/workflow-bookings.js';
 import { isBookingNumber } from './booking-number.js';
 import { Booking } from './booking.entity.js';
 import { publicBookingStatus, sameName, type PublicBookingStatus } from './booking.model.js';
-import { bookingView, findBooking, pgTextArray, readBacklogIds, readOccupancies } from './booking.queries.js';
+import { bookingView, findBookingOrFail, pgTextArray, readBacklogIds, readOccupancies } from './booking.queries.js';
 
 export const bookingStatusFilters = ['PENDING', 'RELEASED', 'REJECTED', 'PAID', 'UNPAID'] as const;
 export type BookingStatusFilter = (typeof bookingStatusFilters)[number];
@@ -259,10 +259,8 @@ export class BookingService implements BookingOccupancy, Omit<WorkflowBookings, 
   }
 
   /** The tenant's booking by number; anything else is not found (also another tenant's). */
-  async find(em: EntityManager, tenantId: string, id: string): Promise<Booking> {
-    const booking = isBookingNumber(id) ? await findBooking(em, tenantId, id) : null;
-    if (!booking) throw new AppError('generic.not-found', { detail: 'Die Buchung existiert nicht.' });
-    return booking;
+  find(em: EntityManager, tenantId: string, id: string): Promise<Booking> {
+    return findBookingOrFail(em, tenantId, id);
   }
 }
 

@@ -1,8 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Bookable } from '../../bookables/bookable.entity.js';
-import { descendantsOf, parentsOf } from '../../bookables/bookable.hierarchy.js';
-import type { BookableRecord } from '../../bookables/bookable.model.js';
-import { bookableRecord, isVisibleTo, roleIdsOf } from '../../bookables/bookable.service.js';
+import { isVisibleTo, roleIdsOf } from '../../bookables/bookable.service.js';
 import { checkBooking, isPermittedToBook, isTimeRelated, type Occupancy } from '../../bookables/rules/availability.js';
 import { Coupon } from '../../coupons/coupon.entity.js';
 import { AppError, type ErrorCode } from '../../shared/errors.js';
@@ -15,7 +13,7 @@ import { Booking } from '../booking.entity.js';
 import { newBookingMailJobs, recordBookingChange, workflowEnteredJob } from '../booking.jobs.js';
 import { bookableSnapshot, unitPricesOf, type BookingView, type UnitPrices } from '../booking.model.js';
 import { busyWhenLocked, lockKeysOf, lockObjects } from '../booking.locks.js';
-import { bookingView, freeBookingNumber, readOccupancies, searchTextOf, setItems } from '../booking.queries.js';
+import { bookingView, familyOf, freeBookingNumber, readOccupancies, searchTextOf, setItems, type BookableFamily } from '../booking.queries.js';
 import { parseCheckoutRequest, parseInstant, parseItems, throwIfErrors, type CheckoutRequest } from './checkout.input.js';
 import {
   bookedMinutes,
@@ -45,11 +43,8 @@ export interface EventDirectory {
   seatInfo(tenantId: string, eventId: string): Promise<EventSeatInfo | null>;
 }
 
-interface PlannedItem {
-  record: BookableRecord;
+interface PlannedItem extends BookableFamily {
   amount: number;
-  parents: BookableRecord[];
-  descendants: BookableRecord[];
 }
 
 interface Plan {
@@ -171,8 +166,7 @@ export class CheckoutService {
     const items: PlannedItem[] = [];
     for (const item of requested) {
       const bookable = byId.get(item.bookableId) as Bookable;
-      const [parents, descendants] = [await parentsOf(em, tenantId, bookable.id), await descendantsOf(em, tenantId, bookable)];
-      items.push({ record: bookableRecord(bookable), amount: item.amount, parents: parents.map(bookableRecord), descendants: descendants.map(bookableRecord) });
+      items.push({ ...(await familyOf(em, tenantId, bookable)), amount: item.amount });
     }
 
     const userId = viewer?.user.id ?? null;
