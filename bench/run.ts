@@ -7,14 +7,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres, ensureDatabase } from '../server/src/db/embedded.js';
 import { demoLogins } from '../server/src/db/seed.js';
+import type { BenchRequest, OccupancyCheck, RawLookup, RawResult, SeededData, SeededRoom } from './protocol.js';
 
 /**
  * `npm run bench`: the built product on a fresh embedded PostgreSQL, loaded by autocannon from this
- * process; prints throughput and p50/p99 latency beside the same lookup as raw SQL. Bounded in time,
- * loopback only.
+ * process; prints throughput and p50/p99 latency beside the same lookup as raw SQL, concurrent
+ * checkouts on one object with the SQL check for overbooking afterwards, availability and checkout
+ * of an object with 10 against one with 100,000 past bookings, and the staff's bookings list beside
+ * the same page as raw SQL. Bounded in time, loopback only.
  */
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const PAST_BOOKINGS_LARGE = 100_000;
+const BOOKINGS_FOR_LIST = 10_000;
+const HOUR = 3_600_000;
+
+/** Goals the measurements are read against (README, Benchmarks). */
+const GOALS = { distinctSlotBookingsPerMinute: 3000, historyLatencyRatio: 1.5, graphqlListShareOfRaw: 1 / 3 };
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -36,6 +45,15 @@ interface Row {
   p99: number;
 }
 
+interface CheckoutRow extends Row {
+  requests: number;
+  bookingsPerMinute: number;
+  answers: string;
+  oversold: number;
+  check: OccupancyCheck;
+}
+
+const loadAtStart = os.loadavg()[0];
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'buchung-bench-'));
 chmodSync(workDir, 0o755);
 const database = await startEmbeddedPostgres(path.join(workDir, 'db'), await freePort());
@@ -51,17 +69,36 @@ const worker = fork(path.resolve('bench/worker.ts'), [], {
   },
 });
 
+/** One request to the server process and its answer. */
+function ask<T>(request: BenchRequest): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    worker.once('message', (message: { result?: unknown; error?: string }) => (message.error ? reject(new Error(message.error)) : resolve(message.result as T)));
+    worker.send(request);
+  });
+}
+
+async function rawRow(name: string, lookup: RawLookup): Promise<Row> {
+  const raw = await ask<RawResult>({ type: 'raw', lookup, connections: CONNECTIONS, durationMs: DURATION_S * 1000 });
+  const sorted = [...raw.latencies].sort((a, b) => a - b);
+  return { name, requestsPerSecond: raw.latencies.length / (raw.durationMs / 1000), p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+}
+
+const fixed = (value: number, digits = 2) => value.toFixed(digits);
+const ratioRows = (rows: Row[], reference: Row) =>
+  rows.map((row) => `| ${row.name} | ${fixed(row.requestsPerSecond, 0)} | ${fixed(row.p50)} | ${fixed(row.p99)} | ${fixed(row.requestsPerSecond / reference.requestsPerSecond)} |`);
+const reached = (ok: boolean) => (ok ? 'erreicht' : 'verfehlt');
+
 try {
   await ensureDatabase(database.serverUrl, 'bench');
   const ready = await new Promise<{ port: number }>((resolve) => worker.once('message', (message) => resolve(message as { port: number })));
   const base = `http://127.0.0.1:${ready.port}`;
-  const signIn = await fetch(`${base}/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(demoLogins.staff),
-  });
-  const cookie = signIn.headers.get('set-cookie')?.split(';')[0];
-  if (!signIn.ok || !cookie) throw new Error(`Anmeldung für den Benchmark fehlgeschlagen: ${signIn.status}`);
+  const signInAs = async (login: { id: string; password: string }) => {
+    const signIn = await fetch(`${base}/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(login) });
+    const cookie = signIn.headers.get('set-cookie')?.split(';')[0];
+    if (!signIn.ok || !cookie) throw new Error(`Anmeldung für den Benchmark fehlgeschlagen: ${signIn.status}`);
+    return cookie;
+  };
+  const cookie = await signInAs(demoLogins.staff);
 
   const load = async (name: string, options: autocannon.Options): Promise<Row> => {
     // A short untimed run first, so every measurement starts with a warm JIT and pool.
@@ -80,17 +117,147 @@ try {
       body: JSON.stringify({ query: '{ me { user { id firstName lastName } permissions { instanceOwner tenants { tenantId isOwner adminInterfaces } } } }' }),
     }),
   );
-  worker.send({ type: 'raw', userId: demoLogins.staff.id, connections: CONNECTIONS, durationMs: DURATION_S * 1000 });
-  const raw = await new Promise<{ latencies: number[]; durationMs: number }>((resolve) => worker.once('message', (message) => resolve(message as never)));
-  const sorted = [...raw.latencies].sort((a, b) => a - b);
-  const rawRow: Row = { name: 'Raw SQL (gleicher Pool)', requestsPerSecond: raw.latencies.length / (raw.durationMs / 1000), p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+  const viewerRaw = await rawRow('Raw SQL (gleicher Pool)', { kind: 'viewer', userId: demoLogins.staff.id });
 
-  const header = `| Messung | Anfragen/s | p50 ms | p99 ms | Durchsatz / Raw SQL |\n|---|---:|---:|---:|---:|`;
-  const lines = [...rows, rawRow].map(
-    (row) => `| ${row.name} | ${row.requestsPerSecond.toFixed(0)} | ${row.p50.toFixed(2)} | ${row.p99.toFixed(2)} | ${(row.requestsPerSecond / rawRow.requestsPerSecond).toFixed(2)} |`,
-  );
-  const table = [`${new Date().toISOString()} – ${CONNECTIONS} Verbindungen, ${DURATION_S} s je Messung, ${os.cpus().length} Kerne`, '', header, ...lines].join('\n');
+  // The week of measurement 2: Mon 2027-02-01 to Sun 2027-02-07 in Berlin (winter time, UTC+1).
+  const week = { startDate: '2027-02-01', endDate: '2027-02-07', begin: Date.UTC(2027, 0, 31, 23), end: Date.UTC(2027, 1, 7, 23) };
+
+  // Booking data: objects through the ORM, histories with one INSERT … SELECT generate_series each.
+  const seedStart = Date.now();
+  const seeded = await ask<SeededData>({
+    type: 'seed',
+    bookingsForList: BOOKINGS_FOR_LIST,
+    pastBookingsLarge: PAST_BOOKINGS_LARGE,
+    // Wed 2027-02-03 09:00 to 12:00 Berlin.
+    bookingsInWeekEnd: new Date(Date.UTC(2027, 1, 3, 11)).toISOString(),
+  });
+  const seedSeconds = (Date.now() - seedStart) / 1000;
+  const { rooms, sportsTenantId, demoTenantId } = seeded;
+  const customer = { name: 'Erika Mustermann', mail: 'erika@example.com', street: 'Hauptstraße 1', zipCode: '12345', location: 'Musterstadt', phone: '0123', company: '', comment: '' };
+  const checkoutBody = (room: SeededRoom, begin: number, hours = 1) =>
+    JSON.stringify({ timeBegin: begin, timeEnd: begin + hours * HOUR, bookableItems: [{ bookableId: room.id, amount: 1 }], ...customer });
+
+  // 1. Concurrent checkouts (guests, one item of amount 1): each object has its own slots from 2027-03-01 00:00 UTC on.
+  const slotsFrom = Date.UTC(2027, 2, 1);
+  let warmupSlot = 0;
+  const checkoutLoad = async (name: string, room: SeededRoom, slotOf: (request: number) => number): Promise<CheckoutRow> => {
+    const answers = new Map<string, number>();
+    const checkoutRequest = (target: SeededRoom, next: () => number, count: boolean): autocannon.Request => ({
+      method: 'POST',
+      path: `/api/${sportsTenantId}/checkout`,
+      headers: { 'content-type': 'application/json' },
+      setupRequest: (request) => ({ ...request, body: checkoutBody(target, next()) }),
+      onResponse: (status, body) => {
+        if (!count) return;
+        let key = String(status);
+        if (status !== 200) {
+          try {
+            key += ` ${(JSON.parse(body) as { code?: string }).code ?? ''}`.trimEnd();
+          } catch {
+            // not JSON: the status alone
+          }
+        }
+        answers.set(key, (answers.get(key) ?? 0) + 1);
+      },
+    });
+    // Warm-up on an object of its own, every request a new hour (stored bookings, so the write path is warm).
+    await autocannon({ url: base, connections: CONNECTIONS, duration: 2, requests: [checkoutRequest(rooms.warmup, () => slotsFrom + warmupSlot++ * HOUR, false)] });
+    let counter = 0;
+    const result = await autocannon({ url: base, connections: CONNECTIONS, duration: DURATION_S, requests: [checkoutRequest(room, () => slotOf(counter++), true)] });
+    if (result.errors > 0) answers.set('Fehler', result.errors);
+    if (result.timeouts > 0) answers.set('Zeitüberschreitung', result.timeouts);
+    const check = await ask<OccupancyCheck>({ type: 'check', bookableId: room.id, capacity: room.amount });
+    const seconds = result.duration;
+    const requests = [...answers.entries()].filter(([key]) => /^\d/.test(key)).reduce((sum, [, count]) => sum + count, 0);
+    return {
+      name,
+      requests,
+      requestsPerSecond: requests / seconds,
+      bookingsPerMinute: (check.stored / seconds) * 60,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      answers: [...answers.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([key, count]) => `${key}: ${count}`).join(', '),
+      oversold: check.oversold,
+      check,
+    };
+  };
+  const checkoutRows: CheckoutRow[] = [];
+  checkoutRows.push(await checkoutLoad('(a) Ein Zeitfenster, Kapazität 1', rooms.oneSlot, () => slotsFrom + 10 * HOUR));
+  checkoutRows.push(await checkoutLoad('(b) Ein Zeitfenster, Kapazität 10', rooms.oneSlotTen, () => slotsFrom + 10 * HOUR));
+  checkoutRows.push(await checkoutLoad('(c) 100 Zeitfenster eines Objekts, reihum', rooms.hundredSlots, (request) => slotsFrom + (request % 100) * HOUR));
+  checkoutRows.push(await checkoutLoad('(d) Jede Anfrage eine eigene Stunde eines Objekts', rooms.distinctSlots, (request) => slotsFrom + request * HOUR));
+  const hundred = checkoutRows[2].check;
+
+  // 2. The same week on an object with 10 and one with 100,000 past bookings (both capacity 2, three bookings in the week).
+  const availability = (room: SeededRoom) => `${base}/api/${sportsTenantId}/bookables/${room.id}/availability?startDate=${week.startDate}&endDate=${week.endDate}`;
+  const simulate = (room: SeededRoom): autocannon.Options => ({
+    url: `${base}/api/${sportsTenantId}/checkout?simulate=true`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ timeBegin: week.begin, timeEnd: week.end, bookableItems: [{ bookableId: room.id, amount: 1 }] }),
+  });
+  const historyRows: [Row, Row][] = [
+    [await load('Verfügbarkeit einer Woche, 10 frühere Buchungen', { url: availability(rooms.fewPast) }), await load('Verfügbarkeit einer Woche, 100.000 frühere Buchungen', { url: availability(rooms.manyPast) })],
+    [await load('Checkout simulate=true der Woche, 10 frühere Buchungen', simulate(rooms.fewPast)), await load('Checkout simulate=true der Woche, 100.000 frühere Buchungen', simulate(rooms.manyPast))],
+  ];
+  const occupancyPlan = await ask<string>({ type: 'plan', bookableId: rooms.manyPast.id, begin: new Date(week.begin).toISOString(), end: new Date(week.end).toISOString() });
+
+  // 3. The staff list: the newest 50 of the demo tenant's 10,000 bookings with items, as its owner.
+  const ownerCookie = await signInAs(demoLogins.tenantOwner);
+  const listRows: Row[] = [
+    await load('GraphQL bookings(limit: 50) mit Positionen', {
+      url: `${base}/graphql`,
+      method: 'POST',
+      headers: { cookie: ownerCookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: `{ bookings(tenantId: "${demoTenantId}", limit: 50) { items { id name priceEur items { bookableId amount } } } }` }),
+    }),
+    await load('REST GET /api/{Mandant}/bookings?limit=50', { url: `${base}/api/${demoTenantId}/bookings?limit=50`, headers: { cookie: ownerCookie } }),
+  ];
+  const listRaw = await rawRow('Raw SQL: dieselben 50 Buchungen mit Positionen (gleicher Pool)', { kind: 'bookingPage', tenantId: demoTenantId });
+
+  const distinct = checkoutRows[3];
+  const oversoldTotal = checkoutRows.reduce((sum, row) => sum + row.oversold, 0);
+  const historyRatios = historyRows.map(([few, many]) => ({ p50: many.p50 / few.p50, p99: many.p99 / few.p99 }));
+  const graphqlShare = listRows[0].requestsPerSecond / listRaw.requestsPerSecond;
+  const historyOk = historyRatios.every((ratio) => ratio.p50 <= GOALS.historyLatencyRatio && ratio.p99 <= GOALS.historyLatencyRatio);
+
+  const table = [
+    `${new Date().toISOString()} – ${CONNECTIONS} Verbindungen, ${DURATION_S} s je Messung, ${os.cpus().length} Kerne, Systemlast (1 min) zu Beginn ${fixed(loadAtStart)}, am Ende ${fixed(os.loadavg()[0])}`,
+    '',
+    `| Messung | Anfragen/s | p50 ms | p99 ms | Durchsatz / Raw SQL |\n|---|---:|---:|---:|---:|`,
+    ...ratioRows([...rows, viewerRaw], viewerRaw),
+    '',
+    `Gleichzeitige Checkouts (Gäste, je 1 Einheit eines Raums, ${DURATION_S} s; Überbucht: Einheiten über der Kapazität, danach in SQL gezählt):`,
+    '',
+    '| Messung | Anfragen | Anfragen/s | Buchungen/min | p50 ms | p99 ms | Antworten | Überbucht |\n|---|---:|---:|---:|---:|---:|---|---:|',
+    ...checkoutRows.map(
+      (row) => `| ${row.name} | ${row.requests} | ${fixed(row.requestsPerSecond, 0)} | ${fixed(row.bookingsPerMinute, 0)} | ${fixed(row.p50)} | ${fixed(row.p99)} | ${row.answers} | ${row.oversold} |`,
+    ),
+    '',
+    `(c) ${hundred.stored} von 100 Zeitfenstern vergeben nach ${fixed(hundred.spanS)} s (erste bis letzte gespeicherte Buchung), solange frei also ${fixed(hundred.spanS > 0 ? ((hundred.stored - 1) / hundred.spanS) * 60 : 0, 0)} Buchungen/min.`,
+    '',
+    `Frühere Buchungen: dieselbe Woche (mit 3 Buchungen darin) auf einem Objekt mit 10 und einem mit ${PAST_BOOKINGS_LARGE.toLocaleString('de-DE')} früheren Buchungen (Verhältnis: 100.000 / 10):`,
+    '',
+    '| Messung | Anfragen/s | p50 ms | p99 ms | Verhältnis p50 | Verhältnis p99 |\n|---|---:|---:|---:|---:|---:|',
+    ...historyRows.flatMap(([few, many], index) => [
+      `| ${few.name} | ${fixed(few.requestsPerSecond, 0)} | ${fixed(few.p50)} | ${fixed(few.p99)} | 1.00 | 1.00 |`,
+      `| ${many.name} | ${fixed(many.requestsPerSecond, 0)} | ${fixed(many.p50)} | ${fixed(many.p99)} | ${fixed(historyRatios[index].p50)} | ${fixed(historyRatios[index].p99)} |`,
+    ]),
+    '',
+    `Buchungsliste: die neuesten 50 von ${BOOKINGS_FOR_LIST.toLocaleString('de-DE')} Buchungen mit Positionen, als Inhaberin des Mandanten:`,
+    '',
+    `| Messung | Anfragen/s | p50 ms | p99 ms | Durchsatz / Raw SQL |\n|---|---:|---:|---:|---:|`,
+    ...ratioRows([...listRows, listRaw], listRaw),
+    '',
+    'Ziele:',
+    '',
+    `- ≥ ${GOALS.distinctSlotBookingsPerMinute} Buchungen/min auf verschiedenen Zeitfenstern eines Objekts: ${reached(distinct.bookingsPerMinute >= GOALS.distinctSlotBookingsPerMinute)} (${fixed(distinct.bookingsPerMinute, 0)}).`,
+    `- Keine Überbuchung: ${reached(oversoldTotal === 0)} (${oversoldTotal}).`,
+    `- Latenz bei 100.000 / bei 10 früheren Buchungen ≤ ${GOALS.historyLatencyRatio}: ${reached(historyOk)} (Verfügbarkeit p50 ${fixed(historyRatios[0].p50)}, p99 ${fixed(historyRatios[0].p99)}; Checkout p50 ${fixed(historyRatios[1].p50)}, p99 ${fixed(historyRatios[1].p99)}).`,
+    `- GraphQL-Liste ≥ 1/3 des Raw-SQL-Durchsatzes: ${reached(graphqlShare >= GOALS.graphqlListShareOfRaw)} (${fixed(graphqlShare)}).`,
+  ].join('\n');
   console.log(table);
+  console.log(`\nDaten angelegt in ${fixed(seedSeconds, 1)} s. Plan der Belegungsabfrage (100.000 frühere Buchungen):\n${occupancyPlan}`);
   writeFileSync(path.resolve('bench/last-result.md'), `${table}\n`);
 } finally {
   worker.send({ type: 'stop' });

@@ -3,16 +3,22 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { BenchRequest, RawLookup, SeededData } from './protocol.js';
 
 /**
- * The benchmark's server process: the built product (dist/) on the given database, plus the raw
- * SQL measurement through the very connection pool the product uses.
+ * The benchmark's server process: the built product (dist/) on the given database, plus what the
+ * measuring process asks for through the very connection pool the product uses: raw SQL
+ * measurements, the seed data of the booking measurements and the checks afterwards.
  */
 type AppModule = typeof import('../server/src/app.js');
 type ConfigModule = typeof import('../server/src/config.js');
 type OrmConfigModule = typeof import('../server/src/db/mikro-orm.config.js');
 type SeedModule = typeof import('../server/src/db/seed.js');
 type ViewerModule = typeof import('../server/src/users/viewer.service.js');
+type TenantModule = typeof import('../server/src/tenants/tenant.entity.js');
+type BookableModule = typeof import('../server/src/bookables/bookable.entity.js');
+type BookableServiceModule = typeof import('../server/src/bookables/bookable.service.js');
+type BookingModelModule = typeof import('../server/src/bookings/booking.model.js');
 
 const dist = (file: string) => pathToFileURL(path.resolve('dist/server/src', file)).href;
 const { createApp } = (await import(dist('app.js'))) as AppModule;
@@ -20,6 +26,10 @@ const { loadConfig } = (await import(dist('config.js'))) as ConfigModule;
 const { ormConfig } = (await import(dist('db/mikro-orm.config.js'))) as OrmConfigModule;
 const { seedIfEmpty } = (await import(dist('db/seed.js'))) as SeedModule;
 const { VIEWER_SQL } = (await import(dist('users/viewer.service.js'))) as ViewerModule;
+const { Tenant } = (await import(dist('tenants/tenant.entity.js'))) as TenantModule;
+const { Bookable } = (await import(dist('bookables/bookable.entity.js'))) as BookableModule;
+const { bookableRecord } = (await import(dist('bookables/bookable.service.js'))) as BookableServiceModule;
+const { bookableSnapshot } = (await import(dist('bookings/booking.model.js'))) as BookingModelModule;
 
 const databaseUrl = process.env.DATABASE_URL!;
 const config = loadConfig({ ...process.env, NODE_ENV: 'production', SEED_DEMO: 'true' });
@@ -29,18 +39,32 @@ await seedIfEmpty(orm, config);
 const app = await createApp(config, orm, databaseUrl);
 await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
 
-/** The lookup auth/me makes, as the same plain SQL, through the product's own connection pool. */
-async function rawLookup(userId: string): Promise<void> {
-  await orm.em.getConnection().execute(VIEWER_SQL, [userId]);
+const execute = <T extends object[] = object[]>(sql: string, params: unknown[] = []) => orm.em.getConnection().execute<T>(sql, params);
+
+/**
+ * The same 50 newest bookings with their items that the staff list shows (GraphQL `bookings`, REST
+ * GET bookings?limit=50), as one plain SQL statement: every column the ORM loads, no count.
+ */
+const BOOKING_PAGE_SQL = `
+  select b.*, i.id as item_id, i.position, i.bookable_id, i.amount, i.regular_price_eur, i.regular_gross_price_eur,
+         i.user_price_eur, i.user_gross_price_eur, i.bookable_used, i.time_begin as item_time_begin, i.time_end as item_time_end
+    from (select * from bookings where tenant_id = ? order by created_at desc, key desc limit 50) b
+    left join booking_items i on i.booking_key = b.key
+   order by b.created_at desc, b.key desc, i.position`;
+
+/** The lookup auth/me makes or the page of the bookings list, as plain SQL, through the product's own connection pool. */
+async function rawLookup(lookup: RawLookup): Promise<void> {
+  if (lookup.kind === 'viewer') await execute(VIEWER_SQL, [lookup.userId]);
+  else await execute(BOOKING_PAGE_SQL, [lookup.tenantId]);
 }
 
-async function measureRaw(userId: string, connections: number, durationMs: number) {
+async function measureRaw(lookup: RawLookup, connections: number, durationMs: number) {
   const latencies: number[] = [];
   const end = Date.now() + durationMs;
   const loop = async () => {
     while (Date.now() < end) {
       const start = process.hrtime.bigint();
-      await rawLookup(userId);
+      await rawLookup(lookup);
       latencies.push(Number(process.hrtime.bigint() - start) / 1e6);
     }
   };
@@ -48,15 +72,153 @@ async function measureRaw(userId: string, connections: number, durationMs: numbe
   return { latencies, durationMs };
 }
 
-process.on('message', (message: { type: string; userId: string; connections: number; durationMs: number }) => {
-  if (message.type === 'raw') {
-    void measureRaw(message.userId, message.connections, message.durationMs).then((result) => process.send!({ type: 'raw', ...result }));
+const BOOKING_NUMBER_LETTERS = 'ABCDEFGHJKMNPQRSTUXY';
+
+/**
+ * A booking number "XXXX-XXXX" for a series value, as SQL: n · prime mod 20^8 written in the
+ * number alphabet, so distinct values (below 20^8) give distinct, random-looking numbers.
+ */
+function bookingNumberSql(series: string, offset: number): string {
+  const n = `((${series}::bigint + ${offset}) * 16777619 % 25600000000)`;
+  const letter = (k: number) => `substr('${BOOKING_NUMBER_LETTERS}', ((${n} / ${20 ** k}) % 20)::int + 1, 1)`;
+  return `(${[7, 6, 5, 4].map(letter).join(' || ')} || '-' || ${[3, 2, 1, 0].map(letter).join(' || ')})`;
+}
+
+/**
+ * `count` bookings of one hour each with one item of the bookable, one after another and ending
+ * `lastEnd`, in one statement (bookings and items); created two weeks before they begin. The
+ * item's snapshot is the one a checkout of the object stores.
+ */
+async function insertBookings(tenantId: string, bookable: InstanceType<typeof Bookable>, count: number, lastEnd: Date, numberOffset: number): Promise<void> {
+  const number = bookingNumberSql('g', numberOffset);
+  await execute(
+    `with slots as (
+       select g, ?::timestamptz - g * interval '1 hour' as t from generate_series(1, ?) g
+     ), stored as (
+       insert into bookings (key, tenant_id, number, time_begin, time_end, name, mail, street, zip_code, location,
+                             price_eur, vat_included_eur, is_committed, is_payed, search_text, created_at, updated_at)
+       select gen_random_uuid(), ?, ${number}, t, t + interval '1 hour', 'Kundin ' || g, 'kundin' || g || '@example.com',
+              'Hauptstraße ' || (g % 200 + 1), '12345', 'Musterstadt', 29.75, 4.75, g % 3 = 0, g % 3 = 0,
+              lower(${number} || ' kundin ' || g || ' kundin' || g || '@example.com'), t - interval '14 days', t - interval '14 days'
+         from slots
+       returning key, time_begin, time_end
+     )
+     insert into booking_items (id, booking_key, position, bookable_id, amount, regular_price_eur, regular_gross_price_eur,
+                                user_price_eur, user_gross_price_eur, bookable_used, time_begin, time_end)
+     select gen_random_uuid(), key, 0, ?::uuid, 1, 25, 29.75, 25, 29.75, ?::jsonb, time_begin, time_end from stored`,
+    [lastEnd.toISOString(), count, tenantId, bookable.id, JSON.stringify(bookableSnapshot(bookableRecord(bookable)))],
+  );
+}
+
+/** Booking history ends a day before the start (these are past bookings). */
+const historyEnd = () => new Date(Math.floor((Date.now() - 86_400_000) / 3_600_000) * 3_600_000);
+
+/**
+ * The objects of the booking measurements: rooms booked by the hour (12,50 € net, 19 % VAT, like
+ * the tests' bookable room) in a second tenant; the history of two of them (capacity 2, so a
+ * checkout of the whole measured week stays possible beside its three bookings) and 10,000
+ * bookings of the demo tenant for its staff list, inserted with SQL; then VACUUM ANALYZE, the
+ * state autovacuum leaves a table in after its history grew over years.
+ */
+async function seed(bookingsForList: number, pastBookingsLarge: number, bookingsInWeekEnd: Date): Promise<SeededData> {
+  const em = orm.em.fork();
+  const demo = await em.findOneOrFail(Tenant, { name: 'Rathaus Musterstadt' });
+  const sports = em.create(Tenant, { name: 'Sportamt Musterstadt (Benchmark)' });
+  const room = (tenant: InstanceType<typeof Tenant>, title: string, amount: number) =>
+    em.create(Bookable, {
+      tenant,
+      type: 'room',
+      title,
+      ownerUserId: null,
+      isBookable: true,
+      isPublic: true,
+      isScheduleRelated: true,
+      amount,
+      priceType: 'per-hour',
+      priceCategories: [{ priceEur: 12.5, priceValueAddedTax: 19, interval: { start: null, end: null }, fixedPrice: false }],
+    });
+  const rooms = {
+    warmup: room(sports, 'Aufwärmraum', 1),
+    oneSlot: room(sports, 'Gymnastikraum', 1),
+    oneSlotTen: room(sports, 'Turnhalle (10 Felder)', 10),
+    hundredSlots: room(sports, 'Kraftraum', 1),
+    distinctSlots: room(sports, 'Tischtennisraum', 1),
+    fewPast: room(sports, 'Vereinsraum (10 frühere Buchungen)', 2),
+    manyPast: room(sports, 'Mehrzweckhalle (100.000 frühere Buchungen)', 2),
+    list: room(demo, 'Sitzungssaal', 1),
+  };
+  await em.flush();
+  const end = historyEnd();
+  await insertBookings(sports.id, rooms.fewPast, 10, end, 0);
+  await insertBookings(sports.id, rooms.manyPast, pastBookingsLarge, end, 1000);
+  // The measured week is not empty: three bookings of an hour in it for both objects.
+  await insertBookings(sports.id, rooms.fewPast, 3, bookingsInWeekEnd, 200_000);
+  await insertBookings(sports.id, rooms.manyPast, 3, bookingsInWeekEnd, 200_010);
+  await insertBookings(demo.id, rooms.list, bookingsForList, end, 0);
+  await execute('vacuum analyze bookings');
+  await execute('vacuum analyze booking_items');
+  const ids = Object.fromEntries(Object.entries(rooms).map(([key, bookable]) => [key, { id: bookable.id, amount: bookable.amount ?? 0 }]));
+  return { demoTenantId: demo.id, sportsTenantId: sports.id, rooms: ids as SeededData['rooms'] };
+}
+
+/**
+ * What the SQL check says about one object: stored bookings (non-rejected items), units booked
+ * beyond its capacity at the start of any booked window (0 = not overbooked), and how long storing
+ * them took (first to last creation).
+ */
+async function occupancyCheck(bookableId: string, capacity: number) {
+  const [row] = await execute<{ stored: number; oversold: number; span_s: number | null }[]>(
+    `select (select count(*) from booking_items i join bookings b on b.key = i.booking_key where i.bookable_id = ? and not b.is_rejected)::int as stored,
+            (select coalesce(sum(greatest(0, used - ?)), 0) from (
+               select p.t, sum(i.amount) as used
+                 from (select distinct time_begin as t from booking_items where bookable_id = ?) p
+                 join booking_items i on i.bookable_id = ? and tstzrange(i.time_begin, i.time_end, '[)') @> p.t
+                 join bookings b on b.key = i.booking_key and not b.is_rejected
+                group by p.t) windows)::int as oversold,
+            (select extract(epoch from max(b.created_at) - min(b.created_at)) from booking_items i join bookings b on b.key = i.booking_key where i.bookable_id = ?)::float as span_s`,
+    [bookableId, capacity, bookableId, bookableId, bookableId],
+  );
+  return { stored: row.stored, oversold: row.oversold, spanS: row.span_s ?? 0 };
+}
+
+/** The plan PostgreSQL picks for the occupancy read of checkout and availability (readOccupancies). */
+async function occupancyPlan(bookableId: string, begin: string, end: string): Promise<string> {
+  const rows = await execute<{ 'QUERY PLAN': string }[]>(
+    `explain (analyze, timing off, summary off)
+     select i.bookable_id, i.amount, i.time_begin, i.time_end
+       from booking_items i join bookings b on b.key = i.booking_key
+      where i.bookable_id = any(?::uuid[]) and i.time_begin is not null and i.time_end is not null
+        and tstzrange(i.time_begin, i.time_end, '[)') && tstzrange(?::timestamptz, ?::timestamptz, '[)')
+        and not b.is_rejected and b.key is distinct from ?::uuid`,
+    [`{${bookableId}}`, begin, end, null],
+  );
+  return rows.map((row) => row['QUERY PLAN']).join('\n');
+}
+
+async function answer(message: BenchRequest): Promise<unknown> {
+  switch (message.type) {
+    case 'raw':
+      return measureRaw(message.lookup, message.connections, message.durationMs);
+    case 'seed':
+      return seed(message.bookingsForList, message.pastBookingsLarge, new Date(message.bookingsInWeekEnd));
+    case 'check':
+      return occupancyCheck(message.bookableId, message.capacity);
+    case 'plan':
+      return occupancyPlan(message.bookableId, message.begin, message.end);
   }
+}
+
+process.on('message', (message: BenchRequest | { type: 'stop' }) => {
   if (message.type === 'stop') {
     void app
       .close()
       .then(() => orm.close(true))
       .then(() => process.exit(0));
+    return;
   }
+  void answer(message).then(
+    (result) => process.send!({ type: message.type, result }),
+    (error: unknown) => process.send!({ type: message.type, error: String((error as Error)?.stack ?? error) }),
+  );
 });
 process.send!({ type: 'ready', port: (app.server.address() as AddressInfo).port, staff: 'mitarbeiter@example.com' });

@@ -20,7 +20,7 @@ it('the demo tenant has two upcoming bookings of the Bürgerhaus, one waiting an
   const bookings = await owner.get(`/api/${tenantId}/bookings`);
   expect(bookings.status, bookings.text).toBe(200);
   expect(bookings.json).toHaveLength(2);
-  const byName = Object.fromEntries((bookings.json as { name: string }[]).map((booking) => [booking.name, booking]));
+  const byName = Object.fromEntries((bookings.json as { name: string; bookableItems: { bookableId: string }[] }[]).map((booking) => [booking.name, booking]));
   expect(byName['Erika Mustermann']).toMatchObject({ isCommitted: false, priceEur: 69.41, bookableItems: [{ amount: 1, _bookableUsed: { title: 'Bürgerhaus Musterstadt' } }] });
   expect(byName['Sportverein Musterstadt e. V.']).toMatchObject({ isCommitted: true });
   for (const booking of bookings.json as { id: string; timeBegin: number }[]) {
@@ -33,7 +33,7 @@ it('the demo tenant has two upcoming bookings of the Bürgerhaus, one waiting an
   await signIn(staff, demoLogins.staff.id, demoLogins.staff.password);
   const listed = await staff.gql<{ bookings: { total: number } }>('query($t: ID!) { bookings(tenantId: $t) { total } }', { t: tenantId });
   expect(listed.data?.bookings.total).toBe(2);
-  const venueId = byName['Erika Mustermann'].bookableItems[0].bookableId as string;
+  const venueId = byName['Erika Mustermann'].bookableItems[0].bookableId;
   const occupancy = await owner.get(`/api/${tenantId}/calendar/occupancy?ids=${venueId}`);
   expect(occupancy.json).toHaveLength(2);
 });

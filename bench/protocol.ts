@@ -1,0 +1,33 @@
+/** The messages between the measuring process (run.ts) and the server process (worker.ts). */
+
+/** A raw SQL measurement: the viewer lookup of auth/me, or the page of the staff's bookings list. */
+export type RawLookup = { kind: 'viewer'; userId: string } | { kind: 'bookingPage'; tenantId: string };
+
+export type BenchRequest =
+  | { type: 'raw'; lookup: RawLookup; connections: number; durationMs: number }
+  | { type: 'seed'; bookingsForList: number; pastBookingsLarge: number; bookingsInWeekEnd: string }
+  | { type: 'check'; bookableId: string; capacity: number }
+  | { type: 'plan'; bookableId: string; begin: string; end: string };
+
+export interface SeededRoom {
+  id: string;
+  /** Capacity (units at any moment). */
+  amount: number;
+}
+
+export interface SeededData {
+  demoTenantId: string;
+  sportsTenantId: string;
+  rooms: Record<'warmup' | 'oneSlot' | 'oneSlotTen' | 'hundredSlots' | 'distinctSlots' | 'fewPast' | 'manyPast' | 'list', SeededRoom>;
+}
+
+export interface RawResult {
+  latencies: number[];
+  durationMs: number;
+}
+
+export interface OccupancyCheck {
+  stored: number;
+  oversold: number;
+  spanS: number;
+}
