@@ -4,6 +4,7 @@ import { Migration20261122022928Tenants } from './Migration20261122022928_tenant
 import { Migration20261122023143Coupons } from './Migration20261122023143_coupons.js';
 import { Migration20261123025153Bookables } from './Migration20261123025153_bookables.js';
 import { Migration20261123212234Bookings } from './Migration20261123212234_bookings.js';
+import { Migration20261123223000OccupancyStatistics } from './Migration20261123223000_occupancy_statistics.js';
 
 /** Every migration in order. Listed in code so the built server and the TypeScript sources agree. */
 export const migrationsList: MigrationObject[] = [
@@ -12,4 +13,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122023143_coupons', class: Migration20261122023143Coupons },
   { name: 'Migration20261123025153_bookables', class: Migration20261123025153Bookables },
   { name: 'Migration20261123212234_bookings', class: Migration20261123212234Bookings },
+  { name: 'Migration20261123223000_occupancy_statistics', class: Migration20261123223000OccupancyStatistics },
 ];
