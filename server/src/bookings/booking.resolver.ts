@@ -1,10 +1,12 @@
 import { filter, pipe } from '@graphql-yoga/subscription';
-import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, ID, Info, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { requireViewer } from '../shared/actor.js';
 import { AppError } from '../shared/errors.js';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
 import type { GraphQLContext } from '../shared/graphql/context.js';
 import { presentFields } from '../shared/graphql/input.js';
+import { selectedFields } from '../shared/graphql/selection.js';
 import { can, canReadSome } from '../shared/permissions/permissions.js';
 import type { BookingChangedEvent } from '../shared/pubsub.js';
 import type { Viewer } from '../users/viewer.service.js';
@@ -29,7 +31,8 @@ import {
 /** The REST body shape from a GraphQL input: the services parse both the same way. */
 const body = (input: object) => presentFields(input);
 
-async function withStatuses(context: GraphQLContext, tenantId: string, bookings: Booking[]): Promise<BookingType[]> {
+async function withStatuses(context: GraphQLContext, tenantId: string, bookings: Booking[], withWorkflow = true): Promise<BookingType[]> {
+  if (!withWorkflow) return bookings.map((booking) => bookingType(booking));
   const statuses = await context.services.workflows.statusesOf(tenantId, bookings.map((booking) => booking.number));
   return bookings.map((booking) => bookingType(booking, statuses.get(booking.number) ?? null));
 }
@@ -57,9 +60,12 @@ export class BookingResolver {
     @Arg('limit', () => Int, { defaultValue: 50, description: '1 to 500.' }) limit: number,
     @Arg('offset', () => Int, { defaultValue: 0 }) offset: number,
     @Ctx() context: GraphQLContext,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<BookingPageType> {
-    const page = await context.services.bookings.list(await requireViewer(context), tenantId, { search, status, from, to, bookableId, limit, offset });
-    return { ...page, items: await withStatuses(context, tenantId, page.items) };
+    // Counting all matches and reading the workflow only when the query asks for them.
+    const count = selectedFields(info).has('total');
+    const page = await context.services.bookings.list(await requireViewer(context), tenantId, { search, status, from, to, bookableId, limit, offset }, { count });
+    return { ...page, items: await withStatuses(context, tenantId, page.items, selectedFields(info, ['items']).has('workflowStatus')) };
   }
 
   @Auth(AuthRule.BOOKING_READER)

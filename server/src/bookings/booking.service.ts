@@ -85,8 +85,11 @@ export class BookingService implements BookingOccupancy, Omit<WorkflowBookings, 
     private readonly bookables: BookableService,
   ) {}
 
-  /** The staff's list: newest first, filtered and searched in the database, one page at a time. */
-  async list(viewer: Viewer, tenantId: string, query: BookingListQuery = {}): Promise<BookingPage> {
+  /**
+   * The staff's list: newest first, filtered and searched in the database, one page at a time.
+   * `count: false` skips counting all matches (total is then the page's length).
+   */
+  async list(viewer: Viewer, tenantId: string, query: BookingListQuery = {}, options: { count: boolean } = { count: true }): Promise<BookingPage> {
     if (!canReadSome(viewer.permissions, tenantId, 'manageBookings')) throw new AppError('auth.forbidden');
     const limit = Math.min(Math.max(Math.trunc(query.limit ?? DEFAULT_PAGE_SIZE), 1), MAX_PAGE_SIZE);
     const offset = Math.max(Math.trunc(query.offset ?? 0), 0);
@@ -121,13 +124,12 @@ export class BookingService implements BookingOccupancy, Omit<WorkflowBookings, 
     }
     if (and.length > 0) where.$and = and;
     const em = this.orm.em.fork();
-    const [items, total] = await em.findAndCount(Booking, where, {
-      orderBy: { createdAt: 'desc', key: 'desc' },
-      limit,
-      offset,
-      populate: ['items'],
-      strategy: 'select-in',
-    });
+    const page = { orderBy: { createdAt: 'desc', key: 'desc' }, limit, offset, populate: ['items'], strategy: 'select-in' } as const;
+    if (!options.count) {
+      const items = await em.find(Booking, where, page);
+      return { items, total: items.length, limit, offset };
+    }
+    const [items, total] = await em.findAndCount(Booking, where, page);
     return { items, total, limit, offset };
   }
 
