@@ -19,6 +19,7 @@ type TenantModule = typeof import('../server/src/tenants/tenant.entity.js');
 type BookableModule = typeof import('../server/src/bookables/bookable.entity.js');
 type BookableServiceModule = typeof import('../server/src/bookables/bookable.service.js');
 type BookingModelModule = typeof import('../server/src/bookings/booking.model.js');
+type BookingQueriesModule = typeof import('../server/src/bookings/booking.queries.js');
 
 const dist = (file: string) => pathToFileURL(path.resolve('dist/server/src', file)).href;
 const { createApp } = (await import(dist('app.js'))) as AppModule;
@@ -30,6 +31,7 @@ const { Tenant } = (await import(dist('tenants/tenant.entity.js'))) as TenantMod
 const { Bookable } = (await import(dist('bookables/bookable.entity.js'))) as BookableModule;
 const { bookableRecord } = (await import(dist('bookables/bookable.service.js'))) as BookableServiceModule;
 const { bookableSnapshot } = (await import(dist('bookings/booking.model.js'))) as BookingModelModule;
+const { OCCUPANCY_IN_WINDOW_SQL } = (await import(dist('bookings/booking.queries.js'))) as BookingQueriesModule;
 
 const databaseUrl = process.env.DATABASE_URL!;
 const config = loadConfig({ ...process.env, NODE_ENV: 'production', SEED_DEMO: 'true' });
@@ -184,12 +186,7 @@ async function occupancyCheck(bookableId: string, capacity: number) {
 /** The plan PostgreSQL picks for the occupancy read of checkout and availability (readOccupancies). */
 async function occupancyPlan(bookableId: string, begin: string, end: string): Promise<string> {
   const rows = await execute<{ 'QUERY PLAN': string }[]>(
-    `explain (analyze, timing off, summary off)
-     select i.bookable_id, i.amount, i.time_begin, i.time_end
-       from booking_items i join bookings b on b.key = i.booking_key
-      where i.bookable_id = any(?::uuid[]) and i.time_begin is not null and i.time_end is not null
-        and tstzrange(i.time_begin, i.time_end, '[)') && tstzrange(?::timestamptz, ?::timestamptz, '[)')
-        and not b.is_rejected and b.key is distinct from ?::uuid`,
+    `explain (analyze, timing off, summary off) ${OCCUPANCY_IN_WINDOW_SQL}`,
     [`{${bookableId}}`, begin, end, null],
   );
   return rows.map((row) => row['QUERY PLAN']).join('\n');

@@ -25,6 +25,19 @@ export function pgTextArray(values: readonly string[]): string {
   return `{${values.map((value) => `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"`).join(',')}}`;
 }
 
+/**
+ * Booked items of objects (parameters: the ids as an array literal, window begin and end, a booking
+ * key to leave out or null) overlapping a window, non-rejected. The window's items come first through
+ * the GiST index, then each one's booking by primary key: a join could let the planner read every
+ * booking when it misjudges the window.
+ */
+export const OCCUPANCY_IN_WINDOW_SQL = `select i.bookable_id, i.amount, i.time_begin, i.time_end
+  from booking_items i
+ where i.bookable_id = any(?::uuid[]) and i.time_begin is not null and i.time_end is not null
+   and tstzrange(i.time_begin, i.time_end, '[)') && tstzrange(?::timestamptz, ?::timestamptz, '[)')
+   and i.booking_key is distinct from ?::uuid
+   and not (select b.is_rejected from bookings b where b.key = i.booking_key)`;
+
 interface OccupancyRow {
   bookable_id: string;
   amount: number | string;
@@ -42,15 +55,8 @@ export async function readOccupancies(em: EntityManager, bookableIds: readonly s
   if (ids.length === 0) return [];
   let rows: OccupancyRow[];
   if (window) {
-    // The window's items first through the GiST index, then each one's booking by primary key: a
-    // join could let the planner read every booking when it misjudges the window.
     rows = await em.execute<OccupancyRow[]>(
-      `select i.bookable_id, i.amount, i.time_begin, i.time_end
-         from booking_items i
-        where i.bookable_id = any(?::uuid[]) and i.time_begin is not null and i.time_end is not null
-          and tstzrange(i.time_begin, i.time_end, '[)') && tstzrange(?::timestamptz, ?::timestamptz, '[)')
-          and i.booking_key is distinct from ?::uuid
-          and not (select b.is_rejected from bookings b where b.key = i.booking_key)`,
+      OCCUPANCY_IN_WINDOW_SQL,
       [pgTextArray(ids), window.begin.toISOString(), window.end.toISOString(), excludeBookingKey],
     );
   } else {
@@ -84,7 +90,8 @@ export async function readBacklogIds(em: EntityManager, tenantId: string, onBoar
   return rows.map((row) => row.number);
 }
 
-const time = (date: Date | null | undefined): number | null => (date ? date.getTime() : null);
+/** Epoch ms of an instant; raw SQL answers may carry timestamps as text. */
+const time = (date: Date | string | null | undefined): number | null => (date ? new Date(date).getTime() : null);
 
 function itemView(item: BookingItem): BookingView['bookableItems'][number] {
   return { bookableId: item.bookableId, amount: item.amount, ...unitPricesOf(item), _bookableUsed: item.bookableUsed };
@@ -180,4 +187,96 @@ export function setItems(em: EntityManager, booking: Booking, lines: readonly It
       em.create(BookingItem, { booking, position, bookableId: line.bookableId, amount: line.amount, ...unitPricesOf(line), bookableUsed: line.bookableUsed, timeBegin: booking.timeBegin, timeEnd: booking.timeEnd }),
     );
   });
+}
+
+/**
+ * A page of bookings as views in one statement: the booking columns and its items aggregated as
+ * JSON, newest first. The list is the staff's most frequent read, so it skips the ORM's hydration.
+ */
+const PAGE_COLUMNS = `b.number, b.tenant_id, b.assigned_user_id, b.time_begin, b.time_end, b.created_at, b.coupon_code, b.coupon_used,
+  b.name, b.company, b.street, b.zip_code, b.location, b.mail, b.phone, b.comment, b.attachments, b.price_eur, b.vat_included_eur,
+  b.is_committed, b.is_payed, b.is_rejected, b.payment_provider, b.payment_method, b.locker_info,
+  coalesce((select json_agg(json_build_object('bookableId', i.bookable_id, 'amount', i.amount, 'regularPriceEur', i.regular_price_eur,
+      'regularGrossPriceEur', i.regular_gross_price_eur, 'userPriceEur', i.user_price_eur, 'userGrossPriceEur', i.user_gross_price_eur,
+      '_bookableUsed', i.bookable_used) order by i.position)
+    from booking_items i where i.booking_key = b.key), '[]'::json) as items`;
+
+interface PageRow {
+  number: string;
+  tenant_id: string;
+  assigned_user_id: string | null;
+  time_begin: Date | string | null;
+  time_end: Date | string | null;
+  created_at: Date | string;
+  coupon_code: string | null;
+  coupon_used: BookingView['_couponUsed'] | null;
+  name: string;
+  company: string;
+  street: string;
+  zip_code: string;
+  location: string;
+  mail: string;
+  phone: string;
+  comment: string;
+  attachments: BookingView['attachments'];
+  price_eur: string;
+  vat_included_eur: string;
+  is_committed: boolean;
+  is_payed: boolean;
+  is_rejected: boolean;
+  payment_provider: string | null;
+  payment_method: string;
+  locker_info: unknown[];
+  items: BookingView['bookableItems'];
+}
+
+function pageRowView(row: PageRow): BookingView {
+  return {
+    id: row.number,
+    tenantId: row.tenant_id,
+    assignedUserId: row.assigned_user_id,
+    timeBegin: time(row.time_begin),
+    timeEnd: time(row.time_end),
+    timeCreated: new Date(row.created_at).getTime(),
+    bookableItems: row.items,
+    couponCode: row.coupon_code,
+    name: row.name,
+    company: row.company,
+    street: row.street,
+    zipCode: row.zip_code,
+    location: row.location,
+    mail: row.mail,
+    phone: row.phone,
+    comment: row.comment,
+    attachments: row.attachments,
+    priceEur: Number(row.price_eur),
+    vatIncludedEur: Number(row.vat_included_eur),
+    isCommitted: row.is_committed,
+    isPayed: row.is_payed,
+    isRejected: row.is_rejected,
+    paymentProvider: row.payment_provider,
+    paymentMethod: row.payment_method,
+    lockerInfo: row.locker_info,
+    ...(row.coupon_used ? { _couponUsed: row.coupon_used } : {}),
+  };
+}
+
+/** Conditions on `bookings b` joined with and, and their parameters. */
+export interface BookingConditions {
+  sql: string[];
+  params: unknown[];
+}
+
+/** One page of the bookings matching the conditions, and (when asked) how many match in all. */
+export async function readBookingPage(em: EntityManager, where: BookingConditions, page: { limit: number; offset: number; count: boolean }): Promise<{ views: BookingView[]; total: number }> {
+  const condition = where.sql.join(' and ');
+  const rows = await em.execute<PageRow[]>(`select ${PAGE_COLUMNS} from bookings b where ${condition} order by b.created_at desc, b.key desc limit ? offset ?`, [
+    ...where.params,
+    page.limit,
+    page.offset,
+  ]);
+  const views = rows.map(pageRowView);
+  if (!page.count) return { views, total: views.length };
+  const [{ total }] = await em.execute<{ total: string }[]>(`select count(*) as total from bookings b where ${condition}`, where.params);
+  return { views, total: Number(total) };
 }

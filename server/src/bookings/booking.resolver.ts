@@ -11,6 +11,8 @@ import { can, canReadSome } from '../shared/permissions/permissions.js';
 import type { BookingChangedEvent } from '../shared/pubsub.js';
 import type { Viewer } from '../users/viewer.service.js';
 import type { Booking } from './booking.entity.js';
+import type { BookingView } from './booking.model.js';
+import { bookingView } from './booking.queries.js';
 import { windowOf } from './booking.service.js';
 import {
   type BookingChangeAction,
@@ -31,10 +33,11 @@ import {
 /** The REST body shape from a GraphQL input: the services parse both the same way. */
 const body = (input: object) => presentFields(input);
 
-async function withStatuses(context: GraphQLContext, tenantId: string, bookings: Booking[], withWorkflow = true): Promise<BookingType[]> {
-  if (!withWorkflow) return bookings.map((booking) => bookingType(booking));
-  const statuses = await context.services.workflows.statusesOf(tenantId, bookings.map((booking) => booking.number));
-  return bookings.map((booking) => bookingType(booking, statuses.get(booking.number) ?? null));
+async function withStatuses(context: GraphQLContext, tenantId: string, bookings: (Booking | BookingView)[], withWorkflow = true): Promise<BookingType[]> {
+  const views = bookings.map((booking) => ('key' in booking ? bookingView(booking) : booking));
+  if (!withWorkflow) return views.map((view) => bookingType(view));
+  const statuses = await context.services.workflows.statusesOf(tenantId, views.map((view) => view.id));
+  return views.map((view) => bookingType(view, statuses.get(view.id) ?? null));
 }
 
 /** Whether a change event concerns a booking the viewer may read. */

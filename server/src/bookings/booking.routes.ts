@@ -56,8 +56,7 @@ export function bookingRoutes(services: Services): Router {
   const router = Router({ mergeParams: true });
   const { bookings, bookingStatus, bookingEditor, workflows } = services;
 
-  const withStatuses = async (tenantId: string, list: Booking[], populate: boolean) => {
-    const views = list.map(bookingView);
+  const withStatuses = async (tenantId: string, views: BookingView[], populate: boolean) => {
     if (!populate) return views;
     const statuses = await workflows.statusesOf(tenantId, views.map((view) => view.id));
     return views.map((view) => populated(view, statuses.get(view.id) ?? null));
@@ -91,7 +90,7 @@ export function bookingRoutes(services: Services): Router {
   router.get('/bookings/:id', async (req: Request<ItemParams>, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
     const booking = await bookings.get(viewer, req.params.tenantId, req.params.id);
-    const [view] = await withStatuses(req.params.tenantId, [booking], true);
+    const [view] = await withStatuses(req.params.tenantId, [bookingView(booking)], true);
     res.json(view);
   });
   router.delete('/bookings/:id', async (req: Request<ItemParams>, res: Response) => {

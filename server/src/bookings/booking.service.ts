@@ -1,4 +1,3 @@
-import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { descendantsOf, parentsOf } from '../bookables/bookable.hierarchy.js';
 import type { BookableService } from '../bookables/bookable.service.js';
@@ -12,8 +11,8 @@ import type { Viewer } from '../users/viewer.service.js';
 import type { WorkflowBookings } from '../workflow/workflow-bookings.js';
 import { isBookingNumber } from './booking-number.js';
 import { Booking } from './booking.entity.js';
-import { publicBookingStatus, sameName, type PublicBookingStatus } from './booking.model.js';
-import { bookingView, findBookingOrFail, pgTextArray, readBacklogIds, readOccupancies } from './booking.queries.js';
+import { publicBookingStatus, sameName, type BookingView, type PublicBookingStatus } from './booking.model.js';
+import { bookingView, findBookingOrFail, pgTextArray, readBacklogIds, readBookingPage, readOccupancies, type BookingConditions } from './booking.queries.js';
 
 export const bookingStatusFilters = ['PENDING', 'RELEASED', 'REJECTED', 'PAID', 'UNPAID'] as const;
 export type BookingStatusFilter = (typeof bookingStatusFilters)[number];
@@ -31,7 +30,7 @@ export interface BookingListQuery {
 }
 
 export interface BookingPage {
-  items: Booking[];
+  items: BookingView[];
   total: number;
   limit: number;
   offset: number;
@@ -65,6 +64,11 @@ export const mayOnBooking = (viewer: Viewer, action: 'read' | 'update' | 'delete
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
+/** Page size 1 to 500 (default 50) and offset from a query. */
+function pageOf(query: Pick<BookingListQuery, 'limit' | 'offset'>): { limit: number; offset: number } {
+  return { limit: Math.min(Math.max(Math.trunc(query.limit ?? DEFAULT_PAGE_SIZE), 1), MAX_PAGE_SIZE), offset: Math.max(Math.trunc(query.offset ?? 0), 0) };
+}
+
 /** A window from the query, with defaults; refuses reversed or overlong ones. */
 export function windowOf(from: Date | null | undefined, to: Date | null | undefined, now = Date.now()): TimeWindow {
   const begin = from ?? new Date(now - 31 * DAY_MS);
@@ -91,46 +95,37 @@ export class BookingService implements BookingOccupancy, Omit<WorkflowBookings, 
    */
   async list(viewer: Viewer, tenantId: string, query: BookingListQuery = {}, options: { count: boolean } = { count: true }): Promise<BookingPage> {
     if (!canReadSome(viewer.permissions, tenantId, 'manageBookings')) throw new AppError('auth.forbidden');
-    const limit = Math.min(Math.max(Math.trunc(query.limit ?? DEFAULT_PAGE_SIZE), 1), MAX_PAGE_SIZE);
-    const offset = Math.max(Math.trunc(query.offset ?? 0), 0);
-    const where: FilterQuery<Booking> & Record<string, unknown> = { tenant: tenantId };
-    const and: FilterQuery<Booking>[] = [];
-    if (!hasFlag(viewer.permissions, tenantId, 'manageBookings', 'readAny')) where.assignedUserId = viewer.user.id;
-    switch (query.status) {
-      case 'PENDING':
-        Object.assign(where, { isCommitted: false, isRejected: false });
-        break;
-      case 'RELEASED':
-        Object.assign(where, { isCommitted: true, isRejected: false });
-        break;
-      case 'REJECTED':
-        where.isRejected = true;
-        break;
-      case 'PAID':
-        where.isPayed = true;
-        break;
-      case 'UNPAID':
-        where.isPayed = false;
-        break;
-    }
-    if (query.from) and.push({ timeEnd: { $gt: query.from } });
-    if (query.to) and.push({ timeBegin: { $lt: query.to } });
+    const where: BookingConditions = { sql: ['b.tenant_id = ?'], params: [tenantId] };
+    const add = (sql: string, ...params: unknown[]) => {
+      where.sql.push(sql);
+      where.params.push(...params);
+    };
+    if (!hasFlag(viewer.permissions, tenantId, 'manageBookings', 'readAny')) add('b.assigned_user_id = ?', viewer.user.id);
+    const statusConditions: Record<BookingStatusFilter, string> = {
+      PENDING: 'not b.is_committed and not b.is_rejected',
+      RELEASED: 'b.is_committed and not b.is_rejected',
+      REJECTED: 'b.is_rejected',
+      PAID: 'b.is_payed',
+      UNPAID: 'not b.is_payed',
+    };
+    if (query.status) add(statusConditions[query.status]);
+    if (query.from) add('b.time_end > ?', query.from.toISOString());
+    if (query.to) add('b.time_begin < ?', query.to.toISOString());
     if (query.bookableId) {
-      if (!isUuid(query.bookableId)) return { items: [], total: 0, limit, offset };
-      where.items = { bookableId: query.bookableId };
+      if (!isUuid(query.bookableId)) return { items: [], total: 0, ...pageOf(query) };
+      add('exists (select 1 from booking_items i where i.booking_key = b.key and i.bookable_id = ?::uuid)', query.bookableId);
     }
-    for (const word of (query.search ?? '').toLocaleLowerCase('de-DE').split(/\s+/).filter(Boolean).slice(0, 10)) {
-      and.push({ searchText: { $like: `%${escapeLike(word)}%` } });
-    }
-    if (and.length > 0) where.$and = and;
-    const em = this.orm.em.fork();
-    const page = { orderBy: { createdAt: 'desc', key: 'desc' }, limit, offset, populate: ['items'], strategy: 'select-in' } as const;
-    if (!options.count) {
-      const items = await em.find(Booking, where, page);
-      return { items, total: items.length, limit, offset };
-    }
-    const [items, total] = await em.findAndCount(Booking, where, page);
-    return { items, total, limit, offset };
+    for (const word of (query.search ?? '').toLocaleLowerCase('de-DE').split(/\s+/).filter(Boolean).slice(0, 10)) add('b.search_text like ?', `%${escapeLike(word)}%`);
+    const page = pageOf(query);
+    const { views, total } = await readBookingPage(this.orm.em.fork(), where, { ...page, count: options.count });
+    return { items: views, total, ...page };
+  }
+
+  /** GET mybookings: the bookings assigned to the viewer in the tenant (rest-contract 3.7 intent). */
+  async mine(viewer: Viewer, tenantId: string, query: Pick<BookingListQuery, 'limit' | 'offset'> = {}): Promise<BookingPage> {
+    const page = pageOf(query);
+    const { views, total } = await readBookingPage(this.orm.em.fork(), { sql: ['b.tenant_id = ?', 'b.assigned_user_id = ?'], params: [tenantId, viewer.user.id] }, { ...page, count: true });
+    return { items: views, total, ...page };
   }
 
   /** GET bookings?public=true: the times of the tenant's non-rejected bookings in the window, for public calendars. */
@@ -139,16 +134,6 @@ export class BookingService implements BookingOccupancy, Omit<WorkflowBookings, 
       .fork()
       .find(Booking, { tenant: tenantId, isRejected: false, timeBegin: { $lt: window.end }, timeEnd: { $gt: window.begin } }, { orderBy: { timeBegin: 'asc', key: 'asc' }, limit: 5000, fields: ['number', 'timeBegin', 'timeEnd'] });
     return bookings.map((booking) => ({ id: booking.number, tenantId, timeBegin: booking.timeBegin?.getTime() ?? null, timeEnd: booking.timeEnd?.getTime() ?? null }));
-  }
-
-  /** GET mybookings: the bookings assigned to the viewer in the tenant (rest-contract 3.7 intent). */
-  async mine(viewer: Viewer, tenantId: string, query: Pick<BookingListQuery, 'limit' | 'offset'> = {}): Promise<BookingPage> {
-    const limit = Math.min(Math.max(Math.trunc(query.limit ?? DEFAULT_PAGE_SIZE), 1), MAX_PAGE_SIZE);
-    const offset = Math.max(Math.trunc(query.offset ?? 0), 0);
-    const [items, total] = await this.orm.em
-      .fork()
-      .findAndCount(Booking, { tenant: tenantId, assignedUserId: viewer.user.id }, { orderBy: { createdAt: 'desc', key: 'desc' }, limit, offset, populate: ['items'], strategy: 'select-in' });
-    return { items, total, limit, offset };
   }
 
   async get(viewer: Viewer, tenantId: string, id: string): Promise<Booking> {

@@ -4,9 +4,7 @@ import { CouponType } from '../coupons/coupon.entity.js';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
 import type { BookingChangedEvent } from '../shared/pubsub.js';
 import type { WorkflowStatus } from '../workflow/workflow.service.js';
-import type { Booking } from './booking.entity.js';
 import { bookingStatusLabel, paymentMethodLabel, type BookingView } from './booking.model.js';
-import { bookingView } from './booking.queries.js';
 import type { BookingStatusFilter } from './booking.service.js';
 
 /** The GraphQL shapes of bookings (specification 03 section 3, rest-contract 4.4 and 4.5). */
@@ -237,8 +235,7 @@ export function summaryOf(view: Omit<BookingView, 'id'>): BookingSummaryFields {
   };
 }
 
-export function bookingType(booking: Booking, workflowStatus: WorkflowStatus = null): BookingType {
-  const view = bookingView(booking);
+export function bookingType(view: BookingView, workflowStatus: WorkflowStatus = null): BookingType {
   return {
     ...summaryOf(view),
     id: view.id,
