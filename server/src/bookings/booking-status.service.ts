@@ -5,10 +5,9 @@ import type { Job } from '../shared/jobs.js';
 import type { Viewer } from '../users/viewer.service.js';
 import type { WorkflowBookingStatus } from '../workflow/workflow.entity.js';
 import type { WorkflowService } from '../workflow/workflow.service.js';
-import { isBookingNumber } from './booking-number.js';
 import type { Booking } from './booking.entity.js';
 import { bookingMailJob, recordBookingChange } from './booking.jobs.js';
-import { findBooking, findBookingOrFail } from './booking.queries.js';
+import { findBookingOrFail } from './booking.queries.js';
 import { mayOnBooking } from './booking.service.js';
 
 /** A public cancellation request does not mail again within this time (the link may be clicked twice). */
@@ -90,9 +89,6 @@ export class BookingStatusService {
 
   /** A workflow "bookingStatus" action (rest-contract 5.3 rule 7): commit, paid, reject, in the given order. */
   async applyWorkflowStatus(tenantId: string, bookingId: string, statuses: readonly WorkflowBookingStatus[]): Promise<void> {
-    if (!isBookingNumber(bookingId)) return;
-    const exists = await findBooking(this.orm.em.fork(), tenantId, bookingId);
-    if (!exists) return;
     await this.change(tenantId, bookingId, (booking) => {
       const jobs: Job[] = [];
       for (const status of statuses) {
@@ -105,6 +101,9 @@ export class BookingStatusService {
         }
       }
       return jobs;
+    }).catch((error: unknown) => {
+      // A task whose booking is gone is left alone (the board may name deleted bookings).
+      if (!(error instanceof AppError && error.code === 'generic.not-found')) throw error;
     });
   }
 
