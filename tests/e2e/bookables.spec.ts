@@ -97,8 +97,10 @@ test('rooms: create with graduated prices, opening hours and a cover image, filt
   await page.reload();
 
   // Duplicate: the copy carries " (Kopie)".
+  // Each card's menu is named after its object; the menu just closed may still be fading out.
+  const menuOf = (title: string) => page.getByRole('menu', { name: `Aktionen für ${title}`, exact: true });
   await page.getByRole('button', { name: 'Aktionen für Großer Sitzungssaal' }).click();
-  await page.getByRole('menuitem', { name: 'Duplizieren' }).click();
+  await menuOf('Großer Sitzungssaal').getByRole('menuitem', { name: 'Duplizieren' }).click();
   await expect(page.getByText('Buchungsobjekt dupliziert')).toBeVisible();
   const copy = page.getByRole('article', { name: 'Großer Sitzungssaal (Kopie)' });
   await expect(copy).toContainText('ab 15,50 € pro Stunde');
@@ -106,7 +108,7 @@ test('rooms: create with graduated prices, opening hours and a cover image, filt
 
   // Edit the copy: the stored values come back; a new title and a flat price.
   await page.getByRole('button', { name: 'Aktionen für Großer Sitzungssaal (Kopie)' }).click();
-  await page.getByRole('menuitem', { name: 'Bearbeiten' }).click();
+  await menuOf('Großer Sitzungssaal (Kopie)').getByRole('menuitem', { name: 'Bearbeiten' }).click();
   await expect(page.getByRole('heading', { name: 'Buchungsobjekt bearbeiten' })).toBeVisible();
   await expect(page.getByLabel('Titel', { exact: true })).toHaveValue('Großer Sitzungssaal (Kopie)');
   await expect(page.getByRole('group', { name: 'Preiskategorie 2', exact: true }).getByLabel('Preis (EUR)')).toHaveValue('15,5');
@@ -121,7 +123,7 @@ test('rooms: create with graduated prices, opening hours and a cover image, filt
 
   // Delete the copy after confirming; the original stays.
   await page.getByRole('button', { name: 'Aktionen für Kleiner Sitzungssaal' }).click();
-  await page.getByRole('menuitem', { name: 'Löschen' }).click();
+  await menuOf('Kleiner Sitzungssaal').getByRole('menuitem', { name: 'Löschen' }).click();
   const alert = page.getByRole('alertdialog');
   await expect(alert).toContainText('Kleiner Sitzungssaal');
   await alert.getByRole('button', { name: 'Löschen' }).click();
