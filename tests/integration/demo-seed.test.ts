@@ -36,6 +36,17 @@ it('the demo tenant has two upcoming bookings of the Bürgerhaus, one waiting an
   // Without asking for the total (nothing is counted then) the page is the same.
   const page = await staff.gql<{ bookings: { items: { id: string }[] } }>('query($t: ID!) { bookings(tenantId: $t, limit: 1) { items { id } } }', { t: tenantId });
   expect(page.data?.bookings.items).toHaveLength(1);
+  // The booked object: only its title needs no snapshot, anything more reads the whole one.
+  const titles = await staff.gql<{ bookings: { items: { items: { bookable: { title: string } }[] }[] } }>(
+    'query($t: ID!) { bookings(tenantId: $t) { items { items { bookable { title } } } } }',
+    { t: tenantId },
+  );
+  expect(titles.data?.bookings.items.map((booking) => booking.items[0].bookable.title)).toEqual(['Bürgerhaus Musterstadt', 'Bürgerhaus Musterstadt']);
+  const whole = await staff.gql<{ bookings: { items: { items: { bookable: { title: string; location: string } }[] }[] } }>(
+    'query($t: ID!) { bookings(tenantId: $t, limit: 1) { items { items { bookable { title location } } } } }',
+    { t: tenantId },
+  );
+  expect(whole.data?.bookings.items[0].items[0].bookable).toEqual({ title: 'Bürgerhaus Musterstadt', location: 'Marktstraße 5, 12345 Musterstadt' });
   const venueId = byName['Erika Mustermann'].bookableItems[0].bookableId;
   const occupancy = await owner.get(`/api/${tenantId}/calendar/occupancy?ids=${venueId}`);
   expect(occupancy.json).toHaveLength(2);

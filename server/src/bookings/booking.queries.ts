@@ -193,12 +193,12 @@ export function setItems(em: EntityManager, booking: Booking, lines: readonly It
  * A page of bookings as views in one statement: the booking columns and its items aggregated as
  * JSON, newest first. The list is the staff's most frequent read, so it skips the ORM's hydration.
  */
-const PAGE_COLUMNS = `b.number, b.tenant_id, b.assigned_user_id, b.time_begin, b.time_end, b.created_at, b.coupon_code, b.coupon_used,
+const pageColumns = (snapshots: boolean) => `b.number, b.tenant_id, b.assigned_user_id, b.time_begin, b.time_end, b.created_at, b.coupon_code, b.coupon_used,
   b.name, b.company, b.street, b.zip_code, b.location, b.mail, b.phone, b.comment, b.attachments, b.price_eur, b.vat_included_eur,
   b.is_committed, b.is_payed, b.is_rejected, b.payment_provider, b.payment_method, b.locker_info,
   coalesce((select json_agg(json_build_object('bookableId', i.bookable_id, 'amount', i.amount, 'regularPriceEur', i.regular_price_eur,
       'regularGrossPriceEur', i.regular_gross_price_eur, 'userPriceEur', i.user_price_eur, 'userGrossPriceEur', i.user_gross_price_eur,
-      '_bookableUsed', i.bookable_used) order by i.position)
+      '_bookableUsed', ${snapshots ? 'i.bookable_used' : "jsonb_build_object('id', i.bookable_id, 'title', i.bookable_used->'title')"}) order by i.position)
     from booking_items i where i.booking_key = b.key), '[]'::json) as items`;
 
 interface PageRow {
@@ -267,10 +267,18 @@ export interface BookingConditions {
   params: unknown[];
 }
 
-/** One page of the bookings matching the conditions, and (when asked) how many match in all. */
-export async function readBookingPage(em: EntityManager, where: BookingConditions, page: { limit: number; offset: number; count: boolean }): Promise<{ views: BookingView[]; total: number }> {
+/**
+ * One page of the bookings matching the conditions, and (when asked) how many match in all. Without
+ * `snapshots` each item's object is only its id and title (a list that shows no more need not parse
+ * every booked object whole).
+ */
+export async function readBookingPage(
+  em: EntityManager,
+  where: BookingConditions,
+  page: { limit: number; offset: number; count: boolean; snapshots: boolean },
+): Promise<{ views: BookingView[]; total: number }> {
   const condition = where.sql.join(' and ');
-  const rows = await em.execute<PageRow[]>(`select ${PAGE_COLUMNS} from bookings b where ${condition} order by b.created_at desc, b.key desc limit ? offset ?`, [
+  const rows = await em.execute<PageRow[]>(`select ${pageColumns(page.snapshots)} from bookings b where ${condition} order by b.created_at desc, b.key desc limit ? offset ?`, [
     ...where.params,
     page.limit,
     page.offset,

@@ -65,9 +65,11 @@ export class BookingResolver {
     @Ctx() context: GraphQLContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<BookingPageType> {
-    // Counting all matches and reading the workflow only when the query asks for them.
+    // Counting all matches, the booked objects whole and the workflow only when the query asks for them.
     const count = selectedFields(info).has('total');
-    const page = await context.services.bookings.list(await requireViewer(context), tenantId, { search, status, from, to, bookableId, limit, offset }, { count });
+    const bookableFields = selectedFields(info, ['items', 'items', 'bookable']);
+    const snapshots = [...bookableFields].some((field) => field !== 'id' && field !== 'title' && field !== '__typename');
+    const page = await context.services.bookings.list(await requireViewer(context), tenantId, { search, status, from, to, bookableId, limit, offset }, { count, snapshots });
     return { ...page, items: await withStatuses(context, tenantId, page.items, selectedFields(info, ['items']).has('workflowStatus')) };
   }
 

@@ -91,9 +91,10 @@ export class BookingService implements BookingOccupancy, Omit<WorkflowBookings, 
 
   /**
    * The staff's list: newest first, filtered and searched in the database, one page at a time.
-   * `count: false` skips counting all matches (total is then the page's length).
+   * `count: false` skips counting all matches (total is then the page's length); `snapshots: false`
+   * reads only id and title of each booked object.
    */
-  async list(viewer: Viewer, tenantId: string, query: BookingListQuery = {}, options: { count: boolean } = { count: true }): Promise<BookingPage> {
+  async list(viewer: Viewer, tenantId: string, query: BookingListQuery = {}, options: { count: boolean; snapshots: boolean } = { count: true, snapshots: true }): Promise<BookingPage> {
     if (!canReadSome(viewer.permissions, tenantId, 'manageBookings')) throw new AppError('auth.forbidden');
     const where: BookingConditions = { sql: ['b.tenant_id = ?'], params: [tenantId] };
     const add = (sql: string, ...params: unknown[]) => {
@@ -117,14 +118,14 @@ export class BookingService implements BookingOccupancy, Omit<WorkflowBookings, 
     }
     for (const word of (query.search ?? '').toLocaleLowerCase('de-DE').split(/\s+/).filter(Boolean).slice(0, 10)) add('b.search_text like ?', `%${escapeLike(word)}%`);
     const page = pageOf(query);
-    const { views, total } = await readBookingPage(this.orm.em.fork(), where, { ...page, count: options.count });
+    const { views, total } = await readBookingPage(this.orm.em.fork(), where, { ...page, ...options });
     return { items: views, total, ...page };
   }
 
   /** GET mybookings: the bookings assigned to the viewer in the tenant (rest-contract 3.7 intent). */
   async mine(viewer: Viewer, tenantId: string, query: Pick<BookingListQuery, 'limit' | 'offset'> = {}): Promise<BookingPage> {
     const page = pageOf(query);
-    const { views, total } = await readBookingPage(this.orm.em.fork(), { sql: ['b.tenant_id = ?', 'b.assigned_user_id = ?'], params: [tenantId, viewer.user.id] }, { ...page, count: true });
+    const { views, total } = await readBookingPage(this.orm.em.fork(), { sql: ['b.tenant_id = ?', 'b.assigned_user_id = ?'], params: [tenantId, viewer.user.id] }, { ...page, count: true, snapshots: true });
     return { items: views, total, ...page };
   }
 
