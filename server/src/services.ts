@@ -94,7 +94,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     bookings,
     bookingStatus,
     bookingEditor: new BookingEditorService(orm, workflows),
-    checkout: new CheckoutService(orm, workflows, noEvents),
+    checkout: new CheckoutService(orm, bookables, workflows, noEvents),
     jobHandlers: {
       [BOOKING_MAIL_JOB]: (payload) => bookingMails.send(payload),
       [WORKFLOW_ENTERED_JOB]: (payload) =>

@@ -1,7 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Bookable } from '../bookables/bookable.entity.js';
-import { bookableRecord } from '../bookables/bookable.service.js';
 import { checkBooking, isTimeRelated } from '../bookables/rules/availability.js';
 import { fromCents, itemPrice, toCents } from '../bookables/rules/pricing.js';
 import { AppError } from '../shared/errors.js';
@@ -39,6 +38,18 @@ export interface BookingEdit {
   workflowStatus: string | null | undefined;
   /** The fields the body carried: an update keeps the stored value of every other one. */
   present: ReadonlySet<string>;
+}
+
+/**
+ * Each item's object as booked: the stored snapshot for objects already in the booking, the current
+ * object for new ones (which must exist in the tenant).
+ */
+function snapshotsOf(edit: BookingEdit, booking: Booking | null, current: readonly BookableFamily[]): Map<string, BookableSnapshot> {
+  const snapshots = new Map<string, BookableSnapshot>();
+  for (const item of booking?.items.getItems() ?? []) snapshots.set(item.bookableId, item.bookableUsed);
+  for (const { record } of current) if (!snapshots.has(record.id)) snapshots.set(record.id, bookableSnapshot(record));
+  if (edit.items.some((item) => !snapshots.has(item.bookableId))) throw new AppError('generic.not-found', { detail: 'Das Buchungsobjekt existiert nicht.' });
+  return snapshots;
 }
 
 /** An update changes what the body carries and keeps the rest of the stored booking. */
@@ -131,10 +142,10 @@ export class BookingEditorService {
     if (booking) await tx.populate(booking, ['items']);
     const edit = booking ? keepAbsent(body, booking) : body;
     if (edit.timeBegin && edit.timeEnd && edit.timeEnd <= edit.timeBegin) throw new AppError('generic.validation', { fieldErrors: { timeEnd: 'Das Ende muss nach dem Beginn liegen.' } });
-    const snapshots = await this.snapshots(tx, tenantId, edit, booking);
+    const records = await this.records(tx, tenantId, edit.items.map((item) => item.bookableId));
+    const snapshots = snapshotsOf(edit, booking, records);
 
     // Locks as at checkout, then the window checked against everyone else's bookings.
-    const records = await this.records(tx, tenantId, edit.items.map((item) => item.bookableId));
     await lockObjects(tx, lockKeysOf(records));
     if (!edit.isRejected) await this.requireNoConflict(tx, edit, records, booking?.key ?? null);
 
@@ -199,17 +210,6 @@ export class BookingEditorService {
     }
     await recordBookingChange(tx, { tenantId, id: target.number, action: booking ? 'UPDATED' : 'CREATED', assignedUserId: target.assignedUserId ?? null }, jobs);
     return target;
-  }
-
-  /** Each item's object as booked: the stored snapshot for objects already in the booking, the current object for new ones. */
-  private async snapshots(em: EntityManager, tenantId: string, edit: BookingEdit, booking: Booking | null): Promise<Map<string, BookableSnapshot>> {
-    const snapshots = new Map<string, BookableSnapshot>();
-    for (const item of booking?.items.getItems() ?? []) snapshots.set(item.bookableId, item.bookableUsed);
-    const missing = edit.items.map((item) => item.bookableId).filter((id) => !snapshots.has(id));
-    if (missing.some((id) => !isUuid(id))) throw new AppError('generic.not-found', { detail: 'Das Buchungsobjekt existiert nicht.' });
-    for (const bookable of missing.length ? await em.find(Bookable, { id: { $in: missing }, tenant: tenantId }) : []) snapshots.set(bookable.id, bookableSnapshot(bookableRecord(bookable)));
-    if (missing.some((id) => !snapshots.has(id))) throw new AppError('generic.not-found', { detail: 'Das Buchungsobjekt existiert nicht.' });
-    return snapshots;
   }
 
   /** The current objects with their hierarchy (a deleted object no longer limits anything). */

@@ -233,11 +233,7 @@ export class WorkflowService {
   async placeNewBookingIn(em: EntityManager, tenantId: string, bookingId: string, now: number): Promise<{ stateId: string; fromName: string } | null> {
     const workflow = await em.findOne(Workflow, { tenant: tenantId, active: true }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!workflow?.defaultState) return null;
-    const result = moveTask({ states: workflow.states, archive: workflow.archive }, { taskId: bookingId, destination: workflow.defaultState, newIndex: 0 }, now);
-    workflow.states = result.board.states;
-    workflow.archive = result.board.archive;
-    await em.flush();
-    return result.entered ? { stateId: result.entered.state.id, fromName: result.entered.fromName } : null;
+    return this.place(em, workflow, bookingId, workflow.defaultState, now);
   }
 
   /** A deleted booking leaves every state (rest-contract 5.2 rule 6; the archive keeps its record). */
@@ -255,10 +251,14 @@ export class WorkflowService {
   async placeBookingIn(em: EntityManager, tenantId: string, bookingId: string, destination: string, now: number): Promise<{ stateId: string; fromName: string } | null> {
     const workflow = await em.findOne(Workflow, { tenant: tenantId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!workflow) return null;
-    const board = { states: workflow.states, archive: workflow.archive };
-    const current = locateTask(board, bookingId);
+    const current = locateTask(workflow, bookingId);
     if (current.state?.id === destination || (current.archived && destination === ARCHIVE_DESTINATION)) return null;
-    const result = moveTask(board, { taskId: bookingId, destination, newIndex: 0 }, now);
+    return this.place(em, workflow, bookingId, destination, now);
+  }
+
+  /** The booking at the top of the destination (a state, the archive or the backlog); answers the entered state. */
+  private async place(em: EntityManager, workflow: Workflow, bookingId: string, destination: string, now: number): Promise<{ stateId: string; fromName: string } | null> {
+    const result = moveTask({ states: workflow.states, archive: workflow.archive }, { taskId: bookingId, destination, newIndex: 0 }, now);
     workflow.states = result.board.states;
     workflow.archive = result.board.archive;
     await em.flush();

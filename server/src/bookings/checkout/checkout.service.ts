@@ -1,11 +1,11 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Bookable } from '../../bookables/bookable.entity.js';
-import { isVisibleTo, roleIdsOf } from '../../bookables/bookable.service.js';
+import { roleIdsOf, type BookableService } from '../../bookables/bookable.service.js';
 import { checkBooking, isPermittedToBook, isTimeRelated, type Occupancy } from '../../bookables/rules/availability.js';
 import { Coupon } from '../../coupons/coupon.entity.js';
 import { AppError, type ErrorCode } from '../../shared/errors.js';
 import { isUuid } from '../../shared/ids.js';
-import { canBookFree, isTenantMember } from '../../shared/permissions/permissions.js';
+import { canBookFree } from '../../shared/permissions/permissions.js';
 import { Tenant } from '../../tenants/tenant.entity.js';
 import type { Viewer } from '../../users/viewer.service.js';
 import type { WorkflowService } from '../../workflow/workflow.service.js';
@@ -14,7 +14,7 @@ import { newBookingMailJobs, recordBookingChange, workflowEnteredJob } from '../
 import { bookableSnapshot, unitPricesOf, type BookingView, type UnitPrices } from '../booking.model.js';
 import { busyWhenLocked, lockKeysOf, lockObjects } from '../booking.locks.js';
 import { bookingView, familyOf, freeBookingNumber, readOccupancies, searchTextOf, setItems, type BookableFamily } from '../booking.queries.js';
-import { parseCheckoutRequest, parseInstant, parseItems, throwIfErrors, type CheckoutRequest } from './checkout.input.js';
+import { parseCheckoutRequest, parseItems, parseTimes, throwIfErrors, type CheckoutRequest } from './checkout.input.js';
 import {
   bookedMinutes,
   bookingAttachments,
@@ -85,6 +85,7 @@ export type CheckoutPreview = Omit<BookingView, 'id'> & { id: null };
 export class CheckoutService {
   constructor(
     private readonly orm: MikroORM,
+    private readonly bookables: BookableService,
     private readonly workflows: WorkflowService,
     private readonly events: EventDirectory,
   ) {}
@@ -107,15 +108,12 @@ export class CheckoutService {
     const input = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
     const errors: Record<string, string> = {};
     const items = parseItems([{ bookableId: input.bookableId, amount: input.amount }], errors);
-    const timeBegin = parseInstant(input.timeBegin);
-    const timeEnd = parseInstant(input.timeEnd);
-    if (timeBegin === undefined) errors.timeBegin = 'Ungültiger Zeitpunkt';
-    if (timeEnd === undefined) errors.timeEnd = 'Ungültiger Zeitpunkt';
+    const { timeBegin, timeEnd } = parseTimes(input, errors);
     throwIfErrors(errors);
     const couponCode = typeof input.couponCode === 'string' && input.couponCode.trim() ? input.couponCode.trim() : null;
     const request: CheckoutRequest = {
-      timeBegin: timeBegin ?? null,
-      timeEnd: timeEnd ?? null,
+      timeBegin,
+      timeEnd,
       items,
       couponCode,
       customer: { name: '', company: '', street: '', zipCode: '', location: '', mail: '', phone: '', comment: '' },
@@ -135,11 +133,8 @@ export class CheckoutService {
    */
   async permission(viewer: Viewer | null, tenantId: string, bookableId: string): Promise<void> {
     const em = this.orm.em.fork();
-    const bookable = isUuid(bookableId) ? await em.findOne(Bookable, { id: bookableId, tenant: tenantId }) : null;
-    if (!bookable) throw new AppError('generic.not-found', { detail: 'Das Buchungsobjekt existiert nicht.' });
+    const bookable = await this.bookables.findForPublic(em, viewer, tenantId, bookableId);
     const roleIds = await roleIdsOf(em, viewer?.user.id, tenantId);
-    const staff = viewer !== null && isTenantMember(viewer.permissions, tenantId);
-    if (!staff && !isVisibleTo(bookable, viewer?.user.id ?? null, roleIds)) throw new AppError('generic.not-found', { detail: 'Das Buchungsobjekt existiert nicht.' });
     if (isPermittedToBook(bookable, viewer?.user.id ?? null, roleIds)) return;
     throw new AppError(viewer ? 'auth.forbidden' : 'auth.unauthenticated');
   }
