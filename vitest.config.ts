@@ -11,7 +11,7 @@ export default defineConfig({
     alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }],
   },
   test: {
-    include: ['server/src/**/*.test.ts', 'client/src/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    include: ['common/**/*.test.ts', 'server/src/**/*.test.ts', 'client/src/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/support/global-setup.ts'],
     setupFiles: ['tests/support/setup.ts'],

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Role } from '../../server/src/roles/role.entity.js';
-import type { AccessFlags } from '../../server/src/shared/permissions/model.js';
+import type { AccessFlags } from '../../common/permissions/model.js';
 import { TenantMembership } from '../../server/src/tenants/membership.entity.js';
 import { Tenant } from '../../server/src/tenants/tenant.entity.js';
 import { hashPassword } from '../../server/src/users/auth.service.js';

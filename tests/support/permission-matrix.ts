@@ -1,5 +1,5 @@
 import type { Tenant } from '../../server/src/tenants/tenant.entity.js';
-import { accessFlags, type AccessFlags, type PermissionArea } from '../../server/src/shared/permissions/model.js';
+import { accessFlags, type AccessFlags, type PermissionArea } from '../../common/permissions/model.js';
 import { testAdmin, type InProcessApp } from './app.js';
 import { createTenant, createUser, signIn } from './fixtures.js';
 import type { HttpClient } from './http.js';

@@ -12,5 +12,5 @@ export {
   emptyGrant,
   hasFlag,
   permissionLabels,
-} from '../../../server/src/shared/permissions/permissions.js';
-export type { AdminInterface, PermissionArea, Permissions } from '../../../server/src/shared/permissions/model.js';
+} from '../../../common/permissions/permissions.js';
+export type { AdminInterface, PermissionArea, Permissions } from '../../../common/permissions/model.js';

@@ -2,7 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useRef, useState } from 'react';
 import { Form } from 'react-final-form';
-import { tenantFieldErrors } from '../../../server/src/tenants/tenant.validation.js';
+import { tenantFieldErrors } from '../../../common/tenants/tenant.validation.js';
 import { CreateTenantDocument } from '../gql/graphql';
 import { FieldErrorsContext, TextInput } from './fields';
 

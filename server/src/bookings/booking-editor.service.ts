@@ -6,7 +6,7 @@ import { fromCents, itemPrice, toCents } from '../bookables/rules/pricing.js';
 import { AppError } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
 import type { Job } from '../shared/jobs.js';
-import { can } from '../shared/permissions/permissions.js';
+import { can } from '../../../common/permissions/permissions.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import { User } from '../users/user.entity.js';
 import type { Viewer } from '../users/viewer.service.js';

@@ -7,7 +7,7 @@ import { Auth, AuthRule } from '../shared/graphql/auth.js';
 import type { GraphQLContext } from '../shared/graphql/context.js';
 import { presentFields } from '../shared/graphql/input.js';
 import { selectedFields } from '../shared/graphql/selection.js';
-import { can, canReadSome } from '../shared/permissions/permissions.js';
+import { can, canReadSome } from '../../../common/permissions/permissions.js';
 import type { BookingChangedEvent } from '../shared/pubsub.js';
 import type { Viewer } from '../users/viewer.service.js';
 import type { Booking } from './booking.entity.js';

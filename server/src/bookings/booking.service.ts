@@ -5,7 +5,7 @@ import type { BookingOccupancy, TimeWindow } from '../bookables/booking-occupanc
 import { Bookable } from '../bookables/bookable.entity.js';
 import { AppError } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
-import { can, canReadSome, hasFlag } from '../shared/permissions/permissions.js';
+import { can, canReadSome, hasFlag } from '../../../common/permissions/permissions.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
 import type { WorkflowBookings } from '../workflow/workflow-bookings.js';

@@ -10,7 +10,7 @@ import { addDays, berlinInstant, berlinToday } from '../shared/time/berlin.js';
 import type { AppConfig } from '../config.js';
 import { Instance } from '../instance/instance.entity.js';
 import { Role } from '../roles/role.entity.js';
-import { accessFlags, type AccessFlags } from '../shared/permissions/model.js';
+import { accessFlags, type AccessFlags } from '../../../common/permissions/model.js';
 import { TenantMembership } from '../tenants/membership.entity.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import { hashPassword } from '../users/auth.service.js';

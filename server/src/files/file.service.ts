@@ -2,7 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Readable } from 'node:stream';
 import type { AppConfig } from '../config.js';
 import { AppError } from '../shared/errors.js';
-import { canDeleteFiles, canReadProtectedFiles, canUploadFiles } from '../shared/permissions/permissions.js';
+import { canDeleteFiles, canReadProtectedFiles, canUploadFiles } from '../../../common/permissions/permissions.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
 import { extensionError, messages, parseDirectory, parseStoredName, sanitizeFileName, type AccessLevel } from './file.rules.js';

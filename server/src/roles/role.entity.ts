@@ -1,7 +1,7 @@
 import { Index, Entity, ManyToOne, PrimaryKey, Property, type Opt, type Rel } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Field, ID, ObjectType } from 'type-graphql';
-import type { AccessFlags, RoleGrant } from '../shared/permissions/model.js';
+import type { AccessFlags, RoleGrant } from '../../../common/permissions/model.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 
 /**

@@ -1,8 +1,8 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { AppError } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
-import { permissionAreas, type Action } from '../shared/permissions/model.js';
-import { can, isTenantMember } from '../shared/permissions/permissions.js';
+import { permissionAreas, type Action } from '../../../common/permissions/model.js';
+import { can, isTenantMember } from '../../../common/permissions/permissions.js';
 import type { AppPubSub } from '../shared/pubsub.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import { fullFlags } from '../users/session.types.js';

@@ -1,4 +1,4 @@
-import { accessFlags, adminInterfaceNames, permissionAreas, type AccessFlags, type PermissionArea } from '../shared/permissions/model.js';
+import { accessFlags, adminInterfaceNames, permissionAreas, type AccessFlags, type PermissionArea } from '../../../common/permissions/model.js';
 
 /** What a role write may change; absent fields keep the stored value (or the default on create). */
 export interface RoleChanges {

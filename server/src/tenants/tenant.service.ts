@@ -4,7 +4,7 @@ import { senderBooleanFields, senderNumberFields, senderTextFields } from '../ma
 import { Instance } from '../instance/instance.entity.js';
 import { Role } from '../roles/role.entity.js';
 import { AppError } from '../shared/errors.js';
-import type { Permissions } from '../shared/permissions/model.js';
+import type { Permissions } from '../../../common/permissions/model.js';
 import {
   canChangeTenantOwners,
   canCreateTenant,
@@ -12,7 +12,7 @@ import {
   canManageTenantMembers,
   canReadTenantMembers,
   isTenantMember,
-} from '../shared/permissions/permissions.js';
+} from '../../../common/permissions/permissions.js';
 import type { AppPubSub } from '../shared/pubsub.js';
 import { User } from '../users/user.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
@@ -20,7 +20,7 @@ import type { WorkflowInputData, WorkflowService } from '../workflow/workflow.se
 import { defaultGenericMailTemplate, defaultReceiptTemplate } from './default-templates.js';
 import { TenantMembership } from './membership.entity.js';
 import { Tenant, type TenantApplication } from './tenant.entity.js';
-import { applicationTitles, lockerApplicationIds, paymentApplicationIds, tenantFieldErrors, type ApplicationId } from './tenant.validation.js';
+import { applicationTitles, lockerApplicationIds, paymentApplicationIds, tenantFieldErrors, type ApplicationId } from '../../../common/tenants/tenant.validation.js';
 
 /** The public part of a tenant (rest-contract 4.1, publicTenants=true). */
 export function publicTenant(tenant: Tenant) {

@@ -1,5 +1,5 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
-import type { AccessFlags, Permissions, TenantPermissions } from '../shared/permissions/model.js';
+import type { AccessFlags, Permissions, TenantPermissions } from '../../../common/permissions/model.js';
 import { User } from './user.entity.js';
 
 @ObjectType('AccessFlags', { description: 'The seven access flags of one permission area.' })

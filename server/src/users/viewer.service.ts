@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Permissions, RoleGrant } from '../shared/permissions/model.js';
-import { computePermissions, type InstancePolicy } from '../shared/permissions/permissions.js';
+import type { Permissions, RoleGrant } from '../../../common/permissions/model.js';
+import { computePermissions, type InstancePolicy } from '../../../common/permissions/permissions.js';
 import { type AuthType, User } from './user.entity.js';
 
 /** The signed-in user with freshly computed permissions. */

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { OutgoingMail } from '../mail/mail.service.js';
 import { AppError } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
-import { canConfigureWorkflow, canMoveWorkflowTasks, canReadWorkflow } from '../shared/permissions/permissions.js';
+import { canConfigureWorkflow, canMoveWorkflowTasks, canReadWorkflow } from '../../../common/permissions/permissions.js';
 import { TenantMembership } from '../tenants/membership.entity.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import type { Viewer } from '../users/viewer.service.js';

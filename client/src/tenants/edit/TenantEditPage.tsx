@@ -3,7 +3,7 @@ import { Button, Dialog, DialogBody, DialogFooter, FormGroup, H2, InputGroup, No
 import { type ReactNode, useRef, useState } from 'react';
 import { Form, useField } from 'react-final-form';
 import { useSearchParams } from 'react-router-dom';
-import { tenantFieldErrors } from '../../../../server/src/tenants/tenant.validation.js';
+import { tenantFieldErrors } from '../../../../common/tenants/tenant.validation.js';
 import {
   TenantEditDocument,
   type TenantEditFieldsFragment,

@@ -5,7 +5,7 @@ import { checkBooking, isPermittedToBook, isTimeRelated, type Occupancy } from '
 import { Coupon } from '../../coupons/coupon.entity.js';
 import { AppError, type ErrorCode } from '../../shared/errors.js';
 import { isUuid } from '../../shared/ids.js';
-import { canBookFree } from '../../shared/permissions/permissions.js';
+import { canBookFree } from '../../../../common/permissions/permissions.js';
 import { Tenant } from '../../tenants/tenant.entity.js';
 import type { Viewer } from '../../users/viewer.service.js';
 import type { WorkflowService } from '../../workflow/workflow.service.js';

@@ -1,7 +1,7 @@
 import { DirectiveLocation, GraphQLDirective, GraphQLEnumType, GraphQLNonNull } from 'graphql';
 import { Authorized, Directive, type AuthChecker } from 'type-graphql';
 import { AppError } from '../errors.js';
-import { can, canReadSome, hasFlag, hasFullAccess } from '../permissions/permissions.js';
+import { can, canReadSome, hasFlag, hasFullAccess } from '../../../../common/permissions/permissions.js';
 import type { GraphQLContext } from './context.js';
 
 /**
