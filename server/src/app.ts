@@ -144,7 +144,7 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
 
   app.use(['/auth', '/api', '/graphql'], rejectNulBytes);
 
-  const sessionStore = createSessionStore(pool);
+  const sessionStore = createSessionStore(pool, (sessionId) => services.viewers.readSession(sessionId));
   const sessionMiddleware = session({
     name: SESSION_COOKIE,
     secret: config.sessionSecret,
@@ -160,7 +160,8 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
       path: '/',
     },
   });
-  app.use(sessionMiddleware);
+  // Only the API reads sessions; the client's files and pages never need one.
+  app.use(['/auth', '/api', '/graphql'], sessionMiddleware);
 
   const csrf = csrfProtection(config.corsOrigins);
   const json = express.json({ limit: '1mb' });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testAdmin } from '../support/app.js';
 import { createUser, sessionIdOf, signIn } from '../support/fixtures.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -234,5 +234,47 @@ describe('me', () => {
     expect(signedIn.data).toEqual({
       me: { user: { id: erika.id, firstName: 'Erika', phone: '030 123456' }, permissions: { instanceOwner: false, allowCreateTenant: false, tenants: [] } },
     });
+  });
+});
+
+describe('authentication cost and freshness', () => {
+  /** Records the SQL the app runs through its ORM connection until restored. */
+  const recordExecutedSql = () => {
+    const connection = app.orm.em.getConnection();
+    const original = connection.execute.bind(connection);
+    const seen: string[] = [];
+    const spy = vi.spyOn(connection, 'execute').mockImplementation((...args: Parameters<typeof connection.execute>) => {
+      seen.push(String(args[0]));
+      return original(...args);
+    });
+    return { seen, restore: () => spy.mockRestore() };
+  };
+
+  it('reads the session and its user with his rights in one query per request', async () => {
+    const client = app.client();
+    await signIn(client, erika.id, erika.password);
+    const recorder = recordExecutedSql();
+    try {
+      expect((await client.get('/auth/me')).status).toBe(200);
+      expect((await client.gql('{ me { user { id } } }')).data).toEqual({ me: { user: { id: erika.id } } });
+    } finally {
+      recorder.restore();
+    }
+    const authReads = recorder.seen.filter((query) => /from sessions s|from users u where/.test(query));
+    expect(authReads).toHaveLength(2);
+    expect(authReads.every((query) => query.includes('from sessions s'))).toBe(true);
+  });
+
+  it('sees a change of rights on the very next request of the same session', async () => {
+    const client = app.client();
+    await signIn(client, erika.id, erika.password);
+    expect((await client.get('/auth/me')).json.permissions.instanceOwner).toBe(false);
+    await sql(`update instance set owner_user_ids = array_append(owner_user_ids, ?) where id = 1`, [erika.id]);
+    try {
+      expect((await client.get('/auth/me')).json.permissions.instanceOwner).toBe(true);
+    } finally {
+      await sql(`update instance set owner_user_ids = array_remove(owner_user_ids, ?) where id = 1`, [erika.id]);
+    }
+    expect((await client.get('/auth/me')).json.permissions.instanceOwner).toBe(false);
   });
 });

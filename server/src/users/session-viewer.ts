@@ -13,7 +13,7 @@ export function viewerOf(req: Request, viewers: ViewerService): Promise<Viewer |
     pending = (async () => {
       const userId = req.session?.userId;
       if (!userId) return null;
-      const viewer = await viewers.load(userId);
+      const viewer = await viewers.load(userId, req.sessionID);
       if (!viewer) await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
       return viewer;
     })();

@@ -9,14 +9,28 @@ const TOUCH_INTERVAL_MS = 10 * 60 * 1000;
 const MAX_TRACKED_SESSIONS = 50_000;
 
 /**
+ * Reads a live session's data by id (null when missing or expired); lets a domain read what every
+ * request needs together with the session, in the same round trip.
+ */
+export type SessionReader = (sessionId: string) => Promise<Record<string, unknown> | null>;
+
+/**
  * The PostgreSQL session store (shared by all server processes). A rolling session would write its
  * row on every request; this store prolongs it at most every ten minutes, which keeps reads free of
  * writes while the expiry still follows activity closely.
  */
-export function createSessionStore(pool: pg.Pool): session.Store & { close(): void } {
+export function createSessionStore(pool: pg.Pool, readSession?: SessionReader): session.Store & { close(): void } {
   const PgStore = connectPgSimple(session);
   const lastTouched = new Map<string, number>();
   const store = new PgStore({ pool, tableName: 'sessions', pruneSessionInterval: 15 * 60 });
+  if (readSession) {
+    store.get = (sid, callback) => {
+      readSession(sid).then(
+        (data) => callback(null, (data as session.SessionData | null) ?? null),
+        (error: unknown) => callback(error),
+      );
+    };
+  }
   const touch = store.touch.bind(store);
   store.touch = (sid, sess, callback) => {
     const now = Date.now();
