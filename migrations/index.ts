@@ -5,6 +5,7 @@ import { Migration20261122023143Coupons } from './Migration20261122023143_coupon
 import { Migration20261123025153Bookables } from './Migration20261123025153_bookables.js';
 import { Migration20261123212234Bookings } from './Migration20261123212234_bookings.js';
 import { Migration20261123223000OccupancyStatistics } from './Migration20261123223000_occupancy_statistics.js';
+import { Migration20261124000000BookingWindowIndex } from './Migration20261124000000_booking_window_index.js';
 
 /** Every migration in order. Listed in code so the built server and the TypeScript sources agree. */
 export const migrationsList: MigrationObject[] = [
@@ -14,4 +15,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123025153_bookables', class: Migration20261123025153Bookables },
   { name: 'Migration20261123212234_bookings', class: Migration20261123212234Bookings },
   { name: 'Migration20261123223000_occupancy_statistics', class: Migration20261123223000OccupancyStatistics },
+  { name: 'Migration20261124000000_booking_window_index', class: Migration20261124000000BookingWindowIndex },
 ];

@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { BookableAvailabilityService } from './bookables/bookable.availability.service.js';
 import { BookableService } from './bookables/bookable.service.js';
 import { BookingEditorService } from './bookings/booking-editor.service.js';
+import { BookingOverviewService } from './bookings/booking-overview.service.js';
 import { BookingStatusService } from './bookings/booking-status.service.js';
 import { BOOKING_MAIL_JOB, WORKFLOW_ENTERED_JOB } from './bookings/booking.jobs.js';
 import { BookingMailer } from './bookings/booking.mails.js';
@@ -45,6 +46,7 @@ export interface Services {
   bookings: BookingService;
   bookingStatus: BookingStatusService;
   bookingEditor: BookingEditorService;
+  bookingOverview: BookingOverviewService;
   checkout: CheckoutService;
   /** The durable jobs this process works on (shared/jobs.ts), by task name. */
   jobHandlers: Record<string, JobHandler>;
@@ -94,6 +96,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     bookings,
     bookingStatus,
     bookingEditor: new BookingEditorService(orm, workflows),
+    bookingOverview: new BookingOverviewService(orm),
     checkout: new CheckoutService(orm, bookables, workflows, noEvents),
     jobHandlers: {
       [BOOKING_MAIL_JOB]: (payload) => bookingMails.send(payload),

@@ -13,6 +13,19 @@ import type { BookableSnapshot, BookingAttachment, BookingHook, CouponUsed } fro
 @Unique({ name: 'bookings_tenant_number_unique', properties: ['tenant', 'number'] })
 @Index({ name: 'bookings_tenant_created_index', properties: ['tenant', 'createdAt'] })
 @Index({ name: 'bookings_tenant_time_index', properties: ['tenant', 'timeBegin'] })
+@Index({
+  name: 'bookings_tenant_pending_index',
+  expression: 'create index "bookings_tenant_pending_index" on "bookings" ("tenant_id", "created_at") where not "is_committed" and not "is_rejected"',
+})
+@Index({
+  name: 'bookings_tenant_unpaid_index',
+  expression: 'create index "bookings_tenant_unpaid_index" on "bookings" ("tenant_id", "created_at") where "is_committed" and not "is_rejected" and not "is_payed"',
+})
+@Index({
+  name: 'bookings_tenant_window_index',
+  expression:
+    'create index "bookings_tenant_window_index" on "bookings" using gist ("tenant_id", tstzrange("time_begin", "time_end", \'[)\')) where "time_begin" is not null and "time_end" is not null',
+})
 @Index({ name: 'bookings_tenant_assigned_index', properties: ['tenant', 'assignedUserId'] })
 @Index({ name: 'bookings_search_index', expression: 'create index "bookings_search_index" on "bookings" using gin ("search_text" gin_trgm_ops)' })
 export class Booking {

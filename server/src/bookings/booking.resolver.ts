@@ -18,6 +18,7 @@ import {
   type BookingChangeAction,
   BookingChangeType,
   BookingInput,
+  BookingOverviewType,
   BookingPageType,
   BookingStatusFilterType,
   BookingType,
@@ -71,6 +72,16 @@ export class BookingResolver {
     const snapshots = [...bookableFields].some((field) => field !== 'id' && field !== 'title' && field !== '__typename');
     const page = await context.services.bookings.list(await requireViewer(context), tenantId, { search, status, from, to, bookableId, limit, offset }, { count, snapshots });
     return { ...page, items: await withStatuses(context, tenantId, page.items, selectedFields(info, ['items']).has('workflowStatus')) };
+  }
+
+  @Auth(AuthRule.BOOKING_READER)
+  @Query(() => BookingOverviewType, { description: "The staff's start page: bookings waiting for release, today's and this week's, unpaid released ones, booked hours per week." })
+  async bookingOverview(
+    @Arg('tenantId', () => ID) tenantId: string,
+    @Arg('weeks', () => Int, { defaultValue: 6, description: 'Weeks of the occupancy chart, 1 to 12.' }) weeks: number,
+    @Ctx() context: GraphQLContext,
+  ): Promise<BookingOverviewType> {
+    return context.services.bookingOverview.overview(await requireViewer(context), tenantId, weeks);
   }
 
   @Auth(AuthRule.BOOKING_READER)

@@ -7,7 +7,8 @@ import type { WorkflowStatus } from '../workflow/workflow.service.js';
 import type { Booking } from './booking.entity.js';
 import type { BookingView } from './booking.model.js';
 import { bookingView } from './booking.queries.js';
-import { bookingStatusFilters, windowOf, type BookingListQuery, type BookingStatusFilter } from './booking.service.js';
+import { bookingStatusFilters, type BookingStatusFilter } from './booking-conditions.js';
+import { windowOf, type BookingListQuery } from './booking.service.js';
 import { parseInstant } from './checkout/checkout.input.js';
 
 type TenantParams = { tenantId: string };

@@ -5,17 +5,16 @@ import type { BookingOccupancy, TimeWindow } from '../bookables/booking-occupanc
 import { Bookable } from '../bookables/bookable.entity.js';
 import { AppError } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
-import { can, canReadSome, hasFlag } from '../../../common/permissions/permissions.js';
+import { can, canReadSome } from '../../../common/permissions/permissions.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
 import type { WorkflowBookings } from '../workflow/workflow-bookings.js';
 import { isBookingNumber } from './booking-number.js';
 import { Booking } from './booking.entity.js';
 import { publicBookingStatus, sameName, type BookingView, type PublicBookingStatus } from './booking.model.js';
-import { bookingView, findBookingOrFail, pgTextArray, readBacklogIds, readBookingPage, readOccupancies, type BookingConditions } from './booking.queries.js';
+import { bookingView, findBookingOrFail, pgTextArray, readBacklogIds, readBookingPage, readOccupancies } from './booking.queries.js';
 
-export const bookingStatusFilters = ['PENDING', 'RELEASED', 'REJECTED', 'PAID', 'UNPAID'] as const;
-export type BookingStatusFilter = (typeof bookingStatusFilters)[number];
+import { bookingStatusConditions, staffBookingConditions, type BookingStatusFilter } from './booking-conditions.js';
 
 export interface BookingListQuery {
   /** Words that must all occur (number, customer data, booked titles); case-insensitive. */
@@ -96,27 +95,14 @@ export class BookingService implements BookingOccupancy, Omit<WorkflowBookings, 
    */
   async list(viewer: Viewer, tenantId: string, query: BookingListQuery = {}, options: { count: boolean; snapshots: boolean } = { count: true, snapshots: true }): Promise<BookingPage> {
     if (!canReadSome(viewer.permissions, tenantId, 'manageBookings')) throw new AppError('auth.forbidden');
-    const where: BookingConditions = { sql: ['b.tenant_id = ?'], params: [tenantId] };
-    const add = (sql: string, ...params: unknown[]) => {
-      where.sql.push(sql);
-      where.params.push(...params);
-    };
-    if (!hasFlag(viewer.permissions, tenantId, 'manageBookings', 'readAny')) add('b.assigned_user_id = ?', viewer.user.id);
-    const statusConditions: Record<BookingStatusFilter, string> = {
-      PENDING: 'not b.is_committed and not b.is_rejected',
-      RELEASED: 'b.is_committed and not b.is_rejected',
-      REJECTED: 'b.is_rejected',
-      PAID: 'b.is_payed',
-      UNPAID: 'not b.is_payed',
-    };
-    if (query.status) add(statusConditions[query.status]);
-    if (query.from) add('b.time_end > ?', query.from.toISOString());
-    if (query.to) add('b.time_begin < ?', query.to.toISOString());
+    const where = staffBookingConditions(viewer, tenantId);
+    if (query.status) where.add(bookingStatusConditions[query.status]);
+    where.overlapping(query.from, query.to);
     if (query.bookableId) {
       if (!isUuid(query.bookableId)) return { items: [], total: 0, ...pageOf(query) };
-      add('exists (select 1 from booking_items i where i.booking_key = b.key and i.bookable_id = ?::uuid)', query.bookableId);
+      where.add('exists (select 1 from booking_items i where i.booking_key = b.key and i.bookable_id = ?::uuid)', query.bookableId);
     }
-    for (const word of (query.search ?? '').toLocaleLowerCase('de-DE').split(/\s+/).filter(Boolean).slice(0, 10)) add('b.search_text like ?', `%${escapeLike(word)}%`);
+    for (const word of (query.search ?? '').toLocaleLowerCase('de-DE').split(/\s+/).filter(Boolean).slice(0, 10)) where.add('b.search_text like ?', `%${escapeLike(word)}%`);
     const page = pageOf(query);
     const { views, total } = await readBookingPage(this.orm.em.fork(), where, { ...page, ...options });
     return { items: views, total, ...page };

@@ -5,7 +5,7 @@ import { Auth, AuthRule } from '../shared/graphql/auth.js';
 import type { BookingChangedEvent } from '../shared/pubsub.js';
 import type { WorkflowStatus } from '../workflow/workflow.service.js';
 import { bookingStatusLabel, paymentMethodLabel, type BookingView } from './booking.model.js';
-import type { BookingStatusFilter } from './booking.service.js';
+import type { BookingStatusFilter } from './booking-conditions.js';
 
 /** The GraphQL shapes of bookings (specification 03 section 3, rest-contract 4.4 and 4.5). */
 
@@ -15,10 +15,12 @@ export enum BookingStatusFilterType {
   REJECTED = 'REJECTED',
   PAID = 'PAID',
   UNPAID = 'UNPAID',
+  RELEASED_UNPAID = 'RELEASED_UNPAID',
 }
 registerEnumType(BookingStatusFilterType, {
   name: 'BookingStatusFilter',
-  description: 'PENDING: neither released nor rejected; RELEASED: released and not rejected; REJECTED: rejected or cancelled; PAID / UNPAID: by payment.',
+  description:
+    'PENDING: neither released nor rejected; RELEASED: released and not rejected; REJECTED: rejected or cancelled; PAID / UNPAID: by payment; RELEASED_UNPAID: released, not rejected and not paid.',
 });
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const filtersMatch: Same<`${BookingStatusFilterType}`, BookingStatusFilter> = true;
@@ -104,6 +106,40 @@ export class BookingPageType {
   @Field(() => Int, { description: 'All matching bookings.' }) total!: number;
   @Field(() => Int) limit!: number;
   @Field(() => Int) offset!: number;
+}
+
+@ObjectType('BookingWindowCount', { description: 'How many bookings (not rejected) overlap a window [begin, end).' })
+export class BookingWindowCountType {
+  @Field(() => Date) begin!: Date;
+  @Field(() => Date) end!: Date;
+  @Field(() => Int) count!: number;
+}
+
+@ObjectType('OverviewObjectHours', { description: 'The hours an object is booked in a week.' })
+export class OverviewObjectHoursType {
+  @Field(() => ID, { nullable: true, description: 'Null for the objects beyond the most booked ones, summed up as "Weitere Objekte".' })
+  bookableId!: string | null;
+  @Field(() => String) title!: string;
+  @Field(() => Float) bookedHours!: number;
+}
+
+@ObjectType('OverviewWeek', { description: 'A week (Monday to Sunday, Berlin time) of the occupancy chart.' })
+export class OverviewWeekType {
+  @Field(() => Date) begin!: Date;
+  @Field(() => Date) end!: Date;
+  @Field(() => Int, { description: 'Booked objects in the week (a booking of two objects counts twice).' }) bookings!: number;
+  @Field(() => Float) bookedHours!: number;
+  @Field(() => [OverviewObjectHoursType], { description: 'The most booked objects of the whole chart, in the same order every week.' })
+  objects!: OverviewObjectHoursType[];
+}
+
+@ObjectType('BookingOverview', { description: "What needs doing in a tenant, over the bookings the viewer may read: the staff's start page." })
+export class BookingOverviewType {
+  @Field(() => Int, { description: 'Neither released nor rejected (status filter PENDING).' }) awaitingRelease!: number;
+  @Field(() => Int, { description: 'Released and not paid (status filter RELEASED_UNPAID).' }) unpaidReleased!: number;
+  @Field(() => BookingWindowCountType, { description: 'Today in Berlin.' }) today!: BookingWindowCountType;
+  @Field(() => BookingWindowCountType, { description: 'This week, Monday to Sunday in Berlin.' }) thisWeek!: BookingWindowCountType;
+  @Field(() => [OverviewWeekType], { description: 'This week and the following ones.' }) weeks!: OverviewWeekType[];
 }
 
 @ObjectType('CheckoutResult', { description: 'A checkout: the stored booking (id set), or with simulate what it would be (id empty).' })
