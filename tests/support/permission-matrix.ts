@@ -36,7 +36,7 @@ const ownFlags = (): AccessFlags => ({ create: true, readOwn: true, updateOwn: t
  * Creates both tenants, the users and their roles for one permission area, and signs everyone in.
  * `adminInterface` is listed on every role so only the flags make the difference.
  */
-export async function createActors(app: InProcessApp, area: PermissionArea, adminInterface: string, prefix = area): Promise<Actors> {
+export async function createActors(app: InProcessApp, area: PermissionArea, adminInterface: string, prefix: string = area): Promise<Actors> {
   const id = (name: string) => `${prefix.toLowerCase()}-${name.toLowerCase()}@example.com`;
   const userIds = {
     outsider: id('outsider'),
