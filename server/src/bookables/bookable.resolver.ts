@@ -40,13 +40,13 @@ export class BookableResolver {
     return (await context.services.bookables.list(await requireViewer(context), tenantId, filterOf(type, tags))).map(staff);
   }
 
-  @Auth(AuthRule.AUTHENTICATED)
+  @Auth(AuthRule.BOOKABLE_STAFF)
   @Query(() => StaffBookableType)
   async bookable(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<StaffBookableType> {
     return staff(await context.services.bookables.get(await requireViewer(context), tenantId, id));
   }
 
-  @Auth(AuthRule.AUTHENTICATED)
+  @Auth(AuthRule.BOOKABLE_STAFF)
   @Query(() => [StaffBookableType], { description: 'The object itself first, then every dependent object below it (rest-contract 3.5 populate).' })
   async relatedBookables(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<StaffBookableType[]> {
     return (await context.services.bookableAvailability.related(await requireViewer(context), tenantId, id)).map(staff);
@@ -67,19 +67,19 @@ export class BookableResolver {
     return publicView(await context.services.bookables.publicGet(await context.viewer(), tenantId, id));
   }
 
-  @Auth(AuthRule.AUTHENTICATED)
+  @Auth(AuthRule.BOOKABLE_STAFF)
   @Query(() => [String], { description: "Distinct tags of the tenant's bookables, first-seen order." })
   async bookableTags(@Arg('tenantId', () => ID) tenantId: string, @Ctx() context: GraphQLContext): Promise<string[]> {
     return context.services.bookables.tags(await requireViewer(context), tenantId);
   }
 
-  @Auth(AuthRule.AUTHENTICATED)
+  @Auth(AuthRule.BOOKABLE_EDITOR)
   @Query(() => PickerOptionsType, { description: 'People and roles of the tenant for the editor (manageBookables create or update rights).' })
   async bookablePickerOptions(@Arg('tenantId', () => ID) tenantId: string, @Ctx() context: GraphQLContext): Promise<PickerOptionsType> {
     return context.services.bookables.pickerOptions(await requireViewer(context), tenantId);
   }
 
-  @Auth(AuthRule.AUTHENTICATED)
+  @Auth(AuthRule.BOOKABLE_EDITOR)
   @Query(() => Boolean, { description: 'Whether one more public bookable fits the quota of the instance (count/check).' })
   async bookablePublicQuotaAvailable(@Arg('tenantId', () => ID) tenantId: string, @Ctx() context: GraphQLContext): Promise<boolean> {
     return context.services.bookables.mayAddPublic(await requireViewer(context), tenantId);
@@ -106,13 +106,13 @@ export class BookableResolver {
     return periods.map((period) => ({ timeBegin: new Date(period.timeBegin), timeEnd: new Date(period.timeEnd), available: period.available }));
   }
 
-  @Auth(AuthRule.AUTHENTICATED)
+  @Auth(AuthRule.BOOKABLE_CREATOR)
   @Mutation(() => StaffBookableType, { description: 'Creates a bookable (manageBookables.create); public only within the quota (BOOKABLE_QUOTA_REACHED).' })
   async createBookable(@Arg('tenantId', () => ID) tenantId: string, @Arg('input', () => BookableInput) input: BookableInput, @Ctx() context: GraphQLContext): Promise<StaffBookableType> {
     return staff(await context.services.bookables.create(await requireViewer(context), tenantId, presentFields(input)));
   }
 
-  @Auth(AuthRule.AUTHENTICATED)
+  @Auth(AuthRule.BOOKABLE_UPDATER)
   @Mutation(() => StaffBookableType, { description: 'Updates a bookable (updateAny, or updateOwn on an own one); absent fields keep their values.' })
   async updateBookable(
     @Arg('tenantId', () => ID) tenantId: string,
@@ -123,13 +123,13 @@ export class BookableResolver {
     return staff(await context.services.bookables.update(await requireViewer(context), tenantId, id, presentFields(input)));
   }
 
-  @Auth(AuthRule.AUTHENTICATED)
+  @Auth(AuthRule.BOOKABLE_CREATOR)
   @Mutation(() => StaffBookableType, { description: 'Copies a bookable with " (Kopie)" appended and new ids (read and create rights).' })
   async duplicateBookable(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<StaffBookableType> {
     return staff(await context.services.bookables.duplicate(await requireViewer(context), tenantId, id));
   }
 
-  @Auth(AuthRule.AUTHENTICATED)
+  @Auth(AuthRule.BOOKABLE_DELETER)
   @Mutation(() => Boolean, { description: 'Deletes a bookable (deleteAny, or deleteOwn on an own one).' })
   async deleteBookable(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<boolean> {
     await context.services.bookables.remove(await requireViewer(context), tenantId, id);

@@ -31,25 +31,25 @@ export class CouponResolver {
     return context.services.coupons.list(await requireViewer(context), tenantId);
   }
 
-  @Auth(AuthRule.AUTHENTICATED)
+  @Auth(AuthRule.COUPON_READER)
   @Query(() => Coupon, { description: 'One coupon by its number, valid or not (see the valid field).' })
   async coupon(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<Coupon> {
     return context.services.coupons.get(await requireViewer(context), tenantId, id);
   }
 
-  @Auth(AuthRule.AUTHENTICATED)
+  @Auth(AuthRule.COUPON_CREATOR)
   @Mutation(() => Coupon, { description: 'Creates a coupon (manageCoupons.create); a number already used in the tenant is COUPON_CREATE_ERROR.' })
   async createCoupon(@Arg('tenantId', () => ID) tenantId: string, @Arg('input', () => CouponInput) input: CouponInput, @Ctx() context: GraphQLContext): Promise<Coupon> {
     return context.services.coupons.create(await requireViewer(context), tenantId, presentFields(input));
   }
 
-  @Auth(AuthRule.AUTHENTICATED)
+  @Auth(AuthRule.COUPON_UPDATER)
   @Mutation(() => Coupon, { description: 'Updates the coupon with number input.id (updateAny, or updateOwn on an own coupon).' })
   async updateCoupon(@Arg('tenantId', () => ID) tenantId: string, @Arg('input', () => CouponInput) input: CouponInput, @Ctx() context: GraphQLContext): Promise<Coupon> {
     return context.services.coupons.update(await requireViewer(context), tenantId, presentFields(input));
   }
 
-  @Auth(AuthRule.AUTHENTICATED)
+  @Auth(AuthRule.COUPON_DELETER)
   @Mutation(() => Boolean, { description: 'Deletes a coupon (deleteAny, or deleteOwn on an own coupon).' })
   async deleteCoupon(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<boolean> {
     await context.services.coupons.remove(await requireViewer(context), tenantId, id);

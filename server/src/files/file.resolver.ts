@@ -51,7 +51,7 @@ export class FileResolver {
     return (await context.services.files.list(await context.viewer(), tenantId, includeProtected)).map(asFile);
   }
 
-  @Auth(AuthRule.AUTHENTICATED)
+  @Auth(AuthRule.FILE_UPLOADER)
   @Mutation(() => TenantFile, {
     description:
       'Stores a file at /{accessLevel}/{customDirectory}/{file name} (overwriting). manageBookables create or update rights; at most 10,000,000 bytes; allowed extensions of specification 02 (imagesOnly: jpg, jpeg, png, svg).',
@@ -77,7 +77,7 @@ export class FileResolver {
     return asFile(stored);
   }
 
-  @Auth(AuthRule.AUTHENTICATED)
+  @Auth(AuthRule.FILE_DELETER)
   @Mutation(() => Boolean, { description: 'Deletes a file by its filename ("/public/rooms/a.jpg"); manageBookables.deleteAny or owners.' })
   async deleteFile(@Arg('tenantId', () => ID) tenantId: string, @Arg('name', () => String) name: string, @Ctx() context: GraphQLContext): Promise<boolean> {
     await context.services.files.remove(await requireViewer(context), tenantId, name);

@@ -19,7 +19,7 @@ export class TenantResolver {
     return context.services.tenants.listForViewer(viewer.permissions, onlyOwn);
   }
 
-  @Auth(AuthRule.AUTHENTICATED)
+  @Auth(AuthRule.TENANT_OWNER)
   @Query(() => Tenant, { description: 'One tenant with all settings: its owners and instance owners only.' })
   async tenant(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<Tenant> {
     return context.services.tenants.get(await requireViewer(context), id);
@@ -37,13 +37,13 @@ export class TenantResolver {
     return context.services.tenants.mayCreateAnother();
   }
 
-  @Auth(AuthRule.AUTHENTICATED)
+  @Auth(AuthRule.TENANT_CREATOR)
   @Mutation(() => Tenant, { description: 'Creates a tenant; the caller becomes its owner. Needs the create-tenant right and free quota.' })
   async createTenant(@Arg('input', () => TenantInput) input: TenantInput, @Ctx() context: GraphQLContext): Promise<Tenant> {
     return context.services.tenants.create(await requireViewer(context), { ...input });
   }
 
-  @Auth(AuthRule.AUTHENTICATED)
+  @Auth(AuthRule.TENANT_OWNER)
   @Mutation(() => Tenant, {
     description: 'Saves the tenant (absent fields unchanged, applications merged) and, when given, its workflow, in one transaction.',
   })
@@ -56,7 +56,7 @@ export class TenantResolver {
     return context.services.tenants.update(await requireViewer(context), id, { ...input }, workflow);
   }
 
-  @Auth(AuthRule.AUTHENTICATED)
+  @Auth(AuthRule.TENANT_OWNER)
   @Mutation(() => Boolean, { description: 'Deletes the tenant with its roles, memberships and workflow.' })
   async deleteTenant(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<boolean> {
     await context.services.tenants.delete(await requireViewer(context), id);
@@ -85,7 +85,7 @@ export class TenantResolver {
 /** Members and owners of a tenant. */
 @Resolver(() => TenantMembers)
 export class TenantMemberResolver {
-  @Auth(AuthRule.AUTHENTICATED)
+  @Auth(AuthRule.MEMBER_READER)
   @Query(() => TenantMembers, { description: 'Members (with role ids) and owners: owners, instance owners and manageUsers readers.' })
   async tenantMembers(@Arg('tenantId', () => ID) tenantId: string, @Ctx() context: GraphQLContext): Promise<TenantMembers> {
     return members(tenantId, await context.services.tenants.members(await requireViewer(context), tenantId));
@@ -96,7 +96,7 @@ export class TenantMemberResolver {
     return context.services.tenants.rolesOf(await requireViewer(context), list.tenantId);
   }
 
-  @Auth(AuthRule.AUTHENTICATED)
+  @Auth(AuthRule.MEMBER_MANAGER)
   @Mutation(() => TenantMembers, { description: 'Adds a registered user with roles (TENANT_USER_NOT_FOUND for unknown accounts).' })
   async addTenantMember(
     @Arg('tenantId', () => ID) tenantId: string,
@@ -107,7 +107,7 @@ export class TenantMemberResolver {
     return members(tenantId, await context.services.tenants.addMember(await requireViewer(context), tenantId, userId, roles));
   }
 
-  @Auth(AuthRule.AUTHENTICATED)
+  @Auth(AuthRule.MEMBER_MANAGER)
   @Mutation(() => TenantMembers, { description: "Replaces a member's roles." })
   async editTenantMemberRoles(
     @Arg('tenantId', () => ID) tenantId: string,
@@ -118,7 +118,7 @@ export class TenantMemberResolver {
     return members(tenantId, await context.services.tenants.editMemberRoles(await requireViewer(context), tenantId, userId, roles));
   }
 
-  @Auth(AuthRule.AUTHENTICATED)
+  @Auth(AuthRule.MEMBER_MANAGER)
   @Mutation(() => TenantMembers, { description: 'Removes one role from a member.' })
   async removeTenantMemberRole(
     @Arg('tenantId', () => ID) tenantId: string,
@@ -129,19 +129,19 @@ export class TenantMemberResolver {
     return members(tenantId, await context.services.tenants.removeMemberRole(await requireViewer(context), tenantId, userId, roleId));
   }
 
-  @Auth(AuthRule.AUTHENTICATED)
+  @Auth(AuthRule.MEMBER_MANAGER)
   @Mutation(() => TenantMembers, { description: 'Removes membership and ownership; never the last owner.' })
   async removeTenantMember(@Arg('tenantId', () => ID) tenantId: string, @Arg('userId') userId: string, @Ctx() context: GraphQLContext): Promise<TenantMembers> {
     return members(tenantId, await context.services.tenants.removeMember(await requireViewer(context), tenantId, userId));
   }
 
-  @Auth(AuthRule.AUTHENTICATED)
+  @Auth(AuthRule.TENANT_OWNER)
   @Mutation(() => TenantMembers, { description: 'Makes a registered user an owner ("Zum Besitzer machen"): owners and instance owners only.' })
   async addTenantOwner(@Arg('tenantId', () => ID) tenantId: string, @Arg('userId') userId: string, @Ctx() context: GraphQLContext): Promise<TenantMembers> {
     return members(tenantId, await context.services.tenants.addOwner(await requireViewer(context), tenantId, userId));
   }
 
-  @Auth(AuthRule.AUTHENTICATED)
+  @Auth(AuthRule.TENANT_OWNER)
   @Mutation(() => TenantMembers, { description: 'Makes an owner a plain member ("Zum Mitglied machen"); never the last owner.' })
   async removeTenantOwner(@Arg('tenantId', () => ID) tenantId: string, @Arg('userId') userId: string, @Ctx() context: GraphQLContext): Promise<TenantMembers> {
     return members(tenantId, await context.services.tenants.removeOwner(await requireViewer(context), tenantId, userId));

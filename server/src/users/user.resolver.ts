@@ -39,7 +39,7 @@ export class UserResolver {
     return context.services.users.adminCreate(await requireViewer(context), { ...input });
   }
 
-  @Auth(AuthRule.AUTHENTICATED)
+  @Auth(AuthRule.SELF)
   @Mutation(() => Boolean, { description: 'Deletes an account: instance owners any, everyone else only their own.' })
   async deleteUser(@Arg('id') id: string, @Ctx() context: GraphQLContext): Promise<boolean> {
     await context.services.users.delete(await requireViewer(context), id);

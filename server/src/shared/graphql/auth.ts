@@ -1,7 +1,21 @@
 import { DirectiveLocation, GraphQLDirective, GraphQLEnumType, GraphQLNonNull } from 'graphql';
 import { Authorized, Directive, type AuthChecker } from 'type-graphql';
 import { AppError } from '../errors.js';
-import { can, canReadSome, hasFlag, hasFullAccess } from '../../../../common/permissions/permissions.js';
+import type { AccessFlags, PermissionArea, Permissions } from '../../../../common/permissions/model.js';
+import {
+  can,
+  canCreateTenant,
+  canDeleteFiles,
+  canEditBookables,
+  canManageTenantMembers,
+  canMoveWorkflowTasks,
+  canReadSome,
+  canReadTenantMembers,
+  canReadWorkflow,
+  canUploadFiles,
+  hasFlag,
+  hasFullAccess,
+} from '../../../../common/permissions/permissions.js';
 import type { GraphQLContext } from './context.js';
 
 /**
@@ -10,16 +24,52 @@ import type { GraphQLContext } from './context.js';
  * `@auth(requires: RULE)` in schema.graphql, so integrators see who may read what.
  */
 export enum AuthRule {
-  /** Any signed-in user. */
+  /** Any signed-in user (what he gets is his own, or filtered to what he may read). */
   AUTHENTICATED = 'AUTHENTICATED',
-  /** The user the object describes, or an instance owner. */
+  /** The user the object (or the operation's id argument) describes, or an instance owner. */
   SELF = 'SELF',
-  /** An owner of the tenant the object describes, or an instance owner. */
+  /** An owner of the tenant the object (or the operation's id or tenantId argument) describes, or an instance owner. */
   TENANT_OWNER = 'TENANT_OWNER',
   /** An instance owner. */
   INSTANCE_OWNER = 'INSTANCE_OWNER',
-  /** Who may read the bookable object in the administration: ALLOW(read, manageBookables) on its tenant and owner. */
+  /** Who may create tenants: instance owners and the users the instance allows. */
+  TENANT_CREATOR = 'TENANT_CREATOR',
+  /** The tenant's member list: manageUsers readAny or updateAny. */
+  MEMBER_READER = 'MEMBER_READER',
+  /** Adding and removing members and their roles: manageUsers updateAny. */
+  MEMBER_MANAGER = 'MEMBER_MANAGER',
+  /** Reading roles: manageRoles readAny or readOwn (the role itself is checked too). */
+  ROLE_READER = 'ROLE_READER',
+  /** Creating or changing roles: manageRoles create, updateAny or updateOwn (the role itself is checked too). */
+  ROLE_WRITER = 'ROLE_WRITER',
+  /** Deleting roles: manageRoles deleteAny or deleteOwn (the role itself is checked too). */
+  ROLE_DELETER = 'ROLE_DELETER',
+  /** Reading coupons: manageCoupons readAny or readOwn (the coupon itself is checked too). */
+  COUPON_READER = 'COUPON_READER',
+  /** Creating coupons: manageCoupons create. */
+  COUPON_CREATOR = 'COUPON_CREATOR',
+  /** Changing coupons: manageCoupons updateAny or updateOwn (the coupon itself is checked too). */
+  COUPON_UPDATER = 'COUPON_UPDATER',
+  /** Deleting coupons: manageCoupons deleteAny or deleteOwn (the coupon itself is checked too). */
+  COUPON_DELETER = 'COUPON_DELETER',
+  /**
+   * Who may read the bookable object in the administration: on an object's field ALLOW(read,
+   * manageBookables) on its tenant and owner; on an operation manageBookables readAny, readOwn or
+   * the editor's rights in the tenant (the object itself is checked too).
+   */
   BOOKABLE_STAFF = 'BOOKABLE_STAFF',
+  /** Working in the bookable editor: manageBookables create, updateAny or updateOwn. */
+  BOOKABLE_EDITOR = 'BOOKABLE_EDITOR',
+  /** Creating (and duplicating) bookables: manageBookables create. */
+  BOOKABLE_CREATOR = 'BOOKABLE_CREATOR',
+  /** Changing bookables: manageBookables updateAny or updateOwn (the object itself is checked too). */
+  BOOKABLE_UPDATER = 'BOOKABLE_UPDATER',
+  /** Deleting bookables: manageBookables deleteAny or deleteOwn (the object itself is checked too). */
+  BOOKABLE_DELETER = 'BOOKABLE_DELETER',
+  /** Uploading files: as BOOKABLE_EDITOR. */
+  FILE_UPLOADER = 'FILE_UPLOADER',
+  /** Deleting files (they have no owner): manageBookables deleteAny. */
+  FILE_DELETER = 'FILE_DELETER',
   /**
    * Staff who may read bookings: on a booking's field ALLOW(read, manageBookings) on its tenant, "own"
    * meaning assigned to the viewer; on an operation readAny or readOwn in the tenant (tenantId argument).
@@ -31,6 +81,10 @@ export enum AuthRule {
   BOOKING_UPDATER = 'BOOKING_UPDATER',
   /** Deleting: manageBookings deleteAny, or deleteOwn on bookings assigned to the viewer. */
   BOOKING_DELETER = 'BOOKING_DELETER',
+  /** The tenant's workflow and its board: manageBookings readAny. */
+  WORKFLOW_READER = 'WORKFLOW_READER',
+  /** Moving and archiving bookings on the board: manageBookings updateAny. */
+  WORKFLOW_MOVER = 'WORKFLOW_MOVER',
 }
 
 export const authRuleEnum = new GraphQLEnumType({
@@ -70,6 +124,38 @@ function ownedRoot(root: unknown): { tenantId: string; ownerUserId: string | nul
 
 /** The tenantId argument of an operation. */
 const tenantArg = (args: Record<string, unknown>): string | undefined => (typeof args.tenantId === 'string' ? args.tenantId : undefined);
+/** The id argument of an operation (a tenant's or a user's id, by operation). */
+const idArg = (args: Record<string, unknown>): string | undefined => (typeof args.id === 'string' ? args.id : undefined);
+
+const anyFlag = (area: PermissionArea, flags: readonly (keyof AccessFlags)[]) => (permissions: Permissions, tenantId: string) =>
+  flags.some((flag) => hasFlag(permissions, tenantId, area, flag));
+const readsSome = (area: PermissionArea) => (permissions: Permissions, tenantId: string) => canReadSome(permissions, tenantId, area);
+
+/** Rules decided by the viewer's rights in the tenant of the operation's tenantId argument. */
+const tenantRules: Partial<Record<AuthRule, (permissions: Permissions, tenantId: string) => boolean>> = {
+  [AuthRule.MEMBER_READER]: canReadTenantMembers,
+  [AuthRule.MEMBER_MANAGER]: canManageTenantMembers,
+  [AuthRule.ROLE_READER]: readsSome('manageRoles'),
+  [AuthRule.ROLE_WRITER]: anyFlag('manageRoles', ['create', 'updateAny', 'updateOwn']),
+  [AuthRule.ROLE_DELETER]: anyFlag('manageRoles', ['deleteAny', 'deleteOwn']),
+  [AuthRule.COUPON_READER]: readsSome('manageCoupons'),
+  [AuthRule.COUPON_CREATOR]: anyFlag('manageCoupons', ['create']),
+  [AuthRule.COUPON_UPDATER]: anyFlag('manageCoupons', ['updateAny', 'updateOwn']),
+  [AuthRule.COUPON_DELETER]: anyFlag('manageCoupons', ['deleteAny', 'deleteOwn']),
+  [AuthRule.BOOKABLE_STAFF]: (permissions, tenantId) => canReadSome(permissions, tenantId, 'manageBookables') || canEditBookables(permissions, tenantId),
+  [AuthRule.BOOKABLE_EDITOR]: canEditBookables,
+  [AuthRule.BOOKABLE_CREATOR]: anyFlag('manageBookables', ['create']),
+  [AuthRule.BOOKABLE_UPDATER]: anyFlag('manageBookables', ['updateAny', 'updateOwn']),
+  [AuthRule.BOOKABLE_DELETER]: anyFlag('manageBookables', ['deleteAny', 'deleteOwn']),
+  [AuthRule.FILE_UPLOADER]: canUploadFiles,
+  [AuthRule.FILE_DELETER]: canDeleteFiles,
+  [AuthRule.BOOKING_READER]: readsSome('manageBookings'),
+  [AuthRule.BOOKING_WRITER]: anyFlag('manageBookings', ['create', 'updateAny', 'updateOwn']),
+  [AuthRule.BOOKING_UPDATER]: anyFlag('manageBookings', ['updateAny', 'updateOwn']),
+  [AuthRule.BOOKING_DELETER]: anyFlag('manageBookings', ['deleteAny', 'deleteOwn']),
+  [AuthRule.WORKFLOW_READER]: canReadWorkflow,
+  [AuthRule.WORKFLOW_MOVER]: canMoveWorkflowTasks,
+};
 
 export const authChecker: AuthChecker<GraphQLContext, AuthRule> = async ({ context, root, args }, rules) => {
   const viewer = await context.viewer();
@@ -81,35 +167,28 @@ export const authChecker: AuthChecker<GraphQLContext, AuthRule> = async ({ conte
         return true;
       case AuthRule.INSTANCE_OWNER:
         return permissions.instanceOwner;
+      case AuthRule.TENANT_CREATOR:
+        return canCreateTenant(permissions);
       case AuthRule.SELF:
-        return permissions.instanceOwner || rootId(root) === viewer.user.id;
+        return permissions.instanceOwner || (rootId(root) ?? idArg(args)) === viewer.user.id;
       case AuthRule.TENANT_OWNER: {
-        const tenantId = rootId(root);
+        const tenantId = rootId(root) ?? idArg(args) ?? tenantArg(args);
         return tenantId !== undefined && hasFullAccess(permissions, tenantId);
       }
       case AuthRule.BOOKABLE_STAFF: {
         const item = ownedRoot(root);
-        return item !== undefined && can(permissions, viewer.user.id, 'read', 'manageBookables', { tenantId: item.tenantId, ownerUserId: item.ownerUserId });
+        if (item) return can(permissions, viewer.user.id, 'read', 'manageBookables', { tenantId: item.tenantId, ownerUserId: item.ownerUserId });
+        break;
       }
       case AuthRule.BOOKING_READER: {
         const item = ownedRoot(root);
         if (item) return can(permissions, viewer.user.id, 'read', 'manageBookings', { tenantId: item.tenantId, assignedUserId: item.assignedUserId });
-        const tenantId = tenantArg(args);
-        return tenantId !== undefined && canReadSome(permissions, tenantId, 'manageBookings');
-      }
-      case AuthRule.BOOKING_WRITER: {
-        const tenantId = tenantArg(args);
-        return tenantId !== undefined && (['create', 'updateAny', 'updateOwn'] as const).some((flag) => hasFlag(permissions, tenantId, 'manageBookings', flag));
-      }
-      case AuthRule.BOOKING_UPDATER: {
-        const tenantId = tenantArg(args);
-        return tenantId !== undefined && (hasFlag(permissions, tenantId, 'manageBookings', 'updateAny') || hasFlag(permissions, tenantId, 'manageBookings', 'updateOwn'));
-      }
-      case AuthRule.BOOKING_DELETER: {
-        const tenantId = tenantArg(args);
-        return tenantId !== undefined && (hasFlag(permissions, tenantId, 'manageBookings', 'deleteAny') || hasFlag(permissions, tenantId, 'manageBookings', 'deleteOwn'));
+        break;
       }
     }
+    const tenantRule = tenantRules[rule];
+    const tenantId = tenantArg(args);
+    return tenantRule !== undefined && tenantId !== undefined && tenantRule(permissions, tenantId);
   });
   if (!allowed) throw new AppError('auth.forbidden');
   return true;

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { AuthCheckerFn } from 'type-graphql';
+import { emptyGrant, computePermissions } from '../../../../common/permissions/permissions.js';
+import type { RoleGrant } from '../../../../common/permissions/model.js';
+import { User } from '../../users/user.entity.js';
+import { buildAppSchema } from './schema.js';
+import { authChecker as configuredAuthChecker, AuthRule } from './auth.js';
+import type { GraphQLContext } from './context.js';
+
+const authChecker = configuredAuthChecker as AuthCheckerFn<GraphQLContext, AuthRule>;
+const TENANT = 'tenant-a';
+const OTHER = 'tenant-b';
+const noInstance = { ownerUserIds: [] as string[], allowAllUsersToCreateTenant: false, allowedUsersToCreateTenant: [] as string[] };
+
+/** A viewer who is a member of TENANT with one role. */
+function member(grant: Partial<RoleGrant>, userId = 'member@example.com') {
+  const permissions = computePermissions(userId, noInstance, [{ tenantId: TENANT, isOwner: false, roles: [emptyGrant(grant)] }]);
+  return { user: Object.assign(new User(), { id: userId }), permissions };
+}
+
+const check = (viewer: ReturnType<typeof member>, rule: AuthRule, args: Record<string, unknown>) =>
+  authChecker({ context: { viewer: async () => viewer } as unknown as GraphQLContext, root: undefined, args, info: {} as never }, [rule]).then(
+    () => true,
+    () => false,
+  );
+
+describe('operation rules (@auth on queries and mutations)', () => {
+  it.each([
+    [AuthRule.COUPON_CREATOR, { manageCoupons: { create: true } }, { manageCoupons: { updateAny: true } }],
+    [AuthRule.COUPON_UPDATER, { manageCoupons: { updateOwn: true } }, { manageCoupons: { create: true } }],
+    [AuthRule.COUPON_DELETER, { manageCoupons: { deleteAny: true } }, { manageCoupons: { updateAny: true } }],
+    [AuthRule.COUPON_READER, { manageCoupons: { readOwn: true } }, { manageCoupons: { create: true } }],
+    [AuthRule.ROLE_WRITER, { manageRoles: { create: true } }, { manageRoles: { readAny: true } }],
+    [AuthRule.ROLE_DELETER, { manageRoles: { deleteOwn: true } }, { manageRoles: { updateAny: true } }],
+    [AuthRule.BOOKABLE_CREATOR, { manageBookables: { create: true } }, { manageBookables: { updateAny: true } }],
+    [AuthRule.BOOKABLE_UPDATER, { manageBookables: { updateAny: true } }, { manageBookables: { create: true } }],
+    [AuthRule.BOOKABLE_DELETER, { manageBookables: { deleteAny: true } }, { manageBookables: { readAny: true } }],
+    [AuthRule.BOOKABLE_EDITOR, { manageBookables: { updateOwn: true } }, { manageBookables: { readAny: true } }],
+    [AuthRule.FILE_UPLOADER, { manageBookables: { create: true } }, { manageBookables: { deleteAny: true } }],
+    [AuthRule.FILE_DELETER, { manageBookables: { deleteAny: true } }, { manageBookables: { deleteOwn: true } }],
+    [AuthRule.MEMBER_READER, { manageUsers: { readAny: true } }, { manageUsers: { readOwn: true } }],
+    [AuthRule.MEMBER_MANAGER, { manageUsers: { updateAny: true } }, { manageUsers: { readAny: true } }],
+    [AuthRule.WORKFLOW_READER, { manageBookings: { readAny: true } }, { manageBookings: { readOwn: true } }],
+    [AuthRule.WORKFLOW_MOVER, { manageBookings: { updateAny: true } }, { manageBookings: { updateOwn: true } }],
+    [AuthRule.BOOKING_DELETER, { manageBookings: { deleteOwn: true } }, { manageBookings: { updateAny: true } }],
+  ] as [AuthRule, Partial<RoleGrant>, Partial<RoleGrant>][])('%s: granted by the right flag in the tenant of the operation, nowhere else', async (rule, granting, notGranting) => {
+    expect(await check(member(granting), rule, { tenantId: TENANT })).toBe(true);
+    expect(await check(member(granting), rule, { tenantId: OTHER })).toBe(false);
+    expect(await check(member(granting), rule, {})).toBe(false);
+    expect(await check(member(notGranting), rule, { tenantId: TENANT })).toBe(false);
+  });
+
+  it('TENANT_OWNER on an operation reads the tenant from id or tenantId; SELF from id', async () => {
+    const owner = { ...member({}), permissions: computePermissions('owner@example.com', noInstance, [{ tenantId: TENANT, isOwner: true, roles: [] }]) };
+    expect(await check(owner, AuthRule.TENANT_OWNER, { id: TENANT })).toBe(true);
+    expect(await check(owner, AuthRule.TENANT_OWNER, { tenantId: TENANT })).toBe(true);
+    expect(await check(owner, AuthRule.TENANT_OWNER, { id: OTHER })).toBe(false);
+    expect(await check(member({ manageTenants: { updateAny: true } }), AuthRule.TENANT_OWNER, { id: TENANT })).toBe(false);
+    expect(await check(member({}, 'erika@example.com'), AuthRule.SELF, { id: 'erika@example.com' })).toBe(true);
+    expect(await check(member({}, 'erika@example.com'), AuthRule.SELF, { id: 'max@example.com' })).toBe(false);
+  });
+
+  it('lets an instance owner pass every rule', async () => {
+    const instanceOwner = { ...member({}), permissions: computePermissions('admin@example.com', { ...noInstance, ownerUserIds: ['admin@example.com'] }, []) };
+    for (const rule of Object.values(AuthRule)) expect(await check(instanceOwner, rule, { tenantId: OTHER, id: OTHER })).toBe(true);
+  });
+});
+
+describe('the schema names the rule of every guarded operation', () => {
+  it('guards every mutation that acts in a tenant with a rule more specific than being signed in', async () => {
+    const schema = await buildAppSchema();
+    const mutations = Object.values(schema.getMutationType()!.getFields());
+    const tenantMutations = mutations.filter((field) => field.args.some((arg) => arg.name === 'tenantId' || (arg.name === 'id' && field.name.includes('Tenant'))));
+    const ruleOf = (field: (typeof mutations)[number]) => {
+      const directive = field.astNode?.directives?.find((candidate) => candidate.name.value === 'auth');
+      const value = directive?.arguments?.find((argument) => argument.name.value === 'requires')?.value;
+      return value?.kind === 'EnumValue' ? value.value : undefined;
+    };
+    // Checkout, the public cancellation and the like are public on purpose: they carry no rule at all.
+    const guarded = tenantMutations.filter((field) => ruleOf(field) !== undefined);
+    const unguarded = guarded.filter((field) => ruleOf(field) === AuthRule.AUTHENTICATED);
+    expect(guarded.length).toBeGreaterThan(20);
+    expect(unguarded.map((field) => field.name)).toEqual([]);
+  });
+});
