@@ -111,7 +111,7 @@ test('rooms: create with graduated prices, opening hours and a cover image, filt
   await menuOf('Großer Sitzungssaal (Kopie)').getByRole('menuitem', { name: 'Bearbeiten' }).click();
   await expect(page.getByRole('heading', { name: 'Buchungsobjekt bearbeiten' })).toBeVisible();
   await expect(page.getByLabel('Titel', { exact: true })).toHaveValue('Großer Sitzungssaal (Kopie)');
-  await expect(page.getByRole('group', { name: 'Preiskategorie 2', exact: true }).getByLabel('Preis (EUR)')).toHaveValue('15,5');
+  await expect(page.getByRole('group', { name: 'Preiskategorie 2', exact: true }).getByLabel('Preis (EUR)')).toHaveValue('15,50');
   await expect(page.getByRole('group', { name: 'Öffnungszeit 1', exact: true }).getByLabel('Beginn')).toHaveValue('08:00');
   await page.getByLabel('Titel', { exact: true }).fill('Kleiner Sitzungssaal');
   await page.getByRole('button', { name: 'Preiskategorie 2 löschen' }).click();

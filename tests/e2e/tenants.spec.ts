@@ -66,8 +66,8 @@ test('the instance owner creates and configures a tenant with workflow and membe
   await page.getByLabel('Verwendungszweck-Suffix', { exact: true }).fill('ZU-LANGER-TEXT');
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('Maximal 12 Zeichen erlaubt.')).toBeVisible();
-  await expect(page.getByText('Maximal 12 Zeichen erlaubt.')).toBeHidden({ timeout: 6000 });
   await page.getByLabel('Verwendungszweck-Suffix', { exact: true }).fill('SWB');
+  await expect(page.getByText('Maximal 12 Zeichen erlaubt.')).toBeHidden();
 
   const invoice = section(page, 'Rechnung');
   await invoice.getByRole('heading', { name: 'Rechnung', exact: true }).click();
@@ -85,8 +85,9 @@ test('the instance owner creates and configures a tenant with workflow and membe
   await expect(stateNames(page)).toHaveText(['Eingang', 'Erledigt', 'In Prüfung']);
   await page.getByRole('button', { name: 'Eingang nach unten' }).click();
   await expect(stateNames(page)).toHaveText(['Erledigt', 'Eingang', 'In Prüfung']);
-  await page.getByLabel('In Prüfung als Standardstatus').check({ force: true });
+  await page.getByLabel('Standardstatus: In Prüfung').check({ force: true });
   await page.getByRole('button', { name: 'Eingang löschen' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Löschen' }).click();
   await expect(stateNames(page)).toHaveText(['Erledigt', 'In Prüfung']);
   await page.getByText('Workflow aktivieren').click();
   await shot(page, '05-workflow');
@@ -96,8 +97,8 @@ test('the instance owner creates and configures a tenant with workflow and membe
   await page.reload();
   await expect(page.getByLabel('Ansprechpartner', { exact: true })).toHaveValue('Bea Beispiel-Neu');
   await expect(stateNames(page)).toHaveText(['Erledigt', 'In Prüfung']);
-  await expect(page.getByLabel('In Prüfung als Standardstatus')).toBeChecked();
-  await expect(page.getByLabel('Erledigt als Standardstatus')).not.toBeChecked();
+  await expect(page.getByLabel('Standardstatus: In Prüfung')).toBeChecked();
+  await expect(page.getByLabel('Standardstatus: Erledigt')).not.toBeChecked();
   await expect(page.getByLabel('Workflow aktivieren')).toBeChecked();
   await expect(section(page, 'Rechnung').getByText('aktiv', { exact: true })).toBeVisible();
   await shot(page, '06-after-reload');

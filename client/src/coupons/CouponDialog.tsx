@@ -3,9 +3,12 @@ import { useMutation } from '@apollo/client/react';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Radio, RadioGroup, Tag } from '@blueprintjs/core';
 import { DateInput } from '@blueprintjs/datetime';
 import { de } from 'date-fns/locale';
+import { useState } from 'react';
 import { Form, useField } from 'react-final-form';
 import { type CouponFieldsFragment, CouponsDocument, CreateCouponDocument, UpdateCouponDocument } from '../gql/graphql';
-import { serverFieldErrors } from '../shared/forms/serverErrors';
+import { useFailedSaveFeedback } from '../shared/forms/failedSave';
+import { helperLine, shownFieldError } from '../shared/forms/fieldMessage';
+import { serverSubmitErrors } from '../shared/forms/serverErrors';
 import { notify, notifyError } from '../shared/toast';
 import { type Validator, validationMessages } from '../shared/validation';
 import { type CouponKind, couponTypeLabels, formatPickerDate, parseDecimal, parsePickerDate } from './couponFormat';
@@ -54,17 +57,11 @@ const maxAmountValidator: Validator = (value) => {
   return /^\d+$/.test(text) ? undefined : 'Muss eine ganze Zahl ab 0 sein';
 };
 
-function errorOf(meta: { touched?: boolean; error?: unknown; submitError?: unknown; dirtySinceLastSubmit?: boolean; submitFailed?: boolean }) {
-  if (meta.error && (meta.touched || meta.submitFailed)) return String(meta.error);
-  if (meta.submitError && !meta.dirtySinceLastSubmit) return String(meta.submitError);
-  return undefined;
-}
-
 function TextInput({ name, label, id, disabled, validate, rightElement, inputMode, placeholder }: { name: keyof CouponFormValues; label: string; id: string; disabled?: boolean; validate?: Validator; rightElement?: React.JSX.Element; inputMode?: 'decimal' | 'numeric'; placeholder?: string }) {
   const { input, meta } = useField<string>(name, { validate });
-  const error = errorOf(meta);
+  const error = shownFieldError(meta);
   return (
-    <FormGroup label={label} labelFor={id} helperText={error} intent={error ? 'danger' : 'none'}>
+    <FormGroup label={label} labelFor={id} helperText={helperLine(error)} intent={error ? 'danger' : 'none'}>
       <InputGroup {...input} value={input.value ?? ''} id={id} disabled={disabled} inputMode={inputMode} placeholder={placeholder} rightElement={rightElement} intent={error ? 'danger' : 'none'} aria-invalid={error ? true : undefined} fill />
     </FormGroup>
   );
@@ -72,9 +69,9 @@ function TextInput({ name, label, id, disabled, validate, rightElement, inputMod
 
 function DateTimeField({ name, label, id }: { name: 'validFrom' | 'validTo'; label: string; id: string }) {
   const { input, meta } = useField<string | null>(name);
-  const error = errorOf(meta);
+  const error = shownFieldError(meta);
   return (
-    <FormGroup label={label} labelFor={id} helperText={error ?? 'Datum und Uhrzeit (24 Stunden); ohne Uhrzeit gilt 00:00'} intent={error ? 'danger' : 'none'}>
+    <FormGroup label={label} labelFor={id} helperText={helperLine(error, 'Datum und Uhrzeit (24 Stunden); ohne Uhrzeit gilt 00:00')} intent={error ? 'danger' : 'none'}>
       <DateInput
         value={input.value || null}
         onChange={(value) => input.onChange(value)}
@@ -94,7 +91,7 @@ function DateTimeField({ name, label, id }: { name: 'validFrom' | 'validTo'; lab
         maxDate={new Date(2100, 11, 31)}
         closeOnSelection={false}
         fill
-        inputProps={{ id }}
+        inputProps={{ id, 'aria-invalid': error ? true : undefined }}
         rightElement={
           input.value ? <Button variant="minimal" icon="cross" aria-label={`${label} leeren`} onClick={() => input.onChange(null)} /> : undefined
         }
@@ -122,6 +119,9 @@ export function CouponDialog({ tenantId, coupon, onClose }: { tenantId: string; 
   const refetch = { refetchQueries: [{ query: CouponsDocument, variables: { tenantId } }], awaitRefetchQueries: true };
   const [create] = useMutation(CreateCouponDocument, refetch);
   const [update] = useMutation(UpdateCouponDocument, refetch);
+  const failedSave = useFailedSaveFeedback<CouponFormValues>();
+  // Held once: new initial values on a later render would reset what was typed.
+  const [startValues] = useState(() => initialValues(coupon));
 
   const submit = async (values: CouponFormValues) => {
     const maxAmount = values.maxAmount.trim();
@@ -142,18 +142,20 @@ export function CouponDialog({ tenantId, coupon, onClose }: { tenantId: string; 
       onClose();
       return undefined;
     } catch (error) {
-      notifyError(error, couponMessages.saveError);
-      return serverFieldErrors(error);
+      const submitErrors = serverSubmitErrors(error);
+      if (!submitErrors) notifyError(error, couponMessages.saveError);
+      return submitErrors;
     }
   };
 
   return (
     <Dialog isOpen title={coupon ? 'Gutschein bearbeiten' : 'Gutschein erstellen'} onClose={onClose} style={{ width: 'calc(100% - 40px)', maxWidth: 800 }}>
       <Form<CouponFormValues>
-        initialValues={initialValues(coupon)}
+        initialValues={startValues}
         onSubmit={submit}
+        decorators={failedSave.decorators}
         render={({ handleSubmit, submitting }) => (
-          <form noValidate onSubmit={(event) => void handleSubmit(event)}>
+          <form noValidate ref={failedSave.formRef} onSubmit={(event) => void handleSubmit(event)}>
             <DialogBody>
               <TextInput name="id" label="Gutscheinnummer" id="coupon-number" disabled={coupon !== null} placeholder={coupon ? undefined : 'leer lassen für eine automatische Nummer'} />
               <TextInput name="description" label="Beschreibung" id="coupon-description" />

@@ -17,6 +17,8 @@ export interface FilePickerProps {
   /** Cover images and bookable attachments disallow protected (specification 02). */
   allowProtected?: boolean;
   id?: string;
+  /** Marks the input as invalid while its field shows a message. */
+  invalid?: boolean;
 }
 
 type Mode = 'list' | 'url';
@@ -25,7 +27,8 @@ type Mode = 'list' | 'url';
  * The file picker of specification 02: list mode (the tenant's files by filename, upload dialog)
  * and URL mode, chosen automatically when the value is an external link.
  */
-export function FilePicker({ tenantId, label, value, onChange, customDirectory, imagesOnly = false, allowProtected = false, id = 'file-picker' }: FilePickerProps) {
+export function FilePicker({ tenantId, label, value, onChange, customDirectory, imagesOnly = false, allowProtected = false, id = 'file-picker', invalid }: FilePickerProps) {
+  const ariaInvalid = invalid ? true : undefined;
   const origin = window.location.origin;
   const [mode, setMode] = useState<Mode>(() => (isExternalLink(value, origin, tenantId) ? 'url' : 'list'));
   const [uploading, setUploading] = useState(false);
@@ -44,7 +47,7 @@ export function FilePicker({ tenantId, label, value, onChange, customDirectory, 
         ]}
       />
       {mode === 'url' ? (
-        <InputGroup id={id} value={value} placeholder="https://" onChange={(event) => onChange(event.currentTarget.value)} />
+        <InputGroup id={id} value={value} placeholder="https://" onChange={(event) => onChange(event.currentTarget.value)} aria-invalid={ariaInvalid} />
       ) : (
         <div style={{ display: 'flex', gap: 8, marginTop: 6 }}>
           {files.length === 0 ? (
@@ -52,7 +55,7 @@ export function FilePicker({ tenantId, label, value, onChange, customDirectory, 
               {loading ? 'Daten werden geladen...' : fileMessages.noFiles}
             </span>
           ) : (
-            <HTMLSelect id={id} fill value={value} onChange={(event) => onChange(event.currentTarget.value)}>
+            <HTMLSelect id={id} fill value={value} onChange={(event) => onChange(event.currentTarget.value)} aria-invalid={ariaInvalid}>
               <option value="">Keine Datei</option>
               {files.map((file) => (
                 <option key={file.filename} value={file.link}>

@@ -3,8 +3,11 @@ import { Button, Callout, ControlGroup, FormGroup, H2, HTMLSelect, InputGroup, N
 import { useMemo, useState } from 'react';
 import { Form, useField, useFormState } from 'react-final-form';
 import { InstanceSettingsDocument, UpdateInstanceDocument, type InstanceInput, type InstanceSettingsFieldsFragment } from '../gql/graphql';
+import { useFailedSaveFeedback } from '../shared/forms/failedSave';
+import { helperLine, shownFieldError } from '../shared/forms/fieldMessage';
+import { SaveBar } from '../shared/forms/SaveBar';
+import { nestFieldErrors, serverSubmitErrors } from '../shared/forms/serverErrors';
 import { TextField } from '../shared/forms/TextField';
-import { serverFieldErrors } from '../shared/forms/serverErrors';
 import { notify } from '../shared/toast';
 import { EMAIL_PATTERN, type Validator } from '../shared/validation';
 import { NumberField, SecretField, SwitchField } from './fields';
@@ -152,7 +155,7 @@ function toInput(values: InstanceFormValues): InstanceInput {
 }
 
 /** Cross-field rules: with the instance mail on, the chosen method (SMTP or Graph) must be complete. */
-function validateForm(values: InstanceFormValues, settings: InstanceSettingsFieldsFragment): Record<string, string> {
+function validateForm(values: InstanceFormValues, settings: InstanceSettingsFieldsFragment): Record<string, unknown> {
   const errors: Record<string, string> = {};
   if (values.mailEnabled) {
     const need = (field: keyof InstanceFormValues, present: boolean) => {
@@ -177,12 +180,7 @@ function validateForm(values: InstanceFormValues, settings: InstanceSettingsFiel
   }
   if (values.ownerUserIds.length === 0) errors.ownerUserIds = 'Die Instanz braucht mindestens einen Besitzer.';
   // final-form reads nested keys from nested objects.
-  const nested: Record<string, unknown> = {};
-  for (const [key, message] of Object.entries(errors)) {
-    if (key.startsWith('sso.')) nested.sso = { ...(nested.sso as object), [key.slice(4)]: message };
-    else nested[key] = message;
-  }
-  return nested as Record<string, string>;
+  return nestFieldErrors(errors) ?? {};
 }
 
 /** A list of user ids (e-mail addresses) with add and remove, bound to an array field. */
@@ -199,9 +197,9 @@ function UserIdList({ name, label, addLabel, emptyText, minimum = 0 }: { name: s
     if (!ids.includes(id)) input.onChange([...ids, id]);
     setDraft('');
   };
-  const error = draftError ?? (meta.submitError && !meta.dirtySinceLastSubmit ? String(meta.submitError) : meta.error ? String(meta.error) : undefined);
+  const error = draftError ?? shownFieldError(meta);
   return (
-    <FormGroup label={label} labelFor={inputId} helperText={error} intent={error ? 'danger' : 'none'}>
+    <FormGroup label={label} labelFor={inputId} helperText={helperLine(error)} intent={error ? 'danger' : 'none'}>
       <ul className="instance-user-list" aria-label={label}>
         {ids.length === 0 ? <li className="instance-user-list-empty">{emptyText}</li> : null}
         {ids.map((id) => (
@@ -221,7 +219,8 @@ function UserIdList({ name, label, addLabel, emptyText, minimum = 0 }: { name: s
           type="email"
           placeholder="E-Mail-Adresse"
           value={draft}
-          intent={draftError ? 'danger' : 'none'}
+          intent={error ? 'danger' : 'none'}
+          aria-invalid={error ? true : undefined}
           onChange={(event) => setDraft(event.currentTarget.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
@@ -321,6 +320,7 @@ function SsoSubForm({ settings, tenants, roles }: { settings: InstanceSettingsFi
 export default function InstanceSettingsPage() {
   const { data, loading, error } = useQuery(InstanceSettingsDocument, { fetchPolicy: 'cache-and-network' });
   const [updateInstance] = useMutation(UpdateInstanceDocument);
+  const failedSave = useFailedSaveFeedback<InstanceFormValues>();
   const settings = data?.instanceSettings;
   const initialValues = useMemo(() => (settings ? toFormValues(settings) : undefined), [settings]);
 
@@ -339,15 +339,13 @@ export default function InstanceSettingsPage() {
       notify({ type: 'success', title: 'Instanz erfolgreich aktualisiert' });
       return undefined;
     } catch (failure) {
-      notify({ type: 'danger', title: 'Fehler beim Aktualisieren der Instanz' });
-      const fieldErrors = serverFieldErrors(failure, { noreplyPasswordSet: 'noreplyPassword', noreplyGraphClientSecretSet: 'noreplyGraphClientSecret' });
-      if (!fieldErrors) return undefined;
-      const nested: Record<string, unknown> = {};
-      for (const [key, message] of Object.entries(fieldErrors)) {
-        if (key.startsWith('sso.')) nested.sso = { ...(nested.sso as object), [key.slice(4).replace('privateClientSecretSet', 'privateClientSecret')]: message };
-        else nested[key] = message;
-      }
-      return nested;
+      const submitErrors = serverSubmitErrors(failure, {
+        noreplyPasswordSet: 'noreplyPassword',
+        noreplyGraphClientSecretSet: 'noreplyGraphClientSecret',
+        'sso.privateClientSecretSet': 'sso.privateClientSecret',
+      });
+      if (!submitErrors) notify({ type: 'danger', title: 'Fehler beim Aktualisieren der Instanz' });
+      return submitErrors;
     }
   };
 
@@ -359,8 +357,9 @@ export default function InstanceSettingsPage() {
         initialValues={initialValues}
         initialValuesEqual={(a, b) => JSON.stringify(a) === JSON.stringify(b)}
         validate={(values) => validateForm(values, settings)}
+        decorators={failedSave.decorators}
         render={({ handleSubmit, submitting, form, pristine }) => (
-          <form onSubmit={handleSubmit} noValidate>
+          <form onSubmit={handleSubmit} noValidate ref={failedSave.formRef}>
             <Section title="Kontakt" icon="office" elevation={1}>
               <SectionCard>
                 <TextField name="contactAddress" label="Kontaktadresse" />
@@ -399,10 +398,10 @@ export default function InstanceSettingsPage() {
                 <SsoSubForm settings={settings} tenants={data.tenants} roles={data.allRoles} />
               </SectionCard>
             </Section>
-            <div className="instance-actions">
+            <SaveBar>
               <Button text="Zurücksetzen" icon="reset" disabled={submitting || pristine} onClick={() => form.reset()} />
               <Button type="submit" intent="primary" icon="floppy-disk" text="Speichern" loading={submitting} />
-            </div>
+            </SaveBar>
           </form>
         )}
       />

@@ -1,13 +1,12 @@
 import { Button, FormGroup, InputGroup, Switch, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useField } from 'react-final-form';
+import { helperLine, shownFieldError } from '../shared/forms/fieldMessage';
 import type { Validator } from '../shared/validation';
 
 function useShownError(name: string, validate?: Validator) {
   const { input, meta } = useField(name, { validate });
-  const serverError = !meta.dirtySinceLastSubmit && meta.submitError ? String(meta.submitError) : undefined;
-  const error = (meta.touched || meta.submitFailed) && meta.error ? String(meta.error) : serverError;
-  return { input, error };
+  return { input, error: shownFieldError(meta) };
 }
 
 /** A labelled switch bound to a boolean field. */
@@ -20,7 +19,7 @@ export function SwitchField({ name, label }: { name: string; label: string }) {
 export function NumberField({ name, label, placeholder, validate }: { name: string; label: string; placeholder?: string; validate?: Validator }) {
   const { input, error } = useShownError(name, validate);
   return (
-    <FormGroup label={label} labelFor={name} helperText={error} intent={error ? 'danger' : 'none'}>
+    <FormGroup label={label} labelFor={name} helperText={helperLine(error)} intent={error ? 'danger' : 'none'}>
       <InputGroup
         id={name}
         name={name}
@@ -69,6 +68,7 @@ export function SecretField({ name, label, isSet, validate }: { name: string; la
         onChange={(event) => input.onChange(event.currentTarget.value)}
         onBlur={() => input.onBlur()}
         intent={error ? 'danger' : 'none'}
+        aria-invalid={error ? true : undefined}
         rightElement={
           <Button
             variant="minimal"

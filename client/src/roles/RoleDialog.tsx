@@ -1,10 +1,12 @@
 import { useMutation } from '@apollo/client/react';
 import { Button, Checkbox, Classes, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Switch } from '@blueprintjs/core';
+import { useState } from 'react';
 import { Form, useField } from 'react-final-form';
 import { type RoleFieldsFragment, RolesDocument, SaveRoleDocument } from '../gql/graphql';
-import { serverFieldErrors } from '../shared/forms/serverErrors';
+import { useFailedSaveFeedback } from '../shared/forms/failedSave';
+import { helperLine, shownFieldError } from '../shared/forms/fieldMessage';
+import { serverSubmitErrors } from '../shared/forms/serverErrors';
 import { StringMultiSelect } from '../shared/forms/StringMultiSelect';
-import { useTransientErrors } from '../shared/forms/useTransientErrors';
 import { notify, notifyError } from '../shared/toast';
 import { required } from '../shared/validation';
 import { allFlags, type AreaName, areaLabel, editorAreas, flagLabels, flagNames, type Flags, noFlags, permissionGroups } from './roleSummary';
@@ -21,12 +23,11 @@ function initialValues(role: RoleFieldsFragment | null): RoleFormValues {
   return values;
 }
 
-function NameField({ showErrors }: { showErrors: boolean }) {
+function NameField() {
   const { input, meta } = useField<string>('name', { validate: required() });
-  const serverError = !meta.dirtySinceLastSubmit && meta.submitError ? String(meta.submitError) : undefined;
-  const error = (showErrors && meta.error ? String(meta.error) : undefined) ?? (showErrors ? serverError : undefined);
+  const error = shownFieldError(meta);
   return (
-    <FormGroup label="Rollenname" labelFor="role-name" helperText={error} intent={error ? 'danger' : 'none'}>
+    <FormGroup label="Rollenname" labelFor="role-name" helperText={helperLine(error)} intent={error ? 'danger' : 'none'}>
       <InputGroup {...input} id="role-name" intent={error ? 'danger' : 'none'} aria-invalid={error ? true : undefined} autoFocus fill />
     </FormGroup>
   );
@@ -80,7 +81,9 @@ function FreeBookingsField() {
 /** Create and edit dialog of a role (max 800 px): name, admin areas, flags per group, free bookings. */
 export function RoleDialog({ tenantId, role, onClose }: { tenantId: string; role: RoleFieldsFragment | null; onClose: () => void }) {
   const [save] = useMutation(SaveRoleDocument, { refetchQueries: [{ query: RolesDocument, variables: { tenantId } }], awaitRefetchQueries: true });
-  const [showErrors, flashErrors] = useTransientErrors();
+  const failedSave = useFailedSaveFeedback<RoleFormValues>();
+  // Held once: new initial values on a later render would reset what was typed.
+  const [startValues] = useState(() => initialValues(role));
 
   const submit = async (values: RoleFormValues) => {
     const input = {
@@ -96,29 +99,22 @@ export function RoleDialog({ tenantId, role, onClose }: { tenantId: string; role
       onClose();
       return undefined;
     } catch (error) {
-      notifyError(error, roleMessages.saveError);
-      const fieldErrors = serverFieldErrors(error);
-      if (fieldErrors) flashErrors();
-      return fieldErrors;
+      const submitErrors = serverSubmitErrors(error);
+      if (!submitErrors) notifyError(error, roleMessages.saveError);
+      return submitErrors;
     }
   };
 
   return (
     <Dialog isOpen title={role ? 'Rolle bearbeiten' : 'Rolle erstellen'} onClose={onClose} style={{ width: 'calc(100% - 40px)', maxWidth: 800 }}>
       <Form<RoleFormValues>
-        initialValues={initialValues(role)}
+        initialValues={startValues}
         onSubmit={submit}
-        render={({ handleSubmit, form, submitting }) => (
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (form.getState().invalid) flashErrors();
-              void handleSubmit(event);
-            }}
-          >
+        decorators={failedSave.decorators}
+        render={({ handleSubmit, submitting }) => (
+          <form noValidate ref={failedSave.formRef} onSubmit={(event) => void handleSubmit(event)}>
             <DialogBody>
-              <NameField showErrors={showErrors} />
+              <NameField />
               <AreasField />
               <div className="role-flag-grid">
                 {permissionGroups.map((group) => (

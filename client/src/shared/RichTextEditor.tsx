@@ -39,6 +39,8 @@ export interface RichTextEditorProps {
   testId?: string;
   id?: string;
   placeholder?: string;
+  /** Marks the text as invalid while its field shows a message. */
+  invalid?: boolean;
 }
 
 const LOAD_TAG = 'external-value';
@@ -181,7 +183,7 @@ const theme = {
  * A lexical rich-text editor (paragraphs, bold, italic, underline, lists, links) whose value is
  * HTML, as the server stores and sanitises it for description and booking notes.
  */
-export function RichTextEditor({ value, onChange, ariaLabelledBy, ariaLabel, testId, id, placeholder }: RichTextEditorProps) {
+export function RichTextEditor({ value, onChange, ariaLabelledBy, ariaLabel, testId, id, placeholder, invalid }: RichTextEditorProps) {
   // The HTML last sent out (or loaded): a value prop equal to it is our own echo, not a reset.
   const lastEmitted = useRef<string | null>(null);
   const label = ariaLabel ?? 'Text';
@@ -213,6 +215,7 @@ export function RichTextEditor({ value, onChange, ariaLabelledBy, ariaLabel, tes
                 className="rich-text-content"
                 aria-label={ariaLabelledBy ? undefined : ariaLabel}
                 aria-labelledby={ariaLabelledBy}
+                aria-invalid={invalid ? true : undefined}
                 data-testid={testId}
                 aria-placeholder={placeholder ?? ''}
                 placeholder={<div className="rich-text-placeholder">{placeholder ?? ''}</div>}

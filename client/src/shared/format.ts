@@ -8,6 +8,8 @@ const TIME_ZONE = 'Europe/Berlin';
 const dateFormat = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: TIME_ZONE });
 const timeFormat = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: TIME_ZONE });
 const currencyFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'EUR' });
+// No thousands separator: the text goes back into a field and must read as the same number.
+const amountInputFormat = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
 
 type DateInput = Date | string | number | null | undefined;
 
@@ -38,4 +40,9 @@ export function formatDateTime(value: DateInput): string {
 /** 12,50 € */
 export function formatCurrency(amount: number | null | undefined): string {
   return amount === null || amount === undefined ? '' : currencyFormat.format(amount);
+}
+
+/** 12,50 (a euro amount in a form field: two decimals, no currency sign); empty for none. */
+export function formatAmountInput(amount: number | null | undefined): string {
+  return amount === null || amount === undefined || !Number.isFinite(amount) ? '' : amountInputFormat.format(amount);
 }

@@ -7,6 +7,7 @@ export const messages = {
   unauthenticated: { title: 'Zugriff verweigert', message: 'Bitte melden Sie sich an.' },
   forbidden: { title: 'Keine Berechtigung', message: 'Sie haben keine Berechtigung für diese Aktion.' },
   genericError: { title: 'Fehler', message: 'Etwas ist schiefgelaufen.' },
+  validationFailed: { title: 'Validierungsfehler', message: 'Bitte überprüfen Sie Ihre Eingaben.' },
   loginFailed: { title: 'Anmeldung fehlgeschlagen', message: 'Bitte versuchen Sie es erneut.' },
   registerFailed: { title: 'Registrierung fehlgeschlagen', message: 'Bitte versuchen Sie es erneut.' },
   logoutSuccess: { title: 'Erfolgreich abgemeldet', message: 'Bis bald!' },

@@ -1,10 +1,11 @@
 import { useMutation } from '@apollo/client/react';
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
-import { useRef, useState } from 'react';
 import { Form } from 'react-final-form';
 import { tenantFieldErrors } from '../../../common/tenants/tenant.validation.js';
 import { CreateTenantDocument } from '../gql/graphql';
-import { FieldErrorsContext, TextInput } from './fields';
+import { useFailedSaveFeedback } from '../shared/forms/failedSave';
+import { serverSubmitErrors } from '../shared/forms/serverErrors';
+import { TextInput } from './fields';
 
 export const generalFields = [
   { name: 'name', label: 'Name' },
@@ -17,45 +18,41 @@ export const generalFields = [
 
 type GeneralValues = Partial<Record<(typeof generalFields)[number]['name'], string>>;
 
+/** The tenant rules for the general data only: the dialog has no other fields. */
+function validateGeneral(values: GeneralValues): Record<string, string> {
+  return Object.fromEntries(Object.entries(tenantFieldErrors(values)).filter(([key]) => generalFields.some((field) => field.name === key)));
+}
+
 /**
- * "Mandanten anlegen": the general data of a new tenant. On failure the dialog stays open and the
- * progress stops without a message (specification 01 section 8); success closes it.
+ * "Mandanten anlegen": the general data of a new tenant. Success closes the dialog; a failure keeps
+ * it open, with the field messages when the server names fields, else only the progress stops.
  */
 export function CreateTenantDialog({ isOpen, onClose, onCreated }: { isOpen: boolean; onClose: () => void; onCreated: () => void }) {
   const [createTenant, { loading }] = useMutation(CreateTenantDocument);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const timer = useRef<number | undefined>(undefined);
+  const failedSave = useFailedSaveFeedback<GeneralValues>();
 
   const submit = async (values: GeneralValues) => {
-    const all = tenantFieldErrors(values);
-    const found = Object.fromEntries(Object.entries(all).filter(([key]) => generalFields.some((field) => field.name === key)));
-    if (Object.keys(found).length > 0) {
-      setErrors(found);
-      window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(() => setErrors({}), 4000);
-      return;
-    }
     try {
       await createTenant({ variables: { input: values } });
       onCreated();
       onClose();
+      return undefined;
     } catch (error) {
       console.error('Mandant konnte nicht angelegt werden', error);
+      return serverSubmitErrors(error);
     }
   };
 
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title="Mandanten anlegen" style={{ maxWidth: 800, width: '90vw' }}>
-      <Form<GeneralValues> onSubmit={submit}>
+      <Form<GeneralValues> onSubmit={submit} validate={validateGeneral} decorators={failedSave.decorators}>
         {({ handleSubmit }) => (
-          <form onSubmit={handleSubmit} noValidate>
-            <FieldErrorsContext.Provider value={errors}>
-              <DialogBody>
-                {generalFields.map((field) => (
-                  <TextInput key={field.name} name={field.name} label={field.label} type={'type' in field ? field.type : 'text'} />
-                ))}
-              </DialogBody>
-            </FieldErrorsContext.Provider>
+          <form onSubmit={handleSubmit} noValidate ref={failedSave.formRef}>
+            <DialogBody>
+              {generalFields.map((field) => (
+                <TextInput key={field.name} name={field.name} label={field.label} type={'type' in field ? field.type : 'text'} />
+              ))}
+            </DialogBody>
             <DialogFooter
               actions={
                 <>

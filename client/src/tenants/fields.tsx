@@ -1,12 +1,12 @@
 import { Button, FormGroup, InputGroup, NumericInput, Switch, TextArea } from '@blueprintjs/core';
-import { createContext, type ReactNode, useContext, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useField } from 'react-final-form';
+import { helperLine, shownFieldError } from '../shared/forms/fieldMessage';
 
 /**
- * Form fields of the tenant screens. The tenant rules are checked on Save (specification 01
- * section 5): the page puts the messages into this context and clears them after 4 seconds.
+ * Form fields of the tenant screens. The tenant rules run as the form's validation, so a field's
+ * message shows as long as its value breaks a rule (see shownFieldError).
  */
-export const FieldErrorsContext = createContext<Record<string, string>>({});
 
 const fieldId = (name: string) => `tenant-${name.replace(/\./g, '-')}`;
 
@@ -17,20 +17,18 @@ interface BaseProps {
   disabled?: boolean;
 }
 
-function useFieldError(name: string): string | undefined {
-  return useContext(FieldErrorsContext)[name];
-}
-
 export function TextInput({ name, label, helperText, disabled, type = 'text', leftElement }: BaseProps & { type?: 'text' | 'email' | 'tel' | 'url'; leftElement?: ReactNode }) {
-  const { input } = useField<string>(name);
-  const error = useFieldError(name);
+  const { input, meta } = useField<string>(name);
+  const error = shownFieldError(meta);
   return (
-    <FormGroup label={label} labelFor={fieldId(name)} helperText={error ?? helperText} intent={error ? 'danger' : 'none'}>
+    <FormGroup label={label} labelFor={fieldId(name)} helperText={helperLine(error, helperText)} intent={error ? 'danger' : 'none'}>
       <InputGroup
         id={fieldId(name)}
         type={type}
         value={input.value ?? ''}
         onValueChange={(value) => input.onChange(value)}
+        onFocus={() => input.onFocus()}
+        onBlur={() => input.onBlur()}
         disabled={disabled}
         intent={error ? 'danger' : 'none'}
         aria-invalid={error ? true : undefined}
@@ -42,10 +40,10 @@ export function TextInput({ name, label, helperText, disabled, type = 'text', le
 }
 
 export function NumberInput({ name, label, helperText }: BaseProps) {
-  const { input } = useField<number | null>(name);
-  const error = useFieldError(name);
+  const { input, meta } = useField<number | null>(name);
+  const error = shownFieldError(meta);
   return (
-    <FormGroup label={label} labelFor={fieldId(name)} helperText={error ?? helperText} intent={error ? 'danger' : 'none'}>
+    <FormGroup label={label} labelFor={fieldId(name)} helperText={helperLine(error, helperText)} intent={error ? 'danger' : 'none'}>
       <NumericInput
         id={fieldId(name)}
         min={0}
@@ -53,7 +51,10 @@ export function NumberInput({ name, label, helperText }: BaseProps) {
         allowNumericCharactersOnly
         value={input.value ?? ''}
         onValueChange={(value, text) => input.onChange(text.trim() === '' || Number.isNaN(value) ? null : value)}
+        onFocus={() => input.onFocus()}
+        onBlur={() => input.onBlur()}
         intent={error ? 'danger' : 'none'}
+        aria-invalid={error ? true : undefined}
         fill
       />
     </FormGroup>

@@ -3,6 +3,7 @@ import { Button, Callout } from '@blueprintjs/core';
 import { Form } from 'react-final-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { SignInDocument } from '../gql/graphql';
+import { useFailedSaveFeedback } from '../shared/forms/failedSave';
 import { TextField } from '../shared/forms/TextField';
 import { messages } from '../shared/messages';
 import { PublicPage } from '../shared/PublicPage';
@@ -23,6 +24,7 @@ export function LoginPage() {
   const [signIn] = useMutation(SignInDocument);
   const linkInvalid = searchParams.get('linkInvalid') === '1';
   const ssoActive = useAppState((state) => Boolean(state.instance?.sso));
+  const failedSave = useFailedSaveFeedback<LoginValues>();
 
   const onSubmit = async (values: LoginValues) => {
     try {
@@ -47,8 +49,9 @@ export function LoginPage() {
       ) : null}
       <Form<LoginValues>
         onSubmit={onSubmit}
+        decorators={failedSave.decorators}
         render={({ handleSubmit, submitting }) => (
-          <form onSubmit={handleSubmit} noValidate>
+          <form onSubmit={handleSubmit} noValidate ref={failedSave.formRef}>
             <TextField
               name="email"
               label="E-Mail"

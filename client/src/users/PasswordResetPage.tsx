@@ -2,6 +2,7 @@ import { Button } from '@blueprintjs/core';
 import { Form } from 'react-final-form';
 import { Link } from 'react-router-dom';
 import { minPasswordLength } from '../shared/forms/passwordRules';
+import { useFailedSaveFeedback } from '../shared/forms/failedSave';
 import { TextField } from '../shared/forms/TextField';
 import { PublicPage } from '../shared/PublicPage';
 import { compose, email, required, validationMessages } from '../shared/validation';
@@ -14,6 +15,7 @@ interface ResetValues extends PasswordChangeValues {
 export function PasswordResetPage() {
   const requestChange = usePasswordChange();
   const passwordRequired = required(validationMessages.passwordRequired);
+  const failedSave = useFailedSaveFeedback<ResetValues>();
 
   return (
     <PublicPage title="Passwort vergessen">
@@ -22,8 +24,9 @@ export function PasswordResetPage() {
         onSubmit={async (values, form) => {
           if (await requestChange(values.email, values)) setTimeout(() => form.restart());
         }}
+        decorators={failedSave.decorators}
         render={({ handleSubmit, submitting }) => (
-          <form onSubmit={handleSubmit} noValidate>
+          <form onSubmit={handleSubmit} noValidate ref={failedSave.formRef}>
             <TextField
               name="email"
               label="E-Mail"

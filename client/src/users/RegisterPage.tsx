@@ -4,7 +4,8 @@ import { Form } from 'react-final-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { SignUpDocument } from '../gql/graphql';
 import { minPasswordLength } from '../shared/forms/passwordRules';
-import { serverFieldErrors } from '../shared/forms/serverErrors';
+import { useFailedSaveFeedback } from '../shared/forms/failedSave';
+import { serverSubmitErrors } from '../shared/forms/serverErrors';
 import { TextField } from '../shared/forms/TextField';
 import { messages } from '../shared/messages';
 import { PublicPage } from '../shared/PublicPage';
@@ -23,6 +24,7 @@ interface RegisterValues {
 export function RegisterPage() {
   const navigate = useNavigate();
   const [signUp] = useMutation(SignUpDocument);
+  const failedSave = useFailedSaveFeedback<RegisterValues>();
 
   const onSubmit = async (values: RegisterValues) => {
     try {
@@ -40,8 +42,9 @@ export function RegisterPage() {
       navigate('/willkommen');
       return undefined;
     } catch (error) {
-      notifyError(error, messages.registerFailed);
-      return serverFieldErrors(error, { id: 'email' });
+      const submitErrors = serverSubmitErrors(error, { id: 'email' });
+      if (!submitErrors) notifyError(error, messages.registerFailed);
+      return submitErrors;
     }
   };
 
@@ -49,8 +52,9 @@ export function RegisterPage() {
     <PublicPage title="Registrieren">
       <Form<RegisterValues>
         onSubmit={onSubmit}
+        decorators={failedSave.decorators}
         render={({ handleSubmit, submitting }) => (
-          <form onSubmit={handleSubmit} noValidate>
+          <form onSubmit={handleSubmit} noValidate ref={failedSave.formRef}>
             <TextField name="firstName" label="Vorname" autoComplete="given-name" autoFocus validate={required()} />
             <TextField name="lastName" label="Nachname" autoComplete="family-name" validate={required()} />
             <TextField name="company" label="Firma" autoComplete="organization" optional />

@@ -2,9 +2,10 @@ import { useMutation } from '@apollo/client/react';
 import { Button } from '@blueprintjs/core';
 import { Form } from 'react-final-form';
 import { CreateBookableDocument, UpdateBookableDocument } from '../../gql/graphql';
-import { serverFieldErrors } from '../../shared/forms/serverErrors';
+import { useFailedSaveFeedback } from '../../shared/forms/failedSave';
+import { SaveBar } from '../../shared/forms/SaveBar';
+import { serverSubmitErrors } from '../../shared/forms/serverErrors';
 import { notify, notifyError } from '../../shared/toast';
-import { nestFieldErrors } from './editorRules';
 import { type BookableFormValues, toInput } from './formValues';
 import { AttachmentsSection } from './sections/AttachmentsSection';
 import { BookingNotesSection } from './sections/BookingNotesSection';
@@ -45,6 +46,7 @@ export function BookableForm({ tenantId, bookableId, initialValues, onDone }: Pr
   };
   const [create] = useMutation(CreateBookableDocument, options);
   const [update] = useMutation(UpdateBookableDocument, options);
+  const failedSave = useFailedSaveFeedback<BookableFormValues>();
 
   const submit = async (values: BookableFormValues) => {
     const input = toInput(values);
@@ -55,15 +57,16 @@ export function BookableForm({ tenantId, bookableId, initialValues, onDone }: Pr
       onDone();
       return undefined;
     } catch (error) {
-      notifyError(error, bookableSaveMessages.saveError);
-      return nestFieldErrors(serverFieldErrors(error));
+      const submitErrors = serverSubmitErrors(error);
+      if (!submitErrors) notifyError(error, bookableSaveMessages.saveError);
+      return submitErrors;
     }
   };
 
   return (
-    <Form<BookableFormValues> onSubmit={submit} initialValues={initialValues}>
+    <Form<BookableFormValues> onSubmit={submit} initialValues={initialValues} decorators={failedSave.decorators}>
       {({ handleSubmit, submitting }) => (
-        <form noValidate className="bookable-editor" onSubmit={(event) => void handleSubmit(event)}>
+        <form noValidate className="bookable-editor" ref={failedSave.formRef} onSubmit={(event) => void handleSubmit(event)}>
           <GeneralSection tenantId={tenantId} bookableId={bookableId} />
           <PriceSection />
           <BookingTimesSection />
@@ -76,10 +79,10 @@ export function BookableForm({ tenantId, bookableId, initialValues, onDone }: Pr
           <RequiredFieldsSection />
           <BookingNotesSection />
           <SwitchesSection tenantId={tenantId} />
-          <div className="bookable-editor-footer">
+          <SaveBar>
             <Button text="Abbrechen" onClick={onDone} disabled={submitting} />
             <Button type="submit" intent="primary" icon="floppy-disk" text="Speichern" loading={submitting} />
-          </div>
+          </SaveBar>
         </form>
       )}
     </Form>

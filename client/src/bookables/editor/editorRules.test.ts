@@ -8,7 +8,6 @@ import {
   isClosedAllDay,
   isGraduated,
   listForMode,
-  nestFieldErrors,
   normalizeTime,
   removeAt,
   toggleItem,
@@ -34,7 +33,7 @@ describe('graduated prices', () => {
     expect(toSimplePrices([category('0', '4', '12'), category('4', '', '9')])).toEqual([category('', '', '12')]);
   });
   it('a new category starts at the previous end with price and VAT 0', () => {
-    expect(newPriceCategory(category('0', '4'))).toEqual({ priceEur: '0', priceValueAddedTax: '0', interval: { start: '4', end: '' }, fixedPrice: false });
+    expect(newPriceCategory(category('0', '4'))).toEqual({ priceEur: '0,00', priceValueAddedTax: '0', interval: { start: '4', end: '' }, fixedPrice: false });
   });
   it('removes a row by index', () => {
     expect(removeAt(['a', 'b', 'c'], 1)).toEqual(['a', 'c']);
@@ -101,19 +100,5 @@ describe('numeric entry', () => {
   it('keeps digits only for the amount', () => {
     expect(integerText('1.5 Stück')).toBe('15');
     expect(integerText('')).toBe('');
-  });
-});
-
-describe('server field errors', () => {
-  it('nests dotted paths for react-final-form', () => {
-    expect(nestFieldErrors({ title: 'Pflichtfeld', 'priceCategories.1.priceEur': 'Muss eine Zahl sein', 'timePeriods.0.endTime': 'x' })).toEqual({
-      title: 'Pflichtfeld',
-      priceCategories: [undefined, { priceEur: 'Muss eine Zahl sein' }],
-      timePeriods: [{ endTime: 'x' }],
-    });
-  });
-  it('keeps a whole-entry message and drops a part message below it', () => {
-    expect(nestFieldErrors({ 'lockerDetails.units.0': 'a', 'lockerDetails.units.0.amount': 'b' })).toEqual({ lockerDetails: { units: ['a'] } });
-    expect(nestFieldErrors(undefined)).toBeUndefined();
   });
 });

@@ -1,4 +1,3 @@
-import { getIn, setIn } from 'final-form';
 import type { BookableRequiredField, LongRangeType, PriceType } from '../../gql/graphql';
 import type { BookableFormValues, PriceCategoryValues } from './formValues';
 
@@ -106,22 +105,4 @@ export function normalizeTime(text: string): string {
 /** A special opening hour is closed all day when its times are equal or empty. */
 export function isClosedAllDay(entry: SpecialOpeningHourValues): boolean {
   return entry.startTime.trim() === entry.endTime.trim();
-}
-
-/**
- * The server's field messages (keys like "priceCategories.0.priceEur") as react-final-form submit
- * errors, which it reads by path from a nested object.
- */
-export function nestFieldErrors(flat: Record<string, string> | undefined): Record<string, unknown> | undefined {
-  if (!flat) return undefined;
-  let nested: Record<string, unknown> = {};
-  for (const [path, message] of Object.entries(flat)) {
-    const parts = path.split('.');
-    // A message for a whole entry and one for its part cannot share a path: the first one stays
-    // at the field (all of them are in the toast anyway).
-    const blocked = parts.slice(0, -1).some((_, index) => typeof getIn(nested, parts.slice(0, index + 1).join('.')) === 'string');
-    if (blocked || getIn(nested, path) !== undefined) continue;
-    nested = setIn(nested, path, message) as Record<string, unknown>;
-  }
-  return nested;
 }

@@ -1,6 +1,7 @@
 import { Card, Checkbox, FormGroup, H4, Icon, type IconName, InputGroup, type InputGroupProps, Switch } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useField } from 'react-final-form';
+import { fieldErrorMarker, helperLine, shownFieldError } from '../../shared/forms/fieldMessage';
 import type { Validator } from '../../shared/validation';
 
 /** Form fields of the bookable editor, bound to react-final-form by name ("priceCategories[0].priceEur"). */
@@ -8,25 +9,10 @@ import type { Validator } from '../../shared/validation';
 /** A DOM id from a field name: bookable-priceCategories-0-priceEur. */
 export const fieldId = (name: string) => `bookable-${name.replace(/[[\].]+/g, '-').replace(/-$/, '')}`;
 
-interface Meta {
-  touched?: boolean;
-  error?: unknown;
-  submitError?: unknown;
-  dirtySinceLastSubmit?: boolean;
-  submitFailed?: boolean;
-}
-
-/** A field's own message after a save attempt, or the server's until the field is changed. */
-export function fieldError(meta: Meta): string | undefined {
-  if (meta.error && (meta.touched || meta.submitFailed)) return String(meta.error);
-  if (typeof meta.submitError === 'string' && !meta.dirtySinceLastSubmit) return meta.submitError;
-  return undefined;
-}
-
 /** The server's message at a path no input is bound to (e.g. "priceCategories.0.interval"). */
 export function useSubmitError(name: string): string | undefined {
   const { meta } = useField(name, { subscription: { submitError: true, dirtySinceLastSubmit: true } });
-  return fieldError({ submitError: meta.submitError, dirtySinceLastSubmit: meta.dirtySinceLastSubmit });
+  return shownFieldError(meta);
 }
 
 interface InputProps {
@@ -64,7 +50,7 @@ export function PlainTextField({
   disabled,
 }: InputProps & { id: string; value: string; onChange: (value: string) => void; onFocus?: () => void; onBlur?: () => void; error?: string }) {
   return (
-    <FormGroup className={className} label={label} labelFor={id} labelInfo={labelInfo} helperText={error ?? helperText} intent={error ? 'danger' : 'none'}>
+    <FormGroup className={className} label={label} labelFor={id} labelInfo={labelInfo} helperText={helperLine(error, helperText)} intent={error ? 'danger' : 'none'}>
       <InputGroup
         id={id}
         value={value}
@@ -90,12 +76,12 @@ export function PlainTextField({
 /** A text input bound to a form field by name. */
 export function TextField({ name, validate, ...props }: InputProps & { name: string; validate?: Validator }) {
   const { input, meta } = useField<string>(name, { validate });
-  return <PlainTextField {...props} id={fieldId(name)} value={input.value ?? ''} onChange={input.onChange} onFocus={input.onFocus} onBlur={input.onBlur} error={fieldError(meta)} />;
+  return <PlainTextField {...props} id={fieldId(name)} value={input.value ?? ''} onChange={input.onChange} onFocus={input.onFocus} onBlur={input.onBlur} error={shownFieldError(meta)} />;
 }
 
 export function SwitchField({ name, label, disabled, onToggle, helperText }: { name: string; label: string; disabled?: boolean; onToggle?: (checked: boolean) => void; helperText?: ReactNode }) {
   const { input, meta } = useField<boolean>(name, { type: 'checkbox' });
-  const error = fieldError(meta);
+  const error = shownFieldError(meta);
   return (
     <div className="bookable-switch">
       <Switch
@@ -103,6 +89,7 @@ export function SwitchField({ name, label, disabled, onToggle, helperText }: { n
         label={label}
         checked={Boolean(input.checked)}
         disabled={disabled}
+        aria-invalid={error ? true : undefined}
         onChange={(event) => {
           input.onChange(event.currentTarget.checked);
           onToggle?.(event.currentTarget.checked);
@@ -118,10 +105,10 @@ export function CheckboxField({ name, label, className }: { name: string; label:
   return <Checkbox id={fieldId(name)} className={className} label={label} checked={Boolean(input.checked)} onChange={(event) => input.onChange(event.currentTarget.checked)} />;
 }
 
-/** An error line below a group of inputs. */
+/** An error line below a group of inputs; a failed save leads here when no input of the group is marked. */
 export function ErrorLine({ message }: { message: string | undefined }) {
   return message ? (
-    <div className="bp6-form-helper-text bookable-error" role="alert">
+    <div className="bp6-form-helper-text bookable-error" role="alert" {...fieldErrorMarker}>
       {message}
     </div>
   ) : null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BookableFieldsFragment } from '../../gql/graphql';
-import { emptyFormValues, numericOrEmpty, toFormValues, toInput } from './formValues';
+import { emptyFormValues, numericOrEmpty, tidyPriceText, toFormValues, toInput } from './formValues';
 
 const stored: BookableFieldsFragment = {
   __typename: 'Bookable',
@@ -56,7 +56,8 @@ describe('form values', () => {
     expect(values.amount).toBe('2');
     expect(values.minBookingDuration).toBe('1,5');
     expect(values.maxBookingDuration).toBe('');
-    expect(values.priceCategories[0]).toEqual({ priceEur: '12,5', priceValueAddedTax: '19', interval: { start: '0', end: '4' }, fixedPrice: false });
+    expect(values.priceCategories[0]).toEqual({ priceEur: '12,50', priceValueAddedTax: '19', interval: { start: '0', end: '4' }, fixedPrice: false });
+    expect(values.priceCategories[1]?.priceEur).toBe('9,00');
     expect(values.priceCategories[1]?.interval).toEqual({ start: '4', end: '' });
   });
 
@@ -66,8 +67,8 @@ describe('form values', () => {
     expect(input).not.toHaveProperty('tenantId');
     expect(input).not.toHaveProperty('__typename');
     expect(input.priceCategories).toEqual([
-      { priceEur: '12,5', priceValueAddedTax: '19', interval: { start: 0, end: 4 }, fixedPrice: false },
-      { priceEur: '9', priceValueAddedTax: '7', interval: { start: 4, end: null }, fixedPrice: true },
+      { priceEur: '12,50', priceValueAddedTax: '19', interval: { start: 0, end: 4 }, fixedPrice: false },
+      { priceEur: '9,00', priceValueAddedTax: '7', interval: { start: 4, end: null }, fixedPrice: true },
     ]);
     expect(input.openingHours).toEqual(stored.openingHours);
     expect(input.specialOpeningHours).toEqual(stored.specialOpeningHours);
@@ -79,7 +80,7 @@ describe('form values', () => {
   });
 
   it('a stored bookable without price categories gets one to bind the price to', () => {
-    expect(toFormValues({ ...stored, priceCategories: [] }).priceCategories).toEqual([{ priceEur: '0', priceValueAddedTax: '0', interval: { start: '', end: '' }, fixedPrice: false }]);
+    expect(toFormValues({ ...stored, priceCategories: [] }).priceCategories).toEqual([{ priceEur: '0,00', priceValueAddedTax: '0', interval: { start: '', end: '' }, fixedPrice: false }]);
   });
 
   it('a single price without intervals (simple mode) takes the general VAT rate', () => {
@@ -103,5 +104,20 @@ describe('form values', () => {
     const input = toInput({ ...emptyFormValues('room'), minBookingDuration: 'zwei', maxBookingDuration: '3' });
     expect(input.minBookingDuration).toBe('');
     expect(input.maxBookingDuration).toBe('3');
+  });
+
+  it('a price typed as "12,50" comes back as "12,50" after saving and opening again', () => {
+    // The server stores the number 12.5; the form shows it in German with two decimals.
+    const saved = { ...stored, priceCategories: [{ priceEur: 12.5, priceValueAddedTax: 19, interval: { start: null, end: null }, fixedPrice: false }] };
+    expect(toInput(toFormValues(saved)).priceCategories?.[0]?.priceEur).toBe('12,50');
+    expect(toFormValues({ ...saved, priceCategories: [{ ...saved.priceCategories[0]!, priceEur: 1234.5 }] }).priceCategories[0]?.priceEur).toBe('1234,50');
+  });
+
+  it('a typed price is tidied to two decimals when the field is left', () => {
+    expect(tidyPriceText('12,5')).toBe('12,50');
+    expect(tidyPriceText('12.5')).toBe('12,50');
+    expect(tidyPriceText('20')).toBe('20,00');
+    expect(tidyPriceText('')).toBe('');
+    expect(tidyPriceText(',')).toBe(',');
   });
 });

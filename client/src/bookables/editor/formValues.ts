@@ -1,4 +1,5 @@
 import type { BookableFieldsFragment, BookableInput, BookableType } from '../../gql/graphql';
+import { formatAmountInput } from '../../shared/format';
 
 /**
  * The values of the bookable form (react-final-form). Field names are those of BookableInput, so
@@ -25,9 +26,16 @@ export type BookableFormValues = Omit<
 
 const text = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value).replace('.', ','));
 
+/** A typed price tidied when the field is left: "12,5" becomes "12,50"; text that is no number stays. */
+export function tidyPriceText(typed: string): string {
+  const trimmed = typed.trim();
+  const number = Number(trimmed.replace(',', '.'));
+  return trimmed === '' || !Number.isFinite(number) ? typed : formatAmountInput(number);
+}
+
 /** A new category: price 0, VAT 0, no flat price, starting where the previous one ends (specification 02). */
 export function newPriceCategory(previous?: PriceCategoryValues): PriceCategoryValues {
-  return { priceEur: '0', priceValueAddedTax: '0', interval: { start: previous?.interval.end ?? '', end: '' }, fixedPrice: false };
+  return { priceEur: formatAmountInput(0), priceValueAddedTax: '0', interval: { start: previous?.interval.end ?? '', end: '' }, fixedPrice: false };
 }
 
 /** The empty form of a new bookable of the route's type: amount 1 (specification 02 section 9). */
@@ -85,7 +93,8 @@ export function toFormValues(bookable: BookableFieldsFragment): BookableFormValu
     // The price fields bind to the first category, so the form always has one.
     priceCategories: bookable.priceCategories.length
       ? bookable.priceCategories.map((category) => ({
-          priceEur: text(category.priceEur),
+          // A price comes back as it is written: 12,50, not 12,5.
+          priceEur: formatAmountInput(category.priceEur),
           priceValueAddedTax: text(category.priceValueAddedTax),
           interval: { start: text(category.interval.start), end: text(category.interval.end) },
           fixedPrice: category.fixedPrice,

@@ -14,13 +14,15 @@ export interface StringMultiSelectProps {
   placeholder?: string;
   noResultsText: string;
   intent?: Intent;
+  /** Marks the input as invalid while its field shows a message. */
+  invalid?: boolean;
 }
 
 /**
  * The one multi-select of strings (tags, ids, area names): searchable, options as list options,
  * a click toggles, the tags can be removed one by one or all at once.
  */
-export function StringMultiSelect({ id, items, selected, onChange, labelOf = (item) => item, placeholder = '', noResultsText, intent = 'none' }: StringMultiSelectProps) {
+export function StringMultiSelect({ id, items, selected, onChange, labelOf = (item) => item, placeholder = '', noResultsText, intent = 'none', invalid }: StringMultiSelectProps) {
   return (
     <MultiSelect<string>
       items={items}
@@ -49,7 +51,7 @@ export function StringMultiSelect({ id, items, selected, onChange, labelOf = (it
       tagRenderer={labelOf}
       onRemove={(item) => onChange(selected.filter((other) => other !== item))}
       onClear={() => onChange([])}
-      tagInputProps={{ inputProps: { id }, intent }}
+      tagInputProps={{ inputProps: { id, 'aria-invalid': invalid ? true : undefined }, intent }}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { FormGroup, InputGroup, type InputGroupProps } from '@blueprintjs/core';
 import { useField } from 'react-final-form';
 import type { Validator } from '../validation';
+import { helperLine, shownFieldError } from './fieldMessage';
 
 export interface TextFieldProps {
   name: string;
@@ -17,16 +18,12 @@ export interface TextFieldProps {
   rightElement?: InputGroupProps['rightElement'];
 }
 
-/** A labelled Blueprint input bound to react-final-form, with the field's message below it. */
+/** A labelled Blueprint input bound to react-final-form, with the field's message below it (see shownFieldError). */
 export function TextField({ name, label, id = name, type = 'text', validate, autoComplete, optional, disabled, autoFocus, leftIcon, rightElement }: TextFieldProps) {
   const { input, meta } = useField<string>(name, { validate });
-  // A field left empty shows its message only after a submit attempt: a message appearing on blur
-  // shifts the layout under the pointer and swallows the click on a link below (e.g. "Registrieren").
-  const showValidation = meta.touched && (meta.modified || meta.submitFailed);
-  const serverError = !meta.dirtySinceLastSubmit && meta.submitError ? String(meta.submitError) : undefined;
-  const error = (showValidation && meta.error ? String(meta.error) : undefined) ?? serverError;
+  const error = shownFieldError(meta);
   return (
-    <FormGroup label={label} labelFor={id} labelInfo={optional ? '(optional)' : undefined} helperText={error} intent={error ? 'danger' : 'none'}>
+    <FormGroup label={label} labelFor={id} labelInfo={optional ? '(optional)' : undefined} helperText={helperLine(error)} intent={error ? 'danger' : 'none'}>
       <InputGroup
         {...input}
         value={input.value ?? ''}

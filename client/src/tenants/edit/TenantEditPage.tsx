@@ -1,7 +1,8 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, H2, InputGroup, NonIdealState, Radio, RadioGroup, Section, SectionCard, Spinner, Tag } from '@blueprintjs/core';
-import { type ReactNode, useRef, useState } from 'react';
-import { Form, useField } from 'react-final-form';
+import { getIn } from 'final-form';
+import { type ReactNode, useMemo, useState } from 'react';
+import { Form, useField, useFormState } from 'react-final-form';
 import { useSearchParams } from 'react-router-dom';
 import { tenantFieldErrors } from '../../../../common/tenants/tenant.validation.js';
 import {
@@ -13,11 +14,13 @@ import {
   type WorkflowFieldsFragment,
   type WorkflowInput,
 } from '../../gql/graphql';
-import { serverFieldErrors } from '../../shared/forms/serverErrors';
+import { useFailedSaveFeedback } from '../../shared/forms/failedSave';
+import { SaveBar } from '../../shared/forms/SaveBar';
+import { nestFieldErrors, serverSubmitErrors } from '../../shared/forms/serverErrors';
 import { useAppState } from '../../shared/store';
 import { notify } from '../../shared/toast';
 import { generalFields } from '../CreateTenantDialog';
-import { FieldErrorsContext, NumberInput, SecretInput, SwitchInput, TemplateArea, TextInput } from '../fields';
+import { NumberInput, SecretInput, SwitchInput, TemplateArea, TextInput } from '../fields';
 import { type Choices, WorkflowEditor, type WorkflowValue } from './WorkflowEditor';
 
 type Application = NonNullable<TenantEditFieldsFragment['applications']>[number];
@@ -180,6 +183,13 @@ function toInput(values: Values): { input: TenantInput; workflow: WorkflowInput 
   };
 }
 
+/** The tenant rules on what would be sent, nested as react-final-form reads them. */
+function validateTenant(values: Values): Record<string, unknown> {
+  const { input } = toInput(values);
+  const errors = tenantFieldErrors({ ...input, applications: input.applications?.map((application) => ({ ...application, id: String(application.id) })) });
+  return nestFieldErrors(errors) ?? {};
+}
+
 /** Receipt or invoice template: present/absent, edited in a dialog, applied to the form only. */
 function TemplateField({ name, title }: { name: 'receiptTemplate' | 'invoiceTemplate'; title: string }) {
   const { input } = useField<string>(name);
@@ -224,12 +234,22 @@ function ActiveTag({ name }: { name: string }) {
   );
 }
 
+/** Whether an application's fields broke a rule on the last save: its panel must then be open to show them. */
+function useApplicationFailed(app: AppId): boolean {
+  const { submitFailed, errors, submitErrors } = useFormState({ subscription: { submitFailed: true, errors: true, submitErrors: true } });
+  const path = `applications.${app}`;
+  return Boolean(submitFailed && (getIn(errors ?? {}, path) || getIn(submitErrors ?? {}, path)));
+}
+
 function Panel({ title, app, children, extra }: { title: string; app: AppId; children: ReactNode; extra?: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const failed = useApplicationFailed(app);
+  const isOpen = open || failed;
   return (
     <Section
       title={title}
       collapsible
-      collapseProps={{ defaultIsOpen: false }}
+      collapseProps={{ isOpen, onToggle: () => setOpen(!isOpen) }}
       compact
       rightElement={
         <>
@@ -300,137 +320,132 @@ function MailSection() {
 }
 
 function TenantForm({ tenant, workflow, choices }: { tenant: TenantEditFieldsFragment; workflow: WorkflowFieldsFragment; choices: Choices }) {
-  const [updateTenant, { loading }] = useMutation(UpdateTenantDocument, { refetchQueries: [TenantEditDocument] });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const timer = useRef<number | undefined>(undefined);
-  const [initialValues] = useState(() => toValues(tenant, workflow));
+  // The saved tenant is loaded again before the save counts as done, so the form continues from it.
+  const [updateTenant, { loading }] = useMutation(UpdateTenantDocument, { refetchQueries: [TenantEditDocument], awaitRefetchQueries: true });
+  const failedSave = useFailedSaveFeedback<Values>();
+  // The same tenant loaded again (after a save) gives equal values: the form stays as it is.
+  const initialValues = useMemo(() => toValues(tenant, workflow), [tenant, workflow]);
   const secret = (set: boolean | null | undefined) => set;
-
-  const showErrors = (found: Record<string, string>) => {
-    setErrors(found);
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => setErrors({}), 4000);
-  };
 
   const submit = async (values: Values) => {
     const { input, workflow: workflowInput } = toInput(values);
-    const found = tenantFieldErrors({ ...input, applications: input.applications?.map((application) => ({ ...application, id: String(application.id) })) });
-    if (Object.keys(found).length > 0) {
-      showErrors(found);
-      return;
-    }
     try {
       await updateTenant({ variables: { id: tenant.id, input, workflow: workflowInput } });
       notify({ type: 'success', title: 'Gespeichert', message: SAVED });
+      return undefined;
     } catch (error) {
-      const fieldErrors = serverFieldErrors(error);
-      if (fieldErrors) showErrors(fieldErrors);
-      notify({ type: 'danger', title: 'Fehler', message: SAVE_ERROR });
+      const submitErrors = serverSubmitErrors(error);
+      if (!submitErrors) notify({ type: 'danger', title: 'Fehler', message: SAVE_ERROR });
+      return submitErrors;
     }
   };
 
   return (
-    <Form<Values> onSubmit={submit} initialValues={initialValues}>
+    <Form<Values>
+      onSubmit={submit}
+      initialValues={initialValues}
+      initialValuesEqual={(a, b) => JSON.stringify(a) === JSON.stringify(b)}
+      validate={validateTenant}
+      decorators={failedSave.decorators}
+    >
       {({ handleSubmit, values }) => (
-        <form onSubmit={handleSubmit} noValidate className="tenant-edit">
-          <FieldErrorsContext.Provider value={errors}>
-            <Section title="Allgemein" icon="office" elevation={1}>
-              <SectionCard>
-                <FormGroup label="ID" labelFor="tenant-id">
-                  <InputGroup id="tenant-id" value={tenant.id} readOnly disabled fill />
-                </FormGroup>
-                <div className="tenant-edit-grid">
-                  {generalFields.map((field) => (
-                    <TextInput key={field.name} name={field.name} label={field.label} type={'type' in field ? field.type : 'text'} />
-                  ))}
-                </div>
-              </SectionCard>
-            </Section>
+        <form onSubmit={handleSubmit} noValidate className="tenant-edit" ref={failedSave.formRef}>
+          <Section title="Allgemein" icon="office" elevation={1}>
+            <SectionCard>
+              <FormGroup label="ID" labelFor="tenant-id">
+                <InputGroup id="tenant-id" value={tenant.id} readOnly disabled fill />
+              </FormGroup>
+              <div className="tenant-edit-grid">
+                {generalFields.map((field) => (
+                  <TextInput key={field.name} name={field.name} label={field.label} type={'type' in field ? field.type : 'text'} />
+                ))}
+              </div>
+            </SectionCard>
+          </Section>
 
-            <Section title="Web-Oberfläche" icon="globe-network" elevation={1}>
-              <SectionCard>
-                <TextInput name="bookableDetailLink" label="Link zur Detailseite eines Buchungsobjekts" type="url" helperText='An den Link wird "?bkid=[ID]" angehängt.' />
-                <TextInput name="eventDetailLink" label="Link zur Detailseite einer Veranstaltung" type="url" helperText='An den Link wird "?bkid=[ID]" angehängt.' />
-              </SectionCard>
-            </Section>
+          <Section title="Web-Oberfläche" icon="globe-network" elevation={1}>
+            <SectionCard>
+              <TextInput name="bookableDetailLink" label="Link zur Detailseite eines Buchungsobjekts" type="url" helperText='An den Link wird "?bkid=[ID]" angehängt.' />
+              <TextInput name="eventDetailLink" label="Link zur Detailseite einer Veranstaltung" type="url" helperText='An den Link wird "?bkid=[ID]" angehängt.' />
+            </SectionCard>
+          </Section>
 
-            <Section title="E-Mail-Konfiguration" icon="envelope" elevation={1}>
-              <SectionCard>
-                <MailSection />
-              </SectionCard>
-            </Section>
+          <Section title="E-Mail-Konfiguration" icon="envelope" elevation={1}>
+            <SectionCard>
+              <MailSection />
+            </SectionCard>
+          </Section>
 
-            <Section title="Zahlungsbeleg" icon="document" elevation={1}>
-              <SectionCard>
-                <div className="tenant-edit-grid">
-                  <TemplateField name="receiptTemplate" title="Zahlungsbeleg-Vorlage" />
-                  <TextInput name="receiptNumberPrefix" label="Präfix der Belegnummer" />
-                  <TemplateField name="invoiceTemplate" title="Rechnungsvorlage" />
-                  <TextInput name="invoiceNumberPrefix" label="Präfix der Rechnungsnummer" />
-                </div>
-              </SectionCard>
-            </Section>
+          <Section title="Zahlungsbeleg" icon="document" elevation={1}>
+            <SectionCard>
+              <div className="tenant-edit-grid">
+                <TemplateField name="receiptTemplate" title="Zahlungsbeleg-Vorlage" />
+                <TextInput name="receiptNumberPrefix" label="Präfix der Belegnummer" />
+                <TemplateField name="invoiceTemplate" title="Rechnungsvorlage" />
+                <TextInput name="invoiceNumberPrefix" label="Präfix der Rechnungsnummer" />
+              </div>
+            </SectionCard>
+          </Section>
 
-            <Section title="Zahlungsmethoden" icon="credit-card" elevation={1}>
-              <SectionCard>
-                <TextInput name="paymentPurposeSuffix" label="Verwendungszweck-Suffix" leftElement={<span className="purpose-prefix">[Buchungsnummer] - </span>} helperText="Maximal 12 Zeichen." />
-                <Panel title="Online-Zahlung (giroCockpit)" app="giroCockpit">
-                  <TextInput name="applications.giroCockpit.paymentMerchantId" label="Kundennummer" />
-                  <TextInput name="applications.giroCockpit.paymentProjectId" label="Projektnummer" />
-                  <SecretInput name="applications.giroCockpit.paymentSecret" label="Schlüssel" isSet={secret(tenant.applications?.find((a) => a.id === 'giroCockpit')?.paymentSecretSet)} />
-                  <TextInput name="applications.giroCockpit.paymentPurposeSuffix" label="Verwendungszweck-Suffix (giroCockpit)" />
-                </Panel>
-                <Panel title="Online-Zahlung (pmPayment)" app="pmPayment" extra={<TestModeLabel />}>
-                  <TextInput name="applications.pmPayment.paymentMerchantId" label="Amtlicher Gemeindeschlüssel" />
-                  <TextInput name="applications.pmPayment.paymentProjectId" label="Verfahren" />
-                  <SecretInput name="applications.pmPayment.paymentSecret" label="Salt-Passwort" isSet={secret(tenant.applications?.find((a) => a.id === 'pmPayment')?.paymentSecretSet)} />
-                  <TextInput name="applications.pmPayment.paymentPurposeSuffix" label="Verwendungszweck-Suffix (pmPayment)" />
-                  <SwitchInput name="applications.pmPayment.testMode" label="Testmodus" />
-                </Panel>
-                <Panel title="Rechnung" app="invoice">
-                  <TextInput name="applications.invoice.bank" label="Bank" />
-                  <TextInput name="applications.invoice.iban" label="IBAN" />
-                  <TextInput name="applications.invoice.bic" label="BIC" />
-                  <TextInput name="applications.invoice.accountHolder" label="Kontoinhaber" />
-                  <NumberInput name="applications.invoice.daysUntilPaymentDue" label="Zahlungsziel in Tagen" />
-                </Panel>
-              </SectionCard>
-            </Section>
+          <Section title="Zahlungsmethoden" icon="credit-card" elevation={1}>
+            <SectionCard>
+              <TextInput name="paymentPurposeSuffix" label="Verwendungszweck-Suffix" leftElement={<span className="purpose-prefix">[Buchungsnummer] - </span>} helperText="Maximal 12 Zeichen." />
+              <Panel title="Online-Zahlung (giroCockpit)" app="giroCockpit">
+                <TextInput name="applications.giroCockpit.paymentMerchantId" label="Kundennummer" />
+                <TextInput name="applications.giroCockpit.paymentProjectId" label="Projektnummer" />
+                <SecretInput name="applications.giroCockpit.paymentSecret" label="Schlüssel" isSet={secret(tenant.applications?.find((a) => a.id === 'giroCockpit')?.paymentSecretSet)} />
+                <TextInput name="applications.giroCockpit.paymentPurposeSuffix" label="Verwendungszweck-Suffix (giroCockpit)" />
+              </Panel>
+              <Panel title="Online-Zahlung (pmPayment)" app="pmPayment" extra={<TestModeLabel />}>
+                <TextInput name="applications.pmPayment.paymentMerchantId" label="Amtlicher Gemeindeschlüssel" />
+                <TextInput name="applications.pmPayment.paymentProjectId" label="Verfahren" />
+                <SecretInput name="applications.pmPayment.paymentSecret" label="Salt-Passwort" isSet={secret(tenant.applications?.find((a) => a.id === 'pmPayment')?.paymentSecretSet)} />
+                <TextInput name="applications.pmPayment.paymentPurposeSuffix" label="Verwendungszweck-Suffix (pmPayment)" />
+                <SwitchInput name="applications.pmPayment.testMode" label="Testmodus" />
+              </Panel>
+              <Panel title="Rechnung" app="invoice">
+                <TextInput name="applications.invoice.bank" label="Bank" />
+                <TextInput name="applications.invoice.iban" label="IBAN" />
+                <TextInput name="applications.invoice.bic" label="BIC" />
+                <TextInput name="applications.invoice.accountHolder" label="Kontoinhaber" />
+                <NumberInput name="applications.invoice.daysUntilPaymentDue" label="Zahlungsziel in Tagen" />
+              </Panel>
+            </SectionCard>
+          </Section>
 
-            <Section title="Schließsysteme" icon="lock" elevation={1}>
-              <SectionCard>
-                <Panel title="Pareva" app="pareva">
-                  <TextInput name="applications.pareva.serverUrl" label="Server-URL" type="url" />
-                  <TextInput name="applications.pareva.lockerId" label="Schließfach-ID" />
-                  <TextInput name="applications.pareva.user" label="Benutzer (Pareva)" />
-                  <SecretInput name="applications.pareva.password" label="Passwort (Pareva)" isSet={secret(tenant.applications?.find((a) => a.id === 'pareva')?.passwordSet)} />
-                </Panel>
-              </SectionCard>
-            </Section>
+          <Section title="Schließsysteme" icon="lock" elevation={1}>
+            <SectionCard>
+              <Panel title="Pareva" app="pareva">
+                <TextInput name="applications.pareva.serverUrl" label="Server-URL" type="url" />
+                <TextInput name="applications.pareva.lockerId" label="Schließfach-ID" />
+                <TextInput name="applications.pareva.user" label="Benutzer (Pareva)" />
+                <SecretInput name="applications.pareva.password" label="Passwort (Pareva)" isSet={secret(tenant.applications?.find((a) => a.id === 'pareva')?.passwordSet)} />
+              </Panel>
+            </SectionCard>
+          </Section>
 
-            <Section title="Buchungskonfiguration" icon="calendar" elevation={1}>
-              <SectionCard>
-                <NumberInput name="maxBookingAdvanceInMonths" label="Maximale Vorausbuchung in Monaten" helperText="Leer lassen für keine Begrenzung." />
-                <SwitchInput name="enablePublicStatusView" label="Öffentliche Abfrage des Buchungsstatus" />
-              </SectionCard>
-            </Section>
+          <Section title="Buchungskonfiguration" icon="calendar" elevation={1}>
+            <SectionCard>
+              <NumberInput name="maxBookingAdvanceInMonths" label="Maximale Vorausbuchung in Monaten" helperText="Leer lassen für keine Begrenzung." />
+              <SwitchInput name="enablePublicStatusView" label="Öffentliche Abfrage des Buchungsstatus" />
+            </SectionCard>
+          </Section>
 
-            <Section title="Veranstaltungen" icon="timeline-events" elevation={1}>
-              <SectionCard>
-                <SwitchInput name="simpleEventMode" label="Einfacher Veranstaltungsmodus" />
-                <p className="bp6-text-muted">Der detaillierte Modus bleibt über die Schaltfläche zum Anlegen einer Veranstaltung erreichbar.</p>
-              </SectionCard>
-            </Section>
+          <Section title="Veranstaltungen" icon="timeline-events" elevation={1}>
+            <SectionCard>
+              <SwitchInput name="simpleEventMode" label="Einfacher Veranstaltungsmodus" />
+              <p className="bp6-text-muted">Der detaillierte Modus bleibt über die Schaltfläche zum Anlegen einer Veranstaltung erreichbar.</p>
+            </SectionCard>
+          </Section>
 
-            <Section title="Workflow" icon="flows" elevation={1}>
-              <SectionCard>
-                <WorkflowEditor choices={choices} />
-              </SectionCard>
-            </Section>
-          </FieldErrorsContext.Provider>
-          <div className="tenant-edit-actions">
+          <Section title="Workflow" icon="flows" elevation={1}>
+            <SectionCard>
+              <WorkflowEditor choices={choices} />
+            </SectionCard>
+          </Section>
+          <SaveBar>
             <Button type="submit" intent="primary" size="large" icon="floppy-disk" text="Speichern" loading={loading} disabled={!values} />
-          </div>
+          </SaveBar>
         </form>
       )}
     </Form>
@@ -442,7 +457,7 @@ export default function TenantEditPage() {
   const [params] = useSearchParams();
   const currentTenantId = useAppState((state) => state.currentTenantId);
   const id = params.get('id') ?? currentTenantId;
-  const { data, loading, error } = useQuery(TenantEditDocument, { variables: { id: id ?? '' }, skip: !id, fetchPolicy: 'network-only' });
+  const { data, error } = useQuery(TenantEditDocument, { variables: { id: id ?? '' }, skip: !id, fetchPolicy: 'network-only' });
   const members = useQuery(TenantMembersDocument, { variables: { tenantId: id ?? '' }, skip: !id });
   if (error) console.error('Mandant konnte nicht geladen werden', error);
 
@@ -457,9 +472,10 @@ export default function TenantEditPage() {
       <H2>Mandant verwalten</H2>
       {!id ? (
         <NonIdealState icon="office" title="Kein Mandant ausgewählt" />
-      ) : loading || !data ? (
+      ) : !data ? (
         error ? <NonIdealState icon="error" title="Keine Daten vorhanden" /> : <Spinner aria-label="Daten werden geladen..." />
       ) : (
+        // Loading again after a save keeps the form on screen: taking it down would lose the scroll position.
         <TenantForm key={`${data.tenant.id}`} tenant={data.tenant} workflow={data.workflow} choices={choices} />
       )}
     </section>

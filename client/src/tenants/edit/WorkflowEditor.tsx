@@ -1,6 +1,10 @@
-import { Button, ButtonGroup, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Radio, RadioGroup, Switch } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, Radio, RadioGroup, Switch } from '@blueprintjs/core';
 import { useState } from 'react';
-import { useField } from 'react-final-form';
+import { Form, useField } from 'react-final-form';
+import { useFailedSaveFeedback } from '../../shared/forms/failedSave';
+import { TextField } from '../../shared/forms/TextField';
+import { useConfirmedDelete } from '../../shared/list/rowActions';
+import { required } from '../../shared/validation';
 
 export interface ActionValue {
   type: '' | 'email' | 'bookingStatus';
@@ -35,98 +39,100 @@ function toggle(list: string[], value: string, on: boolean): string[] {
   return on ? [...new Set([...list, value])] : list.filter((item) => item !== value);
 }
 
-/** The state dialog: name and actions (e-mail notification or booking status change). */
-function StateDialog({ state, choices, onCancel, onSave }: { state: StateValue; choices: Choices; onCancel: () => void; onSave: (state: StateValue) => void }) {
-  const [draft, setDraft] = useState<StateValue>(state);
-  const [nameError, setNameError] = useState(false);
-  const setAction = (index: number, action: ActionValue) => setDraft({ ...draft, actions: draft.actions.map((item, i) => (i === index ? action : item)) });
+/** The actions of the state in the dialog: e-mail notification or booking status change. */
+function ActionList({ choices }: { choices: Choices }) {
+  const { input } = useField<ActionValue[]>('actions');
+  const actions = input.value || [];
+  const setAction = (index: number, action: ActionValue) => input.onChange(actions.map((item, i) => (i === index ? action : item)));
+  return (
+    <>
+      {actions.map((action, index) => (
+        <div key={index} className="workflow-action" role="group" aria-label={`Aktion ${index + 1}`}>
+          <FormGroup label="Aktionstyp" labelFor={`workflow-action-type-${index}`}>
+            <HTMLSelect
+              id={`workflow-action-type-${index}`}
+              value={action.type}
+              // A new type starts empty: the other fields belong to the old one.
+              onChange={(event) => setAction(index, { ...emptyAction(), type: event.currentTarget.value as ActionValue['type'], receiverType: event.currentTarget.value === 'email' ? 'user' : null })}
+              options={[
+                { value: '', label: 'Bitte wählen' },
+                { value: 'email', label: 'E-Mail-Benachrichtigung' },
+                { value: 'bookingStatus', label: 'Buchungsstatus ändern' },
+              ]}
+            />
+          </FormGroup>
+          {action.type === 'email' && (
+            <>
+              <RadioGroup
+                label="Empfängertyp"
+                inline
+                selectedValue={action.receiverType ?? 'user'}
+                onChange={(event) => setAction(index, { ...action, receiverType: event.currentTarget.value as 'user' | 'role', sendTo: [] })}
+              >
+                <Radio label="Benutzer" value="user" />
+                <Radio label="Rolle" value="role" />
+              </RadioGroup>
+              <FormGroup label={action.receiverType === 'role' ? 'Rollen' : 'Benutzer'}>
+                {(action.receiverType === 'role' ? choices.roles.map((role) => ({ value: role.id, label: role.name })) : choices.users.map((user) => ({ value: user, label: user }))).map(
+                  (option) => (
+                    <Checkbox
+                      key={option.value}
+                      label={option.label}
+                      checked={action.sendTo.includes(option.value)}
+                      onChange={(event) => setAction(index, { ...action, sendTo: toggle(action.sendTo, option.value, event.currentTarget.checked) })}
+                    />
+                  ),
+                )}
+              </FormGroup>
+            </>
+          )}
+          {action.type === 'bookingStatus' && (
+            <FormGroup label="Neuer Buchungsstatus">
+              {Object.entries(bookingStatusLabels).map(([value, label]) => (
+                <Checkbox
+                  key={value}
+                  label={label}
+                  checked={action.bookingStatus.includes(value)}
+                  onChange={(event) => setAction(index, { ...action, bookingStatus: toggle(action.bookingStatus, value, event.currentTarget.checked) })}
+                />
+              ))}
+            </FormGroup>
+          )}
+          <Button variant="minimal" intent="danger" icon="trash" text="Aktion löschen" onClick={() => input.onChange(actions.filter((_item, i) => i !== index))} />
+        </div>
+      ))}
+      <Button icon="add" text="Aktion hinzufügen" onClick={() => input.onChange([...actions, emptyAction()])} />
+    </>
+  );
+}
 
-  const save = () => {
-    if (!draft.name.trim()) {
-      setNameError(true);
-      window.setTimeout(() => setNameError(false), 4000);
-      return;
-    }
-    onSave({ ...draft, name: draft.name.trim(), actions: draft.actions.filter((action) => action.type !== '') });
-  };
+/** The state dialog, a form of its own: name (required) and actions. */
+function StateDialog({ state, choices, onCancel, onSave }: { state: StateValue; choices: Choices; onCancel: () => void; onSave: (state: StateValue) => void }) {
+  const failedSave = useFailedSaveFeedback<StateValue>();
+  const [initialValues] = useState(state);
+  const save = (values: StateValue) => onSave({ ...values, name: values.name.trim(), actions: (values.actions ?? []).filter((action) => action.type !== '') });
 
   return (
     <Dialog isOpen title="Workflow-Status" onClose={onCancel} style={{ maxWidth: 800, width: '90vw' }}>
-      <DialogBody>
-        <FormGroup label="Statusname" labelFor="workflow-state-name" helperText={nameError ? 'Pflichtfeld' : undefined} intent={nameError ? 'danger' : 'none'}>
-          <InputGroup id="workflow-state-name" value={draft.name} onValueChange={(name) => setDraft({ ...draft, name })} intent={nameError ? 'danger' : 'none'} autoFocus />
-        </FormGroup>
-        {draft.actions.map((action, index) => (
-          <div key={index} className="workflow-action" role="group" aria-label={`Aktion ${index + 1}`}>
-            <FormGroup label="Aktionstyp" labelFor={`workflow-action-type-${index}`}>
-              <HTMLSelect
-                id={`workflow-action-type-${index}`}
-                value={action.type}
-                // A new type starts empty: the other fields belong to the old one.
-                onChange={(event) => setAction(index, { ...emptyAction(), type: event.currentTarget.value as ActionValue['type'], receiverType: event.currentTarget.value === 'email' ? 'user' : null })}
-                options={[
-                  { value: '', label: 'Bitte wählen' },
-                  { value: 'email', label: 'E-Mail-Benachrichtigung' },
-                  { value: 'bookingStatus', label: 'Buchungsstatus ändern' },
-                ]}
-              />
-            </FormGroup>
-            {action.type === 'email' && (
-              <>
-                <RadioGroup
-                  label="Empfängertyp"
-                  inline
-                  selectedValue={action.receiverType ?? 'user'}
-                  onChange={(event) => setAction(index, { ...action, receiverType: event.currentTarget.value as 'user' | 'role', sendTo: [] })}
-                >
-                  <Radio label="Benutzer" value="user" />
-                  <Radio label="Rolle" value="role" />
-                </RadioGroup>
-                <FormGroup label={action.receiverType === 'role' ? 'Rollen' : 'Benutzer'}>
-                  {(action.receiverType === 'role' ? choices.roles.map((role) => ({ value: role.id, label: role.name })) : choices.users.map((user) => ({ value: user, label: user }))).map(
-                    (option) => (
-                      <Checkbox
-                        key={option.value}
-                        label={option.label}
-                        checked={action.sendTo.includes(option.value)}
-                        onChange={(event) => setAction(index, { ...action, sendTo: toggle(action.sendTo, option.value, event.currentTarget.checked) })}
-                      />
-                    ),
-                  )}
-                </FormGroup>
-              </>
-            )}
-            {action.type === 'bookingStatus' && (
-              <FormGroup label="Neuer Buchungsstatus">
-                {Object.entries(bookingStatusLabels).map(([value, label]) => (
-                  <Checkbox
-                    key={value}
-                    label={label}
-                    checked={action.bookingStatus.includes(value)}
-                    onChange={(event) => setAction(index, { ...action, bookingStatus: toggle(action.bookingStatus, value, event.currentTarget.checked) })}
-                  />
-                ))}
-              </FormGroup>
-            )}
-            <Button
-              variant="minimal"
-              intent="danger"
-              icon="trash"
-              text="Aktion löschen"
-              onClick={() => setDraft({ ...draft, actions: draft.actions.filter((_item, i) => i !== index) })}
+      <Form<StateValue> onSubmit={save} initialValues={initialValues} decorators={failedSave.decorators}>
+        {({ handleSubmit }) => (
+          // The dialog sits inside the tenant form in React's tree; handleSubmit keeps its submit from reaching that form.
+          <form noValidate ref={failedSave.formRef} onSubmit={handleSubmit}>
+            <DialogBody>
+              <TextField name="name" id="workflow-state-name" label="Statusname" validate={required()} autoFocus />
+              <ActionList choices={choices} />
+            </DialogBody>
+            <DialogFooter
+              actions={
+                <>
+                  <Button text="Abbrechen" onClick={onCancel} />
+                  <Button type="submit" intent="primary" text="Speichern" />
+                </>
+              }
             />
-          </div>
-        ))}
-        <Button icon="add" text="Aktion hinzufügen" onClick={() => setDraft({ ...draft, actions: [...draft.actions, emptyAction()] })} />
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text="Abbrechen" onClick={onCancel} />
-            <Button intent="primary" text="Speichern" onClick={save} />
-          </>
-        }
-      />
+          </form>
+        )}
+      </Form>
     </Dialog>
   );
 }
@@ -144,10 +150,11 @@ export function WorkflowEditor({ choices }: { choices: Choices }) {
     states.splice(index + delta, 0, state);
     update({ states });
   };
-  const remove = (index: number) => {
-    const removed = workflow.states[index];
-    update({ states: workflow.states.filter((_state, i) => i !== index), defaultState: workflow.defaultState === removed.id ? '' : workflow.defaultState });
+  const remove = async (removed: StateValue) => {
+    update({ states: workflow.states.filter((state) => state.id !== removed.id), defaultState: workflow.defaultState === removed.id ? '' : workflow.defaultState });
   };
+  // A state and its actions are gone for good once the tenant is saved: deleting asks first.
+  const { ask: askRemove, alert: removeAlert } = useConfirmedDelete<StateValue>(remove, (state) => `Status „${state.name}“ löschen?`);
   const saveState = (state: StateValue) => {
     if (!editing) return;
     const states = editing.index === null ? [...workflow.states, state] : workflow.states.map((item, i) => (i === editing.index ? state : item));
@@ -167,7 +174,7 @@ export function WorkflowEditor({ choices }: { choices: Choices }) {
           {workflow.states.map((state, index) => (
             <div key={state.id} role="listitem" className="workflow-state-row" aria-label={state.name}>
               <Radio
-                aria-label={`${state.name} als Standardstatus`}
+                aria-label={`Standardstatus: ${state.name}`}
                 title="Standardstatus für neue Buchungen"
                 name="workflow-default-state"
                 checked={workflow.defaultState === state.id}
@@ -179,7 +186,7 @@ export function WorkflowEditor({ choices }: { choices: Choices }) {
                 <Button icon="arrow-up" aria-label={`${state.name} nach oben`} disabled={index === 0} onClick={() => move(index, -1)} />
                 <Button icon="arrow-down" aria-label={`${state.name} nach unten`} disabled={index === workflow.states.length - 1} onClick={() => move(index, 1)} />
                 <Button icon="edit" aria-label={`${state.name} bearbeiten`} onClick={() => setEditing({ index, state })} />
-                <Button icon="trash" intent="danger" aria-label={`${state.name} löschen`} onClick={() => remove(index)} />
+                <Button icon="trash" intent="danger" aria-label={`${state.name} löschen`} onClick={() => askRemove(state)} />
               </ButtonGroup>
             </div>
           ))}
@@ -187,6 +194,7 @@ export function WorkflowEditor({ choices }: { choices: Choices }) {
       )}
       <Button icon="add" text="Workflow-Status hinzufügen" onClick={() => setEditing({ index: null, state: { id: newId(), name: '', actions: [] } })} />
       {editing && <StateDialog state={editing.state} choices={choices} onCancel={() => setEditing(null)} onSave={saveState} />}
+      {removeAlert}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Alert, Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, H2, NonIdealState, Section, SectionCard, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
-import { Form } from 'react-final-form';
+import { Form, useField } from 'react-final-form';
 import {
   AddTenantMemberDocument,
   AddTenantOwnerDocument,
@@ -11,6 +11,8 @@ import {
   RemoveTenantOwnerDocument,
   TenantMembersDocument,
 } from '../../gql/graphql';
+import { useFailedSaveFeedback } from '../../shared/forms/failedSave';
+import { serverSubmitErrors } from '../../shared/forms/serverErrors';
 import { TextField } from '../../shared/forms/TextField';
 import { type Column, DataTable } from '../../shared/list/DataTable';
 import { allowChangeOwners, allowManageMembers, allowRemoveMember, NO_PERMISSION, viewerOf } from '../../shared/rights';
@@ -55,6 +57,50 @@ function RoleChoice({
   );
 }
 
+/** The role checkboxes bound to the form field `roles`. */
+function RoleChoiceField({ roles, idPrefix }: { roles: { id: string; name: string }[]; idPrefix: string }) {
+  const { input } = useField<string[]>('roles');
+  return <RoleChoice roles={roles} selected={input.value || []} onChange={input.onChange} idPrefix={idPrefix} />;
+}
+
+/** "Rollen bearbeiten": a member's roles as a small form of its own. */
+function MemberRolesDialog({
+  member,
+  roles,
+  onSave,
+  onClose,
+}: {
+  member: { userId: string; roles: string[] };
+  roles: { id: string; name: string }[];
+  onSave: (roles: string[]) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const failedSave = useFailedSaveFeedback<{ roles: string[] }>();
+  const [initialValues] = useState(() => ({ roles: member.roles }));
+  return (
+    <Dialog isOpen onClose={onClose} title="Rollen bearbeiten" style={{ maxWidth: 800 }}>
+      <Form<{ roles: string[] }> onSubmit={(values) => onSave(values.roles)} initialValues={initialValues} decorators={failedSave.decorators}>
+        {({ handleSubmit, submitting }) => (
+          <form noValidate ref={failedSave.formRef} onSubmit={handleSubmit}>
+            <DialogBody>
+              <p>{member.userId}</p>
+              <RoleChoiceField roles={roles} idPrefix="edit-member-role" />
+            </DialogBody>
+            <DialogFooter
+              actions={
+                <>
+                  <Button text="Abbrechen" onClick={onClose} />
+                  <Button type="submit" intent="primary" text="Speichern" loading={submitting} />
+                </>
+              }
+            />
+          </form>
+        )}
+      </Form>
+    </Dialog>
+  );
+}
+
 /**
  * /admin/benutzer: the members of the current tenant (specification 01 section 2, "Tenant members").
  * The actions follow the rules the server checks: adding members, changing their roles and removing
@@ -75,6 +121,7 @@ export default function TenantMembersPage() {
   const [newRoles, setNewRoles] = useState<string[]>([]);
   const [editing, setEditing] = useState<{ userId: string; roles: string[] } | null>(null);
   const [removing, setRemoving] = useState<Row | null>(null);
+  const addForm = useFailedSaveFeedback<{ userId?: string }>();
 
   if (!tenantId) {
     return (
@@ -111,13 +158,17 @@ export default function TenantMembersPage() {
       notify({ type: 'success', title: 'Benutzer hinzugefügt', message: values.userId });
       setNewRoles([]);
       form.reset();
+      return undefined;
     } catch (error) {
+      const submitErrors = serverSubmitErrors(error);
+      if (submitErrors) return submitErrors;
       if (errorInfo(error).code === 'TENANT_USER_NOT_FOUND') {
         notify({ type: 'danger', title: 'Benutzer nicht gefunden', message: 'Der Benutzer muss sich zuerst registrieren.' });
       } else {
         console.error('Benutzer konnte nicht hinzugefügt werden', error);
         notifyError(error, { title: 'Fehler', message: 'Der Benutzer konnte nicht hinzugefügt werden.' });
       }
+      return undefined;
     }
   };
 
@@ -153,9 +204,9 @@ export default function TenantMembersPage() {
       <H2>Mandant Benutzer</H2>
       <Section title="Benutzer hinzufügen" icon="new-person" elevation={1}>
         <SectionCard>
-          <Form<{ userId?: string }> onSubmit={add}>
+          <Form<{ userId?: string }> onSubmit={add} decorators={addForm.decorators}>
             {({ handleSubmit }) => (
-              <form onSubmit={handleSubmit} noValidate>
+              <form onSubmit={handleSubmit} noValidate ref={addForm.formRef}>
                 <TextField
                   name="userId"
                   id="member-user-id"
@@ -206,27 +257,14 @@ export default function TenantMembersPage() {
           </>
         )}
       />
-      <Dialog isOpen={editing !== null} onClose={() => setEditing(null)} title="Rollen bearbeiten" style={{ maxWidth: 800 }}>
-        <DialogBody>
-          <p>{editing?.userId}</p>
-          <RoleChoice roles={roles} selected={editing?.roles ?? []} onChange={(ids) => editing && setEditing({ ...editing, roles: ids })} idPrefix="edit-member-role" />
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Abbrechen" onClick={() => setEditing(null)} />
-              <Button
-                intent="primary"
-                text="Speichern"
-                onClick={() => {
-                  if (!editing) return;
-                  void run(() => editRoles({ variables: { tenantId, userId: editing.userId, roles: editing.roles } }), 'Rollen gespeichert').then(() => setEditing(null));
-                }}
-              />
-            </>
-          }
+      {editing ? (
+        <MemberRolesDialog
+          member={editing}
+          roles={roles}
+          onClose={() => setEditing(null)}
+          onSave={(ids) => run(() => editRoles({ variables: { tenantId, userId: editing.userId, roles: ids } }), 'Rollen gespeichert').then(() => setEditing(null))}
         />
-      </Dialog>
+      ) : null}
       <Alert
         isOpen={removing !== null}
         intent="danger"

@@ -1,8 +1,12 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Dialog, DialogBody, DialogFooter, H2, Icon, Switch, Tag } from '@blueprintjs/core';
 import { useCallback, useState } from 'react';
+import { Form, useField } from 'react-final-form';
 import { AdminDeleteUserDocument, AdminUpdateUserDocument, AdminUsersDocument, type AdminUsersQuery } from '../../gql/graphql';
 import { formatDate } from '../../shared/format';
+import { useFailedSaveFeedback } from '../../shared/forms/failedSave';
+import { fieldErrorMarker, shownFieldError } from '../../shared/forms/fieldMessage';
+import { serverSubmitErrors } from '../../shared/forms/serverErrors';
 import { DataTable, type Column } from '../../shared/list/DataTable';
 import { RowActions, useConfirmedDelete } from '../../shared/list/rowActions';
 import { useAppState } from '../../shared/store';
@@ -44,34 +48,69 @@ const columns: Column<AdminUser>[] = [
   },
 ];
 
+interface UserFlags {
+  isVerified: boolean;
+  isSuspended: boolean;
+}
+
+/** A switch of the user dialog, with the server's message when it refuses the value (e.g. suspending oneself). */
+function FlagSwitch({ name, label }: { name: keyof UserFlags; label: string }) {
+  const { input, meta } = useField<boolean>(name, { type: 'checkbox' });
+  const error = shownFieldError(meta);
+  return (
+    <>
+      <Switch label={label} checked={Boolean(input.checked)} onChange={(event) => input.onChange(event.currentTarget.checked)} aria-invalid={error ? true : undefined} />
+      {error ? (
+        <p className="bp6-form-helper-text bp6-intent-danger" {...fieldErrorMarker}>
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function SuspensionNote({ wasSuspended }: { wasSuspended: boolean }) {
+  const suspended = useField<boolean>('isSuspended', { subscription: { value: true } }).input.value;
+  return suspended && !wasSuspended ? <p className="bp6-text-muted">Gesperrte Benutzer werden sofort abgemeldet und können sich nicht mehr anmelden.</p> : null;
+}
+
 function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
-  const [isVerified, setVerified] = useState(user.isVerified);
-  const [isSuspended, setSuspended] = useState(user.isSuspended);
-  const [updateUser, { loading }] = useMutation(AdminUpdateUserDocument);
-  const save = async () => {
+  const [updateUser] = useMutation(AdminUpdateUserDocument);
+  const failedSave = useFailedSaveFeedback<UserFlags>();
+  const [initialValues] = useState<UserFlags>({ isVerified: user.isVerified, isSuspended: user.isSuspended });
+  const save = async (values: UserFlags) => {
     try {
-      await updateUser({ variables: { input: { id: user.id, isVerified, isSuspended } } });
+      await updateUser({ variables: { input: { id: user.id, isVerified: values.isVerified, isSuspended: values.isSuspended } } });
       notify({ type: 'success', title: 'Benutzer bearbeitet', message: `${user.id} wurde gespeichert.` });
       onClose();
+      return undefined;
     } catch (error) {
-      notifyError(error, { title: 'Fehler', message: 'Der Benutzer konnte nicht gespeichert werden.' });
+      const submitErrors = serverSubmitErrors(error);
+      if (!submitErrors) notifyError(error, { title: 'Fehler', message: 'Der Benutzer konnte nicht gespeichert werden.' });
+      return submitErrors;
     }
   };
   return (
     <Dialog isOpen title={`Benutzer bearbeiten: ${user.id}`} onClose={onClose} style={{ maxWidth: 800 }}>
-      <DialogBody>
-        <Switch label="Verifiziert" checked={isVerified} onChange={(event) => setVerified(event.currentTarget.checked)} />
-        <Switch label="Gesperrt" checked={isSuspended} onChange={(event) => setSuspended(event.currentTarget.checked)} />
-        {isSuspended && !user.isSuspended ? <p className="bp6-text-muted">Gesperrte Benutzer werden sofort abgemeldet und können sich nicht mehr anmelden.</p> : null}
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text="Abbrechen" onClick={onClose} />
-            <Button intent="primary" text="Speichern" loading={loading} onClick={save} />
-          </>
-        }
-      />
+      <Form<UserFlags> onSubmit={save} initialValues={initialValues} decorators={failedSave.decorators}>
+        {({ handleSubmit, submitting }) => (
+          <form noValidate ref={failedSave.formRef} onSubmit={handleSubmit}>
+            <DialogBody>
+              <FlagSwitch name="isVerified" label="Verifiziert" />
+              <FlagSwitch name="isSuspended" label="Gesperrt" />
+              <SuspensionNote wasSuspended={user.isSuspended} />
+            </DialogBody>
+            <DialogFooter
+              actions={
+                <>
+                  <Button text="Abbrechen" onClick={onClose} />
+                  <Button type="submit" intent="primary" text="Speichern" loading={submitting} />
+                </>
+              }
+            />
+          </form>
+        )}
+      </Form>
     </Dialog>
   );
 }

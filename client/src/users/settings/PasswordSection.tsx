@@ -1,6 +1,7 @@
 import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
 import { Form } from 'react-final-form';
 import { minPasswordLength } from '../../shared/forms/passwordRules';
+import { useFailedSaveFeedback } from '../../shared/forms/failedSave';
 import { TextField } from '../../shared/forms/TextField';
 import type { SessionUser } from '../../shared/store';
 import { compose, required, validationMessages } from '../../shared/validation';
@@ -11,6 +12,7 @@ export function PasswordSection({ user }: { user: SessionUser }) {
   const requestChange = usePasswordChange();
   const external = user.authType === 'keycloak';
   const passwordRequired = required(validationMessages.passwordRequired);
+  const failedSave = useFailedSaveFeedback<PasswordChangeValues>();
 
   return (
     <>
@@ -26,8 +28,9 @@ export function PasswordSection({ user }: { user: SessionUser }) {
         onSubmit={async (values, form) => {
           if (await requestChange(user.id, values)) setTimeout(() => form.restart());
         }}
+        decorators={failedSave.decorators}
         render={({ handleSubmit, submitting }) => (
-          <form onSubmit={handleSubmit} noValidate className="settings-password-form">
+          <form onSubmit={handleSubmit} noValidate className="settings-password-form" ref={failedSave.formRef}>
             <TextField
               id="settings-password"
               name="password"

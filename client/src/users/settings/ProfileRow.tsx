@@ -3,6 +3,8 @@ import { Button, Icon } from '@blueprintjs/core';
 import { useId } from 'react';
 import { Form } from 'react-final-form';
 import { type ProfileInput, UpdateProfileDocument } from '../../gql/graphql';
+import { useFailedSaveFeedback } from '../../shared/forms/failedSave';
+import { serverSubmitErrors } from '../../shared/forms/serverErrors';
 import { TextField } from '../../shared/forms/TextField';
 import { messages } from '../../shared/messages';
 import { updateUser } from '../../shared/store';
@@ -34,6 +36,7 @@ export interface ProfileRowProps {
  */
 export function ProfileRow({ title, fields, values, open, onOpenChange }: ProfileRowProps) {
   const [updateProfile] = useMutation(UpdateProfileDocument);
+  const failedSave = useFailedSaveFeedback<ProfileValues>();
   const panelId = useId();
   const summary = fields.map((field) => values[field.name]).filter(Boolean).join(' ');
 
@@ -45,8 +48,11 @@ export function ProfileRow({ title, fields, values, open, onOpenChange }: Profil
       if (data) updateUser(data.updateProfile);
       notify({ type: 'success', ...messages.profileUpdated });
       onOpenChange(false);
-    } catch {
-      notify({ type: 'danger', ...messages.profileUpdateError });
+      return undefined;
+    } catch (error) {
+      const submitErrors = serverSubmitErrors(error);
+      if (!submitErrors) notify({ type: 'danger', ...messages.profileUpdateError });
+      return submitErrors;
     }
   };
 
@@ -62,8 +68,9 @@ export function ProfileRow({ title, fields, values, open, onOpenChange }: Profil
           <Form<ProfileValues>
             onSubmit={onSubmit}
             initialValues={values}
+            decorators={failedSave.decorators}
             render={({ handleSubmit, submitting }) => (
-              <form onSubmit={handleSubmit} noValidate>
+              <form onSubmit={handleSubmit} noValidate ref={failedSave.formRef}>
                 {fields.map((field, index) => (
                   <TextField
                     key={field.name}

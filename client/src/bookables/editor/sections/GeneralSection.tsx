@@ -5,7 +5,8 @@ import { FilePicker } from '../../../files/FilePicker';
 import { BookablesDocument } from '../../../gql/graphql';
 import { RichTextEditor } from '../../../shared/RichTextEditor';
 import { required } from '../../../shared/validation';
-import { EditorSection, fieldError, fieldId, TextField } from '../fields';
+import { fieldErrorMarker, helperLine, shownFieldError } from '../../../shared/forms/fieldMessage';
+import { EditorSection, fieldId, TextField } from '../fields';
 
 const requiredTitle = required('Pflichtfeld');
 
@@ -35,25 +36,29 @@ function TagsField({ name, label, placeholder }: { name: 'tags' | 'flags'; label
 /** Rich-text field with a visible label the editor is named by. */
 export function RichTextField({ name, label, testId }: { name: 'description' | 'bookingNotes'; label: string; testId: string }) {
   const { input, meta } = useField<string>(name);
-  const error = fieldError(meta);
+  const error = shownFieldError(meta);
   const labelId = `${fieldId(name)}-label`;
   return (
-    <FormGroup helperText={error} intent={error ? 'danger' : 'none'}>
+    <FormGroup helperText={helperLine(error)} intent={error ? 'danger' : 'none'}>
       <label className="bp6-label" id={labelId}>
         {label}
       </label>
-      <RichTextEditor value={input.value ?? ''} onChange={(html) => input.onChange(html)} ariaLabelledBy={labelId} ariaLabel={label} testId={testId} id={fieldId(name)} />
+      <RichTextEditor value={input.value ?? ''} onChange={(html) => input.onChange(html)} ariaLabelledBy={labelId} ariaLabel={label} testId={testId} id={fieldId(name)} invalid={Boolean(error)} />
     </FormGroup>
   );
 }
 
 function CoverImageField({ tenantId }: { tenantId: string }) {
   const { input, meta } = useField<string>('imgUrl');
-  const error = fieldError(meta);
+  const error = shownFieldError(meta);
   return (
     <>
-      <FilePicker tenantId={tenantId} id={fieldId('imgUrl')} label="Titelbild" value={input.value ?? ''} onChange={input.onChange} customDirectory="rooms" imagesOnly allowProtected={false} />
-      {error && <div className="bp6-form-helper-text bookable-error">{error}</div>}
+      <FilePicker tenantId={tenantId} id={fieldId('imgUrl')} label="Titelbild" value={input.value ?? ''} onChange={input.onChange} customDirectory="rooms" imagesOnly allowProtected={false} invalid={Boolean(error)} />
+      {error && (
+        <div className="bp6-form-helper-text bookable-error" {...fieldErrorMarker}>
+          {error}
+        </div>
+      )}
       {input.value && <img className="bookable-cover-preview" src={input.value} alt="Vorschau des Titelbilds" />}
     </>
   );
@@ -64,11 +69,11 @@ function ParentField({ tenantId, bookableId }: { tenantId: string; bookableId: s
   const { input, meta } = useField<string | null>('parent');
   const { data } = useQuery(BookablesDocument, { variables: { tenantId } });
   const others = (data?.bookables ?? []).filter((bookable) => bookable.id !== bookableId);
-  const error = fieldError(meta);
+  const error = shownFieldError(meta);
   const id = fieldId('parent');
   return (
-    <FormGroup label="Übergeordnetes Objekt" labelFor={id} helperText={error} intent={error ? 'danger' : 'none'}>
-      <HTMLSelect id={id} fill value={input.value ?? ''} onChange={(event) => input.onChange(event.currentTarget.value || null)}>
+    <FormGroup label="Übergeordnetes Objekt" labelFor={id} helperText={helperLine(error)} intent={error ? 'danger' : 'none'}>
+      <HTMLSelect id={id} fill value={input.value ?? ''} onChange={(event) => input.onChange(event.currentTarget.value || null)} aria-invalid={error ? true : undefined}>
         <option value="">Kein übergeordnetes Objekt</option>
         {others.map((bookable) => (
           <option key={bookable.id} value={bookable.id}>

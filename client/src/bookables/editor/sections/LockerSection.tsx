@@ -1,8 +1,9 @@
 import { Button, Callout, Switch } from '@blueprintjs/core';
 import { useField } from 'react-final-form';
+import { shownFieldError } from '../../../shared/forms/fieldMessage';
 import { type LockerUnitValues, lockerSumWarning, newLockerUnit, parseAmount } from './lockerRules';
 import { LockerUnitFields } from './lockerUnitFields';
-import { EditorSection } from '../fields';
+import { EditorSection, ErrorLine } from '../fields';
 
 export interface LockerSectionProps {
   tenantId: string;
@@ -16,7 +17,7 @@ export interface LockerSectionProps {
 export function LockerSection(_props: LockerSectionProps) {
   const amount = useField<string>('amount', { subscription: { value: true } }).input.value ?? '';
   const active = useField<boolean>('lockerDetails.active', { type: 'checkbox' });
-  const activeError = !active.meta.dirtySinceLastSubmit && typeof active.meta.submitError === 'string' ? active.meta.submitError : undefined;
+  const activeError = shownFieldError({ submitError: active.meta.submitError, dirtySinceLastSubmit: active.meta.dirtySinceLastSubmit });
   const units = useField<LockerUnitValues[]>('lockerDetails.units').input;
   const list = units.value || [];
   const disabled = parseAmount(amount) === null;
@@ -32,12 +33,9 @@ export function LockerSection(_props: LockerSectionProps) {
           checked={Boolean(active.input.checked)}
           disabled={disabled}
           onChange={(event) => active.input.onChange(event.currentTarget.checked)}
+          aria-invalid={activeError ? true : undefined}
         />
-        {activeError && (
-          <div className="bp6-form-helper-text bp6-intent-danger" role="alert">
-            {activeError}
-          </div>
-        )}
+        <ErrorLine message={activeError} />
         {list.map((_unit, index) => (
           // Units have no identity of their own; their inputs are bound by index anyway.
           <LockerUnitFields key={index} index={index} disabled={disabled} onRemove={() => units.onChange(list.filter((_, i) => i !== index))} />

@@ -4,18 +4,19 @@ import { useField } from 'react-final-form';
 import type { PriceType } from '../../../gql/graphql';
 import { decimalText, integerText, isGraduated, priceTypeLabels, removeAt, toSimplePrices } from '../editorRules';
 import { type ArrayField, useArrayField } from '../arrayField';
-import { EditorSection, ErrorLine, fieldError, fieldId, PlainTextField, TextField } from '../fields';
-import { newPriceCategory, type PriceCategoryValues } from '../formValues';
+import { helperLine, shownFieldError } from '../../../shared/forms/fieldMessage';
+import { EditorSection, ErrorLine, fieldId, PlainTextField, TextField } from '../fields';
+import { newPriceCategory, type PriceCategoryValues, tidyPriceText } from '../formValues';
 
 const intervalUnits: Record<PriceType, string> = { per_hour: 'Stunden', per_day: 'Tagen', per_item: 'Stück', per_square_meter: 'm²' };
 
 function PriceTypeField() {
   const { input, meta } = useField<PriceType>('priceType');
-  const error = fieldError(meta);
+  const error = shownFieldError(meta);
   const id = fieldId('priceType');
   return (
-    <FormGroup label="Preistyp" labelFor={id} helperText={error} intent={error ? 'danger' : 'none'}>
-      <HTMLSelect id={id} fill value={input.value} onChange={(event) => input.onChange(event.currentTarget.value as PriceType)}>
+    <FormGroup label="Preistyp" labelFor={id} helperText={helperLine(error)} intent={error ? 'danger' : 'none'}>
+      <HTMLSelect id={id} fill value={input.value} onChange={(event) => input.onChange(event.currentTarget.value as PriceType)} aria-invalid={error ? true : undefined}>
         {(Object.keys(priceTypeLabels) as PriceType[]).map((type) => (
           <option key={type} value={type}>
             {priceTypeLabels[type]}
@@ -36,7 +37,7 @@ function CategoryRow({ prices, index, unit }: { prices: ArrayField<PriceCategory
     <fieldset className="bookable-row price-category">
       <legend>Preiskategorie {index + 1}</legend>
       <div className="bookable-row-fields">
-        <PlainTextField id={id('priceEur')} label="Preis (EUR)" value={category.priceEur} onChange={(priceEur) => prices.update(index, { priceEur })} error={error('priceEur')} inputMode="decimal" filter={decimalText} />
+        <PlainTextField id={id('priceEur')} label="Preis (EUR)" value={category.priceEur} onChange={(priceEur) => prices.update(index, { priceEur })} error={error('priceEur')} inputMode="decimal" filter={decimalText} onBlurFormat={tidyPriceText} />
         <PlainTextField
           id={id('priceValueAddedTax')}
           label="MwSt. %"
@@ -112,6 +113,7 @@ export function PriceSection() {
             error={prices.errorAt('0.priceEur')}
             inputMode="decimal"
             filter={decimalText}
+            onBlurFormat={tidyPriceText}
           />
         </div>
       )}

@@ -2,6 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { Checkbox } from '@blueprintjs/core';
 import { useField } from 'react-final-form';
 import { BookablesDocument } from '../../../gql/graphql';
+import { fieldErrorMarker } from '../../../shared/forms/fieldMessage';
 import { OrderedList } from '../../../shared/OrderedList';
 import { firstMessage } from './pickerOptions';
 import { RelationsPicker } from './relationsPicker';
@@ -17,7 +18,7 @@ export interface RelationsSectionProps {
 function ServerError({ meta }: { meta: { submitError?: unknown; dirtySinceLastSubmit?: boolean } }) {
   const message = meta.dirtySinceLastSubmit ? undefined : firstMessage(meta.submitError);
   return message ? (
-    <div className="bp6-form-helper-text bp6-intent-danger" role="alert">
+    <div className="bp6-form-helper-text bp6-intent-danger" role="alert" {...fieldErrorMarker}>
       {message}
     </div>
   ) : null;

@@ -1,6 +1,7 @@
 import { Button, FormGroup } from '@blueprintjs/core';
 import { DateInput } from '@blueprintjs/datetime';
 import { de } from 'date-fns/locale';
+import { helperLine } from '../../../shared/forms/fieldMessage';
 import { type ArrayField, useArrayField } from '../arrayField';
 import { emptySpecialOpeningHour, isClosedAllDay, removeAt, type SpecialOpeningHourValues } from '../editorRules';
 import { fieldId } from '../fields';
@@ -23,7 +24,7 @@ function DateField({ entries, index }: { entries: ArrayField<SpecialOpeningHourV
   const error = entries.errorAt(`${index}.date`);
   const id = fieldId(`specialOpeningHours.${index}.date`);
   return (
-    <FormGroup label="Datum" labelFor={id} helperText={error} intent={error ? 'danger' : 'none'} className="bookable-date">
+    <FormGroup label="Datum" labelFor={id} helperText={helperLine(error)} intent={error ? 'danger' : 'none'} className="bookable-date">
       <DateInput
         value={value || null}
         // Without a time precision the picker answers with the plain date (YYYY-MM-DD).
@@ -39,7 +40,7 @@ function DateField({ entries, index }: { entries: ArrayField<SpecialOpeningHourV
         outOfRangeMessage="Datum außerhalb des Bereichs"
         maxDate={new Date(2100, 11, 31)}
         // Enter confirms the typed date; it must not also submit the whole editor form.
-        inputProps={{ id, intent: error ? 'danger' : 'none', onKeyDown: (event) => event.key === 'Enter' && event.preventDefault() }}
+        inputProps={{ id, intent: error ? 'danger' : 'none', 'aria-invalid': error ? true : undefined, onKeyDown: (event) => event.key === 'Enter' && event.preventDefault() }}
         popoverProps={{ placement: 'bottom-start' }}
       />
     </FormGroup>

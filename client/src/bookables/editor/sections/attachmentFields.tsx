@@ -3,25 +3,21 @@ import { useState } from 'react';
 import { useField } from 'react-final-form';
 import type { AttachmentType } from '../../../gql/graphql';
 import { FilePicker } from '../../../files/FilePicker';
+import { fieldErrorMarker, helperLine } from '../../../shared/forms/fieldMessage';
+import { useSubmitError } from '../fields';
 import { attachmentDirectory, attachmentMessages, attachmentTypeOptions, type AttachmentValues, withRequired } from './attachmentRules';
 
 const attachmentId = (index: number, field: string) => `bookable-attachments-${index}-${field}`;
 // final-form's default parse turns '' into undefined, which would drop the key from the input.
 const keepText = (value: string) => value;
 
-/** The server's message for a path until the user changes the form. */
-function useServerError(name: string): string | undefined {
-  const { meta } = useField(name, { subscription: { submitError: true, dirtySinceLastSubmit: true } });
-  return !meta.dirtySinceLastSubmit && typeof meta.submitError === 'string' ? meta.submitError : undefined;
-}
-
 function TitleField({ index }: { index: number }) {
   const name = `attachments[${index}].title`;
   const { input } = useField<string>(name, { parse: keepText });
-  const error = useServerError(name);
+  const error = useSubmitError(name);
   return (
-    <FormGroup label="Titel" labelFor={attachmentId(index, 'title')} helperText={error} intent={error ? 'danger' : 'none'}>
-      <InputGroup {...input} id={attachmentId(index, 'title')} value={input.value ?? ''} intent={error ? 'danger' : 'none'} fill />
+    <FormGroup label="Titel" labelFor={attachmentId(index, 'title')} helperText={helperLine(error)} intent={error ? 'danger' : 'none'}>
+      <InputGroup {...input} id={attachmentId(index, 'title')} value={input.value ?? ''} intent={error ? 'danger' : 'none'} aria-invalid={error ? true : undefined} fill />
     </FormGroup>
   );
 }
@@ -53,7 +49,7 @@ function TypeField({ index }: { index: number }) {
 function FileField({ tenantId, index, isTaken }: { tenantId: string; index: number; isTaken: (url: string) => boolean }) {
   const name = `attachments[${index}].url`;
   const { input } = useField<string>(name, { parse: keepText });
-  const serverError = useServerError(name);
+  const serverError = useSubmitError(name);
   const [refused, setRefused] = useState(false);
   const error = refused ? attachmentMessages.duplicate : serverError;
   return (
@@ -65,6 +61,7 @@ function FileField({ tenantId, index, isTaken }: { tenantId: string; index: numb
         value={input.value ?? ''}
         customDirectory={attachmentDirectory}
         allowProtected={false}
+        invalid={Boolean(error)}
         onChange={(url) => {
           // A file may be listed only once: the choice is refused when another attachment has it.
           setRefused(isTaken(url));
@@ -72,7 +69,7 @@ function FileField({ tenantId, index, isTaken }: { tenantId: string; index: numb
         }}
       />
       {error && (
-        <div className="bp6-form-helper-text bp6-intent-danger" role="alert">
+        <div className="bp6-form-helper-text bp6-intent-danger" role="alert" {...fieldErrorMarker}>
           {error}
         </div>
       )}

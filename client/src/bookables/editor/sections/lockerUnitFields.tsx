@@ -1,5 +1,7 @@
 import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useField } from 'react-final-form';
+import { fieldErrorMarker, helperLine } from '../../../shared/forms/fieldMessage';
+import { useSubmitError } from '../fields';
 import { parseUnitAmount } from './lockerRules';
 
 /** DOM id of a unit's input, in the editor's scheme (bookable-<path with dashes>). */
@@ -7,19 +9,13 @@ const unitId = (index: number, field: string) => `bookable-lockerDetails-units-$
 // final-form's default parse turns '' into undefined, which would drop the key from the input.
 const keepText = (value: string) => value;
 
-/** The server's message for a path until the user changes the form. */
-function useServerError(name: string): string | undefined {
-  const { meta } = useField(name, { subscription: { submitError: true, dirtySinceLastSubmit: true } });
-  return !meta.dirtySinceLastSubmit && typeof meta.submitError === 'string' ? meta.submitError : undefined;
-}
-
 function UnitText({ index, field, label, disabled }: { index: number; field: 'lockerSystem' | 'id'; label: string; disabled: boolean }) {
   const name = `lockerDetails.units[${index}].${field}`;
   const { input } = useField<string>(name, { parse: keepText });
-  const error = useServerError(name);
+  const error = useSubmitError(name);
   return (
-    <FormGroup label={label} labelFor={unitId(index, field)} helperText={error} intent={error ? 'danger' : 'none'}>
-      <InputGroup {...input} id={unitId(index, field)} value={input.value ?? ''} disabled={disabled} intent={error ? 'danger' : 'none'} fill />
+    <FormGroup label={label} labelFor={unitId(index, field)} helperText={helperLine(error)} intent={error ? 'danger' : 'none'}>
+      <InputGroup {...input} id={unitId(index, field)} value={input.value ?? ''} disabled={disabled} intent={error ? 'danger' : 'none'} aria-invalid={error ? true : undefined} fill />
     </FormGroup>
   );
 }
@@ -28,9 +24,9 @@ function UnitAmount({ index, disabled }: { index: number; disabled: boolean }) {
   const name = `lockerDetails.units[${index}].amount`;
   // The API takes an Int, so the form keeps a number rather than the typed text.
   const { input } = useField<number>(name);
-  const error = useServerError(name);
+  const error = useSubmitError(name);
   return (
-    <FormGroup label="Anzahl" labelFor={unitId(index, 'amount')} helperText={error} intent={error ? 'danger' : 'none'}>
+    <FormGroup label="Anzahl" labelFor={unitId(index, 'amount')} helperText={helperLine(error)} intent={error ? 'danger' : 'none'}>
       <InputGroup
         name={input.name}
         value={input.value === undefined || input.value === null ? '' : String(input.value)}
@@ -38,7 +34,7 @@ function UnitAmount({ index, disabled }: { index: number; disabled: boolean }) {
         onFocus={input.onFocus}
         onBlur={input.onBlur}
         id={unitId(index, 'amount')}
-        type="number" min={0} step={1} inputMode="numeric" disabled={disabled} intent={error ? 'danger' : 'none'} fill />
+        type="number" min={0} step={1} inputMode="numeric" disabled={disabled} intent={error ? 'danger' : 'none'} aria-invalid={error ? true : undefined} fill />
     </FormGroup>
   );
 }
@@ -46,7 +42,7 @@ function UnitAmount({ index, disabled }: { index: number; disabled: boolean }) {
 /** One locker unit (system, product id, amount); a group named "Schließfacheinheit n" so its labels can be told apart. */
 export function LockerUnitFields({ index, disabled, onRemove }: { index: number; disabled: boolean; onRemove: () => void }) {
   const name = `Schließfacheinheit ${index + 1}`;
-  const error = useServerError(`lockerDetails.units[${index}]`);
+  const error = useSubmitError(`lockerDetails.units[${index}]`);
   return (
     <div role="group" aria-label={name} className="bookable-locker-unit">
       <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
@@ -56,7 +52,7 @@ export function LockerUnitFields({ index, disabled, onRemove }: { index: number;
         <Button icon="trash" intent="danger" variant="minimal" aria-label={`${name} entfernen`} title={`${name} entfernen`} disabled={disabled} onClick={onRemove} style={{ marginTop: 22 }} />
       </div>
       {error && (
-        <div className="bp6-form-helper-text bp6-intent-danger" role="alert">
+        <div className="bp6-form-helper-text bp6-intent-danger" role="alert" {...fieldErrorMarker}>
           {error}
         </div>
       )}

@@ -1,6 +1,7 @@
 import { FormGroup } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useField } from 'react-final-form';
+import { helperLine } from '../../../shared/forms/fieldMessage';
 import { StringMultiSelect } from '../../../shared/forms/StringMultiSelect';
 import { firstMessage, optionLabel, type PickerOption } from './pickerOptions';
 
@@ -20,7 +21,7 @@ export function PickerMultiSelect({ name, label, id, options, loading, helperTex
   const selected = input.value || [];
   const error = meta.dirtySinceLastSubmit ? undefined : firstMessage(meta.submitError);
   return (
-    <FormGroup label={label} labelFor={id} helperText={error ?? helperText} intent={error ? 'danger' : 'none'}>
+    <FormGroup label={label} labelFor={id} helperText={helperLine(error, helperText)} intent={error ? 'danger' : 'none'}>
       <StringMultiSelect
         id={id}
         items={options.map((option) => option.id)}
@@ -30,6 +31,7 @@ export function PickerMultiSelect({ name, label, id, options, loading, helperTex
         placeholder={loading ? 'Daten werden geladen...' : 'Auswählen …'}
         noResultsText="Keine Einträge gefunden"
         intent={error ? 'danger' : 'none'}
+        invalid={Boolean(error)}
       />
     </FormGroup>
   );
