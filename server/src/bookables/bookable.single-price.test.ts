@@ -60,6 +60,14 @@ describe('both shapes in one write', () => {
     expect(data.priceCategories).toEqual([open(30)]);
   });
 
+  it('a client of the original changes only the VAT of what it read: the one category follows it', () => {
+    const { current, read } = storedRoom();
+    const { data, fieldErrors } = validateBookable({ ...read, priceValueAddedTax: 7 }, current);
+    expect(fieldErrors).toEqual({});
+    expect(data.priceCategories).toEqual([open(25, 7)]);
+    expect(singlePriceOf(data)).toEqual({ priceEur: 25, priceCategory: 'per-hour' });
+  });
+
   it('a client of the list shape changes the list of what it read, echoing the single price: the list wins', () => {
     const { current, read } = storedRoom();
     const graduated = [

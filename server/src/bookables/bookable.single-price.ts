@@ -67,21 +67,25 @@ export type SinglePriceOutcome =
  * the same write (sent fields over the stored ones) gives. A client that read a bookable and
  * writes it back sends both shapes and changes one of them; that one wins:
  * - both shapes say the same: nothing to decide;
- * - the single price is the one a read of the stored object shows: it is an echo, the list decides;
+ * - the list shape was changed and the single price is the one a read of the stored object shows:
+ *   the single price is only an echo, the list decides;
  * - the list shape is unchanged: the single price decides (its unit becomes the price type; a
- *   price becomes the one category, open interval, no flat price, the bookable's VAT);
+ *   price becomes the one category, open interval, no flat price, the bookable's VAT, so a
+ *   changed VAT reaches the price as the original's bookable-level VAT did);
  * - both changed and differ, or one price would replace several categories: refused.
  */
 export function resolveSinglePrice(sent: SentSinglePrice, fromList: PriceShape, current: PriceShape | null, changed: { priceType: boolean; priceCategories: boolean }): SinglePriceOutcome {
   const agrees = (shown: SinglePrice | null) =>
     shown !== null && (sent.priceEur === undefined || sent.priceEur === shown.priceEur) && (sent.priceCategory === undefined || sent.priceCategory === shown.priceCategory);
   if (agrees(singlePriceOf(fromList))) return { shape: fromList };
-  if (current && agrees(singlePriceOf(current))) return { shape: fromList };
+  const echoed = current !== null && agrees(singlePriceOf(current));
+  if (echoed && (changed.priceType || changed.priceCategories)) return { shape: fromList };
   const typeConflict = sent.priceCategory !== undefined && changed.priceType && sent.priceCategory !== fromList.priceType;
   if (typeConflict || (sent.priceEur !== undefined && changed.priceCategories)) return { conflict: 'both-shapes' };
   const priceType = sent.priceCategory ?? fromList.priceType;
-  if (sent.priceEur === undefined) return { shape: { ...fromList, priceType } };
+  const priceEur = sent.priceEur ?? (echoed ? singlePriceOf(current)?.priceEur : undefined);
+  if (priceEur === undefined) return { shape: { ...fromList, priceType } };
   if (fromList.priceCategories.length > 1) return { conflict: 'graduated' };
-  const category: PriceCategory = { priceEur: sent.priceEur, priceValueAddedTax: fromList.priceValueAddedTax, interval: { start: null, end: null }, fixedPrice: false };
+  const category: PriceCategory = { priceEur, priceValueAddedTax: fromList.priceValueAddedTax, interval: { start: null, end: null }, fixedPrice: false };
   return { shape: { priceType, priceValueAddedTax: fromList.priceValueAddedTax, priceCategories: [category] } };
 }
