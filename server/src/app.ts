@@ -12,6 +12,7 @@ import helmet from 'helmet';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import pg from 'pg';
 import { WebSocketServer } from 'ws';
 import type { AppConfig } from './config.js';
@@ -172,11 +173,16 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   app.use(['/auth', '/api'], (_req: Request, res: Response) => problem(res, 'generic.not-found'));
   app.use(['/auth', '/api'], problemHandler);
 
-  // GraphQL over WebSocket on the same path; the browser's cookie identifies the user.
+  // GraphQL over WebSocket on the same path; the browser's cookie identifies the user. Attached
+  // through the upgrade event only (noServer): with `server` it would also take the HTTP server's
+  // errors, and a port taken at start would reach graphql-ws as an "internal error".
   const wsServer = new WebSocketServer({
-    server,
+    noServer: true,
     path: '/graphql',
     verifyClient: ({ origin }: { origin: string }) => !origin || config.corsOrigins.includes(origin),
+  });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    wsServer.handleUpgrade(req, socket, head, (client) => wsServer.emit('connection', client, req));
   });
   const wsCleanup = useServer<Record<string, unknown>, { request: IncomingMessage }>(
     {

@@ -98,6 +98,11 @@ function filesDirectory(env: Env, cwd: string, dataDir: string): string {
   return resolved;
 }
 
+/** DATA_DIR resolved against the working folder (default ./data); known before the rest is validated. */
+export function dataDirOf(env: Env = process.env, cwd = process.cwd()): string {
+  return path.resolve(cwd, env.DATA_DIR || './data');
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConfig {
   const nodeEnvRaw = env.NODE_ENV ?? 'development';
   if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
@@ -105,7 +110,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   }
   const nodeEnv = nodeEnvRaw as AppConfig['nodeEnv'];
   const port = integer(env, 'PORT', 4000, 0, 65535);
-  const dataDir = path.resolve(cwd, env.DATA_DIR || './data');
+  const dataDir = dataDirOf(env, cwd);
   const databaseUrl = env.DATABASE_URL ? url('DATABASE_URL', env.DATABASE_URL, POSTGRES) : undefined;
   const publicUrl = url('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port}`, WEB);
 

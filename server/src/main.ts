@@ -1,13 +1,29 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { createApp, type RunningApp } from './app.js';
+import { ConfigError, dataDirOf, loadConfig, type AppConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { demoLogins, seedIfEmpty } from './db/seed.js';
+import { describeStartFailure, type StartContext } from './start-failure.js';
+
+/** What a failed start can name; filled in as the start learns it. */
+const startContext: StartContext = { dataDir: dataDirOf() };
+
+/** Resolves when the server listens; rejects with the listen error (port taken, no right, unknown address). */
+function listen(server: Server, config: AppConfig): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
 
 /** `npm start`: configuration, database (embedded unless DATABASE_URL), migrations, seed, server. */
 async function main(): Promise<void> {
-  let config;
+  let config: AppConfig;
   try {
     config = loadConfig();
   } catch (error) {
@@ -17,18 +33,29 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  Object.assign(startContext, {
+    port: config.port,
+    host: config.host,
+    embeddedPostgresPort: config.embeddedPostgresPort,
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    filesDir: config.filesDir,
+  } satisfies StartContext);
 
   const database = await openDatabase(config);
   let seeded: boolean;
-  let app: Awaited<ReturnType<typeof createApp>>;
+  let app: RunningApp | undefined;
   try {
     seeded = await seedIfEmpty(database.orm, config);
     app = await createApp(config, database.orm, database.url);
+    await listen(app.server, config);
   } catch (error) {
-    // Never leave the embedded database running behind a failed start.
+    // Never leave the embedded database (or the app's pools and job worker) running behind a failed start.
+    await app?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw error;
   }
+  const running = app;
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -38,7 +65,7 @@ async function main(): Promise<void> {
     const forced = setTimeout(() => process.exit(1), 15_000);
     forced.unref();
     try {
-      await app.close();
+      await running.close();
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -52,8 +79,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await new Promise<void>((resolve) => app.server.listen(config.port, config.host, resolve));
-  const port = (app.server.address() as AddressInfo).port;
+  const port = (running.server.address() as AddressInfo).port;
   const base = config.publicUrl.includes(`:${config.port}`) ? config.publicUrl.replace(`:${config.port}`, `:${port}`) : config.publicUrl;
   console.log(
     [
@@ -68,6 +94,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('Start fehlgeschlagen:', error);
+  const failure = describeStartFailure(error, startContext);
+  console.error(`Start fehlgeschlagen: ${failure.message}`);
+  // An unexpected error also gets its stack, for whoever has to look into it.
+  if (!failure.recognised && error instanceof Error && error.stack) console.error(error.stack);
   process.exit(1);
 });

@@ -59,7 +59,8 @@ function restUpload(client: HttpClient, options: UploadOptions = {}): Promise<Ht
   if (options.customDirectory !== undefined) form.append('customDirectory', options.customDirectory);
   if (options.imagesOnly) form.append('imagesOnly', 'true');
   form.append('file', options.content ?? bytes(10), options.name ?? 'plan.pdf');
-  return client.request('POST', url('', options.tenantId), { body: form, headers: { 'x-requested-with': 'XMLHttpRequest' } });
+  // As a browser on the product's own page sends it: Origin, no custom header.
+  return client.request('POST', url('', options.tenantId), { body: form, headers: { origin: app.url } });
 }
 
 const UPLOAD = `mutation($tenantId: ID!, $file: Upload!, $accessLevel: FileAccessLevel!, $customDirectory: String, $imagesOnly: Boolean! = false) {
@@ -171,7 +172,7 @@ describe('uploading', () => {
     expect(pdfAsImageGql.errors?.[0]?.message).toBe('Die Dateiendung "pdf" ist nicht erlaubt');
     const form = new FormData();
     form.append('accessLevel', 'public');
-    const missing = await owner.request('POST', url(), { body: form, headers: { 'x-requested-with': 'XMLHttpRequest' } });
+    const missing = await owner.request('POST', url(), { body: form, headers: { origin: app.url } });
     expectRest(missing, 400, 'REST missing file');
     expect(missing.json.detail).toBe('Bitte wählen Sie eine Datei aus');
     const notMultipart = await owner.post(url(), { file: 'x' });
@@ -189,7 +190,7 @@ describe('uploading', () => {
         headers: {
           'content-type': `multipart/form-data; boundary=${boundary}`,
           'content-length': String(head.length + 5_000_000),
-          'x-requested-with': 'XMLHttpRequest',
+          origin: app.url,
           cookie: actors.clients.tenantOwner.cookieHeader(),
         },
       });

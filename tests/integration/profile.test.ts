@@ -55,7 +55,7 @@ describe('PUT /api/user', () => {
       type: 'about:blank',
       title: 'Fehler',
       status: 400,
-      detail: 'Ihr Profil konnte nicht aktualisiert werden.',
+      detail: 'Ihr Profil konnte nicht aktualisiert werden. firstName: Pflichtfeld.',
       code: 'profile.update-error',
       errors: { firstName: 'Pflichtfeld' },
     });
@@ -96,7 +96,7 @@ describe('GraphQL updateProfile', () => {
     const result = await client.gql(UPDATE, { input: { firstName: '' } });
     expect(result.data).toBeNull();
     expect(result.errors?.[0]).toMatchObject({
-      message: 'Ihr Profil konnte nicht aktualisiert werden.',
+      message: 'Ihr Profil konnte nicht aktualisiert werden. firstName: Pflichtfeld.',
       path: ['updateProfile'],
       extensions: { code: 'PROFILE_UPDATE_ERROR', fieldErrors: { firstName: 'Pflichtfeld' } },
     });

@@ -113,6 +113,39 @@ function baseEnv(): Record<string, string> {
   return env;
 }
 
+export interface EndedStart {
+  /** The exit code (null when it had to be killed after the timeout). */
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs the product's start (`server/src/main.ts`) with exactly this environment (plus PATH and the
+ * like) and waits until it ends, for tests of a start that must fail. Killed after `timeoutMs`.
+ */
+export async function runStartUntilExit(env: Record<string, string>, timeoutMs = 60_000): Promise<EndedStart> {
+  installExitHook();
+  const child = spawn(process.execPath, ['--import', '@swc-node/register/esm-register', 'server/src/main.ts'], {
+    cwd: root,
+    env: { ...baseEnv(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.set(child, () => stopChild(child, 2000));
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const killer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  try {
+    await exitOf(child);
+  } finally {
+    clearTimeout(killer);
+    running.delete(child);
+  }
+  return { code: child.exitCode, stdout, stderr };
+}
+
 /** Starts the server process and waits until it answers HTTP (GET /auth/me answers 401). */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   installExitHook();

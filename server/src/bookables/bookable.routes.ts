@@ -5,7 +5,7 @@ import { viewerOf } from '../users/session-viewer.js';
 import type { Viewer } from '../users/viewer.service.js';
 import type { Bookable } from './bookable.entity.js';
 import { bookableTypes, type BookableType } from './bookable.model.js';
-import { bookableRecord, publicBookableRecord, type BookableFilter } from './bookable.service.js';
+import { publicRestBookableRecord, restBookableRecord, type BookableFilter } from './bookable.service.js';
 
 type TenantParams = { tenantId: string };
 type ItemParams = TenantParams & { id: string };
@@ -28,20 +28,20 @@ export function bookableRoutes(services: Services): Router {
   const { bookables, bookableAvailability } = services;
 
   const withPopulated = async (viewer: Viewer, req: Request<TenantParams>, bookable: Bookable) => {
-    const record = bookableRecord(bookable);
+    const record = restBookableRecord(bookable);
     if (!flag(req.query.populate)) return record;
     const related = await bookableAvailability.related(viewer, req.params.tenantId, bookable.id);
     // Events arrive with the events domain; until then no ticket references one.
-    return { ...record, _populated: { event: null, relatedBookables: related.map(bookableRecord) } };
+    return { ...record, _populated: { event: null, relatedBookables: related.map(restBookableRecord) } };
   };
 
   router.get('/bookables/public', async (req: Request<TenantParams>, res: Response) => {
     const viewer = await viewerOf(req, services.viewers);
-    res.json((await bookables.publicList(viewer, req.params.tenantId, filterOf(req))).map(publicBookableRecord));
+    res.json((await bookables.publicList(viewer, req.params.tenantId, filterOf(req))).map(publicRestBookableRecord));
   });
   router.get('/bookables/public/:id', async (req: Request<ItemParams>, res: Response) => {
     const viewer = await viewerOf(req, services.viewers);
-    res.json(publicBookableRecord(await bookables.publicGet(viewer, req.params.tenantId, req.params.id)));
+    res.json(publicRestBookableRecord(await bookables.publicGet(viewer, req.params.tenantId, req.params.id)));
   });
   router.get('/bookables/_meta/tags', async (req: Request<TenantParams>, res: Response) => {
     res.json(await bookables.tags(await requireRestViewer(req, services.viewers), req.params.tenantId));
@@ -65,11 +65,11 @@ export function bookableRoutes(services: Services): Router {
   router.put('/bookables', async (req: Request<TenantParams>, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
     const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
-    res.status(201).json(bookableRecord(await bookables.save(viewer, req.params.tenantId, body)));
+    res.status(201).json(restBookableRecord(await bookables.save(viewer, req.params.tenantId, body)));
   });
   router.post('/bookables/:id/duplicate', async (req: Request<ItemParams>, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
-    res.status(201).json(bookableRecord(await bookables.duplicate(viewer, req.params.tenantId, req.params.id)));
+    res.status(201).json(restBookableRecord(await bookables.duplicate(viewer, req.params.tenantId, req.params.id)));
   });
   router.delete('/bookables/:id', async (req: Request<ItemParams>, res: Response) => {
     await bookables.remove(await requireRestViewer(req, services.viewers), req.params.tenantId, req.params.id);

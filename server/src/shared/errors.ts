@@ -82,6 +82,25 @@ export function graphqlCode(code: ErrorCode): string {
   return code.replace(/[.-]/g, '_').toUpperCase();
 }
 
+/** A field path as people read it: "attachments.0.url" becomes "attachments[0].url". */
+export function readableFieldPath(path: string): string {
+  return path.replace(/\.(\d+)(?=\.|$)/g, '[$1]');
+}
+
+/** How many field messages the detail spells out; the map holds all of them. */
+const FIELDS_IN_DETAIL = 5;
+
+/**
+ * The catalogue text followed by the fields and their messages, so a client that shows only the
+ * detail (or the GraphQL message) still tells what to fix: "… Eingaben. attachments[0].url: Ungültige URL."
+ */
+export function detailWithFields(detail: string, fieldErrors: Record<string, string>): string {
+  const entries = Object.entries(fieldErrors);
+  const named = entries.slice(0, FIELDS_IN_DETAIL).map(([path, message]) => `${readableFieldPath(path)}: ${message.replace(/[.!]$/, '')}.`);
+  const more = entries.length - FIELDS_IN_DETAIL;
+  return [detail, ...named, ...(more > 0 ? [`(${more} weitere)`] : [])].join(' ');
+}
+
 /**
  * The one error type rules throw. GraphQL shows `message` (German) with `extensions.code`;
  * the REST facade turns it into application/problem+json.
@@ -94,7 +113,8 @@ export class AppError extends GraphQLError {
 
   constructor(code: ErrorCode, options: { detail?: string; fieldErrors?: Record<string, string> } = {}) {
     const entry = errorCatalogue[code];
-    const detail = options.detail ?? entry.detail;
+    const named = options.fieldErrors && Object.keys(options.fieldErrors).length > 0 ? options.fieldErrors : undefined;
+    const detail = options.detail ?? (named ? detailWithFields(entry.detail, named) : entry.detail);
     super(detail, {
       extensions: {
         code: graphqlCode(code),

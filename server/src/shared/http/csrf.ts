@@ -1,31 +1,73 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { AppError } from '../errors.js';
 import { sendProblem } from './problem.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Whether a write may run, or why not. */
+export type CsrfVerdict = 'allowed' | 'foreign-origin' | 'opaque-origin' | 'cross-site' | 'foreign-referer' | 'no-source';
+
+/** The origin part of a Referer, or undefined when it is no absolute URL. */
+function refererOrigin(referer: string): string | undefined {
+  try {
+    const { origin } = new URL(referer);
+    return origin === 'null' ? undefined : origin;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * CSRF prevention for cookie-authenticated writes. A browser only sends a cross-site write with
- * our cookie as a "simple" request (form or text body, no custom header); we refuse those:
- * - the Origin header, when present, must be one of the configured origins;
- * - Sec-Fetch-Site, when present, must not be cross-site;
- * - the body must be JSON or multipart with a preflight header, or the request must carry a
- *   custom header (x-requested-with / apollo-require-preflight), which forces a CORS preflight.
+ * A request that no browser sends to another site without a CORS preflight (which only our allowed
+ * origins pass): a JSON body, a custom header, or a DELETE without body (forms cannot send DELETE).
  */
+function needsPreflight(req: Request): boolean {
+  const contentType = (req.get('content-type') ?? '').toLowerCase();
+  if (contentType.startsWith('application/json') || contentType.startsWith('application/graphql-response+json')) return true;
+  if (req.get('x-requested-with') || req.get('apollo-require-preflight') || req.get('x-apollo-operation-name')) return true;
+  const bodyless = !req.get('content-length') && !req.get('transfer-encoding');
+  return bodyless && req.method === 'DELETE';
+}
+
+/**
+ * Where a write comes from, checked the way OWASP recommends for cookie sessions (together with
+ * the session cookie's SameSite=Lax):
+ * 1. Origin, when sent, must be one of the allowed origins; "null" (sandboxed frames, privacy
+ *    redirects) never is. Browsers send Origin with every POST, PUT and DELETE, so this decides
+ *    for every browser request and no client needs a custom header or a JSON body.
+ * 2. Without Origin: a Sec-Fetch-Site of cross-site is refused, and the Referer's origin must be
+ *    allowed (older browsers send only that).
+ * 3. With neither Origin nor Referer the sender is no current browser (curl, scripts, a proxy that
+ *    strips both). Such a write is accepted only when a browser could not have sent it cross-site
+ *    without a CORS preflight (needsPreflight), so a stripped header never opens a gap; a script
+ *    that uploads a file sends `Origin: <PUBLIC_URL>` or `X-Requested-With`.
+ */
+export function csrfVerdict(req: Request, allowedOrigins: readonly string[]): CsrfVerdict {
+  if (SAFE_METHODS.has(req.method)) return 'allowed';
+  const origin = req.get('origin');
+  if (origin) {
+    if (origin === 'null') return 'opaque-origin';
+    return allowedOrigins.includes(origin) ? 'allowed' : 'foreign-origin';
+  }
+  if (req.get('sec-fetch-site') === 'cross-site') return 'cross-site';
+  const referer = req.get('referer');
+  if (referer) {
+    const source = refererOrigin(referer);
+    return source !== undefined && allowedOrigins.includes(source) ? 'allowed' : 'foreign-referer';
+  }
+  return needsPreflight(req) ? 'allowed' : 'no-source';
+}
+
+/** A script without Origin and Referer learns what to send instead of only "cross-site". */
+const NO_SOURCE_DETAIL =
+  'Die Anfrage wurde als websiteübergreifend abgelehnt: Sie nennt weder Origin noch Referer. Senden Sie den Header Origin mit der Adresse der Buchungsplattform.';
+
+/** Refuses a write csrfVerdict does not allow with 403 auth.csrf (problem+json), before any body is read. */
 export function csrfProtection(allowedOrigins: readonly string[]): RequestHandler {
   return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method)) return next();
-    const origin = req.get('origin');
-    const fetchSite = req.get('sec-fetch-site');
-    const contentType = (req.get('content-type') ?? '').toLowerCase();
-    const hasCustomHeader = Boolean(req.get('x-requested-with') || req.get('apollo-require-preflight') || req.get('x-apollo-operation-name'));
-    const nonSimpleBody = contentType.startsWith('application/json') || contentType.startsWith('application/graphql-response+json');
-    const bodyless = !req.get('content-length') && !req.get('transfer-encoding');
-    const crossOrigin = origin !== undefined && origin !== 'null' && !allowedOrigins.includes(origin);
-    const crossSite = fetchSite === 'cross-site' || origin === 'null';
-    if (crossOrigin || crossSite || !(nonSimpleBody || hasCustomHeader || (bodyless && req.method === 'DELETE'))) {
-      return sendProblem(res, new AppError('auth.csrf'));
-    }
+    const verdict = csrfVerdict(req, allowedOrigins);
+    if (verdict === 'no-source') return sendProblem(res, new AppError('auth.csrf', { detail: NO_SOURCE_DETAIL }));
+    if (verdict !== 'allowed') return sendProblem(res, new AppError('auth.csrf'));
     next();
   };
 }
