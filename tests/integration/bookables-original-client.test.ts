@@ -131,7 +131,7 @@ describe('attachment rows', () => {
 
     const viaGql = await owner().gql(gql.create, { tenantId: actors.tenant.id, input: { type: 'room', title: 'Mit Anhang', attachments: rows.map((row) => ({ ...row, type: 'agreement' })) } });
     expectGraphql(viaGql, 400, 'GraphQL');
-    expect(viaGql.errors?.[0]?.message).toBe(rest.json.detail);
+    expect(viaGql.errors?.[0]?.message).toBe('Bitte überprüfen Sie Ihre Eingaben.');
     expect(viaGql.errors?.[0]?.extensions?.fieldErrors).toEqual({ 'attachments.1.url': bookableMessages.attachmentUrl });
     expect((await bookablesOf(app, actors.tenant.id)).length).toBe(before);
   });

@@ -96,7 +96,7 @@ describe('GraphQL updateProfile', () => {
     const result = await client.gql(UPDATE, { input: { firstName: '' } });
     expect(result.data).toBeNull();
     expect(result.errors?.[0]).toMatchObject({
-      message: 'Ihr Profil konnte nicht aktualisiert werden. firstName: Pflichtfeld.',
+      message: 'Ihr Profil konnte nicht aktualisiert werden.',
       path: ['updateProfile'],
       extensions: { code: 'PROFILE_UPDATE_ERROR', fieldErrors: { firstName: 'Pflichtfeld' } },
     });

@@ -15,7 +15,7 @@ export class UploadError extends Error {}
 
 /**
  * POST api/{tenantId}/files as multipart with XMLHttpRequest (fetch reports no upload progress).
- * X-Requested-With satisfies the server's CSRF check. Resolves with the new file's link.
+ * The browser's Origin header satisfies the server's CSRF check. Resolves with the new file's link.
  */
 export function uploadFile(request: UploadRequest): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -27,7 +27,6 @@ export function uploadFile(request: UploadRequest): Promise<string> {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api/${encodeURIComponent(request.tenantId)}/files`);
     xhr.withCredentials = true;
-    xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) request.onProgress?.(event.loaded / event.total);
     };

@@ -8,10 +8,11 @@ describe('validation errors name their fields', () => {
     expect(readableFieldPath('priceEur')).toBe('priceEur');
   });
 
-  it('the detail and the GraphQL message list each field with its German message', () => {
+  it('the REST detail lists each field with its German message; the GraphQL message stays the catalogue text', () => {
     const error = new AppError('generic.validation', { fieldErrors: { title: 'Pflichtfeld', 'attachments.1.url': 'Ungültige URL.' } });
     const detail = 'Bitte überprüfen Sie Ihre Eingaben. title: Pflichtfeld. attachments[1].url: Ungültige URL.';
-    expect(error.message).toBe(detail);
+    expect(error.problemDetail).toBe(detail);
+    expect(error.message).toBe('Bitte überprüfen Sie Ihre Eingaben.');
     expect(error.extensions).toMatchObject({ code: 'GENERIC_VALIDATION', fieldErrors: { title: 'Pflichtfeld', 'attachments.1.url': 'Ungültige URL.' } });
   });
 

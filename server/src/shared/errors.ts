@@ -91,8 +91,8 @@ export function readableFieldPath(path: string): string {
 const FIELDS_IN_DETAIL = 5;
 
 /**
- * The catalogue text followed by the fields and their messages, so a client that shows only the
- * detail (or the GraphQL message) still tells what to fix: "… Eingaben. attachments[0].url: Ungültige URL."
+ * The catalogue text followed by the fields and their messages, so a REST client that shows only
+ * the detail still tells what to fix: "… Eingaben. attachments[0].url: Ungültige URL."
  */
 export function detailWithFields(detail: string, fieldErrors: Record<string, string>): string {
   const entries = Object.entries(fieldErrors);
@@ -102,19 +102,22 @@ export function detailWithFields(detail: string, fieldErrors: Record<string, str
 }
 
 /**
- * The one error type rules throw. GraphQL shows `message` (German) with `extensions.code`;
- * the REST facade turns it into application/problem+json.
+ * The one error type rules throw. GraphQL shows `message` (the catalogue's German text) with
+ * `extensions.code` and, for field errors, `extensions.fieldErrors`; the REST facade turns it into
+ * application/problem+json whose detail also names the fields (`problemDetail`).
  */
 export class AppError extends GraphQLError {
   readonly code: ErrorCode;
   readonly status: number;
   readonly title: string;
   readonly fieldErrors: Record<string, string> | undefined;
+  /** The REST detail: the message, followed by the fields and their messages when the catalogue text stands alone. */
+  readonly problemDetail: string;
 
   constructor(code: ErrorCode, options: { detail?: string; fieldErrors?: Record<string, string> } = {}) {
     const entry = errorCatalogue[code];
     const named = options.fieldErrors && Object.keys(options.fieldErrors).length > 0 ? options.fieldErrors : undefined;
-    const detail = options.detail ?? (named ? detailWithFields(entry.detail, named) : entry.detail);
+    const detail = options.detail ?? entry.detail;
     super(detail, {
       extensions: {
         code: graphqlCode(code),
@@ -128,6 +131,7 @@ export class AppError extends GraphQLError {
     this.status = entry.status;
     this.title = entry.title;
     this.fieldErrors = options.fieldErrors;
+    this.problemDetail = !options.detail && named ? detailWithFields(entry.detail, named) : detail;
   }
 }
 

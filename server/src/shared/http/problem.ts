@@ -10,7 +10,7 @@ export function sendProblem(res: Response, error: AppError): void {
       type: `about:blank`,
       title: error.title,
       status: error.status,
-      detail: error.message,
+      detail: error.problemDetail,
       code: error.code,
       ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
     });
