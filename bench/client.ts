@@ -12,6 +12,8 @@ export interface LoginTransfer {
   files: number;
   /** The Content-Encodings seen, e.g. "br". */
   encodings: string[];
+  /** Files sent without encoding (the build compresses none below 1 KB). */
+  plainFiles: number;
   /** Admin screens the login page downloaded (should be none). */
   adminChunks: string[];
 }
@@ -45,7 +47,8 @@ async function loginTransfer(browser: Browser, base: string): Promise<LoginTrans
       jsBytes: sum('.js'),
       cssBytes: sum('.css'),
       files: files.length,
-      encodings: [...new Set(files.map((file) => file.encoding || 'keine'))].sort(),
+      encodings: [...new Set(files.map((file) => file.encoding).filter(Boolean))].sort(),
+      plainFiles: files.filter((file) => !file.encoding).length,
       adminChunks: files.map((file) => file.path).filter((path) => /\/(AdminLayout|DashboardPage)-/.test(path)),
     };
   } finally {

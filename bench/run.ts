@@ -113,7 +113,7 @@ function clientTable(client: ClientMeasurement): string {
     `Client in Chromium (${CLIENT_RUNS} Anmeldungen in frischen Profilen nach einer ungemessenen, als Inhaberin des Demo-Mandanten):`,
     '',
     '| Messung | Wert |\n|---|---:|',
-    `| /login: JavaScript, komprimiert übertragen (${login.encodings.join(', ')}) | ${fixed(kilobytes(login.jsBytes), 1)} KB |`,
+    `| /login: JavaScript, komprimiert übertragen (${login.encodings.join(', ') || 'ohne Content-Encoding'}; ${login.plainFiles} Dateien unter 1 KB ohne) | ${fixed(kilobytes(login.jsBytes), 1)} KB |`,
     `| /login: CSS, komprimiert übertragen | ${fixed(kilobytes(login.cssBytes), 1)} KB |`,
     `| /login: zusammen (${login.files} Dateien, Admin-Chunks: ${login.adminChunks.length}) | ${fixed(total, 1)} KB |`,
     `| "Anmelden" bis Mandantenkarten, Median | ${fixed(medianMs, 0)} ms |`,
