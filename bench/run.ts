@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres, ensureDatabase } from '../server/src/db/embedded.js';
 import { demoLogins } from '../server/src/db/seed.js';
+import { measureClient, median, type ClientMeasurement } from './client.js';
 import type { BenchRequest, OccupancyCheck, RawLookup, RawResult, SeededData, SeededRoom } from './protocol.js';
 
 /**
@@ -14,16 +15,27 @@ import type { BenchRequest, OccupancyCheck, RawLookup, RawResult, SeededData, Se
  * process; prints throughput and p50/p99 latency beside the same lookup as raw SQL, concurrent
  * checkouts on one object with the SQL check for overbooking afterwards, availability and checkout
  * of an object with 10 against one with 100,000 past bookings, and the staff's bookings list beside
- * the same page as raw SQL. Bounded in time, loopback only.
+ * the same page as raw SQL; then, in Chromium, what the login page downloads and the time from
+ * "Anmelden" to the dashboard. Bounded in time, loopback only. `BENCH_ONLY=client` measures only the
+ * client rows (no booking data is seeded).
  */
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PAST_BOOKINGS_LARGE = 100_000;
 const BOOKINGS_FOR_LIST = 10_000;
 const HOUR = 3_600_000;
+const CLIENT_RUNS = 9;
+const ONLY = process.env.BENCH_ONLY;
+if (ONLY !== undefined && ONLY !== 'client') throw new Error(`BENCH_ONLY kennt nur "client", nicht "${ONLY}"`);
 
 /** Goals the measurements are read against (README, Benchmarks). */
-const GOALS = { distinctSlotBookingsPerMinute: 3000, historyLatencyRatio: 1.5, graphqlListShareOfRaw: 1 / 3 };
+const GOALS = {
+  distinctSlotBookingsPerMinute: 3000,
+  historyLatencyRatio: 1.5,
+  graphqlListShareOfRaw: 1 / 3,
+  loginTransferKilobytes: 250,
+  signInToDashboardMs: 400,
+};
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -57,6 +69,7 @@ const loadAtStart = os.loadavg()[0];
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'buchung-bench-'));
 chmodSync(workDir, 0o755);
 const database = await startEmbeddedPostgres(path.join(workDir, 'db'), await freePort());
+const serverPort = await freePort();
 const worker = fork(path.resolve('bench/worker.ts'), [], {
   execArgv: ['--import', '@swc-node/register/esm-register'],
   env: {
@@ -65,7 +78,8 @@ const worker = fork(path.resolve('bench/worker.ts'), [], {
     DATA_DIR: path.join(workDir, 'data'),
     SESSION_SECRET: randomBytes(32).toString('hex'),
     ADMIN_PASSWORD: 'bench-admin-password',
-    PUBLIC_URL: 'http://127.0.0.1',
+    BENCH_PORT: String(serverPort),
+    PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
   },
 });
 
@@ -87,11 +101,34 @@ const fixed = (value: number, digits = 2) => value.toFixed(digits);
 const ratioRows = (rows: Row[], reference: Row) =>
   rows.map((row) => `| ${row.name} | ${fixed(row.requestsPerSecond, 0)} | ${fixed(row.p50)} | ${fixed(row.p99)} | ${fixed(row.requestsPerSecond / reference.requestsPerSecond)} |`);
 const reached = (ok: boolean) => (ok ? 'erreicht' : 'verfehlt');
+const kilobytes = (bytes: number) => bytes / 1024;
 
-try {
-  await ensureDatabase(database.serverUrl, 'bench');
-  const ready = await new Promise<{ port: number }>((resolve) => worker.once('message', (message) => resolve(message as { port: number })));
-  const base = `http://127.0.0.1:${ready.port}`;
+/** The client rows: login page download and "Anmelden" to dashboard, with their goals. */
+function clientTable(client: ClientMeasurement): string {
+  const { login, signInToDashboardMs } = client;
+  const total = kilobytes(login.jsBytes + login.cssBytes);
+  const timings = [...signInToDashboardMs].sort((a, b) => a - b);
+  const medianMs = median(timings);
+  return [
+    `Client in Chromium (${CLIENT_RUNS} Anmeldungen in frischen Profilen nach einer ungemessenen, als Inhaberin des Demo-Mandanten):`,
+    '',
+    '| Messung | Wert |\n|---|---:|',
+    `| /login: JavaScript, komprimiert übertragen (${login.encodings.join(', ') || 'ohne Content-Encoding'}; ${login.plainFiles} Dateien unter 1 KB ohne) | ${fixed(kilobytes(login.jsBytes), 1)} KB |`,
+    `| /login: CSS, komprimiert übertragen | ${fixed(kilobytes(login.cssBytes), 1)} KB |`,
+    `| /login: zusammen (${login.files} Dateien, Admin-Chunks: ${login.adminChunks.length}) | ${fixed(total, 1)} KB |`,
+    `| "Anmelden" bis Mandantenkarten, Median | ${fixed(medianMs, 0)} ms |`,
+    `| "Anmelden" bis Mandantenkarten, schnellste / langsamste | ${fixed(timings[0], 0)} / ${fixed(timings[timings.length - 1], 0)} ms |`,
+    '',
+    `- /login ≤ ${GOALS.loginTransferKilobytes} KB JavaScript und CSS (komprimiert), ohne Admin-Chunks: ${reached(total <= GOALS.loginTransferKilobytes && login.adminChunks.length === 0)} (${fixed(total, 1)} KB).`,
+    `- "Anmelden" bis Dashboard ≤ ${GOALS.signInToDashboardMs} ms (Median): ${reached(medianMs <= GOALS.signInToDashboardMs)} (${fixed(medianMs, 0)} ms).`,
+  ].join('\n');
+}
+
+/**
+ * The server measurements (with the client rows measured before them appended to the tables):
+ * prints them and keeps them in bench/last-result.md.
+ */
+async function measureServer(base: string, clientRows: string): Promise<void> {
   const signInAs = async (login: { id: string; password: string }) => {
     const signIn = await fetch(`${base}/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(login) });
     const cookie = signIn.headers.get('set-cookie')?.split(';')[0];
@@ -255,10 +292,26 @@ try {
     `- Keine Überbuchung: ${reached(oversoldTotal === 0)} (${oversoldTotal}).`,
     `- Latenz bei 100.000 / bei 10 früheren Buchungen ≤ ${GOALS.historyLatencyRatio}: ${reached(historyOk)} (Verfügbarkeit p50 ${fixed(historyRatios[0].p50)}, p99 ${fixed(historyRatios[0].p99)}; Checkout p50 ${fixed(historyRatios[1].p50)}, p99 ${fixed(historyRatios[1].p99)}).`,
     `- GraphQL-Liste ≥ 1/3 des Raw-SQL-Durchsatzes: ${reached(graphqlShare >= GOALS.graphqlListShareOfRaw)} (${fixed(graphqlShare)}).`,
+    '',
+    clientRows,
   ].join('\n');
   console.log(table);
   console.log(`\nDaten angelegt in ${fixed(seedSeconds, 1)} s. Plan der Belegungsabfrage (100.000 frühere Buchungen):\n${occupancyPlan}`);
   writeFileSync(path.resolve('bench/last-result.md'), `${table}\n`);
+}
+
+try {
+  await ensureDatabase(database.serverUrl, 'bench');
+  const ready = await new Promise<{ port: number }>((resolve) => worker.once('message', (message) => resolve(message as { port: number })));
+  const base = `http://127.0.0.1:${ready.port}`;
+  // First, on the demo data alone: the dashboard shows the same whatever bookings exist.
+  const clientRows = clientTable(await measureClient(base, demoLogins.tenantOwner, CLIENT_RUNS));
+  if (ONLY === 'client') {
+    // Only these rows: bench/last-result.md keeps the last full run.
+    console.log(`${new Date().toISOString()} – ${os.cpus().length} Kerne, Systemlast (1 min) zu Beginn ${fixed(loadAtStart)}, am Ende ${fixed(os.loadavg()[0])}\n\n${clientRows}`);
+  } else {
+    await measureServer(base, clientRows);
+  }
 } finally {
   worker.send({ type: 'stop' });
   await new Promise((resolve) => worker.once('exit', resolve));

@@ -39,7 +39,8 @@ const orm = await MikroORM.init(ormConfig(databaseUrl));
 await orm.getMigrator().up();
 await seedIfEmpty(orm, config);
 const app = await createApp(config, orm, databaseUrl);
-await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
+// The port run.ts chose: the browser measurements need it in PUBLIC_URL (the allowed origin).
+await new Promise<void>((resolve) => app.server.listen(Number(process.env.BENCH_PORT ?? 0), '127.0.0.1', resolve));
 
 const execute = <T extends object[] = object[]>(sql: string, params: unknown[] = []) => orm.em.getConnection().execute<T>(sql, params);
 

@@ -1,8 +1,10 @@
-import { lazy } from 'react';
+import { Spinner } from '@blueprintjs/core';
 import { createBrowserRouter, Navigate } from 'react-router-dom';
-import { Lazy } from './shared/Lazy';
+import { adminScreens, lazyScreen } from './adminScreens';
 import { RootLayout } from './shared/RootLayout';
 import { type BookableKind, bookableKinds } from './bookables/list/bookableKinds';
+import { adminLoader, dashboardLoader, revalidateOnPathChange } from './shared/guard/adminLoader';
+import { AdminNotFoundPage, PublicNotFoundPage } from './shared/NotFoundPage';
 import { RouteError } from './shared/RouteError';
 import type { RouteHandle } from './shared/title';
 import { EmailVerifiedPage } from './users/EmailVerifiedPage';
@@ -12,20 +14,6 @@ import { PasswordResetPage } from './users/PasswordResetPage';
 import { RegisterPage } from './users/RegisterPage';
 import { SsoLoginPage } from './users/SsoLoginPage';
 import { WelcomePage } from './users/WelcomePage';
-
-// Admin screens are separate chunks: the public pages never download them.
-const AdminLayout = lazy(() => import('./shared/layout/AdminLayout'));
-const DashboardPage = lazy(() => import('./tenants/DashboardPage'));
-const SettingsPage = lazy(() => import('./users/settings/SettingsPage'));
-const RolesPage = lazy(() => import('./roles/RolesPage'));
-const CouponsPage = lazy(() => import('./coupons/CouponsPage'));
-const InstanceTenantsPage = lazy(() => import('./tenants/InstanceTenantsPage'));
-const TenantEditPage = lazy(() => import('./tenants/edit/TenantEditPage'));
-const TenantMembersPage = lazy(() => import('./tenants/members/TenantMembersPage'));
-const InstanceSettingsPage = lazy(() => import('./instance/InstanceSettingsPage'));
-const UsersAdminPage = lazy(() => import('./users/admin/UsersAdminPage'));
-const BookableListPage = lazy(() => import('./bookables/list/BookableListPage'));
-const BookableEditPage = lazy(() => import('./bookables/editor/BookableEditPage'));
 
 const handle = (value: RouteHandle) => value;
 
@@ -38,17 +26,23 @@ function bookableRoutes(kind: BookableKind, editPaths: string[]) {
   const base = { interface: kind.interface, bookableType: kind.type };
   const segment = kind.listPath.replace('/admin/', '');
   return [
-    { path: segment, element: <Lazy component={BookableListPage} />, handle: handle({ ...base, title: kind.title }) },
-    ...editPaths.map((path) => ({ path, element: <Lazy component={BookableEditPage} />, handle: handle({ ...base, title: 'Buchungsobjekt bearbeiten' }) })),
-    { path: `${segment}/create`, element: <Lazy component={BookableEditPage} />, handle: handle({ ...base, title: 'Buchungsobjekt erstellen' }) },
+    { path: segment, lazy: lazyScreen(adminScreens.bookableList), handle: handle({ ...base, title: kind.title }) },
+    ...editPaths.map((path) => ({ path, lazy: lazyScreen(adminScreens.bookableEdit), handle: handle({ ...base, title: 'Buchungsobjekt bearbeiten' }) })),
+    { path: `${segment}/create`, lazy: lazyScreen(adminScreens.bookableEdit), handle: handle({ ...base, title: 'Buchungsobjekt erstellen' }) },
   ];
 }
 
-/** The route table of specification 01 section 2 (history mode, base /). */
+/**
+ * The route table of specification 01 section 2 (history mode, base /). Admin screens are `lazy`
+ * routes: on a navigation the router downloads every matched screen's chunk and runs the loaders
+ * (the session check, the tenant list) all at once, and shows the screen when everything is there.
+ */
 export const routes = createBrowserRouter([
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // A hard load of an admin path waits for the session check before the first render.
+    hydrateFallbackElement: <Spinner className="app-loading" aria-label="Daten werden geladen..." />,
     children: [
       { path: '/', element: <Navigate to="/login" replace /> },
       { path: '/login', element: <LoginPage />, handle: handle({ title: 'Anmelden' }) },
@@ -60,26 +54,33 @@ export const routes = createBrowserRouter([
       { path: '/password/confirmed', element: <PasswordConfirmedPage />, handle: handle({ title: 'Passwort geändert' }) },
       {
         path: '/admin',
-        element: <Lazy component={AdminLayout} />,
+        lazy: lazyScreen(adminScreens.layout),
+        loader: adminLoader,
+        shouldRevalidate: revalidateOnPathChange,
         children: [
           { index: true, element: <Navigate to="/admin/dashboard" replace /> },
-          { path: 'dashboard', element: <Lazy component={DashboardPage} />, handle: handle({ title: 'Mandanten', interface: 'dashboard' }) },
-          { path: 'rollen', element: <Lazy component={RolesPage} />, handle: handle({ title: 'Rollen', interface: 'roles' }) },
-          { path: 'gutscheine', element: <Lazy component={CouponsPage} />, handle: handle({ title: 'Gutscheine', interface: 'coupons' }) },
-          { path: 'instanz/mandanten', element: <Lazy component={InstanceTenantsPage} />, handle: handle({ title: 'Mandanten', interface: 'instance' }) },
-          { path: 'mandanten', element: <Lazy component={TenantEditPage} />, handle: handle({ title: 'Mandant verwalten', interface: 'tenants' }) },
-          { path: 'benutzer', element: <Lazy component={TenantMembersPage} />, handle: handle({ title: 'Mandant Benutzer', interface: 'users' }) },
-          { path: 'instanz', element: <Lazy component={InstanceSettingsPage} />, handle: handle({ title: 'Instanz verwalten', interface: 'instance' }) },
-          { path: 'instanz/benutzer', element: <Lazy component={UsersAdminPage} />, handle: handle({ title: 'Benutzer', interface: 'instance' }) },
+          {
+            path: 'dashboard',
+            lazy: lazyScreen(adminScreens.dashboard),
+            loader: dashboardLoader,
+            handle: handle({ title: 'Mandanten', interface: 'dashboard' }),
+          },
+          { path: 'rollen', lazy: lazyScreen(adminScreens.roles), handle: handle({ title: 'Rollen', interface: 'roles' }) },
+          { path: 'gutscheine', lazy: lazyScreen(adminScreens.coupons), handle: handle({ title: 'Gutscheine', interface: 'coupons' }) },
+          { path: 'instanz/mandanten', lazy: lazyScreen(adminScreens.instanceTenants), handle: handle({ title: 'Mandanten', interface: 'instance' }) },
+          { path: 'mandanten', lazy: lazyScreen(adminScreens.tenantEdit), handle: handle({ title: 'Mandant verwalten', interface: 'tenants' }) },
+          { path: 'benutzer', lazy: lazyScreen(adminScreens.tenantMembers), handle: handle({ title: 'Mandant Benutzer', interface: 'users' }) },
+          { path: 'instanz', lazy: lazyScreen(adminScreens.instanceSettings), handle: handle({ title: 'Instanz verwalten', interface: 'instance' }) },
+          { path: 'instanz/benutzer', lazy: lazyScreen(adminScreens.usersAdmin), handle: handle({ title: 'Benutzer', interface: 'instance' }) },
           ...bookableRoutes(bookableKinds.event_location, ['veranstaltungsorte/edit']),
           ...bookableRoutes(bookableKinds.room, ['raeume/edit']),
           ...bookableRoutes(bookableKinds.resource, ['resources/edit', 'ressourcen/edit']),
           ...bookableRoutes(bookableKinds.ticket, ['tickets/edit']),
-          { path: 'einstellungen', element: <Lazy component={SettingsPage} />, handle: handle({ title: 'Einstellungen', interface: 'settings' }) },
-          { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
+          { path: 'einstellungen', lazy: lazyScreen(adminScreens.settings), handle: handle({ title: 'Einstellungen', interface: 'settings' }) },
+          { path: '*', element: <AdminNotFoundPage />, handle: handle({ title: 'Seite nicht gefunden' }) },
         ],
       },
-      { path: '*', element: <Navigate to="/login" replace /> },
+      { path: '*', element: <PublicNotFoundPage />, handle: handle({ title: 'Seite nicht gefunden' }) },
     ],
   },
 ]);

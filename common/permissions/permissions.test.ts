@@ -35,6 +35,7 @@ import {
   permissionLabels,
   type InstancePolicy,
   type MembershipGrant,
+  worksInEveryTenant,
 } from './permissions.js';
 
 const T = 'tenant-t';
@@ -258,6 +259,17 @@ describe('canUseInterface', () => {
     for (const name of adminInterfaceNames) {
       expect(canUseInterface(nobody, name, T), name).toBe(publicNames.includes(name));
     }
+  });
+});
+
+describe('worksInEveryTenant', () => {
+  it.each<[string, Permissions, boolean]>([
+    ['instance owner (no membership entry)', instanceOwner, true],
+    ['tenant owner', tenantOwner, false],
+    ['member with every flag', memberWithFlags(allFlags()), false],
+    ['nobody', nobody, false],
+  ])('%s → %s', (_who, permissions, expected) => {
+    expect(worksInEveryTenant(permissions)).toBe(expected);
   });
 });
 

@@ -87,6 +87,15 @@ export function hasFullAccess(permissions: Permissions, tenantId: string): boole
   return permissions.instanceOwner || tenantEntry(permissions, tenantId)?.isOwner === true;
 }
 
+/**
+ * Whether the user works in every tenant of the instance (dashboard cards, tenant selector, the
+ * "my tenants" lists): an instance owner may do everything, so he sees and selects each tenant
+ * although he holds no membership entry; everyone else works in the tenants of their entries.
+ */
+export function worksInEveryTenant(permissions: Permissions): boolean {
+  return permissions.instanceOwner;
+}
+
 export function isTenantMember(permissions: Permissions, tenantId: string): boolean {
   return permissions.instanceOwner || tenantEntry(permissions, tenantId) !== undefined;
 }

@@ -33,6 +33,7 @@ import { buildAppSchema } from './shared/graphql/schema.js';
 import { csrfProtection } from './shared/http/csrf.js';
 import { clientInputError, INVALID_CHARACTERS, problem, problemHandler } from './shared/http/problem.js';
 import { createSessionStore, SESSION_MAX_AGE_MS } from './shared/http/session-store.js';
+import { serveClientAssets } from './shared/http/static-assets.js';
 import { createAppPubSub } from './shared/pubsub.js';
 import { JobWorker, migrateJobQueue } from './shared/jobs.js';
 import { tenantRoutes, tenantScopedRoutes } from './tenants/tenant.routes.js';
@@ -241,7 +242,7 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   const clientDist = config.clientDist;
   if (existsSync(path.join(clientDist, 'index.html'))) {
     app.get('/graphiql', (_req: Request, res: Response) => res.sendFile(path.join(clientDist, 'graphiql.html')));
-    app.use(express.static(clientDist, { index: false, maxAge: '1h', setHeaders: immutableAssets }));
+    app.use(serveClientAssets(clientDist));
     // Read once; in production the page says so, which hides the test-system bar.
     const indexHtml = readFileSync(path.join(clientDist, 'index.html'), 'utf8').replace(
       '<meta name="test-system" content="true" />',
@@ -269,8 +270,4 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
       await pool.end();
     },
   };
-}
-
-function immutableAssets(res: Response, filePath: string): void {
-  if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
 }

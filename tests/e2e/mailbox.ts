@@ -10,14 +10,19 @@ function readAll(folder: string): CapturedMail[] {
 }
 
 /** Waits until a mail to `to` whose subject contains `subject` has arrived. */
-export async function waitForMail(to: string, subject: string, timeoutMs = 15_000): Promise<CapturedMail> {
+export function waitForMail(to: string, subject: string, timeoutMs = 15_000): Promise<CapturedMail> {
+  return waitForNthMail(to, subject, 1, timeoutMs);
+}
+
+/** Waits for the n-th such mail (1 = the first), e.g. a link sent again after the first one. */
+export async function waitForNthMail(to: string, subject: string, n: number, timeoutMs = 15_000): Promise<CapturedMail> {
   const folder = process.env.E2E_MAIL_DIR;
   if (!folder) throw new Error('E2E_MAIL_DIR is not set: start the e2e tests with npm run test:e2e');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mail = readAll(folder).find((candidate) => candidate.to.includes(to.toLowerCase()) && candidate.subject.includes(subject));
-    if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`No mail to ${to} with subject "${subject}" within ${timeoutMs} ms`);
+    const mails = readAll(folder).filter((candidate) => candidate.to.includes(to.toLowerCase()) && candidate.subject.includes(subject));
+    if (mails.length >= n) return mails[n - 1];
+    if (Date.now() > deadline) throw new Error(`No mail number ${n} to ${to} with subject "${subject}" within ${timeoutMs} ms (${mails.length} arrived)`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

@@ -151,8 +151,13 @@ describe('tenant-owner-only fields (@auth(TENANT_OWNER))', () => {
         { id: beta.id, name: 'Beta-Stadt', genericMailTemplate: 'Vorlage Beta' },
       ],
     });
-    // By default only the tenants one belongs to: the instance owner belongs to none.
-    expect((await clients[testAdmin.id].gql(TENANTS)).data).toEqual({ tenants: [] });
+    // Without onlyOwn too: the instance owner holds no membership but works in every tenant.
+    expect((await clients[testAdmin.id].gql(TENANTS)).data).toEqual({
+      tenants: [
+        { id: alpha.id, name: 'Alpha-Gemeinde' },
+        { id: beta.id, name: 'Beta-Stadt' },
+      ],
+    });
   });
 });
 

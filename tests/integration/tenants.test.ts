@@ -77,6 +77,32 @@ describe('lists', () => {
     expect((await actors.clients.anonymous.get('/api/tenants?publicTenants=true')).status).toBe(401);
   });
 
+  it('the instance owner works in every tenant: his own list (GraphQL MyTenants, REST publicTenants=true) holds all of them, and he works in one with full rights', async () => {
+    const client = actors.clients.instanceOwner;
+    const everyTenant = (await app.orm.em.fork().find(Tenant, {}, { orderBy: { name: 'asc' } })).map((tenant) => tenant.id);
+    expect(everyTenant.length).toBeGreaterThan(1);
+    // He holds no membership entry in any of them.
+    const me = await client.gql<{ me: { permissions: { instanceOwner: boolean; tenants: unknown[] } } }>('{ me { permissions { instanceOwner tenants { tenantId } } } }');
+    expect(me.data?.me.permissions).toEqual({ instanceOwner: true, tenants: [] });
+
+    // The document the dashboard and the tenant selector ask.
+    const mine = await client.gql<{ tenants: { id: string }[] }>('query MyTenants { tenants { id name location } }');
+    expect(mine.errors).toBeUndefined();
+    expect(mine.data?.tenants.map((tenant) => tenant.id)).toEqual(everyTenant);
+    const rest = await client.get('/api/tenants?publicTenants=true');
+    expect(rest.status).toBe(200);
+    expect((rest.json as { id: string }[]).map((tenant) => tenant.id)).toEqual(everyTenant);
+
+    // Selected, the tenant is his to work in: its roles and members as its owner sees them.
+    const roles = await client.get(`/api/${actors.tenant.id}/roles`);
+    expect(roles.status).toBe(200);
+    expect((roles.json as unknown[]).length).toBeGreaterThan(0);
+    expect((await client.get(`/api/tenants/${actors.tenant.id}/users`)).status).toBe(200);
+    // A plain member still sees only the own tenant.
+    const member = await actors.clients.memberAny.gql<{ tenants: { id: string }[] }>('query MyTenants { tenants { id } }');
+    expect(member.data?.tenants).toEqual([{ id: actors.tenant.id }]);
+  });
+
   it('without the flag: full tenants the caller owns; the instance owner gets all', async () => {
     expect((await actors.clients.memberAny.get('/api/tenants')).json).toEqual([]);
     const owned = await actors.clients.tenantOwner.get('/api/tenants');

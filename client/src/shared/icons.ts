@@ -30,6 +30,14 @@ import shield16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/shield.js'
 import calendar16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/calendar.js';
 import envelope16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/envelope.js';
 import offline16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/offline.js';
+import add16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/add.js';
+import cube16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/cube.js';
+import globe16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/globe.js';
+import gridView16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/grid-view.js';
+import label16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/label.js';
+import mapMarker16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/map-marker.js';
+import tag16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/tag.js';
+import timelineEvents16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/timeline-events.js';
 import cross20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/cross.js';
 import smallCross20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/small-cross.js';
 import tick20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/tick.js';
@@ -62,10 +70,14 @@ import calendar20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/calendar
 import envelope20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/envelope.js';
 import offline20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/offline.js';
 
+import add20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/add.js';
+import search20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/search.js';
+
 /**
  * Blueprint loads icon paths lazily; its default loader pulls a chunk with all ~600 icons of a
  * size on the first icon shown. The icons this client uses are bundled here instead (a few KB);
- * any other icon still falls back to that per-size chunk.
+ * any other icon still falls back to that per-size chunk. The drawer's, the dashboard's and the
+ * not-found page's are among them, so the first screens after sign-in load no icon chunk.
  */
 const paths16: Partial<Record<IconName, IconPaths>> = {
   'cross': cross16,
@@ -99,6 +111,14 @@ const paths16: Partial<Record<IconName, IconPaths>> = {
   'calendar': calendar16,
   'envelope': envelope16,
   'offline': offline16,
+  'add': add16,
+  'cube': cube16,
+  'globe': globe16,
+  'grid-view': gridView16,
+  'label': label16,
+  'map-marker': mapMarker16,
+  'tag': tag16,
+  'timeline-events': timelineEvents16,
 };
 const paths20: Partial<Record<IconName, IconPaths>> = {
   'cross': cross20,
@@ -132,6 +152,8 @@ const paths20: Partial<Record<IconName, IconPaths>> = {
   'calendar': calendar20,
   'envelope': envelope20,
   'offline': offline20,
+  'add': add20,
+  'search': search20,
 };
 
 const pascalCase = (name: string) => name.replace(/(^|-)([a-z0-9])/g, (_match, _dash: string, char: string) => char.toUpperCase());

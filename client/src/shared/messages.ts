@@ -17,4 +17,9 @@ export const messages = {
   profileUpdated: { title: 'Gespeichert', message: 'Ihr Profil wurde erfolgreich aktualisiert.' },
   profileUpdateError: { title: 'Fehler', message: 'Ihr Profil konnte nicht aktualisiert werden.' },
   tenantSelected: { title: 'Mandant ausgewählt' },
+  // The same words whether the address belongs to an unconfirmed, a confirmed or no account.
+  verificationResent: {
+    title: 'Bestätigungs-E-Mail angefordert',
+    message: 'Falls ein noch nicht bestätigtes Konto zu dieser Adresse existiert, haben wir eine neue Bestätigungs-E-Mail gesendet.',
+  },
 } as const;

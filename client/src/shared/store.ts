@@ -86,8 +86,11 @@ export function useAppState<T>(select: (state: AppState) => T): T {
   return useSyncExternalStore(subscribe, () => select(state));
 }
 
+/** Stores the signed-in user; the same answer again (every admin navigation asks) changes nothing. */
 export function setSession(session: SessionFieldsFragment): void {
-  update({ user: { ...session.user, permissions: session.permissions } });
+  const user = { ...session.user, permissions: session.permissions };
+  if (JSON.stringify(user) === JSON.stringify(state.user)) return;
+  update({ user });
 }
 
 /** Merges changed profile fields into the stored user. */

@@ -1,7 +1,9 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { Button, Callout } from '@blueprintjs/core';
+import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { prefetchStartScreen } from '../adminScreens';
 import { SignInDocument } from '../gql/graphql';
 import { useFailedSaveFeedback } from '../shared/forms/failedSave';
 import { TextField } from '../shared/forms/TextField';
@@ -11,6 +13,7 @@ import { DEFAULT_AFTER_LOGIN, safeInternalPath } from '../shared/safeRedirect';
 import { setSession, takeNextUrl, useAppState } from '../shared/store';
 import { notifyError } from '../shared/toast';
 import { compose, email, required, validationMessages } from '../shared/validation';
+import { ResendVerification } from './ResendVerification';
 
 interface LoginValues {
   email: string;
@@ -25,16 +28,22 @@ export function LoginPage() {
   const linkInvalid = searchParams.get('linkInvalid') === '1';
   const ssoActive = useAppState((state) => Boolean(state.instance?.sso));
   const failedSave = useFailedSaveFeedback<LoginValues>();
+  /** The address to send the verification mail again to, once asked for (prefilled from the form). */
+  const [resendFor, setResendFor] = useState<string | null>(null);
 
   const onSubmit = async (values: LoginValues) => {
     try {
-      const { data } = await signIn({ variables: { id: values.email.trim(), password: values.password } });
+      const signingIn = signIn({ variables: { id: values.email.trim(), password: values.password } });
+      // The admin frame and the start page download while the server checks the password.
+      prefetchStartScreen();
+      const { data } = await signingIn;
       if (!data) return;
       // A previous user's cached answers must not leak into this session.
       await client.clearStore();
       setSession(data.signIn);
       const nextUrl = takeNextUrl();
-      navigate(safeInternalPath(searchParams.get('redirectUrl')) ?? safeInternalPath(nextUrl) ?? DEFAULT_AFTER_LOGIN, { replace: true });
+      // The button keeps spinning until the next screen has everything it shows.
+      await navigate(safeInternalPath(searchParams.get('redirectUrl')) ?? safeInternalPath(nextUrl) ?? DEFAULT_AFTER_LOGIN, { replace: true });
     } catch (error) {
       notifyError(error, messages.loginFailed);
     }
@@ -50,7 +59,7 @@ export function LoginPage() {
       <Form<LoginValues>
         onSubmit={onSubmit}
         decorators={failedSave.decorators}
-        render={({ handleSubmit, submitting }) => (
+        render={({ handleSubmit, submitting, values }) => (
           <form onSubmit={handleSubmit} noValidate ref={failedSave.formRef}>
             <TextField
               name="email"
@@ -62,9 +71,19 @@ export function LoginPage() {
             />
             <TextField name="password" label="Passwort" type="password" autoComplete="current-password" validate={required(validationMessages.passwordRequired)} />
             <Button type="submit" intent="primary" text="Anmelden" loading={submitting} fill />
+            {resendFor === null ? (
+              <Button
+                className="resend-verification-toggle"
+                variant="minimal"
+                size="small"
+                text="Bestätigungs-E-Mail erneut senden"
+                onClick={() => setResendFor(values.email?.trim() ?? '')}
+              />
+            ) : null}
           </form>
         )}
       />
+      {resendFor !== null ? <ResendVerification initialEmail={resendFor} /> : null}
       {ssoActive ? (
         <Button
           style={{ marginTop: 12 }}

@@ -13,10 +13,13 @@ const members = (tenantId: string, list: MemberList): TenantMembers => ({ tenant
 @Resolver(() => Tenant)
 export class TenantResolver {
   @Auth(AuthRule.AUTHENTICATED)
-  @Query(() => [Tenant], { description: 'Tenants of the signed-in user; instance owners may ask for all with onlyOwn: false.' })
-  async tenants(@Arg('onlyOwn', { defaultValue: true }) onlyOwn: boolean, @Ctx() context: GraphQLContext): Promise<Tenant[]> {
+  @Query(() => [Tenant], { description: 'Tenants the signed-in user works in: those of a membership, every tenant for instance owners.' })
+  async tenants(
+    @Arg('onlyOwn', { defaultValue: true, deprecationReason: 'Both values give the same list: the tenants the user works in.' }) _onlyOwn: boolean,
+    @Ctx() context: GraphQLContext,
+  ): Promise<Tenant[]> {
     const viewer = await requireViewer(context);
-    return context.services.tenants.listForViewer(viewer.permissions, onlyOwn);
+    return context.services.tenants.listForViewer(viewer.permissions);
   }
 
   @Auth(AuthRule.TENANT_OWNER)

@@ -26,7 +26,7 @@ export function tenantRoutes(services: Services): Router {
   router.get('/tenants', async (req: Request, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
     if (req.query.publicTenants === 'true') {
-      res.json((await tenants.listForViewer(viewer.permissions, true)).map(publicTenant));
+      res.json((await tenants.listForViewer(viewer.permissions)).map(publicTenant));
       return;
     }
     res.json((await tenants.listManaged(viewer.permissions)).map((tenant) => tenantView(tenant)));

@@ -12,6 +12,7 @@ import {
   canManageTenantMembers,
   canReadTenantMembers,
   isTenantMember,
+  worksInEveryTenant,
 } from '../../../common/permissions/permissions.js';
 import type { AppPubSub } from '../shared/pubsub.js';
 import { User } from '../users/user.entity.js';
@@ -224,10 +225,13 @@ export class TenantService {
     return tenant;
   }
 
-  /** The tenants a user belongs to (member or owner), sorted by name; instance owners see all. */
-  async listForViewer(permissions: Permissions, onlyOwn = true): Promise<Tenant[]> {
+  /**
+   * The tenants the viewer works in, sorted by name: those of a member or owner entry; an instance
+   * owner works in every tenant (he may do everything), so he gets all of them.
+   */
+  async listForViewer(permissions: Permissions): Promise<Tenant[]> {
     const em = this.orm.em.fork();
-    if (permissions.instanceOwner && !onlyOwn) return em.find(Tenant, {}, { orderBy: { name: 'asc' } });
+    if (worksInEveryTenant(permissions)) return em.find(Tenant, {}, { orderBy: { name: 'asc' } });
     const ids = permissions.tenants.map((entry) => entry.tenantId);
     if (ids.length === 0) return [];
     return em.find(Tenant, { id: { $in: ids } }, { orderBy: { name: 'asc' } });

@@ -45,6 +45,15 @@ export class AuthResolver {
     return true;
   }
 
+  @Mutation(() => Boolean, {
+    description:
+      'Mails a new verification link to an account whose address is not confirmed yet. Always true (also for unknown and confirmed addresses), so it tells nobody whether an account exists.',
+  })
+  async resendVerificationMail(@Arg('email') email: string, @Ctx() { services, req }: GraphQLContext): Promise<boolean> {
+    await services.auth.resendVerification(email, { ip: clientIp(req) });
+    return true;
+  }
+
   @Auth(AuthRule.AUTHENTICATED)
   @Mutation(() => User, { description: 'Changes the own profile; the e-mail address stays.' })
   async updateProfile(@Arg('input', () => ProfileInput) input: ProfileInput, @Ctx() context: GraphQLContext): Promise<User> {

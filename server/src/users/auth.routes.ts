@@ -61,6 +61,12 @@ export function authRoutes(services: Services): Router {
       res.redirect(302, `${config.publicUrl}/login?linkInvalid=1`);
     }
   };
+  // Same answer whether the address belongs to an unconfirmed, a confirmed or no account.
+  router.post('/verify/resend', async (req: Request, res: Response) => {
+    const body = (req.body ?? {}) as Body;
+    await auth.resendVerification(text(body.email), { ip: clientIp(req) });
+    res.type('text/plain').send('OK');
+  });
   router.get('/verify/:hookId', releaseHook);
   router.get('/reset/:hookId', releaseHook);
 

@@ -1,4 +1,4 @@
-import { UniqueConstraintViolationException, type MikroORM } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
 import argon2 from 'argon2';
 import type { AppConfig } from '../config.js';
 import { Instance } from '../instance/instance.entity.js';
@@ -70,6 +70,13 @@ export class AuthService {
       if (error instanceof UniqueConstraintViolationException) throw new AppError('register.user-exists');
       throw error;
     }
+    await this.sendVerificationMail(user, hook);
+    await this.notifyInstanceOfNewUser(user);
+    return user;
+  }
+
+  /** The mail with the link that confirms the address (sign-up and "send again"). */
+  private async sendVerificationMail(user: User, hook: UserHook): Promise<void> {
     await this.mail.send({
       to: user.id,
       subject: 'Bestätigen Sie Ihre E-Mail-Adresse',
@@ -80,8 +87,30 @@ export class AuthService {
       ],
       link: { href: `${this.config.publicUrl}/auth/verify/${hook.id}`, label: 'E-Mail-Adresse bestätigen' },
     });
-    await this.notifyInstanceOfNewUser(user);
-    return user;
+  }
+
+  /**
+   * "Bestätigungs-E-Mail erneut senden": a new verification link (48 h, earlier ones stay valid)
+   * for an account whose address is not confirmed yet. Unknown, confirmed and unconfirmed addresses
+   * get the same answer, so nobody learns whether an account exists; for the same reason the link
+   * is stored and mailed after the answer, since its time or an SMTP failure would tell. Counted
+   * per IP address with the budget of password-reset requests (each flow its own count).
+   */
+  async resendVerification(emailInput: string, client: ClientInfo): Promise<void> {
+    const id = normaliseEmail(emailInput ?? '');
+    if (!id) throw new AppError('register.missing-data');
+    if (!isEmail(id)) throw new AppError('generic.validation', { detail: 'E-Mail muss gültig sein', fieldErrors: { email: 'E-Mail muss gültig sein' } });
+    await this.rateLimiter.consume(`verify:${client.ip}`, this.config.rateLimit.resetPerWindow, this.config.rateLimit.windowSeconds);
+    const em = this.orm.em.fork();
+    const user = await em.findOne(User, { id });
+    if (!user || user.isVerified || user.authType !== AuthType.local) return;
+    void this.mailFreshVerificationLink(em, user).catch((error: unknown) => console.error(`[auth] Bestätigungs-E-Mail an ${user.id} nicht gesendet:`, error));
+  }
+
+  private async mailFreshVerificationLink(em: EntityManager, user: User): Promise<void> {
+    const hook = em.create(UserHook, { user, type: HookType.verify, expiresAt: new Date(Date.now() + HOOK_LIFETIME_MS) });
+    await em.flush();
+    await this.sendVerificationMail(user, hook);
   }
 
   private async notifyInstanceOfNewUser(user: User): Promise<void> {

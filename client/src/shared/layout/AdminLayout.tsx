@@ -1,7 +1,7 @@
 import { useApolloClient, useSubscription } from '@apollo/client/react';
-import { Spinner } from '@blueprintjs/core';
+import { ProgressBar } from '@blueprintjs/core';
 import { useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useNavigation } from 'react-router-dom';
 import { MyTenantsDocument, SessionChangedDocument } from '../../gql/graphql';
 import { useSessionGuard } from '../guard/useSessionGuard';
 import { setSession } from '../store';
@@ -27,13 +27,16 @@ function SessionSync() {
   return null;
 }
 
-/** Frame of every /admin screen, behind the session guard. */
+/**
+ * Frame of every /admin screen, behind the session guard (the route's loader has checked the
+ * session; the hook checks the screen's interface). While the router loads the next screen, the
+ * current one stays with a thin progress bar above it.
+ */
 export default function AdminLayout() {
-  const ready = useSessionGuard();
+  const allowed = useSessionGuard();
+  const loadingNextScreen = useNavigation().state === 'loading';
   // The drawer starts open on wide screens; on narrow ones it overlays and closes after a click.
   const [drawerOpen, setDrawerOpen] = useState(isWide);
-
-  if (!ready) return <Spinner className="app-loading" aria-label="Daten werden geladen..." />;
 
   return (
     <div className="admin-shell">
@@ -41,8 +44,9 @@ export default function AdminLayout() {
       <TopBar drawerOpen={drawerOpen} onToggleDrawer={() => setDrawerOpen((open) => !open)} />
       <div className="admin-body">
         <NavDrawer open={drawerOpen} onNavigate={() => !isWide() && setDrawerOpen(false)} />
-        <main className="admin-content">
-          <Outlet />
+        <main className="admin-content" aria-busy={loadingNextScreen}>
+          {loadingNextScreen ? <ProgressBar className="admin-navigation-progress" intent="primary" aria-label="Seite wird geladen..." /> : null}
+          {allowed ? <Outlet /> : null}
         </main>
       </div>
     </div>

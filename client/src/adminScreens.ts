@@ -1,0 +1,37 @@
+import type { ComponentType } from 'react';
+
+/**
+ * The admin screens, each a chunk of its own so the public pages never download them. Routes and
+ * prefetching call the same import(), so a chunk prefetched while signing in is the one the route
+ * then renders (the browser and the module map download it once).
+ */
+type ScreenModule = Promise<{ default: ComponentType }>;
+
+export const adminScreens = {
+  layout: (): ScreenModule => import('./shared/layout/AdminLayout'),
+  dashboard: (): ScreenModule => import('./tenants/DashboardPage'),
+  settings: (): ScreenModule => import('./users/settings/SettingsPage'),
+  roles: (): ScreenModule => import('./roles/RolesPage'),
+  coupons: (): ScreenModule => import('./coupons/CouponsPage'),
+  instanceTenants: (): ScreenModule => import('./tenants/InstanceTenantsPage'),
+  tenantEdit: (): ScreenModule => import('./tenants/edit/TenantEditPage'),
+  tenantMembers: (): ScreenModule => import('./tenants/members/TenantMembersPage'),
+  instanceSettings: (): ScreenModule => import('./instance/InstanceSettingsPage'),
+  usersAdmin: (): ScreenModule => import('./users/admin/UsersAdminPage'),
+  bookableList: (): ScreenModule => import('./bookables/list/BookableListPage'),
+  bookableEdit: (): ScreenModule => import('./bookables/editor/BookableEditPage'),
+};
+
+/** A route's `lazy`: the screen's chunk as the route's component. */
+export function lazyScreen(load: () => ScreenModule) {
+  return async () => ({ Component: (await load()).default });
+}
+
+/**
+ * Starts downloading the admin frame and the start page while the sign-in request is under way, so
+ * the dashboard does not wait for them afterwards. Failures are left to the navigation, which loads
+ * them again and shows its error page.
+ */
+export function prefetchStartScreen(): void {
+  for (const load of [adminScreens.layout, adminScreens.dashboard]) load().catch(() => undefined);
+}
