@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
-import { buildAppSchema, printAppSchema } from '../src/shared/graphql/schema.js';
+import { buildAppSchema, printAppSchema } from '../src/schema.js';
 
 /** Writes schema.graphql from the code (npm run schema:emit). */
 const schema = await buildAppSchema();

@@ -29,7 +29,7 @@ import { createServices, type Services } from './services.js';
 import { AppError } from './shared/errors.js';
 import type { GraphQLContext } from './shared/graphql/context.js';
 import { graphqlLimitRules, validateWithLimits } from './shared/graphql/limits.js';
-import { buildAppSchema } from './shared/graphql/schema.js';
+import { buildAppSchema } from './schema.js';
 import { csrfProtection } from './shared/http/csrf.js';
 import { clientInputError, INVALID_CHARACTERS, problem, problemHandler } from './shared/http/problem.js';
 import { createSessionStore, SESSION_MAX_AGE_MS } from './shared/http/session-store.js';

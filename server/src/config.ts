@@ -175,3 +175,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     jobConcurrency: integer(env, 'JOB_CONCURRENCY', 4, 0, 100),
   };
 }
+
+declare module './shared/domain-services.js' {
+  interface DomainServices {
+    config: AppConfig;
+  }
+}

@@ -14,6 +14,7 @@ import { FileService } from './files/file.service.js';
 import { InstanceService } from './instance/instance.service.js';
 import { MailService } from './mail/mail.service.js';
 import { RoleService } from './roles/role.service.js';
+import type { DomainServices } from './shared/domain-services.js';
 import type { JobHandler } from './shared/jobs.js';
 import type { AppPubSub } from './shared/pubsub.js';
 import { RateLimiter } from './shared/rate-limit.js';
@@ -25,29 +26,12 @@ import { ViewerService } from './users/viewer.service.js';
 import type { WorkflowBookings } from './workflow/workflow-bookings.js';
 import { WorkflowService } from './workflow/workflow.service.js';
 
-/** Every domain service, built once per process; resolvers and REST handlers share them. */
-export interface Services {
-  config: AppConfig;
+/**
+ * Every domain service, built once per process; resolvers and REST handlers share them. The domains
+ * name what they offer in DomainServices; this adds what only the composition root holds.
+ */
+export interface Services extends DomainServices {
   orm: MikroORM;
-  pubSub: AppPubSub;
-  mail: MailService;
-  viewers: ViewerService;
-  auth: AuthService;
-  users: UserService;
-  tenants: TenantService;
-  workflows: WorkflowService;
-  instance: InstanceService;
-  roles: RoleService;
-  coupons: CouponService;
-  sso: SsoService;
-  files: FileService;
-  bookables: BookableService;
-  bookableAvailability: BookableAvailabilityService;
-  bookings: BookingService;
-  bookingStatus: BookingStatusService;
-  bookingEditor: BookingEditorService;
-  bookingOverview: BookingOverviewService;
-  checkout: CheckoutService;
   /** The durable jobs this process works on (shared/jobs.ts), by task name. */
   jobHandlers: Record<string, JobHandler>;
 }

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import codegenConfig from '../../codegen.js';
-import { buildAppSchema, printAppSchema } from '../../server/src/shared/graphql/schema.js';
+import { buildAppSchema, printAppSchema } from '../../server/src/schema.js';
 
 /**
  * Fails when a generated, checked-in file no longer matches its source: schema.graphql against

@@ -98,3 +98,9 @@ export class BookableAvailabilityService {
     );
   }
 }
+
+declare module '../shared/domain-services.js' {
+  interface DomainServices {
+    bookableAvailability: BookableAvailabilityService;
+  }
+}

@@ -1,5 +1,5 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { requireViewer } from '../shared/actor.js';
+import { requireViewer } from '../users/actor.js';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
 import type { GraphQLContext } from '../shared/graphql/context.js';
 import { presentFields } from '../shared/graphql/input.js';

@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
-import type { Services } from '../services.js';
-import { requireRestViewer } from '../shared/actor.js';
+import type { DomainServices } from '../shared/domain-services.js';
+import { requireRestViewer } from '../users/actor.js';
 import { viewerOf } from '../users/session-viewer.js';
 import type { Viewer } from '../users/viewer.service.js';
 import type { Bookable } from './bookable.entity.js';
@@ -23,7 +23,7 @@ function filterOf(req: Request): BookableFilter {
  * /api/:tenantId. Public paths need no session; the others a session and the manageBookables
  * rights. `populate=true` adds `_populated: {event, relatedBookables}`.
  */
-export function bookableRoutes(services: Services): Router {
+export function bookableRoutes(services: DomainServices): Router {
   const router = Router({ mergeParams: true });
   const { bookables, bookableAvailability } = services;
 

@@ -311,3 +311,9 @@ export class BookableService {
     return bookable;
   }
 }
+
+declare module '../shared/domain-services.js' {
+  interface DomainServices {
+    bookables: BookableService;
+  }
+}

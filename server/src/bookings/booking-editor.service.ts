@@ -248,3 +248,9 @@ export class BookingEditorService {
     }
   }
 }
+
+declare module '../shared/domain-services.js' {
+  interface DomainServices {
+    bookingEditor: BookingEditorService;
+  }
+}

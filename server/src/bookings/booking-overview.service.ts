@@ -128,3 +128,9 @@ function chartWeeks(weeks: Window[], rows: WeekObjectRow[]): OverviewWeek[] {
     };
   });
 }
+
+declare module '../shared/domain-services.js' {
+  interface DomainServices {
+    bookingOverview: BookingOverviewService;
+  }
+}

@@ -138,3 +138,9 @@ export class BookingStatusService {
     return findBookingOrFail(em, tenantId, id, { lock: true });
   }
 }
+
+declare module '../shared/domain-services.js' {
+  interface DomainServices {
+    bookingStatus: BookingStatusService;
+  }
+}

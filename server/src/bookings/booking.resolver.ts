@@ -1,7 +1,7 @@
 import { filter, pipe } from '@graphql-yoga/subscription';
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, ID, Info, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
-import { requireViewer } from '../shared/actor.js';
+import { requireViewer } from '../users/actor.js';
 import { AppError } from '../shared/errors.js';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
 import type { GraphQLContext } from '../shared/graphql/context.js';

@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
-import type { Services } from '../services.js';
-import { requireRestViewer } from '../shared/actor.js';
+import type { DomainServices } from '../shared/domain-services.js';
+import { requireRestViewer } from '../users/actor.js';
 import { AppError } from '../shared/errors.js';
 import { viewerOf } from '../users/session-viewer.js';
 import type { WorkflowStatus } from '../workflow/workflow.service.js';
@@ -53,7 +53,7 @@ function populated(booking: BookingView, workflowStatus: WorkflowStatus) {
  * 3.10), mounted under /api/:tenantId. Staff paths need a session and the manageBookings rights
  * (ownership: the assigned user); status, cancellation request and hook release are public.
  */
-export function bookingRoutes(services: Services): Router {
+export function bookingRoutes(services: DomainServices): Router {
   const router = Router({ mergeParams: true });
   const { bookings, bookingStatus, bookingEditor, workflows } = services;
 

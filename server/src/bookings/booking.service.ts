@@ -240,3 +240,8 @@ export class BookingService implements BookingOccupancy, Omit<WorkflowBookings, 
   }
 }
 
+declare module '../shared/domain-services.js' {
+  interface DomainServices {
+    bookings: BookingService;
+  }
+}

@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
-import type { Services } from '../services.js';
-import { requireRestViewer } from '../shared/actor.js';
+import type { DomainServices } from '../shared/domain-services.js';
+import { requireRestViewer } from '../users/actor.js';
 import { couponView } from './coupon.service.js';
 
 type TenantParams = { tenantId: string };
@@ -9,7 +9,7 @@ type TenantParams = { tenantId: string };
  * api/{tenantId}/coupons (rest-contract 3.11 and 5.8), mounted under /api/:tenantId. Unlike the
  * original every route needs a session and the manageCoupons rights (section 0).
  */
-export function couponRoutes(services: Services): Router {
+export function couponRoutes(services: DomainServices): Router {
   const router = Router({ mergeParams: true });
   router.get('/coupons', async (req: Request<TenantParams>, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);

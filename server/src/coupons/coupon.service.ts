@@ -132,3 +132,9 @@ export class CouponService {
     return coupon;
   }
 }
+
+declare module '../shared/domain-services.js' {
+  interface DomainServices {
+    coupons: CouponService;
+  }
+}

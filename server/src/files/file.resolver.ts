@@ -1,7 +1,7 @@
 import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
 import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import { Arg, Ctx, Field, ID, Int, Mutation, ObjectType, Query, registerEnumType, Resolver } from 'type-graphql';
-import { requireViewer } from '../shared/actor.js';
+import { requireViewer } from '../users/actor.js';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
 import type { GraphQLContext } from '../shared/graphql/context.js';
 import type { AccessLevel } from './file.rules.js';

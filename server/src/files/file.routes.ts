@@ -1,8 +1,8 @@
 import busboy from 'busboy';
 import { Router, type Request, type Response } from 'express';
 import { pipeline } from 'node:stream/promises';
-import type { Services } from '../services.js';
-import { requireRestViewer } from '../shared/actor.js';
+import type { DomainServices } from '../shared/domain-services.js';
+import { requireRestViewer } from '../users/actor.js';
 import { AppError } from '../shared/errors.js';
 import { viewerOf } from '../users/session-viewer.js';
 import { accessLevelOf, extensionError, MAX_FILE_BYTES, messages } from './file.rules.js';
@@ -26,7 +26,7 @@ function contentDisposition(fileName: string): string {
  * temporary file with busboy; fields may come before or after the file. Nothing is written for a
  * refused caller: the permission is checked before the body is read.
  */
-async function receiveMultipart(services: Services, req: Request<TenantParams>): Promise<FileView> {
+async function receiveMultipart(services: DomainServices, req: Request<TenantParams>): Promise<FileView> {
   const { tenantId } = req.params;
   if (!(req.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
     throw new AppError('generic.validation', { detail: messages.fileRequired, fieldErrors: { file: messages.fileRequired } });
@@ -72,7 +72,7 @@ async function receiveMultipart(services: Services, req: Request<TenantParams>):
  * files need no session; protected files need a member of the tenant; upload and delete the
  * manageBookables rights. Uploads pass the CSRF check (shared/http/csrf.ts) by their Origin like every write.
  */
-export function fileRoutes(services: Services): Router {
+export function fileRoutes(services: DomainServices): Router {
   const router = Router({ mergeParams: true });
   router.get('/files/list', async (req: Request<TenantParams>, res: Response) => {
     const viewer = await viewerOf(req, services.viewers);

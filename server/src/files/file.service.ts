@@ -144,3 +144,9 @@ export class FileService {
     }
   }
 }
+
+declare module '../shared/domain-services.js' {
+  interface DomainServices {
+    files: FileService;
+  }
+}

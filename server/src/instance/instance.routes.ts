@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
-import type { Services } from '../services.js';
-import { requireRestViewer } from '../shared/actor.js';
+import type { DomainServices } from '../shared/domain-services.js';
+import { requireRestViewer } from '../users/actor.js';
 import type { InstanceSettings } from './instance.types.js';
 import {
   instanceBooleanFields,
@@ -46,7 +46,7 @@ function updateFromBody(body: Body): InstanceUpdate {
  * GET api/instances?publicInstance=true: what the public may see. Without the flag the instance
  * owners get the settings (secrets only as "set"). PUT api/instances: partial update by an owner.
  */
-export function instanceRoutes(services: Services): Router {
+export function instanceRoutes(services: DomainServices): Router {
   const router = Router();
   router.get('/instances', async (req: Request, res: Response) => {
     if (req.query.publicInstance === 'true') {

@@ -427,3 +427,9 @@ export class InstanceService {
     return next;
   }
 }
+
+declare module '../shared/domain-services.js' {
+  interface DomainServices {
+    instance: InstanceService;
+  }
+}

@@ -220,3 +220,9 @@ export class MailService {
     this.smtpTransports.clear();
   }
 }
+
+declare module '../shared/domain-services.js' {
+  interface DomainServices {
+    mail: MailService;
+  }
+}

@@ -1,12 +1,12 @@
 import { Router, type Request, type Response } from 'express';
-import type { Services } from '../services.js';
-import { requireRestViewer } from '../shared/actor.js';
+import type { DomainServices } from '../shared/domain-services.js';
+import { requireRestViewer } from '../users/actor.js';
 import { roleView } from './role.service.js';
 
 type TenantParams = { tenantId: string };
 
 /** GET api/roles: every role the requester may read across the own tenants (mounted under /api). */
-export function platformRoleRoutes(services: Services): Router {
+export function platformRoleRoutes(services: DomainServices): Router {
   const router = Router();
   router.get('/roles', async (req: Request, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
@@ -16,7 +16,7 @@ export function platformRoleRoutes(services: Services): Router {
 }
 
 /** api/{tenantId}/roles (rest-contract 3.4), mounted under /api/:tenantId. */
-export function roleRoutes(services: Services): Router {
+export function roleRoutes(services: DomainServices): Router {
   const router = Router({ mergeParams: true });
   router.get('/roles', async (req: Request<TenantParams>, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);

@@ -125,3 +125,9 @@ export class RoleService {
     await Promise.all(holders.map((userId) => this.pubSub.publish('SESSION_CHANGED', userId, { userId, reason })));
   }
 }
+
+declare module '../shared/domain-services.js' {
+  interface DomainServices {
+    roles: RoleService;
+  }
+}

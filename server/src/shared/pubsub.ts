@@ -141,3 +141,9 @@ export function createAppPubSub(pool: pg.Pool, connectionString: string) {
 }
 
 export type AppPubSub = ReturnType<typeof createAppPubSub>['pubSub'];
+
+declare module './domain-services.js' {
+  interface DomainServices {
+    pubSub: AppPubSub;
+  }
+}

@@ -1,12 +1,12 @@
 import { Router, type Request, type Response } from 'express';
-import type { Services } from '../services.js';
+import type { DomainServices } from '../shared/domain-services.js';
 import { establishSession } from '../shared/http/session.js';
 import { publicUser } from '../users/user.entity.js';
 
 type Body = Record<string, unknown>;
 
 /** POST auth/sso/signin and auth/sso/signup {token} (rest-contract 8.2); GET auth/sso/configuration. */
-export function ssoRoutes(services: Services): Router {
+export function ssoRoutes(services: DomainServices): Router {
   const router = Router();
   router.get('/sso/configuration', async (_req: Request, res: Response) => {
     res.json(await services.sso.configuration());

@@ -232,3 +232,9 @@ export class SsoService {
     return changed;
   }
 }
+
+declare module '../shared/domain-services.js' {
+  interface DomainServices {
+    sso: SsoService;
+  }
+}

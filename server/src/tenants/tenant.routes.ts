@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
-import type { Services } from '../services.js';
-import { requireRestViewer } from '../shared/actor.js';
+import type { DomainServices } from '../shared/domain-services.js';
+import { requireRestViewer } from '../users/actor.js';
 import type { WorkflowInputData, WorkflowMoveInput } from '../workflow/workflow.service.js';
 import { publicTenant, tenantView, type TenantInputData } from './tenant.service.js';
 
@@ -19,7 +19,7 @@ function tenantInput(req: Request): { input: TenantInputData; workflow: Workflow
  * The tenant paths of specification 01 section 7 under /api (rest-contract 3.2 and 8.3). Answers
  * never contain a secret; member operations answer {users, owner}.
  */
-export function tenantRoutes(services: Services): Router {
+export function tenantRoutes(services: DomainServices): Router {
   const router = Router();
   const { tenants } = services;
 
@@ -89,7 +89,7 @@ export function tenantRoutes(services: Services): Router {
 }
 
 /** Tenant-scoped paths under /api/:tenantId: the member list, the workflow configuration and its board. */
-export function tenantScopedRoutes(services: Services): Router {
+export function tenantScopedRoutes(services: DomainServices): Router {
   const router = Router({ mergeParams: true });
 
   router.get('/users', async (req: Request, res: Response) => {

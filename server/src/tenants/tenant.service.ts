@@ -459,3 +459,9 @@ export class TenantService {
     });
   }
 }
+
+declare module '../shared/domain-services.js' {
+  interface DomainServices {
+    tenants: TenantService;
+  }
+}

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
-import { requireViewer } from '../shared/actor.js';
+import { requireViewer } from './actor.js';
 import { AppError } from '../shared/errors.js';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
 import type { GraphQLContext } from '../shared/graphql/context.js';

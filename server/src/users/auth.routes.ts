@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import type { Services } from '../services.js';
+import type { DomainServices } from '../shared/domain-services.js';
 import { AppError } from '../shared/errors.js';
 import { clientIp, endSession, establishSession } from '../shared/http/session.js';
 import { HookType } from './user-hook.entity.js';
@@ -10,7 +10,7 @@ type Body = Record<string, unknown>;
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** The REST facade of specification 01 section 7 "Auth" (rest-contract 2.2). */
-export function authRoutes(services: Services): Router {
+export function authRoutes(services: DomainServices): Router {
   const router = Router();
   const { auth, viewers, config } = services;
 

@@ -201,3 +201,9 @@ export class AuthService {
     });
   }
 }
+
+declare module '../shared/domain-services.js' {
+  interface DomainServices {
+    auth: AuthService;
+  }
+}

@@ -1,5 +1,5 @@
 import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { requireViewer } from '../shared/actor.js';
+import { requireViewer } from './actor.js';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
 import type { GraphQLContext } from '../shared/graphql/context.js';
 import { User } from './user.entity.js';

@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
-import type { Services } from '../services.js';
-import { requireRestViewer } from '../shared/actor.js';
+import type { DomainServices } from '../shared/domain-services.js';
+import { requireRestViewer } from './actor.js';
 import type { Viewer } from './viewer.service.js';
 import { publicUser, type User } from './user.entity.js';
 import { profileFields, type AdminUserUpdate, type ProfileUpdate, type UserWithRoles } from './user.service.js';
@@ -11,7 +11,7 @@ type Body = Record<string, unknown>;
  * A user as the viewer may see it: the public user of rest-contract 4.2 (contact details only for
  * the user and instance owners) with `roles` (per tenant, where the viewer may see them).
  */
-function userView(services: Services, viewer: Viewer, user: User | UserWithRoles) {
+function userView(services: DomainServices, viewer: Viewer, user: User | UserWithRoles) {
   const full = publicUser(user);
   const roles = 'tenantRoles' in user ? user.tenantRoles : undefined;
   const shown = services.users.seesContactDetails(viewer, user.id)
@@ -21,7 +21,7 @@ function userView(services: Services, viewer: Viewer, user: User | UserWithRoles
 }
 
 /** api/users and api/user (rest-contract 3.3). */
-export function userRoutes(services: Services): Router {
+export function userRoutes(services: DomainServices): Router {
   const router = Router();
 
   router.put('/user', async (req: Request, res: Response) => {

@@ -265,3 +265,9 @@ export class UserService {
     return user;
   }
 }
+
+declare module '../shared/domain-services.js' {
+  interface DomainServices {
+    users: UserService;
+  }
+}

@@ -165,3 +165,12 @@ export class ViewerService {
     return { user: userFromRow(row), permissions: this.permissionsFromRow(userId, row) };
   }
 }
+
+declare module '../shared/domain-services.js' {
+  interface DomainServices {
+    viewers: ViewerService;
+  }
+  interface RequestViewerRegistry {
+    viewer: Viewer;
+  }
+}

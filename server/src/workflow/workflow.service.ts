@@ -344,3 +344,9 @@ export class WorkflowService {
     return workflow;
   }
 }
+
+declare module '../shared/domain-services.js' {
+  interface DomainServices {
+    workflows: WorkflowService;
+  }
+}

@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import type { Services } from '../../services.js';
+import type { DomainServices } from '../../shared/domain-services.js';
 import { viewerOf } from '../../users/session-viewer.js';
 
 type TenantParams = { tenantId: string };
@@ -8,7 +8,7 @@ type TenantParams = { tenantId: string };
  * api/{tenantId}/checkout (rest-contract 3.8), mounted under /api/:tenantId: public, a session only
  * makes the booker known (assigned user, permitted and free-booking lists).
  */
-export function checkoutRoutes(services: Services): Router {
+export function checkoutRoutes(services: DomainServices): Router {
   const router = Router({ mergeParams: true });
   const { checkout } = services;
 

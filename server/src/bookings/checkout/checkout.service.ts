@@ -346,3 +346,9 @@ export class CheckoutService {
     return bookingView(booking);
   }
 }
+
+declare module '../../shared/domain-services.js' {
+  interface DomainServices {
+    checkout: CheckoutService;
+  }
+}

@@ -3,7 +3,7 @@ import type { AuthCheckerFn } from 'type-graphql';
 import { emptyGrant, computePermissions } from '../../../../common/permissions/permissions.js';
 import type { RoleGrant } from '../../../../common/permissions/model.js';
 import { User } from '../../users/user.entity.js';
-import { buildAppSchema } from './schema.js';
+import { buildAppSchema } from '../../schema.js';
 import { authChecker as configuredAuthChecker, AuthRule } from './auth.js';
 import type { GraphQLContext } from './context.js';
 

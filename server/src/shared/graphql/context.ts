@@ -1,12 +1,11 @@
 import type { Request, Response } from 'express';
-import type { Services } from '../../services.js';
-import type { Viewer } from '../../users/viewer.service.js';
+import type { DomainServices, RequestViewer } from '../domain-services.js';
 
 /** What every resolver receives. Over WebSocket there is no response and the session is read-only. */
 export interface GraphQLContext {
-  services: Services;
+  services: DomainServices;
   req: Request;
   res?: Response;
   /** The signed-in user and permissions, loaded at most once per operation. */
-  viewer: () => Promise<Viewer | null>;
+  viewer: () => Promise<RequestViewer | null>;
 }

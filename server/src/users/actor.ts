@@ -1,8 +1,8 @@
 import type { Request } from 'express';
-import { viewerOf } from '../users/session-viewer.js';
-import type { Viewer, ViewerService } from '../users/viewer.service.js';
-import { AppError } from './errors.js';
-import type { GraphQLContext } from './graphql/context.js';
+import { viewerOf } from './session-viewer.js';
+import type { Viewer, ViewerService } from './viewer.service.js';
+import { AppError } from '../shared/errors.js';
+import type { GraphQLContext } from '../shared/graphql/context.js';
 
 /**
  * The signed-in caller, or AUTH_UNAUTHENTICATED. Resolvers and REST handlers get the viewer here

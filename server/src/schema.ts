@@ -1,19 +1,19 @@
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { lexicographicSortSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
-import { BookableResolver } from '../../bookables/bookable.resolver.js';
-import { BookingResolver } from '../../bookings/booking.resolver.js';
-import { CouponResolver } from '../../coupons/coupon.resolver.js';
-import { FileResolver } from '../../files/file.resolver.js';
-import { InstanceResolver } from '../../instance/instance.resolver.js';
-import { RoleResolver } from '../../roles/role.resolver.js';
-import { SsoResolver } from '../../sso/sso.resolver.js';
-import { TenantMemberResolver, TenantResolver } from '../../tenants/tenant.resolver.js';
-import { AuthResolver } from '../../users/auth.resolver.js';
-import { UserResolver } from '../../users/user.resolver.js';
-import { WorkflowResolver } from '../../workflow/workflow.resolver.js';
-import type { AppPubSub } from '../pubsub.js';
-import { authChecker, authDirective } from './auth.js';
+import { BookableResolver } from './bookables/bookable.resolver.js';
+import { BookingResolver } from './bookings/booking.resolver.js';
+import { CouponResolver } from './coupons/coupon.resolver.js';
+import { FileResolver } from './files/file.resolver.js';
+import { InstanceResolver } from './instance/instance.resolver.js';
+import { RoleResolver } from './roles/role.resolver.js';
+import { SsoResolver } from './sso/sso.resolver.js';
+import { TenantMemberResolver, TenantResolver } from './tenants/tenant.resolver.js';
+import { AuthResolver } from './users/auth.resolver.js';
+import { UserResolver } from './users/user.resolver.js';
+import { WorkflowResolver } from './workflow/workflow.resolver.js';
+import type { AppPubSub } from './shared/pubsub.js';
+import { authChecker, authDirective } from './shared/graphql/auth.js';
 
 /** Every resolver, one per domain. */
 const resolvers = [AuthResolver, TenantResolver, InstanceResolver, UserResolver, SsoResolver, TenantMemberResolver, WorkflowResolver, RoleResolver, CouponResolver, FileResolver, BookableResolver, BookingResolver] as const;
