@@ -47,7 +47,7 @@ test('the instance owner creates and configures a tenant with workflow and membe
   await dialog.getByLabel('Telefon').fill('0123 555');
   await dialog.getByLabel('Webseite').fill('https://stadtwerke.example');
   await dialog.getByRole('button', { name: 'Anlegen' }).click();
-  await expect(dialog.getByText('Muss gültige Email-Adresse sein.')).toBeVisible();
+  await expect(dialog.getByText('Muss gültige E-Mail-Adresse sein.')).toBeVisible();
   await dialog.getByLabel('E-Mail').fill('info@stadtwerke.example');
   await shot(page, '01-create-dialog');
   await dialog.getByRole('button', { name: 'Anlegen' }).click();
