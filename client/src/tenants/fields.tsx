@@ -1,6 +1,7 @@
-import { Button, FormGroup, InputGroup, NumericInput, Switch, TextArea } from '@blueprintjs/core';
+import { Button, FormGroup, InputGroup, Switch, TextArea } from '@blueprintjs/core';
 import { createContext, type ReactNode, useContext, useState } from 'react';
 import { useField } from 'react-final-form';
+import { NumericInput } from '../shared/forms/NumericInput';
 
 /**
  * Form fields of the tenant screens. The tenant rules are checked on Save (specification 01

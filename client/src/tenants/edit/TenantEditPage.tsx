@@ -13,6 +13,7 @@ import {
   type WorkflowFieldsFragment,
   type WorkflowInput,
 } from '../../gql/graphql';
+import { CollapsibleSection } from '../../shared/CollapsibleSection';
 import { serverFieldErrors } from '../../shared/forms/serverErrors';
 import { useAppState } from '../../shared/store';
 import { notify } from '../../shared/toast';
@@ -226,10 +227,8 @@ function ActiveTag({ name }: { name: string }) {
 
 function Panel({ title, app, children, extra }: { title: string; app: AppId; children: ReactNode; extra?: ReactNode }) {
   return (
-    <Section
+    <CollapsibleSection
       title={title}
-      collapsible
-      collapseProps={{ defaultIsOpen: false }}
       compact
       rightElement={
         <>
@@ -242,7 +241,7 @@ function Panel({ title, app, children, extra }: { title: string; app: AppId; chi
         <SwitchInput name={`applications.${app}.active`} label="Aktiv" />
         <div className="tenant-edit-grid">{children}</div>
       </SectionCard>
-    </Section>
+    </CollapsibleSection>
   );
 }
 

@@ -14,7 +14,7 @@ type AdminUser = AdminUsersQuery['users'][number];
 const PROTECTED_USER_ID = 'super-admin';
 
 const flag = (value: boolean, label: string) => (
-  <span aria-label={`${label}: ${value ? 'ja' : 'nein'}`} title={value ? 'ja' : 'nein'}>
+  <span role="img" aria-label={`${label}: ${value ? 'ja' : 'nein'}`} title={value ? 'ja' : 'nein'}>
     <Icon icon={value ? 'tick' : 'cross'} intent={value ? 'success' : 'none'} />
   </span>
 );
