@@ -105,13 +105,16 @@ test('the instance owner creates and configures a tenant with workflow and membe
   // Members: an unknown account, then the demo staff member.
   await nav(page).getByRole('link', { name: 'Mandant Benutzer' }).click();
   await page.waitForURL('**/admin/benutzer');
-  await page.getByRole('button', { name: 'Hinzufügen' }).click();
-  await expect(page.getByText('E-Mail ist erforderlich')).toBeVisible();
-  await page.getByLabel('E-Mail').fill('unbekannt@example.com');
-  await page.getByRole('button', { name: 'Hinzufügen' }).click();
+  await page.getByRole('button', { name: 'Benutzer hinzufügen' }).click();
+  const addMember = page.getByRole('dialog', { name: 'Benutzer hinzufügen' });
+  await addMember.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
+  await expect(addMember.getByText('E-Mail ist erforderlich')).toBeVisible();
+  await addMember.getByLabel('E-Mail').fill('unbekannt@example.com');
+  await addMember.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
   await expect(page.getByText('Der Benutzer muss sich zuerst registrieren.')).toBeVisible();
-  await page.getByLabel('E-Mail').fill('mitarbeiter@example.com');
-  await page.getByRole('button', { name: 'Hinzufügen' }).click();
+  await addMember.getByLabel('E-Mail').fill('mitarbeiter@example.com');
+  await addMember.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
+  await expect(addMember).toBeHidden();
   const table = page.getByRole('table', { name: 'Mandant Benutzer' });
   const row = table.getByRole('row', { name: /mitarbeiter@example\.com/ });
   await expect(row).toBeVisible();

@@ -39,8 +39,22 @@ export function NumericInput({ id, value, onValueChange, stepSize = 1, min, max,
         buttonPosition="none"
       />
       <ButtonGroup vertical className={Classes.FIXED}>
-        <Button aria-label="Erhöhen" aria-controls={id} icon="chevron-up" intent={intent} disabled={inactive || (filled && max !== undefined && current >= max)} onClick={() => step(1)} />
-        <Button aria-label="Verringern" aria-controls={id} icon="chevron-down" intent={intent} disabled={inactive || (filled && min !== undefined && current <= min)} onClick={() => step(-1)} />
+        <Button
+          aria-label="Erhöhen"
+          aria-controls={id}
+          icon="chevron-up"
+          intent={intent}
+          disabled={inactive || (filled && max !== undefined && current >= max)}
+          onClick={() => step(1)}
+        />
+        <Button
+          aria-label="Verringern"
+          aria-controls={id}
+          icon="chevron-down"
+          intent={intent}
+          disabled={inactive || (filled && min !== undefined && current <= min)}
+          onClick={() => step(-1)}
+        />
       </ButtonGroup>
     </ControlGroup>
   );
