@@ -21,6 +21,23 @@ export default tseslint.config(
     files: ['client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // Blueprint pieces that are wrong under React 19 or speak English to screen readers have one shared replacement.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@blueprintjs/core', importNames: ['Popover'], message: 'Use PopoverNext: Popover positions its content incorrectly under React 19.' },
+            { name: '@blueprintjs/core', importNames: ['NumericInput'], message: 'Use shared/forms/NumericInput: German step buttons that point at their input.' },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "JSXOpeningElement[name.name='Section'] > JSXAttribute[name.name='collapsible']", message: 'Use shared/CollapsibleSection: German toggle label, correct aria-expanded.' },
+      ],
+    },
   },
 );

@@ -8,6 +8,7 @@ import { RouterProvider } from 'react-router-dom';
 import { PublicInstanceDocument } from './gql/graphql';
 import { routes } from './routes';
 import { apolloClient } from './shared/apollo';
+import { keepLibraryLabelsGerman } from './shared/germanLabels';
 import { setupIcons } from './shared/icons';
 import { setInstance } from './shared/store';
 import { applyTheme } from './shared/theme';
@@ -17,6 +18,8 @@ import { showPendingNotification } from './shared/toast';
 FocusStyleManager.onlyShowFocusOnTabs();
 setupIcons();
 applyTheme();
+// On the body, not #root: dialogs, popovers and toasts are rendered into portals beside it.
+keepLibraryLabelsGerman(document.body);
 showPendingNotification();
 
 // The instance's public data is loaded once at start and cached locally (specification 01 section 1).

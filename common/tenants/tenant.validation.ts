@@ -4,7 +4,7 @@
  */
 export const tenantMessages = {
   required: 'Pflichtfeld',
-  mail: 'Muss gültige Email-Adresse sein.',
+  mail: 'Muss gültige E-Mail-Adresse sein.',
   url: 'Ungültige URL.',
   suffix: 'Maximal 12 Zeichen erlaubt.',
   number: 'Muss eine Zahl sein.',

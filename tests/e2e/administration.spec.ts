@@ -60,9 +60,12 @@ test('a member sees exactly the drawer entries their role grants', async ({ page
 
   // The person becomes a member with that role.
   await nav(page).getByRole('link', { name: 'Mandant Benutzer' }).click();
-  await page.getByLabel('E-Mail').fill(member.id);
-  await page.getByText('Gutscheinpflege', { exact: true }).click();
-  await page.getByRole('button', { name: 'Hinzufügen' }).click();
+  await page.getByRole('button', { name: 'Benutzer hinzufügen' }).click();
+  const addMember = page.getByRole('dialog', { name: 'Benutzer hinzufügen' });
+  await addMember.getByLabel('E-Mail').fill(member.id);
+  await addMember.getByText('Gutscheinpflege', { exact: true }).click();
+  await addMember.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
+  await expect(addMember).toBeHidden();
   const row = page.getByRole('table', { name: 'Mandant Benutzer' }).getByRole('row', { name: new RegExp(member.id.replace(/\./g, '\\.')) });
   await expect(row).toBeVisible();
   await expect(row).toContainText('Gutscheinpflege');

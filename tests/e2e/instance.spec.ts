@@ -51,7 +51,7 @@ test('the instance owner configures the instance and single sign-on', async ({ p
   // Validation with the specification's message; nothing is sent.
   await page.getByLabel('Empfänger der Systemnachrichten').fill('keine-adresse');
   await page.getByRole('button', { name: 'Speichern' }).click();
-  await expect(page.getByText('Muss gültige Email-Adresse sein.')).toBeVisible();
+  await expect(page.getByText('Muss gültige E-Mail-Adresse sein.')).toBeVisible();
 
   await page.getByLabel('Kontaktadresse').fill('Rathausplatz 7, 12345 Musterstadt');
   await page.getByLabel('Webseite').fill('https://www.musterstadt.example');

@@ -55,9 +55,12 @@ test('a member with read-only coupon rights sees the coupons without create, edi
 
   // The person becomes a member with that role.
   await nav.getByRole('link', { name: 'Mandant Benutzer' }).click();
-  await page.getByLabel('E-Mail').fill(reader.id);
-  await page.getByText(roleName, { exact: true }).click();
-  await page.getByRole('button', { name: 'Hinzufügen' }).click();
+  await page.getByRole('button', { name: 'Benutzer hinzufügen' }).click();
+  const addMember = page.getByRole('dialog', { name: 'Benutzer hinzufügen' });
+  await addMember.getByLabel('E-Mail').fill(reader.id);
+  await addMember.getByText(roleName, { exact: true }).click();
+  await addMember.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
+  await expect(addMember).toBeHidden();
   const memberRow = page.getByRole('table', { name: 'Mandant Benutzer' }).getByRole('row', { name: new RegExp(reader.id.replace(/\./g, '\\.')) });
   await expect(memberRow).toContainText(roleName);
 

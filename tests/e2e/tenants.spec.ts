@@ -47,7 +47,7 @@ test('the instance owner creates and configures a tenant with workflow and membe
   await dialog.getByLabel('Telefon').fill('0123 555');
   await dialog.getByLabel('Webseite').fill('https://stadtwerke.example');
   await dialog.getByRole('button', { name: 'Anlegen' }).click();
-  await expect(dialog.getByText('Muss gültige Email-Adresse sein.')).toBeVisible();
+  await expect(dialog.getByText('Muss gültige E-Mail-Adresse sein.')).toBeVisible();
   await dialog.getByLabel('E-Mail').fill('info@stadtwerke.example');
   await shot(page, '01-create-dialog');
   await dialog.getByRole('button', { name: 'Anlegen' }).click();
@@ -106,13 +106,16 @@ test('the instance owner creates and configures a tenant with workflow and membe
   // Members: an unknown account, then the demo staff member.
   await nav(page).getByRole('link', { name: 'Mandant Benutzer' }).click();
   await page.waitForURL('**/admin/benutzer');
-  await page.getByRole('button', { name: 'Hinzufügen' }).click();
-  await expect(page.getByText('E-Mail ist erforderlich')).toBeVisible();
-  await page.getByLabel('E-Mail').fill('unbekannt@example.com');
-  await page.getByRole('button', { name: 'Hinzufügen' }).click();
+  await page.getByRole('button', { name: 'Benutzer hinzufügen' }).click();
+  const addMember = page.getByRole('dialog', { name: 'Benutzer hinzufügen' });
+  await addMember.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
+  await expect(addMember.getByText('E-Mail ist erforderlich')).toBeVisible();
+  await addMember.getByLabel('E-Mail').fill('unbekannt@example.com');
+  await addMember.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
   await expect(page.getByText('Der Benutzer muss sich zuerst registrieren.')).toBeVisible();
-  await page.getByLabel('E-Mail').fill('mitarbeiter@example.com');
-  await page.getByRole('button', { name: 'Hinzufügen' }).click();
+  await addMember.getByLabel('E-Mail').fill('mitarbeiter@example.com');
+  await addMember.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
+  await expect(addMember).toBeHidden();
   const table = page.getByRole('table', { name: 'Mandant Benutzer' });
   const row = table.getByRole('row', { name: /mitarbeiter@example\.com/ });
   await expect(row).toBeVisible();

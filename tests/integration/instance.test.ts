@@ -154,7 +154,7 @@ describe('PUT api/instances', () => {
     expect(response.json).toMatchObject({
       code: 'generic.validation',
       errors: {
-        mailAddress: 'Muss gültige Email-Adresse sein.',
+        mailAddress: 'Muss gültige E-Mail-Adresse sein.',
         contactUrl: 'Ungültige URL.',
         legalNoticeUrl: 'Ungültige URL.',
         maxEvents: 'Muss eine ganze Zahl sein.',
@@ -176,7 +176,7 @@ describe('PUT api/instances', () => {
     const graph = await admin.put('/api/instances', { mailEnabled: true, noreplyUseGraphApi: true, noreplyMail: 'noreply@stadt.example', noreplyDisplayName: 'Stadt', noreplyGraphClientSecret: null });
     expect(graph.json.errors).toEqual({ noreplyGraphTenantId: 'Pflichtfeld', noreplyGraphClientId: 'Pflichtfeld', noreplyGraphClientSecretSet: 'Pflichtfeld' });
     const noSender = await admin.put('/api/instances', { mailEnabled: true, noreplyUseGraphApi: true, noreplyMail: 'kaputt', noreplyDisplayName: 'Stadt', noreplyGraphTenantId: 't', noreplyGraphClientId: 'c', noreplyGraphClientSecret: 's' });
-    expect(noSender.json.errors).toEqual({ noreplyMail: 'Muss gültige Email-Adresse sein.' });
+    expect(noSender.json.errors).toEqual({ noreplyMail: 'Muss gültige E-Mail-Adresse sein.' });
     const complete = await admin.put('/api/instances', { mailEnabled: true, noreplyUseGraphApi: true, noreplyMail: 'noreply@stadt.example', noreplyDisplayName: 'Stadt', noreplyGraphTenantId: 't', noreplyGraphClientId: 'c', noreplyGraphClientSecret: 's' });
     expect(complete.status, complete.text).toBe(200);
     expect(complete.json).toMatchObject({ mailEnabled: true, noreplyUseGraphApi: true, noreplyGraphClientSecretSet: true });

@@ -149,7 +149,7 @@ describe('updating', () => {
       location: 'Pflichtfeld',
       phone: 'Pflichtfeld',
       website: 'Pflichtfeld',
-      mail: 'Muss gültige Email-Adresse sein.',
+      mail: 'Muss gültige E-Mail-Adresse sein.',
       bookableDetailLink: 'Ungültige URL.',
       eventDetailLink: 'Ungültige URL.',
       paymentPurposeSuffix: 'Maximal 12 Zeichen erlaubt.',

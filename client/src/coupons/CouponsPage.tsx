@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, H2, Tag } from '@blueprintjs/core';
+import { H2, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { type CouponFieldsFragment, CouponsDocument, DeleteCouponDocument } from '../gql/graphql';
 import { formatDateTime } from '../shared/format';
@@ -80,6 +80,7 @@ function CouponsScreen({ tenantId }: { tenantId: string }) {
         loading={loading && !data}
         searchText={searchText}
         initialSort={{ key: 'id', direction: 'asc' }}
+        create={{ text: 'Gutschein erstellen', disabled: !mayCreate, title: mayCreate ? undefined : NO_PERMISSION, onClick: () => setEditing(null) }}
         actions={(coupon) => (
           <RowActions
             name={`Gutschein ${coupon.id}`}
@@ -87,16 +88,6 @@ function CouponsScreen({ tenantId }: { tenantId: string }) {
             onDelete={allowDelete(viewer, 'manageCoupons', coupon) ? () => askDelete(coupon) : undefined}
           />
         )}
-      />
-      <Button
-        className="floating-action"
-        intent="primary"
-        size="large"
-        icon="add"
-        text="Gutschein erstellen"
-        disabled={!mayCreate}
-        title={mayCreate ? undefined : NO_PERMISSION}
-        onClick={() => setEditing(null)}
       />
       {editing !== undefined && <CouponDialog tenantId={tenantId} coupon={editing} onClose={() => setEditing(undefined)} />}
       {deleteAlert}

@@ -13,7 +13,7 @@ import { EMAIL_PATTERN, type Validator } from '../shared/validation';
 import { NumberField, SecretField, SwitchField } from './fields';
 import './instance.css';
 
-const EMAIL_MESSAGE = 'Muss gültige Email-Adresse sein.';
+const EMAIL_MESSAGE = 'Muss gültige E-Mail-Adresse sein.';
 const URL_MESSAGE = 'Ungültige URL.';
 const REQUIRED = 'Pflichtfeld';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, H2 } from '@blueprintjs/core';
+import { H2 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { DeleteRoleDocument, type RoleFieldsFragment, RolesDocument } from '../gql/graphql';
 import { type Column, DataTable } from '../shared/list/DataTable';
@@ -68,9 +68,7 @@ function RolesScreen({ tenantId }: { tenantId: string }) {
         loading={loading && !data}
         searchText={searchText}
         initialSort={{ key: 'name', direction: 'asc' }}
-        toolbar={
-          <Button intent="primary" icon="add" text="Rolle erstellen" disabled={!mayCreate} title={mayCreate ? undefined : NO_PERMISSION} onClick={() => setEditing(null)} />
-        }
+        create={{ text: 'Rolle erstellen', disabled: !mayCreate, title: mayCreate ? undefined : NO_PERMISSION, onClick: () => setEditing(null) }}
         actions={(role) => (
           <RowActions
             name={`Rolle ${role.name}`}

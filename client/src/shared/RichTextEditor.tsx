@@ -1,4 +1,4 @@
-import { Button, ButtonGroup, InputGroup, Popover } from '@blueprintjs/core';
+import { Button, ButtonGroup, InputGroup, PopoverNext } from '@blueprintjs/core';
 import { $generateHtmlFromNodes, $generateNodesFromDOM } from '@lexical/html';
 import { $isLinkNode, AutoLinkNode, LinkNode, TOGGLE_LINK_COMMAND } from '@lexical/link';
 import { $isListNode, INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND, ListItemNode, ListNode, REMOVE_LIST_COMMAND } from '@lexical/list';
@@ -124,7 +124,7 @@ function LinkButton({ active, label }: { active: boolean; label: string }) {
     setOpen(false);
   };
   return (
-    <Popover
+    <PopoverNext
       isOpen={open}
       onInteraction={(next) => setOpen(next)}
       placement="bottom-start"
@@ -145,7 +145,7 @@ function LinkButton({ active, label }: { active: boolean; label: string }) {
       }
     >
       <Button icon="link" variant="minimal" active={active} aria-label="Link" title="Link" onClick={() => setUrl('')} />
-    </Popover>
+    </PopoverNext>
   );
 }
 

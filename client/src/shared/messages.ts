@@ -11,7 +11,7 @@ export const messages = {
   loginFailed: { title: 'Anmeldung fehlgeschlagen', message: 'Bitte versuchen Sie es erneut.' },
   registerFailed: { title: 'Registrierung fehlgeschlagen', message: 'Bitte versuchen Sie es erneut.' },
   logoutSuccess: { title: 'Erfolgreich abgemeldet', message: 'Bis bald!' },
-  passwordResetSent: { title: 'Bestätigungs E-Mail gesendet', message: 'Bitte prüfen Sie Ihr Postfach und öffnen Sie den Link.' },
+  passwordResetSent: { title: 'Bestätigungs-E-Mail gesendet', message: 'Bitte prüfen Sie Ihr Postfach und öffnen Sie den Link.' },
   passwordResetError: { title: 'Fehler beim Zurücksetzen', message: 'Das Passwort konnte nicht zurückgesetzt werden.' },
   passwordMismatch: { title: 'Passwörter stimmen nicht überein', message: 'Bitte geben Sie zweimal dasselbe Passwort ein.' },
   profileUpdated: { title: 'Gespeichert', message: 'Ihr Profil wurde erfolgreich aktualisiert.' },

@@ -1,7 +1,8 @@
-import { Button, Card, Classes, H2, H4, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Card, Classes, H2, H4, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isImplemented } from '../shared/layout/navigation';
+import { ListToolbar } from '../shared/list/ListToolbar';
 import { messages } from '../shared/messages';
 import { canCreateTenant } from '../shared/permissions';
 import { selectTenant, type TenantSummary, useAppState } from '../shared/store';
@@ -22,6 +23,7 @@ export default function DashboardPage() {
   const currentTenantId = useAppState((state) => state.currentTenantId);
   const permissions = useAppState((state) => state.user?.permissions);
   const [creating, setCreating] = useState(false);
+  const mayCreate = Boolean(permissions && canCreateTenant(permissions));
 
   const choose = (tenant: TenantSummary) => {
     selectTenant(tenant);
@@ -32,6 +34,7 @@ export default function DashboardPage() {
   return (
     <section className="admin-page">
       <H2>Mandanten</H2>
+      {mayCreate && <ListToolbar create={{ text: 'Mandanten anlegen', onClick: () => setCreating(true) }} />}
       {loading ? (
         <Spinner aria-label="Daten werden geladen..." />
       ) : tenants.length === 0 ? (
@@ -61,12 +64,7 @@ export default function DashboardPage() {
           ))}
         </div>
       )}
-      {permissions && canCreateTenant(permissions) && (
-        <>
-          <Button className="floating-action" intent="primary" size="large" icon="add" text="Mandanten anlegen" onClick={() => setCreating(true)} />
-          <CreateTenantDialog isOpen={creating} onClose={() => setCreating(false)} onCreated={() => void refetch()} />
-        </>
-      )}
+      {mayCreate && <CreateTenantDialog isOpen={creating} onClose={() => setCreating(false)} onCreated={() => void refetch()} />}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, H2 } from '@blueprintjs/core';
+import { H2 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AllTenantsDocument, type AllTenantsQuery, DeleteTenantDocument, MyTenantsDocument } from '../gql/graphql';
@@ -15,7 +15,7 @@ const columns: Column<Row>[] = [
   { key: 'name', header: 'Name', sortValue: (row) => row.name },
   { key: 'contactName', header: 'Ansprechpartner', sortValue: (row) => row.contactName },
   { key: 'location', header: 'Adresse', sortValue: (row) => row.location },
-  { key: 'mail', header: 'E-Mail', sortValue: (row) => row.mail },
+  { key: 'mail', header: 'E-Mail', sortValue: (row) => row.mail, breakAnywhere: true },
   { key: 'phone', header: 'Telefon', sortValue: (row) => row.phone },
 ];
 
@@ -53,7 +53,7 @@ export default function InstanceTenantsPage() {
         loading={loading && !data}
         searchText={(row) => [row.id, row.name, row.contactName, row.location, row.mail, row.phone]}
         initialSort={{ key: 'name', direction: 'asc' }}
-        toolbar={<Button intent="primary" icon="add" text="Mandanten anlegen" onClick={() => setCreating(true)} />}
+        create={{ text: 'Mandanten anlegen', onClick: () => setCreating(true) }}
         actions={(row) => <RowActions name={row.name} onEdit={() => edit(row)} onDelete={() => askDelete(row)} />}
       />
       <CreateTenantDialog isOpen={creating} onClose={() => setCreating(false)} onCreated={() => void refetch()} />

@@ -1,7 +1,8 @@
-import { Button, FormGroup, InputGroup, NumericInput, Switch, TextArea } from '@blueprintjs/core';
+import { Button, FormGroup, InputGroup, Switch, TextArea } from '@blueprintjs/core';
 import { type ReactNode, useState } from 'react';
 import { useField } from 'react-final-form';
 import { helperLine, shownFieldError } from '../shared/forms/fieldMessage';
+import { NumericInput } from '../shared/forms/NumericInput';
 
 /**
  * Form fields of the tenant screens. The tenant rules run as the form's validation, so a field's

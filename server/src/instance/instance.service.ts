@@ -65,7 +65,7 @@ const URL_FIELDS = ['contactUrl', 'dataProtectionUrl', 'legalNoticeUrl'] as cons
 const MAX_TEXT = 2000;
 const messages = {
   required: 'Pflichtfeld',
-  email: 'Muss gültige Email-Adresse sein.',
+  email: 'Muss gültige E-Mail-Adresse sein.',
   url: 'Ungültige URL.',
   number: 'Muss eine ganze Zahl sein.',
   port: 'Muss ein Port zwischen 1 und 65535 sein.',

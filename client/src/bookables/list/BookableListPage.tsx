@@ -1,8 +1,9 @@
 import { useQuery } from '@apollo/client/react';
-import { Button, Callout, H2, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Callout, H2, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BookablePublicQuotaDocument, BookablesDocument, BookableTagsDocument } from '../../gql/graphql';
+import { ListToolbar } from '../../shared/list/ListToolbar';
 import { NoTenantSelected } from '../../shared/NoTenantSelected';
 import { useAppState } from '../../shared/store';
 import { canEditBookables } from '../../shared/permissions';
@@ -60,7 +61,9 @@ function BookableListScreen({ kind, tenantId }: { kind: BookableKind; tenantId: 
           {QUOTA_REACHED_TEXT}
         </Callout>
       )}
-      <TagFilter tags={tags.data?.bookableTags ?? []} selected={selectedTags} onChange={setSelectedTags} />
+      <ListToolbar create={{ text: kind.createLabel, disabled: createDisabled, title: mayCreate ? undefined : NO_PERMISSION, onClick: () => void navigate(createUrl(kind)) }}>
+        <TagFilter tags={tags.data?.bookableTags ?? []} selected={selectedTags} onChange={setSelectedTags} />
+      </ListToolbar>
       {list.loading && !list.data ? (
         <NonIdealState icon={<Spinner size={24} />} title="Daten werden geladen..." />
       ) : shown.length === 0 ? (
@@ -81,16 +84,6 @@ function BookableListScreen({ kind, tenantId }: { kind: BookableKind; tenantId: 
           </div>
         </div>
       )}
-      <Button
-        className="floating-action"
-        intent="primary"
-        size="large"
-        icon="add"
-        text={kind.createLabel}
-        disabled={createDisabled}
-        title={mayCreate ? undefined : NO_PERMISSION}
-        onClick={() => void navigate(createUrl(kind))}
-      />
       {deleteAlert}
     </section>
   );

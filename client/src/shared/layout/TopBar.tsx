@@ -50,7 +50,7 @@ export function TopBar({ drawerOpen, onToggleDrawer }: { drawerOpen: boolean; on
             </Menu>
           }
         >
-          <Button variant="minimal" icon="user" endIcon="caret-down" text={firstName || 'User Name'} aria-haspopup="menu" />
+          <Button className="admin-user-menu-button" variant="minimal" icon="user" endIcon="caret-down" text={firstName || 'User Name'} aria-haspopup="menu" />
         </PopoverNext>
       </Navbar.Group>
     </Navbar>

@@ -2,6 +2,7 @@ import { Button, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner } fro
 import Fuse from 'fuse.js';
 import { type ReactNode, useMemo, useState } from 'react';
 import { compareValues, pageSlice, type SortDirection } from './listing';
+import { type CreateAction, ListToolbar } from './ListToolbar';
 
 /**
  * The one list component of the admin screens (specification 01 section 9): search, sortable
@@ -15,6 +16,8 @@ export interface Column<Row> {
   render?: (row: Row) => ReactNode;
   /** Sorting by this column; without it the header is not sortable. */
   sortValue?: (row: Row) => string | number | null | undefined;
+  /** Long unbroken values (e-mail addresses, ids) may wrap anywhere, so the table fits its screen. */
+  breakAnywhere?: boolean;
 }
 
 export interface DataTableProps<Row> {
@@ -29,8 +32,8 @@ export interface DataTableProps<Row> {
   initialSort?: { key: string; direction: SortDirection };
   /** Buttons at the end of each row (edit, delete); return null for a row without actions. */
   actions?: (row: Row) => ReactNode;
-  /** Extra controls beside the search field (e.g. a create button). */
-  toolbar?: ReactNode;
+  /** The list's create button, at the right end of the toolbar. */
+  create?: CreateAction;
   pageSizes?: number[];
 }
 
@@ -38,7 +41,7 @@ const ALL = 0;
 const DEFAULT_PAGE_SIZES = [10, 25, 50];
 
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { label, rows, columns, rowKey, loading = false, searchText, actions, toolbar } = props;
+  const { label, rows, columns, rowKey, loading = false, searchText, actions, create } = props;
   const pageSizes = props.pageSizes ?? DEFAULT_PAGE_SIZES;
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState(props.initialSort);
@@ -74,58 +77,65 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 
   return (
     <div className="data-table">
-      <div className="data-table-toolbar">
-        {searchText && (
-          <InputGroup
-            leftIcon="search"
-            placeholder="Suchen"
-            aria-label={`${label} durchsuchen`}
-            value={query}
-            onValueChange={(value) => {
-              setQuery(value);
-              setPage(0);
-            }}
-          />
-        )}
-        {toolbar}
-      </div>
+      {(searchText || create) && (
+        <ListToolbar create={create}>
+          {searchText && (
+            <InputGroup
+              className="data-table-search"
+              leftIcon="search"
+              placeholder="Suchen"
+              aria-label={`${label} durchsuchen`}
+              value={query}
+              onValueChange={(value) => {
+                setQuery(value);
+                setPage(0);
+              }}
+            />
+          )}
+        </ListToolbar>
+      )}
       {loading ? (
         <NonIdealState icon={<Spinner size={24} />} title="Daten werden geladen..." />
       ) : visible.length === 0 ? (
         <NonIdealState icon="th-disconnect" title="Keine Daten vorhanden" />
       ) : (
-        <HTMLTable striped interactive className="data-table-table" aria-label={label}>
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th key={column.key} aria-sort={sort?.key === column.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
-                  {column.sortValue ? (
-                    <Button
-                      variant="minimal"
-                      size="small"
-                      text={column.header}
-                      endIcon={sort?.key === column.key ? (sort.direction === 'asc' ? 'sort-asc' : 'sort-desc') : 'double-caret-vertical'}
-                      onClick={() => toggleSort(column.key)}
-                    />
-                  ) : (
-                    column.header
-                  )}
-                </th>
-              ))}
-              {actions && <th>Aktionen</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {pageRows.map((row) => (
-              <tr key={rowKey(row)}>
+        // A table wider than its screen scrolls within this box; the page itself never scrolls sideways.
+        <div className="data-table-scroll">
+          <HTMLTable striped interactive className="data-table-table" aria-label={label}>
+            <thead>
+              <tr>
                 {columns.map((column) => (
-                  <td key={column.key}>{column.render ? column.render(row) : String((row as Record<string, unknown>)[column.key] ?? '')}</td>
+                  <th key={column.key} aria-sort={sort?.key === column.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+                    {column.sortValue ? (
+                      <Button
+                        variant="minimal"
+                        size="small"
+                        text={column.header}
+                        endIcon={sort?.key === column.key ? (sort.direction === 'asc' ? 'sort-asc' : 'sort-desc') : 'double-caret-vertical'}
+                        onClick={() => toggleSort(column.key)}
+                      />
+                    ) : (
+                      column.header
+                    )}
+                  </th>
                 ))}
-                {actions && <td className="data-table-actions">{actions(row)}</td>}
+                {actions && <th>Aktionen</th>}
               </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+            </thead>
+            <tbody>
+              {pageRows.map((row) => (
+                <tr key={rowKey(row)}>
+                  {columns.map((column) => (
+                    <td key={column.key} className={column.breakAnywhere ? 'data-table-break-anywhere' : undefined}>
+                      {column.render ? column.render(row) : String((row as Record<string, unknown>)[column.key] ?? '')}
+                    </td>
+                  ))}
+                  {actions && <td className="data-table-actions">{actions(row)}</td>}
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </div>
       )}
       <div className="data-table-footer">
         <label>
@@ -140,8 +150,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           />
         </label>
         <span>
-          {visible.length === 0 ? '0' : `${currentPage * (pageSize || visible.length) + 1}–${currentPage * (pageSize || visible.length) + pageRows.length}`} von{' '}
-          {visible.length}
+          {visible.length === 0 ? '0' : `${currentPage * (pageSize || visible.length) + 1}–${currentPage * (pageSize || visible.length) + pageRows.length}`} von {visible.length}
         </span>
         <Button variant="minimal" icon="chevron-left" aria-label="Vorherige Seite" disabled={currentPage === 0} onClick={() => setPage(currentPage - 1)} />
         <Button variant="minimal" icon="chevron-right" aria-label="Nächste Seite" disabled={currentPage >= pageCount - 1} onClick={() => setPage(currentPage + 1)} />

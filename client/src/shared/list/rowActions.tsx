@@ -1,5 +1,5 @@
 import { Alert, Button } from '@blueprintjs/core';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 
 /** The edit and delete buttons at the end of a list row; `name` names the row for screen readers. */
 export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit?: () => void; onDelete?: () => void }) {
@@ -18,6 +18,7 @@ export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit?: 
 export function useConfirmedDelete<Row>(remove: (row: Row) => Promise<void>, question: (row: Row) => ReactNode) {
   const [pending, setPending] = useState<Row | null>(null);
   const [busy, setBusy] = useState(false);
+  const questionId = useId();
 
   const confirm = async () => {
     if (pending === null) return;
@@ -31,7 +32,9 @@ export function useConfirmedDelete<Row>(remove: (row: Row) => Promise<void>, que
   };
 
   const alert = (
+    // The question names the alert dialog for screen readers.
     <Alert
+      aria-labelledby={questionId}
       isOpen={pending !== null}
       intent="danger"
       icon="trash"
@@ -41,7 +44,7 @@ export function useConfirmedDelete<Row>(remove: (row: Row) => Promise<void>, que
       onConfirm={() => void confirm()}
       onCancel={() => setPending(null)}
     >
-      {pending !== null && <p>{question(pending)}</p>}
+      {pending !== null && <p id={questionId}>{question(pending)}</p>}
     </Alert>
   );
   return { ask: (row: Row) => setPending(row), alert };

@@ -14,6 +14,7 @@ import {
   type WorkflowFieldsFragment,
   type WorkflowInput,
 } from '../../gql/graphql';
+import { CollapsibleSection } from '../../shared/CollapsibleSection';
 import { useFailedSaveFeedback } from '../../shared/forms/failedSave';
 import { SaveBar } from '../../shared/forms/SaveBar';
 import { nestFieldErrors, serverSubmitErrors } from '../../shared/forms/serverErrors';
@@ -246,10 +247,10 @@ function Panel({ title, app, children, extra }: { title: string; app: AppId; chi
   const failed = useApplicationFailed(app);
   const isOpen = open || failed;
   return (
-    <Section
+    <CollapsibleSection
       title={title}
-      collapsible
-      collapseProps={{ isOpen, onToggle: () => setOpen(!isOpen) }}
+      isOpen={isOpen}
+      onToggle={setOpen}
       compact
       rightElement={
         <>
@@ -262,7 +263,7 @@ function Panel({ title, app, children, extra }: { title: string; app: AppId; chi
         <SwitchInput name={`applications.${app}.active`} label="Aktiv" />
         <div className="tenant-edit-grid">{children}</div>
       </SectionCard>
-    </Section>
+    </CollapsibleSection>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Alert, Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, H2, NonIdealState, Section, SectionCard, Tag } from '@blueprintjs/core';
+import { Alert, Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, H2, NonIdealState, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Form, useField } from 'react-final-form';
 import {
@@ -112,12 +112,13 @@ export default function TenantMembersPage() {
   const viewer = viewerOf(useAppState((state) => state.user));
   const { data, loading } = useQuery(TenantMembersDocument, { variables: { tenantId: tenantId ?? '' }, skip: !tenantId, fetchPolicy: 'cache-and-network' });
   const options = { refetchQueries: [TenantMembersDocument] };
-  const [addMember, adding] = useMutation(AddTenantMemberDocument, options);
+  const [addMember, addState] = useMutation(AddTenantMemberDocument, options);
   const [editRoles] = useMutation(EditTenantMemberRolesDocument, options);
   const [removeRole] = useMutation(RemoveTenantMemberRoleDocument, options);
   const [removeMember] = useMutation(RemoveTenantMemberDocument, options);
   const [addOwner] = useMutation(AddTenantOwnerDocument, options);
   const [removeOwner] = useMutation(RemoveTenantOwnerDocument, options);
+  const [adding, setAdding] = useState(false);
   const [newRoles, setNewRoles] = useState<string[]>([]);
   const [editing, setEditing] = useState<{ userId: string; roles: string[] } | null>(null);
   const [removing, setRemoving] = useState<Row | null>(null);
@@ -152,12 +153,16 @@ export default function TenantMembersPage() {
     }
   };
 
-  const add = async (values: { userId?: string }, form: { reset: () => void }) => {
+  const closeAddDialog = () => {
+    setAdding(false);
+    setNewRoles([]);
+  };
+
+  const add = async (values: { userId?: string }) => {
     try {
       await addMember({ variables: { tenantId, userId: values.userId?.trim() ?? '', roles: newRoles } });
       notify({ type: 'success', title: 'Benutzer hinzugefügt', message: values.userId });
-      setNewRoles([]);
-      form.reset();
+      closeAddDialog();
       return undefined;
     } catch (error) {
       const submitErrors = serverSubmitErrors(error);
@@ -173,7 +178,7 @@ export default function TenantMembersPage() {
   };
 
   const columns: Column<Row>[] = [
-    { key: 'userId', header: 'E-Mail', sortValue: (row) => row.userId },
+    { key: 'userId', header: 'E-Mail', sortValue: (row) => row.userId, breakAnywhere: true },
     {
       key: 'roles',
       header: 'Rollen',
@@ -202,36 +207,6 @@ export default function TenantMembersPage() {
   return (
     <section className="admin-page">
       <H2>Mandant Benutzer</H2>
-      <Section title="Benutzer hinzufügen" icon="new-person" elevation={1}>
-        <SectionCard>
-          <Form<{ userId?: string }> onSubmit={add} decorators={addForm.decorators}>
-            {({ handleSubmit }) => (
-              <form onSubmit={handleSubmit} noValidate ref={addForm.formRef}>
-                <TextField
-                  name="userId"
-                  id="member-user-id"
-                  label="E-Mail"
-                  type="email"
-                  disabled={!mayManage}
-                  validate={compose(required(validationMessages.emailRequired), email)}
-                />
-                <FormGroup label="Rollen">
-                  <RoleChoice roles={roles} selected={newRoles} onChange={setNewRoles} idPrefix="new-member-role" disabled={!mayManage} />
-                </FormGroup>
-                <Button
-                  type="submit"
-                  intent="primary"
-                  icon="add"
-                  text="Hinzufügen"
-                  loading={adding.loading}
-                  disabled={!mayManage}
-                  title={mayManage ? undefined : NO_PERMISSION}
-                />
-              </form>
-            )}
-          </Form>
-        </SectionCard>
-      </Section>
       <DataTable
         label="Mandant Benutzer"
         rows={rows}
@@ -240,6 +215,7 @@ export default function TenantMembersPage() {
         loading={loading && !data}
         searchText={(row) => [row.userId, ...row.roles.map(roleName)]}
         initialSort={{ key: 'userId', direction: 'asc' }}
+        create={{ text: 'Benutzer hinzufügen', disabled: !mayManage, title: mayManage ? undefined : NO_PERMISSION, onClick: () => setAdding(true) }}
         actions={(row) => (
           <>
             {mayChangeOwners &&
@@ -257,6 +233,28 @@ export default function TenantMembersPage() {
           </>
         )}
       />
+      <Dialog isOpen={adding} onClose={closeAddDialog} title="Benutzer hinzufügen" icon="new-person" style={{ maxWidth: 800 }}>
+        <Form<{ userId?: string }> onSubmit={add} decorators={addForm.decorators}>
+          {({ handleSubmit }) => (
+            <form onSubmit={handleSubmit} noValidate ref={addForm.formRef}>
+              <DialogBody>
+                <TextField name="userId" id="member-user-id" label="E-Mail" type="email" autoFocus validate={compose(required(validationMessages.emailRequired), email)} />
+                <FormGroup label="Rollen">
+                  <RoleChoice roles={roles} selected={newRoles} onChange={setNewRoles} idPrefix="new-member-role" />
+                </FormGroup>
+              </DialogBody>
+              <DialogFooter
+                actions={
+                  <>
+                    <Button text="Abbrechen" onClick={closeAddDialog} />
+                    <Button type="submit" intent="primary" icon="add" text="Hinzufügen" loading={addState.loading} />
+                  </>
+                }
+              />
+            </form>
+          )}
+        </Form>
+      </Dialog>
       {editing ? (
         <MemberRolesDialog
           member={editing}
@@ -266,6 +264,7 @@ export default function TenantMembersPage() {
         />
       ) : null}
       <Alert
+        aria-labelledby="remove-member-question"
         isOpen={removing !== null}
         intent="danger"
         icon="trash"
@@ -277,7 +276,7 @@ export default function TenantMembersPage() {
         }}
         onCancel={() => setRemoving(null)}
       >
-        <p>Soll {removing?.userId} wirklich aus dem Mandanten entfernt werden?</p>
+        <p id="remove-member-question">Soll {removing?.userId} wirklich aus dem Mandanten entfernt werden?</p>
       </Alert>
     </section>
   );

@@ -18,7 +18,7 @@ type AdminUser = AdminUsersQuery['users'][number];
 const PROTECTED_USER_ID = 'super-admin';
 
 const flag = (value: boolean, label: string) => (
-  <span aria-label={`${label}: ${value ? 'ja' : 'nein'}`} title={value ? 'ja' : 'nein'}>
+  <span role="img" aria-label={`${label}: ${value ? 'ja' : 'nein'}`} title={value ? 'ja' : 'nein'}>
     <Icon icon={value ? 'tick' : 'cross'} intent={value ? 'success' : 'none'} />
   </span>
 );
@@ -26,10 +26,10 @@ const flag = (value: boolean, label: string) => (
 const roleNames = (user: AdminUser) => user.roles.map((role) => `${role.name} (${role.tenantName})`);
 
 const columns: Column<AdminUser>[] = [
-  { key: 'id', header: 'ID', sortValue: (user) => user.id },
+  { key: 'id', header: 'ID', sortValue: (user) => user.id, breakAnywhere: true },
   { key: 'firstName', header: 'Vorname', sortValue: (user) => user.firstName },
   { key: 'lastName', header: 'Nachname', sortValue: (user) => user.lastName },
-  { key: 'email', header: 'E-Mail', render: (user) => user.id, sortValue: (user) => user.id },
+  { key: 'email', header: 'E-Mail', render: (user) => user.id, sortValue: (user) => user.id, breakAnywhere: true },
   { key: 'isVerified', header: 'Verifiziert', render: (user) => flag(user.isVerified, 'Verifiziert'), sortValue: (user) => (user.isVerified ? 1 : 0) },
   { key: 'isSuspended', header: 'Gesperrt', render: (user) => flag(user.isSuspended, 'Gesperrt'), sortValue: (user) => (user.isSuspended ? 1 : 0) },
   { key: 'created', header: 'Beigetreten', render: (user) => formatDate(String(user.created)), sortValue: (user) => new Date(String(user.created)).getTime() },
@@ -37,9 +37,9 @@ const columns: Column<AdminUser>[] = [
     key: 'roles',
     header: 'Rollen',
     render: (user) => (
-      <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: 4 }}>
+      <span className="users-admin-roles">
         {roleNames(user).map((name) => (
-          <Tag key={name} minimal>
+          <Tag key={name} minimal multiline>
             {name}
           </Tag>
         ))}
