@@ -8,6 +8,7 @@ export {
   canCreateTenant,
   canEditBookables,
   canManageTenantMembers,
+  canReadSome,
   canUseInterface,
   emptyGrant,
   hasFlag,

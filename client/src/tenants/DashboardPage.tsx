@@ -1,69 +1,48 @@
-import { Card, Classes, H2, H4, NonIdealState, Spinner } from '@blueprintjs/core';
+import { H2, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { isImplemented } from '../shared/layout/navigation';
+import { BookingOverviewPanel } from '../bookings/overview/BookingOverviewPanel';
+import { cx } from '../shared/cx';
 import { ListToolbar } from '../shared/list/ListToolbar';
 import { messages } from '../shared/messages';
-import { canCreateTenant } from '../shared/permissions';
+import { canCreateTenant, canReadSome } from '../shared/permissions';
 import { selectTenant, type TenantSummary, useAppState } from '../shared/store';
 import { notify } from '../shared/toast';
 import { CreateTenantDialog } from './CreateTenantDialog';
+import { TenantCards } from './TenantCards';
 import { useMyTenants } from './useMyTenants';
 
 /**
- * Where a click on a tenant card leads (specification 01: the bookings route). Until that screen
- * exists the card only selects the tenant; flipping `implemented` in the navigation table is enough.
+ * Home: what needs doing in the selected tenant (for people who may read its bookings) beside one
+ * card per tenant of the user. A click on a card makes it the current tenant and stays here, so the
+ * overview switches to that tenant.
  */
-export const TENANT_SELECTED_ROUTE = '/admin/buchungen';
-
-/** Home: one card per tenant of the user; a click makes it the current tenant. */
 export default function DashboardPage() {
-  const navigate = useNavigate();
   const { tenants, loading, refetch } = useMyTenants();
   const currentTenantId = useAppState((state) => state.currentTenantId);
   const permissions = useAppState((state) => state.user?.permissions);
   const [creating, setCreating] = useState(false);
   const mayCreate = Boolean(permissions && canCreateTenant(permissions));
+  const overviewTenant = permissions ? tenants.find((tenant) => tenant.id === currentTenantId && canReadSome(permissions, tenant.id, 'manageBookings')) : undefined;
 
   const choose = (tenant: TenantSummary) => {
     selectTenant(tenant);
-    if (isImplemented(TENANT_SELECTED_ROUTE)) navigate(TENANT_SELECTED_ROUTE);
-    else notify({ type: 'success', title: messages.tenantSelected.title, message: tenant.name });
+    notify({ type: 'success', title: messages.tenantSelected.title, message: tenant.name });
   };
 
   return (
-    <section className="admin-page">
-      <H2>Mandanten</H2>
-      {mayCreate && <ListToolbar create={{ text: 'Mandanten anlegen', onClick: () => setCreating(true) }} />}
-      {loading ? (
-        <Spinner aria-label="Daten werden geladen..." />
-      ) : tenants.length === 0 ? (
-        <NonIdealState icon="office" title="Keine Daten vorhanden" />
-      ) : (
-        <div className="tenant-cards">
-          {tenants.map((tenant) => (
-            <Card
-              key={tenant.id}
-              interactive
-              selected={tenant.id === currentTenantId}
-              className="tenant-card"
-              role="button"
-              tabIndex={0}
-              aria-pressed={tenant.id === currentTenantId}
-              onClick={() => choose(tenant)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter' || event.key === ' ') {
-                  event.preventDefault();
-                  choose(tenant);
-                }
-              }}
-            >
-              <H4>{tenant.name}</H4>
-              <p className={Classes.TEXT_MUTED}>{tenant.location}</p>
-            </Card>
-          ))}
-        </div>
-      )}
+    <section className={cx('admin-page', overviewTenant && 'dashboard-with-overview')}>
+      {overviewTenant && <BookingOverviewPanel key={overviewTenant.id} tenantId={overviewTenant.id} tenantName={overviewTenant.name} />}
+      <div className="dashboard-tenants">
+        <H2>Mandanten</H2>
+        {mayCreate && <ListToolbar create={{ text: 'Mandanten anlegen', onClick: () => setCreating(true) }} />}
+        {loading ? (
+          <Spinner aria-label="Daten werden geladen..." />
+        ) : tenants.length === 0 ? (
+          <NonIdealState icon="office" title="Keine Daten vorhanden" />
+        ) : (
+          <TenantCards tenants={tenants} currentTenantId={currentTenantId} onChoose={choose} />
+        )}
+      </div>
       {mayCreate && <CreateTenantDialog isOpen={creating} onClose={() => setCreating(false)} onCreated={() => void refetch()} />}
     </section>
   );
