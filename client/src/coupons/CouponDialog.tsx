@@ -11,7 +11,7 @@ import { helperLine, shownFieldError } from '../shared/forms/fieldMessage';
 import { serverSubmitErrors } from '../shared/forms/serverErrors';
 import { notify, notifyError } from '../shared/toast';
 import { type Validator, validationMessages } from '../shared/validation';
-import { type CouponKind, couponTypeLabels, formatPickerDate, parseDecimal, parsePickerDate } from './couponFormat';
+import { type CouponKind, couponTypeLabels, discountText, formatPickerDate, parseDecimal, parsePickerDate } from './couponFormat';
 import { couponMessages } from './couponMessages';
 
 interface CouponFormValues {
@@ -26,7 +26,6 @@ interface CouponFormValues {
 }
 
 const TIME_ZONE = 'Europe/Berlin';
-const decimalText = (value: number) => String(value).replace('.', ',');
 
 function initialValues(coupon: CouponFieldsFragment | null): CouponFormValues {
   return {
@@ -35,7 +34,7 @@ function initialValues(coupon: CouponFieldsFragment | null): CouponFormValues {
     maxAmount: coupon?.maxAmount === null || coupon?.maxAmount === undefined ? '' : String(coupon.maxAmount),
     // A new coupon starts with type fixed ("Betrag").
     type: coupon?.type ?? 'fixed',
-    discount: coupon ? decimalText(coupon.discount) : '',
+    discount: coupon ? discountText(coupon.discount, coupon.type) : '',
     validFrom: (coupon?.validFrom as string | null | undefined) ?? null,
     validTo: (coupon?.validTo as string | null | undefined) ?? null,
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDiscount, formatPickerDate, parseDecimal, parsePickerDate } from './couponFormat';
+import { discountText, formatCount, formatDiscount, formatPickerDate, parseDecimal, parsePickerDate } from './couponFormat';
 
 describe('coupon formats', () => {
   it('shows the discount with % or € in German notation', () => {
@@ -28,5 +28,13 @@ describe('coupon formats', () => {
     expect(parsePickerDate('31.02.2027')).toBe(false);
     expect(parsePickerDate('24.12.2026 24:00')).toBe(false);
     expect(parsePickerDate('morgen')).toBe(false);
+  });
+});
+
+describe('discountText', () => {
+  it('shows a euro amount with two decimals and a percentage as it is', () => {
+    expect(discountText(12.5, 'fixed')).toBe('12,50');
+    expect(discountText(7, 'fixed')).toBe('7,00');
+    expect(discountText(12.5, 'percentage')).toBe('12,5');
   });
 });

@@ -1,4 +1,4 @@
-import { formatCurrency } from '../shared/format';
+import { formatAmountInput, formatCurrency } from '../shared/format';
 
 /** Display helpers of the coupons screen (de-DE). */
 const numberFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 });
@@ -42,4 +42,9 @@ export function parsePickerDate(text: string): Date | false {
   const date = new Date(Number(year), Number(month) - 1, Number(day), Number(hours), Number(minutes));
   if (date.getDate() !== Number(day) || date.getMonth() !== Number(month) - 1 || Number(hours) > 23 || Number(minutes) > 59) return false;
   return date;
+}
+
+/** The coupon's value in its form field: a euro amount as "12,50" (as prices are shown), a percentage as it is ("12,5"). */
+export function discountText(value: number, type: CouponKind): string {
+  return type === 'fixed' ? formatAmountInput(value) : String(value).replace('.', ',');
 }
