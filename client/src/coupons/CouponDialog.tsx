@@ -1,6 +1,7 @@
 import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 import { useMutation } from '@apollo/client/react';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Radio, RadioGroup, Tag } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, FormGroup, InputGroup, Radio, RadioGroup, Tag } from '@blueprintjs/core';
+import { DialogSaveFooter } from '../shared/forms/DialogSaveFooter';
 import { DateInput } from '@blueprintjs/datetime';
 import { de } from 'date-fns/locale';
 import { useState } from 'react';
@@ -165,14 +166,7 @@ export function CouponDialog({ tenantId, coupon, onClose }: { tenantId: string; 
                 <DateTimeField name="validTo" label="Gültig bis" id="coupon-valid-to" />
               </div>
             </DialogBody>
-            <DialogFooter
-              actions={
-                <>
-                  <Button text="Abbrechen" onClick={onClose} />
-                  <Button type="submit" intent="primary" text="Speichern" loading={submitting} />
-                </>
-              }
-            />
+            <DialogSaveFooter onCancel={onClose} saving={submitting} />
           </form>
         )}
       />

@@ -1,5 +1,6 @@
 import { useMutation } from '@apollo/client/react';
-import { Button, Checkbox, Classes, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Switch } from '@blueprintjs/core';
+import { Button, Checkbox, Classes, Dialog, DialogBody, FormGroup, InputGroup, Switch } from '@blueprintjs/core';
+import { DialogSaveFooter } from '../shared/forms/DialogSaveFooter';
 import { useState } from 'react';
 import { Form, useField } from 'react-final-form';
 import { type RoleFieldsFragment, RolesDocument, SaveRoleDocument } from '../gql/graphql';
@@ -123,14 +124,7 @@ export function RoleDialog({ tenantId, role, onClose }: { tenantId: string; role
               </div>
               <FreeBookingsField />
             </DialogBody>
-            <DialogFooter
-              actions={
-                <>
-                  <Button text="Abbrechen" onClick={onClose} />
-                  <Button type="submit" intent="primary" text="Speichern" loading={submitting} />
-                </>
-              }
-            />
+            <DialogSaveFooter onCancel={onClose} saving={submitting} />
           </form>
         )}
       />

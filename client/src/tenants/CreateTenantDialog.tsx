@@ -1,5 +1,6 @@
 import { useMutation } from '@apollo/client/react';
-import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Dialog, DialogBody } from '@blueprintjs/core';
+import { DialogSaveFooter } from '../shared/forms/DialogSaveFooter';
 import { Form } from 'react-final-form';
 import { tenantFieldErrors } from '../../../common/tenants/tenant.validation.js';
 import { CreateTenantDocument } from '../gql/graphql';
@@ -53,14 +54,7 @@ export function CreateTenantDialog({ isOpen, onClose, onCreated }: { isOpen: boo
                 <TextInput key={field.name} name={field.name} label={field.label} type={'type' in field ? field.type : 'text'} />
               ))}
             </DialogBody>
-            <DialogFooter
-              actions={
-                <>
-                  <Button text="Abbrechen" onClick={onClose} />
-                  <Button type="submit" intent="primary" text="Anlegen" loading={loading} />
-                </>
-              }
-            />
+            <DialogSaveFooter onCancel={onClose} saveText="Anlegen" saving={loading} />
           </form>
         )}
       </Form>

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Alert, Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, H2, NonIdealState, Tag } from '@blueprintjs/core';
+import { Alert, Button, Checkbox, Dialog, DialogBody, FormGroup, H2, NonIdealState, Tag } from '@blueprintjs/core';
+import { DialogSaveFooter } from '../../shared/forms/DialogSaveFooter';
 import { useState } from 'react';
 import { Form, useField } from 'react-final-form';
 import {
@@ -86,14 +87,7 @@ function MemberRolesDialog({
               <p>{member.userId}</p>
               <RoleChoiceField roles={roles} idPrefix="edit-member-role" />
             </DialogBody>
-            <DialogFooter
-              actions={
-                <>
-                  <Button text="Abbrechen" onClick={onClose} />
-                  <Button type="submit" intent="primary" text="Speichern" loading={submitting} />
-                </>
-              }
-            />
+            <DialogSaveFooter onCancel={onClose} saving={submitting} />
           </form>
         )}
       </Form>
@@ -243,14 +237,7 @@ export default function TenantMembersPage() {
                   <RoleChoice roles={roles} selected={newRoles} onChange={setNewRoles} idPrefix="new-member-role" />
                 </FormGroup>
               </DialogBody>
-              <DialogFooter
-                actions={
-                  <>
-                    <Button text="Abbrechen" onClick={closeAddDialog} />
-                    <Button type="submit" intent="primary" icon="add" text="Hinzufügen" loading={addState.loading} />
-                  </>
-                }
-              />
+              <DialogSaveFooter onCancel={closeAddDialog} saveText="Hinzufügen" saveIcon="add" saving={addState.loading} />
             </form>
           )}
         </Form>

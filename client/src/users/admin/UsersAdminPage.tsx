@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Dialog, DialogBody, DialogFooter, H2, Icon, Switch, Tag } from '@blueprintjs/core';
+import { Dialog, DialogBody, H2, Icon, Switch, Tag } from '@blueprintjs/core';
+import { DialogSaveFooter } from '../../shared/forms/DialogSaveFooter';
 import { useCallback, useState } from 'react';
 import { Form, useField } from 'react-final-form';
 import { AdminDeleteUserDocument, AdminUpdateUserDocument, AdminUsersDocument, type AdminUsersQuery } from '../../gql/graphql';
@@ -100,14 +101,7 @@ function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: () => voi
               <FlagSwitch name="isSuspended" label="Gesperrt" />
               <SuspensionNote wasSuspended={user.isSuspended} />
             </DialogBody>
-            <DialogFooter
-              actions={
-                <>
-                  <Button text="Abbrechen" onClick={onClose} />
-                  <Button type="submit" intent="primary" text="Speichern" loading={submitting} />
-                </>
-              }
-            />
+            <DialogSaveFooter onCancel={onClose} saving={submitting} />
           </form>
         )}
       </Form>
