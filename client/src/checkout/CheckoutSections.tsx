@@ -21,7 +21,7 @@ type Bookable = CheckoutBookableQuery['publicBookable'];
 function Choice({ label, type, ...input }: { label: ReactNode; type: 'checkbox' | 'radio' } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
   return (
     <label className={`bp6-control bp6-${type}${input.disabled ? ' bp6-disabled' : ''}`}>
-      <input type={type} {...input} />
+      <input type={type} className="bp6-control-input" {...input} />
       <span className="bp6-control-indicator" />
       {label}
     </label>
@@ -215,8 +215,6 @@ export function CouponField({ onApply, problem }: { onApply: (code: string) => v
   );
 }
 
-const providerNames: Record<string, string> = { giroCockpit: 'Online bezahlen', pmPayment: 'Online bezahlen', invoice: 'Rechnung' };
-
 /** "Zahlungsart": the tenant's active payment apps; required when there is more than one. */
 export function PaymentChoice({ apps }: { apps: CheckoutBookableQuery['paymentApps'] }) {
   const { input, meta } = useField<string>('paymentProvider', { validate: (value) => (value ? undefined : 'Bitte wählen Sie eine Zahlungsart.') });
@@ -238,7 +236,7 @@ export function PaymentChoice({ apps }: { apps: CheckoutBookableQuery['paymentAp
             checked={input.value === app.id}
             onChange={() => input.onChange(app.id)}
             aria-invalid={error ? true : undefined}
-            label={app.title || providerNames[app.id] || app.id}
+            label={app.title || app.id}
           />
         ))}
       </div>

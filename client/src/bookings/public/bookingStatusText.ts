@@ -19,7 +19,7 @@ const paymentStates: Record<string, StatusText> = {
 
 const periodStates: Record<string, StatusText> = {
   expired: { text: 'abgelaufen', intent: 'none' },
-  pending: { text: 'bevorstehend', intent: 'primary' },
+  pending: { text: 'bevorstehend', intent: 'none' },
   active: { text: 'läuft gerade', intent: 'success' },
 };
 

@@ -52,7 +52,7 @@ export function TimeChoice({ tenantId, bookable, openingHours, amount, problem }
       ) : (
         <WeekChoice tenantId={tenantId} bookable={bookable} openingHours={openingHours} amount={amount} chosen={chosen} onChoose={input.onChange} />
       )}
-      <p className="checkout-chosen" aria-live="polite">
+      <p className="checkout-chosen">
         {chosen ? (
           <>
             Gewählt: <strong>{formatPeriod(chosen.begin, chosen.end)}</strong>
