@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
-import { demoOwner, screenshot } from './helpers.js';
+import { demoOwner, screenshot, signInAndSelectDemoTenant } from './helpers.js';
 import { waitForMail } from './mailbox.js';
 
 /**
@@ -380,6 +380,34 @@ test('the status page says "nicht verfügbar" where the tenant switched the publ
     await expect(page.getByText('Der öffentliche Buchungsstatus ist für diesen Mandanten nicht freigeschaltet.')).toBeVisible();
   } finally {
     await setPublicStatus(api, true);
+    await api.dispose();
+  }
+});
+
+test('the booking page does without the socket client, which the admin frame loads for its live updates', async ({ page, baseURL }) => {
+  const scripts: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().endsWith('.js')) scripts.push(new URL(sent.url()).pathname);
+  });
+  let sockets = 0;
+  page.on('websocket', () => (sockets += 1));
+  await page.goto(checkoutPath());
+  await expect(page.getByRole('grid')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((path) => /subscriptionLink|AdminLayout|DashboardPage/.test(path))).toEqual([]);
+  expect(sockets).toBe(0);
+
+  // Signed in, the frame subscribes: a profile change made elsewhere shows without a reload.
+  const socket = page.waitForEvent('websocket', (opened) => opened.url().endsWith('/graphql'));
+  await signInAndSelectDemoTenant(page);
+  await socket;
+  const api = await ownerApi(baseURL);
+  const rename = (firstName: string) => graphql(api, 'mutation ($firstName: String) { updateProfile(input: { firstName: $firstName }) { id } }', { firstName });
+  try {
+    await rename('Ina');
+    await expect(page.getByRole('button', { name: 'Ina' })).toBeVisible();
+  } finally {
+    await rename('Ines');
     await api.dispose();
   }
 });

@@ -3,8 +3,7 @@ import { type InputHTMLAttributes, type KeyboardEvent, type ReactNode, useId } f
 import { useField } from 'react-final-form';
 import type { CheckoutBookableFieldsFragment, CheckoutBookableQuery, CheckoutOutcomeFragment } from '../gql/graphql';
 import { fieldErrorMarker, helperLine, shownFieldError } from '../shared/forms/fieldMessage';
-import { TextAreaField } from '../shared/forms/TextAreaField';
-import { TextField } from '../shared/forms/TextField';
+import { TextAreaField, TextField } from '../shared/forms/TextField';
 import { formatCurrency } from '../shared/format';
 import { compose, email, required, validationMessages } from '../shared/validation';
 import type { ConsentDocument } from './checkoutRequest';
