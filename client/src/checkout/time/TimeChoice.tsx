@@ -5,14 +5,13 @@ import { useField } from 'react-final-form';
 import { addDays, berlinToday, startOfBerlinDay } from '../../../../server/src/shared/time/berlin';
 import { BookableWeekDocument, type CheckoutBookableQuery } from '../../gql/graphql';
 import { shownFieldError } from '../../shared/forms/fieldMessage';
-import { GroupError } from '../CheckoutSections';
 import { formatPeriod, formatTime } from '../../shared/format';
+import { GroupError } from '../CheckoutSections';
 import { type ChosenPeriod, periodOf } from '../checkoutRequest';
-import { fullDate, longDayLabel, shortDate, shortWeekday, SlotTable, statusLabels } from './SlotTable';
 import { FixedTimesChoice } from './FixedTimesChoice';
 import { LongRangeChoice } from './LongRangeChoice';
 import { hourlySlots, mondayOf, pickSlot, type Slot, slotGrid, type SlotSelection, type SlotStatus, weekDates } from './slotGrid';
-
+import { fullDate, longDayLabel, shortDate, shortWeekday, SlotTable, statusLabels } from './SlotTable';
 
 type Bookable = CheckoutBookableQuery['publicBookable'];
 type OpeningHours = CheckoutBookableQuery['bookableOpeningHours'];
@@ -121,10 +120,14 @@ function WeekChoice({ tenantId, bookable, openingHours, amount, chosen, onChoose
     <>
       <div className="week-navigation">
         <div className="bp6-button-group">
-          {/* Arrows as text: the page needs no icon beyond the ones every page loads. */}
-          <Button text="‹ Vorherige Woche" disabled={monday <= thisMonday} onClick={() => goToWeek(addDays(monday, -7))} />
+          {/* Arrows as text (hidden from screen readers): no icon beyond those every page loads. */}
+          <Button disabled={monday <= thisMonday} onClick={() => goToWeek(addDays(monday, -7))}>
+            <span aria-hidden="true">‹ </span>Vorherige Woche
+          </Button>
           <Button text="Heute" onClick={() => goToWeek(thisMonday, Math.max(0, weekDates(thisMonday).indexOf(today)))} />
-          <Button text="Nächste Woche ›" onClick={() => goToWeek(addDays(monday, 7))} />
+          <Button onClick={() => goToWeek(addDays(monday, 7))}>
+            Nächste Woche<span aria-hidden="true"> ›</span>
+          </Button>
         </div>
         {bookable.isTimePeriodRelated ? null : (
           <div className="bp6-button-group" role="group" aria-label="Ansicht">
