@@ -15,9 +15,9 @@ import type { BenchRequest, OccupancyCheck, RawLookup, RawResult, SeededData, Se
  * process; prints throughput and p50/p99 latency beside the same lookup as raw SQL, concurrent
  * checkouts on one object with the SQL check for overbooking afterwards, availability and checkout
  * of an object with 10 against one with 100,000 past bookings, and the staff's bookings list beside
- * the same page as raw SQL; then, in Chromium, what the login page downloads and the time from
- * "Anmelden" to the dashboard. Bounded in time, loopback only. `BENCH_ONLY=client` measures only the
- * client rows (no booking data is seeded).
+ * the same page as raw SQL; then, in Chromium, what the login page and the public booking page
+ * download and the time from "Anmelden" to the dashboard. Bounded in time, loopback only.
+ * `BENCH_ONLY=client` measures only the client rows (no booking data is seeded).
  */
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -34,6 +34,7 @@ const GOALS = {
   historyLatencyRatio: 1.5,
   graphqlListShareOfRaw: 1 / 3,
   loginTransferKilobytes: 250,
+  checkoutScriptKilobytes: 200,
   signInToDashboardMs: 400,
 };
 
@@ -103,23 +104,27 @@ const ratioRows = (rows: Row[], reference: Row) =>
 const reached = (ok: boolean) => (ok ? 'erreicht' : 'verfehlt');
 const kilobytes = (bytes: number) => bytes / 1024;
 
-/** The client rows: login page download and "Anmelden" to dashboard, with their goals. */
+/** The client rows: login and booking page downloads and "Anmelden" to dashboard, with their goals. */
 function clientTable(client: ClientMeasurement): string {
-  const { login, signInToDashboardMs } = client;
+  const { login, checkout, signInToDashboardMs } = client;
   const total = kilobytes(login.jsBytes + login.cssBytes);
+  const checkoutScript = kilobytes(checkout.jsBytes);
   const timings = [...signInToDashboardMs].sort((a, b) => a - b);
   const medianMs = median(timings);
   return [
-    `Client in Chromium (${CLIENT_RUNS} Anmeldungen in frischen Profilen nach einer ungemessenen, als Inhaberin des Demo-Mandanten):`,
+    `Client in Chromium (${CLIENT_RUNS} Anmeldungen in frischen Profilen nach einer ungemessenen, als Inhaberin des Demo-Mandanten; /checkout als Gast für den Veranstaltungsort des Demo-Mandanten):`,
     '',
     '| Messung | Wert |\n|---|---:|',
     `| /login: JavaScript, komprimiert übertragen (${login.encodings.join(', ') || 'ohne Content-Encoding'}; ${login.plainFiles} Dateien unter 1 KB ohne) | ${fixed(kilobytes(login.jsBytes), 1)} KB |`,
     `| /login: CSS, komprimiert übertragen | ${fixed(kilobytes(login.cssBytes), 1)} KB |`,
     `| /login: zusammen (${login.files} Dateien, Admin-Chunks: ${login.adminChunks.length}) | ${fixed(total, 1)} KB |`,
+    `| /checkout: JavaScript, komprimiert übertragen (${checkout.encodings.join(', ') || 'ohne Content-Encoding'}; ${checkout.plainFiles} Dateien unter 1 KB ohne; Admin-Chunks: ${checkout.adminChunks.length}) | ${fixed(checkoutScript, 1)} KB |`,
+    `| /checkout: CSS, komprimiert übertragen | ${fixed(kilobytes(checkout.cssBytes), 1)} KB |`,
     `| "Anmelden" bis Mandantenkarten, Median | ${fixed(medianMs, 0)} ms |`,
     `| "Anmelden" bis Mandantenkarten, schnellste / langsamste | ${fixed(timings[0], 0)} / ${fixed(timings[timings.length - 1], 0)} ms |`,
     '',
     `- /login ≤ ${GOALS.loginTransferKilobytes} KB JavaScript und CSS (komprimiert), ohne Admin-Chunks: ${reached(total <= GOALS.loginTransferKilobytes && login.adminChunks.length === 0)} (${fixed(total, 1)} KB).`,
+    `- /checkout ≤ ${GOALS.checkoutScriptKilobytes} KB JavaScript (komprimiert), ohne Admin-Chunks: ${reached(checkoutScript <= GOALS.checkoutScriptKilobytes && checkout.adminChunks.length === 0)} (${fixed(checkoutScript, 1)} KB).`,
     `- "Anmelden" bis Dashboard ≤ ${GOALS.signInToDashboardMs} ms (Median): ${reached(medianMs <= GOALS.signInToDashboardMs)} (${fixed(medianMs, 0)} ms).`,
   ].join('\n');
 }

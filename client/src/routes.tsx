@@ -52,6 +52,12 @@ export const routes = createBrowserRouter([
       { path: '/email/verify', element: <EmailVerifiedPage />, handle: handle({ title: 'E-Mail-Adresse bestätigt' }) },
       { path: '/password/reset', element: <PasswordResetPage />, handle: handle({ title: 'Passwort vergessen' }) },
       { path: '/password/confirmed', element: <PasswordConfirmedPage />, handle: handle({ title: 'Passwort geändert' }) },
+      // Booking without an account: chunks of their own, so neither they nor the admin screens load each other.
+      { path: '/checkout', lazy: lazyScreen(() => import('./checkout/CheckoutPage')), handle: handle({ title: 'Buchen' }) },
+      { path: '/checkout/status', lazy: lazyScreen(() => import('./checkout/CheckoutStatusPage')), handle: handle({ title: 'Buchungsbestätigung' }) },
+      { path: '/booking/status/:tenantId', lazy: lazyScreen(() => import('./bookings/public/BookingStatusPage')), handle: handle({ title: 'Status Ihrer Buchung' }) },
+      { path: '/booking/request-reject/:tenantId', lazy: lazyScreen(() => import('./bookings/public/RequestCancellationPage')), handle: handle({ title: 'Stornierung anfragen' }) },
+      { path: '/booking/verify-reject/:tenantId', lazy: lazyScreen(() => import('./bookings/public/ConfirmCancellationPage')), handle: handle({ title: 'Stornierung bestätigen' }) },
       {
         path: '/admin',
         lazy: lazyScreen(adminScreens.layout),

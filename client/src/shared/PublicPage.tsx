@@ -3,12 +3,15 @@ import type { ReactNode } from 'react';
 import { Logo } from './Logo';
 import { useAppState } from './store';
 
-/** Frame of the public pages: logo, a card with the page heading, the instance's legal links. */
-export function PublicPage({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * Frame of the public pages: logo, a card with the page heading, the instance's legal links. `wide`
+ * gives pages with more than a short form (the booking page) the room of a larger screen.
+ */
+export function PublicPage({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
   const instance = useAppState((state) => state.instance);
   return (
     <main className="public-page">
-      <Card className="public-card" elevation={2}>
+      <Card className={wide ? 'public-card public-card-wide' : 'public-card'} elevation={2}>
         <div className="public-logo">
           <Logo />
         </div>

@@ -1,8 +1,7 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
-import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { OperationTypeNode } from 'graphql';
-import { createClient } from 'graphql-ws';
-import { GRAPHQL_PATH, graphqlWsUrl } from './graphqlUrl';
+import { Observable, type Subscription } from 'rxjs';
+import { GRAPHQL_PATH } from './graphqlUrl';
 
 /**
  * One Apollo Client for the app. Queries and mutations go as JSON POSTs to /graphql (the server's
@@ -11,9 +10,27 @@ import { GRAPHQL_PATH, graphqlWsUrl } from './graphqlUrl';
  */
 const httpLink = new HttpLink({ uri: GRAPHQL_PATH, credentials: 'same-origin' });
 
-// lazy: the socket opens with the first subscription (after sign-in, so the cookie identifies the
-// user) and closes when none is left, so a later sign-in gets a fresh connection.
-const wsLink = new GraphQLWsLink(createClient({ url: graphqlWsUrl(), lazy: true, retryAttempts: 5 }));
+/**
+ * Subscriptions hand over to the graphql-ws link, downloaded with the first subscription: the
+ * sign-in and the public pages never subscribe, so they do not load the socket client.
+ */
+const wsLink = new ApolloLink(
+  (operation) =>
+    new Observable<ApolloLink.Result>((observer) => {
+      let subscription: Subscription | undefined;
+      let stopped = false;
+      import('./subscriptionLink').then(
+        ({ subscriptionLink }) => {
+          if (!stopped) subscription = subscriptionLink.request(operation).subscribe(observer);
+        },
+        (error: unknown) => observer.error(error),
+      );
+      return () => {
+        stopped = true;
+        subscription?.unsubscribe();
+      };
+    }),
+);
 
 const link = ApolloLink.split(({ operationType }) => operationType === OperationTypeNode.SUBSCRIPTION, wsLink, httpLink);
 

@@ -1,3 +1,5 @@
+import type { PriceType } from '../gql/graphql';
+
 /**
  * The one place for display formats (specification 01 section 9): German locale, 24-hour time,
  * euro amounts. Times are shown in the municipality's time zone regardless of the browser's.
@@ -45,4 +47,49 @@ export function formatCurrency(amount: number | null | undefined): string {
 /** 12,50 (a euro amount in a form field: two decimals, no currency sign); empty for none. */
 export function formatAmountInput(amount: number | null | undefined): string {
   return amount === null || amount === undefined || !Number.isFinite(amount) ? '' : amountInputFormat.format(amount);
+}
+
+const HOUR_MS = 3_600_000;
+// Fixed abbreviations: Intl's ("Mo" or "Mo.") differ between ICU versions.
+const WEEKDAYS_SHORT = ['So', 'Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa'];
+
+/** "Mo, 07.12.2026" (Berlin date). */
+export function formatDayWithWeekday(value: DateInput): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const text = dateFormat.format(date);
+  const [day, month, year] = text.split('.').map(Number);
+  return `${WEEKDAYS_SHORT[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]}, ${text}`;
+}
+
+/**
+ * A booked period as people read it: "Mo, 07.12.2026, 10:00–12:00 Uhr" within a day ("24:00" for
+ * an end at the next midnight), else both ends in full. Empty without a begin.
+ */
+export function formatPeriod(begin: DateInput, end: DateInput): string {
+  const from = toDate(begin);
+  if (!from) return '';
+  const day = formatDayWithWeekday(from);
+  const to = toDate(end);
+  if (!to) return `${day}, ${timeFormat.format(from)} Uhr`;
+  const sameDay = dateFormat.format(to) === dateFormat.format(from);
+  // Midnight after the begin's day closes that day rather than opening the next one.
+  const endsAtMidnight = !sameDay && timeFormat.format(to) === '00:00' && dateFormat.format(new Date(to.getTime() - HOUR_MS)) === dateFormat.format(from);
+  if (sameDay || endsAtMidnight) return `${day}, ${timeFormat.format(from)}–${endsAtMidnight ? '24:00' : timeFormat.format(to)} Uhr`;
+  return `${day}, ${timeFormat.format(from)} Uhr – ${formatDayWithWeekday(to)}, ${timeFormat.format(to)} Uhr`;
+}
+
+/** What an object costs when nothing does (list cards, booking page). */
+export const FREE_TEXT = 'Kostenfrei';
+
+const unitSuffixes: Record<PriceType, string> = {
+  per_item: 'pro Stück',
+  per_hour: 'pro Stunde',
+  per_day: 'pro Tag',
+  per_square_meter: 'pro m²',
+};
+
+/** The unit a price is given for (specification 02 section 9): "pro Stunde". */
+export function priceUnitSuffix(priceType: PriceType): string {
+  return unitSuffixes[priceType];
 }

@@ -1,8 +1,9 @@
 import { Card, H4, Icon, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { BookableFieldsFragment } from '../../gql/graphql';
+import { FREE_TEXT } from '../../shared/format';
 import { type BookableCardActions, BookableCardMenu } from './BookableCardMenu';
-import { FREE_TEXT, priceText, shortDescription } from './cardText';
+import { priceText, shortDescription } from './cardText';
 
 /** The cover image; a placeholder when there is none or it cannot be loaded. */
 function BookableCover({ url }: { url: string }) {

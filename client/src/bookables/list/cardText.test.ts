@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FREE_TEXT, htmlToText, priceText, shortDescription, truncate } from './cardText';
+import { FREE_TEXT } from '../../shared/format';
+import { htmlToText, priceText, shortDescription, truncate } from './cardText';
 
 // Intl puts a no-break space between amount and €.
 const plain = (text: string) => text.replace(/\u00a0/g, ' ');

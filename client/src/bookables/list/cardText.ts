@@ -1,10 +1,9 @@
-import type { BookableFieldsFragment, PriceType } from '../../gql/graphql';
-import { formatCurrency } from '../../shared/format';
+import type { BookableFieldsFragment } from '../../gql/graphql';
+import { FREE_TEXT, formatCurrency, priceUnitSuffix } from '../../shared/format';
 
 /** Pure texts of a bookable card (specification 02 sections 2 and 9). */
 
 export const DESCRIPTION_LIMIT = 140;
-export const FREE_TEXT = 'Kostenfrei';
 
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
@@ -36,17 +35,6 @@ export function truncate(text: string, limit = DESCRIPTION_LIMIT): string {
 
 export function shortDescription(html: string | null | undefined): string {
   return truncate(htmlToText(html));
-}
-
-const unitSuffixes: Record<PriceType, string> = {
-  per_item: 'pro Stück',
-  per_hour: 'pro Stunde',
-  per_day: 'pro Tag',
-  per_square_meter: 'pro m²',
-};
-
-export function priceUnitSuffix(priceType: PriceType): string {
-  return unitSuffixes[priceType];
 }
 
 type PricedBookable = Pick<BookableFieldsFragment, 'priceType'> & { priceCategories: readonly { priceEur: number }[] };

@@ -1,0 +1,204 @@
+import { useMutation } from '@apollo/client/react';
+import { Button } from '@blueprintjs/core';
+import { FORM_ERROR } from 'final-form';
+import { useEffect, useState } from 'react';
+import { Form, FormSpy } from 'react-final-form';
+import { useNavigate } from 'react-router-dom';
+import { CheckoutDocument, type CheckoutBookableFieldsFragment, type CheckoutBookableQuery } from '../gql/graphql';
+import { useFailedSaveFeedback } from '../shared/forms/failedSave';
+import { serverSubmitErrors } from '../shared/forms/serverErrors';
+import { errorInfo, notify, notifyError } from '../shared/toast';
+import { type CheckoutConfirmation, checkoutStatusPath } from './checkoutLink';
+import { type CheckoutValues, checkoutInput, consentDocuments, parseAmount, type RequestContext, refusedField, serverFieldNames } from './checkoutRequest';
+import { AmountField, BookableIntro, type CheckoutOption, ConsentChoice, CouponField, CustomerFields, OptionsChoice, PaymentChoice, PriceSummary } from './CheckoutSections';
+import { TimeChoice } from './time/TimeChoice';
+import { usePricePreview } from './usePricePreview';
+
+type Bookable = CheckoutBookableQuery['publicBookable'];
+
+export interface CheckoutFormProps {
+  tenantId: string;
+  data: CheckoutBookableQuery;
+  /** Options and dependent objects the public can see, by id (null: hidden). */
+  related: Map<string, CheckoutBookableFieldsFragment | null>;
+  initialAmount: number;
+}
+
+const bookingFailed = { title: 'Buchung fehlgeschlagen', message: 'Die Buchung konnte nicht abgeschlossen werden. Bitte versuchen Sie es erneut.' };
+
+const costsSomething = (bookable: Pick<CheckoutBookableFieldsFragment, 'priceCategories'>) => bookable.priceCategories.some((category) => category.priceEur > 0);
+
+const isTimeRelated = (bookable: Bookable) => bookable.isScheduleRelated || bookable.isTimePeriodRelated || bookable.isLongRange;
+
+/** What the chosen options make of the request: the booked objects' documents and the request context. */
+function requestFor(bookable: Bookable, options: CheckoutOption[], paymentApps: CheckoutBookableQuery['paymentApps'], values: CheckoutValues): { context: RequestContext; costs: boolean } {
+  const chosen = options.filter((option) => option.mandatory || values.options?.[option.bookable.id]);
+  const costs = costsSomething(bookable) || chosen.some((option) => costsSomething(option.bookable));
+  return {
+    costs,
+    context: {
+      bookableId: bookable.id,
+      optionIds: options.map((option) => option.bookable.id),
+      mandatoryOptionIds: options.filter((option) => option.mandatory).map((option) => option.bookable.id),
+      documents: consentDocuments([bookable, ...chosen.map((option) => option.bookable)]),
+      paymentNeeded: paymentApps.length > 0 && costs,
+    },
+  };
+}
+
+/** Fields the form may not have touched yet, filled in so the request builder sees every value. */
+const complete = (values: Partial<CheckoutValues>): CheckoutValues => ({
+  period: null,
+  amount: '1',
+  options: {},
+  name: '',
+  mail: '',
+  company: '',
+  street: '',
+  zipCode: '',
+  location: '',
+  phone: '',
+  comment: '',
+  consents: {},
+  couponCode: '',
+  paymentProvider: '',
+  ...values,
+});
+
+/**
+ * The booking form of one object: time, amount, options, the customer's data, documents, coupon,
+ * the live price and the payment choice; booking leads to the confirmation.
+ */
+export function CheckoutForm({ tenantId, data, related, initialAmount }: CheckoutFormProps) {
+  const bookable = data.publicBookable;
+  const navigate = useNavigate();
+  const [checkout] = useMutation(CheckoutDocument);
+  const failedSave = useFailedSaveFeedback<CheckoutValues>();
+  const options: CheckoutOption[] = bookable.checkoutBookableIds.flatMap(({ bookableId, mandatory }) => {
+    const option = related.get(bookableId);
+    return option && bookableId !== bookable.id ? [{ bookable: option, mandatory }] : [];
+  });
+  const dependents = bookable.relatedBookableIds.flatMap((id) => related.get(id) ?? []);
+  const [initialValues] = useState<Partial<CheckoutValues>>(() => ({
+    amount: String(bookable.amount ? Math.min(initialAmount, bookable.amount) : initialAmount),
+    options: Object.fromEntries(options.map((option) => [option.bookable.id, option.mandatory])),
+    paymentProvider: data.paymentApps.length === 1 ? data.paymentApps[0].id : '',
+  }));
+
+  const onSubmit = async (submitted: CheckoutValues) => {
+    const values = complete(submitted);
+    const { context } = requestFor(bookable, options, data.paymentApps, values);
+    try {
+      const { data: answer } = await checkout({ variables: { tenantId, input: checkoutInput(values, context, true) } });
+      const booking = answer?.checkout;
+      if (!booking?.id) {
+        notify({ type: 'danger', ...bookingFailed });
+        return undefined;
+      }
+      const confirmation: CheckoutConfirmation = {
+        bookingId: booking.id,
+        tenantId,
+        title: bookable.title,
+        timeBegin: booking.timeBegin,
+        timeEnd: booking.timeEnd,
+        priceEur: booking.priceEur,
+        isCommitted: booking.isCommitted,
+        isPayed: booking.isPayed,
+        paymentProvider: booking.paymentProvider,
+        mail: values.mail.trim(),
+      };
+      await navigate(checkoutStatusPath({ bookingId: booking.id, tenantId }), { state: confirmation });
+      return undefined;
+    } catch (error) {
+      const onFields = serverSubmitErrors(error, serverFieldNames(context.documents));
+      if (onFields) return onFields;
+      const info = errorInfo(error);
+      const field = refusedField(info.code, isTimeRelated(bookable));
+      // The refusal at the field it concerns; the failed-save toast carries the server's title and words.
+      if (field && info.message) return { [field]: info.message, [FORM_ERROR]: { title: info.title ?? bookingFailed.title, message: info.message } };
+      notifyError(error, bookingFailed);
+      return undefined;
+    }
+  };
+
+  return (
+    <Form<CheckoutValues>
+      initialValues={initialValues}
+      decorators={failedSave.decorators}
+      subscription={{ submitting: true }}
+      onSubmit={onSubmit}
+      render={({ handleSubmit, submitting }) => (
+        <form onSubmit={handleSubmit} noValidate ref={failedSave.formRef} className="checkout-form">
+          <BookableIntro bookable={bookable} dependents={dependents} />
+          <FormSpy<CheckoutValues> subscription={{ values: true }}>
+            {({ values }) => <CheckoutBody tenantId={tenantId} data={data} options={options} values={complete(values)} submitting={Boolean(submitting)} />}
+          </FormSpy>
+        </form>
+      )}
+    />
+  );
+}
+
+interface CheckoutBodyProps {
+  tenantId: string;
+  data: CheckoutBookableQuery;
+  options: CheckoutOption[];
+  values: CheckoutValues;
+  submitting: boolean;
+}
+
+/** A coupon the server refused, with its message, shown until the code is changed. */
+interface RefusedCoupon {
+  code: string;
+  title: string;
+  message: string;
+}
+
+/** The form's sections, re-rendered with the values: what they show depends on what is chosen. */
+function CheckoutBody({ tenantId, data, options, values, submitting }: CheckoutBodyProps) {
+  const bookable = data.publicBookable;
+  const timeRelated = isTimeRelated(bookable);
+  const { context, costs } = requestFor(bookable, options, data.paymentApps, values);
+  const [appliedCoupon, setAppliedCoupon] = useState('');
+  const [refusedCoupon, setRefusedCoupon] = useState<RefusedCoupon | null>(null);
+
+  const amount = parseAmount(values.amount);
+  const ready = (!timeRelated || values.period !== null) && amount !== null;
+  // A refused code is left out, so the price without it stays visible.
+  const coupon = refusedCoupon?.code === appliedCoupon ? '' : appliedCoupon;
+  const preview = usePricePreview(tenantId, ready ? checkoutInput({ ...values, couponCode: coupon }, context, false) : null, timeRelated);
+  const { refusal } = preview;
+
+  useEffect(() => {
+    if (refusal?.field !== 'couponCode' || !coupon) return;
+    // Told once with a toast (the customer just applied it) and kept at the field.
+    setRefusedCoupon({ code: coupon, title: refusal.title, message: refusal.message });
+    notify({ type: 'danger', title: refusal.title, message: refusal.message });
+  }, [refusal, coupon]);
+
+  const fieldProblem = (field: 'period' | 'amount') => (refusal?.field === field ? refusal.message : undefined);
+  const couponProblem = refusedCoupon && refusedCoupon.code === values.couponCode.trim() ? refusedCoupon.message : undefined;
+  const paymentShown = context.paymentNeeded && (preview.outcome ? preview.outcome.priceEur > 0 : costs);
+  const waitingFor = ready ? null : timeRelated && !values.period ? 'Wählen Sie einen Zeitraum, um den Preis zu sehen.' : 'Geben Sie die Anzahl an, um den Preis zu sehen.';
+
+  return (
+    <div className="checkout-layout">
+      <div className="checkout-main">
+        {timeRelated ? <TimeChoice tenantId={tenantId} bookable={bookable} openingHours={data.bookableOpeningHours} amount={amount ?? 1} problem={fieldProblem('period')} /> : null}
+        {bookable.amount !== 1 ? <AmountField max={bookable.amount} problem={fieldProblem('amount')} /> : null}
+        <OptionsChoice options={options} />
+        <CustomerFields requiredFields={bookable.requiredFields} />
+        <ConsentChoice documents={context.documents} />
+      </div>
+      <aside className="checkout-side" aria-label="Preis und Buchung">
+        <CouponField problem={couponProblem} onApply={setAppliedCoupon} />
+        <PriceSummary preview={{ ...preview, refusal: refusal?.field === 'couponCode' ? null : refusal }} waitingFor={waitingFor} />
+        {paymentShown ? <PaymentChoice apps={data.paymentApps} /> : null}
+        <Button type="submit" intent="primary" size="large" text={bookable.autoCommitBooking ? 'Jetzt buchen' : 'Buchung anfragen'} loading={submitting} fill />
+        <p className="bp6-text-muted checkout-submit-note">
+          {bookable.autoCommitBooking ? 'Die Buchung ist verbindlich.' : 'Ihre Anfrage wird geprüft; die Buchung gilt erst mit der Freigabe.'} Eine Bestätigung erhalten Sie per E-Mail.
+        </p>
+      </aside>
+    </div>
+  );
+}

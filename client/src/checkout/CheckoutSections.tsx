@@ -1,0 +1,291 @@
+import { Button, Callout, FormGroup, H3, InputGroup, Spinner } from '@blueprintjs/core';
+import { type InputHTMLAttributes, type KeyboardEvent, type ReactNode, useId } from 'react';
+import { useField } from 'react-final-form';
+import type { CheckoutBookableFieldsFragment, CheckoutBookableQuery, CheckoutOutcomeFragment } from '../gql/graphql';
+import { fieldErrorMarker, helperLine, shownFieldError } from '../shared/forms/fieldMessage';
+import { TextAreaField, TextField } from '../shared/forms/TextField';
+import { formatCurrency } from '../shared/format';
+import { compose, email, required, validationMessages } from '../shared/validation';
+import type { ConsentDocument } from './checkoutRequest';
+import { parseAmount } from './checkoutRequest';
+import { couponDiscountText, priceLines } from './priceText';
+import type { PricePreview } from './usePricePreview';
+
+type Bookable = CheckoutBookableQuery['publicBookable'];
+
+/**
+ * A checkbox or radio button in Blueprint's look: its markup with Blueprint's classes (the
+ * stylesheet is there anyway), which keeps the booking page's download small.
+ */
+function Choice({ label, type, ...input }: { label: ReactNode; type: 'checkbox' | 'radio' } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  return (
+    <label className={`bp6-control bp6-${type}${input.disabled ? ' bp6-disabled' : ''}`}>
+      <input type={type} className="bp6-control-input" {...input} />
+      <span className="bp6-control-indicator" />
+      {label}
+    </label>
+  );
+}
+
+/** A group's message (time, consent, payment choice): the place a failed save leads to. */
+export function GroupError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <div className="bp6-form-group bp6-intent-danger">
+      <div id={id} className="bp6-form-helper-text" role="alert" {...fieldErrorMarker}>
+        {message}
+      </div>
+    </div>
+  );
+}
+
+/** Picture, place, description, prices and the dependent objects of the booked object. */
+export function BookableIntro({ bookable, dependents }: { bookable: Bookable; dependents: CheckoutBookableFieldsFragment[] }) {
+  return (
+    <div className="checkout-intro">
+      {bookable.imgUrl ? <img className="checkout-picture" src={bookable.imgUrl} alt={`Bild: ${bookable.title}`} /> : null}
+      <div className="checkout-intro-text">
+        {bookable.location ? <p className="checkout-location">{bookable.location}</p> : null}
+        {/* The server keeps only safe markup in rich texts. */}
+        {bookable.description ? <div className="checkout-description" dangerouslySetInnerHTML={{ __html: bookable.description }} /> : null}
+        <div className="checkout-prices">
+          <strong>Preis</strong>
+          <ul>
+            {priceLines(bookable).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          {bookable.priceCategories.some((category) => category.priceEur > 0) ? <span className="bp6-text-muted">Alle Preise inklusive Mehrwertsteuer.</span> : null}
+        </div>
+        {dependents.length > 0 ? (
+          <p>
+            <strong>Dazu gehören:</strong> {dependents.map((dependent) => dependent.title).join(', ')}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+const amountValidator = (max: number | null) => (value: unknown) => {
+  const amount = parseAmount(String(value ?? ''));
+  if (amount === null) return 'Bitte geben Sie eine ganze Zahl ab 1 ein.';
+  return max !== null && amount > max ? `Höchstens ${max} verfügbar.` : undefined;
+};
+
+/** "Anzahl", for objects that exist more than once (or without limit). */
+export function AmountField({ max, problem }: { max: number | null; problem: string | undefined }) {
+  const { input, meta } = useField<string>('amount', { validate: amountValidator(max) });
+  const error = shownFieldError(meta) ?? problem;
+  return (
+    <FormGroup label="Anzahl" labelFor="checkout-amount" helperText={helperLine(error, max ? `Höchstens ${max}` : undefined)} intent={error ? 'danger' : 'none'}>
+      <InputGroup {...input} id="checkout-amount" type="number" min={1} max={max ?? undefined} inputMode="numeric" intent={error ? 'danger' : 'none'} aria-invalid={error ? true : undefined} className="checkout-amount" />
+    </FormGroup>
+  );
+}
+
+export interface CheckoutOption {
+  bookable: CheckoutBookableFieldsFragment;
+  mandatory: boolean;
+}
+
+function OptionCheckbox({ option }: { option: CheckoutOption }) {
+  const { input } = useField<boolean>(`options.${option.bookable.id}`, { type: 'checkbox' });
+  const price = priceLines(option.bookable).join('; ');
+  return (
+    <Choice
+      type="checkbox"
+      checked={option.mandatory || Boolean(input.checked)}
+      disabled={option.mandatory}
+      onChange={(event) => input.onChange(event.currentTarget.checked)}
+      label={
+        <>
+          {option.bookable.title} <span className="bp6-text-muted">({price}{option.mandatory ? ', immer enthalten' : ''})</span>
+        </>
+      }
+    />
+  );
+}
+
+/** "Zusätzliche Optionen": the object's checkout options; mandatory ones ticked and fixed. */
+export function OptionsChoice({ options }: { options: CheckoutOption[] }) {
+  if (options.length === 0) return null;
+  return (
+    <section className="checkout-section" aria-labelledby="checkout-options-heading">
+      <H3 id="checkout-options-heading">Zusätzliche Optionen</H3>
+      {options.map((option) => (
+        <OptionCheckbox key={option.bookable.id} option={option} />
+      ))}
+    </section>
+  );
+}
+
+const requiredField = required();
+
+/** "Ihre Angaben": name and e-mail always, company and notes where the object requires them. */
+export function CustomerFields({ requiredFields }: { requiredFields: readonly string[] }) {
+  const needs = (field: string) => requiredFields.includes(field);
+  return (
+    <section className="checkout-section" aria-labelledby="checkout-customer-heading">
+      <H3 id="checkout-customer-heading">Ihre Angaben</H3>
+      <div className="checkout-fields">
+        <TextField name="name" id="checkout-name" label="Vor- und Nachname" autoComplete="name" validate={requiredField} />
+        <TextField name="mail" id="checkout-mail" label="E-Mail" type="email" autoComplete="email" validate={compose(required(validationMessages.emailRequired), email)} />
+        <TextField name="company" id="checkout-company" label="Firma oder Verein" autoComplete="organization" optional={!needs('company')} validate={needs('company') ? requiredField : undefined} />
+        <TextField name="phone" id="checkout-phone" label="Telefon" type="tel" autoComplete="tel" optional />
+        <TextField name="street" id="checkout-street" label="Straße und Hausnummer" autoComplete="street-address" optional />
+        <div className="checkout-zip-city">
+          <TextField name="zipCode" id="checkout-zip" label="PLZ" autoComplete="postal-code" optional />
+          <TextField name="location" id="checkout-city" label="Ort" autoComplete="address-level2" optional />
+        </div>
+      </div>
+      <TextAreaField name="comment" id="checkout-comment" label="Hinweise zur Buchung" optional={!needs('comment')} validate={needs('comment') ? requiredField : undefined} />
+    </section>
+  );
+}
+
+function ConsentCheckbox({ document }: { document: ConsentDocument }) {
+  const message = `Bitte bestätigen Sie „${document.title}“.`;
+  const { input, meta } = useField<boolean>(`consents.${document.key}`, { type: 'checkbox', validate: document.required ? (value) => (value ? undefined : message) : undefined });
+  const error = shownFieldError(meta);
+  const errorId = useId();
+  return (
+    <div className="checkout-consent">
+      <Choice
+        type="checkbox"
+        checked={Boolean(input.checked)}
+        onChange={(event) => input.onChange(event.currentTarget.checked)}
+        onBlur={input.onBlur}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        label={`Ich habe „${document.title}“ gelesen und akzeptiere es${document.required ? '' : ' (optional)'}.`}
+      />
+      <a href={document.url} target="_blank" rel="noreferrer" className="checkout-document-link">
+        {document.title} öffnen (neues Fenster)
+      </a>
+      {document.caption ? <p className="bp6-text-muted checkout-caption">{document.caption}</p> : null}
+      <GroupError id={errorId} message={error} />
+    </div>
+  );
+}
+
+/** "Dokumente": the documents to read; the required ones must be accepted. */
+export function ConsentChoice({ documents }: { documents: readonly ConsentDocument[] }) {
+  if (documents.length === 0) return null;
+  return (
+    <section className="checkout-section" aria-labelledby="checkout-documents-heading">
+      <H3 id="checkout-documents-heading">Dokumente</H3>
+      {documents.map((document) => (
+        <ConsentCheckbox key={document.key} document={document} />
+      ))}
+    </section>
+  );
+}
+
+/**
+ * "Gutschein": the code is applied with the button (or Enter), which asks for the price with it; a
+ * code the server refuses shows its message here until the code is changed.
+ */
+export function CouponField({ onApply, problem }: { onApply: (code: string) => void; problem: string | undefined }) {
+  const { input, meta } = useField<string>('couponCode');
+  const error = shownFieldError(meta) ?? problem;
+  const apply = () => onApply((input.value ?? '').trim());
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // Enter applies the code rather than sending the whole booking.
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      apply();
+    }
+  };
+  return (
+    <FormGroup label="Gutscheincode" labelFor="checkout-coupon" labelInfo="(optional)" helperText={helperLine(error)} intent={error ? 'danger' : 'none'}>
+      <InputGroup
+        {...input}
+        value={input.value ?? ''}
+        id="checkout-coupon"
+        autoComplete="off"
+        onKeyDown={onKeyDown}
+        intent={error ? 'danger' : 'none'}
+        aria-invalid={error ? true : undefined}
+        rightElement={<Button variant="minimal" text="Einlösen" onClick={apply} />}
+        fill
+      />
+    </FormGroup>
+  );
+}
+
+/** "Zahlungsart": the tenant's active payment apps; required when there is more than one. */
+export function PaymentChoice({ apps }: { apps: CheckoutBookableQuery['paymentApps'] }) {
+  const { input, meta } = useField<string>('paymentProvider', { validate: (value) => (value ? undefined : 'Bitte wählen Sie eine Zahlungsart.') });
+  const error = shownFieldError(meta);
+  const errorId = useId();
+  const labelId = useId();
+  return (
+    <div className="checkout-payment bp6-form-group">
+      <div role="radiogroup" aria-labelledby={labelId} aria-describedby={error ? errorId : undefined}>
+        <span id={labelId} className="bp6-label">
+          Zahlungsart
+        </span>
+        {apps.map((app) => (
+          <Choice
+            key={app.id}
+            type="radio"
+            name="paymentProvider"
+            value={app.id}
+            checked={input.value === app.id}
+            onChange={() => input.onChange(app.id)}
+            aria-invalid={error ? true : undefined}
+            label={app.title || app.id}
+          />
+        ))}
+      </div>
+      <GroupError id={errorId} message={error} />
+    </div>
+  );
+}
+
+/** The live price: one line per booked object, the coupon, the total with the VAT it contains. */
+export function PriceSummary({ preview, waitingFor }: { preview: PricePreview; waitingFor: string | null }) {
+  const { outcome, refusal, loading } = preview;
+  return (
+    <section className="checkout-price" aria-labelledby="checkout-price-heading" aria-busy={loading}>
+      <H3 id="checkout-price-heading">Preis</H3>
+      {waitingFor ? <p className="bp6-text-muted">{waitingFor}</p> : null}
+      {refusal ? (
+        <Callout intent="warning" title={refusal.title} className="checkout-refusal">
+          {refusal.message}
+        </Callout>
+      ) : null}
+      {outcome ? <PriceLines outcome={outcome} /> : !waitingFor && !refusal && loading ? <Spinner size={20} aria-label="Preis wird berechnet..." /> : null}
+      {outcome && loading ? <p className="bp6-text-muted">Preis wird aktualisiert...</p> : null}
+    </section>
+  );
+}
+
+function PriceLines({ outcome }: { outcome: CheckoutOutcomeFragment }) {
+  return (
+    <>
+      <ul className="checkout-price-items">
+        {outcome.items.map((item) => (
+          <li key={item.bookableId}>
+            <span>
+              {item.bookable.title}
+              {item.amount > 1 ? ` × ${item.amount}` : ''}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {outcome.couponUsed ? (
+        <p className="checkout-coupon-used">
+          Gutschein {outcome.couponUsed.id}: {couponDiscountText(outcome.couponUsed)}
+          {outcome.couponUsed.description ? ` (${outcome.couponUsed.description})` : ''}
+        </p>
+      ) : null}
+      <p className="checkout-total">
+        <span>Gesamt</span>
+        <strong data-testid="checkout-total">{formatCurrency(outcome.priceEur)}</strong>
+      </p>
+      {outcome.vatIncludedEur > 0 ? <p className="bp6-text-muted">darin enthalten {formatCurrency(outcome.vatIncludedEur)} Mehrwertsteuer</p> : null}
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+import './checkout.css';
+import { Callout, H3, Spinner } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { requestCancellationPath } from '../bookings/public/bookingLinks';
+import { type BookingFlags, fetchBookingFlags, publicErrorInfo } from '../bookings/public/publicBookingApi';
+import { formatCurrency, formatPeriod } from '../shared/format';
+import { PublicPage } from '../shared/PublicPage';
+import type { CheckoutConfirmation } from './checkoutLink';
+import { type CheckoutStatusLink, parseCheckoutStatusLink } from './checkoutStatusLink';
+
+/** What the confirmation knows: everything right after booking, only the flags after a reload elsewhere. */
+type Known = { kind: 'booked'; booking: CheckoutConfirmation } | { kind: 'flags'; flags: BookingFlags } | { kind: 'missing' } | { kind: 'failed' } | { kind: 'loading' };
+
+const isConfirmationOf = (state: unknown, link: CheckoutStatusLink): state is CheckoutConfirmation =>
+  typeof state === 'object' && state !== null && (state as CheckoutConfirmation).bookingId === link.bookingId && (state as CheckoutConfirmation).tenantId === link.tenantId;
+
+/**
+ * /checkout/status?id=&tenant=: what happened to the booking (received and awaiting release, or
+ * booked), its number and the next step. The booking page hands over the details; a visit without
+ * them (the return from a payment provider) asks the server for the flags.
+ */
+export default function CheckoutStatusPage() {
+  const [search] = useSearchParams();
+  const { state } = useLocation();
+  const link = parseCheckoutStatusLink(search);
+  const handedOver = link && isConfirmationOf(state, link) ? state : null;
+  const [fetched, setFetched] = useState<Known>({ kind: 'loading' });
+  const tenantId = link?.tenantId;
+  const bookingId = link?.bookingId;
+
+  useEffect(() => {
+    if (!tenantId || !bookingId || handedOver) return;
+    let current = true;
+    fetchBookingFlags(tenantId, bookingId).then(
+      (flags) => current && setFetched({ kind: 'flags', flags }),
+      (error: unknown) => current && setFetched({ kind: publicErrorInfo(error).code === 'GENERIC_NOT_FOUND' ? 'missing' : 'failed' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [tenantId, bookingId, handedOver]);
+
+  if (!link) {
+    return (
+      <PublicPage title="Buchungsstatus">
+        <Callout intent="warning" title="Link unvollständig">
+          Der Link nennt keine Buchung. Ihre Buchungsnummer finden Sie in der Bestätigung per E-Mail.
+        </Callout>
+      </PublicPage>
+    );
+  }
+  const known: Known = handedOver ? { kind: 'booked', booking: handedOver } : fetched;
+  if (known.kind === 'loading') {
+    return (
+      <PublicPage title="Buchungsstatus">
+        <Spinner aria-label="Daten werden geladen..." />
+      </PublicPage>
+    );
+  }
+  if (known.kind === 'missing' || known.kind === 'failed') {
+    return (
+      <PublicPage title="Buchungsstatus">
+        <Callout intent="warning" title={known.kind === 'missing' ? 'Buchung nicht gefunden' : 'Status nicht verfügbar'}>
+          {known.kind === 'missing' ? `Eine Buchung ${link.bookingId} gibt es nicht.` : 'Der Status konnte nicht geladen werden. Bitte versuchen Sie es später erneut.'}
+        </Callout>
+      </PublicPage>
+    );
+  }
+
+  const flags = known.kind === 'booked' ? known.booking : known.flags;
+  const booking = known.kind === 'booked' ? known.booking : null;
+  return (
+    <PublicPage title={flags.isCommitted ? 'Buchung bestätigt' : 'Anfrage eingegangen'}>
+      <Callout intent="success" title="Vielen Dank!" className="public-callout">
+        {flags.isCommitted ? 'Ihre Buchung ist bestätigt.' : 'Ihre Buchungsanfrage ist eingegangen und wartet auf die Freigabe.'}
+      </Callout>
+      <p className="booking-number-box">
+        Ihre Buchungsnummer
+        <strong className="booking-number">{link.bookingId}</strong>
+        Bitte geben Sie sie bei Rückfragen an.
+      </p>
+      {booking ? (
+        <dl className="booking-facts">
+          <dt>Objekt</dt>
+          <dd>{booking.title}</dd>
+          {booking.timeBegin ? (
+            <>
+              <dt>Zeitraum</dt>
+              <dd>{formatPeriod(booking.timeBegin, booking.timeEnd)}</dd>
+            </>
+          ) : null}
+          <dt>Gesamtpreis</dt>
+          <dd>{formatCurrency(booking.priceEur)}</dd>
+        </dl>
+      ) : null}
+      <H3>Wie geht es weiter?</H3>
+      <ul className="next-steps">
+        <li>{booking?.mail ? `Wir haben Ihnen eine Bestätigung an ${booking.mail} gesendet.` : 'Eine Bestätigung haben wir Ihnen per E-Mail gesendet.'}</li>
+        {flags.isCommitted ? null : <li>Die Verwaltung prüft Ihre Anfrage. Über die Freigabe informieren wir Sie per E-Mail.</li>}
+        {flags.isPayed ? (
+          booking && booking.priceEur === 0 ? <li>Es ist nichts zu bezahlen.</li> : null
+        ) : (
+          <li>
+            <strong>Zahlung folgt:</strong> {paymentStep(booking?.paymentProvider ?? null, flags.isCommitted)}
+          </li>
+        )}
+      </ul>
+      <div className="public-links">
+        <Link to={requestCancellationPath(link.tenantId, link.bookingId)}>Buchung stornieren</Link>
+      </div>
+    </PublicPage>
+  );
+}
+
+function paymentStep(provider: string | null, released: boolean): string {
+  const when = released ? '' : ' nach der Freigabe';
+  if (provider === 'invoice') return `Die Rechnung erhalten Sie${when} per E-Mail.`;
+  if (provider) return `Den Link zur Online-Zahlung erhalten Sie${when} per E-Mail.`;
+  return `Wie Sie bezahlen, teilen wir Ihnen${when} per E-Mail mit.`;
+}

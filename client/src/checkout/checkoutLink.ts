@@ -1,0 +1,38 @@
+/** The booking page's link (/checkout?id=&tenant=&amount=) and the way to its confirmation. */
+
+export interface CheckoutLink {
+  bookableId: string;
+  tenantId: string;
+  /** A whole number from 1; 1 when missing or not one. */
+  amount: number;
+}
+
+const param = (search: URLSearchParams, name: string) => search.get(name)?.trim() ?? '';
+
+/** What /checkout books; null when the object or the tenant is missing from the link. */
+export function parseCheckoutLink(search: URLSearchParams): CheckoutLink | null {
+  const bookableId = param(search, 'id');
+  const tenantId = param(search, 'tenant');
+  if (!bookableId || !tenantId) return null;
+  const amount = Number(param(search, 'amount'));
+  return { bookableId, tenantId, amount: Number.isInteger(amount) && amount >= 1 ? amount : 1 };
+}
+
+/** The confirmation's address: the same the payment provider returns the customer to. */
+export function checkoutStatusPath({ bookingId, tenantId }: { bookingId: string; tenantId: string }): string {
+  return `/checkout/status?${new URLSearchParams({ id: bookingId, tenant: tenantId })}`;
+}
+
+/** What the booking page hands to its confirmation (router state): shown when present, else asked for. */
+export interface CheckoutConfirmation {
+  bookingId: string;
+  tenantId: string;
+  title: string;
+  timeBegin: string | null;
+  timeEnd: string | null;
+  priceEur: number;
+  isCommitted: boolean;
+  isPayed: boolean;
+  paymentProvider: string | null;
+  mail: string;
+}

@@ -1,0 +1,464 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
+import { demoOwner, screenshot, signInAndSelectDemoTenant } from './helpers.js';
+import { waitForMail } from './mailbox.js';
+
+/**
+ * The public booking pages as a member of the public meets them, without an account: the demo
+ * tenant's owner offers a meeting room (opening hours 08:00 to 20:00, 20 € an hour, house rules to
+ * accept) and a coupon; a citizen books two hours through the availability grid, reads the mail,
+ * checks the status from its link and cancels through the request and the mailed confirmation.
+ * Also: the phone width, booking by keyboard alone, the status view switched off, and axe on every
+ * public page in both themes.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const toast = (page: Page, text: string) => page.locator('.bp6-toast').filter({ hasText: text });
+const stamp = Date.now().toString(36).toUpperCase();
+const roomTitle = `Sitzungssaal ${stamp}`;
+const couponCode = `VEREIN${stamp}`;
+const REQUEST_SUBJECT = 'Vielen Dank für Ihre Buchungsanfrage';
+
+// Days and times as the site shows them: Berlin, whatever the machine's zone.
+const berlinDate = (instant: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(instant);
+const addDays = (date: string, days: number) => {
+  const day = new Date(`${date}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+};
+const weekday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
+const WEEKDAYS = ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'];
+const germanDate = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
+const dayLabel = (date: string) => `${WEEKDAYS[weekday(date)]}, ${germanDate(date)}`;
+function berlinInstant(date: string, time: string): Date {
+  for (const offset of ['+01:00', '+02:00']) {
+    const candidate = new Date(`${date}T${time}:00${offset}`);
+    const shown = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(candidate);
+    if (shown === time) return candidate;
+  }
+  throw new Error(`${date} ${time} gibt es in Berlin nicht`);
+}
+
+const today = berlinDate(new Date());
+const tomorrow = addDays(today, 1);
+const dayAfter = addDays(today, 2);
+/** The grid opens on the current week (Monday to Sunday): a day of the next one needs "Nächste Woche". */
+const nextMonday = addDays(today, 7 - ((weekday(today) + 6) % 7));
+const inNextWeek = (date: string) => date >= nextMonday;
+
+const slot = (page: Page, date: string, hour: number, state = 'frei') => {
+  const from = String(hour).padStart(2, '0');
+  const to = String(hour + 1).padStart(2, '0');
+  return page.getByRole('gridcell', { name: `${dayLabel(date)}, ${from}:00 bis ${to}:00 Uhr: ${state}` });
+};
+
+interface Offer {
+  tenantId: string;
+  roomId: string;
+  rulesId: string;
+}
+let offer: Offer;
+
+async function ownerApi(baseURL: string | undefined): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL });
+  expect((await api.post('/auth/signin', { data: demoOwner })).ok()).toBe(true);
+  return api;
+}
+
+async function graphql<T>(api: APIRequestContext, query: string, variables: Record<string, unknown>): Promise<T> {
+  const response = await api.post('/graphql', { data: { query, variables }, headers: { 'content-type': 'application/json' } });
+  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
+  if (body.errors?.length) throw new Error(body.errors.map((error) => error.message).join('; '));
+  return body.data as T;
+}
+
+const setPublicStatus = (api: APIRequestContext, enabled: boolean) =>
+  graphql(api, 'mutation ($id: ID!, $on: Boolean!) { updateTenant(id: $id, input: { enablePublicStatusView: $on }) { id } }', { id: offer.tenantId, on: enabled });
+
+/** Online payment and invoice on or off: with both on, the booking page offers the choice. */
+const setPaymentApps = (api: APIRequestContext, active: boolean) =>
+  graphql(api, 'mutation ($id: ID!, $apps: [TenantApplicationInput!]) { updateTenant(id: $id, input: { applications: $apps }) { id } }', {
+    id: offer.tenantId,
+    apps: [
+      { id: 'giroCockpit', active },
+      { id: 'invoice', active },
+    ],
+  });
+
+/** How the demo tenant was before this file, restored afterwards for the other files. */
+let tenantBefore: { enablePublicStatusView: boolean; applications: { id: string; active: boolean }[] | null };
+
+/** A guest's booking through the API, without a session (the owner would book free of charge). */
+async function bookThroughApi(baseURL: string | undefined, date: string, from: string, to: string, name: string, mail: string): Promise<string> {
+  const guest = await request.newContext({ baseURL });
+  try {
+    const data = await graphql<{ checkout: { id: string } }>(
+      guest,
+      'mutation ($tenantId: ID!, $input: CheckoutInput!) { checkout(tenantId: $tenantId, input: $input) { id } }',
+      {
+        tenantId: offer.tenantId,
+        input: {
+          bookableItems: [{ bookableId: offer.roomId, amount: 1 }],
+          timeBegin: berlinInstant(date, from).toISOString(),
+          timeEnd: berlinInstant(date, to).toISOString(),
+          name,
+          mail,
+          attachmentStatus: [{ id: offer.rulesId, accepted: true }],
+        },
+      },
+    );
+    return data.checkout.id;
+  } finally {
+    await guest.dispose();
+  }
+}
+
+test.beforeAll(async ({ baseURL }) => {
+  const api = await ownerApi(baseURL);
+  const [tenant] = (await (await api.get('/api/tenants?publicTenants=true')).json()) as { id: string }[];
+  offer = { tenantId: tenant.id, roomId: '', rulesId: '' };
+  tenantBefore = (await graphql<{ tenant: typeof tenantBefore }>(api, 'query ($id: ID!) { tenant(id: $id) { enablePublicStatusView applications { id active } } }', { id: tenant.id })).tenant;
+  await setPublicStatus(api, true);
+  await setPaymentApps(api, true);
+  const created = await graphql<{ createBookable: { id: string; attachments: { id: string }[] } }>(
+    api,
+    'mutation ($tenantId: ID!, $input: BookableInput!) { createBookable(tenantId: $tenantId, input: $input) { id attachments { id } } }',
+    {
+      tenantId: tenant.id,
+      input: {
+        type: 'room',
+        title: roomTitle,
+        description: '<p>Heller Raum im ersten Stock für Sitzungen bis 20 Personen, mit Beamer und Flipchart.</p>',
+        location: 'Rathausplatz 1, 12345 Musterstadt',
+        imgUrl: `${baseURL}/favicon.svg`,
+        amount: '1',
+        isBookable: true,
+        isPublic: true,
+        isScheduleRelated: true,
+        isOpeningHoursRelated: true,
+        openingHours: [{ weekdays: [0, 1, 2, 3, 4, 5, 6], startTime: '08:00', endTime: '20:00' }],
+        priceType: 'per_hour',
+        priceCategories: [{ priceEur: '20', priceValueAddedTax: '0' }],
+        attachments: [{ id: '', type: 'agreement', title: 'Hausordnung', caption: 'Regeln für die Räume des Rathauses.', url: 'https://www.musterstadt.example/hausordnung.pdf', required: true, show: true }],
+      },
+    },
+  );
+  offer = { tenantId: tenant.id, roomId: created.createBookable.id, rulesId: created.createBookable.attachments[0].id };
+  await graphql(api, 'mutation ($tenantId: ID!, $input: CouponInput!) { createCoupon(tenantId: $tenantId, input: $input) { id } }', {
+    tenantId: tenant.id,
+    input: { id: couponCode, type: 'percentage', discount: 10, description: 'Vereinsrabatt' },
+  });
+  // Someone else has the room tomorrow morning: the grid shows those hours as booked.
+  await bookThroughApi(baseURL, tomorrow, '08:00', '10:00', 'Otto Vorbucher', `otto.${stamp.toLowerCase()}@example.com`);
+  await api.dispose();
+});
+
+test.afterAll(async ({ baseURL }) => {
+  const api = await ownerApi(baseURL);
+  await setPublicStatus(api, tenantBefore.enablePublicStatusView);
+  await graphql(api, 'mutation ($id: ID!, $apps: [TenantApplicationInput!]) { updateTenant(id: $id, input: { applications: $apps }) { id } }', {
+    id: offer.tenantId,
+    apps: ['giroCockpit', 'invoice'].map((id) => ({ id, active: tenantBefore.applications?.find((app) => app.id === id)?.active ?? false })),
+  });
+  await api.dispose();
+});
+
+const checkoutPath = () => `/checkout?id=${offer.roomId}&tenant=${offer.tenantId}&amount=1`;
+
+async function openWeekOf(page: Page, date: string): Promise<void> {
+  await expect(page.getByRole('grid')).toBeVisible();
+  if (inNextWeek(date)) await page.getByRole('button', { name: /Nächste Woche/ }).click();
+  await expect(slot(page, date, 12)).toBeVisible();
+}
+
+test('a citizen books two free hours with a coupon, gets the mail, checks the status and cancels', async ({ page }) => {
+  const mail = `erika.${stamp.toLowerCase()}@example.com`;
+  await page.goto(checkoutPath());
+  await expect(page.getByRole('heading', { name: roomTitle })).toBeVisible();
+  await expect(page).toHaveTitle('Buchungsplattform | Buchen');
+  await expect(page.getByText('20,00 € pro Stunde')).toBeVisible();
+  await expect(page.getByRole('img', { name: `Bild: ${roomTitle}` })).toBeVisible();
+  await expect(page.getByText('Wählen Sie einen Zeitraum, um den Preis zu sehen.')).toBeVisible();
+
+  // The grid: the hours booked by someone else, the closed evening left out, two free hours picked.
+  await openWeekOf(page, tomorrow);
+  await expect(slot(page, tomorrow, 8, 'belegt')).toBeVisible();
+  await expect(slot(page, tomorrow, 20)).toHaveCount(0);
+  await slot(page, tomorrow, 14).click();
+  await slot(page, tomorrow, 15).click();
+  await expect(slot(page, tomorrow, 14, 'gewählt')).toBeVisible();
+  await expect(page.locator('.checkout-chosen')).toHaveText(`Gewählt: ${dayLabel(tomorrow).slice(0, 2)}, ${germanDate(tomorrow)}, 14:00–16:00 Uhr`);
+  const total = page.getByTestId('checkout-total');
+  await expect(total).toHaveText('40,00 €');
+  await screenshot(page, 'public-booking-01-time-chosen');
+
+  // The coupon lowers the price; an unknown one is refused at the field.
+  await page.getByLabel('Gutscheincode (optional)').fill('GIBTESNICHT');
+  await page.getByRole('button', { name: 'Einlösen' }).click();
+  await expect(toast(page, 'Gutschein ungültig')).toBeVisible();
+  await expect(page.getByText('Der Gutscheincode ist unbekannt oder nicht mehr gültig.').first()).toBeVisible();
+  await expect(total).toHaveText('40,00 €');
+  await page.getByLabel('Gutscheincode (optional)').fill(couponCode);
+  await page.getByLabel('Gutscheincode (optional)').press('Enter');
+  await expect(total).toHaveText('36,00 €');
+  await expect(page.getByText(`Gutschein ${couponCode}: −10 % (Vereinsrabatt)`)).toBeVisible();
+
+  // The customer's data: the e-mail is checked as typed; the house rules must be accepted.
+  await page.getByLabel('Vor- und Nachname').fill('Erika Mustermann');
+  await page.getByLabel('E-Mail').fill('erika@');
+  await page.getByLabel('Vor- und Nachname').focus();
+  await expect(page.getByText('E-Mail muss gültig sein')).toBeVisible();
+  await page.getByLabel('E-Mail').fill(mail);
+  await expect(page.getByText('E-Mail muss gültig sein')).toHaveCount(0);
+  await page.getByLabel('Straße und Hausnummer (optional)').fill('Hauptstraße 1');
+  await page.getByLabel('PLZ (optional)').fill('12345');
+  await page.getByLabel('Ort (optional)').fill('Musterstadt');
+  await expect(page.getByRole('link', { name: 'Hausordnung öffnen (neues Fenster)' })).toHaveAttribute('href', 'https://www.musterstadt.example/hausordnung.pdf');
+  await page.getByRole('button', { name: 'Buchung anfragen' }).click();
+  await expect(toast(page, 'Validierungsfehler')).toBeVisible();
+  const consent = page.getByRole('checkbox', { name: 'Ich habe „Hausordnung“ gelesen und akzeptiere es.' });
+  await expect(consent).toBeFocused();
+  await expect(page.getByText('Bitte bestätigen Sie „Hausordnung“.')).toBeVisible();
+  await screenshot(page, 'public-booking-02-consent-missing');
+  // As people do: a click on the text ticks the box.
+  await page.getByText('Ich habe „Hausordnung“ gelesen und akzeptiere es.').click();
+  await expect(consent).toBeChecked();
+  await expect(page.getByText('Bitte bestätigen Sie „Hausordnung“.')).toHaveCount(0);
+  // With online payment and invoice on, the booking asks how to pay.
+  await page.getByRole('button', { name: 'Buchung anfragen' }).click();
+  await expect(page.getByText('Bitte wählen Sie eine Zahlungsart.')).toBeVisible();
+  await expect(page.getByRole('radiogroup', { name: 'Zahlungsart' })).toBeVisible();
+  await page.getByText('Rechnung', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Rechnung' })).toBeChecked();
+  await page.getByRole('button', { name: 'Buchung anfragen' }).click();
+
+  // The confirmation: received, waiting for release, the booking number, payment to follow.
+  await expect(page).toHaveURL(/\/checkout\/status\?id=[A-Z]{4}-[A-Z]{4}&tenant=/);
+  const bookingId = new URL(page.url()).searchParams.get('id') as string;
+  await expect(page.getByRole('heading', { name: 'Anfrage eingegangen' })).toBeVisible();
+  await expect(page.getByText('Ihre Buchungsanfrage ist eingegangen und wartet auf die Freigabe.')).toBeVisible();
+  await expect(page.getByText(bookingId)).toBeVisible();
+  await expect(page.getByText('36,00 €')).toBeVisible();
+  await expect(page.getByText('Zahlung folgt: Die Rechnung erhalten Sie nach der Freigabe per E-Mail.')).toBeVisible();
+  await expect(page.getByText(`Wir haben Ihnen eine Bestätigung an ${mail} gesendet.`)).toBeVisible();
+  await screenshot(page, 'public-booking-03-confirmation');
+
+  // The mail with the status link and the cancel link.
+  const confirmation = await waitForMail(mail, REQUEST_SUBJECT);
+  expect(confirmation.text).toContain(bookingId);
+  const statusLink = confirmation.links.find((link) => link.includes(`/booking/status/${offer.tenantId}?id=${bookingId}`));
+  expect(statusLink).toBeDefined();
+  expect(confirmation.links.some((link) => link.includes(`/booking/request-reject/${offer.tenantId}?id=${bookingId}`))).toBe(true);
+
+  await page.goto(statusLink as string);
+  await expect(page.getByRole('heading', { name: 'Status Ihrer Buchung' })).toBeVisible();
+  const facts = page.locator('.status-facts');
+  await expect(facts.getByText('in Prüfung')).toBeVisible();
+  await expect(facts.getByText('ausstehend')).toBeVisible();
+  await expect(facts.getByText('bevorstehend')).toBeVisible();
+  await expect(facts.getByText(roomTitle)).toBeVisible();
+  await expect(facts.getByText('Erika Mustermann')).toBeVisible();
+  await screenshot(page, 'public-booking-04-status');
+
+  // The cancellation request checks the name first.
+  await page.getByRole('link', { name: 'Stornierung anfragen' }).click();
+  await expect(page).toHaveURL(new RegExp(`/booking/request-reject/${offer.tenantId}\\?id=${bookingId}`));
+  await expect(page.getByLabel('Buchungsnummer')).toHaveValue(bookingId);
+  await page.getByLabel('Name (wie bei der Buchung angegeben)').fill('Erika Falsch');
+  await page.getByLabel('Grund der Stornierung (optional)').fill('Die Sitzung wurde verschoben.');
+  await page.getByRole('button', { name: 'Stornierung anfragen' }).click();
+  await expect(toast(page, 'Zugriff verweigert')).toBeVisible();
+  await expect(page.getByText('Der Name passt nicht zu dieser Buchung.').first()).toBeVisible();
+  await page.getByLabel('Name (wie bei der Buchung angegeben)').fill('erika mustermann');
+  await page.getByRole('button', { name: 'Stornierung anfragen' }).click();
+  await expect(page.getByText('Bitte bestätigen Sie die Stornierung')).toBeVisible();
+  await screenshot(page, 'public-booking-05-cancellation-requested');
+
+  // The mailed confirmation link cancels, with the button.
+  const request = await waitForMail(mail, 'Stornierungsanfrage');
+  const confirmLink = request.links.find((link) => link.includes(`/booking/verify-reject/${offer.tenantId}?id=${bookingId}&hookId=`));
+  expect(confirmLink).toBeDefined();
+  await page.goto(confirmLink as string);
+  await expect(page.getByRole('heading', { name: 'Stornierung bestätigen' })).toBeVisible();
+  await screenshot(page, 'public-booking-06-confirm-cancellation');
+  await page.getByRole('button', { name: 'Buchung jetzt stornieren' }).click();
+  await expect(page.getByRole('heading', { name: 'Buchung storniert' })).toBeVisible();
+  await expect(page.getByText(`Ihre Buchung ${bookingId} wurde storniert.`)).toBeVisible();
+  const cancelled = await waitForMail(mail, 'Stornierung: Ihre Buchung');
+  expect(cancelled.text).toContain('Die Sitzung wurde verschoben.');
+
+  // The link works once; the status now reads cancelled.
+  await page.goto(confirmLink as string);
+  await page.getByRole('button', { name: 'Buchung jetzt stornieren' }).click();
+  await expect(page.getByText('Der Link ist ungültig oder wurde bereits verwendet.').first()).toBeVisible();
+  await page.goto(statusLink as string);
+  await expect(page.locator('.status-facts').getByText('storniert')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Stornierung anfragen' })).toHaveCount(0);
+});
+
+test('someone without a mouse books an hour by keyboard alone', async ({ page }) => {
+  const mail = `tastatur.${stamp.toLowerCase()}@example.com`;
+  await page.goto(checkoutPath());
+  await openWeekOf(page, dayAfter);
+
+  // Into the grid with Tab, then to the wanted hour with the arrow keys.
+  const tabUntil = async (isWanted: () => Promise<boolean>) => {
+    for (let presses = 0; presses < 80 && !(await isWanted()); presses += 1) await page.keyboard.press('Tab');
+    expect(await isWanted()).toBe(true);
+  };
+  await tabUntil(() => page.evaluate(() => document.activeElement?.getAttribute('role') === 'gridcell'));
+  const position = async (cell: string) => (await page.locator(cell).getAttribute('data-cell'))!.split('-').map(Number);
+  const [fromDay, fromRow] = await position('[role="gridcell"]:focus');
+  const target = slot(page, dayAfter, 10);
+  const [toDay, toRow] = (await target.getAttribute('data-cell'))!.split('-').map(Number);
+  for (let step = fromDay; step < toDay; step += 1) await page.keyboard.press('ArrowRight');
+  for (let step = fromDay; step > toDay; step -= 1) await page.keyboard.press('ArrowLeft');
+  for (let step = fromRow; step < toRow; step += 1) await page.keyboard.press('ArrowDown');
+  for (let step = fromRow; step > toRow; step -= 1) await page.keyboard.press('ArrowUp');
+  await expect(target).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.checkout-chosen')).toHaveText(`Gewählt: ${dayLabel(dayAfter).slice(0, 2)}, ${germanDate(dayAfter)}, 10:00–11:00 Uhr`);
+  await expect(page.getByTestId('checkout-total')).toHaveText('20,00 €');
+
+  // The form by keyboard: Tab to each field, Space ticks, Enter sends.
+  const focusedLabel = () => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? document.activeElement?.textContent ?? '');
+  await tabUntil(async () => (await focusedLabel()).startsWith('Vor- und Nachname'));
+  await page.keyboard.type('Tom Tastatur');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(mail);
+  await tabUntil(async () => (await focusedLabel()).startsWith('Ich habe „Hausordnung“'));
+  await page.keyboard.press('Space');
+  await tabUntil(async () => (await focusedLabel()) === 'Online-Zahlung');
+  await page.keyboard.press('Space');
+  await tabUntil(async () => (await focusedLabel()) === 'Buchung anfragen');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Anfrage eingegangen' })).toBeVisible();
+  await expect(page.getByText('Zahlung folgt: Den Link zur Online-Zahlung erhalten Sie nach der Freigabe per E-Mail.')).toBeVisible();
+  await waitForMail(mail, REQUEST_SUBJECT);
+});
+
+test('the public pages fit a phone without scrolling sideways', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const bookingId = await bookThroughApi(baseURL, dayAfter, '15:00', '16:00', 'Paula Phone', `phone.${stamp.toLowerCase()}@example.com`);
+  const fitsTheWidth = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+
+  await page.goto(checkoutPath());
+  // A phone starts with one day and a row of day buttons.
+  await expect(page.getByRole('button', { name: 'Tag', exact: true, pressed: true })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Tag wählen' })).toBeVisible();
+  if (inNextWeek(dayAfter)) await page.getByRole('button', { name: /Nächste Woche/ }).click();
+  await page.getByRole('button', { name: dayLabel(dayAfter) }).click();
+  await expect(slot(page, dayAfter, 15, 'belegt')).toBeVisible();
+  await slot(page, dayAfter, 17).click();
+  await fitsTheWidth();
+  await screenshot(page, 'public-booking-07-phone-checkout');
+  await page.getByRole('button', { name: 'Woche', exact: true }).click();
+  await expect(page.getByRole('columnheader')).toHaveCount(8);
+  await fitsTheWidth();
+
+  await page.goto(`/booking/status/${offer.tenantId}?id=${bookingId}&name=Paula%20Phone`);
+  await expect(page.locator('.status-facts').getByText('in Prüfung')).toBeVisible();
+  await expect(page.locator('.status-facts').getByText('ausstehend')).toBeVisible();
+  await fitsTheWidth();
+  await screenshot(page, 'public-booking-08-phone-status');
+  await page.goto(`/booking/request-reject/${offer.tenantId}?id=${bookingId}`);
+  await expect(page.getByLabel('Buchungsnummer')).toHaveValue(bookingId);
+  await fitsTheWidth();
+});
+
+test('the status page says "nicht verfügbar" where the tenant switched the public status off', async ({ page, baseURL }) => {
+  const bookingId = await bookThroughApi(baseURL, dayAfter, '18:00', '19:00', 'Nina Nichtoeffentlich', `nina.${stamp.toLowerCase()}@example.com`);
+  const api = await ownerApi(baseURL);
+  await setPublicStatus(api, false);
+  try {
+    await page.goto(`/booking/status/${offer.tenantId}?id=${bookingId}&name=Nina%20Nichtoeffentlich`);
+    await expect(page.getByText('Status nicht verfügbar')).toBeVisible();
+    await expect(page.getByText('Der öffentliche Buchungsstatus ist für diesen Mandanten nicht freigeschaltet.')).toBeVisible();
+    await screenshot(page, 'public-booking-09-status-disabled');
+    // Asking without the name in the link gets the same answer.
+    await page.goto(`/booking/status/${offer.tenantId}`);
+    await page.getByLabel('Buchungsnummer').fill(bookingId.toLowerCase());
+    await page.getByLabel('Name (wie bei der Buchung angegeben)').fill('Nina Nichtoeffentlich');
+    await page.getByRole('button', { name: 'Status anzeigen' }).click();
+    await expect(page.getByText('Der öffentliche Buchungsstatus ist für diesen Mandanten nicht freigeschaltet.')).toBeVisible();
+  } finally {
+    await setPublicStatus(api, true);
+    await api.dispose();
+  }
+});
+
+test('the booking page does without the socket client, which the admin frame loads for its live updates', async ({ page, baseURL }) => {
+  const scripts: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().endsWith('.js')) scripts.push(new URL(sent.url()).pathname);
+  });
+  let sockets = 0;
+  page.on('websocket', () => (sockets += 1));
+  await page.goto(checkoutPath());
+  await expect(page.getByRole('grid')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((path) => /subscriptionLink|AdminLayout|DashboardPage/.test(path))).toEqual([]);
+  expect(sockets).toBe(0);
+
+  // Signed in, the frame subscribes: a profile change made elsewhere shows without a reload.
+  const socket = page.waitForEvent('websocket', (opened) => opened.url().endsWith('/graphql'));
+  await signInAndSelectDemoTenant(page);
+  await socket;
+  const api = await ownerApi(baseURL);
+  const rename = (firstName: string) => graphql(api, 'mutation ($firstName: String) { updateProfile(input: { firstName: $firstName }) { id } }', { firstName });
+  try {
+    await rename('Ina');
+    await expect(page.getByRole('button', { name: 'Ina' })).toBeVisible();
+  } finally {
+    await rename('Ines');
+    await api.dispose();
+  }
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`every public booking page passes axe (WCAG 2.1 A/AA) in the ${theme} theme`, async ({ page, baseURL }) => {
+    await page.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
+    const name = `Anna Axe ${theme}`;
+    const bookingId = await bookThroughApi(baseURL, dayAfter, theme === 'light' ? '12:00' : '13:00', theme === 'light' ? '13:00' : '14:00', name, `axe.${theme}.${stamp.toLowerCase()}@example.com`);
+
+    const expectNoSeriousViolations = async (what: string) => {
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      // axe did look (colour contrast among its checks), so an empty list means something.
+      expect(results.passes.map((rule) => rule.id)).toContain('color-contrast');
+      const severe = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+      expect(severe.map((violation) => `${what}: ${violation.id} (${violation.impact}) at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    };
+
+    await page.goto(checkoutPath());
+    await openWeekOf(page, tomorrow);
+    await slot(page, tomorrow, 16).click();
+    await page.getByRole('button', { name: 'Buchung anfragen' }).click();
+    await expect(page.getByText('Pflichtfeld').first()).toBeVisible();
+    await expect(page.getByTestId('checkout-total')).toHaveText('20,00 €');
+    await expectNoSeriousViolations('/checkout');
+    await screenshot(page, `public-booking-10-axe-checkout-${theme}`);
+
+    await page.goto(`/checkout/status?id=${bookingId}&tenant=${offer.tenantId}`);
+    await expect(page.getByText(bookingId)).toBeVisible();
+    await expectNoSeriousViolations('/checkout/status');
+
+    await page.goto(`/booking/status/${offer.tenantId}?id=${bookingId}&name=${encodeURIComponent(name)}`);
+    await expect(page.locator('.status-facts').getByText('in Prüfung')).toBeVisible();
+    await expectNoSeriousViolations('/booking/status');
+    await page.goto(`/booking/status/${offer.tenantId}`);
+    await page.getByRole('button', { name: 'Status anzeigen' }).click();
+    await expect(page.getByText('Pflichtfeld').first()).toBeVisible();
+    await expectNoSeriousViolations('/booking/status (Formular)');
+
+    await page.goto(`/booking/request-reject/${offer.tenantId}?id=${bookingId}`);
+    await expect(page.getByLabel('Buchungsnummer')).toHaveValue(bookingId);
+    await expectNoSeriousViolations('/booking/request-reject');
+
+    await page.goto(`/booking/verify-reject/${offer.tenantId}?id=${bookingId}&hookId=unbekannt`);
+    await page.getByRole('button', { name: 'Buchung jetzt stornieren' }).click();
+    await expect(page.getByText('Der Link ist ungültig oder wurde bereits verwendet.').first()).toBeVisible();
+    await expectNoSeriousViolations('/booking/verify-reject');
+    await screenshot(page, `public-booking-11-axe-verify-reject-${theme}`);
+  });
+}
