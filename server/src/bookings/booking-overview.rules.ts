@@ -1,4 +1,4 @@
-import { addDays, berlinParts, startOfBerlinDay } from '../shared/time/berlin.js';
+import { addDays, berlinParts, startOfBerlinDay } from '../../../common/time/berlin.js';
 
 /** A half-open window [begin, end). */
 export interface Window {

@@ -2,7 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import QRCode from 'qrcode';
 import { instanceMailSettings } from '../instance/instance.service.js';
 import { escapeHtml, type MailAttachment, type MailService } from '../mail/mail.service.js';
-import { berlinParts } from '../shared/time/berlin.js';
+import { berlinParts } from '../../../common/time/berlin.js';
 import { defaultGenericMailTemplate } from '../tenants/default-templates.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import { bookingMailKinds, type BookingMailKind, type BookingMailPayload } from './booking.jobs.js';

@@ -6,7 +6,7 @@ import { bookableSnapshot } from '../bookings/booking.model.js';
 import { newBookingNumber } from '../bookings/booking-number.js';
 import { searchTextOf, setItems } from '../bookings/booking.queries.js';
 import { bookedMinutes, bookingTotals, priceItem } from '../bookings/checkout/checkout.rules.js';
-import { addDays, berlinInstant, berlinToday } from '../shared/time/berlin.js';
+import { addDays, berlinInstant, berlinToday } from '../../../common/time/berlin.js';
 import type { AppConfig } from '../config.js';
 import { Instance } from '../instance/instance.entity.js';
 import { Role } from '../roles/role.entity.js';

@@ -1,5 +1,5 @@
 import { Button } from '@blueprintjs/core';
-import { berlinToday } from '../../../../server/src/shared/time/berlin';
+import { berlinToday } from '../../../../common/time/berlin';
 import { formatDayWithWeekday } from '../../shared/format';
 import { type ChosenPeriod, periodOf } from '../checkoutRequest';
 import { longRangeChoices } from './longRange';

@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { Button, Callout, H3, Spinner } from '@blueprintjs/core';
 import { useId, useState } from 'react';
 import { useField } from 'react-final-form';
-import { addDays, berlinToday, startOfBerlinDay } from '../../../../server/src/shared/time/berlin';
+import { addDays, berlinToday, startOfBerlinDay } from '../../../../common/time/berlin';
 import { BookableWeekDocument, type CheckoutBookableQuery } from '../../gql/graphql';
 import { shownFieldError } from '../../shared/forms/fieldMessage';
 import { formatPeriod, formatTime } from '../../shared/format';

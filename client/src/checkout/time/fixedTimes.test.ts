@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { berlinInstant } from '../../../../server/src/shared/time/berlin';
+import { berlinInstant } from '../../../../common/time/berlin';
 import { fixedTimesOf } from './fixedTimes';
 import { hourlySlots, weekDates } from './slotGrid';
 

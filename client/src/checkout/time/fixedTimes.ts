@@ -1,4 +1,4 @@
-import { addDays, berlinInstant } from '../../../../server/src/shared/time/berlin';
+import { addDays, berlinInstant } from '../../../../common/time/berlin';
 import type { Slot, SlotStatus } from './slotGrid';
 
 /** Objects with fixed booking times: those times on the days in view, with what the hourly availability says of them. */

@@ -1,4 +1,4 @@
-import { addDays, startOfBerlinDay } from '../../../../server/src/shared/time/berlin';
+import { addDays, startOfBerlinDay } from '../../../../common/time/berlin';
 import { mondayOf } from './slotGrid';
 
 /**

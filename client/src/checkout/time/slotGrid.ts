@@ -3,7 +3,7 @@
  * which hours are free, booked, outside the opening hours or past, and how a start and an end are
  * picked. Pure; days and hours are Berlin time whatever the browser's zone.
  */
-import { addDays, berlinParts } from '../../../../server/src/shared/time/berlin';
+import { addDays, berlinParts } from '../../../../common/time/berlin';
 
 const HOUR_MS = 3_600_000;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultBookableData } from '../bookable.defaults.js';
 import type { BookableRecord } from '../bookable.model.js';
-import { berlinInstant } from '../../shared/time/berlin.js';
+import { berlinInstant } from '../../../../common/time/berlin.js';
 import {
   availabilityPeriods,
   checkBooking,

@@ -8,7 +8,7 @@
  * rejected bookings never count. Event seats (rule 8) need the event and are checked by the caller.
  */
 import type { BookableData, BookableRecord } from '../bookable.model.js';
-import { addBerlinMonths, addDays, berlinInstant, berlinParts, berlinToday, daysBetween, endOfBerlinDay, parseDate, parseTime, startOfBerlinDay } from '../../shared/time/berlin.js';
+import { addBerlinMonths, addDays, berlinInstant, berlinParts, berlinToday, daysBetween, endOfBerlinDay, parseDate, parseTime, startOfBerlinDay } from '../../../../common/time/berlin.js';
 import { openingHoursConflict } from './opening-hours.js';
 
 /** One booked item of an existing booking. */

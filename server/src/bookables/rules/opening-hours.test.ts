@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SpecialOpeningHour, TimePeriod } from '../bookable.model.js';
-import { berlinInstant } from '../../shared/time/berlin.js';
+import { berlinInstant } from '../../../../common/time/berlin.js';
 import { combineOpeningHours, isClosedAllDay, openingHoursConflict, violatesOpeningHours, type OpeningHoursSource } from './opening-hours.js';
 
 const WEEKDAYS = [1, 2, 3, 4, 5];

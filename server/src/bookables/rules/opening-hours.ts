@@ -14,7 +14,7 @@
  *   midnight are not supported, as the editor offers times of one day only.
  */
 import type { BookableData, SpecialOpeningHour, TimePeriod } from '../bookable.model.js';
-import { addDays, berlinInstant, berlinParts, parseDate, parseTime } from '../../shared/time/berlin.js';
+import { addDays, berlinInstant, berlinParts, parseDate, parseTime } from '../../../../common/time/berlin.js';
 
 export type OpeningHoursSource = Pick<
   BookableData,
