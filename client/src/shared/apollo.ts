@@ -1,7 +1,8 @@
-import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, ApolloLink, HttpLink } from '@apollo/client';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { OperationTypeNode } from 'graphql';
 import { createClient } from 'graphql-ws';
+import { createCache } from './apolloCache';
 import { GRAPHQL_PATH, graphqlWsUrl } from './graphqlUrl';
 
 /**
@@ -17,4 +18,4 @@ const wsLink = new GraphQLWsLink(createClient({ url: graphqlWsUrl(), lazy: true,
 
 const link = ApolloLink.split(({ operationType }) => operationType === OperationTypeNode.SUBSCRIPTION, wsLink, httpLink);
 
-export const apolloClient = new ApolloClient({ link, cache: new InMemoryCache() });
+export const apolloClient = new ApolloClient({ link, cache: createCache() });
