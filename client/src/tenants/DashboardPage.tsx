@@ -1,7 +1,7 @@
 import { Button, Card, Classes, H2, H4, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { isImplemented } from '../shared/layout/navigation';
+import { isEntryVisible, navEntries } from '../shared/layout/navigation';
 import { messages } from '../shared/messages';
 import { canCreateTenant } from '../shared/permissions';
 import { selectTenant, type TenantSummary, useAppState } from '../shared/store';
@@ -25,7 +25,9 @@ export default function DashboardPage() {
 
   const choose = (tenant: TenantSummary) => {
     selectTenant(tenant);
-    if (isImplemented(TENANT_SELECTED_ROUTE)) navigate(TENANT_SELECTED_ROUTE);
+    // Only where that screen is open to the user in the tenant; otherwise the guard would refuse it.
+    const target = navEntries.find((entry) => entry.path === TENANT_SELECTED_ROUTE);
+    if (target && permissions && isEntryVisible(target, permissions, tenant.id)) navigate(TENANT_SELECTED_ROUTE);
     else notify({ type: 'success', title: messages.tenantSelected.title, message: tenant.name });
   };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addObject, type BookedObjectValue, bookingFormValues, bookingInput, changeAmount, endValidator, mailValidator, unitPriceValidator } from './bookingForm';
+import { addObject, type BookedObjectValue, bookingFormValues, bookingInput, changeAmount, endValidator, mailValidator, objectsValidator, unitPriceValidator } from './bookingForm';
 
 const venue: BookedObjectValue = { bookableId: 'venue', title: 'Bürgerhaus Musterstadt', amount: 1, userGrossPriceEur: '' };
 const beamer: BookedObjectValue = { bookableId: 'beamer', title: 'Beamer', amount: 2, userGrossPriceEur: '' };
@@ -42,6 +42,11 @@ describe('the booking form', () => {
     expect(mailValidator(false)('', {})).toBeUndefined();
     expect(mailValidator(false)('erika@', {})).toBe('E-Mail muss gültig sein');
     expect(mailValidator(true)('erika@example.com', {})).toBeUndefined();
+  });
+
+  it('needs at least one booked object', () => {
+    expect(objectsValidator(undefined, { bookableItems: [] })).toBe('Bitte wählen Sie mindestens ein Buchungsobjekt aus.');
+    expect(objectsValidator(undefined, { bookableItems: [venue] })).toBeUndefined();
   });
 
   it('takes numbers as prices and an end after the begin', () => {

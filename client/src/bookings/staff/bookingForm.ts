@@ -116,4 +116,5 @@ export const endValidator: Validator = (value, all) => {
   return Date.parse(String(value)) > Date.parse(begin) ? undefined : bookingFormMessages.endBeforeBegin;
 };
 
-export const objectsValidator: Validator = (value) => (Array.isArray(value) && value.length > 0 ? undefined : bookingFormMessages.noObject);
+/** At least one booked object (checked on a field of its own, over the form's values). */
+export const objectsValidator: Validator = (_value, all) => ((all as Partial<BookingFormValues>).bookableItems?.length ? undefined : bookingFormMessages.noObject);

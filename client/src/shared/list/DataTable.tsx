@@ -32,6 +32,8 @@ export interface DataTableProps<Row> {
   /** Extra controls beside the search field (e.g. a create button). */
   toolbar?: ReactNode;
   pageSizes?: number[];
+  /** The page size's label, e.g. "Buchungen pro Seite". */
+  pageSizeLabel?: string;
 }
 
 const ALL = 0;
@@ -40,6 +42,7 @@ const DEFAULT_PAGE_SIZES = [10, 25, 50];
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { label, rows, columns, rowKey, loading = false, searchText, actions, toolbar } = props;
   const pageSizes = props.pageSizes ?? DEFAULT_PAGE_SIZES;
+  const pageSizeLabel = props.pageSizeLabel ?? 'Einträge pro Seite';
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState(props.initialSort);
   const [pageSize, setPageSize] = useState(pageSizes[0] ?? ALL);
@@ -129,7 +132,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       )}
       <div className="data-table-footer">
         <label>
-          Einträge pro Seite{' '}
+          {pageSizeLabel}{' '}
           <HTMLSelect
             value={pageSize}
             onChange={(event) => {
