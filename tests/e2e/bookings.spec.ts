@@ -184,6 +184,14 @@ test('staff follow a public booking live, find, release, cancel, keep a paid one
   await screenshot(page, 'bookings-07-time-conflict');
   await create.getByRole('button', { name: 'Abbrechen' }).click();
   await expect(rowOf(page, 'Zweite Handbuchung')).toHaveCount(0);
+
+  // The unpaid one by hand can be deleted, after asking.
+  await (await openRowMenu(page, 'Hans Handbuchung')).getByRole('menuitem', { name: 'Löschen' }).click();
+  const confirmDelete = page.getByRole('dialog', { name: 'Buchung löschen' });
+  await expect(confirmDelete).toContainText('Hans Handbuchung');
+  await confirmDelete.getByRole('button', { name: 'Löschen' }).click();
+  await expect(toast(page, 'Buchung gelöscht')).toBeVisible();
+  await expect(rowOf(page, 'Hans Handbuchung')).toHaveCount(0);
   expect(pageErrors).toEqual([]);
 });
 

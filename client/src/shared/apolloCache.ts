@@ -1,9 +1,9 @@
 import { InMemoryCache } from '@apollo/client';
-import { bookingKeyFields, bookingListPolicy } from '../bookings/staff/bookingCachePolicy';
+import { bookingKeyFields, bookingPagePolicy } from '../bookings/staff/bookingCachePolicy';
 
 /**
  * The app's normalized cache with its type policies: how entities are identified where `id`
- * alone is not enough, and how paged lists are merged.
+ * alone is not enough, and how lists are stored.
  */
 export function createCache(): InMemoryCache {
   return new InMemoryCache({
@@ -13,7 +13,7 @@ export function createCache(): InMemoryCache {
         // The items carry no identity of their own: a newer answer replaces them.
         fields: { items: { merge: false } },
       },
-      Query: { fields: { bookings: bookingListPolicy } },
+      Query: { fields: { bookings: bookingPagePolicy } },
     },
   });
 }

@@ -1,4 +1,5 @@
 import { Button, Menu, MenuDivider, MenuItem, PopoverNext, Tooltip } from '@blueprintjs/core';
+import { useState } from 'react';
 import type { BookingActions } from './bookingRows';
 
 export interface BookingRowHandlers {
@@ -11,10 +12,15 @@ export interface BookingRowHandlers {
 
 /**
  * The row's menu: only the actions the viewer may take (specification 03 section 6); delete stays
- * visible but disabled, with its reason as tooltip, when the booking may not be deleted.
+ * visible but disabled, with its reason as tooltip, when the booking may not be deleted. The popover
+ * is set up on first use: the search replaces the rows with every keystroke, and a popover for
+ * each of them would cost more than the search.
  */
 export function BookingRowMenu({ bookingId, actions, handlers }: { bookingId: string; actions: BookingActions; handlers: BookingRowHandlers }) {
   const name = `Aktionen für Buchung ${bookingId}`;
+  const [used, setUsed] = useState(false);
+  const target = (onClick?: () => void) => <Button variant="minimal" icon="more" aria-label={name} title="Aktionen" aria-haspopup="menu" onClick={onClick} />;
+  if (!used) return target(() => setUsed(true));
   const menu = (
     <Menu aria-label={name}>
       {actions.details && <MenuItem icon="eye-open" text="Details anzeigen" onClick={handlers.onDetails} />}
@@ -44,8 +50,8 @@ export function BookingRowMenu({ bookingId, actions, handlers }: { bookingId: st
     </Menu>
   );
   return (
-    <PopoverNext content={menu} placement="bottom-end" arrow={false}>
-      <Button variant="minimal" icon="more" aria-label={name} title="Aktionen" aria-haspopup="menu" />
+    <PopoverNext content={menu} placement="bottom-end" arrow={false} defaultIsOpen>
+      {target()}
     </PopoverNext>
   );
 }

@@ -2,7 +2,6 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { H2 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { BookingWorkflowActiveDocument, CommitStaffBookingDocument } from '../../gql/graphql';
-import { formatCurrency, formatDateTime } from '../../shared/format';
 import { type Column, DataTable } from '../../shared/list/DataTable';
 import { NoTenantSelected } from '../../shared/NoTenantSelected';
 import { hasFlag } from '../../shared/permissions';
@@ -14,7 +13,7 @@ import { BookingDetailsDialog } from './BookingDetailsDialog';
 import { BookingEditDialog } from './BookingEditDialog';
 import { bookingMessages } from './bookingMessages';
 import { BookingRowMenu } from './BookingRowMenu';
-import { bookingActions, type BookingRow, hasAnyAction, type StaffBooking } from './bookingRows';
+import { bookingActions, type BookingRow, cellTextsOf, hasAnyAction, type StaffBooking } from './bookingRows';
 import './bookings.css';
 import { BookingsToolbar } from './BookingsToolbar';
 import { PaymentTag, StatusTag } from './BookingTags';
@@ -25,11 +24,11 @@ import { useStaffBookings } from './useStaffBookings';
 const columns: Column<BookingRow>[] = [
   { key: 'id', header: 'Id', render: (row) => row.booking.id, sortValue: (row) => row.booking.id },
   { key: 'objects', header: 'Gebuchte Objekte', render: (row) => row.objects, sortValue: (row) => row.objects },
-  { key: 'begin', header: 'Von', render: (row) => formatDateTime(row.booking.timeBegin), sortValue: (row) => row.beginAt },
-  { key: 'end', header: 'Bis', render: (row) => formatDateTime(row.booking.timeEnd), sortValue: (row) => row.endAt },
-  { key: 'created', header: 'Erstellt', render: (row) => formatDateTime(row.booking.timeCreated), sortValue: (row) => row.createdAt },
+  { key: 'begin', header: 'Von', render: (row) => cellTextsOf(row).begin, sortValue: (row) => row.beginAt },
+  { key: 'end', header: 'Bis', render: (row) => cellTextsOf(row).end, sortValue: (row) => row.endAt },
+  { key: 'created', header: 'Erstellt', render: (row) => cellTextsOf(row).created, sortValue: (row) => row.createdAt },
   { key: 'name', header: 'Name', render: (row) => row.booking.name, sortValue: (row) => row.booking.name },
-  { key: 'price', header: 'Preis', render: (row) => formatCurrency(row.booking.priceEur), sortValue: (row) => row.booking.priceEur },
+  { key: 'price', header: 'Preis', render: (row) => cellTextsOf(row).price, sortValue: (row) => row.booking.priceEur },
   { key: 'status', header: 'Status', render: (row) => <StatusTag status={row.status} />, sortValue: (row) => row.status },
   { key: 'payment', header: 'Zahlung', render: (row) => <PaymentTag payment={row.payment} />, sortValue: (row) => row.payment },
   { key: 'paymentMethod', header: 'Zahlungsmethode', render: (row) => row.paymentMethod, sortValue: (row) => row.paymentMethod },
@@ -59,7 +58,7 @@ function BookingsScreen({ tenantId }: { tenantId: string }) {
   const views = offeredViews(bookingViews, workflow.data?.workflow.active ?? false);
   const [view, setView] = useState<BookingViewKey>('list');
   const [query, setQuery] = useState('');
-  const { found } = useBookingSearch(bookings, query);
+  const { found } = useBookingSearch(bookings, query, !loadingMore);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [commit] = useMutation(CommitStaffBookingDocument);
   const close = () => setDialog(null);

@@ -1,8 +1,8 @@
-import { type FieldPolicy, isReference, type Reference, type TypePolicy } from '@apollo/client';
+import type { FieldPolicy, Reference, TypePolicy } from '@apollo/client';
 
 /**
- * How Apollo's normalized cache keeps bookings (registered in shared/apollo.ts). Kept free of the
- * generated documents, so the app's first chunk stays small.
+ * How Apollo's normalized cache keeps bookings (registered in shared/apolloCache.ts). Kept free of
+ * the generated documents, so the app's first chunk stays small.
  *
  * A booking number is unique only within its tenant, so a booking is identified by tenant and
  * number. A selection without the tenant (none of this app's) stays inside its parent instead of
@@ -10,42 +10,34 @@ import { type FieldPolicy, isReference, type Reference, type TypePolicy } from '
  */
 export const bookingKeyFields: TypePolicy['keyFields'] = (booking) => (typeof booking.tenantId === 'string' && typeof booking.id === 'string' ? ['tenantId', 'id'] : false);
 
-/** The arguments that make a different list; limit and offset only page through one. */
-export const BOOKING_LIST_FILTERS = ['tenantId', 'search', 'status', 'from', 'to', 'bookableId'];
+/**
+ * The staff's list is kept page by page: each `bookings(tenantId, limit, offset)` answer is a list
+ * field of its own, so a page arriving, or a booking changing, makes Apollo read back that page
+ * alone and not the ten thousand before it. A later answer for the same page replaces it.
+ */
+export const bookingPagePolicy: FieldPolicy = {
+  // Named, so the stored field reads `bookings:{…arguments}` (see wholeListPageOffset).
+  keyArgs: ['tenantId', 'search', 'status', 'from', 'to', 'bookableId', 'limit', 'offset'],
+  merge: false,
+};
 
-/** The list field as the cache stores it: the bookings as references, newest first. */
+/** A page as the cache stores it: its bookings as references, newest first; `total` counts all. */
 export interface StoredBookingPage {
   __typename?: string;
   total: number;
   items: readonly Reference[];
 }
 
-const identity = (item: Reference) => (isReference(item) ? item.__ref : item);
-
-/**
- * `bookings(tenantId, …, limit, offset)`: the pages of one list are one list in the cache. The
- * first page starts it afresh; a later page adds the bookings the list does not hold yet (a page
- * fetched while a new booking was added at the top repeats the one before it).
- */
-export const bookingListPolicy: FieldPolicy<StoredBookingPage> = {
-  keyArgs: BOOKING_LIST_FILTERS,
-  merge(existing, incoming, { args }) {
-    const offset = typeof args?.offset === 'number' ? args.offset : 0;
-    if (!existing || offset === 0) return incoming;
-    const held = new Set(existing.items.map(identity));
-    const added = incoming.items.filter((item) => !held.has(identity(item)));
-    return { ...incoming, items: added.length ? [...existing.items, ...added] : existing.items };
-  },
-};
-
-/** Whether a stored `bookings` field is the tenant's whole list (no search, filter or window). */
-export function isWholeBookingList(storeFieldName: string, tenantId: string): boolean {
+/** The offset of a stored `bookings` field when it is a page of the tenant's whole list (no search, filter or window), else null. */
+export function wholeListPageOffset(storeFieldName: string, tenantId: string): number | null {
   const argumentsStart = storeFieldName.indexOf(':');
-  if (argumentsStart < 0) return false;
+  if (argumentsStart < 0) return null;
   try {
     const args = JSON.parse(storeFieldName.slice(argumentsStart + 1)) as Record<string, unknown>;
-    return args.tenantId === tenantId && Object.entries(args).every(([name, value]) => name === 'tenantId' || value === null || value === undefined);
+    const filtered = Object.entries(args).some(([name, value]) => !['tenantId', 'limit', 'offset'].includes(name) && value !== null && value !== undefined);
+    if (args.tenantId !== tenantId || filtered) return null;
+    return typeof args.offset === 'number' ? args.offset : 0;
   } catch {
-    return false;
+    return null;
   }
 }

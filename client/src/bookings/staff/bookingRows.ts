@@ -1,6 +1,6 @@
 import { type BookingStatusLabel, bookingStatusLabel, paymentMethodLabel, paymentStatusLabel } from '../../../../common/bookings/labels';
 import type { StaffBookingRowFragment } from '../../gql/graphql';
-import { formatDate } from '../../shared/format';
+import { formatCurrency, formatDate, formatDateTime } from '../../shared/format';
 import { allowDelete, allowUpdate, type Viewer } from '../../shared/rights';
 
 export type StaffBooking = StaffBookingRowFragment;
@@ -66,6 +66,26 @@ export function bookingRow(booking: StaffBooking): BookingRow {
     rows.set(booking, row);
   }
   return row;
+}
+
+/** What the list's cells show of a booking, formatted once when its row is first shown. */
+export interface BookingCellTexts {
+  begin: string;
+  end: string;
+  created: string;
+  price: string;
+}
+
+const cellTexts = new WeakMap<BookingRow, BookingCellTexts>();
+
+export function cellTextsOf(row: BookingRow): BookingCellTexts {
+  let texts = cellTexts.get(row);
+  if (!texts) {
+    const { booking } = row;
+    texts = { begin: formatDateTime(booking.timeBegin), end: formatDateTime(booking.timeEnd), created: formatDateTime(booking.timeCreated), price: formatCurrency(booking.priceEur) };
+    cellTexts.set(row, texts);
+  }
+  return texts;
 }
 
 /** A paid booking of a priced object keeps its record: it cannot be deleted. */

@@ -189,9 +189,16 @@ export function buildFuzzyIndex(records: readonly (readonly string[])[]): FuzzyI
   const candidatesOf = ({ needles, edits }: TermPlan): number[] => {
     if (needles === null) return values.map((_, id) => id);
     const candidates: number[] = [];
+    // Plain loops: this runs over every distinct text with each keystroke.
     for (let id = 0; id < lowered.length; id++) {
       const text = lowered[id];
-      if (needles.some((needle) => text.includes(needle)) && (edits === null || edits.some((pattern) => withinEdits(pattern, text)))) candidates.push(id);
+      let found = false;
+      for (let needle = 0; needle < needles.length && !found; needle++) found = text.includes(needles[needle]);
+      if (found && edits !== null) {
+        found = false;
+        for (let pattern = 0; pattern < edits.length && !found; pattern++) found = withinEdits(edits[pattern], text);
+      }
+      if (found) candidates.push(id);
     }
     return candidates;
   };
@@ -232,7 +239,9 @@ export function buildFuzzyIndex(records: readonly (readonly string[])[]): FuzzyI
       const masks = [...new Set(terms)].map(maskOf);
       const found: number[] = [];
       for (let record = 0; record < size; record++) {
-        if (masks.every((mask) => mask[record] === 1)) found.push(record);
+        let all = true;
+        for (let term = 0; term < masks.length && all; term++) all = masks[term][record] === 1;
+        if (all) found.push(record);
       }
       return found;
     },
