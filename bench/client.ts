@@ -134,6 +134,194 @@ export async function measureClient(base: string, login: { id: string; password:
   }
 }
 
+/** The bookings screen (/admin/buchungen) with the demo tenant's seeded bookings. */
+export interface BookingsScreenMeasurement {
+  /** Per run: the first page's answer complete → its rows in the table. */
+  firstPageToRowsMs: number[];
+  /** Per run: the last page's answer complete → the list complete (no longer busy). */
+  lastPageToCompleteMs: number[];
+  /** Per run: the click on the tenant card → the first rows, and → the list complete. */
+  clickToRowsMs: number[];
+  clickToCompleteMs: number[];
+  /** Per run: the list complete → its search index built (while the browser is idle), and that build's own time. */
+  completeToIndexMs: number[];
+  indexBuildMs: number[];
+  pages: number;
+  bookings: number;
+  /** Per keystroke: keydown → the table showing the result for the text typed so far. */
+  keystrokeMs: number[];
+  /** The text typed so far at each keystroke, beside keystrokeMs. */
+  keystrokeTexts: string[];
+  /** Keystrokes whose result was not shown before the next one (their time so far is among keystrokeMs). */
+  superseded: number;
+  queries: string[];
+}
+
+interface ScreenMarks {
+  /** When each bookings page was requested. */
+  pages: number[];
+  clicked: number | null;
+  rows: number | null;
+  busy: boolean;
+  complete: number | null;
+  keyDown: number | null;
+  pending: { at: number; query: string } | null;
+  keys: number[];
+  texts: string[];
+  superseded: number;
+}
+
+/**
+ * Installed before the app loads: when each bookings page was requested (a wrapper around fetch,
+ * which Apollo calls; the page's resource timing then tells when its answer had arrived), when the first rows and the complete list are in the page, and
+ * for each keystroke in the search field the time from its keydown to the table showing that text's
+ * result (the list carries the search it shows as data-query).
+ */
+function instrumentBookingsScreen() {
+  const marks: ScreenMarks = { pages: [], clicked: null, rows: null, busy: false, complete: null, keyDown: null, pending: null, keys: [], texts: [], superseded: 0 };
+  Object.assign(window, { benchMarks: marks });
+  const plainFetch = window.fetch.bind(window);
+  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    // When each bookings page was asked for; its resource timing tells when its last byte arrived.
+    if (typeof init?.body === 'string' && init.body.includes('"operationName":"StaffBookings"')) marks.pages.push(performance.now());
+    return plainFetch(input, init);
+  };
+  const look = () => {
+    const list = document.querySelector('.bookings-list');
+    if (marks.rows === null && document.querySelector('table[aria-label="Buchungen"] tbody tr')) marks.rows = performance.now();
+    if (list?.getAttribute('aria-busy') === 'true') marks.busy = true;
+    else if (list && marks.busy && marks.complete === null) marks.complete = performance.now();
+    if (marks.pending && list?.getAttribute('data-query') === marks.pending.query) {
+      marks.keys.push(performance.now() - marks.pending.at);
+      marks.texts.push(marks.pending.query);
+      marks.pending = null;
+    }
+  };
+  document.addEventListener('DOMContentLoaded', () => new MutationObserver(look).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy', 'data-query'] }));
+  document.addEventListener('click', (event) => {
+    if ((event.target as Element).closest?.('.tenant-card')) marks.clicked = performance.now();
+  }, { capture: true });
+  // beforeinput: every typed character has one (keydown is missing for characters typed as text, such as ü).
+  document.addEventListener('beforeinput', (event) => {
+    if ((event.target as Element).matches?.('input[type="search"]')) marks.keyDown = event.timeStamp;
+  }, { capture: true });
+  document.addEventListener('input', (event) => {
+    const field = event.target as HTMLInputElement;
+    if (!field.matches?.('input[type="search"]') || marks.keyDown === null) return;
+    // A result not shown before the next keystroke is never shown: counted with the time it had taken so far.
+    if (marks.pending) {
+      marks.keys.push(performance.now() - marks.pending.at);
+      marks.texts.push(marks.pending.query);
+      marks.superseded += 1;
+    }
+    marks.pending = { at: marks.keyDown, query: field.value };
+  }, { capture: true });
+}
+
+const SEARCHES = ['Müller Sitzungssaal', 'katharina.zimmerman', 'Bergheim freigegeben', 'Schmidt Trauzimer bezahlt'];
+
+async function openBookingsScreen(browser: Browser, base: string, login: { id: string; password: string }, expectedBookings: number) {
+  const context = await browser.newContext();
+  await context.addInitScript(instrumentBookingsScreen);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('Fehler in der Seite:', error.message));
+  await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
+  await page.getByLabel('E-Mail').fill(login.id);
+  await page.getByLabel('Passwort', { exact: true }).fill(login.password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.locator('.tenant-card').filter({ hasText: 'Rathaus Musterstadt' }).click();
+  await page.waitForFunction(() => (window as unknown as { benchMarks: ScreenMarks }).benchMarks.complete !== null, null, { timeout: 120_000 });
+  const shown = await page.locator('.data-table-footer > span').textContent();
+  if (!shown?.replace(/\D+/g, ' ').trim().endsWith(String(expectedBookings))) throw new Error(`Die Buchungsliste zeigt nicht alle ${expectedBookings} Buchungen: ${shown}`);
+  // The index is built while the browser is idle after the last page.
+  await page.waitForFunction(() => performance.getEntriesByName('bookings-search-index').length > 0, null, { timeout: 30_000 });
+  await page.waitForTimeout(500);
+  return { context, page };
+}
+
+/**
+ * The bookings screen with the demo tenant's bookings, as its owner, each run in a fresh browser
+ * profile: from the click on the tenant card through the pages to the complete list, then, in the
+ * last run, the searches typed key by key (120 ms apart, as a quick typist).
+ */
+export async function measureBookingsScreen(base: string, login: { id: string; password: string }, expectedBookings: number, runs: number): Promise<BookingsScreenMeasurement> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const result: BookingsScreenMeasurement = {
+    firstPageToRowsMs: [],
+    lastPageToCompleteMs: [],
+    clickToRowsMs: [],
+    clickToCompleteMs: [],
+    completeToIndexMs: [],
+    indexBuildMs: [],
+    pages: 0,
+    bookings: expectedBookings,
+    keystrokeMs: [],
+    keystrokeTexts: [],
+    superseded: 0,
+    queries: SEARCHES,
+  };
+  try {
+    // One untimed run first: the server's JIT and pools warm.
+    await (await openBookingsScreen(browser, base, login, expectedBookings)).context.close();
+    for (let run = 0; run < runs; run++) {
+      const { context, page } = await openBookingsScreen(browser, base, login, expectedBookings);
+      const marks = await page.evaluate(() => (window as unknown as { benchMarks: ScreenMarks }).benchMarks);
+      // Each page's last byte: the resource timing entry of the request started at its time.
+      const arrivals = await page.evaluate((requested) => {
+        const entries = performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname === '/graphql') as PerformanceResourceTiming[];
+        return requested.map((at) => entries.find((entry) => entry.startTime >= at - 1)?.responseEnd ?? NaN);
+      }, marks.pages);
+      const index = await page.evaluate(() => {
+        const [last] = performance.getEntriesByName('bookings-search-index').slice(-1);
+        return { end: last.startTime + last.duration, duration: last.duration };
+      });
+      const [first] = arrivals;
+      const last = arrivals[arrivals.length - 1];
+      result.pages = arrivals.length;
+      result.firstPageToRowsMs.push((marks.rows ?? NaN) - first);
+      result.lastPageToCompleteMs.push((marks.complete ?? NaN) - last);
+      result.clickToRowsMs.push((marks.rows ?? NaN) - (marks.clicked ?? NaN));
+      result.clickToCompleteMs.push((marks.complete ?? NaN) - (marks.clicked ?? NaN));
+      result.completeToIndexMs.push(index.end - (marks.complete ?? NaN));
+      result.indexBuildMs.push(index.duration);
+      if (run === runs - 1) {
+        const field = page.getByLabel('Buchungen durchsuchen');
+        const profiling = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
+        if (profiling) {
+          await profiling.send('Profiler.enable');
+          await profiling.send('Profiler.setSamplingInterval', { interval: 100 });
+          await profiling.send('Profiler.start');
+        }
+        for (const query of SEARCHES) {
+          await field.click();
+          await page.keyboard.press('Control+A');
+          await page.keyboard.press('Backspace');
+          await page.keyboard.type(query, { delay: 120 });
+          await page.waitForFunction(() => (window as unknown as { benchMarks: ScreenMarks }).benchMarks.pending === null);
+        }
+        if (profiling) {
+          const { profile } = await profiling.send('Profiler.stop');
+          const { writeFileSync } = await import('node:fs');
+          writeFileSync(process.env.BENCH_PROFILE as string, JSON.stringify(profile));
+        }
+        const typed = await page.evaluate(() => (window as unknown as { benchMarks: ScreenMarks }).benchMarks);
+        result.keystrokeMs = typed.keys;
+        result.keystrokeTexts = typed.texts;
+        result.superseded = typed.superseded;
+      }
+      await context.close();
+    }
+    return result;
+  } finally {
+    await browser.close();
+  }
+}
+
+export function percentileOf(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);

@@ -6,6 +6,8 @@ export type RawLookup = { kind: 'viewer'; userId: string } | { kind: 'bookingPag
 export type BenchRequest =
   | { type: 'raw'; lookup: RawLookup; connections: number; durationMs: number }
   | { type: 'seed'; bookingsForList: number; pastBookingsLarge: number; bookingsInWeekEnd: string }
+  /** Only the demo tenant's staff list (BENCH_ONLY=client). */
+  | { type: 'seedList'; bookings: number }
   | { type: 'check'; bookableId: string; capacity: number }
   | { type: 'plan'; bookableId: string; begin: string; end: string };
 

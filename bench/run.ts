@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres, ensureDatabase } from '../server/src/db/embedded.js';
 import { demoLogins } from '../server/src/db/seed.js';
-import { measureClient, median, type ClientMeasurement } from './client.js';
+import { type BookingsScreenMeasurement, measureBookingsScreen, measureClient, median, percentileOf, type ClientMeasurement } from './client.js';
 import type { BenchRequest, OccupancyCheck, RawLookup, RawResult, SeededData, SeededRoom } from './protocol.js';
 
 /**
@@ -25,6 +25,9 @@ const PAST_BOOKINGS_LARGE = 100_000;
 const BOOKINGS_FOR_LIST = 10_000;
 const HOUR = 3_600_000;
 const CLIENT_RUNS = 9;
+const BOOKINGS_SCREEN_RUNS = 5;
+/** The demo seed's own two bookings beside the seeded list. */
+const DEMO_BOOKINGS = 2;
 const ONLY = process.env.BENCH_ONLY;
 if (ONLY !== undefined && ONLY !== 'client') throw new Error(`BENCH_ONLY kennt nur "client", nicht "${ONLY}"`);
 
@@ -36,6 +39,8 @@ const GOALS = {
   loginTransferKilobytes: 250,
   checkoutScriptKilobytes: 200,
   signInToDashboardMs: 400,
+  bookingsListUsableMs: 500,
+  searchKeystrokeP95Ms: 30,
 };
 
 function freePort(): Promise<number> {
@@ -128,6 +133,50 @@ function clientTable(client: ClientMeasurement): string {
     `- "Anmelden" bis Dashboard ≤ ${GOALS.signInToDashboardMs} ms (Median): ${reached(medianMs <= GOALS.signInToDashboardMs)} (${fixed(medianMs, 0)} ms).`,
   ].join('\n');
 }
+
+const slowest = (screen: BookingsScreenMeasurement, count = 4) =>
+  screen.keystrokeMs
+    .map((ms, index) => ({ ms, text: screen.keystrokeTexts[index] }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count)
+    .map(({ ms, text }) => `„${text}“ ${fixed(ms, 0)} ms`)
+    .join(', ');
+
+/** The bookings screen's rows: a usable list after the data arrives, and the search per keystroke, with their goals. */
+function bookingsScreenTable(screen: BookingsScreenMeasurement): string {
+  const row = (name: string, values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return `| ${name} | ${fixed(median(sorted), 0)} ms | ${fixed(sorted[0], 0)} / ${fixed(sorted[sorted.length - 1], 0)} ms |`;
+  };
+  const usable = median(screen.firstPageToRowsMs);
+  const complete = median(screen.lastPageToCompleteMs);
+  const p95 = percentileOf(screen.keystrokeMs, 95);
+  const count = screen.bookings.toLocaleString('de-DE');
+  return [
+    `Buchungen (/admin/buchungen) in Chromium mit ${count} Buchungen des Demo-Mandanten, als Inhaberin (${BOOKINGS_SCREEN_RUNS} Läufe in frischen Profilen nach einem ungemessenen; ${screen.pages} Seiten: die neuesten 100, dann je 500):`,
+    '',
+    '| Messung | Median | schnellste / langsamste |\n|---|---:|---:|',
+    row('Erste Seite (100) angekommen bis Liste bedienbar (Zeilen sichtbar)', screen.firstPageToRowsMs),
+    row('Letzte Seite angekommen bis Liste vollständig', screen.lastPageToCompleteMs),
+    row('Liste vollständig bis Suchindex gebaut (im Leerlauf)', screen.completeToIndexMs),
+    row(`Suchindex bauen (${count} Buchungen)`, screen.indexBuildMs),
+    row('Klick auf die Mandantenkarte bis Zeilen sichtbar', screen.clickToRowsMs),
+    row(`Klick auf die Mandantenkarte bis alle ${count} Buchungen geladen`, screen.clickToCompleteMs),
+    '',
+    `Suche, Taste für Taste (120 ms Abstand): ${screen.queries.map((query) => `„${query}“`).join(', ')}; ${screen.keystrokeMs.length} Tastendrücke${screen.superseded ? `, davon ${screen.superseded} vom nächsten überholt` : ''}:`,
+    '',
+    '| Messung | p50 | p95 | langsamste |\n|---|---:|---:|---:|',
+    `| Tastendruck bis Trefferliste | ${fixed(percentileOf(screen.keystrokeMs, 50), 1)} ms | ${fixed(p95, 1)} ms | ${fixed(Math.max(...screen.keystrokeMs), 1)} ms |`,
+    '',
+    `Langsamste Tastendrücke: ${slowest(screen)}.`,
+    '',
+    `- Liste bedienbar ≤ ${GOALS.bookingsListUsableMs} ms nach Ankunft der Daten (Median, erste Seite): ${reached(usable <= GOALS.bookingsListUsableMs)} (${fixed(usable, 0)} ms; vollständig ${fixed(complete, 0)} ms nach der letzten Seite).`,
+    `- Suche ≤ ${GOALS.searchKeystrokeP95Ms} ms je Tastendruck (p95): ${reached(p95 <= GOALS.searchKeystrokeP95Ms)} (${fixed(p95, 1)} ms).`,
+  ].join('\n');
+}
+
+const measureBookings = async (base: string) =>
+  bookingsScreenTable(await measureBookingsScreen(base, demoLogins.tenantOwner, BOOKINGS_FOR_LIST + DEMO_BOOKINGS, BOOKINGS_SCREEN_RUNS));
 
 /**
  * The server measurements (with the client rows measured before them appended to the tables):
@@ -256,6 +305,8 @@ async function measureServer(base: string, clientRows: string): Promise<void> {
     await load('REST GET /api/{Mandant}/bookings?limit=50', { url: `${base}/api/${demoTenantId}/bookings?limit=50`, headers: { cookie: ownerCookie } }),
   ];
   const listRaw = await rawRow('Raw SQL: dieselben 50 Buchungen mit Positionen (gleicher Pool)', { kind: 'bookingPage', tenantId: demoTenantId });
+  // After the load measurements, so the browser does not share the cores with them.
+  const bookingsRows = await measureBookings(base);
 
   const distinct = checkoutRows[3];
   const oversoldTotal = checkoutRows.reduce((sum, row) => sum + row.oversold, 0);
@@ -299,6 +350,8 @@ async function measureServer(base: string, clientRows: string): Promise<void> {
     `- GraphQL-Liste ≥ 1/3 des Raw-SQL-Durchsatzes: ${reached(graphqlShare >= GOALS.graphqlListShareOfRaw)} (${fixed(graphqlShare)}).`,
     '',
     clientRows,
+    '',
+    bookingsRows,
   ].join('\n');
   console.log(table);
   console.log(`\nDaten angelegt in ${fixed(seedSeconds, 1)} s. Plan der Belegungsabfrage (100.000 frühere Buchungen):\n${occupancyPlan}`);
@@ -312,8 +365,10 @@ try {
   // First, on the demo data alone: the dashboard shows the same whatever bookings exist.
   const clientRows = clientTable(await measureClient(base, demoLogins.tenantOwner, CLIENT_RUNS));
   if (ONLY === 'client') {
-    // Only these rows: bench/last-result.md keeps the last full run.
-    console.log(`${new Date().toISOString()} – ${os.cpus().length} Kerne, Systemlast (1 min) zu Beginn ${fixed(loadAtStart)}, am Ende ${fixed(os.loadavg()[0])}\n\n${clientRows}`);
+    // Only these rows: bench/last-result.md keeps the last full run. The bookings screen needs its list.
+    await ask({ type: 'seedList', bookings: BOOKINGS_FOR_LIST });
+    const bookingsRows = await measureBookings(base);
+    console.log(`${new Date().toISOString()} – ${os.cpus().length} Kerne, Systemlast (1 min) zu Beginn ${fixed(loadAtStart)}, am Ende ${fixed(os.loadavg()[0])}\n\n${clientRows}\n\n${bookingsRows}`);
   } else {
     await measureServer(base, clientRows);
   }

@@ -87,22 +87,61 @@ function bookingNumberSql(series: string, offset: number): string {
   return `(${[7, 6, 5, 4].map(letter).join(' || ')} || '-' || ${[3, 2, 1, 0].map(letter).join(' || ')})`;
 }
 
+/** Who books: the same numbered guest each time (histories), or people as a town's list shows them (the staff list and its search). */
+type Customers = 'numbered' | 'varied';
+
+const sqlArray = (values: readonly string[]) => `array[${values.map((value) => `'${value}'`).join(', ')}]`;
+const FIRST_NAMES = ['Anna', 'Ben', 'Clara', 'David', 'Emma', 'Felix', 'Greta', 'Hannah', 'Jonas', 'Katharina', 'Lukas', 'Marie', 'Niklas', 'Olga', 'Paul', 'Sophie', 'Tim', 'Ute', 'Viktor', 'Wiebke', 'Yusuf', 'Zeynep', 'Jürgen', 'Björn', 'Sören'];
+const LAST_NAMES = ['Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Meyer', 'Wagner', 'Becker', 'Schulz', 'Hoffmann', 'Schäfer', 'Koch', 'Bauer', 'Richter', 'Klein', 'Wolf', 'Schröder', 'Neumann', 'Schwarz', 'Zimmermann', 'Braun', 'Krüger', 'Hofmann', 'Hartmann', 'Lange', 'Schmitt', 'Werner', 'Krause', 'Meier', 'Lehmann', 'Özdemir', 'Yılmaz', 'Nowak'];
+const CITIES = ['Musterstadt', 'Beispielhausen', 'Neustadt', 'Altdorf', 'Bergheim'];
+const STREETS = ['Hauptstraße', 'Bahnhofstraße', 'Gartenweg', 'Schulstraße', 'Lindenallee', 'Kirchplatz', 'Am Markt', 'Birkenweg'];
+const PAYMENT_METHODS = ['', 'CASH', 'TRANSFER', 'PAYPAL', 'DEBIT_CARD'];
+
+/** The customer columns of series value g, as SQL. */
+function customerSql(customers: Customers) {
+  if (customers === 'numbered') {
+    return {
+      name: `'Kundin ' || g`,
+      mail: `'kundin' || g || '@example.com'`,
+      company: `''`,
+      phone: `''`,
+      street: `'Hauptstraße ' || (g % 200 + 1)`,
+      location: `'Musterstadt'`,
+      paymentMethod: `''`,
+      rejected: 'false',
+    };
+  }
+  const first = `(${sqlArray(FIRST_NAMES)})[1 + g % ${FIRST_NAMES.length}]`;
+  const last = `(${sqlArray(LAST_NAMES)})[1 + (g / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}]`;
+  return {
+    name: `${first} || ' ' || ${last}`,
+    mail: `lower(translate(${first} || '.' || ${last}, 'äöüßıÖÜÄ', 'aousiOUA')) || g || '@example.com'`,
+    company: `case when g % 4 = 0 then ${last} || ' GmbH' else '' end`,
+    phone: `'0' || (1000000 + g * 7919 % 9000000)`,
+    street: `(${sqlArray(STREETS)})[1 + g % ${STREETS.length}] || ' ' || (g % 120 + 1)`,
+    location: `(${sqlArray(CITIES)})[1 + g % ${CITIES.length}]`,
+    paymentMethod: `(${sqlArray(PAYMENT_METHODS)})[1 + g % ${PAYMENT_METHODS.length}]`,
+    rejected: 'g % 17 = 0',
+  };
+}
+
 /**
  * `count` bookings of one hour each with one item of the bookable, one after another and ending
  * `lastEnd`, in one statement (bookings and items); created two weeks before they begin. The
  * item's snapshot is the one a checkout of the object stores.
  */
-async function insertBookings(tenantId: string, bookable: InstanceType<typeof Bookable>, count: number, lastEnd: Date, numberOffset: number): Promise<void> {
+async function insertBookings(tenantId: string, bookable: InstanceType<typeof Bookable>, count: number, lastEnd: Date, numberOffset: number, customers: Customers = 'numbered'): Promise<void> {
   const number = bookingNumberSql('g', numberOffset);
+  const customer = customerSql(customers);
   await execute(
     `with slots as (
        select g, ?::timestamptz - g * interval '1 hour' as t from generate_series(1, ?) g
      ), stored as (
-       insert into bookings (key, tenant_id, number, time_begin, time_end, name, mail, street, zip_code, location,
-                             price_eur, vat_included_eur, is_committed, is_payed, search_text, created_at, updated_at)
-       select gen_random_uuid(), ?, ${number}, t, t + interval '1 hour', 'Kundin ' || g, 'kundin' || g || '@example.com',
-              'Hauptstraße ' || (g % 200 + 1), '12345', 'Musterstadt', 29.75, 4.75, g % 3 = 0, g % 3 = 0,
-              lower(${number} || ' kundin ' || g || ' kundin' || g || '@example.com'), t - interval '14 days', t - interval '14 days'
+       insert into bookings (key, tenant_id, number, time_begin, time_end, name, mail, company, phone, street, zip_code, location,
+                             price_eur, vat_included_eur, is_committed, is_payed, is_rejected, payment_method, search_text, created_at, updated_at)
+       select gen_random_uuid(), ?, ${number}, t, t + interval '1 hour', ${customer.name}, ${customer.mail}, ${customer.company}, ${customer.phone},
+              ${customer.street}, '12345', ${customer.location}, 29.75, 4.75, g % 3 = 0, g % 3 = 0, ${customer.rejected}, ${customer.paymentMethod},
+              lower(${number} || ' ' || ${customer.name} || ' ' || ${customer.mail}), t - interval '14 days', t - interval '14 days'
          from slots
        returning key, time_begin, time_end
      )
@@ -116,39 +155,59 @@ async function insertBookings(tenantId: string, bookable: InstanceType<typeof Bo
 /** Booking history ends a day before the start (these are past bookings). */
 const historyEnd = () => new Date(Math.floor((Date.now() - 86_400_000) / 3_600_000) * 3_600_000);
 
+/** A room booked by the hour (12,50 € net, 19 % VAT, like the tests' bookable room). */
+function hourlyRoom(em: ReturnType<typeof orm.em.fork>, tenant: InstanceType<typeof Tenant>, title: string, amount: number) {
+  return em.create(Bookable, {
+    tenant,
+    type: 'room',
+    title,
+    ownerUserId: null,
+    isBookable: true,
+    isPublic: true,
+    isScheduleRelated: true,
+    amount,
+    priceType: 'per-hour',
+    priceCategories: [{ priceEur: 12.5, priceValueAddedTax: 19, interval: { start: null, end: null }, fixedPrice: false }],
+  });
+}
+
 /**
- * The objects of the booking measurements: rooms booked by the hour (12,50 € net, 19 % VAT, like
- * the tests' bookable room) in a second tenant; the history of two of them (capacity 2, so a
- * checkout of the whole measured week stays possible beside its three bookings) and 10,000
- * bookings of the demo tenant for its staff list, inserted with SQL; then VACUUM ANALYZE, the
- * state autovacuum leaves a table in after its history grew over years.
+ * The demo tenant's staff list: `count` bookings of three rooms by people with German names from
+ * five towns, in various states and payment methods, so the search meets the variety of a real
+ * list (names repeating, misspellings finding several).
+ */
+async function seedDemoList(count: number): Promise<InstanceType<typeof Bookable>> {
+  const em = orm.em.fork();
+  const demo = await em.findOneOrFail(Tenant, { name: 'Rathaus Musterstadt' });
+  const rooms = ['Sitzungssaal', 'Trauzimmer', 'Gymnastikhalle'].map((title) => hourlyRoom(em, demo, title, 1));
+  await em.flush();
+  const end = historyEnd();
+  const share = Math.ceil(count / rooms.length);
+  for (const [index, listed] of rooms.entries()) {
+    await insertBookings(demo.id, listed, Math.min(share, count - index * share), end, index * share, 'varied');
+  }
+  return rooms[0];
+}
+
+/**
+ * The objects of the booking measurements: rooms booked by the hour in a second tenant; the
+ * history of two of them (capacity 2, so a checkout of the whole measured week stays possible
+ * beside its three bookings) and the demo tenant's staff list (seedDemoList), inserted with SQL;
+ * then VACUUM ANALYZE, the state autovacuum leaves a table in after its history grew over years.
  */
 async function seed(bookingsForList: number, pastBookingsLarge: number, bookingsInWeekEnd: Date): Promise<SeededData> {
   const em = orm.em.fork();
   const demo = await em.findOneOrFail(Tenant, { name: 'Rathaus Musterstadt' });
   const sports = em.create(Tenant, { name: 'Sportamt Musterstadt (Benchmark)' });
-  const room = (tenant: InstanceType<typeof Tenant>, title: string, amount: number) =>
-    em.create(Bookable, {
-      tenant,
-      type: 'room',
-      title,
-      ownerUserId: null,
-      isBookable: true,
-      isPublic: true,
-      isScheduleRelated: true,
-      amount,
-      priceType: 'per-hour',
-      priceCategories: [{ priceEur: 12.5, priceValueAddedTax: 19, interval: { start: null, end: null }, fixedPrice: false }],
-    });
+  const room = (title: string, amount: number) => hourlyRoom(em, sports, title, amount);
   const rooms = {
-    warmup: room(sports, 'Aufwärmraum', 1),
-    oneSlot: room(sports, 'Gymnastikraum', 1),
-    oneSlotTen: room(sports, 'Turnhalle (10 Felder)', 10),
-    hundredSlots: room(sports, 'Kraftraum', 1),
-    distinctSlots: room(sports, 'Tischtennisraum', 1),
-    fewPast: room(sports, 'Vereinsraum (10 frühere Buchungen)', 2),
-    manyPast: room(sports, 'Mehrzweckhalle (100.000 frühere Buchungen)', 2),
-    list: room(demo, 'Sitzungssaal', 1),
+    warmup: room('Aufwärmraum', 1),
+    oneSlot: room('Gymnastikraum', 1),
+    oneSlotTen: room('Turnhalle (10 Felder)', 10),
+    hundredSlots: room('Kraftraum', 1),
+    distinctSlots: room('Tischtennisraum', 1),
+    fewPast: room('Vereinsraum (10 frühere Buchungen)', 2),
+    manyPast: room('Mehrzweckhalle (100.000 frühere Buchungen)', 2),
   };
   await em.flush();
   const end = historyEnd();
@@ -157,10 +216,10 @@ async function seed(bookingsForList: number, pastBookingsLarge: number, bookings
   // The measured week is not empty: three bookings of an hour in it for both objects.
   await insertBookings(sports.id, rooms.fewPast, 3, bookingsInWeekEnd, 200_000);
   await insertBookings(sports.id, rooms.manyPast, 3, bookingsInWeekEnd, 200_010);
-  await insertBookings(demo.id, rooms.list, bookingsForList, end, 0);
+  const list = await seedDemoList(bookingsForList);
   await execute('vacuum analyze bookings');
   await execute('vacuum analyze booking_items');
-  const ids = Object.fromEntries(Object.entries(rooms).map(([key, bookable]) => [key, { id: bookable.id, amount: bookable.amount ?? 0 }]));
+  const ids = Object.fromEntries(Object.entries({ ...rooms, list }).map(([key, bookable]) => [key, { id: bookable.id, amount: bookable.amount ?? 0 }]));
   return { demoTenantId: demo.id, sportsTenantId: sports.id, rooms: ids as SeededData['rooms'] };
 }
 
@@ -199,6 +258,12 @@ async function answer(message: BenchRequest): Promise<unknown> {
       return measureRaw(message.lookup, message.connections, message.durationMs);
     case 'seed':
       return seed(message.bookingsForList, message.pastBookingsLarge, new Date(message.bookingsInWeekEnd));
+    case 'seedList': {
+      const list = await seedDemoList(message.bookings);
+      await execute('vacuum analyze bookings');
+      await execute('vacuum analyze booking_items');
+      return { id: list.id, amount: list.amount ?? 0 };
+    }
     case 'check':
       return occupancyCheck(message.bookableId, message.capacity);
     case 'plan':

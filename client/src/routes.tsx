@@ -72,6 +72,7 @@ export const routes = createBrowserRouter([
             handle: handle({ title: 'Mandanten', interface: 'dashboard' }),
           },
           { path: 'rollen', lazy: lazyScreen(adminScreens.roles), handle: handle({ title: 'Rollen', interface: 'roles' }) },
+          { path: 'buchungen', lazy: lazyScreen(adminScreens.bookings), handle: handle({ title: 'Buchungen', interface: 'bookings' }) },
           { path: 'gutscheine', lazy: lazyScreen(adminScreens.coupons), handle: handle({ title: 'Gutscheine', interface: 'coupons' }) },
           { path: 'instanz/mandanten', lazy: lazyScreen(adminScreens.instanceTenants), handle: handle({ title: 'Mandanten', interface: 'instance' }) },
           { path: 'mandanten', lazy: lazyScreen(adminScreens.tenantEdit), handle: handle({ title: 'Mandant verwalten', interface: 'tenants' }) },

@@ -121,7 +121,9 @@ test('a staff member of the demo tenant sees the tenant card and selects it', as
   const card = page.getByRole('button', { name: /Rathaus Musterstadt/ });
   await expect(card).toBeVisible();
   await card.click();
-  await expect(toast(page, 'Mandant ausgewählt')).toBeVisible();
+  // The card leads to the tenant's bookings.
+  await expect(page).toHaveURL(/\/admin\/buchungen$/);
+  await expect(page.getByRole('heading', { name: 'Buchungen', exact: true })).toBeVisible();
   await expect(page.getByLabel('Mandant', { exact: true })).toContainText('Rathaus Musterstadt');
   await shot(page, '09-staff-dashboard');
 });

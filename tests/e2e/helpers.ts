@@ -9,7 +9,10 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 export const demoOwner = { id: 'inhaberin@example.com', password: 'demo-inhaberin' };
 
-/** Signs in through the login form and selects the demo tenant on the dashboard. */
+/**
+ * Signs in through the login form and selects the demo tenant on the dashboard. The card leads to
+ * the bookings screen where the user may open it; otherwise the dashboard stays with the card selected.
+ */
 export async function signInAndSelectDemoTenant(page: Page, user = demoOwner): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('E-Mail').fill(user.id);
@@ -17,6 +20,7 @@ export async function signInAndSelectDemoTenant(page: Page, user = demoOwner): P
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page).toHaveURL(/\/admin\//);
   await page.goto('/admin/dashboard');
-  await page.getByRole('button', { name: /Rathaus Musterstadt/ }).click();
-  await expect(page.getByRole('button', { name: /Rathaus Musterstadt/ })).toHaveAttribute('aria-pressed', 'true');
+  const card = page.getByRole('button', { name: /Rathaus Musterstadt/ });
+  await card.click();
+  await expect(page.getByRole('heading', { name: 'Buchungen', exact: true }).or(card.and(page.locator('[aria-pressed="true"]')))).toBeVisible();
 }

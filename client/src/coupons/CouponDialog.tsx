@@ -1,18 +1,17 @@
-import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 import { useMutation } from '@apollo/client/react';
-import { Button, Dialog, DialogBody, FormGroup, InputGroup, Radio, RadioGroup, Tag } from '@blueprintjs/core';
-import { DialogSaveFooter } from '../shared/forms/DialogSaveFooter';
-import { DateInput } from '@blueprintjs/datetime';
-import { de } from 'date-fns/locale';
+import { Dialog, DialogBody, FormGroup, InputGroup, Radio, RadioGroup, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Form, useField } from 'react-final-form';
 import { type CouponFieldsFragment, CouponsDocument, CreateCouponDocument, UpdateCouponDocument } from '../gql/graphql';
+import { parseDecimal } from '../shared/format';
+import { DateTimeField } from '../shared/forms/DateTimeField';
+import { DialogSaveFooter } from '../shared/forms/DialogSaveFooter';
 import { useFailedSaveFeedback } from '../shared/forms/failedSave';
 import { helperLine, shownFieldError } from '../shared/forms/fieldMessage';
 import { serverSubmitErrors } from '../shared/forms/serverErrors';
 import { notify, notifyError } from '../shared/toast';
 import { type Validator, validationMessages } from '../shared/validation';
-import { type CouponKind, couponTypeLabels, discountText, formatPickerDate, parseDecimal, parsePickerDate } from './couponFormat';
+import { type CouponKind, couponTypeLabels, discountText } from './couponFormat';
 import { couponMessages } from './couponMessages';
 
 interface CouponFormValues {
@@ -26,7 +25,6 @@ interface CouponFormValues {
   validTo: string | null;
 }
 
-const TIME_ZONE = 'Europe/Berlin';
 
 function initialValues(coupon: CouponFieldsFragment | null): CouponFormValues {
   return {
@@ -63,40 +61,6 @@ function TextInput({ name, label, id, disabled, validate, rightElement, inputMod
   return (
     <FormGroup label={label} labelFor={id} helperText={helperLine(error)} intent={error ? 'danger' : 'none'}>
       <InputGroup {...input} value={input.value ?? ''} id={id} disabled={disabled} inputMode={inputMode} placeholder={placeholder} rightElement={rightElement} intent={error ? 'danger' : 'none'} aria-invalid={error ? true : undefined} fill />
-    </FormGroup>
-  );
-}
-
-function DateTimeField({ name, label, id }: { name: 'validFrom' | 'validTo'; label: string; id: string }) {
-  const { input, meta } = useField<string | null>(name);
-  const error = shownFieldError(meta);
-  return (
-    <FormGroup label={label} labelFor={id} helperText={helperLine(error, 'Datum und Uhrzeit (24 Stunden); ohne Uhrzeit gilt 00:00')} intent={error ? 'danger' : 'none'}>
-      <DateInput
-        value={input.value || null}
-        onChange={(value) => input.onChange(value)}
-        timezone={TIME_ZONE}
-        timePrecision="minute"
-        timePickerProps={{ useAmPm: false, showArrowButtons: true }}
-        formatDate={formatPickerDate}
-        parseDate={parsePickerDate}
-        placeholder="TT.MM.JJJJ HH:MM"
-        locale={de}
-        showActionsBar
-        showTimezoneSelect={false}
-        todayButtonText="Heute"
-        clearButtonText="Leeren"
-        invalidDateMessage="Ungültiges Datum"
-        outOfRangeMessage="Datum außerhalb des Bereichs"
-        maxDate={new Date(2100, 11, 31)}
-        closeOnSelection={false}
-        fill
-        inputProps={{ id, 'aria-invalid': error ? true : undefined }}
-        rightElement={
-          input.value ? <Button variant="minimal" icon="cross" aria-label={`${label} leeren`} onClick={() => input.onChange(null)} /> : undefined
-        }
-        popoverProps={{ placement: 'bottom-start' }}
-      />
     </FormGroup>
   );
 }

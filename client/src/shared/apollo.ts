@@ -1,6 +1,7 @@
-import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, ApolloLink, HttpLink } from '@apollo/client';
 import { OperationTypeNode } from 'graphql';
 import { Observable, type Subscription } from 'rxjs';
+import { createCache } from './apolloCache';
 import { GRAPHQL_PATH } from './graphqlUrl';
 
 /**
@@ -34,4 +35,4 @@ const wsLink = new ApolloLink(
 
 const link = ApolloLink.split(({ operationType }) => operationType === OperationTypeNode.SUBSCRIPTION, wsLink, httpLink);
 
-export const apolloClient = new ApolloClient({ link, cache: new InMemoryCache() });
+export const apolloClient = new ApolloClient({ link, cache: createCache() });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatPeriod } from './format';
+import { formatCurrency, formatPeriod, parseDecimal } from './format';
 
 // Intl puts a no-break space between amount and €.
 const plain = (text: string) => text.replace(/\u00a0/g, ' ');
@@ -23,5 +23,13 @@ describe('display formats', () => {
     expect(formatPeriod('2026-07-06T20:00:00Z', '2026-07-07T06:00:00Z')).toBe('Mo, 06.07.2026, 22:00 Uhr – Di, 07.07.2026, 08:00 Uhr');
     expect(formatPeriod('2026-07-06T20:00:00Z', null)).toBe('Mo, 06.07.2026, 22:00 Uhr');
     expect(formatPeriod(null, '2026-07-06T20:00:00Z')).toBe('');
+  });
+
+  it('parses German and plain decimals', () => {
+    expect(parseDecimal('12,5')).toBe(12.5);
+    expect(parseDecimal('12.5')).toBe(12.5);
+    expect(parseDecimal('1.234,5')).toBe(1234.5);
+    expect(parseDecimal('')).toBeNull();
+    expect(parseDecimal('viel')).toBeNull();
   });
 });

@@ -93,3 +93,13 @@ const unitSuffixes: Record<PriceType, string> = {
 export function priceUnitSuffix(priceType: PriceType): string {
   return unitSuffixes[priceType];
 }
+
+/** Parses a German or plain number ("12,5", "12.5"); null for empty or invalid text. */
+export function parseDecimal(text: string | null | undefined): number | null {
+  const trimmed = (text ?? '').trim();
+  if (trimmed === '') return null;
+  // With a comma, dots are thousands separators (1.234,5); without, a dot is the decimal point.
+  const normalized = trimmed.includes(',') ? trimmed.replace(/\./g, '').replace(',', '.') : trimmed;
+  const value = Number(normalized);
+  return Number.isFinite(value) ? value : null;
+}

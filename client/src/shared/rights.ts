@@ -4,7 +4,7 @@ import { can, canChangeTenantOwners, canManageTenantMembers, type PermissionArea
  * Which actions a screen offers, asked of the server's permission module so a button shows only when
  * the server would accept the call (specification 01 section 6, specification 02 section 6).
  * Owners and instance owners may do everything; otherwise the area's flags decide: create needs
- * create; update needs updateAny, or updateOwn on an item the user owns (ownerUserId); delete
+ * create; update needs updateAny, or updateOwn on an item the user owns (ownerUserId) or is assigned to (assignedUserId); delete
  * likewise with deleteAny or deleteOwn.
  */
 export interface Viewer {
@@ -12,10 +12,11 @@ export interface Viewer {
   permissions: Permissions;
 }
 
-/** An item of a tenant with its owner (the user who created it), as the lists fetch it. */
+/** An item of a tenant with its owner (the user who created it) or, for bookings, whom it is assigned to, as the lists fetch it. */
 export interface OwnedRow {
   tenantId: string;
   ownerUserId?: string | null;
+  assignedUserId?: string | null;
 }
 
 /** The tooltip of an action the user may not take. */

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { BookingOverviewPanel } from '../bookings/overview/BookingOverviewPanel';
 import { cx } from '../shared/cx';
 import { ListToolbar } from '../shared/list/ListToolbar';
+import { useNavigate } from 'react-router-dom';
+import { isEntryVisible, navEntries } from '../shared/layout/navigation';
 import { messages } from '../shared/messages';
 import { canCreateTenant, canReadSome } from '../shared/permissions';
 import { selectTenant, type TenantSummary, useAppState } from '../shared/store';
@@ -11,12 +13,17 @@ import { CreateTenantDialog } from './CreateTenantDialog';
 import { TenantCards } from './TenantCards';
 import { useMyTenants } from './useMyTenants';
 
+/** Where choosing a tenant leads. */
+const TENANT_SELECTED_ROUTE = '/admin/buchungen';
+
 /**
  * Home: what needs doing in the selected tenant (for people who may read its bookings) beside one
- * card per tenant of the user. A click on a card makes it the current tenant and stays here, so the
+ * card per tenant of the user. A click on a card makes it the current tenant and opens its bookings
+ * (/admin/buchungen) where the user may open them; otherwise it stays here with the toast, so the
  * overview switches to that tenant.
  */
 export default function DashboardPage() {
+  const navigate = useNavigate();
   const { tenants, loading, refetch } = useMyTenants();
   const currentTenantId = useAppState((state) => state.currentTenantId);
   const permissions = useAppState((state) => state.user?.permissions);
@@ -26,7 +33,10 @@ export default function DashboardPage() {
 
   const choose = (tenant: TenantSummary) => {
     selectTenant(tenant);
-    notify({ type: 'success', title: messages.tenantSelected.title, message: tenant.name });
+    // Only where that screen is open to the user in the tenant; otherwise the guard would refuse it.
+    const target = navEntries.find((entry) => entry.path === TENANT_SELECTED_ROUTE);
+    if (target && permissions && isEntryVisible(target, permissions, tenant.id)) navigate(TENANT_SELECTED_ROUTE);
+    else notify({ type: 'success', title: messages.tenantSelected.title, message: tenant.name });
   };
 
   return (

@@ -9,30 +9,7 @@ import { privateBookableFields } from '../bookables/bookable.model.js';
 export const paymentProviders = ['giroCockpit', 'pmPayment', 'invoice'] as const;
 export type PaymentProvider = (typeof paymentProviders)[number];
 
-/** Payment methods with their German labels (specification 03 section 3); anything else shows "Unbekannt". */
-export const paymentMethodLabels = {
-  CASH: 'Bar',
-  TRANSFER: 'Überweisung',
-  CREDIT_CARD: 'Kreditkarte',
-  DEBIT_CARD: 'EC-Karte',
-  PAYPAL: 'PayPal',
-  OTHER: 'Sonstiges',
-  GIROPAY: 'Giropay',
-  APPLE_PAY: 'Apple Pay',
-  GOOGLE_PAY: 'Google Pay',
-  EPS: 'EPS',
-  IDEAL: 'iDEAL',
-  MAESTRO: 'Maestro',
-  PAYDIRECT: 'paydirekt',
-  SOFORT: 'SOFORT-Überweisung',
-  BLUECODE: 'Bluecode',
-} as const;
-export type PaymentMethod = keyof typeof paymentMethodLabels;
-export const paymentMethods = Object.keys(paymentMethodLabels) as PaymentMethod[];
-
-export function paymentMethodLabel(method: string | null | undefined): string {
-  return method && method in paymentMethodLabels ? paymentMethodLabels[method as PaymentMethod] : 'Unbekannt';
-}
+export { bookingStatusLabel, paymentMethodLabel, paymentMethodLabels, paymentMethods, type PaymentMethod } from '../../../common/bookings/labels.js';
 
 /** A bookable as it was when booked: the record without the staff-only lists. */
 export type BookableSnapshot = Omit<BookableRecord, (typeof privateBookableFields)[number]>;
@@ -125,11 +102,6 @@ export interface BookingView extends CustomerData {
   _couponUsed?: CouponUsed;
 }
 
-/** The status words of specification 03 section 4. */
-export function bookingStatusLabel(booking: Pick<BookingView, 'isCommitted' | 'isRejected'>): 'abgelehnt' | 'storniert' | 'freigegeben' | 'ausstehend' {
-  if (booking.isRejected) return booking.isCommitted ? 'storniert' : 'abgelehnt';
-  return booking.isCommitted ? 'freigegeben' : 'ausstehend';
-}
 
 /** What anyone with the booking number and the customer's name may see (rest-contract 4.5). */
 export interface PublicBookingStatus {

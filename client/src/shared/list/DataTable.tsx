@@ -35,6 +35,8 @@ export interface DataTableProps<Row> {
   /** The list's create button, at the right end of the toolbar. */
   create?: CreateAction;
   pageSizes?: number[];
+  /** The page size's label, e.g. "Buchungen pro Seite". */
+  pageSizeLabel?: string;
 }
 
 const ALL = 0;
@@ -43,6 +45,7 @@ const DEFAULT_PAGE_SIZES = [10, 25, 50];
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { label, rows, columns, rowKey, loading = false, searchText, actions, create } = props;
   const pageSizes = props.pageSizes ?? DEFAULT_PAGE_SIZES;
+  const pageSizeLabel = props.pageSizeLabel ?? 'Einträge pro Seite';
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState(props.initialSort);
   const [pageSize, setPageSize] = useState(pageSizes[0] ?? ALL);
@@ -139,7 +142,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       )}
       <div className="data-table-footer">
         <label>
-          Einträge pro Seite{' '}
+          {pageSizeLabel}{' '}
           <HTMLSelect
             value={pageSize}
             onChange={(event) => {

@@ -1,0 +1,108 @@
+import { useMutation } from '@apollo/client/react';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, TextArea } from '@blueprintjs/core';
+import { useState } from 'react';
+import { Form, useField } from 'react-final-form';
+import { DeleteStaffBookingDocument, RejectStaffBookingDocument } from '../../gql/graphql';
+import { useFailedSaveFeedback } from '../../shared/forms/failedSave';
+import { notify, notifyError } from '../../shared/toast';
+import { removeBooking } from './bookingChanges';
+import { bookingMessages } from './bookingMessages';
+import type { StaffBooking } from './bookingRows';
+
+interface ReasonValues {
+  reason: string;
+}
+
+function ReasonField() {
+  const { input } = useField<string>('reason');
+  return (
+    <FormGroup label="Grund" labelFor="booking-reject-reason" labelInfo="(wird der Kundin oder dem Kunden mitgeteilt)">
+      <TextArea {...input} value={input.value ?? ''} id="booking-reject-reason" rows={4} fill autoFocus />
+    </FormGroup>
+  );
+}
+
+/**
+ * Rejecting a booking before its release ("Buchung ablehnen") or cancelling it afterwards
+ * ("Buchung stornieren"), with a free-text reason mailed to the customer; 800 px wide.
+ */
+export function RejectBookingDialog({ tenantId, booking, onClose }: { tenantId: string; booking: StaffBooking; onClose: () => void }) {
+  const [reject] = useMutation(RejectStaffBookingDocument);
+  const failedSave = useFailedSaveFeedback<ReasonValues>();
+  const cancelling = booking.isCommitted;
+  const action = cancelling ? 'Buchung stornieren' : 'Buchung ablehnen';
+
+  const submit = async ({ reason }: ReasonValues) => {
+    try {
+      await reject({ variables: { tenantId, id: booking.id, reason: reason?.trim() ?? '' } });
+      notify({ type: 'success', ...(cancelling ? bookingMessages.cancelled : bookingMessages.rejected) });
+      onClose();
+    } catch (error) {
+      console.error('Buchung nicht abgelehnt:', error);
+      notifyError(error, bookingMessages.rejectError);
+    }
+  };
+
+  return (
+    <Dialog isOpen title={`${action}: ${booking.id}`} onClose={onClose} className="booking-dialog">
+      <Form<ReasonValues>
+        initialValues={{ reason: '' }}
+        onSubmit={submit}
+        decorators={failedSave.decorators}
+        render={({ handleSubmit, submitting }) => (
+          <form noValidate ref={failedSave.formRef} onSubmit={(event) => void handleSubmit(event)}>
+            <DialogBody>
+              <p>
+                {cancelling ? 'Möchten Sie die freigegebene Buchung' : 'Möchten Sie die Buchung'} „{booking.id}“ von {booking.name || 'unbekannt'} wirklich {cancelling ? 'stornieren' : 'ablehnen'}?
+              </p>
+              <ReasonField />
+            </DialogBody>
+            <DialogFooter
+              actions={
+                <>
+                  <Button text="Abbrechen" onClick={onClose} />
+                  <Button type="submit" intent="danger" text={action} loading={submitting} />
+                </>
+              }
+            />
+          </form>
+        )}
+      />
+    </Dialog>
+  );
+}
+
+/** Deleting a booking after asking; 800 px wide like the other dialogs of the screen. */
+export function DeleteBookingDialog({ tenantId, booking, onClose }: { tenantId: string; booking: StaffBooking; onClose: () => void }) {
+  const [remove] = useMutation(DeleteStaffBookingDocument, { update: (cache) => removeBooking(cache, tenantId, booking.id) });
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await remove({ variables: { tenantId, id: booking.id } });
+      notify({ type: 'success', ...bookingMessages.deleted });
+      onClose();
+    } catch (error) {
+      console.error('Buchung nicht gelöscht:', error);
+      notifyError(error, bookingMessages.deleteError);
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog isOpen title="Buchung löschen" onClose={onClose} className="booking-dialog">
+      <DialogBody>
+        <p>
+          Möchten Sie die Buchung „{booking.id}“ von {booking.name || 'unbekannt'} wirklich löschen?
+        </p>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="Abbrechen" onClick={onClose} />
+            <Button intent="danger" icon="trash" text="Löschen" loading={busy} onClick={() => void confirm()} />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

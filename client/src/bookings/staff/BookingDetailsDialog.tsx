@@ -1,0 +1,92 @@
+import { useQuery } from '@apollo/client/react';
+import { Button, Dialog, DialogBody, DialogFooter, H5, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { bookingStatusLabel, paymentMethodLabel, paymentStatusLabel } from '../../../../common/bookings/labels';
+import { StaffBookingDocument, type StaffBookingDetailsFragment } from '../../gql/graphql';
+import { formatCurrency, formatDateTime } from '../../shared/format';
+import { bookingMessages } from './bookingMessages';
+import { PaymentTag, StatusTag } from './BookingTags';
+
+const providerLabels: Record<string, string> = { invoice: 'Rechnung', giroCockpit: 'GiroCockpit', pmPayment: 'pmPayment' };
+
+function Entry({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>{children || '–'}</dd>
+    </>
+  );
+}
+
+function Details({ booking }: { booking: StaffBookingDetailsFragment }) {
+  const address = [booking.street, [booking.zipCode, booking.location].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return (
+    <>
+      <dl className="booking-details">
+        <Entry term="Status">
+          <StatusTag status={bookingStatusLabel(booking)} />
+        </Entry>
+        <Entry term="Zahlung">
+          <PaymentTag payment={paymentStatusLabel(booking)} />
+        </Entry>
+        <Entry term="Zahlungsmethode">{paymentMethodLabel(booking.paymentMethod)}</Entry>
+        <Entry term="Zahlungsart">{booking.paymentProvider ? (providerLabels[booking.paymentProvider] ?? booking.paymentProvider) : ''}</Entry>
+        <Entry term="Von">{formatDateTime(booking.timeBegin)}</Entry>
+        <Entry term="Bis">{formatDateTime(booking.timeEnd)}</Entry>
+        <Entry term="Erstellt">{formatDateTime(booking.timeCreated)}</Entry>
+        <Entry term="Gutschein">{booking.couponCode ?? ''}</Entry>
+      </dl>
+      <H5>Gebuchte Objekte</H5>
+      <HTMLTable compact className="booking-details-items" aria-label="Gebuchte Objekte">
+        <thead>
+          <tr>
+            <th>Objekt</th>
+            <th>Anzahl</th>
+            <th>Preis je Einheit</th>
+          </tr>
+        </thead>
+        <tbody>
+          {booking.items.map((item) => (
+            <tr key={item.bookableId}>
+              <td>{item.bookable.title}</td>
+              <td>{item.amount}</td>
+              <td>{formatCurrency(item.userGrossPriceEur)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+      <p className="booking-total">
+        Gesamtpreis: <strong>{formatCurrency(booking.priceEur)}</strong> (enthaltene MwSt. {formatCurrency(booking.vatIncludedEur)})
+      </p>
+      <H5>Kundendaten</H5>
+      <dl className="booking-details">
+        <Entry term="Name">{booking.name}</Entry>
+        <Entry term="Firma">{booking.company}</Entry>
+        <Entry term="Anschrift">{address}</Entry>
+        <Entry term="E-Mail">{booking.mail}</Entry>
+        <Entry term="Telefon">{booking.phone}</Entry>
+        <Entry term="Kommentar">{booking.comment}</Entry>
+      </dl>
+    </>
+  );
+}
+
+/** A booking's details, 800 px wide, loaded fresh when opened. */
+export function BookingDetailsDialog({ tenantId, bookingId, onEdit, onClose }: { tenantId: string; bookingId: string; onEdit?: () => void; onClose: () => void }) {
+  const { data, error } = useQuery(StaffBookingDocument, { variables: { tenantId, id: bookingId }, fetchPolicy: 'network-only' });
+  if (error) console.error('Buchung nicht geladen:', error);
+  return (
+    <Dialog isOpen title={`Buchung ${bookingId}`} onClose={onClose} className="booking-dialog">
+      <DialogBody>
+        {data ? <Details booking={data.booking} /> : error ? <NonIdealState icon="error" title={bookingMessages.loadError.message} /> : <NonIdealState icon={<Spinner size={24} />} title="Daten werden geladen..." />}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            {onEdit && <Button icon="edit" text="Bearbeiten" onClick={onEdit} />}
+            <Button intent="primary" text="Schließen" onClick={onClose} />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,197 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, H5, HTMLSelect, InputGroup, NonIdealState, Spinner, Switch, Tag, TextArea } from '@blueprintjs/core';
+import { useState } from 'react';
+import { Form, useField } from 'react-final-form';
+import { paymentMethodLabels, paymentMethods } from '../../../../common/bookings/labels';
+import { RelationsPicker } from '../../bookables/editor/sections/relationsPicker';
+import { BookingObjectsDocument, SaveStaffBookingDocument, StaffBookingDocument, type StaffBookingDetailsFragment } from '../../gql/graphql';
+import { formatCurrency } from '../../shared/format';
+import { DateTimeField } from '../../shared/forms/DateTimeField';
+import { useFailedSaveFeedback } from '../../shared/forms/failedSave';
+import { fieldErrorMarker, helperLine, shownFieldError } from '../../shared/forms/fieldMessage';
+import { serverSubmitErrors } from '../../shared/forms/serverErrors';
+import { TextField } from '../../shared/forms/TextField';
+import { notify, notifyError } from '../../shared/toast';
+import { storeBooking } from './bookingChanges';
+import { addObject, type BookedObjectValue, bookingFormValues, type BookingFormValues, bookingInput, changeAmount, endValidator, mailValidator, objectsValidator, unitPriceValidator } from './bookingForm';
+import { bookingMessages } from './bookingMessages';
+
+function UnitPrice({ index, title }: { index: number; title: string }) {
+  const id = `booking-item-${index}-price`;
+  const { input, meta } = useField<string>(`bookableItems[${index}].userGrossPriceEur`, { validate: unitPriceValidator });
+  const error = shownFieldError(meta);
+  return (
+    <FormGroup label={`Preis je Einheit (brutto) für ${title}`} labelFor={id} helperText={helperLine(error, 'leer: nach Preisliste berechnet')} intent={error ? 'danger' : 'none'}>
+      <InputGroup {...input} value={input.value ?? ''} id={id} inputMode="decimal" rightElement={<Tag minimal>€</Tag>} intent={error ? 'danger' : 'none'} aria-invalid={error ? true : undefined} fill />
+    </FormGroup>
+  );
+}
+
+/** The booked objects with their amounts (−, + ; − at one removes the object) and unit prices. */
+function BookedObjects({ tenantId }: { tenantId: string }) {
+  const { data, loading } = useQuery(BookingObjectsDocument, { variables: { tenantId } });
+  const { input } = useField<BookedObjectValue[]>('bookableItems');
+  // The rule has a field of its own: an error at 'bookableItems' itself would collide with the
+  // errors of its entries' prices in final-form's error tree.
+  const { meta } = useField('bookableItemsChosen', { validate: objectsValidator });
+  const items = input.value || [];
+  const error = shownFieldError({ ...meta, touched: true });
+  const options = [...(data?.bookables ?? [])].sort((a, b) => a.title.localeCompare(b.title, 'de'));
+  return (
+    <section aria-labelledby="booking-objects-heading" className="booking-form-section">
+      <H5 id="booking-objects-heading">Gebuchte Objekte</H5>
+      {items.length > 0 && (
+        <ul className="booking-objects">
+          {items.map((item, index) => (
+            <li key={item.bookableId} className="booking-object">
+              <span className="booking-object-title">{item.title}</span>
+              <span className="booking-object-amount" role="group" aria-label={`Anzahl ${item.title}`}>
+                <Button icon="minus" aria-label={`Anzahl ${item.title} verringern`} onClick={() => input.onChange(changeAmount(items, index, -1))} />
+                <output aria-live="polite">{item.amount}</output>
+                <Button icon="plus" aria-label={`Anzahl ${item.title} erhöhen`} onClick={() => input.onChange(changeAmount(items, index, 1))} />
+              </span>
+              <UnitPrice index={index} title={item.title} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && (
+        <p className="bp6-form-helper-text bp6-intent-danger" {...fieldErrorMarker}>
+          {error}
+        </p>
+      )}
+      <RelationsPicker id="booking-object-picker" label="Objekt hinzufügen" buttonText="Hinzufügen" options={options} loading={loading} onAdd={(id) => {
+        const object = options.find((option) => option.id === id);
+        if (object) input.onChange(addObject(items, object));
+      }} />
+    </section>
+  );
+}
+
+function PaymentFields() {
+  const method = useField<string>('paymentMethod');
+  const paid = useField<boolean>('isPayed', { type: 'checkbox' });
+  return (
+    <section aria-labelledby="booking-payment-heading" className="booking-form-section">
+      <H5 id="booking-payment-heading">Zahlung</H5>
+      <div className="booking-form-grid">
+        <FormGroup label="Zahlungsmethode" labelFor="booking-payment-method">
+          <HTMLSelect id="booking-payment-method" fill value={method.input.value} onChange={(event) => method.input.onChange(event.currentTarget.value)}>
+            <option value="">Keine Angabe</option>
+            {paymentMethods.map((key) => (
+              <option key={key} value={key}>
+                {paymentMethodLabels[key]}
+              </option>
+            ))}
+          </HTMLSelect>
+        </FormGroup>
+        <Switch id="booking-paid" label="Bezahlt" checked={Boolean(paid.input.checked)} onChange={(event) => paid.input.onChange(event.currentTarget.checked)} />
+      </div>
+    </section>
+  );
+}
+
+function CommentField() {
+  const { input } = useField<string>('comment');
+  return (
+    <FormGroup label="Kommentar" labelFor="booking-comment" labelInfo="(optional)">
+      <TextArea {...input} value={input.value ?? ''} id="booking-comment" rows={3} fill />
+    </FormGroup>
+  );
+}
+
+function BookingForm({ tenantId, booking, onClose }: { tenantId: string; booking: StaffBookingDetailsFragment | null; onClose: () => void }) {
+  const [save] = useMutation(SaveStaffBookingDocument, {
+    // A new booking joins the list at once; the live event that follows finds it there.
+    update: (cache, { data }) => {
+      if (data) storeBooking(cache, tenantId, data.saveBooking);
+    },
+  });
+  const failedSave = useFailedSaveFeedback<BookingFormValues>();
+  // Held once: new initial values on a later render would reset what was typed.
+  const [startValues] = useState(() => bookingFormValues(booking));
+  const isNew = booking === null;
+
+  const submit = async (values: BookingFormValues) => {
+    try {
+      await save({ variables: { tenantId, input: bookingInput(values, booking?.id ?? null) } });
+      notify({ type: 'success', ...(isNew ? bookingMessages.created : bookingMessages.edited) });
+      onClose();
+      return undefined;
+    } catch (error) {
+      // A field the server names shows at its field; anything else ("Zeitkonflikt", "Objekt nicht verfügbar", …) as toast.
+      const submitErrors = serverSubmitErrors(error);
+      if (!submitErrors) notifyError(error, isNew ? bookingMessages.createError : bookingMessages.editError);
+      return submitErrors;
+    }
+  };
+
+  return (
+    <Form<BookingFormValues>
+      initialValues={startValues}
+      onSubmit={submit}
+      decorators={failedSave.decorators}
+      render={({ handleSubmit, submitting }) => (
+        <form noValidate ref={failedSave.formRef} onSubmit={(event) => void handleSubmit(event)}>
+          <DialogBody>
+            <BookedObjects tenantId={tenantId} />
+            <section aria-labelledby="booking-time-heading" className="booking-form-section">
+              <H5 id="booking-time-heading">Zeitraum</H5>
+              <div className="booking-form-grid">
+                <DateTimeField name="timeBegin" label="Beginn" id="booking-time-begin" />
+                <DateTimeField name="timeEnd" label="Ende" id="booking-time-end" validate={endValidator} />
+              </div>
+            </section>
+            <section aria-labelledby="booking-customer-heading" className="booking-form-section">
+              <H5 id="booking-customer-heading">Kundendaten</H5>
+              <div className="booking-form-grid">
+                <TextField name="name" id="booking-name" label="Name" autoComplete="off" />
+                <TextField name="company" id="booking-company" label="Firma" optional autoComplete="off" />
+                <TextField name="mail" id="booking-mail" label="E-Mail" type="email" validate={mailValidator(isNew)} optional={!isNew} autoComplete="off" />
+                <TextField name="phone" id="booking-phone" label="Telefon" type="tel" optional autoComplete="off" />
+                <TextField name="street" id="booking-street" label="Straße" optional autoComplete="off" />
+                <TextField name="zipCode" id="booking-zip" label="PLZ" optional autoComplete="off" />
+                <TextField name="location" id="booking-location" label="Ort" optional autoComplete="off" />
+              </div>
+              <CommentField />
+            </section>
+            <PaymentFields />
+            {booking && (
+              <p className="booking-total">
+                Gesamtpreis bisher: <strong>{formatCurrency(booking.priceEur)}</strong> (wird beim Speichern aus den Objekten neu berechnet)
+              </p>
+            )}
+          </DialogBody>
+          <DialogFooter
+            actions={
+              <>
+                <Button text="Abbrechen" onClick={onClose} />
+                <Button type="submit" intent="primary" text="Speichern" loading={submitting} />
+              </>
+            }
+          />
+        </form>
+      )}
+    />
+  );
+}
+
+/** Stored bookings load their details first; the form shows them as they are now. */
+function StoredBookingForm({ tenantId, bookingId, onClose }: { tenantId: string; bookingId: string; onClose: () => void }) {
+  const { data, error } = useQuery(StaffBookingDocument, { variables: { tenantId, id: bookingId }, fetchPolicy: 'network-only' });
+  if (error) {
+    console.error('Buchung nicht geladen:', error);
+    return <NonIdealState icon="error" title={bookingMessages.loadError.message} />;
+  }
+  if (!data) return <NonIdealState icon={<Spinner size={24} />} title="Daten werden geladen..." />;
+  return <BookingForm tenantId={tenantId} booking={data.booking} onClose={onClose} />;
+}
+
+/** Create (bookingId null) or edit a booking, 800 px wide; it stays open when saving fails. */
+export function BookingEditDialog({ tenantId, bookingId, onClose }: { tenantId: string; bookingId: string | null; onClose: () => void }) {
+  return (
+    <Dialog isOpen title={bookingId ? `Buchung ${bookingId} bearbeiten` : 'Buchung erstellen'} onClose={onClose} className="booking-dialog">
+      {bookingId ? <StoredBookingForm tenantId={tenantId} bookingId={bookingId} onClose={onClose} /> : <BookingForm tenantId={tenantId} booking={null} onClose={onClose} />}
+    </Dialog>
+  );
+}

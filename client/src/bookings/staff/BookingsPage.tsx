@@ -1,0 +1,143 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { H2 } from '@blueprintjs/core';
+import { useState } from 'react';
+import { BookingWorkflowActiveDocument, CommitStaffBookingDocument } from '../../gql/graphql';
+import { type Column, DataTable } from '../../shared/list/DataTable';
+import { NoTenantSelected } from '../../shared/NoTenantSelected';
+import { hasFlag } from '../../shared/permissions';
+import { allowCreate, viewerOf } from '../../shared/rights';
+import { useAppState } from '../../shared/store';
+import { notify, notifyError } from '../../shared/toast';
+import { DeleteBookingDialog, RejectBookingDialog } from './BookingConfirmDialogs';
+import { BookingDetailsDialog } from './BookingDetailsDialog';
+import { BookingEditDialog } from './BookingEditDialog';
+import { bookingMessages } from './bookingMessages';
+import { BookingRowMenu } from './BookingRowMenu';
+import { bookingActions, type BookingRow, cellTextsOf, hasAnyAction, type StaffBooking } from './bookingRows';
+import './bookings.css';
+import { BookingsToolbar } from './BookingsToolbar';
+import { PaymentTag, StatusTag } from './BookingTags';
+import { type BookingViewKey, bookingViews, offeredViews, viewsDependOnWorkflow } from './bookingViews';
+import { useBookingSearch } from './useBookingSearch';
+import { useStaffBookings } from './useStaffBookings';
+
+const columns: Column<BookingRow>[] = [
+  { key: 'id', header: 'Id', render: (row) => row.booking.id, sortValue: (row) => row.booking.id },
+  { key: 'objects', header: 'Gebuchte Objekte', render: (row) => row.objects, sortValue: (row) => row.objects },
+  { key: 'begin', header: 'Von', render: (row) => cellTextsOf(row).begin, sortValue: (row) => row.beginAt },
+  { key: 'end', header: 'Bis', render: (row) => cellTextsOf(row).end, sortValue: (row) => row.endAt },
+  { key: 'created', header: 'Erstellt', render: (row) => cellTextsOf(row).created, sortValue: (row) => row.createdAt },
+  { key: 'name', header: 'Name', render: (row) => row.booking.name, sortValue: (row) => row.booking.name },
+  { key: 'price', header: 'Preis', render: (row) => cellTextsOf(row).price, sortValue: (row) => row.booking.priceEur },
+  { key: 'status', header: 'Status', render: (row) => <StatusTag status={row.status} />, sortValue: (row) => row.status },
+  { key: 'payment', header: 'Zahlung', render: (row) => <PaymentTag payment={row.payment} />, sortValue: (row) => row.payment },
+  { key: 'paymentMethod', header: 'Zahlungsmethode', render: (row) => row.paymentMethod, sortValue: (row) => row.paymentMethod },
+];
+
+const PAGE_SIZES = [25, 50, 100];
+const rowKey = (row: BookingRow) => row.booking.id;
+const NEWEST_FIRST = { key: 'created', direction: 'desc' } as const;
+
+type OpenDialog = { kind: 'create' } | { kind: 'details' | 'edit' | 'reject' | 'delete'; booking: StaffBooking };
+
+/**
+ * The staff's bookings of the current tenant (/admin/buchungen): the list of all bookings the viewer
+ * may read, newest first, searched as one types, following every change live; the row menu offers
+ * what the viewer's rights allow (specification 03 sections 2, 4 to 6).
+ */
+export default function BookingsPage() {
+  const tenantId = useAppState((state) => state.currentTenantId);
+  if (!tenantId) return <NoTenantSelected />;
+  return <BookingsScreen key={tenantId} tenantId={tenantId} />;
+}
+
+function BookingsScreen({ tenantId }: { tenantId: string }) {
+  const viewer = viewerOf(useAppState((state) => state.user));
+  const { bookings, total, loading, loadingMore } = useStaffBookings(tenantId);
+  const workflow = useQuery(BookingWorkflowActiveDocument, { variables: { tenantId }, skip: !viewsDependOnWorkflow(bookingViews) });
+  const views = offeredViews(bookingViews, workflow.data?.workflow.active ?? false);
+  const [view, setView] = useState<BookingViewKey>('list');
+  const [query, setQuery] = useState('');
+  const { found } = useBookingSearch(bookings, query, !loadingMore);
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const [commit] = useMutation(CommitStaffBookingDocument);
+  const close = () => setDialog(null);
+
+  const permissions = viewer?.permissions;
+  const mayActOnSome =
+    permissions !== undefined && (['updateAny', 'updateOwn', 'deleteAny', 'deleteOwn'] as const).some((flag) => hasFlag(permissions, tenantId, 'manageBookings', flag));
+
+  const release = async (booking: StaffBooking) => {
+    try {
+      await commit({ variables: { tenantId, id: booking.id } });
+      notify({ type: 'success', ...bookingMessages.released });
+    } catch (error) {
+      console.error('Buchung nicht freigegeben:', error);
+      notifyError(error, bookingMessages.releaseError);
+    }
+  };
+
+  const rowMenu = (row: BookingRow) => {
+    const actions = bookingActions(viewer, row.booking);
+    if (!hasAnyAction(actions)) return null;
+    const booking = row.booking;
+    return (
+      <BookingRowMenu
+        bookingId={booking.id}
+        actions={actions}
+        handlers={{
+          onDetails: () => setDialog({ kind: 'details', booking }),
+          onEdit: () => setDialog({ kind: 'edit', booking }),
+          onRelease: () => void release(booking),
+          onReject: () => setDialog({ kind: 'reject', booking }),
+          onDelete: () => setDialog({ kind: 'delete', booking }),
+        }}
+      />
+    );
+  };
+
+  return (
+    <section className="admin-page bookings-page">
+      <H2>Buchungen</H2>
+      <BookingsToolbar
+        views={views}
+        view={view}
+        onViewChange={setView}
+        query={query}
+        onQueryChange={setQuery}
+        onCreate={allowCreate(viewer, 'manageBookings', tenantId) ? () => setDialog({ kind: 'create' }) : undefined}
+      />
+      {/* data-query: the search the list below shows, so a measurement sees when it is there. */}
+      <div className="bookings-list" aria-busy={loadingMore} data-query={query}>
+        <DataTable
+          label="Buchungen"
+          rows={found}
+          columns={columns}
+          rowKey={rowKey}
+          loading={loading}
+          initialSort={NEWEST_FIRST}
+          actions={mayActOnSome ? rowMenu : undefined}
+          pageSizes={PAGE_SIZES}
+          pageSizeLabel="Buchungen pro Seite"
+        />
+        {loadingMore && (
+          <p className="bookings-progress" role="status">
+            {bookings.length.toLocaleString('de-DE')} von {total.toLocaleString('de-DE')} Buchungen geladen, weitere folgen …
+          </p>
+        )}
+      </div>
+      {dialog?.kind === 'create' && <BookingEditDialog tenantId={tenantId} bookingId={null} onClose={close} />}
+      {dialog?.kind === 'edit' && <BookingEditDialog tenantId={tenantId} bookingId={dialog.booking.id} onClose={close} />}
+      {dialog?.kind === 'details' && (
+        <BookingDetailsDialog
+          tenantId={tenantId}
+          bookingId={dialog.booking.id}
+          onEdit={bookingActions(viewer, dialog.booking).edit ? () => setDialog({ kind: 'edit', booking: dialog.booking }) : undefined}
+          onClose={close}
+        />
+      )}
+      {dialog?.kind === 'reject' && <RejectBookingDialog tenantId={tenantId} booking={dialog.booking} onClose={close} />}
+      {dialog?.kind === 'delete' && <DeleteBookingDialog tenantId={tenantId} booking={dialog.booking} onClose={close} />}
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { StaffBookingsDocument, type StaffBookingRowFragment, type StaffBookingsQuery } from '../../gql/graphql';
+import { createCache } from '../../shared/apolloCache';
+import { applyBookingChange } from './bookingChanges';
+import { joinPages } from './useStaffBookings';
+
+const TENANT = 'tenant-1';
+
+function booking(id: string, minutesAgo: number, overrides: Partial<StaffBookingRowFragment> = {}): StaffBookingRowFragment {
+  const created = new Date(Date.UTC(2026, 10, 20, 12) - minutesAgo * 60_000).toISOString();
+  // As the server answers: every object with its type name (the generated types leave it out).
+  return {
+    __typename: 'Booking',
+    id,
+    tenantId: TENANT,
+    timeCreated: created,
+    timeBegin: null,
+    timeEnd: null,
+    name: `Kundin ${id}`,
+    company: '',
+    mail: `${id.toLowerCase()}@example.com`,
+    phone: '',
+    location: '',
+    priceEur: 12.5,
+    isCommitted: false,
+    isRejected: false,
+    isPayed: false,
+    paymentMethod: '',
+    assignedUserId: null,
+    items: [{ __typename: 'BookingItem', bookableId: 'room-1', amount: 1, regularGrossPriceEur: 12.5, bookable: { __typename: 'PublicBookable', title: 'Sitzungssaal' } }],
+    ...overrides,
+  } as StaffBookingRowFragment;
+}
+
+const pageQuery = (offset: number) => ({ query: StaffBookingsDocument, variables: { tenantId: TENANT, limit: 2, offset } });
+const writePage = (cache: ReturnType<typeof createCache>, offset: number, items: StaffBookingRowFragment[], total: number) =>
+  cache.writeQuery({ ...pageQuery(offset), data: { bookings: { __typename: 'BookingPage', total, items } } as StaffBookingsQuery });
+
+/** A cache holding the tenant's list in two pages: C (newest), B | A. */
+function loadedCache() {
+  const cache = createCache();
+  writePage(cache, 0, [booking('CCCC-CCCC', 1), booking('BBBB-BBBB', 2)], 3);
+  writePage(cache, 2, [booking('AAAA-AAAA', 3)], 3);
+  return cache;
+}
+
+const pagesOf = (cache: ReturnType<typeof createCache>) => [0, 2].map((offset) => cache.readQuery(pageQuery(offset))?.bookings);
+const listOf = (cache: ReturnType<typeof createCache>) => joinPages(pagesOf(cache)).map((item) => item.id);
+
+describe('the bookings list in the cache', () => {
+  it('keeps each page as a list of its own, joined in order, a repeated booking once', () => {
+    const cache = loadedCache();
+    writePage(cache, 2, [booking('BBBB-BBBB', 2), booking('AAAA-AAAA', 3)], 3);
+    expect(listOf(cache)).toEqual(['CCCC-CCCC', 'BBBB-BBBB', 'AAAA-AAAA']);
+  });
+
+  it('replaces a page with its newer answer', () => {
+    const cache = loadedCache();
+    writePage(cache, 0, [booking('DDDD-DDDD', 0)], 2);
+    expect(pagesOf(cache)[0]?.items.map((item) => item.id)).toEqual(['DDDD-DDDD']);
+  });
+});
+
+describe('applyBookingChange', () => {
+  it('puts a created booking at the top of the first page and counts it', () => {
+    const cache = loadedCache();
+    applyBookingChange(cache, TENANT, { action: 'CREATED', id: 'NNNN-NNNN', tenantId: TENANT, booking: booking('NNNN-NNNN', 0) });
+    expect(listOf(cache)).toEqual(['NNNN-NNNN', 'CCCC-CCCC', 'BBBB-BBBB', 'AAAA-AAAA']);
+    expect(pagesOf(cache)[0]?.total).toBe(4);
+  });
+
+  it('changes an updated booking where it is, in whichever page, without adding it again', () => {
+    const cache = loadedCache();
+    applyBookingChange(cache, TENANT, { action: 'UPDATED', id: 'AAAA-AAAA', tenantId: TENANT, booking: booking('AAAA-AAAA', 3, { isCommitted: true, name: 'Neuer Name' }) });
+    const pages = pagesOf(cache);
+    expect(pages[1]?.items.map((item) => [item.id, item.name, item.isCommitted])).toEqual([['AAAA-AAAA', 'Neuer Name', true]]);
+    expect(listOf(cache)).toEqual(['CCCC-CCCC', 'BBBB-BBBB', 'AAAA-AAAA']);
+    expect(pages[0]?.total).toBe(3);
+  });
+
+  it('places a booking that became readable where its creation time puts it in the first page', () => {
+    const cache = loadedCache();
+    applyBookingChange(cache, TENANT, { action: 'UPDATED', id: 'XXXX-XXXX', tenantId: TENANT, booking: booking('XXXX-XXXX', 1.5) });
+    expect(listOf(cache)).toEqual(['CCCC-CCCC', 'XXXX-XXXX', 'BBBB-BBBB', 'AAAA-AAAA']);
+  });
+
+  it('removes a deleted booking and one the viewer may no longer read, from the page holding it', () => {
+    const cache = loadedCache();
+    applyBookingChange(cache, TENANT, { action: 'DELETED', id: 'CCCC-CCCC', tenantId: TENANT, booking: null });
+    applyBookingChange(cache, TENANT, { action: 'UPDATED', id: 'AAAA-AAAA', tenantId: TENANT, booking: null });
+    expect(listOf(cache)).toEqual(['BBBB-BBBB']);
+    expect(pagesOf(cache)[0]?.total).toBe(1);
+    const deleted = cache.identify({ __typename: 'Booking', tenantId: TENANT, id: 'CCCC-CCCC' }) as string;
+    expect(cache.extract()[deleted]).toBeUndefined();
+  });
+
+  it('keeps the same booking number of another tenant apart and ignores its events', () => {
+    const cache = loadedCache();
+    applyBookingChange(cache, TENANT, { action: 'CREATED', id: 'CCCC-CCCC', tenantId: 'tenant-2', booking: booking('CCCC-CCCC', 0, { tenantId: 'tenant-2' }) });
+    expect(joinPages(pagesOf(cache)).map((item) => [item.id, item.tenantId])).toEqual([
+      ['CCCC-CCCC', TENANT],
+      ['BBBB-BBBB', TENANT],
+      ['AAAA-AAAA', TENANT],
+    ]);
+  });
+});

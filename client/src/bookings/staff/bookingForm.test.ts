@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { addObject, type BookedObjectValue, bookingFormValues, bookingInput, changeAmount, endValidator, mailValidator, objectsValidator, unitPriceValidator } from './bookingForm';
+
+const venue: BookedObjectValue = { bookableId: 'venue', title: 'Bürgerhaus Musterstadt', amount: 1, userGrossPriceEur: '' };
+const beamer: BookedObjectValue = { bookableId: 'beamer', title: 'Beamer', amount: 2, userGrossPriceEur: '' };
+
+describe('the amount of a booked object', () => {
+  it('goes up and down by one', () => {
+    expect(changeAmount([venue, beamer], 1, -1).map((item) => item.amount)).toEqual([1, 1]);
+    expect(changeAmount([venue, beamer], 0, 1).map((item) => item.amount)).toEqual([2, 2]);
+  });
+
+  it('removes the object when decremented at one', () => {
+    expect(changeAmount([venue, beamer], 0, -1)).toEqual([beamer]);
+  });
+
+  it('adds an object once and counts it up when added again', () => {
+    const once = addObject([], { id: 'venue', title: 'Bürgerhaus Musterstadt' });
+    expect(once).toEqual([venue]);
+    expect(addObject(once, { id: 'venue', title: 'Bürgerhaus Musterstadt' })).toEqual([{ ...venue, amount: 2 }]);
+  });
+});
+
+describe('the booking form', () => {
+  it('sends the prices typed with a comma, empty ones to be computed, and the times as ISO', () => {
+    const values = { ...bookingFormValues(null), bookableItems: [{ ...venue, userGrossPriceEur: '12,50' }, beamer], timeBegin: '2026-12-24T18:00:00+01:00', name: ' Erika ', mail: 'erika@example.com' };
+    expect(bookingInput(values, null)).toMatchObject({
+      bookableItems: [
+        { bookableId: 'venue', amount: 1, userGrossPriceEur: 12.5 },
+        { bookableId: 'beamer', amount: 2, userGrossPriceEur: null },
+      ],
+      timeBegin: '2026-12-24T17:00:00.000Z',
+      timeEnd: null,
+      name: 'Erika',
+    });
+    expect(bookingInput(values, null)).not.toHaveProperty('id');
+    expect(bookingInput(values, 'ABCD-EFGH').id).toBe('ABCD-EFGH');
+  });
+
+  it('needs a valid mail for a new booking, and a valid one whenever given', () => {
+    expect(mailValidator(true)('', {})).toBe('Pflichtfeld');
+    expect(mailValidator(false)('', {})).toBeUndefined();
+    expect(mailValidator(false)('erika@', {})).toBe('E-Mail muss gültig sein');
+    expect(mailValidator(true)('erika@example.com', {})).toBeUndefined();
+  });
+
+  it('needs at least one booked object', () => {
+    expect(objectsValidator(undefined, { bookableItems: [] })).toBe('Bitte wählen Sie mindestens ein Buchungsobjekt aus.');
+    expect(objectsValidator(undefined, { bookableItems: [venue] })).toBeUndefined();
+  });
+
+  it('takes numbers as prices and an end after the begin', () => {
+    expect(unitPriceValidator('12,5', {})).toBeUndefined();
+    expect(unitPriceValidator('zwölf', {})).toBe('Muss eine Zahl sein');
+    expect(unitPriceValidator('-1', {})).toBe('Darf nicht negativ sein');
+    expect(endValidator('2026-12-24T10:00:00Z', { timeBegin: '2026-12-24T12:00:00Z' })).toBe('Das Ende muss nach dem Beginn liegen.');
+    expect(endValidator('2026-12-24T14:00:00Z', { timeBegin: '2026-12-24T12:00:00Z' })).toBeUndefined();
+  });
+});

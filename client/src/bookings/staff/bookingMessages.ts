@@ -1,0 +1,17 @@
+/** Toasts of the bookings screen (specification 03 section 8); a server's answer wins where it gives one. */
+export const bookingMessages = {
+  created: { title: 'Buchung erstellt', message: 'Die Buchung wurde erfolgreich erstellt.' },
+  edited: { title: 'Buchung bearbeitet', message: 'Die Änderungen wurden erfolgreich gespeichert.' },
+  /** booking.create.error */
+  createError: { title: 'Fehler beim Erstellen der Buchung', message: 'Die Buchung konnte nicht erstellt werden.' },
+  /** booking.edit.error */
+  editError: { title: 'Fehler beim Bearbeiten der Buchung', message: 'Die Änderungen konnten nicht gespeichert werden.' },
+  released: { title: 'Buchung freigegeben', message: 'Die Buchung wurde freigegeben.' },
+  releaseError: { title: 'Fehler', message: 'Die Buchung konnte nicht freigegeben werden.' },
+  rejected: { title: 'Buchung abgelehnt', message: 'Die Buchung wurde abgelehnt.' },
+  cancelled: { title: 'Buchung storniert', message: 'Die Buchung wurde storniert.' },
+  rejectError: { title: 'Fehler', message: 'Die Buchung konnte nicht abgelehnt oder storniert werden.' },
+  deleted: { title: 'Buchung gelöscht', message: 'Die Buchung wurde erfolgreich gelöscht.' },
+  deleteError: { title: 'Fehler', message: 'Die Buchung konnte nicht gelöscht werden.' },
+  loadError: { title: 'Fehler', message: 'Die Buchung konnte nicht geladen werden.' },
+} as const;

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { emptyGrant, type Permissions } from '../../shared/permissions';
+import { bookingActions, bookingRow, objectsText, PAID_BOOKING_NOT_DELETABLE, type StaffBooking } from './bookingRows';
+
+const TENANT = 'tenant-1';
+
+const booking = (overrides: Partial<StaffBooking> = {}): StaffBooking => ({
+  id: 'ABCD-EFGH',
+  tenantId: TENANT,
+  timeCreated: '2026-11-20T09:00:00.000Z',
+  timeBegin: '2026-12-24T17:00:00.000Z',
+  timeEnd: '2026-12-24T21:00:00.000Z',
+  name: 'Erika Mustermann',
+  company: '',
+  mail: 'erika@example.com',
+  phone: '',
+  location: 'Musterstadt',
+  priceEur: 350,
+  isCommitted: false,
+  isRejected: false,
+  isPayed: false,
+  paymentMethod: 'CASH',
+  assignedUserId: 'erika@example.com',
+  items: [{ bookableId: 'venue', amount: 1, regularGrossPriceEur: 350, bookable: { title: 'Bürgerhaus Musterstadt' } }],
+  ...overrides,
+});
+
+function viewer(flags: Partial<Record<'create' | 'readOwn' | 'readAny' | 'updateAny' | 'updateOwn' | 'deleteAny' | 'deleteOwn', boolean>>, userId = 'staff@example.com') {
+  const permissions: Permissions = {
+    instanceOwner: false,
+    allowCreateTenant: false,
+    tenants: [{ ...emptyGrant({ adminInterfaces: ['bookings'], manageBookings: flags }), tenantId: TENANT, isOwner: false }],
+  };
+  return { userId, permissions };
+}
+
+describe('bookingRow', () => {
+  it('shows the objects with their amounts and the German status, payment and method', () => {
+    const row = bookingRow(booking({ isCommitted: true, isPayed: true, items: [...booking().items, { bookableId: 'beamer', amount: 2, regularGrossPriceEur: 0, bookable: { title: 'Beamer' } }] }));
+    expect(row.objects).toBe('Bürgerhaus Musterstadt, 2 × Beamer');
+    expect([row.status, row.payment, row.paymentMethod]).toEqual(['freigegeben', 'bezahlt', 'Bar']);
+    expect(row.searchTexts).toEqual(expect.arrayContaining(['ABCD-EFGH', 'Erika Mustermann', 'Bürgerhaus Musterstadt', 'Beamer', 'freigegeben', 'bezahlt', 'Bar', '24.12.2026']));
+  });
+
+  it('computes a booking object once', () => {
+    const stored = booking();
+    expect(bookingRow(stored)).toBe(bookingRow(stored));
+  });
+
+  it('writes a single object without an amount', () => {
+    expect(objectsText(booking().items)).toBe('Bürgerhaus Musterstadt');
+  });
+});
+
+describe('bookingActions', () => {
+  it('offers nothing to a reader', () => {
+    expect(bookingActions(viewer({ readAny: true }), booking())).toEqual({ details: false, edit: false, release: false, reject: null, delete: false, deleteBlocked: null });
+  });
+
+  it('offers release and "ablehnen" before release, "stornieren" after, nothing of it once rejected', () => {
+    const editor = viewer({ readAny: true, updateAny: true });
+    expect(bookingActions(editor, booking())).toMatchObject({ details: true, edit: true, release: true, reject: 'Buchung ablehnen', delete: false });
+    expect(bookingActions(editor, booking({ isCommitted: true }))).toMatchObject({ release: false, reject: 'Buchung stornieren' });
+    expect(bookingActions(editor, booking({ isCommitted: true, isRejected: true }))).toMatchObject({ release: false, reject: null });
+  });
+
+  it('lets the "own" rights act only on bookings assigned to the viewer', () => {
+    const own = viewer({ readOwn: true, updateOwn: true, deleteOwn: true }, 'erika@example.com');
+    expect(bookingActions(own, booking())).toMatchObject({ edit: true, delete: true });
+    expect(bookingActions(own, booking({ assignedUserId: 'someone@example.com' }))).toMatchObject({ edit: false, delete: false });
+  });
+
+  it('blocks deleting a paid booking of a priced object, not of a free one', () => {
+    const deleter = viewer({ readAny: true, deleteAny: true });
+    expect(bookingActions(deleter, booking({ isPayed: true })).deleteBlocked).toBe(PAID_BOOKING_NOT_DELETABLE);
+    expect(bookingActions(deleter, booking({ isPayed: false })).deleteBlocked).toBeNull();
+    const free = booking({ isPayed: true, items: [{ bookableId: 'beamer', amount: 1, regularGrossPriceEur: 0, bookable: { title: 'Beamer' } }] });
+    expect(bookingActions(deleter, free).deleteBlocked).toBeNull();
+  });
+});

@@ -1,0 +1,124 @@
+import { type BookingStatusLabel, bookingStatusLabel, paymentMethodLabel, paymentStatusLabel } from '../../../../common/bookings/labels';
+import type { StaffBookingRowFragment } from '../../gql/graphql';
+import { formatCurrency, formatDate, formatDateTime } from '../../shared/format';
+import { allowDelete, allowUpdate, type Viewer } from '../../shared/rights';
+
+export type StaffBooking = StaffBookingRowFragment;
+
+/** A booking as the list shows, sorts and searches it, computed once per booking object. */
+export interface BookingRow {
+  booking: StaffBooking;
+  createdAt: number;
+  beginAt: number | null;
+  endAt: number | null;
+  /** "Bürgerhaus Musterstadt, 2 × Beamer" */
+  objects: string;
+  status: BookingStatusLabel;
+  payment: 'bezahlt' | 'ausstehend';
+  paymentMethod: string;
+  /** What the search looks through: the booking's own fields and its objects. */
+  searchTexts: string[];
+}
+
+const time = (value: string | null) => (value ? Date.parse(value) : null);
+
+/** The booked objects in one line, an amount above one in front of its object. */
+export function objectsText(items: StaffBooking['items']): string {
+  return items.map((item) => (item.amount > 1 ? `${item.amount} × ${item.bookable.title}` : item.bookable.title)).join(', ');
+}
+
+function rowOf(booking: StaffBooking): BookingRow {
+  const status = bookingStatusLabel(booking);
+  const payment = paymentStatusLabel(booking);
+  const paymentMethod = paymentMethodLabel(booking.paymentMethod);
+  return {
+    booking,
+    createdAt: Date.parse(booking.timeCreated),
+    beginAt: time(booking.timeBegin),
+    endAt: time(booking.timeEnd),
+    objects: objectsText(booking.items),
+    status,
+    payment,
+    paymentMethod,
+    searchTexts: [
+      booking.id,
+      booking.name,
+      booking.company,
+      booking.mail,
+      booking.phone,
+      booking.location,
+      ...booking.items.map((item) => item.bookable.title),
+      status,
+      payment,
+      booking.paymentMethod ? paymentMethod : '',
+      formatDate(booking.timeBegin),
+    ],
+  };
+}
+
+// The cache hands out the same object for an unchanged booking, so each is computed once.
+const rows = new WeakMap<StaffBooking, BookingRow>();
+
+export function bookingRow(booking: StaffBooking): BookingRow {
+  let row = rows.get(booking);
+  if (!row) {
+    row = rowOf(booking);
+    rows.set(booking, row);
+  }
+  return row;
+}
+
+/** What the list's cells show of a booking, formatted once when its row is first shown. */
+export interface BookingCellTexts {
+  begin: string;
+  end: string;
+  created: string;
+  price: string;
+}
+
+const cellTexts = new WeakMap<BookingRow, BookingCellTexts>();
+
+export function cellTextsOf(row: BookingRow): BookingCellTexts {
+  let texts = cellTexts.get(row);
+  if (!texts) {
+    const { booking } = row;
+    texts = { begin: formatDateTime(booking.timeBegin), end: formatDateTime(booking.timeEnd), created: formatDateTime(booking.timeCreated), price: formatCurrency(booking.priceEur) };
+    cellTexts.set(row, texts);
+  }
+  return texts;
+}
+
+/** A paid booking of a priced object keeps its record: it cannot be deleted. */
+export const PAID_BOOKING_NOT_DELETABLE = 'Die Buchung wurde bereits bezahlt.';
+
+export function deletionBlocked(booking: Pick<StaffBooking, 'isPayed' | 'items'>): boolean {
+  return booking.isPayed && booking.items.some((item) => item.regularGrossPriceEur > 0);
+}
+
+/** What the row menu offers (specification 03 section 6); null: the entry is absent. */
+export interface BookingActions {
+  details: boolean;
+  edit: boolean;
+  release: boolean;
+  /** The wording: "ablehnen" before release, "stornieren" after. */
+  reject: 'Buchung ablehnen' | 'Buchung stornieren' | null;
+  delete: boolean;
+  /** Why delete is disabled, or null. */
+  deleteBlocked: string | null;
+}
+
+/** Details, edit, release and cancel need the update right on the booking, delete the delete right. */
+export function bookingActions(viewer: Viewer | null, booking: StaffBooking): BookingActions {
+  const update = allowUpdate(viewer, 'manageBookings', booking);
+  const remove = allowDelete(viewer, 'manageBookings', booking);
+  return {
+    details: update,
+    edit: update,
+    release: update && !booking.isCommitted && !booking.isRejected,
+    reject: update && !booking.isRejected ? (booking.isCommitted ? 'Buchung stornieren' : 'Buchung ablehnen') : null,
+    delete: remove,
+    deleteBlocked: remove && deletionBlocked(booking) ? PAID_BOOKING_NOT_DELETABLE : null,
+  };
+}
+
+export const hasAnyAction = (actions: BookingActions) => actions.details || actions.edit || actions.release || actions.reject !== null || actions.delete;

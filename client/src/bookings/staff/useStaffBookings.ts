@@ -1,0 +1,120 @@
+import { useApolloClient, useSubscription } from '@apollo/client/react';
+import { useEffect, useMemo, useState } from 'react';
+import { StaffBookingChangedDocument, StaffBookingsDocument } from '../../gql/graphql';
+import { applyBookingChange } from './bookingChanges';
+import type { StaffBooking } from './bookingRows';
+
+/** The server's largest page: the tenant's bookings arrive 500 at a time… */
+export const BOOKING_PAGE_SIZE = 500;
+/** …after a first page small enough to answer and show at once. */
+export const FIRST_PAGE_SIZE = 100;
+
+export interface StaffBookings {
+  /** Newest first; grows page by page until all are there. */
+  bookings: readonly StaffBooking[];
+  /** How many bookings the viewer may read in the tenant. */
+  total: number;
+  /** Nothing there yet. */
+  loading: boolean;
+  /** Later pages are still on their way. */
+  loadingMore: boolean;
+}
+
+interface Page {
+  items: readonly StaffBooking[];
+  total: number;
+}
+
+/** The pages one after another, a booking a later page repeats (the list moved meanwhile) once. */
+export function joinPages(pages: readonly (Page | undefined)[]): StaffBooking[] {
+  const seen = new Set<string>();
+  const bookings: StaffBooking[] = [];
+  for (const page of pages) {
+    for (const booking of page?.items ?? []) {
+      if (seen.has(booking.id)) continue;
+      seen.add(booking.id);
+      bookings.push(booking);
+    }
+  }
+  return bookings;
+}
+
+/**
+ * All bookings of the tenant the viewer may read, for the list and its search: the newest hundred
+ * first (the list is usable with them), the rest 500 at a time behind them. Each page is a query of
+ * its own in Apollo's cache and is watched on its own, so a page arriving or a booking changing
+ * costs its page, not the whole list. Live changes come through `bookingChanged` and go into the
+ * cache directly. Every visit starts afresh: changes while the screen was closed were not followed.
+ */
+export function useStaffBookings(tenantId: string): StaffBookings {
+  const client = useApolloClient();
+  const [pages, setPages] = useState<readonly (Page | undefined)[]>([]);
+  const [loadingDone, setLoadingDone] = useState(false);
+
+  useSubscription(StaffBookingChangedDocument, {
+    variables: { tenantId },
+    fetchPolicy: 'no-cache',
+    onData: ({ client: apollo, data: change }) => {
+      if (change.data) applyBookingChange(apollo.cache, tenantId, change.data.bookingChanged);
+    },
+    onError: (failure) => console.error('Live-Aktualisierung der Buchungen unterbrochen:', failure),
+  });
+
+  useEffect(() => {
+    // What the pages hold now, updated by their watchers (also on live changes) before React renders.
+    const current: (Page | undefined)[] = [];
+    const watchers: { unsubscribe(): void }[] = [];
+    let closed = false;
+
+    const watchPage = (index: number, offset: number) =>
+      new Promise<Page | null>((firstAnswer) => {
+        const query = client.watchQuery({
+          query: StaffBookingsDocument,
+          variables: { tenantId, limit: index === 0 ? FIRST_PAGE_SIZE : BOOKING_PAGE_SIZE, offset },
+          fetchPolicy: 'network-only',
+          // Afterwards the cache is the truth: every booking written to it carries the row's fields.
+          nextFetchPolicy: 'cache-first',
+        });
+        let answered = false;
+        const fail = (failure: unknown) => {
+          console.error('Buchungen nicht geladen:', failure);
+          if (!answered) firstAnswer(null);
+          answered = true;
+        };
+        watchers.push(
+          query.subscribe({
+            next: (result) => {
+              if (result.error) return fail(result.error);
+              if (result.dataState !== 'complete') return;
+              const page = { items: result.data.bookings.items, total: result.data.bookings.total };
+              current[index] = page;
+              if (!closed) setPages([...current]);
+              if (!answered) firstAnswer(page);
+              answered = true;
+            },
+            error: fail,
+          }),
+        );
+      });
+
+    void (async () => {
+      for (let index = 0; !closed; index++) {
+        // The offset is what the list holds now: live changes move the server's offsets the same way.
+        const offset = current.reduce((sum, page) => sum + (page?.items.length ?? 0), 0);
+        if (index > 0 && offset >= (current[0]?.total ?? 0)) break;
+        const page = await watchPage(index, offset);
+        if (!page || page.items.length === 0) break;
+      }
+      if (!closed) setLoadingDone(true);
+    })();
+
+    return () => {
+      closed = true;
+      watchers.forEach((watcher) => watcher.unsubscribe());
+    };
+  }, [client, tenantId]);
+
+  const bookings = useMemo(() => joinPages(pages), [pages]);
+  const total = pages[0]?.total ?? 0;
+  return { bookings, total, loading: pages[0] === undefined && !loadingDone, loadingMore: pages[0] !== undefined && !loadingDone };
+}
