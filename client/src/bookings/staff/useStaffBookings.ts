@@ -99,8 +99,9 @@ export function useStaffBookings(tenantId: string): StaffBookings {
 
     void (async () => {
       for (let index = 0; !closed; index++) {
-        // The offset is what the list holds now: live changes move the server's offsets the same way.
-        const offset = current.reduce((sum, page) => sum + (page?.items.length ?? 0), 0);
+        // The offset is how many bookings the list holds now (a repeated one once): live changes
+        // move the server's offsets the same way.
+        const offset = joinPages(current).length;
         if (index > 0 && offset >= (current[0]?.total ?? 0)) break;
         const page = await watchPage(index, offset);
         if (!page || page.items.length === 0) break;
