@@ -4,6 +4,7 @@ import { Callout, Spinner } from '@blueprintjs/core';
 import { useSearchParams } from 'react-router-dom';
 import { CheckoutBookableDocument, type CheckoutBookableQuery } from '../gql/graphql';
 import { PublicPage } from '../shared/PublicPage';
+import { IncompleteLinkPage } from '../shared/IncompleteLinkPage';
 import { errorInfo } from '../shared/toast';
 import { type CheckoutLink, parseCheckoutLink } from './checkoutLink';
 import { CheckoutForm } from './CheckoutForm';
@@ -14,13 +15,7 @@ export default function CheckoutPage() {
   const [search] = useSearchParams();
   const link = parseCheckoutLink(search);
   if (!link) {
-    return (
-      <PublicPage title="Buchung">
-        <Callout intent="warning" title="Link unvollständig">
-          Der Link nennt kein Buchungsobjekt. Bitte öffnen Sie die Buchung erneut über die Seite Ihrer Gemeinde.
-        </Callout>
-      </PublicPage>
-    );
+    return <IncompleteLinkPage title="Buchung">Der Link nennt kein Buchungsobjekt. Bitte öffnen Sie die Buchung erneut über die Seite Ihrer Gemeinde.</IncompleteLinkPage>;
   }
   return <CheckoutLoader key={`${link.tenantId}/${link.bookableId}`} link={link} />;
 }

@@ -6,6 +6,7 @@ import { requestCancellationPath } from '../bookings/public/bookingLinks';
 import { type BookingFlags, fetchBookingFlags, publicErrorInfo } from '../bookings/public/publicBookingApi';
 import { formatCurrency, formatPeriod } from '../shared/format';
 import { PublicPage } from '../shared/PublicPage';
+import { IncompleteLinkPage } from '../shared/IncompleteLinkPage';
 import type { CheckoutConfirmation } from './checkoutLink';
 import { type CheckoutStatusLink, parseCheckoutStatusLink } from './checkoutStatusLink';
 
@@ -42,13 +43,7 @@ export default function CheckoutStatusPage() {
   }, [tenantId, bookingId, handedOver]);
 
   if (!link) {
-    return (
-      <PublicPage title="Buchungsstatus">
-        <Callout intent="warning" title="Link unvollständig">
-          Der Link nennt keine Buchung. Ihre Buchungsnummer finden Sie in der Bestätigung per E-Mail.
-        </Callout>
-      </PublicPage>
-    );
+    return <IncompleteLinkPage title="Buchungsstatus">Der Link nennt keine Buchung. Ihre Buchungsnummer finden Sie in der Bestätigung per E-Mail.</IncompleteLinkPage>;
   }
   const known: Known = handedOver ? { kind: 'booked', booking: handedOver } : fetched;
   if (known.kind === 'loading') {

@@ -9,6 +9,7 @@ import { useFailedSaveFeedback } from '../../shared/forms/failedSave';
 import { TextField } from '../../shared/forms/TextField';
 import { formatDateTime, formatPeriod } from '../../shared/format';
 import { PublicPage } from '../../shared/PublicPage';
+import { IncompleteLinkPage } from '../../shared/IncompleteLinkPage';
 import { errorInfo, notifyError } from '../../shared/toast';
 import { required } from '../../shared/validation';
 import { type BookingLookup, bookingStatusPath, normalizeBookingNumber, parseBookingLookup, requestCancellationPath } from './bookingLinks';
@@ -31,13 +32,7 @@ export default function BookingStatusPage() {
   const [search] = useSearchParams();
   const lookup = parseBookingLookup(tenantId, search);
   if (!lookup) {
-    return (
-      <PublicPage title={TITLE}>
-        <Callout intent="warning" title="Link unvollständig">
-          Der Link nennt keinen Mandanten. Bitte öffnen Sie den Link aus Ihrer Bestätigung per E-Mail.
-        </Callout>
-      </PublicPage>
-    );
+    return <IncompleteLinkPage title={TITLE}>Der Link nennt keinen Mandanten. Bitte öffnen Sie den Link aus Ihrer Bestätigung per E-Mail.</IncompleteLinkPage>;
   }
   return <StatusLookup lookup={lookup} />;
 }

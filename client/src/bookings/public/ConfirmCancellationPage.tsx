@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ConfirmBookingCancellationDocument } from '../../gql/graphql';
 import { PublicPage } from '../../shared/PublicPage';
+import { IncompleteLinkPage } from '../../shared/IncompleteLinkPage';
 import { errorInfo, notify } from '../../shared/toast';
 import { parseCancellationConfirmation } from './bookingLinks';
 
@@ -24,13 +25,7 @@ export default function ConfirmCancellationPage() {
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'asking' });
 
   if (!link) {
-    return (
-      <PublicPage title={TITLE}>
-        <Callout intent="warning" title="Link unvollständig">
-          Der Link ist nicht vollständig. Bitte öffnen Sie ihn direkt aus der E-Mail oder kopieren Sie ihn ganz in die Adresszeile.
-        </Callout>
-      </PublicPage>
-    );
+    return <IncompleteLinkPage title={TITLE}>Der Link ist nicht vollständig. Bitte öffnen Sie ihn direkt aus der E-Mail oder kopieren Sie ihn ganz in die Adresszeile.</IncompleteLinkPage>;
   }
 
   const onConfirm = async () => {

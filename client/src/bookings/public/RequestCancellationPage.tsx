@@ -9,6 +9,7 @@ import { RequestBookingCancellationDocument } from '../../gql/graphql';
 import { useFailedSaveFeedback } from '../../shared/forms/failedSave';
 import { TextAreaField, TextField } from '../../shared/forms/TextField';
 import { PublicPage } from '../../shared/PublicPage';
+import { IncompleteLinkPage } from '../../shared/IncompleteLinkPage';
 import { notifyError } from '../../shared/toast';
 import { required } from '../../shared/validation';
 import { normalizeBookingNumber, parseBookingLookup } from './bookingLinks';
@@ -37,13 +38,7 @@ export default function RequestCancellationPage() {
   const [requestedFor, setRequestedFor] = useState<string | null>(null);
 
   if (!lookup) {
-    return (
-      <PublicPage title={TITLE}>
-        <Callout intent="warning" title="Link unvollständig">
-          Der Link nennt keinen Mandanten. Bitte öffnen Sie den Link aus Ihrer Bestätigung per E-Mail.
-        </Callout>
-      </PublicPage>
-    );
+    return <IncompleteLinkPage title={TITLE}>Der Link nennt keinen Mandanten. Bitte öffnen Sie den Link aus Ihrer Bestätigung per E-Mail.</IncompleteLinkPage>;
   }
   if (requestedFor) {
     return (
