@@ -100,7 +100,7 @@ test('staff follow a public booking live, find, release, cancel, keep a paid one
   await expect(details).toContainText('Bürgerhaus Musterstadt');
   await expect(details).toContainText('ausstehend');
   await screenshot(page, 'bookings-03-details');
-  await details.getByRole('button', { name: 'Schließen' }).click();
+  await details.getByRole('button', { name: 'Schließen' }).filter({ hasText: 'Schließen' }).click();
   await expect(details).toBeHidden();
 
   // Release: "ablehnen" before, "stornieren" after.
@@ -242,6 +242,6 @@ test('the bookings screen with a dialog open has no serious accessibility violat
     const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
     expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
     await screenshot(page, `bookings-09-axe-${theme}`);
-    await details.getByRole('button', { name: 'Schließen' }).click();
+    await details.getByRole('button', { name: 'Schließen' }).filter({ hasText: 'Schließen' }).click();
   }
 });

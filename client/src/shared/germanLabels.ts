@@ -26,6 +26,7 @@ export const germanLabels: Readonly<Record<string, string>> = {
   increment: 'Erhöhen',
   decrement: 'Verringern',
   'Remove tag': 'Eintrag entfernen',
+  'Open dropdown': 'Auswahl öffnen',
   'selectable options': 'Auswahlmöglichkeiten',
   'Clear selected items': 'Auswahl leeren',
   'Clear filter query': 'Suche leeren',
