@@ -1,6 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demoOwner, screenshot, signInAndSelectDemoTenant } from './helpers.js';
+
+/** Signs in, selects the demo tenant (its card leads to the bookings where they may be opened) and returns to the start page. */
+async function openStartPage(page: Page, user = demoOwner): Promise<void> {
+  await signInAndSelectDemoTenant(page, user);
+  await page.goto('/admin/dashboard');
+}
 import { waitForMail } from './mailbox.js';
 
 /**
@@ -140,7 +146,7 @@ function freeVenueSlot(bookings: ListedBooking[]): { begin: number; end: number 
 }
 
 test('the owner of the demo tenant opens on the counts of its bookings, each card linking to the bookings list with its filter', async ({ page }) => {
-  await signInAndSelectDemoTenant(page);
+  await openStartPage(page);
   const tenantId = await demoTenantId(page.request);
   const bookings = await allBookings(page.request, tenantId);
   const calendar = berlinCalendar();
@@ -178,7 +184,7 @@ test('the owner of the demo tenant opens on the counts of its bookings, each car
 });
 
 test('the table beside the occupancy chart lists the booked hours of each object per week', async ({ page }) => {
-  await signInAndSelectDemoTenant(page);
+  await openStartPage(page);
   const bookings = await allBookings(page.request, await demoTenantId(page.request));
   const calendar = berlinCalendar();
 
@@ -201,7 +207,7 @@ test('the table beside the occupancy chart lists the booked hours of each object
 });
 
 test('a booking made while the start page is open raises "warten auf Freigabe" and its week\'s hours without reload', async ({ page, baseURL }) => {
-  await signInAndSelectDemoTenant(page);
+  await openStartPage(page);
   // Load the page once more while watching the socket, to know when it has subscribed.
   const subscribed = subscriptionSent(page, 'BookingOverviewChanged');
   await page.reload();
@@ -264,7 +270,7 @@ test('a member without booking rights sees the tenant cards but no overview, and
   page.on('request', (sent) => {
     if (new URL(sent.url()).pathname === '/graphql' && sent.method() === 'POST') operations.push((sent.postDataJSON() as { operationName?: string }).operationName ?? '');
   });
-  await signInAndSelectDemoTenant(page, member);
+  await openStartPage(page, member);
   await expect(page.getByRole('heading', { name: 'Mandanten' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Übersicht' })).toHaveCount(0);
   await expect(card(page, 'warten auf Freigabe')).toHaveCount(0);
@@ -285,14 +291,14 @@ test('the login page does not download the chart library; the start page loads i
   expect(assets.length).toBeGreaterThan(0);
   expect(chartChunks()).toEqual([]);
 
-  await signInAndSelectDemoTenant(page);
+  await openStartPage(page);
   await expect(chartBars(page)).toBeVisible();
   expect(chartChunks().length).toBeGreaterThan(0);
 });
 
 test('the start page has no serious or critical accessibility violation in the light and the dark theme', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await signInAndSelectDemoTenant(page);
+  await openStartPage(page);
   await expect(chartBars(page)).toBeVisible();
   await expect(occupancyTable(page)).toBeVisible();
 
