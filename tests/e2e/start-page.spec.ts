@@ -151,9 +151,9 @@ test('the owner of the demo tenant opens on the counts of its bookings, each car
   const bookings = await allBookings(page.request, tenantId);
   const calendar = berlinCalendar();
   const expected = expectedCounts(bookings, calendar);
-  // The demo seeds two venue bookings in the coming days: one waiting for release, one released and unpaid.
+  // Earlier specs release, cancel and add bookings of the demo tenant: the counts are compared with
+  // what its whole list says now. The demo's booking waiting for release is still there.
   expect(expected.awaitingRelease).toBeGreaterThanOrEqual(1);
-  expect(expected.unpaidReleased).toBeGreaterThanOrEqual(1);
 
   await expect(page.getByRole('heading', { name: 'Übersicht' })).toBeVisible();
   await expect.poll(() => countOf(page, 'warten auf Freigabe')).toBe(String(expected.awaitingRelease));

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, H5, HTMLSelect, InputGroup, NonIdealState, Spinner, Switch, Tag, TextArea } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, FormGroup, H5, HTMLSelect, InputGroup, NonIdealState, Spinner, Switch, Tag, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Form, useField } from 'react-final-form';
 import { paymentMethodLabels, paymentMethods } from '../../../../common/bookings/labels';
@@ -7,6 +7,7 @@ import { RelationsPicker } from '../../bookables/editor/sections/relationsPicker
 import { BookingObjectsDocument, SaveStaffBookingDocument, StaffBookingDocument, type StaffBookingDetailsFragment } from '../../gql/graphql';
 import { formatCurrency } from '../../shared/format';
 import { DateTimeField } from '../../shared/forms/DateTimeField';
+import { DialogSaveFooter } from '../../shared/forms/DialogSaveFooter';
 import { useFailedSaveFeedback } from '../../shared/forms/failedSave';
 import { fieldErrorMarker, helperLine, shownFieldError } from '../../shared/forms/fieldMessage';
 import { serverSubmitErrors } from '../../shared/forms/serverErrors';
@@ -162,14 +163,7 @@ function BookingForm({ tenantId, booking, onClose }: { tenantId: string; booking
               </p>
             )}
           </DialogBody>
-          <DialogFooter
-            actions={
-              <>
-                <Button text="Abbrechen" onClick={onClose} />
-                <Button type="submit" intent="primary" text="Speichern" loading={submitting} />
-              </>
-            }
-          />
+          <DialogSaveFooter onCancel={onClose} saving={submitting} />
         </form>
       )}
     />
