@@ -80,6 +80,8 @@ const worker = fork(path.resolve('bench/worker.ts'), [], {
   execArgv: ['--import', '@swc-node/register/esm-register'],
   env: {
     ...process.env,
+    // graphql-js and express pick their production paths from the environment, as a deployment does.
+    NODE_ENV: 'production',
     DATABASE_URL: `${database.serverUrl}/bench`,
     DATA_DIR: path.join(workDir, 'data'),
     SESSION_SECRET: randomBytes(32).toString('hex'),
