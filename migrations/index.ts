@@ -6,6 +6,7 @@ import { Migration20261123025153Bookables } from './Migration20261123025153_book
 import { Migration20261123212234Bookings } from './Migration20261123212234_bookings.js';
 import { Migration20261123223000OccupancyStatistics } from './Migration20261123223000_occupancy_statistics.js';
 import { Migration20261124000000BookingWindowIndex } from './Migration20261124000000_booking_window_index.js';
+import { Migration20261124100000WorkflowTasks } from './Migration20261124100000_workflow_tasks.js';
 
 /** Every migration in order. Listed in code so the built server and the TypeScript sources agree. */
 export const migrationsList: MigrationObject[] = [
@@ -16,4 +17,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123212234_bookings', class: Migration20261123212234Bookings },
   { name: 'Migration20261123223000_occupancy_statistics', class: Migration20261123223000OccupancyStatistics },
   { name: 'Migration20261124000000_booking_window_index', class: Migration20261124000000BookingWindowIndex },
+  { name: 'Migration20261124100000_workflow_tasks', class: Migration20261124100000WorkflowTasks },
 ];

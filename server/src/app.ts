@@ -37,6 +37,7 @@ import { serveClientAssets } from './shared/http/static-assets.js';
 import { createAppPubSub } from './shared/pubsub.js';
 import { JobWorker, migrateJobQueue } from './shared/jobs.js';
 import { tenantRoutes, tenantScopedRoutes } from './tenants/tenant.routes.js';
+import { workflowRoutes } from './workflow/workflow.routes.js';
 import { ssoRoutes } from './sso/sso.routes.js';
 import { authRoutes } from './users/auth.routes.js';
 import { viewerOf } from './users/session-viewer.js';
@@ -170,7 +171,7 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   app.use('/auth', csrf, json, authRoutes(services), ssoRoutes(services));
   app.use('/api', csrf, json, userRoutes(services), instanceRoutes(services), platformRoleRoutes(services), tenantRoutes(services));
   // Tenant-scoped routes after the platform ones (rest-contract 1.1: first match wins), so /api/tenants/... never reaches them.
-  app.use('/api/:tenantId', csrf, json, roleRoutes(services), couponRoutes(services), fileRoutes(services), bookableRoutes(services), bookingRoutes(services), checkoutRoutes(services), tenantScopedRoutes(services));
+  app.use('/api/:tenantId', csrf, json, roleRoutes(services), couponRoutes(services), fileRoutes(services), bookableRoutes(services), bookingRoutes(services), checkoutRoutes(services), tenantScopedRoutes(services), workflowRoutes(services));
   app.use(['/auth', '/api'], (_req: Request, res: Response) => problem(res, 'generic.not-found'));
   app.use(['/auth', '/api'], problemHandler);
 

@@ -2,6 +2,7 @@ import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { lexicographicSortSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { BookableResolver } from './bookables/bookable.resolver.js';
+import { BookingBoardResolver } from './bookings/booking-board.resolver.js';
 import { BookingResolver } from './bookings/booking.resolver.js';
 import { CouponResolver } from './coupons/coupon.resolver.js';
 import { FileResolver } from './files/file.resolver.js';
@@ -16,7 +17,7 @@ import type { AppPubSub } from './shared/pubsub.js';
 import { authChecker, authDirective } from './shared/graphql/auth.js';
 
 /** Every resolver, one per domain. */
-const resolvers = [AuthResolver, TenantResolver, InstanceResolver, UserResolver, SsoResolver, TenantMemberResolver, WorkflowResolver, RoleResolver, CouponResolver, FileResolver, BookableResolver, BookingResolver] as const;
+const resolvers = [AuthResolver, TenantResolver, InstanceResolver, UserResolver, SsoResolver, TenantMemberResolver, WorkflowResolver, RoleResolver, CouponResolver, FileResolver, BookableResolver, BookingResolver, BookingBoardResolver] as const;
 
 export function buildAppSchema(pubSub?: AppPubSub): Promise<GraphQLSchema> {
   return buildSchema({

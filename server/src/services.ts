@@ -4,7 +4,7 @@ import { BookableService } from './bookables/bookable.service.js';
 import { BookingEditorService } from './bookings/booking-editor.service.js';
 import { BookingOverviewService } from './bookings/booking-overview.service.js';
 import { BookingStatusService } from './bookings/booking-status.service.js';
-import { BOOKING_MAIL_JOB, WORKFLOW_ENTERED_JOB } from './bookings/booking.jobs.js';
+import { BOOKING_MAIL_JOB } from './bookings/booking.jobs.js';
 import { BookingMailer } from './bookings/booking.mails.js';
 import { BookingService } from './bookings/booking.service.js';
 import { CheckoutService, type EventDirectory } from './bookings/checkout/checkout.service.js';
@@ -24,6 +24,7 @@ import { AuthService } from './users/auth.service.js';
 import { UserService } from './users/user.service.js';
 import { ViewerService } from './users/viewer.service.js';
 import type { WorkflowBookings } from './workflow/workflow-bookings.js';
+import { WorkflowActions } from './workflow/workflow.actions.js';
 import { WorkflowService } from './workflow/workflow.service.js';
 
 /**
@@ -52,11 +53,12 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   // domain above it, which itself needs the workflow: bound late, after both exist.
   const late: { bookingStatus?: BookingStatusService } = {};
   const workflowBookings: WorkflowBookings = {
-    backlogIds: (tenantId, onBoard, limit) => bookings.backlogIds(tenantId, onBoard, limit),
+    backlogIds: (tenantId, limit) => bookings.backlogIds(tenantId, limit),
     bookingExists: (tenantId, id) => bookings.bookingExists(tenantId, id),
     applyWorkflowStatus: async (tenantId, id, statuses) => late.bookingStatus?.applyWorkflowStatus(tenantId, id, statuses),
   };
-  const workflows = new WorkflowService(orm, workflowBookings, mail);
+  const workflows = new WorkflowService(orm, workflowBookings);
+  const workflowActions = new WorkflowActions(orm, workflowBookings, mail);
   const bookingStatus = new BookingStatusService(orm, workflows);
   late.bookingStatus = bookingStatus;
   const bookingMails = new BookingMailer(orm, mail, config.publicUrl);
@@ -84,8 +86,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     checkout: new CheckoutService(orm, bookables, workflows, noEvents),
     jobHandlers: {
       [BOOKING_MAIL_JOB]: (payload) => bookingMails.send(payload),
-      [WORKFLOW_ENTERED_JOB]: (payload) =>
-        workflows.runEnteredActions(String(payload.tenantId), String(payload.bookingId), String(payload.stateId), typeof payload.fromName === 'string' ? payload.fromName : undefined),
+      ...workflowActions.handlers(),
     },
   };
 }

@@ -14,7 +14,7 @@ import type { WorkflowService } from '../workflow/workflow.service.js';
 import { isBookingNumber } from './booking-number.js';
 import { busyWhenLocked, lockKeysOf, lockObjects } from './booking.locks.js';
 import { Booking } from './booking.entity.js';
-import { bookingMailJob, newBookingMailJobs, recordBookingChange, workflowEnteredJob } from './booking.jobs.js';
+import { bookingMailJob, newBookingMailJobs, recordBookingChange } from './booking.jobs.js';
 import { bookableSnapshot, customerFields, type BookableSnapshot, type CustomerData } from './booking.model.js';
 import { familyOf, findBooking, freeBookingNumber, readOccupancies, searchTextOf, setItems, type BookableFamily } from './booking.queries.js';
 import { mayOnBooking } from './booking.service.js';
@@ -199,14 +199,13 @@ export class BookingEditorService {
     const jobs: Job[] = [];
     if (!booking) {
       jobs.push(...newBookingMailJobs(tenantId, target.number, target));
-      const entered = await this.workflows.placeNewBookingIn(tx, tenantId, target.number, now);
-      if (entered) jobs.push(workflowEnteredJob(tenantId, target.number, entered));
+      await this.workflows.placeNewBookingIn(tx, tenantId, target.number, now);
     } else if (!wasCommitted && target.isCommitted && !target.isRejected && (target.isPayed || !target.priceEur)) {
       jobs.push(bookingMailJob({ tenantId, bookingId: target.number, kind: 'released' }));
     }
     if (edit.workflowStatus !== undefined) {
-      const entered = await this.workflows.placeBookingIn(tx, tenantId, target.number, edit.workflowStatus ?? 'backlog', now);
-      if (entered) jobs.push(workflowEnteredJob(tenantId, target.number, entered));
+      // The entered state's actions are enqueued by the workflow, in this transaction.
+      await this.workflows.placeBookingIn(tx, tenantId, target.number, edit.workflowStatus ?? 'backlog', now);
     }
     await recordBookingChange(tx, { tenantId, id: target.number, action: booking ? 'UPDATED' : 'CREATED', assignedUserId: target.assignedUserId ?? null }, jobs);
     return target;

@@ -4,7 +4,7 @@ import { AppError } from '../shared/errors.js';
 import type { Viewer } from '../users/viewer.service.js';
 import { bookingStatusConditions, staffBookingConditions } from './booking-conditions.js';
 import { overviewCalendar, type Window } from './booking-overview.rules.js';
-import { pgTextArray } from './booking.queries.js';
+import { pgTextArray } from '../shared/sql.js';
 
 /** How many objects the occupancy chart names; the rest are summed up as one. */
 export const OVERVIEW_CHART_OBJECTS = 8;

@@ -8,7 +8,6 @@ import { notifyStatement, type BookingChangedEvent } from '../shared/pubsub.js';
  */
 
 export const BOOKING_MAIL_JOB = 'booking-mail';
-export const WORKFLOW_ENTERED_JOB = 'workflow-state-entered';
 
 /** The booking mails of rest-contract 5.9 (numbers of its table). */
 export const bookingMailKinds = [
@@ -49,10 +48,6 @@ export function newBookingMailJobs(tenantId: string, bookingId: string, flags: {
   else if (flags.isPayed) jobs.push(bookingMailJob({ tenantId, bookingId, kind: 'confirmed' }));
   jobs.push(bookingMailJob({ tenantId, bookingId, kind: 'tenant-new-booking' }));
   return jobs;
-}
-
-export function workflowEnteredJob(tenantId: string, bookingId: string, entered: { stateId: string; fromName: string }): Job {
-  return { name: WORKFLOW_ENTERED_JOB, payload: { tenantId, bookingId, stateId: entered.stateId, fromName: entered.fromName } };
 }
 
 /** Jobs and the live event of one booking change, inside its transaction. */

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TimeWindow } from '../bookables/booking-occupancy.js';
 import type { Occupancy } from '../bookables/rules/availability.js';
 import { isUuid } from '../shared/ids.js';
+import { pgTextArray } from '../shared/sql.js';
 import { Booking, BookingItem } from './booking.entity.js';
 import { unitPricesOf, type BookableSnapshot, type BookingView, type UnitPrices } from './booking.model.js';
 import { isBookingNumber, newBookingNumber } from './booking-number.js';
@@ -16,14 +17,6 @@ import { AppError } from '../shared/errors.js';
  * The bookings domain's reads that must stay fast whatever the history: occupancy by window through
  * the GiST index on (bookable, time range), totals of objects booked by count, the backlog.
  */
-
-/**
- * A PostgreSQL array literal for one bound parameter (knex would spread a JavaScript array into
- * several parameters).
- */
-export function pgTextArray(values: readonly string[]): string {
-  return `{${values.map((value) => `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"`).join(',')}}`;
-}
 
 /**
  * Booked items of objects (parameters: the ids as an array literal, window begin and end, a booking
@@ -77,15 +70,18 @@ export async function readOccupancies(em: EntityManager, bookableIds: readonly s
   }));
 }
 
-/** Bookings of the tenant that are on no board place, oldest first; the newest `limit` when there are more. */
-export async function readBacklogIds(em: EntityManager, tenantId: string, onBoard: readonly string[], limit: number): Promise<string[]> {
+/** A condition on `bookings b`: the booking has no place on the workflow board (the backlog). */
+export const IN_BACKLOG_SQL = 'not exists (select 1 from workflow_tasks t where t.tenant_id = b.tenant_id and t.task_id = b.number)';
+
+/** Bookings of the tenant that have no place on the board, oldest first; the newest `limit` when there are more. */
+export async function readBacklogIds(em: EntityManager, tenantId: string, limit: number): Promise<string[]> {
   const rows = await em.execute<{ number: string }[]>(
     `select number from (
-       select number, created_at, key from bookings
-        where tenant_id = ? and not (number = any(?::text[]))
-        order by created_at desc, key desc limit ?) newest
+       select b.number, b.created_at, b.key from bookings b
+        where b.tenant_id = ? and ${IN_BACKLOG_SQL}
+        order by b.created_at desc, b.key desc limit ?) newest
       order by created_at, key`,
-    [tenantId, pgTextArray(onBoard), limit],
+    [tenantId, limit],
   );
   return rows.map((row) => row.number);
 }

@@ -61,6 +61,7 @@ export class BookingResolver {
     @Arg('from', () => Date, { nullable: true, description: 'Bookings ending after this instant.' }) from: Date | null,
     @Arg('to', () => Date, { nullable: true, description: 'Bookings beginning before this instant.' }) to: Date | null,
     @Arg('bookableId', () => ID, { nullable: true }) bookableId: string | null,
+    @Arg('backlog', () => Boolean, { nullable: true, description: 'Only bookings without a place on the workflow board (the kanban backlog).' }) backlog: boolean | null,
     @Arg('limit', () => Int, { defaultValue: 50, description: '1 to 500.' }) limit: number,
     @Arg('offset', () => Int, { defaultValue: 0 }) offset: number,
     @Ctx() context: GraphQLContext,
@@ -70,7 +71,7 @@ export class BookingResolver {
     const count = selectedFields(info).has('total');
     const bookableFields = selectedFields(info, ['items', 'items', 'bookable']);
     const snapshots = [...bookableFields].some((field) => field !== 'id' && field !== 'title' && field !== '__typename');
-    const page = await context.services.bookings.list(await requireViewer(context), tenantId, { search, status, from, to, bookableId, limit, offset }, { count, snapshots });
+    const page = await context.services.bookings.list(await requireViewer(context), tenantId, { search, status, from, to, bookableId, backlog, limit, offset }, { count, snapshots });
     return { ...page, items: await withStatuses(context, tenantId, page.items, selectedFields(info, ['items']).has('workflowStatus')) };
   }
 

@@ -12,7 +12,8 @@ import type { WorkflowBookings } from '../workflow/workflow-bookings.js';
 import { isBookingNumber } from './booking-number.js';
 import { Booking } from './booking.entity.js';
 import { publicBookingStatus, sameName, type BookingView, type PublicBookingStatus } from './booking.model.js';
-import { bookingView, findBookingOrFail, pgTextArray, readBacklogIds, readBookingPage, readOccupancies } from './booking.queries.js';
+import { bookingView, findBookingOrFail, IN_BACKLOG_SQL, readBacklogIds, readBookingPage, readOccupancies } from './booking.queries.js';
+import { pgTextArray } from '../shared/sql.js';
 
 import { bookingStatusConditions, staffBookingConditions, type BookingStatusFilter } from './booking-conditions.js';
 
@@ -24,6 +25,8 @@ export interface BookingListQuery {
   from?: Date | null;
   to?: Date | null;
   bookableId?: string | null;
+  /** Only bookings without a place on the workflow board (the kanban's backlog). */
+  backlog?: boolean | null;
   limit?: number | null;
   offset?: number | null;
 }
@@ -102,10 +105,21 @@ export class BookingService implements BookingOccupancy, Omit<WorkflowBookings, 
       if (!isUuid(query.bookableId)) return { items: [], total: 0, ...pageOf(query) };
       where.add('exists (select 1 from booking_items i where i.booking_key = b.key and i.bookable_id = ?::uuid)', query.bookableId);
     }
+    if (query.backlog) where.add(IN_BACKLOG_SQL);
     for (const word of (query.search ?? '').toLocaleLowerCase('de-DE').split(/\s+/).filter(Boolean).slice(0, 10)) where.add('b.search_text like ?', `%${escapeLike(word)}%`);
     const page = pageOf(query);
     const { views, total } = await readBookingPage(this.orm.em.fork(), where, { ...page, ...options });
     return { items: views, total, ...page };
+  }
+
+  /**
+   * The bookings with these numbers the viewer may read as staff (the kanban's cards), each booked
+   * object as id and title only. Numbers without a readable booking are left out.
+   */
+  async byNumbers(viewer: Viewer, tenantId: string, numbers: readonly string[]): Promise<BookingView[]> {
+    if (numbers.length === 0 || !canReadSome(viewer.permissions, tenantId, 'manageBookings')) return [];
+    const where = staffBookingConditions(viewer, tenantId).add('b.number = any(?::text[])', pgTextArray(numbers));
+    return (await readBookingPage(this.orm.em.fork(), where, { limit: numbers.length, offset: 0, count: false, snapshots: false })).views;
   }
 
   /** GET mybookings: the bookings assigned to the viewer in the tenant (rest-contract 3.7 intent). */
@@ -225,8 +239,8 @@ export class BookingService implements BookingOccupancy, Omit<WorkflowBookings, 
   }
 
   /** WorkflowBookings: the backlog's bookings. */
-  backlogIds(tenantId: string, onBoard: readonly string[], limit: number): Promise<string[]> {
-    return readBacklogIds(this.orm.em.fork(), tenantId, onBoard, limit);
+  backlogIds(tenantId: string, limit: number): Promise<string[]> {
+    return readBacklogIds(this.orm.em.fork(), tenantId, limit);
   }
 
   async bookingExists(tenantId: string, bookingId: string): Promise<boolean> {

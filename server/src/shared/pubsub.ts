@@ -14,6 +14,7 @@ const MAX_PAYLOAD = 7900;
 export type Topics = {
   SESSION_CHANGED: [userId: string, payload: { userId: string; reason: string }];
   BOOKING_CHANGED: [tenantId: string, payload: BookingChangedEvent];
+  WORKFLOW_CARD_CHANGED: [tenantId: string, payload: WorkflowCardEvent];
 };
 
 /** A booking was created, changed or deleted; subscribers load what they may see. */
@@ -24,6 +25,24 @@ export interface BookingChangedEvent {
   action: 'CREATED' | 'UPDATED' | 'DELETED';
   /** For the "own" rights: whom the booking is assigned to. */
   assignedUserId: string | null;
+}
+
+/**
+ * A card of the kanban board changed its place (MOVED), or the board's states changed so that
+ * cards went back to the backlog (BOARD: read the board again).
+ */
+export interface WorkflowCardEvent {
+  kind: 'MOVED' | 'BOARD';
+  tenantId: string;
+  /** The booking number ('' for BOARD). */
+  id: string;
+  /** The state it is in now; null for the backlog and the archive. */
+  stateId: string | null;
+  archived: boolean;
+  /** Its index in the state (0 = top); null outside the states. */
+  index: number | null;
+  /** When it entered its state or the archive (epoch ms). */
+  enteredAt: number | null;
 }
 
 type TopicName = keyof Topics;

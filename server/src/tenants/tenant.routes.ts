@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { DomainServices } from '../shared/domain-services.js';
 import { requireRestViewer } from '../users/actor.js';
-import type { WorkflowInputData, WorkflowMoveInput } from '../workflow/workflow.service.js';
+import type { WorkflowInputData } from '../workflow/workflow.validation.js';
 import { publicTenant, tenantView, type TenantInputData } from './tenant.service.js';
 
 type Body = Record<string, unknown>;
@@ -88,47 +88,13 @@ export function tenantRoutes(services: DomainServices): Router {
   return router;
 }
 
-/** Tenant-scoped paths under /api/:tenantId: the member list, the workflow configuration and its board. */
+/** Tenant-scoped paths under /api/:tenantId: the member list. */
 export function tenantScopedRoutes(services: DomainServices): Router {
   const router = Router({ mergeParams: true });
 
   router.get('/users', async (req: Request, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
     res.json(await services.tenants.members(viewer, param(req, 'tenantId')));
-  });
-
-  router.get('/workflow', async (req: Request, res: Response) => {
-    const viewer = await requireRestViewer(req, services.viewers);
-    res.json(await services.workflows.get(viewer, param(req, 'tenantId')));
-  });
-
-  router.get('/workflow/states', async (req: Request, res: Response) => {
-    const viewer = await requireRestViewer(req, services.viewers);
-    const { states, archive, active } = await services.workflows.get(viewer, param(req, 'tenantId'));
-    res.json({ states, archive, active });
-  });
-
-  for (const method of ['post', 'put'] as const) {
-    router[method]('/workflow', async (req: Request, res: Response) => {
-      const viewer = await requireRestViewer(req, services.viewers);
-      res.json(await services.workflows.save(viewer, param(req, 'tenantId'), body(req) as WorkflowInputData));
-    });
-  }
-
-  // The kanban board (specification 01 section 7, rest-contract 3.13 and 5.3).
-  router.get('/workflow/backlog', async (req: Request, res: Response) => {
-    const viewer = await requireRestViewer(req, services.viewers);
-    res.json(await services.workflows.backlog(viewer, param(req, 'tenantId')));
-  });
-
-  router.put('/workflow/task', async (req: Request, res: Response) => {
-    const viewer = await requireRestViewer(req, services.viewers);
-    res.json(await services.workflows.moveTask(viewer, param(req, 'tenantId'), body(req) as WorkflowMoveInput));
-  });
-
-  router.put('/workflow/archive', async (req: Request, res: Response) => {
-    const viewer = await requireRestViewer(req, services.viewers);
-    res.json(await services.workflows.archiveTask(viewer, param(req, 'tenantId'), body(req)));
   });
 
   return router;

@@ -6,10 +6,10 @@ import type { WorkflowBookingStatus } from './workflow.entity.js';
  */
 export interface WorkflowBookings {
   /**
-   * The backlog (rest-contract 5.3 rule 3): bookings of the tenant not among `onBoard` (in a state or
-   * archived), oldest first, at most `limit` (the newest are kept when there are more).
+   * The backlog (rest-contract 5.3 rule 3): bookings of the tenant without a place on the board
+   * (workflow_tasks), oldest first, at most `limit` (the newest are kept when there are more).
    */
-  backlogIds(tenantId: string, onBoard: readonly string[], limit: number): Promise<string[]>;
+  backlogIds(tenantId: string, limit: number): Promise<string[]>;
   /** Whether the booking exists in the tenant (a task coming from the backlog onto the board). */
   bookingExists(tenantId: string, bookingId: string): Promise<boolean>;
   /**

@@ -1,9 +1,7 @@
-import type { WorkflowStateData, WorkflowTaskData } from './workflow.entity.js';
-
 /**
- * The kanban rules of rest-contract 5.3 (rules 4 and 5) as pure functions over the board (states
- * with their tasks, and the archive). The service locks the workflow row, asks these functions for
- * the new board and stores it; they never change their input.
+ * The kanban rules as pure functions: where a move takes a task (rest-contract 5.3 rules 4 and 5)
+ * and which positions change so that every state keeps consecutive positions. The service reads the
+ * places involved under locks, asks these functions, and writes the few rows they name.
  */
 
 /** The destination that archives a task (rule 4, first bullet). */
@@ -12,79 +10,101 @@ export const ARCHIVE_DESTINATION = 'archive';
 export const BACKLOG_NAME = 'Backlog';
 export const ARCHIVE_NAME = 'Archiv';
 
-export interface Board {
-  states: WorkflowStateData[];
-  archive: WorkflowTaskData[];
-}
+/** Where a task is: in a state at a position, archived, or on no place at all (the backlog). */
+export type TaskPlace = { kind: 'state'; stateId: string; position: number; enteredAt: number | null } | { kind: 'archived'; enteredAt: number | null } | { kind: 'backlog' };
 
 export interface MoveRequest {
   taskId: string;
   destination: string;
-  /** Position in the destination state; null moves nothing for a task already in a state. */
+  /** Index in the destination state; null moves nothing for a task already in a state. */
   newIndex: number | null;
 }
 
-/** A state the task entered from somewhere else: its actions run (rule 4 last bullet, rule 7). */
-export interface StateEntry {
-  /** Name of the old status: the source state's name, "Backlog" or "Archiv". */
-  fromName: string;
-  state: WorkflowStateData;
+/** What a move does to the task; the actions of `entered` run after the commit (rule 7). */
+export interface MovePlan {
+  /** Where it ends: a state at an index (counted without the task itself), archived, the backlog, or unchanged. */
+  target: { kind: 'state'; stateId: string; index: number; keepEnteredAt: boolean } | { kind: 'archived' } | { kind: 'backlog' } | { kind: 'unchanged' };
+  /** The state it entered from somewhere else, with the old status's name. */
+  entered: { stateId: string; fromName: string } | null;
 }
 
-export interface BoardChange {
-  board: Board;
-  entered: StateEntry | null;
-}
-
-const copy = (board: Board): Board => ({
-  states: board.states.map((state) => ({ ...state, tasks: state.tasks.map((task) => ({ ...task })), actions: state.actions.map((action) => ({ ...action })) })),
-  archive: board.archive.map((task) => ({ ...task })),
-});
-
-const holds = (tasks: readonly WorkflowTaskData[], taskId: string): boolean => tasks.some((task) => task.id === taskId);
-
-/** Where the task is now: the state holding it (or null), and whether it is archived. */
-export function locateTask(board: Board, taskId: string): { state: WorkflowStateData | null; archived: boolean } {
-  return { state: board.states.find((state) => holds(state.tasks, taskId)) ?? null, archived: holds(board.archive, taskId) };
-}
-
-/** Rule 5: removed from its state, appended to the archive with added = now unless already there. */
-export function archiveTask(board: Board, taskId: string, now: number): Board {
-  const next = copy(board);
-  for (const state of next.states) state.tasks = state.tasks.filter((task) => task.id !== taskId);
-  if (!holds(next.archive, taskId)) next.archive.push({ id: taskId, added: now });
-  return next;
+export interface StateName {
+  id: string;
+  name: string;
 }
 
 /**
- * Rule 4. The caller has checked that a task coming from the backlog is an existing booking.
- * - destination "archive": rule 5;
- * - task in a state: without newIndex nothing moves; otherwise it leaves its state and is inserted at
- *   newIndex of the destination state (added reset only when the state changes); a destination that
- *   is no state sends it back to the backlog;
- * - task in no state (backlog or archive): inserted at newIndex (default 0) of the destination state
- *   with added = now and removed from the archive; a destination that is no state only un-archives it.
+ * Rule 4 (and 5 for "archive"). The caller has checked that a task coming from the backlog is a
+ * booking of the tenant.
+ * - "archive": removed from its state and archived with the current time (an archived task keeps its time);
+ * - a task in a state: without newIndex nothing moves; otherwise it goes to newIndex of the
+ *   destination (its time kept only within the same state); a destination that is no state sends it
+ *   to the backlog;
+ * - a task in no state (backlog or archive): into the destination state at newIndex (default 0),
+ *   out of the archive; a destination that is no state only un-archives it.
  * The destination state's actions run whenever it differs from the source, also when nothing moved
  * because newIndex was missing (as the rule says).
  */
-export function moveTask(board: Board, request: MoveRequest, now: number): BoardChange {
-  const { taskId, newIndex } = request;
-  if (request.destination === ARCHIVE_DESTINATION) return { board: archiveTask(board, taskId, now), entered: null };
-  const next = copy(board);
-  const { state: source, archived } = locateTask(next, taskId);
-  const destination = next.states.find((state) => state.id === request.destination) ?? null;
+export function planMove(current: TaskPlace, request: MoveRequest, states: readonly StateName[]): MovePlan {
+  if (request.destination === ARCHIVE_DESTINATION) return { target: current.kind === 'archived' ? { kind: 'unchanged' } : { kind: 'archived' }, entered: null };
+  const destination = states.find((state) => state.id === request.destination) ?? null;
 
-  if (source) {
-    if (newIndex != null) {
-      const task = source.tasks.find((candidate) => candidate.id === taskId);
-      source.tasks = source.tasks.filter((candidate) => candidate.id !== taskId);
-      const added = destination === source ? (task?.added ?? now) : now;
-      destination?.tasks.splice(newIndex, 0, { id: taskId, added });
-    }
-    return { board: next, entered: destination && destination !== source ? { fromName: source.name, state: destination } : null };
+  if (current.kind === 'state') {
+    const source = states.find((state) => state.id === current.stateId);
+    const entered = destination && destination.id !== current.stateId ? { stateId: destination.id, fromName: source?.name ?? BACKLOG_NAME } : null;
+    if (request.newIndex == null) return { target: { kind: 'unchanged' }, entered };
+    if (!destination) return { target: { kind: 'backlog' }, entered: null };
+    return { target: { kind: 'state', stateId: destination.id, index: request.newIndex, keepEnteredAt: destination.id === current.stateId }, entered };
   }
 
-  next.archive = next.archive.filter((task) => task.id !== taskId);
-  destination?.tasks.splice(newIndex ?? 0, 0, { id: taskId, added: now });
-  return { board: next, entered: destination ? { fromName: archived ? ARCHIVE_NAME : BACKLOG_NAME, state: destination } : null };
+  if (!destination) return { target: current.kind === 'archived' ? { kind: 'backlog' } : { kind: 'unchanged' }, entered: null };
+  return {
+    target: { kind: 'state', stateId: destination.id, index: request.newIndex ?? 0, keepEnteredAt: false },
+    entered: { stateId: destination.id, fromName: current.kind === 'archived' ? ARCHIVE_NAME : BACKLOG_NAME },
+  };
 }
+
+/** The positions of one state: `count` consecutive integers from `first`. */
+export interface ColumnSpan {
+  first: number;
+  count: number;
+}
+
+/** Positions from..to (inclusive) of one state move by one. */
+export interface Shift {
+  from: number;
+  to: number;
+  by: 1 | -1;
+}
+
+/**
+ * Taking the task at `position` out of a column: the shorter side of it moves one step towards the
+ * gap, so positions stay consecutive and at most half the column is written.
+ */
+export function removal(span: ColumnSpan, position: number): { shift: Shift | null; span: ColumnSpan } {
+  const index = position - span.first;
+  const last = span.first + span.count - 1;
+  const above = index;
+  const below = span.count - 1 - index;
+  if (above <= below) {
+    return { shift: above > 0 ? { from: span.first, to: position - 1, by: 1 } : null, span: { first: span.first + 1, count: span.count - 1 } };
+  }
+  return { shift: { from: position + 1, to: last, by: -1 }, span: { first: span.first, count: span.count - 1 } };
+}
+
+/**
+ * Putting a task at `index` of a column (clamped to its length): the shorter side moves one step
+ * away to open the place. At the top nothing moves (the new first position is one less).
+ */
+export function insertion(span: ColumnSpan, index: number): { position: number; shift: Shift | null } {
+  if (span.count === 0) return { position: 0, shift: null };
+  const at = Math.max(0, Math.min(index, span.count));
+  if (at <= span.count - at) {
+    return { position: span.first + at - 1, shift: at > 0 ? { from: span.first, to: span.first + at - 1, by: -1 } : null };
+  }
+  const last = span.first + span.count - 1;
+  return { position: span.first + at, shift: at < span.count ? { from: span.first + at, to: last, by: 1 } : null };
+}
+
+/** The index a position stands at in its column. */
+export const indexIn = (span: ColumnSpan, position: number): number => position - span.first;

@@ -7,7 +7,7 @@ export const workflowReceiverTypes = ['user', 'role'] as const;
 export const workflowBookingStatuses = ['commit', 'paid', 'reject'] as const;
 export type WorkflowBookingStatus = (typeof workflowBookingStatuses)[number];
 
-/** A booking on the board: its id and when it entered the state (epoch ms). */
+/** A booking on the board as REST shows it: its number and when it entered the state (epoch ms). */
 export interface WorkflowTaskData {
   id: string;
   added: number | null;
@@ -21,14 +21,17 @@ export interface WorkflowActionData {
   bookingStatus: WorkflowBookingStatus[];
 }
 
+/** A state of the workflow's configuration; the bookings in it are rows of workflow_tasks. */
 export interface WorkflowStateData {
   id: string;
   name: string;
-  tasks: WorkflowTaskData[];
   actions: WorkflowActionData[];
 }
 
-/** The booking workflow of a tenant (one per tenant); states are ordered. */
+/**
+ * The booking workflow of a tenant (one per tenant): its configuration with the ordered states.
+ * The board itself (which booking is where) lives in workflow_tasks (workflow-tasks.ts).
+ */
 @Entity({ tableName: 'workflows' })
 @Unique({ properties: ['tenant'] })
 export class Workflow {
@@ -53,9 +56,6 @@ export class Workflow {
 
   @Property({ type: 'jsonb', default: '[]' })
   states: Opt<WorkflowStateData[]> = [];
-
-  @Property({ type: 'jsonb', default: '[]' })
-  archive: Opt<WorkflowTaskData[]> = [];
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Opt<Date> = new Date();

@@ -10,7 +10,7 @@ import { Tenant } from '../../tenants/tenant.entity.js';
 import type { Viewer } from '../../users/viewer.service.js';
 import type { WorkflowService } from '../../workflow/workflow.service.js';
 import { Booking } from '../booking.entity.js';
-import { newBookingMailJobs, recordBookingChange, workflowEnteredJob } from '../booking.jobs.js';
+import { newBookingMailJobs, recordBookingChange } from '../booking.jobs.js';
 import { bookableSnapshot, unitPricesOf, type BookingView, type UnitPrices } from '../booking.model.js';
 import { busyWhenLocked, lockKeysOf, lockObjects } from '../booking.locks.js';
 import { bookingView, familyOf, freeBookingNumber, readOccupancies, searchTextOf, setItems, type BookableFamily } from '../booking.queries.js';
@@ -337,9 +337,9 @@ export class CheckoutService {
       setItems(tx, created, preview.bookableItems.map((item) => ({ ...item, bookableUsed: item._bookableUsed })));
       await tx.flush();
 
-      const entered = await this.workflows.placeNewBookingIn(tx, plan.tenant.id, created.number, now);
+      // Last, so the default state's lock is held only until the commit that follows.
+      await this.workflows.placeNewBookingIn(tx, plan.tenant.id, created.number, now);
       const jobs = newBookingMailJobs(plan.tenant.id, created.number, created);
-      if (entered) jobs.push(workflowEnteredJob(plan.tenant.id, created.number, entered));
       await recordBookingChange(tx, { tenantId: plan.tenant.id, id: created.number, action: 'CREATED', assignedUserId: created.assignedUserId ?? null }, jobs);
       return created;
     });

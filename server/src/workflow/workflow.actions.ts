@@ -1,0 +1,102 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { OutgoingMail } from '../mail/mail.service.js';
+import { isUuid } from '../shared/ids.js';
+import { enqueueJobs, type Job, type JobHandler } from '../shared/jobs.js';
+import { TenantMembership } from '../tenants/membership.entity.js';
+import { Tenant } from '../tenants/tenant.entity.js';
+import type { WorkflowBookings } from './workflow-bookings.js';
+import { BACKLOG_NAME } from './workflow.board.js';
+import { Workflow, workflowBookingStatuses, type WorkflowActionData, type WorkflowBookingStatus } from './workflow.entity.js';
+
+/**
+ * The actions of a state a booking enters (rest-contract 5.3 rule 7), as durable jobs: the move
+ * enqueues one job in its own transaction; that job, once the move has committed, splits into one
+ * job per mail and one per booking status change, each retried on its own until it succeeds. A
+ * failing mail server therefore neither blocks nor undoes a move, and a retry never repeats a
+ * mail that already went out.
+ */
+
+export const WORKFLOW_ENTERED_JOB = 'workflow-state-entered';
+export const WORKFLOW_STATUS_MAIL_JOB = 'workflow-status-mail';
+export const WORKFLOW_BOOKING_STATUS_JOB = 'workflow-booking-status';
+
+/** A booking entered a state from somewhere else (`fromName`: the old state's name, "Backlog" or "Archiv"). */
+export interface StateEntered {
+  stateId: string;
+  fromName: string;
+}
+
+export function workflowEnteredJob(tenantId: string, bookingId: string, entered: StateEntered): Job {
+  return { name: WORKFLOW_ENTERED_JOB, payload: { tenantId, bookingId, stateId: entered.stateId, fromName: entered.fromName } };
+}
+
+/** The e-mail of an e-mail action: booking number, tenant, old and new status. */
+export function statusChangeMail(to: string, bookingId: string, tenantName: string, fromName: string, toName: string): OutgoingMail {
+  return {
+    to,
+    subject: `Änderung bei der Buchung Nr. ${bookingId} - Neuer Status`,
+    paragraphs: [`Der Status der Buchung Nr. ${bookingId} hat sich geändert.`, `Mandant: ${tenantName}`, `Bisheriger Status: ${fromName}`, `Neuer Status: ${toName}`],
+  };
+}
+
+/** Sends one mail; the MailService in production. */
+export interface WorkflowMailer {
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+export class WorkflowActions {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly bookings: WorkflowBookings,
+    private readonly mailer: WorkflowMailer,
+  ) {}
+
+  /** The job handlers by name, for the process's job worker. */
+  handlers(): Record<string, JobHandler> {
+    return {
+      [WORKFLOW_ENTERED_JOB]: (payload) => this.expand(text(payload.tenantId), text(payload.bookingId), text(payload.stateId), text(payload.fromName) || BACKLOG_NAME),
+      [WORKFLOW_STATUS_MAIL_JOB]: (payload) =>
+        this.mailer.send(statusChangeMail(text(payload.to), text(payload.bookingId), text(payload.tenantName), text(payload.fromName), text(payload.toName))),
+      [WORKFLOW_BOOKING_STATUS_JOB]: (payload) => {
+        const statuses = (Array.isArray(payload.statuses) ? payload.statuses : []).filter((status): status is WorkflowBookingStatus =>
+          (workflowBookingStatuses as readonly unknown[]).includes(status),
+        );
+        return this.bookings.applyWorkflowStatus(text(payload.tenantId), text(payload.bookingId), statuses);
+      },
+    };
+  }
+
+  /** One job per mail receiver and per status action of the entered state, enqueued together. */
+  private async expand(tenantId: string, bookingId: string, stateId: string, fromName: string): Promise<void> {
+    await this.orm.em.fork().transactional(async (em) => {
+      const tenant = await em.findOne(Tenant, { id: tenantId });
+      const workflow = await em.findOne(Workflow, { tenant: tenantId });
+      const state = workflow?.states.find((candidate) => candidate.id === stateId);
+      if (!tenant || !state) return;
+      const jobs: Job[] = [];
+      for (const action of state.actions) {
+        if (action.type === 'email') {
+          for (const to of await this.receivers(em, tenantId, action)) {
+            jobs.push({ name: WORKFLOW_STATUS_MAIL_JOB, payload: { tenantId, bookingId, to, tenantName: tenant.name, fromName, toName: state.name } });
+          }
+        } else if (action.type === 'bookingStatus' && action.bookingStatus.length > 0) {
+          jobs.push({ name: WORKFLOW_BOOKING_STATUS_JOB, payload: { tenantId, bookingId, statuses: action.bookingStatus } });
+        }
+      }
+      await enqueueJobs(em, jobs);
+    });
+  }
+
+  /** Receivers: user ids are e-mail addresses; a role means every member of the tenant holding it. */
+  private async receivers(em: EntityManager, tenantId: string, action: WorkflowActionData): Promise<string[]> {
+    if (action.receiverType === 'role') {
+      const roleIds = action.sendTo.filter(isUuid);
+      if (roleIds.length === 0) return [];
+      const memberships = await em.find(TenantMembership, { tenant: tenantId, isMember: true, roles: { id: { $in: roleIds }, tenant: tenantId } });
+      return [...new Set(memberships.map((membership) => membership.user.id))];
+    }
+    return [...new Set(action.sendTo.map((address) => address.trim()).filter(Boolean))];
+  }
+}
