@@ -9,6 +9,8 @@ export type BenchRequest =
   /** Only the demo tenant's staff list (BENCH_ONLY=client). */
   | { type: 'seedList'; bookings: number }
   | { type: 'check'; bookableId: string; capacity: number }
+  /** Cards on the tenant's board: `cards` in turn over the states, positions from 0. */
+  | { type: 'seedBoard'; tenantId: string; states: string[]; cards: string[] }
   | { type: 'plan'; bookableId: string; begin: string; end: string };
 
 export interface SeededRoom {

@@ -266,6 +266,15 @@ async function answer(message: BenchRequest): Promise<unknown> {
     }
     case 'check':
       return occupancyCheck(message.bookableId, message.capacity);
+    case 'seedBoard':
+      await execute('delete from workflow_tasks where tenant_id = ?', [message.tenantId]);
+      await execute(
+        `insert into workflow_tasks (tenant_id, task_id, state_id, position, entered_at)
+           select ?, card, (?::text[])[(ordinality - 1) % ? + 1], ((ordinality - 1) / ?)::int, now()
+             from unnest(?::text[]) with ordinality card`,
+        [message.tenantId, `{${message.states.join(',')}}`, message.states.length, message.states.length, `{${message.cards.join(',')}}`],
+      );
+      return null;
     case 'plan':
       return occupancyPlan(message.bookableId, message.begin, message.end);
   }

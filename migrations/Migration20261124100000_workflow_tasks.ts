@@ -33,7 +33,7 @@ export class Migration20261124100000WorkflowTasks extends Migration {
         cross join lateral jsonb_array_elements(coalesce(s.value->'tasks', '[]'::jsonb)) with ordinality t
        where coalesce(t.value->>'id', '') <> ''
        order by w."tenant_id", s.ordinality, t.ordinality
-      on conflict do nothing;`);
+      on conflict ("tenant_id", "task_id") do nothing;`);
     this.addSql(`insert into "workflow_tasks" ("tenant_id", "task_id", "entered_at")
       select w."tenant_id", t.value->>'id',
              case when jsonb_typeof(t.value->'added') = 'number' then to_timestamp((t.value->>'added')::double precision / 1000) end
@@ -41,7 +41,7 @@ export class Migration20261124100000WorkflowTasks extends Migration {
         cross join lateral jsonb_array_elements(w."archive") with ordinality t
        where coalesce(t.value->>'id', '') <> ''
        order by w."tenant_id", t.ordinality
-      on conflict do nothing;`);
+      on conflict ("tenant_id", "task_id") do nothing;`);
     // Tasks skipped as duplicates leave gaps: renumber each state densely in its order.
     this.addSql(`update "workflow_tasks" t set "position" = n."dense"
       from (select "tenant_id", "task_id", (row_number() over (partition by "tenant_id", "state_id" order by "position") - 1)::int as "dense"

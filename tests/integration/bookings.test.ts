@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Booking, BookingItem } from '../../server/src/bookings/booking.entity.js';
 import { Tenant } from '../../server/src/tenants/tenant.entity.js';
-import { Workflow } from '../../server/src/workflow/workflow.entity.js';
+import { storedBoard, type StoredBoard } from '../support/workflow-board.js';
 import { startInProcessApp, type InProcessApp } from '../support/app.js';
 import { createTestDatabase } from '../support/database.js';
 import { createTenant, createUser, signIn } from '../support/fixtures.js';
@@ -102,8 +102,8 @@ async function setTenant(changes: Partial<Pick<Tenant, 'enablePublicStatusView' 
   await em.flush();
 }
 
-const board = async () => app.orm.em.fork().findOneOrFail(Workflow, { tenant: tenantId });
-const onStates = (workflow: Workflow) => workflow.states.flatMap((state) => state.tasks.map((task) => task.id));
+const board = () => storedBoard(app, tenantId);
+const onStates = (workflow: StoredBoard) => workflow.states.flatMap((state) => state.tasks.map((task) => task.id));
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -784,27 +784,56 @@ describe('the workflow acts on real bookings', () => {
     expect((await owner.gql<{ booking: GqlBooking }>(gql.get, { t: tenantId, id: late.id })).data?.booking.workflowStatus).toBe('eingang');
   });
 
-  it('moving a booking into a state with a bookingStatus action commits, marks paid or rejects it (with the mails)', async () => {
+  it('the kanban backlog pages through the bookings without a place (bookings(backlog: true)); the board carries the bookings of its cards', async () => {
+    const BACKLOG_PAGE = 'query($t: ID!, $o: Int!) { bookings(tenantId: $t, backlog: true, limit: 2, offset: $o) { total items { id workflowStatus } } }';
+    type Page = { bookings: { total: number; items: { id: string; workflowStatus: string | null }[] } };
+    const first = await owner.gql<Page>(BACKLOG_PAGE, { t: tenantId, o: 0 });
+    expect(first.errors).toBeUndefined();
+    const total = first.data!.bookings.total;
+    expect(total).toBe((await bookingCount(app, tenantId)) - onStates(await board()).length - (await board()).archive.length);
+    const pages: string[] = [];
+    for (let offset = 0; offset < total; offset += 2) {
+      const page = await owner.gql<Page>(BACKLOG_PAGE, { t: tenantId, o: offset });
+      expect(page.data!.bookings.items.every((item) => item.workflowStatus === null)).toBe(true);
+      pages.push(...page.data!.bookings.items.map((item) => item.id));
+    }
+    expect(new Set(pages).size).toBe(total);
+    expect(pages).toContain(early.id);
+    // The same bookings as REST's backlog, which lists them oldest first.
+    expect([...pages].sort()).toEqual(ids((await owner.get(`/api/${tenantId}/workflow/backlog`)).json).sort());
+
+    const placed = await bookRoom(room, 12, nextDay());
+    const boardAnswer = await owner.gql<{ workflowBoard: { states: { id: string; cards: { id: string; index: number; booking: { id: string; name: string } | null }[] }[] } }>(
+      'query($t: ID!) { workflowBoard(tenantId: $t) { states { id cards { id index booking { id name } } } } }',
+      { t: tenantId },
+    );
+    const incoming = boardAnswer.data?.workflowBoard.states.find((state) => state.id === 'eingang')?.cards ?? [];
+    expect(incoming[0]).toEqual({ id: placed.id, index: 0, booking: { id: placed.id, name: customer.name } });
+    const paged = await owner.gql<Page>(BACKLOG_PAGE, { t: tenantId, o: 0 });
+    expect(paged.data!.bookings.items.map((item) => item.id)).not.toContain(placed.id);
+  });
+
+  it('moving a booking into a state with a bookingStatus action commits, marks paid or rejects it (with the mails), from the job queue after the move', async () => {
     const thing = await freeThing();
     const free = await checkout({ bookableItems: [{ bookableId: thing.id }], ...customer, mail: 'workflow-frei@kunden.example' });
     const moved = await move(free.id, 'freigabe');
     expect(moved.status, moved.text).toBe(200);
-    expect(await storedBooking(app, tenantId, free.id)).toMatchObject({ isCommitted: true, isRejected: false });
+    await expect.poll(() => storedBooking(app, tenantId, free.id)).toMatchObject({ isCommitted: true, isRejected: false });
     await app.smtp.waitForMail('workflow-frei@kunden.example', RELEASED);
 
     const priced = await bookRoom(room, 10, nextDay(), { mail: 'workflow-preis@kunden.example' });
     expect((await move(priced.id, 'bezahlt')).status).toBe(200);
-    expect(await storedBooking(app, tenantId, priced.id)).toMatchObject({ isPayed: true, isCommitted: false });
+    await expect.poll(() => storedBooking(app, tenantId, priced.id)).toMatchObject({ isPayed: true, isCommitted: false });
     expect((await move(priced.id, 'freigabe')).status).toBe(200);
-    expect(await storedBooking(app, tenantId, priced.id)).toMatchObject({ isPayed: true, isCommitted: true });
+    await expect.poll(() => storedBooking(app, tenantId, priced.id)).toMatchObject({ isPayed: true, isCommitted: true });
     await app.smtp.waitForMail('workflow-preis@kunden.example', RELEASED);
     expect((await move(priced.id, 'storno')).status).toBe(200);
-    expect(await storedBooking(app, tenantId, priced.id)).toMatchObject({ isRejected: true, isCommitted: true });
+    await expect.poll(() => storedBooking(app, tenantId, priced.id)).toMatchObject({ isRejected: true, isCommitted: true });
     await app.smtp.waitForMail('workflow-preis@kunden.example', REJECTED);
 
     // From the backlog (a real booking number) straight into the release state.
     expect((await move(early.id, 'freigabe')).status).toBe(200);
-    expect(await storedBooking(app, tenantId, early.id)).toMatchObject({ isCommitted: true });
+    await expect.poll(() => storedBooking(app, tenantId, early.id)).toMatchObject({ isCommitted: true });
     expect((await board()).states.find((state) => state.id === 'freigabe')?.tasks.map((task) => task.id)).toEqual([early.id, free.id]);
   });
 

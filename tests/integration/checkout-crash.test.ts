@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOKING_MAIL_JOB, WORKFLOW_ENTERED_JOB } from '../../server/src/bookings/booking.jobs.js';
+import { BOOKING_MAIL_JOB } from '../../server/src/bookings/booking.jobs.js';
+import { WORKFLOW_ENTERED_JOB } from '../../server/src/workflow/workflow.actions.js';
 import { Tenant } from '../../server/src/tenants/tenant.entity.js';
 import { Workflow } from '../../server/src/workflow/workflow.entity.js';
 import { startInProcessApp, type InProcessApp } from '../support/app.js';
@@ -53,7 +54,7 @@ beforeAll(async () => {
   const em = setup.orm.em.fork();
   (await em.findOneOrFail(Tenant, { id: tenantId })).mail = TENANT_MAIL;
   // An active workflow: every new booking becomes a task in its default state, in the same transaction.
-  em.create(Workflow, { tenant: em.getReference(Tenant, tenantId), name: 'Ablauf', active: true, defaultState: 'neu', states: [{ id: 'neu', name: 'Neu', tasks: [], actions: [] }] });
+  em.create(Workflow, { tenant: em.getReference(Tenant, tenantId), name: 'Ablauf', active: true, defaultState: 'neu', states: [{ id: 'neu', name: 'Neu', actions: [] }] });
   await em.flush();
   // Unlimited objects, so capacity refuses nothing: every answer before the kill is a stored booking.
   roomId = (await bookableRoom(setup, tenantId, { title: 'Großer Saal', amount: null })).id;
@@ -190,8 +191,10 @@ async function expectOnlyWholeBookings(sent: Sent[], details: string): Promise<S
   expect(coupon[0].used_amount, details).toBe(bookings.length);
 
   // The workflow holds one task per stored booking and none for anything else.
-  const workflow = await setup.orm.em.fork().findOneOrFail(Workflow, { tenant: tenantId });
-  expect(workflow.states.flatMap((state) => state.tasks.map((task) => task.id)).sort(), details).toEqual(numbers);
+  const { rows: tasks } = await sql.query<{ task_id: string; position: number }>("select task_id, position from workflow_tasks where tenant_id = $1 and state_id = 'neu' order by position", [tenantId]);
+  expect(tasks.map((task) => task.task_id).sort(), details).toEqual(numbers);
+  // Positions stay consecutive, whatever was cut off.
+  expect(tasks.map((task) => task.position - tasks[0].position), details).toEqual(tasks.map((_, index) => index));
 
   // The queue holds each stored booking's jobs (customer mail, tenant mail, workflow entry) and nothing else.
   const expected = numbers.flatMap((number) => [

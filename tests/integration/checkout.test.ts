@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Coupon } from '../../server/src/coupons/coupon.entity.js';
 import { Tenant } from '../../server/src/tenants/tenant.entity.js';
-import { Workflow } from '../../server/src/workflow/workflow.entity.js';
+import { storedBoard } from '../support/workflow-board.js';
 import { createTenant, createUser, signIn } from '../support/fixtures.js';
 import type { HttpClient } from '../support/http.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -221,7 +221,7 @@ describe('checkout and the workflow', () => {
       const room = await bookableRoom(app, tenantId);
       const first = await checkout({ ...slot(10, '2026-12-10'), bookableItems: [{ bookableId: room.id }], ...customer });
       const second = await checkout({ ...slot(11, '2026-12-10'), bookableItems: [{ bookableId: room.id }], ...customer });
-      const workflow = await app.orm.em.fork().findOneOrFail(Workflow, { tenant: tenantId });
+      const workflow = await storedBoard(app, tenantId);
       expect(workflow.states[0].tasks.map((task) => task.id)).toEqual([second.json.id, first.json.id]);
     } finally {
       await owner.put(`/api/${tenantId}/workflow`, { active: false });

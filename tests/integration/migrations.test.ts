@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrationsList } from '../../migrations/index.js';
 import { ormConfig } from '../../server/src/db/mikro-orm.config.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { createTenant } from '../support/fixtures.js';
 
 /** The migrations build exactly the schema the entities describe: a forgotten migration fails here. */
 let db: TestDatabase;
@@ -34,8 +35,53 @@ it('the tables outside the ORM exist (sessions, rate limits)', async () => {
     "select table_name from information_schema.tables where table_schema = 'public' order by table_name",
   );
   expect(rows.map((row) => row.table_name)).toEqual(
-    expect.arrayContaining(['sessions', 'rate_limits', 'mikro_orm_migrations', 'users', 'user_hooks', 'tenants', 'tenant_memberships', 'tenant_membership_roles', 'roles', 'instance']),
+    expect.arrayContaining(['sessions', 'rate_limits', 'workflow_tasks', 'mikro_orm_migrations', 'users', 'user_hooks', 'tenants', 'tenant_memberships', 'tenant_membership_roles', 'roles', 'instance']),
   );
+});
+
+it('carries a board stored as JSON in the workflow row over into workflow_tasks, and back', async () => {
+  const migrator = orm.getMigrator();
+  const connection = orm.em.getConnection();
+  await migrator.down({ to: 'Migration20261124000000_booking_window_index' });
+  const tenant = await createTenant(orm, { name: 'Umzug' });
+  const states = [
+    { id: 'eingang', name: 'Eingang', actions: [], tasks: [{ id: 'A-1', added: 1000 }, { id: 'A-2', added: null }, { id: 'A-1', added: 5 }] },
+    { id: 'fertig', name: 'Erledigt', actions: [{ type: 'bookingStatus', receiverType: null, sendTo: [], bookingStatus: ['commit'] }], tasks: [{ id: 'A-3', added: 3000 }] },
+  ];
+  await connection.execute('insert into workflows (id, tenant_id, name, active, states, archive) values (gen_random_uuid(), ?, ?, true, ?::jsonb, ?::jsonb)', [
+    tenant.id,
+    'Ablauf',
+    JSON.stringify(states),
+    JSON.stringify([{ id: 'A-9', added: 9000 }]),
+  ]);
+
+  await migrator.up();
+  const rows = await connection.execute<{ task_id: string; state_id: string | null; position: number | null; added: string | null }[]>(
+    `select task_id, state_id, position, (extract(epoch from entered_at) * 1000)::bigint::text as added from workflow_tasks where tenant_id = ? order by state_id nulls last, position`,
+    [tenant.id],
+  );
+  // A task listed twice keeps its first place; positions are renumbered without the gap.
+  expect(rows).toEqual([
+    { task_id: 'A-1', state_id: 'eingang', position: 0, added: '1000' },
+    { task_id: 'A-2', state_id: 'eingang', position: 1, added: null },
+    { task_id: 'A-3', state_id: 'fertig', position: 0, added: '3000' },
+    { task_id: 'A-9', state_id: null, position: null, added: '9000' },
+  ]);
+  const [stored] = await connection.execute<{ states: { id: string; tasks?: unknown }[] }[]>('select states from workflows where tenant_id = ?', [tenant.id]);
+  expect(stored.states.map((state) => [state.id, 'tasks' in state])).toEqual([
+    ['eingang', false],
+    ['fertig', false],
+  ]);
+
+  await migrator.down({ to: 'Migration20261124000000_booking_window_index' });
+  const [restored] = await connection.execute<{ states: { id: string; tasks: unknown[] }[]; archive: unknown[] }[]>('select states, archive from workflows where tenant_id = ?', [tenant.id]);
+  expect(restored.states.map((state) => [state.id, state.tasks])).toEqual([
+    ['eingang', [{ id: 'A-1', added: 1000 }, { id: 'A-2', added: null }]],
+    ['fertig', [{ id: 'A-3', added: 3000 }]],
+  ]);
+  expect(restored.archive).toEqual([{ id: 'A-9', added: 9000 }]);
+  await migrator.up();
+  expect((await pendingSchemaChanges()).trim()).toBe('');
 });
 
 it('can be rolled back completely and applied again', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../server/src/roles/role.entity.js';
-import { Workflow, type WorkflowTaskData } from '../../server/src/workflow/workflow.entity.js';
+import type { WorkflowTaskData } from '../../server/src/workflow/workflow.entity.js';
+import { storedBoard } from '../support/workflow-board.js';
 import type { WorkflowView } from '../../server/src/workflow/workflow.service.js';
 import { allowed, expectGraphql, expectRest } from '../support/matrix.js';
 import { createActors, type Actors } from '../support/permission-matrix.js';
@@ -26,18 +27,24 @@ const ARCHIVE = 'mutation($t: ID!, $task: ID!) { archiveWorkflowTask(tenantId: $
 const readers = () => allowed(['memberAny', 'tenantOwner', 'instanceOwner']);
 const movers = () => allowed(['memberAny', 'tenantOwner', 'instanceOwner']);
 
+const at = (added: number | null) => (added === null ? null : new Date(added).toISOString());
+
 /** Replaces the tasks of the tenant's states (by state id) and its archive, as bookings would have put them. */
 async function seed(tasks: Record<string, WorkflowTaskData[]>, archive: WorkflowTaskData[] = [], tenant = tenantId): Promise<void> {
   const em = app.orm.em.fork();
-  const workflow = await em.findOneOrFail(Workflow, { tenant });
-  workflow.states = workflow.states.map((state) => ({ ...state, tasks: tasks[state.id] ?? [] }));
-  workflow.archive = archive;
-  await em.flush();
+  await em.execute('delete from workflow_tasks where tenant_id = ?', [tenant]);
+  for (const [stateId, stateTasks] of Object.entries(tasks)) {
+    for (const [position, task] of stateTasks.entries()) {
+      await em.execute('insert into workflow_tasks (tenant_id, task_id, state_id, position, entered_at) values (?, ?, ?, ?, ?)', [tenant, task.id, stateId, position, at(task.added)]);
+    }
+  }
+  for (const task of archive) await em.execute('insert into workflow_tasks (tenant_id, task_id, entered_at) values (?, ?, ?)', [tenant, task.id, at(task.added)]);
 }
 
+/** The board as stored: each state's tasks from the top (by state id), and the archive. */
 async function board(tenant = tenantId): Promise<{ tasks: Record<string, WorkflowTaskData[]>; archive: WorkflowTaskData[] }> {
-  const workflow = await app.orm.em.fork().findOneOrFail(Workflow, { tenant });
-  return { tasks: Object.fromEntries(workflow.states.map((state) => [state.id, state.tasks])), archive: workflow.archive };
+  const stored = await storedBoard(app, tenant);
+  return { tasks: Object.fromEntries(stored.states.map((state) => [state.id, state.tasks])), archive: stored.archive };
 }
 
 const ids = (tasks: WorkflowTaskData[]) => tasks.map((task) => task.id);

@@ -52,10 +52,11 @@ describe('workflow', () => {
     expect(Object.keys(statesOnly.json).sort()).toEqual(['active', 'archive', 'states']);
   });
 
-  it('reorders and deletes states; kept states keep their bookings, the default must be a state', async () => {
-    await app.orm.em.getConnection().execute(
-      `update workflows set states = jsonb_set(states, '{0,tasks}', '[{"id":"B-1","added":1}]'), archive = '[{"id":"B-9","added":2}]' where tenant_id = ?`,
-      [actors.tenant.id],
+  it('reorders and deletes states; kept states keep their bookings, those of deleted states return to the backlog, the default must be a state', async () => {
+    const connection = app.orm.em.getConnection();
+    await connection.execute(
+      `insert into workflow_tasks (tenant_id, task_id, state_id, position, entered_at) values (?, 'B-1', 'eingang', 0, to_timestamp(0.001)), (?, 'B-2', 'pruefung', 0, now()), (?, 'B-9', null, null, to_timestamp(0.002))`,
+      [actors.tenant.id, actors.tenant.id, actors.tenant.id],
     );
     const result = await actors.clients.tenantOwner.gql<{ saveWorkflow: { defaultState: string; states: { id: string }[] } }>(SAVE, {
       id: actors.tenant.id,
@@ -64,10 +65,14 @@ describe('workflow', () => {
     expect(result.errors).toBeUndefined();
     expect(result.data?.saveWorkflow.states.map((state) => state.id)).toEqual(['neu', 'eingang']);
     expect(result.data?.saveWorkflow.defaultState).toBe('');
-    const workflow = await app.orm.em.fork().findOneOrFail(Workflow, { tenant: actors.tenant.id });
-    expect(workflow.states[1].tasks).toEqual([{ id: 'B-1', added: 1 }]);
-    expect(workflow.states[0].tasks).toEqual([]);
-    expect(workflow.archive).toEqual([{ id: 'B-9', added: 2 }]);
+    const workflow = await actors.clients.tenantOwner.get(`/api/${actors.tenant.id}/workflow`);
+    expect(workflow.json.states.map((state: { id: string; tasks: unknown[] }) => [state.id, state.tasks])).toEqual([
+      ['neu', []],
+      ['eingang', [{ id: 'B-1', added: 1 }]],
+    ]);
+    expect(workflow.json.archive).toEqual([{ id: 'B-9', added: 2 }]);
+    const rows = await connection.execute<{ task_id: string }[]>('select task_id from workflow_tasks where tenant_id = ? order by task_id', [actors.tenant.id]);
+    expect(rows.map((row) => row.task_id)).toEqual(['B-1', 'B-9']);
   });
 
   it('validates states and actions; the other tenant’s workflow stays untouched', async () => {

@@ -221,12 +221,14 @@ export class WorkflowService {
   private async move(em: EntityManager, workflow: Workflow, request: MoveRequest, now: Date, check?: (place: TaskPlace) => Promise<void>): Promise<CardMove> {
     const tenantId = workflow.tenant.id;
     await lockTask(em, tenantId, request.taskId);
-    const place = await readPlace(em, tenantId, request.taskId);
-    await check?.(place);
-    const plan = planMove(place, request, workflow.states);
+    const before = await readPlace(em, tenantId, request.taskId);
+    await check?.(before);
+    const plan = planMove(before, request, workflow.states);
     const target = plan.target;
-    const leaves = place.kind === 'state' && target.kind !== 'unchanged';
-    await lockStates(em, tenantId, [leaves && place.kind === 'state' ? place.stateId : null, target.kind === 'state' ? target.stateId : null]);
+    const leaves = before.kind === 'state' && target.kind !== 'unchanged';
+    await lockStates(em, tenantId, [leaves && before.kind === 'state' ? before.stateId : null, target.kind === 'state' ? target.stateId : null]);
+    // Its state cannot change (the task is locked), but moves of other cards may have shifted its position.
+    const place = leaves ? await readPlace(em, tenantId, request.taskId) : before;
 
     let card: WorkflowCardEvent;
     if (target.kind === 'unchanged') {
@@ -290,10 +292,11 @@ export class WorkflowService {
     const workflow = await this.sharedWorkflow(em, tenantId);
     if (!workflow) return;
     await lockTask(em, tenantId, bookingId);
+    const before = await readPlace(em, tenantId, bookingId);
+    if (before.kind !== 'state') return;
+    await lockStates(em, tenantId, [before.stateId]);
     const place = await readPlace(em, tenantId, bookingId);
-    if (place.kind !== 'state') return;
-    await lockStates(em, tenantId, [place.stateId]);
-    await leaveState(em, tenantId, place, bookingId);
+    if (place.kind === 'state') await leaveState(em, tenantId, place, bookingId);
     await this.announce(em, { kind: 'MOVED', tenantId, id: bookingId, stateId: null, archived: false, index: null, enteredAt: null });
   }
 
