@@ -5,6 +5,7 @@
  */
 import type { BookableRecord } from '../bookables/bookable.model.js';
 import { privateBookableFields } from '../bookables/bookable.model.js';
+import { customerFields, type CustomerFields } from '../../../common/bookings/customer.js';
 
 export const paymentProviders = ['giroCockpit', 'pmPayment', 'invoice'] as const;
 export type PaymentProvider = (typeof paymentProviders)[number];
@@ -40,19 +41,9 @@ export interface BookingItemData extends UnitPrices {
 }
 
 /** The customer's part of a booking. */
-export interface CustomerData {
-  name: string;
-  company: string;
-  street: string;
-  zipCode: string;
-  /** City. */
-  location: string;
-  mail: string;
-  phone: string;
-  comment: string;
-}
-
-export const customerFields = ['name', 'company', 'street', 'zipCode', 'location', 'mail', 'phone', 'comment'] as const satisfies readonly (keyof CustomerData)[];
+/** The customer's details as stored on a booking (shared with the client's booking form). */
+export type CustomerData = CustomerFields;
+export { customerFields };
 
 /** An attachment of a booking: the bookables' documents with the customer's consent, later receipts. */
 export interface BookingAttachment {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Form, useField } from 'react-final-form';
 import { paymentMethodLabels, paymentMethods } from '../../../../common/bookings/labels';
 import { RelationsPicker } from '../../bookables/editor/sections/relationsPicker';
-import { BookingObjectsDocument, SaveStaffBookingDocument, StaffBookingDocument, type StaffBookingDetailsFragment } from '../../gql/graphql';
+import { BookingObjectsDocument, BookingWorkflowStatesDocument, SaveStaffBookingDocument, StaffBookingDocument, type StaffBookingDetailsFragment } from '../../gql/graphql';
 import { formatCurrency } from '../../shared/format';
 import { DateTimeField } from '../../shared/forms/DateTimeField';
 import { DialogSaveFooter } from '../../shared/forms/DialogSaveFooter';
@@ -14,7 +14,7 @@ import { serverSubmitErrors } from '../../shared/forms/serverErrors';
 import { TextField } from '../../shared/forms/TextField';
 import { notify, notifyError } from '../../shared/toast';
 import { storeBooking } from './bookingChanges';
-import { addObject, type BookedObjectValue, bookingFormValues, type BookingFormValues, bookingInput, changeAmount, endValidator, mailValidator, objectsValidator, unitPriceValidator } from './bookingForm';
+import { addObject, ARCHIVE_STATUS, BACKLOG_STATUS, type BookedObjectValue, bookingFormValues, type BookingFormValues, bookingInput, changeAmount, endValidator, mailValidator, objectsValidator, unitPriceValidator } from './bookingForm';
 import { bookingMessages } from './bookingMessages';
 
 function UnitPrice({ index, title }: { index: number; title: string }) {
@@ -92,6 +92,33 @@ function PaymentFields() {
   );
 }
 
+/**
+ * Where the booking stands on the workflow board: the backlog, a state of the active workflow or
+ * the archive (specification 03 section 4). Shown only to viewers who may read the workflow.
+ */
+function WorkflowStatusField({ tenantId }: { tenantId: string }) {
+  const { data } = useQuery(BookingWorkflowStatesDocument, { variables: { tenantId } });
+  const { input } = useField<string>('workflowStatus');
+  const workflow = data?.workflow;
+  if (!workflow?.active || workflow.states.length === 0) return null;
+  return (
+    <section aria-labelledby="booking-workflow-heading" className="booking-form-section">
+      <H5 id="booking-workflow-heading">Workflow</H5>
+      <FormGroup label="Status im Workflow" labelFor="booking-workflow-status">
+        <HTMLSelect id="booking-workflow-status" fill value={input.value} onChange={(event) => input.onChange(event.currentTarget.value)}>
+          <option value={BACKLOG_STATUS}>Backlog</option>
+          {workflow.states.map((state) => (
+            <option key={state.id} value={state.id}>
+              {state.name}
+            </option>
+          ))}
+          <option value={ARCHIVE_STATUS}>Archiv</option>
+        </HTMLSelect>
+      </FormGroup>
+    </section>
+  );
+}
+
 function CommentField() {
   const { input } = useField<string>('comment');
   return (
@@ -115,7 +142,7 @@ function BookingForm({ tenantId, booking, onClose }: { tenantId: string; booking
 
   const submit = async (values: BookingFormValues) => {
     try {
-      await save({ variables: { tenantId, input: bookingInput(values, booking?.id ?? null) } });
+      await save({ variables: { tenantId, input: bookingInput(values, booking?.id ?? null, startValues.workflowStatus) } });
       notify({ type: 'success', ...(isNew ? bookingMessages.created : bookingMessages.edited) });
       onClose();
       return undefined;
@@ -157,6 +184,7 @@ function BookingForm({ tenantId, booking, onClose }: { tenantId: string; booking
               <CommentField />
             </section>
             <PaymentFields />
+            {booking && <WorkflowStatusField tenantId={tenantId} />}
             {booking && (
               <p className="booking-total">
                 Gesamtpreis bisher: <strong>{formatCurrency(booking.priceEur)}</strong> (wird beim Speichern aus den Objekten neu berechnet)

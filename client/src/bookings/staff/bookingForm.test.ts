@@ -37,6 +37,15 @@ describe('the booking form', () => {
     expect(bookingInput(values, 'ABCD-EFGH').id).toBe('ABCD-EFGH');
   });
 
+  it('sends the workflow place only when it was changed, so saving other fields never moves the card', () => {
+    const values = { ...bookingFormValues(null), bookableItems: [venue], name: 'Erika', workflowStatus: 'pruefung' };
+    expect(bookingFormValues(null).workflowStatus).toBe('backlog');
+    expect(bookingInput(values, 'ABCD-EFGH', 'pruefung')).not.toHaveProperty('workflowStatus');
+    expect(bookingInput({ ...values, workflowStatus: 'archive' }, 'ABCD-EFGH', 'pruefung').workflowStatus).toBe('archive');
+    // A new booking enters the default state on the server.
+    expect(bookingInput({ ...values, workflowStatus: 'archive' }, null, 'backlog')).not.toHaveProperty('workflowStatus');
+  });
+
   it('needs a valid mail for a new booking, and a valid one whenever given', () => {
     expect(mailValidator(true)('', {})).toBe('Pflichtfeld');
     expect(mailValidator(false)('', {})).toBeUndefined();

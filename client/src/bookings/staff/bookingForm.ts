@@ -1,3 +1,4 @@
+import type { CustomerFields } from '../../../../common/bookings/customer';
 import type { BookingInput, StaffBookingDetailsFragment } from '../../gql/graphql';
 import { formatAmountInput, parseDecimal } from '../../shared/format';
 import { EMAIL_PATTERN, type Validator, validationMessages } from '../../shared/validation';
@@ -10,21 +11,15 @@ export interface BookedObjectValue {
   userGrossPriceEur: string;
 }
 
-export interface BookingFormValues {
+export interface BookingFormValues extends CustomerFields {
   bookableItems: BookedObjectValue[];
   /** ISO strings from the picker (Europe/Berlin), null when empty. */
   timeBegin: string | null;
   timeEnd: string | null;
-  name: string;
-  company: string;
-  street: string;
-  zipCode: string;
-  location: string;
-  mail: string;
-  phone: string;
-  comment: string;
   paymentMethod: string;
   isPayed: boolean;
+  /** Where the booking stands on the workflow board: a state id, "backlog" or "archive". */
+  workflowStatus: string;
 }
 
 /**
@@ -62,11 +57,19 @@ export function bookingFormValues(booking: StaffBookingDetailsFragment | null): 
     comment: booking?.comment ?? '',
     paymentMethod: booking?.paymentMethod ?? '',
     isPayed: booking?.isPayed ?? false,
+    workflowStatus: booking?.workflowStatus ?? BACKLOG_STATUS,
   };
 }
 
-/** What saveBooking receives: a stored booking keeps its number, a new one gets none. */
-export function bookingInput(values: BookingFormValues, id: string | null): BookingInput {
+/** The workflow places that are no state, as the booking editor names them. */
+export const BACKLOG_STATUS = 'backlog';
+export const ARCHIVE_STATUS = 'archive';
+
+/**
+ * What saveBooking receives: a stored booking keeps its number, a new one gets none. The workflow
+ * place is sent only when it was changed, so saving other fields never moves the card.
+ */
+export function bookingInput(values: BookingFormValues, id: string | null, startWorkflowStatus: string | null = null): BookingInput {
   const text = (value: string) => value.trim();
   return {
     ...(id ? { id } : {}),
@@ -83,6 +86,7 @@ export function bookingInput(values: BookingFormValues, id: string | null): Book
     comment: text(values.comment),
     paymentMethod: values.paymentMethod,
     isPayed: values.isPayed,
+    ...(id && startWorkflowStatus !== null && values.workflowStatus !== startWorkflowStatus ? { workflowStatus: values.workflowStatus } : {}),
   };
 }
 
