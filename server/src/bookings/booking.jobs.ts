@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { enqueueJobs, type Job } from '../shared/jobs.js';
-import { notifyStatement, type BookingChangedEvent } from '../shared/pubsub.js';
+import { notifyCall, type BookingChangedEvent } from '../shared/pubsub.js';
 
 /**
  * The side effects of a booking change, written inside the change's transaction: mails as durable
@@ -52,7 +52,5 @@ export function newBookingMailJobs(tenantId: string, bookingId: string, flags: {
 
 /** Jobs and the live event of one booking change, inside its transaction. */
 export async function recordBookingChange(em: EntityManager, event: BookingChangedEvent, jobs: readonly Job[] = []): Promise<void> {
-  await enqueueJobs(em, jobs);
-  const { sql, params } = notifyStatement('BOOKING_CHANGED', event.tenantId, event);
-  await em.execute(sql, params);
+  await enqueueJobs(em, jobs, [notifyCall('BOOKING_CHANGED', event.tenantId, event)]);
 }

@@ -21,11 +21,24 @@ export interface Job {
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 
-/** Adds jobs inside the caller's transaction (the unit of work's EntityManager). */
-export async function enqueueJobs(em: EntityManager, jobs: readonly Job[]): Promise<void> {
-  for (const job of jobs) {
-    await em.execute('select graphile_worker.add_job(?, ?::json, max_attempts => ?)', [job.name, JSON.stringify(job.payload), job.maxAttempts ?? 25]);
-  }
+/** A further SQL call to run in the same statement as the jobs (e.g. a NOTIFY). */
+export interface SqlCall {
+  expression: string;
+  params: unknown[];
+}
+
+/**
+ * Adds jobs inside the caller's transaction (the unit of work's EntityManager), together with the
+ * given calls in one statement: one round trip however many jobs a change has, which matters while
+ * the change holds its locks.
+ */
+export async function enqueueJobs(em: EntityManager, jobs: readonly Job[], alsoCall: readonly SqlCall[] = []): Promise<void> {
+  const calls: SqlCall[] = [
+    ...jobs.map((job) => ({ expression: 'graphile_worker.add_job(?, ?::json, max_attempts => ?)', params: [job.name, JSON.stringify(job.payload), job.maxAttempts ?? 25] })),
+    ...alsoCall,
+  ];
+  if (calls.length === 0) return;
+  await em.execute(`select ${calls.map((call) => call.expression).join(', ')}`, calls.flatMap((call) => call.params));
 }
 
 /** graphile-worker's messages through our console format; debug chatter is dropped. */

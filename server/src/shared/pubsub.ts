@@ -48,14 +48,20 @@ export interface WorkflowCardEvent {
 type TopicName = keyof Topics;
 
 /**
- * The NOTIFY that publishing `topic` for `id` would send, as SQL and parameters, for running inside
- * a transaction: PostgreSQL delivers it exactly when the transaction commits, so subscribers never
- * hear of a rolled-back change and always hear of a committed one.
+ * The NOTIFY that publishing `topic` for `id` would send, as an SQL expression and parameters, for
+ * running inside a transaction: PostgreSQL delivers it exactly when the transaction commits, so
+ * subscribers never hear of a rolled-back change and always hear of a committed one.
  */
-export function notifyStatement<T extends TopicName>(topic: T, id: Topics[T][0], detail: Topics[T][1]): { sql: string; params: string[] } {
+export function notifyCall<T extends TopicName>(topic: T, id: Topics[T][0], detail: Topics[T][1]): { expression: string; params: string[] } {
   const payload = JSON.stringify({ topic: `${topic}:${id}`, detail });
   if (Buffer.byteLength(payload) > MAX_PAYLOAD) throw new Error(`Event ${topic} is too large for NOTIFY`);
-  return { sql: 'select pg_notify(?, ?)', params: [CHANNEL, payload] };
+  return { expression: 'pg_notify(?, ?)', params: [CHANNEL, payload] };
+}
+
+/** notifyCall as a statement of its own. */
+export function notifyStatement<T extends TopicName>(topic: T, id: Topics[T][0], detail: Topics[T][1]): { sql: string; params: string[] } {
+  const { expression, params } = notifyCall(topic, id, detail);
+  return { sql: `select ${expression}`, params };
 }
 
 type Listener = (event: CustomEvent) => void;

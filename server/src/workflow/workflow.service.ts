@@ -3,7 +3,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { canConfigureWorkflow, canMoveWorkflowTasks, canReadWorkflow } from '../../../common/permissions/permissions.js';
 import { AppError } from '../shared/errors.js';
 import { enqueueJobs, type Job } from '../shared/jobs.js';
-import { notifyStatement, type WorkflowCardEvent } from '../shared/pubsub.js';
+import { notifyCall, notifyStatement, type WorkflowCardEvent } from '../shared/pubsub.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
 import { workflowEnteredJob, type StateEntered } from './workflow.actions.js';
@@ -246,10 +246,9 @@ export class WorkflowService {
         await forget(em, tenantId, request.taskId);
         card = { kind: 'MOVED', tenantId, id: request.taskId, stateId: null, archived: false, index: null, enteredAt: null };
       }
-      await this.announce(em, card);
     }
     const jobs: Job[] = plan.entered ? [workflowEnteredJob(tenantId, request.taskId, plan.entered)] : [];
-    await enqueueJobs(em, jobs);
+    await enqueueJobs(em, jobs, target.kind === 'unchanged' ? [] : [notifyCall('WORKFLOW_CARD_CHANGED', tenantId, card)]);
     return { card, entered: plan.entered };
   }
 
@@ -269,10 +268,19 @@ export class WorkflowService {
    * booking's transaction; only when the workflow is active and has a default state. The entered
    * state's actions are enqueued in the same transaction.
    */
-  async placeNewBookingIn(em: EntityManager, tenantId: string, bookingId: string, now: number): Promise<StateEntered | null> {
+  async placeNewBookingIn(em: EntityManager, tenantId: string, bookingId: string, now: number, workflow?: Workflow | null): Promise<StateEntered | null> {
+    const active = workflow === undefined ? await this.workflowForNewBookings(em, tenantId) : workflow;
+    if (!active) return null;
+    return (await this.move(em, active, { taskId: bookingId, destination: active.defaultState, newIndex: 0 }, new Date(now))).entered;
+  }
+
+  /**
+   * The active workflow with a default state, held shared, or null: a checkout reads it before it
+   * takes its object locks, so a tenant without one costs nothing while they are held.
+   */
+  async workflowForNewBookings(em: EntityManager, tenantId: string): Promise<Workflow | null> {
     const workflow = await this.sharedWorkflow(em, tenantId, { active: true });
-    if (!workflow?.defaultState) return null;
-    return (await this.move(em, workflow, { taskId: bookingId, destination: workflow.defaultState, newIndex: 0 }, new Date(now))).entered;
+    return workflow?.defaultState ? workflow : null;
   }
 
   /**

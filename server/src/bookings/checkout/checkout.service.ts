@@ -302,6 +302,9 @@ export class CheckoutService {
   private async store(plan: Plan, request: CheckoutRequest): Promise<BookingView> {
     const em = this.orm.em.fork();
     const booking = await em.transactional(async (tx) => {
+      // What needs no lock comes first, so the objects are held as briefly as possible.
+      const workflow = await this.workflows.workflowForNewBookings(tx, plan.tenant.id);
+      const number = await freeBookingNumber(tx, plan.tenant.id);
       await lockObjects(tx, lockKeysOf(plan.items));
       const now = Date.now();
       const outcome = this.evaluate(plan, await this.occupanciesOf(tx, plan), await this.seatsTaken(tx, plan), now);
@@ -318,7 +321,7 @@ export class CheckoutService {
       const preview = this.preview(plan, request, outcome);
       const created = tx.create(Booking, {
         tenant: tx.getReference(Tenant, plan.tenant.id),
-        number: await freeBookingNumber(tx, plan.tenant.id),
+        number,
         assignedUserId: plan.userId,
         timeBegin: plan.begin,
         timeEnd: plan.end,
@@ -338,7 +341,7 @@ export class CheckoutService {
       await tx.flush();
 
       // Last, so the default state's lock is held only until the commit that follows.
-      await this.workflows.placeNewBookingIn(tx, plan.tenant.id, created.number, now);
+      await this.workflows.placeNewBookingIn(tx, plan.tenant.id, created.number, now, workflow);
       const jobs = newBookingMailJobs(plan.tenant.id, created.number, created);
       await recordBookingChange(tx, { tenantId: plan.tenant.id, id: created.number, action: 'CREATED', assignedUserId: created.assignedUserId ?? null }, jobs);
       return created;
