@@ -126,6 +126,11 @@ export function canReadSome(permissions: Permissions, tenantId: string, area: Pe
   return hasFlag(permissions, tenantId, area, 'readAny') || hasFlag(permissions, tenantId, area, 'readOwn');
 }
 
+/** Creating or changing bookings at all: create, updateAny or updateOwn of manageBookings. */
+export function canWriteSomeBookings(permissions: Permissions, tenantId: string): boolean {
+  return (['create', 'updateAny', 'updateOwn'] as const).some((flag) => hasFlag(permissions, tenantId, 'manageBookings', flag));
+}
+
 /**
  * Whether an admin interface (a screen of the navigation drawer) is open to the user. Dashboard and
  * settings are open to everyone signed in; the instance screens only to instance owners; the rest

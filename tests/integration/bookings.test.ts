@@ -7,6 +7,7 @@ import { startInProcessApp, type InProcessApp } from '../support/app.js';
 import { createTestDatabase } from '../support/database.js';
 import { createTenant, createUser, signIn } from '../support/fixtures.js';
 import type { HttpClient } from '../support/http.js';
+import { allowed, expectGraphql } from '../support/matrix.js';
 import { createActors, type Actors } from '../support/permission-matrix.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { graphqlWsClient, SubscriptionRecorder } from '../support/ws.js';
@@ -497,6 +498,18 @@ describe('public status and ownership', () => {
 });
 
 describe('staff editor: PUT api/{t}/bookings and saveBooking', () => {
+  it("bookingObjectChoices: every object for the editor's picker, for whoever may create or change bookings, without rights on the objects", async () => {
+    const CHOICES = 'query($t: ID!) { bookingObjectChoices(tenantId: $t) { id title type } }';
+    const room = await bookableRoom(app, tenantId, { title: 'Wahlraum' });
+    await expectGraphql(actors, allowed(['memberOwnOnly', 'memberAny', 'tenantOwner', 'instanceOwner']), (client) => client.gql(CHOICES, { t: tenantId }));
+    // The matrix's members hold rights on bookings only, none on the objects.
+    const choices = await actors.clients.memberOwnOnly.gql<{ bookingObjectChoices: { id: string; title: string; type: string }[] }>(CHOICES, { t: tenantId });
+    expect(choices.data?.bookingObjectChoices.map((choice) => choice.id)).toEqual(expect.arrayContaining([room.id]));
+    expect(Object.keys(choices.data?.bookingObjectChoices[0] ?? {}).sort()).toEqual(['id', 'title', 'type']);
+    const objects = await actors.clients.memberOwnOnly.gql<{ bookables: unknown[] }>('query($t: ID!) { bookables(tenantId: $t) { id } }', { t: tenantId });
+    expect(objects.data?.bookables).toEqual([]);
+  });
+
   it('creates without id (200, the stored booking, assigned to the creator), skipping opening hours and booking permissions; the mail is required', async () => {
     const office = await bookableRoom(app, tenantId, {
       title: 'Amtsstube',

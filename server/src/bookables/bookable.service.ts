@@ -138,6 +138,12 @@ export class BookableService {
     return bookable;
   }
 
+  /** Every object of the tenant as id, title and type, in creation order (the caller decides who may see them). */
+  async choices(tenantId: string): Promise<{ id: string; title: string; type: string }[]> {
+    const bookables = await this.orm.em.fork().find(Bookable, { tenant: tenantId }, { orderBy: { createdAt: 'asc', id: 'asc' }, fields: ['id', 'title', 'type'] });
+    return bookables.map((bookable) => ({ id: bookable.id, title: bookable.title, type: bookable.type }));
+  }
+
   /** ALLOW(read, manageBookables) on one object (its tenant, its owner). */
   mayRead(viewer: Viewer, bookable: Bookable): boolean {
     return allowed(viewer, 'read', bookable);

@@ -18,6 +18,7 @@ import {
   type BookingChangeAction,
   BookingChangeType,
   BookingInput,
+  BookingObjectChoiceType,
   BookingOverviewType,
   BookingPageType,
   BookingStatusFilterType,
@@ -73,6 +74,12 @@ export class BookingResolver {
     const snapshots = [...bookableFields].some((field) => field !== 'id' && field !== 'title' && field !== '__typename');
     const page = await context.services.bookings.list(await requireViewer(context), tenantId, { search, status, from, to, bookableId, backlog, limit, offset }, { count, snapshots });
     return { ...page, items: await withStatuses(context, tenantId, page.items, selectedFields(info, ['items']).has('workflowStatus')) };
+  }
+
+  @Auth(AuthRule.BOOKING_WRITER)
+  @Query(() => [BookingObjectChoiceType], { description: "Every object of the tenant by id, title and type, for the booking editor's picker: staff who may create or change bookings." })
+  async bookingObjectChoices(@Arg('tenantId', () => ID) tenantId: string, @Ctx() context: GraphQLContext): Promise<BookingObjectChoiceType[]> {
+    return context.services.bookings.objectChoices(await requireViewer(context), tenantId);
   }
 
   @Auth(AuthRule.BOOKING_READER)

@@ -5,7 +5,7 @@ import type { BookingOccupancy, TimeWindow } from '../bookables/booking-occupanc
 import { Bookable } from '../bookables/bookable.entity.js';
 import { AppError } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
-import { can, canReadSome } from '../../../common/permissions/permissions.js';
+import { can, canReadSome, canWriteSomeBookings } from '../../../common/permissions/permissions.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
 import type { WorkflowBookings } from '../workflow/workflow-bookings.js';
@@ -120,6 +120,15 @@ export class BookingService implements BookingOccupancy, Omit<WorkflowBookings, 
     if (numbers.length === 0 || !canReadSome(viewer.permissions, tenantId, 'manageBookings')) return [];
     const where = staffBookingConditions(viewer, tenantId).add('b.number = any(?::text[])', pgTextArray(numbers));
     return (await readBookingPage(this.orm.em.fork(), where, { limit: numbers.length, offset: 0, count: false, snapshots: false })).views;
+  }
+
+  /**
+   * The objects staff may put into a booking (the editor's picker): every object of the tenant by id,
+   * title and type, for whoever may create or change bookings, whatever his rights on the objects.
+   */
+  async objectChoices(viewer: Viewer, tenantId: string): Promise<{ id: string; title: string; type: string }[]> {
+    if (!canWriteSomeBookings(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
+    return this.bookables.choices(tenantId);
   }
 
   /** GET mybookings: the bookings assigned to the viewer in the tenant (rest-contract 3.7 intent). */

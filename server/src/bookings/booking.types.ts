@@ -313,3 +313,10 @@ export function bookingType(view: BookingView, workflowStatus: WorkflowStatus = 
 }
 
 export type { BookingChangedEvent };
+
+@ObjectType('BookingObjectChoice', { description: 'An object staff may put into a booking.' })
+export class BookingObjectChoiceType {
+  @Field(() => ID) id!: string;
+  @Field() title!: string;
+  @Field({ description: 'room, resource, ticket or event-location.' }) type!: string;
+}

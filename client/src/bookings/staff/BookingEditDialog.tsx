@@ -37,7 +37,7 @@ function BookedObjects({ tenantId }: { tenantId: string }) {
   const { meta } = useField('bookableItemsChosen', { validate: objectsValidator });
   const items = input.value || [];
   const error = shownFieldError({ ...meta, touched: true });
-  const options = [...(data?.bookables ?? [])].sort((a, b) => a.title.localeCompare(b.title, 'de'));
+  const options = [...(data?.bookingObjectChoices ?? [])].sort((a, b) => a.title.localeCompare(b.title, 'de'));
   return (
     <section aria-labelledby="booking-objects-heading" className="booking-form-section">
       <H5 id="booking-objects-heading">Gebuchte Objekte</H5>
