@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type ProxyOptions } from 'vite';
+import { slimBlueprintIconNames } from './bundlePlugins';
 
 // No node: imports here, so the client tsconfig (DOM types only) can check this file too.
 const clientRoot = decodeURIComponent(new URL('./', import.meta.url).pathname);
@@ -31,7 +32,11 @@ export default defineConfig(({ mode }) => {
   return {
     root: clientRoot,
     base: '/',
-    plugins: [react()],
+    plugins: [
+      react(),
+      // Build only: no table of all icon names in the chunks every page downloads.
+      slimBlueprintIconNames(`${clientRoot}src/shared/blueprintIconNames.ts`),
+    ],
     // Monaco (GraphiQL) starts module workers; ES format keeps them loadable under `worker-src 'self'`.
     worker: { format: 'es' },
     // Dev server only: GraphiQL's Vite worker setup imports `…?worker` modules, which pre-bundling
