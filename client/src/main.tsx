@@ -12,7 +12,7 @@ import { keepLibraryLabelsGerman } from './shared/germanLabels';
 import { setupIcons } from './shared/icons';
 import { setInstance } from './shared/store';
 import { applyTheme } from './shared/theme';
-import { showPendingNotification } from './shared/toast';
+import { prepareToasts, showPendingNotification } from './shared/toast';
 
 // Focus rings for keyboard users only, not after every mouse click.
 FocusStyleManager.onlyShowFocusOnTabs();
@@ -21,6 +21,7 @@ applyTheme();
 // On the body, not #root: dialogs, popovers and toasts are rendered into portals beside it.
 keepLibraryLabelsGerman(document.body);
 showPendingNotification();
+prepareToasts();
 
 // The instance's public data is loaded once at start and cached locally (specification 01 section 1).
 apolloClient.query({ query: PublicInstanceDocument }).then(

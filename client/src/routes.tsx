@@ -7,13 +7,7 @@ import { adminLoader, dashboardLoader, revalidateOnPathChange } from './shared/g
 import { AdminNotFoundPage, PublicNotFoundPage } from './shared/NotFoundPage';
 import { RouteError } from './shared/RouteError';
 import type { RouteHandle } from './shared/title';
-import { EmailVerifiedPage } from './users/EmailVerifiedPage';
 import { LoginPage } from './users/LoginPage';
-import { PasswordConfirmedPage } from './users/PasswordConfirmedPage';
-import { PasswordResetPage } from './users/PasswordResetPage';
-import { RegisterPage } from './users/RegisterPage';
-import { SsoLoginPage } from './users/SsoLoginPage';
-import { WelcomePage } from './users/WelcomePage';
 
 const handle = (value: RouteHandle) => value;
 
@@ -45,13 +39,15 @@ export const routes = createBrowserRouter([
     hydrateFallbackElement: <Spinner className="app-loading" aria-label="Daten werden geladen..." />,
     children: [
       { path: '/', element: <Navigate to="/login" replace /> },
+      // The sign-in page is in the entry chunk (the start page, '/' leads there); the other account pages,
+      // rarely visited, are chunks of their own, so the booking pages do not download them.
       { path: '/login', element: <LoginPage />, handle: handle({ title: 'Anmelden' }) },
-      { path: '/login/sso', element: <SsoLoginPage />, handle: handle({ title: 'Single Sign-on' }) },
-      { path: '/registrieren', element: <RegisterPage />, handle: handle({ title: 'Registrieren' }) },
-      { path: '/willkommen', element: <WelcomePage />, handle: handle({ title: 'Willkommen' }) },
-      { path: '/email/verify', element: <EmailVerifiedPage />, handle: handle({ title: 'E-Mail-Adresse bestätigt' }) },
-      { path: '/password/reset', element: <PasswordResetPage />, handle: handle({ title: 'Passwort vergessen' }) },
-      { path: '/password/confirmed', element: <PasswordConfirmedPage />, handle: handle({ title: 'Passwort geändert' }) },
+      { path: '/login/sso', lazy: lazyScreen(() => import('./users/SsoLoginPage')), handle: handle({ title: 'Single Sign-on' }) },
+      { path: '/registrieren', lazy: lazyScreen(() => import('./users/RegisterPage')), handle: handle({ title: 'Registrieren' }) },
+      { path: '/willkommen', lazy: lazyScreen(() => import('./users/WelcomePage')), handle: handle({ title: 'Willkommen' }) },
+      { path: '/email/verify', lazy: lazyScreen(() => import('./users/EmailVerifiedPage')), handle: handle({ title: 'E-Mail-Adresse bestätigt' }) },
+      { path: '/password/reset', lazy: lazyScreen(() => import('./users/PasswordResetPage')), handle: handle({ title: 'Passwort vergessen' }) },
+      { path: '/password/confirmed', lazy: lazyScreen(() => import('./users/PasswordConfirmedPage')), handle: handle({ title: 'Passwort geändert' }) },
       // Booking without an account: chunks of their own, so neither they nor the admin screens load each other.
       { path: '/checkout', lazy: lazyScreen(() => import('./checkout/CheckoutPage')), handle: handle({ title: 'Buchen' }) },
       { path: '/checkout/status', lazy: lazyScreen(() => import('./checkout/CheckoutStatusPage')), handle: handle({ title: 'Buchungsbestätigung' }) },

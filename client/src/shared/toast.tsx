@@ -1,5 +1,5 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
-import { type Intent, OverlayToaster, Position, type Toaster } from '@blueprintjs/core';
+import type { Intent, Toaster } from '@blueprintjs/core';
 
 /** Toasts of specification 01 section 2: title, message, close icon, top right, 4000 ms. */
 export type ToastType = 'success' | 'danger' | 'warning' | 'primary';
@@ -22,15 +22,45 @@ const icons: Record<ToastType, 'tick-circle' | 'error' | 'warning-sign' | 'info-
   primary: 'info-sign',
 };
 
+let toasterCode: Promise<typeof import('./toaster')> | undefined;
 let toaster: Promise<Toaster> | undefined;
 
+/** The toaster's code is a chunk of its own (shared/toaster.ts); a failed download is tried again next time. */
+function loadToasterCode(): Promise<typeof import('./toaster')> {
+  toasterCode ??= import('./toaster').catch((error: unknown) => {
+    toasterCode = undefined;
+    throw error;
+  });
+  return toasterCode;
+}
+
 function getToaster(): Promise<Toaster> {
-  toaster ??= OverlayToaster.create({ position: Position.TOP_RIGHT, maxToasts: 5, className: 'app-toaster' });
+  toaster ??= loadToasterCode().then(
+    ({ createToaster }) => createToaster(),
+    (error: unknown) => {
+      toaster = undefined;
+      throw error;
+    },
+  );
   return toaster;
 }
 
+/**
+ * Downloads the toaster's code on the user's first key press or pointer press, so it is there when
+ * the answer to what they do next needs a toast (also when the network is gone by then), while a
+ * page that is only looked at does not download it.
+ */
+export function prepareToasts(): void {
+  const events = ['pointerdown', 'keydown'] as const;
+  const prepare = () => {
+    for (const event of events) window.removeEventListener(event, prepare, true);
+    loadToasterCode().catch(() => undefined);
+  };
+  for (const event of events) window.addEventListener(event, prepare, true);
+}
+
 export function notify({ type, title, message, timeout = DEFAULT_TOAST_TIMEOUT }: Notification): void {
-  void getToaster().then((instance) =>
+  getToaster().then((instance) =>
     instance.show({
       intent: type as Intent,
       icon: icons[type],
@@ -43,6 +73,7 @@ export function notify({ type, title, message, timeout = DEFAULT_TOAST_TIMEOUT }
         </div>
       ),
     }),
+    (error: unknown) => console.error(`Meldung „${title}“ nicht angezeigt: Programmteil nicht geladen`, error),
   );
 }
 

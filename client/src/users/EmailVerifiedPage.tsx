@@ -2,7 +2,7 @@ import { Callout } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
 import { PublicPage } from '../shared/PublicPage';
 
-export function EmailVerifiedPage() {
+export default function EmailVerifiedPage() {
   return (
     <PublicPage title="E-Mail-Adresse bestätigt">
       <Callout intent="success" icon="tick-circle" className="public-callout">

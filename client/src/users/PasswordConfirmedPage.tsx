@@ -2,7 +2,7 @@ import { Callout } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
 import { PublicPage } from '../shared/PublicPage';
 
-export function PasswordConfirmedPage() {
+export default function PasswordConfirmedPage() {
   return (
     <PublicPage title="Passwort geändert">
       <Callout intent="success" icon="tick-circle" className="public-callout">

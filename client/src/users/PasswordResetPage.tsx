@@ -12,7 +12,7 @@ interface ResetValues extends PasswordChangeValues {
   email: string;
 }
 
-export function PasswordResetPage() {
+export default function PasswordResetPage() {
   const requestChange = usePasswordChange();
   const passwordRequired = required(validationMessages.passwordRequired);
   const failedSave = useFailedSaveFeedback<ResetValues>();

@@ -21,7 +21,7 @@ interface RegisterValues {
   passwordRepeat: string;
 }
 
-export function RegisterPage() {
+export default function RegisterPage() {
   const navigate = useNavigate();
   const [signUp] = useMutation(SignUpDocument);
   const failedSave = useFailedSaveFeedback<RegisterValues>();

@@ -16,7 +16,7 @@ type Phase = { kind: 'working'; text: string } | { kind: 'error'; text: string }
  * /login/sso: starts the provider's login (authorization code with PKCE) and, back with the code,
  * signs in with the ID token. Without an account it offers to create one from the provider's data.
  */
-export function SsoLoginPage() {
+export default function SsoLoginPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const apollo = useApolloClient();

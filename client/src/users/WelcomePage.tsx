@@ -2,7 +2,7 @@ import { Callout } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
 import { PublicPage } from '../shared/PublicPage';
 
-export function WelcomePage() {
+export default function WelcomePage() {
   return (
     <PublicPage title="Willkommen">
       <p>Vielen Dank für Ihre Registrierung!</p>

@@ -5,8 +5,12 @@ import { Outlet, useNavigation } from 'react-router-dom';
 import { MyTenantsDocument, SessionChangedDocument } from '../../gql/graphql';
 import { useSessionGuard } from '../guard/useSessionGuard';
 import { setSession } from '../store';
+import { registerAdminIcons } from './adminIcons';
 import { NavDrawer } from './NavDrawer';
 import { TopBar } from './TopBar';
+
+// With the frame's chunk, before its first render (shared/icons.ts).
+registerAdminIcons();
 
 const WIDE_SCREEN = '(min-width: 960px)';
 const isWide = () => window.matchMedia(WIDE_SCREEN).matches;
