@@ -1,14 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { signInAndSelectDemoTenant } from './helpers.js';
+import { graphql, saveDemoWorkflow, signedInApi, signInAndSelectDemoTenant } from './helpers.js';
 
 /**
  * The admin client, polished: every screen, admin and public, in the light and the dark theme,
  * also with its main dialogs open, has no serious or critical axe-core finding; screen readers
  * hear German names only; the editors raise no Popover warning under React 19; no admin screen
  * scrolls sideways at 1440 or 390 px, and at 390 px the top bar stays clear of the heading.
- * Nothing is saved: the later test files find the seeded demo as it was.
+ * Nothing is kept: the bookings' board needs an active workflow, which is set up for this file and
+ * taken back afterwards, so the later test files find the seeded demo as it was.
  */
 const artifacts = 'tests/artifacts/accessibility';
 const sessions = { admin: `${artifacts}/admin-session.json`, owner: `${artifacts}/owner-session.json` };
@@ -42,6 +43,19 @@ async function openDialog(page: Page, button: string, name: string): Promise<voi
   await page.getByRole('button', { name: button, exact: true }).click();
   await expect(dialog(page, name)).toBeVisible();
 }
+
+/** The bookings screen's board (an active workflow with one demo booking in a state, the other in the backlog). */
+async function openKanban(page: Page): Promise<void> {
+  await page.getByRole('radiogroup', { name: 'Ansicht' }).getByRole('radio', { name: 'Kanban' }).click();
+  await expect(page.getByRole('region', { name: 'Neu' }).locator('[data-card-id]')).toHaveCount(1);
+  await expect(page.getByRole('region', { name: 'Backlog' }).locator('[data-card-id]').first()).toBeVisible();
+}
+
+const KANBAN_STATES = [
+  { id: 'a11y-neu', name: 'Neu' },
+  { id: 'a11y-bearbeitung', name: 'In Bearbeitung' },
+  { id: 'a11y-erledigt', name: 'Erledigt' },
+];
 
 const cardMenu = (title: string): View => ({
   name: 'Aktionsmenü einer Karte',
@@ -124,6 +138,24 @@ function screens(): Screen[] {
         },
       ],
     },
+    {
+      path: '/admin/buchungen',
+      who: 'owner',
+      views: [
+        { name: 'Kanban', scope: 'main', open: openKanban },
+        {
+          name: 'Kanban mit Kartenmenü',
+          open: async (page) => {
+            await openKanban(page);
+            await page
+              .getByRole('region', { name: 'Neu' })
+              .getByRole('button', { name: /^Aktionen für Buchung/ })
+              .click();
+            await expect(page.getByRole('menuitem', { name: 'Archivieren' })).toBeVisible();
+          },
+        },
+      ],
+    },
     { path: '/admin/veranstaltungsorte', who: 'owner', views: [cardMenu('Bürgerhaus Musterstadt')] },
     { path: '/admin/raeume', who: 'owner' },
     { path: '/admin/ressourcen', who: 'owner', views: [cardMenu('Beamer')] },
@@ -144,6 +176,20 @@ const adminScreens = () => screens().filter((screen) => screen.who !== 'public')
 
 test.beforeAll(async ({ browser }) => {
   mkdirSync(artifacts, { recursive: true });
+  // The board: an active workflow, Erika Mustermann's booking in its first state.
+  const { api, tenantId } = await signedInApi();
+  await saveDemoWorkflow(api, tenantId, KANBAN_STATES);
+  const { bookings } = await graphql<{ bookings: { items: { id: string }[] } }>(
+    api,
+    'query($tenantId: ID!) { bookings(tenantId: $tenantId, search: "Erika", limit: 1) { items { id } } }',
+    { tenantId },
+  );
+  await graphql(api, 'mutation($tenantId: ID!, $id: ID!) { moveWorkflowCard(tenantId: $tenantId, id: $id, destination: "a11y-neu", index: 0) { kind } }', {
+    tenantId,
+    id: bookings.items[0]!.id,
+  });
+  await api.dispose();
+
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
   await adminPage.goto('/login');
@@ -170,6 +216,12 @@ test.beforeAll(async ({ browser }) => {
   }
   await ownerContext.storageState({ path: sessions.owner });
   await ownerContext.close();
+});
+
+test.afterAll(async () => {
+  const { api, tenantId } = await signedInApi();
+  await saveDemoWorkflow(api, tenantId, [], false);
+  await api.dispose();
 });
 
 async function newContext(browser: Browser, who: Who, theme: Theme, viewport = { width: 1440, height: 900 }): Promise<BrowserContext> {
@@ -225,7 +277,8 @@ for (const theme of ['light', 'dark'] as const) {
 }
 
 /** Blueprint's and the day picker's English names as screen readers would read them. */
-const ENGLISH = /\b(increment|decrement|expand|collapse|close|loading|remove|clear|selectable|picker|increase|decrease|hours|minutes|month|year|timezone|previous|next|back|steps)\b/i;
+const ENGLISH =
+  /\b(increment|decrement|expand|collapse|close|loading|remove|clear|selectable|picker|increase|decrease|hours|minutes|month|year|timezone|previous|next|back|steps)\b/i;
 
 /** Every English name a screen reader could meet on the page: accessible names and the label attributes. */
 async function englishNames(page: Page): Promise<string[]> {
@@ -337,7 +390,11 @@ for (const viewport of [
         // The top bar keeps its controls in one row, above the screen's heading.
         const heading = await box(page.getByRole('heading', { level: 2 }).first());
         const bar = await box(page.locator('.admin-topbar'));
-        for (const control of [page.getByRole('button', { name: 'Navigation umschalten' }), page.getByRole('button', { name: 'Design umschalten' }), page.locator('.admin-user-menu-button')]) {
+        for (const control of [
+          page.getByRole('button', { name: 'Navigation umschalten' }),
+          page.getByRole('button', { name: 'Design umschalten' }),
+          page.locator('.admin-user-menu-button'),
+        ]) {
           const controlBox = await box(control);
           expect(overlaps(controlBox, heading), `${screen.path}: Bedienelement über der Überschrift`).toBe(false);
           expect(controlBox.y + controlBox.height, `${screen.path}: Bedienelement unter der Kopfleiste`).toBeLessThanOrEqual(bar.y + bar.height);

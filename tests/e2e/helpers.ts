@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 
 /** Screenshots of each step go to tests/artifacts/ (the runner's working directory is the project root). */
@@ -23,4 +23,48 @@ export async function signInAndSelectDemoTenant(page: Page, user = demoOwner): P
   const card = page.getByRole('button', { name: /Rathaus Musterstadt/ });
   await card.click();
   await expect(page.getByRole('heading', { name: 'Buchungen', exact: true }).or(card.and(page.locator('[aria-pressed="true"]')))).toBeVisible();
+}
+
+/** A GraphQL call through a Playwright request context (with the session it holds); fails on any error. */
+export async function graphql<T>(api: APIRequestContext, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const response = await api.post('/graphql', { data: { query, variables }, headers: { 'content-type': 'application/json' } });
+  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
+  if (body.errors?.length) throw new Error(body.errors.map((error) => error.message).join('; '));
+  return body.data as T;
+}
+
+/** The product's address (set by run.ts); hooks cannot use the baseURL fixture. */
+export const baseUrl = () => process.env.E2E_BASE_URL;
+
+/** A request context signed in as `user` (the demo tenant's owner by default), and the demo tenant's id. */
+export async function signedInApi(user = demoOwner): Promise<{ api: APIRequestContext; tenantId: string }> {
+  const api = await request.newContext({ baseURL: baseUrl() });
+  const signin = await api.post('/auth/signin', { data: user });
+  expect(signin.ok(), `Anmeldung von ${user.id}`).toBe(true);
+  const { tenants } = await graphql<{ tenants: { id: string; name: string }[] }>(api, 'query { tenants { id name } }');
+  return { api, tenantId: tenants.find((tenant) => tenant.name === 'Rathaus Musterstadt')!.id };
+}
+
+export interface WorkflowStateSetup {
+  id: string;
+  name: string;
+  /** bookingStatus actions: commit, paid, reject. */
+  bookingStatus?: string[];
+}
+
+/**
+ * Saves the demo tenant's workflow as its owner: the states in order, the first one the default
+ * for new bookings. `saveDemoWorkflow(api, tenantId, [], false)` leaves it as seeded: inactive and
+ * without states (bookings on the board return to the backlog).
+ */
+export async function saveDemoWorkflow(api: APIRequestContext, tenantId: string, states: WorkflowStateSetup[], active = true): Promise<void> {
+  await graphql(api, 'mutation($tenantId: ID!, $input: WorkflowInput!) { saveWorkflow(tenantId: $tenantId, input: $input) { id } }', {
+    tenantId,
+    input: {
+      name: 'Buchungsbearbeitung',
+      active,
+      defaultState: states[0]?.id ?? '',
+      states: states.map((state) => ({ id: state.id, name: state.name, actions: state.bookingStatus ? [{ type: 'bookingStatus', bookingStatus: state.bookingStatus }] : [] })),
+    },
+  });
 }

@@ -8,6 +8,7 @@ export {
   canCreateTenant,
   canEditBookables,
   canManageTenantMembers,
+  canMoveWorkflowTasks,
   canReadSome,
   canUseInterface,
   emptyGrant,

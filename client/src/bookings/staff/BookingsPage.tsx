@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { H2 } from '@blueprintjs/core';
-import { useState } from 'react';
+import { H2, NonIdealState, Spinner } from '@blueprintjs/core';
+import { lazy, Suspense, useState } from 'react';
 import { BookingWorkflowActiveDocument, CommitStaffBookingDocument } from '../../gql/graphql';
 import { type Column, DataTable } from '../../shared/list/DataTable';
 import { NoTenantSelected } from '../../shared/NoTenantSelected';
@@ -20,6 +20,9 @@ import { PaymentTag, StatusTag } from './BookingTags';
 import { type BookingViewKey, bookingViews, offeredViews, viewsDependOnWorkflow } from './bookingViews';
 import { useBookingSearch } from './useBookingSearch';
 import { useStaffBookings } from './useStaffBookings';
+
+// The board and its drag and drop load only when the view is first chosen.
+const KanbanBoard = lazy(() => import('../kanban/KanbanBoard'));
 
 const columns: Column<BookingRow>[] = [
   { key: 'id', header: 'Id', render: (row) => row.booking.id, sortValue: (row) => row.booking.id },
@@ -56,7 +59,9 @@ function BookingsScreen({ tenantId }: { tenantId: string }) {
   const { bookings, total, loading, loadingMore } = useStaffBookings(tenantId);
   const workflow = useQuery(BookingWorkflowActiveDocument, { variables: { tenantId }, skip: !viewsDependOnWorkflow(bookingViews) });
   const views = offeredViews(bookingViews, workflow.data?.workflow.active ?? false);
-  const [view, setView] = useState<BookingViewKey>('list');
+  const [chosenView, setView] = useState<BookingViewKey>('list');
+  // A view no longer offered (the workflow was switched off meanwhile) gives way to the list.
+  const view = views.some((offered) => offered.key === chosenView) ? chosenView : 'list';
   const [query, setQuery] = useState('');
   const { found } = useBookingSearch(bookings, query, !loadingMore);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
@@ -103,12 +108,17 @@ function BookingsScreen({ tenantId }: { tenantId: string }) {
         views={views}
         view={view}
         onViewChange={setView}
-        query={query}
-        onQueryChange={setQuery}
+        search={view === 'list' ? { query, onQueryChange: setQuery } : undefined}
         onCreate={allowCreate(viewer, 'manageBookings', tenantId) ? () => setDialog({ kind: 'create' }) : undefined}
       />
-      {/* data-query: the search the list below shows, so a measurement sees when it is there. */}
-      <div className="bookings-list" aria-busy={loadingMore} data-query={query}>
+      {view === 'kanban' && (
+        <Suspense fallback={<NonIdealState icon={<Spinner size={24} />} title="Kanban wird geladen..." />}>
+          <KanbanBoard tenantId={tenantId} viewer={viewer} onDetails={(booking) => setDialog({ kind: 'details', booking })} />
+        </Suspense>
+      )}
+      {/* data-query: the search the list below shows, so a measurement sees when it is there. Hidden
+          behind the board, the list keeps its page and sorting. */}
+      <div className="bookings-list" aria-busy={loadingMore} data-query={query} hidden={view !== 'list'}>
         <DataTable
           label="Buchungen"
           rows={found}

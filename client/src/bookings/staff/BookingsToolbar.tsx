@@ -5,14 +5,14 @@ export interface BookingsToolbarProps {
   views: readonly BookingView[];
   view: BookingViewKey;
   onViewChange: (view: BookingViewKey) => void;
-  query: string;
-  onQueryChange: (query: string) => void;
+  /** The list's search; the calendar has none. */
+  search?: { query: string; onQueryChange: (query: string) => void };
   /** Without it (no create right) there is no create button. */
   onCreate?: () => void;
 }
 
-/** Above the bookings: the view toggle, the search field and the floating "Buchung erstellen". */
-export function BookingsToolbar({ views, view, onViewChange, query, onQueryChange, onCreate }: BookingsToolbarProps) {
+/** Above the bookings: the view toggle, the list's search field and the floating "Buchung erstellen". */
+export function BookingsToolbar({ views, view, onViewChange, search, onCreate }: BookingsToolbarProps) {
   return (
     <div className="data-table-toolbar bookings-toolbar">
       <SegmentedControl
@@ -21,14 +21,16 @@ export function BookingsToolbar({ views, view, onViewChange, query, onQueryChang
         value={view}
         onValueChange={(value) => onViewChange(value as BookingViewKey)}
       />
-      <InputGroup
-        type="search"
-        leftIcon="search"
-        placeholder="Buchung suchen..."
-        aria-label="Buchungen durchsuchen"
-        value={query}
-        onValueChange={onQueryChange}
-      />
+      {search && (
+        <InputGroup
+          type="search"
+          leftIcon="search"
+          placeholder="Buchung suchen..."
+          aria-label="Buchungen durchsuchen"
+          value={search.query}
+          onValueChange={search.onQueryChange}
+        />
+      )}
       {onCreate && <Button className="floating-action" intent="primary" size="large" icon="add" text="Buchung erstellen" onClick={onCreate} />}
     </div>
   );

@@ -17,7 +17,7 @@ export const bookingKeyFields: TypePolicy['keyFields'] = (booking) => (typeof bo
  */
 export const bookingPagePolicy: FieldPolicy = {
   // Named, so the stored field reads `bookings:{…arguments}` (see wholeListPageOffset).
-  keyArgs: ['tenantId', 'search', 'status', 'from', 'to', 'bookableId', 'limit', 'offset'],
+  keyArgs: ['tenantId', 'search', 'status', 'from', 'to', 'bookableId', 'backlog', 'limit', 'offset'],
   merge: false,
 };
 

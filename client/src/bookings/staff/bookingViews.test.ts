@@ -4,10 +4,10 @@ import { type BookingView, bookingViews, offeredViews, viewsDependOnWorkflow } f
 const keys = (views: BookingView[]) => views.map((view) => view.key);
 
 describe('offeredViews', () => {
-  it('offers only the list while calendar and board are not built, whatever the workflow', () => {
+  it('offers the board beside the list only while the workflow is active; the calendar is not built yet', () => {
     expect(keys(offeredViews(bookingViews, false))).toEqual(['list']);
-    expect(keys(offeredViews(bookingViews, true))).toEqual(['list']);
-    expect(viewsDependOnWorkflow(bookingViews)).toBe(false);
+    expect(keys(offeredViews(bookingViews, true))).toEqual(['list', 'kanban']);
+    expect(viewsDependOnWorkflow(bookingViews)).toBe(true);
   });
 
   it('offers the board, once built, only while the workflow is active', () => {

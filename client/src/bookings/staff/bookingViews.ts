@@ -15,7 +15,7 @@ export interface BookingView {
 export const bookingViews: readonly BookingView[] = [
   { key: 'list', label: 'Liste', implemented: true, needsActiveWorkflow: false },
   { key: 'calendar', label: 'Kalender', implemented: false, needsActiveWorkflow: false },
-  { key: 'kanban', label: 'Kanban', implemented: false, needsActiveWorkflow: true },
+  { key: 'kanban', label: 'Kanban', implemented: true, needsActiveWorkflow: true },
 ];
 
 /** The views to offer: built ones, and those needing the workflow only while it is active. */
