@@ -6,13 +6,9 @@ import type { CodegenConfig } from '@graphql-codegen/cli';
  * screen imports only its own `…Document` constants and route chunks stay separate.
  * The freshness check (tests/freshness) compares this output with the checked-in files, so no
  * formatter hooks may run after generation.
- *
- * The kanban board's documents go to a module of their own (client/src/gql/kanban/): a module is
- * never split across chunks, and the main module is loaded by every page, so its documents would
- * make /login and /checkout download the board's queries. The kanban output also reads
- * bookings.graphql for the StaffBookingRow fragment its cards share with the list.
+ * The build splits the generated module into one module per document (client/bundlePlugins.ts), so
+ * each page downloads only the documents its screens use.
  */
-const KANBAN_DOCUMENTS = 'client/src/bookings/kanban/**/*.graphql';
 
 const clientConfig = {
   useTypeImports: true,
@@ -29,17 +25,10 @@ const config: CodegenConfig = {
   ignoreNoDocuments: false,
   generates: {
     'client/src/gql/': {
-      documents: ['client/src/**/*.graphql', `!${KANBAN_DOCUMENTS}`],
+      documents: ['client/src/**/*.graphql'],
       preset: 'client',
       presetConfig: { fragmentMasking: false },
       config: clientConfig,
-    },
-    'client/src/gql/kanban/': {
-      documents: [KANBAN_DOCUMENTS, 'client/src/bookings/staff/bookings.graphql'],
-      preset: 'client',
-      presetConfig: { fragmentMasking: false },
-      // The schema's types are in the main module already; here only what the operations need.
-      config: { ...clientConfig, onlyOperationTypes: true },
     },
   },
 };

@@ -56,9 +56,9 @@ test('staff follow a public booking live, find, release, cancel, keep a paid one
   await expect(page).toHaveURL(/\/admin\/buchungen$/);
   await expect(rowOf(page, 'Erika Mustermann')).toContainText('ausstehend');
   await expect(page.getByText('Buchungen pro Seite')).toBeVisible();
-  // Only the list exists so far: no calendar or board toggle.
+  // List and calendar; the board only while the workflow is active (the demo's is not).
   const views = page.getByRole('radiogroup', { name: 'Ansicht' });
-  await expect(views.getByRole('radio')).toHaveText(['Liste']);
+  await expect(views.getByRole('radio')).toHaveText(['Liste', 'Kalender']);
   await screenshot(page, 'bookings-01-list');
 
   // The public books the venue through GraphQL, without a session.

@@ -498,7 +498,7 @@ describe('public status and ownership', () => {
 });
 
 describe('staff editor: PUT api/{t}/bookings and saveBooking', () => {
-  it("bookingObjectChoices: every object for the editor's picker, for whoever may create or change bookings, without rights on the objects", async () => {
+  it("bookingObjectChoices: every object for the calendar's filter and the editor's picker, for whoever reads bookings, without rights on the objects", async () => {
     const CHOICES = 'query($t: ID!) { bookingObjectChoices(tenantId: $t) { id title type } }';
     const room = await bookableRoom(app, tenantId, { title: 'Wahlraum' });
     await expectGraphql(actors, allowed(['memberOwnOnly', 'memberAny', 'tenantOwner', 'instanceOwner']), (client) => client.gql(CHOICES, { t: tenantId }));

@@ -76,8 +76,8 @@ export class BookingResolver {
     return { ...page, items: await withStatuses(context, tenantId, page.items, selectedFields(info, ['items']).has('workflowStatus')) };
   }
 
-  @Auth(AuthRule.BOOKING_WRITER)
-  @Query(() => [BookingObjectChoiceType], { description: "Every object of the tenant by id, title and type, for the booking editor's picker: staff who may create or change bookings." })
+  @Auth(AuthRule.BOOKING_READER)
+  @Query(() => [BookingObjectChoiceType], { description: "Every object of the tenant by id, title and type, for staff who read bookings: the calendar's filter and the booking editor's picker." })
   async bookingObjectChoices(@Arg('tenantId', () => ID) tenantId: string, @Ctx() context: GraphQLContext): Promise<BookingObjectChoiceType[]> {
     return context.services.bookings.objectChoices(await requireViewer(context), tenantId);
   }

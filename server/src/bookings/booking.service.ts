@@ -5,7 +5,7 @@ import type { BookingOccupancy, TimeWindow } from '../bookables/booking-occupanc
 import { Bookable } from '../bookables/bookable.entity.js';
 import { AppError } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
-import { can, canReadSome, canWriteSomeBookings } from '../../../common/permissions/permissions.js';
+import { can, canReadSome } from '../../../common/permissions/permissions.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
 import type { WorkflowBookings } from '../workflow/workflow-bookings.js';
@@ -123,11 +123,12 @@ export class BookingService implements BookingOccupancy, Omit<WorkflowBookings, 
   }
 
   /**
-   * The objects staff may put into a booking (the editor's picker): every object of the tenant by id,
-   * title and type, for whoever may create or change bookings, whatever his rights on the objects.
+   * The objects of the tenant by id, title and type, for staff who read bookings (the calendar's
+   * filter, the editor's picker), whatever their rights on the objects: a booking shows these
+   * titles anyway.
    */
   async objectChoices(viewer: Viewer, tenantId: string): Promise<{ id: string; title: string; type: string }[]> {
-    if (!canWriteSomeBookings(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
+    if (!canReadSome(viewer.permissions, tenantId, 'manageBookings')) throw new AppError('auth.forbidden');
     return this.bookables.choices(tenantId);
   }
 

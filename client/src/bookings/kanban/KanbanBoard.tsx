@@ -309,10 +309,10 @@ export default function KanbanBoard({ tenantId, viewer, onDetails }: KanbanBoard
         <Switch className="kanban-backlog-switch" label="Backlog" checked={showBacklog} onChange={(event) => setShowBacklog(event.currentTarget.checked)} />
         {!mayMove && <span className="kanban-hint">Sie können das Board nur ansehen.</span>}
       </div>
-      <p id={instructionsId} className="kanban-sr-only">
+      <p id={instructionsId} className="sr-only">
         {kanbanMessages.instructions}
       </p>
-      <div className="kanban-sr-only" role="status" aria-live="polite">
+      <div className="sr-only" role="status" aria-live="polite">
         {announcement}
       </div>
       <div className={`kanban-board-frame${boardEdges.before ? ' kanban-more-left' : ''}${boardEdges.after ? ' kanban-more-right' : ''}`}>

@@ -61,7 +61,7 @@ function DwellIndicator({ days }: { days: number }) {
   const tag = (
     <span className={cx(Classes.TAG, Classes.intentClass(dwellIntent(days)), 'kanban-dwell')} data-dwell-days={days} onMouseEnter={() => setHovered(true)}>
       <span aria-hidden="true">{dwellLabel(days)}</span>
-      <span className="kanban-sr-only">{text}</span>
+      <span className="sr-only">{text}</span>
     </span>
   );
   return hovered ? (

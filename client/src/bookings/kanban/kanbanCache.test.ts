@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KanbanBacklogDocument, KanbanBoardDocument } from '../../gql/kanban/graphql';
+import { KanbanBacklogDocument, KanbanBoardDocument } from '../../gql/graphql';
 import { createCache } from '../../shared/apolloCache';
 import { wholeListPageOffset } from '../staff/bookingCachePolicy';
 import { applyBacklogBookingChange, applyCardPlacement, backlogPageOffset, destinationOf, type KanbanCard, optimisticCard } from './kanbanCache';

@@ -5,7 +5,7 @@ import {
   type KanbanCardFragment,
   StaffBookingRowFragmentDoc,
   type StaffBookingRowFragment,
-} from '../../gql/kanban/graphql';
+} from '../../gql/graphql';
 import { ARCHIVE, BACKLOG, backlogInsertion, type Destination, placeCard } from './boardMoves';
 
 /**

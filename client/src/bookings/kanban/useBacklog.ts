@@ -1,6 +1,6 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { KanbanBacklogDocument, type StaffBookingRowFragment } from '../../gql/kanban/graphql';
+import { KanbanBacklogDocument, type StaffBookingRowFragment } from '../../gql/graphql';
 import { joinPages } from '../staff/useStaffBookings';
 import { backlogPageOffset } from './kanbanCache';
 

@@ -8,7 +8,7 @@ import {
   KanbanCardChangedDocument,
   MoveKanbanCardDocument,
   type MoveKanbanCardMutation,
-} from '../../gql/kanban/graphql';
+} from '../../gql/graphql';
 import { applyBacklogBookingChange, applyCardPlacement, type KanbanCard, optimisticCard } from './kanbanCache';
 import { registerKanbanTypePolicies } from './kanbanCachePolicy';
 import { type Backlog, useBacklog } from './useBacklog';

@@ -19,10 +19,11 @@ import { BookingsToolbar } from './BookingsToolbar';
 import { PaymentTag, StatusTag } from './BookingTags';
 import { type BookingViewKey, bookingViews, offeredViews, viewsDependOnWorkflow } from './bookingViews';
 import { useBookingSearch } from './useBookingSearch';
-import { useStaffBookings } from './useStaffBookings';
+import { useBookingChanges, useStaffBookings } from './useStaffBookings';
 
-// The board and its drag and drop load only when the view is first chosen.
+// The board with its drag and drop, and the calendar, load only when their view is first chosen.
 const KanbanBoard = lazy(() => import('../kanban/KanbanBoard'));
+const BookingCalendar = lazy(() => import('../calendar/BookingCalendar'));
 
 const columns: Column<BookingRow>[] = [
   { key: 'id', header: 'Id', render: (row) => row.booking.id, sortValue: (row) => row.booking.id },
@@ -56,6 +57,7 @@ export default function BookingsPage() {
 
 function BookingsScreen({ tenantId }: { tenantId: string }) {
   const viewer = viewerOf(useAppState((state) => state.user));
+  useBookingChanges(tenantId);
   const { bookings, total, loading, loadingMore } = useStaffBookings(tenantId);
   const workflow = useQuery(BookingWorkflowActiveDocument, { variables: { tenantId }, skip: !viewsDependOnWorkflow(bookingViews) });
   const views = offeredViews(bookingViews, workflow.data?.workflow.active ?? false);
@@ -111,6 +113,21 @@ function BookingsScreen({ tenantId }: { tenantId: string }) {
         search={view === 'list' ? { query, onQueryChange: setQuery } : undefined}
         onCreate={allowCreate(viewer, 'manageBookings', tenantId) ? () => setDialog({ kind: 'create' }) : undefined}
       />
+      {view === 'calendar' && (
+        <Suspense fallback={<NonIdealState icon={<Spinner size={24} />} title="Kalender wird geladen..." />}>
+          <BookingCalendar
+            tenantId={tenantId}
+            viewer={viewer}
+            handlers={{
+              onDetails: (booking) => setDialog({ kind: 'details', booking }),
+              onEdit: (booking) => setDialog({ kind: 'edit', booking }),
+              onRelease: (booking) => void release(booking),
+              onReject: (booking) => setDialog({ kind: 'reject', booking }),
+              onDelete: (booking) => setDialog({ kind: 'delete', booking }),
+            }}
+          />
+        </Suspense>
+      )}
       {view === 'kanban' && (
         <Suspense fallback={<NonIdealState icon={<Spinner size={24} />} title="Kanban wird geladen..." />}>
           <KanbanBoard tenantId={tenantId} viewer={viewer} onDetails={(booking) => setDialog({ kind: 'details', booking })} />

@@ -16,7 +16,7 @@ export const bookingKeyFields: TypePolicy['keyFields'] = (booking) => (typeof bo
  * alone and not the ten thousand before it. A later answer for the same page replaces it.
  */
 export const bookingPagePolicy: FieldPolicy = {
-  // Named, so the stored field reads `bookings:{…arguments}` (see wholeListPageOffset).
+  // Named, so the stored field reads `bookings:{…arguments}` (see storedPagePlace).
   keyArgs: ['tenantId', 'search', 'status', 'from', 'to', 'bookableId', 'backlog', 'limit', 'offset'],
   merge: false,
 };
@@ -28,16 +28,50 @@ export interface StoredBookingPage {
   items: readonly Reference[];
 }
 
-/** The offset of a stored `bookings` field when it is a page of the tenant's whole list (no search, filter or window), else null. */
-export function wholeListPageOffset(storeFieldName: string, tenantId: string): number | null {
+/** The bookings of a time window (the calendar): those overlapping [from, to), of one object if given. */
+export interface BookingWindow {
+  from: number;
+  to: number;
+  bookableId: string | null;
+  /** Tells the windows apart: the same for every page of one window. */
+  key: string;
+}
+
+/** Where a stored `bookings` field belongs: the whole list or a window, and its offset there. */
+export interface StoredPagePlace {
+  offset: number;
+  /** Null for a page of the tenant's whole list. */
+  window: BookingWindow | null;
+}
+
+const PAGING_ARGUMENTS = ['tenantId', 'limit', 'offset'];
+const WINDOW_ARGUMENTS = ['from', 'to', 'bookableId'];
+const isSet = (value: unknown) => value !== null && value !== undefined;
+
+/**
+ * The place of a stored `bookings` field of the tenant: a page of the whole list (no search, filter
+ * or window) or of a window (from and to, perhaps an object, nothing else); null for any other
+ * (a search, a status filter, the backlog), which live changes leave alone.
+ */
+export function storedPagePlace(storeFieldName: string, tenantId: string): StoredPagePlace | null {
   const argumentsStart = storeFieldName.indexOf(':');
   if (argumentsStart < 0) return null;
   try {
     const args = JSON.parse(storeFieldName.slice(argumentsStart + 1)) as Record<string, unknown>;
-    const filtered = Object.entries(args).some(([name, value]) => !['tenantId', 'limit', 'offset'].includes(name) && value !== null && value !== undefined);
-    if (args.tenantId !== tenantId || filtered) return null;
-    return typeof args.offset === 'number' ? args.offset : 0;
+    if (args.tenantId !== tenantId) return null;
+    const offset = typeof args.offset === 'number' ? args.offset : 0;
+    const filters = Object.entries(args).filter(([name, value]) => !PAGING_ARGUMENTS.includes(name) && isSet(value));
+    if (filters.length === 0) return { offset, window: null };
+    if (filters.some(([name]) => !WINDOW_ARGUMENTS.includes(name)) || typeof args.from !== 'string' || typeof args.to !== 'string') return null;
+    const bookableId = typeof args.bookableId === 'string' ? args.bookableId : null;
+    return { offset, window: { from: Date.parse(args.from), to: Date.parse(args.to), bookableId, key: `${args.from}|${args.to}|${bookableId ?? ''}` } };
   } catch {
     return null;
   }
+}
+
+/** The offset of a stored `bookings` field when it is a page of the tenant's whole list, else null. */
+export function wholeListPageOffset(storeFieldName: string, tenantId: string): number | null {
+  const place = storedPagePlace(storeFieldName, tenantId);
+  return place && !place.window ? place.offset : null;
 }

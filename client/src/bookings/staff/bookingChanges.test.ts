@@ -104,3 +104,55 @@ describe('applyBookingChange', () => {
     ]);
   });
 });
+
+describe('applyBookingChange on a window (the calendar)', () => {
+  const WEEK = { from: '2026-11-22T23:00:00.000Z', to: '2026-11-29T23:00:00.000Z' };
+  const windowQuery = (bookableId?: string) => ({ query: StaffBookingsDocument, variables: { tenantId: TENANT, limit: 500, offset: 0, ...WEEK, bookableId } });
+  const timed = (id: string, begin: string, end: string, overrides: Partial<StaffBookingRowFragment> = {}) => booking(id, 5, { timeBegin: begin, timeEnd: end, ...overrides });
+  const inWeek = (id: string, overrides: Partial<StaffBookingRowFragment> = {}) => timed(id, '2026-11-24T09:00:00Z', '2026-11-24T11:00:00Z', overrides);
+  const nextWeek = (id: string) => timed(id, '2026-12-01T09:00:00Z', '2026-12-01T11:00:00Z');
+
+  function windowCache(bookableId?: string) {
+    const cache = loadedCache();
+    cache.writeQuery({ ...windowQuery(bookableId), data: { bookings: { __typename: 'BookingPage', total: 1, items: [inWeek('WWWW-WWWW')] } } as StaffBookingsQuery });
+    return cache;
+  }
+  const windowOf = (cache: ReturnType<typeof createCache>, bookableId?: string) => {
+    const page = cache.readQuery(windowQuery(bookableId))?.bookings;
+    return { ids: page?.items.map((item) => item.id), total: page?.total };
+  };
+
+  it('adds a new booking overlapping the window, and leaves out one outside it', () => {
+    const cache = windowCache();
+    applyBookingChange(cache, TENANT, { action: 'CREATED', id: 'NNNN-NNNN', tenantId: TENANT, booking: inWeek('NNNN-NNNN') });
+    applyBookingChange(cache, TENANT, { action: 'CREATED', id: 'LLLL-LLLL', tenantId: TENANT, booking: nextWeek('LLLL-LLLL') });
+    expect(windowOf(cache)).toEqual({ ids: ['NNNN-NNNN', 'WWWW-WWWW'], total: 2 });
+    // The whole list gains both, by their creation (after C and B, before A).
+    expect(listOf(cache)).toEqual(['CCCC-CCCC', 'BBBB-BBBB', 'LLLL-LLLL', 'NNNN-NNNN', 'AAAA-AAAA']);
+  });
+
+  it('moves a booking out of the window when its times leave it, and back in', () => {
+    const cache = windowCache();
+    applyBookingChange(cache, TENANT, { action: 'UPDATED', id: 'WWWW-WWWW', tenantId: TENANT, booking: nextWeek('WWWW-WWWW') });
+    expect(windowOf(cache)).toEqual({ ids: [], total: 0 });
+    applyBookingChange(cache, TENANT, { action: 'UPDATED', id: 'WWWW-WWWW', tenantId: TENANT, booking: inWeek('WWWW-WWWW', { name: 'Zurück' }) });
+    expect(windowOf(cache)).toEqual({ ids: ['WWWW-WWWW'], total: 1 });
+  });
+
+  it("keeps an object's window to the bookings of that object", () => {
+    const cache = windowCache('room-1');
+    // With type names, as the server answers (the generated types leave them out).
+    const items = [{ __typename: 'BookingItem', bookableId: 'beamer', amount: 1, regularGrossPriceEur: 0, bookable: { __typename: 'PublicBookable', title: 'Beamer' } }];
+    const beamer = inWeek('BBBB-BEAM', { items: items as StaffBookingRowFragment['items'] });
+    applyBookingChange(cache, TENANT, { action: 'CREATED', id: 'BBBB-BEAM', tenantId: TENANT, booking: beamer });
+    applyBookingChange(cache, TENANT, { action: 'CREATED', id: 'RRRR-ROOM', tenantId: TENANT, booking: inWeek('RRRR-ROOM') });
+    expect(windowOf(cache, 'room-1')).toEqual({ ids: ['RRRR-ROOM', 'WWWW-WWWW'], total: 2 });
+  });
+
+  it('takes a deleted booking out of the window and the list', () => {
+    const cache = windowCache();
+    applyBookingChange(cache, TENANT, { action: 'DELETED', id: 'WWWW-WWWW', tenantId: TENANT, booking: null });
+    expect(windowOf(cache)).toEqual({ ids: [], total: 0 });
+    expect(pagesOf(cache)[0]?.total).toBe(3);
+  });
+});

@@ -4,16 +4,13 @@ import { type BookingView, bookingViews, offeredViews, viewsDependOnWorkflow } f
 const keys = (views: BookingView[]) => views.map((view) => view.key);
 
 describe('offeredViews', () => {
-  it('offers the board beside the list only while the workflow is active; the calendar is not built yet', () => {
-    expect(keys(offeredViews(bookingViews, false))).toEqual(['list']);
-    expect(keys(offeredViews(bookingViews, true))).toEqual(['list', 'kanban']);
-    expect(viewsDependOnWorkflow(bookingViews)).toBe(true);
+  it('offers list and calendar always, the board beside them only while the workflow is active', () => {
+    expect(keys(offeredViews(bookingViews, false))).toEqual(['list', 'calendar']);
+    expect(keys(offeredViews(bookingViews, true))).toEqual(['list', 'calendar', 'kanban']);
   });
 
-  it('offers the board, once built, only while the workflow is active', () => {
-    const built = bookingViews.map((view) => ({ ...view, implemented: true }));
-    expect(keys(offeredViews(built, false))).toEqual(['list', 'calendar']);
-    expect(keys(offeredViews(built, true))).toEqual(['list', 'calendar', 'kanban']);
-    expect(viewsDependOnWorkflow(built)).toBe(true);
+  it('asks for the workflow only when a view depends on it', () => {
+    expect(viewsDependOnWorkflow(bookingViews)).toBe(true);
+    expect(viewsDependOnWorkflow(bookingViews.filter((view) => !view.needsActiveWorkflow))).toBe(false);
   });
 });

@@ -39,26 +39,33 @@ export function joinPages(pages: readonly (Page | undefined)[]): StaffBooking[] 
   return bookings;
 }
 
+/** The calendar's window: bookings overlapping [from, to), of one object if given. */
+export interface BookingWindowFilter {
+  from: string;
+  to: string;
+  bookableId: string | null;
+}
+
 /**
  * All bookings of the tenant the viewer may read, for the list and its search: the newest hundred
- * first (the list is usable with them), the rest 500 at a time behind them. Each page is a query of
+ * first (the list is usable with them), the rest 500 at a time behind them. With a window, those
+ * of the window (the calendar), 500 at a time. Each page is a query of
  * its own in Apollo's cache and is watched on its own, so a page arriving or a booking changing
  * costs its page, not the whole list. Live changes come through `bookingChanged` and go into the
- * cache directly. Every visit starts afresh: changes while the screen was closed were not followed.
+ * cache directly (useBookingChanges). Every visit starts afresh: changes while the screen was
+ * closed were not followed.
  */
-export function useStaffBookings(tenantId: string): StaffBookings {
+export function useStaffBookings(tenantId: string, window?: BookingWindowFilter): StaffBookings {
   const client = useApolloClient();
-  const [pages, setPages] = useState<readonly (Page | undefined)[]>([]);
-  const [loadingDone, setLoadingDone] = useState(false);
-
-  useSubscription(StaffBookingChangedDocument, {
-    variables: { tenantId },
-    fetchPolicy: 'no-cache',
-    onData: ({ client: apollo, data: change }) => {
-      if (change.data) applyBookingChange(apollo.cache, tenantId, change.data.bookingChanged);
-    },
-    onError: (failure) => console.error('Live-Aktualisierung der Buchungen unterbrochen:', failure),
-  });
+  const from = window?.from;
+  const to = window?.to;
+  const bookableId = window?.bookableId ?? undefined;
+  // The pages belong to the window they were read for: those of an earlier window never show.
+  const windowKey = `${from ?? ''}|${to ?? ''}|${bookableId ?? ''}`;
+  const [loaded, setLoaded] = useState<{ windowKey: string; pages: readonly (Page | undefined)[]; done: boolean }>({ windowKey, pages: [], done: false });
+  const shown = loaded.windowKey === windowKey ? loaded : { pages: [], done: false };
+  const pages = shown.pages;
+  const loadingDone = shown.done;
 
   useEffect(() => {
     // What the pages hold now, updated by their watchers (also on live changes) before React renders.
@@ -70,7 +77,7 @@ export function useStaffBookings(tenantId: string): StaffBookings {
       new Promise<Page | null>((firstAnswer) => {
         const query = client.watchQuery({
           query: StaffBookingsDocument,
-          variables: { tenantId, limit: index === 0 ? FIRST_PAGE_SIZE : BOOKING_PAGE_SIZE, offset },
+          variables: { tenantId, limit: index === 0 && from === undefined ? FIRST_PAGE_SIZE : BOOKING_PAGE_SIZE, offset, from, to, bookableId },
           fetchPolicy: 'network-only',
           // Afterwards the cache is the truth: every booking written to it carries the row's fields.
           nextFetchPolicy: 'cache-first',
@@ -88,7 +95,7 @@ export function useStaffBookings(tenantId: string): StaffBookings {
               if (result.dataState !== 'complete') return;
               const page = { items: result.data.bookings.items, total: result.data.bookings.total };
               current[index] = page;
-              if (!closed) setPages([...current]);
+              if (!closed) setLoaded({ windowKey, pages: [...current], done: false });
               if (!answered) firstAnswer(page);
               answered = true;
             },
@@ -106,16 +113,31 @@ export function useStaffBookings(tenantId: string): StaffBookings {
         const page = await watchPage(index, offset);
         if (!page || page.items.length === 0) break;
       }
-      if (!closed) setLoadingDone(true);
+      if (!closed) setLoaded({ windowKey, pages: [...current], done: true });
     })();
 
     return () => {
       closed = true;
       watchers.forEach((watcher) => watcher.unsubscribe());
     };
-  }, [client, tenantId]);
+  }, [client, tenantId, from, to, bookableId, windowKey]);
 
   const bookings = useMemo(() => joinPages(pages), [pages]);
   const total = pages[0]?.total ?? 0;
   return { bookings, total, loading: pages[0] === undefined && !loadingDone, loadingMore: pages[0] !== undefined && !loadingDone };
+}
+
+/**
+ * Follows the tenant's booking changes into Apollo's cache, for the list and every window the
+ * screen holds: one subscription for the whole bookings screen.
+ */
+export function useBookingChanges(tenantId: string): void {
+  useSubscription(StaffBookingChangedDocument, {
+    variables: { tenantId },
+    fetchPolicy: 'no-cache',
+    onData: ({ client: apollo, data: change }) => {
+      if (change.data) applyBookingChange(apollo.cache, tenantId, change.data.bookingChanged);
+    },
+    onError: (failure) => console.error('Live-Aktualisierung der Buchungen unterbrochen:', failure),
+  });
 }

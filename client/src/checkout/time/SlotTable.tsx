@@ -114,7 +114,7 @@ export function SlotTable({ grid, weekdayIndexes, selection, onPick, onLeaveSide
       <thead>
         <tr>
           <th scope="col" className="slot-hour-head">
-            <span className="checkout-sr-only">Uhrzeit</span>
+            <span className="sr-only">Uhrzeit</span>
           </th>
           {grid.days.map((day, index) => (
             <th key={day.date} scope="col" abbr={longDayLabel(day.date, weekdayIndexes[index])}>
@@ -123,7 +123,7 @@ export function SlotTable({ grid, weekdayIndexes, selection, onPick, onLeaveSide
                 <br />
                 {shortDate(day.date)}
               </span>
-              <span className="checkout-sr-only">{longDayLabel(day.date, weekdayIndexes[index])}</span>
+              <span className="sr-only">{longDayLabel(day.date, weekdayIndexes[index])}</span>
             </th>
           ))}
         </tr>

@@ -229,7 +229,7 @@ function HourSlots({ slots, dates, weekdayIndexes, chosen, onChoose, onLeaveSide
           gewählt
         </li>
       </ul>
-      <p className="checkout-sr-only" aria-live="polite">
+      <p className="sr-only" aria-live="polite">
         {announcement}
       </p>
       {shown ? <Button variant="minimal" size="small" text="Auswahl aufheben" onClick={() => { setSelection(null); onChoose(null); setAnnouncement('Auswahl aufgehoben.'); }} /> : null}

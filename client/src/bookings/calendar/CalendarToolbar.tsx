@@ -1,0 +1,54 @@
+import { Button, ButtonGroup, HTMLSelect, SegmentedControl, Spinner } from '@blueprintjs/core';
+import type { CalendarView } from './calendarTime';
+
+const VIEWS: { label: string; value: CalendarView }[] = [
+  { label: 'Tag', value: 'day' },
+  { label: 'Woche', value: 'week' },
+  { label: 'Monat', value: 'month' },
+];
+
+export interface CalendarToolbarProps {
+  /** "23. – 29. November 2026" */
+  label: string;
+  view: CalendarView;
+  onViewChange: (view: CalendarView) => void;
+  onToday: () => void;
+  onStep: (step: -1 | 1) => void;
+  objects: readonly { id: string; title: string }[];
+  bookableId: string | null;
+  onBookableChange: (bookableId: string | null) => void;
+  /** Bookings of the period are still on their way. */
+  loading: boolean;
+}
+
+const ALL_OBJECTS = '';
+
+/** Above the calendar: today, back and forth, the period shown, day/week/month and the object filter. */
+export function CalendarToolbar({ label, view, onViewChange, onToday, onStep, objects, bookableId, onBookableChange, loading }: CalendarToolbarProps) {
+  return (
+    <div className="calendar-toolbar">
+      <ButtonGroup>
+        <Button text="Heute" onClick={onToday} />
+        <Button icon="chevron-left" aria-label="Zurück" title="Zurück" onClick={() => onStep(-1)} />
+        <Button icon="chevron-right" aria-label="Weiter" title="Weiter" onClick={() => onStep(1)} />
+      </ButtonGroup>
+      <h3 className="calendar-period" aria-live="polite">
+        {label}
+      </h3>
+      {loading && <Spinner size={16} aria-label="Buchungen werden geladen" />}
+      <HTMLSelect
+        aria-label="Objekt"
+        value={bookableId ?? ALL_OBJECTS}
+        onChange={(event) => onBookableChange(event.currentTarget.value === ALL_OBJECTS ? null : event.currentTarget.value)}
+        options={[
+          { label: 'Alle Objekte', value: ALL_OBJECTS },
+          ...objects.map((object) => ({
+            label: object.title,
+            value: object.id,
+          })),
+        ]}
+      />
+      <SegmentedControl aria-label="Zeitraum" options={VIEWS} value={view} onValueChange={(value) => onViewChange(value as CalendarView)} />
+    </div>
+  );
+}
