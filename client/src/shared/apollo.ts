@@ -1,4 +1,5 @@
 import { ApolloClient, ApolloLink, HttpLink } from '@apollo/client';
+import type { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { OperationTypeNode } from 'graphql';
 import { Observable, type Subscription } from 'rxjs';
 import { createCache } from './apolloCache';
@@ -13,16 +14,21 @@ const httpLink = new HttpLink({ uri: GRAPHQL_PATH, credentials: 'same-origin' })
 
 /**
  * Subscriptions hand over to the graphql-ws link, downloaded with the first subscription: the
- * sign-in and the public pages never subscribe, so they do not load the socket client.
+ * sign-in and the public pages never subscribe, so they do not load the socket client. After a lost
+ * connection came back, the open screens read their data again (the events meanwhile are lost).
  */
+let socketLink: Promise<GraphQLWsLink> | undefined;
+const subscriptionLink = () =>
+  (socketLink ??= import('./subscriptionLink').then(({ createSubscriptionLink }) => createSubscriptionLink(() => void apolloClient.refetchQueries({ include: 'active' }))));
+
 const wsLink = new ApolloLink(
   (operation) =>
     new Observable<ApolloLink.Result>((observer) => {
       let subscription: Subscription | undefined;
       let stopped = false;
-      import('./subscriptionLink').then(
-        ({ subscriptionLink }) => {
-          if (!stopped) subscription = subscriptionLink.request(operation).subscribe(observer);
+      subscriptionLink().then(
+        (link) => {
+          if (!stopped) subscription = link.request(operation).subscribe(observer);
         },
         (error: unknown) => observer.error(error),
       );
