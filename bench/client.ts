@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /**
  * The client as a browser meets it, measured with Chromium (CHROMIUM_PATH, default Debian's
@@ -220,9 +220,16 @@ function instrumentBookingsScreen() {
 
 const SEARCHES = ['Müller Sitzungssaal', 'katharina.zimmerman', 'Bergheim freigegeben', 'Schmidt Trauzimer bezahlt'];
 
-async function openBookingsScreen(browser: Browser, base: string, login: { id: string; password: string }, expectedBookings: number) {
-  const context = await browser.newContext();
+async function openBookingsScreen(
+  browser: Browser,
+  base: string,
+  login: { id: string; password: string },
+  expectedBookings: number,
+  options: { viewport?: { width: number; height: number }; instrument?: () => void } = {},
+) {
+  const context = await browser.newContext(options.viewport ? { viewport: options.viewport } : {});
   await context.addInitScript(instrumentBookingsScreen);
+  if (options.instrument) await context.addInitScript(options.instrument);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('Fehler in der Seite:', error.message));
   await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
@@ -308,6 +315,214 @@ export async function measureBookingsScreen(base: string, login: { id: string; p
         result.keystrokeMs = typed.keys;
         result.keystrokeTexts = typed.texts;
         result.superseded = typed.superseded;
+      }
+      await context.close();
+    }
+    return result;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The kanban view of the bookings screen (/admin/buchungen, "Kanban") with a board of many cards. */
+export interface KanbanMeasurement {
+  /** The cards of the states' columns (all shown at once) and of the backlog's first page. */
+  stateCards: number;
+  backlogCards: number;
+  /** Per run: the click on "Kanban" → the states' cards in the page, → the backlog's first page in the page, → every column's cards in the page, → that frame painted. */
+  clickToStatesMs: number[];
+  clickToBacklogMs: number[];
+  clickToCardsMs: number[];
+  clickToPaintedMs: number[];
+  /** Per run: the board's answer (KanbanBoard) arrived → its cards painted. */
+  dataToPaintedMs: number[];
+  /** One drag per run. */
+  drags: KanbanDrag[];
+}
+
+export interface KanbanDrag {
+  /** The columns' names (their regions). */
+  from: string;
+  to: string;
+  steps: number;
+  /** dragstart → drop, in the page. */
+  durationMs: number;
+  /** The frames between dragstart and drop: intervals of the requestAnimationFrame timestamps. */
+  frameMs: number[];
+  /** The drop → the card painted in the target column (shown at once, before the server answers). */
+  dropToPaintedMs: number;
+}
+
+interface KanbanMarks {
+  /** When the board's query was sent (its request carries ?bench=KanbanBoard, so its resource timing is found). */
+  boardRequested: number | null;
+  clicked: number | null;
+  /** All cards of the states in the page; the backlog's first page in the page; both. */
+  states: number | null;
+  backlog: number | null;
+  cards: number | null;
+  painted: number | null;
+  /** requestAnimationFrame timestamps while recording. */
+  frames: number[];
+  recording: boolean;
+  dragStart: number | null;
+  drop: number | null;
+  landedPainted: number | null;
+}
+
+/**
+ * Installed before the app loads: when the board's query is sent (marked in its address, which
+ * the server ignores, so its resource timing entry tells when its answer arrived), the click on
+ * "Kanban", and dragstart and drop of the drag (pragmatic drag and drop uses the browser's own
+ * drag and drop, which Playwright drives in Chromium).
+ */
+function instrumentKanban() {
+  const marks: KanbanMarks = { boardRequested: null, clicked: null, states: null, backlog: null, cards: null, painted: null, frames: [], recording: false, dragStart: null, drop: null, landedPainted: null };
+  Object.assign(window, { kanbanMarks: marks });
+  const innerFetch = window.fetch.bind(window);
+  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    if (typeof init?.body === 'string' && init.body.includes('"operationName":"KanbanBoard"') && !(input instanceof Request)) {
+      marks.boardRequested = performance.now();
+      const url = new URL(String(input), location.href);
+      url.searchParams.set('bench', 'KanbanBoard');
+      return innerFetch(url, init);
+    }
+    return innerFetch(input, init);
+  };
+  document.addEventListener('click', (event) => {
+    const option = (event.target as Element).closest?.('[role="radio"]');
+    if (option?.textContent?.trim() === 'Kanban') marks.clicked = performance.now();
+  }, { capture: true });
+  window.addEventListener('dragstart', () => (marks.dragStart = performance.now()), { capture: true });
+  window.addEventListener('drop', () => (marks.drop = performance.now()), { capture: true });
+}
+
+const kanbanMarks = () => (window as unknown as { kanbanMarks: KanbanMarks }).kanbanMarks;
+
+/** A realistic window for the board (as the end-to-end tests use): the backlog and three states side by side. */
+const KANBAN_VIEWPORT = { width: 1440, height: 900 };
+const DRAG_STEPS = 60;
+const FRAME_MS = 1000 / 60;
+
+/** Drags the top card of the first state's column to the farthest state column in view, in `DRAG_STEPS` mouse moves a frame apart. */
+async function dragAcross(page: Page): Promise<KanbanDrag> {
+  const columns = await page.locator('.kanban-column').evaluateAll((sections) =>
+    sections.map((section) => ({ key: (section as HTMLElement).dataset.column!, name: section.getAttribute('aria-label')!, right: section.getBoundingClientRect().right })),
+  );
+  const states = columns.filter((column) => column.key !== 'backlog');
+  const from = states[0];
+  const to = states.filter((column) => column.right <= KANBAN_VIEWPORT.width).pop();
+  if (!from || !to || to === from) throw new Error(`Keine zweite Spalte des Kanban-Boards im Fenster: ${JSON.stringify(columns)}`);
+  const cardsOf = (key: string) => page.locator(`.kanban-column[data-column="${key}"] [data-card-id]`);
+  const source = cardsOf(from.key).first();
+  const cardId = (await source.getAttribute('data-card-id'))!;
+  const start = (await source.boundingBox())!;
+  // Onto the upper edge of the target column's third card: the card goes in as its third.
+  const target = (await cardsOf(to.key).nth(2).boundingBox())!;
+  const begin = { x: start.x + start.width / 2, y: start.y + 16 };
+  const end = { x: target.x + target.width / 2, y: target.y + 8 };
+
+  await page.evaluate(({ column, card }) => {
+    const marks = (window as unknown as { kanbanMarks: KanbanMarks }).kanbanMarks;
+    Object.assign(marks, { frames: [], recording: true, dragStart: null, drop: null, landedPainted: null });
+    const frame = (time: number) => {
+      marks.frames.push(time);
+      if (marks.recording) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+    const landed = () => document.querySelector(`.kanban-column[data-column="${CSS.escape(column)}"] [data-card-id="${CSS.escape(card)}"]`);
+    new MutationObserver((_records, observer) => {
+      if (marks.drop === null || !landed()) return;
+      observer.disconnect();
+      // After the frame that shows it.
+      requestAnimationFrame(() => setTimeout(() => (marks.landedPainted = performance.now())));
+    }).observe(document.body, { childList: true, subtree: true });
+  }, { column: to.key, card: cardId });
+  await page.mouse.move(begin.x, begin.y);
+  await page.mouse.down();
+  const started = performance.now();
+  for (let step = 1; step <= DRAG_STEPS; step++) {
+    await page.mouse.move(begin.x + ((end.x - begin.x) * step) / DRAG_STEPS, begin.y + ((end.y - begin.y) * step) / DRAG_STEPS);
+    const wait = started + step * FRAME_MS - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+  await page.mouse.up();
+  await page.waitForFunction(() => (window as unknown as { kanbanMarks: KanbanMarks }).kanbanMarks.landedPainted !== null, null, { timeout: 10_000 });
+  // The server confirmed the move: its toast, and the card still there and not in its old column.
+  await page.locator('.bp6-toast').filter({ hasText: `Die Buchung ${cardId} ist jetzt in „${to.name}“.` }).waitFor({ timeout: 10_000 });
+  const cardIn = (key: string) => page.locator(`.kanban-column[data-column="${key}"] [data-card-id="${cardId}"]`).count();
+  if ((await cardIn(to.key)) !== 1 || (await cardIn(from.key)) !== 0) throw new Error(`Die Karte ${cardId} ist nicht von „${from.name}“ nach „${to.name}“ gelangt`);
+  const marks = await page.evaluate(() => {
+    const recorded = (window as unknown as { kanbanMarks: KanbanMarks }).kanbanMarks;
+    recorded.recording = false;
+    return recorded;
+  });
+  if (marks.dragStart === null || marks.drop === null) throw new Error('Kein dragstart oder drop in der Seite: das Ziehen hat nicht begonnen');
+  const frameMs: number[] = [];
+  for (let index = 1; index < marks.frames.length; index++) {
+    if (marks.frames[index] > marks.dragStart && marks.frames[index] <= marks.drop) frameMs.push(marks.frames[index] - marks.frames[index - 1]);
+  }
+  return { from: from.name, to: to.name, steps: DRAG_STEPS, durationMs: marks.drop - marks.dragStart, frameMs, dropToPaintedMs: marks.landedPainted! - marks.drop };
+}
+
+/**
+ * The kanban view with the board seeded (`stateCards` cards over the states, the demo tenant's other
+ * bookings in the backlog, whose first page has `backlogCards`), as `login`, each run in a fresh
+ * browser profile: the bookings screen is opened and its list loaded completely (as openBookingsScreen
+ * does), then "Kanban" chosen; timed from that click until every state column shows all its cards and
+ * the backlog its first page, and until the frame after is painted. Then one card is dragged with the
+ * mouse across columns while the page records its frames.
+ */
+export async function measureKanbanScreen(
+  base: string,
+  login: { id: string; password: string },
+  expected: { bookings: number; stateCards: number; backlogCards: number },
+  runs: number,
+): Promise<KanbanMeasurement> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const result: KanbanMeasurement = { stateCards: expected.stateCards, backlogCards: expected.backlogCards, clickToStatesMs: [], clickToBacklogMs: [], clickToCardsMs: [], clickToPaintedMs: [], dataToPaintedMs: [], drags: [] };
+  try {
+    // One untimed run first (with its drag): the server's JIT and pools warm.
+    for (let run = -1; run < runs; run++) {
+      const { context, page } = await openBookingsScreen(browser, base, login, expected.bookings, { viewport: KANBAN_VIEWPORT, instrument: instrumentKanban });
+      await page.evaluate(({ stateCards, backlogCards }) => {
+        const marks = (window as unknown as { kanbanMarks: KanbanMarks }).kanbanMarks;
+        new MutationObserver((_records, observer) => {
+          let states = 0;
+          let backlog = 0;
+          for (const column of Array.from(document.querySelectorAll<HTMLElement>('.kanban-column'))) {
+            const cards = column.querySelectorAll('[data-card-id]').length;
+            if (column.dataset.column === 'backlog') backlog = cards;
+            else states += cards;
+          }
+          const now = performance.now();
+          if (states >= stateCards) marks.states ??= now;
+          if (backlog >= backlogCards) marks.backlog ??= now;
+          if (marks.states === null || marks.backlog === null) return;
+          marks.cards = now;
+          observer.disconnect();
+          requestAnimationFrame(() => setTimeout(() => (marks.painted = performance.now())));
+        }).observe(document.body, { childList: true, subtree: true });
+      }, expected);
+      await page.getByRole('radiogroup', { name: 'Ansicht' }).getByRole('radio', { name: 'Kanban' }).click();
+      await page.waitForFunction(() => (window as unknown as { kanbanMarks: KanbanMarks }).kanbanMarks.painted !== null, null, { timeout: 60_000 });
+      const marks = await page.evaluate(kanbanMarks);
+      const arrived = await page.evaluate(() => {
+        const entry = performance.getEntriesByType('resource').find((candidate) => new URL(candidate.name).searchParams.get('bench') === 'KanbanBoard') as PerformanceResourceTiming | undefined;
+        return entry?.responseEnd ?? NaN;
+      });
+      const shown = await page.locator('.kanban-column:not([data-column="backlog"]) [data-card-id]').count();
+      if (shown !== expected.stateCards) throw new Error(`Das Kanban-Board zeigt ${shown} statt ${expected.stateCards} Karten in den Status`);
+      // The backlog's next pages and the live subscriptions settle before the drag.
+      await page.waitForTimeout(1000);
+      const drag = await dragAcross(page);
+      if (run >= 0) {
+        result.clickToStatesMs.push(marks.states! - marks.clicked!);
+        result.clickToBacklogMs.push(marks.backlog! - marks.clicked!);
+        result.clickToCardsMs.push(marks.cards! - marks.clicked!);
+        result.clickToPaintedMs.push(marks.painted! - marks.clicked!);
+        result.dataToPaintedMs.push(marks.painted! - arrived);
+        result.drags.push(drag);
       }
       await context.close();
     }

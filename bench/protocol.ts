@@ -6,11 +6,15 @@ export type RawLookup = { kind: 'viewer'; userId: string } | { kind: 'bookingPag
 export type BenchRequest =
   | { type: 'raw'; lookup: RawLookup; connections: number; durationMs: number }
   | { type: 'seed'; bookingsForList: number; pastBookingsLarge: number; bookingsInWeekEnd: string }
-  /** Only the demo tenant's staff list (BENCH_ONLY=client). */
+  /** Only the demo tenant's staff list (BENCH_ONLY=client or kanban); answers the demo tenant's id. */
   | { type: 'seedList'; bookings: number }
   | { type: 'check'; bookableId: string; capacity: number }
-  /** Cards on the tenant's board: `cards` in turn over the states, positions from 0. */
-  | { type: 'seedBoard'; tenantId: string; states: string[]; cards: string[] }
+  /**
+   * Cards on the tenant's board (its cards before are removed): `cards`, or the numbers of the
+   * tenant's newest `newestBookings` bookings, in turn over the states, positions from 0, in their
+   * states since 0 to 5 days (in turn); answers the cards.
+   */
+  | { type: 'seedBoard'; tenantId: string; states: string[]; cards: string[] | { newestBookings: number } }
   | { type: 'plan'; bookableId: string; begin: string; end: string };
 
 export interface SeededRoom {

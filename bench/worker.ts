@@ -262,19 +262,28 @@ async function answer(message: BenchRequest): Promise<unknown> {
       const list = await seedDemoList(message.bookings);
       await execute('vacuum analyze bookings');
       await execute('vacuum analyze booking_items');
-      return { id: list.id, amount: list.amount ?? 0 };
+      return { demoTenantId: list.tenant.id };
     }
     case 'check':
       return occupancyCheck(message.bookableId, message.capacity);
-    case 'seedBoard':
+    case 'seedBoard': {
+      const cards = Array.isArray(message.cards)
+        ? message.cards
+        : (
+            await execute<{ number: string }[]>('select number from bookings where tenant_id = ? order by created_at desc, key desc limit ?', [
+              message.tenantId,
+              message.cards.newestBookings,
+            ])
+          ).map((row) => row.number);
       await execute('delete from workflow_tasks where tenant_id = ?', [message.tenantId]);
       await execute(
         `insert into workflow_tasks (tenant_id, task_id, state_id, position, entered_at)
-           select ?, card, (?::text[])[(ordinality - 1) % ? + 1], ((ordinality - 1) / ?)::int, now()
+           select ?, card, (?::text[])[(ordinality - 1) % ? + 1], ((ordinality - 1) / ?)::int, now() - ((ordinality - 1) % 6) * interval '1 day'
              from unnest(?::text[]) with ordinality card`,
-        [message.tenantId, `{${message.states.join(',')}}`, message.states.length, message.states.length, `{${message.cards.join(',')}}`],
+        [message.tenantId, `{${message.states.join(',')}}`, message.states.length, message.states.length, `{${cards.join(',')}}`],
       );
-      return null;
+      return cards;
+    }
     case 'plan':
       return occupancyPlan(message.bookableId, message.begin, message.end);
   }
