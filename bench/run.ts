@@ -8,6 +8,7 @@ import path from 'node:path';
 import { startEmbeddedPostgres, ensureDatabase } from '../server/src/db/embedded.js';
 import { demoLogins } from '../server/src/db/seed.js';
 import { measureBoardLatency } from './board.js';
+import { measureMonthCalendar } from './calendar.js';
 import {
   type BookingsScreenMeasurement,
   type ClientMeasurement,
@@ -29,7 +30,8 @@ import type { BenchRequest, OccupancyCheck, RawLookup, RawResult, SeededData, Se
  * download and the time from "Anmelden" to the dashboard; at the end the bookings screen and its
  * kanban view with a board of 1,000 cards (render time, frames while dragging a card). Bounded in
  * time, loopback only. `BENCH_ONLY=client` measures only the client rows (seeding only the demo
- * tenant's bookings), `BENCH_ONLY=kanban` only the kanban view's.
+ * tenant's bookings), `BENCH_ONLY=kanban` only the kanban view's, `BENCH_ONLY=calendar` only the
+ * month calendar's.
  */
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -41,6 +43,7 @@ const BOOKINGS_SCREEN_RUNS = 5;
 /** The demo seed's own two bookings beside the seeded list. */
 const DEMO_BOOKINGS = 2;
 const KANBAN_RUNS = 5;
+const CALENDAR_RUNS = 5;
 const KANBAN_CARDS = 1000;
 /** The backlog's first page (BACKLOG_PAGE_SIZE of the client's useBacklog.ts). */
 const KANBAN_BACKLOG_PAGE = 50;
@@ -55,7 +58,7 @@ const FRAME_BUDGET_MS = 1000 / 60;
 /** requestAnimationFrame timestamps of frames in budget vary by about ±0.1 ms around 16.67 ms. */
 const FRAME_JITTER_MS = 0.5;
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== 'client' && ONLY !== 'kanban') throw new Error(`BENCH_ONLY kennt nur "client" und "kanban", nicht "${ONLY}"`);
+if (ONLY !== undefined && ONLY !== 'client' && ONLY !== 'kanban' && ONLY !== 'calendar') throw new Error(`BENCH_ONLY kennt nur "client", "kanban" und "calendar", nicht "${ONLY}"`);
 
 /** Goals the measurements are read against (README, Benchmarks). */
 const GOALS = {
@@ -71,6 +74,7 @@ const GOALS = {
   kanbanPaintedMs: 1000,
   kanbanFrameP95Ms: 16.7,
   kanbanDroppedShare: 0.05,
+  monthCalendarDrawnMs: 200,
 };
 
 function freePort(): Promise<number> {
@@ -255,6 +259,26 @@ async function measureBoard(base: string, adminCookie: string, tenantId: string)
 
 const measureBookings = async (base: string) =>
   bookingsScreenTable(await measureBookingsScreen(base, demoLogins.tenantOwner, BOOKINGS_FOR_LIST + DEMO_BOOKINGS, BOOKINGS_SCREEN_RUNS));
+
+/** The month calendar's rows: a past month of the demo list (two thousand bookings and more), read and drawn after "Zurück". */
+async function measureCalendar(base: string): Promise<string> {
+  const calendar = await measureMonthCalendar(base, demoLogins.tenantOwner, CALENDAR_RUNS);
+  const row = (name: string, values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return `| ${name} | ${fixed(median(sorted), 0)} ms | ${fixed(sorted[0], 0)} / ${fixed(sorted[sorted.length - 1], 0)} ms |`;
+  };
+  const drawn = median(calendar.lastPageToDrawnMs);
+  return [
+    `Kalender (/admin/buchungen, Ansicht „Kalender“, „Monat“, einen Monat zurück) in Chromium als Inhaberin, Fenster 1440 × 900: ${calendar.monthBookings.toLocaleString('de-DE')} Buchungen im Monat, ${calendar.windowBookings.toLocaleString('de-DE')} in seinen ganzen Wochen (abgelehnte eingeschlossen, die der Kalender nicht zeigt), gelesen in ${calendar.pages} Seiten zu 500 (${calendar.clickToDrawnMs.length} Läufe in frischen Profilen nach einem ungemessenen; der Monat gewählt, nachdem die Liste vollständig geladen ist):`,
+    '',
+    '| Messung | Median | schnellste / langsamste |\n|---|---:|---:|',
+    row('Letzte Seite angekommen bis Monat gezeichnet', calendar.lastPageToDrawnMs),
+    row('Klick auf „Zurück“ bis Monat gezeichnet', calendar.clickToDrawnMs),
+    row('Längste Aufgabe des Hauptthreads dabei', calendar.longestTaskMs),
+    '',
+    `- Monat mit ${calendar.monthBookings.toLocaleString('de-DE')} Buchungen gezeichnet ≤ ${GOALS.monthCalendarDrawnMs} ms nach Ankunft der Daten (Median): ${reached(drawn <= GOALS.monthCalendarDrawnMs)} (${fixed(drawn, 0)} ms).`,
+  ].join('\n');
+}
 
 /** Frames of a drag: how many vsyncs each frame took (1 = in budget), the ones beyond the first lost. */
 function frameStats(frames: readonly number[]) {
@@ -455,6 +479,7 @@ async function measureServer(base: string, clientRows: string): Promise<void> {
   // After the load measurements, so the browser does not share the cores with them; the board
   // (an active workflow on the demo tenant) after the list, which is measured without one.
   const bookingsRows = await measureBookings(base);
+  const calendarRows = await measureCalendar(base);
   const kanbanRows = await measureKanban(base, demoTenantId);
 
   const distinct = checkoutRows[3];
@@ -508,6 +533,8 @@ async function measureServer(base: string, clientRows: string): Promise<void> {
     '',
     bookingsRows,
     '',
+    calendarRows,
+    '',
     kanbanRows,
   ].join('\n');
   console.log(table);
@@ -525,14 +552,18 @@ try {
     const { demoTenantId } = await ask<{ demoTenantId: string }>({ type: 'seedList', bookings: BOOKINGS_FOR_LIST });
     const kanbanRows = await measureKanban(base, demoTenantId);
     console.log(`${header()}\n\n${kanbanRows}`);
+  } else if (ONLY === 'calendar') {
+    await ask({ type: 'seedList', bookings: BOOKINGS_FOR_LIST });
+    console.log(`${header()}\n\n${await measureCalendar(base)}`);
   } else if (ONLY === 'client') {
     // First, on the demo data alone: the dashboard shows the same whatever bookings exist.
     const clientRows = clientTable(await measureClient(base, demoLogins.tenantOwner, CLIENT_RUNS));
     // Only these rows: bench/last-result.md keeps the last full run. The bookings screen needs its list.
     const { demoTenantId } = await ask<{ demoTenantId: string }>({ type: 'seedList', bookings: BOOKINGS_FOR_LIST });
     const bookingsRows = await measureBookings(base);
+    const calendarRows = await measureCalendar(base);
     const kanbanRows = await measureKanban(base, demoTenantId);
-    console.log(`${header()}\n\n${clientRows}\n\n${bookingsRows}\n\n${kanbanRows}`);
+    console.log(`${header()}\n\n${clientRows}\n\n${bookingsRows}\n\n${calendarRows}\n\n${kanbanRows}`);
   } else {
     // First, on the demo data alone: the dashboard shows the same whatever bookings exist.
     const clientRows = clientTable(await measureClient(base, demoLogins.tenantOwner, CLIENT_RUNS));

@@ -1,27 +1,20 @@
 import { useQuery } from '@apollo/client/react';
 import { cloneElement, type ReactElement, type SyntheticEvent, useMemo, useRef, useState } from 'react';
-import { Calendar, dateFnsLocalizer, type EventProps, type EventWrapperProps } from 'react-big-calendar';
-import { format, getDay, parse, startOfWeek } from 'date-fns';
-import { de } from 'date-fns/locale';
+import { Calendar, type EventProps, type EventWrapperProps } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { BookingObjectsDocument } from '../../gql/graphql';
 import type { Viewer } from '../../shared/rights';
 import { useStaffBookings } from '../staff/useStaffBookings';
 import './calendar.css';
 import { calendarEntries, type CalendarEntry } from './calendarEntries';
+import { fastGermanLocalizer } from './calendarLocalizer';
 import { useGridWithoutTableRoles } from './calendarAria';
 import { calendarFormats, calendarMessages, entryDayNote, entryLabel, periodLabel } from './calendarText';
 import { bookingWindowOf, type CalendarView, stepDate, toWallClock } from './calendarTime';
 import { BookingEntryDialog, type BookingEntryHandlers } from './BookingEntryDialog';
 import { CalendarToolbar } from './CalendarToolbar';
 
-const localizer = dateFnsLocalizer({
-  format,
-  parse,
-  startOfWeek: (date: Date) => startOfWeek(date, { weekStartsOn: 1 }),
-  getDay,
-  locales: { de },
-});
+const localizer = fastGermanLocalizer();
 const VIEWS: CalendarView[] = ['day', 'week', 'month'];
 // The working day is in view first; earlier and later hours are a scroll away.
 const SCROLL_TO = new Date(1970, 0, 1, 7, 0);
@@ -81,7 +74,7 @@ export default function BookingCalendar({ tenantId, viewer, handlers }: BookingC
   const [date, setDate] = useState(() => toWallClock(new Date()));
   const [bookableId, setBookableId] = useState<string | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const window = { ...bookingWindowOf(view, date), bookableId };
+  const window = { ...bookingWindowOf(view, date), bookableId, holdLaterPages: true };
   const { bookings, loading, loadingMore } = useStaffBookings(tenantId, window);
   const entries = useMemo(() => calendarEntries(bookings), [bookings]);
   const objects = useQuery(BookingObjectsDocument, { variables: { tenantId } });

@@ -10,7 +10,9 @@ export type CalendarView = 'day' | 'week' | 'month';
  * Berlin date and time. In a browser set to Berlin (nearly every one) they are the instants
  * themselves and nothing is converted.
  */
-const browserRunsOnBerlinTime = () => Intl.DateTimeFormat().resolvedOptions().timeZone === BERLIN_TIME_ZONE;
+// Read once: asking Intl per date would cost more than the conversion it saves.
+const BROWSER_ON_BERLIN_TIME = Intl.DateTimeFormat().resolvedOptions().timeZone === BERLIN_TIME_ZONE;
+const browserRunsOnBerlinTime = () => BROWSER_ON_BERLIN_TIME;
 
 /** The wall-clock date of an instant: local fields = Berlin date and time. */
 export function toWallClock(instant: Date, sameZone = browserRunsOnBerlinTime()): Date {

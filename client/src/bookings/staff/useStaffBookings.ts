@@ -44,6 +44,11 @@ export interface BookingWindowFilter {
   from: string;
   to: string;
   bookableId: string | null;
+  /**
+   * Shows the first page at once and the others together when all are there, so a screen that
+   * lays out all its bookings at once (the calendar) does so twice, not once per page.
+   */
+  holdLaterPages?: boolean;
 }
 
 /**
@@ -60,6 +65,7 @@ export function useStaffBookings(tenantId: string, window?: BookingWindowFilter)
   const from = window?.from;
   const to = window?.to;
   const bookableId = window?.bookableId ?? undefined;
+  const holdLaterPages = window?.holdLaterPages ?? false;
   // The pages belong to the window they were read for: those of an earlier window never show.
   const windowKey = `${from ?? ''}|${to ?? ''}|${bookableId ?? ''}`;
   const [loaded, setLoaded] = useState<{ windowKey: string; pages: readonly (Page | undefined)[]; done: boolean }>({ windowKey, pages: [], done: false });
@@ -70,6 +76,7 @@ export function useStaffBookings(tenantId: string, window?: BookingWindowFilter)
   useEffect(() => {
     // What the pages hold now, updated by their watchers (also on live changes) before React renders.
     const current: (Page | undefined)[] = [];
+    let complete = false;
     const watchers: { unsubscribe(): void }[] = [];
     let closed = false;
 
@@ -95,7 +102,7 @@ export function useStaffBookings(tenantId: string, window?: BookingWindowFilter)
               if (result.dataState !== 'complete') return;
               const page = { items: result.data.bookings.items, total: result.data.bookings.total };
               current[index] = page;
-              if (!closed) setLoaded({ windowKey, pages: [...current], done: false });
+              if (!closed && (index === 0 || complete || !holdLaterPages)) setLoaded({ windowKey, pages: [...current], done: complete });
               if (!answered) firstAnswer(page);
               answered = true;
             },
@@ -113,6 +120,7 @@ export function useStaffBookings(tenantId: string, window?: BookingWindowFilter)
         const page = await watchPage(index, offset);
         if (!page || page.items.length === 0) break;
       }
+      complete = true;
       if (!closed) setLoaded({ windowKey, pages: [...current], done: true });
     })();
 
@@ -120,7 +128,7 @@ export function useStaffBookings(tenantId: string, window?: BookingWindowFilter)
       closed = true;
       watchers.forEach((watcher) => watcher.unsubscribe());
     };
-  }, [client, tenantId, from, to, bookableId, windowKey]);
+  }, [client, tenantId, from, to, bookableId, windowKey, holdLaterPages]);
 
   const bookings = useMemo(() => joinPages(pages), [pages]);
   const total = pages[0]?.total ?? 0;
