@@ -10,6 +10,7 @@ import { BookingService } from './bookings/booking.service.js';
 import { CheckoutService, type EventDirectory } from './bookings/checkout/checkout.service.js';
 import type { AppConfig } from './config.js';
 import { CouponService } from './coupons/coupon.service.js';
+import { EventService } from './events/event.service.js';
 import { FileService } from './files/file.service.js';
 import { InstanceService } from './instance/instance.service.js';
 import { MailService } from './mail/mail.service.js';
@@ -80,6 +81,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     bookables,
     bookableAvailability: new BookableAvailabilityService(orm, bookables, bookings),
     bookings,
+    events: new EventService(orm, bookings),
     bookingStatus,
     bookingEditor: new BookingEditorService(orm, workflows),
     bookingOverview: new BookingOverviewService(orm),
