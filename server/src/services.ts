@@ -50,6 +50,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   const viewers = new ViewerService(orm);
   const bookables = new BookableService(orm);
   const bookings = new BookingService(orm, bookables);
+  const events = new EventService(orm, bookings);
   // The workflow reads bookings through its own port; the status actions come from the bookings
   // domain above it, which itself needs the workflow: bound late, after both exist.
   const late: { bookingStatus?: BookingStatusService } = {};
@@ -81,7 +82,8 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     bookables,
     bookableAvailability: new BookableAvailabilityService(orm, bookables, bookings),
     bookings,
-    events: new EventService(orm, bookings),
+    events,
+    ticketEvents: events,
     bookingStatus,
     bookingEditor: new BookingEditorService(orm, workflows),
     bookingOverview: new BookingOverviewService(orm),

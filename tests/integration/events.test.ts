@@ -626,3 +626,16 @@ describe('tenant isolation', () => {
     expect((await storedEvent(other.id))?.isPublic).toBe(true);
   });
 });
+
+describe('a ticket shows its event', () => {
+  it('bookables?populate=true carries the event in _populated.event (null after the event is deleted)', async () => {
+    const event = await foreign({ name: 'Mit Ticket' });
+    const ticket = await storeBookable(app, tenantId(), { type: 'ticket', title: 'Ticket mit Event', eventId: event.id });
+    const read = () => actors.clients.memberAny.get(`/api/${tenantId()}/bookables/${ticket.id}?populate=true`);
+    expect((await read()).json._populated.event).toMatchObject({ id: event.id, ownerUserId: actors.userIds.memberAny, information: { name: 'Mit Ticket' } });
+    await actors.clients.memberAny.request('DELETE', url(`/${event.id}`));
+    const after = await read();
+    expect(after.json._populated.event).toBeNull();
+    expect(after.json.eventId).toBeNull();
+  });
+});

@@ -5,6 +5,7 @@ import { can, canEditBookables, canReadSome, hasFlag, isTenantMember } from '../
 import { berlinToday, startOfBerlinDay } from '../../../common/time/berlin.js';
 import { defaultBookableData } from '../bookables/bookable.defaults.js';
 import { Bookable } from '../bookables/bookable.entity.js';
+import type { TicketEvents } from '../bookables/ticket-events.js';
 import type { BookingPage, BookingService } from '../bookings/booking.service.js';
 import { Instance } from '../instance/instance.entity.js';
 import { AppError } from '../shared/errors.js';
@@ -57,7 +58,7 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
  * public-event quota (maxEvents, empty is unlimited). Tickets are bookables referencing the event;
  * deleting an event keeps them.
  */
-export class EventService {
+export class EventService implements TicketEvents {
   constructor(
     private readonly orm: MikroORM,
     private readonly bookings: Pick<BookingService, 'list'>,
@@ -92,6 +93,13 @@ export class EventService {
     const event = await this.findOne(this.orm.em.fork(), tenantId, id);
     if (!this.visibleTo(viewer, event)) throw new AppError('generic.not-found');
     return event;
+  }
+
+  /** TicketEvents: a ticket's event as the viewer may see it, or null. */
+  async eventForTicket(viewer: Viewer | null, tenantId: string, eventId: string): Promise<EventRecord | Omit<EventRecord, 'ownerUserId'> | null> {
+    const event = isUuid(eventId) ? await this.orm.em.fork().findOne(Event, { id: eventId, tenant: tenantId }) : null;
+    if (!event || !this.visibleTo(viewer, event)) return null;
+    return this.mayRead(viewer, event) ? eventRecord(event) : publicEventRecord(event);
   }
 
   /** Whether the viewer may read the event as staff (then he sees its owner too). */
@@ -193,7 +201,7 @@ export class EventService {
   async bookingsOf(viewer: Viewer | null, tenantId: string, id: string, page: { limit?: number | null; offset?: number | null } = {}): Promise<BookingPage> {
     const em = this.orm.em.fork();
     const event = await this.findOne(em, tenantId, id);
-    const empty = { items: [], total: 0, limit: page.limit ?? 50, offset: page.offset ?? 0 };
+    const empty = { items: [], total: 0, limit: Math.min(Math.max(page.limit ?? 50, 1), 500), offset: Math.max(page.offset ?? 0, 0) };
     if (!viewer || !canReadSome(viewer.permissions, tenantId, 'manageBookings')) return empty;
     const tickets = await em.find(Bookable, { tenant: tenantId, eventId: event.id }, { fields: ['id'] });
     if (tickets.length === 0) return empty;
