@@ -7,6 +7,7 @@ import { Migration20261123212234Bookings } from './Migration20261123212234_booki
 import { Migration20261123223000OccupancyStatistics } from './Migration20261123223000_occupancy_statistics.js';
 import { Migration20261124000000BookingWindowIndex } from './Migration20261124000000_booking_window_index.js';
 import { Migration20261124100000WorkflowTasks } from './Migration20261124100000_workflow_tasks.js';
+import { Migration20261125100000Events } from './Migration20261125100000_events.js';
 
 /** Every migration in order. Listed in code so the built server and the TypeScript sources agree. */
 export const migrationsList: MigrationObject[] = [
@@ -18,4 +19,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123223000_occupancy_statistics', class: Migration20261123223000OccupancyStatistics },
   { name: 'Migration20261124000000_booking_window_index', class: Migration20261124000000BookingWindowIndex },
   { name: 'Migration20261124100000_workflow_tasks', class: Migration20261124100000WorkflowTasks },
+  { name: 'Migration20261125100000_events', class: Migration20261125100000Events },
 ];

@@ -10,6 +10,7 @@ import { BookingService } from './bookings/booking.service.js';
 import { CheckoutService, type EventDirectory } from './bookings/checkout/checkout.service.js';
 import type { AppConfig } from './config.js';
 import { CouponService } from './coupons/coupon.service.js';
+import { EventService } from './events/event.service.js';
 import { FileService } from './files/file.service.js';
 import { InstanceService } from './instance/instance.service.js';
 import { MailService } from './mail/mail.service.js';
@@ -49,6 +50,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   const viewers = new ViewerService(orm);
   const bookables = new BookableService(orm);
   const bookings = new BookingService(orm, bookables);
+  const events = new EventService(orm, bookings);
   // The workflow reads bookings through its own port; the status actions come from the bookings
   // domain above it, which itself needs the workflow: bound late, after both exist.
   const late: { bookingStatus?: BookingStatusService } = {};
@@ -80,6 +82,8 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     bookables,
     bookableAvailability: new BookableAvailabilityService(orm, bookables, bookings),
     bookings,
+    events,
+    ticketEvents: events,
     bookingStatus,
     bookingEditor: new BookingEditorService(orm, workflows),
     bookingOverview: new BookingOverviewService(orm),

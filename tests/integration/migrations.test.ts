@@ -94,3 +94,33 @@ it('can be rolled back completely and applied again', async () => {
   await migrator.up();
   expect((await pendingSchemaChanges()).trim()).toBe('');
 });
+
+it('adds events: a ticket pointing nowhere loses its reference, deleting an event keeps its tickets', async () => {
+  const migrator = orm.getMigrator();
+  const connection = orm.em.getConnection();
+  await migrator.down({ to: 'Migration20261124100000_workflow_tasks' });
+  const tenant = await createTenant(orm, { name: 'Veranstaltungen' });
+  const insertTicket = (eventId: string) =>
+    connection.execute<{ id: string }[]>(`insert into bookables (id, tenant_id, type, title, event_id) values (gen_random_uuid(), ?, 'ticket', 'Ticket', ?::uuid) returning id`, [tenant.id, eventId]);
+  const [dangling] = await insertTicket('00000000-0000-4000-8000-000000000001');
+
+  await migrator.up();
+  const eventId = '00000000-0000-4000-8000-000000000002';
+  await connection.execute(
+    `insert into events (id, tenant_id, information, attendees, event_location, event_address, event_organizer) values (?::uuid, ?, '{}', '{}', '{}', '{}', '{}')`,
+    [eventId, tenant.id],
+  );
+  const [linked] = await insertTicket(eventId);
+  const eventOf = async (id: string) => (await connection.execute<{ event_id: string | null }[]>('select event_id from bookables where id = ?', [id]))[0]?.event_id;
+  expect(await eventOf(dangling.id)).toBeNull();
+  expect(await eventOf(linked.id)).toBe(eventId);
+  await expect(insertTicket('00000000-0000-4000-8000-000000000003')).rejects.toThrow(/bookables_event_id_foreign/);
+  await connection.execute('delete from events where id = ?', [eventId]);
+  expect(await eventOf(linked.id)).toBeNull();
+
+  await migrator.down({ to: 'Migration20261124100000_workflow_tasks' });
+  const tables = await connection.execute<{ n: string }[]>("select count(*) as n from information_schema.tables where table_schema = 'public' and table_name = 'events'");
+  expect(tables[0].n).toBe('0');
+  await migrator.up();
+  expect((await pendingSchemaChanges()).trim()).toBe('');
+});

@@ -26,6 +26,8 @@ import {
 @Index({ name: 'bookables_tenant_created_index', properties: ['tenant', 'createdAt'] })
 @Index({ name: 'bookables_tenant_public_index', properties: ['tenant', 'isPublic'] })
 @Index({ name: 'bookables_tags_index', expression: 'create index "bookables_tags_index" on "bookables" using gin ("tags")' })
+// Finding an event's tickets (bookings and participants of an event, clearing on delete).
+@Index({ name: 'bookables_event_index', properties: ['eventId'] })
 @Index({ name: 'bookables_related_index', expression: 'create index "bookables_related_index" on "bookables" using gin ("related_bookable_ids")' })
 export class Bookable {
   @PrimaryKey({ type: 'uuid' })
@@ -60,8 +62,11 @@ export class Bookable {
   @ManyToOne(() => Bookable, { nullable: true, deleteRule: 'set null' })
   parent?: Rel<Bookable> | null;
 
-  /** Tickets only: the event the ticket admits to (the events domain adds the relation). */
-  @Property({ type: 'uuid', nullable: true })
+  /**
+   * Tickets only: the event the ticket admits to. Named by entity name, not imported, so bookables
+   * do not depend on the events domain; deleting the event keeps the ticket and clears this.
+   */
+  @ManyToOne({ entity: 'Event', fieldName: 'event_id', columnType: 'uuid', mapToPk: true, nullable: true, deleteRule: 'set null', updateRule: 'cascade' })
   eventId?: string | null;
 
   @Enum({ items: () => priceTypes as unknown as string[], nativeEnumName: undefined, default: 'per-item' })

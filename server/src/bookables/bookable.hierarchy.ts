@@ -95,6 +95,7 @@ export async function referenceErrors(em: EntityManager, tenantId: string, data:
   data.permittedUsers.forEach((id, index) => knownUsers.has(id) || (errors[`permittedUsers.${index}`] = 'Unbekannter Benutzer'));
   data.freeBookingUsers.forEach((id, index) => knownUsers.has(id) || (errors[`freeBookingUsers.${index}`] = 'Unbekannter Benutzer'));
 
-  if (data.eventId && !isUuid(data.eventId)) errors.eventId = 'Unbekannte Veranstaltung';
+  // By entity name: the events domain builds on bookables, not the other way round.
+  if (data.eventId && (!isUuid(data.eventId) || (await em.count('Event', { id: data.eventId, tenant: tenantId })) === 0)) errors.eventId = 'Unbekannte Veranstaltung';
   return errors;
 }

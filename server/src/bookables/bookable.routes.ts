@@ -6,6 +6,7 @@ import type { Viewer } from '../users/viewer.service.js';
 import type { Bookable } from './bookable.entity.js';
 import { bookableTypes, type BookableType } from './bookable.model.js';
 import { publicRestBookableRecord, restBookableRecord, type BookableFilter } from './bookable.service.js';
+import type { TicketEvents } from './ticket-events.js';
 
 type TenantParams = { tenantId: string };
 type ItemParams = TenantParams & { id: string };
@@ -26,13 +27,14 @@ function filterOf(req: Request): BookableFilter {
 export function bookableRoutes(services: DomainServices): Router {
   const router = Router({ mergeParams: true });
   const { bookables, bookableAvailability } = services;
+  const ticketEvents: TicketEvents = services.ticketEvents;
 
   const withPopulated = async (viewer: Viewer, req: Request<TenantParams>, bookable: Bookable) => {
     const record = restBookableRecord(bookable);
     if (!flag(req.query.populate)) return record;
     const related = await bookableAvailability.related(viewer, req.params.tenantId, bookable.id);
-    // Events arrive with the events domain; until then no ticket references one.
-    return { ...record, _populated: { event: null, relatedBookables: related.map(restBookableRecord) } };
+    const event = bookable.eventId ? await ticketEvents.eventForTicket(viewer, req.params.tenantId, bookable.eventId) : null;
+    return { ...record, _populated: { event, relatedBookables: related.map(restBookableRecord) } };
   };
 
   router.get('/bookables/public', async (req: Request<TenantParams>, res: Response) => {

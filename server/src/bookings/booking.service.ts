@@ -25,6 +25,8 @@ export interface BookingListQuery {
   from?: Date | null;
   to?: Date | null;
   bookableId?: string | null;
+  /** Bookings containing any of these objects (the tickets of an event). */
+  bookableIds?: readonly string[] | null;
   /** Only bookings without a place on the workflow board (the kanban's backlog). */
   backlog?: boolean | null;
   limit?: number | null;
@@ -104,6 +106,11 @@ export class BookingService implements BookingOccupancy, Omit<WorkflowBookings, 
     if (query.bookableId) {
       if (!isUuid(query.bookableId)) return { items: [], total: 0, ...pageOf(query) };
       where.add('exists (select 1 from booking_items i where i.booking_key = b.key and i.bookable_id = ?::uuid)', query.bookableId);
+    }
+    if (query.bookableIds) {
+      const ids = query.bookableIds.filter(isUuid);
+      if (ids.length === 0) return { items: [], total: 0, ...pageOf(query) };
+      where.add('exists (select 1 from booking_items i where i.booking_key = b.key and i.bookable_id = any(?::uuid[]))', pgTextArray(ids));
     }
     if (query.backlog) where.add(IN_BACKLOG_SQL);
     for (const word of (query.search ?? '').toLocaleLowerCase('de-DE').split(/\s+/).filter(Boolean).slice(0, 10)) where.add('b.search_text like ?', `%${escapeLike(word)}%`);

@@ -49,6 +49,11 @@ export const errorCatalogue = {
     title: 'Kontingent erreicht',
     detail: 'Sie haben die maximale Anzahl an öffentlichen Buchungsobjekten erreicht. Erweitern Sie Ihr Kontingent, oder löschen Sie nicht mehr benötigte Buchungsobjekte.',
   },
+  'event.quota-reached': {
+    status: 409,
+    title: 'Kontingent erreicht',
+    detail: 'Sie haben die maximale Anzahl an öffentlichen Events erreicht. Erweitern Sie Ihr Kontingent, oder löschen Sie nicht mehr benötigte Events.',
+  },
   'profile.update-error': { status: 400, title: 'Fehler', detail: 'Ihr Profil konnte nicht aktualisiert werden.' },
   // Checkout (rest-contract 5.1): every refusal is a 409 with the rule's German message as detail.
   'booking.not-bookable': { status: 409, title: 'Objekt nicht verfügbar', detail: 'Das Objekt ist nicht buchbar.' },

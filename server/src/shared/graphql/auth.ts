@@ -54,18 +54,18 @@ export enum AuthRule {
   /** Deleting coupons: manageCoupons deleteAny or deleteOwn (the coupon itself is checked too). */
   COUPON_DELETER = 'COUPON_DELETER',
   /**
-   * Who may read the bookable object in the administration: on an object's field ALLOW(read,
-   * manageBookables) on its tenant and owner; on an operation manageBookables readAny, readOwn or
-   * the editor's rights in the tenant (the object itself is checked too).
+   * Who may read the bookable object or event in the administration: on an object's field
+   * ALLOW(read, manageBookables) on its tenant and owner; on an operation manageBookables readAny,
+   * readOwn or the editor's rights in the tenant (the object itself is checked too).
    */
   BOOKABLE_STAFF = 'BOOKABLE_STAFF',
-  /** Working in the bookable editor: manageBookables create, updateAny or updateOwn. */
+  /** Working in the bookable or event editor: manageBookables create, updateAny or updateOwn. */
   BOOKABLE_EDITOR = 'BOOKABLE_EDITOR',
-  /** Creating (and duplicating) bookables: manageBookables create. */
+  /** Creating (and duplicating) bookables and events: manageBookables create. */
   BOOKABLE_CREATOR = 'BOOKABLE_CREATOR',
-  /** Changing bookables: manageBookables updateAny or updateOwn (the object itself is checked too). */
+  /** Changing bookables and events: manageBookables updateAny or updateOwn (the object itself is checked too). */
   BOOKABLE_UPDATER = 'BOOKABLE_UPDATER',
-  /** Deleting bookables: manageBookables deleteAny or deleteOwn (the object itself is checked too). */
+  /** Deleting bookables and events: manageBookables deleteAny or deleteOwn (the object itself is checked too). */
   BOOKABLE_DELETER = 'BOOKABLE_DELETER',
   /** Uploading files: as BOOKABLE_EDITOR. */
   FILE_UPLOADER = 'FILE_UPLOADER',

@@ -1,0 +1,17 @@
+import type { Viewer } from '../users/viewer.service.js';
+
+/**
+ * What the bookables domain shows of the event a ticket belongs to (`_populated.event` of the REST
+ * answers). The events domain (above this one) implements it; the port is owned here so bookables
+ * never import events.
+ */
+export interface TicketEvents {
+  /** The event as the viewer may see it (whole for its staff, without owner when public), or null. */
+  eventForTicket(viewer: Viewer | null, tenantId: string, eventId: string): Promise<object | null>;
+}
+
+declare module '../shared/domain-services.js' {
+  interface DomainServices {
+    ticketEvents: TicketEvents;
+  }
+}
