@@ -21,6 +21,8 @@ export const adminScreens = {
   usersAdmin: (): ScreenModule => import('./users/admin/UsersAdminPage'),
   bookableList: (): ScreenModule => import('./bookables/list/BookableListPage'),
   bookableEdit: (): ScreenModule => import('./bookables/editor/BookableEditPage'),
+  eventList: (): ScreenModule => import('./events/list/EventListPage'),
+  simpleEvent: (): ScreenModule => import('./events/simple/SimpleEventPage'),
 };
 
 /** A route's `lazy`: the screen's chunk as the route's component. */

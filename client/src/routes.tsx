@@ -79,6 +79,12 @@ export const routes = createBrowserRouter([
           ...bookableRoutes(bookableKinds.room, ['raeume/edit']),
           ...bookableRoutes(bookableKinds.resource, ['resources/edit', 'ressourcen/edit']),
           ...bookableRoutes(bookableKinds.ticket, ['tickets/edit']),
+          { path: 'veranstaltungen', lazy: lazyScreen(adminScreens.eventList), handle: handle({ title: 'Veranstaltungen', interface: 'events' }) },
+          {
+            path: 'veranstaltungen/create/simple-event',
+            lazy: lazyScreen(adminScreens.simpleEvent),
+            handle: handle({ title: 'Einfache Event-Erstellung', interface: 'events' }),
+          },
           { path: 'einstellungen', lazy: lazyScreen(adminScreens.settings), handle: handle({ title: 'Einstellungen', interface: 'settings' }) },
           { path: '*', element: <AdminNotFoundPage />, handle: handle({ title: 'Seite nicht gefunden' }) },
         ],

@@ -1,33 +1,22 @@
-import { Card, H4, Icon, Tag } from '@blueprintjs/core';
-import { useState } from 'react';
+import { Card, H4, Tag } from '@blueprintjs/core';
 import type { BookableFieldsFragment } from '../../gql/graphql';
 import { FREE_TEXT } from '../../shared/format';
-import { type BookableCardActions, BookableCardMenu } from './BookableCardMenu';
+import { CardCover, type CardActions, CardMenu } from '../../shared/list/ListCard';
 import { priceText, shortDescription } from './cardText';
 
-/** The cover image; a placeholder when there is none or it cannot be loaded. */
-function BookableCover({ url }: { url: string }) {
-  const [failed, setFailed] = useState(false);
-  return (
-    <div className="bookables-card-cover">
-      {url && !failed ? <img src={url} alt="" loading="lazy" onError={() => setFailed(true)} /> : <Icon icon="media" size={40} className="bookables-card-placeholder" />}
-    </div>
-  );
-}
-
 /** One bookable in the list grid (specification 02 section 2, card content). */
-export function BookableCard({ bookable, ...actions }: BookableCardActions & { bookable: BookableFieldsFragment }) {
+export function BookableCard({ bookable, ...actions }: CardActions & { bookable: BookableFieldsFragment }) {
   const price = priceText(bookable);
   return (
-    <Card className="bookables-card" elevation={1} aria-label={bookable.title} role="article">
-      <BookableCover key={bookable.imgUrl} url={bookable.imgUrl} />
-      <div className="bookables-card-body">
-        <div className="bookables-card-head">
-          <H4 className="bookables-card-title">{bookable.title}</H4>
-          <BookableCardMenu title={bookable.title} {...actions} />
+    <Card className="list-card" elevation={1} aria-label={bookable.title} role="article">
+      <CardCover key={bookable.imgUrl} url={bookable.imgUrl} />
+      <div className="list-card-body">
+        <div className="list-card-head">
+          <H4 className="list-card-title">{bookable.title}</H4>
+          <CardMenu title={bookable.title} {...actions} />
         </div>
         {(!bookable.isBookable || !bookable.isPublic) && (
-          <div className="bookables-card-badges">
+          <div className="list-card-badges">
             {!bookable.isBookable && (
               <Tag intent="warning" icon="disable">
                 nicht buchbar
@@ -41,7 +30,7 @@ export function BookableCard({ bookable, ...actions }: BookableCardActions & { b
           </div>
         )}
         {bookable.tags.length > 0 && (
-          <div className="bookables-card-tags">
+          <div className="list-card-tags">
             {bookable.tags.map((tag) => (
               <Tag key={tag} minimal round>
                 {tag}
@@ -49,8 +38,8 @@ export function BookableCard({ bookable, ...actions }: BookableCardActions & { b
             ))}
           </div>
         )}
-        <p className="bookables-card-description">{shortDescription(bookable.description)}</p>
-        <div className={price === FREE_TEXT ? 'bookables-card-price is-free' : 'bookables-card-price'}>{price}</div>
+        <p className="list-card-description">{shortDescription(bookable.description)}</p>
+        <div className={price === FREE_TEXT ? 'list-card-price is-free' : 'list-card-price'}>{price}</div>
       </div>
     </Card>
   );

@@ -13,7 +13,7 @@ import { BookableCard } from './BookableCard';
 import { type BookableKind, bookableKinds, createUrl, editUrl } from './bookableKinds';
 import { TagFilter } from './TagFilter';
 import { useBookableActions } from './useBookableActions';
-import './bookableList.css';
+import '../../shared/list/cardGrid.css';
 
 export const QUOTA_REACHED_TEXT =
   'Sie haben die maximale Anzahl an öffentlichen Buchungsobjekten erreicht. Erweitern Sie Ihr Kontingent, oder löschen Sie nicht mehr benötigte Buchungsobjekte.';
@@ -57,7 +57,7 @@ function BookableListScreen({ kind, tenantId }: { kind: BookableKind; tenantId: 
     <section className="bookables-list">
       <H2>{kind.title}</H2>
       {quotaReached && (
-        <Callout intent="primary" icon="info-sign" className="bookables-quota">
+        <Callout intent="primary" icon="info-sign" className="card-list-quota">
           {QUOTA_REACHED_TEXT}
         </Callout>
       )}
@@ -69,8 +69,8 @@ function BookableListScreen({ kind, tenantId }: { kind: BookableKind; tenantId: 
       ) : shown.length === 0 ? (
         <NonIdealState icon="th-disconnect" title="Keine Daten vorhanden" />
       ) : (
-        <div className="bookables-grid-area">
-          <div className="bookables-grid" aria-label={kind.title} role="list">
+        <div className="card-grid-area">
+          <div className="card-grid" aria-label={kind.title} role="list">
             {shown.map((bookable) => (
               <div role="listitem" key={bookable.id}>
                 <BookableCard

@@ -34,7 +34,7 @@ export const navEntries: NavEntry[] = [
   { label: 'Räume', group: 'platform', path: '/admin/raeume', interface: 'rooms', needsTenant: true, implemented: true, icon: 'grid-view' },
   { label: 'Ressourcen', group: 'platform', path: '/admin/ressourcen', interface: 'resources', needsTenant: true, implemented: true, icon: 'cube' },
   { label: 'Tickets', group: 'platform', path: '/admin/tickets', interface: 'tickets', needsTenant: true, implemented: true, icon: 'label' },
-  { label: 'Veranstaltungen', group: 'platform', path: '/admin/veranstaltungen', interface: 'events', needsTenant: true, implemented: false, icon: 'timeline-events' },
+  { label: 'Veranstaltungen', group: 'platform', path: '/admin/veranstaltungen', interface: 'events', needsTenant: true, implemented: true, icon: 'timeline-events' },
   { label: 'Mandant verwalten', group: 'tenant', path: '/admin/mandanten', interface: 'tenants', needsTenant: true, implemented: true, icon: 'office' },
   { label: 'Mandant Benutzer', group: 'tenant', path: '/admin/benutzer', interface: 'users', needsTenant: true, implemented: true, icon: 'people' },
   { label: 'Mandant Rollen', group: 'tenant', path: '/admin/rollen', interface: 'roles', needsTenant: true, implemented: true, icon: 'shield' },

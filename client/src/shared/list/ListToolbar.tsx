@@ -14,10 +14,12 @@ export interface CreateAction {
  * The toolbar above every list screen: search and filters on the left, the create button at the
  * right end. All lists use it, so the create button is always found at the same place.
  */
-export function ListToolbar({ children, create }: { children?: ReactNode; create?: CreateAction }) {
+export function ListToolbar({ children, create, createControl }: { children?: ReactNode; create?: CreateAction; createControl?: ReactNode }) {
   return (
     <div className="list-toolbar">
       <div className="list-toolbar-filters">{children}</div>
+      {/* A list with more than one way to create (events) brings its own control, at the same place. */}
+      {createControl}
       {create && <Button className="list-toolbar-create" intent="primary" icon="add" text={create.text} disabled={create.disabled} title={create.title} onClick={create.onClick} />}
     </div>
   );
