@@ -6,6 +6,7 @@ import { BookingBoardResolver } from './bookings/booking-board.resolver.js';
 import { BookingResolver } from './bookings/booking.resolver.js';
 import { CouponResolver } from './coupons/coupon.resolver.js';
 import { EventResolver } from './events/event.resolver.js';
+import { EventSeatsResolver } from './events/event-seats.resolver.js';
 import { FileResolver } from './files/file.resolver.js';
 import { InstanceResolver } from './instance/instance.resolver.js';
 import { RoleResolver } from './roles/role.resolver.js';
@@ -18,7 +19,7 @@ import type { AppPubSub } from './shared/pubsub.js';
 import { authChecker, authDirective } from './shared/graphql/auth.js';
 
 /** Every resolver, one per domain. */
-const resolvers = [AuthResolver, TenantResolver, InstanceResolver, UserResolver, SsoResolver, TenantMemberResolver, WorkflowResolver, RoleResolver, CouponResolver, FileResolver, BookableResolver, EventResolver, BookingResolver, BookingBoardResolver] as const;
+const resolvers = [AuthResolver, TenantResolver, InstanceResolver, UserResolver, SsoResolver, TenantMemberResolver, WorkflowResolver, RoleResolver, CouponResolver, FileResolver, BookableResolver, EventResolver, EventSeatsResolver, BookingResolver, BookingBoardResolver] as const;
 
 export function buildAppSchema(pubSub?: AppPubSub): Promise<GraphQLSchema> {
   return buildSchema({

@@ -7,9 +7,10 @@ import { BookingStatusService } from './bookings/booking-status.service.js';
 import { BOOKING_MAIL_JOB } from './bookings/booking.jobs.js';
 import { BookingMailer } from './bookings/booking.mails.js';
 import { BookingService } from './bookings/booking.service.js';
-import { CheckoutService, type EventDirectory } from './bookings/checkout/checkout.service.js';
+import { CheckoutService } from './bookings/checkout/checkout.service.js';
 import type { AppConfig } from './config.js';
 import { CouponService } from './coupons/coupon.service.js';
+import { EventSeatsService } from './events/event-seats.service.js';
 import { EventService } from './events/event.service.js';
 import { FileService } from './files/file.service.js';
 import { InstanceService } from './instance/instance.service.js';
@@ -38,12 +39,6 @@ export interface Services extends DomainServices {
   jobHandlers: Record<string, JobHandler>;
 }
 
-/**
- * No events domain exists yet, so no ticket belongs to an event with a seat limit; the events
- * domain replaces this with its table (ROADMAP 6).
- */
-const noEvents: EventDirectory = { seatInfo: async () => null };
-
 export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubSub): Services {
   const instance = new InstanceService(orm, pubSub);
   const mail = new MailService(config, () => instance.mailSettings(), config.graph);
@@ -51,6 +46,8 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   const bookables = new BookableService(orm);
   const bookings = new BookingService(orm, bookables);
   const events = new EventService(orm, bookings);
+  // The bookings domain's seat port (checkout and staff editor), answered by the events domain.
+  const eventSeats = new EventSeatsService(orm, bookables);
   // The workflow reads bookings through its own port; the status actions come from the bookings
   // domain above it, which itself needs the workflow: bound late, after both exist.
   const late: { bookingStatus?: BookingStatusService } = {};
@@ -84,10 +81,11 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     bookings,
     events,
     ticketEvents: events,
+    eventSeats,
     bookingStatus,
-    bookingEditor: new BookingEditorService(orm, workflows),
+    bookingEditor: new BookingEditorService(orm, workflows, eventSeats),
     bookingOverview: new BookingOverviewService(orm),
-    checkout: new CheckoutService(orm, bookables, workflows, noEvents),
+    checkout: new CheckoutService(orm, bookables, workflows, eventSeats),
     jobHandlers: {
       [BOOKING_MAIL_JOB]: (payload) => bookingMails.send(payload),
       ...workflowActions.handlers(),

@@ -16,6 +16,7 @@ import { busyWhenLocked, lockKeysOf, lockObjects } from './booking.locks.js';
 import { Booking } from './booking.entity.js';
 import { bookingMailJob, newBookingMailJobs, recordBookingChange } from './booking.jobs.js';
 import { bookableSnapshot, customerFields, type BookableSnapshot, type CustomerData } from './booking.model.js';
+import { requestedSeats, requireSeatsForEdit, type EventDirectory } from './event-seats.js';
 import { familyOf, findBooking, freeBookingNumber, readOccupancies, searchTextOf, setItems, type BookableFamily } from './booking.queries.js';
 import { mayOnBooking } from './booking.service.js';
 import { parseCustomer, parseItems, parsePaymentMethod, parsePaymentProvider, parseTimes, throwIfErrors } from './checkout/checkout.input.js';
@@ -115,6 +116,7 @@ export class BookingEditorService {
   constructor(
     private readonly orm: MikroORM,
     private readonly workflows: WorkflowService,
+    private readonly events: EventDirectory,
   ) {}
 
   /** PUT bookings: an existing number updates (update rights), anything else creates (create right). */
@@ -148,6 +150,7 @@ export class BookingEditorService {
     // Locks as at checkout, then the window checked against everyone else's bookings.
     await lockObjects(tx, lockKeysOf(records));
     if (!edit.isRejected) await this.requireNoConflict(tx, edit, records, booking?.key ?? null);
+    if (!edit.isRejected) await this.requireSeats(tx, tenantId, edit, records, booking);
 
     const now = Date.now();
     const wasCommitted = booking ? booking.isCommitted && !booking.isRejected : false;
@@ -216,6 +219,19 @@ export class BookingEditorService {
     const result: BookableFamily[] = [];
     for (const bookable of await em.find(Bookable, { id: { $in: ids.filter(isUuid) }, tenant: tenantId })) result.push(await familyOf(em, tenantId, bookable));
     return result;
+  }
+
+  /**
+   * Event seats like at checkout (the events are among the locks held): an edit may not take more
+   * seats of an event than are free next to the other bookings, unless it takes no more than the
+   * booking held before (see requireSeatsForEdit).
+   */
+  private async requireSeats(em: EntityManager, tenantId: string, edit: BookingEdit, records: readonly BookableFamily[], booking: Booking | null): Promise<void> {
+    const eventOf = new Map(records.filter(({ record }) => record.type === 'ticket' && record.eventId).map(({ record }) => [record.id, record.eventId as string]));
+    const wanted = requestedSeats(edit.items.map((item) => ({ eventId: eventOf.get(item.bookableId) ?? null, amount: item.amount })));
+    if (wanted.size === 0) return;
+    const held = booking && !booking.isRejected ? requestedSeats(booking.items.getItems().map((item) => ({ eventId: eventOf.get(item.bookableId) ?? null, amount: item.amount }))) : new Map<string, number>();
+    await requireSeatsForEdit(em, this.events, tenantId, wanted, held, booking?.key ?? null);
   }
 
   /** Capacity, parents and dependent objects against all other bookings; anything else staff may override. */

@@ -13,6 +13,7 @@ import { Booking } from '../booking.entity.js';
 import { newBookingMailJobs, recordBookingChange } from '../booking.jobs.js';
 import { bookableSnapshot, unitPricesOf, type BookingView, type UnitPrices } from '../booking.model.js';
 import { busyWhenLocked, lockKeysOf, lockObjects } from '../booking.locks.js';
+import { eventFullError, seatsTaken as countSeatsTaken, type EventDirectory, type EventSeatInfo } from '../event-seats.js';
 import { bookingView, familyOf, freeBookingNumber, readOccupancies, searchTextOf, setItems, type BookableFamily } from '../booking.queries.js';
 import { parseCheckoutRequest, parseItems, parseTimes, throwIfErrors, type CheckoutRequest } from './checkout.input.js';
 import {
@@ -28,20 +29,6 @@ import {
   type CouponTerms,
   type PricedItem,
 } from './checkout.rules.js';
-
-/** The event a ticket admits to, as far as seats are concerned. */
-export interface EventSeatInfo {
-  name: string;
-  maxAttendees: number | null;
-}
-
-/**
- * The events a ticket can belong to (rest-contract 5.1 rule 8). The events domain provides it; the
- * port is owned here so bookings do not depend on events.
- */
-export interface EventDirectory {
-  seatInfo(tenantId: string, eventId: string): Promise<EventSeatInfo | null>;
-}
 
 interface PlannedItem extends BookableFamily {
   amount: number;
@@ -220,14 +207,7 @@ export class CheckoutService {
   /** Seats taken per event of the booked tickets (non-rejected bookings of any of its tickets). */
   private async seatsTaken(em: EntityManager, plan: Plan): Promise<Map<string, number>> {
     const taken = new Map<string, number>();
-    for (const eventId of plan.events.keys()) {
-      const rows = await em.execute<{ seats: string | null }[]>(
-        `select sum(i.amount) as seats from booking_items i join bookings b on b.key = i.booking_key
-          where not b.is_rejected and i.bookable_id in (select id from bookables where tenant_id = ? and event_id = ?::uuid)`,
-        [plan.tenant.id, eventId],
-      );
-      taken.set(eventId, Number(rows[0]?.seats ?? 0));
-    }
+    for (const eventId of plan.events.keys()) taken.set(eventId, await countSeatsTaken(em, plan.tenant.id, eventId));
     return taken;
   }
 
@@ -259,7 +239,7 @@ export class CheckoutService {
       if (eventId && event) {
         const requested = (requestedSeats.get(eventId) ?? 0) + item.amount;
         if (!eventHasSeats(event.maxAttendees, seatsTaken.get(eventId) ?? 0, requested)) {
-          throw new AppError('booking.event-full', { detail: `Die Veranstaltung ${event.name} hat nicht ausreichend freie Plätze.` });
+          throw eventFullError(event);
         }
         requestedSeats.set(eventId, requested);
       }

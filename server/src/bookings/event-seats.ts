@@ -1,0 +1,76 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError } from '../shared/errors.js';
+import { isUuid } from '../shared/ids.js';
+import { eventHasSeats } from './checkout/checkout.rules.js';
+
+/**
+ * Event seats (rest-contract 5.1 rule 8, 5.4 rule 7): all tickets of one event share its
+ * `maxAttendees` seats, counted over the bookings that are not rejected. The bookings domain owns
+ * the port and the counting; the events domain (above it) answers who the event is.
+ */
+
+/** The event a ticket admits to, as far as seats are concerned. */
+export interface EventSeatInfo {
+  name: string;
+  /** null: unlimited. */
+  maxAttendees: number | null;
+}
+
+/** The events a ticket can belong to. Implemented by the events domain, wired in services.ts. */
+export interface EventDirectory {
+  seatInfo(tenantId: string, eventId: string): Promise<EventSeatInfo | null>;
+}
+
+/**
+ * Seats taken of an event: the amounts of all items of its tickets in bookings that are not
+ * rejected (optionally leaving one booking out, the one being edited). Reads through the indexes on
+ * bookables(event_id) and booking_items(bookable_id); the sum is computed in the database.
+ */
+export async function seatsTaken(em: EntityManager, tenantId: string, eventId: string, exceptBookingKey: string | null = null): Promise<number> {
+  if (!isUuid(eventId)) return 0;
+  const rows = await em.execute<{ seats: string | null }[]>(
+    `select sum(i.amount) as seats
+       from booking_items i join bookings b on b.key = i.booking_key
+      where i.bookable_id in (select t.id from bookables t where t.tenant_id = ? and t.event_id = ?::uuid)
+        and not b.is_rejected and b.key is distinct from ?::uuid`,
+    [tenantId, eventId, exceptBookingKey],
+  );
+  return Number(rows[0]?.seats ?? 0);
+}
+
+/** Seats still free (never below 0); null when the event has no limit. */
+export function seatsLeft(maxAttendees: number | null, taken: number): number | null {
+  if (maxAttendees === null || maxAttendees <= 0) return null;
+  return Math.max(0, maxAttendees - taken);
+}
+
+/** Requested seats per event of the tickets among the items (items of other types ignored). */
+export function requestedSeats(items: readonly { eventId: string | null; amount: number }[]): Map<string, number> {
+  const seats = new Map<string, number>();
+  for (const { eventId, amount } of items) if (eventId) seats.set(eventId, (seats.get(eventId) ?? 0) + amount);
+  return seats;
+}
+
+export const eventFullError = (event: EventSeatInfo) => new AppError('booking.event-full', { detail: `Die Veranstaltung ${event.name} hat nicht ausreichend freie Plätze.` });
+
+/**
+ * The staff's check (booking editor): the booking's seats per event must fit next to everyone
+ * else's, unless the edit takes no more seats of that event than the booking held before. So a
+ * correction of an address still works after the limit was lowered below the seats sold, but no
+ * edit adds seats to a full event. Call with the event's lock held.
+ */
+export async function requireSeatsForEdit(
+  em: EntityManager,
+  events: EventDirectory,
+  tenantId: string,
+  wanted: ReadonlyMap<string, number>,
+  held: ReadonlyMap<string, number>,
+  bookingKey: string | null,
+): Promise<void> {
+  for (const [eventId, requested] of wanted) {
+    if (requested <= (held.get(eventId) ?? 0)) continue;
+    const event = await events.seatInfo(tenantId, eventId);
+    if (!event) continue;
+    if (!eventHasSeats(event.maxAttendees, await seatsTaken(em, tenantId, eventId, bookingKey), requested)) throw eventFullError(event);
+  }
+}

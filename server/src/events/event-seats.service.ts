@@ -1,0 +1,44 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { BookableService } from '../bookables/bookable.service.js';
+import { seatsLeft, seatsTaken, type EventDirectory, type EventSeatInfo } from '../bookings/event-seats.js';
+import { isUuid } from '../shared/ids.js';
+import type { Viewer } from '../users/viewer.service.js';
+import { Event } from './event.entity.js';
+
+/**
+ * The events behind tickets, for the bookings domain's seat rule (its EventDirectory port) and
+ * for the public checkout page (seats left).
+ */
+export class EventSeatsService implements EventDirectory {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly bookables: Pick<BookableService, 'findForPublic'>,
+  ) {}
+
+  /** EventDirectory: name and seat limit of the tenant's event; null for an unknown one. */
+  async seatInfo(tenantId: string, eventId: string): Promise<EventSeatInfo | null> {
+    if (!isUuid(eventId)) return null;
+    const event = await this.orm.em.fork().findOne(Event, { id: eventId, tenant: tenantId }, { fields: ['name', 'attendees'] });
+    return event ? { name: event.name, maxAttendees: event.attendees.maxAttendees ?? null } : null;
+  }
+
+  /**
+   * Seats left for a ticket the viewer may see (as the public checkout shows it): null when it is no
+   * ticket of an event or the event has no limit. A bookable the viewer cannot see is not found.
+   * A snapshot only: the checkout decides under the event's lock.
+   */
+  async seatsLeftForTicket(viewer: Viewer | null, tenantId: string, bookableId: string): Promise<number | null> {
+    const em = this.orm.em.fork();
+    const bookable = await this.bookables.findForPublic(em, viewer, tenantId, bookableId);
+    if (bookable.type !== 'ticket' || !bookable.eventId) return null;
+    const event = await this.seatInfo(tenantId, bookable.eventId);
+    if (!event || event.maxAttendees === null) return null;
+    return seatsLeft(event.maxAttendees, await seatsTaken(em, tenantId, bookable.eventId));
+  }
+}
+
+declare module '../shared/domain-services.js' {
+  interface DomainServices {
+    eventSeats: EventSeatsService;
+  }
+}
