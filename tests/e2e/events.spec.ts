@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { addDays, berlinToday } from '../../common/time/berlin.js';
 import { graphql, screenshot, signedInApi, signInAndSelectDemoTenant } from './helpers.js';
 
@@ -7,7 +7,8 @@ import { graphql, screenshot, signedInApi, signInAndSelectDemoTenant } from './h
  * The event list (/admin/veranstaltungen) and the simple creator as the demo tenant's owner meets
  * them: an event created on one page appears as a card; duplicated, the copy carries " (Kopie)" and
  * can be deleted again; past events hide behind "Vergangene ausblenden"; the tag filter narrows
- * the cards. No serious accessibility finding on either page. The events of this file are deleted
+ * the cards. A guest books two tickets of the new event on the public booking page, which shows
+ * the seats left. No serious accessibility finding on either page. The events of this file are deleted
  * afterwards.
  */
 test.describe.configure({ mode: 'serial' });
@@ -91,6 +92,35 @@ test('an event made with the simple creator appears in the list; duplicated and 
   await page.getByRole('alertdialog').getByRole('button', { name: 'Löschen' }).click();
   await expect(card(page, 'Lesung im Ratssaal (Kopie)')).toHaveCount(0);
   await expect(lesung).toBeVisible();
+});
+
+/** The ticket the simple creator made for the event, by the event's name. */
+async function ticketOf(eventName: string): Promise<string> {
+  const { events } = await graphql<{ events: { id: string; information: { name: string } }[] }>(owner, 'query($t: ID!) { events(tenantId: $t, limit: 500) { id information { name } } }', { t: tenantId });
+  const event = events.find((listed) => listed.information.name === eventName)!;
+  const { bookables } = await graphql<{ bookables: { id: string; eventId: string | null }[] }>(owner, 'query($t: ID!) { bookables(tenantId: $t, type: ticket) { id eventId } }', { t: tenantId });
+  return bookables.find((bookable) => bookable.eventId === event.id)!.id;
+}
+
+async function bookTickets(browser: Browser, ticketId: string, amount: number) {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`/checkout?id=${ticketId}&tenant=${tenantId}&amount=1`);
+  await expect(page.getByRole('heading', { name: 'Lesung im Ratssaal' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Plätze frei' })).toHaveText('Noch 40 Plätze frei');
+  await page.getByLabel('Anzahl').fill(String(amount));
+  await page.getByLabel('Vor- und Nachname').fill('Theo Theaterfreund');
+  await page.getByLabel('E-Mail').fill('theo@example.com');
+  await screenshot(page, 'events-04-tickets');
+  await page.getByRole('button', { name: 'Jetzt buchen' }).click();
+  await expect(page).toHaveURL(/\/checkout\/status\?id=[A-Z]{4}-[A-Z]{4}&tenant=/);
+  await page.context().close();
+}
+
+test('a guest books two tickets of the event on the public booking page, which counts the seats down', async ({ browser }) => {
+  const ticketId = await ticketOf('Lesung im Ratssaal');
+  await bookTickets(browser, ticketId, 2);
+  const { ticketSeatsLeft } = await graphql<{ ticketSeatsLeft: number }>(owner, 'query($t: ID!, $id: ID!) { ticketSeatsLeft(tenantId: $t, bookableId: $id) }', { t: tenantId, id: ticketId });
+  expect(ticketSeatsLeft).toBe(38);
 });
 
 test('past events hide behind "Vergangene ausblenden"; the tag filter keeps events with every chosen tag', async ({ page }) => {

@@ -13,6 +13,7 @@ import { type CheckoutValues, checkoutInput, consentDocuments, parseAmount, type
 import { AmountField, BookableIntro, type CheckoutOption, ConsentChoice, CouponField, CustomerFields, OptionsChoice, PaymentChoice, PriceSummary } from './CheckoutSections';
 import { TimeChoice } from './time/TimeChoice';
 import { usePricePreview } from './usePricePreview';
+import { bookableMaximum, seatsLeftText } from './seats';
 
 type Bookable = CheckoutBookableQuery['publicBookable'];
 
@@ -80,7 +81,7 @@ export function CheckoutForm({ tenantId, data, related, initialAmount }: Checkou
   });
   const dependents = bookable.relatedBookableIds.flatMap((id) => related.get(id) ?? []);
   const [initialValues] = useState<Partial<CheckoutValues>>(() => ({
-    amount: String(bookable.amount ? Math.min(initialAmount, bookable.amount) : initialAmount),
+    amount: String(Math.max(1, Math.min(initialAmount, bookableMaximum(bookable.amount, data.ticketSeatsLeft) ?? initialAmount))),
     options: Object.fromEntries(options.map((option) => [option.bookable.id, option.mandatory])),
     paymentProvider: data.paymentApps.length === 1 ? data.paymentApps[0].id : '',
   }));
@@ -163,6 +164,7 @@ function CheckoutBody({ tenantId, data, options, values, submitting }: CheckoutB
   const [refusedCoupon, setRefusedCoupon] = useState<RefusedCoupon | null>(null);
 
   const amount = parseAmount(values.amount);
+  const maximum = bookableMaximum(bookable.amount, data.ticketSeatsLeft);
   const ready = (!timeRelated || values.period !== null) && amount !== null;
   // A refused code is left out, so the price without it stays visible.
   const coupon = refusedCoupon?.code === appliedCoupon ? '' : appliedCoupon;
@@ -185,7 +187,12 @@ function CheckoutBody({ tenantId, data, options, values, submitting }: CheckoutB
     <div className="checkout-layout">
       <div className="checkout-main">
         {timeRelated ? <TimeChoice tenantId={tenantId} bookable={bookable} openingHours={data.bookableOpeningHours} amount={amount ?? 1} problem={fieldProblem('period')} /> : null}
-        {bookable.amount !== 1 ? <AmountField max={bookable.amount} problem={fieldProblem('amount')} /> : null}
+        {data.ticketSeatsLeft !== null ? (
+          <p className="checkout-seats" role="status">
+            {seatsLeftText(data.ticketSeatsLeft)}
+          </p>
+        ) : null}
+        {maximum !== 1 ? <AmountField max={maximum} problem={fieldProblem('amount')} /> : null}
         <OptionsChoice options={options} />
         <CustomerFields requiredFields={bookable.requiredFields} />
         <ConsentChoice documents={context.documents} />
@@ -194,7 +201,7 @@ function CheckoutBody({ tenantId, data, options, values, submitting }: CheckoutB
         <CouponField problem={couponProblem} onApply={setAppliedCoupon} />
         <PriceSummary preview={{ ...preview, refusal: refusal?.field === 'couponCode' ? null : refusal }} waitingFor={waitingFor} />
         {paymentShown ? <PaymentChoice apps={data.paymentApps} /> : null}
-        <Button type="submit" intent="primary" size="large" text={bookable.autoCommitBooking ? 'Jetzt buchen' : 'Buchung anfragen'} loading={submitting} fill />
+        <Button type="submit" intent="primary" size="large" text={bookable.autoCommitBooking ? 'Jetzt buchen' : 'Buchung anfragen'} loading={submitting} disabled={data.ticketSeatsLeft === 0} fill />
         <p className="bp6-text-muted checkout-submit-note">
           {bookable.autoCommitBooking ? 'Die Buchung ist verbindlich.' : 'Ihre Anfrage wird geprüft; die Buchung gilt erst mit der Freigabe.'} Eine Bestätigung erhalten Sie per E-Mail.
         </p>
