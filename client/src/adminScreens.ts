@@ -21,6 +21,8 @@ export const adminScreens = {
   usersAdmin: (): ScreenModule => import('./users/admin/UsersAdminPage'),
   bookableList: (): ScreenModule => import('./bookables/list/BookableListPage'),
   bookableEdit: (): ScreenModule => import('./bookables/editor/BookableEditPage'),
+  /** The event wizard's layout; its steps (child routes) come from the same chunk. */
+  eventWizard: (): Promise<typeof import('./events/wizard/EventWizardPage')> => import('./events/wizard/EventWizardPage'),
 };
 
 /** A route's `lazy`: the screen's chunk as the route's component. */

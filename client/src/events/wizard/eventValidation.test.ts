@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyEventValues, type EventFormValues } from './eventFormValues';
-import { firstInvalidStep, flatEventErrors, stepOfPath, stepValidity, validateEventForm } from './eventValidation';
+import { firstInvalidStep, flatEventErrors, shownWizardError, stepOfPath, stepValidity, validateEventForm } from './eventValidation';
 
 function complete(): EventFormValues {
   const values = emptyEventValues();
@@ -17,9 +17,9 @@ describe('wizard validation', () => {
       'information.name': 'Name muss ausgefüllt sein.',
       'information.startDate': 'Startdatum muss ausgefüllt sein.',
       'information.startTime': 'Startzeit muss ausgefüllt sein.',
-      'eventLocation.name': 'Veranstaltungsort muss ausgefüllt sein.',
+      'eventLocation.name': 'Name des Veranstaltungsorts muss ausgefüllt sein.',
       'eventLocation.emailAddress': 'E-Mail für Rückfragen muss ausgefüllt sein.',
-      'eventOrganizer.name': 'Veranstalter muss ausgefüllt sein.',
+      'eventOrganizer.name': 'Name des Veranstalters muss ausgefüllt sein.',
       'eventOrganizer.contactPersonName': 'Name der Kontaktperson muss ausgefüllt sein.',
       'eventOrganizer.contactPersonPhoneNumber': 'Telefon der Kontaktperson muss ausgefüllt sein.',
       'eventOrganizer.contactPersonEmailAddress': 'E-Mail der Kontaktperson muss ausgefüllt sein.',
@@ -87,5 +87,16 @@ describe('wizard validation', () => {
     const values = complete();
     values.information.name = ' ';
     expect(validateEventForm(values)).toEqual({ information: { name: 'Name muss ausgefüllt sein.' } });
+  });
+});
+
+describe('wizard field messages', () => {
+  it('speak as soon as a field was typed in or left, and after a save attempt', () => {
+    expect(shownWizardError({ error: 'x' })).toBeUndefined();
+    expect(shownWizardError({ error: 'x', modified: true })).toBe('x');
+    expect(shownWizardError({ error: 'x', touched: true })).toBe('x');
+    expect(shownWizardError({ error: 'x', submitFailed: true })).toBe('x');
+    expect(shownWizardError({ submitError: 'vom Server' })).toBe('vom Server');
+    expect(shownWizardError({ submitError: 'vom Server', dirtySinceLastSubmit: true })).toBeUndefined();
   });
 });

@@ -26,9 +26,9 @@ export const fieldLabels = {
   startTime: 'Startzeit',
   endDate: 'Enddatum',
   endTime: 'Endzeit',
-  venueName: 'Veranstaltungsort',
+  venueName: 'Name des Veranstaltungsorts',
   venueEmail: 'E-Mail für Rückfragen',
-  organizerName: 'Veranstalter',
+  organizerName: 'Name des Veranstalters',
   contactName: 'Name der Kontaktperson',
   contactPhone: 'Telefon der Kontaktperson',
   contactEmail: 'E-Mail der Kontaktperson',
@@ -149,4 +149,24 @@ export function validateEventForm(values: EventFormValues): Record<string, unkno
   let nested: Record<string, unknown> = {};
   for (const [path, message] of Object.entries(flatEventErrors(values))) nested = setIn(nested, path, message) as Record<string, unknown>;
   return nested;
+}
+
+interface MessageMeta {
+  error?: unknown;
+  submitError?: unknown;
+  touched?: boolean;
+  modified?: boolean;
+  submitFailed?: boolean;
+  dirtySinceLastSubmit?: boolean;
+}
+
+/**
+ * When a wizard field shows its message: eagerly, as soon as it was typed in or left (Weiter stays
+ * disabled meanwhile, so waiting for a save attempt would leave the person without a reason), and
+ * after a save attempt. A message of the server stays until the field is changed.
+ */
+export function shownWizardError(meta: MessageMeta): string | undefined {
+  if (typeof meta.error === 'string' && meta.error && (meta.touched || meta.modified || meta.submitFailed)) return meta.error;
+  if (typeof meta.submitError === 'string' && meta.submitError && !meta.dirtySinceLastSubmit) return meta.submitError;
+  return undefined;
 }

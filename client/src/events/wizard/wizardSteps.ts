@@ -67,3 +67,6 @@ export const reachedAfter = (reached: number, index: number) => Math.min(Math.ma
 export function pagerButtons(index: number): { back: boolean; next: boolean; submit: boolean } {
   return { back: index > 0, next: index < LAST_STEP, submit: index === LAST_STEP };
 }
+
+/** The wizard's heading. */
+export const wizardHeading = (mode: WizardMode) => (mode === 'edit' ? 'Veranstaltung bearbeiten' : 'Veranstaltung erstellen');
