@@ -1,5 +1,5 @@
 import { Spinner } from '@blueprintjs/core';
-import { createBrowserRouter, Navigate, redirect } from 'react-router-dom';
+import { createBrowserRouter, Navigate, useLocation } from 'react-router-dom';
 import { adminScreens, lazyScreen } from './adminScreens';
 import { RootLayout } from './shared/RootLayout';
 import { type BookableKind, bookableKinds } from './bookables/list/bookableKinds';
@@ -27,6 +27,12 @@ function bookableRoutes(kind: BookableKind, editPaths: string[]) {
   ];
 }
 
+/** The wizard's bare address leads to its first step, keeping ?id= of edit mode. */
+function EventWizardStart({ mode }: { mode: WizardMode }) {
+  const { search } = useLocation();
+  return <Navigate to={`${stepUrl(mode, 0)}${search}`} replace />;
+}
+
 /**
  * The event wizard of specification 03 section 2: veranstaltungen/create/… and
  * veranstaltungen/edit/…?id=, a layout holding the form with one child route per step (the step
@@ -39,7 +45,7 @@ function eventWizardRoutes(mode: WizardMode) {
     lazy: lazyScreen(adminScreens.eventWizard),
     handle: handle({ title, interface: 'events' }),
     children: [
-      { index: true, loader: ({ request }: { request: Request }) => redirect(`${stepUrl(mode, 0)}${new URL(request.url).search}`) },
+      { index: true, element: <EventWizardStart mode={mode} /> },
       ...wizardSteps.map((step) => ({
         path: step.path,
         lazy: async () => ({ Component: (await adminScreens.eventWizard()).wizardStepScreens[step.key] }),

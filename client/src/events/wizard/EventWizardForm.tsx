@@ -9,7 +9,7 @@ import { WizardCreateEventDocument, WizardOptionsDocument, WizardUpdateEventDocu
 import { revealFirstInvalidField } from '../../shared/forms/failedSave';
 import { serverSubmitErrors } from '../../shared/forms/serverErrors';
 import { errorInfo, notify, notifyError } from '../../shared/toast';
-import { type EventFormValues, isChanged, toEventInput, toFormValues } from './eventFormValues';
+import { emptyEventValues, type EventFormValues, fieldNamesOf, isChanged, toEventInput, toFormValues } from './eventFormValues';
 import { flatEventErrors, stepOfPath, stepValidity, validateEventForm } from './eventValidation';
 import type { WizardContext } from './wizardContext';
 import { clearDraft, draftKey, loadDraft, saveDraft } from './wizardDraft';
@@ -153,6 +153,12 @@ function WizardBody({ tenantId, mode, eventId, draftKey: key, initialReached, dr
   const current = allowedStep(mode, requested, reached);
   const { data: options, loading: optionsLoading } = useQuery(WizardOptionsDocument, { variables: { tenantId }, fetchPolicy: 'cache-and-network' });
 
+  // Every field stays registered while the wizard is open: a step shown again keeps its values.
+  useEffect(() => {
+    const unregister = fieldNamesOf(emptyEventValues()).map((name) => form.registerField(name as keyof EventFormValues, () => undefined, {}));
+    return () => unregister.forEach((release) => release());
+  }, [form]);
+
   // Edit mode: what was entered before the reload, over the stored event.
   const draftApplied = useRef(false);
   useEffect(() => {
@@ -188,7 +194,10 @@ function WizardBody({ tenantId, mode, eventId, draftKey: key, initialReached, dr
   const buttons = pagerButtons(current);
   const step = wizardSteps[current];
 
-  const go = (index: number) => void navigate(stepUrl(mode, index, eventId));
+  const go = (index: number) => {
+    setReached((value) => reachedAfter(value, index));
+    void navigate(stepUrl(mode, index, eventId));
+  };
 
   /** Absenden and "Änderungen übernehmen": the whole form must be valid, else its first invalid step is shown. */
   const save = () => {

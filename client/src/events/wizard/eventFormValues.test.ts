@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WizardEventFieldsFragment } from '../../gql/graphql';
-import { emptyEventValues, hasEventLink, hasVenue, isChanged, newAgendaDay, newPriceCategory, toEventInput, toFormValues } from './eventFormValues';
+import { emptyEventValues, fieldNamesOf, hasEventLink, hasVenue, isChanged, newAgendaDay, newPriceCategory, toEventInput, toFormValues } from './eventFormValues';
 
 const stored: WizardEventFieldsFragment = {
   id: 'e1',
@@ -106,5 +106,20 @@ describe('event form values', () => {
     const same = JSON.parse(JSON.stringify(initial)) as typeof initial;
     expect(isChanged({ ...same, isPublic: same.isPublic }, initial)).toBe(false);
     expect(isChanged({ ...same, information: { ...same.information, name: 'Anders' } }, initial)).toBe(true);
+  });
+});
+
+describe('field names of the steps', () => {
+  it('lists every field of the sections and the lists as a whole', () => {
+    const names = fieldNamesOf(emptyEventValues());
+    expect(names).toContain('isPublic');
+    expect(names).toContain('format');
+    expect(names).toContain('information.startTime');
+    expect(names).toContain('eventOrganizer.speakers');
+    expect(names).toContain('attendees.priceCategories');
+    expect(names).toContain('schedules');
+    expect(names).toContain('images');
+    expect(names.some((name) => name.startsWith('schedules.'))).toBe(false);
+    expect(names).toHaveLength(2 + 10 + 6 + 5 + 7 + 5 + 3);
   });
 });

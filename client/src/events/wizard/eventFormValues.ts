@@ -278,3 +278,14 @@ function sorted(value: unknown): unknown {
   }
   return value;
 }
+
+/**
+ * The names the steps bind fields to: every field of the sections, lists as a whole. The wizard
+ * keeps them registered while it is open, so a step's fields that unmount when another step shows
+ * keep their values (react-final-form sets a field registered anew back to its initial value).
+ */
+export function fieldNamesOf(values: EventFormValues): string[] {
+  return Object.entries(values).flatMap(([key, value]) =>
+    value && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value as object).map((field) => `${key}.${field}`) : [key],
+  );
+}
