@@ -34,10 +34,10 @@ function serverFieldPaths(error: unknown): string[] {
   return fieldErrors && typeof fieldErrors === 'object' ? Object.keys(fieldErrors) : [];
 }
 
-/** Caches that read events, their tags, the quota and the tickets (withTickets) are read anew. */
+/** Lists of events, their tags, the quota and the tickets (withTickets) are read anew; the event itself is updated in the cache by its id. */
 const refreshAfterSave = {
   update: (cache: { evict: (options: { fieldName: string }) => boolean; gc: () => string[] }) => {
-    for (const fieldName of ['events', 'event', 'eventTags', 'eventPublicQuotaAvailable', 'bookables']) cache.evict({ fieldName });
+    for (const fieldName of ['events', 'eventTags', 'eventPublicQuotaAvailable', 'bookables']) cache.evict({ fieldName });
     cache.gc();
   },
 };
