@@ -23,6 +23,8 @@ export const adminScreens = {
   bookableEdit: (): ScreenModule => import('./bookables/editor/BookableEditPage'),
   eventList: (): ScreenModule => import('./events/list/EventListPage'),
   simpleEvent: (): ScreenModule => import('./events/simple/SimpleEventPage'),
+  /** The event wizard's layout; its steps (child routes) come from the same chunk. */
+  eventWizard: (): Promise<typeof import('./events/wizard/EventWizardPage')> => import('./events/wizard/EventWizardPage'),
 };
 
 /** A route's `lazy`: the screen's chunk as the route's component. */

@@ -1,8 +1,9 @@
 import { Spinner } from '@blueprintjs/core';
-import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { createBrowserRouter, Navigate, useLocation } from 'react-router-dom';
 import { adminScreens, lazyScreen } from './adminScreens';
 import { RootLayout } from './shared/RootLayout';
 import { type BookableKind, bookableKinds } from './bookables/list/bookableKinds';
+import { stepUrl, wizardHeading, type WizardMode, wizardSteps } from './events/wizard/wizardSteps';
 import { adminLoader, dashboardLoader, revalidateOnPathChange } from './shared/guard/adminLoader';
 import { AdminNotFoundPage, PublicNotFoundPage } from './shared/NotFoundPage';
 import { RouteError } from './shared/RouteError';
@@ -24,6 +25,34 @@ function bookableRoutes(kind: BookableKind, editPaths: string[]) {
     ...editPaths.map((path) => ({ path, lazy: lazyScreen(adminScreens.bookableEdit), handle: handle({ ...base, title: 'Buchungsobjekt bearbeiten' }) })),
     { path: `${segment}/create`, lazy: lazyScreen(adminScreens.bookableEdit), handle: handle({ ...base, title: 'Buchungsobjekt erstellen' }) },
   ];
+}
+
+/** The wizard's bare address leads to its first step, keeping ?id= of edit mode. */
+function EventWizardStart({ mode }: { mode: WizardMode }) {
+  const { search } = useLocation();
+  return <Navigate to={`${stepUrl(mode, 0)}${search}`} replace />;
+}
+
+/**
+ * The event wizard of specification 03 section 2: veranstaltungen/create/… and
+ * veranstaltungen/edit/…?id=, a layout holding the form with one child route per step (the step
+ * screens come from the layout's chunk). The bare path leads to the first step, keeping ?id=.
+ */
+function eventWizardRoutes(mode: WizardMode) {
+  const title = wizardHeading(mode);
+  return {
+    path: `veranstaltungen/${mode}`,
+    lazy: lazyScreen(adminScreens.eventWizard),
+    handle: handle({ title, interface: 'events' }),
+    children: [
+      { index: true, element: <EventWizardStart mode={mode} /> },
+      ...wizardSteps.map((step) => ({
+        path: step.path,
+        lazy: async () => ({ Component: (await adminScreens.eventWizard()).wizardStepScreens[step.key] }),
+        handle: handle({ title: `${title}: ${step.label}`, interface: 'events' }),
+      })),
+    ],
+  };
 }
 
 /**
@@ -85,6 +114,8 @@ export const routes = createBrowserRouter([
             lazy: lazyScreen(adminScreens.simpleEvent),
             handle: handle({ title: 'Einfache Event-Erstellung', interface: 'events' }),
           },
+          eventWizardRoutes('create'),
+          eventWizardRoutes('edit'),
           { path: 'einstellungen', lazy: lazyScreen(adminScreens.settings), handle: handle({ title: 'Einstellungen', interface: 'settings' }) },
           { path: '*', element: <AdminNotFoundPage />, handle: handle({ title: 'Seite nicht gefunden' }) },
         ],

@@ -1,0 +1,55 @@
+import { Button, H4 } from '@blueprintjs/core';
+import { useField } from 'react-final-form';
+import { decimalText, integerText } from '../../../bookables/editor/editorRules';
+import { tidyPriceText } from '../../../bookables/editor/formValues';
+import { newPriceCategory, type PriceCategoryValues } from '../eventFormValues';
+import { fieldLabels } from '../eventValidation';
+import { PlainInput, SwitchField, TextField, useListField } from '../wizardFields';
+
+export const publicEventInfo =
+  'Öffentliche Veranstaltungen können von allen gebucht werden. Nicht öffentliche Veranstaltungen sind nur über einen speziellen Link erreichbar, der nach dem Erstellen angezeigt wird.';
+
+/** Step 4: public, registration with the seat limit, free, price categories. */
+export function AttendeesStep() {
+  const registration = useField<boolean>('attendees.needsRegistration', { subscription: { value: true } }).input.value;
+  const free = useField<boolean>('attendees.free', { subscription: { value: true } }).input.value;
+  const prices = useListField<PriceCategoryValues>('attendees.priceCategories');
+  return (
+    <>
+      <SwitchField name="attendees.publicEvent" label={fieldLabels.publicEvent} hint={publicEventInfo} />
+      <SwitchField name="attendees.needsRegistration" label={fieldLabels.needsRegistration} />
+      {registration && <TextField name="attendees.maxAttendees" label={fieldLabels.maxAttendees} inputMode="numeric" filter={integerText} required />}
+      <SwitchField name="attendees.free" label={fieldLabels.free} />
+      {!free && (
+        <>
+          <H4 className="event-wizard-subtitle">Preiskategorien</H4>
+          {prices.list.map((category, index) => {
+            const title = `Preiskategorie ${index + 1}`;
+            const id = (field: string) => `event-priceCategories-${index}-${field}`;
+            return (
+              <fieldset key={category.id} className="event-wizard-row">
+                <legend>{title}</legend>
+                <div className="event-wizard-row-fields">
+                  <PlainInput id={id('name')} label="Name" value={category.name} onChange={(name) => prices.update(index, { name })} error={prices.errorAt(`${index}.name`)} />
+                  <PlainInput
+                    id={id('price')}
+                    label="Preis (EUR)"
+                    value={category.price}
+                    onChange={(price) => prices.update(index, { price })}
+                    error={prices.errorAt(`${index}.price`)}
+                    inputMode="decimal"
+                    filter={decimalText}
+                    onBlurFormat={tidyPriceText}
+                  />
+                  <Button className="event-wizard-row-remove" icon="trash" intent="danger" variant="minimal" aria-label={`${title} entfernen`} title="Entfernen" onClick={() => prices.remove(index)} />
+                </div>
+              </fieldset>
+            );
+          })}
+          <Button icon="add" text="Preiskategorie hinzufügen" onClick={() => prices.set([...prices.list, newPriceCategory()])} />
+        </>
+      )}
+      <p className="bp6-text-muted event-wizard-note">*Pflichtfelder</p>
+    </>
+  );
+}
