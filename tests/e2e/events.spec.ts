@@ -5,8 +5,8 @@ import { graphql, screenshot, signedInApi, signInAndSelectDemoTenant } from './h
 
 /**
  * The event list (/admin/veranstaltungen) and the simple creator as the demo tenant's owner meets
- * them: an event created on one page appears as a card; duplicated, the copy carries " (Kopie)" and
- * can be deleted again; past events hide behind "Vergangene ausblenden"; the tag filter narrows
+ * them: an event created on one page appears as a card; duplicated, the copy carries " (Kopie)", is
+ * renamed in the wizard and deleted again; past events hide behind "Vergangene ausblenden"; the tag filter narrows
  * the cards. A guest books two tickets of the new event on the public booking page, which shows
  * the seats left. No serious accessibility finding on either page. The events of this file are deleted
  * afterwards.
@@ -47,7 +47,7 @@ test.afterAll(async () => {
   await owner.dispose();
 });
 
-test('an event made with the simple creator appears in the list; duplicated and the copy deleted again', async ({ page }) => {
+test('an event made with the simple creator appears in the list; its copy is edited in the wizard and deleted', async ({ page }) => {
   await openEvents(page);
   await page.getByRole('button', { name: 'Art der Erstellung wählen' }).click();
   await page.getByRole('menuitem', { name: 'Einfache Event-Erstellung' }).click();
@@ -88,9 +88,20 @@ test('an event made with the simple creator appears in the list; duplicated and 
   await cardAction(page, 'Lesung im Ratssaal', 'Duplizieren');
   await expect(page.locator('.bp6-toast').filter({ hasText: 'Veranstaltung dupliziert' })).toBeVisible();
   await expect(card(page, 'Lesung im Ratssaal (Kopie)')).toBeVisible();
-  await cardAction(page, 'Lesung im Ratssaal (Kopie)', 'Löschen');
+
+  // The copy edited in the wizard, then deleted again.
+  await cardAction(page, 'Lesung im Ratssaal (Kopie)', 'Bearbeiten');
+  await expect(page.getByRole('heading', { name: 'Veranstaltung bearbeiten' })).toBeVisible();
+  const name = page.getByRole('textbox', { name: 'Name', exact: true });
+  await expect(name).toHaveValue('Lesung im Ratssaal (Kopie)');
+  await name.fill('Lesung im Ratssaal, zweiter Abend');
+  await page.getByRole('button', { name: 'Änderungen übernehmen' }).click();
+  await expect(page.locator('.bp6-toast').filter({ hasText: 'Änderungen gespeichert' })).toBeVisible();
+  await page.getByRole('navigation').getByRole('link', { name: 'Veranstaltungen' }).click();
+  await expect(card(page, 'Lesung im Ratssaal, zweiter Abend')).toBeVisible();
+  await cardAction(page, 'Lesung im Ratssaal, zweiter Abend', 'Löschen');
   await page.getByRole('alertdialog').getByRole('button', { name: 'Löschen' }).click();
-  await expect(card(page, 'Lesung im Ratssaal (Kopie)')).toHaveCount(0);
+  await expect(card(page, 'Lesung im Ratssaal, zweiter Abend')).toHaveCount(0);
   await expect(lesung).toBeVisible();
 });
 

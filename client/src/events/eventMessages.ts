@@ -1,15 +1,17 @@
+import { messages } from '../shared/messages';
+
 /** Toasts of the event screens (specification 03 section 8). */
 export const eventMessages = {
   /** event.create.success */
   created: { title: 'Veranstaltung erstellt', message: 'Die Veranstaltung wurde erfolgreich erstellt.' },
   /** event.update.success */
-  updated: { title: 'Veranstaltung gespeichert', message: 'Die Änderungen wurden übernommen.' },
+  updated: { title: 'Änderungen gespeichert', message: 'Die Veranstaltung wurde erfolgreich aktualisiert.' },
   /** event.delete.success */
   deleted: { title: 'Veranstaltung gelöscht', message: 'Die Veranstaltung wurde erfolgreich gelöscht.' },
   /** event.duplicate.success */
   duplicated: { title: 'Veranstaltung dupliziert', message: 'Die Kopie wurde angelegt.' },
   /** errors.something-wrong */
-  somethingWrong: { title: 'Fehler', message: 'Etwas ist schiefgelaufen.' },
+  somethingWrong: messages.genericError,
   /** event.duplicate.errors.something-wrong */
   duplicateError: { title: 'Fehler beim Duplizieren', message: 'Die Veranstaltung konnte nicht dupliziert werden.' },
 } as const;

@@ -46,6 +46,8 @@ describe('simpleEventInput', () => {
     expect(input.attendees).toEqual({ publicEvent: true, free: true, needsRegistration: true, maxAttendees: 40 });
     expect(input.eventOrganizer).toMatchObject({ addContactPerson: true, contactPersonEmailAddress: 'lena@example.com' });
     expect(input.isPublic).toBe(true);
+    // The wizard asks for an e-mail for questions about the venue: the contact person's.
+    expect(input.eventLocation).toEqual({ name: 'Ratssaal', emailAddress: 'lena@example.com', phoneNumber: '0123 456' });
   });
 
   it('saves it invisible when the public quota is used up, and without seats when nobody registers', () => {

@@ -78,8 +78,8 @@ function berlinDateAndTime(instant: string | null): { date: string | null; time:
 }
 
 /**
- * The event the simple creator saves: free, open to everyone, with a contact person; visible
- * when `visible` (the public quota has room).
+ * The event the simple creator saves: free, open to everyone, with a contact person who also
+ * answers questions about the venue; visible when `visible` (the public quota has room).
  */
 export function simpleEventInput(values: SimpleEventValues, visible: boolean): EventInput {
   const start = berlinDateAndTime(values.start);
@@ -99,7 +99,8 @@ export function simpleEventInput(values: SimpleEventValues, visible: boolean): E
       endDate: end.date,
       endTime: end.time,
     },
-    eventLocation: { name: trimmed(values.venueName) },
+    // Questions about the event go to its contact person: the wizard asks for these separately.
+    eventLocation: { name: trimmed(values.venueName), emailAddress: trimmed(values.contactEmail), phoneNumber: trimmed(values.contactPhone) },
     eventAddress: { street: trimmed(values.street), houseNumber: trimmed(values.houseNumber), zip: trimmed(values.zip), city: trimmed(values.city) },
     eventOrganizer: {
       name: trimmed(values.organizerName),

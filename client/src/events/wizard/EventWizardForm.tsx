@@ -13,7 +13,8 @@ import { emptyEventValues, type EventFormValues, fieldNamesOf, isChanged, toEven
 import { flatEventErrors, stepOfPath, stepValidity, validateEventForm } from './eventValidation';
 import type { WizardContext } from './wizardContext';
 import { clearDraft, draftKey, loadDraft, saveDraft } from './wizardDraft';
-import { wizardToasts } from './wizardMessages';
+import { messages } from '../../shared/messages';
+import { eventMessages } from '../eventMessages';
 import { WizardStepper } from './WizardStepper';
 import { allowedStep, pagerButtons, reachedAfter, stepIndexOfPathname, stepUrl, type WizardMode, wizardHeading, wizardSteps, LAST_STEP } from './wizardSteps';
 
@@ -81,7 +82,7 @@ export function EventWizardForm({ tenantId, mode, eventId, initialValues }: Prop
       if (mode === 'create') {
         await create({ variables: { tenantId, input } });
         clearDraft(key);
-        notify({ type: 'success', ...wizardToasts.created });
+        notify({ type: 'success', ...eventMessages.created });
         void navigate(EVENTS_PATH);
       } else {
         const result = await update({ variables: { tenantId, id: eventId ?? '', input } });
@@ -89,19 +90,19 @@ export function EventWizardForm({ tenantId, mode, eventId, initialValues }: Prop
         // The saved event is the new start: the changed flag is reset.
         form.initialize(saved ? toFormValues(saved) : values);
         clearDraft(key);
-        notify({ type: 'success', ...wizardToasts.updated });
+        notify({ type: 'success', ...eventMessages.updated });
       }
       return undefined;
     } catch (error) {
       const submitErrors = serverSubmitErrors(error);
       if (submitErrors) {
         const { title, message } = errorInfo(error);
-        notify({ type: 'danger', title: title ?? wizardToasts.validationFailed.title, message: title ? message : wizardToasts.validationFailed.message });
+        notify({ type: 'danger', title: title ?? messages.validationFailed.title, message: title ? message : messages.validationFailed.message });
         goToStepOf(serverFieldPaths(error), current);
         return submitErrors;
       }
       // Refusals without a field (the public-event quota, rights) bring the server's German message.
-      notifyError(error, wizardToasts.somethingWrong);
+      notifyError(error, eventMessages.somethingWrong);
       return undefined;
     }
   };
@@ -203,7 +204,7 @@ function WizardBody({ tenantId, mode, eventId, draftKey: key, initialReached, dr
   const save = () => {
     if (Object.keys(errors).length > 0) {
       void form.submit(); // marks the fields as tried, so their messages show
-      notify({ type: 'danger', ...wizardToasts.validationFailed });
+      notify({ type: 'danger', ...messages.validationFailed });
       goToStepOf(Object.keys(errors), current);
       return;
     }
