@@ -10,6 +10,7 @@ import { BookingService } from './bookings/booking.service.js';
 import { CheckoutService } from './bookings/checkout/checkout.service.js';
 import type { AppConfig } from './config.js';
 import { CouponService } from './coupons/coupon.service.js';
+import { EventParticipantsService } from './events/event-participants.service.js';
 import { EventSeatsService } from './events/event-seats.service.js';
 import { EventService } from './events/event.service.js';
 import { FileService } from './files/file.service.js';
@@ -82,6 +83,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     events,
     ticketEvents: events,
     eventSeats,
+    eventParticipants: new EventParticipantsService(orm),
     bookingStatus,
     bookingEditor: new BookingEditorService(orm, workflows, eventSeats),
     bookingOverview: new BookingOverviewService(orm),
