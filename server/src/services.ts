@@ -84,7 +84,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     sso: new SsoService(orm, pubSub, instance, viewers),
     files: new FileService(orm, config),
     bookables,
-    bookableAvailability: new BookableAvailabilityService(orm, bookables, bookings),
+    bookableAvailability: new BookableAvailabilityService(orm, bookables, bookings, eventSeats),
     bookings,
     events,
     ticketEvents: events,
