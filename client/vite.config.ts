@@ -66,6 +66,9 @@ export default defineConfig(({ mode }) => {
         '/graphql': toServer(apiTarget, true),
         '/auth': toServer(apiTarget),
         '/api': toServer(apiTarget),
+        // The participants download and the website snippets are served by the product too.
+        '/csv': toServer(apiTarget),
+        '/html': toServer(apiTarget),
       },
     },
   };

@@ -18,6 +18,8 @@ import { WebSocketServer } from 'ws';
 import type { AppConfig } from './config.js';
 import { bookableRoutes } from './bookables/bookable.routes.js';
 import { eventRoutes } from './events/event.routes.js';
+import { eventCsvRoutes } from './events/event-csv.routes.js';
+import { snippetRoutes } from './snippets/snippet.routes.js';
 import { bookingRoutes } from './bookings/booking.routes.js';
 import { checkoutRoutes } from './bookings/checkout/checkout.routes.js';
 import { couponRoutes } from './coupons/coupon.routes.js';
@@ -146,7 +148,7 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
     next();
   });
 
-  app.use(['/auth', '/api', '/graphql'], rejectNulBytes);
+  app.use(['/auth', '/api', '/graphql', '/csv', '/html'], rejectNulBytes);
 
   const sessionStore = createSessionStore(pool, (sessionId) => services.viewers.readSession(sessionId));
   const sessionMiddleware = session({
@@ -164,8 +166,8 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
       path: '/',
     },
   });
-  // Only the API reads sessions; the client's files and pages never need one.
-  app.use(['/auth', '/api', '/graphql'], sessionMiddleware);
+  // Only the API, the staff's downloads and the snippets read sessions; the client's files and pages never need one.
+  app.use(['/auth', '/api', '/graphql', '/csv', '/html'], sessionMiddleware);
 
   const csrf = csrfProtection(config.corsOrigins);
   const json = express.json({ limit: '1mb' });
@@ -173,8 +175,12 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   app.use('/api', csrf, json, userRoutes(services), instanceRoutes(services), platformRoleRoutes(services), tenantRoutes(services));
   // Tenant-scoped routes after the platform ones (rest-contract 1.1: first match wins), so /api/tenants/... never reaches them.
   app.use('/api/:tenantId', csrf, json, roleRoutes(services), couponRoutes(services), fileRoutes(services), bookableRoutes(services), eventRoutes(services), bookingRoutes(services), checkoutRoutes(services), tenantScopedRoutes(services), workflowRoutes(services));
-  app.use(['/auth', '/api'], (_req: Request, res: Response) => problem(res, 'generic.not-found'));
-  app.use(['/auth', '/api'], problemHandler);
+  // Downloads for staff (a session, read-only GETs: no CSRF token needed).
+  app.use('/csv/:tenantId', eventCsvRoutes(services));
+  // HTML snippets for tenant websites (public; a session only adds an event's attachments).
+  app.use('/html/:tenantId', snippetRoutes(services));
+  app.use(['/auth', '/api', '/csv', '/html'], (_req: Request, res: Response) => problem(res, 'generic.not-found'));
+  app.use(['/auth', '/api', '/csv', '/html'], problemHandler);
 
   // GraphQL over WebSocket on the same path; the browser's cookie identifies the user. Attached
   // through the upgrade event only (noServer): with `server` it would also take the HTTP server's

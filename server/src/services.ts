@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { BookableAvailabilityService } from './bookables/bookable.availability.service.js';
 import { BookableService } from './bookables/bookable.service.js';
+import { BookableShowcase } from './bookables/bookable.showcase.js';
 import { BookingEditorService } from './bookings/booking-editor.service.js';
 import { BookingOverviewService } from './bookings/booking-overview.service.js';
 import { BookingStatusService } from './bookings/booking-status.service.js';
@@ -10,8 +11,10 @@ import { BookingService } from './bookings/booking.service.js';
 import { CheckoutService } from './bookings/checkout/checkout.service.js';
 import type { AppConfig } from './config.js';
 import { CouponService } from './coupons/coupon.service.js';
+import { EventParticipantsService } from './events/event-participants.service.js';
 import { EventSeatsService } from './events/event-seats.service.js';
 import { EventService } from './events/event.service.js';
+import { EventShowcase } from './events/event.showcase.js';
 import { FileService } from './files/file.service.js';
 import { InstanceService } from './instance/instance.service.js';
 import { MailService } from './mail/mail.service.js';
@@ -20,6 +23,7 @@ import type { DomainServices } from './shared/domain-services.js';
 import type { JobHandler } from './shared/jobs.js';
 import type { AppPubSub } from './shared/pubsub.js';
 import { RateLimiter } from './shared/rate-limit.js';
+import { SnippetService } from './snippets/snippet.service.js';
 import { SsoService } from './sso/sso.service.js';
 import { TenantService } from './tenants/tenant.service.js';
 import { AuthService } from './users/auth.service.js';
@@ -48,6 +52,9 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   const events = new EventService(orm, bookings);
   // The bookings domain's seat port (checkout and staff editor), answered by the events domain.
   const eventSeats = new EventSeatsService(orm, bookables);
+  // Public-only reads for the HTML snippets of tenant websites.
+  const bookableShowcase = new BookableShowcase(orm);
+  const eventShowcase = new EventShowcase(orm);
   // The workflow reads bookings through its own port; the status actions come from the bookings
   // domain above it, which itself needs the workflow: bound late, after both exist.
   const late: { bookingStatus?: BookingStatusService } = {};
@@ -77,11 +84,15 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     sso: new SsoService(orm, pubSub, instance, viewers),
     files: new FileService(orm, config),
     bookables,
-    bookableAvailability: new BookableAvailabilityService(orm, bookables, bookings),
+    bookableAvailability: new BookableAvailabilityService(orm, bookables, bookings, eventSeats),
     bookings,
     events,
     ticketEvents: events,
     eventSeats,
+    eventParticipants: new EventParticipantsService(orm),
+    bookableShowcase,
+    eventShowcase,
+    snippets: new SnippetService(orm, config.publicUrl, bookableShowcase, eventShowcase),
     bookingStatus,
     bookingEditor: new BookingEditorService(orm, workflows, eventSeats),
     bookingOverview: new BookingOverviewService(orm),

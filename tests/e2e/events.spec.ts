@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { addDays, berlinToday } from '../../common/time/berlin.js';
 import { graphql, screenshot, signedInApi, signInAndSelectDemoTenant } from './helpers.js';
@@ -8,7 +9,7 @@ import { graphql, screenshot, signedInApi, signInAndSelectDemoTenant } from './h
  * them: an event created on one page appears as a card; duplicated, the copy carries " (Kopie)", is
  * renamed in the wizard and deleted again; past events hide behind "Vergangene ausblenden"; the tag filter narrows
  * the cards. A guest books two tickets of the new event on the public booking page, which shows
- * the seats left. No serious accessibility finding on either page. The events of this file are deleted
+ * the seats left; staff download the participants list from the card. No serious accessibility finding on either page. The events of this file are deleted
  * afterwards.
  */
 test.describe.configure({ mode: 'serial' });
@@ -127,11 +128,22 @@ async function bookTickets(browser: Browser, ticketId: string, amount: number) {
   await page.context().close();
 }
 
-test('a guest books two tickets of the event on the public booking page, which counts the seats down', async ({ browser }) => {
+test('a guest books two tickets of the event on the public booking page; staff download the participants list', async ({ browser, page }) => {
   const ticketId = await ticketOf('Lesung im Ratssaal');
   await bookTickets(browser, ticketId, 2);
   const { ticketSeatsLeft } = await graphql<{ ticketSeatsLeft: number }>(owner, 'query($t: ID!, $id: ID!) { ticketSeatsLeft(tenantId: $t, bookableId: $id) }', { t: tenantId, id: ticketId });
   expect(ticketSeatsLeft).toBe(38);
+
+  // The card's menu opens the list in a new window, which downloads it.
+  await openEvents(page);
+  const downloaded = page.context().waitForEvent('page').then((opened) => opened.waitForEvent('download'));
+  await cardAction(page, 'Lesung im Ratssaal', 'Teilnehmerliste herunterladen');
+  const download = await downloaded;
+  expect(download.suggestedFilename()).toMatch(/^teilnehmer-.*\.csv$/);
+  const csv = readFileSync(await download.path(), 'utf8');
+  expect(csv.startsWith('\ufeffBuchungsnummer;Ticket;Anzahl;')).toBe(true);
+  expect(csv).toContain(';Lesung im Ratssaal;2;');
+  expect(csv).toContain(';Theo Theaterfreund;');
 });
 
 test('past events hide behind "Vergangene ausblenden"; the tag filter keeps events with every chosen tag', async ({ page }) => {

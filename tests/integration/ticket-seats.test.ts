@@ -16,8 +16,8 @@ import { customer } from './bookings.fixtures.js';
 /**
  * Event seats (rest-contract 5.1 rule 8, 5.4 rule 7): all tickets of an event share its
  * maxAttendees, counted over bookings that are not rejected, under concurrent checkouts on two
- * server processes (the event's advisory lock), in the staff's editor, and as "seats left" for the
- * public checkout page.
+ * server processes (the event's advisory lock), in the staff's editor, in the availability
+ * calendar, and as "seats left" for the public checkout page.
  */
 let db: TestDatabase;
 let smtp: SmtpCapture;
@@ -105,9 +105,11 @@ const expectEventFull = (response: HttpResponse, eventName: string) => {
 describe('ticket seats at checkout', () => {
   it('20 parallel checkouts on two server processes for an event with 5 seats: exactly 5 succeed, 15 answer booking.event-full', async () => {
     const event = await storeEvent(5);
-    const ticket = await storeTicket(event.id);
+    // Two tickets, so their own locks differ: only the event's lock keeps the seats.
+    const tickets = [await storeTicket(event.id, { title: 'Parkett' }), await storeTicket(event.id, { title: 'Rang' })];
+    const ticket = tickets[0];
     const started = Date.now();
-    const responses = await Promise.all(Array.from({ length: 20 }, (_, n) => clients[n % 2].post(`/api/${tenantId}/checkout`, checkoutBody([{ bookableId: ticket.id, amount: 1 }], n))));
+    const responses = await Promise.all(Array.from({ length: 20 }, (_, n) => clients[n % 2].post(`/api/${tenantId}/checkout`, checkoutBody([{ bookableId: tickets[Math.floor(n / 2) % 2].id, amount: 1 }], n))));
     const tally: Record<string, number> = {};
     for (const response of responses) tally[`${response.status} ${response.json?.code ?? ''}`] = (tally[`${response.status} ${response.json?.code ?? ''}`] ?? 0) + 1;
     const context = `${Date.now() - started} ms, ${JSON.stringify(tally)}`;
@@ -174,6 +176,25 @@ describe('ticket seats at checkout', () => {
     expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(await seatsInDatabase(event.id)).toEqual({ seats: 30, bookings: 6 });
     expect(await seatsLeft(ticket.id)).toBeNull();
+  });
+});
+
+describe('availability of tickets', () => {
+  const availability = async (bookableId: string, amount: number) => {
+    const response = await clients[0].get(`/api/${tenantId}/bookables/${bookableId}/availability?startDate=2027-04-01&endDate=2027-04-01&amount=${amount}`);
+    expect(response.status, response.text).toBe(200);
+    return [...new Set((response.json as { available: boolean }[]).map((period) => period.available))];
+  };
+
+  it('follows the seats left of the event', async () => {
+    const event = await storeEvent(3);
+    const ticket = await storeTicket(event.id);
+    expect(await availability(ticket.id, 3)).toEqual([true]);
+    expect((await clients[0].post(`/api/${tenantId}/checkout`, checkoutBody([{ bookableId: ticket.id, amount: 2 }], 'v1'))).status).toBe(200);
+    expect(await availability(ticket.id, 1)).toEqual([true]);
+    expect(await availability(ticket.id, 2)).toEqual([false]);
+    const unlimited = await storeTicket((await storeEvent(null)).id);
+    expect(await availability(unlimited.id, 500)).toEqual([true]);
   });
 });
 

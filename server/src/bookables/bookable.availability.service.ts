@@ -6,6 +6,7 @@ import type { Bookable } from './bookable.entity.js';
 import { descendantsOf, parentsOf } from './bookable.hierarchy.js';
 import { bookableRecord, roleIdsOf, type BookableService } from './bookable.service.js';
 import type { BookingOccupancy } from './booking-occupancy.js';
+import type { TicketSeats } from './ticket-events.js';
 import { availabilityPeriods, checkBooking, isTimeRelated } from './rules/availability.js';
 import { combineOpeningHours, type CombinedOpeningHours } from './rules/opening-hours.js';
 
@@ -25,6 +26,7 @@ export class BookableAvailabilityService {
     private readonly orm: MikroORM,
     private readonly bookables: BookableService,
     private readonly bookings: BookingOccupancy,
+    private readonly seats: TicketSeats | null = null,
   ) {}
 
   /**
@@ -68,6 +70,11 @@ export class BookableAvailabilityService {
       }
     };
     if (!bookable) return periods(() => false);
+    // A ticket of a sold-out event (fewer seats left than asked for) is unavailable throughout.
+    if (bookable.type === 'ticket' && bookable.eventId && this.seats) {
+      const left = await this.seats.seatsLeftOfEvent(tenantId, bookable.eventId);
+      if (left !== null && left < amount) return periods(() => false);
+    }
     const roleIds = await roleIdsOf(em, userId, tenantId);
 
     const parents = await parentsOf(em, tenantId, bookable.id);

@@ -10,6 +10,14 @@ export interface TicketEvents {
   eventForTicket(viewer: Viewer | null, tenantId: string, eventId: string): Promise<object | null>;
 }
 
+/**
+ * Seats left of the event a ticket admits to (rest-contract 5.4 rules 2 and 7: availability checks
+ * the seats like checkout rule 8); null without a limit. The events domain implements it.
+ */
+export interface TicketSeats {
+  seatsLeftOfEvent(tenantId: string, eventId: string): Promise<number | null>;
+}
+
 declare module '../shared/domain-services.js' {
   interface DomainServices {
     ticketEvents: TicketEvents;

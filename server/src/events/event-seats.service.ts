@@ -1,15 +1,16 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { BookableService } from '../bookables/bookable.service.js';
+import type { TicketSeats } from '../bookables/ticket-events.js';
 import { seatsLeft, seatsTaken, type EventDirectory, type EventSeatInfo } from '../bookings/event-seats.js';
 import { isUuid } from '../shared/ids.js';
 import type { Viewer } from '../users/viewer.service.js';
 import { Event } from './event.entity.js';
 
 /**
- * The events behind tickets, for the bookings domain's seat rule (its EventDirectory port) and
- * for the public checkout page (seats left).
+ * The events behind tickets, for the bookings domain's seat rule (its EventDirectory port), the
+ * bookables domain's availability (its TicketSeats port) and the public checkout page (seats left).
  */
-export class EventSeatsService implements EventDirectory {
+export class EventSeatsService implements EventDirectory, TicketSeats {
   constructor(
     private readonly orm: MikroORM,
     private readonly bookables: Pick<BookableService, 'findForPublic'>,
@@ -28,12 +29,16 @@ export class EventSeatsService implements EventDirectory {
    * A snapshot only: the checkout decides under the event's lock.
    */
   async seatsLeftForTicket(viewer: Viewer | null, tenantId: string, bookableId: string): Promise<number | null> {
-    const em = this.orm.em.fork();
-    const bookable = await this.bookables.findForPublic(em, viewer, tenantId, bookableId);
+    const bookable = await this.bookables.findForPublic(this.orm.em.fork(), viewer, tenantId, bookableId);
     if (bookable.type !== 'ticket' || !bookable.eventId) return null;
-    const event = await this.seatInfo(tenantId, bookable.eventId);
+    return this.seatsLeftOfEvent(tenantId, bookable.eventId);
+  }
+
+  /** TicketSeats: seats left of the tenant's event; null without a limit or for an unknown event. */
+  async seatsLeftOfEvent(tenantId: string, eventId: string): Promise<number | null> {
+    const event = await this.seatInfo(tenantId, eventId);
     if (!event || event.maxAttendees === null) return null;
-    return seatsLeft(event.maxAttendees, await seatsTaken(em, tenantId, bookable.eventId));
+    return seatsLeft(event.maxAttendees, await seatsTaken(this.orm.em.fork(), tenantId, eventId));
   }
 }
 
