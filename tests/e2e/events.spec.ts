@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Download, expect, type Page, test } from '@playwright/test';
 import { addDays, berlinToday } from '../../common/time/berlin.js';
 import { graphql, screenshot, signedInApi, signInAndSelectDemoTenant } from './helpers.js';
 
@@ -134,9 +134,12 @@ test('a guest books two tickets of the event on the public booking page; staff d
   const { ticketSeatsLeft } = await graphql<{ ticketSeatsLeft: number }>(owner, 'query($t: ID!, $id: ID!) { ticketSeatsLeft(tenantId: $t, bookableId: $id) }', { t: tenantId, id: ticketId });
   expect(ticketSeatsLeft).toBe(38);
 
-  // The card's menu opens the list in a new window, which downloads it.
+  // The card's menu opens the list in a new window, which downloads it (and closes again).
   await openEvents(page);
-  const downloaded = page.context().waitForEvent('page').then((opened) => opened.waitForEvent('download'));
+  const downloaded = new Promise<Download>((resolve) => {
+    page.context().on('page', (opened) => opened.on('download', resolve));
+    page.on('download', resolve);
+  });
   await cardAction(page, 'Lesung im Ratssaal', 'Teilnehmerliste herunterladen');
   const download = await downloaded;
   expect(download.suggestedFilename()).toMatch(/^teilnehmer-.*\.csv$/);
