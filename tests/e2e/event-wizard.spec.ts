@@ -213,6 +213,11 @@ test('event wizard: create through the seven steps, reload keeps the values, edi
   await page.getByRole('button', { name: 'Absenden' }).click();
   await expect(page).toHaveURL(/\/admin\/veranstaltungen$/);
   await expect(page.getByText('Die Veranstaltung wurde erfolgreich erstellt.')).toBeVisible();
+  // …and shows in the list with its title image, date and prices.
+  const listed = page.getByRole('article', { name: NAME, exact: true });
+  await expect(listed).toContainText('15.07.2030 18:00 - 22:00');
+  await expect(listed).toContainText('Erwachsene 12,50');
+  await screenshot(page, 'event-wizard-07b-list');
 
   // The event and its ticket exist.
   const { api, tenantId } = await signedInApi();
