@@ -22,8 +22,8 @@ export interface PaymentFollowUps {
   /**
    * The booking has just become paid: a provider's successful notification, the workflow's "paid"
    * booking-status action, or staff marking it paid (saveBooking / PUT bookings with isPayed).
-   * Called exactly once per transition from unpaid to paid; repeated notifications of a paid
-   * booking do not call it again.
+   * Called exactly once per transition from unpaid to paid of a booking with a price (a free
+   * booking's flag is no payment); repeated notifications of a paid booking do not call it again.
    * Expected (rest-contract 5.1 rule 16, 5.9): when the booking is committed, the receipt PDF
    * (price > 0), mail 2 "Vielen Dank für Ihre Buchung im {tenant}" with the receipt attached and
    * mail 9 to the tenant's address. An uncommitted booking gets nothing yet (its release mails).
