@@ -359,6 +359,20 @@ describe('pmPayment', () => {
   });
 });
 
+describe('pmPayment in the browser', () => {
+  it('"Bezahlen" on the payment page notifies the product, which confirms through status, and returns to the status page', async () => {
+    const booking = await releasedBooking('pmPayment');
+    const started = await guest.post(paymentsUrl(), { bookingId: booking.id });
+    const page = await fetch(started.json.paymentData as string);
+    expect(await page.text()).toContain('Bezahlen');
+    const pay = await fetch(`${started.json.paymentData as string}/pay`, { method: 'POST', body: '', headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
+    expect(pay.status).toBe(302);
+    expect(await storedBooking(app, tenantId, booking.id)).toMatchObject({ isPayed: true, paymentMethod: 'GIROPAY', paymentProvider: 'pmPayment' });
+    const returned = await guest.get((pay.headers.get('location') as string).slice(app.url.length));
+    expect(returned.headers.get('location')).toBe(`${app.url}/checkout/status?${query({ id: booking.id, tenant: tenantId, outcome: 'paid' })}`);
+  });
+});
+
 describe('paid follow-ups from staff and workflow, exactly once', () => {
   it('staff marking a released booking paid (with a method) mails the confirmation once and keeps the method', async () => {
     const booking = await releasedBooking('invoice', { mail: 'bar-bezahlt@kunden.example' });
@@ -371,5 +385,40 @@ describe('paid follow-ups from staff and workflow, exactly once', () => {
     await sleep(800);
     expect(app.smtp.find('bar-bezahlt@kunden.example', CONFIRMED)).toHaveLength(1);
     expect(await storedBooking(app, tenantId, booking.id)).toMatchObject({ isPayed: true, paymentMethod: 'CASH', paymentProvider: 'invoice' });
+  });
+});
+
+describe('the workflow releases and marks paid through the same follow-ups', () => {
+  it('"commit" asks for the payment (mail 4), "paid" confirms once, entering "paid" again changes nothing', async () => {
+    const saved = await owner.put(`/api/${tenantId}/workflow`, {
+      name: 'Kasse',
+      active: true,
+      defaultState: 'eingang',
+      states: [
+        { id: 'eingang', name: 'Eingang', actions: [] },
+        { id: 'freigabe', name: 'Freigabe', actions: [{ type: 'bookingStatus', bookingStatus: ['commit'] }] },
+        { id: 'bezahlt', name: 'Bezahlt', actions: [{ type: 'bookingStatus', bookingStatus: ['paid'] }] },
+      ],
+    });
+    expect(saved.status, saved.text).toBe(200);
+    try {
+      const move = (taskId: string, destination: string) => actors.clients.memberAny.put(`/api/${tenantId}/workflow/task`, { taskId, destination, newIndex: 0 });
+      const booking = await releasedBooking('pmPayment', { release: false, mail: 'workflow-kasse@kunden.example' });
+      expect((await move(booking.id, 'freigabe')).status).toBe(200);
+      await expect.poll(() => storedBooking(app, tenantId, booking.id)).toMatchObject({ isCommitted: true, isPayed: false });
+      const request = await app.smtp.waitForMail('workflow-kasse@kunden.example', PAYMENT_REQUEST);
+      expect(request.links).toContain(`${app.url}/payment/redirection?id=${booking.id}&tenant=${tenantId}`);
+
+      expect((await move(booking.id, 'bezahlt')).status).toBe(200);
+      await expect.poll(() => storedBooking(app, tenantId, booking.id)).toMatchObject({ isPayed: true });
+      await app.smtp.waitForMail('workflow-kasse@kunden.example', CONFIRMED);
+      expect((await move(booking.id, 'eingang')).status).toBe(200);
+      expect((await move(booking.id, 'bezahlt')).status).toBe(200);
+      await sleep(1000);
+      expect(app.smtp.find('workflow-kasse@kunden.example', CONFIRMED)).toHaveLength(1);
+      expect(app.smtp.find('workflow-kasse@kunden.example', PAYMENT_REQUEST)).toHaveLength(1);
+    } finally {
+      await owner.put(`/api/${tenantId}/workflow`, { active: false });
+    }
   });
 });
