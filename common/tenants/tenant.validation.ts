@@ -73,7 +73,7 @@ export function tenantFieldErrors(tenant: TenantFieldsToCheck): Record<string, s
   for (const application of tenant.applications ?? []) {
     const key = `applications.${application.id}`;
     if ((application.paymentPurposeSuffix ?? '').length > PAYMENT_PURPOSE_SUFFIX_MAX) errors[`${key}.paymentPurposeSuffix`] = tenantMessages.suffix;
-    if (application.id === 'pmPayment' && !['', 'test', 'prod'].includes(application.paymentMode ?? '')) errors[`${key}.paymentMode`] = tenantMessages.paymentMode;
+    if ((application.id === 'pmPayment' || application.id === 'giroCockpit') && !['', 'test', 'prod'].includes(application.paymentMode ?? '')) errors[`${key}.paymentMode`] = tenantMessages.paymentMode;
     if (application.id === 'invoice' && !isWholeNumber(application.daysUntilPaymentDue)) errors[`${key}.daysUntilPaymentDue`] = tenantMessages.number;
   }
   return errors;

@@ -22,6 +22,7 @@ import { eventCsvRoutes } from './events/event-csv.routes.js';
 import { snippetRoutes } from './snippets/snippet.routes.js';
 import { bookingRoutes } from './bookings/booking.routes.js';
 import { checkoutRoutes } from './bookings/checkout/checkout.routes.js';
+import { paymentCallbackRoutes, paymentRoutes } from './payments/payment.routes.js';
 import { couponRoutes } from './coupons/coupon.routes.js';
 import { fileRoutes } from './files/file.routes.js';
 import { MAX_FILE_BYTES } from './files/file.rules.js';
@@ -171,10 +172,13 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
 
   const csrf = csrfProtection(config.corsOrigins);
   const json = express.json({ limit: '1mb' });
+  // The payment providers' callbacks come cross-site (their server, the browser from their page):
+  // before every CSRF check, verified by the provider's signature or status lookup instead.
+  app.use('/api/:tenantId', paymentCallbackRoutes(services));
   app.use('/auth', csrf, json, authRoutes(services), ssoRoutes(services));
   app.use('/api', csrf, json, userRoutes(services), instanceRoutes(services), platformRoleRoutes(services), tenantRoutes(services));
   // Tenant-scoped routes after the platform ones (rest-contract 1.1: first match wins), so /api/tenants/... never reaches them.
-  app.use('/api/:tenantId', csrf, json, roleRoutes(services), couponRoutes(services), fileRoutes(services), bookableRoutes(services), eventRoutes(services), bookingRoutes(services), checkoutRoutes(services), tenantScopedRoutes(services), workflowRoutes(services));
+  app.use('/api/:tenantId', csrf, json, roleRoutes(services), couponRoutes(services), fileRoutes(services), bookableRoutes(services), eventRoutes(services), bookingRoutes(services), checkoutRoutes(services), paymentRoutes(services), tenantScopedRoutes(services), workflowRoutes(services));
   // Downloads for staff (a session, read-only GETs: no CSRF token needed).
   app.use('/csv/:tenantId', eventCsvRoutes(services));
   // HTML snippets for tenant websites (public; a session only adds an event's attachments).

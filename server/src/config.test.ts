@@ -132,6 +132,21 @@ describe('loadConfig', () => {
     expect(config.clientDist).toBe('/srv/app/build/web');
   });
 
+  it('points the payment providers at their public systems unless configured otherwise', () => {
+    expect(load({}).payments).toEqual({
+      girocheckoutUrl: 'https://payment.girosolution.de/girocheckout/api/v2',
+      pmPaymentUrl: 'https://payment.govconnect.de/payment',
+      pmPaymentTestUrl: 'https://payment-test.govconnect.de/payment',
+    });
+    expect(load({ GIROCHECKOUT_URL: 'http://127.0.0.1:9000/giro/', PMPAYMENT_URL: 'http://127.0.0.1:9000/pm', PMPAYMENT_TEST_URL: 'http://127.0.0.1:9000/pm-test' }).payments).toEqual({
+      girocheckoutUrl: 'http://127.0.0.1:9000/giro',
+      pmPaymentUrl: 'http://127.0.0.1:9000/pm',
+      pmPaymentTestUrl: 'http://127.0.0.1:9000/pm-test',
+    });
+    expect(configError({ PMPAYMENT_URL: 'ftp://payment.example' })).toContain('PMPAYMENT_URL');
+    expect(configError({ GIROCHECKOUT_URL: 'keine url' })).toContain('GIROCHECKOUT_URL');
+  });
+
   it('keeps uploaded files in FILES_DIR, by default DATA_DIR/files, and refuses unsafe folders', () => {
     const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: secret, DATA_DIR: 'var/data' }, '/srv/app');
     expect(config.filesDir).toBe('/srv/app/var/data/files');

@@ -28,6 +28,17 @@ export interface AppConfig {
   clientDist: string;
   /** Jobs (mails, later PDFs and payment follow-ups) this process works on at once; 0 runs no worker here. */
   jobConcurrency: number;
+  /** Payment provider endpoints (overridable for tests and the providers' own test systems). */
+  payments: PaymentProviderUrls;
+}
+
+export interface PaymentProviderUrls {
+  /** GiroCheckout API base; the paypage is initialised at `{girocheckoutUrl}/paypage/init`. */
+  girocheckoutUrl: string;
+  /** pmPayment production base: `{url}/secure` starts a payment, `{url}/status/{ags}/{txid}` confirms one. */
+  pmPaymentUrl: string;
+  /** pmPayment test system, used when the tenant's application is in test mode. */
+  pmPaymentTestUrl: string;
 }
 
 export interface SmtpConfig {
@@ -173,6 +184,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     },
     clientDist: path.resolve(cwd, env.CLIENT_DIST || 'dist/client'),
     jobConcurrency: integer(env, 'JOB_CONCURRENCY', 4, 0, 100),
+    payments: {
+      girocheckoutUrl: url('GIROCHECKOUT_URL', env.GIROCHECKOUT_URL || 'https://payment.girosolution.de/girocheckout/api/v2', WEB),
+      pmPaymentUrl: url('PMPAYMENT_URL', env.PMPAYMENT_URL || 'https://payment.govconnect.de/payment', WEB),
+      pmPaymentTestUrl: url('PMPAYMENT_TEST_URL', env.PMPAYMENT_TEST_URL || 'https://payment-test.govconnect.de/payment', WEB),
+    },
   };
 }
 

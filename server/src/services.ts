@@ -18,6 +18,9 @@ import { EventShowcase } from './events/event.showcase.js';
 import { FileService } from './files/file.service.js';
 import { InstanceService } from './instance/instance.service.js';
 import { MailService } from './mail/mail.service.js';
+import { MailPaymentFollowUps } from './payments/mail-follow-ups.js';
+import type { PaymentFollowUps } from './payments/payment-follow-ups.js';
+import { PaymentService } from './payments/payment.service.js';
 import { RoleService } from './roles/role.service.js';
 import type { DomainServices } from './shared/domain-services.js';
 import type { JobHandler } from './shared/jobs.js';
@@ -65,7 +68,10 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   };
   const workflows = new WorkflowService(orm, workflowBookings);
   const workflowActions = new WorkflowActions(orm, workflowBookings, mail);
-  const bookingStatus = new BookingStatusService(orm, workflows);
+  // What follows a payment (receipts, invoices, their mails): the payments domain's port, also
+  // answering the bookings domain's payment events (release, workflow "paid", staff marking paid).
+  const paymentFollowUps: PaymentFollowUps = new MailPaymentFollowUps();
+  const bookingStatus = new BookingStatusService(orm, workflows, paymentFollowUps);
   late.bookingStatus = bookingStatus;
   const bookingMails = new BookingMailer(orm, mail, config.publicUrl);
   return {
@@ -94,7 +100,8 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     eventShowcase,
     snippets: new SnippetService(orm, config.publicUrl, bookableShowcase, eventShowcase),
     bookingStatus,
-    bookingEditor: new BookingEditorService(orm, workflows, eventSeats),
+    bookingEditor: new BookingEditorService(orm, workflows, eventSeats, paymentFollowUps),
+    payments: new PaymentService(orm, config.publicUrl, config.payments, paymentFollowUps),
     bookingOverview: new BookingOverviewService(orm),
     checkout: new CheckoutService(orm, bookables, workflows, eventSeats),
     jobHandlers: {

@@ -5,11 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDatabase, dropDatabase, freePort, startTestPostgres, type TestPostgres } from '../support/postgres.js';
+import { PaymentProviderStandIns } from '../support/payment-providers.js';
 import { SmtpCapture } from '../support/smtp.js';
 
 /**
  * `npm run test:e2e`: a fresh database (on DATABASE_URL's server, else an embedded PostgreSQL), a
- * real SMTP capture, the built product (dist/) as a child process, then Playwright. Everything is
+ * real SMTP capture, the payment provider stand-ins (tests/support/payment-providers.ts: their
+ * paypages have a "Bezahlen" button that notifies the product and sends the browser back), the
+ * built product (dist/) as a child process, then Playwright. Everything is
  * stopped and removed afterwards, whatever the outcome.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -49,6 +52,12 @@ let postgres: TestPostgres | undefined;
 const databaseName = `e2e_${randomBytes(4).toString('hex')}`;
 let product: ChildProcess | undefined;
 let smtp: SmtpCapture | undefined;
+let paymentProviders: PaymentProviderStandIns | undefined;
+/** Credentials the stand-ins accept; a test enters them into a tenant's payment applications. */
+const paymentCredentials = {
+  giroCockpit: { merchantId: '3610000', projectId: '36100', secret: 'e2e-giro-projekt-schluessel' },
+  pmPayment: { ags: '09162000', procedure: 'buchung', salt: 'e2e-pmpayment-salz' },
+};
 let exitCode = 1;
 
 try {
@@ -61,6 +70,9 @@ try {
     mailCount += 1;
     writeFileSync(path.join(mailDir, `${String(mailCount).padStart(4, '0')}.json`), JSON.stringify(mail));
   }).start();
+
+  paymentProviders = await new PaymentProviderStandIns().start();
+  paymentProviders.addGiroProject(paymentCredentials.giroCockpit).addPmMunicipality(paymentCredentials.pmPayment);
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -79,6 +91,7 @@ try {
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(smtp.port),
       SMTP_SECURE: 'false',
+      ...paymentProviders.env(),
     },
   });
   await waitForServer(baseUrl, product);
@@ -86,7 +99,7 @@ try {
   const playwright = spawn(process.execPath, [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'tests/e2e/playwright.config.ts', ...process.argv.slice(2)], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_MAIL_DIR: mailDir },
+    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_MAIL_DIR: mailDir, E2E_PAYMENTS_URL: paymentProviders.url, E2E_PAYMENT_CREDENTIALS: JSON.stringify(paymentCredentials) },
   });
   exitCode = await new Promise<number>((resolve) => playwright.once('exit', (code) => resolve(code ?? 1)));
 } catch (error) {
@@ -95,6 +108,7 @@ try {
 } finally {
   if (product) await stopProcess(product);
   await smtp?.close();
+  await paymentProviders?.close();
   if (postgres) {
     await dropDatabase(postgres.serverUrl, databaseName).catch((error: Error) => console.error('Datenbank nicht entfernt:', error.message));
     await postgres.stop();

@@ -13,6 +13,7 @@ import type { Viewer } from '../users/viewer.service.js';
 import type { WorkflowService } from '../workflow/workflow.service.js';
 import { isBookingNumber } from './booking-number.js';
 import { busyWhenLocked, lockKeysOf, lockObjects } from './booking.locks.js';
+import { paymentStateOf, paymentTransitions, reportPaymentEvents, type BookingPaymentEvents } from './booking-payment-events.js';
 import { Booking } from './booking.entity.js';
 import { bookingMailJob, newBookingMailJobs, recordBookingChange } from './booking.jobs.js';
 import { bookableSnapshot, customerFields, type BookableSnapshot, type CustomerData } from './booking.model.js';
@@ -117,6 +118,7 @@ export class BookingEditorService {
     private readonly orm: MikroORM,
     private readonly workflows: WorkflowService,
     private readonly events: EventDirectory,
+    private readonly payments: BookingPaymentEvents,
   ) {}
 
   /** PUT bookings: an existing number updates (update rights), anything else creates (create right). */
@@ -154,6 +156,7 @@ export class BookingEditorService {
 
     const now = Date.now();
     const wasCommitted = booking ? booking.isCommitted && !booking.isRejected : false;
+    const before = booking ? paymentStateOf(booking) : null;
     const target =
       booking ??
       tx.create(Booking, { tenant: tx.getReference(Tenant, tenantId), number: await freeBookingNumber(tx, tenantId), createdAt: new Date(now), assignedUserId: viewer.user.id });
@@ -200,10 +203,16 @@ export class BookingEditorService {
     await tx.flush();
 
     const jobs: Job[] = [];
+    // Marked paid with something to pay: the paid follow-ups (receipt, confirmation) speak for it.
+    const transitions = paymentTransitions(before, target);
     if (!booking) {
-      jobs.push(...newBookingMailJobs(tenantId, target.number, target));
+      // A manual booking asks for no payment (rest-contract 5.1 rule 19); created paid and released,
+      // its confirmation comes from the paid follow-ups, with the receipt.
+      transitions.paymentRequested = false;
+      const mails = newBookingMailJobs(tenantId, target.number, target);
+      jobs.push(...(transitions.paid && target.isCommitted && !target.isRejected ? mails.filter((job) => job.payload.kind === 'request-received') : mails));
       await this.workflows.placeNewBookingIn(tx, tenantId, target.number, now);
-    } else if (!wasCommitted && target.isCommitted && !target.isRejected && (target.isPayed || !target.priceEur)) {
+    } else if (!wasCommitted && target.isCommitted && !target.isRejected && (target.isPayed || !target.priceEur) && !transitions.paid) {
       jobs.push(bookingMailJob({ tenantId, bookingId: target.number, kind: 'released' }));
     }
     if (edit.workflowStatus !== undefined) {
@@ -211,6 +220,7 @@ export class BookingEditorService {
       await this.workflows.placeBookingIn(tx, tenantId, target.number, edit.workflowStatus ?? 'backlog', now);
     }
     await recordBookingChange(tx, { tenantId, id: target.number, action: booking ? 'UPDATED' : 'CREATED', assignedUserId: target.assignedUserId ?? null }, jobs);
+    await reportPaymentEvents(this.payments, tx, tenantId, target.number, transitions);
     return target;
   }
 

@@ -5,6 +5,7 @@ import type { Job } from '../shared/jobs.js';
 import type { Viewer } from '../users/viewer.service.js';
 import type { WorkflowBookingStatus } from '../workflow/workflow.entity.js';
 import type { WorkflowService } from '../workflow/workflow.service.js';
+import { paymentStateOf, paymentTransitions, reportPaymentEvents, type BookingPaymentEvents } from './booking-payment-events.js';
 import type { Booking } from './booking.entity.js';
 import { bookingMailJob, recordBookingChange } from './booking.jobs.js';
 import { findBookingOrFail } from './booking.queries.js';
@@ -31,6 +32,7 @@ export class BookingStatusService {
   constructor(
     private readonly orm: MikroORM,
     private readonly workflows: WorkflowService,
+    private readonly payments: BookingPaymentEvents,
   ) {}
 
   /** GET bookings/:id/commit: released (and no longer rejected); mails the release when nothing is to pay. */
@@ -94,11 +96,8 @@ export class BookingStatusService {
       for (const status of statuses) {
         if (status === 'commit') jobs.push(...this.release(booking));
         else if (status === 'reject') jobs.push(...this.rejectJobs(booking, ''));
-        else if (status === 'paid' && !booking.isPayed) {
-          booking.isPayed = true;
-          // As after a payment (5.1 rule 16): the confirmation to the customer and the notice to the tenant.
-          if (booking.isCommitted) jobs.push(bookingMailJob({ tenantId, bookingId: booking.number, kind: 'confirmed' }), bookingMailJob({ tenantId, bookingId: booking.number, kind: 'tenant-new-booking' }));
-        }
+        // As after a payment (5.1 rule 16): the payments domain's paid follow-ups (see change()).
+        else if (status === 'paid') booking.isPayed = true;
       }
       return jobs;
     }).catch((error: unknown) => {
@@ -113,7 +112,7 @@ export class BookingStatusService {
     booking.isCommitted = true;
     booking.isRejected = false;
     if (wasReleased) return [];
-    // The payment request for unpaid bookings (mails 4 and 5) belongs to the payment providers.
+    // The payment request for unpaid bookings (mails 4 and 5) is the payments domain's (see change()).
     return booking.isPayed || !booking.priceEur ? [bookingMailJob({ tenantId: booking.tenant.id, bookingId: booking.number, kind: 'released' })] : [];
   }
 
@@ -124,13 +123,18 @@ export class BookingStatusService {
     return [bookingMailJob({ tenantId: booking.tenant.id, bookingId: booking.number, kind: 'rejected', reason })];
   }
 
-  /** One change of one booking under its row lock, with its jobs and live event in the same transaction. */
+  /**
+   * One change of one booking under its row lock, with its jobs, live event and payment events
+   * (paid, payment requested: each once, on its transition) in the same transaction.
+   */
   private async change(tenantId: string, id: string, apply: (booking: Booking) => Job[]): Promise<void> {
     await this.orm.em.fork().transactional(async (tx) => {
       const booking = await this.locked(tx, tenantId, id);
+      const before = paymentStateOf(booking);
       const jobs = apply(booking);
       await tx.flush();
       await recordBookingChange(tx, { tenantId, id: booking.number, action: 'UPDATED', assignedUserId: booking.assignedUserId ?? null }, jobs);
+      await reportPaymentEvents(this.payments, tx, tenantId, booking.number, paymentTransitions(before, booking));
     });
   }
 

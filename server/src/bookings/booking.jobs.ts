@@ -17,6 +17,8 @@ export const bookingMailKinds = [
   'confirmed',
   /** 3: released by staff, nothing (more) to pay. */
   'released',
+  /** 4: released, please pay online through the link (giroCockpit, pmPayment). */
+  'payment-requested',
   /** 7: rejected or cancelled, with the reason. */
   'rejected',
   /** 8: the customer asked to cancel; the mail holds the confirmation link. */

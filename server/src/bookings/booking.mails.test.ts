@@ -90,6 +90,7 @@ describe('subjects and recipients', () => {
     ['request-received', 'Vielen Dank für Ihre Buchungsanfrage im Bürgerhaus Nord', 'erika@example.com', 'buchung@stadt.example'],
     ['confirmed', 'Vielen Dank für Ihre Buchung im Bürgerhaus Nord', 'erika@example.com', 'buchung@stadt.example'],
     ['released', 'Vielen Dank für Ihre Buchung im Bürgerhaus Nord', 'erika@example.com', 'buchung@stadt.example'],
+    ['payment-requested', 'Bitte schließen Sie Ihre Buchung im Bürgerhaus Nord ab', 'erika@example.com', undefined],
     ['rejected', 'Stornierung: Ihre Buchung im Bürgerhaus Nord wurde storniert', 'erika@example.com', 'buchung@stadt.example'],
     ['cancellation-requested', 'Stornierungsanfrage für Ihre Buchung im Bürgerhaus Nord', 'erika@example.com', undefined],
     ['tenant-new-booking', 'Eine neue Buchungsanfrage liegt vor', 'buchung@stadt.example', undefined],
@@ -119,10 +120,20 @@ describe('subjects and recipients', () => {
 });
 
 describe('links and QR code', () => {
+  it('the payment request links to the payment page of the booking, only that kind does', () => {
+    const mail = compose('payment-requested');
+    const paymentUrl = `${publicUrl}/payment/redirection?id=AB12-CD34&tenant=${tenantId}`;
+    expect(mail.links.payment).toBe(paymentUrl);
+    expect(mail.contentHtml).toContain(`href="${paymentUrl.replace(/&/g, '&#38;')}"`);
+    expect(mail.text).toContain(`Jetzt bezahlen: ${paymentUrl}`);
+    expect(compose('released').links.payment).toBeUndefined();
+  });
+
   it.each([
     ['request-received', true, true],
     ['confirmed', true, true],
     ['released', true, true],
+    ['payment-requested', true, true],
     ['rejected', false, false],
     ['cancellation-requested', false, false],
     ['tenant-new-booking', false, false],

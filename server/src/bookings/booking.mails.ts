@@ -10,7 +10,7 @@ import type { BookingView } from './booking.model.js';
 import { bookingView, findBooking } from './booking.queries.js';
 
 /**
- * The booking mails of rest-contract 5.9 (rows 1, 2, 3, 7, 8 and 9 of its table): composed as pure
+ * The booking mails of rest-contract 5.9 (rows 1, 2, 3, 4, 7, 8 and 9 of its table): composed as pure
  * data from the booking and the tenant, rendered into the tenant's mail template and sent with the
  * tenant's sender by the booking-mail job.
  */
@@ -50,6 +50,8 @@ export interface ComposedBookingMail {
     cancel?: string;
     /** "Stornierung bestätigen" (cancellation-requested). */
     confirmCancellation?: string;
+    /** "Jetzt bezahlen" (payment-requested): the client's payment page, which starts the provider. */
+    payment?: string;
     /** The public status page; the mail shows it as link and as QR code (cid `qrcode_cid`). */
     status?: string;
   };
@@ -92,6 +94,16 @@ const kindRules: Record<BookingMailKind, KindRules> = {
     cancelLink: true,
     statusQr: true,
     opening: ['wir freuen uns, Ihnen mitteilen zu können, dass Ihre Buchung geprüft und freigegeben wurde. Es ist nichts (mehr) zu bezahlen; die Einzelheiten finden Sie unten.'],
+  },
+  'payment-requested': {
+    subject: (name) => `Bitte schließen Sie Ihre Buchung im ${name} ab`,
+    audience: 'customer',
+    bcc: false,
+    cancelLink: true,
+    statusQr: true,
+    opening: [
+      'Ihre Buchung wurde geprüft und freigegeben. Bitte schließen Sie sie ab, indem Sie den offenen Betrag über den folgenden Link online bezahlen; erst danach ist die Buchung verbindlich.',
+    ],
   },
   rejected: {
     subject: (name) => `Stornierung: Ihre Buchung im ${name} wurde storniert`,
@@ -231,6 +243,7 @@ export function composeBookingMail(kind: BookingMailKind, input: BookingMailInpu
   if (kind === 'cancellation-requested' && input.hookId) {
     links.confirmCancellation = `${base}/booking/verify-reject/${tenantPath}?id=${bookingId}&hookId=${encodeURIComponent(input.hookId)}`;
   }
+  if (kind === 'payment-requested') links.payment = `${base}/payment/redirection?id=${bookingId}&tenant=${tenantPath}`;
   if (rules.statusQr && tenant.enablePublicStatusView) {
     links.status = `${base}/booking/status/${tenantPath}?id=${bookingId}&name=${encodeURIComponent(booking.name)}`;
   }
@@ -244,6 +257,10 @@ export function composeBookingMail(kind: BookingMailKind, input: BookingMailInpu
   if (reason) {
     html.push(`<p>${escapeHtml(reason).replace(/\r?\n/g, '<br />')}</p>`);
     text.push(reason);
+  }
+  if (links.payment) {
+    html.push(link(links.payment, 'Jetzt bezahlen'));
+    text.push(`Jetzt bezahlen: ${links.payment}`);
   }
   if (links.confirmCancellation) {
     html.push(link(links.confirmCancellation, 'Stornierung bestätigen'));

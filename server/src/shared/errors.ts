@@ -78,6 +78,13 @@ export const errorCatalogue = {
   'booking.public-status-disabled': { status: 405, title: 'Nicht verfügbar', detail: 'Der öffentliche Buchungsstatus ist für diesen Mandanten nicht freigeschaltet.' },
   'booking.name-mismatch': { status: 401, title: 'Zugriff verweigert', detail: 'Der Name passt nicht zu dieser Buchung.' },
   'booking.hook-invalid': { status: 404, title: 'Nicht gefunden', detail: 'Der Link ist ungültig oder wurde bereits verwendet.' },
+  // Payments (rest-contract 3.9): starting answers 400 with the contract's numeric code 0, 1 or 2 as well.
+  'payment.booking-not-found': { status: 400, title: 'Zahlung nicht möglich', detail: 'Die Buchung wurde nicht gefunden.' },
+  'payment.not-released': { status: 400, title: 'Zahlung nicht möglich', detail: 'Die Buchung ist noch nicht freigegeben.' },
+  'payment.already-paid': { status: 400, title: 'Zahlung nicht möglich', detail: 'Die Buchung ist bereits bezahlt.' },
+  'payment.provider-unavailable': { status: 400, title: 'Zahlung nicht möglich', detail: 'Die gewählte Zahlungsart ist für diese Buchung nicht verfügbar.' },
+  'payment.provider-error': { status: 502, title: 'Zahlungsanbieter nicht erreichbar', detail: 'Der Zahlungsanbieter hat nicht wie erwartet geantwortet. Bitte versuchen Sie es später erneut.' },
+  'payment.notification-invalid': { status: 400, title: 'Ungültige Zahlungsbenachrichtigung', detail: 'Die Zahlungsbenachrichtigung konnte nicht bestätigt werden.' },
 } as const satisfies Record<string, { status: number; title: string; detail: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -125,10 +125,11 @@ export type TenantInputData = Partial<Record<(typeof tenantTextFields)[number], 
     applications?: ApplicationInputData[] | null;
   };
 
-const paymentFields = ['paymentMerchantId', 'paymentProjectId', 'paymentPurposeSuffix'] as const;
+// Both online providers have a test system; only an application saved in test mode uses it.
+const paymentFields = ['paymentMerchantId', 'paymentProjectId', 'paymentPurposeSuffix', 'paymentMode'] as const;
 const fieldsByApplication: Record<ApplicationId, readonly string[]> = {
   giroCockpit: paymentFields,
-  pmPayment: [...paymentFields, 'paymentMode'],
+  pmPayment: paymentFields,
   invoice: ['bank', 'iban', 'bic', 'accountHolder', 'paymentPurposeSuffix'],
   pareva: ['serverUrl', 'lockerId', 'user'],
 };
@@ -157,7 +158,7 @@ function mergeApplications(stored: TenantApplication[], input: ApplicationInputD
       const value = (entry as unknown as Record<string, unknown>)[field];
       next[field] = value === undefined ? (previous?.[field] ?? '') : String(value ?? '').trim();
     }
-    if (id === 'pmPayment' && next.paymentMode === '') next.paymentMode = 'prod';
+    if ((id === 'pmPayment' || id === 'giroCockpit') && next.paymentMode === '') next.paymentMode = 'prod';
     if (id === 'invoice') {
       const days = entry.daysUntilPaymentDue === undefined ? previous?.daysUntilPaymentDue : entry.daysUntilPaymentDue;
       next.daysUntilPaymentDue = days === null || days === undefined || days === '' ? null : Number(days);

@@ -9,7 +9,7 @@ export class TenantApplicationType {
   @Field(() => String, { nullable: true }) paymentMerchantId?: string | null;
   @Field(() => String, { nullable: true }) paymentProjectId?: string | null;
   @Field(() => Boolean, { nullable: true, description: 'Whether a payment key (giroCockpit) or salt (pmPayment) is stored.' }) paymentSecretSet?: boolean | null;
-  @Field(() => String, { nullable: true, description: 'pmPayment: test or prod.' }) paymentMode?: string | null;
+  @Field(() => String, { nullable: true, description: "giroCockpit and pmPayment: test or prod (test uses the provider's test system)." }) paymentMode?: string | null;
   @Field(() => String, { nullable: true }) paymentPurposeSuffix?: string | null;
   @Field(() => String, { nullable: true }) bank?: string | null;
   @Field(() => String, { nullable: true }) iban?: string | null;

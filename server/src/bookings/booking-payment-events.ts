@@ -1,0 +1,50 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/**
+ * What the bookings domain reports about payments, answered by the payments domain (wired in
+ * services.ts; bookings never import payments). Called inside the change's transaction, after it is
+ * flushed, with the booking row locked; implementations only enqueue jobs there.
+ */
+export interface BookingPaymentEvents {
+  /** The booking with a price has just become paid (workflow "paid", staff marking it paid). */
+  paid(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void>;
+  /** The booking has just been released while unpaid with a price: the payment is requested now. */
+  paymentRequested(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void>;
+}
+
+/** The payment-relevant state of a booking before a change. */
+export interface PaymentState {
+  isCommitted: boolean;
+  isRejected: boolean;
+  isPayed: boolean;
+}
+
+export const paymentStateOf = (booking: PaymentState): PaymentState => ({ isCommitted: booking.isCommitted, isRejected: booking.isRejected, isPayed: booking.isPayed });
+
+const released = (state: PaymentState) => state.isCommitted && !state.isRejected;
+
+/**
+ * Which payment events a change causes, from the state before (null: a new booking) and after:
+ * `paid` on the transition to paid of a booking with a price (a free booking's flag is no payment:
+ * its release mail says all), `paymentRequested` on a release that leaves something to pay.
+ */
+export function paymentTransitions(before: PaymentState | null, after: PaymentState & { priceEur: number }): { paid: boolean; paymentRequested: boolean } {
+  const wasPaid = before?.isPayed ?? false;
+  const wasReleased = before ? released(before) : false;
+  return {
+    paid: !wasPaid && after.isPayed && after.priceEur > 0,
+    paymentRequested: !wasReleased && released(after) && !after.isPayed && after.priceEur > 0,
+  };
+}
+
+/** Reports the events of a change (paid first: its mails are about the booking as it now is). */
+export async function reportPaymentEvents(
+  events: BookingPaymentEvents,
+  em: EntityManager,
+  tenantId: string,
+  bookingNumber: string,
+  transitions: { paid: boolean; paymentRequested: boolean },
+): Promise<void> {
+  if (transitions.paid) await events.paid(em, tenantId, bookingNumber);
+  if (transitions.paymentRequested) await events.paymentRequested(em, tenantId, bookingNumber);
+}

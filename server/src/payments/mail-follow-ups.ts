@@ -1,0 +1,40 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { bookingMailJob } from '../bookings/booking.jobs.js';
+import { findBooking } from '../bookings/booking.queries.js';
+import { enqueueJobs, type Job } from '../shared/jobs.js';
+import { Tenant } from '../tenants/tenant.entity.js';
+import { activePaymentApplication, isOnlineProvider } from './payment-applications.js';
+import type { PaymentFollowUps } from './payment-follow-ups.js';
+
+/**
+ * The follow-ups without documents: the mails of a payment as durable jobs in the change's
+ * transaction. Receipts and invoices (PDFs, mails 2 with receipt, 5 and 6) come from the receipts
+ * implementation of PaymentFollowUps, which replaces this one in services.ts and may delegate the
+ * online payment request (mail 4) to `paymentRequested` here.
+ */
+export class MailPaymentFollowUps implements PaymentFollowUps {
+  /** A released booking: the confirmation to the customer (mail 2, no receipt yet) and the notice to the tenant (mail 9). */
+  async paid(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void> {
+    const booking = await findBooking(em, tenantId, bookingNumber);
+    if (!booking?.isCommitted || booking.isRejected) return;
+    await enqueueJobs(em, [bookingMailJob({ tenantId, bookingId: bookingNumber, kind: 'confirmed' }), bookingMailJob({ tenantId, bookingId: bookingNumber, kind: 'tenant-new-booking' })]);
+  }
+
+  /**
+   * Online providers: mail 4 with the link to the payment page, only while the tenant offers the
+   * provider (an inactive one gets no link that cannot work). The invoice's mail 5 needs its PDF.
+   */
+  async paymentRequested(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void> {
+    const booking = await findBooking(em, tenantId, bookingNumber);
+    if (!booking || booking.isPayed || !isOnlineProvider(booking.paymentProvider)) return;
+    const tenant = await em.findOne(Tenant, { id: tenantId });
+    if (!tenant || !activePaymentApplication(tenant.applications, booking.paymentProvider)) return;
+    const jobs: Job[] = [bookingMailJob({ tenantId, bookingId: bookingNumber, kind: 'payment-requested' })];
+    await enqueueJobs(em, jobs);
+  }
+
+  /** The invoice (PDF and mail 6) is the receipts implementation's: nothing without it. */
+  invoiceRequested(): Promise<void> {
+    return Promise.resolve();
+  }
+}

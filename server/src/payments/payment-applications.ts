@@ -1,0 +1,73 @@
+import type { TenantApplication } from '../tenants/tenant.entity.js';
+
+/**
+ * A tenant's payment applications as the providers use them, with their secrets: server-side
+ * only, never part of an answer (the tenant domain stores them write-only and shows "…Set").
+ */
+
+export const onlineProviderIds = ['giroCockpit', 'pmPayment'] as const;
+export type OnlineProviderId = (typeof onlineProviderIds)[number];
+export type PaymentProviderId = OnlineProviderId | 'invoice';
+
+export interface GiroCockpitApplication {
+  id: 'giroCockpit';
+  /** GiroCheckout merchant id (customer number). */
+  merchantId: string;
+  projectId: string;
+  /** The project's key for HMAC-MD5. */
+  secret: string;
+  /** Only an application saved with paymentMode "test" sends test=1. */
+  test: boolean;
+  purposeSuffix: string;
+}
+
+export interface PmPaymentApplication {
+  id: 'pmPayment';
+  /** The municipality's official key (ags). */
+  ags: string;
+  procedure: string;
+  /** The salt for HMAC-SHA256. */
+  salt: string;
+  /** Only an application saved with paymentMode "test" uses PMPAYMENT_TEST_URL (secure and status). */
+  test: boolean;
+  purposeSuffix: string;
+}
+
+export interface InvoiceApplication {
+  id: 'invoice';
+}
+
+export type PaymentApplication = GiroCockpitApplication | PmPaymentApplication | InvoiceApplication;
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
+
+/**
+ * The active, complete application of the provider, or null (inactive, missing, or lacking an id
+ * or secret: such an application cannot sign, so it is treated as not offered).
+ */
+export function activePaymentApplication(applications: readonly TenantApplication[], provider: string | null | undefined): PaymentApplication | null {
+  const entry = applications.find((application) => application.type === 'payment' && application.id === provider);
+  if (!entry || entry.active !== true) return null;
+  if (entry.id === 'invoice') return { id: 'invoice' };
+  const merchantId = text(entry.paymentMerchantId);
+  const projectId = text(entry.paymentProjectId);
+  const secret = typeof entry.paymentSecret === 'string' ? entry.paymentSecret : '';
+  if (!merchantId || !projectId || !secret) return null;
+  const purposeSuffix = text(entry.paymentPurposeSuffix);
+  const mode = text(entry.paymentMode);
+  if (entry.id === 'giroCockpit') return { id: 'giroCockpit', merchantId, projectId, secret, test: mode === 'test', purposeSuffix };
+  if (entry.id === 'pmPayment') return { id: 'pmPayment', ags: merchantId, procedure: projectId, salt: secret, test: mode === 'test', purposeSuffix };
+  return null;
+}
+
+export function isOnlineProvider(provider: string | null | undefined): provider is OnlineProviderId {
+  return (onlineProviderIds as readonly string[]).includes(provider ?? '');
+}
+
+/**
+ * The purpose customers see on their statement: the booking number, then " - " and the
+ * application's suffix when it has one (specification 01: shown after "[booking number] - ").
+ */
+export function paymentPurpose(bookingNumber: string, suffix: string): string {
+  return suffix ? `${bookingNumber} - ${suffix}` : bookingNumber;
+}

@@ -1,0 +1,49 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/**
+ * What follows a change of a booking's payment state: documents (receipt, invoice) and the mails
+ * around them. The payments domain owns this port; services.ts wires one implementation, which the
+ * bookings domain (release, staff edit, workflow "paid") and the payments domain (provider
+ * notifications, POST payments) call.
+ *
+ * Contract for every method:
+ * - It runs INSIDE the transaction of the change, after the change is flushed, with the booking's
+ *   row locked (SELECT … FOR UPDATE). `em` is that transaction's EntityManager: read the booking
+ *   through it (the identity map gives the locked, current entity) and write nothing but jobs.
+ * - It only ENQUEUES work (`enqueueJobs(em, jobs)` from shared/jobs.ts), it never renders or sends
+ *   itself: the jobs then exist exactly when the change commits, and a failing PDF or mail server
+ *   is retried by the queue instead of rolling back a payment. Job handlers must tolerate a repeat
+ *   (the queue delivers at least once).
+ * - A thrown error rolls the whole change back (the provider's notification then answers 400 and is
+ *   retried by the provider), so throw only for a broken invariant, never for a mail problem.
+ * - `bookingNumber` is the booking's "XXXX-XXXX" id within `tenantId`.
+ */
+export interface PaymentFollowUps {
+  /**
+   * The booking has just become paid: a provider's successful notification, the workflow's "paid"
+   * booking-status action, or staff marking it paid (saveBooking / PUT bookings with isPayed).
+   * Called exactly once per transition from unpaid to paid of a booking with a price (a free
+   * booking's flag is no payment); repeated notifications of a paid booking do not call it again.
+   * Expected (rest-contract 5.1 rule 16, 5.9): when the booking is committed, the receipt PDF
+   * (price > 0), mail 2 "Vielen Dank für Ihre Buchung im {tenant}" with the receipt attached and
+   * mail 9 to the tenant's address. An uncommitted booking gets nothing yet (its release mails).
+   */
+  paid(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void>;
+
+  /**
+   * The booking has just been released (committed) while unpaid and with a price > 0: staff commit,
+   * the workflow's "commit" action, or staff saving it as committed. Called once per release.
+   * Expected (rest-contract 5.2 rule 1, 5.9): by the booking's paymentProvider — giroCockpit or
+   * pmPayment: mail 4 with the link `{PUBLIC_URL}/payment/redirection?id={booking}&tenant={tenant}`;
+   * invoice: the invoice PDF and mail 5 with it attached; none or an inactive provider: nothing.
+   */
+  paymentRequested(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void>;
+
+  /**
+   * The customer started payment with the invoice provider (POST api/{tenant}/payments or the
+   * startPayment mutation for a booking whose paymentProvider is invoice).
+   * Expected (rest-contract 3.9, 5.9 row 6): the invoice PDF (reuse the booking's invoice number
+   * when it already has one) and mail 6 "Rechnung zu Ihrer Buchung bei {tenant}" with it attached.
+   */
+  invoiceRequested(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void>;
+}

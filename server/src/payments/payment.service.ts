@@ -1,0 +1,171 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { PaymentMethod } from '../../../common/bookings/labels.js';
+import { isBookingNumber } from '../bookings/booking-number.js';
+import type { Booking } from '../bookings/booking.entity.js';
+import { recordBookingChange } from '../bookings/booking.jobs.js';
+import { findBooking } from '../bookings/booking.queries.js';
+import type { PaymentProviderUrls } from '../config.js';
+import { AppError } from '../shared/errors.js';
+import { Tenant } from '../tenants/tenant.entity.js';
+import { eurToCents } from './cents.js';
+import { activePaymentApplication, type PaymentApplication, type PaymentProviderId } from './payment-applications.js';
+import type { PaymentFollowUps } from './payment-follow-ups.js';
+import { GiroCheckoutProvider } from './providers/girocheckout.js';
+import { invalidNotification, invoiceProvider, type CallbackParams, type PaymentProvider, type PaymentTarget, type VerifiedPayment } from './providers/payment-provider.js';
+import { PmPaymentProvider } from './providers/pmpayment.js';
+
+/** The contract's numeric codes of a refused start (rest-contract 3.9). */
+export const paymentStartCodes = { 'payment.booking-not-found': 0, 'payment.not-released': 1, 'payment.already-paid': 2 } as const;
+
+/** The result of starting a payment. */
+export interface StartedPayment {
+  provider: PaymentProviderId;
+  /** The provider page to send the browser to; null for the invoice (mailed instead). */
+  redirectUrl: string | null;
+  booking: Booking;
+}
+
+/** What the browser's return leads to: the checkout status page with the outcome. */
+export type PaymentOutcome = 'paid' | 'failed' | 'pending';
+
+/** Query values arrive as strings or arrays (repeated keys); only single strings count. */
+export function callbackParams(...sources: unknown[]): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const source of sources) {
+    if (!source || typeof source !== 'object') continue;
+    for (const [key, value] of Object.entries(source as Record<string, unknown>)) if (typeof value === 'string') params[key] = value;
+  }
+  return params;
+}
+
+/**
+ * Payments of bookings (rest-contract 3.9, 5.1 rule 16): start with the tenant's provider, then
+ * apply the provider's notification (or signed browser return) once. Verification happens before
+ * anything is written; applying is one transaction with the booking row locked, so a repeated or
+ * concurrent notification finds the booking paid and changes nothing more.
+ */
+export class PaymentService {
+  private readonly providers: Record<PaymentProviderId, PaymentProvider>;
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly publicUrl: string,
+    urls: PaymentProviderUrls,
+    private readonly followUps: PaymentFollowUps,
+    fetchImpl: typeof fetch = fetch,
+  ) {
+    this.providers = {
+      giroCockpit: new GiroCheckoutProvider(urls.girocheckoutUrl, fetchImpl) as PaymentProvider,
+      pmPayment: new PmPaymentProvider({ prod: urls.pmPaymentUrl, test: urls.pmPaymentTestUrl }, fetchImpl) as PaymentProvider,
+      invoice: invoiceProvider,
+    };
+  }
+
+  /** POST payments {bookingId}: public, for a released, unpaid booking of the tenant. */
+  async start(tenantId: string, bookingId: unknown): Promise<StartedPayment> {
+    const em = this.orm.em.fork();
+    const booking = typeof bookingId === 'string' && isBookingNumber(bookingId) ? await findBooking(em, tenantId, bookingId) : null;
+    if (!booking) throw new AppError('payment.booking-not-found');
+    if (!booking.isCommitted || booking.isRejected) throw new AppError('payment.not-released', booking.isRejected ? { detail: 'Die Buchung wurde storniert.' } : {});
+    if (booking.isPayed || eurToCents(booking.priceEur) <= 0) throw new AppError('payment.already-paid');
+    const { provider, application } = await this.providerOf(em, booking);
+    if (provider.id === 'invoice') {
+      await this.orm.em.fork().transactional(async (tx) => {
+        const locked = await this.locked(tx, tenantId, booking.number);
+        if (locked.isPayed) throw new AppError('payment.already-paid');
+        await this.followUps.invoiceRequested(tx, tenantId, locked.number);
+      });
+      return { provider: 'invoice', redirectUrl: null, booking };
+    }
+    const redirectUrl = await provider.start(application, this.target(tenantId, booking));
+    return { provider: provider.id, redirectUrl, booking };
+  }
+
+  /**
+   * GET|POST payments/notify?id= (the provider's server): verified, then applied once. A forged or
+   * foreign notification is payment.notification-invalid (400) and changes nothing; a failed
+   * payment and a repeated success answer normally and change nothing.
+   */
+  async notify(tenantId: string, bookingId: unknown, params: CallbackParams): Promise<{ applied: boolean; paid: boolean }> {
+    const em = this.orm.em.fork();
+    const booking = typeof bookingId === 'string' && isBookingNumber(bookingId) ? await findBooking(em, tenantId, bookingId) : null;
+    if (!booking) throw invalidNotification('Die Buchung der Zahlungsbenachrichtigung existiert nicht.');
+    const { provider, application } = await this.providerOf(em, booking, true);
+    const verified = await provider.verifyNotification(application, this.target(tenantId, booking), params);
+    if (!verified.paid) return { applied: false, paid: booking.isPayed };
+    return { applied: await this.markPaid(tenantId, booking.number, provider.id, verified), paid: true };
+  }
+
+  /**
+   * GET|POST payments/response?id=&tenant= (the customer's browser): the checkout status page with
+   * the outcome. A signed result (GiroCheckout) is applied like a notification, so the page is right
+   * even when the notification is still on its way.
+   */
+  async browserReturn(tenantId: string, bookingId: unknown, params: CallbackParams): Promise<{ location: string; outcome: PaymentOutcome }> {
+    const em = this.orm.em.fork();
+    const booking = typeof bookingId === 'string' && isBookingNumber(bookingId) ? await findBooking(em, tenantId, bookingId) : null;
+    if (!booking) throw new AppError('generic.not-found', { detail: 'Die Buchung existiert nicht.' });
+    let verified: VerifiedPayment | null = null;
+    if (!booking.isPayed) {
+      const { provider, application } = await this.providerOf(em, booking, true);
+      verified = await provider.verifyReturn(application, this.target(tenantId, booking), params);
+      if (verified?.paid) await this.markPaid(tenantId, booking.number, provider.id, verified);
+    }
+    const outcome: PaymentOutcome = booking.isPayed || verified?.paid ? 'paid' : verified ? 'failed' : 'pending';
+    const query = new URLSearchParams({ id: booking.number, tenant: tenantId, outcome });
+    return { location: `${this.publicUrl}/checkout/status?${query.toString()}`, outcome };
+  }
+
+  /**
+   * The booking paid, once: under its row lock a paid booking is left alone; otherwise the flag,
+   * method and provider are stored and the paid follow-ups enqueued in the same transaction.
+   */
+  private async markPaid(tenantId: string, bookingNumber: string, provider: PaymentProviderId, verified: VerifiedPayment): Promise<boolean> {
+    return this.orm.em.fork().transactional(async (tx) => {
+      const booking = await this.locked(tx, tenantId, bookingNumber);
+      if (booking.isPayed) return false;
+      booking.isPayed = true;
+      booking.paymentMethod = verified.method satisfies PaymentMethod;
+      booking.paymentProvider = provider;
+      await tx.flush();
+      await recordBookingChange(tx, { tenantId, id: booking.number, action: 'UPDATED', assignedUserId: booking.assignedUserId ?? null });
+      await this.followUps.paid(tx, tenantId, booking.number);
+      return true;
+    });
+  }
+
+  private async locked(em: EntityManager, tenantId: string, bookingNumber: string): Promise<Booking> {
+    const booking = await findBooking(em, tenantId, bookingNumber, { lock: true });
+    if (!booking) throw new AppError('payment.booking-not-found');
+    return booking;
+  }
+
+  /** The booking's provider with the tenant's active application; `forCallback` refuses as an invalid notification. */
+  private async providerOf(em: EntityManager, booking: Booking, forCallback = false): Promise<{ provider: PaymentProvider; application: PaymentApplication }> {
+    const tenant = await em.findOne(Tenant, { id: booking.tenant.id });
+    const application = tenant ? activePaymentApplication(tenant.applications, booking.paymentProvider) : null;
+    if (!application) {
+      if (forCallback) throw invalidNotification('Für diese Buchung ist keine Online-Zahlung eingerichtet.');
+      throw new AppError('payment.provider-unavailable');
+    }
+    return { provider: this.providers[application.id], application };
+  }
+
+  private target(tenantId: string, booking: Booking): PaymentTarget {
+    const tenant = encodeURIComponent(tenantId);
+    const id = encodeURIComponent(booking.number);
+    return {
+      tenantId,
+      bookingNumber: booking.number,
+      amountCents: eurToCents(booking.priceEur),
+      notifyUrl: `${this.publicUrl}/api/${tenant}/payments/notify?id=${id}`,
+      returnUrl: `${this.publicUrl}/api/${tenant}/payments/response?id=${id}&tenant=${tenant}`,
+    };
+  }
+}
+
+declare module '../shared/domain-services.js' {
+  interface DomainServices {
+    payments: PaymentService;
+  }
+}
