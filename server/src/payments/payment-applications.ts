@@ -7,7 +7,8 @@ import type { TenantApplication } from '../tenants/tenant.entity.js';
 
 export const onlineProviderIds = ['giroCockpit', 'pmPayment'] as const;
 export type OnlineProviderId = (typeof onlineProviderIds)[number];
-export type PaymentProviderId = OnlineProviderId | 'invoice';
+export const paymentProviderIds = [...onlineProviderIds, 'invoice'] as const;
+export type PaymentProviderId = (typeof paymentProviderIds)[number];
 
 export interface GiroCockpitApplication {
   id: 'giroCockpit';
