@@ -19,6 +19,7 @@ import { FileService } from './files/file.service.js';
 import { InstanceService } from './instance/instance.service.js';
 import { MailService } from './mail/mail.service.js';
 import { MailPaymentFollowUps } from './payments/mail-follow-ups.js';
+import { paymentApplicationDefinitions } from './payments/payment-applications.js';
 import type { PaymentFollowUps } from './payments/payment-follow-ups.js';
 import { PaymentService } from './payments/payment.service.js';
 import { RoleService } from './roles/role.service.js';
@@ -28,6 +29,7 @@ import type { AppPubSub } from './shared/pubsub.js';
 import { RateLimiter } from './shared/rate-limit.js';
 import { SnippetService } from './snippets/snippet.service.js';
 import { SsoService } from './sso/sso.service.js';
+import { lockerApplicationDefinitions } from './tenants/tenant-applications.js';
 import { TenantService } from './tenants/tenant.service.js';
 import { AuthService } from './users/auth.service.js';
 import { UserService } from './users/user.service.js';
@@ -82,7 +84,8 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     viewers,
     auth: new AuthService(orm, config, mail, new RateLimiter(orm), viewers),
     users: new UserService(orm, pubSub),
-    tenants: new TenantService(orm, pubSub, workflows),
+    // The tenant stores its applications; the payments domain defines the payment ones.
+    tenants: new TenantService(orm, pubSub, workflows, [...paymentApplicationDefinitions, ...lockerApplicationDefinitions]),
     workflows,
     instance,
     roles: new RoleService(orm, pubSub),

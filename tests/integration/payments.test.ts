@@ -140,12 +140,19 @@ describe('POST api/{t}/payments and startPayment: which bookings may be paid', (
     expect(paidViaGraphql.errors?.[0]).toMatchObject({ message: 'Die Buchung ist bereits bezahlt.', extensions: { code: 'PAYMENT_ALREADY_PAID' } });
   });
 
-  it('an inactive provider answers 400 payment.provider-unavailable; the invoice answers paymentData true', async () => {
+  it('an inactive provider answers 400 payment.provider-unavailable; the invoice answers paymentData true, no provider none', async () => {
     const invoice = await releasedBooking('invoice');
     const started = await guest.post(paymentsUrl(), { bookingId: invoice.id });
     expect(started.status, started.text).toBe(200);
     expect(started.json).toMatchObject({ paymentData: true, booking: { id: invoice.id, tenantId, isCommitted: true, isPayed: false, paymentProvider: 'invoice' } });
     expect(started.json.booking).not.toHaveProperty('mail');
+
+    // No provider chosen: nothing to start, paymentData absent (rest-contract 3.9).
+    const without = await releasedBooking(null);
+    const nothing = await guest.post(paymentsUrl(), { bookingId: without.id });
+    expect(nothing.status, nothing.text).toBe(200);
+    expect(nothing.json).not.toHaveProperty('paymentData');
+    expect(nothing.json.booking).toMatchObject({ id: without.id, paymentProvider: null });
 
     await setTenant(tenantId, { applications: applications({ invoice: false }) });
     try {

@@ -1,3 +1,5 @@
+import { applicationTitles } from '../../../common/tenants/tenant.validation.js';
+import type { ApplicationDefinition } from '../tenants/tenant-applications.js';
 import type { TenantApplication } from '../tenants/tenant.entity.js';
 
 /**
@@ -7,7 +9,8 @@ import type { TenantApplication } from '../tenants/tenant.entity.js';
 
 export const onlineProviderIds = ['giroCockpit', 'pmPayment'] as const;
 export type OnlineProviderId = (typeof onlineProviderIds)[number];
-export type PaymentProviderId = OnlineProviderId | 'invoice';
+export const paymentProviderIds = [...onlineProviderIds, 'invoice'] as const;
+export type PaymentProviderId = (typeof paymentProviderIds)[number];
 
 export interface GiroCockpitApplication {
   id: 'giroCockpit';
@@ -38,6 +41,32 @@ export interface InvoiceApplication {
 }
 
 export type PaymentApplication = GiroCockpitApplication | PmPaymentApplication | InvoiceApplication;
+
+/** Both online providers have a test system; an application saved without a mode is live. */
+const liveUnlessTest = (next: TenantApplication) => {
+  if (next.paymentMode === '') next.paymentMode = 'prod';
+};
+const onlineFields = ['paymentMerchantId', 'paymentProjectId', 'paymentPurposeSuffix', 'paymentMode'] as const;
+const paymentSecret = { field: 'paymentSecret', clearFlag: 'clearPaymentSecret' };
+
+/**
+ * How a tenant stores its payment applications (handed to the tenant domain in services.ts): the
+ * ids, secrets and notes of specification 01 / rest-contract 7. The key or salt is write-only.
+ */
+export const paymentApplicationDefinitions: readonly ApplicationDefinition[] = [
+  { id: 'giroCockpit', type: 'payment', title: applicationTitles.giroCockpit, textFields: onlineFields, secret: paymentSecret, complete: liveUnlessTest },
+  { id: 'pmPayment', type: 'payment', title: applicationTitles.pmPayment, textFields: onlineFields, secret: paymentSecret, complete: liveUnlessTest },
+  {
+    id: 'invoice',
+    type: 'payment',
+    title: applicationTitles.invoice,
+    textFields: ['bank', 'iban', 'bic', 'accountHolder', 'paymentPurposeSuffix'],
+    complete: (next, entry, previous) => {
+      const days = entry.daysUntilPaymentDue === undefined ? previous?.daysUntilPaymentDue : entry.daysUntilPaymentDue;
+      next.daysUntilPaymentDue = days === null || days === undefined || days === '' ? null : Number(days);
+    },
+  },
+];
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
 

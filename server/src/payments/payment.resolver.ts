@@ -3,7 +3,7 @@ import type { GraphQLContext } from '../shared/graphql/context.js';
 
 @ObjectType('PaymentStart', { description: 'A started payment: where to send the browser, or nothing to do online (invoice).' })
 export class PaymentStartType {
-  @Field(() => String, { description: 'giroCockpit, pmPayment or invoice.' }) provider!: string;
+  @Field(() => String, { nullable: true, description: 'giroCockpit, pmPayment or invoice; null when the booking names no provider (nothing to start).' }) provider!: string | null;
   @Field(() => String, { nullable: true, description: "The provider's payment page; null for the invoice, which is mailed instead." }) redirectUrl!: string | null;
 }
 

@@ -31,7 +31,7 @@ function sendStartProblem(res: Response, error: AppError): void {
 /**
  * POST api/{tenantId}/payments {bookingId} (rest-contract 3.9), mounted with the other tenant
  * routes (JSON, CSRF check): public, for a released and unpaid booking. `paymentData` is the
- * provider page (giroCockpit, pmPayment) or true (invoice: mailed).
+ * provider page (giroCockpit, pmPayment), true (invoice: mailed) or absent (no provider chosen).
  */
 export function paymentRoutes(services: DomainServices): Router {
   const router = Router({ mergeParams: true });
@@ -44,7 +44,8 @@ export function paymentRoutes(services: DomainServices): Router {
       if (error instanceof AppError && error.code in paymentStartCodes) return sendStartProblem(res, error);
       throw error;
     }
-    res.json({ paymentData: started.redirectUrl ?? true, booking: paymentBookingSummary(started.booking) });
+    // paymentData: the provider page, true for the invoice (mailed), absent without a provider.
+    res.json({ ...(started.provider ? { paymentData: started.redirectUrl ?? true } : {}), booking: paymentBookingSummary(started.booking) });
   });
   return router;
 }

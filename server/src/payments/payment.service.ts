@@ -8,7 +8,7 @@ import type { PaymentProviderUrls } from '../config.js';
 import { AppError } from '../shared/errors.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import { eurToCents } from './cents.js';
-import { activePaymentApplication, type PaymentApplication, type PaymentProviderId } from './payment-applications.js';
+import { activePaymentApplication, paymentProviderIds, type PaymentApplication, type PaymentProviderId } from './payment-applications.js';
 import type { PaymentFollowUps } from './payment-follow-ups.js';
 import { GiroCheckoutProvider } from './providers/girocheckout.js';
 import { invalidNotification, invoiceProvider, type CallbackParams, type PaymentProvider, type PaymentTarget, type VerifiedPayment } from './providers/payment-provider.js';
@@ -19,7 +19,8 @@ export const paymentStartCodes = { 'payment.booking-not-found': 0, 'payment.not-
 
 /** The result of starting a payment. */
 export interface StartedPayment {
-  provider: PaymentProviderId;
+  /** null: the booking names no (known) provider, so there is nothing to start (rest-contract 3.9). */
+  provider: PaymentProviderId | null;
   /** The provider page to send the browser to; null for the invoice (mailed instead). */
   redirectUrl: string | null;
   booking: Booking;
@@ -68,6 +69,7 @@ export class PaymentService {
     if (!booking) throw new AppError('payment.booking-not-found');
     if (!booking.isCommitted || booking.isRejected) throw new AppError('payment.not-released', booking.isRejected ? { detail: 'Die Buchung wurde storniert.' } : {});
     if (booking.isPayed || eurToCents(booking.priceEur) <= 0) throw new AppError('payment.already-paid');
+    if (!(paymentProviderIds as readonly string[]).includes(booking.paymentProvider ?? '')) return { provider: null, redirectUrl: null, booking };
     const { provider, application } = await this.providerOf(em, booking);
     if (provider.id === 'invoice') {
       await this.orm.em.fork().transactional(async (tx) => {

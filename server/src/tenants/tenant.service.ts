@@ -21,7 +21,8 @@ import type { WorkflowInputData, WorkflowService } from '../workflow/workflow.se
 import { defaultGenericMailTemplate, defaultReceiptTemplate } from './default-templates.js';
 import { TenantMembership } from './membership.entity.js';
 import { Tenant, type TenantApplication } from './tenant.entity.js';
-import { applicationTitles, lockerApplicationIds, paymentApplicationIds, tenantFieldErrors, type ApplicationId } from '../../../common/tenants/tenant.validation.js';
+import { tenantFieldErrors } from '../../../common/tenants/tenant.validation.js';
+import { mergeApplications, type ApplicationDefinition } from './tenant-applications.js';
 
 /** The public part of a tenant (rest-contract 4.1, publicTenants=true). */
 export function publicTenant(tenant: Tenant) {
@@ -125,59 +126,8 @@ export type TenantInputData = Partial<Record<(typeof tenantTextFields)[number], 
     applications?: ApplicationInputData[] | null;
   };
 
-// Both online providers have a test system; only an application saved in test mode uses it.
-const paymentFields = ['paymentMerchantId', 'paymentProjectId', 'paymentPurposeSuffix', 'paymentMode'] as const;
-const fieldsByApplication: Record<ApplicationId, readonly string[]> = {
-  giroCockpit: paymentFields,
-  pmPayment: paymentFields,
-  invoice: ['bank', 'iban', 'bic', 'accountHolder', 'paymentPurposeSuffix'],
-  pareva: ['serverUrl', 'lockerId', 'user'],
-};
-
-const knownApplicationIds: readonly string[] = [...paymentApplicationIds, ...lockerApplicationIds];
-
-/**
- * Merges the sent applications into the stored list: an entry with a known id replaces the stored
- * one of that id (keeping secrets unless new ones are sent or clearing is asked for), a missing one
- * is added, entries not sent stay. Unknown ids are refused.
- */
-function mergeApplications(stored: TenantApplication[], input: ApplicationInputData[]): TenantApplication[] {
-  const merged = [...stored];
-  const fieldErrors: Record<string, string> = {};
-  for (const entry of input) {
-    if (!entry || typeof entry.id !== 'string' || !knownApplicationIds.includes(entry.id)) {
-      fieldErrors[`applications.${String(entry?.id)}`] = 'Unbekannte Anwendung';
-      continue;
-    }
-    const id = entry.id as ApplicationId;
-    const index = merged.findIndex((application) => application.id === id);
-    const previous = index >= 0 ? merged[index] : undefined;
-    const isPayment = (paymentApplicationIds as readonly string[]).includes(id);
-    const next: TenantApplication = { id, type: isPayment ? 'payment' : 'locker', title: applicationTitles[id], active: entry.active ?? previous?.active ?? false };
-    for (const field of fieldsByApplication[id]) {
-      const value = (entry as unknown as Record<string, unknown>)[field];
-      next[field] = value === undefined ? (previous?.[field] ?? '') : String(value ?? '').trim();
-    }
-    if ((id === 'pmPayment' || id === 'giroCockpit') && next.paymentMode === '') next.paymentMode = 'prod';
-    if (id === 'invoice') {
-      const days = entry.daysUntilPaymentDue === undefined ? previous?.daysUntilPaymentDue : entry.daysUntilPaymentDue;
-      next.daysUntilPaymentDue = days === null || days === undefined || days === '' ? null : Number(days);
-    }
-    const secret = isPayment ? (id === 'invoice' ? null : 'paymentSecret') : 'password';
-    if (secret) {
-      const sent = entry[secret];
-      const clear = secret === 'paymentSecret' ? entry.clearPaymentSecret : entry.clearPassword;
-      next[secret] = clear ? null : typeof sent === 'string' && sent !== '' ? sent : (previous?.[secret] ?? null);
-    }
-    if (index >= 0) merged[index] = next;
-    else merged.push(next);
-  }
-  if (Object.keys(fieldErrors).length > 0) throw new AppError('generic.validation', { fieldErrors });
-  return merged;
-}
-
 /** Writes the sent fields onto the tenant; absent fields and untouched secrets stay as they are. */
-function applyInput(tenant: Tenant, input: TenantInputData): void {
+function applyInput(tenant: Tenant, input: TenantInputData, applications: readonly ApplicationDefinition[]): void {
   const target = tenant as unknown as Record<string, unknown>;
   for (const field of tenantTextFields) {
     const value = input[field];
@@ -199,7 +149,7 @@ function applyInput(tenant: Tenant, input: TenantInputData): void {
   }
   if (input.applications != null) {
     if (!Array.isArray(input.applications)) throw new AppError('generic.validation', { fieldErrors: { applications: 'Ungültiger Wert' } });
-    tenant.applications = mergeApplications(tenant.applications, input.applications);
+    tenant.applications = mergeApplications(applications, tenant.applications, input.applications);
   }
 }
 
@@ -213,6 +163,8 @@ export class TenantService {
     private readonly orm: MikroORM,
     private readonly pubSub: AppPubSub,
     private readonly workflows: WorkflowService,
+    /** The application kinds a tenant may store: payments (from the payments domain) and lockers. */
+    private readonly applicationDefinitions: readonly ApplicationDefinition[],
   ) {}
 
   /** Tells each user's open clients to reload their session (permissions and tenant list). */
@@ -283,7 +235,7 @@ export class TenantService {
       if (!(await this.mayCreateAnother(em))) throw new AppError('tenant.quota-reached');
       const created = em.create(Tenant, { id: randomUUID(), name: '', genericMailTemplate: defaultGenericMailTemplate, receiptTemplate: defaultReceiptTemplate });
       const { id: _ignored, ...fields } = input;
-      applyInput(created, fields);
+      applyInput(created, fields, this.applicationDefinitions);
       validate(created);
       em.create(TenantMembership, { tenant: created, user: em.getReference(User, viewer.user.id), isMember: false, isOwner: true });
       await em.flush();
@@ -302,7 +254,7 @@ export class TenantService {
     return this.orm.em.fork().transactional(async (em) => {
       const tenant = await this.find(em, id);
       const { id: _ignored, ...fields } = input;
-      applyInput(tenant, fields);
+      applyInput(tenant, fields, this.applicationDefinitions);
       validate(tenant);
       await em.flush();
       if (workflow) await this.workflows.saveIn(em, tenant, workflow);

@@ -146,7 +146,7 @@ function toInput(values: Values): { input: TenantInput; workflow: WorkflowInput 
     paymentPurposeSuffix: text(values.paymentPurposeSuffix),
     maxBookingAdvanceInMonths: values.maxBookingAdvanceInMonths ?? null,
     applications: [
-      payment('giroCockpit'),
+      { ...payment('giroCockpit'), paymentMode: app('giroCockpit').testMode ? 'test' : 'prod' },
       { ...payment('pmPayment'), paymentMode: app('pmPayment').testMode ? 'test' : 'prod' },
       {
         id: 'invoice',
@@ -267,9 +267,10 @@ function Panel({ title, app, children, extra }: { title: string; app: AppId; chi
   );
 }
 
-function TestModeLabel() {
-  const active = useField<boolean>('applications.pmPayment.active').input.value;
-  const test = useField<boolean>('applications.pmPayment.testMode').input.value;
+/** Both online providers have a test system; payments there are not real. */
+function TestModeLabel({ app }: { app: 'giroCockpit' | 'pmPayment' }) {
+  const active = useField<boolean>(`applications.${app}.active`).input.value;
+  const test = useField<boolean>(`applications.${app}.testMode`).input.value;
   return active && test ? (
     <Tag intent="warning" minimal>
       Testmodus ist aktiv
@@ -391,13 +392,14 @@ function TenantForm({ tenant, workflow, choices }: { tenant: TenantEditFieldsFra
           <Section title="Zahlungsmethoden" icon="credit-card" elevation={1}>
             <SectionCard>
               <TextInput name="paymentPurposeSuffix" label="Verwendungszweck-Suffix" leftElement={<span className="purpose-prefix">[Buchungsnummer] - </span>} helperText="Maximal 12 Zeichen." />
-              <Panel title="Online-Zahlung (giroCockpit)" app="giroCockpit">
+              <Panel title="Online-Zahlung (giroCockpit)" app="giroCockpit" extra={<TestModeLabel app="giroCockpit" />}>
                 <TextInput name="applications.giroCockpit.paymentMerchantId" label="Kundennummer" />
                 <TextInput name="applications.giroCockpit.paymentProjectId" label="Projektnummer" />
                 <SecretInput name="applications.giroCockpit.paymentSecret" label="Schlüssel" isSet={secret(tenant.applications?.find((a) => a.id === 'giroCockpit')?.paymentSecretSet)} />
                 <TextInput name="applications.giroCockpit.paymentPurposeSuffix" label="Verwendungszweck-Suffix (giroCockpit)" />
+                <SwitchInput name="applications.giroCockpit.testMode" label="Testmodus (giroCockpit)" />
               </Panel>
-              <Panel title="Online-Zahlung (pmPayment)" app="pmPayment" extra={<TestModeLabel />}>
+              <Panel title="Online-Zahlung (pmPayment)" app="pmPayment" extra={<TestModeLabel app="pmPayment" />}>
                 <TextInput name="applications.pmPayment.paymentMerchantId" label="Amtlicher Gemeindeschlüssel" />
                 <TextInput name="applications.pmPayment.paymentProjectId" label="Verfahren" />
                 <SecretInput name="applications.pmPayment.paymentSecret" label="Salt-Passwort" isSet={secret(tenant.applications?.find((a) => a.id === 'pmPayment')?.paymentSecretSet)} />
