@@ -79,6 +79,7 @@ export const routes = createBrowserRouter([
       { path: '/password/confirmed', lazy: lazyScreen(() => import('./users/PasswordConfirmedPage')), handle: handle({ title: 'Passwort geändert' }) },
       // Booking without an account: chunks of their own, so neither they nor the admin screens load each other.
       { path: '/checkout', lazy: lazyScreen(() => import('./checkout/CheckoutPage')), handle: handle({ title: 'Buchen' }) },
+      { path: '/payment/redirection', lazy: lazyScreen(() => import('./payments/PaymentRedirectionPage')), handle: handle({ title: 'Bezahlen' }) },
       { path: '/checkout/status', lazy: lazyScreen(() => import('./checkout/CheckoutStatusPage')), handle: handle({ title: 'Buchungsbestätigung' }) },
       { path: '/booking/status/:tenantId', lazy: lazyScreen(() => import('./bookings/public/BookingStatusPage')), handle: handle({ title: 'Status Ihrer Buchung' }) },
       { path: '/booking/request-reject/:tenantId', lazy: lazyScreen(() => import('./bookings/public/RequestCancellationPage')), handle: handle({ title: 'Stornierung anfragen' }) },

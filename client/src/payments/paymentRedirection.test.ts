@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { paymentOutcomeOf, paymentRedirectionPath, paymentStep } from './paymentRedirection';
+
+describe('paymentStep', () => {
+  it("goes to the provider's page when there is one", () => {
+    expect(paymentStep({ provider: 'giroCockpit', redirectUrl: 'https://pay.example/x' })).toEqual({ kind: 'redirect', url: 'https://pay.example/x' });
+  });
+
+  it('tells about the mailed invoice, or that nothing is paid online', () => {
+    expect(paymentStep({ provider: 'invoice', redirectUrl: null })).toEqual({ kind: 'invoice' });
+    expect(paymentStep({ provider: null, redirectUrl: null })).toEqual({ kind: 'none' });
+  });
+});
+
+describe('the payment addresses', () => {
+  it('link the payment page of a booking', () => {
+    expect(paymentRedirectionPath('t 1', 'ABCD-EFGH')).toBe('/payment/redirection?id=ABCD-EFGH&tenant=t+1');
+  });
+
+  it('read only the outcomes the server sends', () => {
+    expect(paymentOutcomeOf(new URLSearchParams('outcome=paid'))).toBe('paid');
+    expect(paymentOutcomeOf(new URLSearchParams('outcome=bezahlt'))).toBeNull();
+    expect(paymentOutcomeOf(new URLSearchParams(''))).toBeNull();
+  });
+});

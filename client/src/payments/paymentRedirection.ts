@@ -1,0 +1,19 @@
+/** What the payment page does after starting: go to the provider, or say why there is nothing to pay online. */
+export type PaymentStep = { kind: 'redirect'; url: string } | { kind: 'invoice' } | { kind: 'none' };
+
+export function paymentStep(answer: { provider: string | null; redirectUrl: string | null }): PaymentStep {
+  if (answer.redirectUrl) return { kind: 'redirect', url: answer.redirectUrl };
+  return answer.provider === 'invoice' ? { kind: 'invoice' } : { kind: 'none' };
+}
+
+/** The page's address for a booking: /payment/redirection?id=&tenant= (the payment request mail links it). */
+export const paymentRedirectionPath = (tenantId: string, bookingId: string) =>
+  `/payment/redirection?${new URLSearchParams({ id: bookingId, tenant: tenantId }).toString()}`;
+
+/** How the provider's return ended, as the server puts it into the confirmation's address. */
+export type PaymentOutcome = 'paid' | 'failed' | 'pending';
+
+export function paymentOutcomeOf(search: URLSearchParams): PaymentOutcome | null {
+  const outcome = search.get('outcome');
+  return outcome === 'paid' || outcome === 'failed' || outcome === 'pending' ? outcome : null;
+}
