@@ -28,6 +28,8 @@ export interface AppConfig {
   clientDist: string;
   /** Jobs (mails, later PDFs and payment follow-ups) this process works on at once; 0 runs no worker here. */
   jobConcurrency: number;
+  /** Receipts and invoices as PDF: the Chromium binary, how long one document may take, how many render at once. */
+  pdf: { chromiumPath: string; timeoutMs: number; concurrency: number };
 }
 
 export interface SmtpConfig {
@@ -173,6 +175,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     },
     clientDist: path.resolve(cwd, env.CLIENT_DIST || 'dist/client'),
     jobConcurrency: integer(env, 'JOB_CONCURRENCY', 4, 0, 100),
+    pdf: {
+      chromiumPath: path.resolve(cwd, env.CHROMIUM_PATH || '/usr/bin/chromium'),
+      timeoutMs: integer(env, 'PDF_TIMEOUT_MS', 30_000, 1000, 600_000),
+      concurrency: integer(env, 'PDF_CONCURRENCY', 2, 1, 16),
+    },
   };
 }
 

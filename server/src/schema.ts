@@ -9,6 +9,7 @@ import { EventResolver } from './events/event.resolver.js';
 import { EventSeatsResolver } from './events/event-seats.resolver.js';
 import { FileResolver } from './files/file.resolver.js';
 import { InstanceResolver } from './instance/instance.resolver.js';
+import { BookingReceiptsResolver, ReceiptResolver } from './receipts/receipt.resolver.js';
 import { RoleResolver } from './roles/role.resolver.js';
 import { SsoResolver } from './sso/sso.resolver.js';
 import { TenantMemberResolver, TenantResolver } from './tenants/tenant.resolver.js';
@@ -19,7 +20,7 @@ import type { AppPubSub } from './shared/pubsub.js';
 import { authChecker, authDirective } from './shared/graphql/auth.js';
 
 /** Every resolver, one per domain. */
-const resolvers = [AuthResolver, TenantResolver, InstanceResolver, UserResolver, SsoResolver, TenantMemberResolver, WorkflowResolver, RoleResolver, CouponResolver, FileResolver, BookableResolver, EventResolver, EventSeatsResolver, BookingResolver, BookingBoardResolver] as const;
+const resolvers = [AuthResolver, TenantResolver, InstanceResolver, UserResolver, SsoResolver, TenantMemberResolver, WorkflowResolver, RoleResolver, CouponResolver, FileResolver, BookableResolver, EventResolver, EventSeatsResolver, BookingResolver, BookingBoardResolver, ReceiptResolver, BookingReceiptsResolver] as const;
 
 export function buildAppSchema(pubSub?: AppPubSub): Promise<GraphQLSchema> {
   return buildSchema({

@@ -18,6 +18,8 @@ import { EventShowcase } from './events/event.showcase.js';
 import { FileService } from './files/file.service.js';
 import { InstanceService } from './instance/instance.service.js';
 import { MailService } from './mail/mail.service.js';
+import { PdfRenderer } from './receipts/pdf-renderer.js';
+import { ReceiptService } from './receipts/receipt.service.js';
 import { RoleService } from './roles/role.service.js';
 import type { DomainServices } from './shared/domain-services.js';
 import type { JobHandler } from './shared/jobs.js';
@@ -65,9 +67,11 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   };
   const workflows = new WorkflowService(orm, workflowBookings);
   const workflowActions = new WorkflowActions(orm, workflowBookings, mail);
-  const bookingStatus = new BookingStatusService(orm, workflows);
-  late.bookingStatus = bookingStatus;
   const bookingMails = new BookingMailer(orm, mail, config.publicUrl);
+  // Receipts and invoices answer the bookings domain's BookingDocuments port (after a payment or release).
+  const receipts = new ReceiptService(orm, config, new PdfRenderer(config.pdf), bookingMails);
+  const bookingStatus = new BookingStatusService(orm, workflows, receipts);
+  late.bookingStatus = bookingStatus;
   return {
     config,
     orm,
@@ -94,12 +98,14 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     eventShowcase,
     snippets: new SnippetService(orm, config.publicUrl, bookableShowcase, eventShowcase),
     bookingStatus,
-    bookingEditor: new BookingEditorService(orm, workflows, eventSeats),
+    bookingEditor: new BookingEditorService(orm, workflows, eventSeats, receipts),
+    receipts,
     bookingOverview: new BookingOverviewService(orm),
     checkout: new CheckoutService(orm, bookables, workflows, eventSeats),
     jobHandlers: {
       [BOOKING_MAIL_JOB]: (payload) => bookingMails.send(payload),
       ...workflowActions.handlers(),
+      ...receipts.handlers(),
     },
   };
 }

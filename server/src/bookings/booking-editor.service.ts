@@ -12,6 +12,7 @@ import { User } from '../users/user.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
 import type { WorkflowService } from '../workflow/workflow.service.js';
 import { isBookingNumber } from './booking-number.js';
+import { documentFlags, withDocumentFollowUps, type BookingDocuments } from './booking-documents.js';
 import { busyWhenLocked, lockKeysOf, lockObjects } from './booking.locks.js';
 import { Booking } from './booking.entity.js';
 import { bookingMailJob, newBookingMailJobs, recordBookingChange } from './booking.jobs.js';
@@ -117,6 +118,8 @@ export class BookingEditorService {
     private readonly orm: MikroORM,
     private readonly workflows: WorkflowService,
     private readonly events: EventDirectory,
+    /** Receipts and invoices when staff mark a booking paid or release an invoice booking (null: none). */
+    private readonly documents: BookingDocuments | null = null,
   ) {}
 
   /** PUT bookings: an existing number updates (update rights), anything else creates (create right). */
@@ -154,6 +157,7 @@ export class BookingEditorService {
 
     const now = Date.now();
     const wasCommitted = booking ? booking.isCommitted && !booking.isRejected : false;
+    const before = booking ? documentFlags(booking) : null;
     const target =
       booking ??
       tx.create(Booking, { tenant: tx.getReference(Tenant, tenantId), number: await freeBookingNumber(tx, tenantId), createdAt: new Date(now), assignedUserId: viewer.user.id });
@@ -210,7 +214,8 @@ export class BookingEditorService {
       // The entered state's actions are enqueued by the workflow, in this transaction.
       await this.workflows.placeBookingIn(tx, tenantId, target.number, edit.workflowStatus ?? 'backlog', now);
     }
-    await recordBookingChange(tx, { tenantId, id: target.number, action: booking ? 'UPDATED' : 'CREATED', assignedUserId: target.assignedUserId ?? null }, jobs);
+    const followed = await withDocumentFollowUps(tx, this.documents, before, target, jobs);
+    await recordBookingChange(tx, { tenantId, id: target.number, action: booking ? 'UPDATED' : 'CREATED', assignedUserId: target.assignedUserId ?? null }, followed);
     return target;
   }
 

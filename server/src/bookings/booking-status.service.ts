@@ -5,6 +5,7 @@ import type { Job } from '../shared/jobs.js';
 import type { Viewer } from '../users/viewer.service.js';
 import type { WorkflowBookingStatus } from '../workflow/workflow.entity.js';
 import type { WorkflowService } from '../workflow/workflow.service.js';
+import { documentFlags, withDocumentFollowUps, type BookingDocuments } from './booking-documents.js';
 import type { Booking } from './booking.entity.js';
 import { bookingMailJob, recordBookingChange } from './booking.jobs.js';
 import { findBookingOrFail } from './booking.queries.js';
@@ -31,6 +32,8 @@ export class BookingStatusService {
   constructor(
     private readonly orm: MikroORM,
     private readonly workflows: WorkflowService,
+    /** Receipts and invoices after a payment or release (null: none, e.g. in tools). */
+    private readonly documents: BookingDocuments | null = null,
   ) {}
 
   /** GET bookings/:id/commit: released (and no longer rejected); mails the release when nothing is to pay. */
@@ -113,7 +116,8 @@ export class BookingStatusService {
     booking.isCommitted = true;
     booking.isRejected = false;
     if (wasReleased) return [];
-    // The payment request for unpaid bookings (mails 4 and 5) belongs to the payment providers.
+    // The payment request for unpaid bookings: the invoice comes through BookingDocuments, the
+    // online payment link (mail 4) belongs to the payment providers.
     return booking.isPayed || !booking.priceEur ? [bookingMailJob({ tenantId: booking.tenant.id, bookingId: booking.number, kind: 'released' })] : [];
   }
 
@@ -128,7 +132,8 @@ export class BookingStatusService {
   private async change(tenantId: string, id: string, apply: (booking: Booking) => Job[]): Promise<void> {
     await this.orm.em.fork().transactional(async (tx) => {
       const booking = await this.locked(tx, tenantId, id);
-      const jobs = apply(booking);
+      const before = documentFlags(booking);
+      const jobs = await withDocumentFollowUps(tx, this.documents, before, booking, apply(booking));
       await tx.flush();
       await recordBookingChange(tx, { tenantId, id: booking.number, action: 'UPDATED', assignedUserId: booking.assignedUserId ?? null }, jobs);
     });

@@ -17,6 +17,10 @@ export const bookingMailKinds = [
   'confirmed',
   /** 3: released by staff, nothing (more) to pay. */
   'released',
+  /** 5: released, to be paid by transfer: the invoice is attached. */
+  'invoice-payment-request',
+  /** 6: the invoice asked for at payment (invoice provider), attached. */
+  'invoice',
   /** 7: rejected or cancelled, with the reason. */
   'rejected',
   /** 8: the customer asked to cancel; the mail holds the confirmation link. */

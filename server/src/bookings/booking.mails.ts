@@ -93,6 +93,22 @@ const kindRules: Record<BookingMailKind, KindRules> = {
     statusQr: true,
     opening: ['wir freuen uns, Ihnen mitteilen zu können, dass Ihre Buchung geprüft und freigegeben wurde. Es ist nichts (mehr) zu bezahlen; die Einzelheiten finden Sie unten.'],
   },
+  'invoice-payment-request': {
+    subject: (name) => `Bitte schließen Sie Ihre Buchung im ${name} ab`,
+    audience: 'customer',
+    bcc: false,
+    cancelLink: true,
+    statusQr: true,
+    opening: ['Ihre Buchung wurde geprüft und freigegeben. Bitte überweisen Sie den Betrag gemäß der beigefügten Rechnung; die Einzelheiten finden Sie unten.'],
+  },
+  invoice: {
+    subject: (name) => `Rechnung zu Ihrer Buchung bei ${name}`,
+    audience: 'customer',
+    bcc: true,
+    cancelLink: true,
+    statusQr: true,
+    opening: ['vielen Dank für Ihre Buchung. Im Anhang finden Sie die Rechnung; bitte überweisen Sie den Betrag wie darin angegeben.'],
+  },
   rejected: {
     subject: (name) => `Stornierung: Ihre Buchung im ${name} wurde storniert`,
     audience: 'customer',
@@ -319,7 +335,8 @@ export class BookingMailer {
     private readonly publicUrl: string,
   ) {}
 
-  async send(payload: Record<string, unknown>): Promise<void> {
+  /** `documents`: PDFs to attach (the receipt to mail 2, the invoice to mails 5 and 6). */
+  async send(payload: Record<string, unknown>, documents: readonly MailAttachment[] = []): Promise<void> {
     const job = parseBookingMailPayload(payload);
     const em = this.orm.em.fork();
     const tenant = await em.findOne(Tenant, { id: job.tenantId });
@@ -336,7 +353,7 @@ export class BookingMailer {
     });
     if (!composed) return;
 
-    const attachments: MailAttachment[] = [];
+    const attachments: MailAttachment[] = [...documents];
     if (composed.links.status) {
       const png = await QRCode.toBuffer(composed.links.status, { type: 'png', margin: 2, width: 200 });
       attachments.push({ filename: 'qrcode.png', content: png, contentType: 'image/png', cid: QR_CODE_CID });

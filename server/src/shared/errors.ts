@@ -78,6 +78,8 @@ export const errorCatalogue = {
   'booking.public-status-disabled': { status: 405, title: 'Nicht verfügbar', detail: 'Der öffentliche Buchungsstatus ist für diesen Mandanten nicht freigeschaltet.' },
   'booking.name-mismatch': { status: 401, title: 'Zugriff verweigert', detail: 'Der Name passt nicht zu dieser Buchung.' },
   'booking.hook-invalid': { status: 404, title: 'Nicht gefunden', detail: 'Der Link ist ungültig oder wurde bereits verwendet.' },
+  'receipt.template-invalid': { status: 400, title: 'Ungültige Vorlage', detail: 'Die Vorlage muss ein vollständiges HTML-Dokument sein (<!DOCTYPE html>, <html>, <head>, <body>).' },
+  'receipt.create-error': { status: 500, title: 'Zahlungsbeleg konnte nicht erstellt werden', detail: 'Das Dokument konnte nicht erstellt werden. Bitte versuchen Sie es in einem Moment erneut.' },
 } as const satisfies Record<string, { status: number; title: string; detail: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
