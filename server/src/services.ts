@@ -5,7 +5,7 @@ import { BookableShowcase } from './bookables/bookable.showcase.js';
 import { BookingEditorService } from './bookings/booking-editor.service.js';
 import { BookingOverviewService } from './bookings/booking-overview.service.js';
 import { BookingStatusService } from './bookings/booking-status.service.js';
-import { BOOKING_MAIL_JOB } from './bookings/booking.jobs.js';
+import { BOOKING_MAIL_JOB, BOOKING_ORGANIZER_MAILS_JOB } from './bookings/booking.jobs.js';
 import { BookingMailer } from './bookings/booking.mails.js';
 import { BookingService } from './bookings/booking.service.js';
 import { CheckoutService } from './bookings/checkout/checkout.service.js';
@@ -67,7 +67,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   };
   const workflows = new WorkflowService(orm, workflowBookings);
   const workflowActions = new WorkflowActions(orm, workflowBookings, mail);
-  const bookingMails = new BookingMailer(orm, mail, config.publicUrl);
+  const bookingMails = new BookingMailer(orm, mail, config.publicUrl, eventSeats);
   // Receipts and invoices answer the bookings domain's BookingDocuments port (after a payment or release).
   const receipts = new ReceiptService(orm, config, new PdfRenderer(config.pdf), bookingMails);
   const bookingStatus = new BookingStatusService(orm, workflows, receipts);
@@ -104,6 +104,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     checkout: new CheckoutService(orm, bookables, workflows, eventSeats),
     jobHandlers: {
       [BOOKING_MAIL_JOB]: (payload) => bookingMails.send(payload),
+      [BOOKING_ORGANIZER_MAILS_JOB]: (payload) => bookingMails.expandOrganizerMails(payload),
       ...workflowActions.handlers(),
       ...receipts.handlers(),
     },

@@ -15,7 +15,7 @@ import { isBookingNumber } from './booking-number.js';
 import { documentFlags, withDocumentFollowUps, type BookingDocuments } from './booking-documents.js';
 import { busyWhenLocked, lockKeysOf, lockObjects } from './booking.locks.js';
 import { Booking } from './booking.entity.js';
-import { bookingMailJob, newBookingMailJobs, recordBookingChange } from './booking.jobs.js';
+import { bookingMailJob, holdsTickets, newBookingMailJobs, organizerMailsJob, recordBookingChange } from './booking.jobs.js';
 import { bookableSnapshot, customerFields, type BookableSnapshot, type CustomerData } from './booking.model.js';
 import { requestedSeats, requireSeatsForEdit, type EventDirectory } from './event-seats.js';
 import { familyOf, findBooking, freeBookingNumber, readOccupancies, searchTextOf, setItems, type BookableFamily } from './booking.queries.js';
@@ -204,12 +204,15 @@ export class BookingEditorService {
     await tx.flush();
 
     const jobs: Job[] = [];
+    const tickets = holdsTickets(lines.map((line) => line.bookableUsed));
     if (!booking) {
-      jobs.push(...newBookingMailJobs(tenantId, target.number, target));
+      jobs.push(...newBookingMailJobs(tenantId, target.number, target, tickets));
       await this.workflows.placeNewBookingIn(tx, tenantId, target.number, now);
     } else if (!wasCommitted && target.isCommitted && !target.isRejected && (target.isPayed || !target.priceEur)) {
       jobs.push(bookingMailJob({ tenantId, bookingId: target.number, kind: 'released' }));
     }
+    // A ticket booking released by this change: the events' organisers hear of it (mail 10).
+    if (booking && !wasCommitted && target.isCommitted && !target.isRejected && tickets) jobs.push(organizerMailsJob(tenantId, target.number));
     if (edit.workflowStatus !== undefined) {
       // The entered state's actions are enqueued by the workflow, in this transaction.
       await this.workflows.placeBookingIn(tx, tenantId, target.number, edit.workflowStatus ?? 'backlog', now);

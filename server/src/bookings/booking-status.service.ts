@@ -7,7 +7,7 @@ import type { WorkflowBookingStatus } from '../workflow/workflow.entity.js';
 import type { WorkflowService } from '../workflow/workflow.service.js';
 import { documentFlags, withDocumentFollowUps, type BookingDocuments } from './booking-documents.js';
 import type { Booking } from './booking.entity.js';
-import { bookingMailJob, recordBookingChange } from './booking.jobs.js';
+import { bookingMailJob, holdsTickets, organizerMailsJob, recordBookingChange } from './booking.jobs.js';
 import { findBookingOrFail } from './booking.queries.js';
 import { mayOnBooking } from './booking.service.js';
 
@@ -116,9 +116,13 @@ export class BookingStatusService {
     booking.isCommitted = true;
     booking.isRejected = false;
     if (wasReleased) return [];
+    const jobs: Job[] = [];
     // The payment request for unpaid bookings: the invoice comes through BookingDocuments, the
     // online payment link (mail 4) belongs to the payment providers.
-    return booking.isPayed || !booking.priceEur ? [bookingMailJob({ tenantId: booking.tenant.id, bookingId: booking.number, kind: 'released' })] : [];
+    if (booking.isPayed || !booking.priceEur) jobs.push(bookingMailJob({ tenantId: booking.tenant.id, bookingId: booking.number, kind: 'released' }));
+    // Rule 1: the organisers of the booked tickets' events hear of the released booking (mail 10).
+    if (holdsTickets(booking.items.getItems().map((item) => item.bookableUsed))) jobs.push(organizerMailsJob(booking.tenant.id, booking.number));
+    return jobs;
   }
 
   /** Rule 2: rejected (isCommitted unchanged, so a released booking reads "storniert"); the customer is told. */
