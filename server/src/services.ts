@@ -18,6 +18,7 @@ import { EventShowcase } from './events/event.showcase.js';
 import { FileService } from './files/file.service.js';
 import { InstanceService } from './instance/instance.service.js';
 import { MailService } from './mail/mail.service.js';
+import { DocumentCounterReader } from './receipts/document-counters.js';
 import { PdfRenderer } from './receipts/pdf-renderer.js';
 import { ReceiptService } from './receipts/receipt.service.js';
 import { RoleService } from './roles/role.service.js';
@@ -80,7 +81,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     viewers,
     auth: new AuthService(orm, config, mail, new RateLimiter(orm), viewers),
     users: new UserService(orm, pubSub),
-    tenants: new TenantService(orm, pubSub, workflows),
+    tenants: new TenantService(orm, pubSub, workflows, new DocumentCounterReader(orm)),
     workflows,
     instance,
     roles: new RoleService(orm, pubSub),

@@ -92,6 +92,9 @@ describe('numbering', () => {
     expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => `Z-${year}-${String(i + 1).padStart(4, '0')}-1`));
     const [counter] = await app.orm.em.getConnection().execute<{ last_number: number }[]>('select last_number from document_counters where tenant_id = ? and kind = ?', [tenant.id, 'receipt']);
     expect(counter.last_number).toBe(20);
+    // The full tenant shows the counters read-only, as the original's receiptCount and invoiceCount.
+    const full = await admin.get(`/api/tenants/${tenant.id}`);
+    expect(full.json).toMatchObject({ receiptCount: { [String(year)]: 20 }, invoiceCount: {} });
   }, 120_000);
 
   it('a booking keeps its base number and counts revisions; the Berlin New Year starts at 0001', async () => {

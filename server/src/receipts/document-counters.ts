@@ -1,4 +1,6 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { pgTextArray } from '../shared/sql.js';
+import type { DocumentCounts, TenantDocumentCounts } from '../tenants/document-counts.js';
 import type { DocumentKind } from './document-number.js';
 
 /**
@@ -15,4 +17,25 @@ export async function nextDocumentSequence(em: EntityManager, tenantId: string, 
     [tenantId, kind, year],
   );
   return Number(rows[0].last_number);
+}
+
+/** The tenants domain's port: the counters as the full tenant shows them ({"2026": 41}). */
+export class DocumentCounterReader implements TenantDocumentCounts {
+  constructor(private readonly orm: MikroORM) {}
+
+  async countsOf(tenantIds: readonly string[]): Promise<Map<string, DocumentCounts>> {
+    const rows = await this.orm.em
+      .fork()
+      .execute<{ tenant_id: string; kind: DocumentKind; year: number; last_number: number }[]>(
+        `select "tenant_id", "kind", "year", "last_number" from "document_counters" where "tenant_id" = any(?::text[]) order by "year"`,
+        [pgTextArray(tenantIds)],
+      );
+    const counts = new Map<string, DocumentCounts>();
+    for (const row of rows) {
+      const entry = counts.get(row.tenant_id) ?? { receiptCount: {}, invoiceCount: {} };
+      (row.kind === 'receipt' ? entry.receiptCount : entry.invoiceCount)[String(row.year)] = Number(row.last_number);
+      counts.set(row.tenant_id, entry);
+    }
+    return counts;
+  }
 }
