@@ -15,7 +15,22 @@ export type BenchRequest =
    * states since 0 to 5 days (in turn); answers the cards.
    */
   | { type: 'seedBoard'; tenantId: string; states: string[]; cards: string[] | { newestBookings: number } }
-  | { type: 'plan'; bookableId: string; begin: string; end: string };
+  | { type: 'plan'; bookableId: string; begin: string; end: string }
+  /** The numbers of the demo tenant's newest `count` bookings (receipt measurement); answers {tenantId, numbers}. */
+  | { type: 'receiptBookings'; count: number }
+  /** The memory of the server process and of its Chromium processes; answers MemoryReading. */
+  | { type: 'memory' };
+
+export interface MemoryReading {
+  /** Resident set size of the server process (bytes). */
+  rss: number;
+  heapUsed: number;
+  /** Summed resident set size of the Chromium processes below the server process (bytes). */
+  browserRss: number;
+  browserProcesses: number;
+  /** PDFs the process rendered so far. */
+  rendered: number;
+}
 
 export interface SeededRoom {
   id: string;

@@ -19,7 +19,7 @@ import {
   median,
   percentileOf,
 } from './client.js';
-import type { BenchRequest, OccupancyCheck, RawLookup, RawResult, SeededData, SeededRoom } from './protocol.js';
+import type { BenchRequest, MemoryReading, OccupancyCheck, RawLookup, RawResult, SeededData, SeededRoom } from './protocol.js';
 
 /**
  * `npm run bench`: the built product on a fresh embedded PostgreSQL, loaded by autocannon from this
@@ -31,7 +31,8 @@ import type { BenchRequest, OccupancyCheck, RawLookup, RawResult, SeededData, Se
  * kanban view with a board of 1,000 cards (render time, frames while dragging a card). Bounded in
  * time, loopback only. `BENCH_ONLY=client` measures only the client rows (seeding only the demo
  * tenant's bookings), `BENCH_ONLY=kanban` only the kanban view's, `BENCH_ONLY=calendar` only the
- * month calendar's.
+ * month calendar's, `BENCH_ONLY=receipts` only the receipt PDFs (throughput with the warm browser
+ * and the memory after 50 and after 500 documents).
  */
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -58,7 +59,11 @@ const FRAME_BUDGET_MS = 1000 / 60;
 /** requestAnimationFrame timestamps of frames in budget vary by about ±0.1 ms around 16.67 ms. */
 const FRAME_JITTER_MS = 0.5;
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== 'client' && ONLY !== 'kanban' && ONLY !== 'calendar') throw new Error(`BENCH_ONLY kennt nur "client", "kanban" und "calendar", nicht "${ONLY}"`);
+if (ONLY !== undefined && !['client', 'kanban', 'calendar', 'receipts'].includes(ONLY)) throw new Error(`BENCH_ONLY kennt nur "client", "kanban", "calendar" und "receipts", nicht "${ONLY}"`);
+/** Receipt PDFs: the first ones measured for memory, all of them, and how many requests run at once (PDF_CONCURRENCY). */
+const RECEIPTS_FIRST = 50;
+const RECEIPTS_TOTAL = 500;
+const RECEIPT_CONNECTIONS = 2;
 
 /** Goals the measurements are read against (README, Benchmarks). */
 const GOALS = {
@@ -75,6 +80,8 @@ const GOALS = {
   kanbanFrameP95Ms: 16.7,
   kanbanDroppedShare: 0.05,
   monthCalendarDrawnMs: 200,
+  /** RSS after 500 PDFs at most this share above the RSS after the first 50 (allocator noise, no growth). */
+  receiptMemoryGrowth: 0.1,
 };
 
 function freePort(): Promise<number> {
@@ -481,6 +488,8 @@ async function measureServer(base: string, clientRows: string): Promise<void> {
   const bookingsRows = await measureBookings(base);
   const calendarRows = await measureCalendar(base);
   const kanbanRows = await measureKanban(base, demoTenantId);
+  // Last: the browser's PDFs share the cores with nothing else.
+  const receiptRows = await measureReceipts(base, false);
 
   const distinct = checkoutRows[3];
   const oversoldTotal = checkoutRows.reduce((sum, row) => sum + row.oversold, 0);
@@ -536,10 +545,75 @@ async function measureServer(base: string, clientRows: string): Promise<void> {
     calendarRows,
     '',
     kanbanRows,
+    '',
+    receiptRows,
   ].join('\n');
   console.log(table);
   console.log(`\nDaten angelegt in ${fixed(seedSeconds, 1)} s. Plan der Belegungsabfrage (100.000 frühere Buchungen):\n${occupancyPlan}`);
   writeFileSync(path.resolve('bench/last-result.md'), `${table}\n`);
+}
+
+const megabytes = (bytes: number) => bytes / 1024 / 1024;
+
+/**
+ * Receipt PDFs through POST api/{t}/bookings/:id/receipt as the instance owner, each for another
+ * booking of the demo tenant (numbering, render in the warm browser, file, row): one unmeasured
+ * receipt launches the browser; then 500 with RECEIPT_CONNECTIONS requests at once, the memory of
+ * the server process (and of its Chromium processes) read after the first 50 and after all 500.
+ */
+async function measureReceipts(base: string, seed: boolean): Promise<string> {
+  // The full run has the list's 10,000 bookings already.
+  if (seed) await ask({ type: 'seedList', bookings: RECEIPTS_TOTAL + 10 });
+  const { tenantId, numbers } = await ask<{ tenantId: string; numbers: string[] }>({ type: 'receiptBookings', count: RECEIPTS_TOTAL + 1 });
+  if (numbers.length < RECEIPTS_TOTAL + 1) throw new Error(`zu wenige Buchungen für die Belege: ${numbers.length}`);
+  const cookie = await signIn(base, ADMIN);
+  const latencies: number[] = [];
+  const receipt = async (number: string) => {
+    const start = performance.now();
+    const answer = await fetch(`${base}/api/${tenantId}/bookings/${number}/receipt`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' });
+    if (answer.status !== 200) throw new Error(`Beleg für ${number}: HTTP ${answer.status} ${await answer.text()}`);
+    latencies.push(performance.now() - start);
+  };
+  const batch = async (list: string[]) => {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: RECEIPT_CONNECTIONS }, async () => {
+        while (next < list.length) await receipt(list[next++]);
+      }),
+    );
+  };
+  const launchStart = performance.now();
+  await receipt(numbers[0]);
+  const firstMs = performance.now() - launchStart;
+  latencies.length = 0;
+  const before = await ask<MemoryReading>({ type: 'memory' });
+  const started = performance.now();
+  await batch(numbers.slice(1, 1 + RECEIPTS_FIRST));
+  const afterFirst = await ask<MemoryReading>({ type: 'memory' });
+  await batch(numbers.slice(1 + RECEIPTS_FIRST, 1 + RECEIPTS_TOTAL));
+  const seconds = (performance.now() - started) / 1000;
+  const afterAll = await ask<MemoryReading>({ type: 'memory' });
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const perMinute = (RECEIPTS_TOTAL / seconds) * 60;
+  const growth = afterAll.rss / afterFirst.rss - 1;
+  const row = (name: string, reading: MemoryReading) =>
+    `| ${name} | ${reading.rendered} | ${fixed(megabytes(reading.rss), 1)} MB | ${fixed(megabytes(reading.heapUsed), 1)} MB | ${fixed(megabytes(reading.browserRss), 1)} MB (${reading.browserProcesses}) |`;
+  return [
+    `Zahlungsbelege als PDF (POST /api/{Mandant}/bookings/:id/receipt als Instanz-Besitzer, je eine andere Buchung, ${RECEIPT_CONNECTIONS} Anfragen gleichzeitig, Chromium warm):`,
+    '',
+    '| Messung | Wert |\n|---|---:|',
+    `| erster Beleg (startet Chromium) | ${fixed(firstMs, 0)} ms |`,
+    `| ${RECEIPTS_TOTAL} Belege | ${fixed(seconds, 1)} s |`,
+    `| Belege/min | ${fixed(perMinute, 0)} |`,
+    `| je Beleg p50 / p99 | ${fixed(percentile(sorted, 50), 0)} / ${fixed(percentile(sorted, 99), 0)} ms |`,
+    '',
+    '| Zeitpunkt | PDFs gerendert | RSS Serverprozess | Heap belegt | RSS Chromium (Prozesse) |\n|---|---:|---:|---:|---:|',
+    row('nach dem ersten Beleg', before),
+    row(`nach ${RECEIPTS_FIRST} weiteren`, afterFirst),
+    row(`nach ${RECEIPTS_TOTAL} weiteren`, afterAll),
+    '',
+    `- Kein Speicherwachstum nach den ersten ${RECEIPTS_FIRST} Belegen (RSS des Serverprozesses nach ${RECEIPTS_TOTAL} höchstens ${fixed(GOALS.receiptMemoryGrowth * 100, 0)} % über dem nach ${RECEIPTS_FIRST}): ${reached(growth <= GOALS.receiptMemoryGrowth)} (${growth >= 0 ? '+' : ''}${fixed(growth * 100, 1)} %).`,
+  ].join('\n');
 }
 
 try {
@@ -547,7 +621,10 @@ try {
   const ready = await new Promise<{ port: number }>((resolve) => worker.once('message', (message) => resolve(message as { port: number })));
   const base = `http://127.0.0.1:${ready.port}`;
   const header = () => `${new Date().toISOString()} – ${os.cpus().length} Kerne, Systemlast (1 min) zu Beginn ${fixed(loadAtStart)}, am Ende ${fixed(os.loadavg()[0])}`;
-  if (ONLY === 'kanban') {
+  if (ONLY === 'receipts') {
+    // Only these rows (bench/last-result.md keeps the last full run).
+    console.log(`${header()}\n\n${await measureReceipts(base, true)}`);
+  } else if (ONLY === 'kanban') {
     // Only the kanban view's rows (bench/last-result.md keeps the last full run); the board needs the list's bookings.
     const { demoTenantId } = await ask<{ demoTenantId: string }>({ type: 'seedList', bookings: BOOKINGS_FOR_LIST });
     const kanbanRows = await measureKanban(base, demoTenantId);

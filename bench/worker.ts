@@ -1,9 +1,10 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { BenchRequest, RawLookup, SeededData } from './protocol.js';
+import type { BenchRequest, MemoryReading, RawLookup, SeededData } from './protocol.js';
 
 /**
  * The benchmark's server process: the built product (dist/) on the given database, plus what the
@@ -252,6 +253,44 @@ async function occupancyPlan(bookableId: string, begin: string, end: string): Pr
   return rows.map((row) => row['QUERY PLAN']).join('\n');
 }
 
+/** Resident memory of every process below this one (the Chromium of the PDF renderer), from /proc. */
+function descendantsRss(): { rss: number; processes: number } {
+  const parents = new Map<number, number>();
+  const rssOf = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The fields after the command name (which may hold spaces) in parentheses.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parents.set(Number(entry), Number(fields[1]));
+      rssOf.set(Number(entry), Number(fields[21]) * 4096);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  const below = (pid: number): boolean => {
+    for (let current = parents.get(pid), hops = 0; current !== undefined && current > 1 && hops < 64; current = parents.get(current), hops++) {
+      if (current === process.pid) return true;
+    }
+    return false;
+  };
+  let rss = 0;
+  let processes = 0;
+  for (const [pid, bytes] of rssOf) {
+    if (!below(pid)) continue;
+    rss += bytes;
+    processes += 1;
+  }
+  return { rss, processes };
+}
+
+function memory(): MemoryReading {
+  const usage = process.memoryUsage();
+  const browser = descendantsRss();
+  return { rss: usage.rss, heapUsed: usage.heapUsed, browserRss: browser.rss, browserProcesses: browser.processes, rendered: app.services.receipts.renderedDocuments() };
+}
+
 async function answer(message: BenchRequest): Promise<unknown> {
   switch (message.type) {
     case 'raw':
@@ -286,6 +325,13 @@ async function answer(message: BenchRequest): Promise<unknown> {
     }
     case 'plan':
       return occupancyPlan(message.bookableId, message.begin, message.end);
+    case 'receiptBookings': {
+      const demo = await orm.em.fork().findOneOrFail(Tenant, { name: 'Rathaus Musterstadt' });
+      const rows = await execute<{ number: string }[]>('select number from bookings where tenant_id = ? order by created_at desc limit ?', [demo.id, message.count]);
+      return { tenantId: demo.id, numbers: rows.map((row) => row.number) };
+    }
+    case 'memory':
+      return memory();
   }
 }
 

@@ -8,6 +8,7 @@ import { Migration20261123223000OccupancyStatistics } from './Migration202611232
 import { Migration20261124000000BookingWindowIndex } from './Migration20261124000000_booking_window_index.js';
 import { Migration20261124100000WorkflowTasks } from './Migration20261124100000_workflow_tasks.js';
 import { Migration20261125100000Events } from './Migration20261125100000_events.js';
+import { Migration20261126100000Receipts } from './Migration20261126100000_receipts.js';
 
 /** Every migration in order. Listed in code so the built server and the TypeScript sources agree. */
 export const migrationsList: MigrationObject[] = [
@@ -20,4 +21,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124000000_booking_window_index', class: Migration20261124000000BookingWindowIndex },
   { name: 'Migration20261124100000_workflow_tasks', class: Migration20261124100000WorkflowTasks },
   { name: 'Migration20261125100000_events', class: Migration20261125100000Events },
+  { name: 'Migration20261126100000_receipts', class: Migration20261126100000Receipts },
 ];

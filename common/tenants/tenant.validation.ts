@@ -11,7 +11,32 @@ export const tenantMessages = {
   paymentMode: 'Nur "test" oder "prod" erlaubt.',
   eventMode: 'Nur "simple" oder "detailed" erlaubt.',
   port: 'Ungültiger Port.',
+  template: 'Die Vorlage muss ein vollständiges HTML-Dokument sein. Es fehlt:',
 } as const;
+
+const blankText = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
+
+/** What a receipt or invoice template must contain (rest-contract 5.2 rule 7), as a person reads it. */
+const templateSkeleton: readonly [RegExp, string][] = [
+  [/<!doctype\s+html[^>]*>/i, '<!DOCTYPE html>'],
+  [/<html[\s>]/i, '<html>'],
+  [/<\/html\s*>/i, '</html>'],
+  [/<head[\s>]/i, '<head>'],
+  [/<\/head\s*>/i, '</head>'],
+  [/<body[\s>]/i, '<body>'],
+  [/<\/body\s*>/i, '</body>'],
+];
+
+/**
+ * The German message for a receipt or invoice template without the HTML skeleton; null when it has
+ * one. An empty template is allowed: the bundled default is used then.
+ */
+export function templateSkeletonError(template: string | null | undefined): string | null {
+  if (blankText(template)) return null;
+  const missing = templateSkeleton.filter(([pattern]) => !pattern.test(String(template))).map(([, label]) => label);
+  return missing.length === 0 ? null : `${tenantMessages.template} ${missing.join(', ')}`;
+}
+
 
 /** Text, at sign, text, dot, text. */
 export const TENANT_MAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -45,6 +70,8 @@ export interface TenantFieldsToCheck {
   defaultEventCreationMode?: string | null;
   maxBookingAdvanceInMonths?: number | string | null;
   noreplyPort?: number | string | null;
+  receiptTemplate?: string | null;
+  invoiceTemplate?: string | null;
   applications?: readonly { id: string; paymentPurposeSuffix?: string | null; paymentMode?: string | null; daysUntilPaymentDue?: number | string | null }[] | null;
 }
 
@@ -69,6 +96,10 @@ export function tenantFieldErrors(tenant: TenantFieldsToCheck): Record<string, s
   if (!isWholeNumber(tenant.maxBookingAdvanceInMonths)) errors.maxBookingAdvanceInMonths = tenantMessages.number;
   if (!blank(tenant.noreplyPort) && (!isWholeNumber(tenant.noreplyPort) || Number(tenant.noreplyPort) < 1 || Number(tenant.noreplyPort) > 65535)) {
     errors.noreplyPort = tenantMessages.port;
+  }
+  for (const field of ['receiptTemplate', 'invoiceTemplate'] as const) {
+    const message = templateSkeletonError(tenant[field]);
+    if (message) errors[field] = message;
   }
   for (const application of tenant.applications ?? []) {
     const key = `applications.${application.id}`;

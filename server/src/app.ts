@@ -29,6 +29,7 @@ import { MAX_FILE_BYTES } from './files/file.rules.js';
 import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import { instanceRoutes } from './instance/instance.routes.js';
 import { platformRoleRoutes, roleRoutes } from './roles/role.routes.js';
+import { receiptRoutes } from './receipts/receipt.routes.js';
 import { createServices, type Services } from './services.js';
 import { AppError } from './shared/errors.js';
 import type { GraphQLContext } from './shared/graphql/context.js';
@@ -178,7 +179,7 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   app.use('/auth', csrf, json, authRoutes(services), ssoRoutes(services));
   app.use('/api', csrf, json, userRoutes(services), instanceRoutes(services), platformRoleRoutes(services), tenantRoutes(services));
   // Tenant-scoped routes after the platform ones (rest-contract 1.1: first match wins), so /api/tenants/... never reaches them.
-  app.use('/api/:tenantId', csrf, json, roleRoutes(services), couponRoutes(services), fileRoutes(services), bookableRoutes(services), eventRoutes(services), bookingRoutes(services), checkoutRoutes(services), paymentRoutes(services), tenantScopedRoutes(services), workflowRoutes(services));
+  app.use('/api/:tenantId', csrf, json, roleRoutes(services), couponRoutes(services), fileRoutes(services), bookableRoutes(services), eventRoutes(services), bookingRoutes(services), receiptRoutes(services), checkoutRoutes(services), paymentRoutes(services), tenantScopedRoutes(services), workflowRoutes(services));
   // Downloads for staff (a session, read-only GETs: no CSRF token needed).
   app.use('/csv/:tenantId', eventCsvRoutes(services));
   // HTML snippets for tenant websites (public; a session only adds an event's attachments).
@@ -279,6 +280,8 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
       await stopPubSub();
       await jobWorker.stop();
       await jobPool.end();
+      // The warm PDF browser goes with the job worker that used it.
+      await services.receipts.close();
       services.mail.close();
       sessionStore.close();
       await pool.end();

@@ -30,6 +30,8 @@ export interface AppConfig {
   jobConcurrency: number;
   /** Payment provider endpoints (overridable for tests and the providers' own test systems). */
   payments: PaymentProviderUrls;
+  /** Receipts and invoices as PDF: the Chromium binary, how long one document may take, how many render at once. */
+  pdf: { chromiumPath: string; timeoutMs: number; concurrency: number };
 }
 
 export interface PaymentProviderUrls {
@@ -188,6 +190,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       girocheckoutUrl: url('GIROCHECKOUT_URL', env.GIROCHECKOUT_URL || 'https://payment.girosolution.de/girocheckout/api/v2', WEB),
       pmPaymentUrl: url('PMPAYMENT_URL', env.PMPAYMENT_URL || 'https://payment.govconnect.de/payment', WEB),
       pmPaymentTestUrl: url('PMPAYMENT_TEST_URL', env.PMPAYMENT_TEST_URL || 'https://payment-test.govconnect.de/payment', WEB),
+    },
+    pdf: {
+      chromiumPath: path.resolve(cwd, env.CHROMIUM_PATH || '/usr/bin/chromium'),
+      timeoutMs: integer(env, 'PDF_TIMEOUT_MS', 30_000, 1000, 600_000),
+      concurrency: integer(env, 'PDF_CONCURRENCY', 2, 1, 16),
     },
   };
 }

@@ -5,7 +5,7 @@ import { BookableShowcase } from './bookables/bookable.showcase.js';
 import { BookingEditorService } from './bookings/booking-editor.service.js';
 import { BookingOverviewService } from './bookings/booking-overview.service.js';
 import { BookingStatusService } from './bookings/booking-status.service.js';
-import { BOOKING_MAIL_JOB } from './bookings/booking.jobs.js';
+import { BOOKING_MAIL_JOB, BOOKING_ORGANIZER_MAILS_JOB } from './bookings/booking.jobs.js';
 import { BookingMailer } from './bookings/booking.mails.js';
 import { BookingService } from './bookings/booking.service.js';
 import { CheckoutService } from './bookings/checkout/checkout.service.js';
@@ -22,6 +22,10 @@ import { MailPaymentFollowUps } from './payments/mail-follow-ups.js';
 import { paymentApplicationDefinitions } from './payments/payment-applications.js';
 import type { PaymentFollowUps } from './payments/payment-follow-ups.js';
 import { PaymentService } from './payments/payment.service.js';
+import { DocumentCounterReader } from './receipts/document-counters.js';
+import { DocumentPaymentFollowUps } from './receipts/document-follow-ups.js';
+import { PdfRenderer } from './receipts/pdf-renderer.js';
+import { ReceiptService } from './receipts/receipt.service.js';
 import { RoleService } from './roles/role.service.js';
 import type { DomainServices } from './shared/domain-services.js';
 import type { JobHandler } from './shared/jobs.js';
@@ -70,12 +74,14 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   };
   const workflows = new WorkflowService(orm, workflowBookings);
   const workflowActions = new WorkflowActions(orm, workflowBookings, mail);
-  // What follows a payment (receipts, invoices, their mails): the payments domain's port, also
-  // answering the bookings domain's payment events (release, workflow "paid", staff marking paid).
-  const paymentFollowUps: PaymentFollowUps = new MailPaymentFollowUps();
+  const bookingMails = new BookingMailer(orm, mail, config.publicUrl, eventSeats);
+  const receipts = new ReceiptService(orm, config, new PdfRenderer(config.pdf), bookingMails);
+  // What follows a payment (receipts, invoices, their mails): the payments domain's port, answered
+  // by the receipts domain, also for the bookings domain's payment events (release, workflow
+  // "paid", staff marking paid).
+  const paymentFollowUps: PaymentFollowUps = new DocumentPaymentFollowUps(receipts, new MailPaymentFollowUps());
   const bookingStatus = new BookingStatusService(orm, workflows, paymentFollowUps);
   late.bookingStatus = bookingStatus;
-  const bookingMails = new BookingMailer(orm, mail, config.publicUrl);
   return {
     config,
     orm,
@@ -85,7 +91,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     auth: new AuthService(orm, config, mail, new RateLimiter(orm), viewers),
     users: new UserService(orm, pubSub),
     // The tenant stores its applications; the payments domain defines the payment ones.
-    tenants: new TenantService(orm, pubSub, workflows, [...paymentApplicationDefinitions, ...lockerApplicationDefinitions]),
+    tenants: new TenantService(orm, pubSub, workflows, [...paymentApplicationDefinitions, ...lockerApplicationDefinitions], new DocumentCounterReader(orm)),
     workflows,
     instance,
     roles: new RoleService(orm, pubSub),
@@ -105,11 +111,14 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     bookingStatus,
     bookingEditor: new BookingEditorService(orm, workflows, eventSeats, paymentFollowUps),
     payments: new PaymentService(orm, config.publicUrl, config.payments, paymentFollowUps),
+    receipts,
     bookingOverview: new BookingOverviewService(orm),
     checkout: new CheckoutService(orm, bookables, workflows, eventSeats),
     jobHandlers: {
       [BOOKING_MAIL_JOB]: (payload) => bookingMails.send(payload),
+      [BOOKING_ORGANIZER_MAILS_JOB]: (payload) => bookingMails.expandOrganizerMails(payload),
       ...workflowActions.handlers(),
+      ...receipts.handlers(),
     },
   };
 }

@@ -124,3 +124,39 @@ it('adds events: a ticket pointing nowhere loses its reference, deleting an even
   await migrator.up();
   expect((await pendingSchemaChanges()).trim()).toBe('');
 });
+
+it('moves the tenants receipt and invoice counters into document_counters, and back', async () => {
+  const migrator = orm.getMigrator();
+  const connection = orm.em.getConnection();
+  await migrator.down({ to: 'Migration20261125100000_events' });
+  const tenant = await createTenant(orm, { name: 'Belege' });
+  const plain = await createTenant(orm, { name: 'Ohne Belege' });
+  await connection.execute(`update tenants set receipt_count = ?::jsonb, invoice_count = ?::jsonb where id = ?`, [
+    JSON.stringify({ '2025': 41, '2026': 7, kaputt: 3, '2024': 'x' }),
+    JSON.stringify({ '2026': 2 }),
+    tenant.id,
+  ]);
+
+  await migrator.up();
+  const counters = await connection.execute<{ kind: string; year: number; last_number: number }[]>(
+    'select kind, year, last_number from document_counters where tenant_id = ? order by kind, year',
+    [tenant.id],
+  );
+  expect(counters).toEqual([
+    { kind: 'invoice', year: 2026, last_number: 2 },
+    { kind: 'receipt', year: 2025, last_number: 41 },
+    { kind: 'receipt', year: 2026, last_number: 7 },
+  ]);
+  expect(await connection.execute('select * from document_counters where tenant_id = ?', [plain.id])).toEqual([]);
+  const columns = await connection.execute<{ n: string }[]>("select count(*) as n from information_schema.columns where table_name = 'tenants' and column_name in ('receipt_count', 'invoice_count')");
+  expect(columns[0].n).toBe('0');
+  await connection.execute(`update document_counters set last_number = 8 where tenant_id = ? and kind = 'receipt' and year = 2026`, [tenant.id]);
+
+  await migrator.down({ to: 'Migration20261125100000_events' });
+  const [restored] = await connection.execute<{ receipt_count: Record<string, number>; invoice_count: Record<string, number> }[]>('select receipt_count, invoice_count from tenants where id = ?', [tenant.id]);
+  expect(restored).toEqual({ receipt_count: { '2025': 41, '2026': 8 }, invoice_count: { '2026': 2 } });
+  const [empty] = await connection.execute<{ receipt_count: unknown }[]>('select receipt_count from tenants where id = ?', [plain.id]);
+  expect(empty.receipt_count).toEqual({});
+  await migrator.up();
+  expect((await pendingSchemaChanges()).trim()).toBe('');
+});

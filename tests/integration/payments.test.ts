@@ -96,7 +96,7 @@ afterAll(async () => {
 });
 
 describe('the payment request on release (mail 4)', () => {
-  it('an unpaid online booking is mailed the link to the payment page once; invoice and no provider get no link mail', async () => {
+  it('an unpaid online booking is mailed the link to the payment page once; an invoice booking its invoice instead, no provider nothing', async () => {
     const booking = await releasedBooking('giroCockpit', { mail: 'zahlung-anfrage@kunden.example' });
     const mail = await app.smtp.waitForMail('zahlung-anfrage@kunden.example', PAYMENT_REQUEST);
     const link = `${app.url}/payment/redirection?id=${booking.id}&tenant=${tenantId}`;
@@ -109,7 +109,11 @@ describe('the payment request on release (mail 4)', () => {
     await releasedBooking(null, { mail: 'ohne-anbieter@kunden.example' });
     await sleep(800);
     expect(app.smtp.find('zahlung-anfrage@kunden.example', PAYMENT_REQUEST)).toHaveLength(1);
-    expect(app.smtp.find('rechnung-anfrage@kunden.example', PAYMENT_REQUEST)).toEqual([]);
+    // The invoice booking's request (mail 5) carries the invoice, not the link.
+    const invoiceMail = await app.smtp.waitForMail('rechnung-anfrage@kunden.example', PAYMENT_REQUEST);
+    expect(invoiceMail.links.some((href) => href.includes('/payment/redirection'))).toBe(false);
+    expect(invoiceMail.attachments.map((attachment) => attachment.contentType)).toContain('application/pdf');
+    expect(app.smtp.find('rechnung-anfrage@kunden.example', PAYMENT_REQUEST)).toHaveLength(1);
     expect(app.smtp.find('ohne-anbieter@kunden.example', PAYMENT_REQUEST)).toEqual([]);
   });
 });

@@ -17,6 +17,8 @@ export interface CapturedMail {
   html: string;
   /** Every http(s) link in the text and HTML parts, in order, without duplicates. */
   links: string[];
+  /** Attached files (inline images too), with their bytes. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 const addresses = (field: AddressObject | AddressObject[] | undefined): string[] =>
@@ -54,6 +56,7 @@ export class SmtpCapture {
               text,
               html,
               links: [...new Set(links)],
+              attachments: parsed.attachments.map((attachment) => ({ filename: attachment.filename ?? '', contentType: attachment.contentType, content: attachment.content })),
             };
             this.mails.push(mail);
             this.onMail?.(mail);

@@ -15,7 +15,7 @@ import { isBookingNumber } from './booking-number.js';
 import { busyWhenLocked, lockKeysOf, lockObjects } from './booking.locks.js';
 import { paymentStateOf, paymentTransitions, reportPaymentEvents, type BookingPaymentEvents } from './booking-payment-events.js';
 import { Booking } from './booking.entity.js';
-import { bookingMailJob, newBookingMailJobs, recordBookingChange } from './booking.jobs.js';
+import { BOOKING_MAIL_JOB, bookingMailJob, holdsTickets, newBookingMailJobs, organizerMailsJob, recordBookingChange } from './booking.jobs.js';
 import { bookableSnapshot, customerFields, type BookableSnapshot, type CustomerData } from './booking.model.js';
 import { requestedSeats, requireSeatsForEdit, type EventDirectory } from './event-seats.js';
 import { familyOf, findBooking, freeBookingNumber, readOccupancies, searchTextOf, setItems, type BookableFamily } from './booking.queries.js';
@@ -205,16 +205,19 @@ export class BookingEditorService {
     const jobs: Job[] = [];
     // Marked paid with something to pay: the paid follow-ups (receipt, confirmation) speak for it.
     const transitions = paymentTransitions(before, target);
+    const tickets = holdsTickets(lines.map((line) => line.bookableUsed));
     if (!booking) {
       // A manual booking asks for no payment (rest-contract 5.1 rule 19); created paid and released,
       // its confirmation comes from the paid follow-ups, with the receipt.
       transitions.paymentRequested = false;
-      const mails = newBookingMailJobs(tenantId, target.number, target);
-      jobs.push(...(transitions.paid && target.isCommitted && !target.isRejected ? mails.filter((job) => job.payload.kind === 'request-received') : mails));
+      const mails = newBookingMailJobs(tenantId, target.number, target, tickets);
+      jobs.push(...(transitions.paid && target.isCommitted && !target.isRejected ? mails.filter((job) => job.name !== BOOKING_MAIL_JOB || job.payload.kind === 'request-received') : mails));
       await this.workflows.placeNewBookingIn(tx, tenantId, target.number, now);
     } else if (!wasCommitted && target.isCommitted && !target.isRejected && (target.isPayed || !target.priceEur) && !transitions.paid) {
       jobs.push(bookingMailJob({ tenantId, bookingId: target.number, kind: 'released' }));
     }
+    // A ticket booking released by this change: the events' organisers hear of it (mail 10).
+    if (booking && !wasCommitted && target.isCommitted && !target.isRejected && tickets) jobs.push(organizerMailsJob(tenantId, target.number));
     if (edit.workflowStatus !== undefined) {
       // The entered state's actions are enqueued by the workflow, in this transaction.
       await this.workflows.placeBookingIn(tx, tenantId, target.number, edit.workflowStatus ?? 'backlog', now);

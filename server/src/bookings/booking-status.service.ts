@@ -7,7 +7,7 @@ import type { WorkflowBookingStatus } from '../workflow/workflow.entity.js';
 import type { WorkflowService } from '../workflow/workflow.service.js';
 import { paymentStateOf, paymentTransitions, reportPaymentEvents, type BookingPaymentEvents } from './booking-payment-events.js';
 import type { Booking } from './booking.entity.js';
-import { bookingMailJob, recordBookingChange } from './booking.jobs.js';
+import { bookingMailJob, holdsTickets, organizerMailsJob, recordBookingChange } from './booking.jobs.js';
 import { findBookingOrFail } from './booking.queries.js';
 import { mayOnBooking } from './booking.service.js';
 
@@ -112,8 +112,12 @@ export class BookingStatusService {
     booking.isCommitted = true;
     booking.isRejected = false;
     if (wasReleased) return [];
+    const jobs: Job[] = [];
     // The payment request for unpaid bookings (mails 4 and 5) is the payments domain's (see change()).
-    return booking.isPayed || !booking.priceEur ? [bookingMailJob({ tenantId: booking.tenant.id, bookingId: booking.number, kind: 'released' })] : [];
+    if (booking.isPayed || !booking.priceEur) jobs.push(bookingMailJob({ tenantId: booking.tenant.id, bookingId: booking.number, kind: 'released' }));
+    // Rule 1: the organisers of the booked tickets' events hear of the released booking (mail 10).
+    if (holdsTickets(booking.items.getItems().map((item) => item.bookableUsed))) jobs.push(organizerMailsJob(booking.tenant.id, booking.number));
+    return jobs;
   }
 
   /** Rule 2: rejected (isCommitted unchanged, so a released booking reads "storniert"); the customer is told. */

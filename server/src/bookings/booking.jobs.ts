@@ -8,6 +8,8 @@ import { notifyCall, type BookingChangedEvent } from '../shared/pubsub.js';
  */
 
 export const BOOKING_MAIL_JOB = 'booking-mail';
+/** Expands into one organiser mail (10) per contact address of the booked tickets' events. */
+export const BOOKING_ORGANIZER_MAILS_JOB = 'booking-organizer-mails';
 
 /** The booking mails of rest-contract 5.9 (numbers of its table). */
 export const bookingMailKinds = [
@@ -19,12 +21,18 @@ export const bookingMailKinds = [
   'released',
   /** 4: released, please pay online through the link (giroCockpit, pmPayment). */
   'payment-requested',
+  /** 5: released, to be paid by transfer: the invoice is attached. */
+  'invoice-payment-request',
+  /** 6: the invoice asked for at payment (invoice provider), attached. */
+  'invoice',
   /** 7: rejected or cancelled, with the reason. */
   'rejected',
   /** 8: the customer asked to cancel; the mail holds the confirmation link. */
   'cancellation-requested',
   /** 9: to the tenant's address: a new booking arrived. */
   'tenant-new-booking',
+  /** 10: to an organiser contact of a booked ticket's event (`to`): a new booking. */
+  'organizer-new-booking',
 ] as const;
 export type BookingMailKind = (typeof bookingMailKinds)[number];
 
@@ -36,6 +44,8 @@ export interface BookingMailPayload {
   /** rejected: the reason; cancellation-requested: the hook id of the link. */
   reason?: string;
   hookId?: string;
+  /** organizer-new-booking: the organiser's address. */
+  to?: string;
   /** The booking as it was when deleted is not needed: mails of deleted bookings are dropped. */
 }
 
@@ -43,11 +53,19 @@ export function bookingMailJob(payload: BookingMailPayload): Job {
   return { name: BOOKING_MAIL_JOB, payload: { ...payload } };
 }
 
-/** Mails of a stored new booking (rest-contract 5.1 rule 15 b-d, 5.9 rows 1, 2 and 9). */
-export function newBookingMailJobs(tenantId: string, bookingId: string, flags: { isCommitted: boolean; isPayed: boolean }): Job[] {
+export function organizerMailsJob(tenantId: string, bookingId: string): Job {
+  return { name: BOOKING_ORGANIZER_MAILS_JOB, payload: { tenantId, bookingId } };
+}
+
+/** Whether a booking holds tickets of events (their organisers hear of it, mail 10). */
+export const holdsTickets = (snapshots: readonly ({ type?: string | null } | null | undefined)[]): boolean => snapshots.some((snapshot) => snapshot?.type === 'ticket');
+
+/** Mails of a stored new booking (rest-contract 5.1 rule 15 b-d, 5.9 rows 1, 2, 9 and 10). */
+export function newBookingMailJobs(tenantId: string, bookingId: string, flags: { isCommitted: boolean; isPayed: boolean }, tickets = false): Job[] {
   const jobs: Job[] = [];
   if (!flags.isCommitted) jobs.push(bookingMailJob({ tenantId, bookingId, kind: 'request-received' }));
   else if (flags.isPayed) jobs.push(bookingMailJob({ tenantId, bookingId, kind: 'confirmed' }));
+  if (flags.isCommitted && flags.isPayed && tickets) jobs.push(organizerMailsJob(tenantId, bookingId));
   jobs.push(bookingMailJob({ tenantId, bookingId, kind: 'tenant-new-booking' }));
   return jobs;
 }

@@ -5,7 +5,9 @@ import { escapeHtml, type MailAttachment, type MailService } from '../mail/mail.
 import { berlinParts } from '../../../common/time/berlin.js';
 import { defaultGenericMailTemplate } from '../tenants/default-templates.js';
 import { Tenant } from '../tenants/tenant.entity.js';
-import { bookingMailKinds, type BookingMailKind, type BookingMailPayload } from './booking.jobs.js';
+import { enqueueJobs } from '../shared/jobs.js';
+import { bookingMailJob, bookingMailKinds, type BookingMailKind, type BookingMailPayload } from './booking.jobs.js';
+import type { EventDirectory } from './event-seats.js';
 import type { BookingView } from './booking.model.js';
 import { bookingView, findBooking } from './booking.queries.js';
 
@@ -32,6 +34,8 @@ export interface BookingMailInput {
   reason?: string;
   /** cancellation-requested: the hook id the confirmation link carries. */
   hookId?: string;
+  /** organizer-new-booking: the organiser's address. */
+  to?: string;
 }
 
 export interface ComposedBookingMail {
@@ -63,7 +67,7 @@ const STATUS_LINK_TEXT = 'Mit diesem Link können Sie jederzeit den Status Ihrer
 
 interface KindRules {
   subject: (tenantName: string) => string;
-  audience: 'customer' | 'tenant';
+  audience: 'customer' | 'tenant' | 'organizer';
   bcc: boolean;
   cancelLink: boolean;
   statusQr: boolean;
@@ -105,6 +109,22 @@ const kindRules: Record<BookingMailKind, KindRules> = {
       'Ihre Buchung wurde geprüft und freigegeben. Bitte schließen Sie sie ab, indem Sie den offenen Betrag über den folgenden Link online bezahlen; erst danach ist die Buchung verbindlich.',
     ],
   },
+  'invoice-payment-request': {
+    subject: (name) => `Bitte schließen Sie Ihre Buchung im ${name} ab`,
+    audience: 'customer',
+    bcc: false,
+    cancelLink: true,
+    statusQr: true,
+    opening: ['Ihre Buchung wurde geprüft und freigegeben. Bitte überweisen Sie den Betrag gemäß der beigefügten Rechnung; die Einzelheiten finden Sie unten.'],
+  },
+  invoice: {
+    subject: (name) => `Rechnung zu Ihrer Buchung bei ${name}`,
+    audience: 'customer',
+    bcc: true,
+    cancelLink: true,
+    statusQr: true,
+    opening: ['vielen Dank für Ihre Buchung. Im Anhang finden Sie die Rechnung; bitte überweisen Sie den Betrag wie darin angegeben.'],
+  },
   rejected: {
     subject: (name) => `Stornierung: Ihre Buchung im ${name} wurde storniert`,
     audience: 'customer',
@@ -131,6 +151,14 @@ const kindRules: Record<BookingMailKind, KindRules> = {
     cancelLink: false,
     statusQr: false,
     opening: ['soeben ist eine neue Buchungsanfrage eingegangen. Die Einzelheiten finden Sie unten.'],
+  },
+  'organizer-new-booking': {
+    subject: () => 'Eine neue Buchung liegt vor',
+    audience: 'organizer',
+    bcc: false,
+    cancelLink: false,
+    statusQr: false,
+    opening: ['für Ihre Veranstaltung ist soeben eine neue Buchung eingegangen. Die Einzelheiten finden Sie unten.'],
   },
 };
 
@@ -232,7 +260,7 @@ export function composeBookingMail(kind: BookingMailKind, input: BookingMailInpu
   const { booking, tenant } = input;
   const base = input.publicUrl.replace(/\/+$/, '');
   const tenantMail = tenant.mail.trim();
-  const to = rules.audience === 'tenant' ? tenantMail : booking.mail.trim();
+  const to = rules.audience === 'tenant' ? tenantMail : rules.audience === 'organizer' ? (input.to ?? '').trim() : booking.mail.trim();
   if (!to) return null;
 
   const subject = oneLine(rules.subject(tenant.name));
@@ -248,7 +276,7 @@ export function composeBookingMail(kind: BookingMailKind, input: BookingMailInpu
     links.status = `${base}/booking/status/${tenantPath}?id=${bookingId}&name=${encodeURIComponent(booking.name)}`;
   }
 
-  const salutation = rules.audience === 'tenant' ? 'Guten Tag,' : booking.name.trim() ? `Guten Tag ${oneLine(booking.name)},` : 'Guten Tag,';
+  const salutation = rules.audience !== 'customer' ? 'Guten Tag,' : booking.name.trim() ? `Guten Tag ${oneLine(booking.name)},` : 'Guten Tag,';
   const reason = kind === 'rejected' && input.reason?.trim() ? `Hinweis zur Stornierung: ${input.reason.trim()}` : '';
   const block = bookingBlock(booking);
 
@@ -307,7 +335,7 @@ export function renderMailTemplate(template: string, values: { title: string; co
 
 /** The job payload, checked (a job row may come from an older or foreign writer). */
 export function parseBookingMailPayload(payload: Record<string, unknown>): BookingMailPayload {
-  const { tenantId, bookingId, kind, reason, hookId } = payload;
+  const { tenantId, bookingId, kind, reason, hookId, to } = payload;
   const text = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
   if (!text(tenantId) || !text(bookingId) || typeof kind !== 'string' || !(bookingMailKinds as readonly string[]).includes(kind)) {
     throw new Error(`invalid booking mail payload: ${JSON.stringify({ tenantId, bookingId, kind })}`);
@@ -316,12 +344,14 @@ export function parseBookingMailPayload(payload: Record<string, unknown>): Booki
     throw new Error('invalid booking mail payload: reason and hookId must be text');
   }
   if (kind === 'cancellation-requested' && !text(hookId)) throw new Error('invalid booking mail payload: cancellation-requested needs a hookId');
+  if (kind === 'organizer-new-booking' && !text(to)) throw new Error('invalid booking mail payload: organizer-new-booking needs the address (to)');
   return {
     tenantId,
     bookingId,
     kind: kind as BookingMailKind,
     ...(typeof reason === 'string' ? { reason } : {}),
     ...(typeof hookId === 'string' ? { hookId } : {}),
+    ...(typeof to === 'string' ? { to } : {}),
   };
 }
 
@@ -334,9 +364,30 @@ export class BookingMailer {
     private readonly orm: MikroORM,
     private readonly mail: MailService,
     private readonly publicUrl: string,
+    /** The organisers of ticket events (mail 10); null: none are mailed. */
+    private readonly events: Pick<EventDirectory, 'organizerMails'> | null = null,
   ) {}
 
-  async send(payload: Record<string, unknown>): Promise<void> {
+  /**
+   * Job booking-organizer-mails: one organiser mail (10) per contact address of the booked tickets'
+   * events, each a job of its own, so a retry never repeats a mail that went out.
+   */
+  async expandOrganizerMails(payload: Record<string, unknown>): Promise<void> {
+    const tenantId = typeof payload.tenantId === 'string' ? payload.tenantId : '';
+    const bookingId = typeof payload.bookingId === 'string' ? payload.bookingId : '';
+    if (!this.events || !tenantId || !bookingId) return;
+    const em = this.orm.em.fork();
+    const booking = await findBooking(em, tenantId, bookingId);
+    if (!booking) return;
+    const eventIds = new Set<string>();
+    for (const item of booking.items.getItems()) if (item.bookableUsed?.type === 'ticket' && item.bookableUsed.eventId) eventIds.add(item.bookableUsed.eventId);
+    const addresses = new Map<string, string>();
+    for (const eventId of eventIds) for (const address of await this.events.organizerMails(tenantId, eventId)) addresses.set(address.toLowerCase(), address);
+    await enqueueJobs(em, [...addresses.values()].map((to) => bookingMailJob({ tenantId, bookingId, kind: 'organizer-new-booking', to })));
+  }
+
+  /** `documents`: PDFs to attach (the receipt to mail 2, the invoice to mails 5 and 6). */
+  async send(payload: Record<string, unknown>, documents: readonly MailAttachment[] = []): Promise<void> {
     const job = parseBookingMailPayload(payload);
     const em = this.orm.em.fork();
     const tenant = await em.findOne(Tenant, { id: job.tenantId });
@@ -350,10 +401,11 @@ export class BookingMailer {
       publicUrl: this.publicUrl,
       reason: job.reason,
       hookId: job.hookId,
+      to: job.to,
     });
     if (!composed) return;
 
-    const attachments: MailAttachment[] = [];
+    const attachments: MailAttachment[] = [...documents];
     if (composed.links.status) {
       const png = await QRCode.toBuffer(composed.links.status, { type: 'png', margin: 2, width: 200 });
       attachments.push({ filename: 'qrcode.png', content: png, contentType: 'image/png', cid: QR_CODE_CID });

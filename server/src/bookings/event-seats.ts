@@ -19,6 +19,8 @@ export interface EventSeatInfo {
 /** The events a ticket can belong to. Implemented by the events domain, wired in services.ts. */
 export interface EventDirectory {
   seatInfo(tenantId: string, eventId: string): Promise<EventSeatInfo | null>;
+  /** The valid contact addresses of the event's organiser (mail 10); empty for an unknown event. */
+  organizerMails(tenantId: string, eventId: string): Promise<string[]>;
 }
 
 /**

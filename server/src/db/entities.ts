@@ -3,6 +3,7 @@ import { Booking, BookingItem } from '../bookings/booking.entity.js';
 import { Event } from '../events/event.entity.js';
 import { Coupon } from '../coupons/coupon.entity.js';
 import { Instance } from '../instance/instance.entity.js';
+import { Receipt } from '../receipts/receipt.entity.js';
 import { Role } from '../roles/role.entity.js';
 import { TenantMembership } from '../tenants/membership.entity.js';
 import { Tenant } from '../tenants/tenant.entity.js';
@@ -11,4 +12,4 @@ import { User } from '../users/user.entity.js';
 import { Workflow } from '../workflow/workflow.entity.js';
 
 /** Every entity, listed once; each domain owns its own file. */
-export const entities = [Instance, User, UserHook, Tenant, TenantMembership, Role, Coupon, Workflow, Bookable, Booking, BookingItem, Event];
+export const entities = [Instance, User, UserHook, Tenant, TenantMembership, Role, Coupon, Workflow, Bookable, Booking, BookingItem, Event, Receipt];

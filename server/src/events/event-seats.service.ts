@@ -23,6 +23,14 @@ export class EventSeatsService implements EventDirectory, TicketSeats {
     return event ? { name: event.name, maxAttendees: event.attendees.maxAttendees ?? null } : null;
   }
 
+  /** EventDirectory: the organiser's contact address when it is a valid one. */
+  async organizerMails(tenantId: string, eventId: string): Promise<string[]> {
+    if (!isUuid(eventId)) return [];
+    const event = await this.orm.em.fork().findOne(Event, { id: eventId, tenant: tenantId }, { fields: ['eventOrganizer'] });
+    const address = event?.eventOrganizer?.contactPersonEmailAddress?.trim() ?? '';
+    return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) ? [address] : [];
+  }
+
   /**
    * Seats left for a ticket the viewer may see (as the public checkout shows it): null when it is no
    * ticket of an event or the event has no limit. A bookable the viewer cannot see is not found.

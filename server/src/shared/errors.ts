@@ -85,6 +85,8 @@ export const errorCatalogue = {
   'payment.provider-unavailable': { status: 400, title: 'Zahlung nicht möglich', detail: 'Die gewählte Zahlungsart ist für diese Buchung nicht verfügbar.' },
   'payment.provider-error': { status: 502, title: 'Zahlungsanbieter nicht erreichbar', detail: 'Der Zahlungsanbieter hat nicht wie erwartet geantwortet. Bitte versuchen Sie es später erneut.' },
   'payment.notification-invalid': { status: 400, title: 'Ungültige Zahlungsbenachrichtigung', detail: 'Die Zahlungsbenachrichtigung konnte nicht bestätigt werden.' },
+  'receipt.template-invalid': { status: 400, title: 'Ungültige Vorlage', detail: 'Die Vorlage muss ein vollständiges HTML-Dokument sein (<!DOCTYPE html>, <html>, <head>, <body>).' },
+  'receipt.create-error': { status: 500, title: 'Zahlungsbeleg konnte nicht erstellt werden', detail: 'Das Dokument konnte nicht erstellt werden. Bitte versuchen Sie es in einem Moment erneut.' },
 } as const satisfies Record<string, { status: number; title: string; detail: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

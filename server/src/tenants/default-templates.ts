@@ -24,18 +24,38 @@ export const defaultReceiptTemplate = `<!DOCTYPE html>
     <meta charset="utf-8" />
     <title>Zahlungsbeleg {{receiptNumber}}</title>
   </head>
-  <body style="font-family: Arial, Helvetica, sans-serif; color: #1c2127; padding: 32px;">
-    <p>{{tenant.name}}<br />{{tenant.location}}</p>
+  <body style="font-family: Arial, Helvetica, sans-serif; color: #1c2127; padding: 32px; font-size: 13px;">
+    <p style="font-size: 11px; color: #5f6b7c;">{{tenant}}</p>
+    <p>{{receiptAddress}}</p>
     <h1 style="font-size: 20px;">Zahlungsbeleg Nr. {{receiptNumber}}</h1>
-    <p>Buchungsnummer: {{booking.id}}<br />Datum: {{date}}</p>
-    <p>Name: {{booking.name}}<br />Anschrift: {{booking.street}}, {{booking.zipCode}} {{booking.location}}</p>
-    <table style="width: 100%; border-collapse: collapse;">
-      <thead>
-        <tr><th style="text-align: left;">Leistung</th><th style="text-align: right;">Betrag</th></tr>
-      </thead>
-      <tbody>{{items}}</tbody>
-    </table>
-    <p style="text-align: right;"><strong>Gesamtbetrag: {{booking.priceEur}} €</strong><br />enthaltene MwSt.: {{booking.vatIncludedEur}} €</p>
+    <p>Datum: {{bookingDate}}<br />Buchungsnummer: {{bookingId}}<br />Buchungszeitraum: {{bookingPeriod}}</p>
+    <h2 style="font-size: 15px;">Gebuchte Leistungen</h2>
+    <div>{{bookedItems}}</div>
+    <p style="text-align: right;"><strong>Gesamtbetrag: {{totalAmount}}</strong></p>
+    <p>Zahlungsart: {{paymentMethod}}<br />Gebucht am: {{payDate}}</p>
+    <p>Vielen Dank für Ihre Buchung.</p>
+  </body>
+</html>
+`;
+
+/**
+ * Used when a tenant has not saved an invoice template yet (the tenant's field stays empty, as in
+ * the original, but invoices no longer fail for it).
+ */
+export const defaultInvoiceTemplate = `<!DOCTYPE html>
+<html lang="de">
+  <head>
+    <meta charset="utf-8" />
+    <title>Rechnung {{invoiceNumber}}</title>
+  </head>
+  <body style="font-family: Arial, Helvetica, sans-serif; color: #1c2127; padding: 32px; font-size: 13px;">
+    <p style="font-size: 11px; color: #5f6b7c;">{{tenant}}</p>
+    <p>{{invoiceAddress}}</p>
+    <h1 style="font-size: 20px;">Rechnung Nr. {{invoiceNumber}}</h1>
+    <p>Rechnungsdatum: {{bookingDate}}<br />Buchungsnummer: {{bookingId}}<br />Buchungszeitraum: {{bookingPeriod}}</p>
+    <div>{{bookedItems}}</div>
+    <p>Bitte überweisen Sie den Betrag von {{totalAmount}}{{#daysUntilPaymentDue}} innerhalb von {{daysUntilPaymentDue}} Tagen{{/daysUntilPaymentDue}} auf folgendes Konto:</p>
+    <p>{{#accountHolder}}Kontoinhaber: {{accountHolder}}<br />{{/accountHolder}}Bank: {{bank}}<br />IBAN: {{iban}}<br />BIC: {{bic}}<br />Verwendungszweck: {{purposeOfPayment}}</p>
     <p>Vielen Dank für Ihre Buchung.</p>
   </body>
 </html>

@@ -128,9 +128,7 @@ export class Tenant {
   @Property({ type: 'text', default: '' })
   receiptNumberPrefix: Opt<string> = '';
 
-  /** Last issued receipt number per year, e.g. {"2026": 41}. */
-  @Property({ type: 'jsonb', default: '{}' })
-  receiptCount: Opt<Record<string, number>> = {};
+  // The yearly receipt and invoice counters are rows of document_counters (receipts domain).
 
   @Field(() => String, { nullable: true, description: 'HTML of the invoice.' })
   @Auth(AuthRule.TENANT_OWNER)
@@ -141,9 +139,6 @@ export class Tenant {
   @Auth(AuthRule.TENANT_OWNER)
   @Property({ type: 'text', default: '' })
   invoiceNumberPrefix: Opt<string> = '';
-
-  @Property({ type: 'jsonb', default: '{}' })
-  invoiceCount: Opt<Record<string, number>> = {};
 
   @Field(() => String, { nullable: true })
   @Auth(AuthRule.TENANT_OWNER)

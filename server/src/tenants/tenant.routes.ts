@@ -29,7 +29,9 @@ export function tenantRoutes(services: DomainServices): Router {
       res.json((await tenants.listForViewer(viewer.permissions)).map(publicTenant));
       return;
     }
-    res.json((await tenants.listManaged(viewer.permissions)).map((tenant) => tenantView(tenant)));
+    const managed = await tenants.listManaged(viewer.permissions);
+    const counts = await tenants.documentCounts(managed.map((tenant) => tenant.id));
+    res.json(managed.map((tenant) => tenantView(tenant, undefined, counts.get(tenant.id))));
   });
 
   router.get('/tenants/count/check', async (req: Request, res: Response) => {
@@ -41,20 +43,20 @@ export function tenantRoutes(services: DomainServices): Router {
     const viewer = await requireRestViewer(req, services.viewers);
     const { input, workflow } = tenantInput(req);
     const { tenant } = await tenants.save(viewer, { ...input, id: undefined }, workflow);
-    res.status(201).json(tenantView(tenant, await tenants.membersOf(tenant.id)));
+    res.status(201).json(tenantView(tenant, await tenants.membersOf(tenant.id), (await tenants.documentCounts([tenant.id])).get(tenant.id)));
   });
 
   router.put('/tenants', async (req: Request, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
     const { input, workflow } = tenantInput(req);
     const { tenant, created } = await tenants.save(viewer, input, workflow);
-    res.status(created ? 201 : 200).json(tenantView(tenant, await tenants.membersOf(tenant.id)));
+    res.status(created ? 201 : 200).json(tenantView(tenant, await tenants.membersOf(tenant.id), (await tenants.documentCounts([tenant.id])).get(tenant.id)));
   });
 
   router.get('/tenants/:id', async (req: Request, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
     const tenant = await tenants.get(viewer, param(req, 'id'));
-    res.json(tenantView(tenant, await tenants.membersOf(tenant.id)));
+    res.json(tenantView(tenant, await tenants.membersOf(tenant.id), (await tenants.documentCounts([tenant.id])).get(tenant.id)));
   });
 
   router.delete('/tenants/:id', async (req: Request, res: Response) => {

@@ -19,6 +19,7 @@ import { User } from '../users/user.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
 import type { WorkflowInputData, WorkflowService } from '../workflow/workflow.service.js';
 import { defaultGenericMailTemplate, defaultReceiptTemplate } from './default-templates.js';
+import { noDocumentCounts, type DocumentCounts, type TenantDocumentCounts } from './document-counts.js';
 import { TenantMembership } from './membership.entity.js';
 import { Tenant, type TenantApplication } from './tenant.entity.js';
 import { tenantFieldErrors } from '../../../common/tenants/tenant.validation.js';
@@ -59,14 +60,16 @@ export interface MemberList {
   owner: string[];
 }
 
-/** The full tenant for its owners (rest-contract 4.1) without any secret. */
-export function tenantView(tenant: Tenant, members?: MemberList) {
+/** The full tenant for its owners (rest-contract 4.1) without any secret; the counters read-only. */
+export function tenantView(tenant: Tenant, members?: MemberList, counts: DocumentCounts = noDocumentCounts()) {
   const { noreplyPassword, noreplyGraphClientSecret, memberships: _memberships, applications, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = tenant;
   return {
     ...fields,
     noreplyPasswordSet: Boolean(noreplyPassword),
     noreplyGraphClientSecretSet: Boolean(noreplyGraphClientSecret),
     applications: applications.map(applicationView),
+    receiptCount: counts.receiptCount,
+    invoiceCount: counts.invoiceCount,
     ...(members ? { users: members.users, ownerUserIds: members.owner } : {}),
   };
 }
@@ -165,7 +168,14 @@ export class TenantService {
     private readonly workflows: WorkflowService,
     /** The application kinds a tenant may store: payments (from the payments domain) and lockers. */
     private readonly applicationDefinitions: readonly ApplicationDefinition[],
+    /** The receipt and invoice counters (receipts domain); null: shown empty. */
+    private readonly counters: TenantDocumentCounts | null = null,
   ) {}
+
+  /** The yearly receipt and invoice counters of the tenants, by id (rest-contract 7). */
+  async documentCounts(tenantIds: readonly string[]): Promise<Map<string, DocumentCounts>> {
+    return this.counters && tenantIds.length > 0 ? this.counters.countsOf(tenantIds) : new Map();
+  }
 
   /** Tells each user's open clients to reload their session (permissions and tenant list). */
   private async sessionChanged(userIds: Iterable<string>, reason: string): Promise<void> {

@@ -193,11 +193,13 @@ function validateTenant(values: Values): Record<string, unknown> {
 
 /** Receipt or invoice template: present/absent, edited in a dialog, applied to the form only. */
 function TemplateField({ name, title }: { name: 'receiptTemplate' | 'invoiceTemplate'; title: string }) {
-  const { input } = useField<string>(name);
+  const { input, meta } = useField<string>(name, { subscription: { value: true, error: true, submitError: true, submitFailed: true } });
   const [draft, setDraft] = useState<string | null>(null);
   const present = Boolean(input.value?.trim());
+  // A template without the HTML skeleton blocks the save: the reason shows here (the text area is in a dialog).
+  const error = meta.submitFailed ? ((meta.error ?? meta.submitError) as string | undefined) : undefined;
   return (
-    <FormGroup label={title}>
+    <FormGroup label={title} intent={error ? 'danger' : 'none'} helperText={error}>
       <Tag intent={present ? 'success' : 'warning'} minimal>
         {present ? 'Vorlage vorhanden' : 'Keine Vorlage vorhanden'}
       </Tag>{' '}

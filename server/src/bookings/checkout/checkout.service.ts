@@ -10,7 +10,7 @@ import { Tenant } from '../../tenants/tenant.entity.js';
 import type { Viewer } from '../../users/viewer.service.js';
 import type { WorkflowService } from '../../workflow/workflow.service.js';
 import { Booking } from '../booking.entity.js';
-import { newBookingMailJobs, recordBookingChange } from '../booking.jobs.js';
+import { holdsTickets, newBookingMailJobs, recordBookingChange } from '../booking.jobs.js';
 import { bookableSnapshot, unitPricesOf, type BookingView, type UnitPrices } from '../booking.model.js';
 import { busyWhenLocked, lockKeysOf, lockObjects } from '../booking.locks.js';
 import { eventFullError, seatsTaken as countSeatsTaken, type EventDirectory, type EventSeatInfo } from '../event-seats.js';
@@ -322,7 +322,7 @@ export class CheckoutService {
 
       // Last, so the default state's lock is held only until the commit that follows.
       await this.workflows.placeNewBookingIn(tx, plan.tenant.id, created.number, now, workflow);
-      const jobs = newBookingMailJobs(plan.tenant.id, created.number, created);
+      const jobs = newBookingMailJobs(plan.tenant.id, created.number, created, holdsTickets(plan.items.map((item) => item.record)));
       await recordBookingChange(tx, { tenantId: plan.tenant.id, id: created.number, action: 'CREATED', assignedUserId: created.assignedUserId ?? null }, jobs);
       return created;
     });

@@ -1,0 +1,41 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { bookingMailJob } from '../bookings/booking.jobs.js';
+import { findBooking } from '../bookings/booking.queries.js';
+import type { MailPaymentFollowUps } from '../payments/mail-follow-ups.js';
+import type { PaymentFollowUps } from '../payments/payment-follow-ups.js';
+import { enqueueJobs } from '../shared/jobs.js';
+import type { ReceiptService } from './receipt.service.js';
+
+/**
+ * The follow-ups of a payment with their documents (wired in services.ts in place of the mails
+ * alone): a paid, released booking with a price gets its receipt with the confirmation (mail 2)
+ * and the tenant its notice (mail 9); releasing an unpaid invoice booking sends the invoice
+ * (mail 5), asking for payment by invoice sends it as mail 6. The online payment link (mail 4) and
+ * what has no document stay with the payments domain's mails. Every method only enqueues jobs in
+ * the change's transaction (see PaymentFollowUps).
+ */
+export class DocumentPaymentFollowUps implements PaymentFollowUps {
+  constructor(
+    private readonly receipts: ReceiptService,
+    private readonly mails: MailPaymentFollowUps,
+  ) {}
+
+  async paid(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void> {
+    const booking = await findBooking(em, tenantId, bookingNumber);
+    if (!booking?.isCommitted || booking.isRejected) return;
+    if (booking.priceEur <= 0) return this.mails.paid(em, tenantId, bookingNumber);
+    await this.receipts.enqueueReceiptFor(em, tenantId, bookingNumber);
+    await enqueueJobs(em, [bookingMailJob({ tenantId, bookingId: bookingNumber, kind: 'tenant-new-booking' })]);
+  }
+
+  async paymentRequested(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void> {
+    const booking = await findBooking(em, tenantId, bookingNumber);
+    if (!booking || booking.isPayed) return;
+    if (booking.paymentProvider === 'invoice') return this.receipts.enqueueInvoiceFor(em, tenantId, bookingNumber);
+    return this.mails.paymentRequested(em, tenantId, bookingNumber);
+  }
+
+  invoiceRequested(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void> {
+    return this.receipts.enqueueInvoiceFor(em, tenantId, bookingNumber, { mail: 'invoice' });
+  }
+}

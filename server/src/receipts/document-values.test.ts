@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { BookingView } from '../bookings/booking.model.js';
+import { renderDocumentTemplate } from './document-template.js';
+import { documentValues } from './document-values.js';
+
+const booking = (changes: Partial<BookingView> = {}): BookingView => ({
+  id: 'ABCD-EFGH',
+  tenantId: 't',
+  assignedUserId: null,
+  // 1 Jul 2026, 10:00 to 12:00 in Berlin (CEST).
+  timeBegin: Date.parse('2026-07-01T08:00:00Z'),
+  timeEnd: Date.parse('2026-07-01T10:00:00Z'),
+  timeCreated: Date.parse('2026-06-30T22:15:00Z'),
+  bookableItems: [
+    {
+      bookableId: 'b1',
+      amount: 2,
+      regularPriceEur: 10,
+      regularGrossPriceEur: 11.9,
+      userPriceEur: 10,
+      userGrossPriceEur: 11.9,
+      _bookableUsed: { title: 'Saal <A>', bookingNotes: '<p>Hinweis</p>' } as unknown as BookingView['bookableItems'][number]['_bookableUsed'],
+    },
+  ],
+  couponCode: null,
+  name: 'Erika <b>Muster</b>',
+  company: '',
+  street: 'Weg 1',
+  zipCode: '12345',
+  location: 'Stadt',
+  mail: 'e@example.org',
+  phone: '',
+  comment: '',
+  attachments: [],
+  priceEur: 23.8,
+  vatIncludedEur: 3.8,
+  isCommitted: true,
+  isPayed: true,
+  isRejected: false,
+  paymentProvider: null,
+  paymentMethod: 'CASH',
+  lockerInfo: [],
+  ...changes,
+});
+
+const tenant = { name: 'Stadt & Land', location: 'Markt 1', paymentPurposeSuffix: 'Saal' };
+const issuedAt = new Date('2026-12-31T23:30:00Z');
+
+describe('receipt placeholders (rest-contract 5.2 rule 7)', () => {
+  it('fills the receipt values in Berlin time, escaping customer data', () => {
+    const values = documentValues({ kind: 'receipt', booking: booking(), tenant, number: 'RB-2027-0001-1', issuedAt });
+    const out = renderDocumentTemplate('{{bookingId}}|{{tenant}}|{{totalAmount}}|{{bookingPeriod}}|{{bookingDate}}|{{receiptNumber}}|{{paymentMethod}}|{{payDate}}', values);
+    expect(out).toBe('ABCD-EFGH|Stadt &#38; Land|23,80 €|01.07.2026, 10:00 - 01.07.2026, 12:00|01.01.2027|RB-2027-0001-1|Bar|01.07.2026, 00:15');
+    const address = renderDocumentTemplate('{{receiptAddress}}', values);
+    expect(address).toBe('Erika &#60;b&#62;Muster&#60;/b&#62;<br />Weg 1<br />12345 Stadt');
+    const items = renderDocumentTemplate('{{{bookedItems}}}', values);
+    expect(items).toContain('<li>Saal &#60;A&#62;, Anzahl: 2</li>');
+    expect(items).toContain('<p>Hinweis</p>');
+  });
+
+  it('writes "-" for a free booking and a booking without times; unknown methods read "Unbekannt"', () => {
+    const values = documentValues({ kind: 'receipt', booking: booking({ priceEur: 0, timeBegin: null, timeEnd: null, paymentMethod: '' }), tenant, number: 'x', issuedAt });
+    expect(renderDocumentTemplate('{{totalAmount}}|{{bookingPeriod}}|{{paymentMethod}}', values)).toBe('-|-|Unbekannt');
+  });
+
+  it('adds the coupon line', () => {
+    const values = documentValues({
+      kind: 'receipt',
+      booking: booking({ couponCode: 'SOMMER', _couponUsed: { id: 'SOMMER', description: 'Sommer', type: 'percentage', discount: 10 } }),
+      tenant,
+      number: 'x',
+      issuedAt,
+    });
+    expect(renderDocumentTemplate('{{bookedItems}}', values)).toContain('Gutschein: Sommer (-10 %)');
+  });
+});
+
+describe('invoice placeholders (rest-contract 5.2 rule 8)', () => {
+  it('has the item table with totals, the bank details and the purpose of payment', () => {
+    const values = documentValues({
+      kind: 'invoice',
+      booking: booking(),
+      tenant,
+      number: 'RE-2027-0001-1',
+      issuedAt,
+      invoice: { bank: 'Sparkasse', iban: 'DE00', bic: 'BIC1', accountHolder: 'Stadt', daysUntilPaymentDue: 14 },
+    });
+    const out = renderDocumentTemplate('{{invoiceNumber}}|{{bank}}|{{iban}}|{{bic}}|{{daysUntilPaymentDue}}|{{purposeOfPayment}}', values);
+    expect(out).toBe('RE-2027-0001-1|Sparkasse|DE00|BIC1|14|RE-2027-0001-1 Saal');
+    const table = renderDocumentTemplate('{{bookedItems}}', values);
+    for (const text of ['Beschreibung', 'Einzelpreis', 'Gesamtpreis', '10,00 €', '20,00 €', 'Gesamt (netto)', 'zzgl. MwSt.', '3,80 €', 'Gesamt (brutto)', '23,80 €']) expect(table).toContain(text);
+  });
+});

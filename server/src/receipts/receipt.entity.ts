@@ -1,0 +1,52 @@
+import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique, type Opt, type Rel } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import { Booking } from '../bookings/booking.entity.js';
+import { Tenant } from '../tenants/tenant.entity.js';
+import type { DocumentKind } from './document-number.js';
+
+/**
+ * A receipt ("Zahlungsbeleg") or invoice issued for a booking; the PDF lies in the tenant's
+ * receipts/ or invoices/ folder under `fileName`. A document issued for a payment carries the
+ * payment's reference, unique per booking and kind, so a repeated notification or a retried job
+ * finds the document instead of issuing a second one. Staff's manual documents have none.
+ */
+@Entity({ tableName: 'receipts' })
+@Unique({ name: 'receipts_tenant_kind_number_unique', properties: ['tenant', 'kind', 'number'] })
+@Unique({ name: 'receipts_booking_kind_payment_unique', properties: ['booking', 'kind', 'paymentReference'] })
+@Index({ name: 'receipts_booking_index', properties: ['booking', 'createdAt'] })
+export class Receipt {
+  @PrimaryKey({ type: 'uuid' })
+  id: Opt<string> = randomUUID();
+
+  @ManyToOne(() => Tenant, { deleteRule: 'cascade' })
+  tenant!: Rel<Tenant>;
+
+  @ManyToOne(() => Booking, { deleteRule: 'cascade' })
+  booking!: Rel<Booking>;
+
+  @Property({ type: 'text' })
+  kind!: DocumentKind;
+
+  /** The base number's year and sequence ("2026-0007") and the revision of this document. */
+  @Property({ type: 'smallint' })
+  year!: number;
+
+  @Property({ type: 'integer' })
+  sequence!: number;
+
+  @Property({ type: 'integer' })
+  revision!: number;
+
+  /** "{prefix}-{year}-{NNNN}-{revision}". */
+  @Property({ type: 'text' })
+  number!: string;
+
+  @Property({ type: 'text' })
+  fileName!: string;
+
+  @Property({ type: 'text', nullable: true })
+  paymentReference?: string | null;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Opt<Date> = new Date();
+}

@@ -1,0 +1,41 @@
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { BookingType } from '../bookings/booking.types.js';
+import { Auth, AuthRule } from '../shared/graphql/auth.js';
+import type { GraphQLContext } from '../shared/graphql/context.js';
+import { requireViewer } from '../users/actor.js';
+import { isDocumentKind } from './document-number.js';
+import { DocumentKindType, ReceiptType } from './receipt.types.js';
+
+/** The documents on a booking: staff who may read it (the rule checks the booking itself). */
+@Resolver(() => BookingType)
+export class BookingReceiptsResolver {
+  @Auth(AuthRule.BOOKING_READER)
+  @FieldResolver(() => [ReceiptType], { description: 'Receipts and invoices issued for the booking, oldest first.' })
+  async receipts(@Root() booking: BookingType, @Ctx() context: GraphQLContext): Promise<ReceiptType[]> {
+    return context.services.receipts.list(booking.tenantId, booking.id);
+  }
+}
+
+/** Receipts over GraphQL; the same service as REST api/{tenantId}/bookings/:id/receipt. */
+@Resolver()
+export class ReceiptResolver {
+  @Auth(AuthRule.BOOKING_UPDATER)
+  @Mutation(() => ReceiptType, { description: '"Zahlungsbeleg erstellen": a new receipt (revision) for the booking; update right on it.' })
+  async createReceipt(@Arg('tenantId', () => ID) tenantId: string, @Arg('bookingId', () => ID) bookingId: string, @Ctx() context: GraphQLContext): Promise<ReceiptType> {
+    return context.services.receipts.create(await requireViewer(context), tenantId, bookingId);
+  }
+
+  @Auth(AuthRule.TENANT_OWNER)
+  @Query(() => String, {
+    description: "The tenant editor's \"Vorschau\": the template (empty: the tenant's, else the bundled one) filled with sample data, as base64 PDF. RECEIPT_TEMPLATE_INVALID without the HTML skeleton.",
+  })
+  async documentTemplatePreview(
+    @Arg('tenantId', () => ID) tenantId: string,
+    @Arg('kind', () => DocumentKindType, { defaultValue: DocumentKindType.receipt }) kind: DocumentKindType,
+    @Arg('template', () => String, { nullable: true }) template: string | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<string> {
+    const pdf = await context.services.receipts.preview(await requireViewer(context), tenantId, isDocumentKind(kind) ? kind : 'receipt', template);
+    return pdf.toString('base64');
+  }
+}

@@ -1,0 +1,38 @@
+import { Router, type Request, type Response } from 'express';
+import type { DomainServices } from '../shared/domain-services.js';
+import { requireRestViewer } from '../users/actor.js';
+import { isDocumentKind } from './document-number.js';
+
+type BookingParams = { tenantId: string; id: string };
+
+/**
+ * api/{tenantId}/bookings/:id/receipt (rest-contract 3.7) and the template preview, mounted under
+ * /api/:tenantId. The download serves only the booking's own documents, looked up by id or file
+ * name in the receipts table: the request never names a path.
+ */
+export function receiptRoutes(services: DomainServices): Router {
+  const router = Router({ mergeParams: true });
+  const { receipts } = services;
+
+  router.post('/bookings/:id/receipt', async (req: Request<BookingParams>, res: Response) => {
+    await receipts.create(await requireRestViewer(req, services.viewers), req.params.tenantId, req.params.id);
+    res.status(200).type('text/plain').send('OK');
+  });
+  router.get('/bookings/:id/receipt/:receiptId', async (req: Request<BookingParams & { receiptId: string }>, res: Response) => {
+    const { fileName, content } = await receipts.file(await requireRestViewer(req, services.viewers), req.params.tenantId, req.params.id, req.params.receiptId);
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.send(content);
+  });
+  /** {kind?: "receipt" | "invoice", template?: HTML}: the PDF of the tenant editor's "Vorschau" (owners). */
+  router.post('/receipts/preview', async (req: Request<{ tenantId: string }>, res: Response) => {
+    const body = (req.body && typeof req.body === 'object' ? req.body : {}) as { kind?: unknown; template?: unknown };
+    const kind = isDocumentKind(body.kind) ? body.kind : 'receipt';
+    const pdf = await receipts.preview(await requireRestViewer(req, services.viewers), req.params.tenantId, kind, typeof body.template === 'string' ? body.template : null);
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Cache-Control', 'no-store');
+    res.send(pdf);
+  });
+  return router;
+}

@@ -1,0 +1,377 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { canManageTenant } from '../../../common/permissions/permissions.js';
+import type { Booking } from '../bookings/booking.entity.js';
+import { recordBookingChange, type BookingMailKind } from '../bookings/booking.jobs.js';
+import type { BookingMailer } from '../bookings/booking.mails.js';
+import type { BookingView } from '../bookings/booking.model.js';
+import { bookingView, findBooking } from '../bookings/booking.queries.js';
+import { mayOnBooking } from '../bookings/booking.service.js';
+import type { MailAttachment } from '../mail/mail.service.js';
+import { AppError } from '../shared/errors.js';
+import { isUuid } from '../shared/ids.js';
+import { enqueueJobs, type JobHandler } from '../shared/jobs.js';
+import { defaultInvoiceTemplate, defaultReceiptTemplate } from '../tenants/default-templates.js';
+import { Tenant } from '../tenants/tenant.entity.js';
+import type { Viewer } from '../users/viewer.service.js';
+import { nextDocumentSequence } from './document-counters.js';
+import { berlinYear, DOCUMENT_FILE_NAME, documentFileName, documentFolder, documentNumber, isDocumentKind, type DocumentKind } from './document-number.js';
+import { renderDocumentTemplate, templateSkeletonError } from './document-template.js';
+import { documentValues, type InvoiceDetails } from './document-values.js';
+import type { PdfRenderer } from './pdf-renderer.js';
+import { Receipt } from './receipt.entity.js';
+
+/** The durable job that issues a document after a payment or release and mails it. */
+export const DOCUMENT_JOB = 'booking-document';
+
+/** Which mail carries the document: 2 (receipt), 5 or 6 (invoice) of rest-contract 5.9. */
+type DocumentMail = Extract<BookingMailKind, 'confirmed' | 'invoice-payment-request' | 'invoice'>;
+const documentMails: readonly DocumentMail[] = ['confirmed', 'invoice-payment-request', 'invoice'];
+
+export interface DocumentJobPayload {
+  tenantId: string;
+  bookingId: string;
+  kind: DocumentKind;
+  /** One document per payment: a retried job or a repeated notification finds it again. */
+  paymentReference: string;
+  mail: DocumentMail | null;
+}
+
+/** A document as staff see it in the booking. */
+export interface ReceiptView {
+  id: string;
+  kind: DocumentKind;
+  number: string;
+  fileName: string;
+  revision: number;
+  createdAt: Date;
+  downloadUrl: string;
+}
+
+export interface IssuedDocument {
+  receipt: Receipt;
+  pdf: Buffer;
+}
+
+/** Sample booking of the template preview ("Vorschau" in the tenant editor). */
+function sampleBooking(tenantId: string, now: Date): BookingView {
+  const begin = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 7, 8);
+  const snapshot = { title: 'Großer Saal', bookingNotes: '<p>Der Schlüssel liegt an der Pforte bereit.</p>' } as unknown as BookingView['bookableItems'][number]['_bookableUsed'];
+  return {
+    id: 'ABCD-EFGH',
+    tenantId,
+    assignedUserId: null,
+    timeBegin: begin,
+    timeEnd: begin + 4 * 3_600_000,
+    timeCreated: now.getTime(),
+    bookableItems: [{ bookableId: 'sample', amount: 1, regularPriceEur: 100, regularGrossPriceEur: 119, userPriceEur: 100, userGrossPriceEur: 119, _bookableUsed: snapshot }],
+    couponCode: null,
+    name: 'Erika Mustermann',
+    company: 'Musterverein e. V.',
+    street: 'Hauptstraße 1',
+    zipCode: '12345',
+    location: 'Musterstadt',
+    mail: 'erika@example.org',
+    phone: '0123 456789',
+    comment: '',
+    attachments: [],
+    priceEur: 119,
+    vatIncludedEur: 19,
+    isCommitted: true,
+    isPayed: true,
+    isRejected: false,
+    paymentProvider: 'invoice',
+    paymentMethod: 'TRANSFER',
+    lockerInfo: [],
+  };
+}
+
+function invoiceDetails(tenant: Tenant): InvoiceDetails | null {
+  const app = tenant.applications.find((application) => application.id === 'invoice');
+  if (!app) return null;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const days = app.daysUntilPaymentDue;
+  return { bank: text(app.bank), iban: text(app.iban), bic: text(app.bic), accountHolder: text(app.accountHolder), daysUntilPaymentDue: typeof days === 'number' ? days : null };
+}
+
+/** The tenant's template of the kind, or the bundled one when it has none. */
+function templateOf(tenant: Pick<Tenant, 'receiptTemplate' | 'invoiceTemplate'>, kind: DocumentKind): string {
+  const own = kind === 'receipt' ? tenant.receiptTemplate : tenant.invoiceTemplate;
+  return own.trim() ? own : kind === 'receipt' ? defaultReceiptTemplate : defaultInvoiceTemplate;
+}
+
+function requireSkeleton(template: string): void {
+  const message = templateSkeletonError(template);
+  if (message) throw new AppError('receipt.template-invalid', { detail: message, fieldErrors: { template: message } });
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** A job row as written by enqueue (checked: a row may come from an older writer). */
+export function parseDocumentJob(payload: Record<string, unknown>): DocumentJobPayload {
+  const mail = payload.mail ?? null;
+  if (!text(payload.tenantId) || !text(payload.bookingId) || !isDocumentKind(payload.kind) || !text(payload.paymentReference) || (mail !== null && !documentMails.includes(mail as DocumentMail))) {
+    throw new Error(`invalid document job payload: ${JSON.stringify(payload)}`);
+  }
+  return { tenantId: text(payload.tenantId), bookingId: text(payload.bookingId), kind: payload.kind, paymentReference: text(payload.paymentReference), mail: mail as DocumentMail | null };
+}
+
+/**
+ * Receipts and invoices (rest-contract 5.2 rules 7 to 9): numbered per tenant, kind and Berlin
+ * calendar year by an atomic counter, rendered from the tenant's HTML template to PDF, stored in the
+ * tenant's receipts/ or invoices/ folder (outside the file store's public and protected trees) and
+ * listed in the receipts table. A document is issued in one transaction under the booking's row
+ * lock: the counter, the row and the booking's attachment entry commit together, so a failed PDF
+ * gives its number back and invoice numbers have no gaps. The follow-ups after a payment or a
+ * release are jobs enqueued in the caller's transaction (DocumentPaymentFollowUps).
+ */
+export class ReceiptService {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly config: { filesDir: string; publicUrl: string },
+    private readonly renderer: PdfRenderer,
+    private readonly mailer: Pick<BookingMailer, 'send'>,
+  ) {}
+
+  // --- staff ------------------------------------------------------------------------------------
+
+  /** POST bookings/:id/receipt ("Zahlungsbeleg erstellen"): a new receipt revision; update right on the booking. */
+  async create(viewer: Viewer, tenantId: string, bookingNumber: string): Promise<ReceiptView> {
+    const booking = await findBooking(this.orm.em.fork(), tenantId, bookingNumber);
+    if (!booking) throw new AppError('generic.not-found');
+    if (!mayOnBooking(viewer, 'update', booking)) throw new AppError('auth.forbidden');
+    const { receipt } = await this.issue(tenantId, bookingNumber, 'receipt', null);
+    return this.view(tenantId, bookingNumber, receipt);
+  }
+
+  /** The booking's documents, oldest first (the caller has checked the read right). */
+  async list(tenantId: string, bookingNumber: string): Promise<ReceiptView[]> {
+    const receipts = await this.orm.em.fork().find(Receipt, { tenant: tenantId, booking: { tenant: tenantId, number: bookingNumber } }, { orderBy: { createdAt: 'asc', revision: 'asc' } });
+    return receipts.map((receipt) => this.view(tenantId, bookingNumber, receipt));
+  }
+
+  /**
+   * GET bookings/:id/receipt/:receiptId: a document of THIS booking by its id or file name; anything
+   * else (another booking's document, a path) is "not found". Read right on the booking.
+   */
+  async file(viewer: Viewer, tenantId: string, bookingNumber: string, receiptId: string): Promise<{ fileName: string; content: Buffer }> {
+    const em = this.orm.em.fork();
+    const booking = await findBooking(em, tenantId, bookingNumber);
+    if (!booking) throw new AppError('generic.not-found');
+    if (!mayOnBooking(viewer, 'read', booking)) throw new AppError('auth.forbidden');
+    // Looked up among this booking's rows only; the request names no path.
+    const receipt = isUuid(receiptId) ? await em.findOne(Receipt, { booking, id: receiptId }) : await em.findOne(Receipt, { booking, fileName: receiptId });
+    if (!receipt) throw new AppError('generic.not-found');
+    const content = await this.readStored(tenantId, receipt).catch(() => null);
+    if (!content) throw new AppError('generic.not-found');
+    return { fileName: receipt.fileName, content };
+  }
+
+  /** The given template (or the bundled one when empty) filled with sample data, as PDF: owners of the tenant. */
+  async preview(viewer: Viewer, tenantId: string, kind: DocumentKind, template: string | null): Promise<Buffer> {
+    if (!canManageTenant(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
+    const tenant = await this.orm.em.fork().findOne(Tenant, { id: tenantId });
+    if (!tenant) throw new AppError('generic.not-found');
+    const source = template?.trim() ? template : templateOf(tenant, kind);
+    requireSkeleton(source);
+    const now = new Date();
+    const prefix = kind === 'receipt' ? tenant.receiptNumberPrefix : tenant.invoiceNumberPrefix;
+    const values = documentValues({
+      kind,
+      booking: sampleBooking(tenantId, now),
+      tenant: { name: tenant.name, location: tenant.location, paymentPurposeSuffix: tenant.paymentPurposeSuffix },
+      number: documentNumber(prefix, berlinYear(now), 1, 1),
+      issuedAt: now,
+      invoice: invoiceDetails(tenant) ?? { bank: 'Musterbank', iban: 'DE02 1203 0000 0000 2020 51', bic: 'BYLADEM1001', accountHolder: tenant.name, daysUntilPaymentDue: 14 },
+    });
+    return this.pdf(renderDocumentTemplate(source, values));
+  }
+
+  // --- issuing ----------------------------------------------------------------------------------
+
+  /**
+   * Issues a document of the kind for the booking, or, when `paymentReference` names one already
+   * issued for that payment, returns it. Numbering: the booking's base number from its first
+   * document of the kind, else the next of the tenant's counter for the Berlin year of `now`; the
+   * revision one above the booking's highest.
+   */
+  async issue(tenantId: string, bookingNumber: string, kind: DocumentKind, paymentReference: string | null, now = new Date()): Promise<IssuedDocument> {
+    return this.orm.em.fork().transactional(async (tx) => {
+      const booking = await findBooking(tx, tenantId, bookingNumber, { lock: true });
+      if (!booking) throw new AppError('generic.not-found');
+      if (paymentReference) {
+        const existing = await tx.findOne(Receipt, { booking, kind, paymentReference });
+        if (existing) return { receipt: existing, pdf: await this.storedOrRendered(tx, booking, existing) };
+      }
+      const tenant = await tx.findOneOrFail(Tenant, { id: tenantId });
+      const template = templateOf(tenant, kind);
+      requireSkeleton(template);
+
+      const previous = await tx.find(Receipt, { booking, kind }, { orderBy: { revision: 'desc' }, limit: 1 });
+      const first = await tx.findOne(Receipt, { booking, kind }, { orderBy: { revision: 'asc' } });
+      const year = first?.year ?? berlinYear(now);
+      const sequence = first?.sequence ?? (await nextDocumentSequence(tx, tenantId, kind, year));
+      const revision = (previous[0]?.revision ?? 0) + 1;
+      const prefix = kind === 'receipt' ? tenant.receiptNumberPrefix : tenant.invoiceNumberPrefix;
+      const number = documentNumber(prefix, year, sequence, revision);
+      const receipt = tx.create(Receipt, { tenant, booking, kind, year, sequence, revision, number, fileName: documentFileName(kind, number), paymentReference, createdAt: now });
+
+      const pdf = await this.renderFor(booking, tenant, receipt);
+      await this.store(tenantId, receipt, pdf);
+      // The booking lists its documents as attachments too (rest-contract 4.4).
+      const entry =
+        kind === 'receipt'
+          ? { type: 'receipt', title: receipt.fileName, receiptId: `${year}-${String(sequence).padStart(4, '0')}`, revision, timeCreated: now.getTime(), documentId: receipt.id }
+          : { type: 'invoice', title: receipt.fileName, name: receipt.fileName, invoiceId: `${year}-${String(sequence).padStart(4, '0')}`, revision, timeCreated: now.getTime(), documentId: receipt.id };
+      booking.attachments = [...booking.attachments, entry];
+      await tx.flush();
+      await recordBookingChange(tx, { tenantId, id: booking.number, action: 'UPDATED', assignedUserId: booking.assignedUserId ?? null });
+      return { receipt, pdf };
+    });
+  }
+
+  private async renderFor(booking: Booking, tenant: Tenant, receipt: Receipt): Promise<Buffer> {
+    const values = documentValues({
+      kind: receipt.kind,
+      booking: bookingView(booking),
+      tenant: { name: tenant.name, location: tenant.location, paymentPurposeSuffix: tenant.paymentPurposeSuffix },
+      number: receipt.number,
+      issuedAt: receipt.createdAt,
+      invoice: invoiceDetails(tenant),
+    });
+    return this.pdf(renderDocumentTemplate(templateOf(tenant, receipt.kind), values));
+  }
+
+  private async pdf(htmlDocument: string): Promise<Buffer> {
+    try {
+      return await this.renderer.render(htmlDocument);
+    } catch (error) {
+      console.error('[receipts] PDF rendering failed:', (error as Error).message);
+      throw new AppError('receipt.create-error');
+    }
+  }
+
+  /** The stored PDF; rendered again under the same number when the file went missing. */
+  private async storedOrRendered(em: EntityManager, booking: Booking, receipt: Receipt): Promise<Buffer> {
+    const stored = await this.readStored(booking.tenant.id, receipt).catch(() => null);
+    if (stored) return stored;
+    const tenant = await em.findOneOrFail(Tenant, { id: booking.tenant.id });
+    const pdf = await this.renderFor(booking, tenant, receipt);
+    await this.store(booking.tenant.id, receipt, pdf);
+    return pdf;
+  }
+
+  // --- storage ----------------------------------------------------------------------------------
+
+  /** {filesDir}/{tenantId}/receipts|invoices; the tenant id is checked to be one safe segment. */
+  private folder(tenantId: string, kind: DocumentKind): string {
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(tenantId)) throw new AppError('generic.not-found');
+    return path.join(this.config.filesDir, tenantId, documentFolder[kind]);
+  }
+
+  /** Written to a temporary file first and renamed, so a reader never sees half a PDF. */
+  private async store(tenantId: string, receipt: Receipt, pdf: Buffer): Promise<void> {
+    if (!DOCUMENT_FILE_NAME.test(receipt.fileName)) throw new Error(`unsafe document file name ${receipt.fileName}`);
+    const folder = this.folder(tenantId, receipt.kind);
+    await mkdir(folder, { recursive: true, mode: 0o750 });
+    const temp = path.join(folder, `.${randomBytes(8).toString('hex')}.part`);
+    try {
+      await writeFile(temp, pdf, { mode: 0o640 });
+      await rename(temp, path.join(folder, receipt.fileName));
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  /** The file of a stored document, resolved and checked to lie inside its folder (no link leads out). */
+  private async readStored(tenantId: string, receipt: Receipt): Promise<Buffer> {
+    if (!DOCUMENT_FILE_NAME.test(receipt.fileName)) throw new Error('unsafe document file name');
+    const folder = await realpath(this.folder(tenantId, receipt.kind));
+    const file = await realpath(path.join(folder, receipt.fileName));
+    if (path.dirname(file) !== folder) throw new Error('document outside its folder');
+    return readFile(file);
+  }
+
+  private view(tenantId: string, bookingNumber: string, receipt: Receipt): ReceiptView {
+    return {
+      id: receipt.id,
+      kind: receipt.kind,
+      number: receipt.number,
+      fileName: receipt.fileName,
+      revision: receipt.revision,
+      createdAt: receipt.createdAt,
+      downloadUrl: `${this.config.publicUrl}/api/${encodeURIComponent(tenantId)}/bookings/${encodeURIComponent(bookingNumber)}/receipt/${encodeURIComponent(receipt.id)}`,
+    };
+  }
+
+  // --- follow-ups -------------------------------------------------------------------------------
+
+  /**
+   * Inside the transaction that marked the booking paid: a job that issues the receipt (one per
+   * payment) and sends the confirmation (mail 2) with it. The payment providers may pass their
+   * transaction id as the reference; without one each call is a payment of its own.
+   */
+  async enqueueReceiptFor(em: EntityManager, tenantId: string, bookingNumber: string, options: { paymentReference?: string; mail?: boolean } = {}): Promise<void> {
+    await this.enqueue(em, { tenantId, bookingId: bookingNumber, kind: 'receipt', paymentReference: options.paymentReference ?? `payment:${randomUUID()}`, mail: options.mail === false ? null : 'confirmed' });
+  }
+
+  /**
+   * Inside the transaction that released an invoice booking (mail 5) or asked for payment by invoice
+   * (mail 6, `mail: 'invoice'`): a job that issues the invoice and mails it.
+   */
+  async enqueueInvoiceFor(
+    em: EntityManager,
+    tenantId: string,
+    bookingNumber: string,
+    options: { paymentReference?: string; mail?: 'invoice-payment-request' | 'invoice' | null } = {},
+  ): Promise<void> {
+    const mail = options.mail === undefined ? 'invoice-payment-request' : options.mail;
+    await this.enqueue(em, { tenantId, bookingId: bookingNumber, kind: 'invoice', paymentReference: options.paymentReference ?? `request:${randomUUID()}`, mail });
+  }
+
+  private async enqueue(em: EntityManager, payload: DocumentJobPayload): Promise<void> {
+    await enqueueJobs(em, [{ name: DOCUMENT_JOB, payload: { ...payload } }]);
+  }
+
+  /** The job handlers by name, for the process's job worker. */
+  handlers(): Record<string, JobHandler> {
+    return { [DOCUMENT_JOB]: (payload) => this.runJob(parseDocumentJob(payload)) };
+  }
+
+  /**
+   * Issues (or finds) the document and sends its mail. A retry after a failed mail finds the
+   * document of the same payment and sends it again. A booking deleted in the meantime, no longer
+   * paid (receipt) or already paid (invoice) ends the job quietly.
+   */
+  async runJob(job: DocumentJobPayload): Promise<void> {
+    const booking = await findBooking(this.orm.em.fork(), job.tenantId, job.bookingId);
+    if (!booking) return;
+    if (job.kind === 'receipt' ? !booking.isPayed : booking.isPayed) return;
+    const issued = await this.issue(job.tenantId, job.bookingId, job.kind, job.paymentReference).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'generic.not-found') return null;
+      throw error;
+    });
+    if (!issued || !job.mail) return;
+    const attachment: MailAttachment = { filename: issued.receipt.fileName, content: issued.pdf, contentType: 'application/pdf' };
+    await this.mailer.send({ tenantId: job.tenantId, bookingId: job.bookingId, kind: job.mail }, [attachment]);
+  }
+
+  /** PDFs this process rendered (the benchmark reads it). */
+  renderedDocuments(): number {
+    return this.renderer.rendered;
+  }
+
+  /** Closes the warm browser (server shutdown). */
+  async close(): Promise<void> {
+    await this.renderer.close();
+  }
+}
+
+declare module '../shared/domain-services.js' {
+  interface DomainServices {
+    receipts: ReceiptService;
+  }
+}
