@@ -9,6 +9,7 @@ import { PublicPage } from '../shared/PublicPage';
 import { IncompleteLinkPage } from '../shared/IncompleteLinkPage';
 import type { CheckoutConfirmation } from './checkoutLink';
 import { type CheckoutStatusLink, parseCheckoutStatusLink } from './checkoutStatusLink';
+import { type PaymentOutcome, paymentOutcomeOf, paymentRedirectionPath } from '../payments/paymentRedirection';
 
 /** What the confirmation knows: everything right after booking, only the flags after a reload elsewhere. */
 type Known = { kind: 'booked'; booking: CheckoutConfirmation } | { kind: 'flags'; flags: BookingFlags } | { kind: 'missing' } | { kind: 'failed' } | { kind: 'loading' };
@@ -25,6 +26,7 @@ export default function CheckoutStatusPage() {
   const [search] = useSearchParams();
   const { state } = useLocation();
   const link = parseCheckoutStatusLink(search);
+  const outcome = paymentOutcomeOf(search);
   const handedOver = link && isConfirmationOf(state, link) ? state : null;
   const [fetched, setFetched] = useState<Known>({ kind: 'loading' });
   const tenantId = link?.tenantId;
@@ -67,9 +69,13 @@ export default function CheckoutStatusPage() {
   const booking = known.kind === 'booked' ? known.booking : null;
   return (
     <PublicPage title={flags.isCommitted ? 'Buchung bestätigt' : 'Anfrage eingegangen'}>
-      <Callout intent="success" title="Vielen Dank!" className="public-callout">
-        {flags.isCommitted ? 'Ihre Buchung ist bestätigt.' : 'Ihre Buchungsanfrage ist eingegangen und wartet auf die Freigabe.'}
-      </Callout>
+      {outcome ? (
+        <PaymentOutcomeCallout outcome={flags.isPayed ? 'paid' : outcome} link={link} />
+      ) : (
+        <Callout intent="success" title="Vielen Dank!" className="public-callout">
+          {flags.isCommitted ? 'Ihre Buchung ist bestätigt.' : 'Ihre Buchungsanfrage ist eingegangen und wartet auf die Freigabe.'}
+        </Callout>
+      )}
       <p className="booking-number-box">
         Ihre Buchungsnummer
         <strong className="booking-number">{link.bookingId}</strong>
@@ -105,6 +111,29 @@ export default function CheckoutStatusPage() {
         <Link to={requestCancellationPath(link.tenantId, link.bookingId)}>Buchung stornieren</Link>
       </div>
     </PublicPage>
+  );
+}
+
+/** After the payment provider sent the customer back: paid, failed (with a new attempt) or still pending. */
+function PaymentOutcomeCallout({ outcome, link }: { outcome: PaymentOutcome; link: CheckoutStatusLink }) {
+  if (outcome === 'paid') {
+    return (
+      <Callout intent="success" title="Zahlung erfolgreich" className="public-callout">
+        Vielen Dank! Ihre Zahlung ist eingegangen, die Buchung ist bezahlt. Den Zahlungsbeleg erhalten Sie per E-Mail.
+      </Callout>
+    );
+  }
+  if (outcome === 'failed') {
+    return (
+      <Callout intent="danger" title="Zahlung fehlgeschlagen" className="public-callout">
+        Die Zahlung wurde nicht abgeschlossen; die Buchung ist noch nicht bezahlt. <Link to={paymentRedirectionPath(link.tenantId, link.bookingId)}>Erneut bezahlen</Link>
+      </Callout>
+    );
+  }
+  return (
+    <Callout intent="warning" title="Zahlung wird geprüft" className="public-callout">
+      Die Bestätigung des Zahlungsanbieters steht noch aus. Sobald sie eintrifft, erhalten Sie eine E-Mail.
+    </Callout>
   );
 }
 

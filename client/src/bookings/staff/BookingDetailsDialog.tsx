@@ -1,8 +1,9 @@
-import { useQuery } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Dialog, DialogBody, DialogFooter, H5, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { bookingStatusLabel, paymentMethodLabel, paymentStatusLabel } from '../../../../common/bookings/labels';
-import { StaffBookingDocument, type StaffBookingDetailsFragment } from '../../gql/graphql';
+import { type BookingReceiptFragment, CreateBookingReceiptDocument, StaffBookingDocument, type StaffBookingDetailsFragment } from '../../gql/graphql';
 import { formatCurrency, formatDateTime } from '../../shared/format';
+import { notify, notifyError } from '../../shared/toast';
 import { bookingMessages } from './bookingMessages';
 import { PaymentTag, StatusTag } from './BookingTags';
 
@@ -70,18 +71,61 @@ function Details({ booking }: { booking: StaffBookingDetailsFragment }) {
   );
 }
 
+const documentKinds: Record<BookingReceiptFragment['kind'], string> = { receipt: 'Zahlungsbeleg', invoice: 'Rechnung' };
+
+/** The booking's receipts and invoices, each a PDF to download (the session cookie travels along). */
+function Documents({ receipts }: { receipts: readonly BookingReceiptFragment[] }) {
+  return (
+    <>
+      <H5>Belege</H5>
+      {receipts.length === 0 ? (
+        <p className="bp6-text-muted">Noch keine Zahlungsbelege oder Rechnungen.</p>
+      ) : (
+        <ul className="booking-documents" aria-label="Belege">
+          {receipts.map((receipt) => (
+            <li key={receipt.id}>
+              <a href={receipt.downloadUrl} target="_blank" rel="noopener noreferrer" download>
+                {documentKinds[receipt.kind]} {receipt.number}
+              </a>{' '}
+              <span className="bp6-text-muted">vom {formatDateTime(receipt.createdAt)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
 /** A booking's details, 800 px wide, loaded fresh when opened. */
 export function BookingDetailsDialog({ tenantId, bookingId, onEdit, onClose }: { tenantId: string; bookingId: string; onEdit?: () => void; onClose: () => void }) {
-  const { data, error } = useQuery(StaffBookingDocument, { variables: { tenantId, id: bookingId }, fetchPolicy: 'network-only' });
+  const { data, error, refetch } = useQuery(StaffBookingDocument, { variables: { tenantId, id: bookingId }, fetchPolicy: 'network-only' });
   if (error) console.error('Buchung nicht geladen:', error);
+  const [createReceipt, { loading: creating }] = useMutation(CreateBookingReceiptDocument);
+  const issueReceipt = async () => {
+    try {
+      await createReceipt({ variables: { tenantId, id: bookingId } });
+      notify({ type: 'success', ...bookingMessages.receiptCreated });
+      await refetch();
+    } catch (failure) {
+      console.error('Zahlungsbeleg nicht erstellt:', failure);
+      notifyError(failure, bookingMessages.receiptError);
+    }
+  };
   return (
     <Dialog isOpen title={`Buchung ${bookingId}`} onClose={onClose} className="booking-dialog">
       <DialogBody>
-        {data ? <Details booking={data.booking} /> : error ? <NonIdealState icon="error" title={bookingMessages.loadError.message} /> : <NonIdealState icon={<Spinner size={24} />} title="Daten werden geladen..." />}
+        {data ? (
+          <>
+            <Details booking={data.booking} />
+            <Documents receipts={data.booking.receipts} />
+          </>
+        ) : error ? <NonIdealState icon="error" title={bookingMessages.loadError.message} /> : <NonIdealState icon={<Spinner size={24} />} title="Daten werden geladen..." />}
       </DialogBody>
       <DialogFooter
         actions={
           <>
+            {/* Issuing a receipt changes the booking's documents: the same right as editing it. */}
+            {onEdit && data?.booking.isPayed && <Button icon="document" text="Zahlungsbeleg erstellen" loading={creating} onClick={() => void issueReceipt()} />}
             {onEdit && <Button icon="edit" text="Bearbeiten" onClick={onEdit} />}
             <Button intent="primary" text="Schließen" onClick={onClose} />
           </>

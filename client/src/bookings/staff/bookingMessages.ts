@@ -1,5 +1,9 @@
 /** Toasts of the bookings screen (specification 03 section 8); a server's answer wins where it gives one. */
 export const bookingMessages = {
+  /** receipt.create.success */
+  receiptCreated: { title: 'Zahlungsbeleg erstellt', message: 'Der Zahlungsbeleg wurde erstellt.' },
+  /** receipt.create.error */
+  receiptError: { title: 'Fehler', message: 'Der Zahlungsbeleg konnte nicht erstellt werden.' },
   created: { title: 'Buchung erstellt', message: 'Die Buchung wurde erfolgreich erstellt.' },
   edited: { title: 'Buchung bearbeitet', message: 'Die Änderungen wurden erfolgreich gespeichert.' },
   /** booking.create.error */

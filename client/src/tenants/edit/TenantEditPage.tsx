@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, H2, InputGroup, NonIdealState, Radio, RadioGroup, Section, SectionCard, Spinner, Tag } from '@blueprintjs/core';
+import { Button, FormGroup, H2, InputGroup, NonIdealState, Radio, RadioGroup, Section, SectionCard, Spinner, Tag } from '@blueprintjs/core';
 import { getIn } from 'final-form';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Form, useField, useFormState } from 'react-final-form';
@@ -21,7 +21,8 @@ import { nestFieldErrors, serverSubmitErrors } from '../../shared/forms/serverEr
 import { useAppState } from '../../shared/store';
 import { notify } from '../../shared/toast';
 import { generalFields } from '../CreateTenantDialog';
-import { NumberInput, SecretInput, SwitchInput, TemplateArea, TextInput } from '../fields';
+import { NumberInput, SecretInput, SwitchInput, TextInput } from '../fields';
+import { TemplateField } from './TemplateField';
 import { type Choices, WorkflowEditor, type WorkflowValue } from './WorkflowEditor';
 
 type Application = NonNullable<TenantEditFieldsFragment['applications']>[number];
@@ -191,43 +192,6 @@ function validateTenant(values: Values): Record<string, unknown> {
   return nestFieldErrors(errors) ?? {};
 }
 
-/** Receipt or invoice template: present/absent, edited in a dialog, applied to the form only. */
-function TemplateField({ name, title }: { name: 'receiptTemplate' | 'invoiceTemplate'; title: string }) {
-  const { input, meta } = useField<string>(name, { subscription: { value: true, error: true, submitError: true, submitFailed: true } });
-  const [draft, setDraft] = useState<string | null>(null);
-  const present = Boolean(input.value?.trim());
-  // A template without the HTML skeleton blocks the save: the reason shows here (the text area is in a dialog).
-  const error = meta.submitFailed ? ((meta.error ?? meta.submitError) as string | undefined) : undefined;
-  return (
-    <FormGroup label={title} intent={error ? 'danger' : 'none'} helperText={error}>
-      <Tag intent={present ? 'success' : 'warning'} minimal>
-        {present ? 'Vorlage vorhanden' : 'Keine Vorlage vorhanden'}
-      </Tag>{' '}
-      <Button icon="code" text={`${title} bearbeiten`} onClick={() => setDraft(input.value ?? '')} />
-      <Dialog isOpen={draft !== null} onClose={() => setDraft(null)} title={title} style={{ maxWidth: 800, width: '90vw' }}>
-        <DialogBody>
-          <TemplateArea id={`${name}-editor`} label="HTML-Vorlage" value={draft ?? ''} onChange={setDraft} />
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Abbrechen" onClick={() => setDraft(null)} />
-              <Button
-                intent="primary"
-                text="Übernehmen"
-                onClick={() => {
-                  input.onChange(draft ?? '');
-                  setDraft(null);
-                }}
-              />
-            </>
-          }
-        />
-      </Dialog>
-    </FormGroup>
-  );
-}
-
 function ActiveTag({ name }: { name: string }) {
   const { input } = useField<boolean>(name);
   return (
@@ -383,9 +347,9 @@ function TenantForm({ tenant, workflow, choices }: { tenant: TenantEditFieldsFra
           <Section title="Zahlungsbeleg" icon="document" elevation={1}>
             <SectionCard>
               <div className="tenant-edit-grid">
-                <TemplateField name="receiptTemplate" title="Zahlungsbeleg-Vorlage" />
+                <TemplateField tenantId={tenant.id} name="receiptTemplate" title="Zahlungsbeleg-Vorlage" />
                 <TextInput name="receiptNumberPrefix" label="Präfix der Belegnummer" />
-                <TemplateField name="invoiceTemplate" title="Rechnungsvorlage" />
+                <TemplateField tenantId={tenant.id} name="invoiceTemplate" title="Rechnungsvorlage" />
                 <TextInput name="invoiceNumberPrefix" label="Präfix der Rechnungsnummer" />
               </div>
             </SectionCard>

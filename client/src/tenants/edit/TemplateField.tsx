@@ -1,0 +1,89 @@
+import { useApolloClient } from '@apollo/client/react';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Tag } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import { useField } from 'react-final-form';
+import { DocumentTemplatePreviewDocument } from '../../gql/graphql';
+import { notifyError } from '../../shared/toast';
+import { TemplateArea } from '../fields';
+
+/** A PDF handed over as base64, as a URL the browser shows (revoked when the preview closes). */
+function pdfUrl(base64: string): string {
+  const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+  return URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
+}
+
+/** The template rendered with sample data by the server, shown in a dialog. */
+function TemplatePreview({ url, title, onClose }: { url: string; title: string; onClose: () => void }) {
+  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  return (
+    <Dialog isOpen onClose={onClose} title={`Vorschau: ${title}`} style={{ maxWidth: 900, width: '92vw' }}>
+      <DialogBody>
+        <iframe className="template-preview" title={`Vorschau: ${title}`} src={url} />
+      </DialogBody>
+      <DialogFooter actions={<Button text="Schließen" onClick={onClose} />} />
+    </Dialog>
+  );
+}
+
+/**
+ * Receipt or invoice template: present/absent, edited in a dialog and applied to the form only;
+ * "Vorschau" shows the PDF the text in the dialog makes, with sample data.
+ */
+export function TemplateField({ tenantId, name, title }: { tenantId: string; name: 'receiptTemplate' | 'invoiceTemplate'; title: string }) {
+  const { input, meta } = useField<string>(name, { subscription: { value: true, error: true, submitError: true, submitFailed: true } });
+  const client = useApolloClient();
+  const [draft, setDraft] = useState<string | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [rendering, setRendering] = useState(false);
+  const present = Boolean(input.value?.trim());
+  // A template without the HTML skeleton blocks the save: the reason shows here (the text area is in a dialog).
+  const error = meta.submitFailed ? ((meta.error ?? meta.submitError) as string | undefined) : undefined;
+
+  const showPreview = async () => {
+    setRendering(true);
+    try {
+      const { data } = await client.query({
+        query: DocumentTemplatePreviewDocument,
+        variables: { tenantId, kind: name === 'invoiceTemplate' ? 'invoice' : 'receipt', template: draft?.trim() ? draft : null },
+        fetchPolicy: 'no-cache',
+      });
+      if (data) setPreview(pdfUrl(data.documentTemplatePreview));
+    } catch (failure) {
+      console.error('Vorschau nicht erstellt:', failure);
+      notifyError(failure, { title: 'Vorschau nicht möglich', message: 'Die Vorlage konnte nicht als PDF dargestellt werden.' });
+    } finally {
+      setRendering(false);
+    }
+  };
+
+  return (
+    <FormGroup label={title} intent={error ? 'danger' : 'none'} helperText={error}>
+      <Tag intent={present ? 'success' : 'warning'} minimal>
+        {present ? 'Vorlage vorhanden' : 'Keine Vorlage vorhanden'}
+      </Tag>{' '}
+      <Button icon="code" text={`${title} bearbeiten`} onClick={() => setDraft(input.value ?? '')} />
+      <Dialog isOpen={draft !== null} onClose={() => setDraft(null)} title={title} style={{ maxWidth: 800, width: '90vw' }}>
+        <DialogBody>
+          <TemplateArea id={`${name}-editor`} label="HTML-Vorlage" value={draft ?? ''} onChange={setDraft} />
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button icon="eye-open" text="Vorschau" loading={rendering} onClick={() => void showPreview()} />
+              <Button text="Abbrechen" onClick={() => setDraft(null)} />
+              <Button
+                intent="primary"
+                text="Übernehmen"
+                onClick={() => {
+                  input.onChange(draft ?? '');
+                  setDraft(null);
+                }}
+              />
+            </>
+          }
+        />
+      </Dialog>
+      {preview && <TemplatePreview url={preview} title={title} onClose={() => setPreview(null)} />}
+    </FormGroup>
+  );
+}
