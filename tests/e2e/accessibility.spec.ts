@@ -142,6 +142,15 @@ function screens(): Screen[] {
       path: '/admin/buchungen',
       who: 'owner',
       views: [
+        {
+          name: 'Kalender, Monat',
+          scope: 'main',
+          open: async (page) => {
+            await page.getByRole('radiogroup', { name: 'Ansicht' }).getByRole('radio', { name: 'Kalender' }).click();
+            await page.getByRole('radiogroup', { name: 'Zeitraum' }).getByRole('radio', { name: 'Monat' }).click();
+            await expect(page.locator('.rbc-month-view')).toBeVisible();
+          },
+        },
         { name: 'Kanban', scope: 'main', open: openKanban },
         {
           name: 'Kanban mit Kartenmenü',
@@ -168,6 +177,10 @@ function screens(): Screen[] {
     { path: editPaths.resource ?? '', who: 'owner' },
     { path: editPaths.resource?.replace('/admin/resources/', '/admin/ressourcen/') ?? '', who: 'owner' },
     { path: '/admin/einstellungen', who: 'owner' },
+    { path: '/admin/veranstaltungen', who: 'owner' },
+    { path: '/admin/veranstaltungen/create/simple-event', who: 'owner' },
+    { path: '/admin/veranstaltungen/create/information', who: 'owner' },
+    { path: '/admin/veranstaltungen/create/teilnehmer', who: 'owner' },
     ...['/login', '/login/sso', '/registrieren', '/willkommen', '/email/verify', '/password/reset', '/password/confirmed'].map((path) => ({ path, who: 'public' as const })),
   ];
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Dialog, DialogBody, DialogFooter, H5, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Classes, Dialog, DialogFooter, H5, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { bookingStatusLabel, paymentMethodLabel, paymentStatusLabel } from '../../../../common/bookings/labels';
 import { type BookingReceiptFragment, CreateBookingReceiptDocument, StaffBookingDocument, type StaffBookingDetailsFragment } from '../../gql/graphql';
 import { formatCurrency, formatDateTime } from '../../shared/format';
@@ -113,14 +113,15 @@ export function BookingDetailsDialog({ tenantId, bookingId, onEdit, onClose }: {
   };
   return (
     <Dialog isOpen title={`Buchung ${bookingId}`} onClose={onClose} className="booking-dialog">
-      <DialogBody>
+      {/* Blueprint's DialogBody, focusable: the details may scroll, and a keyboard must reach them. */}
+      <div className={`${Classes.DIALOG_BODY} ${Classes.DIALOG_BODY_SCROLL_CONTAINER}`} role="region" aria-label="Buchungsdetails" tabIndex={0}>
         {data ? (
           <>
             <Details booking={data.booking} />
             <Documents receipts={data.booking.receipts} />
           </>
         ) : error ? <NonIdealState icon="error" title={bookingMessages.loadError.message} /> : <NonIdealState icon={<Spinner size={24} />} title="Daten werden geladen..." />}
-      </DialogBody>
+      </div>
       <DialogFooter
         actions={
           <>
