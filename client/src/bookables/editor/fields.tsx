@@ -1,7 +1,8 @@
-import { Card, Checkbox, FormGroup, H4, Icon, type IconName, InputGroup, type InputGroupProps, Switch } from '@blueprintjs/core';
+import { Card, Checkbox, H4, Icon, type IconName, Switch } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useField } from 'react-final-form';
-import { fieldErrorMarker, helperLine, shownFieldError } from '../../shared/forms/fieldMessage';
+import { fieldErrorMarker, shownFieldError } from '../../shared/forms/fieldMessage';
+import { PlainTextField, type PlainTextFieldOptions } from '../../shared/forms/PlainTextField';
 import type { Validator } from '../../shared/validation';
 
 /** Form fields of the bookable editor, bound to react-final-form by name ("priceCategories[0].priceEur"). */
@@ -15,66 +16,11 @@ export function useSubmitError(name: string): string | undefined {
   return shownFieldError(meta);
 }
 
-interface InputProps {
-  label: string;
-  helperText?: ReactNode;
-  placeholder?: string;
-  inputMode?: 'decimal' | 'numeric' | 'text';
-  /** Filters what is typed (numeric entry). */
-  filter?: (text: string) => string;
-  /** Tidies the text when the field is left (e.g. 24-hour times). */
-  onBlurFormat?: (text: string) => string;
-  rightElement?: InputGroupProps['rightElement'];
-  labelInfo?: ReactNode;
-  className?: string;
-  disabled?: boolean;
-}
-
 /** A labelled text input on a plain value (list entries bind through their whole list). */
-export function PlainTextField({
-  id,
-  value,
-  onChange,
-  onFocus,
-  onBlur,
-  error,
-  label,
-  helperText,
-  placeholder,
-  inputMode,
-  filter,
-  onBlurFormat,
-  rightElement,
-  labelInfo,
-  className,
-  disabled,
-}: InputProps & { id: string; value: string; onChange: (value: string) => void; onFocus?: () => void; onBlur?: () => void; error?: string }) {
-  return (
-    <FormGroup className={className} label={label} labelFor={id} labelInfo={labelInfo} helperText={helperLine(error, helperText)} intent={error ? 'danger' : 'none'}>
-      <InputGroup
-        id={id}
-        value={value}
-        onChange={(event) => onChange(filter ? filter(event.currentTarget.value) : event.currentTarget.value)}
-        onFocus={onFocus}
-        onBlur={() => {
-          const formatted = onBlurFormat ? onBlurFormat(value) : value;
-          if (formatted !== value) onChange(formatted);
-          onBlur?.();
-        }}
-        placeholder={placeholder}
-        inputMode={inputMode}
-        rightElement={rightElement}
-        disabled={disabled}
-        intent={error ? 'danger' : 'none'}
-        aria-invalid={error ? true : undefined}
-        fill
-      />
-    </FormGroup>
-  );
-}
+export { PlainTextField };
 
 /** A text input bound to a form field by name. */
-export function TextField({ name, validate, ...props }: InputProps & { name: string; validate?: Validator }) {
+export function TextField({ name, validate, ...props }: PlainTextFieldOptions & { name: string; validate?: Validator }) {
   const { input, meta } = useField<string>(name, { validate });
   return <PlainTextField {...props} id={fieldId(name)} value={input.value ?? ''} onChange={input.onChange} onFocus={input.onFocus} onBlur={input.onBlur} error={shownFieldError(meta)} />;
 }

@@ -1,9 +1,10 @@
-import { FormGroup, InputGroup, type InputGroupProps, Switch } from '@blueprintjs/core';
+import { FormGroup, Switch } from '@blueprintjs/core';
 import { getIn } from 'final-form';
 import type { ReactNode } from 'react';
 import { useField, useForm } from 'react-final-form';
 import { FilePicker } from '../../files/FilePicker';
 import { fieldErrorMarker, helperLine } from '../../shared/forms/fieldMessage';
+import { PlainTextField, type PlainTextFieldOptions, type PlainTextFieldProps } from '../../shared/forms/PlainTextField';
 import { RichTextEditor } from '../../shared/RichTextEditor';
 import { shownWizardError } from './eventValidation';
 import { removeAt, updateAt } from './wizardLists';
@@ -19,66 +20,11 @@ const keepText = (value: string) => value ?? '';
 /** The marker of a required field's label; the steps explain it with "*Pflichtfelder". */
 export const requiredMark = <span aria-hidden="true">*</span>;
 
-export interface PlainInputProps {
-  label: string;
-  required?: boolean;
-  helperText?: ReactNode;
-  placeholder?: string;
-  type?: 'text' | 'email' | 'tel' | 'url' | 'date' | 'time';
-  inputMode?: 'decimal' | 'numeric' | 'text';
-  /** Filters what is typed (numeric entry). */
-  filter?: (text: string) => string;
-  /** Tidies the text when the field is left (prices). */
-  onBlurFormat?: (text: string) => string;
-  disabled?: boolean;
-  className?: string;
-  rightElement?: InputGroupProps['rightElement'];
-}
+export type PlainInputProps = Omit<PlainTextFieldOptions, 'labelInfo'>;
 
-/** A labelled input on a plain value (list entries bind through their whole list). */
-export function PlainInput({
-  id,
-  value,
-  onChange,
-  onBlur,
-  onFocus,
-  error,
-  label,
-  required,
-  helperText,
-  placeholder,
-  type = 'text',
-  inputMode,
-  filter,
-  onBlurFormat,
-  disabled,
-  className,
-  rightElement,
-}: PlainInputProps & { id: string; value: string; onChange: (value: string) => void; onBlur?: () => void; onFocus?: () => void; error?: string }) {
-  return (
-    <FormGroup className={className} label={label} labelFor={id} labelInfo={required ? requiredMark : undefined} helperText={helperLine(error, helperText)} intent={error ? 'danger' : 'none'}>
-      <InputGroup
-        id={id}
-        type={type}
-        value={value}
-        onChange={(event) => onChange(filter ? filter(event.currentTarget.value) : event.currentTarget.value)}
-        onFocus={onFocus}
-        onBlur={() => {
-          const formatted = onBlurFormat ? onBlurFormat(value) : value;
-          if (formatted !== value) onChange(formatted);
-          onBlur?.();
-        }}
-        placeholder={placeholder}
-        inputMode={inputMode}
-        disabled={disabled}
-        required={required}
-        rightElement={rightElement}
-        intent={error ? 'danger' : 'none'}
-        aria-invalid={error ? true : undefined}
-        fill
-      />
-    </FormGroup>
-  );
+/** A labelled input on a plain value (list entries bind through their whole list); required ones carry the mark. */
+export function PlainInput(props: PlainInputProps & Pick<PlainTextFieldProps, 'id' | 'value' | 'onChange' | 'onBlur' | 'onFocus' | 'error'>) {
+  return <PlainTextField {...props} labelInfo={props.required ? requiredMark : undefined} />;
 }
 
 /** A text input bound to a form field by name. */

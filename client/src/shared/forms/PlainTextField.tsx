@@ -1,0 +1,83 @@
+import { FormGroup, InputGroup, type InputGroupProps } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
+import { helperLine } from './fieldMessage';
+
+/** What a labelled text input shows and how it treats what is typed. */
+export interface PlainTextFieldOptions {
+  label: string;
+  /** Beside the label, e.g. "(optional)" or a required mark. */
+  labelInfo?: ReactNode;
+  /** Marks the input as required for assistive technology. */
+  required?: boolean;
+  helperText?: ReactNode;
+  placeholder?: string;
+  type?: 'text' | 'email' | 'tel' | 'url' | 'date' | 'time';
+  inputMode?: 'decimal' | 'numeric' | 'text';
+  /** Filters what is typed (numeric entry). */
+  filter?: (text: string) => string;
+  /** Tidies the text when the field is left (prices, 24-hour times). */
+  onBlurFormat?: (text: string) => string;
+  rightElement?: InputGroupProps['rightElement'];
+  className?: string;
+  disabled?: boolean;
+}
+
+export interface PlainTextFieldProps extends PlainTextFieldOptions {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  onFocus?: () => void;
+  onBlur?: () => void;
+  /** The message shown below, marking the input invalid. */
+  error?: string;
+}
+
+/**
+ * A labelled text input on a plain value, for editors whose lists bind through the whole list
+ * (price categories, speakers, agenda days) and for fields bound by name through a wrapper.
+ */
+export function PlainTextField({
+  id,
+  value,
+  onChange,
+  onFocus,
+  onBlur,
+  error,
+  label,
+  labelInfo,
+  required,
+  helperText,
+  placeholder,
+  type = 'text',
+  inputMode,
+  filter,
+  onBlurFormat,
+  rightElement,
+  className,
+  disabled,
+}: PlainTextFieldProps) {
+  return (
+    <FormGroup className={className} label={label} labelFor={id} labelInfo={labelInfo} helperText={helperLine(error, helperText)} intent={error ? 'danger' : 'none'}>
+      <InputGroup
+        id={id}
+        type={type}
+        value={value}
+        onChange={(event) => onChange(filter ? filter(event.currentTarget.value) : event.currentTarget.value)}
+        onFocus={onFocus}
+        onBlur={() => {
+          const formatted = onBlurFormat ? onBlurFormat(value) : value;
+          if (formatted !== value) onChange(formatted);
+          onBlur?.();
+        }}
+        placeholder={placeholder}
+        inputMode={inputMode}
+        required={required}
+        rightElement={rightElement}
+        disabled={disabled}
+        intent={error ? 'danger' : 'none'}
+        aria-invalid={error ? true : undefined}
+        fill
+      />
+    </FormGroup>
+  );
+}
