@@ -1,4 +1,5 @@
 import { type Browser, chromium } from 'playwright-core';
+import { openBookingsScreen } from './client.js';
 
 /**
  * The calendar view of the bookings screen with a month full of bookings, as the demo tenant's
@@ -65,19 +66,13 @@ function instrumentCalendar() {
 
 type Marks = { calendarMarks: CalendarMarks };
 
-async function monthRun(browser: Browser, base: string, login: { id: string; password: string }) {
-  const context = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin', viewport: { width: 1440, height: 900 } });
+async function monthRun(browser: Browser, base: string, login: { id: string; password: string }, listBookings: number) {
+  // The list loads all bookings behind the calendar; it is done first so it does not compete.
+  const { context, page } = await openBookingsScreen(browser, base, login, listBookings, {
+    context: { locale: 'de-DE', timezoneId: 'Europe/Berlin', viewport: { width: 1440, height: 900 } },
+    instrument: instrumentCalendar,
+  });
   try {
-    await context.addInitScript(instrumentCalendar);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => console.error('Fehler in der Seite:', error.message));
-    await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
-    await page.getByLabel('E-Mail').fill(login.id);
-    await page.getByLabel('Passwort', { exact: true }).fill(login.password);
-    await page.getByRole('button', { name: 'Anmelden' }).click();
-    await page.locator('.tenant-card').filter({ hasText: 'Rathaus Musterstadt' }).click();
-    // The list loads all bookings behind the calendar; it is done first so it does not compete.
-    await page.waitForFunction(() => document.querySelector('.bookings-list')?.getAttribute('aria-busy') === 'false' && document.querySelector('table[aria-label="Buchungen"] tbody tr'), null, { timeout: 120_000 });
     await page.getByRole('radiogroup', { name: 'Ansicht' }).getByRole('radio', { name: 'Kalender' }).click();
     await page.locator('.booking-calendar[aria-busy="false"]').waitFor();
     await page.getByRole('radiogroup', { name: 'Zeitraum' }).getByRole('radio', { name: 'Monat' }).click();
@@ -126,7 +121,7 @@ async function monthRun(browser: Browser, base: string, login: { id: string; pas
   }
 }
 
-export async function measureMonthCalendar(base: string, login: { id: string; password: string }, runs: number): Promise<MonthCalendarMeasurement> {
+export async function measureMonthCalendar(base: string, login: { id: string; password: string }, listBookings: number, runs: number): Promise<MonthCalendarMeasurement> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -134,9 +129,9 @@ export async function measureMonthCalendar(base: string, login: { id: string; pa
   const result: MonthCalendarMeasurement = { windowBookings: 0, monthBookings: 0, pages: 0, lastPageToDrawnMs: [], clickToDrawnMs: [], longestTaskMs: [] };
   try {
     // One untimed run first: the server's JIT and pools warm.
-    await monthRun(browser, base, login);
+    await monthRun(browser, base, login, listBookings);
     for (let run = 0; run < runs; run++) {
-      const { marks, lastAnswer, counted } = await monthRun(browser, base, login);
+      const { marks, lastAnswer, counted } = await monthRun(browser, base, login, listBookings);
       result.windowBookings = counted.window;
       result.monthBookings = counted.month;
       result.pages = marks.pages.length;

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 
 /**
  * The client as a browser meets it, measured with Chromium (CHROMIUM_PATH, default Debian's
@@ -220,14 +220,14 @@ function instrumentBookingsScreen() {
 
 const SEARCHES = ['Müller Sitzungssaal', 'katharina.zimmerman', 'Bergheim freigegeben', 'Schmidt Trauzimer bezahlt'];
 
-async function openBookingsScreen(
+export async function openBookingsScreen(
   browser: Browser,
   base: string,
   login: { id: string; password: string },
   expectedBookings: number,
-  options: { viewport?: { width: number; height: number }; instrument?: () => void } = {},
+  options: { context?: BrowserContextOptions; instrument?: () => void } = {},
 ) {
-  const context = await browser.newContext(options.viewport ? { viewport: options.viewport } : {});
+  const context = await browser.newContext(options.context ?? {});
   await context.addInitScript(instrumentBookingsScreen);
   if (options.instrument) await context.addInitScript(options.instrument);
   const page = await context.newPage();
@@ -484,7 +484,7 @@ export async function measureKanbanScreen(
   try {
     // One untimed run first (with its drag): the server's JIT and pools warm.
     for (let run = -1; run < runs; run++) {
-      const { context, page } = await openBookingsScreen(browser, base, login, expected.bookings, { viewport: KANBAN_VIEWPORT, instrument: instrumentKanban });
+      const { context, page } = await openBookingsScreen(browser, base, login, expected.bookings, { context: { viewport: KANBAN_VIEWPORT }, instrument: instrumentKanban });
       await page.evaluate(({ stateCards, backlogCards }) => {
         const marks = (window as unknown as { kanbanMarks: KanbanMarks }).kanbanMarks;
         new MutationObserver((_records, observer) => {
