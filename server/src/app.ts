@@ -106,7 +106,9 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
 
   const app = express();
   const server = createServer(app);
-  app.set('trust proxy', 1);
+  // Forwarded headers count only from the proxies TRUST_PROXY names (default none): otherwise any
+  // client could pick the address its attempts are rate-limited under.
+  app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   // The browser exchanges the single sign-on code at the provider: its origin joins connect-src.
   app.use((_req: Request, res: Response, next: NextFunction) => {

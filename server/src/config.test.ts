@@ -45,6 +45,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_RESET: '2',
       RATE_LIMIT_WINDOW_SECONDS: '60',
       SEED_DEMO: 'false',
+      TRUST_PROXY: '1',
     });
     expect(config).toMatchObject({
       nodeEnv: 'test',
@@ -59,6 +60,7 @@ describe('loadConfig', () => {
       seedDemo: false,
       smtp: { host: 'mail.example.com', port: 465, secure: true, user: undefined, password: undefined },
       rateLimit: { signInPerWindow: 3, resetPerWindow: 2, windowSeconds: 60 },
+      trustProxy: 1,
       clientDist: '/srv/app/dist/client',
     });
   });
@@ -74,7 +76,35 @@ describe('loadConfig', () => {
       smtp: undefined,
       seedDemo: true,
       rateLimit: { signInPerWindow: 10, resetPerWindow: 5, windowSeconds: 900 },
+      trustProxy: false,
     });
+  });
+
+  it('trusts forwarded headers only from the proxies TRUST_PROXY names', () => {
+    expect(load({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(load({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(load({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(load({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+    expect(load({ TRUST_PROXY: ' loopback, 10.0.0.5 ,172.16.0.0/12,fd00::/8, ::1,uniquelocal' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.5',
+      '172.16.0.0/12',
+      'fd00::/8',
+      '::1',
+      'uniquelocal',
+    ]);
+  });
+
+  it.each(['true', 'all', '10.0.0.300', '10.0.0.0/33', 'fd00::/129', '10.0.0.0/8/1', 'loopback,,10.0.0.1', 'proxy.example.com', '-1', '11'])(
+    'refuses TRUST_PROXY=%s with a message naming the variable',
+    (value) => {
+      expect(configError({ TRUST_PROXY: value })).toContain('TRUST_PROXY');
+    },
+  );
+
+  it('refuses an https PUBLIC_URL without TRUST_PROXY: the TLS proxy in front must be named', () => {
+    expect(configError({ PUBLIC_URL: 'https://buchung.musterstadt.de' })).toContain('TRUST_PROXY fehlt');
+    expect(load({ PUBLIC_URL: 'https://buchung.musterstadt.de', TRUST_PROXY: '10.0.0.5' }).trustProxy).toEqual(['10.0.0.5']);
   });
 
   it.each([

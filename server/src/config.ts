@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** Validated runtime configuration. Every field comes from one environment variable (see README). */
@@ -24,6 +25,12 @@ export interface AppConfig {
   /** Office365 Graph endpoints for the instance's Graph mail method (overridable for tests). */
   graph: { loginUrl: string; apiUrl: string };
   rateLimit: { signInPerWindow: number; resetPerWindow: number; windowSeconds: number };
+  /**
+   * Which proxies may tell the client's address and protocol (X-Forwarded-For, -Proto), as express's
+   * 'trust proxy' setting takes it: a hop count, or addresses, subnets and the names loopback,
+   * linklocal, uniquelocal. False: none; the connection's own address counts.
+   */
+  trustProxy: TrustProxy;
   /** The build of the client that the server serves at `/`. */
   clientDist: string;
   /** Jobs (mails, later PDFs and payment follow-ups) this process works on at once; 0 runs no worker here. */
@@ -42,6 +49,8 @@ export interface PaymentProviderUrls {
   /** pmPayment test system, used when the tenant's application is in test mode. */
   pmPaymentTestUrl: string;
 }
+
+export type TrustProxy = false | number | string[];
 
 export interface SmtpConfig {
   host: string;
@@ -86,6 +95,41 @@ function url(name: string, raw: string, protocols: readonly string[]): string {
     throw new ConfigError(`${name} hat ein nicht unterstütztes Protokoll: ${parsed.protocol}`);
   }
   return raw.replace(/\/+$/, '');
+}
+
+/** express's names for address ranges in 'trust proxy'. */
+const NAMED_SUBNETS = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An IPv4 or IPv6 address, optionally with a prefix length (CIDR). */
+function isAddressOrSubnet(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset trusts no proxy, so a client cannot choose the address its attempts are
+ * counted under by sending X-Forwarded-For itself. A hop count, or a comma-separated list of
+ * addresses, subnets and named ranges, trusts exactly the proxies in front.
+ */
+function trustProxy(env: Env): TrustProxy {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '') return false;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 10) throw new ConfigError(`TRUST_PROXY: höchstens 10 Proxys hintereinander, ist aber ${hops}.`);
+    return hops === 0 ? false : hops;
+  }
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const invalid = entries.filter((entry) => !NAMED_SUBNETS.includes(entry) && !isAddressOrSubnet(entry));
+  if (invalid.length > 0) {
+    throw new ConfigError(
+      `TRUST_PROXY muss die Anzahl der Proxys (z. B. 1) oder eine durch Kommas getrennte Liste von IP-Adressen, Subnetzen (10.0.0.0/8) und loopback, linklocal, uniquelocal sein; ungültig: "${invalid.join('", "')}".`,
+    );
+  }
+  return entries;
 }
 
 /** In development a generated secret is kept in DATA_DIR so sessions survive restarts. */
@@ -153,6 +197,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       }
     : undefined;
 
+  const trustedProxies = trustProxy(env);
+  // Behind a TLS proxy only a trusted X-Forwarded-Proto tells that the request came over https;
+  // without it the Secure session cookie would never be set and nobody could sign in.
+  if (publicUrl.startsWith('https:') && trustedProxies === false) {
+    throw new ConfigError('TRUST_PROXY fehlt: PUBLIC_URL beginnt mit https, also steht ein TLS-Proxy vor dem Server. Nennen Sie ihn in TRUST_PROXY (z. B. 1 oder seine IP-Adresse).');
+  }
+
   const corsOrigins = (env.CORS_ORIGINS ?? '')
     .split(',')
     .map((origin) => origin.trim())
@@ -184,6 +235,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       resetPerWindow: integer(env, 'RATE_LIMIT_RESET', 5, 1),
       windowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', 900, 1),
     },
+    trustProxy: trustedProxies,
     clientDist: path.resolve(cwd, env.CLIENT_DIST || 'dist/client'),
     jobConcurrency: integer(env, 'JOB_CONCURRENCY', 4, 0, 100),
     payments: {

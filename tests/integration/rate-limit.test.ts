@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
  * Attempt limits kept in PostgreSQL: RATE_LIMIT_SIGNIN per IP and account, RATE_LIMIT_RESET per IP,
- * within RATE_LIMIT_WINDOW_SECONDS. Each test uses its own client IP (X-Forwarded-For, one trusted proxy).
+ * within RATE_LIMIT_WINDOW_SECONDS. Each test uses its own client IP (X-Forwarded-For from the trusted loopback proxy).
  */
 let app: TestApp;
 const rita = { id: 'rita@example.com', password: 'rita-passwort-1' };

@@ -59,6 +59,8 @@ export async function startInProcessApp(options: InProcessAppOptions): Promise<I
     ADMIN_PASSWORD: testAdmin.password,
     SEED_DEMO: 'false',
     CLIENT_DIST: path.join(dataDir, 'no-client'),
+    // The test client stands in for a proxy on loopback: its X-Forwarded-For (ClientOptions.ip) counts.
+    TRUST_PROXY: 'loopback',
     ...(options.smtpPort ? { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(options.smtpPort) } : {}),
     ...options.env,
   });

@@ -33,7 +33,7 @@ export interface RequestOptions {
 }
 
 export interface ClientOptions {
-  /** Sent as X-Forwarded-For (the app trusts one proxy), so rate limits see this address. */
+  /** Sent as X-Forwarded-For (test apps trust the loopback proxy, TRUST_PROXY=loopback), so rate limits see this address. */
   ip?: string;
   /** Sent as Origin on every request. */
   origin?: string;
