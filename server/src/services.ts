@@ -35,6 +35,8 @@ import { SnippetService } from './snippets/snippet.service.js';
 import { SsoService } from './sso/sso.service.js';
 import { lockerApplicationDefinitions } from './tenants/tenant-applications.js';
 import { TenantService } from './tenants/tenant.service.js';
+import { AccountTokens } from './users/account-tokens.js';
+import { AccountMails } from './users/account.mails.js';
 import { AuthService } from './users/auth.service.js';
 import { UserService } from './users/user.service.js';
 import { ViewerService } from './users/viewer.service.js';
@@ -82,13 +84,15 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   const paymentFollowUps: PaymentFollowUps = new DocumentPaymentFollowUps(receipts, new MailPaymentFollowUps());
   const bookingStatus = new BookingStatusService(orm, workflows, paymentFollowUps);
   late.bookingStatus = bookingStatus;
+  const accountTokens = new AccountTokens();
+  const accountMails = new AccountMails(orm, mail, accountTokens, config.publicUrl);
   return {
     config,
     orm,
     pubSub,
     mail,
     viewers,
-    auth: new AuthService(orm, config, mail, new RateLimiter(orm), viewers),
+    auth: new AuthService(orm, config, new RateLimiter(orm), viewers, accountTokens),
     users: new UserService(orm, pubSub),
     // The tenant stores its applications; the payments domain defines the payment ones.
     tenants: new TenantService(orm, pubSub, workflows, [...paymentApplicationDefinitions, ...lockerApplicationDefinitions], new DocumentCounterReader(orm)),
@@ -119,6 +123,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
       [BOOKING_ORGANIZER_MAILS_JOB]: (payload) => bookingMails.expandOrganizerMails(payload),
       ...workflowActions.handlers(),
       ...receipts.handlers(),
+      ...accountMails.handlers(),
     },
   };
 }

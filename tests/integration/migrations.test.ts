@@ -1,4 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrationsList } from '../../migrations/index.js';
 import { ormConfig } from '../../server/src/db/mikro-orm.config.js';
@@ -158,5 +159,26 @@ it('moves the tenants receipt and invoice counters into document_counters, and b
   const [empty] = await connection.execute<{ receipt_count: unknown }[]>('select receipt_count from tenants where id = ?', [plain.id]);
   expect(empty.receipt_count).toEqual({});
   await migrator.up();
+  expect((await pendingSchemaChanges()).trim()).toBe('');
+});
+
+it('hashes the pending verification links and drops the pending password changes that held a chosen password', async () => {
+  const migrator = orm.getMigrator();
+  const connection = orm.em.getConnection();
+  await migrator.down({ to: 'Migration20261126100000_receipts' });
+  await connection.execute("insert into users (id, password_hash, first_name, last_name) values ('alt.link@example.com', 'x', 'Alt', 'Link')");
+  const verifyId = '6f1c8a52-3d4e-4b6a-9c1d-2e3f4a5b6c7d';
+  await connection.execute(
+    `insert into user_hooks (id, user_id, type, payload, expires_at) values
+       (?::uuid, 'alt.link@example.com', 'verify', null, now() + interval '1 day'),
+       ('7a2b9c63-4e5f-4c7b-8d2e-3f4a5b6c7d8e', 'alt.link@example.com', 'reset-password', '$argon2id$gewaehlt', now() + interval '1 day')`,
+    [verifyId],
+  );
+
+  await migrator.up();
+  const rows = await connection.execute<{ id: string; type: string; token_hash: string }[]>("select id, type, token_hash from user_hooks where user_id = 'alt.link@example.com'");
+  // The mailed link carries the old id, which is now the token: only its SHA-256 is kept, under a new id.
+  expect(rows).toEqual([{ id: expect.not.stringMatching(verifyId), type: 'verify', token_hash: createHash('sha256').update(verifyId).digest('hex') }]);
+  await connection.execute("delete from users where id = 'alt.link@example.com'");
   expect((await pendingSchemaChanges()).trim()).toBe('');
 });

@@ -57,7 +57,8 @@ describe('every endpoint', () => {
     // REST, anonymous
     await anonymous.post('/auth/signup', { id: 'neu@example.com', password: 'neu-passwort-1', firstName: 'Neu', lastName: 'Ling' });
     const verifyMail = await app.smtp.waitForMail('neu@example.com', 'Bestätigen');
-    await anonymous.get(new URL(verifyMail.links[0]).pathname);
+    await anonymous.get(`/auth/verify/${new URL(verifyMail.links[0]).searchParams.get('token')}`);
+    await anonymous.post('/auth/verify/confirm', { token: new URL(verifyMail.links[0]).searchParams.get('token') });
     await anonymous.post('/auth/signup', { id: 'neu@example.com', password: 'neu-passwort-1', firstName: 'Neu', lastName: 'Ling' });
     await anonymous.get('/auth/me');
     await anonymous.post('/auth/signin', { id: sam.id, password: 'falsch-falsch' });
@@ -73,10 +74,12 @@ describe('every endpoint', () => {
     await user.get('/auth/me?populatePermissions=0');
     await user.put('/api/user', { city: 'Geheimstadt' });
     await user.get('/api/instances');
-    await user.post('/auth/resetpassword', { id: sam.id, password: 'sam-passwort-2' });
+    await user.post('/auth/resetpassword', { id: sam.id, password: 'ignoriert-1' });
     const resetMail = await app.smtp.waitForMail(sam.id, 'Kennworts');
-    await user.post('/auth/reset', { email: sam.id, password: 'sam-passwort-3' });
-    await user.get(new URL(resetMail.links[0]).pathname);
+    await user.post('/auth/reset', { email: sam.id, password: 'ignoriert-2' });
+    const resetToken = new URL(resetMail.links[0]).searchParams.get('token');
+    await user.get(`/auth/reset/${resetToken}`);
+    await user.post('/auth/reset/confirm', { token: resetToken, password: 'sam-passwort-2' });
     await signIn(admin, testAdmin.id, testAdmin.password);
     await admin.get('/api/instances');
     await admin.get('/auth/me');
@@ -104,7 +107,10 @@ describe('every endpoint', () => {
     await anonymous.gql('mutation($input: SignUpInput!) { signUp(input: $input) }', { input: { id: 'gql@example.com', password: 'gql-passwort-1', firstName: 'G', lastName: 'Q' } });
     await anonymous.gql(`mutation { signIn(id: "${sam.id}", password: "falsch-falsch") ${session} }`);
     await user.gql(`mutation { signIn(id: "${sam.id}", password: "sam-passwort-2") ${session} }`);
-    await user.gql(`mutation { requestPasswordChange(id: "${sam.id}", password: "sam-passwort-4") }`);
+    await user.gql(`mutation { requestPasswordChange(id: "${sam.id}", password: "ignoriert-3") }`);
+    await user.gql(`mutation { requestPasswordReset(id: "${sam.id}") }`);
+    await anonymous.gql('mutation { resetPassword(token: "unbekannt-unbekannt-unbekannt-unbekannt", password: "egal-egal-1") }');
+    await anonymous.gql('mutation { confirmEmail(token: "unbekannt-unbekannt-unbekannt-unbekannt") }');
     const instanceFields = '{ mailAddress noreplyPasswordSet noreplyGraphClientSecretSet sso { active privateClient privateClientSecretSet roleMapping { active } } }';
     await admin.gql(`{ instanceSettings ${instanceFields} }`);
     await admin.gql(`mutation { updateInstance(input: { legalNoticeUrl: "https://example.org/impressum" }) ${instanceFields} }`);

@@ -1,13 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testAdmin } from '../support/app.js';
+import { makeRetriesDue, queuedJobs } from '../support/job-queue.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-/** Sign-up over REST and GraphQL, the verification mail and its link (rest-contract 2.2). */
+/**
+ * Sign-up over REST and GraphQL, the verification mail (sent by the job queue) and its link, which
+ * opens the page whose button confirms the address (rest-contract 2.2).
+ */
 let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp();
 });
 afterAll(async () => app?.close());
+
+/** The token of the verification link in a mail: the link opens the client's page /email/verify. */
+function verificationToken(links: string[]): string {
+  const link = links.find((href) => href.startsWith(`${app.url}/email/verify?token=`));
+  expect(link).toBeDefined();
+  return new URL(link!).searchParams.get('token')!;
+}
 
 const userRow = async (id: string) =>
   (await app.orm.em.getConnection().execute<{ is_verified: boolean; first_name: string; company: string }[]>('select * from users where id = ?', [id]))[0];
@@ -30,36 +41,36 @@ describe('sign-up through REST', () => {
     const mail = await app.smtp.waitForMail(nina.id, 'Bestätigen Sie Ihre E-Mail-Adresse');
     expect(mail.headerTo).toEqual([nina.id]);
     expect(mail.text).toContain('Hallo Nina Neu');
-    const verifyLinks = mail.links.filter((link) => link.startsWith(`${app.url}/auth/verify/`));
+    const verifyLinks = mail.links.filter((link) => link.startsWith(`${app.url}/email/verify?token=`));
     expect(verifyLinks).toHaveLength(1);
-    expect(verifyLinks[0]).toMatch(/\/auth\/verify\/[0-9a-f-]{36}$/);
+    expect(verificationToken(verifyLinks)).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const notice = await app.smtp.waitForMail(testAdmin.id, 'Ein neuer Benutzer wurde erstellt');
     expect(notice.text).toContain(`E-Mail: ${nina.id}`);
     expect(notice.text).toContain('Firma: Neu & Söhne');
   });
 
-  it('refuses sign-in until the link is opened, then accepts it', async () => {
+  it('refuses sign-in until the address is confirmed with the link\'s token, then accepts it', async () => {
     const client = app.client();
     const before = await client.post('/auth/signin', { id: nina.id, password: nina.password });
     expect(before.status).toBe(401);
     expect(before.json).toMatchObject({ code: 'auth.login-failed', detail: 'Falsche E-Mail/Passwort' });
 
     const mail = app.smtp.find(nina.id, 'Bestätigen Sie Ihre E-Mail-Adresse')[0];
-    const link = new URL(mail.links.find((href) => href.includes('/auth/verify/'))!);
-    const verify = await client.get(link.pathname);
-    expect(verify.status).toBe(302);
-    expect(verify.headers.get('location')).toBe(`${app.url}/email/verify`);
+    const token = verificationToken(mail.links);
+    const verify = await client.post('/auth/verify/confirm', { token });
+    expect(verify.status).toBe(200);
+    expect(verify.text).toBe('OK');
     expect((await userRow(nina.id)).is_verified).toBe(true);
 
     const after = await client.post('/auth/signin', { id: nina.id, password: nina.password });
     expect(after.status).toBe(200);
     expect(after.json.user).toMatchObject({ id: nina.id, firstName: 'Nina', lastName: 'Neu', isVerified: true });
 
-    // The hook is used up: the same link now leads to the login page with a notice.
-    const again = await client.get(link.pathname);
-    expect(again.status).toBe(302);
-    expect(again.headers.get('location')).toBe(`${app.url}/login?linkInvalid=1`);
+    // The token is used up.
+    const again = await client.post('/auth/verify/confirm', { token });
+    expect(again.status).toBe(404);
+    expect(again.json).toMatchObject({ code: 'hook.invalid', detail: 'Der Link ist ungültig oder abgelaufen.' });
   });
 
   it.each([nina.id, 'Nina.Neu@Example.COM'])('refuses the existing id %s with 409 register.user-exists', async (id) => {
@@ -98,10 +109,56 @@ describe('sign-up through REST', () => {
     expect((await client.post('/auth/signup', { ...nina, id: 'spaet@example.com' })).status).toBe(201);
     const mail = await app.smtp.waitForMail('spaet@example.com', 'Bestätigen');
     await app.orm.em.getConnection().execute("update user_hooks set expires_at = now() - interval '1 minute' where user_id = ?", ['spaet@example.com']);
-    const verify = await client.get(new URL(mail.links[0]).pathname);
-    expect(verify.headers.get('location')).toBe(`${app.url}/login?linkInvalid=1`);
+    const verify = await client.post('/auth/verify/confirm', { token: verificationToken(mail.links) });
+    expect(verify.status).toBe(404);
+    expect(verify.json.code).toBe('hook.invalid');
     expect((await userRow('spaet@example.com')).is_verified).toBe(false);
   });
+
+  it('GET /auth/verify/{token} of older mails leads to the confirmation page and confirms nothing', async () => {
+    const client = app.client();
+    expect((await client.post('/auth/signup', { ...nina, id: 'alt@example.com' })).status).toBe(201);
+    const token = verificationToken((await app.smtp.waitForMail('alt@example.com', 'Bestätigen')).links);
+    const response = await client.get(`/auth/verify/${token}`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe(`${app.url}/email/verify?token=${token}`);
+    expect((await userRow('alt@example.com')).is_verified).toBe(false);
+    expect((await client.get('/auth/verify/00000000-0000-0000-0000-000000000000')).headers.get('location')).toBe(
+      `${app.url}/email/verify?token=00000000-0000-0000-0000-000000000000`,
+    );
+    expect((await client.get('/auth/verify/x')).headers.get('location')).toBe(`${app.url}/login?linkInvalid=1`);
+  });
+});
+
+describe('while the mail server is unreachable', () => {
+  it('sign-up answers 201 at once; the verification mail and the notice arrive once the server is back', async () => {
+    const port = app.smtp.port;
+    const id = 'ausfall@example.com';
+    await app.smtp.close();
+    try {
+      const response = await app.client().post('/auth/signup', { id, password: 'ausfall-passwort-1', firstName: 'Anton', lastName: 'Ausfall' });
+      expect(response.status).toBe(201);
+      expect(await userRow(id)).toMatchObject({ is_verified: false });
+      // A retry of the sign-up is answered as before: the account exists.
+      expect((await app.client().post('/auth/signup', { id, password: 'ausfall-passwort-1', firstName: 'Anton', lastName: 'Ausfall' })).status).toBe(409);
+      await expect
+        .poll(async () => (await queuedJobs(app.orm, 'account-verification-mail')).some((job) => job.payload.userId === id && job.attempts >= 1 && job.lastError !== null), { timeout: 15_000 })
+        .toBe(true);
+      // Sending failed, so no link was issued.
+      expect((await app.orm.em.getConnection().execute('select 1 from user_hooks where user_id = ?', [id])).length).toBe(0);
+    } finally {
+      await app.smtp.start('127.0.0.1', port);
+    }
+    await makeRetriesDue(app.orm);
+    const mail = await app.smtp.waitForMail(id, 'Bestätigen Sie Ihre E-Mail-Adresse', 20_000);
+    expect(mail.text).toContain('Hallo Anton Ausfall');
+    await expect.poll(() => app.smtp.find(testAdmin.id, 'Ein neuer Benutzer wurde erstellt').some((notice) => notice.text.includes(`E-Mail: ${id}`)), { timeout: 20_000 }).toBe(true);
+    const confirmed = await app.client().post('/auth/verify/confirm', { token: verificationToken(mail.links) });
+    expect(confirmed.status).toBe(200);
+    expect((await userRow(id)).is_verified).toBe(true);
+    await expect.poll(async () => (await queuedJobs(app.orm, 'account-verification-mail')).length, { timeout: 10_000 }).toBe(0);
+    expect(app.smtp.find(id, 'Bestätigen')).toHaveLength(1);
+  }, 60_000);
 });
 
 describe('sign-up through GraphQL', () => {
@@ -118,9 +175,9 @@ describe('sign-up through GraphQL', () => {
     expect(signInBefore.errors?.[0].extensions?.code).toBe('AUTH_LOGIN_FAILED');
 
     const mail = await app.smtp.waitForMail(gerd.id, 'Bestätigen Sie Ihre E-Mail-Adresse');
-    const verify = await client.get(new URL(mail.links.find((href) => href.includes('/auth/verify/'))!).pathname);
-    expect(verify.status).toBe(302);
-    expect(verify.headers.get('location')).toBe(`${app.url}/email/verify`);
+    const confirm = await client.gql('mutation($token: String!) { confirmEmail(token: $token) }', { token: verificationToken(mail.links) });
+    expect(confirm.errors).toBeUndefined();
+    expect(confirm.data).toEqual({ confirmEmail: true });
 
     const signIn = await client.gql<{ signIn: { user: { id: string; isVerified: boolean } } }>(
       'mutation($id: String!, $password: String!) { signIn(id: $id, password: $password) { user { id isVerified } } }',

@@ -10,7 +10,7 @@ export interface RecordedResponse {
 }
 
 /** Keys that must never appear in an answer, at any depth. */
-export const forbiddenKeys = ['passwordHash', 'password_hash', 'secret', 'hooks', 'noreplyPassword', 'noreplyGraphClientSecret', 'paymentSecret', 'privateClientSecret', 'password'];
+export const forbiddenKeys = ['passwordHash', 'password_hash', 'tokenHash', 'token_hash', 'secret', 'hooks', 'noreplyPassword', 'noreplyGraphClientSecret', 'paymentSecret', 'privateClientSecret', 'password'];
 
 const recorded: RecordedResponse[] = [];
 

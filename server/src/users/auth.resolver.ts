@@ -38,10 +38,39 @@ export class AuthResolver {
   }
 
   @Mutation(() => Boolean, {
-    description: 'Asks for a new password; it takes effect when the link mailed to the account is opened.',
+    description:
+      'Mails a single-use link (valid 60 minutes) to the account; the new password is chosen on the page it opens (resetPassword). An unknown address answers PASSWORD_RESET_WRONG_EMAIL.',
   })
-  async requestPasswordChange(@Arg('id') id: string, @Arg('password') password: string, @Ctx() { services, req }: GraphQLContext): Promise<boolean> {
-    await services.auth.requestPasswordChange(id, password, { ip: clientIp(req) });
+  async requestPasswordReset(@Arg('id') id: string, @Ctx() { services, req }: GraphQLContext): Promise<boolean> {
+    await services.auth.requestPasswordReset(id, { ip: clientIp(req) });
+    return true;
+  }
+
+  @Mutation(() => Boolean, {
+    deprecationReason: 'Use requestPasswordReset; the new password is chosen on the page of the mailed link.',
+    description: 'The same as requestPasswordReset; a password sent along is ignored.',
+  })
+  async requestPasswordChange(
+    @Arg('id') id: string,
+    @Arg('password', () => String, { nullable: true, deprecationReason: 'Ignored.' }) _password: string | null | undefined,
+    @Ctx() { services, req }: GraphQLContext,
+  ): Promise<boolean> {
+    await services.auth.requestPasswordReset(id, { ip: clientIp(req) });
+    return true;
+  }
+
+  @Mutation(() => Boolean, {
+    description:
+      'Sets a new password with the token of a reset link. The link is used up; every session of the account ends. An unknown, used or expired token answers HOOK_INVALID.',
+  })
+  async resetPassword(@Arg('token') token: string, @Arg('password') password: string, @Ctx() { services, req }: GraphQLContext): Promise<boolean> {
+    await services.auth.resetPassword(token, password, { ip: clientIp(req) });
+    return true;
+  }
+
+  @Mutation(() => Boolean, { description: 'Confirms the address with the token of a verification link. An unknown, used or expired token answers HOOK_INVALID.' })
+  async confirmEmail(@Arg('token') token: string, @Ctx() { services, req }: GraphQLContext): Promise<boolean> {
+    await services.auth.confirmEmail(token, { ip: clientIp(req) });
     return true;
   }
 

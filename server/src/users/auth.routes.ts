@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import type { DomainServices } from '../shared/domain-services.js';
 import { AppError } from '../shared/errors.js';
 import { clientIp, endSession, establishSession } from '../shared/http/session.js';
-import { HookType } from './user-hook.entity.js';
+import { isWellFormedToken } from './account-tokens.js';
 import { publicUser } from './user.entity.js';
 import { viewerOf } from './session-viewer.js';
 
@@ -51,35 +51,47 @@ export function authRoutes(services: DomainServices): Router {
     res.json(withPermissions ? { user: publicUser(viewer.user), permissions: viewer.permissions } : { user: publicUser(viewer.user) });
   });
 
-  // Mailed links: either path releases either kind of hook, then the client shows the result.
-  const releaseHook = async (req: Request<{ hookId: string }>, res: Response) => {
-    try {
-      const type = await auth.releaseHook(req.params.hookId);
-      res.redirect(302, `${config.publicUrl}${type === HookType.verify ? '/email/verify' : '/password/confirmed'}`);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      res.redirect(302, `${config.publicUrl}/login?linkInvalid=1`);
-    }
-  };
   // Same answer whether the address belongs to an unconfirmed, a confirmed or no account.
   router.post('/verify/resend', async (req: Request, res: Response) => {
     const body = (req.body ?? {}) as Body;
     await auth.resendVerification(text(body.email), { ip: clientIp(req) });
     res.type('text/plain').send('OK');
   });
-  router.get('/verify/:hookId', releaseHook);
-  router.get('/reset/:hookId', releaseHook);
 
-  router.post('/resetpassword', async (req: Request, res: Response) => {
+  // The buttons of the pages behind the mailed links.
+  router.post('/verify/confirm', async (req: Request, res: Response) => {
     const body = (req.body ?? {}) as Body;
-    await auth.requestPasswordChange(text(body.id), text(body.password), { ip: clientIp(req) });
+    await auth.confirmEmail(text(body.token), { ip: clientIp(req) });
+    res.type('text/plain').send('OK');
+  });
+  router.post('/reset/confirm', async (req: Request, res: Response) => {
+    const body = (req.body ?? {}) as Body;
+    await auth.resetPassword(text(body.token), text(body.password), { ip: clientIp(req) });
     res.type('text/plain').send('OK');
   });
 
-  /** The specification's name for the same flow; `email` stands for `id`. */
+  /**
+   * Links of mails sent before the links led to the client: a GET only leads on to the page whose
+   * button confirms, so a mail scanner or link preview that opens the link changes nothing.
+   */
+  const toPage = (page: string) => (req: Request<{ token: string }>, res: Response) => {
+    const token = req.params.token;
+    res.redirect(302, isWellFormedToken(token) ? `${config.publicUrl}${page}?token=${encodeURIComponent(token)}` : `${config.publicUrl}/login?linkInvalid=1`);
+  };
+  router.get('/verify/:token', toPage('/email/verify'));
+  router.get('/reset/:token', toPage('/password/new'));
+
+  // Asks for a reset link; a `password` sent along (older clients chose it here) is ignored.
+  router.post('/resetpassword', async (req: Request, res: Response) => {
+    const body = (req.body ?? {}) as Body;
+    await auth.requestPasswordReset(text(body.id), { ip: clientIp(req) });
+    res.type('text/plain').send('OK');
+  });
+
+  /** The same request under its other name; `email` stands for `id`. */
   router.post('/reset', async (req: Request, res: Response) => {
     const body = (req.body ?? {}) as Body;
-    await auth.requestPasswordChange(text(body.email) || text(body.id), text(body.password), { ip: clientIp(req) });
+    await auth.requestPasswordReset(text(body.email) || text(body.id), { ip: clientIp(req) });
     res.type('text/plain').send('OK');
   });
 

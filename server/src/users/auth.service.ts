@@ -1,16 +1,16 @@
-import { UniqueConstraintViolationException, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException, type MikroORM } from '@mikro-orm/postgresql';
 import argon2 from 'argon2';
 import type { AppConfig } from '../config.js';
-import { Instance } from '../instance/instance.entity.js';
-import type { MailService } from '../mail/mail.service.js';
 import { AppError } from '../shared/errors.js';
+import { endAllSessionsOf } from '../shared/http/session.js';
+import { enqueueJobs } from '../shared/jobs.js';
 import type { RateLimiter } from '../shared/rate-limit.js';
+import type { AccountTokens } from './account-tokens.js';
+import { newUserNoticeJob, passwordResetMailJob, verificationMailJob } from './account.mails.js';
 import { HookType, UserHook } from './user-hook.entity.js';
 import { AuthType, User } from './user.entity.js';
 import { isEmail, normaliseEmail, validatePassword } from './validation.js';
 import type { Viewer, ViewerService } from './viewer.service.js';
-
-const HOOK_LIFETIME_MS = 48 * 60 * 60 * 1000;
 
 /** Argon2id with the OWASP-recommended memory cost. */
 export function hashPassword(password: string): Promise<string> {
@@ -31,8 +31,9 @@ export interface ClientInfo {
 }
 
 /**
- * Sign-up, sign-in, e-mail verification and password changes confirmed by mail. Sessions are the
- * transport's business (see shared/http/session.ts); this service decides who may sign in.
+ * Sign-up, sign-in, e-mail verification and password reset. Sessions are the transport's business
+ * (see shared/http/session.ts); this service decides who may sign in. Mails go through the job
+ * queue (account.mails.ts), enqueued in the transaction of the change that asks for them.
  */
 export class AuthService {
   /** Verifying against this keeps the time of a sign-in for an unknown account like a real one. */
@@ -41,91 +42,64 @@ export class AuthService {
   constructor(
     private readonly orm: MikroORM,
     private readonly config: AppConfig,
-    private readonly mail: MailService,
     private readonly rateLimiter: RateLimiter,
     private readonly viewers: ViewerService,
+    private readonly tokens: AccountTokens,
   ) {
     this.dummyHash = hashPassword('timing-equaliser-password');
   }
 
+  /** Creates the unconfirmed account; its verification link and the instance's notice follow as jobs. */
   async signUp(input: SignUpInput): Promise<User> {
     const id = normaliseEmail(input.id ?? '');
     if (!id || !input.password || !input.firstName?.trim() || !input.lastName?.trim()) throw new AppError('register.missing-data');
     if (!isEmail(id)) throw new AppError('generic.validation', { detail: 'E-Mail muss gültig sein', fieldErrors: { id: 'E-Mail muss gültig sein' } });
     validatePassword(input.password);
-    const em = this.orm.em.fork();
-    const user = em.create(User, {
-      id,
-      passwordHash: await hashPassword(input.password),
-      firstName: input.firstName.trim(),
-      lastName: input.lastName.trim(),
-      company: input.company?.trim() ?? '',
-      isVerified: false,
-      authType: AuthType.local,
-    });
-    const hook = em.create(UserHook, { user, type: HookType.verify, expiresAt: new Date(Date.now() + HOOK_LIFETIME_MS) });
+    const passwordHash = await hashPassword(input.password);
     try {
-      await em.flush();
+      return await this.orm.em.fork().transactional(async (em) => {
+        const user = em.create(User, {
+          id,
+          passwordHash,
+          firstName: input.firstName.trim(),
+          lastName: input.lastName.trim(),
+          company: input.company?.trim() ?? '',
+          isVerified: false,
+          authType: AuthType.local,
+        });
+        await em.flush();
+        await enqueueJobs(em, [verificationMailJob(user.id), newUserNoticeJob(user.id)]);
+        return user;
+      });
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException) throw new AppError('register.user-exists');
       throw error;
     }
-    await this.sendVerificationMail(user, hook);
-    await this.notifyInstanceOfNewUser(user);
-    return user;
-  }
-
-  /** The mail with the link that confirms the address (sign-up and "send again"). */
-  private async sendVerificationMail(user: User, hook: UserHook): Promise<void> {
-    await this.mail.send({
-      to: user.id,
-      subject: 'Bestätigen Sie Ihre E-Mail-Adresse',
-      paragraphs: [
-        `Hallo ${user.firstName} ${user.lastName},`,
-        'vielen Dank für Ihre Registrierung. Bitte bestätigen Sie Ihre E-Mail-Adresse über den folgenden Link. Erst danach können Sie sich anmelden.',
-        'Der Link ist 48 Stunden gültig.',
-      ],
-      link: { href: `${this.config.publicUrl}/auth/verify/${hook.id}`, label: 'E-Mail-Adresse bestätigen' },
-    });
   }
 
   /**
    * "Bestätigungs-E-Mail erneut senden": a new verification link (48 h, earlier ones stay valid)
    * for an account whose address is not confirmed yet. Unknown, confirmed and unconfirmed addresses
-   * get the same answer, so nobody learns whether an account exists; for the same reason the link
-   * is stored and mailed after the answer, since its time or an SMTP failure would tell. Counted
-   * per IP address with the budget of password-reset requests (each flow its own count).
+   * get the same answer after the same work (one job, which decides whether to mail), so neither
+   * the answer nor its time tells whether an account exists. Counted per IP address with the budget
+   * of password-reset requests (each flow its own count).
    */
   async resendVerification(emailInput: string, client: ClientInfo): Promise<void> {
     const id = normaliseEmail(emailInput ?? '');
     if (!id) throw new AppError('register.missing-data');
     if (!isEmail(id)) throw new AppError('generic.validation', { detail: 'E-Mail muss gültig sein', fieldErrors: { email: 'E-Mail muss gültig sein' } });
     await this.rateLimiter.consume(`verify:${client.ip}`, this.config.rateLimit.resetPerWindow, this.config.rateLimit.windowSeconds);
-    const em = this.orm.em.fork();
-    const user = await em.findOne(User, { id });
-    if (!user || user.isVerified || user.authType !== AuthType.local) return;
-    void this.mailFreshVerificationLink(em, user).catch((error: unknown) => console.error(`[auth] Bestätigungs-E-Mail an ${user.id} nicht gesendet:`, error));
+    await this.orm.em.fork().transactional((em) => enqueueJobs(em, [verificationMailJob(id)]));
   }
 
-  private async mailFreshVerificationLink(em: EntityManager, user: User): Promise<void> {
-    const hook = em.create(UserHook, { user, type: HookType.verify, expiresAt: new Date(Date.now() + HOOK_LIFETIME_MS) });
-    await em.flush();
-    await this.sendVerificationMail(user, hook);
-  }
-
-  private async notifyInstanceOfNewUser(user: User): Promise<void> {
-    const instance = await this.orm.em.fork().findOne(Instance, { id: 1 });
-    if (!instance?.mailAddress) return;
-    await this.mail.send({
-      to: instance.mailAddress,
-      subject: 'Ein neuer Benutzer wurde erstellt',
-      paragraphs: [
-        'Ein neuer Benutzer hat sich registriert:',
-        `Name: ${user.firstName} ${user.lastName}`,
-        `Firma: ${user.company || '–'}`,
-        `E-Mail: ${user.id}`,
-        `Registriert am: ${user.created.toLocaleString('de-DE', { timeZone: 'Europe/Berlin' })}`,
-      ],
+  /** The mailed link's button: confirms the address. */
+  async confirmEmail(token: string, client: ClientInfo): Promise<void> {
+    if (!token) throw new AppError('register.missing-data');
+    await this.consumeTokenAttempt(client);
+    await this.orm.em.fork().transactional(async (em) => {
+      const userId = await this.tokens.redeem(em, token, HookType.verify);
+      if (!userId) throw new AppError('hook.invalid');
+      await em.nativeUpdate(User, { id: userId }, { isVerified: true });
     });
   }
 
@@ -149,56 +123,49 @@ export class AuthService {
   }
 
   /**
-   * Starts a password change: the new password's hash waits in a hook until the link mailed to the
-   * account is opened. Used by "forgot password" and by the account settings alike.
+   * "Passwort vergessen" and the settings' "Passwort ändern": names only the account; the job mails
+   * a single-use link (60 minutes) to its address, where the mailbox holder chooses the new password.
+   * Nothing changes until that password is sent with the link's token.
    */
-  async requestPasswordChange(idInput: string, newPassword: string, client: ClientInfo): Promise<void> {
+  async requestPasswordReset(idInput: string, client: ClientInfo): Promise<void> {
     const id = normaliseEmail(idInput ?? '');
-    if (!id || !newPassword) throw new AppError('register.missing-data');
+    if (!id) throw new AppError('register.missing-data');
     await this.rateLimiter.consume(`reset:${client.ip}`, this.config.rateLimit.resetPerWindow, this.config.rateLimit.windowSeconds);
-    validatePassword(newPassword);
-    const em = this.orm.em.fork();
-    const user = await em.findOne(User, { id });
-    if (!user) throw new AppError('password-reset.wrong-email');
-    if (user.authType !== AuthType.local) throw new AppError('auth.forbidden', { detail: 'Das Passwort wird beim Single Sign-on-Anbieter verwaltet.' });
-    const hook = em.create(UserHook, {
-      user,
-      type: HookType.resetPassword,
-      payload: await hashPassword(newPassword),
-      expiresAt: new Date(Date.now() + HOOK_LIFETIME_MS),
-    });
-    await em.flush();
-    await this.mail.send({
-      to: user.id,
-      subject: 'Bestätigen Sie die Änderung Ihres Kennworts',
-      paragraphs: [
-        `Hallo ${user.firstName} ${user.lastName},`,
-        'für Ihr Konto wurde ein neues Kennwort angefordert. Bestätigen Sie die Änderung über den folgenden Link; erst dann gilt das neue Kennwort.',
-        'Wenn Sie die Änderung nicht angefordert haben, ignorieren Sie diese E-Mail. Ihr bisheriges Kennwort bleibt dann gültig.',
-      ],
-      link: { href: `${this.config.publicUrl}/auth/reset/${hook.id}`, label: 'Änderung bestätigen' },
+    await this.orm.em.fork().transactional(async (em) => {
+      const user = await em.findOne(User, { id });
+      if (!user) throw new AppError('password-reset.wrong-email');
+      if (user.authType !== AuthType.local) throw new AppError('auth.forbidden', { detail: 'Das Passwort wird beim Single Sign-on-Anbieter verwaltet.' });
+      await enqueueJobs(em, [passwordResetMailJob(user.id)]);
     });
   }
 
-  /** Carries out a mailed link: verifies the address or applies the new password. */
-  async releaseHook(hookId: string): Promise<HookType> {
-    if (!/^[0-9a-f-]{36}$/i.test(hookId)) throw new AppError('hook.invalid');
-    return this.orm.em.fork().transactional(async (em) => {
-      const hook = await em.findOne(UserHook, { id: hookId }, { populate: ['user', 'payload'] });
-      if (!hook || hook.expiresAt.getTime() < Date.now()) throw new AppError('hook.invalid');
-      if (hook.type === HookType.verify) {
-        hook.user.isVerified = true;
-      } else {
-        hook.user.passwordHash = hook.payload;
-        // Confirming through the mailed link proves the address as well.
-        hook.user.isVerified = true;
-        await em.nativeDelete(UserHook, { user: hook.user, type: HookType.resetPassword, id: { $ne: hook.id } });
-        // Whoever knew the old password is signed out everywhere.
-        await em.getConnection().execute(`delete from sessions where sess->>'userId' = ?`, [hook.user.id]);
-      }
-      em.remove(hook);
-      return hook.type;
+  /**
+   * Sets the new password with the token of a reset link. The token is used up (and with it every
+   * other reset link of the account), the address counts as confirmed (the link reached it), and
+   * every session of the account ends: whoever knew the old password is signed out everywhere.
+   */
+  async resetPassword(token: string, newPassword: string, client: ClientInfo): Promise<void> {
+    if (!token || !newPassword) throw new AppError('register.missing-data');
+    await this.consumeTokenAttempt(client);
+    // Checked before the token is used, so a refused password leaves the link working.
+    validatePassword(newPassword);
+    const passwordHash = await hashPassword(newPassword);
+    await this.orm.em.fork().transactional(async (em) => {
+      const userId = await this.tokens.redeem(em, token, HookType.resetPassword);
+      if (!userId) throw new AppError('hook.invalid');
+      const user = await em.findOne(User, { id: userId });
+      if (!user || user.authType !== AuthType.local) throw new AppError('hook.invalid');
+      user.passwordHash = passwordHash;
+      user.isVerified = true;
+      await em.flush();
+      await em.nativeDelete(UserHook, { user, type: HookType.resetPassword });
+      await endAllSessionsOf(em, user.id);
     });
+  }
+
+  /** Submissions of a mailed link's token, per IP address with the budget of sign-in attempts. */
+  private async consumeTokenAttempt(client: ClientInfo): Promise<void> {
+    await this.rateLimiter.consume(`token:${client.ip}`, this.config.rateLimit.signInPerWindow, this.config.rateLimit.windowSeconds);
   }
 }
 

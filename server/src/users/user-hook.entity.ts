@@ -1,4 +1,4 @@
-import { Index, Entity, Enum, ManyToOne, PrimaryKey, Property, type Opt , type Rel } from '@mikro-orm/core';
+import { Index, Entity, Enum, ManyToOne, PrimaryKey, Property, Unique, type Opt, type Rel } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { User } from './user.entity.js';
 
@@ -7,7 +7,10 @@ export enum HookType {
   resetPassword = 'reset-password',
 }
 
-/** A pending action confirmed by a mailed link: e-mail verification or a password change. */
+/**
+ * A pending action confirmed through a mailed link: e-mail verification or a password reset. The
+ * link carries a random token; only its SHA-256 is stored, so a copy of the table opens no account.
+ */
 @Entity({ tableName: 'user_hooks' })
 export class UserHook {
   @PrimaryKey({ type: 'uuid' })
@@ -20,9 +23,10 @@ export class UserHook {
   @Enum({ items: () => HookType, nativeEnumName: undefined })
   type!: HookType;
 
-  /** For a password change: the argon2id hash of the new password. Never exposed. */
-  @Property({ type: 'text', nullable: true, hidden: true })
-  payload?: string | null;
+  /** Hex SHA-256 of the token in the mailed link. Never exposed. */
+  @Unique()
+  @Property({ type: 'text', hidden: true })
+  tokenHash!: string;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Opt<Date> = new Date();

@@ -1,7 +1,8 @@
 import { LockMode } from '@mikro-orm/core';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import { Instance } from '../instance/instance.entity.js';
 import { AppError } from '../shared/errors.js';
+import { endAllSessionsOf } from '../shared/http/session.js';
 import type { AppPubSub } from '../shared/pubsub.js';
 import { hashPassword } from './auth.service.js';
 import { AuthType, User } from './user.entity.js';
@@ -147,11 +148,6 @@ export class UserService {
     return fieldErrors;
   }
 
-  /** Ends every session of the account (suspension, deletion). */
-  private async endSessions(em: EntityManager, userId: string): Promise<void> {
-    await em.getConnection().execute(`delete from sessions where sess->>'userId' = ?`, [userId]);
-  }
-
   /** PUT api/users for an existing account: the whitelisted fields, by an instance owner. */
   async adminUpdate(viewer: Viewer, update: AdminUserUpdate): Promise<User> {
     if (!viewer.permissions.instanceOwner) throw new AppError('auth.forbidden');
@@ -171,7 +167,7 @@ export class UserService {
       if (update.isSuspended !== undefined && update.isSuspended !== null) user.isSuspended = update.isSuspended;
       await em.flush();
       const suspended = user.isSuspended && !wasSuspended;
-      if (suspended) await this.endSessions(em, user.id);
+      if (suspended) await endAllSessionsOf(em, user.id);
       return { user, suspended };
     });
     await this.pubSub.publish('SESSION_CHANGED', user.id, { userId: user.id, reason: suspended ? 'suspended' : 'profile' });
@@ -234,7 +230,7 @@ export class UserService {
       }
       em.remove(user);
       await em.flush();
-      await this.endSessions(em, id);
+      await endAllSessionsOf(em, id);
     });
     await this.pubSub.publish('SESSION_CHANGED', id, { userId: id, reason: 'deleted' });
   }

@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Request } from 'express';
 
 declare module 'express-session' {
@@ -27,4 +28,12 @@ export function endSession(req: Request): Promise<void> {
 
 export function clientIp(req: Request): string {
   return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}
+
+/**
+ * Ends every session of the account, in the caller's transaction (suspension, deletion, a new
+ * password): the next request of any of them finds no session.
+ */
+export async function endAllSessionsOf(em: EntityManager, userId: string): Promise<void> {
+  await em.execute(`delete from sessions where sess->>'userId' = ?`, [userId]);
 }

@@ -1,0 +1,106 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { Instance } from '../instance/instance.entity.js';
+import type { OutgoingMail } from '../mail/mail.service.js';
+import type { Job, JobHandler } from '../shared/jobs.js';
+import type { AccountTokens } from './account-tokens.js';
+import { HookType } from './user-hook.entity.js';
+import { AuthType, User } from './user.entity.js';
+
+/**
+ * The account mails (verification link, password-reset link, the instance's notice of a new
+ * account) as durable jobs: the request that asks for one enqueues the job in its own transaction
+ * and answers; the job issues the link's token and sends. An unreachable mail server therefore
+ * neither fails the request nor loses the mail: the job is retried until the mail is out. A token is
+ * stored together with sending its mail (rolled back when sending fails), so a retry never leaves a
+ * link that was issued but not mailed.
+ */
+
+export const ACCOUNT_VERIFICATION_MAIL_JOB = 'account-verification-mail';
+export const ACCOUNT_PASSWORD_RESET_MAIL_JOB = 'account-password-reset-mail';
+export const ACCOUNT_NEW_USER_NOTICE_JOB = 'account-new-user-notice';
+
+/** A verification link for the address, if it belongs to a local account that is not confirmed yet. */
+export const verificationMailJob = (userId: string): Job => ({ name: ACCOUNT_VERIFICATION_MAIL_JOB, payload: { userId } });
+export const passwordResetMailJob = (userId: string): Job => ({ name: ACCOUNT_PASSWORD_RESET_MAIL_JOB, payload: { userId } });
+export const newUserNoticeJob = (userId: string): Job => ({ name: ACCOUNT_NEW_USER_NOTICE_JOB, payload: { userId } });
+
+/** Sends one mail in the instance's layout; the MailService in production. */
+export interface AccountMailer {
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+export class AccountMails {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly mailer: AccountMailer,
+    private readonly tokens: AccountTokens,
+    private readonly publicUrl: string,
+  ) {}
+
+  /** The job handlers by name, for the process's job worker. */
+  handlers(): Record<string, JobHandler> {
+    return {
+      [ACCOUNT_VERIFICATION_MAIL_JOB]: (payload) => this.sendVerificationLink(text(payload.userId)),
+      [ACCOUNT_PASSWORD_RESET_MAIL_JOB]: (payload) => this.sendPasswordResetLink(text(payload.userId)),
+      [ACCOUNT_NEW_USER_NOTICE_JOB]: (payload) => this.sendNewUserNotice(text(payload.userId)),
+    };
+  }
+
+  /** Nothing for an unknown, confirmed or single sign-on address (a resend request names any address). */
+  private async sendVerificationLink(userId: string): Promise<void> {
+    await this.orm.em.fork().transactional(async (em) => {
+      const user = await em.findOne(User, { id: userId });
+      if (!user || user.isVerified || user.authType !== AuthType.local) return;
+      const token = await this.tokens.issue(em, user, HookType.verify);
+      await this.mailer.send({
+        to: user.id,
+        subject: 'Bestätigen Sie Ihre E-Mail-Adresse',
+        paragraphs: [
+          `Hallo ${user.firstName} ${user.lastName},`,
+          'vielen Dank für Ihre Registrierung. Bitte bestätigen Sie Ihre E-Mail-Adresse über den folgenden Link. Erst danach können Sie sich anmelden.',
+          'Der Link ist 48 Stunden gültig.',
+        ],
+        link: { href: `${this.publicUrl}/email/verify?token=${token}`, label: 'E-Mail-Adresse bestätigen' },
+      });
+    });
+  }
+
+  private async sendPasswordResetLink(userId: string): Promise<void> {
+    await this.orm.em.fork().transactional(async (em) => {
+      const user = await em.findOne(User, { id: userId });
+      if (!user || user.authType !== AuthType.local) return;
+      const token = await this.tokens.issue(em, user, HookType.resetPassword);
+      await this.mailer.send({
+        to: user.id,
+        subject: 'Zurücksetzen Ihres Kennworts',
+        paragraphs: [
+          `Hallo ${user.firstName} ${user.lastName},`,
+          'für Ihr Konto wurde ein neues Kennwort angefordert. Über den folgenden Link legen Sie es fest.',
+          'Der Link ist 60 Minuten gültig und funktioniert nur einmal; ein später angeforderter Link ersetzt ihn.',
+          'Wenn Sie kein neues Kennwort angefordert haben, ignorieren Sie diese E-Mail. Ihr bisheriges Kennwort bleibt dann gültig.',
+        ],
+        link: { href: `${this.publicUrl}/password/new?token=${token}`, label: 'Neues Kennwort festlegen' },
+      });
+    });
+  }
+
+  private async sendNewUserNotice(userId: string): Promise<void> {
+    const em = this.orm.em.fork();
+    const instance = await em.findOne(Instance, { id: 1 });
+    const user = instance?.mailAddress ? await em.findOne(User, { id: userId }) : null;
+    if (!instance?.mailAddress || !user) return;
+    await this.mailer.send({
+      to: instance.mailAddress,
+      subject: 'Ein neuer Benutzer wurde erstellt',
+      paragraphs: [
+        'Ein neuer Benutzer hat sich registriert:',
+        `Name: ${user.firstName} ${user.lastName}`,
+        `Firma: ${user.company || '–'}`,
+        `E-Mail: ${user.id}`,
+        `Registriert am: ${user.created.toLocaleString('de-DE', { timeZone: 'Europe/Berlin' })}`,
+      ],
+    });
+  }
+}
