@@ -74,8 +74,9 @@ export const routes = createBrowserRouter([
       { path: '/login/sso', lazy: lazyScreen(() => import('./users/SsoLoginPage')), handle: handle({ title: 'Single Sign-on' }) },
       { path: '/registrieren', lazy: lazyScreen(() => import('./users/RegisterPage')), handle: handle({ title: 'Registrieren' }) },
       { path: '/willkommen', lazy: lazyScreen(() => import('./users/WelcomePage')), handle: handle({ title: 'Willkommen' }) },
-      { path: '/email/verify', lazy: lazyScreen(() => import('./users/EmailVerifiedPage')), handle: handle({ title: 'E-Mail-Adresse bestätigt' }) },
+      { path: '/email/verify', lazy: lazyScreen(() => import('./users/EmailConfirmationPage')), handle: handle({ title: 'E-Mail-Adresse bestätigen' }) },
       { path: '/password/reset', lazy: lazyScreen(() => import('./users/PasswordResetPage')), handle: handle({ title: 'Passwort vergessen' }) },
+      { path: '/password/new', lazy: lazyScreen(() => import('./users/NewPasswordPage')), handle: handle({ title: 'Neues Passwort festlegen' }) },
       { path: '/password/confirmed', lazy: lazyScreen(() => import('./users/PasswordConfirmedPage')), handle: handle({ title: 'Passwort geändert' }) },
       // Booking without an account: chunks of their own, so neither they nor the admin screens load each other.
       { path: '/checkout', lazy: lazyScreen(() => import('./checkout/CheckoutPage')), handle: handle({ title: 'Buchen' }) },

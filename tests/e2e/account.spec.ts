@@ -1,9 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { waitForMail } from './mailbox.js';
+import { confirmAddressThroughApi, verificationLink } from './helpers.js';
+import { waitForMail, waitForNthMail } from './mailbox.js';
 
 /**
  * Issue 2 as a new user meets it: the guard, registration with the mailed verification link,
- * sign-in, the dashboard, the theme, the profile in the settings, sign-out.
+ * sign-in, the dashboard, the theme, the profile in the settings, sign-out; and the forgotten
+ * password, reset through the mailed link's page.
  */
 const shot = (page: Page, name: string) => page.screenshot({ path: `tests/artifacts/account/${name}.png`, fullPage: true });
 
@@ -50,11 +52,13 @@ test('a new user registers, confirms the address, signs in, adjusts the settings
   await expect(toast(page, 'Anmeldung fehlgeschlagen')).toBeVisible();
 
   // The link in the mail the product sent confirms the address.
+  // Opening it only shows the page; its button confirms.
   const mail = await waitForMail(email, 'Bestätigen Sie Ihre E-Mail-Adresse');
-  const link = mail.links.find((candidate) => candidate.includes('/auth/verify/'));
-  expect(link).toBeDefined();
-  await page.goto(link!);
-  await expect(page).toHaveURL(/\/email\/verify$/);
+  await page.goto(verificationLink(mail));
+  await expect(page.getByRole('heading', { name: 'E-Mail-Adresse bestätigen' })).toBeVisible();
+  await shot(page, '04a-email-confirm');
+  await page.getByRole('button', { name: 'E-Mail-Adresse bestätigen' }).click();
+  await expect(page.getByRole('heading', { name: 'E-Mail-Adresse bestätigt' })).toBeVisible();
   await shot(page, '04-email-verified');
 
   // Sign-in leads to the dashboard; a new user has no tenant yet.
@@ -126,4 +130,65 @@ test('a staff member of the demo tenant sees the tenant card and selects it', as
   await expect(page.getByRole('heading', { name: 'Buchungen', exact: true })).toBeVisible();
   await expect(page.getByLabel('Mandant', { exact: true })).toContainText('Rathaus Musterstadt');
   await shot(page, '09-staff-dashboard');
+});
+
+test('a user who forgot the password asks for a link, types the new password twice on its page and signs in with it', async ({ page }) => {
+  const email = `vergesslich.${Date.now()}@example.com`;
+  const oldPassword = 'altes-passwort-2026';
+  const newPassword = 'neues-passwort-2026';
+  expect((await page.request.post('/auth/signup', { data: { id: email, password: oldPassword, firstName: 'Volker', lastName: 'Vergesslich' } })).status()).toBe(201);
+  await confirmAddressThroughApi(page.request, await waitForMail(email, 'Bestätigen Sie Ihre E-Mail-Adresse'));
+
+  // The request names only the account.
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Passwort vergessen?' }).click();
+  await expect(page).toHaveURL(/\/password\/reset$/);
+  await expect(page.getByLabel('Neues Passwort')).toHaveCount(0);
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByRole('button', { name: 'Link senden' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'innerhalb von 60 Minuten' })).toBeVisible();
+  await shot(page, '10-reset-requested');
+
+  // The mailed link opens the page for the new password; until it is sent, the old one still works.
+  const mail = await waitForMail(email, 'Zurücksetzen Ihres Kennworts');
+  const link = mail.links.find((candidate) => candidate.includes('/password/new?token='));
+  expect(link).toBeDefined();
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { name: 'Neues Passwort festlegen' })).toBeVisible();
+  expect((await page.request.post('/auth/signin', { data: { id: email, password: oldPassword } })).status()).toBe(200);
+
+  await page.getByLabel('Neues Passwort').fill(newPassword);
+  await page.getByLabel('Passwort wiederholen').fill('etwas-anderes-2026');
+  await page.getByRole('button', { name: 'Passwort speichern' }).click();
+  await expect(page.getByText('Passwörter stimmen nicht überein')).toBeVisible();
+  await shot(page, '11-new-password-mismatch');
+  await page.getByLabel('Passwort wiederholen').fill(newPassword);
+  await page.getByRole('button', { name: 'Passwort speichern' }).click();
+  await expect(page).toHaveURL(/\/password\/confirmed$/);
+  await shot(page, '12-password-changed');
+
+  // The link works once.
+  await page.goto(link!);
+  await page.getByLabel('Neues Passwort').fill('noch-ein-passwort-1');
+  await page.getByLabel('Passwort wiederholen').fill('noch-ein-passwort-1');
+  await page.getByRole('button', { name: 'Passwort speichern' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'ungültig oder abgelaufen' })).toBeVisible();
+
+  // The old password no longer signs in; the new one does.
+  await page.goto('/login');
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill(oldPassword);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(toast(page, 'Anmeldung fehlgeschlagen')).toBeVisible();
+  await page.getByLabel('Passwort', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+  // In the settings, "Passwort ändern" mails such a link as well.
+  await page.goto('/admin/einstellungen');
+  await page.getByRole('button', { name: 'Passwort ändern' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Link gesendet' })).toBeVisible();
+  const second = await waitForNthMail(email, 'Zurücksetzen Ihres Kennworts', 2);
+  expect(second.links.some((candidate) => candidate.includes('/password/new?token='))).toBe(true);
+  await shot(page, '13-settings-password-link');
 });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
-import { screenshot, signInAndSelectDemoTenant } from './helpers.js';
+import { confirmAddress, screenshot, signInAndSelectDemoTenant } from './helpers.js';
 import { waitForMail } from './mailbox.js';
 
 /**
@@ -200,7 +200,7 @@ test('a member who may only read bookings sees them without any action', async (
   const signup = await page.request.post('/auth/signup', { data: { id: reader.id, password: reader.password, firstName: 'Lea', lastName: 'Leserin' } });
   expect(signup.status()).toBe(201);
   const mail = await waitForMail(reader.id, 'Bestätigen Sie Ihre E-Mail-Adresse');
-  await page.goto(mail.links.find((link) => link.includes('/auth/verify/'))!);
+  await confirmAddress(page, mail);
 
   // The owner gives her a role with the bookings screen and "Alle lesen" of the bookings only.
   await signInAndSelectDemoTenant(page);

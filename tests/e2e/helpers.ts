@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import type { CapturedMail } from '../support/smtp.js';
 
 /** Screenshots of each step go to tests/artifacts/ (the runner's working directory is the project root). */
 export async function screenshot(page: Page, name: string): Promise<void> {
@@ -8,6 +9,27 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 export const demoOwner = { id: 'inhaberin@example.com', password: 'demo-inhaberin' };
+
+/** The link of a verification mail: it opens /email/verify?token=…, whose button confirms the address. */
+export function verificationLink(mail: CapturedMail): string {
+  const link = mail.links.find((candidate) => /\/email\/verify\?token=/.test(candidate));
+  expect(link, `verification link in "${mail.subject}"`).toBeDefined();
+  return link!;
+}
+
+/** Opens the verification link as the person does and confirms the address with the page's button. */
+export async function confirmAddress(page: Page, mail: CapturedMail): Promise<void> {
+  await page.goto(verificationLink(mail));
+  await page.getByRole('button', { name: 'E-Mail-Adresse bestätigen' }).click();
+  await expect(page.getByRole('heading', { name: 'E-Mail-Adresse bestätigt' })).toBeVisible();
+}
+
+/** Confirms the address of a verification mail through the API (what the page's button sends). */
+export async function confirmAddressThroughApi(api: APIRequestContext, mail: CapturedMail): Promise<void> {
+  const token = new URL(verificationLink(mail)).searchParams.get('token');
+  const response = await api.post('/auth/verify/confirm', { data: { token } });
+  expect(response.status(), await response.text()).toBe(200);
+}
 
 /**
  * Signs in through the login form and selects the demo tenant on the dashboard. The card leads to

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, request, test } from '@playwright/test';
 import { addDays, berlinInstant, berlinToday } from '../../common/time/berlin.js';
-import { baseUrl, graphql, saveDemoWorkflow, screenshot, signedInApi, signInAndSelectDemoTenant, type WorkflowStateSetup } from './helpers.js';
+import { baseUrl, confirmAddressThroughApi, graphql, saveDemoWorkflow, screenshot, signedInApi, signInAndSelectDemoTenant, type WorkflowStateSetup } from './helpers.js';
 import { waitForMail } from './mailbox.js';
 
 /**
@@ -222,7 +222,7 @@ test('a member who may only read bookings sees the board, without any means to m
   const guest = await request.newContext({ baseURL });
   expect((await guest.post('/auth/signup', { data: { id: reader.id, password: reader.password, firstName: 'Lars', lastName: 'Leser' } })).status()).toBe(201);
   const mail = await waitForMail(reader.id, 'Bestätigen Sie Ihre E-Mail-Adresse');
-  await guest.get(new URL(mail.links.find((link) => link.includes('/auth/verify/'))!).pathname);
+  await confirmAddressThroughApi(guest, mail);
   await guest.dispose();
   const { saveRole } = await graphql<{ saveRole: { id: string } }>(owner, 'mutation($tenantId: ID!, $input: RoleInput!) { saveRole(tenantId: $tenantId, input: $input) { id } }', {
     tenantId,

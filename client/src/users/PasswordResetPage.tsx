@@ -1,46 +1,54 @@
-import { Button } from '@blueprintjs/core';
+import { Button, Callout } from '@blueprintjs/core';
+import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { Link } from 'react-router-dom';
-import { minPasswordLength } from '../shared/forms/passwordRules';
 import { useFailedSaveFeedback } from '../shared/forms/failedSave';
 import { TextField } from '../shared/forms/TextField';
+import { messages } from '../shared/messages';
 import { PublicPage } from '../shared/PublicPage';
 import { compose, email, required, validationMessages } from '../shared/validation';
-import { type PasswordChangeValues, usePasswordChange } from './usePasswordChange';
+import { usePasswordResetRequest } from './usePasswordResetRequest';
 
-interface ResetValues extends PasswordChangeValues {
+interface ResetRequestValues {
   email: string;
 }
 
+/** /password/reset: asks for the account's address only; the mailed link leads to the new password. */
 export default function PasswordResetPage() {
-  const requestChange = usePasswordChange();
-  const passwordRequired = required(validationMessages.passwordRequired);
-  const failedSave = useFailedSaveFeedback<ResetValues>();
+  const requestReset = usePasswordResetRequest();
+  const failedSave = useFailedSaveFeedback<ResetRequestValues>();
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
   return (
     <PublicPage title="Passwort vergessen">
-      <p>Geben Sie Ihre E-Mail-Adresse und ein neues Passwort ein. Das neue Passwort gilt, sobald Sie den Link in der E-Mail öffnen, die wir Ihnen senden.</p>
-      <Form<ResetValues>
-        onSubmit={async (values, form) => {
-          if (await requestChange(values.email, values)) setTimeout(() => form.restart());
-        }}
-        decorators={failedSave.decorators}
-        render={({ handleSubmit, submitting }) => (
-          <form onSubmit={handleSubmit} noValidate ref={failedSave.formRef}>
-            <TextField
-              name="email"
-              label="E-Mail"
-              type="email"
-              autoComplete="username"
-              autoFocus
-              validate={compose(required(validationMessages.emailRequired), email)}
-            />
-            <TextField name="password" label="Neues Passwort" type="password" autoComplete="new-password" validate={compose(passwordRequired, minPasswordLength)} />
-            <TextField name="passwordRepeat" label="Passwort wiederholen" type="password" autoComplete="new-password" validate={passwordRequired} />
-            <Button type="submit" intent="primary" text="Passwort zurücksetzen" loading={submitting} fill />
-          </form>
-        )}
-      />
+      {sentTo ? (
+        <Callout intent="success" icon="envelope" title={messages.passwordResetSent.title} className="public-callout" role="status">
+          Wir haben einen Link an {sentTo} gesendet. Öffnen Sie ihn innerhalb von 60 Minuten und legen Sie dort Ihr neues Passwort fest.
+        </Callout>
+      ) : (
+        <>
+          <p>Geben Sie die E-Mail-Adresse Ihres Kontos ein. Wir senden Ihnen einen Link, über den Sie ein neues Passwort festlegen.</p>
+          <Form<ResetRequestValues>
+            onSubmit={async (values) => {
+              if (await requestReset(values.email)) setSentTo(values.email.trim());
+            }}
+            decorators={failedSave.decorators}
+            render={({ handleSubmit, submitting }) => (
+              <form onSubmit={handleSubmit} noValidate ref={failedSave.formRef}>
+                <TextField
+                  name="email"
+                  label="E-Mail"
+                  type="email"
+                  autoComplete="username"
+                  autoFocus
+                  validate={compose(required(validationMessages.emailRequired), email)}
+                />
+                <Button type="submit" intent="primary" text="Link senden" loading={submitting} fill />
+              </form>
+            )}
+          />
+        </>
+      )}
       <div className="public-links">
         <Link to="/login">Zur Anmeldung</Link>
       </div>

@@ -1,18 +1,27 @@
 import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
-import { Form } from 'react-final-form';
-import { minPasswordLength } from '../../shared/forms/passwordRules';
-import { useFailedSaveFeedback } from '../../shared/forms/failedSave';
-import { TextField } from '../../shared/forms/TextField';
+import { useState } from 'react';
 import type { SessionUser } from '../../shared/store';
-import { compose, required, validationMessages } from '../../shared/validation';
-import { type PasswordChangeValues, usePasswordChange } from '../usePasswordChange';
+import { usePasswordResetRequest } from '../usePasswordResetRequest';
 
-/** Security: the e-mail (user id) shown locked, and the password change (not for single sign-on accounts). */
+/**
+ * Security: the e-mail (user id) shown locked, and the password change (not for single sign-on
+ * accounts): a link to the account's address, on whose page the new password is set, so only the
+ * mailbox holder can change it, never someone at an unattended, signed-in screen.
+ */
 export function PasswordSection({ user }: { user: SessionUser }) {
-  const requestChange = usePasswordChange();
+  const requestReset = usePasswordResetRequest();
   const external = user.authType === 'keycloak';
-  const passwordRequired = required(validationMessages.passwordRequired);
-  const failedSave = useFailedSaveFeedback<PasswordChangeValues>();
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  const onRequest = async () => {
+    setSending(true);
+    try {
+      setSent(await requestReset(user.id));
+    } finally {
+      setSending(false);
+    }
+  };
 
   return (
     <>
@@ -23,37 +32,23 @@ export function PasswordSection({ user }: { user: SessionUser }) {
         <Callout icon="lock" intent="none" title="Passwort ändern nicht möglich">
           Ihr Konto wird über Single Sign-On verwaltet. Das Passwort ändern Sie dort.
         </Callout>
+      ) : (
+        <p className="settings-password-hint">
+          Wir senden Ihnen einen Link an {user.id}. Auf der Seite, die er öffnet, legen Sie Ihr neues Passwort fest; danach sind alle Anmeldungen Ihres Kontos beendet.
+        </p>
+      )}
+      {sent ? (
+        <Callout intent="success" icon="envelope" className="settings-password-sent" role="status">
+          Link gesendet. Bitte öffnen Sie ihn innerhalb von 60 Minuten.
+        </Callout>
       ) : null}
-      <Form<PasswordChangeValues>
-        onSubmit={async (values, form) => {
-          if (await requestChange(user.id, values)) setTimeout(() => form.restart());
-        }}
-        decorators={failedSave.decorators}
-        render={({ handleSubmit, submitting }) => (
-          <form onSubmit={handleSubmit} noValidate className="settings-password-form" ref={failedSave.formRef}>
-            <TextField
-              id="settings-password"
-              name="password"
-              label="Neues Passwort"
-              type="password"
-              autoComplete="new-password"
-              disabled={external}
-              leftIcon={external ? 'lock' : undefined}
-              validate={external ? undefined : compose(passwordRequired, minPasswordLength)}
-            />
-            <TextField
-              id="settings-password-repeat"
-              name="passwordRepeat"
-              label="Passwort wiederholen"
-              type="password"
-              autoComplete="new-password"
-              disabled={external}
-              leftIcon={external ? 'lock' : undefined}
-              validate={external ? undefined : passwordRequired}
-            />
-            <Button type="submit" intent="primary" text="Passwort ändern" icon={external ? 'lock' : undefined} disabled={external} loading={submitting} />
-          </form>
-        )}
+      <Button
+        intent="primary"
+        text="Passwort ändern"
+        icon={external ? 'lock' : undefined}
+        disabled={external}
+        loading={sending}
+        onClick={() => void onRequest()}
       />
     </>
   );
