@@ -59,6 +59,10 @@ describe('resending the verification mail', () => {
     const verify = await client.post('/auth/verify/confirm', { token: new URL(link!).searchParams.get('token') });
     expect(verify.status).toBe(200);
     expect(await isVerified(unconfirmed.id)).toBe(true);
+    // The link of the first mail is void now.
+    const firstLink = app.smtp.find(unconfirmed.id, SUBJECT)[0].links.find((href) => href.startsWith(`${app.url}/email/verify?token=`))!;
+    expect(firstLink).not.toBe(link);
+    expect((await client.post('/auth/verify/confirm', { token: new URL(firstLink).searchParams.get('token') })).status).toBe(404);
     expect((await client.post('/auth/signin', { id: unconfirmed.id, password: unconfirmed.password })).status).toBe(200);
 
     const mailsBefore = app.smtp.find(unconfirmed.id).length;

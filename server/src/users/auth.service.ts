@@ -92,7 +92,7 @@ export class AuthService {
     await this.orm.em.fork().transactional((em) => enqueueJobs(em, [verificationMailJob(id)]));
   }
 
-  /** The mailed link's button: confirms the address. */
+  /** The button of the verification link's page: confirms the address; the account's other verification links are void then. */
   async confirmEmail(token: string, client: ClientInfo): Promise<void> {
     if (!token) throw new AppError('register.missing-data');
     await this.consumeTokenAttempt(client);
@@ -100,6 +100,7 @@ export class AuthService {
       const userId = await this.tokens.redeem(em, token, HookType.verify);
       if (!userId) throw new AppError('hook.invalid');
       await em.nativeUpdate(User, { id: userId }, { isVerified: true });
+      await em.nativeDelete(UserHook, { user: userId, type: HookType.verify });
     });
   }
 
