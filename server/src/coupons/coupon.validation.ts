@@ -1,3 +1,4 @@
+import { dateMessages } from '../../../common/validation/dates.js';
 import { MAX_DECIMAL, MAX_INT32, numberError, parseNumber, roundTo } from '../../../common/validation/numbers.js';
 import { CouponType } from './coupon.entity.js';
 
@@ -21,7 +22,6 @@ export interface StoredCoupon {
 
 const MAX_CODE_LENGTH = 100;
 const MAX_DESCRIPTION_LENGTH = 2000;
-export const VALID_TO_BEFORE_VALID_FROM = 'Das Ende der Gültigkeit darf nicht vor ihrem Beginn liegen.';
 
 /** Epoch ms (REST), a Date (GraphQL) or an ISO string; null clears. */
 function instant(value: unknown): Date | null | 'invalid' {
@@ -89,7 +89,7 @@ export function validateCoupon(input: Record<string, unknown>, current: StoredCo
   const validFrom = changes.validFrom !== undefined ? changes.validFrom : current?.validFrom;
   const validTo = changes.validTo !== undefined ? changes.validTo : current?.validTo;
   if (!fieldErrors.validFrom && !fieldErrors.validTo && validFrom && validTo && validTo.getTime() < validFrom.getTime()) {
-    fieldErrors[changes.validTo !== undefined ? 'validTo' : 'validFrom'] = VALID_TO_BEFORE_VALID_FROM;
+    fieldErrors[changes.validTo !== undefined ? 'validTo' : 'validFrom'] = dateMessages.validityEndBeforeStart;
   }
   return { changes, fieldErrors };
 }
