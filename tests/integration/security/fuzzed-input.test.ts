@@ -186,6 +186,13 @@ describe('numbers beyond their column', () => {
     expect(await storedState()).toBe(before);
   });
 
+  it("a list's offset of 1e308 reads an empty page instead of reaching SQL's range (REST; GraphQL's Int stops it)", async () => {
+    const bookings = await owner.get(`/api/${tenantId}/bookings?offset=1e308`);
+    expect(bookings.status, bookings.text).toBe(200);
+    expect(bookings.json).toEqual([]);
+    expectRestRefusal(await owner.get(`/api/${tenantId}/events?offset=1e308`));
+  });
+
   it('GraphQL Float inputs are bound the same way (Int is 32-bit already)', async () => {
     const before = await storedState();
     const coupon = await owner.gql('mutation($t: ID!, $input: CouponInput!) { createCoupon(tenantId: $t, input: $input) { id } }', { t: tenantId, input: { id: 'RIESIG', type: 'fixed', discount: 1e308 } });
