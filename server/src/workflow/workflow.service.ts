@@ -182,7 +182,7 @@ export class WorkflowService {
     return moved as WorkflowCardEvent;
   }
 
-  /** Archives a task (rest-contract 5.3 rule 5); like every move, only a booking of the tenant. */
+  /** Archives a task (its card leaves its state); like every move, only a booking of the tenant. */
   async archiveTask(viewer: Viewer, tenantId: string, input: { taskId?: unknown }): Promise<WorkflowView> {
     if (!canMoveWorkflowTasks(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
     const message = taskIdError(input.taskId);
