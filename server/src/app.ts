@@ -33,9 +33,11 @@ import { receiptRoutes } from './receipts/receipt.routes.js';
 import { createServices, type Services } from './services.js';
 import { AppError } from './shared/errors.js';
 import type { GraphQLContext } from './shared/graphql/context.js';
-import { graphqlLimitRules, validateWithLimits } from './shared/graphql/limits.js';
+import { checkedSocketOperation, graphqlLimitRules, graphqlParseOptions, operationLimitsPlugin, rejectOversizedGraphqlSource } from './shared/graphql/limits.js';
 import { buildAppSchema } from './schema.js';
 import { csrfProtection } from './shared/http/csrf.js';
+import { rejectNonObjectBody } from './shared/http/json-body.js';
+import { rejectOversizedPathSegments } from './shared/http/path-ids.js';
 import { clientInputError, INVALID_CHARACTERS, problem, problemHandler } from './shared/http/problem.js';
 import { createSessionStore, SESSION_MAX_AGE_MS } from './shared/http/session-store.js';
 import { serveClientAssets } from './shared/http/static-assets.js';
@@ -153,6 +155,8 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   });
 
   app.use(['/auth', '/api', '/graphql', '/csv', '/html'], rejectNulBytes);
+  // An id longer than any stored one answers 404 before it reaches the database (shared/ids.ts).
+  app.use(['/auth', '/api', '/csv', '/html'], rejectOversizedPathSegments);
 
   const sessionStore = createSessionStore(pool, (sessionId) => services.viewers.readSession(sessionId));
   const sessionMiddleware = session({
@@ -175,13 +179,14 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
 
   const csrf = csrfProtection(config.corsOrigins);
   const json = express.json({ limit: '1mb' });
+  const restJson = [json, rejectNonObjectBody];
   // The payment providers' callbacks come cross-site (their server, the browser from their page):
   // before every CSRF check, verified by the provider's signature or status lookup instead.
   app.use('/api/:tenantId', paymentCallbackRoutes(services));
-  app.use('/auth', csrf, json, authRoutes(services), ssoRoutes(services));
-  app.use('/api', csrf, json, userRoutes(services), instanceRoutes(services), platformRoleRoutes(services), tenantRoutes(services));
+  app.use('/auth', csrf, restJson, authRoutes(services), ssoRoutes(services));
+  app.use('/api', csrf, restJson, userRoutes(services), instanceRoutes(services), platformRoleRoutes(services), tenantRoutes(services));
   // Tenant-scoped routes after the platform ones (rest-contract 1.1: first match wins), so /api/tenants/... never reaches them.
-  app.use('/api/:tenantId', csrf, json, roleRoutes(services), couponRoutes(services), fileRoutes(services), bookableRoutes(services), eventRoutes(services), bookingRoutes(services), receiptRoutes(services), checkoutRoutes(services), paymentRoutes(services), tenantScopedRoutes(services), workflowRoutes(services));
+  app.use('/api/:tenantId', csrf, restJson, roleRoutes(services), couponRoutes(services), fileRoutes(services), bookableRoutes(services), eventRoutes(services), bookingRoutes(services), receiptRoutes(services), checkoutRoutes(services), paymentRoutes(services), tenantScopedRoutes(services), workflowRoutes(services));
   // Downloads for staff (a session, read-only GETs: no CSRF token needed).
   app.use('/csv/:tenantId', eventCsvRoutes(services));
   // HTML snippets for tenant websites (public; a session only adds an event's attachments).
@@ -203,8 +208,13 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   const wsCleanup = useServer<Record<string, unknown>, { request: IncomingMessage }>(
     {
       schema,
-      // The same depth and cost limits as over HTTP, for queries, mutations and subscriptions.
-      validate: validateWithLimits,
+      // The same document limits as over HTTP (length, tokens, fragments, depth, cost, ids), for
+      // queries, mutations and subscriptions; the checked document runs.
+      onSubscribe: (_ctx, _id, payload) => {
+        const checked = checkedSocketOperation(schema, payload);
+        if ('errors' in checked) return [...checked.errors];
+        return { schema, document: checked.document, operationName: payload.operationName, variableValues: payload.variables };
+      },
       context: async (ctx): Promise<GraphQLContext> => {
         const req = ctx.extra.request as Request;
         if (!('session' in req)) {
@@ -229,7 +239,8 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
     // Stack traces are for the server log, never for clients (also in development).
     includeStacktraceInErrorResponses: false,
     introspection: true,
-    // Depth and cost limits (shared/graphql/limits.ts); refusals are GRAPHQL_VALIDATION_FAILED with HTTP 400.
+    // Document limits (shared/graphql/limits.ts); refusals are GRAPHQL_VALIDATION_FAILED with HTTP 400.
+    parseOptions: graphqlParseOptions,
     validationRules: graphqlLimitRules,
     formatError,
     plugins: [
@@ -237,6 +248,8 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
       ApolloServerPluginLandingPageDisabled(),
       // No cache hints are used; without this plugin Apollo wraps every field's resolver to collect them.
       ApolloServerPluginCacheControlDisabled(),
+      // Subscriptions only over WebSocket; oversized ids refused before any resolver.
+      operationLimitsPlugin,
       { serverWillStart: async () => ({ drainServer: async () => void (await wsCleanup.dispose()) }) },
     ],
   });
@@ -248,6 +261,7 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
     // the limit, so the file service's own counter refuses with the specification's message.
     graphqlUploadExpress({ maxFileSize: MAX_FILE_BYTES + 1, maxFiles: 1 }),
     json,
+    rejectOversizedGraphqlSource,
     expressMiddleware(apollo, {
       context: async ({ req, res }) => ({ services, req, res, viewer: () => viewerOf(req, services.viewers) }),
     }),

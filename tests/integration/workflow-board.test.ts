@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Booking } from '../../server/src/bookings/booking.entity.js';
 import { Role } from '../../server/src/roles/role.entity.js';
+import { Tenant } from '../../server/src/tenants/tenant.entity.js';
 import type { WorkflowTaskData } from '../../server/src/workflow/workflow.entity.js';
 import { storedBoard } from '../support/workflow-board.js';
 import type { WorkflowView } from '../../server/src/workflow/workflow.service.js';
@@ -9,8 +11,9 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
  * The kanban board of the workflow (specification 01 section 7, rest-contract 3.13 and 5.3 rules
- * 3 to 7): backlog, moving and archiving tasks, and the actions of an entered state. No booking
- * exists yet (the bookings domain comes later), so tasks are seeded into the states directly.
+ * 3 to 7): backlog, moving and archiving tasks, and the actions of an entered state. Tasks are
+ * seeded into the states directly; a task that leaves the backlog or the archive must be a booking
+ * of the tenant, so those tests store bookings with the task's number.
  */
 let app: TestApp;
 let actors: Actors;
@@ -45,6 +48,13 @@ async function seed(tasks: Record<string, WorkflowTaskData[]>, archive: Workflow
 async function board(tenant = tenantId): Promise<{ tasks: Record<string, WorkflowTaskData[]>; archive: WorkflowTaskData[] }> {
   const stored = await storedBoard(app, tenant);
   return { tasks: Object.fromEntries(stored.states.map((state) => [state.id, state.tasks])), archive: stored.archive };
+}
+
+/** Bookings of the tenant with these numbers (only bookings may leave the backlog or the archive). */
+async function storeBookings(numbers: string[], tenant = tenantId): Promise<void> {
+  const em = app.orm.em.fork();
+  for (const number of numbers) em.create(Booking, { tenant: em.getReference(Tenant, tenant), number, name: 'Erika Mustermann' });
+  await em.flush();
 }
 
 const ids = (tasks: WorkflowTaskData[]) => tasks.map((task) => task.id);
@@ -107,19 +117,23 @@ describe('workflow board: permissions', () => {
   });
 
   it('PUT api/:tenantId/workflow/archive and archiveWorkflowTask: ANY(updateAny, manageBookings)', async () => {
-    await seed({ fertig: [{ id: 'P-2', added: 10 }] });
-    await expectRest(actors, movers(), (client) => client.put(`/api/${tenantId}/workflow/archive`, { taskId: 'P-2' }));
-    await expectGraphql(actors, movers(), (client) => client.gql(ARCHIVE, { t: tenantId, task: 'P-2' }));
+    const booking = 'PPPP-BBBB';
+    await storeBookings([booking]);
+    await seed({ fertig: [{ id: booking, added: 10 }] });
+    await expectRest(actors, movers(), (client) => client.put(`/api/${tenantId}/workflow/archive`, { taskId: booking }));
+    await expectGraphql(actors, movers(), (client) => client.gql(ARCHIVE, { t: tenantId, task: booking }));
     const { tasks, archive } = await board();
     expect(tasks.fertig).toEqual([]);
-    expect(ids(archive)).toEqual(['P-2']);
+    expect(ids(archive)).toEqual([booking]);
   });
 
   it("another tenant's board: its members and instance owners only, and a move there leaves this tenant alone", async () => {
     await seed({ eingang: [{ id: 'X-1', added: 7 }] });
+    const otherBooking = 'XXXX-XXXX';
+    await storeBookings([otherBooking], actors.otherTenant.id);
     const otherMovers = allowed(['memberOfOtherTenant', 'instanceOwner']);
     await expectRest(actors, otherMovers, (client) => move({ taskId: 'X-1', destination: 'eingang', newIndex: 0 }, client, actors.otherTenant.id));
-    await expectRest(actors, otherMovers, (client) => client.put(`/api/${actors.otherTenant.id}/workflow/archive`, { taskId: 'X-9' }));
+    await expectRest(actors, otherMovers, (client) => client.put(`/api/${actors.otherTenant.id}/workflow/archive`, { taskId: otherBooking }));
     await expectGraphql(actors, otherMovers, (client) => client.gql(MOVE, { t: actors.otherTenant.id, task: 'X-1', d: 'eingang', i: 0 }));
     expect((await board()).tasks.eingang).toEqual([{ id: 'X-1', added: 7 }]);
 
@@ -128,7 +142,7 @@ describe('workflow board: permissions', () => {
     expect((await board()).tasks.eingang).toEqual([]);
     const other = await board(actors.otherTenant.id);
     expect(other.tasks.eingang).toEqual([{ id: 'X-1', added: 5 }]);
-    expect(ids(other.archive)).toEqual(['X-9']);
+    expect(ids(other.archive)).toEqual([otherBooking]);
     expect((await actors.clients.instanceOwner.put('/api/gibt-es-nicht/workflow/task', { taskId: 'X-1', destination: 'eingang', newIndex: 0 })).status).toBe(404);
   });
 });
@@ -169,32 +183,34 @@ describe('workflow board: moves (rule 4)', () => {
   });
 
   it('archive (rule 5) and un-archiving by moving to a state', async () => {
-    await seed({ eingang: [{ id: 'E', added: 1 }], fertig: [{ id: 'F', added: 2 }] }, [{ id: 'G', added: 3 }]);
+    const [E, F, G] = ['EEEE-AAAA', 'FFFF-AAAA', 'GGGG-AAAA'];
+    await storeBookings([E, F, G]);
+    await seed({ eingang: [{ id: E, added: 1 }], fertig: [{ id: F, added: 2 }] }, [{ id: G, added: 3 }]);
     const before = Date.now();
-    const archived = await actors.clients.memberAny.put(`/api/${tenantId}/workflow/archive`, { taskId: 'E' });
+    const archived = await actors.clients.memberAny.put(`/api/${tenantId}/workflow/archive`, { taskId: E });
     expect(archived.status).toBe(200);
     const view = archived.json as WorkflowView;
     expect(view.states.find((state) => state.id === 'eingang')?.tasks).toEqual([]);
-    expect(ids(view.archive)).toEqual(['G', 'E']);
+    expect(ids(view.archive)).toEqual([G, E]);
     expect(view.archive[1].added).toBeGreaterThanOrEqual(before);
 
     // Already archived: stays where it is with its time; the destination "archive" does the same.
-    await actors.clients.memberAny.put(`/api/${tenantId}/workflow/archive`, { taskId: 'G' });
-    expect((await move({ taskId: 'F', destination: 'archive', newIndex: 0 })).status).toBe(200);
+    await actors.clients.memberAny.put(`/api/${tenantId}/workflow/archive`, { taskId: G });
+    expect((await move({ taskId: F, destination: 'archive', newIndex: 0 })).status).toBe(200);
     let state = await board();
-    expect(state.archive.map((task) => [task.id, task.id === 'G' ? task.added : 'now'])).toEqual([['G', 3], ['E', 'now'], ['F', 'now']]);
+    expect(state.archive.map((task) => [task.id, task.id === G ? task.added : 'now'])).toEqual([[G, 3], [E, 'now'], [F, 'now']]);
     expect(state.tasks.fertig).toEqual([]);
 
     // Un-archiving: into a state at newIndex (default 0) with added = now.
     await seed({ fertig: [{ id: 'H', added: 9 }] }, state.archive);
-    expect((await move({ taskId: 'E', destination: 'fertig', newIndex: 1 })).status).toBe(200);
-    const moved = await actors.clients.tenantOwner.gql<{ moveWorkflowTask: WorkflowView }>(MOVE, { t: tenantId, task: 'F', d: 'fertig' });
+    expect((await move({ taskId: E, destination: 'fertig', newIndex: 1 })).status).toBe(200);
+    const moved = await actors.clients.tenantOwner.gql<{ moveWorkflowTask: WorkflowView }>(MOVE, { t: tenantId, task: F, d: 'fertig' });
     expect(moved.errors).toBeUndefined();
     state = await board();
-    expect(ids(state.tasks.fertig)).toEqual(['F', 'H', 'E']);
+    expect(ids(state.tasks.fertig)).toEqual([F, 'H', E]);
     expect(state.tasks.fertig[0].added).toBeGreaterThanOrEqual(before);
     // Out of the archive to a destination that is no state: back to the backlog.
-    expect((await move({ taskId: 'G', destination: 'backlog' })).status).toBe(200);
+    expect((await move({ taskId: G, destination: 'backlog' })).status).toBe(200);
     expect((await board()).archive).toEqual([]);
   });
 
@@ -235,7 +251,9 @@ describe('workflow board: moves (rule 4)', () => {
 
 describe('workflow board: actions (rule 7)', () => {
   it('an e-mail action to a user: the address receives booking number, tenant, old and new status', async () => {
-    await seed({ fertig: [{ id: 'M-1', added: 1 }] }, [{ id: 'M-2', added: 2 }]);
+    const archived = 'MMMM-BBBB';
+    await storeBookings([archived]);
+    await seed({ fertig: [{ id: 'M-1', added: 1 }] }, [{ id: archived, added: 2 }]);
     app.smtp.clear();
     expect((await move({ taskId: 'M-1', destination: 'eingang', newIndex: 0 })).status).toBe(200);
     const mail = await app.smtp.waitForMail(RECEIVER, SUBJECT('M-1'));
@@ -246,8 +264,8 @@ describe('workflow board: actions (rule 7)', () => {
     }
 
     // From the archive the old status is "Archiv".
-    expect((await actors.clients.tenantOwner.gql(MOVE, { t: tenantId, task: 'M-2', d: 'eingang', i: 0 })).errors).toBeUndefined();
-    const fromArchive = await app.smtp.waitForMail(RECEIVER, SUBJECT('M-2'));
+    expect((await actors.clients.tenantOwner.gql(MOVE, { t: tenantId, task: archived, d: 'eingang', i: 0 })).errors).toBeUndefined();
+    const fromArchive = await app.smtp.waitForMail(RECEIVER, SUBJECT(archived));
     expect(fromArchive.text).toContain('Bisheriger Status: Archiv');
 
     // The actions run when the destination differs from the source, even if nothing moved without newIndex (rule 4).

@@ -10,9 +10,10 @@ import { useFailedSaveFeedback } from '../shared/forms/failedSave';
 import { helperLine, shownFieldError } from '../shared/forms/fieldMessage';
 import { serverSubmitErrors } from '../shared/forms/serverErrors';
 import { notify, notifyError } from '../shared/toast';
-import { type Validator, validationMessages } from '../shared/validation';
+import type { Validator } from '../shared/validation';
 import { type CouponKind, couponTypeLabels, discountText } from './couponFormat';
 import { couponMessages } from './couponMessages';
+import { discountValidator, maxAmountValidator, validToValidator } from './couponValidation';
 
 interface CouponFormValues {
   id: string;
@@ -38,22 +39,6 @@ function initialValues(coupon: CouponFieldsFragment | null): CouponFormValues {
     validTo: (coupon?.validTo as string | null | undefined) ?? null,
   };
 }
-
-const discountValidator: Validator = (value, all) => {
-  const text = String(value ?? '').trim();
-  if (text === '') return validationMessages.required;
-  const number = parseDecimal(text);
-  if (number === null) return 'Muss eine Zahl sein';
-  if ((all as CouponFormValues).type === 'percentage' && (number < 0 || number > 100)) return 'Muss zwischen 0 und 100 liegen';
-  if (number < 0) return 'Darf nicht negativ sein';
-  return undefined;
-};
-
-const maxAmountValidator: Validator = (value) => {
-  const text = String(value ?? '').trim();
-  if (text === '') return undefined;
-  return /^\d+$/.test(text) ? undefined : 'Muss eine ganze Zahl ab 0 sein';
-};
 
 function TextInput({ name, label, id, disabled, validate, rightElement, inputMode, placeholder }: { name: keyof CouponFormValues; label: string; id: string; disabled?: boolean; validate?: Validator; rightElement?: React.JSX.Element; inputMode?: 'decimal' | 'numeric'; placeholder?: string }) {
   const { input, meta } = useField<string>(name, { validate });
@@ -127,7 +112,7 @@ export function CouponDialog({ tenantId, coupon, onClose }: { tenantId: string; 
               <TypeAndValue />
               <div className="coupon-dates">
                 <DateTimeField name="validFrom" label="Gültig ab" id="coupon-valid-from" />
-                <DateTimeField name="validTo" label="Gültig bis" id="coupon-valid-to" />
+                <DateTimeField name="validTo" label="Gültig bis" id="coupon-valid-to" validate={validToValidator} />
               </div>
             </DialogBody>
             <DialogSaveFooter onCancel={onClose} saving={submitting} />

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sanitizeHtml from 'sanitize-html';
+import { MAX_DECIMAL, MAX_INT32, numberError, parseNumber, roundTo } from '../../../common/validation/numbers.js';
 import {
   attachmentTypes,
   bookableTypes,
@@ -58,18 +59,13 @@ type Errors = Record<string, string>;
 const MAX_TEXT = 500;
 const MAX_RICH_TEXT = 100_000;
 const MAX_LIST = 200;
-/** What the columns hold: amount is a PostgreSQL integer, durations numeric(8,2); prices a sane bound. */
-export const MAX_AMOUNT = 2_147_483_647;
+/** What the columns hold (common/validation/numbers.ts): amount is a PostgreSQL integer, durations numeric(8,2). */
+export const MAX_AMOUNT = MAX_INT32;
 export const MAX_DURATION_HOURS = 999_999.99;
-export const MAX_PRICE = 1_000_000_000;
+export const MAX_PRICE = MAX_DECIMAL;
 
 /** A number from a number or text ("12,50"); '' and null give null, anything else NaN. */
-export function toNumber(value: unknown): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string') return value.trim() === '' ? null : Number(value.trim().replace(',', '.'));
-  return Number.NaN;
-}
+export const toNumber = parseNumber;
 
 /** Specification 02 section 5: amount becomes an integer; empty (or not a number) becomes null. */
 export function toAmount(value: unknown): number | null {
@@ -115,11 +111,10 @@ export function isLink(value: string): boolean {
 function price(value: unknown, field: string, errors: Errors, options: { percent?: boolean; fallback?: number } = {}): number {
   const number = toNumber(value);
   if (number === null) return options.fallback ?? 0;
-  if (!Number.isFinite(number)) errors[field] = bookableMessages.number;
-  else if (number < 0) errors[field] = bookableMessages.negative;
+  const outOfBounds = numberError(number, { max: MAX_PRICE });
+  if (outOfBounds) errors[field] = outOfBounds;
   else if (options.percent && number > 100) errors[field] = bookableMessages.percent;
-  else if (number > MAX_PRICE) errors[field] = bookableMessages.tooLarge;
-  else return Math.round(number * 100) / 100;
+  else return roundTo(number);
   return 0;
 }
 
@@ -127,6 +122,11 @@ function price(value: unknown, field: string, errors: Errors, options: { percent
 function bound(value: unknown): number | null {
   const number = toNumber(value);
   return number === null || !Number.isFinite(number) ? null : number;
+}
+
+/** An interval bound from 0 to MAX_DECIMAL: beyond it a typo that pricing arithmetic would overflow on. */
+function intervalBoundError(value: number | null): string | null {
+  return value === null ? null : numberError(value, { max: MAX_DECIMAL });
 }
 
 function priceCategories(value: unknown, vat: number, errors: Errors): PriceCategory[] {
@@ -140,7 +140,8 @@ function priceCategories(value: unknown, vat: number, errors: Errors): PriceCate
       fixedPrice: bool(entry.fixedPrice),
     };
     const { start, end } = category.interval;
-    if ((start !== null && start < 0) || (end !== null && end < 0)) errors[`priceCategories.${index}.interval`] = bookableMessages.negative;
+    const outOfBounds = intervalBoundError(start) ?? intervalBoundError(end);
+    if (outOfBounds) errors[`priceCategories.${index}.interval`] = outOfBounds;
     else if (start !== null && end !== null && start > end) errors[`priceCategories.${index}.interval`] = bookableMessages.interval;
     return category;
   });
@@ -191,8 +192,8 @@ function lockerDetails(value: unknown, amount: number | null, errors: Errors): L
     const unit = record(entry);
     const unitAmount = toAmount(unit.amount) ?? 0;
     if (!text(unit.lockerSystem) || !text(unit.id)) errors[`lockerDetails.units.${index}`] = bookableMessages.lockerUnit;
-    if (unitAmount < 0) errors[`lockerDetails.units.${index}.amount`] = bookableMessages.negative;
-    else if (unitAmount > MAX_AMOUNT) errors[`lockerDetails.units.${index}.amount`] = bookableMessages.tooLarge;
+    const outOfBounds = numberError(unitAmount, { max: MAX_AMOUNT, integer: true });
+    if (outOfBounds) errors[`lockerDetails.units.${index}.amount`] = outOfBounds;
     return { lockerSystem: text(unit.lockerSystem), id: text(unit.id), amount: unitAmount };
   });
   const details = { active: bool(raw.active), units };
@@ -292,9 +293,9 @@ function checkoutBookables(value: unknown): CheckoutBookable[] {
 /** The duration bounds: a non-number becomes null (specification 02 section 5). */
 function duration(value: unknown, field: string, errors: Errors): number | null {
   const number = bound(value);
-  if (number !== null && number < 0) errors[field] = bookableMessages.negative;
-  else if (number !== null && number > MAX_DURATION_HOURS) errors[field] = bookableMessages.tooLarge;
-  return number === null ? null : Math.round(number * 100) / 100;
+  const outOfBounds = number === null ? null : numberError(number, { max: MAX_DURATION_HOURS });
+  if (outOfBounds) errors[field] = outOfBounds;
+  return number === null || outOfBounds ? null : roundTo(number);
 }
 
 /**
@@ -323,8 +324,8 @@ export function validateBookable(input: Record<string, unknown>, current: Bookab
   const vat = price(merged.priceValueAddedTax, 'priceValueAddedTax', errors, { percent: true });
   const prices = priceShape(input, { priceType: priceType ?? 'per-item', priceValueAddedTax: vat, priceCategories: priceCategories(merged.priceCategories, vat, errors) }, current, errors);
   const amount = toAmount(merged.amount);
-  if (amount !== null && amount < 0) errors.amount = bookableMessages.negative;
-  else if (amount !== null && amount > MAX_AMOUNT) errors.amount = bookableMessages.tooLarge;
+  const amountOutOfBounds = amount === null ? null : numberError(amount, { max: MAX_AMOUNT, integer: true });
+  if (amountOutOfBounds) errors.amount = amountOutOfBounds;
 
   const isScheduleRelated = bool(merged.isScheduleRelated);
   const isTimePeriodRelated = bool(merged.isTimePeriodRelated);

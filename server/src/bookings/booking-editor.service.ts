@@ -22,6 +22,7 @@ import { familyOf, findBooking, freeBookingNumber, readOccupancies, searchTextOf
 import { mayOnBooking } from './booking.service.js';
 import { parseCustomer, parseItems, parsePaymentMethod, parsePaymentProvider, parseTimes, throwIfErrors } from './checkout/checkout.input.js';
 import { bookedMinutes, bookingAttachments, bookingTotals, discountedCents } from './checkout/checkout.rules.js';
+import { MAX_DECIMAL, numberError } from '../../../common/validation/numbers.js';
 
 /** What staff send to create or change a booking (PUT api/{tenantId}/bookings, saveBooking). */
 export interface BookingEdit {
@@ -78,7 +79,7 @@ export function parseBookingEdit(body: unknown): BookingEdit {
     let userGrossPriceEur: number | null = null;
     if (override !== undefined && override !== null && override !== '') {
       userGrossPriceEur = Number(typeof override === 'string' ? override.replace(',', '.') : override);
-      if (!Number.isFinite(userGrossPriceEur) || userGrossPriceEur < 0 || userGrossPriceEur > 1e9) errors[`bookableItems.${index}.userGrossPriceEur`] = 'Ungültiger Preis';
+      if (numberError(userGrossPriceEur, { max: MAX_DECIMAL })) errors[`bookableItems.${index}.userGrossPriceEur`] = 'Ungültiger Preis';
     }
     return { ...item, userGrossPriceEur };
   });

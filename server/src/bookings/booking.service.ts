@@ -6,6 +6,7 @@ import { Bookable } from '../bookables/bookable.entity.js';
 import { AppError } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
 import { can, canReadSome } from '../../../common/permissions/permissions.js';
+import { MAX_INT32 } from '../../../common/validation/numbers.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
 import type { WorkflowBookings } from '../workflow/workflow-bookings.js';
@@ -68,9 +69,9 @@ export const mayOnBooking = (viewer: Viewer, action: 'read' | 'update' | 'delete
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-/** Page size 1 to 500 (default 50) and offset from a query. */
+/** Page size 1 to 500 (default 50) and offset from a query; an offset beyond any count reads an empty page, not SQL's range. */
 function pageOf(query: Pick<BookingListQuery, 'limit' | 'offset'>): { limit: number; offset: number } {
-  return { limit: Math.min(Math.max(Math.trunc(query.limit ?? DEFAULT_PAGE_SIZE), 1), MAX_PAGE_SIZE), offset: Math.max(Math.trunc(query.offset ?? 0), 0) };
+  return { limit: Math.min(Math.max(Math.trunc(query.limit ?? DEFAULT_PAGE_SIZE), 1), MAX_PAGE_SIZE), offset: Math.min(Math.max(Math.trunc(query.offset ?? 0), 0), MAX_INT32) };
 }
 
 /** A window from the query, with defaults; refuses reversed or overlong ones. */

@@ -68,7 +68,7 @@ export class CouponService {
   async create(viewer: Viewer, tenantId: string, input: Record<string, unknown>): Promise<Coupon> {
     this.requireTenantAccess(viewer, tenantId);
     if (!can(viewer.permissions, viewer.user.id, 'create', 'manageCoupons', { tenantId })) throw new AppError('auth.forbidden');
-    const { changes, fieldErrors } = validateCoupon(input, true);
+    const { changes, fieldErrors } = validateCoupon(input, null);
     if (Object.keys(fieldErrors).length > 0) throw new AppError('generic.validation', { fieldErrors });
     const em = this.orm.em.fork();
     const tenant = await em.findOne(Tenant, { id: tenantId });
@@ -96,7 +96,7 @@ export class CouponService {
     const em = this.orm.em.fork();
     const coupon = await this.find(em, viewer, tenantId, typeof input.id === 'string' ? input.id.trim() : '');
     if (!allowed(viewer, 'update', coupon)) throw new AppError('auth.forbidden');
-    const { changes, fieldErrors } = validateCoupon(input, false, coupon.type);
+    const { changes, fieldErrors } = validateCoupon(input, coupon);
     if (Object.keys(fieldErrors).length > 0) throw new AppError('generic.validation', { fieldErrors });
     const { code: _code, ...rest } = changes;
     Object.assign(coupon, rest);

@@ -1,3 +1,5 @@
+import { dateMessages } from '../../../common/validation/dates.js';
+import { MAX_DECIMAL, MAX_INT32, numberError, parseNumber, roundTo } from '../../../common/validation/numbers.js';
 import { CouponType } from './coupon.entity.js';
 
 /** What a coupon write may change; absent fields keep the stored value (or the default on create). */
@@ -7,6 +9,13 @@ export interface CouponChanges {
   type?: CouponType;
   discount?: number;
   maxAmount?: number | null;
+  validFrom?: Date | null;
+  validTo?: Date | null;
+}
+
+/** The stored coupon an update applies to. */
+export interface StoredCoupon {
+  type: CouponType;
   validFrom?: Date | null;
   validTo?: Date | null;
 }
@@ -21,26 +30,16 @@ function instant(value: unknown): Date | null | 'invalid' {
   return date && !Number.isNaN(date.getTime()) ? date : 'invalid';
 }
 
-function numeric(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'string' && value.trim() !== '') {
-    const parsed = Number(value.trim().replace(',', '.'));
-    return Number.isFinite(parsed) ? parsed : null;
-  }
-  return null;
-}
-
 /**
  * Checks a coupon body from REST or GraphQL (specification 01 section 5, rest-contract 5.8):
- * discount required ("Pflichtfeld"), percentage 0–100, fixed ≥ 0, maxAmount a whole number ≥ 0
- * (decimals are cut off like the original), dates as instants or null. usedAmount and ownerUserId
- * are never taken from a body. `currentType` is the stored type on update.
+ * discount required ("Pflichtfeld"), percentage 0–100, fixed from 0 to MAX_DECIMAL euros, maxAmount
+ * a whole number from 0 to what the integer column holds (decimals are cut off like the original),
+ * dates as instants or null, the end of the validity not before its start (also against the stored
+ * dates on update). usedAmount and ownerUserId are never taken from a body. `current` is the stored
+ * coupon on update, null on create.
  */
-export function validateCoupon(
-  input: Record<string, unknown>,
-  isCreate: boolean,
-  currentType: CouponType = CouponType.fixed,
-): { changes: CouponChanges; fieldErrors: Record<string, string> } {
+export function validateCoupon(input: Record<string, unknown>, current: StoredCoupon | null): { changes: CouponChanges; fieldErrors: Record<string, string> } {
+  const isCreate = current === null;
   const changes: CouponChanges = {};
   const fieldErrors: Record<string, string> = {};
 
@@ -62,25 +61,23 @@ export function validateCoupon(
   } else if (isCreate) {
     changes.type = CouponType.fixed;
   }
-  const type = changes.type ?? currentType;
+  const type = changes.type ?? current?.type ?? CouponType.fixed;
 
   if (isCreate || input.discount !== undefined) {
-    const discount = numeric(input.discount);
-    if (input.discount === undefined || input.discount === null || input.discount === '') fieldErrors.discount = 'Pflichtfeld';
-    else if (discount === null) fieldErrors.discount = 'Muss eine Zahl sein';
-    else if (type === CouponType.percentage && (discount < 0 || discount > 100)) fieldErrors.discount = 'Muss zwischen 0 und 100 liegen';
-    else if (discount < 0) fieldErrors.discount = 'Darf nicht negativ sein';
-    else changes.discount = Math.round(discount * 100) / 100;
+    const discount = parseNumber(input.discount);
+    const outOfBounds = discount === null ? null : numberError(discount, { max: MAX_DECIMAL });
+    if (discount === null) fieldErrors.discount = 'Pflichtfeld';
+    else if (type === CouponType.percentage && Number.isFinite(discount) && (discount < 0 || discount > 100)) fieldErrors.discount = 'Muss zwischen 0 und 100 liegen';
+    else if (outOfBounds) fieldErrors.discount = outOfBounds;
+    else changes.discount = roundTo(discount);
   }
 
   if (input.maxAmount !== undefined) {
-    if (input.maxAmount === null || input.maxAmount === '') changes.maxAmount = null;
-    else {
-      const maxAmount = numeric(input.maxAmount);
-      if (maxAmount === null || maxAmount < 0) fieldErrors.maxAmount = 'Muss eine ganze Zahl ab 0 sein';
-      else if (maxAmount > 2_147_483_647) fieldErrors.maxAmount = 'Zahl zu groß';
-      else changes.maxAmount = Math.trunc(maxAmount);
-    }
+    const maxAmount = parseNumber(input.maxAmount);
+    if (maxAmount === null) changes.maxAmount = null;
+    else if (!Number.isFinite(maxAmount) || maxAmount < 0) fieldErrors.maxAmount = 'Muss eine ganze Zahl ab 0 sein';
+    else if (Math.trunc(maxAmount) > MAX_INT32) fieldErrors.maxAmount = 'Zahl zu groß';
+    else changes.maxAmount = Math.trunc(maxAmount);
   }
 
   for (const field of ['validFrom', 'validTo'] as const) {
@@ -88,6 +85,11 @@ export function validateCoupon(
     const value = instant(input[field]);
     if (value === 'invalid') fieldErrors[field] = 'Ungültiges Datum';
     else changes[field] = value;
+  }
+  const validFrom = changes.validFrom !== undefined ? changes.validFrom : current?.validFrom;
+  const validTo = changes.validTo !== undefined ? changes.validTo : current?.validTo;
+  if (!fieldErrors.validFrom && !fieldErrors.validTo && validFrom && validTo && validTo.getTime() < validFrom.getTime()) {
+    fieldErrors[changes.validTo !== undefined ? 'validTo' : 'validFrom'] = dateMessages.validityEndBeforeStart;
   }
   return { changes, fieldErrors };
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { berlinParts, parseDate, parseTime } from '../../../common/time/berlin.js';
-import { isLink, sanitizeRichText, stringList, toNumber } from '../bookables/bookable.validation.js';
+import { dateMessages, isBeforeEarliestDate } from '../../../common/validation/dates.js';
+import { MAX_DECIMAL, numberError, parseNumber, roundTo } from '../../../common/validation/numbers.js';
+import { isLink, sanitizeRichText, stringList } from '../bookables/bookable.validation.js';
 import {
   defaultEventData,
   eventFormats,
@@ -18,7 +20,8 @@ import { eventEnd, eventStart } from './event.time.js';
  * The save rules of an event, enforced on the server whatever the client sent: the data-integrity
  * part of the event forms' rules (specification 03 section 5) with their German messages. Required
  * are the name and the start (lists sort by it), and the seat limit when registration is needed;
- * e-mail addresses, links, dates, times and numbers must be valid where given; the end may not lie
+ * e-mail addresses, links, dates (none before 1900), times and numbers (within what their columns
+ * hold, common/validation/numbers.ts) must be valid where given; the end may not lie
  * before the start; nested entries get ids. What the two forms require beyond that for a complete
  * announcement (venue, organizer, contact person) stays with the forms, as the detailed wizard and
  * the simple creator differ there and an event may be saved step by step.
@@ -31,6 +34,7 @@ export const eventMessages = {
   maxLength: (field: string, length: number) => `${field} Die Anzahl an Zeichen darf nicht größer als ${length} sein.`,
   email: 'E-Mail ist ungültig.',
   date: 'Ungültiges Datum',
+  dateTooEarly: dateMessages.tooEarly,
   time: 'Bitte geben Sie eine Uhrzeit im Format HH:mm an.',
   endBeforeStart: 'Das Ende der Veranstaltung darf nicht vor ihrem Beginn liegen.',
   invalidValue: 'Ungültiger Wert',
@@ -58,7 +62,6 @@ const MAX_TEASER = 2000;
 const MAX_LINK = 2000;
 const MAX_LIST = 200;
 const MAX_SEATS = 1_000_000;
-const MAX_PRICE = 1_000_000_000;
 
 const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value.slice(0, MAX_LIST) : []);
@@ -107,6 +110,7 @@ function date(value: unknown, field: string, errors: Errors): string | null {
     errors[field] = eventMessages.date;
     return null;
   }
+  if (parsed !== null && isBeforeEarliestDate(parsed)) errors[field] = eventMessages.dateTooEarly;
   return parsed;
 }
 
@@ -158,7 +162,7 @@ function information(value: Record<string, unknown>, errors: Errors): EventInfor
 function attendees(value: Record<string, unknown>, errors: Errors): EventAttendees {
   const needsRegistration = bool(value.needsRegistration, false);
   let maxAttendees: number | null = null;
-  const seats = toNumber(value.maxAttendees);
+  const seats = parseNumber(value.maxAttendees);
   if (seats !== null) {
     if (!Number.isInteger(seats) || seats < 1) errors['attendees.maxAttendees'] = eventMessages.seats;
     else if (seats > MAX_SEATS) errors['attendees.maxAttendees'] = eventMessages.tooLarge;
@@ -167,12 +171,10 @@ function attendees(value: Record<string, unknown>, errors: Errors): EventAttende
   const free = bool(value.free, false);
   const priceCategories = list(value.priceCategories).map((raw, index) => {
     const entry = record(raw);
-    const price = toNumber(entry.price);
-    const field = `attendees.priceCategories.${index}.price`;
-    if (price !== null && !Number.isFinite(price)) errors[field] = eventMessages.number;
-    else if (price !== null && price < 0) errors[field] = eventMessages.negative;
-    else if (price !== null && price > MAX_PRICE) errors[field] = eventMessages.tooLarge;
-    return { id: text(entry.id, 100) || randomUUID(), name: text(entry.name, MAX_TEXT), price: price !== null && Number.isFinite(price) ? Math.round(price * 100) / 100 : 0 };
+    const price = parseNumber(entry.price);
+    const outOfBounds = price === null ? null : numberError(price, { max: MAX_DECIMAL });
+    if (outOfBounds) errors[`attendees.priceCategories.${index}.price`] = outOfBounds;
+    return { id: text(entry.id, 100) || randomUUID(), name: text(entry.name, MAX_TEXT), price: price !== null && !outOfBounds ? roundTo(price) : 0 };
   });
   return { publicEvent: bool(value.publicEvent, true), needsRegistration, maxAttendees, free, priceCategories };
 }
@@ -245,7 +247,7 @@ function links(value: unknown, field: string, errors: Errors): string[] {
 }
 
 function format(value: unknown, errors: Errors): EventData['format'] {
-  const number = toNumber(value);
+  const number = parseNumber(value);
   const found = eventFormats.find((candidate) => candidate === number);
   if (found === undefined) {
     errors.format = eventMessages.invalidValue;

@@ -9,6 +9,7 @@ import { isEmail, normaliseEmail } from '../users/validation.js';
 import type { Viewer } from '../users/viewer.service.js';
 import { Instance, type SsoApplication, type SsoRoleMapping } from './instance.entity.js';
 import type { InstanceSettings, PublicInstance } from './instance.types.js';
+import { MAX_INT32, numberError } from '../../../common/validation/numbers.js';
 
 /** The partial update PUT api/instances and updateInstance accept (unknown fields never get here). */
 export interface InstanceUpdate {
@@ -311,7 +312,7 @@ export class InstanceService {
       for (const field of instanceNumberFields) {
         const value = input[field];
         if (value === undefined) continue;
-        if (value !== null && (typeof value !== 'number' || !Number.isInteger(value) || value < 0)) fieldErrors[field] = messages.number;
+        if (value !== null && (typeof value !== 'number' || numberError(value, { max: MAX_INT32, integer: true }))) fieldErrors[field] = messages.number;
         else if (field === 'noreplyPort' && value !== null && (value < 1 || value > 65535)) fieldErrors[field] = messages.port;
         else instance[field] = value;
       }

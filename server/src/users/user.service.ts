@@ -244,8 +244,10 @@ export class UserService {
       if (value !== null && typeof value !== 'string') fieldErrors[field] = 'Ungültiger Wert';
       else if ((value ?? '').length > MAX_FIELD_LENGTH) fieldErrors[field] = `Maximal ${MAX_FIELD_LENGTH} Zeichen erlaubt.`;
     }
-    if ((update.firstName !== undefined && !update.firstName?.trim()) || (update.lastName !== undefined && !update.lastName?.trim())) {
-      fieldErrors[update.firstName !== undefined && !update.firstName?.trim() ? 'firstName' : 'lastName'] = 'Pflichtfeld';
+    // Names are required; a value of the wrong type already has its message.
+    for (const field of ['firstName', 'lastName'] as const) {
+      const value = update[field];
+      if (value !== undefined && !fieldErrors[field] && !value?.trim()) fieldErrors[field] = 'Pflichtfeld';
     }
     if (Object.keys(fieldErrors).length > 0) throw new AppError('profile.update-error', { fieldErrors });
 

@@ -7,8 +7,11 @@ export function normaliseEmail(value: string): string {
   return value.trim().toLowerCase();
 }
 
+/** The longest address SMTP delivers to (RFC 5321); the user id is the address, so it also bounds ids. */
+export const MAX_EMAIL_LENGTH = 254;
+
 export function isEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value);
+  return value.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(value);
 }
 
 export const MIN_PASSWORD_LENGTH = 8;

@@ -10,7 +10,7 @@ export interface WorkflowBookings {
    * (workflow_tasks), oldest first, at most `limit` (the newest are kept when there are more).
    */
   backlogIds(tenantId: string, limit: number): Promise<string[]>;
-  /** Whether the booking exists in the tenant (a task coming from the backlog onto the board). */
+  /** Whether the booking exists in the tenant (a task in no state that is moved or archived). */
   bookingExists(tenantId: string, bookingId: string): Promise<boolean>;
   /**
    * A workflow "bookingStatus" action (rest-contract 5.3 rule 7): commit releases the booking

@@ -34,8 +34,8 @@ export interface StateName {
 }
 
 /**
- * Rule 4 (and 5 for "archive"). The caller has checked that a task coming from the backlog is a
- * booking of the tenant.
+ * Rule 4 (and 5 for "archive"). The caller has checked that a task in no state (backlog or
+ * archive) is a booking of the tenant.
  * - "archive": removed from its state and archived with the current time (an archived task keeps its time);
  * - a task in a state: without newIndex nothing moves; otherwise it goes to newIndex of the
  *   destination (its time kept only within the same state); a destination that is no state sends it

@@ -11,7 +11,7 @@ import { ARCHIVE_DESTINATION, planMove, type MoveRequest, type TaskPlace } from 
 import type { WorkflowBookings } from './workflow-bookings.js';
 import { Workflow, type WorkflowActionData, type WorkflowTaskData } from './workflow.entity.js';
 import { archive, dropTasksOutside, enterState, forget, leaveState, lockStates, lockTask, readBoard, readPlace, readPlaces, type BoardRow } from './workflow-tasks.js';
-import { moveRequest, normaliseStates, taskIdOf, type WorkflowInputData, type WorkflowMoveInput } from './workflow.validation.js';
+import { moveRequest, normaliseStates, taskIdError, taskIdOf, type WorkflowInputData, type WorkflowMoveInput } from './workflow.validation.js';
 
 export type { WorkflowInputData, WorkflowMoveInput } from './workflow.validation.js';
 
@@ -182,11 +182,12 @@ export class WorkflowService {
     return moved as WorkflowCardEvent;
   }
 
-  /** Archives a task (rest-contract 5.3 rule 5); the booking is not checked. */
+  /** Archives a task (its card leaves its state); like every move, only a booking of the tenant. */
   async archiveTask(viewer: Viewer, tenantId: string, input: { taskId?: unknown }): Promise<WorkflowView> {
     if (!canMoveWorkflowTasks(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
-    const taskId = taskIdOf(input.taskId);
-    if (!taskId) throw new AppError('generic.validation', { fieldErrors: { taskId: 'Pflichtfeld' } });
+    const message = taskIdError(input.taskId);
+    if (message) throw new AppError('generic.validation', { fieldErrors: { taskId: message } });
+    const taskId = taskIdOf(input.taskId) as string;
     return this.changeBoard(tenantId, { taskId, destination: ARCHIVE_DESTINATION, newIndex: null }, (em) => this.viewIn(em, tenantId));
   }
 
@@ -197,11 +198,11 @@ export class WorkflowService {
       const workflow = await this.sharedWorkflow(em, tenantId);
       if (!workflow) throw new AppError('generic.not-found', { detail: 'Für diesen Mandanten ist kein Workflow eingerichtet.' });
       const move = await this.move(em, workflow, request, new Date(), async (place) => {
-        // A task from the backlog must be a booking of the tenant (3.0.0 answered 500; the intent is 404).
-        // An archived task is the board's own record and needs no check (rule 5 never checked it).
-        if (request.destination !== ARCHIVE_DESTINATION && place.kind === 'backlog' && !(await this.bookings.bookingExists(tenantId, request.taskId))) {
-          throw new AppError('generic.not-found');
-        }
+        // Only bookings of the tenant have a place on the board: a task in no state (backlog or
+        // archive) that is none answers 404, whatever the destination, instead of becoming a
+        // phantom card (3.0.0 archived any id). A card in a state got there with its booking and
+        // leaves every state when the booking is deleted.
+        if (place.kind !== 'state' && !(await this.bookings.bookingExists(tenantId, request.taskId))) throw new AppError('generic.not-found');
       });
       onMoved?.(move.card);
       return answer(em);

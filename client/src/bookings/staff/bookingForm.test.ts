@@ -62,6 +62,7 @@ describe('the booking form', () => {
     expect(unitPriceValidator('12,5', {})).toBeUndefined();
     expect(unitPriceValidator('zwölf', {})).toBe('Muss eine Zahl sein');
     expect(unitPriceValidator('-1', {})).toBe('Darf nicht negativ sein');
+    expect(unitPriceValidator('1e308', {})).toBe('Der Wert ist zu groß.');
     expect(endValidator('2026-12-24T10:00:00Z', { timeBegin: '2026-12-24T12:00:00Z' })).toBe('Das Ende muss nach dem Beginn liegen.');
     expect(endValidator('2026-12-24T14:00:00Z', { timeBegin: '2026-12-24T12:00:00Z' })).toBeUndefined();
   });

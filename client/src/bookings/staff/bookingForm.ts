@@ -1,5 +1,6 @@
 import type { CustomerFields } from '../../../../common/bookings/customer';
 import type { BookingInput, StaffBookingDetailsFragment } from '../../gql/graphql';
+import { MAX_DECIMAL, numberError } from '../../../../common/validation/numbers';
 import { formatAmountInput, parseDecimal } from '../../shared/format';
 import { EMAIL_PATTERN, type Validator, validationMessages } from '../../shared/validation';
 
@@ -111,7 +112,8 @@ export const unitPriceValidator: Validator = (value) => {
   if (!text) return undefined;
   const price = parseDecimal(text);
   if (price === null) return bookingFormMessages.notANumber;
-  return price < 0 ? bookingFormMessages.negative : undefined;
+  // From 0 to what the price column holds, as the server checks.
+  return numberError(price, { max: MAX_DECIMAL }) ?? undefined;
 };
 
 export const endValidator: Validator = (value, all) => {

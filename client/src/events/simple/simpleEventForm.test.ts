@@ -25,6 +25,11 @@ describe('validateSimpleEvent', () => {
     expect(validateSimpleEvent(filled())).toEqual({});
   });
 
+  it('refuses a start or end before 1900 (Berlin date), as the server does', () => {
+    expect(validateSimpleEvent(filled({ start: '1899-12-31T10:00:00.000Z' })).start).toBe('Das Datum darf nicht vor dem 01.01.1900 liegen.');
+    expect(validateSimpleEvent(filled({ start: '1899-12-31T23:30:00.000Z', end: '1899-12-31T23:45:00.000Z' }))).toEqual({});
+  });
+
   it('wants a valid e-mail, the end after the start, digits as postal code', () => {
     expect(validateSimpleEvent(filled({ contactEmail: 'lena@' })).contactEmail).toBe('E-Mail muss gültig sein');
     expect(validateSimpleEvent(filled({ end: '2026-12-03T17:00:00.000Z' })).end).toBe(simpleEventMessages.endBeforeStart);

@@ -1,4 +1,5 @@
 import { berlinParts } from '../../../../common/time/berlin';
+import { dateMessages, isBeforeEarliestDate } from '../../../../common/validation/dates';
 import type { EventInput } from '../../gql/graphql';
 import { EMAIL_PATTERN, validationMessages } from '../../shared/validation';
 
@@ -59,11 +60,15 @@ type Errors = Partial<Record<keyof SimpleEventValues, string>>;
 const blank = (value: string | null | undefined) => !value || value.trim() === '';
 const REQUIRED: (keyof SimpleEventValues)[] = ['name', 'start', 'end', 'venueName', 'organizerName', 'contactName', 'contactPhone', 'contactEmail'];
 
-/** The simple creator's rules: its required fields ("Pflichtfeld"), a valid e-mail, the end after the start, seats when registering. */
+/** The simple creator's rules: its required fields ("Pflichtfeld"), a valid e-mail, no date before 1900, the end after the start, seats when registering. */
 export function validateSimpleEvent(values: SimpleEventValues): Errors {
   const errors: Errors = {};
   for (const field of REQUIRED) if (blank(values[field] as string | null)) errors[field] = simpleEventMessages.required;
   if (!errors.contactEmail && !EMAIL_PATTERN.test(values.contactEmail.trim())) errors.contactEmail = simpleEventMessages.email;
+  for (const field of ['start', 'end'] as const) {
+    const instant = values[field];
+    if (instant && !Number.isNaN(Date.parse(instant)) && isBeforeEarliestDate(berlinParts(new Date(instant)).date)) errors[field] = dateMessages.tooEarly;
+  }
   if (values.start && values.end && Date.parse(values.end) <= Date.parse(values.start)) errors.end = simpleEventMessages.endBeforeStart;
   if (values.zip.trim() && !/^\d+$/.test(values.zip.trim())) errors.zip = simpleEventMessages.zip;
   if (values.needsRegistration && !/^[1-9]\d*$/.test(values.maxAttendees.trim())) errors.maxAttendees = blank(values.maxAttendees) ? simpleEventMessages.required : simpleEventMessages.seats;

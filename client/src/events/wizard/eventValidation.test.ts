@@ -56,6 +56,27 @@ describe('wizard validation', () => {
     expect(errors['information.endTime']).toBe('Das Ende der Veranstaltung darf nicht vor ihrem Beginn liegen.');
   });
 
+  it('refuses dates before 1900 and prices beyond what the column holds, as the server does', () => {
+    const values = complete();
+    values.information.startDate = '0202-07-15';
+    values.information.endDate = '1899-12-31';
+    values.attendees.priceCategories = [
+      { id: 'a', name: 'A', price: '1e308' },
+      { id: 'b', name: 'B', price: '-5' },
+      { id: 'c', name: 'C', price: '12,50' },
+    ];
+    expect(flatEventErrors(values)).toEqual({
+      'information.startDate': 'Das Datum darf nicht vor dem 01.01.1900 liegen.',
+      'information.endDate': 'Das Datum darf nicht vor dem 01.01.1900 liegen.',
+      'attendees.priceCategories.0.price': 'Der Wert ist zu groß.',
+      'attendees.priceCategories.1.price': 'Darf nicht negativ sein',
+    });
+    values.information.startDate = '1900-01-01';
+    values.information.endDate = '1900-01-01';
+    values.attendees.priceCategories = [];
+    expect(flatEventErrors(values)).toEqual({});
+  });
+
   it('does not ask for the contact person when it is switched off', () => {
     const values = complete();
     values.eventOrganizer = { ...values.eventOrganizer, addContactPerson: false, contactPersonName: '', contactPersonEmailAddress: 'x' };

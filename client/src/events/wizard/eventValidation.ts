@@ -1,4 +1,6 @@
 import { setIn } from 'final-form';
+import { dateMessages, isBeforeEarliestDate } from '../../../../common/validation/dates';
+import { MAX_DECIMAL, numberError } from '../../../../common/validation/numbers';
 import { parseDecimal } from '../../shared/format';
 import { EMAIL_PATTERN } from '../../shared/validation';
 import { type EventFormValues, hasEventLink } from './eventFormValues';
@@ -81,6 +83,9 @@ export function flatEventErrors(values: EventFormValues): Flat {
   if (!errors['information.name'] && info.name.trim().length > MAX_NAME_LENGTH) errors['information.name'] = wizardMessages.maxLength(fieldLabels.name, MAX_NAME_LENGTH);
   requireText(errors, 'information.startDate', info.startDate, fieldLabels.startDate);
   requireText(errors, 'information.startTime', info.startTime, fieldLabels.startTime);
+  for (const field of ['startDate', 'endDate'] as const) {
+    if (info[field] && isBeforeEarliestDate(info[field])) errors[`information.${field}`] = dateMessages.tooEarly;
+  }
   if (info.startDate && info.endDate) {
     const start = `${info.startDate}T${info.startTime || '00:00'}`;
     // Without an end time the event lasts until the end of its end day.
@@ -110,7 +115,10 @@ export function flatEventErrors(values: EventFormValues): Flat {
   }
   if (!attendees.free) {
     attendees.priceCategories.forEach((category, index) => {
-      if (!blank(category.price) && parseDecimal(category.price) === null) errors[`attendees.priceCategories.${index}.price`] = wizardMessages.price;
+      if (blank(category.price)) return;
+      const price = parseDecimal(category.price);
+      const message = price === null ? wizardMessages.price : numberError(price, { max: MAX_DECIMAL });
+      if (message) errors[`attendees.priceCategories.${index}.price`] = message;
     });
   }
   return errors;
