@@ -21,3 +21,20 @@ export async function queuedJobs(orm: MikroORM, task: string): Promise<QueuedJob
 export async function makeRetriesDue(orm: MikroORM): Promise<void> {
   await orm.em.getConnection().execute('update graphile_worker._private_jobs set run_at = now() where locked_at is null');
 }
+
+/**
+ * Waits until the worker has taken every job that is due (none waiting to run now, none running),
+ * so what the jobs write is stored before a test compares the database.
+ */
+export async function waitForSettledQueue(orm: MikroORM, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await orm.em.getConnection().execute<{ pending: number }[]>(
+      `select count(*)::int as pending from graphile_worker._private_jobs
+        where locked_at is not null or (run_at <= now() and attempts = 0)`,
+    );
+    if (row.pending === 0) return;
+    if (Date.now() > deadline) throw new Error(`${row.pending} Jobs sind nach ${timeoutMs} ms noch offen`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
