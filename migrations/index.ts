@@ -9,6 +9,7 @@ import { Migration20261124000000BookingWindowIndex } from './Migration2026112400
 import { Migration20261124100000WorkflowTasks } from './Migration20261124100000_workflow_tasks.js';
 import { Migration20261125100000Events } from './Migration20261125100000_events.js';
 import { Migration20261126100000Receipts } from './Migration20261126100000_receipts.js';
+import { Migration20261126120000BookingHorizon } from './Migration20261126120000_booking_horizon.js';
 import { Migration20261127094512HashedAccountTokens } from './Migration20261127094512_hashed_account_tokens.js';
 
 /** Every migration in order. Listed in code so the built server and the TypeScript sources agree. */
@@ -23,5 +24,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124100000_workflow_tasks', class: Migration20261124100000WorkflowTasks },
   { name: 'Migration20261125100000_events', class: Migration20261125100000Events },
   { name: 'Migration20261126100000_receipts', class: Migration20261126100000Receipts },
+  { name: 'Migration20261126120000_booking_horizon', class: Migration20261126120000BookingHorizon },
   { name: 'Migration20261127094512_hashed_account_tokens', class: Migration20261127094512HashedAccountTokens },
 ];

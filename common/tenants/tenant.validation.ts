@@ -2,6 +2,15 @@
  * The tenant rules of specification 01 section 5, shared by the server (which enforces them) and
  * the client (which checks before sending). Plain TypeScript without Node imports.
  */
+/**
+ * The booking horizon every tenant has (see common/bookings/horizon.ts): bookings end at most this
+ * many days ahead and last at most this many days, unless an object allows longer bookings.
+ */
+export const DEFAULT_BOOKING_HORIZON_DAYS = 730;
+export const DEFAULT_MAX_BOOKING_DAYS = 31;
+/** A hundred years: beyond that no setting is plausible. */
+export const MAX_HORIZON_DAYS = 36_500;
+
 export const tenantMessages = {
   required: 'Pflichtfeld',
   mail: 'Muss gültige E-Mail-Adresse sein.',
@@ -12,6 +21,7 @@ export const tenantMessages = {
   eventMode: 'Nur "simple" oder "detailed" erlaubt.',
   port: 'Ungültiger Port.',
   template: 'Die Vorlage muss ein vollständiges HTML-Dokument sein. Es fehlt:',
+  days: `Muss eine ganze Zahl von 1 bis ${MAX_HORIZON_DAYS} sein.`,
 } as const;
 
 const blankText = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
@@ -69,6 +79,8 @@ export interface TenantFieldsToCheck {
   paymentPurposeSuffix?: string | null;
   defaultEventCreationMode?: string | null;
   maxBookingAdvanceInMonths?: number | string | null;
+  bookingHorizonDays?: number | string | null;
+  maxBookingDays?: number | string | null;
   noreplyPort?: number | string | null;
   receiptTemplate?: string | null;
   invoiceTemplate?: string | null;
@@ -94,6 +106,11 @@ export function tenantFieldErrors(tenant: TenantFieldsToCheck): Record<string, s
   if ((tenant.paymentPurposeSuffix ?? '').length > PAYMENT_PURPOSE_SUFFIX_MAX) errors.paymentPurposeSuffix = tenantMessages.suffix;
   if (!['', 'simple', 'detailed'].includes(tenant.defaultEventCreationMode ?? '')) errors.defaultEventCreationMode = tenantMessages.eventMode;
   if (!isWholeNumber(tenant.maxBookingAdvanceInMonths)) errors.maxBookingAdvanceInMonths = tenantMessages.number;
+  // Absent (undefined) keeps the stored value; sent, each must be a number of days.
+  for (const field of ['bookingHorizonDays', 'maxBookingDays'] as const) {
+    const value = tenant[field];
+    if (value !== undefined && (blank(value) || !isWholeNumber(value) || Number(value) < 1 || Number(value) > MAX_HORIZON_DAYS)) errors[field] = tenantMessages.days;
+  }
   if (!blank(tenant.noreplyPort) && (!isWholeNumber(tenant.noreplyPort) || Number(tenant.noreplyPort) < 1 || Number(tenant.noreplyPort) > 65535)) {
     errors.noreplyPort = tenantMessages.port;
   }

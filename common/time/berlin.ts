@@ -207,3 +207,11 @@ export function addBerlinMonths(instant: Date, n: number): Date {
   const subMinuteMs = instant.getTime() - Math.floor(instant.getTime() / MINUTE_MS) * MINUTE_MS;
   return new Date(wallToInstant(Date.UTC(year, month - 1, day, p.hour, p.minute)) + subMinuteMs);
 }
+
+/** The same Berlin wall time n calendar days later: a day across a clock change has 23 or 25 hours. */
+export function addBerlinDays(instant: Date, n: number): Date {
+  const p = berlinParts(instant);
+  const { year, month, day } = requireDate(addDays(p.date, n));
+  const subMinuteMs = instant.getTime() - Math.floor(instant.getTime() / MINUTE_MS) * MINUTE_MS;
+  return new Date(wallToInstant(Date.UTC(year, month - 1, day, p.hour, p.minute)) + subMinuteMs);
+}

@@ -3,6 +3,7 @@ import { BookableAvailabilityService } from './bookables/bookable.availability.s
 import { BookableService } from './bookables/bookable.service.js';
 import { BookableShowcase } from './bookables/bookable.showcase.js';
 import { BookingEditorService } from './bookings/booking-editor.service.js';
+import { BookingOccupancyGuard } from './bookings/booking-occupancy-guard.js';
 import { BookingOverviewService } from './bookings/booking-overview.service.js';
 import { BookingStatusService } from './bookings/booking-status.service.js';
 import { BOOKING_MAIL_JOB, BOOKING_ORGANIZER_MAILS_JOB } from './bookings/booking.jobs.js';
@@ -66,23 +67,29 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   // Public-only reads for the HTML snippets of tenant websites.
   const bookableShowcase = new BookableShowcase(orm);
   const eventShowcase = new EventShowcase(orm);
-  // The workflow reads bookings through its own port; the status actions come from the bookings
-  // domain above it, which itself needs the workflow: bound late, after both exist.
+  // The one guardian of occupancy: checkout, the staff's editor, releases and the workflow's status actions.
+  const occupancyGuard = new BookingOccupancyGuard(eventSeats);
+  // The workflow reads bookings through its own port; the row lock and the status actions come
+  // from the bookings domain above it, which itself needs the workflow: bound late, after both exist.
   const late: { bookingStatus?: BookingStatusService } = {};
+  const statusService = () => {
+    if (!late.bookingStatus) throw new Error('The booking status service is not wired yet.');
+    return late.bookingStatus;
+  };
   const workflowBookings: WorkflowBookings = {
     backlogIds: (tenantId, limit) => bookings.backlogIds(tenantId, limit),
-    bookingExists: (tenantId, id) => bookings.bookingExists(tenantId, id),
-    applyWorkflowStatus: async (tenantId, id, statuses) => late.bookingStatus?.applyWorkflowStatus(tenantId, id, statuses),
+    lockBooking: (em, tenantId, id) => statusService().lockBooking(em, tenantId, id),
+    applyWorkflowStatus: (em, tenantId, id, statuses) => statusService().applyWorkflowStatus(em, tenantId, id, statuses),
   };
   const workflows = new WorkflowService(orm, workflowBookings);
-  const workflowActions = new WorkflowActions(orm, workflowBookings, mail);
+  const workflowActions = new WorkflowActions(orm, mail);
   const bookingMails = new BookingMailer(orm, mail, config.publicUrl, eventSeats);
   const receipts = new ReceiptService(orm, config, new PdfRenderer(config.pdf), bookingMails);
   // What follows a payment (receipts, invoices, their mails): the payments domain's port, answered
   // by the receipts domain, also for the bookings domain's payment events (release, workflow
   // "paid", staff marking paid).
   const paymentFollowUps: PaymentFollowUps = new DocumentPaymentFollowUps(receipts, new MailPaymentFollowUps());
-  const bookingStatus = new BookingStatusService(orm, workflows, paymentFollowUps);
+  const bookingStatus = new BookingStatusService(orm, workflows, paymentFollowUps, occupancyGuard);
   late.bookingStatus = bookingStatus;
   const accountTokens = new AccountTokens();
   const accountMails = new AccountMails(orm, mail, accountTokens, config.publicUrl);
@@ -113,11 +120,11 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     eventShowcase,
     snippets: new SnippetService(orm, config.publicUrl, bookableShowcase, eventShowcase),
     bookingStatus,
-    bookingEditor: new BookingEditorService(orm, workflows, eventSeats, paymentFollowUps),
+    bookingEditor: new BookingEditorService(orm, workflows, occupancyGuard, paymentFollowUps),
     payments: new PaymentService(orm, config.publicUrl, config.payments, paymentFollowUps),
     receipts,
     bookingOverview: new BookingOverviewService(orm),
-    checkout: new CheckoutService(orm, bookables, workflows, eventSeats),
+    checkout: new CheckoutService(orm, bookables, workflows, occupancyGuard),
     jobHandlers: {
       [BOOKING_MAIL_JOB]: (payload) => bookingMails.send(payload),
       [BOOKING_ORGANIZER_MAILS_JOB]: (payload) => bookingMails.expandOrganizerMails(payload),

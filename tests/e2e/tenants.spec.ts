@@ -69,6 +69,15 @@ test('the instance owner creates and configures a tenant with workflow and membe
   await page.getByLabel('Verwendungszweck-Suffix', { exact: true }).fill('SWB');
   await expect(page.getByText('Maximal 12 Zeichen erlaubt.')).toBeHidden();
 
+  // The booking horizon: 730 days ahead and 31 days long unless changed; 0 is no number of days.
+  const horizon = page.getByLabel('Buchungshorizont (Tage im Voraus)', { exact: true });
+  await expect(horizon).toHaveValue('730');
+  await expect(page.getByLabel('Höchste Buchungsdauer (Tage)', { exact: true })).toHaveValue('31');
+  await horizon.fill('0');
+  await expect(page.getByText('Muss eine ganze Zahl von 1 bis 36500 sein.')).toBeVisible();
+  await horizon.fill('400');
+  await expect(page.getByText('Muss eine ganze Zahl von 1 bis 36500 sein.')).toBeHidden();
+
   const invoice = section(page, 'Rechnung');
   await invoice.getByRole('heading', { name: 'Rechnung', exact: true }).click();
   await invoice.getByText('Aktiv', { exact: true }).click();
@@ -96,6 +105,7 @@ test('the instance owner creates and configures a tenant with workflow and membe
 
   await page.reload();
   await expect(page.getByLabel('Ansprechpartner', { exact: true })).toHaveValue('Bea Beispiel-Neu');
+  await expect(page.getByLabel('Buchungshorizont (Tage im Voraus)', { exact: true })).toHaveValue('400');
   await expect(stateNames(page)).toHaveText(['Erledigt', 'In Prüfung']);
   await expect(page.getByLabel('Standardstatus: In Prüfung')).toBeChecked();
   await expect(page.getByLabel('Standardstatus: Erledigt')).not.toBeChecked();

@@ -1,5 +1,8 @@
+import type { Bookable } from '../../server/src/bookables/bookable.entity.js';
 import { Booking } from '../../server/src/bookings/booking.entity.js';
 import { Coupon, CouponType } from '../../server/src/coupons/coupon.entity.js';
+import { Event } from '../../server/src/events/event.entity.js';
+import { defaultEventData } from '../../server/src/events/event.model.js';
 import { Tenant } from '../../server/src/tenants/tenant.entity.js';
 import type { InProcessApp } from '../support/app.js';
 import { storeBookable, type BookableRow } from './bookables.fixtures.js';
@@ -27,6 +30,25 @@ export function bookableRoom(app: InProcessApp, tenantId: string, data: Bookable
     ...data,
   });
 }
+
+/** A public event on 1 May 2027 whose tickets share maxAttendees seats (null: unlimited). */
+export async function storeEvent(app: InProcessApp, tenantId: string, name: string, maxAttendees: number | null): Promise<Event> {
+  const em = app.orm.em.fork();
+  const base = defaultEventData();
+  const event = em.create(Event, { tenant: em.getReference(Tenant, tenantId), ownerUserId: null });
+  event.setData({
+    ...base,
+    isPublic: true,
+    information: { ...base.information, name, startDate: '2027-05-01', startTime: '19:00', endDate: '2027-05-01', endTime: '22:00' },
+    attendees: { ...base.attendees, needsRegistration: maxAttendees !== null, maxAttendees },
+  });
+  await em.flush();
+  return event;
+}
+
+/** A free, public ticket of the event booked without release; its own amount unlimited (the event limits). */
+export const storeTicket = (app: InProcessApp, tenantId: string, eventId: string, data: Partial<Bookable> & { title: string }) =>
+  storeBookable(app, tenantId, { type: 'ticket', eventId, isBookable: true, isPublic: true, autoCommitBooking: true, amount: null, priceCategories: [], ...data });
 
 export async function storeCoupon(app: InProcessApp, tenantId: string, data: Partial<Coupon> & { code: string }): Promise<Coupon> {
   const em = app.orm.em.fork();

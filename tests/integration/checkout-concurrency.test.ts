@@ -4,7 +4,8 @@ import { Tenant } from '../../server/src/tenants/tenant.entity.js';
 import { startInProcessApp, type InProcessApp } from '../support/app.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { createTenant } from '../support/fixtures.js';
-import type { HttpClient, HttpResponse } from '../support/http.js';
+import type { HttpClient } from '../support/http.js';
+import { activeBookingsOf, fireAll, tally } from '../support/races.js';
 import { startServerProcess, stopAllServerProcesses, type ServerProcess } from '../support/server-process.js';
 import { SmtpCapture } from '../support/smtp.js';
 import { bookableRoom, customer, slot, storeCoupon } from './bookings.fixtures.js';
@@ -55,43 +56,9 @@ afterAll(async () => {
   }
 });
 
-interface Outcome {
-  server: 'in-process' | 'child';
-  status: number;
-  code: string | undefined;
-  id: string | undefined;
-  text: string;
-}
-
 /** Fires every body at once, alternating between the two servers; answers in the bodies' order. */
-async function fireAll(bodies: Record<string, unknown>[]): Promise<Outcome[]> {
-  const responses = await Promise.all(bodies.map((body, index) => clients[index % 2].post(`/api/${tenantId}/checkout`, body)));
-  return responses.map((response: HttpResponse, index) => ({
-    server: index % 2 === 0 ? 'in-process' : 'child',
-    status: response.status,
-    code: response.json?.code,
-    id: response.status === 200 ? response.json?.id : undefined,
-    text: response.text.slice(0, 300),
-  }));
-}
-
-const tally = (outcomes: Outcome[]) => {
-  const counts: Record<string, number> = {};
-  for (const { status, code } of outcomes) counts[`${status}${code ? ` ${code}` : ''}`] = (counts[`${status}${code ? ` ${code}` : ''}`] ?? 0) + 1;
-  return counts;
-};
-
-/** Bookings (not rejected) and booked units of one object overlapping a window, straight from PostgreSQL. */
-async function storedFor(bookableId: string, window: { timeBegin: number; timeEnd: number }) {
-  const { rows } = await sql.query<{ bookings: string; items: string; units: string | null; numbers: string[] | null }>(
-    `select count(distinct b.key) as bookings, count(i.id) as items, sum(i.amount) as units, array_agg(distinct b.number) as numbers
-       from booking_items i join bookings b on b.key = i.booking_key
-      where i.bookable_id = $1 and not b.is_rejected and i.time_begin < $3 and i.time_end > $2`,
-    [bookableId, new Date(window.timeBegin), new Date(window.timeEnd)],
-  );
-  const [row] = rows;
-  return { bookings: Number(row.bookings), items: Number(row.items), units: Number(row.units ?? 0), numbers: (row.numbers ?? []).filter(Boolean).sort() };
-}
+const fireCheckouts = (bodies: Record<string, unknown>[]) =>
+  fireAll(bodies.map((body, index) => ({ via: index % 2 === 0 ? 'in-process' : 'child', send: () => clients[index % 2].post(`/api/${tenantId}/checkout`, body) })));
 
 describe('checkout across two server processes on one database', () => {
   it('50 parallel checkouts of one slot of an object with amount 3 store exactly 3 bookings; the other 47 answer 409', async () => {
@@ -100,7 +67,7 @@ describe('checkout across two server processes on one database', () => {
     const bodies = Array.from({ length: 50 }, (_, n) => ({ ...window, bookableItems: [{ bookableId: room.id, amount: 1 }], ...customer, mail: `kapazitaet-${n}@example.com` }));
 
     const started = Date.now();
-    const outcomes = await fireAll(bodies);
+    const outcomes = await fireCheckouts(bodies);
     const elapsed = Date.now() - started;
     const counts = tally(outcomes);
     const context = `${elapsed} ms, ${JSON.stringify(counts)}`;
@@ -111,9 +78,9 @@ describe('checkout across two server processes on one database', () => {
     expect(accepted.length, context).toBe(3);
     expect(outcomes.filter((outcome) => outcome.status === 409).length, context).toBe(47);
     // Both processes answered (the point is two processes with their own pools, not one).
-    expect(new Set(outcomes.filter((o) => o.status === 200 || o.code === 'booking.capacity').map((outcome) => outcome.server)).size, context).toBe(2);
+    expect(new Set(outcomes.filter((o) => o.status === 200 || o.code === 'booking.capacity').map((outcome) => outcome.via)).size, context).toBe(2);
 
-    const stored = await storedFor(room.id, window);
+    const stored = await activeBookingsOf(sql, room.id, window);
     expect(stored).toEqual({ bookings: 3, items: 3, units: 3, numbers: accepted.map((outcome) => outcome.id).sort() });
     const { rows } = await sql.query<{ count: string }>('select count(*) from bookings b where exists (select 1 from booking_items i where i.booking_key = b.key and i.bookable_id = $1)', [room.id]);
     expect(Number(rows[0].count)).toBe(3);
@@ -128,7 +95,7 @@ describe('checkout across two server processes on one database', () => {
     const bodies = rooms.map((room, n) => ({ ...window, bookableItems: [{ bookableId: room.id, amount: 1 }], couponCode: 'FUENFMAL', ...customer, mail: `gutschein-${n}@example.com` }));
 
     const started = Date.now();
-    const outcomes = await fireAll(bodies);
+    const outcomes = await fireCheckouts(bodies);
     const context = `${Date.now() - started} ms, ${JSON.stringify(tally(outcomes))}`;
 
     const accepted = outcomes.filter((outcome) => outcome.status === 200);
@@ -151,7 +118,7 @@ describe('checkout across two server processes on one database', () => {
     const bodies = windows.map((window, n) => ({ ...window, bookableItems: [{ bookableId: room.id, amount: 1 }], ...customer, mail: `serie-${n}@example.com` }));
 
     const started = Date.now();
-    const outcomes = await fireAll(bodies);
+    const outcomes = await fireCheckouts(bodies);
     const context = `${Date.now() - started} ms, ${JSON.stringify(tally(outcomes))}`;
 
     expect(outcomes.filter((outcome) => outcome.status !== 200), context).toEqual([]);

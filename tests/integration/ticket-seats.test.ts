@@ -2,7 +2,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Bookable } from '../../server/src/bookables/bookable.entity.js';
 import { Event } from '../../server/src/events/event.entity.js';
-import { defaultEventData } from '../../server/src/events/event.model.js';
 import { Tenant } from '../../server/src/tenants/tenant.entity.js';
 import { startInProcessApp, testAdmin, type InProcessApp } from '../support/app.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
@@ -11,7 +10,7 @@ import type { HttpClient, HttpResponse } from '../support/http.js';
 import { startServerProcess, stopAllServerProcesses, type ServerProcess } from '../support/server-process.js';
 import { SmtpCapture } from '../support/smtp.js';
 import { storeBookable } from './bookables.fixtures.js';
-import { customer } from './bookings.fixtures.js';
+import { customer, storeEvent as storeEventOf, storeTicket as storeTicketOf } from './bookings.fixtures.js';
 
 /**
  * Event seats (rest-contract 5.1 rule 8, 5.4 rule 7): all tickets of an event share its
@@ -58,23 +57,10 @@ afterAll(async () => {
 
 let counter = 0;
 
-async function storeEvent(maxAttendees: number | null): Promise<Event> {
-  const em = local.orm.em.fork();
-  const base = defaultEventData();
-  const event = em.create(Event, { tenant: em.getReference(Tenant, tenantId), ownerUserId: null });
-  event.setData({
-    ...base,
-    isPublic: true,
-    information: { ...base.information, name: `Konzert ${++counter}`, startDate: '2027-05-01', startTime: '19:00', endDate: '2027-05-01', endTime: '22:00' },
-    attendees: { ...base.attendees, needsRegistration: maxAttendees !== null, maxAttendees },
-  });
-  await em.flush();
-  return event;
-}
+const storeEvent = (maxAttendees: number | null) => storeEventOf(local, tenantId, `Konzert ${++counter}`, maxAttendees);
 
 /** A free, public ticket booked without release; its own amount unlimited (the event limits). */
-const storeTicket = (eventId: string, data: Partial<Bookable> = {}) =>
-  storeBookable(local, tenantId, { type: 'ticket', title: `Karte ${++counter}`, eventId, isBookable: true, isPublic: true, autoCommitBooking: true, amount: null, priceCategories: [], ...data });
+const storeTicket = (eventId: string, data: Partial<Bookable> = {}) => storeTicketOf(local, tenantId, eventId, { title: `Karte ${++counter}`, ...data });
 
 const checkoutBody = (items: { bookableId: string; amount: number }[], n: number | string = 0) => ({ bookableItems: items, ...customer, mail: `platz-${n}@example.com` });
 

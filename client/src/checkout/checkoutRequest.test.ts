@@ -91,6 +91,6 @@ describe('where a refusal of the server is shown', () => {
 
   it('maps the server field names to the form fields', () => {
     const names = serverFieldNames(consentDocuments([{ id: 'room', attachments: [document('rules', { required: true })] }]));
-    expect(names).toEqual({ 'bookableItems.0.amount': 'amount', 'attachmentStatus.rules': 'consents.room_0' });
+    expect(names).toEqual({ 'bookableItems.0.amount': 'amount', timeBegin: 'period', timeEnd: 'period', 'attachmentStatus.rules': 'consents.room_0' });
   });
 });

@@ -127,9 +127,12 @@ export function refusedField(code: string | undefined, timeRelated: boolean): Re
   return null;
 }
 
-/** The server's field names as the form's: an item's amount is the amount, a document's consent its checkbox. */
+/**
+ * The server's field names as the form's: an item's amount is the amount, the window's begin and end
+ * (the tenant's booking horizon) the chosen time, a document's consent its checkbox.
+ */
 export function serverFieldNames(documents: readonly ConsentDocument[]): Record<string, string> {
-  const names: Record<string, string> = { 'bookableItems.0.amount': 'amount' };
+  const names: Record<string, string> = { 'bookableItems.0.amount': 'amount', timeBegin: 'period', timeEnd: 'period' };
   for (const document of documents) names[`attachmentStatus.${document.attachmentId}`] = `consents.${document.key}`;
   return names;
 }

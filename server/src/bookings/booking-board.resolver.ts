@@ -50,7 +50,7 @@ export class BookingBoardResolver {
   @Auth(AuthRule.WORKFLOW_MOVER)
   @Mutation(() => WorkflowCardChangeType, {
     description:
-      'Moves a booking\'s card: to index of a state (0 = top), or "archive", or "backlog". Runs the actions of a newly entered state after the commit. manageBookings updateAny and owners.',
+      'Moves a booking\'s card: to index of a state (0 = top), or "archive", or "backlog". The booking status actions of a newly entered state change the booking within the move (the answer shows them; a release that would overbook refuses the move with BOOKING_CAPACITY); its mails go out after the commit. manageBookings updateAny and owners.',
   })
   async moveWorkflowCard(
     @Arg('tenantId', () => ID) tenantId: string,

@@ -1,10 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { Bookable } from '../bookables/bookable.entity.js';
-import { checkBooking, isTimeRelated } from '../bookables/rules/availability.js';
 import { fromCents, itemPrice, toCents } from '../bookables/rules/pricing.js';
 import { AppError } from '../shared/errors.js';
-import { isUuid } from '../shared/ids.js';
 import type { Job } from '../shared/jobs.js';
 import { can } from '../../../common/permissions/permissions.js';
 import { Tenant } from '../tenants/tenant.entity.js';
@@ -13,12 +10,12 @@ import type { Viewer } from '../users/viewer.service.js';
 import type { WorkflowService } from '../workflow/workflow.service.js';
 import { isBookingNumber } from './booking-number.js';
 import { busyWhenLocked, lockKeysOf, lockObjects } from './booking.locks.js';
+import type { BookingOccupancyGuard, OccupancyClaim } from './booking-occupancy-guard.js';
 import { paymentStateOf, paymentTransitions, reportPaymentEvents, type BookingPaymentEvents } from './booking-payment-events.js';
 import { Booking } from './booking.entity.js';
 import { BOOKING_MAIL_JOB, bookingMailJob, holdsTickets, newBookingMailJobs, organizerMailsJob, recordBookingChange } from './booking.jobs.js';
 import { bookableSnapshot, customerFields, type BookableSnapshot, type CustomerData } from './booking.model.js';
-import { requestedSeats, requireSeatsForEdit, type EventDirectory } from './event-seats.js';
-import { familyOf, findBooking, freeBookingNumber, readOccupancies, searchTextOf, setItems, type BookableFamily } from './booking.queries.js';
+import { familiesOf, findBooking, freeBookingNumber, searchTextOf, setItems, type BookableFamily } from './booking.queries.js';
 import { mayOnBooking } from './booking.service.js';
 import { parseCustomer, parseItems, parsePaymentMethod, parsePaymentProvider, parseTimes, throwIfErrors } from './checkout/checkout.input.js';
 import { bookedMinutes, bookingAttachments, bookingTotals, discountedCents } from './checkout/checkout.rules.js';
@@ -110,15 +107,17 @@ export function parseBookingEdit(body: unknown): BookingEdit {
 
 /**
  * Staff create and change bookings (rest-contract 5.1 rule 19, 5.2 rule 5): no checkout rules for
- * opening hours, permissions or prices of the public, but never an overbooking: the objects are
- * locked like at checkout and a window that collides answers "Zeitkonflikt". Prices come from the
- * snapshot of each object (a new item takes the object as it is now), unless staff enter one.
+ * opening hours, permissions or prices of the public, but never an overbooking and never beyond the
+ * booking horizon: what an edit claims beyond what the booking held goes through the occupancy
+ * guard (the objects locked like at checkout; a window that collides answers "Zeitkonflikt", an
+ * event without enough seats booking.event-full). Prices come from the snapshot of each object (a
+ * new item takes the object as it is now), unless staff enter one.
  */
 export class BookingEditorService {
   constructor(
     private readonly orm: MikroORM,
     private readonly workflows: WorkflowService,
-    private readonly events: EventDirectory,
+    private readonly guard: BookingOccupancyGuard,
     private readonly payments: BookingPaymentEvents,
   ) {}
 
@@ -143,17 +142,16 @@ export class BookingEditorService {
   }
 
   private async write(tx: EntityManager, viewer: Viewer, tenantId: string, body: BookingEdit, existingKey: string | null): Promise<Booking> {
+    // The lock order of booking.locks.ts: the workflow row, the booking's row, then its objects.
+    await this.workflows.holdForBookingChange(tx, tenantId);
     const booking = existingKey ? await tx.findOneOrFail(Booking, { key: existingKey }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
     if (booking) await tx.populate(booking, ['items']);
     const edit = booking ? keepAbsent(body, booking) : body;
     if (edit.timeBegin && edit.timeEnd && edit.timeEnd <= edit.timeBegin) throw new AppError('generic.validation', { fieldErrors: { timeEnd: 'Das Ende muss nach dem Beginn liegen.' } });
-    const records = await this.records(tx, tenantId, edit.items.map((item) => item.bookableId));
+    const records = await familiesOf(tx, tenantId, edit.items.map((item) => item.bookableId));
     const snapshots = snapshotsOf(edit, booking, records);
-
-    // Locks as at checkout, then the window checked against everyone else's bookings.
-    await lockObjects(tx, lockKeysOf(records));
-    if (!edit.isRejected) await this.requireNoConflict(tx, edit, records, booking?.key ?? null);
-    if (!edit.isRejected) await this.requireSeats(tx, tenantId, edit, records, booking);
+    // A rejected booking occupies nothing; otherwise what the edit claims beyond what it held is checked.
+    if (!edit.isRejected) await this.guard.guard(tx, await this.claimOf(tx, tenantId, edit, records, booking), { kind: 'staff-edit' });
 
     const now = Date.now();
     const wasCommitted = booking ? booking.isCommitted && !booking.isRejected : false;
@@ -213,68 +211,43 @@ export class BookingEditorService {
       transitions.paymentRequested = false;
       const mails = newBookingMailJobs(tenantId, target.number, target, tickets);
       jobs.push(...(transitions.paid && target.isCommitted && !target.isRejected ? mails.filter((job) => job.name !== BOOKING_MAIL_JOB || job.payload.kind === 'request-received') : mails));
-      await this.workflows.placeNewBookingIn(tx, tenantId, target.number, now);
     } else if (!wasCommitted && target.isCommitted && !target.isRejected && (target.isPayed || !target.priceEur) && !transitions.paid) {
       jobs.push(bookingMailJob({ tenantId, bookingId: target.number, kind: 'released' }));
     }
     // A ticket booking released by this change: the events' organisers hear of it (mail 10).
     if (booking && !wasCommitted && target.isCommitted && !target.isRejected && tickets) jobs.push(organizerMailsJob(tenantId, target.number));
-    if (edit.workflowStatus !== undefined) {
-      // The entered state's actions are enqueued by the workflow, in this transaction.
-      await this.workflows.placeBookingIn(tx, tenantId, target.number, edit.workflowStatus ?? 'backlog', now);
-    }
     await recordBookingChange(tx, { tenantId, id: target.number, action: booking ? 'UPDATED' : 'CREATED', assignedUserId: target.assignedUserId ?? null }, jobs);
     await reportPaymentEvents(this.payments, tx, tenantId, target.number, transitions);
+    // The board last: an entered state's status actions change the booking in this transaction, as
+    // a change after this one (with their own mails, payment events and live event); a release they
+    // refuse (409) refuses the whole edit.
+    // A chosen state's status actions may claim the objects: their locks before any state's (booking.locks.ts).
+    if (edit.workflowStatus !== undefined) await lockObjects(tx, lockKeysOf(records));
+    if (!booking) await this.workflows.placeNewBookingIn(tx, tenantId, target.number, now);
+    if (edit.workflowStatus !== undefined) await this.workflows.placeBookingIn(tx, tenantId, target.number, edit.workflowStatus ?? 'backlog', now);
     return target;
   }
 
-  /** The current objects with their hierarchy (a deleted object no longer limits anything). */
-  private async records(em: EntityManager, tenantId: string, ids: string[]): Promise<BookableFamily[]> {
-    const result: BookableFamily[] = [];
-    for (const bookable of await em.find(Bookable, { id: { $in: ids.filter(isUuid) }, tenant: tenantId })) result.push(await familyOf(em, tenantId, bookable));
-    return result;
-  }
-
-  /**
-   * Event seats like at checkout (the events are among the locks held): an edit may not take more
-   * seats of an event than are free next to the other bookings, unless it takes no more than the
-   * booking held before (see requireSeatsForEdit).
-   */
-  private async requireSeats(em: EntityManager, tenantId: string, edit: BookingEdit, records: readonly BookableFamily[], booking: Booking | null): Promise<void> {
-    const eventOf = new Map(records.filter(({ record }) => record.type === 'ticket' && record.eventId).map(({ record }) => [record.id, record.eventId as string]));
-    const wanted = requestedSeats(edit.items.map((item) => ({ eventId: eventOf.get(item.bookableId) ?? null, amount: item.amount })));
-    if (wanted.size === 0) return;
-    const held = booking && !booking.isRejected ? requestedSeats(booking.items.getItems().map((item) => ({ eventId: eventOf.get(item.bookableId) ?? null, amount: item.amount }))) : new Map<string, number>();
-    await requireSeatsForEdit(em, this.events, tenantId, wanted, held, booking?.key ?? null);
-  }
-
-  /** Capacity, parents and dependent objects against all other bookings; anything else staff may override. */
-  private async requireNoConflict(em: EntityManager, edit: BookingEdit, records: readonly BookableFamily[], ownKey: string | null): Promise<void> {
-    const window = edit.timeBegin && edit.timeEnd ? { begin: edit.timeBegin, end: edit.timeEnd } : null;
-    for (const { record, parents, descendants } of records) {
-      const amount = edit.items.find((item) => item.bookableId === record.id)?.amount ?? 1;
-      const timed = isTimeRelated(record);
-      if (timed && !window) throw new AppError('generic.validation', { fieldErrors: { timeBegin: `Für ${record.title} ist ein Zeitraum nötig.` } });
-      const occupancies = await readOccupancies(em, [record.id, ...parents.map((p) => p.id), ...descendants.map((d) => d.id)], timed ? window : null, ownKey);
-      // Only the overbooking rules: the object is treated as bookable by anyone at any hour.
-      const unrestricted = { ...record, isBookable: true, permittedUsers: [], permittedRoles: [], isOpeningHoursRelated: false, isSpecialOpeningHoursRelated: false };
-      const relaxedParents = parents.map((parent) => ({ ...parent, isOpeningHoursRelated: false, isSpecialOpeningHoursRelated: false }));
-      const failure = checkBooking({
-        item: unrestricted,
-        amount,
-        begin: edit.timeBegin,
-        end: edit.timeEnd,
-        parents: relaxedParents,
-        descendants,
-        viewerUserId: null,
-        viewerRoleIds: [],
-        occupancies,
-        maxBookingAdvanceInMonths: null,
-        now: new Date(),
-        checkDuration: false,
-      });
-      if (failure) throw new AppError('booking.time-conflict', { detail: `Zeitkonflikt: ${failure.message}` });
-    }
+  /** What the edited booking claims, next to what it held (nothing when it was rejected). */
+  private async claimOf(tx: EntityManager, tenantId: string, edit: BookingEdit, records: readonly BookableFamily[], booking: Booking | null): Promise<OccupancyClaim> {
+    const tenant = await tx.findOneOrFail(Tenant, { id: tenantId });
+    const families = new Map(records.map((family) => [family.record.id, family]));
+    return {
+      tenantId,
+      limits: tenant,
+      begin: edit.timeBegin,
+      end: edit.timeEnd,
+      // A deleted object limits nothing.
+      items: edit.items.flatMap((item) => {
+        const family = families.get(item.bookableId);
+        return family ? [{ ...family, amount: item.amount }] : [];
+      }),
+      bookingKey: booking?.key ?? null,
+      held:
+        booking && !booking.isRejected
+          ? { begin: booking.timeBegin ?? null, end: booking.timeEnd ?? null, items: booking.items.getItems().map((item) => ({ bookableId: item.bookableId, amount: item.amount })) }
+          : null,
+    };
   }
 }
 

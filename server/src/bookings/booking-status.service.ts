@@ -2,13 +2,16 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../shared/errors.js';
 import type { Job } from '../shared/jobs.js';
+import { Tenant } from '../tenants/tenant.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
 import type { WorkflowBookingStatus } from '../workflow/workflow.entity.js';
 import type { WorkflowService } from '../workflow/workflow.service.js';
 import { paymentStateOf, paymentTransitions, reportPaymentEvents, type BookingPaymentEvents } from './booking-payment-events.js';
 import type { Booking } from './booking.entity.js';
 import { bookingMailJob, holdsTickets, organizerMailsJob, recordBookingChange } from './booking.jobs.js';
-import { findBookingOrFail } from './booking.queries.js';
+import { familiesOf, findBooking, findBookingOrFail } from './booking.queries.js';
+import { isBookingNumber } from './booking-number.js';
+import type { BookingOccupancyGuard, OccupancyClaim } from './booking-occupancy-guard.js';
 import { mayOnBooking } from './booking.service.js';
 
 /** A public cancellation request does not mail again within this time (the link may be clicked twice). */
@@ -25,21 +28,26 @@ export function plainReason(reason: unknown): string {
 
 /**
  * The status flows of a booking (rest-contract 5.2, 5.3 rule 7): release, reject, the public
- * cancellation with its confirmation link, delete and the workflow's status actions. Each change is
- * one transaction with a row lock on the booking; its mails and live event are written in it.
+ * cancellation with its confirmation link, delete and the workflow's status actions (inside the
+ * move's transaction). Each change is one transaction with a row lock on the booking; its mails and
+ * live event are written in it. Releasing a rejected booking goes through the occupancy guard.
  */
 export class BookingStatusService {
   constructor(
     private readonly orm: MikroORM,
     private readonly workflows: WorkflowService,
     private readonly payments: BookingPaymentEvents,
+    private readonly guard: BookingOccupancyGuard,
   ) {}
 
-  /** GET bookings/:id/commit: released (and no longer rejected); mails the release when nothing is to pay. */
+  /**
+   * GET bookings/:id/commit: released (and no longer rejected); mails the release when nothing is to
+   * pay. A rejected booking occupies again: refused (409) when its objects are taken meanwhile.
+   */
   async commit(viewer: Viewer, tenantId: string, id: string): Promise<void> {
-    await this.change(tenantId, id, (booking) => {
+    await this.change(tenantId, id, (booking, tx) => {
       if (!mayOnBooking(viewer, 'update', booking)) throw new AppError('auth.forbidden');
-      return this.release(booking);
+      return this.release(tx, booking);
     });
   }
 
@@ -80,6 +88,7 @@ export class BookingStatusService {
   async remove(viewer: Viewer, tenantId: string, id: string): Promise<void> {
     const em = this.orm.em.fork();
     await em.transactional(async (tx) => {
+      await this.workflows.holdForBookingChange(tx, tenantId);
       const booking = await this.locked(tx, tenantId, id);
       if (!mayOnBooking(viewer, 'delete', booking)) throw new AppError('auth.forbidden');
       await this.workflows.removeBookingIn(tx, tenantId, booking.number);
@@ -89,31 +98,49 @@ export class BookingStatusService {
     });
   }
 
-  /** A workflow "bookingStatus" action (rest-contract 5.3 rule 7): commit, paid, reject, in the given order. */
-  async applyWorkflowStatus(tenantId: string, bookingId: string, statuses: readonly WorkflowBookingStatus[]): Promise<void> {
-    await this.change(tenantId, bookingId, (booking) => {
+  /**
+   * WorkflowBookings: the booking's row, locked for a workflow move before the move locks the card
+   * (bookings/booking.locks.ts); whether the booking exists.
+   */
+  async lockBooking(em: EntityManager, tenantId: string, bookingId: string): Promise<boolean> {
+    if (!isBookingNumber(bookingId)) return false;
+    const rows = await em.execute<{ key: string }[]>('select key from bookings where tenant_id = ? and number = ? for update', [tenantId, bookingId]);
+    return rows.length > 0;
+  }
+
+  /**
+   * A workflow "bookingStatus" action (rest-contract 5.3 rule 7) inside the move's transaction:
+   * commit, paid, reject, in the given order. A commit that would overbook throws (409), and the
+   * move with it. A task whose booking is gone is left alone (the board may name deleted bookings).
+   */
+  async applyWorkflowStatus(em: EntityManager, tenantId: string, bookingId: string, statuses: readonly WorkflowBookingStatus[]): Promise<void> {
+    const booking = isBookingNumber(bookingId) ? await findBooking(em, tenantId, bookingId, { lock: true }) : null;
+    if (!booking) return;
+    await this.applyTo(em, booking, async (target) => {
       const jobs: Job[] = [];
       for (const status of statuses) {
-        if (status === 'commit') jobs.push(...this.release(booking));
-        else if (status === 'reject') jobs.push(...this.rejectJobs(booking, ''));
-        // As after a payment (5.1 rule 16): the payments domain's paid follow-ups (see change()).
-        else if (status === 'paid') booking.isPayed = true;
+        if (status === 'commit') jobs.push(...(await this.release(em, target)));
+        else if (status === 'reject') jobs.push(...this.rejectJobs(target, ''));
+        // As after a payment (5.1 rule 16): the payments domain's paid follow-ups (see applyTo()).
+        else if (status === 'paid') target.isPayed = true;
       }
       return jobs;
-    }).catch((error: unknown) => {
-      // A task whose booking is gone is left alone (the board may name deleted bookings).
-      if (!(error instanceof AppError && error.code === 'generic.not-found')) throw error;
     });
   }
 
-  /** Rule 1: released, not rejected; the free-booking confirmation when there is nothing (more) to pay. */
-  private release(booking: Booking): Job[] {
+  /**
+   * Rule 1: released, not rejected; the free-booking confirmation when there is nothing (more) to
+   * pay. A rejected booking claims its objects again, through the occupancy guard (locks, then the
+   * check against everyone else's bookings and the events' seats).
+   */
+  private async release(tx: EntityManager, booking: Booking): Promise<Job[]> {
+    if (booking.isRejected) await this.guard.guard(tx, await this.claimOf(tx, booking), { kind: 'release' });
     const wasReleased = booking.isCommitted && !booking.isRejected;
     booking.isCommitted = true;
     booking.isRejected = false;
     if (wasReleased) return [];
     const jobs: Job[] = [];
-    // The payment request for unpaid bookings (mails 4 and 5) is the payments domain's (see change()).
+    // The payment request for unpaid bookings (mails 4 and 5) is the payments domain's (see applyTo()).
     if (booking.isPayed || !booking.priceEur) jobs.push(bookingMailJob({ tenantId: booking.tenant.id, bookingId: booking.number, kind: 'released' }));
     // Rule 1: the organisers of the booked tickets' events hear of the released booking (mail 10).
     if (holdsTickets(booking.items.getItems().map((item) => item.bookableUsed))) jobs.push(organizerMailsJob(booking.tenant.id, booking.number));
@@ -127,19 +154,46 @@ export class BookingStatusService {
     return [bookingMailJob({ tenantId: booking.tenant.id, bookingId: booking.number, kind: 'rejected', reason })];
   }
 
+  /** What a stored booking claims when it occupies again: its times and its items on the objects as they are now (a deleted one limits nothing). */
+  private async claimOf(tx: EntityManager, booking: Booking): Promise<OccupancyClaim> {
+    const tenant = await tx.findOneOrFail(Tenant, { id: booking.tenant.id });
+    const items = booking.items.getItems();
+    const families = new Map((await familiesOf(tx, tenant.id, items.map((item) => item.bookableId))).map((family) => [family.record.id, family]));
+    return {
+      tenantId: tenant.id,
+      limits: tenant,
+      begin: booking.timeBegin ?? null,
+      end: booking.timeEnd ?? null,
+      items: items.flatMap((item) => {
+        const family = families.get(item.bookableId);
+        return family ? [{ ...family, amount: item.amount }] : [];
+      }),
+      bookingKey: booking.key,
+      held: null,
+    };
+  }
+
   /**
    * One change of one booking under its row lock, with its jobs, live event and payment events
-   * (paid, payment requested: each once, on its transition) in the same transaction.
+   * (paid, payment requested: each once, on its transition) in the same transaction. The workflow
+   * row is held first, as every booking change does (the lock order of booking.locks.ts).
    */
-  private async change(tenantId: string, id: string, apply: (booking: Booking) => Job[]): Promise<void> {
+  private async change(tenantId: string, id: string, apply: (booking: Booking, tx: EntityManager) => Job[] | Promise<Job[]>): Promise<void> {
     await this.orm.em.fork().transactional(async (tx) => {
+      await this.workflows.holdForBookingChange(tx, tenantId);
       const booking = await this.locked(tx, tenantId, id);
-      const before = paymentStateOf(booking);
-      const jobs = apply(booking);
-      await tx.flush();
-      await recordBookingChange(tx, { tenantId, id: booking.number, action: 'UPDATED', assignedUserId: booking.assignedUserId ?? null }, jobs);
-      await reportPaymentEvents(this.payments, tx, tenantId, booking.number, paymentTransitions(before, booking));
+      await this.applyTo(tx, booking, (target) => apply(target, tx));
     });
+  }
+
+  /** The change on the locked booking, then its flush, jobs, live event and payment events. */
+  private async applyTo(tx: EntityManager, booking: Booking, apply: (booking: Booking) => Job[] | Promise<Job[]>): Promise<void> {
+    const tenantId = booking.tenant.id;
+    const before = paymentStateOf(booking);
+    const jobs = await apply(booking);
+    await tx.flush();
+    await recordBookingChange(tx, { tenantId, id: booking.number, action: 'UPDATED', assignedUserId: booking.assignedUserId ?? null }, jobs);
+    await reportPaymentEvents(this.payments, tx, tenantId, booking.number, paymentTransitions(before, booking));
   }
 
   private locked(em: EntityManager, tenantId: string, id: string): Promise<Booking> {

@@ -7,7 +7,7 @@ import { pgTextArray } from '../shared/sql.js';
 import { Booking, BookingItem } from './booking.entity.js';
 import { unitPricesOf, type BookableSnapshot, type BookingView, type UnitPrices } from './booking.model.js';
 import { isBookingNumber, newBookingNumber } from './booking-number.js';
-import type { Bookable } from '../bookables/bookable.entity.js';
+import { Bookable } from '../bookables/bookable.entity.js';
 import { descendantsOf, parentsOf } from '../bookables/bookable.hierarchy.js';
 import type { BookableRecord } from '../bookables/bookable.model.js';
 import { bookableRecord } from '../bookables/bookable.service.js';
@@ -151,6 +151,15 @@ export async function familyOf(em: EntityManager, tenantId: string, bookable: Bo
   const parents = await parentsOf(em, tenantId, bookable.id);
   const descendants = await descendantsOf(em, tenantId, bookable);
   return { record: bookableRecord(bookable), parents: parents.map(bookableRecord), descendants: descendants.map(bookableRecord) };
+}
+
+/** The tenant's objects among the ids, each with its hierarchy (a deleted object is left out: it limits nothing). */
+export async function familiesOf(em: EntityManager, tenantId: string, ids: readonly string[]): Promise<BookableFamily[]> {
+  const wanted = [...new Set(ids.filter(isUuid))];
+  if (wanted.length === 0) return [];
+  const result: BookableFamily[] = [];
+  for (const bookable of await em.find(Bookable, { id: { $in: wanted }, tenant: tenantId })) result.push(await familyOf(em, tenantId, bookable));
+  return result;
 }
 
 /** One booking of the tenant by its number, with items; null when there is none. */

@@ -10,7 +10,6 @@ import { MAX_INT32 } from '../../../common/validation/numbers.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
 import type { WorkflowBookings } from '../workflow/workflow-bookings.js';
-import { isBookingNumber } from './booking-number.js';
 import { Booking } from './booking.entity.js';
 import { publicBookingStatus, sameName, type BookingView, type PublicBookingStatus } from './booking.model.js';
 import { bookingView, findBookingOrFail, IN_BACKLOG_SQL, readBacklogIds, readBookingPage, readOccupancies } from './booking.queries.js';
@@ -88,7 +87,7 @@ export function windowOf(from: Date | null | undefined, to: Date | null | undefi
  * and searchable list, one booking, the public status, the occupancy calendar and the bookings of
  * an object; and the ports the bookables and workflow domains read bookings through.
  */
-export class BookingService implements BookingOccupancy, Omit<WorkflowBookings, 'applyWorkflowStatus'> {
+export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 'backlogIds'> {
   constructor(
     private readonly orm: MikroORM,
     private readonly bookables: BookableService,
@@ -259,11 +258,6 @@ export class BookingService implements BookingOccupancy, Omit<WorkflowBookings, 
   /** WorkflowBookings: the backlog's bookings. */
   backlogIds(tenantId: string, limit: number): Promise<string[]> {
     return readBacklogIds(this.orm.em.fork(), tenantId, limit);
-  }
-
-  async bookingExists(tenantId: string, bookingId: string): Promise<boolean> {
-    if (!isBookingNumber(bookingId)) return false;
-    return (await this.orm.em.fork().count(Booking, { tenant: tenantId, number: bookingId })) > 0;
   }
 
   /** The tenant's booking by number; anything else is not found (also another tenant's). */

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
-import { eventHasSeats } from './checkout/checkout.rules.js';
 
 /**
  * Event seats (rest-contract 5.1 rule 8, 5.4 rule 7): all tickets of one event share its
@@ -54,25 +53,3 @@ export function requestedSeats(items: readonly { eventId: string | null; amount:
 }
 
 export const eventFullError = (event: EventSeatInfo) => new AppError('booking.event-full', { detail: `Die Veranstaltung ${event.name} hat nicht ausreichend freie Plätze.` });
-
-/**
- * The staff's check (booking editor): the booking's seats per event must fit next to everyone
- * else's, unless the edit takes no more seats of that event than the booking held before. So a
- * correction of an address still works after the limit was lowered below the seats sold, but no
- * edit adds seats to a full event. Call with the event's lock held.
- */
-export async function requireSeatsForEdit(
-  em: EntityManager,
-  events: EventDirectory,
-  tenantId: string,
-  wanted: ReadonlyMap<string, number>,
-  held: ReadonlyMap<string, number>,
-  bookingKey: string | null,
-): Promise<void> {
-  for (const [eventId, requested] of wanted) {
-    if (requested <= (held.get(eventId) ?? 0)) continue;
-    const event = await events.seatInfo(tenantId, eventId);
-    if (!event) continue;
-    if (!eventHasSeats(event.maxAttendees, await seatsTaken(em, tenantId, eventId, bookingKey), requested)) throw eventFullError(event);
-  }
-}

@@ -1,6 +1,7 @@
 import { Collection, Entity, OneToMany, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { DEFAULT_BOOKING_HORIZON_DAYS, DEFAULT_MAX_BOOKING_DAYS } from '../../../common/tenants/tenant.validation.js';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
 import { TenantMembership } from './membership.entity.js';
 
@@ -151,6 +152,14 @@ export class Tenant {
   @Field(() => Int, { nullable: true, description: 'How many months ahead bookings are accepted; empty means no limit.' })
   @Property({ type: 'integer', nullable: true })
   maxBookingAdvanceInMonths?: number | null;
+
+  @Field(() => Int, { description: 'Bookings of objects booked by time end at most this many days ahead (booking horizon).' })
+  @Property({ type: 'integer', default: DEFAULT_BOOKING_HORIZON_DAYS })
+  bookingHorizonDays: Opt<number> = DEFAULT_BOOKING_HORIZON_DAYS;
+
+  @Field(() => Int, { description: "Bookings last at most this many days, unless an object's own maximum duration is longer." })
+  @Property({ type: 'integer', default: DEFAULT_MAX_BOOKING_DAYS })
+  maxBookingDays: Opt<number> = DEFAULT_MAX_BOOKING_DAYS;
 
   @OneToMany(() => TenantMembership, (membership) => membership.tenant)
   memberships = new Collection<TenantMembership>(this);

@@ -1,8 +1,9 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { WorkflowBookingStatus } from './workflow.entity.js';
 
 /**
- * What the kanban board needs to know about bookings. The bookings domain (above this one)
- * implements it; the port is owned here so the workflow never imports bookings.
+ * What the kanban board needs to know about bookings and do with them. The bookings domain (above
+ * this one) implements it; the port is owned here so the workflow never imports bookings.
  */
 export interface WorkflowBookings {
   /**
@@ -10,12 +11,16 @@ export interface WorkflowBookings {
    * (workflow_tasks), oldest first, at most `limit` (the newest are kept when there are more).
    */
   backlogIds(tenantId: string, limit: number): Promise<string[]>;
-  /** Whether the booking exists in the tenant (a task in no state that is moved or archived). */
-  bookingExists(tenantId: string, bookingId: string): Promise<boolean>;
   /**
-   * A workflow "bookingStatus" action (rest-contract 5.3 rule 7): commit releases the booking
-   * (5.2 rule 1), paid marks it paid, reject rejects it (5.2 rule 2). A booking that does not exist
-   * is left alone.
+   * Locks the booking's row for the move's transaction (before the card's own lock: the lock order
+   * of bookings/booking.locks.ts) and answers whether the booking exists in the tenant.
    */
-  applyWorkflowStatus(tenantId: string, bookingId: string, statuses: readonly WorkflowBookingStatus[]): Promise<void>;
+  lockBooking(em: EntityManager, tenantId: string, bookingId: string): Promise<boolean>;
+  /**
+   * A workflow "bookingStatus" action (rest-contract 5.3 rule 7) inside the move's transaction:
+   * commit releases the booking (5.2 rule 1), paid marks it paid, reject rejects it (5.2 rule 2),
+   * with their mails and documents enqueued in that transaction. A release that would overbook
+   * throws (409) and so refuses the move. A booking that does not exist is left alone.
+   */
+  applyWorkflowStatus(em: EntityManager, tenantId: string, bookingId: string, statuses: readonly WorkflowBookingStatus[]): Promise<void>;
 }

@@ -11,7 +11,10 @@ import { insertion, removal, type ColumnSpan, type Shift, type TaskPlace } from 
  * changes: a transaction-scoped advisory lock per task (two moves of the same card run one after
  * the other, the second sees where the first put it) and one per state whose positions change
  * (insertions and removals in one column are serialised; different columns do not wait). Locks are
- * always taken task first, then states in sorted order, so two moves cannot deadlock.
+ * always taken task first, then states in sorted order, so two moves cannot deadlock. Within the
+ * order of every booking change (bookings/booking.locks.ts: workflow row, booking row, task,
+ * objects, states) a move holds the booking's row before its task, and the objects a status action
+ * claims come before the states.
  */
 
 const lockKey = (kind: 'task' | 'state', tenantId: string, id: string) => `workflow-${kind}:${tenantId}:${id}`;

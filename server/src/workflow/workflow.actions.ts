@@ -4,21 +4,20 @@ import { isUuid } from '../shared/ids.js';
 import { enqueueJobs, type Job, type JobHandler } from '../shared/jobs.js';
 import { TenantMembership } from '../tenants/membership.entity.js';
 import { Tenant } from '../tenants/tenant.entity.js';
-import type { WorkflowBookings } from './workflow-bookings.js';
 import { BACKLOG_NAME } from './workflow.board.js';
-import { Workflow, workflowBookingStatuses, type WorkflowActionData, type WorkflowBookingStatus } from './workflow.entity.js';
+import { Workflow, type WorkflowActionData } from './workflow.entity.js';
 
 /**
- * The actions of a state a booking enters (rest-contract 5.3 rule 7), as durable jobs: the move
- * enqueues one job in its own transaction; that job, once the move has committed, splits into one
- * job per mail and one per booking status change, each retried on its own until it succeeds. A
- * failing mail server therefore neither blocks nor undoes a move, and a retry never repeats a
- * mail that already went out.
+ * The e-mail actions of a state a booking enters (rest-contract 5.3 rule 7), as durable jobs: the
+ * move enqueues one job in its own transaction; that job, once the move has committed, splits into
+ * one job per mail, each retried on its own until it succeeds. A failing mail server therefore
+ * neither blocks nor undoes a move, and a retry never repeats a mail that already went out. The
+ * booking status actions are no job: they change the booking inside the move's transaction
+ * (WorkflowService.move), and only their mails and documents come from the queue.
  */
 
 export const WORKFLOW_ENTERED_JOB = 'workflow-state-entered';
 export const WORKFLOW_STATUS_MAIL_JOB = 'workflow-status-mail';
-export const WORKFLOW_BOOKING_STATUS_JOB = 'workflow-booking-status';
 
 /** A booking entered a state from somewhere else (`fromName`: the old state's name, "Backlog" or "Archiv"). */
 export interface StateEntered {
@@ -49,7 +48,6 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 export class WorkflowActions {
   constructor(
     private readonly orm: MikroORM,
-    private readonly bookings: WorkflowBookings,
     private readonly mailer: WorkflowMailer,
   ) {}
 
@@ -59,16 +57,10 @@ export class WorkflowActions {
       [WORKFLOW_ENTERED_JOB]: (payload) => this.expand(text(payload.tenantId), text(payload.bookingId), text(payload.stateId), text(payload.fromName) || BACKLOG_NAME),
       [WORKFLOW_STATUS_MAIL_JOB]: (payload) =>
         this.mailer.send(statusChangeMail(text(payload.to), text(payload.bookingId), text(payload.tenantName), text(payload.fromName), text(payload.toName))),
-      [WORKFLOW_BOOKING_STATUS_JOB]: (payload) => {
-        const statuses = (Array.isArray(payload.statuses) ? payload.statuses : []).filter((status): status is WorkflowBookingStatus =>
-          (workflowBookingStatuses as readonly unknown[]).includes(status),
-        );
-        return this.bookings.applyWorkflowStatus(text(payload.tenantId), text(payload.bookingId), statuses);
-      },
     };
   }
 
-  /** One job per mail receiver and per status action of the entered state, enqueued together. */
+  /** One job per mail receiver of the entered state's e-mail actions, enqueued together. */
   private async expand(tenantId: string, bookingId: string, stateId: string, fromName: string): Promise<void> {
     await this.orm.em.fork().transactional(async (em) => {
       const tenant = await em.findOne(Tenant, { id: tenantId });
@@ -81,8 +73,6 @@ export class WorkflowActions {
           for (const to of await this.receivers(em, tenantId, action)) {
             jobs.push({ name: WORKFLOW_STATUS_MAIL_JOB, payload: { tenantId, bookingId, to, tenantName: tenant.name, fromName, toName: state.name } });
           }
-        } else if (action.type === 'bookingStatus' && action.bookingStatus.length > 0) {
-          jobs.push({ name: WORKFLOW_BOOKING_STATUS_JOB, payload: { tenantId, bookingId, statuses: action.bookingStatus } });
         }
       }
       await enqueueJobs(em, jobs);

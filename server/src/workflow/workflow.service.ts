@@ -9,7 +9,7 @@ import type { Viewer } from '../users/viewer.service.js';
 import { workflowEnteredJob, type StateEntered } from './workflow.actions.js';
 import { ARCHIVE_DESTINATION, planMove, type MoveRequest, type TaskPlace } from './workflow.board.js';
 import type { WorkflowBookings } from './workflow-bookings.js';
-import { Workflow, type WorkflowActionData, type WorkflowTaskData } from './workflow.entity.js';
+import { Workflow, type WorkflowActionData, type WorkflowBookingStatus, type WorkflowTaskData } from './workflow.entity.js';
 import { archive, dropTasksOutside, enterState, forget, leaveState, lockStates, lockTask, readBoard, readPlace, readPlaces, type BoardRow } from './workflow-tasks.js';
 import { moveRequest, normaliseStates, taskIdError, taskIdOf, type WorkflowInputData, type WorkflowMoveInput } from './workflow.validation.js';
 
@@ -67,13 +67,19 @@ const cardEvent = (tenantId: string, row: BoardRow): WorkflowCardEvent => ({
   enteredAt: row.enteredAt,
 });
 
+/** The booking status changes of a state's actions, in their order (rest-contract 5.3 rule 7). */
+function bookingStatusesOf(workflow: Workflow, stateId: string): WorkflowBookingStatus[] {
+  const state = workflow.states.find((candidate) => candidate.id === stateId);
+  return (state?.actions ?? []).flatMap((action) => (action.type === 'bookingStatus' ? action.bookingStatus : []));
+}
+
 /** The backlog lists at most this many bookings (the newest); the kanban view pages through all. */
 export const MAX_BACKLOG = 1000;
 
 /** Where a booking stands on the board (rest-contract 5.3 rule 6): a state id, "archive", or null for the backlog. */
 export type WorkflowStatus = string | null;
 
-/** The outcome of a move: the card's new place, and the state it entered (whose actions run as a job). */
+/** The outcome of a move: the card's new place, and the state it entered (whose mails run as jobs). */
 export interface CardMove {
   card: WorkflowCardEvent;
   entered: StateEntered | null;
@@ -81,8 +87,9 @@ export interface CardMove {
 
 /**
  * A tenant's workflow: its configuration (the workflow row) and its kanban board (workflow_tasks).
- * Every change of the board happens in one transaction that also enqueues the entered state's
- * actions and announces the card's new place (NOTIFY, delivered to every server process at commit).
+ * Every change of the board happens in one transaction that also applies the entered state's
+ * booking status actions, enqueues its mails and announces the card's new place (NOTIFY, delivered
+ * to every server process at commit).
  */
 export class WorkflowService {
   constructor(
@@ -197,12 +204,14 @@ export class WorkflowService {
       await this.tenantOrFail(em, tenantId);
       const workflow = await this.sharedWorkflow(em, tenantId);
       if (!workflow) throw new AppError('generic.not-found', { detail: 'Für diesen Mandanten ist kein Workflow eingerichtet.' });
+      // The booking's row before the card's lock (bookings/booking.locks.ts): its status may change with the move.
+      const exists = await this.bookings.lockBooking(em, tenantId, request.taskId);
       const move = await this.move(em, workflow, request, new Date(), async (place) => {
         // Only bookings of the tenant have a place on the board: a task in no state (backlog or
         // archive) that is none answers 404, whatever the destination, instead of becoming a
-        // phantom card (3.0.0 archived any id). A card in a state got there with its booking and
-        // leaves every state when the booking is deleted.
-        if (place.kind !== 'state' && !(await this.bookings.bookingExists(tenantId, request.taskId))) throw new AppError('generic.not-found');
+        // phantom card. A card in a state got there with its booking and leaves every state when
+        // the booking is deleted.
+        if (place.kind !== 'state' && !exists) throw new AppError('generic.not-found');
       });
       onMoved?.(move.card);
       return answer(em);
@@ -215,9 +224,12 @@ export class WorkflowService {
   }
 
   /**
-   * The move itself, inside the caller's transaction: the task is locked, then the states whose
-   * positions change (in sorted order); the rows change, the entered state's actions are enqueued
-   * and the new place is announced.
+   * The move itself, inside the caller's transaction (which holds the booking's row): the task is
+   * locked; the entered state's booking status actions change the booking right here, so the move's
+   * answer shows them and a refusal (a release that would overbook: 409) refuses the move; then the
+   * states whose positions change are locked (in sorted order, after the objects a release locks:
+   * bookings/booking.locks.ts), the rows change, the mails of the entered state are enqueued and the
+   * new place is announced.
    */
   private async move(em: EntityManager, workflow: Workflow, request: MoveRequest, now: Date, check?: (place: TaskPlace) => Promise<void>): Promise<CardMove> {
     const tenantId = workflow.tenant.id;
@@ -225,6 +237,8 @@ export class WorkflowService {
     const before = await readPlace(em, tenantId, request.taskId);
     await check?.(before);
     const plan = planMove(before, request, workflow.states);
+    const statuses = plan.entered ? bookingStatusesOf(workflow, plan.entered.stateId) : [];
+    if (statuses.length > 0) await this.bookings.applyWorkflowStatus(em, tenantId, request.taskId, statuses);
     const target = plan.target;
     const leaves = before.kind === 'state' && target.kind !== 'unchanged';
     await lockStates(em, tenantId, [leaves && before.kind === 'state' ? before.stateId : null, target.kind === 'state' ? target.stateId : null]);
@@ -266,13 +280,22 @@ export class WorkflowService {
 
   /**
    * A new booking enters the default state at the top (rest-contract 5.1 rule 15a), inside the
-   * booking's transaction; only when the workflow is active and has a default state. The entered
-   * state's actions are enqueued in the same transaction.
+   * booking's transaction (after the booking is flushed); only when the workflow is active and has
+   * a default state. The entered state's status actions apply and its mails are enqueued in the same
+   * transaction.
    */
   async placeNewBookingIn(em: EntityManager, tenantId: string, bookingId: string, now: number, workflow?: Workflow | null): Promise<StateEntered | null> {
     const active = workflow === undefined ? await this.workflowForNewBookings(em, tenantId) : workflow;
     if (!active) return null;
     return (await this.move(em, active, { taskId: bookingId, destination: active.defaultState, newIndex: 0 }, new Date(now))).entered;
+  }
+
+  /**
+   * Holds the tenant's workflow row shared for a booking change that may touch the board, as the
+   * first of its locks (bookings/booking.locks.ts); nothing when the tenant has no workflow.
+   */
+  async holdForBookingChange(em: EntityManager, tenantId: string): Promise<void> {
+    await this.sharedWorkflow(em, tenantId);
   }
 
   /**
@@ -286,7 +309,8 @@ export class WorkflowService {
 
   /**
    * Moves a booking to a state, the archive or the backlog from the booking editor, inside the
-   * caller's transaction (rest-contract 5.2 rule 5); a booking already there stays where it is.
+   * caller's transaction, which holds the booking's row and has flushed it (rest-contract 5.2 rule
+   * 5); a booking already there stays where it is.
    */
   async placeBookingIn(em: EntityManager, tenantId: string, bookingId: string, destination: string, now: number): Promise<StateEntered | null> {
     const workflow = await this.sharedWorkflow(em, tenantId);

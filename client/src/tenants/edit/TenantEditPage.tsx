@@ -146,6 +146,8 @@ function toInput(values: Values): { input: TenantInput; workflow: WorkflowInput 
     invoiceNumberPrefix: text(values.invoiceNumberPrefix),
     paymentPurposeSuffix: text(values.paymentPurposeSuffix),
     maxBookingAdvanceInMonths: values.maxBookingAdvanceInMonths ?? null,
+    bookingHorizonDays: values.bookingHorizonDays ?? null,
+    maxBookingDays: values.maxBookingDays ?? null,
     applications: [
       { ...payment('giroCockpit'), paymentMode: app('giroCockpit').testMode ? 'test' : 'prod' },
       { ...payment('pmPayment'), paymentMode: app('pmPayment').testMode ? 'test' : 'prod' },
@@ -396,6 +398,16 @@ function TenantForm({ tenant, workflow, choices }: { tenant: TenantEditFieldsFra
           <Section title="Buchungskonfiguration" icon="calendar" elevation={1}>
             <SectionCard>
               <NumberInput name="maxBookingAdvanceInMonths" label="Maximale Vorausbuchung in Monaten" helperText="Leer lassen für keine Begrenzung." />
+              <NumberInput
+                name="bookingHorizonDays"
+                label="Buchungshorizont (Tage im Voraus)"
+                helperText="Buchungen zeitgebundener Objekte enden höchstens so viele Tage in der Zukunft; gilt auch für Mitarbeitende."
+              />
+              <NumberInput
+                name="maxBookingDays"
+                label="Höchste Buchungsdauer (Tage)"
+                helperText="Länger nur, wenn die höchste Buchungsdauer des Objekts selbst länger ist."
+              />
               <SwitchInput name="enablePublicStatusView" label="Öffentliche Abfrage des Buchungsstatus" />
             </SectionCard>
           </Section>

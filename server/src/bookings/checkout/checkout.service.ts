@@ -1,9 +1,9 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Bookable } from '../../bookables/bookable.entity.js';
 import { roleIdsOf, type BookableService } from '../../bookables/bookable.service.js';
-import { checkBooking, isPermittedToBook, isTimeRelated, type Occupancy } from '../../bookables/rules/availability.js';
+import { isPermittedToBook } from '../../bookables/rules/availability.js';
 import { Coupon } from '../../coupons/coupon.entity.js';
-import { AppError, type ErrorCode } from '../../shared/errors.js';
+import { AppError } from '../../shared/errors.js';
 import { isUuid } from '../../shared/ids.js';
 import { canBookFree } from '../../../../common/permissions/permissions.js';
 import { Tenant } from '../../tenants/tenant.entity.js';
@@ -12,9 +12,9 @@ import type { WorkflowService } from '../../workflow/workflow.service.js';
 import { Booking } from '../booking.entity.js';
 import { holdsTickets, newBookingMailJobs, recordBookingChange } from '../booking.jobs.js';
 import { bookableSnapshot, unitPricesOf, type BookingView, type UnitPrices } from '../booking.model.js';
-import { busyWhenLocked, lockKeysOf, lockObjects } from '../booking.locks.js';
-import { eventFullError, seatsTaken as countSeatsTaken, type EventDirectory, type EventSeatInfo } from '../event-seats.js';
-import { bookingView, familyOf, freeBookingNumber, readOccupancies, searchTextOf, setItems, type BookableFamily } from '../booking.queries.js';
+import { busyWhenLocked } from '../booking.locks.js';
+import type { BookingOccupancyGuard, OccupancyClaim, OccupancyRules } from '../booking-occupancy-guard.js';
+import { bookingView, familyOf, freeBookingNumber, searchTextOf, setItems, type BookableFamily } from '../booking.queries.js';
 import { parseCheckoutRequest, parseItems, parseTimes, throwIfErrors, type CheckoutRequest } from './checkout.input.js';
 import {
   bookedMinutes,
@@ -23,7 +23,6 @@ import {
   bookingTotals,
   couponProblem,
   couponUsed,
-  eventHasSeats,
   priceItem,
   withMandatoryAddOns,
   type CouponTerms,
@@ -44,7 +43,6 @@ interface Plan {
   /** Free of charge for this booker, per bookable id. */
   free: Set<string>;
   coupon: (CouponTerms & { key: string }) | null;
-  events: Map<string, EventSeatInfo>;
 }
 
 export interface CheckoutOutcome {
@@ -61,20 +59,21 @@ export type CheckoutPreview = Omit<BookingView, 'id'> & { id: null };
 /**
  * Checkout (rest-contract 3.8 and 5.1): every rule, and the guarantee that no object is overbooked.
  *
- * A stored checkout runs in one transaction that first takes a PostgreSQL advisory lock on every
- * object whose availability the booking shrinks (the booked objects, their parents and dependent
- * objects, the events of tickets), in one global order so two checkouts never wait for each other
- * in a circle, with a lock timeout; then reads the occupancy afresh, checks, and writes booking,
- * items, coupon use (a conditional increment), workflow task and jobs. Concurrent checkouts on any
- * number of server processes are thereby serialised per object; a checkout that cannot get its
- * locks in time answers BOOKING_BUSY, and a failure anywhere leaves nothing behind.
+ * A stored checkout runs in one transaction in which the occupancy guard (booking-occupancy-guard.ts,
+ * shared with the staff's edits, releases and the workflow) first takes a PostgreSQL advisory lock
+ * on every object whose availability the booking shrinks (the booked objects, their parents and
+ * dependent objects, the events of tickets), in one global order with a lock timeout, then reads
+ * the occupancy afresh and runs every rule; then the checkout writes booking, items, coupon use (a
+ * conditional increment), workflow task and jobs. Concurrent checkouts on any number of server
+ * processes are thereby serialised per object; a checkout that cannot get its locks in time answers
+ * BOOKING_BUSY, and a failure anywhere leaves nothing behind.
  */
 export class CheckoutService {
   constructor(
     private readonly orm: MikroORM,
     private readonly bookables: BookableService,
     private readonly workflows: WorkflowService,
-    private readonly events: EventDirectory,
+    private readonly guard: BookingOccupancyGuard,
   ) {}
 
   /** POST checkout?simulate=: the stored booking, or with `simulate` what it would be. */
@@ -83,9 +82,8 @@ export class CheckoutService {
     const plan = await this.plan(this.orm.em.fork(), viewer, tenantId, request);
     if (!options.simulate) this.requireCustomerData(plan, request);
     if (options.simulate) {
-      const em = this.orm.em.fork();
-      const outcome = this.evaluate(plan, await this.occupanciesOf(em, plan), await this.seatsTaken(em, plan), Date.now());
-      return { ...this.preview(plan, request, outcome), id: null };
+      await this.guard.preview(this.orm.em.fork(), this.claimOf(plan), this.rulesOf(plan));
+      return { ...this.preview(plan, request, this.price(plan)), id: null };
     }
     return busyWhenLocked(() => this.store(plan, request));
   }
@@ -109,8 +107,8 @@ export class CheckoutService {
     };
     const em = this.orm.em.fork();
     const plan = await this.plan(em, viewer, tenantId, request, { addOns: false });
-    const outcome = this.evaluate(plan, await this.occupanciesOf(em, plan), await this.seatsTaken(em, plan), Date.now());
-    return unitPricesOf(outcome.items[0]);
+    await this.guard.preview(em, this.claimOf(plan), this.rulesOf(plan));
+    return unitPricesOf(this.price(plan).items[0]);
   }
 
   /**
@@ -169,14 +167,7 @@ export class CheckoutService {
       const found = stored as Coupon;
       coupon = { key: found.key, code: found.code, description: found.description, type: found.type, discount: found.discount, maxAmount: found.maxAmount, usedAmount: found.usedAmount, validFrom: found.validFrom, validTo: found.validTo };
     }
-
-    const events = new Map<string, EventSeatInfo>();
-    for (const { record } of items) {
-      if (record.type !== 'ticket' || !record.eventId || events.has(record.eventId)) continue;
-      const info = await this.events.seatInfo(tenantId, record.eventId);
-      if (info) events.set(record.eventId, info);
-    }
-    return { tenant, begin: request.timeBegin, end: request.timeEnd, items, userId, roleIds, free, coupon, events };
+    return { tenant, begin: request.timeBegin, end: request.timeEnd, items, userId, roleIds, free, coupon };
   }
 
   /** A real booking needs a name and a reachable address, the fields its objects require and consent to their required documents. */
@@ -192,60 +183,18 @@ export class CheckoutService {
     throwIfErrors(errors);
   }
 
-  /** Per item, the occupancy its checks need: the window for objects booked by time, totals otherwise. */
-  private async occupanciesOf(em: EntityManager, plan: Plan): Promise<Occupancy[][]> {
-    const window = plan.begin && plan.end && plan.end > plan.begin ? { begin: plan.begin, end: plan.end } : null;
-    const result: Occupancy[][] = [];
-    for (const item of plan.items) {
-      const ids = [item.record.id, ...item.parents.map((parent) => parent.id), ...item.descendants.map((child) => child.id)];
-      const timed = isTimeRelated(item.record);
-      result.push(timed && !window ? [] : await readOccupancies(em, ids, timed ? window : null));
-    }
-    return result;
+  /** The new booking as the occupancy guard sees it: it held nothing, so all of it is claimed. */
+  private claimOf(plan: Plan): OccupancyClaim {
+    return { tenantId: plan.tenant.id, limits: plan.tenant, begin: plan.begin, end: plan.end, items: plan.items, bookingKey: null, held: null };
   }
 
-  /** Seats taken per event of the booked tickets (non-rejected bookings of any of its tickets). */
-  private async seatsTaken(em: EntityManager, plan: Plan): Promise<Map<string, number>> {
-    const taken = new Map<string, number>();
-    for (const eventId of plan.events.keys()) taken.set(eventId, await countSeatsTaken(em, plan.tenant.id, eventId));
-    return taken;
+  /** Every rule of the public applies at checkout, for the viewer booking. */
+  private rulesOf(plan: Plan): OccupancyRules {
+    return { kind: 'checkout', viewerUserId: plan.userId, viewerRoleIds: plan.roleIds };
   }
 
-  /**
-   * Runs the rules in the contract's order for every item (the first failure wins), counting the
-   * earlier items of the same booking as occupied; then prices and flags. Throws the 409.
-   */
-  private evaluate(plan: Plan, occupancies: Occupancy[][], seatsTaken: Map<string, number>, now: number): CheckoutOutcome {
-    const pending: Occupancy[] = [];
-    const requestedSeats = new Map<string, number>();
-    plan.items.forEach((item, index) => {
-      const failure = checkBooking({
-        item: item.record,
-        amount: item.amount,
-        begin: plan.begin,
-        end: plan.end,
-        parents: item.parents,
-        descendants: item.descendants,
-        viewerUserId: plan.userId,
-        viewerRoleIds: plan.roleIds,
-        occupancies: [...occupancies[index], ...pending],
-        maxBookingAdvanceInMonths: plan.tenant.maxBookingAdvanceInMonths ?? null,
-        now: new Date(now),
-        checkDuration: true,
-      });
-      if (failure) throw new AppError(failure.code as ErrorCode, { detail: failure.message });
-      const eventId = item.record.type === 'ticket' ? item.record.eventId : null;
-      const event = eventId ? plan.events.get(eventId) : undefined;
-      if (eventId && event) {
-        const requested = (requestedSeats.get(eventId) ?? 0) + item.amount;
-        if (!eventHasSeats(event.maxAttendees, seatsTaken.get(eventId) ?? 0, requested)) {
-          throw eventFullError(event);
-        }
-        requestedSeats.set(eventId, requested);
-      }
-      pending.push({ bookableId: item.record.id, amount: item.amount, timeBegin: plan.begin, timeEnd: plan.end, rejected: false });
-    });
-
+  /** Prices and flags of the booking whose rules the occupancy guard passed. */
+  private price(plan: Plan): CheckoutOutcome {
     const minutes = bookedMinutes(plan.begin, plan.end);
     const items = plan.items.map((item) => {
       const priced = priceItem(item.record, item.amount, { minutes, free: plan.free.has(item.record.id), coupon: plan.coupon });
@@ -285,9 +234,9 @@ export class CheckoutService {
       // What needs no lock comes first, so the objects are held as briefly as possible.
       const workflow = await this.workflows.workflowForNewBookings(tx, plan.tenant.id);
       const number = await freeBookingNumber(tx, plan.tenant.id);
-      await lockObjects(tx, lockKeysOf(plan.items));
       const now = Date.now();
-      const outcome = this.evaluate(plan, await this.occupanciesOf(tx, plan), await this.seatsTaken(tx, plan), now);
+      await this.guard.guard(tx, this.claimOf(plan), this.rulesOf(plan), new Date(now));
+      const outcome = this.price(plan);
 
       if (plan.coupon) {
         // One use per stored booking, never past maxAmount, whatever runs concurrently.
@@ -320,10 +269,11 @@ export class CheckoutService {
       setItems(tx, created, preview.bookableItems.map((item) => ({ ...item, bookableUsed: item._bookableUsed })));
       await tx.flush();
 
-      // Last, so the default state's lock is held only until the commit that follows.
-      await this.workflows.placeNewBookingIn(tx, plan.tenant.id, created.number, now, workflow);
       const jobs = newBookingMailJobs(plan.tenant.id, created.number, created, holdsTickets(plan.items.map((item) => item.record)));
       await recordBookingChange(tx, { tenantId: plan.tenant.id, id: created.number, action: 'CREATED', assignedUserId: created.assignedUserId ?? null }, jobs);
+      // Last, so the default state's lock is held only until the commit that follows; its status
+      // actions change the booking as a change after its creation (mails and live event of their own).
+      await this.workflows.placeNewBookingIn(tx, plan.tenant.id, created.number, now, workflow);
       return created;
     });
     return bookingView(booking);

@@ -1,0 +1,199 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { checkBooking, isTimeRelated, type Occupancy } from '../bookables/rules/availability.js';
+import { AppError, type ErrorCode } from '../shared/errors.js';
+import { horizonProblem } from '../../../common/bookings/horizon.js';
+import { eventHasSeats } from './checkout/checkout.rules.js';
+import { eventFullError, requestedSeats, seatsTaken, type EventDirectory, type EventSeatInfo } from './event-seats.js';
+import { lockKeysOf, lockObjects } from './booking.locks.js';
+import { readOccupancies, type BookableFamily } from './booking.queries.js';
+
+/**
+ * The one guardian of occupancy: every change that makes a booking occupy again or occupy more (a
+ * checkout, a staff edit with new times, objects or amounts, releasing a rejected booking, the
+ * workflow's "commit", un-rejecting it in the editor) goes through `guard`, inside the transaction
+ * that writes the change. A booking occupies its objects unless it is rejected, released or not.
+ *
+ * `guard` first asks what the change claims beyond what the booking already held: nothing (an
+ * address corrected, a window shortened, a booking rejected) is never refused and takes no lock.
+ * Otherwise it checks the tenant's booking horizon, takes the advisory locks of the claimed objects
+ * (their parents and dependent objects, the events of tickets; booking.locks.ts, sorted, with a
+ * lock timeout) and only then reads everyone else's occupancy and the events' seats and runs the
+ * rules. So two changes claiming the same slot on any number of server processes run one after the
+ * other, and the second sees the first.
+ */
+
+/** One booked object with its hierarchy and the amount claimed. */
+export interface ClaimedItem extends BookableFamily {
+  amount: number;
+}
+
+/** What a booking occupied before the change; null when it occupied nothing (new or rejected). */
+export interface HeldOccupancy {
+  begin: Date | null;
+  end: Date | null;
+  items: readonly { bookableId: string; amount: number }[];
+}
+
+/** The tenant's limits every booking keeps. */
+export interface BookingLimits {
+  /** Checkout only: the tenant's advance limit in months (null or 0: none). */
+  maxBookingAdvanceInMonths?: number | null;
+  bookingHorizonDays: number;
+  maxBookingDays: number;
+}
+
+/** The booking as the change would leave it. */
+export interface OccupancyClaim {
+  tenantId: string;
+  limits: BookingLimits;
+  begin: Date | null;
+  end: Date | null;
+  items: readonly ClaimedItem[];
+  /** The booking being changed, left out of everyone else's occupancy; null for a new one. */
+  bookingKey: string | null;
+  held: HeldOccupancy | null;
+}
+
+/**
+ * Which rules apply and how a refusal answers: a checkout runs every rule of the public (opening
+ * hours, permissions, durations, advance limit); staff (the editor, releasing, the workflow) may
+ * override all of them except overbooking and the horizon. The editor answers a conflict with
+ * "Zeitkonflikt" (booking.time-conflict), a release with the rule's own code (booking.capacity, …).
+ */
+export type OccupancyRules =
+  | { kind: 'checkout'; viewerUserId: string | null; viewerRoleIds: readonly string[] }
+  | { kind: 'staff-edit' }
+  | { kind: 'release' };
+
+const sumBy = (items: readonly { bookableId: string; amount: number }[]) => {
+  const sums = new Map<string, number>();
+  for (const { bookableId, amount } of items) sums.set(bookableId, (sums.get(bookableId) ?? 0) + amount);
+  return sums;
+};
+
+/** Whether the new window lies inside the held one (both without times counts as kept). */
+function windowKept(claim: OccupancyClaim, held: HeldOccupancy): boolean {
+  if (!claim.begin || !claim.end) return !claim.begin && !claim.end && !held.begin && !held.end;
+  if (!held.begin || !held.end) return false;
+  return claim.begin.getTime() >= held.begin.getTime() && claim.end.getTime() <= held.end.getTime();
+}
+
+/**
+ * The items that claim more than the booking held: all of a booking that occupied nothing; else an
+ * object added or with a larger amount, or booked by time in a window reaching beyond the held one.
+ */
+export function growingItems(claim: OccupancyClaim): ClaimedItem[] {
+  const { held } = claim;
+  if (!held) return [...claim.items];
+  const heldAmounts = sumBy(held.items);
+  const claimedAmounts = sumBy(claim.items.map((item) => ({ bookableId: item.record.id, amount: item.amount })));
+  const kept = windowKept(claim, held);
+  return claim.items.filter(({ record }) => (claimedAmounts.get(record.id) ?? 0) > (heldAmounts.get(record.id) ?? 0) || (isTimeRelated(record) && !kept));
+}
+
+const eventOf = (item: ClaimedItem) => (item.record.type === 'ticket' ? item.record.eventId : null);
+
+export class BookingOccupancyGuard {
+  constructor(private readonly events: EventDirectory) {}
+
+  /**
+   * Locks and checks what the change claims, inside the transaction that writes it (call before
+   * writing). Throws the refusal (400 for the horizon, 409 otherwise); a change that claims nothing
+   * new passes at once.
+   */
+  async guard(tx: EntityManager, claim: OccupancyClaim, rules: OccupancyRules, now = new Date()): Promise<void> {
+    const growing = growingItems(claim);
+    if (growing.length === 0) return;
+    this.requireHorizon(claim, growing, now);
+    // Read before the locks: the events' limits are not what they protect, and every read on
+    // another connection while they are held would keep others waiting.
+    const events = await this.seatInfos(claim, growing);
+    await lockObjects(tx, lockKeysOf(growing));
+    await this.check(tx, claim, rules, growing, events, now);
+  }
+
+  /** The same checks without locks, for answers that store nothing (a checkout's preview and prices). */
+  async preview(em: EntityManager, claim: OccupancyClaim, rules: OccupancyRules, now = new Date()): Promise<void> {
+    const growing = growingItems(claim);
+    if (growing.length === 0) return;
+    this.requireHorizon(claim, growing, now);
+    await this.check(em, claim, rules, growing, await this.seatInfos(claim, growing), now);
+  }
+
+  /** The events of the growing tickets with their seat limits (an unknown event limits nothing). */
+  private async seatInfos(claim: OccupancyClaim, growing: readonly ClaimedItem[]): Promise<Map<string, EventSeatInfo>> {
+    const infos = new Map<string, EventSeatInfo>();
+    for (const eventId of new Set(growing.map(eventOf).filter((id): id is string => id !== null))) {
+      const info = await this.events.seatInfo(claim.tenantId, eventId);
+      if (info) infos.set(eventId, info);
+    }
+    return infos;
+  }
+
+  /** The tenant's booking horizon (common/bookings/horizon.ts), for everyone: 400 with the field's message. */
+  private requireHorizon(claim: OccupancyClaim, growing: readonly ClaimedItem[], now: Date): void {
+    const timed = growing.filter(({ record }) => isTimeRelated(record)).map(({ record }) => record);
+    const problem = horizonProblem(claim.limits, { begin: claim.begin, end: claim.end }, timed, now);
+    if (problem) throw new AppError('generic.validation', { fieldErrors: { [problem.field]: problem.message } });
+  }
+
+  /**
+   * The rules in the order of the items (the first failure wins), each growing item against
+   * everyone else's bookings and the earlier items of this one; then its event's seats.
+   */
+  private async check(em: EntityManager, claim: OccupancyClaim, rules: OccupancyRules, growing: readonly ClaimedItem[], events: ReadonlyMap<string, EventSeatInfo>, now: Date): Promise<void> {
+    const window = claim.begin && claim.end && claim.end > claim.begin ? { begin: claim.begin, end: claim.end } : null;
+    const checked = new Set(growing);
+    // Seats per event: the booking's whole claim against what it held, each event checked once.
+    const eventByObject = new Map(claim.items.map((item) => [item.record.id, eventOf(item)]));
+    const wantedSeats = requestedSeats(claim.items.map((item) => ({ eventId: eventOf(item), amount: item.amount })));
+    const heldSeats = requestedSeats((claim.held?.items ?? []).map(({ bookableId, amount }) => ({ eventId: eventByObject.get(bookableId) ?? null, amount })));
+    const seatsChecked = new Set<string>();
+    const pending: Occupancy[] = [];
+    for (const item of claim.items) {
+      if (checked.has(item)) {
+        const timed = isTimeRelated(item.record);
+        if (timed && !window && rules.kind !== 'checkout') {
+          throw new AppError('generic.validation', { fieldErrors: { timeBegin: `Für ${item.record.title} ist ein Zeitraum nötig.` } });
+        }
+        const ids = [item.record.id, ...item.parents.map((parent) => parent.id), ...item.descendants.map((child) => child.id)];
+        const others = timed && !window ? [] : await readOccupancies(em, ids, timed ? window : null, claim.bookingKey);
+        this.requireRules(item, claim, rules, [...others, ...pending], now);
+        const eventId = eventOf(item);
+        const event = eventId ? events.get(eventId) : undefined;
+        if (eventId && event && !seatsChecked.has(eventId) && (wantedSeats.get(eventId) ?? 0) > (heldSeats.get(eventId) ?? 0)) {
+          seatsChecked.add(eventId);
+          if (!eventHasSeats(event.maxAttendees, await seatsTaken(em, claim.tenantId, eventId, claim.bookingKey), wantedSeats.get(eventId) ?? 0)) throw eventFullError(event);
+        }
+      }
+      pending.push({ bookableId: item.record.id, amount: item.amount, timeBegin: claim.begin, timeEnd: claim.end, rejected: false });
+    }
+  }
+
+  /** The availability rules of one item (bookables/rules/availability.ts); staff only the overbooking ones. */
+  private requireRules(item: ClaimedItem, claim: OccupancyClaim, rules: OccupancyRules, occupancies: Occupancy[], now: Date): void {
+    const publicRules = rules.kind === 'checkout';
+    // For staff the object counts as bookable by anyone at any hour: only its capacity, parents and dependent objects limit.
+    const record = publicRules
+      ? item.record
+      : { ...item.record, isBookable: true, permittedUsers: [], permittedRoles: [], isOpeningHoursRelated: false, isSpecialOpeningHoursRelated: false };
+    const parents = publicRules ? item.parents : item.parents.map((parent) => ({ ...parent, isOpeningHoursRelated: false, isSpecialOpeningHoursRelated: false }));
+    const failure = checkBooking({
+      item: record,
+      amount: item.amount,
+      begin: claim.begin,
+      end: claim.end,
+      parents,
+      descendants: item.descendants,
+      viewerUserId: rules.kind === 'checkout' ? rules.viewerUserId : null,
+      viewerRoleIds: rules.kind === 'checkout' ? [...rules.viewerRoleIds] : [],
+      occupancies,
+      maxBookingAdvanceInMonths: publicRules ? (claim.limits.maxBookingAdvanceInMonths ?? null) : null,
+      now,
+      checkDuration: publicRules,
+    });
+    if (!failure) return;
+    if (rules.kind === 'staff-edit') throw new AppError('booking.time-conflict', { detail: `Zeitkonflikt: ${failure.message}` });
+    throw new AppError(failure.code as ErrorCode, { detail: failure.message });
+  }
+}
