@@ -462,3 +462,27 @@ for (const theme of ['light', 'dark'] as const) {
     await screenshot(page, `public-booking-11-axe-verify-reject-${theme}`);
   });
 }
+
+// Last in this file: it uses up this browser's wrong-name attempts for 15 minutes.
+test('after too many wrong names the status page says when to try again, also for the right name', async ({ page, baseURL }) => {
+  const name = `Rita Raten ${stamp}`;
+  const bookingId = await bookThroughApi(baseURL, dayAfter, '08:00', '09:00', name, `raten.${stamp.toLowerCase()}@example.com`);
+  const tooMany = page.locator('.public-callout').filter({ hasText: /Zu viele Versuche\. Bitte versuchen Sie es in \d+ Minuten erneut\./ });
+  await page.goto(`/booking/status/${offer.tenantId}?id=${bookingId}`);
+  const nameField = page.getByLabel('Name (wie bei der Buchung angegeben)');
+  const lookUp = async (tried: string) => {
+    await nameField.fill(tried);
+    const answered = page.waitForResponse((response) => response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes('PublicBookingStatus'));
+    await page.getByRole('button', { name: 'Status anzeigen' }).click();
+    return (await answered).status();
+  };
+  // Ten wrong names at most (this address may have guessed before), each answered at the field.
+  let status = 0;
+  for (let guess = 1; guess <= 11 && status !== 429; guess++) status = await lookUp(`Falscher Name ${guess}`);
+  expect(status).toBe(429);
+  await expect(tooMany).toBeVisible();
+  expect(await lookUp(name)).toBe(429);
+  await expect(tooMany).toBeVisible();
+  await expect(page.locator('.status-facts')).toHaveCount(0);
+  await screenshot(page, 'public-booking-12-status-too-many-attempts');
+});

@@ -3,6 +3,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, ID, Info, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { requireViewer } from '../users/actor.js';
 import { AppError } from '../shared/errors.js';
+import { clientIp } from '../shared/http/session.js';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
 import type { GraphQLContext } from '../shared/graphql/context.js';
 import { presentFields } from '../shared/graphql/input.js';
@@ -125,7 +126,8 @@ export class BookingResolver {
     @Arg('lastname', () => String) lastname: string,
     @Ctx() context: GraphQLContext,
   ): Promise<PublicBookingStatusType> {
-    const status = await context.services.bookings.publicStatus(tenantId, id, lastname);
+    // Each execution (every alias of the field) is one attempt against the limit on name guesses.
+    const status = await context.services.bookings.publicStatus(tenantId, id, lastname, { ip: clientIp(context.req) });
     return {
       ...status,
       status: { ...status.status, activeStatus: status.status.activeStatus ?? null },

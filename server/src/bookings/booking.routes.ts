@@ -2,6 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import type { DomainServices } from '../shared/domain-services.js';
 import { requireRestViewer } from '../users/actor.js';
 import { AppError } from '../shared/errors.js';
+import { clientIp } from '../shared/http/session.js';
 import { viewerOf } from '../users/session-viewer.js';
 import type { WorkflowStatus } from '../workflow/workflow.service.js';
 import type { Booking } from './booking.entity.js';
@@ -102,10 +103,10 @@ export function bookingRoutes(services: DomainServices): Router {
     res.json(await bookings.status(req.params.tenantId, req.params.id));
   });
   router.get('/bookings/:id/status/public', async (req: Request<ItemParams>, res: Response) => {
-    res.json(await bookings.publicStatus(req.params.tenantId, req.params.id, text(req.query.lastname)));
+    res.json(await bookings.publicStatus(req.params.tenantId, req.params.id, text(req.query.lastname), { ip: clientIp(req) }));
   });
   router.get('/bookings/:id/verify-ownership', async (req: Request<ItemParams>, res: Response) => {
-    await bookings.verifyOwnership(req.params.tenantId, req.params.id, text(req.query.name));
+    await bookings.verifyOwnership(req.params.tenantId, req.params.id, text(req.query.name), { ip: clientIp(req) });
     ok(res);
   });
   router.get('/bookings/:id/commit', async (req: Request<ItemParams>, res: Response) => {

@@ -128,10 +128,14 @@ export class AppError extends GraphQLError {
   /** The REST detail: the message, followed by the fields and their messages when the catalogue text stands alone. */
   readonly problemDetail: string;
 
-  constructor(code: ErrorCode, options: { detail?: string; fieldErrors?: Record<string, string> } = {}) {
+  /** Seconds until a refused attempt may be repeated (REST `Retry-After`, GraphQL `extensions.retryAfter`). */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(code: ErrorCode, options: { detail?: string; fieldErrors?: Record<string, string>; retryAfterSeconds?: number } = {}) {
     const entry = errorCatalogue[code];
     const named = options.fieldErrors && Object.keys(options.fieldErrors).length > 0 ? options.fieldErrors : undefined;
     const detail = options.detail ?? entry.detail;
+    const retryAfter = options.retryAfterSeconds;
     super(detail, {
       extensions: {
         code: graphqlCode(code),
@@ -139,12 +143,15 @@ export class AppError extends GraphQLError {
         title: entry.title,
         status: entry.status,
         ...(options.fieldErrors ? { fieldErrors: options.fieldErrors } : {}),
+        // Apollo answers the HTTP request with this status and header (and drops `http` from the answer).
+        ...(retryAfter !== undefined ? { retryAfter, http: { status: entry.status, headers: new Map([['retry-after', String(retryAfter)]]) } } : {}),
       },
     });
     this.code = code;
     this.status = entry.status;
     this.title = entry.title;
     this.fieldErrors = options.fieldErrors;
+    this.retryAfterSeconds = retryAfter;
     this.problemDetail = !options.detail && named ? detailWithFields(entry.detail, named) : detail;
   }
 }
