@@ -83,7 +83,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   // by the receipts domain, also for the bookings domain's payment events (release, workflow
   // "paid", staff marking paid).
   const paymentFollowUps: PaymentFollowUps = new DocumentPaymentFollowUps(receipts, new MailPaymentFollowUps());
-  const bookingStatus = new BookingStatusService(orm, workflows, paymentFollowUps);
+  const bookingStatus = new BookingStatusService(orm, workflows, paymentFollowUps, attempts);
   late.bookingStatus = bookingStatus;
   return {
     config,

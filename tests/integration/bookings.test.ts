@@ -365,7 +365,7 @@ describe('status flows and their mails', () => {
     expect(app.smtp.find('ablehnung@kunden.example', REJECTED)).toHaveLength(1);
   });
 
-  it('request-reject (public, 201) mails a confirmation link; opening it (hooks/:hookId/release) rejects with the stored reason; unknown or used hooks are 404', async () => {
+  it('request-reject (public, 201) mails a confirmation link; its POST (hooks/:hookId/release) rejects with the stored reason; unknown or used hooks are 404', async () => {
     const room = await bookableRoom(app, tenantId);
     const booking = await bookRoom(room, 10, nextDay(), { mail: 'storno-anfrage@kunden.example' });
     const stranger = app.client();
@@ -383,18 +383,18 @@ describe('status flows and their mails', () => {
     const hookId = url.searchParams.get('hookId') as string;
     expect(hookId).toMatch(/^[0-9a-f-]{36}$/);
 
-    const unknown = await stranger.get(bookingsUrl(`/${booking.id}/hooks/00000000-0000-4000-8000-000000000000/release`));
+    const unknown = await stranger.post(bookingsUrl(`/${booking.id}/hooks/00000000-0000-4000-8000-000000000000/release`));
     expect(unknown.status).toBe(404);
     expect(unknown.json.code).toBe('booking.hook-invalid');
     expect(await storedBooking(app, tenantId, booking.id)).toMatchObject({ isRejected: false });
 
-    const released = await stranger.get(bookingsUrl(`/${booking.id}/hooks/${hookId}/release`));
+    const released = await stranger.post(bookingsUrl(`/${booking.id}/hooks/${hookId}/release`));
     expect(released.status, released.text).toBe(200);
     const stored = await storedBooking(app, tenantId, booking.id);
     expect(stored).toMatchObject({ isRejected: true, hooks: [] });
     const rejection = await app.smtp.waitForMail('storno-anfrage@kunden.example', REJECTED);
     expect(rejection.text).toContain('Hinweis zur Stornierung: Termin verschoben');
-    expect((await stranger.get(bookingsUrl(`/${booking.id}/hooks/${hookId}/release`))).status).toBe(404);
+    expect((await stranger.post(bookingsUrl(`/${booking.id}/hooks/${hookId}/release`))).status).toBe(404);
     expect((await stranger.post(bookingsUrl('/ABCD-EFGH/request-reject'), { reason: 'x' })).status).toBe(404);
   });
 

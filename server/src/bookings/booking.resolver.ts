@@ -17,6 +17,7 @@ import { bookingView } from './booking.queries.js';
 import { windowOf } from './booking.service.js';
 import {
   type BookingChangeAction,
+  BookingCancellationRequestType,
   BookingChangeType,
   BookingInput,
   BookingObjectChoiceType,
@@ -196,11 +197,16 @@ export class BookingResolver {
     @Arg('reason', () => String, { nullable: true }) reason: string | null,
     @Ctx() context: GraphQLContext,
   ): Promise<boolean> {
-    await context.services.bookingStatus.requestReject(tenantId, id, reason ?? '');
+    await context.services.bookingStatus.requestReject(tenantId, id, reason ?? '', { ip: clientIp(context.req) });
     return true;
   }
 
-  @Mutation(() => Boolean, { description: 'The mailed cancellation link: rejects the booking with the reason given in the request.' })
+  @Query(() => BookingCancellationRequestType, { description: 'The pending cancellation behind a mailed link (valid for 7 days), for the confirmation page; BOOKING_HOOK_INVALID for an unknown, used or expired link.' })
+  async bookingCancellationRequest(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Arg('hookId', () => ID) hookId: string, @Ctx() context: GraphQLContext): Promise<BookingCancellationRequestType> {
+    return context.services.bookingStatus.cancellationRequest(tenantId, id, hookId);
+  }
+
+  @Mutation(() => Boolean, { description: "The confirmation page's button behind the mailed cancellation link: rejects the booking with the reason given in the request." })
   async confirmBookingCancellation(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Arg('hookId', () => ID) hookId: string, @Ctx() context: GraphQLContext): Promise<boolean> {
     await context.services.bookingStatus.releaseHook(tenantId, id, hookId);
     return true;

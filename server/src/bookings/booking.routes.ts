@@ -118,10 +118,16 @@ export function bookingRoutes(services: DomainServices): Router {
     ok(res);
   });
   router.post('/bookings/:id/request-reject', async (req: Request<ItemParams>, res: Response) => {
-    await bookingStatus.requestReject(req.params.tenantId, req.params.id, (req.body as { reason?: unknown } | undefined)?.reason);
+    await bookingStatus.requestReject(req.params.tenantId, req.params.id, (req.body as { reason?: unknown } | undefined)?.reason, { ip: clientIp(req) });
     ok(res, 201);
   });
-  router.get('/bookings/:id/hooks/:hookId/release', async (req: Request<ItemParams & { hookId: string }>, res: Response) => {
+  // A link in a mail never acts on GET (mail scanners open links): the old link leads to the
+  // confirmation page, whose button confirms with a POST.
+  router.get('/bookings/:id/hooks/:hookId/release', (req: Request<ItemParams & { hookId: string }>, res: Response) => {
+    const query = new URLSearchParams({ id: req.params.id, hookId: req.params.hookId });
+    res.redirect(303, `${services.config.publicUrl}/booking/verify-reject/${encodeURIComponent(req.params.tenantId)}?${query}`);
+  });
+  router.post('/bookings/:id/hooks/:hookId/release', async (req: Request<ItemParams & { hookId: string }>, res: Response) => {
     await bookingStatus.releaseHook(req.params.tenantId, req.params.id, req.params.hookId);
     ok(res);
   });
