@@ -2,6 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import type { DomainServices } from '../shared/domain-services.js';
 import { requireRestViewer } from '../users/actor.js';
 import { AppError } from '../shared/errors.js';
+import { sameOriginGetOnly } from '../shared/http/fetch-metadata.js';
 import { clientIp } from '../shared/http/session.js';
 import { viewerOf } from '../users/session-viewer.js';
 import type { WorkflowStatus } from '../workflow/workflow.service.js';
@@ -109,10 +110,13 @@ export function bookingRoutes(services: DomainServices): Router {
     await bookings.verifyOwnership(req.params.tenantId, req.params.id, text(req.query.name), { ip: clientIp(req) });
     ok(res);
   });
-  router.get('/bookings/:id/commit', async (req: Request<ItemParams>, res: Response) => {
+  const commit = async (req: Request<ItemParams>, res: Response) => {
     await bookingStatus.commit(await requireRestViewer(req, services.viewers), req.params.tenantId, req.params.id);
     ok(res);
-  });
+  };
+  // GET for the original product's clients, from the product's own pages only; scripts use POST.
+  router.get('/bookings/:id/commit', sameOriginGetOnly(services.config.corsOrigins), commit);
+  router.post('/bookings/:id/commit', commit);
   router.post('/bookings/:id/reject', async (req: Request<ItemParams>, res: Response) => {
     await bookingStatus.reject(await requireRestViewer(req, services.viewers), req.params.tenantId, req.params.id, (req.body as { reason?: unknown } | undefined)?.reason);
     ok(res);
