@@ -10,6 +10,7 @@ import { Migration20261124100000WorkflowTasks } from './Migration20261124100000_
 import { Migration20261125100000Events } from './Migration20261125100000_events.js';
 import { Migration20261126100000Receipts } from './Migration20261126100000_receipts.js';
 import { Migration20261127141500CancellationLinkHashes } from './Migration20261127141500_cancellation_link_hashes.js';
+import { Migration20261127141600CheckoutIdempotencyKeys } from './Migration20261127141600_checkout_idempotency_keys.js';
 
 /** Every migration in order. Listed in code so the built server and the TypeScript sources agree. */
 export const migrationsList: MigrationObject[] = [
@@ -24,4 +25,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125100000_events', class: Migration20261125100000Events },
   { name: 'Migration20261126100000_receipts', class: Migration20261126100000Receipts },
   { name: 'Migration20261127141500_cancellation_link_hashes', class: Migration20261127141500CancellationLinkHashes },
+  { name: 'Migration20261127141600_checkout_idempotency_keys', class: Migration20261127141600CheckoutIdempotencyKeys },
 ];

@@ -151,8 +151,17 @@ export class BookingResolver {
   }
 
   @Mutation(() => CheckoutResultType, { description: 'Books: every checkout rule, no overbooking; BOOKING_BUSY asks to try again in a moment. Signed-in bookers are assigned to it.' })
-  async checkout(@Arg('tenantId', () => ID) tenantId: string, @Arg('input', () => CheckoutInput) input: CheckoutInput, @Ctx() context: GraphQLContext): Promise<CheckoutResultType> {
-    const stored = await context.services.checkout.checkout(await context.viewer(), tenantId, body(input), { simulate: false });
+  async checkout(
+    @Arg('tenantId', () => ID) tenantId: string,
+    @Arg('input', () => CheckoutInput) input: CheckoutInput,
+    @Arg('idempotencyKey', () => String, {
+      nullable: true,
+      description: 'Sent again with every retry of this checkout (1 to 255 characters): within 24 hours a repeat answers the first booking and books nothing; with another input BOOKING_IDEMPOTENCY_KEY_REUSED.',
+    })
+    idempotencyKey: string | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<CheckoutResultType> {
+    const stored = await context.services.checkout.checkout(await context.viewer(), tenantId, body(input), { simulate: false, idempotencyKey });
     return { ...summaryOf(stored), id: stored.id };
   }
 

@@ -75,6 +75,11 @@ export const errorCatalogue = {
   'booking.coupon-used-up': { status: 409, title: 'Gutschein aufgebraucht', detail: 'Der Gutschein wurde bereits so oft wie erlaubt eingelöst.' },
   'booking.busy': { status: 409, title: 'Gerade viel los', detail: 'Das Objekt wird gerade von anderen gebucht. Bitte versuchen Sie es in einem Moment erneut.' },
   'booking.time-conflict': { status: 409, title: 'Zeitkonflikt', detail: 'Zeitkonflikt' },
+  'booking.idempotency-key-reused': {
+    status: 422,
+    title: 'Idempotency-Key bereits verwendet',
+    detail: 'Dieser Idempotency-Key gehört zu einer anderen Buchungsanfrage. Bitte verwenden Sie für jede neue Buchung einen neuen Schlüssel.',
+  },
   'booking.public-status-disabled': { status: 405, title: 'Nicht verfügbar', detail: 'Der öffentliche Buchungsstatus ist für diesen Mandanten nicht freigeschaltet.' },
   'booking.name-mismatch': { status: 401, title: 'Zugriff verweigert', detail: 'Der Name passt nicht zu dieser Buchung.' },
   'booking.hook-invalid': { status: 404, title: 'Nicht gefunden', detail: 'Der Link ist ungültig oder wurde bereits verwendet.' },
