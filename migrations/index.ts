@@ -11,6 +11,8 @@ import { Migration20261125100000Events } from './Migration20261125100000_events.
 import { Migration20261126100000Receipts } from './Migration20261126100000_receipts.js';
 import { Migration20261126120000BookingHorizon } from './Migration20261126120000_booking_horizon.js';
 import { Migration20261127094512HashedAccountTokens } from './Migration20261127094512_hashed_account_tokens.js';
+import { Migration20261127141500CancellationLinkHashes } from './Migration20261127141500_cancellation_link_hashes.js';
+import { Migration20261127141600CheckoutIdempotencyKeys } from './Migration20261127141600_checkout_idempotency_keys.js';
 
 /** Every migration in order. Listed in code so the built server and the TypeScript sources agree. */
 export const migrationsList: MigrationObject[] = [
@@ -26,4 +28,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126100000_receipts', class: Migration20261126100000Receipts },
   { name: 'Migration20261126120000_booking_horizon', class: Migration20261126120000BookingHorizon },
   { name: 'Migration20261127094512_hashed_account_tokens', class: Migration20261127094512HashedAccountTokens },
+  { name: 'Migration20261127141500_cancellation_link_hashes', class: Migration20261127141500CancellationLinkHashes },
+  { name: 'Migration20261127141600_checkout_idempotency_keys', class: Migration20261127141600CheckoutIdempotencyKeys },
 ];

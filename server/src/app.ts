@@ -61,7 +61,11 @@ export interface RunningApp {
 
 function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = unwrapResolverError(error);
-  if (original instanceof AppError) return { ...formatted, message: original.message, extensions: original.extensions };
+  if (original instanceof AppError) {
+    // `http` (status and headers for Apollo) is no part of the answer.
+    const { http: _http, ...extensions } = original.extensions;
+    return { ...formatted, message: original.message, extensions };
+  }
   // A value PostgreSQL refuses (NUL byte, malformed number or date) is the client's mistake, not a 500.
   const input = clientInputError(original);
   if (input) return { ...formatted, message: input.message, extensions: input.extensions };

@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { BookableAvailabilityService } from './bookables/bookable.availability.service.js';
 import { BookableService } from './bookables/bookable.service.js';
 import { BookableShowcase } from './bookables/bookable.showcase.js';
+import { BookingNameGuesses } from './bookings/booking-name-guesses.js';
 import { BookingEditorService } from './bookings/booking-editor.service.js';
 import { BookingOccupancyGuard } from './bookings/booking-occupancy-guard.js';
 import { BookingOverviewService } from './bookings/booking-overview.service.js';
@@ -60,7 +61,9 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   const mail = new MailService(config, () => instance.mailSettings(), config.graph);
   const viewers = new ViewerService(orm);
   const bookables = new BookableService(orm);
-  const bookings = new BookingService(orm, bookables);
+  // Attempt counters in PostgreSQL: sign-in and reset attempts, name guesses, cancellation requests.
+  const attempts = new RateLimiter(orm);
+  const bookings = new BookingService(orm, bookables, new BookingNameGuesses(attempts));
   const events = new EventService(orm, bookings);
   // The bookings domain's seat port (checkout and staff editor), answered by the events domain.
   const eventSeats = new EventSeatsService(orm, bookables);
@@ -89,7 +92,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   // by the receipts domain, also for the bookings domain's payment events (release, workflow
   // "paid", staff marking paid).
   const paymentFollowUps: PaymentFollowUps = new DocumentPaymentFollowUps(receipts, new MailPaymentFollowUps());
-  const bookingStatus = new BookingStatusService(orm, workflows, paymentFollowUps, occupancyGuard);
+  const bookingStatus = new BookingStatusService(orm, workflows, paymentFollowUps, occupancyGuard, attempts);
   late.bookingStatus = bookingStatus;
   const accountTokens = new AccountTokens();
   const accountMails = new AccountMails(orm, mail, accountTokens, config.publicUrl);
@@ -99,7 +102,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     pubSub,
     mail,
     viewers,
-    auth: new AuthService(orm, config, new RateLimiter(orm), viewers, accountTokens),
+    auth: new AuthService(orm, config, attempts, viewers, accountTokens),
     users: new UserService(orm, pubSub),
     // The tenant stores its applications; the payments domain defines the payment ones.
     tenants: new TenantService(orm, pubSub, workflows, [...paymentApplicationDefinitions, ...lockerApplicationDefinitions], new DocumentCounterReader(orm)),

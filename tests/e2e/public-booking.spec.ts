@@ -274,14 +274,18 @@ test('a citizen books two free hours with a coupon, gets the mail, checks the st
   await expect(page.getByText('Bitte bestätigen Sie die Stornierung')).toBeVisible();
   await screenshot(page, 'public-booking-05-cancellation-requested');
 
-  // The mailed confirmation link cancels, with the button.
+  // The mailed confirmation link shows the cancellation; only the button cancels.
   const request = await waitForMail(mail, 'Stornierungsanfrage');
   const confirmLink = request.links.find((link) => link.includes(`/booking/verify-reject/${offer.tenantId}?id=${bookingId}&hookId=`));
   expect(confirmLink).toBeDefined();
   await page.goto(confirmLink as string);
   await expect(page.getByRole('heading', { name: 'Stornierung bestätigen' })).toBeVisible();
+  const pending = page.locator('.status-facts');
+  await expect(pending.getByText(roomTitle)).toBeVisible();
+  await expect(pending.getByText('Die Sitzung wurde verschoben.')).toBeVisible();
+  await expect(pending.getByText('Link gültig bis')).toBeVisible();
   await screenshot(page, 'public-booking-06-confirm-cancellation');
-  await page.getByRole('button', { name: 'Buchung jetzt stornieren' }).click();
+  await page.getByRole('button', { name: 'Stornierung bestätigen' }).click();
   await expect(page.getByRole('heading', { name: 'Buchung storniert' })).toBeVisible();
   await expect(page.getByText(`Ihre Buchung ${bookingId} wurde storniert.`)).toBeVisible();
   const cancelled = await waitForMail(mail, 'Stornierung: Ihre Buchung');
@@ -289,8 +293,8 @@ test('a citizen books two free hours with a coupon, gets the mail, checks the st
 
   // The link works once; the status now reads cancelled.
   await page.goto(confirmLink as string);
-  await page.getByRole('button', { name: 'Buchung jetzt stornieren' }).click();
   await expect(page.getByText('Der Link ist ungültig oder wurde bereits verwendet.').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Stornierung bestätigen' })).toHaveCount(0);
   await page.goto(statusLink as string);
   await expect(page.locator('.status-facts').getByText('storniert')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Stornierung anfragen' })).toHaveCount(0);
@@ -456,9 +460,32 @@ for (const theme of ['light', 'dark'] as const) {
     await expectNoSeriousViolations('/booking/request-reject');
 
     await page.goto(`/booking/verify-reject/${offer.tenantId}?id=${bookingId}&hookId=unbekannt`);
-    await page.getByRole('button', { name: 'Buchung jetzt stornieren' }).click();
     await expect(page.getByText('Der Link ist ungültig oder wurde bereits verwendet.').first()).toBeVisible();
     await expectNoSeriousViolations('/booking/verify-reject');
     await screenshot(page, `public-booking-11-axe-verify-reject-${theme}`);
   });
 }
+
+// Last in this file: it uses up this browser's wrong-name attempts for 15 minutes.
+test('after too many wrong names the status page says when to try again, also for the right name', async ({ page, baseURL }) => {
+  const name = `Rita Raten ${stamp}`;
+  const bookingId = await bookThroughApi(baseURL, dayAfter, '08:00', '09:00', name, `raten.${stamp.toLowerCase()}@example.com`);
+  const tooMany = page.locator('.public-callout').filter({ hasText: /Zu viele Versuche\. Bitte versuchen Sie es in \d+ Minuten erneut\./ });
+  await page.goto(`/booking/status/${offer.tenantId}?id=${bookingId}`);
+  const nameField = page.getByLabel('Name (wie bei der Buchung angegeben)');
+  const lookUp = async (tried: string) => {
+    await nameField.fill(tried);
+    const answered = page.waitForResponse((response) => response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes('PublicBookingStatus'));
+    await page.getByRole('button', { name: 'Status anzeigen' }).click();
+    return (await answered).status();
+  };
+  // Ten wrong names at most (this address may have guessed before), each answered at the field.
+  let status = 0;
+  for (let guess = 1; guess <= 11 && status !== 429; guess++) status = await lookUp(`Falscher Name ${guess}`);
+  expect(status).toBe(429);
+  await expect(tooMany).toBeVisible();
+  expect(await lookUp(name)).toBe(429);
+  await expect(tooMany).toBeVisible();
+  await expect(page.locator('.status-facts')).toHaveCount(0);
+  await screenshot(page, 'public-booking-12-status-too-many-attempts');
+});

@@ -141,9 +141,9 @@ describe('reading bookings', () => {
 });
 
 describe('changing bookings', () => {
-  it('commit (GET …/commit, commitBooking): updateAny and owners; updateOwn only on an assigned booking', async () => {
+  it('commit (POST …/commit, commitBooking): updateAny and owners; updateOwn only on an assigned booking', async () => {
     const committed = (stored: Booking | null) => stored?.isCommitted === true;
-    const rest = (client: HttpClient, id: string) => client.get(bookingsUrl(`/${id}/commit`));
+    const rest = (client: HttpClient, id: string) => client.post(bookingsUrl(`/${id}/commit`));
     const graphql = (client: HttpClient, id: string) => client.gql(gql.commit, { t: tenantId, id });
     await onFreshBookings('rest', staff(), othersBooking, rest, committed);
     await onFreshBookings('rest', staffAndOwner(), ownBooking, rest, committed);
@@ -226,7 +226,7 @@ describe('tenant isolation', () => {
     const foreign = await checkout(actors.clients.anonymous, {}, otherTenantId, foreignThingId);
     const path = (suffix = '') => bookingsUrl(`/${foreign.id}${suffix}`);
     await expectRest(actors, everyone(404), (client) => client.get(path()));
-    await expectRest(actors, everyone(404), (client) => client.get(path('/commit')));
+    await expectRest(actors, everyone(404), (client) => client.post(path('/commit')));
     await expectRest(actors, everyone(404), (client) => client.post(path('/reject'), { reason: 'x' }));
     await expectRest(actors, everyone(404), (client) => client.request('DELETE', path()));
     // Public paths know no session: 404 for everyone.

@@ -84,5 +84,6 @@ export const gql = {
   occupancy: `query($t: ID!, $ids: [ID!], $from: DateTimeISO, $to: DateTimeISO) { bookingOccupancy(tenantId: $t, bookableIds: $ids, from: $from, to: $to) { bookableId title timeBegin timeEnd } }`,
   requestCancel: `mutation($t: ID!, $id: ID!, $reason: String) { requestBookingCancellation(tenantId: $t, id: $id, reason: $reason) }`,
   confirmCancel: `mutation($t: ID!, $id: ID!, $hook: ID!) { confirmBookingCancellation(tenantId: $t, id: $id, hookId: $hook) }`,
+  cancellationRequest: `query($t: ID!, $id: ID!, $hook: ID!) { bookingCancellationRequest(tenantId: $t, id: $id, hookId: $hook) { bookingId titles timeBegin timeEnd reason validUntil } }`,
   changed: `subscription($t: ID!) { bookingChanged(tenantId: $t) { tenantId id action booking { id status name } } }`,
 };

@@ -178,7 +178,7 @@ describe('staff list: GET api/{t}/bookings and the bookings query', () => {
     const day = nextDay();
     const pending = await bookRoom(room, 9, day);
     const released = await bookRoom(room, 10, day);
-    expect((await owner.get(bookingsUrl(`/${released.id}/commit`))).status).toBe(200);
+    expect((await owner.post(bookingsUrl(`/${released.id}/commit`))).status).toBe(200);
     const rejected = await bookRoom(room, 11, day);
     expect((await owner.post(bookingsUrl(`/${rejected.id}/reject`), { reason: 'Test' })).status).toBe(200);
     const paid = (await staffPut(editBody(room.id, slot(12, day), { isPayed: true }))).json;
@@ -307,7 +307,7 @@ describe('status flows and their mails', () => {
     const thing = await freeThing({ title: 'Infostand' });
     const free = await checkout({ bookableItems: [{ bookableId: thing.id }], ...customer, mail: 'frei-freigabe@kunden.example' });
     expect(free).toMatchObject({ priceEur: 0, isPayed: true, isCommitted: false });
-    const committed = await owner.get(bookingsUrl(`/${free.id}/commit`));
+    const committed = await owner.post(bookingsUrl(`/${free.id}/commit`));
     expect(committed.status, committed.text).toBe(200);
     expect(committed.text).toBe('OK');
     expect(await storedBooking(app, tenantId, free.id)).toMatchObject({ isCommitted: true, isRejected: false });
@@ -318,7 +318,7 @@ describe('status flows and their mails', () => {
     const room = await bookableRoom(app, tenantId);
     const day = nextDay();
     const unpaid = await bookRoom(room, 10, day, { mail: 'preis-freigabe@kunden.example' });
-    expect((await owner.get(bookingsUrl(`/${unpaid.id}/commit`))).status).toBe(200);
+    expect((await owner.post(bookingsUrl(`/${unpaid.id}/commit`))).status).toBe(200);
     expect(await storedBooking(app, tenantId, unpaid.id)).toMatchObject({ isCommitted: true });
 
     const paid = (await staffPut(editBody(room.id, slot(12, day), { isPayed: true, mail: 'bezahlt-freigabe@kunden.example' }))).json;
@@ -328,11 +328,11 @@ describe('status flows and their mails', () => {
     await app.smtp.waitForMail('bezahlt-freigabe@kunden.example', RELEASED);
 
     // Once released, committing again mails nothing; the unpaid one never got the release mail.
-    expect((await owner.get(bookingsUrl(`/${free.id}/commit`))).status).toBe(200);
+    expect((await owner.post(bookingsUrl(`/${free.id}/commit`))).status).toBe(200);
     await sleep(600);
     expect(app.smtp.find('frei-freigabe@kunden.example', RELEASED)).toHaveLength(1);
     expect(app.smtp.find('preis-freigabe@kunden.example', RELEASED)).toEqual([]);
-    expect((await owner.get(bookingsUrl('/ABCD-EFGH/commit'))).status).toBe(404);
+    expect((await owner.post(bookingsUrl('/ABCD-EFGH/commit'))).status).toBe(404);
   });
 
   it('reject: "abgelehnt", or "storniert" after release; the customer gets the reason without HTML tags, once', async () => {
@@ -352,7 +352,7 @@ describe('status flows and their mails', () => {
     for (const tag of ['<b>', '<script', '&lt;b&gt;', '&lt;script']) expect(mail.html).not.toContain(tag);
 
     const second = await bookRoom(room, 11, day, { mail: 'storno@kunden.example' });
-    expect((await owner.get(bookingsUrl(`/${second.id}/commit`))).status).toBe(200);
+    expect((await owner.post(bookingsUrl(`/${second.id}/commit`))).status).toBe(200);
     const viaGraphql = await owner.gql<{ rejectBooking: { id: string; isRejected: boolean; status: string } }>(gql.reject, { t: tenantId, id: second.id, reason: 'Krankheit der Hausmeisterin' });
     expect(viaGraphql.errors).toBeUndefined();
     expect(viaGraphql.data?.rejectBooking).toEqual({ id: second.id, isRejected: true, status: 'storniert' });
@@ -365,7 +365,7 @@ describe('status flows and their mails', () => {
     expect(app.smtp.find('ablehnung@kunden.example', REJECTED)).toHaveLength(1);
   });
 
-  it('request-reject (public, 201) mails a confirmation link; opening it (hooks/:hookId/release) rejects with the stored reason; unknown or used hooks are 404', async () => {
+  it('request-reject (public, 201) mails a confirmation link; its POST (hooks/:hookId/release) rejects with the stored reason; unknown or used hooks are 404', async () => {
     const room = await bookableRoom(app, tenantId);
     const booking = await bookRoom(room, 10, nextDay(), { mail: 'storno-anfrage@kunden.example' });
     const stranger = app.client();
@@ -383,18 +383,18 @@ describe('status flows and their mails', () => {
     const hookId = url.searchParams.get('hookId') as string;
     expect(hookId).toMatch(/^[0-9a-f-]{36}$/);
 
-    const unknown = await stranger.get(bookingsUrl(`/${booking.id}/hooks/00000000-0000-4000-8000-000000000000/release`));
+    const unknown = await stranger.post(bookingsUrl(`/${booking.id}/hooks/00000000-0000-4000-8000-000000000000/release`));
     expect(unknown.status).toBe(404);
     expect(unknown.json.code).toBe('booking.hook-invalid');
     expect(await storedBooking(app, tenantId, booking.id)).toMatchObject({ isRejected: false });
 
-    const released = await stranger.get(bookingsUrl(`/${booking.id}/hooks/${hookId}/release`));
+    const released = await stranger.post(bookingsUrl(`/${booking.id}/hooks/${hookId}/release`));
     expect(released.status, released.text).toBe(200);
     const stored = await storedBooking(app, tenantId, booking.id);
     expect(stored).toMatchObject({ isRejected: true, hooks: [] });
     const rejection = await app.smtp.waitForMail('storno-anfrage@kunden.example', REJECTED);
     expect(rejection.text).toContain('Hinweis zur Stornierung: Termin verschoben');
-    expect((await stranger.get(bookingsUrl(`/${booking.id}/hooks/${hookId}/release`))).status).toBe(404);
+    expect((await stranger.post(bookingsUrl(`/${booking.id}/hooks/${hookId}/release`))).status).toBe(404);
     expect((await stranger.post(bookingsUrl('/ABCD-EFGH/request-reject'), { reason: 'x' })).status).toBe(404);
   });
 
@@ -466,7 +466,7 @@ describe('public status and ownership', () => {
     });
     expect((await client.get(bookingsUrl('/ABCD-EFGH/status/public?lastname=Erika'))).status).toBe(404);
 
-    await owner.get(bookingsUrl(`/${booking.id}/commit`));
+    await owner.post(bookingsUrl(`/${booking.id}/commit`));
     const graphql = await client.gql<{ publicBookingStatus: Record<string, unknown> }>(gql.publicStatus, { t: tenantId, id: booking.id, lastname: 'erika mustermann' });
     expect(graphql.errors).toBeUndefined();
     expect(graphql.data?.publicBookingStatus).toEqual({
@@ -931,7 +931,7 @@ describe('the bookingChanged subscription', () => {
     const ping = await checkout({ bookableItems: [{ bookableId: thing.id }], ...customer });
     const { subscription, stop } = subscribe(app, actors.clients.memberAny, tenantId);
     try {
-      await warmUp([subscription], () => owner.get(bookingsUrl(`/${ping.id}/commit`)));
+      await warmUp([subscription], () => owner.post(bookingsUrl(`/${ping.id}/commit`)));
       const booking = await checkout({ bookableItems: [{ bookableId: thing.id }], ...customer, name: 'Live Kundin', mail: 'live@kunden.example' });
       const actionOf = (action: string, check: (event: Change['bookingChanged']) => boolean = () => true) =>
         subscription.waitFor((result) => {
@@ -945,7 +945,7 @@ describe('the bookingChanged subscription', () => {
         action: 'CREATED',
         booking: { id: booking.id, status: 'ausstehend', name: 'Live Kundin', mail: 'live@kunden.example', isCommitted: false, isRejected: false, assignedUserId: null },
       });
-      await owner.get(bookingsUrl(`/${booking.id}/commit`));
+      await owner.post(bookingsUrl(`/${booking.id}/commit`));
       await actionOf('UPDATED', (event) => event.booking?.status === 'freigegeben');
       await owner.post(bookingsUrl(`/${booking.id}/reject`), { reason: 'Test' });
       await actionOf('UPDATED', (event) => event.booking?.status === 'storniert');
@@ -974,12 +974,12 @@ describe('the bookingChanged subscription', () => {
     const ping = await checkout({ bookableItems: [{ bookableId: thing.id }], ...customer }, member);
     const own = subscribe(app, member, tenantId);
     try {
-      await warmUp([own.subscription], () => owner.get(bookingsUrl(`/${ping.id}/commit`)));
+      await warmUp([own.subscription], () => owner.post(bookingsUrl(`/${ping.id}/commit`)));
       const seen = own.subscription.results.length;
       const foreignThing = await storeBookable(app, otherTenantId, { isBookable: true, amount: null });
       await checkout({ bookableItems: [{ bookableId: foreignThing.id }], ...customer }, guest, otherTenantId);
       const theirs = await checkout({ bookableItems: [{ bookableId: thing.id }], ...customer });
-      await owner.get(bookingsUrl(`/${theirs.id}/commit`));
+      await owner.post(bookingsUrl(`/${theirs.id}/commit`));
       const mine = await checkout({ bookableItems: [{ bookableId: thing.id }], ...customer, name: 'Eigene' }, member);
       const event = await own.subscription.waitFor((result) => result.data?.bookingChanged.id === mine.id);
       expect(event.data?.bookingChanged.booking).toMatchObject({ name: 'Eigene', assignedUserId: actors.userIds.memberOwnOnly });

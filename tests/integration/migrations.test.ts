@@ -190,3 +190,26 @@ it('hashes the pending verification links and drops the pending password changes
   await connection.execute("delete from users where id = 'alt.link@example.com'");
   expect((await pendingSchemaChanges()).trim()).toBe('');
 });
+
+it('keeps pending cancellation links as hashes of their tokens and drops the expired ones', async () => {
+  const migrator = orm.getMigrator();
+  const connection = orm.em.getConnection();
+  await migrator.down({ to: 'Migration20261126100000_receipts' });
+  const tenant = await createTenant(orm, { name: 'Stornolinks' });
+  const now = Date.now();
+  const hooks = [
+    { id: 'aaaaaaaa-0000-4000-8000-000000000001', type: 'REJECT', timeCreated: now - 8 * 86_400_000, payload: { reason: 'alt' } },
+    { id: 'aaaaaaaa-0000-4000-8000-000000000002', type: 'REJECT', timeCreated: now - 60_000, payload: { reason: 'neu' } },
+  ];
+  await connection.execute(`insert into bookings (key, tenant_id, number, hooks) values (gen_random_uuid(), ?, 'ABCD-EFGH', ?::jsonb)`, [tenant.id, JSON.stringify(hooks)]);
+
+  await migrator.up();
+  const [stored] = await connection.execute<{ hooks: Record<string, unknown>[] }[]>('select hooks from bookings where tenant_id = ?', [tenant.id]);
+  expect(stored.hooks).toEqual([{ tokenHash: createHash('sha256').update(hooks[1].id).digest('hex'), type: 'REJECT', timeCreated: hooks[1].timeCreated, payload: { reason: 'neu' } }]);
+
+  await migrator.down({ to: 'Migration20261127141500_cancellation_link_hashes' });
+  const tables = await connection.execute<{ n: string }[]>("select count(*) as n from information_schema.tables where table_schema = 'public' and table_name = 'checkout_idempotency_keys'");
+  expect(tables[0].n).toBe('0');
+  await migrator.up();
+  expect((await pendingSchemaChanges()).trim()).toBe('');
+});

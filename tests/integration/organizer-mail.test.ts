@@ -71,7 +71,7 @@ describe('organiser mail (10)', () => {
     const number = await checkout(ticket.id, 'gast-warten@example.com');
     await app.smtp.waitForMail('gast-warten@example.com', 'Buchungsanfrage');
     expect(app.smtp.find('freigabe@lesungen.example', NEW_BOOKING)).toEqual([]);
-    expect((await staff.get(`/api/${tenantId}/bookings/${number}/commit`)).status).toBe(200);
+    expect((await staff.post(`/api/${tenantId}/bookings/${number}/commit`)).status).toBe(200);
     const mail = await app.smtp.waitForMail('freigabe@lesungen.example', NEW_BOOKING, 10_000);
     expect(mail.text).toContain(number);
   });

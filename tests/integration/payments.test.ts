@@ -62,7 +62,7 @@ async function releasedBooking(provider: string | null, options: { release?: boo
   expect(response.json).toMatchObject({ isCommitted: false, isPayed: false });
   if (options.release !== false) {
     const client = tenant === tenantId ? owner : actors.clients.instanceOwner;
-    const committed = await client.get(`/api/${tenant}/bookings/${response.json.id}/commit`);
+    const committed = await client.post(`/api/${tenant}/bookings/${response.json.id}/commit`);
     expect(committed.status, committed.text).toBe(200);
   }
   return response.json;
@@ -103,7 +103,7 @@ describe('the payment request on release (mail 4)', () => {
     expect(mail.links).toContain(link);
     expect(mail.text).toContain(booking.id);
     // Released again: no second request.
-    expect((await owner.get(`/api/${tenantId}/bookings/${booking.id}/commit`)).status).toBe(200);
+    expect((await owner.post(`/api/${tenantId}/bookings/${booking.id}/commit`)).status).toBe(200);
 
     await releasedBooking('invoice', { mail: 'rechnung-anfrage@kunden.example' });
     await releasedBooking(null, { mail: 'ohne-anbieter@kunden.example' });

@@ -213,7 +213,7 @@ describe('follow-ups through the job queue', () => {
   it('releasing an unpaid invoice booking issues the invoice and mails it (mail 5)', async () => {
     const mail = `rechnung-${Date.now()}@example.com`;
     const number = await staffBooking(tenantId, owner, { mail, paymentProvider: 'invoice' });
-    expect((await owner.get(`/api/${tenantId}/bookings/${number}/commit`)).status).toBe(200);
+    expect((await owner.post(`/api/${tenantId}/bookings/${number}/commit`)).status).toBe(200);
     const received = await app.smtp.waitForMail(mail, INVOICE_REQUEST, 30_000);
     const pdf = received.attachments.find((attachment) => attachment.contentType === 'application/pdf');
     expect(pdf?.filename).toMatch(/^Rechnung-RE-\d{4}-\d{4}-1\.pdf$/);

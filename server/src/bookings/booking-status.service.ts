@@ -1,24 +1,51 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { AppError } from '../shared/errors.js';
 import type { Job } from '../shared/jobs.js';
 import { Tenant } from '../tenants/tenant.entity.js';
+import type { ClientAddress, RateLimiter } from '../shared/rate-limit.js';
 import type { Viewer } from '../users/viewer.service.js';
 import type { WorkflowBookingStatus } from '../workflow/workflow.entity.js';
 import type { WorkflowService } from '../workflow/workflow.service.js';
 import { paymentStateOf, paymentTransitions, reportPaymentEvents, type BookingPaymentEvents } from './booking-payment-events.js';
 import type { Booking } from './booking.entity.js';
+import type { BookingHook } from './booking.model.js';
 import { bookingMailJob, holdsTickets, organizerMailsJob, recordBookingChange } from './booking.jobs.js';
 import { familiesOf, findBooking, findBookingOrFail } from './booking.queries.js';
 import { isBookingNumber } from './booking-number.js';
 import type { BookingOccupancyGuard, OccupancyClaim } from './booking-occupancy-guard.js';
 import { mayOnBooking } from './booking.service.js';
 
-/** A public cancellation request does not mail again within this time (the link may be clicked twice). */
+/** A second cancellation request this soon after one adds no link and no mail (the button may be pressed twice). */
 const REQUEST_MAIL_INTERVAL_MS = 60_000;
-/** Pending cancellation requests kept per booking; older ones expire when a new one comes. */
-const MAX_PENDING_HOOKS = 3;
+/** A mailed cancellation link is valid this long; older ones are pruned at the next change of the booking. */
+const CANCELLATION_LINK_LIFETIME_MS = 7 * 24 * 3_600_000;
+/** Each request mails the customer: at most this many per booking and per client address in a day. */
+const CANCELLATION_REQUESTS_PER_BOOKING = 5;
+const CANCELLATION_REQUESTS_PER_ADDRESS = 20;
+const CANCELLATION_REQUEST_WINDOW_SECONDS = 24 * 3600;
 const MAX_REASON = 2000;
+
+/** What the cancellation confirmation page shows of the booking behind a mailed link. */
+export interface PendingCancellation {
+  bookingId: string;
+  titles: string[];
+  timeBegin: Date | null;
+  timeEnd: Date | null;
+  reason: string;
+  validUntil: Date;
+}
+
+/** The stored form of a link's token: a leaked database holds no usable link. */
+const hookTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The cancellation links that have not expired yet. */
+const liveHooks = (hooks: readonly BookingHook[], now: number) => hooks.filter((hook) => now - hook.timeCreated < CANCELLATION_LINK_LIFETIME_MS);
+
+const findLiveHook = (hooks: readonly BookingHook[], token: string, now: number) => {
+  const hash = hookTokenHash(token);
+  return liveHooks(hooks, now).find((hook) => hook.tokenHash === hash);
+};
 
 /** HTML tags leave the reason before it is stored and mailed (rest-contract 5.2 rule 2). */
 export function plainReason(reason: unknown): string {
@@ -38,6 +65,7 @@ export class BookingStatusService {
     private readonly workflows: WorkflowService,
     private readonly payments: BookingPaymentEvents,
     private readonly guard: BookingOccupancyGuard,
+    private readonly attempts: RateLimiter,
   ) {}
 
   /**
@@ -61,25 +89,56 @@ export class BookingStatusService {
 
   /**
    * POST bookings/:id/request-reject {reason} (public): stores a cancellation request and mails the
-   * customer a link to confirm it; nothing changes until the link is opened.
+   * customer a link to confirm it; nothing changes until the link is confirmed. Earlier links stay
+   * valid until they expire, so nobody can void the customer's link by asking again; requests are
+   * limited per booking and per address (each one mails the customer).
    */
-  async requestReject(tenantId: string, id: string, reason: unknown): Promise<void> {
+  async requestReject(tenantId: string, id: string, reason: unknown, client: ClientAddress): Promise<void> {
+    await this.attempts.limit(`cancel-request:ip:${client.ip}`, CANCELLATION_REQUESTS_PER_ADDRESS, CANCELLATION_REQUEST_WINDOW_SECONDS);
+    // Counted per booking only for bookings that exist, so unknown numbers add no counters.
+    const { number } = await findBookingOrFail(this.orm.em.fork(), tenantId, id);
+    await this.attempts.limit(`cancel-request:booking:${tenantId}:${number}`, CANCELLATION_REQUESTS_PER_BOOKING, CANCELLATION_REQUEST_WINDOW_SECONDS);
+    const token = randomUUID();
     await this.change(tenantId, id, (booking) => {
       const now = Date.now();
-      const recent = booking.hooks.some((hook) => now - hook.timeCreated < REQUEST_MAIL_INTERVAL_MS);
-      const hook = { id: randomUUID(), type: 'REJECT' as const, timeCreated: now, payload: { reason: plainReason(reason) } };
-      booking.hooks = [...booking.hooks, hook].slice(-MAX_PENDING_HOOKS);
-      // The confirmation goes to the booking's own address only, and not in bursts.
-      return recent ? [] : [bookingMailJob({ tenantId, bookingId: booking.number, kind: 'cancellation-requested', hookId: hook.id })];
+      const live = liveHooks(booking.hooks, now);
+      booking.hooks = live;
+      if (live.some((hook) => now - hook.timeCreated < REQUEST_MAIL_INTERVAL_MS)) return [];
+      // Only the hash is stored: the link in the mail is the one copy of the token.
+      booking.hooks = [...live, { tokenHash: hookTokenHash(token), type: 'REJECT', timeCreated: now, payload: { reason: plainReason(reason) } }];
+      // The confirmation goes to the booking's own address only.
+      return [bookingMailJob({ tenantId, bookingId: booking.number, kind: 'cancellation-requested', hookId: token })];
     });
   }
 
-  /** GET bookings/:id/hooks/:hookId/release (public): the confirmed cancellation rejects the booking. */
-  async releaseHook(tenantId: string, id: string, hookId: string): Promise<void> {
+  /**
+   * The pending cancellation a mailed link stands for (the confirmation page shows it before its
+   * button): booking number, objects, time and reason; BOOKING_HOOK_INVALID for an unknown, used or
+   * expired link.
+   */
+  async cancellationRequest(tenantId: string, id: string, token: string): Promise<PendingCancellation> {
+    const booking = await findBookingOrFail(this.orm.em.fork(), tenantId, id);
+    const hook = findLiveHook(booking.hooks, token, Date.now());
+    if (!hook) throw new AppError('booking.hook-invalid');
+    return {
+      bookingId: booking.number,
+      titles: booking.items.getItems().map((item) => item.bookableUsed.title),
+      timeBegin: booking.timeBegin ?? null,
+      timeEnd: booking.timeEnd ?? null,
+      reason: hook.payload.reason,
+      validUntil: new Date(hook.timeCreated + CANCELLATION_LINK_LIFETIME_MS),
+    };
+  }
+
+  /**
+   * POST bookings/:id/hooks/:hookId/release (public; GraphQL confirmBookingCancellation): the
+   * confirmed cancellation rejects the booking. Single use: the cancelled booking keeps no links.
+   */
+  async releaseHook(tenantId: string, id: string, token: string): Promise<void> {
     await this.change(tenantId, id, (booking) => {
-      const hook = booking.hooks.find((candidate) => candidate.id === hookId);
+      const hook = findLiveHook(booking.hooks, token, Date.now());
       if (!hook) throw new AppError('booking.hook-invalid');
-      booking.hooks = booking.hooks.filter((candidate) => candidate.id !== hookId);
+      booking.hooks = [];
       return this.rejectJobs(booking, hook.payload.reason);
     });
   }

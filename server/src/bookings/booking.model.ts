@@ -63,9 +63,9 @@ export interface CouponUsed {
   discount: number;
 }
 
-/** A pending public cancellation (rest-contract 5.2 rule 3): released through the mailed link. */
+/** A pending public cancellation, released through the mailed link; the link carries the token, the booking only its SHA-256. */
 export interface BookingHook {
-  id: string;
+  tokenHash: string;
   type: 'REJECT';
   timeCreated: number;
   payload: { reason: string };

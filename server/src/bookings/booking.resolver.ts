@@ -3,6 +3,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, ID, Info, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { requireViewer } from '../users/actor.js';
 import { AppError } from '../shared/errors.js';
+import { clientIp } from '../shared/http/session.js';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
 import type { GraphQLContext } from '../shared/graphql/context.js';
 import { presentFields } from '../shared/graphql/input.js';
@@ -16,6 +17,7 @@ import { bookingView } from './booking.queries.js';
 import { windowOf } from './booking.service.js';
 import {
   type BookingChangeAction,
+  BookingCancellationRequestType,
   BookingChangeType,
   BookingInput,
   BookingObjectChoiceType,
@@ -125,7 +127,8 @@ export class BookingResolver {
     @Arg('lastname', () => String) lastname: string,
     @Ctx() context: GraphQLContext,
   ): Promise<PublicBookingStatusType> {
-    const status = await context.services.bookings.publicStatus(tenantId, id, lastname);
+    // Each execution (every alias of the field) is one attempt against the limit on name guesses.
+    const status = await context.services.bookings.publicStatus(tenantId, id, lastname, { ip: clientIp(context.req) });
     return {
       ...status,
       status: { ...status.status, activeStatus: status.status.activeStatus ?? null },
@@ -148,8 +151,17 @@ export class BookingResolver {
   }
 
   @Mutation(() => CheckoutResultType, { description: 'Books: every checkout rule, no overbooking; BOOKING_BUSY asks to try again in a moment. Signed-in bookers are assigned to it.' })
-  async checkout(@Arg('tenantId', () => ID) tenantId: string, @Arg('input', () => CheckoutInput) input: CheckoutInput, @Ctx() context: GraphQLContext): Promise<CheckoutResultType> {
-    const stored = await context.services.checkout.checkout(await context.viewer(), tenantId, body(input), { simulate: false });
+  async checkout(
+    @Arg('tenantId', () => ID) tenantId: string,
+    @Arg('input', () => CheckoutInput) input: CheckoutInput,
+    @Arg('idempotencyKey', () => String, {
+      nullable: true,
+      description: 'Sent again with every retry of this checkout (1 to 255 characters): within 24 hours a repeat answers the first booking and books nothing; with another input BOOKING_IDEMPOTENCY_KEY_REUSED.',
+    })
+    idempotencyKey: string | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<CheckoutResultType> {
+    const stored = await context.services.checkout.checkout(await context.viewer(), tenantId, body(input), { simulate: false, idempotencyKey });
     return { ...summaryOf(stored), id: stored.id };
   }
 
@@ -194,11 +206,16 @@ export class BookingResolver {
     @Arg('reason', () => String, { nullable: true }) reason: string | null,
     @Ctx() context: GraphQLContext,
   ): Promise<boolean> {
-    await context.services.bookingStatus.requestReject(tenantId, id, reason ?? '');
+    await context.services.bookingStatus.requestReject(tenantId, id, reason ?? '', { ip: clientIp(context.req) });
     return true;
   }
 
-  @Mutation(() => Boolean, { description: 'The mailed cancellation link: rejects the booking with the reason given in the request.' })
+  @Query(() => BookingCancellationRequestType, { description: 'The pending cancellation behind a mailed link (valid for 7 days), for the confirmation page; BOOKING_HOOK_INVALID for an unknown, used or expired link.' })
+  async bookingCancellationRequest(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Arg('hookId', () => ID) hookId: string, @Ctx() context: GraphQLContext): Promise<BookingCancellationRequestType> {
+    return context.services.bookingStatus.cancellationRequest(tenantId, id, hookId);
+  }
+
+  @Mutation(() => Boolean, { description: "The confirmation page's button behind the mailed cancellation link: rejects the booking with the reason given in the request." })
   async confirmBookingCancellation(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Arg('hookId', () => ID) hookId: string, @Ctx() context: GraphQLContext): Promise<boolean> {
     await context.services.bookingStatus.releaseHook(tenantId, id, hookId);
     return true;

@@ -2,6 +2,8 @@ import { Router, type Request, type Response } from 'express';
 import type { DomainServices } from '../shared/domain-services.js';
 import { requireRestViewer } from '../users/actor.js';
 import { AppError } from '../shared/errors.js';
+import { sameOriginGetOnly } from '../shared/http/fetch-metadata.js';
+import { clientIp } from '../shared/http/session.js';
 import { viewerOf } from '../users/session-viewer.js';
 import type { WorkflowStatus } from '../workflow/workflow.service.js';
 import type { Booking } from './booking.entity.js';
@@ -102,25 +104,34 @@ export function bookingRoutes(services: DomainServices): Router {
     res.json(await bookings.status(req.params.tenantId, req.params.id));
   });
   router.get('/bookings/:id/status/public', async (req: Request<ItemParams>, res: Response) => {
-    res.json(await bookings.publicStatus(req.params.tenantId, req.params.id, text(req.query.lastname)));
+    res.json(await bookings.publicStatus(req.params.tenantId, req.params.id, text(req.query.lastname), { ip: clientIp(req) }));
   });
   router.get('/bookings/:id/verify-ownership', async (req: Request<ItemParams>, res: Response) => {
-    await bookings.verifyOwnership(req.params.tenantId, req.params.id, text(req.query.name));
+    await bookings.verifyOwnership(req.params.tenantId, req.params.id, text(req.query.name), { ip: clientIp(req) });
     ok(res);
   });
-  router.get('/bookings/:id/commit', async (req: Request<ItemParams>, res: Response) => {
+  const commit = async (req: Request<ItemParams>, res: Response) => {
     await bookingStatus.commit(await requireRestViewer(req, services.viewers), req.params.tenantId, req.params.id);
     ok(res);
-  });
+  };
+  // GET for the original product's clients, from the product's own pages only; scripts use POST.
+  router.get('/bookings/:id/commit', sameOriginGetOnly(services.config.corsOrigins), commit);
+  router.post('/bookings/:id/commit', commit);
   router.post('/bookings/:id/reject', async (req: Request<ItemParams>, res: Response) => {
     await bookingStatus.reject(await requireRestViewer(req, services.viewers), req.params.tenantId, req.params.id, (req.body as { reason?: unknown } | undefined)?.reason);
     ok(res);
   });
   router.post('/bookings/:id/request-reject', async (req: Request<ItemParams>, res: Response) => {
-    await bookingStatus.requestReject(req.params.tenantId, req.params.id, (req.body as { reason?: unknown } | undefined)?.reason);
+    await bookingStatus.requestReject(req.params.tenantId, req.params.id, (req.body as { reason?: unknown } | undefined)?.reason, { ip: clientIp(req) });
     ok(res, 201);
   });
-  router.get('/bookings/:id/hooks/:hookId/release', async (req: Request<ItemParams & { hookId: string }>, res: Response) => {
+  // A link in a mail never acts on GET (mail scanners open links): the old link leads to the
+  // confirmation page, whose button confirms with a POST.
+  router.get('/bookings/:id/hooks/:hookId/release', (req: Request<ItemParams & { hookId: string }>, res: Response) => {
+    const query = new URLSearchParams({ id: req.params.id, hookId: req.params.hookId });
+    res.redirect(303, `${services.config.publicUrl}/booking/verify-reject/${encodeURIComponent(req.params.tenantId)}?${query}`);
+  });
+  router.post('/bookings/:id/hooks/:hookId/release', async (req: Request<ItemParams & { hookId: string }>, res: Response) => {
     await bookingStatus.releaseHook(req.params.tenantId, req.params.id, req.params.hookId);
     ok(res);
   });

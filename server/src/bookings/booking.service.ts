@@ -10,6 +10,9 @@ import { MAX_INT32 } from '../../../common/validation/numbers.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
 import type { WorkflowBookings } from '../workflow/workflow-bookings.js';
+import type { ClientAddress } from '../shared/rate-limit.js';
+import type { BookingNameGuesses } from './booking-name-guesses.js';
+import { isBookingNumber } from './booking-number.js';
 import { Booking } from './booking.entity.js';
 import { publicBookingStatus, sameName, type BookingView, type PublicBookingStatus } from './booking.model.js';
 import { bookingView, findBookingOrFail, IN_BACKLOG_SQL, readBacklogIds, readBookingPage, readOccupancies } from './booking.queries.js';
@@ -91,6 +94,7 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
   constructor(
     private readonly orm: MikroORM,
     private readonly bookables: BookableService,
+    private readonly nameGuesses: BookingNameGuesses,
   ) {}
 
   /**
@@ -168,24 +172,33 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
 
   /**
    * GET bookings/:id/status/public?lastname= (rest-contract 4.5 and 5.2 rule 4): only where the tenant
-   * switched the public status on (else 405), and only with the booking's name (else 401).
+   * switched the public status on (else 405), and only with the booking's name (else 401; guesses
+   * are limited, see BookingNameGuesses).
    */
-  async publicStatus(tenantId: string, id: string, lastname: string | null | undefined): Promise<PublicBookingStatus> {
+  async publicStatus(tenantId: string, id: string, lastname: string | null | undefined, client: ClientAddress): Promise<PublicBookingStatus> {
     if (!lastname?.trim()) throw new AppError('generic.validation', { detail: 'Bitte geben Sie den Namen der Buchung an.', fieldErrors: { lastname: 'Pflichtfeld' } });
     const em = this.orm.em.fork();
     const tenant = await em.findOne(Tenant, { id: tenantId }, { fields: ['enablePublicStatusView'] });
     if (!tenant) throw new AppError('generic.not-found');
     if (!tenant.enablePublicStatusView) throw new AppError('booking.public-status-disabled');
-    const booking = await this.find(em, tenantId, id);
-    if (!sameName(booking.name, lastname)) throw new AppError('booking.name-mismatch');
+    const booking = await this.namedBooking(em, tenantId, id, lastname, client);
     return publicBookingStatus(bookingView(booking), Date.now());
   }
 
-  /** GET bookings/:id/verify-ownership?name=: 401 unless the name is the booking's. */
-  async verifyOwnership(tenantId: string, id: string, name: string | null | undefined): Promise<void> {
+  /** GET bookings/:id/verify-ownership?name=: 401 unless the name is the booking's; the same limit on guesses. */
+  async verifyOwnership(tenantId: string, id: string, name: string | null | undefined, client: ClientAddress): Promise<void> {
     if (!name?.trim()) throw new AppError('generic.validation', { detail: 'Bitte geben Sie den Namen der Buchung an.', fieldErrors: { name: 'Pflichtfeld' } });
-    const booking = await this.find(this.orm.em.fork(), tenantId, id);
+    await this.namedBooking(this.orm.em.fork(), tenantId, id, name, client);
+  }
+
+  /** The booking if `name` is its name; every attempt counts against the limits until the name proves right. */
+  private async namedBooking(em: EntityManager, tenantId: string, id: string, name: string, client: ClientAddress): Promise<Booking> {
+    await this.nameGuesses.countAddress(client);
+    const booking = await this.find(em, tenantId, id);
+    await this.nameGuesses.countBooking(tenantId, booking.number);
     if (!sameName(booking.name, name)) throw new AppError('booking.name-mismatch');
+    await this.nameGuesses.rightName(client, tenantId, booking.number);
+    return booking;
   }
 
   /**

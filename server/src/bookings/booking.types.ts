@@ -174,6 +174,16 @@ export class PublicBookingStatusType {
   @Field(() => String) comment!: string;
 }
 
+@ObjectType('BookingCancellationRequest', { description: 'A pending cancellation behind a mailed link: what the confirmation page shows before its button.' })
+export class BookingCancellationRequestType {
+  @Field(() => ID) bookingId!: string;
+  @Field(() => [String], { description: 'Titles of the booked objects.' }) titles!: string[];
+  @Field(() => Date, { nullable: true }) timeBegin!: Date | null;
+  @Field(() => Date, { nullable: true }) timeEnd!: Date | null;
+  @Field(() => String, { description: 'The reason given with the request; empty when none.' }) reason!: string;
+  @Field(() => Date, { description: 'When the link expires.' }) validUntil!: Date;
+}
+
 @ObjectType('OccupancySlot', { description: 'A time an object (or one of its dependent objects) is booked.' })
 export class OccupancySlotType {
   @Field(() => ID) bookableId!: string;

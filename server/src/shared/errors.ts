@@ -75,6 +75,11 @@ export const errorCatalogue = {
   'booking.coupon-used-up': { status: 409, title: 'Gutschein aufgebraucht', detail: 'Der Gutschein wurde bereits so oft wie erlaubt eingelöst.' },
   'booking.busy': { status: 409, title: 'Gerade viel los', detail: 'Das Objekt wird gerade von anderen gebucht. Bitte versuchen Sie es in einem Moment erneut.' },
   'booking.time-conflict': { status: 409, title: 'Zeitkonflikt', detail: 'Zeitkonflikt' },
+  'booking.idempotency-key-reused': {
+    status: 422,
+    title: 'Idempotency-Key bereits verwendet',
+    detail: 'Dieser Idempotency-Key gehört zu einer anderen Buchungsanfrage. Bitte verwenden Sie für jede neue Buchung einen neuen Schlüssel.',
+  },
   'booking.public-status-disabled': { status: 405, title: 'Nicht verfügbar', detail: 'Der öffentliche Buchungsstatus ist für diesen Mandanten nicht freigeschaltet.' },
   'booking.name-mismatch': { status: 401, title: 'Zugriff verweigert', detail: 'Der Name passt nicht zu dieser Buchung.' },
   'booking.hook-invalid': { status: 404, title: 'Nicht gefunden', detail: 'Der Link ist ungültig oder wurde bereits verwendet.' },
@@ -128,10 +133,14 @@ export class AppError extends GraphQLError {
   /** The REST detail: the message, followed by the fields and their messages when the catalogue text stands alone. */
   readonly problemDetail: string;
 
-  constructor(code: ErrorCode, options: { detail?: string; fieldErrors?: Record<string, string> } = {}) {
+  /** Seconds until a refused attempt may be repeated (REST `Retry-After`, GraphQL `extensions.retryAfter`). */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(code: ErrorCode, options: { detail?: string; fieldErrors?: Record<string, string>; retryAfterSeconds?: number } = {}) {
     const entry = errorCatalogue[code];
     const named = options.fieldErrors && Object.keys(options.fieldErrors).length > 0 ? options.fieldErrors : undefined;
     const detail = options.detail ?? entry.detail;
+    const retryAfter = options.retryAfterSeconds;
     super(detail, {
       extensions: {
         code: graphqlCode(code),
@@ -139,12 +148,15 @@ export class AppError extends GraphQLError {
         title: entry.title,
         status: entry.status,
         ...(options.fieldErrors ? { fieldErrors: options.fieldErrors } : {}),
+        // Apollo answers the HTTP request with this status and header (and drops `http` from the answer).
+        ...(retryAfter !== undefined ? { retryAfter, http: { status: entry.status, headers: new Map([['retry-after', String(retryAfter)]]) } } : {}),
       },
     });
     this.code = code;
     this.status = entry.status;
     this.title = entry.title;
     this.fieldErrors = options.fieldErrors;
+    this.retryAfterSeconds = retryAfter;
     this.problemDetail = !options.detail && named ? detailWithFields(entry.detail, named) : detail;
   }
 }

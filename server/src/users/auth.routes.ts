@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { DomainServices } from '../shared/domain-services.js';
 import { AppError } from '../shared/errors.js';
+import { sameOriginGetOnly } from '../shared/http/fetch-metadata.js';
 import { clientIp, endSession, establishSession } from '../shared/http/session.js';
 import { isWellFormedToken } from './account-tokens.js';
 import { publicUser } from './user.entity.js';
@@ -39,7 +40,8 @@ export function authRoutes(services: DomainServices): Router {
     res.clearCookie('connect.sid', { path: '/' });
     res.type('text/plain').send('OK');
   };
-  router.get('/signout', signOut);
+  // GET for the original product's clients, from the product's own pages only; scripts use POST.
+  router.get('/signout', sameOriginGetOnly(config.corsOrigins), signOut);
   router.post('/signout', signOut);
 
   router.get('/me', async (req: Request, res: Response) => {

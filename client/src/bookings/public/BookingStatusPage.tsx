@@ -2,6 +2,7 @@ import './publicBooking.css';
 import { skipToken, useApolloClient, useQuery } from '@apollo/client/react';
 import { Button, Callout, Spinner, Tag } from '@blueprintjs/core';
 import { FORM_ERROR } from 'final-form';
+import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { PublicBookingStatusDocument, type PublicBookingStatusQuery } from '../../gql/graphql';
@@ -41,6 +42,8 @@ function StatusLookup({ lookup }: { lookup: BookingLookup }) {
   const [, setSearch] = useSearchParams();
   const client = useApolloClient();
   const failedSave = useFailedSaveFeedback<LookupValues>();
+  // Too many wrong names: the server's message says when to try again; it stays on the page.
+  const [tooMany, setTooMany] = useState<{ title: string; message: string } | null>(null);
   const complete = Boolean(lookup.bookingId && lookup.name);
   const { data, error, loading } = useQuery(PublicBookingStatusDocument, complete ? { variables: { tenantId: lookup.tenantId, id: lookup.bookingId, lastname: lookup.name } } : skipToken);
   const info = error ? errorInfo(error) : null;
@@ -74,6 +77,7 @@ function StatusLookup({ lookup }: { lookup: BookingLookup }) {
     try {
       // Asked here first, so a wrong name or number shows at its field; the page then shows the answer.
       await client.query({ query: PublicBookingStatusDocument, variables: { tenantId: lookup.tenantId, id, lastname: name }, fetchPolicy: 'network-only' });
+      setTooMany(null);
       setSearch({ id, name }, { replace: true });
       return undefined;
     } catch (failure) {
@@ -83,6 +87,10 @@ function StatusLookup({ lookup }: { lookup: BookingLookup }) {
         return undefined;
       }
       const notice = { [FORM_ERROR]: { title: title ?? statusFailed.title, message } };
+      if (code === 'AUTH_RATE_LIMITED') {
+        setTooMany({ title: title ?? 'Zu viele Versuche', message: message ?? statusFailed.message });
+        return notice;
+      }
       if (code === 'BOOKING_NAME_MISMATCH') return { name: message, ...notice };
       if (code === 'GENERIC_NOT_FOUND') return { bookingId: 'Diese Buchungsnummer ist nicht bekannt.', ...notice };
       notifyError(failure, statusFailed);
@@ -93,7 +101,11 @@ function StatusLookup({ lookup }: { lookup: BookingLookup }) {
   return (
     <PublicPage title={TITLE}>
       <p>Geben Sie Ihre Buchungsnummer und den Namen an, unter dem Sie gebucht haben.</p>
-      {info ? (
+      {tooMany ? (
+        <Callout intent="warning" title={tooMany.title} className="public-callout" role="alert">
+          {tooMany.message}
+        </Callout>
+      ) : info ? (
         <Callout intent="warning" title={info.title ?? statusFailed.title} className="public-callout">
           {info.message ?? statusFailed.message}
         </Callout>

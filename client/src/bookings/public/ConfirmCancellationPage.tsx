@@ -1,42 +1,51 @@
 import './publicBooking.css';
-import { useMutation } from '@apollo/client/react';
-import { Button, Callout } from '@blueprintjs/core';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Button, Callout, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
-import { ConfirmBookingCancellationDocument } from '../../gql/graphql';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { BookingCancellationRequestDocument, type BookingCancellationRequestQuery, ConfirmBookingCancellationDocument } from '../../gql/graphql';
+import { formatDateTime, formatPeriod } from '../../shared/format';
 import { PublicPage } from '../../shared/PublicPage';
 import { IncompleteLinkPage } from '../../shared/IncompleteLinkPage';
 import { errorInfo, notify } from '../../shared/toast';
-import { parseCancellationConfirmation } from './bookingLinks';
+import { type CancellationConfirmation, parseCancellationConfirmation, requestCancellationPath } from './bookingLinks';
 
 const TITLE = 'Stornierung bestätigen';
+const INVALID_CODE = 'BOOKING_HOOK_INVALID';
 
-type Outcome = { kind: 'asking' } | { kind: 'cancelled' } | { kind: 'refused'; title: string; message: string };
+type Outcome = { kind: 'asking' } | { kind: 'cancelled' } | { kind: 'refused'; code: string | undefined; title: string; message: string };
+type PendingCancellation = BookingCancellationRequestQuery['bookingCancellationRequest'];
 
 /**
- * /booking/verify-reject/{tenantId}?id=&hookId=: behind the mailed confirmation link. The booking is
- * cancelled only with the button, so a mail program that opens links on its own cancels nothing.
+ * /booking/verify-reject/{tenantId}?id=&hookId=: behind the mailed confirmation link. It shows the
+ * cancellation the link stands for; the booking is cancelled only with the button (a POST), so a
+ * mail program that opens links on its own cancels nothing.
  */
 export default function ConfirmCancellationPage() {
   const { tenantId } = useParams();
   const [search] = useSearchParams();
   const link = parseCancellationConfirmation(tenantId, search);
-  const [confirm, { loading }] = useMutation(ConfirmBookingCancellationDocument);
-  const [outcome, setOutcome] = useState<Outcome>({ kind: 'asking' });
-
   if (!link) {
     return <IncompleteLinkPage title={TITLE}>Der Link ist nicht vollständig. Bitte öffnen Sie ihn direkt aus der E-Mail oder kopieren Sie ihn ganz in die Adresszeile.</IncompleteLinkPage>;
   }
+  return <Confirmation link={link} />;
+}
+
+function Confirmation({ link }: { link: CancellationConfirmation }) {
+  const variables = { tenantId: link.tenantId, id: link.bookingId, hookId: link.hookId };
+  const pending = useQuery(BookingCancellationRequestDocument, { variables, fetchPolicy: 'network-only' });
+  const [confirm, { loading }] = useMutation(ConfirmBookingCancellationDocument);
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'asking' });
 
   const onConfirm = async () => {
     try {
-      await confirm({ variables: { tenantId: link.tenantId, id: link.bookingId, hookId: link.hookId } });
+      await confirm({ variables });
       setOutcome({ kind: 'cancelled' });
       notify({ type: 'success', title: 'Buchung storniert', message: `Die Buchung ${link.bookingId} ist storniert.` });
     } catch (error) {
       const info = errorInfo(error);
       const refused = { title: info.title ?? 'Stornierung fehlgeschlagen', message: info.message ?? 'Bitte versuchen Sie es später erneut.' };
-      setOutcome({ kind: 'refused', ...refused });
+      setOutcome({ kind: 'refused', code: info.code, ...refused });
       notify({ type: 'danger', ...refused });
     }
   };
@@ -50,18 +59,75 @@ export default function ConfirmCancellationPage() {
       </PublicPage>
     );
   }
+  if (pending.loading) {
+    return (
+      <PublicPage title={TITLE}>
+        <Spinner aria-label="Daten werden geladen..." />
+      </PublicPage>
+    );
+  }
+  const readFailure = pending.error ? errorInfo(pending.error) : null;
+  if (readFailure?.code === INVALID_CODE || (outcome.kind === 'refused' && outcome.code === INVALID_CODE)) {
+    const message = outcome.kind === 'refused' ? outcome.message : readFailure?.message;
+    return (
+      <PublicPage title={TITLE}>
+        <Callout intent="warning" title="Link ungültig" className="public-callout">
+          {message ?? 'Der Link ist ungültig oder wurde bereits verwendet.'} Links zur Bestätigung gelten 7 Tage; eine bereits stornierte Buchung braucht keine Bestätigung mehr.
+        </Callout>
+        <div className="public-links">
+          <Link to={requestCancellationPath(link.tenantId, link.bookingId)}>Stornierung erneut anfragen</Link>
+        </div>
+      </PublicPage>
+    );
+  }
   return (
     <PublicPage title={TITLE}>
       {outcome.kind === 'refused' ? (
         <Callout intent="warning" title={outcome.title} className="public-callout">
           {outcome.message}
         </Callout>
+      ) : readFailure ? (
+        <Callout intent="warning" title={readFailure.title ?? 'Daten nicht verfügbar'} className="public-callout">
+          {readFailure.message ?? 'Die Angaben zur Stornierung konnten nicht geladen werden.'}
+        </Callout>
       ) : null}
+      {pending.data ? <CancellationFacts cancellation={pending.data.bookingCancellationRequest} /> : null}
       <p>
         Möchten Sie die Buchung <strong className="booking-number-inline">{link.bookingId}</strong> wirklich stornieren? Das lässt sich nicht rückgängig machen.
       </p>
-      <Button intent="danger" text="Buchung jetzt stornieren" loading={loading} onClick={() => void onConfirm()} fill />
+      <Button intent="danger" text="Stornierung bestätigen" loading={loading} onClick={() => void onConfirm()} fill />
       <p className="bp6-text-muted keep-booking-note">Möchten Sie die Buchung behalten, schließen Sie diese Seite einfach.</p>
     </PublicPage>
+  );
+}
+
+function CancellationFacts({ cancellation }: { cancellation: PendingCancellation }) {
+  return (
+    <dl className="status-facts">
+      <div className="status-row">
+        <dt>Buchungsnummer</dt>
+        <dd className="booking-number-inline">{cancellation.bookingId}</dd>
+      </div>
+      <div className="status-row">
+        <dt>{cancellation.titles.length > 1 ? 'Objekte' : 'Objekt'}</dt>
+        <dd>{cancellation.titles.join(', ')}</dd>
+      </div>
+      {cancellation.timeBegin ? (
+        <div className="status-row">
+          <dt>Gebuchte Zeit</dt>
+          <dd>{formatPeriod(cancellation.timeBegin, cancellation.timeEnd)}</dd>
+        </div>
+      ) : null}
+      {cancellation.reason ? (
+        <div className="status-row">
+          <dt>Grund der Stornierung</dt>
+          <dd>{cancellation.reason}</dd>
+        </div>
+      ) : null}
+      <div className="status-row">
+        <dt>Link gültig bis</dt>
+        <dd>{formatDateTime(cancellation.validUntil)} Uhr</dd>
+      </div>
+    </dl>
   );
 }

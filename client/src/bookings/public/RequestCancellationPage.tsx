@@ -36,6 +36,8 @@ export default function RequestCancellationPage() {
   const [requestCancellation] = useMutation(RequestBookingCancellationDocument);
   const failedSave = useFailedSaveFeedback<CancellationValues>();
   const [requestedFor, setRequestedFor] = useState<string | null>(null);
+  // Too many wrong names or requests: the server's message says when to try again; it stays on the page.
+  const [tooMany, setTooMany] = useState<{ title: string; message: string } | null>(null);
 
   if (!lookup) {
     return <IncompleteLinkPage title={TITLE}>Der Link nennt keinen Mandanten. Bitte öffnen Sie den Link aus Ihrer Bestätigung per E-Mail.</IncompleteLinkPage>;
@@ -60,6 +62,11 @@ export default function RequestCancellationPage() {
     } catch (error) {
       const { code, title, message } = publicErrorInfo(error);
       const notice = { [FORM_ERROR]: { title: title ?? requestFailed.title, message } };
+      if (code === 'AUTH_RATE_LIMITED') {
+        setTooMany({ title: title ?? 'Zu viele Versuche', message: message ?? requestFailed.message });
+        return notice;
+      }
+      setTooMany(null);
       if (code === 'BOOKING_NAME_MISMATCH') return { name: message, ...notice };
       if (code === 'GENERIC_NOT_FOUND') return { bookingId: 'Diese Buchungsnummer ist nicht bekannt.', ...notice };
       notifyError(error, requestFailed);
@@ -70,6 +77,11 @@ export default function RequestCancellationPage() {
   return (
     <PublicPage title={TITLE}>
       <p>Sie möchten Ihre Buchung stornieren? Zur Sicherheit schicken wir Ihnen danach einen Link zur Bestätigung an die E-Mail-Adresse der Buchung.</p>
+      {tooMany ? (
+        <Callout intent="warning" title={tooMany.title} className="public-callout" role="alert">
+          {tooMany.message}
+        </Callout>
+      ) : null}
       <Form<CancellationValues>
         onSubmit={onSubmit}
         decorators={failedSave.decorators}

@@ -15,7 +15,8 @@ export function checkoutRoutes(services: DomainServices): Router {
   router.post('/checkout', async (req: Request<TenantParams>, res: Response) => {
     const viewer = await viewerOf(req, services.viewers);
     const simulate = req.query.simulate === 'true' || req.query.simulate === '1';
-    res.status(200).json(await checkout.checkout(viewer, req.params.tenantId, req.body, { simulate }));
+    // A retry with the same Idempotency-Key answers the first booking (checkout-idempotency.ts).
+    res.status(200).json(await checkout.checkout(viewer, req.params.tenantId, req.body, { simulate, idempotencyKey: req.get('idempotency-key') }));
   });
   router.post('/checkout/validateItem', async (req: Request<TenantParams>, res: Response) => {
     res.json(await checkout.validateItem(await viewerOf(req, services.viewers), req.params.tenantId, req.body));

@@ -15,6 +15,7 @@ import { bookableSnapshot, unitPricesOf, type BookingView, type UnitPrices } fro
 import { busyWhenLocked } from '../booking.locks.js';
 import type { BookingOccupancyGuard, OccupancyClaim, OccupancyRules } from '../booking-occupancy-guard.js';
 import { bookingView, familyOf, freeBookingNumber, searchTextOf, setItems, type BookableFamily } from '../booking.queries.js';
+import { claimKey, earlierBooking, idempotentCheckout, keyBooked, parseIdempotencyKey, type IdempotentCheckout } from './checkout-idempotency.js';
 import { parseCheckoutRequest, parseItems, parseTimes, throwIfErrors, type CheckoutRequest } from './checkout.input.js';
 import {
   bookedMinutes,
@@ -76,16 +77,24 @@ export class CheckoutService {
     private readonly guard: BookingOccupancyGuard,
   ) {}
 
-  /** POST checkout?simulate=: the stored booking, or with `simulate` what it would be. */
-  async checkout(viewer: Viewer | null, tenantId: string, body: unknown, options: { simulate: boolean }): Promise<BookingView | CheckoutPreview> {
+  /**
+   * POST checkout?simulate=: the stored booking, or with `simulate` what it would be. With an
+   * idempotency key (not for `simulate`), a repeat answers the booking of the first checkout
+   * (checkout-idempotency.ts).
+   */
+  async checkout(viewer: Viewer | null, tenantId: string, body: unknown, options: { simulate: boolean; idempotencyKey?: unknown }): Promise<BookingView | CheckoutPreview> {
+    const key = options.simulate ? null : parseIdempotencyKey(options.idempotencyKey);
     const request = parseCheckoutRequest(body);
+    const repeatable = idempotentCheckout(tenantId, viewer?.user.id ?? null, key, request);
+    const earlier = repeatable && (await earlierBooking(this.orm.em.fork(), repeatable));
+    if (earlier) return bookingView(earlier);
     const plan = await this.plan(this.orm.em.fork(), viewer, tenantId, request);
     if (!options.simulate) this.requireCustomerData(plan, request);
     if (options.simulate) {
       await this.guard.preview(this.orm.em.fork(), this.claimOf(plan), this.rulesOf(plan));
       return { ...this.preview(plan, request, this.price(plan)), id: null };
     }
-    return busyWhenLocked(() => this.store(plan, request));
+    return busyWhenLocked(() => this.store(plan, request, repeatable));
   }
 
   /** POST checkout/validateItem: the unit prices of one object for the window, after its checks. */
@@ -228,9 +237,12 @@ export class CheckoutService {
     };
   }
 
-  private async store(plan: Plan, request: CheckoutRequest): Promise<BookingView> {
+  private async store(plan: Plan, request: CheckoutRequest, repeatable: IdempotentCheckout | null): Promise<BookingView> {
     const em = this.orm.em.fork();
     const booking = await em.transactional(async (tx) => {
+      // Before anything else: a concurrent checkout with the same key is waited for and answered.
+      const earlier = repeatable && (await claimKey(tx, repeatable));
+      if (earlier) return earlier;
       // What needs no lock comes first, so the objects are held as briefly as possible.
       const workflow = await this.workflows.workflowForNewBookings(tx, plan.tenant.id);
       const number = await freeBookingNumber(tx, plan.tenant.id);
@@ -271,6 +283,7 @@ export class CheckoutService {
 
       const jobs = newBookingMailJobs(plan.tenant.id, created.number, created, holdsTickets(plan.items.map((item) => item.record)));
       await recordBookingChange(tx, { tenantId: plan.tenant.id, id: created.number, action: 'CREATED', assignedUserId: created.assignedUserId ?? null }, jobs);
+      if (repeatable) await keyBooked(tx, repeatable, created.key);
       // Last, so the default state's lock is held only until the commit that follows; its status
       // actions change the booking as a change after its creation (mails and live event of their own).
       await this.workflows.placeNewBookingIn(tx, plan.tenant.id, created.number, now, workflow);

@@ -3,6 +3,7 @@ import { AppError, errorCatalogue, type ErrorCode } from '../errors.js';
 
 /** Answers an error as application/problem+json (RFC 9457) with the catalogue's German texts. */
 export function sendProblem(res: Response, error: AppError): void {
+  if (error.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(error.retryAfterSeconds));
   res
     .status(error.status)
     .type('application/problem+json')
