@@ -109,7 +109,7 @@ describe('releasing a rejected booking', () => {
     await reject(first.id);
     const second = await book(room.id, window, 'zweite@kunden.example');
 
-    const rest = await staff.get(bookingsUrl(`/${first.id}/commit`));
+    const rest = await staff.post(bookingsUrl(`/${first.id}/commit`));
     expect(rest.status, rest.text).toBe(409);
     expect(rest.contentType).toContain('application/problem+json');
     expect(rest.json).toMatchObject({ code: 'booking.capacity', detail: expect.stringContaining('Saal Eins') });
@@ -119,7 +119,7 @@ describe('releasing a rejected booking', () => {
     expect(await activeBookingsOf(sql, room.id, window)).toMatchObject({ bookings: 1, units: 1, numbers: [second.id] });
 
     await reject(second.id);
-    const released = await staff.get(bookingsUrl(`/${first.id}/commit`));
+    const released = await staff.post(bookingsUrl(`/${first.id}/commit`));
     expect(released.status, released.text).toBe(200);
     expect(await activeBookingsOf(sql, room.id, window)).toMatchObject({ bookings: 1, numbers: [first.id] });
   });
@@ -131,7 +131,7 @@ describe('releasing a rejected booking', () => {
     await reject(first.id);
     await book(ticket.id, {}, 'leser-zwei@kunden.example');
 
-    const refused = await staff.get(bookingsUrl(`/${first.id}/commit`));
+    const refused = await staff.post(bookingsUrl(`/${first.id}/commit`));
     expect(refused.status, refused.text).toBe(409);
     expect(refused.json).toMatchObject({ code: 'booking.event-full', detail: 'Die Veranstaltung Lesung mit einem Platz hat nicht ausreichend freie Plätze.' });
     expect(await storedBooking(local, tenantId, first.id)).toMatchObject({ isRejected: true });
@@ -201,7 +201,7 @@ describe('races across two server processes', () => {
 
     const clients = [staff, remoteStaff];
     const paths: ((id: string, client: HttpClient) => RaceRequest['send'])[] = [
-      (id, client) => () => client.get(bookingsUrl(`/${id}/commit`)),
+      (id, client) => () => client.post(bookingsUrl(`/${id}/commit`)),
       (id, client) => () => client.gql(COMMIT, { t: tenantId, id }),
       (id, client) => () => client.put(bookingsUrl(), { ...window, bookableItems: [{ bookableId: room.id, amount: 1 }], ...customer, id, isRejected: false }),
       (id, client) => () => client.put(`/api/${tenantId}/workflow/task`, { taskId: id, destination: 'freigabe', newIndex: 0 }),
