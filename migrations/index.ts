@@ -9,6 +9,7 @@ import { Migration20261124000000BookingWindowIndex } from './Migration2026112400
 import { Migration20261124100000WorkflowTasks } from './Migration20261124100000_workflow_tasks.js';
 import { Migration20261125100000Events } from './Migration20261125100000_events.js';
 import { Migration20261126100000Receipts } from './Migration20261126100000_receipts.js';
+import { Migration20261201120000JobWorkerHeartbeats } from './Migration20261201120000_job_worker_heartbeats.js';
 
 /** Every migration in order. Listed in code so the built server and the TypeScript sources agree. */
 export const migrationsList: MigrationObject[] = [
@@ -22,4 +23,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124100000_workflow_tasks', class: Migration20261124100000WorkflowTasks },
   { name: 'Migration20261125100000_events', class: Migration20261125100000Events },
   { name: 'Migration20261126100000_receipts', class: Migration20261126100000Receipts },
+  { name: 'Migration20261201120000_job_worker_heartbeats', class: Migration20261201120000JobWorkerHeartbeats },
 ];
