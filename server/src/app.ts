@@ -36,7 +36,8 @@ import type { GraphQLContext } from './shared/graphql/context.js';
 import { graphqlLimitRules, validateWithLimits } from './shared/graphql/limits.js';
 import { buildAppSchema } from './schema.js';
 import { csrfProtection } from './shared/http/csrf.js';
-import { clientInputError, INVALID_CHARACTERS, problem, problemHandler } from './shared/http/problem.js';
+import { clientInputError, INVALID_CHARACTERS, problem, problemHandler, unavailableError } from './shared/http/problem.js';
+import { graphqlUnavailableHandler, serviceUnavailablePlugin } from './shared/graphql/unavailable.js';
 import { createSessionStore, SESSION_MAX_AGE_MS } from './shared/http/session-store.js';
 import { serveClientAssets } from './shared/http/static-assets.js';
 import { createAppPubSub } from './shared/pubsub.js';
@@ -63,6 +64,12 @@ function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLF
   // A value PostgreSQL refuses (NUL byte, malformed number or date) is the client's mistake, not a 500.
   const input = clientInputError(original);
   if (input) return { ...formatted, message: input.message, extensions: input.extensions };
+  // The database is away (restart, network): 503 and retry, not a 500 (serviceUnavailablePlugin).
+  const unavailable = unavailableError(original);
+  if (unavailable) {
+    console.warn(`[db] unavailable, GraphQL answered SERVICE_UNAVAILABLE: ${(original as Error | undefined)?.message ?? String(original)}`);
+    return { ...formatted, message: unavailable.message, extensions: unavailable.extensions };
+  }
   const code = formatted.extensions?.code;
   if (code && code !== 'INTERNAL_SERVER_ERROR') return formatted;
   console.error('[graphql] unexpected error:', original);
@@ -235,6 +242,7 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
       ApolloServerPluginLandingPageDisabled(),
       // No cache hints are used; without this plugin Apollo wraps every field's resolver to collect them.
       ApolloServerPluginCacheControlDisabled(),
+      serviceUnavailablePlugin,
       { serverWillStart: async () => ({ drainServer: async () => void (await wsCleanup.dispose()) }) },
     ],
   });
@@ -251,7 +259,7 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
     }),
   );
   // Errors before Apollo (a JSON body above 1 MB, malformed JSON or multipart) as problem+json.
-  app.use('/graphql', problemHandler);
+  app.use('/graphql', graphqlUnavailableHandler, problemHandler);
 
   // The built client: every unknown path gets index.html (history-mode routing).
   const clientDist = config.clientDist;
