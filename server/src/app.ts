@@ -14,7 +14,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import pg from 'pg';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import type { AppConfig } from './config.js';
 import { bookableRoutes } from './bookables/bookable.routes.js';
 import { eventRoutes } from './events/event.routes.js';
@@ -46,6 +46,7 @@ import { tenantRoutes, tenantScopedRoutes } from './tenants/tenant.routes.js';
 import { workflowRoutes } from './workflow/workflow.routes.js';
 import { ssoRoutes } from './sso/sso.routes.js';
 import { authRoutes } from './users/auth.routes.js';
+import { SocketViewers } from './users/live-viewer.js';
 import { viewerOf } from './users/session-viewer.js';
 import { userRoutes } from './users/user.routes.js';
 
@@ -99,7 +100,7 @@ function rejectNulBytes(req: Request, res: Response, next: NextFunction): void {
 export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: string): Promise<RunningApp> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
   pool.on('error', (error) => console.error('[db] idle client error:', error.message));
-  const { pubSub, start: startPubSub, stop: stopPubSub } = createAppPubSub(pool, databaseUrl);
+  const { pubSub, signals, start: startPubSub, stop: stopPubSub } = createAppPubSub(pool, databaseUrl);
   await startPubSub();
   const services = createServices(config, orm, pubSub);
   // The job queue's schema before the first request can enqueue; its worker has its own connections.
@@ -205,18 +206,20 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     wsServer.handleUpgrade(req, socket, head, (client) => wsServer.emit('connection', client, req));
   });
-  const wsCleanup = useServer<Record<string, unknown>, { request: IncomingMessage }>(
+  // Each socket's viewer is checked for every operation and event, and the socket is closed when its
+  // session ends or its user's rights change (users/live-viewer.ts).
+  const socketViewers = new SocketViewers(services.viewers, signals, (req) =>
+    // express-session only reads here; the stub response is never written.
+    new Promise<void>((resolve, reject) => (req.session ? resolve() : sessionMiddleware(req, {} as Response, (error?: unknown) => (error ? reject(error) : resolve())))),
+  );
+  const wsCleanup = useServer<Record<string, unknown>, { request: IncomingMessage; socket: WebSocket }>(
     {
       schema,
       // The same depth and cost limits as over HTTP, for queries, mutations and subscriptions.
       validate: validateWithLimits,
-      context: async (ctx): Promise<GraphQLContext> => {
+      context: (ctx): GraphQLContext => {
         const req = ctx.extra.request as Request;
-        if (!('session' in req)) {
-          // express-session only reads here; the stub response is never written.
-          await new Promise<void>((resolve) => sessionMiddleware(req, {} as Response, () => resolve()));
-        }
-        return { services, req, viewer: () => viewerOf(req, services.viewers) };
+        return { services, req, viewer: () => socketViewers.viewerOf(ctx.extra.socket, req) };
       },
       onError: (_ctx, _id, _payload, errors) => {
         errors.forEach((error) => console.error('[graphql-ws]', error.message));

@@ -2,7 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Instance } from '../instance/instance.entity.js';
 import { AppError } from '../shared/errors.js';
-import type { AppPubSub } from '../shared/pubsub.js';
+import { publishInTransaction, type AppPubSub } from '../shared/pubsub.js';
 import { hashPassword } from './auth.service.js';
 import { AuthType, User } from './user.entity.js';
 import { isEmail, normaliseEmail, validatePassword } from './validation.js';
@@ -159,7 +159,7 @@ export class UserService {
     const fieldErrors = this.validateAdminFields(update);
     if (update.isSuspended === true && id === viewer.user.id) fieldErrors.isSuspended = 'Sie können Ihr eigenes Konto nicht sperren.';
     if (Object.keys(fieldErrors).length > 0) throw new AppError('generic.validation', { fieldErrors });
-    const { user, suspended } = await this.orm.em.fork().transactional(async (em) => {
+    const user = await this.orm.em.fork().transactional(async (em) => {
       const user = await em.findOne(User, { id });
       if (!user) throw new AppError('user.not-found');
       const wasSuspended = user.isSuspended;
@@ -172,9 +172,10 @@ export class UserService {
       await em.flush();
       const suspended = user.isSuspended && !wasSuspended;
       if (suspended) await this.endSessions(em, user.id);
-      return { user, suspended };
+      // With the commit: a suspended account's open sockets close before any later event reaches them.
+      await publishInTransaction(em, 'SESSION_CHANGED', user.id, { userId: user.id, reason: suspended ? 'suspended' : 'profile' });
+      return user;
     });
-    await this.pubSub.publish('SESSION_CHANGED', user.id, { userId: user.id, reason: suspended ? 'suspended' : 'profile' });
     return user;
   }
 
@@ -235,8 +236,8 @@ export class UserService {
       em.remove(user);
       await em.flush();
       await this.endSessions(em, id);
+      await publishInTransaction(em, 'SESSION_CHANGED', id, { userId: id, reason: 'deleted' });
     });
-    await this.pubSub.publish('SESSION_CHANGED', id, { userId: id, reason: 'deleted' });
   }
 
   /** Changes only the profile fields present in the update; the e-mail (id) cannot change here. */
