@@ -6,6 +6,11 @@ import type { Viewer, ViewerService } from './viewer.service.js';
 /** Close codes of graphql-ws: 4401 makes the client stop (sign in again), 4403 lets it reconnect. */
 export const SESSION_ENDED_CLOSE = { code: 4401, reason: 'Sitzung beendet' } as const;
 export const RIGHTS_CHANGED_CLOSE = { code: 4403, reason: 'Berechtigungen geändert' } as const;
+/**
+ * The longest a socket's viewer is used without reading it again (at its next event): a change
+ * whose news never came (a path that forgot to announce it) counts after this long at most.
+ */
+const MAX_VIEWER_AGE_MS = 60_000;
 /** How long a socket whose user's rights changed stays open for the news of the change. */
 const RIGHTS_CHANGED_CLOSE_DELAY_MS = 1000;
 
@@ -41,6 +46,7 @@ const samePermissions = (a: Permissions, b: Permissions) => JSON.stringify(a) ==
 class LiveViewer {
   private viewer: Viewer | null = null;
   private stale = true;
+  private readAt = 0;
   private closed = false;
   private closing: NodeJS.Timeout | undefined;
   private rereading: Promise<Viewer | null> | undefined;
@@ -56,8 +62,9 @@ class LiveViewer {
       signals.on('SESSION_ENDED', session.sessionId, () => this.end(SESSION_ENDED_CLOSE)),
       signals.on('SESSION_CHANGED', session.userId, () => {
         this.stale = true;
-        // At once, not at the next event: a socket of a user who lost the right closes now.
-        void this.current();
+        // At once, not at the next event: a socket of a user who lost the right closes now. A failed
+        // read (database away) leaves it stale, so the next event reads again.
+        this.current().catch(() => undefined);
       }),
       signals.onListenLost(() => {
         this.stale = true;
@@ -68,7 +75,8 @@ class LiveViewer {
   /** The viewer for the operation or event at hand; null once the socket was closed. */
   current(): Promise<Viewer | null> {
     if (this.closed) return Promise.resolve(null);
-    if (!this.stale && Date.now() < this.session.expiresAt) return Promise.resolve(this.viewer);
+    const now = Date.now();
+    if (!this.stale && now < this.session.expiresAt && now - this.readAt < MAX_VIEWER_AGE_MS) return Promise.resolve(this.viewer);
     this.rereading ??= this.reread().finally(() => {
       this.rereading = undefined;
     });
@@ -92,6 +100,7 @@ class LiveViewer {
     if (!fresh) return this.end(SESSION_ENDED_CLOSE);
     const rightsChanged = this.viewer !== null && !samePermissions(this.viewer.permissions, fresh.permissions);
     this.session.expiresAt = expiryOf(data);
+    this.readAt = Date.now();
     this.viewer = fresh;
     if (rightsChanged) this.closeSoon();
     return fresh;
