@@ -54,7 +54,7 @@ export async function migrateJobQueue(pool: pg.Pool): Promise<void> {
 }
 
 /** How often each process tells PostgreSQL that its worker is alive, and looks for dead ones. */
-export const HEARTBEAT_INTERVAL_MS = 10_000;
+export const HEARTBEAT_INTERVAL_MS = 5_000;
 /** A worker not seen for this long is dead: its locked jobs go back to the queue. */
 export const WORKER_DEAD_AFTER_SECONDS = 30;
 
@@ -85,10 +85,14 @@ select array(select locked_by from dead) as workers, (select count(*) from unloc
  */
 export class JobWorker {
   private runner: Runner | undefined;
+  private stopped = false;
   /** graphile-worker locks jobs under the id of the process's worker pool. */
   private workerId: string | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
   private beating: Promise<void> | undefined;
+  private restart: NodeJS.Timeout | undefined;
+  /** When this process last beat successfully (epoch ms). */
+  private lastBeat = 0;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -98,6 +102,14 @@ export class JobWorker {
 
   async start(): Promise<void> {
     if (this.concurrency <= 0 || this.runner) return;
+    this.stopped = false;
+    await this.startRunner();
+    await this.beat();
+    this.heartbeat = setInterval(() => void this.beat(), HEARTBEAT_INTERVAL_MS);
+    this.heartbeat.unref();
+  }
+
+  private async startRunner(): Promise<void> {
     const taskList: TaskList = {};
     for (const [name, handler] of Object.entries(this.handlers)) {
       taskList[name] = async (payload) => handler((payload ?? {}) as Record<string, unknown>);
@@ -106,10 +118,30 @@ export class JobWorker {
     events.on('pool:create', ({ workerPool }) => {
       this.workerId = workerPool.id;
     });
-    this.runner = await run({ pgPool: this.pool, taskList, concurrency: this.concurrency, noHandleSignals: true, pollInterval: 2000, logger: workerLogger, crontab: '', events });
-    await this.beat();
-    this.heartbeat = setInterval(() => void this.beat(), HEARTBEAT_INTERVAL_MS);
-    this.heartbeat.unref();
+    const runner = await run({ pgPool: this.pool, taskList, concurrency: this.concurrency, noHandleSignals: true, pollInterval: 2000, logger: workerLogger, crontab: '', events });
+    this.runner = runner;
+    // graphile-worker gives up its pool after a long database outage: start a new one, so the
+    // process works the queue again by itself.
+    runner.promise
+      .catch((error: unknown) => console.error('[jobs] worker ended:', (error as Error).message))
+      .finally(() => {
+        if (this.stopped || this.runner !== runner) return;
+        this.runner = undefined;
+        this.scheduleRestart();
+      });
+  }
+
+  private scheduleRestart(): void {
+    console.error(`[jobs] worker ended unexpectedly, starting it again in ${HEARTBEAT_INTERVAL_MS / 1000} s`);
+    this.restart = setTimeout(() => {
+      this.restart = undefined;
+      if (this.stopped) return;
+      this.startRunner().catch((error: unknown) => {
+        console.error('[jobs] starting the worker again failed:', (error as Error).message);
+        this.scheduleRestart();
+      });
+    }, HEARTBEAT_INTERVAL_MS);
+    this.restart.unref();
   }
 
   /** One heartbeat and one look for dead workers; a failure (database away) waits for the next. */
@@ -119,6 +151,11 @@ export class JobWorker {
         if (this.workerId) {
           await this.pool.query('insert into job_worker_heartbeats (worker_id, last_seen) values ($1, now()) on conflict (worker_id) do update set last_seen = now()', [this.workerId]);
         }
+        // After a gap in this process's own beats (database away), the others may not have beaten
+        // again yet either: judge them only from the next beat on.
+        const afterGap = this.lastBeat > 0 && Date.now() - this.lastBeat > 2 * HEARTBEAT_INTERVAL_MS;
+        this.lastBeat = Date.now();
+        if (afterGap) return;
         const { rows } = await this.pool.query<{ workers: string[] }>(UNLOCK_DEAD_WORKERS_SQL, [WORKER_DEAD_AFTER_SECONDS]);
         const workers = rows[0]?.workers ?? [];
         if (workers.length > 0) console.warn(`[jobs] took over the jobs of dead workers: ${workers.join(', ')}`);
@@ -132,10 +169,13 @@ export class JobWorker {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     const runner = this.runner;
     this.runner = undefined;
     if (this.heartbeat) clearInterval(this.heartbeat);
+    if (this.restart) clearTimeout(this.restart);
     this.heartbeat = undefined;
+    this.restart = undefined;
     await this.beating;
     if (runner) await runner.stop();
     // Stopped cleanly, its jobs are released: nothing left for others to take over.
