@@ -50,14 +50,18 @@ interface Answer {
   message?: string;
 }
 
+/** A GraphQL POST as Apollo Client sends it: it reads the errors of a graphql-response+json answer whatever its status. */
+const graphql = (client: HttpClient, query: string) =>
+  client.request('POST', '/graphql', { body: JSON.stringify({ query }), headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json,application/json;q=0.9' } });
+
 /** Requests that each need the database: the session, REST reads, GraphQL reads (signed in and not). */
 const requests: [string, () => Promise<HttpResponse>][] = [
   ['GET /auth/me', () => signedIn.get('/auth/me')],
   ['GET /api/tenants', () => signedIn.get('/api/tenants')],
-  ['GraphQL me', () => signedIn.request('POST', '/graphql', { body: JSON.stringify({ query: '{ me { user { id } } }' }), headers: { 'content-type': 'application/json' } })],
-  ['GraphQL tenants', () => signedIn.request('POST', '/graphql', { body: JSON.stringify({ query: '{ tenants { id } }' }), headers: { 'content-type': 'application/json' } })],
+  ['GraphQL me', () => graphql(signedIn, '{ me { user { id } } }')],
+  ['GraphQL tenants', () => graphql(signedIn, '{ tenants { id } }')],
   ['GET /api/instances?publicInstance (anonymous)', () => anonymous.get('/api/instances?publicInstance=true')],
-  ['GraphQL publicInstance (anonymous)', () => anonymous.request('POST', '/graphql', { body: JSON.stringify({ query: '{ publicInstance { contactAddress } }' }), headers: { 'content-type': 'application/json' } })],
+  ['GraphQL publicInstance (anonymous)', () => graphql(anonymous, '{ publicInstance { contactAddress } }')],
 ];
 
 async function send(index: number): Promise<Answer> {
@@ -127,6 +131,7 @@ describe('PostgreSQL restarted while requests run', () => {
       expect(answer.message, `${answer.request}: ${answer.body}`).toBe(MESSAGE);
       if (answer.request.startsWith('GraphQL')) {
         expect(answer.code, answer.body).toBe('SERVICE_UNAVAILABLE');
+        expect(answer.contentType, answer.request).toContain('application/graphql-response+json');
       } else {
         expect(answer.contentType, answer.request).toContain('application/problem+json');
         expect(answer.code, answer.body).toBe('service.unavailable');

@@ -25,10 +25,12 @@ export const serviceUnavailablePlugin: ApolloServerPlugin = {
  * Before Apollo (the session middleware reading its store): an unreachable database answers as
  * GraphQL would, 503 with the SERVICE_UNAVAILABLE error; anything else goes on to problemHandler.
  */
-export const graphqlUnavailableHandler: ErrorRequestHandler = (error: unknown, _req, res, next) => {
+export const graphqlUnavailableHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {
   const unavailable = res.headersSent ? undefined : unavailableError(error);
   if (!unavailable) return next(error);
   console.warn(`[db] unavailable, answered 503: ${(error as Error | undefined)?.message ?? String(error)}`);
   res.status(503).setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+  // As Apollo answers: clients that accept graphql-response+json (Apollo Client) read its errors whatever the status.
+  res.type(req.accepts(['application/graphql-response+json', 'application/json']) || 'application/json');
   res.json({ errors: [{ message: unavailable.message, extensions: unavailable.extensions }] });
 };
