@@ -1,17 +1,16 @@
 import { MeDocument, MyTenantsDocument } from '../gql/graphql';
 import { apolloClient } from './apollo';
-import { clearUser, setSession } from './store';
+import { setSession } from './store';
 
-/** The stored user as the server has it now; without a session, the way back is the sign-in. */
+/**
+ * The stored user and the tenant list as the server has them now (the rights may have changed
+ * while the socket was away). Without a session nothing changes here: the next screen's guard
+ * leads to the sign-in.
+ */
 export async function readSessionAgain(): Promise<void> {
   const answer = await apolloClient.query({ query: MeDocument, fetchPolicy: 'network-only' }).catch(() => undefined);
-  if (!answer) return;
-  const session = answer.data?.me;
-  if (session) {
-    setSession(session);
-    void apolloClient.refetchQueries({ include: [MyTenantsDocument] });
-    return;
-  }
-  clearUser();
-  if (window.location.pathname.startsWith('/admin')) window.location.assign(`/login?redirectUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+  const session = answer?.data?.me;
+  if (!session) return;
+  setSession(session);
+  await apolloClient.refetchQueries({ include: [MyTenantsDocument] });
 }
