@@ -13,6 +13,7 @@ import { Migration20261126120000BookingHorizon } from './Migration20261126120000
 import { Migration20261127094512HashedAccountTokens } from './Migration20261127094512_hashed_account_tokens.js';
 import { Migration20261127141500CancellationLinkHashes } from './Migration20261127141500_cancellation_link_hashes.js';
 import { Migration20261127141600CheckoutIdempotencyKeys } from './Migration20261127141600_checkout_idempotency_keys.js';
+import { Migration20261201120000JobWorkerHeartbeats } from './Migration20261201120000_job_worker_heartbeats.js';
 
 /** Every migration in order. Listed in code so the built server and the TypeScript sources agree. */
 export const migrationsList: MigrationObject[] = [
@@ -30,4 +31,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127094512_hashed_account_tokens', class: Migration20261127094512HashedAccountTokens },
   { name: 'Migration20261127141500_cancellation_link_hashes', class: Migration20261127141500CancellationLinkHashes },
   { name: 'Migration20261127141600_checkout_idempotency_keys', class: Migration20261127141600CheckoutIdempotencyKeys },
+  { name: 'Migration20261201120000_job_worker_heartbeats', class: Migration20261201120000JobWorkerHeartbeats },
 ];

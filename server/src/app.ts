@@ -14,7 +14,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import pg from 'pg';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import type { AppConfig } from './config.js';
 import { bookableRoutes } from './bookables/bookable.routes.js';
 import { eventRoutes } from './events/event.routes.js';
@@ -38,7 +38,8 @@ import { buildAppSchema } from './schema.js';
 import { csrfProtection } from './shared/http/csrf.js';
 import { rejectNonObjectBody } from './shared/http/json-body.js';
 import { rejectOversizedPathSegments } from './shared/http/path-ids.js';
-import { clientInputError, INVALID_CHARACTERS, problem, problemHandler } from './shared/http/problem.js';
+import { clientInputError, INVALID_CHARACTERS, problem, problemHandler, unavailableError } from './shared/http/problem.js';
+import { graphqlUnavailableHandler, serviceUnavailablePlugin } from './shared/graphql/unavailable.js';
 import { createSessionStore, SESSION_MAX_AGE_MS } from './shared/http/session-store.js';
 import { serveClientAssets } from './shared/http/static-assets.js';
 import { createAppPubSub } from './shared/pubsub.js';
@@ -47,6 +48,7 @@ import { tenantRoutes, tenantScopedRoutes } from './tenants/tenant.routes.js';
 import { workflowRoutes } from './workflow/workflow.routes.js';
 import { ssoRoutes } from './sso/sso.routes.js';
 import { authRoutes } from './users/auth.routes.js';
+import { SocketViewers } from './users/live-viewer.js';
 import { viewerOf } from './users/session-viewer.js';
 import { userRoutes } from './users/user.routes.js';
 
@@ -69,6 +71,12 @@ function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLF
   // A value PostgreSQL refuses (NUL byte, malformed number or date) is the client's mistake, not a 500.
   const input = clientInputError(original);
   if (input) return { ...formatted, message: input.message, extensions: input.extensions };
+  // The database is away (restart, network): 503 and retry, not a 500 (serviceUnavailablePlugin).
+  const unavailable = unavailableError(original);
+  if (unavailable) {
+    console.warn(`[db] unavailable, GraphQL answered SERVICE_UNAVAILABLE: ${(original as Error | undefined)?.message ?? String(original)}`);
+    return { ...formatted, message: unavailable.message, extensions: unavailable.extensions };
+  }
   const code = formatted.extensions?.code;
   if (code && code !== 'INTERNAL_SERVER_ERROR') return formatted;
   console.error('[graphql] unexpected error:', original);
@@ -98,7 +106,7 @@ function rejectNulBytes(req: Request, res: Response, next: NextFunction): void {
 export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: string): Promise<RunningApp> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
   pool.on('error', (error) => console.error('[db] idle client error:', error.message));
-  const { pubSub, start: startPubSub, stop: stopPubSub } = createAppPubSub(pool, databaseUrl);
+  const { pubSub, signals, start: startPubSub, stop: stopPubSub } = createAppPubSub(pool, databaseUrl);
   await startPubSub();
   const services = createServices(config, orm, pubSub);
   // The job queue's schema before the first request can enqueue; its worker has its own connections.
@@ -209,7 +217,13 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     wsServer.handleUpgrade(req, socket, head, (client) => wsServer.emit('connection', client, req));
   });
-  const wsCleanup = useServer<Record<string, unknown>, { request: IncomingMessage }>(
+  // Each socket's viewer is checked for every operation and event, and the socket is closed when its
+  // session ends or its user's rights change (users/live-viewer.ts).
+  const socketViewers = new SocketViewers(services.viewers, signals, (req) =>
+    // express-session only reads here; the stub response is never written.
+    new Promise<void>((resolve, reject) => (req.session ? resolve() : sessionMiddleware(req, {} as Response, (error?: unknown) => (error ? reject(error) : resolve())))),
+  );
+  const wsCleanup = useServer<Record<string, unknown>, { request: IncomingMessage; socket: WebSocket }>(
     {
       schema,
       // The same document limits as over HTTP (length, tokens, fragments, depth, cost, ids), for
@@ -219,13 +233,9 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
         if ('errors' in checked) return [...checked.errors];
         return { schema, document: checked.document, operationName: payload.operationName, variableValues: payload.variables };
       },
-      context: async (ctx): Promise<GraphQLContext> => {
+      context: (ctx): GraphQLContext => {
         const req = ctx.extra.request as Request;
-        if (!('session' in req)) {
-          // express-session only reads here; the stub response is never written.
-          await new Promise<void>((resolve) => sessionMiddleware(req, {} as Response, () => resolve()));
-        }
-        return { services, req, viewer: () => viewerOf(req, services.viewers) };
+        return { services, req, viewer: () => socketViewers.viewerOf(ctx.extra.socket, req) };
       },
       onError: (_ctx, _id, _payload, errors) => {
         errors.forEach((error) => console.error('[graphql-ws]', error.message));
@@ -254,6 +264,8 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
       ApolloServerPluginCacheControlDisabled(),
       // Subscriptions only over WebSocket; oversized ids refused before any resolver.
       operationLimitsPlugin,
+      // While PostgreSQL cannot be reached: HTTP 503 with SERVICE_UNAVAILABLE.
+      serviceUnavailablePlugin,
       { serverWillStart: async () => ({ drainServer: async () => void (await wsCleanup.dispose()) }) },
     ],
   });
@@ -271,7 +283,7 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
     }),
   );
   // Errors before Apollo (a JSON body above 1 MB, malformed JSON or multipart) as problem+json.
-  app.use('/graphql', problemHandler);
+  app.use('/graphql', graphqlUnavailableHandler, problemHandler);
 
   // The built client: every unknown path gets index.html (history-mode routing).
   const clientDist = config.clientDist;

@@ -57,7 +57,7 @@ export interface Services extends DomainServices {
 }
 
 export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubSub): Services {
-  const instance = new InstanceService(orm, pubSub);
+  const instance = new InstanceService(orm);
   const mail = new MailService(config, () => instance.mailSettings(), config.graph);
   const viewers = new ViewerService(orm);
   const bookables = new BookableService(orm);
@@ -108,9 +108,9 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     tenants: new TenantService(orm, pubSub, workflows, [...paymentApplicationDefinitions, ...lockerApplicationDefinitions], new DocumentCounterReader(orm)),
     workflows,
     instance,
-    roles: new RoleService(orm, pubSub),
+    roles: new RoleService(orm),
     coupons: new CouponService(orm),
-    sso: new SsoService(orm, pubSub, instance, viewers),
+    sso: new SsoService(orm, instance, viewers),
     files: new FileService(orm, config),
     bookables,
     bookableAvailability: new BookableAvailabilityService(orm, bookables, bookings, eventSeats),

@@ -15,7 +15,8 @@ import type { AddressInfo } from 'node:net';
  * pmPayment (`/pmpayment/prod` and `/pmpayment/test`, separate transactions per system):
  * - POST secure (form): checks the HMAC-SHA256 `hash` over "ags|amount|procedure|desc|notifyURL|
  *   redirectURL" with the salt; answers `{url, txid}` (400 `{error}` for a wrong hash).
- * - GET status/{ags}/{txid}: `{status (1 = paid), payment_method, amount, desc, txid}`, 404 unknown.
+ * - GET status/{ags}/{txid}: `{status (1 = paid), payment_method, amount, desc, txid}`, 404 unknown
+ *   (`pmComplete(…, {statusAnswer})` makes it leave out or replace desc and amount).
  * - GET /pmpayment/{system}/pay/{txid}: the payment page.
  *
  * How a browser is sent through (e2e): the product's POST api/{tenant}/payments answers the
@@ -55,6 +56,14 @@ export interface PmTransaction {
   fields: Record<string, string>;
   status: number;
   paymentMethod: string;
+  /** How the status endpoint deviates from the truth for this transaction (tests of the product's checks). */
+  statusAnswer?: PmStatusDeviation;
+}
+
+/** A status answer that leaves fields out or states other values than the transaction's. */
+export interface PmStatusDeviation {
+  omit?: ('desc' | 'amount')[];
+  replace?: { desc?: unknown; amount?: unknown };
 }
 
 /** The gc* fields of a notification, in the order gcHash covers them (GiroCheckout API). */
@@ -193,11 +202,12 @@ export class PaymentProviderStandIns {
   }
 
   /** Settles a pmPayment transaction as its payment page would (status 1 = paid). */
-  pmComplete(txid: string, options: { system?: PmSystem; status?: number; paymentMethod?: string } = {}): PmTransaction {
+  pmComplete(txid: string, options: { system?: PmSystem; status?: number; paymentMethod?: string; statusAnswer?: PmStatusDeviation } = {}): PmTransaction {
     const tx = this.pmTransactions.get(`${options.system ?? 'prod'}:${txid}`);
     if (!tx) throw new Error(`unknown pmPayment transaction ${txid}`);
     tx.status = options.status ?? 1;
     tx.paymentMethod = options.paymentMethod ?? 'giropay';
+    tx.statusAnswer = options.statusAnswer;
     return tx;
   }
 
@@ -289,7 +299,9 @@ export class PaymentProviderStandIns {
         this.pmStatusLookups.push(`${system} ${ags} ${txid}`);
         const tx = this.pmTransactions.get(`${system}:${txid}`);
         if (!tx || tx.fields.ags !== ags) return void json(404, { error: 'unknown transaction' });
-        return void json(200, { txid, status: tx.status, payment_method: tx.paymentMethod, amount: tx.fields.amount, desc: tx.fields.desc });
+        const answer: Record<string, unknown> = { txid, status: tx.status, payment_method: tx.paymentMethod, amount: tx.fields.amount, desc: tx.fields.desc, ...tx.statusAnswer?.replace };
+        for (const field of tx.statusAnswer?.omit ?? []) delete answer[field];
+        return void json(200, answer);
       }
       if (pm[5] !== undefined) {
         const tx = this.pmTransactions.get(`${system}:${pm[5]}`);

@@ -55,6 +55,49 @@ export async function startTestPostgres(databaseUrl = process.env.DATABASE_URL):
   }
 }
 
+/** An embedded PostgreSQL of one test's own that can be stopped and started again on its data. */
+export interface OwnPostgres {
+  /** Server URL without a database name; append `/name`. */
+  serverUrl: string;
+  /** Stops the server (a fast shutdown: open sessions end with 57P01); the data stays. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port and data. */
+  start(): Promise<void>;
+  /** Stops it (when running) and deletes its folder. */
+  remove(): Promise<void>;
+}
+
+/** For outage tests: never DATABASE_URL's server, which other tests share. */
+export async function startOwnPostgres(): Promise<OwnPostgres> {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'bp-test-own-pg-'));
+  chmodSync(folder, 0o755);
+  const port = await freePort();
+  let running: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
+  try {
+    running = await startEmbeddedPostgres(folder, port);
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  }
+  const serverUrl = running.serverUrl;
+  const stop = async () => {
+    const server = running;
+    running = undefined;
+    await server?.stop();
+  };
+  return {
+    serverUrl,
+    stop,
+    start: async () => {
+      running ??= await startEmbeddedPostgres(folder, port);
+    },
+    remove: async () => {
+      await stop();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
 const quote = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
 /** Runs one statement against the server's maintenance database. */

@@ -73,7 +73,12 @@ export class BookingBoardResolver {
       if (!canReadWorkflow(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
       return pipe(
         ctx.services.pubSub.subscribe('WORKFLOW_CARD_CHANGED', tenantId),
-        filter((event: WorkflowCardEvent) => event.tenantId === tenantId),
+        // Each event against the viewer of this moment: a right lost after subscribing lets nothing through.
+        filter(async (event: WorkflowCardEvent) => {
+          if (event.tenantId !== tenantId) return false;
+          const current = await ctx.viewer().catch(() => null);
+          return current !== null && canReadWorkflow(current.permissions, tenantId);
+        }),
       );
     },
   })

@@ -231,7 +231,12 @@ export class BookingResolver {
       if (!canReadSome(viewer.permissions, tenantId, 'manageBookings')) throw new AppError('auth.forbidden');
       return pipe(
         ctx.services.pubSub.subscribe('BOOKING_CHANGED', tenantId),
-        filter((event: BookingChangedEvent) => maySee(viewer, event)),
+        // Each event against the viewer of this moment (the socket's, read again after any change of
+        // the session or rights): a right lost after subscribing lets nothing through.
+        filter(async (event: BookingChangedEvent) => {
+          const current = await ctx.viewer().catch(() => null);
+          return current !== null && canReadSome(current.permissions, tenantId, 'manageBookings') && maySee(current, event);
+        }),
       );
     },
   })

@@ -3,7 +3,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { senderBooleanFields, senderNumberFields, senderTextFields } from '../mail/mail-sender.fields.js';
 import { Role } from '../roles/role.entity.js';
 import { AppError } from '../shared/errors.js';
-import type { AppPubSub } from '../shared/pubsub.js';
+import { publishInTransaction } from '../shared/pubsub.js';
 import { User } from '../users/user.entity.js';
 import { isEmail, normaliseEmail } from '../users/validation.js';
 import type { Viewer } from '../users/viewer.service.js';
@@ -184,10 +184,7 @@ function nextSecret(update: string | null | undefined, stored: string | null | u
 export class InstanceService {
   private ssoOriginCache: { value: string | null; until: number } | undefined;
 
-  constructor(
-    private readonly orm: MikroORM,
-    private readonly pubSub: AppPubSub,
-  ) {}
+  constructor(private readonly orm: MikroORM) {}
 
   /** The instance row; created with defaults when missing so every caller sees one. */
   async get(em: EntityManager = this.orm.em.fork()): Promise<Instance> {
@@ -285,7 +282,7 @@ export class InstanceService {
   async update(viewer: Viewer, input: InstanceUpdate): Promise<InstanceSettings> {
     if (!viewer.permissions.instanceOwner) throw new AppError('auth.forbidden');
     await this.get();
-    const { affectedUsers, view } = await this.orm.em.fork().transactional(async (em) => {
+    const view = await this.orm.em.fork().transactional(async (em) => {
       const instance = await em.findOneOrFail(Instance, { id: 1 }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       const fieldErrors: Record<string, string> = {};
       const before = { owners: [...instance.ownerUserIds], allowed: [...instance.allowedUsersToCreateTenant] };
@@ -373,9 +370,10 @@ export class InstanceService {
       this.ssoOriginCache = undefined;
       const changed = (a: string[], b: string[]) => [...a.filter((id) => !b.includes(id)), ...b.filter((id) => !a.includes(id))];
       const affectedUsers = new Set([...changed(before.owners, instance.ownerUserIds), ...changed(before.allowed, instance.allowedUsersToCreateTenant)]);
-      return { affectedUsers, view: this.settingsView(instance) };
+      // With the commit: the users' open sockets are checked again before any later event reaches them.
+      for (const userId of affectedUsers) await publishInTransaction(em, 'SESSION_CHANGED', userId, { userId, reason: 'instance' });
+      return this.settingsView(instance);
     });
-    for (const userId of affectedUsers) await this.pubSub.publish('SESSION_CHANGED', userId, { userId, reason: 'instance' });
     return view;
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsField, eurToCents } from './cents.js';
+import { centsField, eurToCents, statesCents } from './cents.js';
 
 describe('eurToCents', () => {
   it('drops the float artefacts of the multiplication', () => {
@@ -40,5 +40,18 @@ describe('centsField', () => {
   it('refuses fractions and negative amounts', () => {
     expect(() => centsField(19.99)).toThrow(RangeError);
     expect(() => centsField(-1)).toThrow(RangeError);
+  });
+});
+
+describe('statesCents', () => {
+  it('accepts exactly the cents, as an integer or a string of digits', () => {
+    expect(statesCents(1999, 1999)).toBe(true);
+    expect(statesCents('1999', 1999)).toBe(true);
+  });
+
+  it('refuses a missing, other, euro, fractional or decorated amount', () => {
+    for (const field of [undefined, null, '', 1998, '1998', '19.99', 1999.5, ' 1999', '1999 ', '+1999', '1e3', '0x7cf', [1999], { amount: 1999 }]) {
+      expect(statesCents(field, 1999), JSON.stringify(field)).toBe(false);
+    }
   });
 });

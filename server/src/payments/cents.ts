@@ -19,3 +19,13 @@ export function centsField(cents: number): string {
   if (!Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`not a cent amount: ${cents}`);
   return String(cents);
 }
+
+/**
+ * Whether a provider's amount field states exactly these cents: an integer number, or a string of
+ * digits only (no sign, point or spaces). Anything else, also a missing field, is no statement.
+ */
+export function statesCents(field: unknown, cents: number): boolean {
+  if (typeof field === 'number') return Number.isSafeInteger(field) && field === cents;
+  if (typeof field !== 'string' || !/^\d{1,15}$/.test(field)) return false;
+  return Number(field) === cents;
+}

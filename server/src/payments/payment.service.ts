@@ -93,7 +93,9 @@ export class PaymentService {
     const booking = typeof bookingId === 'string' && isBookingNumber(bookingId) ? await findBooking(em, tenantId, bookingId) : null;
     if (!booking) throw invalidNotification('Die Buchung der Zahlungsbenachrichtigung existiert nicht.');
     const { provider, application } = await this.providerOf(em, booking, true);
-    const verified = await provider.verifyNotification(application, this.target(tenantId, booking), params);
+    const verified = await provider.verifyNotification(application, this.target(tenantId, booking), params).catch((error: unknown) => {
+      throw refusedCallback(error, 'notification', tenantId, booking.number);
+    });
     if (!verified.paid) return { applied: false, paid: booking.isPayed };
     return { applied: await this.markPaid(tenantId, booking.number, provider.id, verified), paid: true };
   }
@@ -110,7 +112,9 @@ export class PaymentService {
     let verified: VerifiedPayment | null = null;
     if (!booking.isPayed) {
       const { provider, application } = await this.providerOf(em, booking, true);
-      verified = await provider.verifyReturn(application, this.target(tenantId, booking), params);
+      verified = await provider.verifyReturn(application, this.target(tenantId, booking), params).catch((error: unknown) => {
+        throw refusedCallback(error, 'browser return', tenantId, booking.number);
+      });
       if (verified?.paid) await this.markPaid(tenantId, booking.number, provider.id, verified);
     }
     const outcome: PaymentOutcome = booking.isPayed || verified?.paid ? 'paid' : verified ? 'failed' : 'pending';
@@ -164,6 +168,17 @@ export class PaymentService {
       returnUrl: `${this.publicUrl}/api/${tenant}/payments/response?id=${id}&tenant=${tenant}`,
     };
   }
+}
+
+/**
+ * A refused provider callback is logged (operators see forgeries and providers' odd answers), then
+ * passed on unchanged: the caller answers 400 and nothing was written.
+ */
+function refusedCallback(error: unknown, kind: string, tenantId: string, bookingNumber: string): unknown {
+  if (error instanceof AppError && error.code === 'payment.notification-invalid') {
+    console.warn(`[payments] refused ${kind} for booking ${bookingNumber} of tenant ${tenantId}: ${error.message}`);
+  }
+  return error;
 }
 
 declare module '../shared/domain-services.js' {

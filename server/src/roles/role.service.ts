@@ -3,7 +3,7 @@ import { AppError } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
 import { permissionAreas, type Action } from '../../../common/permissions/model.js';
 import { can, isTenantMember } from '../../../common/permissions/permissions.js';
-import type { AppPubSub } from '../shared/pubsub.js';
+import { publishInTransaction } from '../shared/pubsub.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import { fullFlags } from '../users/session.types.js';
 import type { Viewer } from '../users/viewer.service.js';
@@ -32,7 +32,7 @@ const allowed = (viewer: Viewer, action: Action, role: Role) =>
  * Owners and instance owners may do everything.
  */
 export class RoleService {
-  constructor(private readonly orm: MikroORM, private readonly pubSub: AppPubSub) {}
+  constructor(private readonly orm: MikroORM) {}
 
   /** Every role the viewer may read, across the viewer's tenants (instance owners: all tenants). */
   async listReadable(viewer: Viewer): Promise<Role[]> {
@@ -64,7 +64,11 @@ export class RoleService {
    */
   async save(viewer: Viewer, tenantId: string, input: Record<string, unknown>): Promise<{ role: Role; created: boolean }> {
     this.requireTenantAccess(viewer, tenantId);
-    const em = this.orm.em.fork();
+    // One transaction: the holders hear of the change exactly when it commits.
+    return this.orm.em.fork().transactional((em) => this.saveIn(em, viewer, tenantId, input));
+  }
+
+  private async saveIn(em: EntityManager, viewer: Viewer, tenantId: string, input: Record<string, unknown>): Promise<{ role: Role; created: boolean }> {
     const existing = isUuid(input.id) ? await em.findOne(Role, { id: input.id, tenant: tenantId }) : null;
     if (existing) {
       if (!allowed(viewer, 'update', existing)) throw new AppError('auth.forbidden');
@@ -89,12 +93,13 @@ export class RoleService {
 
   /** Deletes the role; the memberships lose it too (foreign key cascade). */
   async remove(viewer: Viewer, tenantId: string, id: string): Promise<void> {
-    const em = this.orm.em.fork();
-    const role = await this.find(em, viewer, tenantId, id);
-    if (!allowed(viewer, 'delete', role)) throw new AppError('auth.forbidden');
-    const holders = await this.holders(em, role.id);
-    await em.nativeDelete(Role, { id: role.id, tenant: tenantId });
-    await Promise.all(holders.map((userId) => this.pubSub.publish('SESSION_CHANGED', userId, { userId, reason: 'role-deleted' })));
+    await this.orm.em.fork().transactional(async (em) => {
+      const role = await this.find(em, viewer, tenantId, id);
+      if (!allowed(viewer, 'delete', role)) throw new AppError('auth.forbidden');
+      const holders = await this.holders(em, role.id);
+      await em.nativeDelete(Role, { id: role.id, tenant: tenantId });
+      for (const userId of holders) await publishInTransaction(em, 'SESSION_CHANGED', userId, { userId, reason: 'role-deleted' });
+    });
   }
 
   private requireTenantAccess(viewer: Viewer, tenantId: string): void {
@@ -110,19 +115,13 @@ export class RoleService {
   }
 
   private async holders(em: EntityManager, roleId: string): Promise<string[]> {
-    const rows = await em
-      .getConnection()
-      .execute<{ user_id: string }[]>(
-        'select m.user_id from tenant_membership_roles mr join tenant_memberships m on m.id = mr.membership_id where mr.role_id = ?',
-        [roleId],
-      );
+    const rows = await em.execute<{ user_id: string }[]>('select m.user_id from tenant_membership_roles mr join tenant_memberships m on m.id = mr.membership_id where mr.role_id = ?', [roleId]);
     return rows.map((row) => row.user_id);
   }
 
   /** Members holding the role get their fresh permissions pushed (drawer, guard). */
   private async notifyHolders(em: EntityManager, roleId: string, reason: string): Promise<void> {
-    const holders = await this.holders(em, roleId);
-    await Promise.all(holders.map((userId) => this.pubSub.publish('SESSION_CHANGED', userId, { userId, reason })));
+    for (const userId of await this.holders(em, roleId)) await publishInTransaction(em, 'SESSION_CHANGED', userId, { userId, reason });
   }
 }
 

@@ -22,6 +22,7 @@ export const errorCatalogue = {
   'generic.not-found': { status: 404, title: 'Nicht gefunden', detail: 'Der angefragte Eintrag existiert nicht.' },
   'generic.validation': { status: 400, title: 'Validierungsfehler', detail: 'Bitte überprüfen Sie Ihre Eingaben.' },
   'generic.payload-too-large': { status: 413, title: 'Anfrage zu groß', detail: 'Die Anfrage ist zu groß (höchstens 1 MB).' },
+  'service.unavailable': { status: 503, title: 'Dienst nicht verfügbar', detail: 'Der Dienst ist vorübergehend nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.' },
   'coupon.create.error': { status: 409, title: 'Fehler beim Speichern des Gutscheins', detail: 'Der Gutscheincode muss eindeutig sein.' },
   'coupon.not-available': { status: 400, title: 'Gutschein nicht verfügbar', detail: 'Der Gutschein ist nicht gültig oder bereits aufgebraucht.' },
   'tenant.user-not-found': { status: 404, title: 'Benutzer nicht gefunden', detail: 'Der Benutzer muss sich zuerst registrieren.' },

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Logger, run, runMigrations, type Runner, type TaskList } from 'graphile-worker';
+import { Logger, run, runMigrations, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
+import { EventEmitter } from 'node:events';
 import type pg from 'pg';
 
 /**
@@ -52,12 +53,46 @@ export async function migrateJobQueue(pool: pg.Pool): Promise<void> {
   await runMigrations({ pgPool: pool, logger: workerLogger });
 }
 
+/** How often each process tells PostgreSQL that its worker is alive, and looks for dead ones. */
+export const HEARTBEAT_INTERVAL_MS = 5_000;
+/** A worker not seen for this long is dead: its locked jobs go back to the queue. */
+export const WORKER_DEAD_AFTER_SECONDS = 30;
+
+/**
+ * The jobs locked by a worker that has not been seen for WORKER_DEAD_AFTER_SECONDS are unlocked
+ * (graphile-worker's own force_unlock_workers, which also frees their named queues), so a live
+ * process runs them within seconds; graphile-worker alone would wait four hours. A job locked
+ * that long ago by a worker without any heartbeat counts as dead too (a process that died before
+ * its first heartbeat). Heartbeats of workers gone for a day are removed.
+ */
+const UNLOCK_DEAD_WORKERS_SQL = `
+with dead as (
+  select distinct j.locked_by from graphile_worker.jobs j
+  where j.locked_by is not null and j.locked_at < now() - make_interval(secs => $1)
+    and not exists (select 1 from job_worker_heartbeats h where h.worker_id = j.locked_by and h.last_seen >= now() - make_interval(secs => $1))
+), unlocked as (
+  select graphile_worker.force_unlock_workers(array(select locked_by from dead)) where exists (select 1 from dead)
+), forgotten as (
+  delete from job_worker_heartbeats where last_seen < now() - interval '1 day'
+)
+select array(select locked_by from dead) as workers, (select count(*) from unlocked) as unlocked`;
+
 /**
  * The worker of this process. `concurrency` 0 runs none (a web-only replica; another process works
- * the queue).
+ * the queue). While it runs, it beats every HEARTBEAT_INTERVAL_MS (job_worker_heartbeats) and
+ * hands the jobs of dead workers back to the queue; any process with a worker does, so the jobs of
+ * a killed process are taken over within about WORKER_DEAD_AFTER_SECONDS plus one interval.
  */
 export class JobWorker {
   private runner: Runner | undefined;
+  private stopped = false;
+  /** graphile-worker locks jobs under the id of the process's worker pool. */
+  private workerId: string | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private beating: Promise<void> | undefined;
+  private restart: NodeJS.Timeout | undefined;
+  /** When this process last beat successfully (epoch ms). */
+  private lastBeat = 0;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -67,16 +102,83 @@ export class JobWorker {
 
   async start(): Promise<void> {
     if (this.concurrency <= 0 || this.runner) return;
+    this.stopped = false;
+    await this.startRunner();
+    await this.beat();
+    this.heartbeat = setInterval(() => void this.beat(), HEARTBEAT_INTERVAL_MS);
+    this.heartbeat.unref();
+  }
+
+  private async startRunner(): Promise<void> {
     const taskList: TaskList = {};
     for (const [name, handler] of Object.entries(this.handlers)) {
       taskList[name] = async (payload) => handler((payload ?? {}) as Record<string, unknown>);
     }
-    this.runner = await run({ pgPool: this.pool, taskList, concurrency: this.concurrency, noHandleSignals: true, pollInterval: 2000, logger: workerLogger, crontab: '' });
+    const events: WorkerEvents = new EventEmitter();
+    events.on('pool:create', ({ workerPool }) => {
+      this.workerId = workerPool.id;
+    });
+    const runner = await run({ pgPool: this.pool, taskList, concurrency: this.concurrency, noHandleSignals: true, pollInterval: 2000, logger: workerLogger, crontab: '', events });
+    this.runner = runner;
+    // graphile-worker gives up its pool after a long database outage: start a new one, so the
+    // process works the queue again by itself.
+    runner.promise
+      .catch((error: unknown) => console.error('[jobs] worker ended:', (error as Error).message))
+      .finally(() => {
+        if (this.stopped || this.runner !== runner) return;
+        this.runner = undefined;
+        this.scheduleRestart();
+      });
+  }
+
+  private scheduleRestart(): void {
+    console.error(`[jobs] worker ended unexpectedly, starting it again in ${HEARTBEAT_INTERVAL_MS / 1000} s`);
+    this.restart = setTimeout(() => {
+      this.restart = undefined;
+      if (this.stopped) return;
+      this.startRunner().catch((error: unknown) => {
+        console.error('[jobs] starting the worker again failed:', (error as Error).message);
+        this.scheduleRestart();
+      });
+    }, HEARTBEAT_INTERVAL_MS);
+    this.restart.unref();
+  }
+
+  /** One heartbeat and one look for dead workers; a failure (database away) waits for the next. */
+  private beat(): Promise<void> {
+    this.beating ??= (async () => {
+      try {
+        if (this.workerId) {
+          await this.pool.query('insert into job_worker_heartbeats (worker_id, last_seen) values ($1, now()) on conflict (worker_id) do update set last_seen = now()', [this.workerId]);
+        }
+        // After a gap in this process's own beats (database away), the others may not have beaten
+        // again yet either: judge them only from the next beat on.
+        const afterGap = this.lastBeat > 0 && Date.now() - this.lastBeat > 2 * HEARTBEAT_INTERVAL_MS;
+        this.lastBeat = Date.now();
+        if (afterGap) return;
+        const { rows } = await this.pool.query<{ workers: string[] }>(UNLOCK_DEAD_WORKERS_SQL, [WORKER_DEAD_AFTER_SECONDS]);
+        const workers = rows[0]?.workers ?? [];
+        if (workers.length > 0) console.warn(`[jobs] took over the jobs of dead workers: ${workers.join(', ')}`);
+      } catch (error) {
+        console.error('[jobs] heartbeat failed:', (error as Error).message);
+      } finally {
+        this.beating = undefined;
+      }
+    })();
+    return this.beating;
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     const runner = this.runner;
     this.runner = undefined;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    if (this.restart) clearTimeout(this.restart);
+    this.heartbeat = undefined;
+    this.restart = undefined;
+    await this.beating;
     if (runner) await runner.stop();
+    // Stopped cleanly, its jobs are released: nothing left for others to take over.
+    if (this.workerId) await this.pool.query('delete from job_worker_heartbeats where worker_id = $1', [this.workerId]).catch(() => undefined);
   }
 }

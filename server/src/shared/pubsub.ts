@@ -1,4 +1,5 @@
 import { createPubSub } from '@graphql-yoga/subscription';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import pg from 'pg';
 
 /**
@@ -12,7 +13,10 @@ const MAX_PAYLOAD = 7900;
 
 /** Topic name to payload. Topics with an id are published as `TOPIC:id` (yoga's routing). */
 export type Topics = {
+  /** The user's profile or rights changed (or the account was suspended or deleted). */
   SESSION_CHANGED: [userId: string, payload: { userId: string; reason: string }];
+  /** The session is gone (signed out, destroyed, replaced at sign-in): its sockets close. */
+  SESSION_ENDED: [sessionId: string, payload: { sessionId: string }];
   BOOKING_CHANGED: [tenantId: string, payload: BookingChangedEvent];
   WORKFLOW_CARD_CHANGED: [tenantId: string, payload: WorkflowCardEvent];
 };
@@ -64,7 +68,20 @@ export function notifyStatement<T extends TopicName>(topic: T, id: Topics[T][0],
   return { sql: `select ${expression}`, params };
 }
 
+/**
+ * Publishes inside the caller's transaction (notifyStatement): delivered exactly when it commits.
+ * Changes of rights use it, so no live event committed after the change reaches a subscriber
+ * before the news of the change itself.
+ */
+export async function publishInTransaction<T extends TopicName>(em: EntityManager, topic: T, id: Topics[T][0], detail: Topics[T][1]): Promise<void> {
+  const { sql, params } = notifyStatement(topic, id, detail);
+  await em.execute(sql, params);
+}
+
 type Listener = (event: CustomEvent) => void;
+
+/** The local topic of "the LISTEN connection was lost": events may have been missed meanwhile. */
+const LISTEN_LOST = 'pubsub:listen-lost';
 
 /** The LISTEN connection's name in pg_stat_activity (operators and tests can find it). */
 export const LISTEN_APPLICATION_NAME = 'buchungsplattform-pubsub';
@@ -99,6 +116,7 @@ class PostgresEventTarget {
       this.listenClient = undefined;
       console.error(`[pubsub] listen connection lost (${reason}), reconnecting`);
       client.end().catch(() => undefined);
+      this.listeners.get(LISTEN_LOST)?.forEach((listener) => listener(new CustomEvent(LISTEN_LOST)));
       this.scheduleReconnect();
     };
     client.on('error', (error) => lost(error.message));
@@ -159,10 +177,30 @@ class PostgresEventTarget {
   }
 }
 
+/**
+ * Synchronous listeners of this process, called as each notification arrives, in commit order and
+ * before any subscriber's asynchronous handling of a later one: what must take effect before the
+ * next event is handled (closing a signed-out user's sockets) listens here.
+ */
+export interface LiveSignals {
+  /** Calls the listener for every event of the topic and id; answers the function that stops it. */
+  on<T extends TopicName>(topic: T, id: Topics[T][0], listener: (detail: Topics[T][1]) => void): () => void;
+  /** Calls the listener whenever the LISTEN connection was lost (events may have been missed). */
+  onListenLost(listener: () => void): () => void;
+}
+
 export function createAppPubSub(pool: pg.Pool, connectionString: string) {
   const eventTarget = new PostgresEventTarget(pool, connectionString);
   const pubSub = createPubSub<Topics>({ eventTarget });
-  return { pubSub, start: () => eventTarget.start(), stop: () => eventTarget.stop() };
+  const listen = (topic: string, listener: Listener): (() => void) => {
+    eventTarget.addEventListener(topic, listener);
+    return () => eventTarget.removeEventListener(topic, listener);
+  };
+  const signals: LiveSignals = {
+    on: (topic, id, listener) => listen(`${topic}:${id}`, (event) => listener(event.detail as never)),
+    onListenLost: (listener) => listen(LISTEN_LOST, () => listener()),
+  };
+  return { pubSub, signals, start: () => eventTarget.start(), stop: () => eventTarget.stop() };
 }
 
 export type AppPubSub = ReturnType<typeof createAppPubSub>['pubSub'];

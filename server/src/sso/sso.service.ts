@@ -4,7 +4,7 @@ import type { SsoApplication } from '../instance/instance.entity.js';
 import type { InstanceService } from '../instance/instance.service.js';
 import { Role } from '../roles/role.entity.js';
 import { AppError } from '../shared/errors.js';
-import type { AppPubSub } from '../shared/pubsub.js';
+import { publishInTransaction } from '../shared/pubsub.js';
 import { TenantMembership } from '../tenants/membership.entity.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import { AuthType, User } from '../users/user.entity.js';
@@ -59,7 +59,6 @@ export class SsoService {
 
   constructor(
     private readonly orm: MikroORM,
-    private readonly pubSub: AppPubSub,
     private readonly instance: InstanceService,
     private readonly viewers: ViewerService,
   ) {}
@@ -151,17 +150,17 @@ export class SsoService {
   /** Signs in the account with the token's e-mail address and applies the role mapping. */
   async signIn(token: unknown): Promise<Viewer> {
     const { sso, claims, email } = await this.verify(token);
-    const changed = await this.orm.em.fork().transactional(async (em) => {
+    await this.orm.em.fork().transactional(async (em) => {
       const user = await em.findOne(User, { id: email });
       if (!user) throw new AppError('sso.user-not-found');
       if (user.isSuspended) throw new AppError('auth.login-failed');
       // The provider vouches for the address.
       if (!user.isVerified) user.isVerified = true;
-      return this.applyRoleMapping(em, email, sso, claims);
+      const changed = await this.applyRoleMapping(em, email, sso, claims);
+      if (changed) await publishInTransaction(em, 'SESSION_CHANGED', email, { userId: email, reason: 'sso-roles' });
     });
     const viewer = await this.viewers.load(email);
     if (!viewer) throw new AppError('auth.login-failed');
-    if (changed) await this.pubSub.publish('SESSION_CHANGED', email, { userId: email, reason: 'sso-roles' });
     return viewer;
   }
 

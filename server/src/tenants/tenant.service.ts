@@ -14,7 +14,7 @@ import {
   isTenantMember,
   worksInEveryTenant,
 } from '../../../common/permissions/permissions.js';
-import type { AppPubSub } from '../shared/pubsub.js';
+import { publishInTransaction, type AppPubSub } from '../shared/pubsub.js';
 import { User } from '../users/user.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
 import type { WorkflowInputData, WorkflowService } from '../workflow/workflow.service.js';
@@ -285,11 +285,12 @@ export class TenantService {
   /** Deletes the tenant; roles, memberships and the workflow go with it (database cascade). */
   async delete(viewer: Viewer, id: string): Promise<void> {
     if (!canManageTenant(viewer.permissions, id)) throw new AppError('auth.forbidden');
-    const em = this.orm.em.fork();
-    const tenant = await this.find(em, id);
-    const affected = (await em.find(TenantMembership, { tenant }, { fields: ['user'] })).map((membership) => membership.user.id);
-    await em.nativeDelete(Tenant, { id });
-    await this.sessionChanged(affected, 'tenant-deleted');
+    await this.orm.em.fork().transactional(async (em) => {
+      const tenant = await this.find(em, id);
+      const affected = (await em.find(TenantMembership, { tenant }, { fields: ['user'] })).map((membership) => membership.user.id);
+      await em.nativeDelete(Tenant, { id });
+      for (const userId of new Set(affected)) await publishInTransaction(em, 'SESSION_CHANGED', userId, { userId, reason: 'tenant-deleted' });
+    });
   }
 
   // ---- Members ---------------------------------------------------------------------------------
@@ -335,9 +336,10 @@ export class TenantService {
       const membership = await em.findOne(TenantMembership, { tenant, user: id }, { populate: ['roles'] });
       await change(em, tenant, id, membership);
       await em.flush();
+      // With the commit: the user's open sockets are checked again before any later event reaches them.
+      await publishInTransaction(em, 'SESSION_CHANGED', id, { userId: id, reason });
       return this.memberList(em, tenantId);
     });
-    await this.sessionChanged([id], reason);
     return result;
   }
 

@@ -160,7 +160,7 @@ export class AuthService {
       user.isVerified = true;
       await em.flush();
       await em.nativeDelete(UserHook, { user, type: HookType.resetPassword });
-      await endAllSessionsOf(em, user.id);
+      await endAllSessionsOf(em, user.id, 'password-reset');
     });
   }
 

@@ -3,7 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { Instance } from '../instance/instance.entity.js';
 import { AppError } from '../shared/errors.js';
 import { endAllSessionsOf } from '../shared/http/session.js';
-import type { AppPubSub } from '../shared/pubsub.js';
+import { publishInTransaction, type AppPubSub } from '../shared/pubsub.js';
 import { hashPassword } from './auth.service.js';
 import { AuthType, User } from './user.entity.js';
 import { isEmail, normaliseEmail, validatePassword } from './validation.js';
@@ -155,7 +155,7 @@ export class UserService {
     const fieldErrors = this.validateAdminFields(update);
     if (update.isSuspended === true && id === viewer.user.id) fieldErrors.isSuspended = 'Sie können Ihr eigenes Konto nicht sperren.';
     if (Object.keys(fieldErrors).length > 0) throw new AppError('generic.validation', { fieldErrors });
-    const { user, suspended } = await this.orm.em.fork().transactional(async (em) => {
+    const user = await this.orm.em.fork().transactional(async (em) => {
       const user = await em.findOne(User, { id });
       if (!user) throw new AppError('user.not-found');
       const wasSuspended = user.isSuspended;
@@ -167,10 +167,11 @@ export class UserService {
       if (update.isSuspended !== undefined && update.isSuspended !== null) user.isSuspended = update.isSuspended;
       await em.flush();
       const suspended = user.isSuspended && !wasSuspended;
-      if (suspended) await endAllSessionsOf(em, user.id);
-      return { user, suspended };
+      if (suspended) await endAllSessionsOf(em, user.id, 'suspended');
+      // With the commit: an updated account's open sockets read their rights again before any later event.
+      else await publishInTransaction(em, 'SESSION_CHANGED', user.id, { userId: user.id, reason: 'profile' });
+      return user;
     });
-    await this.pubSub.publish('SESSION_CHANGED', user.id, { userId: user.id, reason: suspended ? 'suspended' : 'profile' });
     return user;
   }
 
@@ -230,9 +231,8 @@ export class UserService {
       }
       em.remove(user);
       await em.flush();
-      await endAllSessionsOf(em, id);
+      await endAllSessionsOf(em, id, 'deleted');
     });
-    await this.pubSub.publish('SESSION_CHANGED', id, { userId: id, reason: 'deleted' });
   }
 
   /** Changes only the profile fields present in the update; the e-mail (id) cannot change here. */

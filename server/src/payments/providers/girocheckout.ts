@@ -1,5 +1,5 @@
 import { paymentPurpose, type GiroCockpitApplication } from '../payment-applications.js';
-import { centsField } from '../cents.js';
+import { centsField, statesCents } from '../cents.js';
 import { giroPaymentMethod } from '../payment-methods.js';
 import { giroHash, giroInitHash, giroNotificationFieldOrder, giroNotificationHash, sameHex } from '../signatures.js';
 import { invalidNotification, postForm, providerFailure, type CallbackParams, type PaymentProvider, type PaymentTarget, type VerifiedPayment } from './payment-provider.js';
@@ -74,12 +74,10 @@ export class GiroCheckoutProvider implements PaymentProvider<GiroCockpitApplicat
     const fields = Object.fromEntries(giroNotificationFieldOrder.map((name) => [name, params[name] ?? '']));
     if (!sameHex(giroNotificationHash(application.secret, fields), params.gcHash)) throw invalidNotification('Die Signatur der Zahlungsbenachrichtigung ist ungültig.');
     if (fields.gcMerchantTxId !== target.bookingNumber) throw invalidNotification('Die Zahlungsbenachrichtigung betrifft eine andere Buchung.');
-    if (fields.gcProjectId && fields.gcProjectId !== application.projectId) throw invalidNotification('Die Zahlungsbenachrichtigung betrifft ein anderes Projekt.');
+    // Every field must name this project, booking and amount: a missing one is no statement about them.
+    if (fields.gcProjectId !== application.projectId) throw invalidNotification('Die Zahlungsbenachrichtigung betrifft ein anderes Projekt.');
+    if (!statesCents(fields.gcAmount, target.amountCents) || fields.gcCurrency !== 'EUR') throw invalidNotification('Der gezahlte Betrag passt nicht zur Buchung.');
     const paid = fields.gcResultPayment === GIRO_RESULT_PAID;
-    // A successful payment must be for the whole amount in euros.
-    if (paid && (fields.gcAmount !== centsField(target.amountCents) || (fields.gcCurrency && fields.gcCurrency !== 'EUR'))) {
-      throw invalidNotification('Der gezahlte Betrag passt nicht zur Buchung.');
-    }
     return { paid, method: giroPaymentMethod(fields.gcPaymethod) };
   }
 }

@@ -1,5 +1,5 @@
 import { paymentPurpose, type PmPaymentApplication } from '../payment-applications.js';
-import { centsField } from '../cents.js';
+import { centsField, statesCents } from '../cents.js';
 import { pmPaymentMethod } from '../payment-methods.js';
 import { pmPaymentHash } from '../signatures.js';
 import { invalidNotification, postForm, PROVIDER_TIMEOUT_MS, providerFailure, type CallbackParams, type PaymentProvider, type PaymentTarget, type VerifiedPayment } from './payment-provider.js';
@@ -8,6 +8,14 @@ import { invalidNotification, postForm, PROVIDER_TIMEOUT_MS, providerFailure, ty
 export const PMPAYMENT_STATUS_PAID = 1;
 
 const TXID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/**
+ * Whether a transaction's `desc` is the purpose this product sends for the booking: the booking
+ * number alone or followed by " - " and the tenant's suffix (which may have changed since).
+ */
+function namesBooking(desc: unknown, bookingNumber: string): boolean {
+  return typeof desc === 'string' && (desc === bookingNumber || desc.startsWith(`${bookingNumber} - `));
+}
 
 /**
  * pmPayment (govconnect): the secure request is signed with HMAC-SHA256 and the salt; a
@@ -64,10 +72,11 @@ export class PmPaymentProvider implements PaymentProvider<PmPaymentApplication> 
     if (!response.ok) throw providerFailure(this.id, `status answered ${response.status}`);
     const status = (await response.json().catch(() => null)) as { status?: unknown; payment_method?: unknown; amount?: unknown; desc?: unknown } | null;
     if (!status || typeof status !== 'object') throw providerFailure(this.id, 'status answer is no JSON object');
-    // The transaction must be this booking's: another paid transaction of the municipality proves nothing.
-    if (status.desc !== undefined && !String(status.desc).startsWith(target.bookingNumber)) throw invalidNotification('Die Transaktion betrifft eine andere Buchung.');
+    // The transaction must be this booking's, for its whole amount: the notification names only a
+    // transaction id, so an answer that leaves either out (or names another booking) proves nothing.
+    if (!namesBooking(status.desc, target.bookingNumber)) throw invalidNotification('Die Transaktion betrifft eine andere Buchung.');
+    if (!statesCents(status.amount, target.amountCents)) throw invalidNotification('Der Betrag der Transaktion passt nicht zur Buchung.');
     const paid = Number(status.status) === PMPAYMENT_STATUS_PAID;
-    if (paid && status.amount !== undefined && String(status.amount) !== centsField(target.amountCents)) throw invalidNotification('Der gezahlte Betrag passt nicht zur Buchung.');
     return { paid, method: pmPaymentMethod(status.payment_method ?? params.payment_method) };
   }
 

@@ -60,6 +60,55 @@ export function clientInputError(error: unknown): AppError | undefined {
   return undefined;
 }
 
+/** How long a client should wait before it tries again while the database is away (a restart takes seconds). */
+export const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * SQLSTATEs of a database that is going away, starting up or full: 57P01 admin_shutdown, 57P02
+ * crash_shutdown, 57P03 cannot_connect_now, 53300 too_many_connections. Class 08 (connection
+ * exception) counts too, except 08P01, the protocol violation a NUL byte in the SQL causes.
+ */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** Socket errors while connecting to or talking with the database server. */
+const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** What node-postgres, its pool and knex's pool say when the connection went away or none could be had. */
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|Connection ended unexpectedly|timeout exceeded when trying to connect|Timeout acquiring a connection|Client has encountered a connection error|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command/i;
+
+function unavailableItself(error: Record<string, unknown>): boolean {
+  const { code, sqlState, message, name } = error;
+  const sqlstate = typeof code === 'string' ? code : typeof sqlState === 'string' ? sqlState : undefined;
+  if (sqlstate && (UNAVAILABLE_SQLSTATES.has(sqlstate) || UNAVAILABLE_ERRNOS.has(sqlstate) || (sqlstate.startsWith('08') && sqlstate !== '08P01'))) return true;
+  // MikroORM's name for a driver error it recognised as a lost or refused connection.
+  if (name === 'ConnectionException') return true;
+  return typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message);
+}
+
+/**
+ * The database cannot be reached (stopped, restarting, network gone, pool exhausted waiting for
+ * it) as service.unavailable (503), otherwise undefined: the one place that recognises it, for the
+ * REST facade, GraphQL and the session middleware alike. Wrapped errors are followed through
+ * `cause`, `previous`, `originalError` and an AggregateError's `errors` (one per address tried).
+ */
+export function unavailableError(error: unknown): AppError | undefined {
+  const pending: unknown[] = [error];
+  for (let seen = 0; pending.length > 0 && seen < 8; seen++) {
+    const current = pending.shift();
+    if (!current || typeof current !== 'object') continue;
+    const fields = current as Record<string, unknown>;
+    if (unavailableItself(fields)) return new AppError('service.unavailable');
+    pending.push(fields.cause, fields.previous, fields.originalError, ...(Array.isArray(fields.errors) ? (fields.errors as unknown[]) : []));
+  }
+  return undefined;
+}
+
+/** Answers 503 with Retry-After; logged as one line, since an outage produces many of them. */
+export function sendUnavailable(res: Response, unavailable: AppError, cause: unknown): void {
+  console.warn(`[db] unavailable, answered 503: ${(cause as Error | undefined)?.message ?? String(cause)}`);
+  res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+  sendProblem(res, unavailable);
+}
+
 /** The REST facade's last handler: known errors keep their status, anything else is a logged 500. */
 export const problemHandler: ErrorRequestHandler = (error: unknown, _req, res, next) => {
   if (res.headersSent) return next(error);
@@ -74,6 +123,8 @@ export const problemHandler: ErrorRequestHandler = (error: unknown, _req, res, n
   }
   const input = clientInputError(error);
   if (input) return sendProblem(res, input);
+  const unavailable = unavailableError(error);
+  if (unavailable) return sendUnavailable(res, unavailable, error);
   console.error('[rest] unexpected error:', error);
   sendProblem(res, new AppError('generic.error', { detail: errorCatalogue['generic.error'].detail }));
 };

@@ -1,6 +1,7 @@
 import connectPgSimple from 'connect-pg-simple';
 import session from 'express-session';
 import type pg from 'pg';
+import { notifyCall } from '../pubsub.js';
 
 /** Sessions live this long after the last activity (rolling), as in the original product. */
 export const SESSION_MAX_AGE_MS = 48 * 60 * 60 * 1000;
@@ -31,6 +32,15 @@ export function createSessionStore(pool: pg.Pool, readSession?: SessionReader): 
       );
     };
   }
+  // The row goes and SESSION_ENDED is sent in one statement (one transaction): every process closes
+  // the session's sockets, and no event committed after the sign-out reaches them first.
+  store.destroy = (sid, callback) => {
+    const { params } = notifyCall('SESSION_ENDED', sid, { sessionId: sid });
+    pool.query('with gone as (delete from sessions where sid = $1) select pg_notify($2, $3)', [sid, ...params]).then(
+      () => callback?.(),
+      (error: unknown) => callback?.(error),
+    );
+  };
   const touch = store.touch.bind(store);
   store.touch = (sid, sess, callback) => {
     const now = Date.now();

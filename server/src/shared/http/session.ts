@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Request } from 'express';
+import { publishInTransaction } from '../pubsub.js';
 
 declare module 'express-session' {
   interface SessionData {
@@ -32,8 +33,10 @@ export function clientIp(req: Request): string {
 
 /**
  * Ends every session of the account, in the caller's transaction (suspension, deletion, a new
- * password): the next request of any of them finds no session.
+ * password): the next request of any of them finds no session, and with the commit every server
+ * process closes the account's open sockets (users/live-viewer.ts).
  */
-export async function endAllSessionsOf(em: EntityManager, userId: string): Promise<void> {
+export async function endAllSessionsOf(em: EntityManager, userId: string, reason: 'suspended' | 'deleted' | 'password-reset'): Promise<void> {
   await em.execute(`delete from sessions where sess->>'userId' = ?`, [userId]);
+  await publishInTransaction(em, 'SESSION_CHANGED', userId, { userId, reason });
 }
