@@ -12,7 +12,6 @@ import type { Viewer } from '../users/viewer.service.js';
 import type { WorkflowBookings } from '../workflow/workflow-bookings.js';
 import type { ClientAddress } from '../shared/rate-limit.js';
 import type { BookingNameGuesses } from './booking-name-guesses.js';
-import { isBookingNumber } from './booking-number.js';
 import { Booking } from './booking.entity.js';
 import { publicBookingStatus, sameName, type BookingView, type PublicBookingStatus } from './booking.model.js';
 import { bookingView, findBookingOrFail, IN_BACKLOG_SQL, readBacklogIds, readBookingPage, readOccupancies } from './booking.queries.js';
