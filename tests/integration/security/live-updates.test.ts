@@ -216,10 +216,20 @@ describe('a live socket after its right is gone', () => {
     try {
       // The membership goes without any news (as if the notification was lost with the connection)...
       await app.orm.em.getConnection().execute('delete from tenant_memberships where user_id = ? and tenant_id = ?', [staff('verbindung'), tenantId]);
-      await app.orm.em
-        .getConnection()
-        .execute('select pg_terminate_backend(pid) from pg_stat_activity where application_name = ? and datname = current_database()', [LISTEN_APPLICATION_NAME]);
-      // ...and once the process listens again, the next booking finds the rights gone.
+      const connection = app.orm.em.getConnection();
+      const listening = async () =>
+        (await connection.execute<{ pid: number }[]>('select pid from pg_stat_activity where application_name = ? and datname = current_database()', [LISTEN_APPLICATION_NAME])).map((row) => row.pid);
+      const before = await listening();
+      await connection.execute(`select pg_terminate_backend(pid) from pg_stat_activity where pid in (${before.map(() => '?').join(', ')})`, before);
+      // A terminated backend may still deliver a notification before it exits; wait until both
+      // processes listen on new connections, so they have noticed the loss.
+      for (let attempt = 0; ; attempt++) {
+        const now = await listening();
+        if (now.length === before.length && now.every((pid) => !before.includes(pid))) break;
+        expect(attempt, 'the processes did not listen again').toBeLessThan(100);
+        await sleep(100);
+      }
+      // ...and now that the processes listen again, the next booking finds the rights gone.
       for (let attempt = 0; watched.bookings.error === undefined; attempt++) {
         expect(attempt, 'the socket stayed open').toBeLessThan(60);
         await checkout('Geheim');

@@ -45,7 +45,7 @@ async function startedBooking(provider: 'pmPayment' | 'giroCockpit', priceEur = 
   const created = await guest.post(`/api/${tenantId}/checkout`, { ...slot(9, nextDay(), 2), bookableItems: [{ bookableId: room.id, amount: 1 }], ...customer, paymentProvider: provider });
   expect(created.status, created.text).toBe(200);
   expect(created.json.priceEur).toBeGreaterThan(0);
-  expect((await owner.get(`/api/${tenantId}/bookings/${created.json.id}/commit`)).status).toBe(200);
+  expect((await owner.post(`/api/${tenantId}/bookings/${created.json.id}/commit`)).status).toBe(200);
   const started = await guest.post(`/api/${tenantId}/payments`, { bookingId: created.json.id });
   expect(started.status, started.text).toBe(200);
   return created.json;

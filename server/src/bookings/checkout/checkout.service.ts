@@ -88,13 +88,21 @@ export class CheckoutService {
     const repeatable = idempotentCheckout(tenantId, viewer?.user.id ?? null, key, request);
     const earlier = repeatable && (await earlierBooking(this.orm.em.fork(), repeatable));
     if (earlier) return bookingView(earlier);
-    const plan = await this.plan(this.orm.em.fork(), viewer, tenantId, request);
-    if (!options.simulate) this.requireCustomerData(plan, request);
-    if (options.simulate) {
-      await this.guard.preview(this.orm.em.fork(), this.claimOf(plan), this.rulesOf(plan));
-      return { ...this.preview(plan, request, this.price(plan)), id: null };
+    try {
+      const plan = await this.plan(this.orm.em.fork(), viewer, tenantId, request);
+      if (!options.simulate) this.requireCustomerData(plan, request);
+      if (options.simulate) {
+        await this.guard.preview(this.orm.em.fork(), this.claimOf(plan), this.rulesOf(plan));
+        return { ...this.preview(plan, request, this.price(plan)), id: null };
+      }
+      return await busyWhenLocked(() => this.store(plan, request, repeatable));
+    } catch (error) {
+      // A copy that came while the first was committing may find its slot or coupon taken by the
+      // first: it answers the first's booking, not the refusal.
+      const first = repeatable && (await earlierBooking(this.orm.em.fork(), repeatable));
+      if (first) return bookingView(first);
+      throw error;
     }
-    return busyWhenLocked(() => this.store(plan, request, repeatable));
   }
 
   /** POST checkout/validateItem: the unit prices of one object for the window, after its checks. */
