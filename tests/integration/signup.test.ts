@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
  * Sign-up over REST and GraphQL, the verification mail (sent by the job queue) and its link, which
- * opens the page whose button confirms the address (rest-contract 2.2).
+ * opens the page whose button confirms the address.
  */
 let app: TestApp;
 beforeAll(async () => {

@@ -168,7 +168,7 @@ export class BookingStatusService {
   }
 
   /**
-   * A workflow "bookingStatus" action (rest-contract 5.3 rule 7) inside the move's transaction:
+   * A workflow "bookingStatus" action inside the move's transaction:
    * commit, paid, reject, in the given order. A commit that would overbook throws (409), and the
    * move with it. A task whose booking is gone is left alone (the board may name deleted bookings).
    */
@@ -180,7 +180,7 @@ export class BookingStatusService {
       for (const status of statuses) {
         if (status === 'commit') jobs.push(...(await this.release(em, target)));
         else if (status === 'reject') jobs.push(...this.rejectJobs(target, ''));
-        // As after a payment (5.1 rule 16): the payments domain's paid follow-ups (see applyTo()).
+        // As after a payment: the payments domain's paid follow-ups (see applyTo()).
         else if (status === 'paid') target.isPayed = true;
       }
       return jobs;

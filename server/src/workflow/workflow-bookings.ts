@@ -17,8 +17,8 @@ export interface WorkflowBookings {
    */
   lockBooking(em: EntityManager, tenantId: string, bookingId: string): Promise<boolean>;
   /**
-   * A workflow "bookingStatus" action (rest-contract 5.3 rule 7) inside the move's transaction:
-   * commit releases the booking (5.2 rule 1), paid marks it paid, reject rejects it (5.2 rule 2),
+   * A workflow "bookingStatus" action inside the move's transaction:
+   * commit releases the booking, paid marks it paid, reject rejects it,
    * with their mails and documents enqueued in that transaction. A release that would overbook
    * throws (409) and so refuses the move. A booking that does not exist is left alone.
    */

@@ -8,7 +8,7 @@ import { BACKLOG_NAME } from './workflow.board.js';
 import { Workflow, type WorkflowActionData } from './workflow.entity.js';
 
 /**
- * The e-mail actions of a state a booking enters (rest-contract 5.3 rule 7), as durable jobs: the
+ * The e-mail actions of a state a booking enters, as durable jobs: the
  * move enqueues one job in its own transaction; that job, once the move has committed, splits into
  * one job per mail, each retried on its own until it succeeds. A failing mail server therefore
  * neither blocks nor undoes a move, and a retry never repeats a mail that already went out. The

@@ -67,7 +67,7 @@ const cardEvent = (tenantId: string, row: BoardRow): WorkflowCardEvent => ({
   enteredAt: row.enteredAt,
 });
 
-/** The booking status changes of a state's actions, in their order (rest-contract 5.3 rule 7). */
+/** The booking status changes of a state's actions, in their order. */
 function bookingStatusesOf(workflow: Workflow, stateId: string): WorkflowBookingStatus[] {
   const state = workflow.states.find((candidate) => candidate.id === stateId);
   return (state?.actions ?? []).flatMap((action) => (action.type === 'bookingStatus' ? action.bookingStatus : []));
@@ -309,8 +309,8 @@ export class WorkflowService {
 
   /**
    * Moves a booking to a state, the archive or the backlog from the booking editor, inside the
-   * caller's transaction, which holds the booking's row and has flushed it (rest-contract 5.2 rule
-   * 5); a booking already there stays where it is.
+   * caller's transaction, which holds the booking's row and has flushed it; a booking already
+   * there stays where it is.
    */
   async placeBookingIn(em: EntityManager, tenantId: string, bookingId: string, destination: string, now: number): Promise<StateEntered | null> {
     const workflow = await this.sharedWorkflow(em, tenantId);
