@@ -95,13 +95,14 @@ export class AuthService {
   /** The button of the verification link's page: confirms the address; the account's other verification links are void then. */
   async confirmEmail(token: string, client: ClientInfo): Promise<void> {
     if (!token) throw new AppError('register.missing-data');
-    await this.consumeTokenAttempt(client);
-    await this.orm.em.fork().transactional(async (em) => {
-      const userId = await this.tokens.redeem(em, token, HookType.verify);
-      if (!userId) throw new AppError('hook.invalid');
-      await em.nativeUpdate(User, { id: userId }, { isVerified: true });
-      await em.nativeDelete(UserHook, { user: userId, type: HookType.verify });
-    });
+    await this.withTokenAttempt(client, () =>
+      this.orm.em.fork().transactional(async (em) => {
+        const userId = await this.tokens.redeem(em, token, HookType.verify);
+        if (!userId) throw new AppError('hook.invalid');
+        await em.nativeUpdate(User, { id: userId }, { isVerified: true });
+        await em.nativeDelete(UserHook, { user: userId, type: HookType.verify });
+      }),
+    );
   }
 
   /** Checks the credentials; unknown account, wrong password, unverified or suspended all fail alike. */
@@ -147,11 +148,10 @@ export class AuthService {
    */
   async resetPassword(token: string, newPassword: string, client: ClientInfo): Promise<void> {
     if (!token || !newPassword) throw new AppError('register.missing-data');
-    await this.consumeTokenAttempt(client);
     // Checked before the token is used, so a refused password leaves the link working.
     validatePassword(newPassword);
     const passwordHash = await hashPassword(newPassword);
-    await this.orm.em.fork().transactional(async (em) => {
+    await this.withTokenAttempt(client, () => this.orm.em.fork().transactional(async (em) => {
       const userId = await this.tokens.redeem(em, token, HookType.resetPassword);
       if (!userId) throw new AppError('hook.invalid');
       const user = await em.findOne(User, { id: userId });
@@ -161,12 +161,18 @@ export class AuthService {
       await em.flush();
       await em.nativeDelete(UserHook, { user, type: HookType.resetPassword });
       await endAllSessionsOf(em, user.id, 'password-reset');
-    });
+    }));
   }
 
-  /** Submissions of a mailed link's token, per IP address with the budget of sign-in attempts. */
-  private async consumeTokenAttempt(client: ClientInfo): Promise<void> {
-    await this.rateLimiter.consume(`token:${client.ip}`, this.config.rateLimit.signInPerWindow, this.config.rateLimit.windowSeconds);
+  /**
+   * Submissions of a mailed link's token are counted per IP address with the budget of sign-in
+   * attempts; a token that worked was no guess and is taken back, so only wrong ones use it up.
+   */
+  private async withTokenAttempt(client: ClientInfo, work: () => Promise<void>): Promise<void> {
+    const key = `token:${client.ip}`;
+    await this.rateLimiter.consume(key, this.config.rateLimit.signInPerWindow, this.config.rateLimit.windowSeconds);
+    await work();
+    await this.rateLimiter.refund(key);
   }
 }
 
