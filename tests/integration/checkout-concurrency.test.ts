@@ -1,13 +1,10 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Tenant } from '../../server/src/tenants/tenant.entity.js';
-import { startInProcessApp, type InProcessApp } from '../support/app.js';
-import { createTestDatabase, type TestDatabase } from '../support/database.js';
-import { createTenant } from '../support/fixtures.js';
+import type { InProcessApp } from '../support/app.js';
 import type { HttpClient } from '../support/http.js';
 import { activeBookingsOf, fireAll, tally } from '../support/races.js';
-import { startServerProcess, stopAllServerProcesses, type ServerProcess } from '../support/server-process.js';
-import { SmtpCapture } from '../support/smtp.js';
+import { startReplicaPair, type ReplicaPair } from '../support/replica-pair.js';
+import type { ServerProcess } from '../support/server-process.js';
 import { bookableRoom, customer, slot, storeCoupon } from './bookings.fixtures.js';
 
 /**
@@ -17,8 +14,7 @@ import { bookableRoom, customer, slot, storeCoupon } from './bookings.fixtures.j
  * object from being overbooked and the conditional coupon update keeps a coupon from being used
  * past its maximum, whichever process answers; a refusal is a clean 409, never a 500.
  */
-let db: TestDatabase;
-let smtp: SmtpCapture;
+let pair: ReplicaPair;
 let local: InProcessApp;
 let remote: ServerProcess;
 let sql: pg.Pool;
@@ -26,35 +22,15 @@ let tenantId: string;
 let clients: HttpClient[];
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  smtp = await new SmtpCapture().start();
-  sql = new pg.Pool({ connectionString: db.url, max: 2 });
-  sql.on('error', () => undefined);
-  // The in-process app first: it seeds the empty database, so the two never seed at once.
-  local = await startInProcessApp({ databaseUrl: db.url, smtpPort: smtp.port, env: { JOB_CONCURRENCY: '1' } });
-  remote = await startServerProcess({ databaseUrl: db.url, smtpPort: smtp.port, jobConcurrency: 1 });
-  const tenant = await createTenant(local.orm, { name: 'Stadthalle Nebenläufig' });
-  tenantId = tenant.id;
-  const em = local.orm.em.fork();
-  (await em.findOneOrFail(Tenant, { id: tenantId })).mail = 'buchungen@stadthalle.example';
-  await em.flush();
+  pair = await startReplicaPair({ name: 'Stadthalle Nebenläufig', mail: 'buchungen@stadthalle.example' });
+  ({ local, remote, sql, tenantId } = pair);
   clients = [local.client(), remote.client()];
 }, 120_000);
 
 /** Nothing went wrong inside the child either (a 500 would also show here as an unexpected error). */
 const expectQuietServerLog = () => expect(remote.stderr(), 'stderr of the server process').not.toMatch(/error|fehler/i);
 
-afterAll(async () => {
-  try {
-    await remote?.stop();
-    await stopAllServerProcesses();
-    await local?.close();
-    await sql?.end();
-    await smtp?.close();
-  } finally {
-    await db?.drop();
-  }
-});
+afterAll(async () => pair?.stop());
 
 /** Fires every body at once, alternating between the two servers; answers in the bodies' order. */
 const fireCheckouts = (bodies: Record<string, unknown>[]) =>

@@ -1,14 +1,12 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Bookable } from '../../server/src/bookables/bookable.entity.js';
 import { Event } from '../../server/src/events/event.entity.js';
-import { Tenant } from '../../server/src/tenants/tenant.entity.js';
-import { startInProcessApp, testAdmin, type InProcessApp } from '../support/app.js';
-import { createTestDatabase, type TestDatabase } from '../support/database.js';
-import { createTenant, signIn } from '../support/fixtures.js';
+import { testAdmin, type InProcessApp } from '../support/app.js';
+import { signIn } from '../support/fixtures.js';
 import type { HttpClient, HttpResponse } from '../support/http.js';
-import { startServerProcess, stopAllServerProcesses, type ServerProcess } from '../support/server-process.js';
-import { SmtpCapture } from '../support/smtp.js';
+import { startReplicaPair, type ReplicaPair } from '../support/replica-pair.js';
+import type { ServerProcess } from '../support/server-process.js';
 import { storeBookable } from './bookables.fixtures.js';
 import { customer, storeEvent as storeEventOf, storeTicket as storeTicketOf } from './bookings.fixtures.js';
 
@@ -18,8 +16,7 @@ import { customer, storeEvent as storeEventOf, storeTicket as storeTicketOf } fr
  * server processes (the event's advisory lock), in the staff's editor, in the availability
  * calendar, and as "seats left" for the public checkout page.
  */
-let db: TestDatabase;
-let smtp: SmtpCapture;
+let pair: ReplicaPair;
 let local: InProcessApp;
 let remote: ServerProcess;
 let sql: pg.Pool;
@@ -28,32 +25,14 @@ let clients: HttpClient[];
 let staff: HttpClient;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  smtp = await new SmtpCapture().start();
-  sql = new pg.Pool({ connectionString: db.url, max: 2 });
-  sql.on('error', () => undefined);
-  local = await startInProcessApp({ databaseUrl: db.url, smtpPort: smtp.port, env: { JOB_CONCURRENCY: '1' } });
-  remote = await startServerProcess({ databaseUrl: db.url, smtpPort: smtp.port, jobConcurrency: 1 });
-  tenantId = (await createTenant(local.orm, { name: 'Kulturamt Plätze' })).id;
-  const em = local.orm.em.fork();
-  (await em.findOneOrFail(Tenant, { id: tenantId })).mail = 'kultur@example.com';
-  await em.flush();
+  pair = await startReplicaPair({ name: 'Kulturamt Plätze', mail: 'kultur@example.com' });
+  ({ local, remote, sql, tenantId } = pair);
   clients = [local.client(), remote.client()];
   staff = local.client({ ip: '10.88.0.1' });
   await signIn(staff, testAdmin.id, testAdmin.password);
 }, 120_000);
 
-afterAll(async () => {
-  try {
-    await remote?.stop();
-    await stopAllServerProcesses();
-    await local?.close();
-    await sql?.end();
-    await smtp?.close();
-  } finally {
-    await db?.drop();
-  }
-});
+afterAll(async () => pair?.stop());
 
 let counter = 0;
 

@@ -1,13 +1,11 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Tenant } from '../../../server/src/tenants/tenant.entity.js';
-import { startInProcessApp, type InProcessApp } from '../../support/app.js';
-import { createTestDatabase, type TestDatabase } from '../../support/database.js';
-import { createTenant, createUser, signIn } from '../../support/fixtures.js';
+import type { InProcessApp } from '../../support/app.js';
+import { createUser, signIn } from '../../support/fixtures.js';
 import type { HttpClient } from '../../support/http.js';
 import { activeBookingsOf, fireAll, tally, type RaceRequest } from '../../support/races.js';
-import { startServerProcess, stopAllServerProcesses, type ServerProcess } from '../../support/server-process.js';
-import { SmtpCapture } from '../../support/smtp.js';
+import { startReplicaPair, type ReplicaPair } from '../../support/replica-pair.js';
+import type { ServerProcess } from '../../support/server-process.js';
 import { storedBoard } from '../../support/workflow-board.js';
 import { bookableRoom, customer, slot, storedBooking, storeEvent, storeTicket } from '../bookings.fixtures.js';
 
@@ -18,8 +16,7 @@ import { bookableRoom, customer, slot, storedBooking, storeEvent, storeTicket } 
  * the events' seats); a conflict answers 409 and changes nothing. Two server processes on one
  * database, as behind a load balancer.
  */
-let db: TestDatabase;
-let smtp: SmtpCapture;
+let pair: ReplicaPair;
 let local: InProcessApp;
 let remote: ServerProcess;
 let sql: pg.Pool;
@@ -34,18 +31,10 @@ const OWNER = { id: 'inhaberin@ueberbucht.example', password: 'inhaberin-passwor
 type Json = any;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  smtp = await new SmtpCapture().start();
-  sql = new pg.Pool({ connectionString: db.url, max: 2 });
-  sql.on('error', () => undefined);
-  // The in-process app first: it seeds the empty database, so the two never seed at once.
-  local = await startInProcessApp({ databaseUrl: db.url, smtpPort: smtp.port, env: { JOB_CONCURRENCY: '1' } });
-  remote = await startServerProcess({ databaseUrl: db.url, smtpPort: smtp.port, jobConcurrency: 1 });
-  await createUser(local.orm, OWNER);
-  tenantId = (await createTenant(local.orm, { name: 'Bürgerhaus Doppelt', owners: [OWNER.id] })).id;
-  const em = local.orm.em.fork();
-  (await em.findOneOrFail(Tenant, { id: tenantId })).mail = 'buergerhaus@ueberbucht.example';
-  await em.flush();
+  pair = await startReplicaPair({ name: 'Bürgerhaus Doppelt', owners: [OWNER.id], mail: 'buergerhaus@ueberbucht.example' }, async (app) => {
+    await createUser(app.orm, OWNER);
+  });
+  ({ local, remote, sql, tenantId } = pair);
   staff = local.client();
   remoteStaff = remote.client();
   await signIn(staff, OWNER.id, OWNER.password);
@@ -63,17 +52,7 @@ beforeAll(async () => {
   expect(workflow.status, workflow.text).toBe(200);
 }, 120_000);
 
-afterAll(async () => {
-  try {
-    await remote?.stop();
-    await stopAllServerProcesses();
-    await local?.close();
-    await sql?.end();
-    await smtp?.close();
-  } finally {
-    await db?.drop();
-  }
-});
+afterAll(async () => pair?.stop());
 
 /** Nothing went wrong inside the child either (a 500 would also show here). */
 const expectQuietServerLog = () => expect(remote.stderr(), 'stderr of the server process').not.toMatch(/error|fehler/i);
