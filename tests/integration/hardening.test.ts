@@ -7,7 +7,7 @@ import { testAdmin } from '../support/app.js';
 import { createTenant, createUser, signIn } from '../support/fixtures.js';
 import type { HttpClient, HttpResponse } from '../support/http.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { graphqlWsClient, SubscriptionRecorder } from '../support/ws.js';
+import { graphqlWsClient, runOverSocket, SubscriptionRecorder } from '../support/ws.js';
 
 /**
  * Robustness of the HTTP/GraphQL layer against hostile input: oversized bodies, NUL bytes that
@@ -248,16 +248,7 @@ describe('GraphQL depth and cost limits', () => {
 });
 
 describe('GraphQL limits over WebSocket', () => {
-  const overSocket = async (query: string) => {
-    const ws = graphqlWsClient(app.url, { cookie: client.cookieHeader() });
-    const operation = new SubscriptionRecorder(ws, query);
-    try {
-      await operation.waitForEnd();
-      return operation;
-    } finally {
-      await ws.dispose();
-    }
-  };
+  const overSocket = (query: string) => runOverSocket(app.url, client.cookieHeader(), query);
 
   it('refuse a 40-level nested introspection query', async () => {
     const operation = await overSocket(nestedSchemaIntrospection(40));

@@ -71,3 +71,15 @@ export class SubscriptionRecorder<TData = Record<string, unknown>> {
     this.unsubscribe();
   }
 }
+
+/** Runs one operation on a socket of its own until it ends, and closes the socket: its results or error. */
+export async function runOverSocket(baseUrl: string, cookie: string, query: string): Promise<SubscriptionRecorder> {
+  const ws = graphqlWsClient(baseUrl, { cookie });
+  const operation = new SubscriptionRecorder(ws, query);
+  try {
+    await operation.waitForEnd();
+    return operation;
+  } finally {
+    await ws.dispose();
+  }
+}

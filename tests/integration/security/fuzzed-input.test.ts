@@ -10,7 +10,7 @@ import { createActors, type Actors } from '../../support/permission-matrix.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { waitForSettledQueue } from '../../support/job-queue.js';
 import { storedBoard } from '../../support/workflow-board.js';
-import { graphqlWsClient, SubscriptionRecorder } from '../../support/ws.js';
+import { graphqlWsClient, runOverSocket, SubscriptionRecorder } from '../../support/ws.js';
 
 /**
  * Bad input on every write path answers 4xx with a German message and writes nothing: numbers
@@ -345,16 +345,7 @@ describe('GraphQL documents', () => {
   const chainedFragments = (count: number) =>
     `query { ...F0 }\n${Array.from({ length: count }, (_, index) => `fragment F${index} on Query { ${index === count - 1 ? '__typename' : `...F${index + 1}`} }`).join('\n')}`;
 
-  const overSocket = async (query: string) => {
-    const ws = graphqlWsClient(app.url, { cookie: owner.cookieHeader() });
-    const operation = new SubscriptionRecorder(ws, query);
-    try {
-      await operation.waitForEnd();
-      return operation;
-    } finally {
-      await ws.dispose();
-    }
-  };
+  const overSocket = (query: string) => runOverSocket(app.url, owner.cookieHeader(), query);
 
   it('2,000 chained fragments (they overflowed the stack) answer 400 GRAPHQL_VALIDATION_FAILED over HTTP and WebSocket', async () => {
     const result = await owner.gql(chainedFragments(2_000));
