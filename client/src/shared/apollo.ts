@@ -18,8 +18,16 @@ const httpLink = new HttpLink({ uri: GRAPHQL_PATH, credentials: 'same-origin' })
  * connection came back, the open screens read their data again (the events meanwhile are lost).
  */
 let socketLink: Promise<GraphQLWsLink> | undefined;
-const subscriptionLink = () =>
-  (socketLink ??= import('./subscriptionLink').then(({ createSubscriptionLink }) => createSubscriptionLink(() => void apolloClient.refetchQueries({ include: 'active' }))));
+/**
+ * After a reconnection: the screens' data, and the stored session (the server closes a socket with
+ * 4403 when the user's rights changed and graphql-ws reconnects; with 4401 when the session ended,
+ * graphql-ws gives up and the next screen asks for the sign-in).
+ */
+const catchUp = () => {
+  void apolloClient.refetchQueries({ include: 'active' });
+  void import('./sessionRefresh').then(({ readSessionAgain }) => readSessionAgain(apolloClient));
+};
+const subscriptionLink = () => (socketLink ??= import('./subscriptionLink').then(({ createSubscriptionLink }) => createSubscriptionLink(catchUp)));
 
 const wsLink = new ApolloLink(
   (operation) =>

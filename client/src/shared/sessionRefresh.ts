@@ -1,5 +1,5 @@
+import type { ApolloClient } from '@apollo/client';
 import { MeDocument, MyTenantsDocument } from '../gql/graphql';
-import { apolloClient } from './apollo';
 import { setSession } from './store';
 
 /**
@@ -7,7 +7,7 @@ import { setSession } from './store';
  * while the socket was away). Without a session nothing changes here: the next screen's guard
  * leads to the sign-in.
  */
-export async function readSessionAgain(): Promise<void> {
+export async function readSessionAgain(apolloClient: ApolloClient): Promise<void> {
   const answer = await apolloClient.query({ query: MeDocument, fetchPolicy: 'network-only' }).catch(() => undefined);
   const session = answer?.data?.me;
   if (!session) return;

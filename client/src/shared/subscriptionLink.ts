@@ -12,14 +12,6 @@ export function catchUpAfterReconnect(catchUp: () => void): EventConnectedListen
   };
 }
 
-/**
- * The server closes a socket with 4403 when the user's rights changed (graphql-ws reconnects) and
- * with 4401 when the session ended (graphql-ws gives up; the next screen asks for the sign-in).
- * After a reconnection the stored session is read again too (loaded when needed: it brings the
- * Apollo client along).
- */
-const readSessionAgain = () => void import('./sessionRefresh').then(({ readSessionAgain: read }) => read());
-
 // lazy: the socket opens with the first subscription (after sign-in, so the cookie identifies the
 // user) and closes when none is left, so a later sign-in gets a fresh connection.
 export function createSubscriptionLink(catchUp: () => void): GraphQLWsLink {
@@ -29,10 +21,7 @@ export function createSubscriptionLink(catchUp: () => void): GraphQLWsLink {
       lazy: true,
       retryAttempts: 5,
       on: {
-        connected: catchUpAfterReconnect(() => {
-          catchUp();
-          readSessionAgain();
-        }),
+        connected: catchUpAfterReconnect(catchUp),
       },
     }),
   );
