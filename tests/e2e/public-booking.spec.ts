@@ -82,6 +82,8 @@ const setPaymentApps = (api: APIRequestContext, active: boolean) =>
     apps: [
       { id: 'giroCockpit', active },
       { id: 'invoice', active },
+      // The demo's built-in test provider stays off here, so "off" means no online payment at all.
+      { id: 'testPayment', active: false },
     ],
   });
 
@@ -158,7 +160,7 @@ test.afterAll(async ({ baseURL }) => {
   await setPublicStatus(api, tenantBefore.enablePublicStatusView);
   await graphql(api, 'mutation ($id: ID!, $apps: [TenantApplicationInput!]) { updateTenant(id: $id, input: { applications: $apps }) { id } }', {
     id: offer.tenantId,
-    apps: ['giroCockpit', 'invoice'].map((id) => ({ id, active: tenantBefore.applications?.find((app) => app.id === id)?.active ?? false })),
+    apps: ['giroCockpit', 'invoice', 'testPayment'].map((id) => ({ id, active: tenantBefore.applications?.find((app) => app.id === id)?.active ?? false })),
   });
   await api.dispose();
 });

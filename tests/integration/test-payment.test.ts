@@ -82,11 +82,16 @@ describe('outside production', () => {
 
   it('"Bezahlen" on the test page: the signed notification marks the booking paid once, the receipt follows, the browser lands on "paid"', async () => {
     const booking = await releasedBooking('testzahlung-zahlt@kunden.example');
+    // The release mails the payment link, as for the real online providers.
+    const request = await app.smtp.waitForMail('testzahlung-zahlt@kunden.example', `Bitte schließen Sie Ihre Buchung im ${TENANT_NAME} ab`, 20_000);
+    expect(request.text).toContain(`${app.url}/payment/redirection?id=${booking.id}&tenant=${tenantId}`);
     const pagePath = await startPayment(booking.id);
 
     const page = await guest.get(pagePath);
     expect(page.status, page.text).toBe(200);
     expect(page.contentType).toMatch(/text\/html/);
+    // Browsers send "Origin: null" with a form POST under no-referrer; same-origin lets the CSRF check see our origin.
+    expect(page.headers.get('referrer-policy')).toBe('same-origin');
     expect(page.text).toContain('<html lang="de">');
     expect(page.text).toContain('<h1>Testzahlung</h1>');
     expect(page.text).toContain(TENANT_NAME);

@@ -18,8 +18,10 @@ export function testPaymentRoutes(services: DomainServices): Router {
   router.get('/:transactionId', async (req: Request<TransactionParams>, res: Response) => {
     const view = await services.testPaymentPage.view(req.params.transactionId);
     if (!view) return missing(res);
-    // The page must not be framed by another site (its buttons would be clickjacked).
-    res.set('cache-control', 'no-store').set('x-frame-options', 'DENY');
+    // The page must not be framed by another site (its buttons would be clickjacked). Its form
+    // must carry our Origin for the CSRF check: under the default no-referrer policy a browser
+    // sends "Origin: null" with a form POST.
+    res.set('cache-control', 'no-store').set('x-frame-options', 'DENY').set('referrer-policy', 'same-origin');
     res.type('html').send(renderTestPaymentPage(view, req.originalUrl.split('?')[0]));
   });
   router.post('/:transactionId', form, async (req: Request<TransactionParams>, res: Response) => {
