@@ -335,7 +335,10 @@ test('someone without a mouse books an hour by keyboard alone', async ({ page })
   await page.keyboard.type(mail);
   await tabUntil(async () => (await focusedLabel()).startsWith('Ich habe „Hausordnung“'));
   await page.keyboard.press('Space');
-  await tabUntil(async () => (await focusedLabel()) === 'Online-Zahlung');
+  // Tab enters the payment choice at its first option (the tenant's order); the arrow keys choose within it.
+  await tabUntil(async () => ['Online-Zahlung', 'Rechnung'].includes(await focusedLabel()));
+  for (let presses = 0; presses < 3 && (await focusedLabel()) !== 'Online-Zahlung'; presses += 1) await page.keyboard.press('ArrowDown');
+  expect(await focusedLabel()).toBe('Online-Zahlung');
   await page.keyboard.press('Space');
   await tabUntil(async () => (await focusedLabel()) === 'Buchung anfragen');
   await page.keyboard.press('Enter');
