@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, request, test } from '@playwright/test';
 import { addDays, berlinInstant, berlinToday } from '../../common/time/berlin.js';
-import { baseUrl, graphql, screenshot, signedInApi } from './helpers.js';
+import { baseUrl, graphql, screenshot, signedInApi, signInAndSelectDemoTenant } from './helpers.js';
 import { waitForMail } from './mailbox.js';
 
 /**
@@ -83,4 +83,15 @@ test('"Abbrechen" on the test page ends on "Zahlung fehlgeschlagen"', async ({ b
   await expect(page).toHaveURL(/outcome=failed/);
   await expect(page.getByText('Zahlung fehlgeschlagen')).toBeVisible();
   await page.context().close();
+});
+
+test('the tenant editor lists the test provider among the payment methods, active in the demo', async ({ page }) => {
+  await signInAndSelectDemoTenant(page);
+  await page.goto('/admin/mandanten');
+  // The innermost section with that heading (the "Zahlungsmethoden" section holds it too).
+  const panel = page.locator('.bp6-section').filter({ has: page.getByRole('heading', { name: 'Testzahlung (nur Entwicklung)', exact: true }) }).last();
+  await expect(panel.getByText('aktiv', { exact: true })).toBeVisible();
+  await panel.getByRole('heading', { name: 'Testzahlung (nur Entwicklung)', exact: true }).click();
+  await expect(panel.getByText('Es fließt kein Geld.', { exact: false })).toBeVisible();
+  await screenshot(page, 'test-payment-03-tenant-editor');
 });
