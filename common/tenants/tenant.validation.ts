@@ -56,7 +56,7 @@ export const PAYMENT_PURPOSE_SUFFIX_MAX = 12;
 
 export const requiredTenantFields = ['name', 'contactName', 'location', 'phone', 'website'] as const;
 
-export const paymentApplicationIds = ['giroCockpit', 'pmPayment', 'invoice'] as const;
+export const paymentApplicationIds = ['giroCockpit', 'pmPayment', 'invoice', 'testPayment'] as const;
 export const lockerApplicationIds = ['pareva'] as const;
 export type ApplicationId = (typeof paymentApplicationIds)[number] | (typeof lockerApplicationIds)[number];
 
@@ -64,6 +64,7 @@ export const applicationTitles: Record<ApplicationId, string> = {
   giroCockpit: 'Online-Zahlung',
   pmPayment: 'Online-Zahlung (pmPayment)',
   invoice: 'Rechnung',
+  testPayment: 'Testzahlung (nur Entwicklung)',
   pareva: 'Pareva Schließfächer',
 };
 

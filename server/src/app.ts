@@ -23,6 +23,8 @@ import { snippetRoutes } from './snippets/snippet.routes.js';
 import { bookingRoutes } from './bookings/booking.routes.js';
 import { checkoutRoutes } from './bookings/checkout/checkout.routes.js';
 import { paymentCallbackRoutes, paymentRoutes } from './payments/payment.routes.js';
+import { TEST_PAYMENT_PATH } from './payments/providers/test-provider.js';
+import { testPaymentRoutes } from './payments/test-payment.routes.js';
 import { couponRoutes } from './coupons/coupon.routes.js';
 import { fileRoutes } from './files/file.routes.js';
 import { MAX_FILE_BYTES } from './files/file.rules.js';
@@ -203,6 +205,8 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   app.use('/csv/:tenantId', eventCsvRoutes(services));
   // HTML snippets for tenant websites (public; a session only adds an event's attachments).
   app.use('/html/:tenantId', snippetRoutes(services));
+  // The built-in test provider's page (development and the demo; in production no transaction exists).
+  app.use(TEST_PAYMENT_PATH, rejectNulBytes, csrf, testPaymentRoutes(services));
   app.use(['/auth', '/api', '/csv', '/html'], (_req: Request, res: Response) => problem(res, 'generic.not-found'));
   app.use(['/auth', '/api', '/csv', '/html'], problemHandler);
 

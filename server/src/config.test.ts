@@ -167,12 +167,16 @@ describe('loadConfig', () => {
       girocheckoutUrl: 'https://payment.girosolution.de/girocheckout/api/v2',
       pmPaymentUrl: 'https://payment.govconnect.de/payment',
       pmPaymentTestUrl: 'https://payment-test.govconnect.de/payment',
+      testProvider: true,
     });
     expect(load({ GIROCHECKOUT_URL: 'http://127.0.0.1:9000/giro/', PMPAYMENT_URL: 'http://127.0.0.1:9000/pm', PMPAYMENT_TEST_URL: 'http://127.0.0.1:9000/pm-test' }).payments).toEqual({
       girocheckoutUrl: 'http://127.0.0.1:9000/giro',
       pmPaymentUrl: 'http://127.0.0.1:9000/pm',
       pmPaymentTestUrl: 'http://127.0.0.1:9000/pm-test',
+      testProvider: true,
     });
+    // The built-in test provider never exists in production.
+    expect(load({ NODE_ENV: 'production', ADMIN_PASSWORD: 'produktion-passwort' }).payments.testProvider).toBe(false);
     expect(configError({ PMPAYMENT_URL: 'ftp://payment.example' })).toContain('PMPAYMENT_URL');
     expect(configError({ GIROCHECKOUT_URL: 'keine url' })).toContain('GIROCHECKOUT_URL');
   });

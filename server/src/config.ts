@@ -48,6 +48,8 @@ export interface PaymentProviderUrls {
   pmPaymentUrl: string;
   /** pmPayment test system, used when the tenant's application is in test mode. */
   pmPaymentTestUrl: string;
+  /** The built-in test provider (a payment page served by the product): outside production only. */
+  testProvider: boolean;
 }
 
 export type TrustProxy = false | number | string[];
@@ -242,6 +244,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       girocheckoutUrl: url('GIROCHECKOUT_URL', env.GIROCHECKOUT_URL || 'https://payment.girosolution.de/girocheckout/api/v2', WEB),
       pmPaymentUrl: url('PMPAYMENT_URL', env.PMPAYMENT_URL || 'https://payment.govconnect.de/payment', WEB),
       pmPaymentTestUrl: url('PMPAYMENT_TEST_URL', env.PMPAYMENT_TEST_URL || 'https://payment-test.govconnect.de/payment', WEB),
+      testProvider: nodeEnv !== 'production',
     },
     pdf: {
       chromiumPath: path.resolve(cwd, env.CHROMIUM_PATH || '/usr/bin/chromium'),

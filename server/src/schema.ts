@@ -10,6 +10,7 @@ import { EventSeatsResolver } from './events/event-seats.resolver.js';
 import { FileResolver } from './files/file.resolver.js';
 import { InstanceResolver } from './instance/instance.resolver.js';
 import { PaymentResolver } from './payments/payment.resolver.js';
+import { TestPaymentResolver } from './payments/test-payment.resolver.js';
 import { BookingReceiptsResolver, ReceiptResolver } from './receipts/receipt.resolver.js';
 import { RoleResolver } from './roles/role.resolver.js';
 import { SsoResolver } from './sso/sso.resolver.js';
@@ -21,7 +22,7 @@ import type { AppPubSub } from './shared/pubsub.js';
 import { authChecker, authDirective } from './shared/graphql/auth.js';
 
 /** Every resolver, one per domain. */
-const resolvers = [AuthResolver, TenantResolver, InstanceResolver, UserResolver, SsoResolver, TenantMemberResolver, WorkflowResolver, RoleResolver, CouponResolver, FileResolver, BookableResolver, EventResolver, EventSeatsResolver, BookingResolver, BookingBoardResolver, PaymentResolver, ReceiptResolver, BookingReceiptsResolver] as const;
+const resolvers = [AuthResolver, TenantResolver, InstanceResolver, UserResolver, SsoResolver, TenantMemberResolver, WorkflowResolver, RoleResolver, CouponResolver, FileResolver, BookableResolver, EventResolver, EventSeatsResolver, BookingResolver, BookingBoardResolver, PaymentResolver, TestPaymentResolver, ReceiptResolver, BookingReceiptsResolver] as const;
 
 export function buildAppSchema(pubSub?: AppPubSub): Promise<GraphQLSchema> {
   return buildSchema({

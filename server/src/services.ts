@@ -21,9 +21,10 @@ import { FileService } from './files/file.service.js';
 import { InstanceService } from './instance/instance.service.js';
 import { MailService } from './mail/mail.service.js';
 import { MailPaymentFollowUps } from './payments/mail-follow-ups.js';
-import { paymentApplicationDefinitions } from './payments/payment-applications.js';
+import { paymentApplicationDefinitions, testPaymentApplicationDefinition } from './payments/payment-applications.js';
 import type { PaymentFollowUps } from './payments/payment-follow-ups.js';
 import { PaymentService } from './payments/payment.service.js';
+import { TestPaymentPage } from './payments/test-payment.page.js';
 import { DocumentCounterReader } from './receipts/document-counters.js';
 import { DocumentPaymentFollowUps } from './receipts/document-follow-ups.js';
 import { PdfRenderer } from './receipts/pdf-renderer.js';
@@ -96,6 +97,9 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   late.bookingStatus = bookingStatus;
   const accountTokens = new AccountTokens();
   const accountMails = new AccountMails(orm, mail, accountTokens, config.publicUrl);
+  const payments = new PaymentService(orm, config.publicUrl, config.payments, paymentFollowUps);
+  // The built-in test provider exists outside production only: a production instance neither saves nor offers it.
+  const paymentApplications = config.payments.testProvider ? [...paymentApplicationDefinitions, testPaymentApplicationDefinition] : paymentApplicationDefinitions;
   return {
     config,
     orm,
@@ -105,7 +109,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     auth: new AuthService(orm, config, attempts, viewers, accountTokens),
     users: new UserService(orm, pubSub),
     // The tenant stores its applications; the payments domain defines the payment ones.
-    tenants: new TenantService(orm, pubSub, workflows, [...paymentApplicationDefinitions, ...lockerApplicationDefinitions], new DocumentCounterReader(orm)),
+    tenants: new TenantService(orm, pubSub, workflows, [...paymentApplications, ...lockerApplicationDefinitions], new DocumentCounterReader(orm)),
     workflows,
     instance,
     roles: new RoleService(orm),
@@ -124,7 +128,8 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     snippets: new SnippetService(orm, config.publicUrl, bookableShowcase, eventShowcase),
     bookingStatus,
     bookingEditor: new BookingEditorService(orm, workflows, occupancyGuard, paymentFollowUps),
-    payments: new PaymentService(orm, config.publicUrl, config.payments, paymentFollowUps),
+    payments,
+    testPaymentPage: new TestPaymentPage(orm, payments, config.payments.testProvider),
     receipts,
     bookingOverview: new BookingOverviewService(orm),
     checkout: new CheckoutService(orm, bookables, workflows, occupancyGuard),

@@ -82,6 +82,8 @@ const setPaymentApps = (api: APIRequestContext, active: boolean) =>
     apps: [
       { id: 'giroCockpit', active },
       { id: 'invoice', active },
+      // The demo's built-in test provider stays off here, so "off" means no online payment at all.
+      { id: 'testPayment', active: false },
     ],
   });
 
@@ -158,7 +160,7 @@ test.afterAll(async ({ baseURL }) => {
   await setPublicStatus(api, tenantBefore.enablePublicStatusView);
   await graphql(api, 'mutation ($id: ID!, $apps: [TenantApplicationInput!]) { updateTenant(id: $id, input: { applications: $apps }) { id } }', {
     id: offer.tenantId,
-    apps: ['giroCockpit', 'invoice'].map((id) => ({ id, active: tenantBefore.applications?.find((app) => app.id === id)?.active ?? false })),
+    apps: ['giroCockpit', 'invoice', 'testPayment'].map((id) => ({ id, active: tenantBefore.applications?.find((app) => app.id === id)?.active ?? false })),
   });
   await api.dispose();
 });
@@ -333,7 +335,10 @@ test('someone without a mouse books an hour by keyboard alone', async ({ page })
   await page.keyboard.type(mail);
   await tabUntil(async () => (await focusedLabel()).startsWith('Ich habe „Hausordnung“'));
   await page.keyboard.press('Space');
-  await tabUntil(async () => (await focusedLabel()) === 'Online-Zahlung');
+  // Tab enters the payment choice at its first option (the tenant's order); the arrow keys choose within it.
+  await tabUntil(async () => ['Online-Zahlung', 'Rechnung'].includes(await focusedLabel()));
+  for (let presses = 0; presses < 3 && (await focusedLabel()) !== 'Online-Zahlung'; presses += 1) await page.keyboard.press('ArrowDown');
+  expect(await focusedLabel()).toBe('Online-Zahlung');
   await page.keyboard.press('Space');
   await tabUntil(async () => (await focusedLabel()) === 'Buchung anfragen');
   await page.keyboard.press('Enter');

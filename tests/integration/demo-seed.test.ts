@@ -51,3 +51,20 @@ it('the demo tenant has two upcoming bookings of the Bürgerhaus, one waiting an
   const occupancy = await owner.get(`/api/${tenantId}/calendar/occupancy?ids=${venueId}`);
   expect(occupancy.json).toHaveLength(2);
 });
+
+it('the demo tenant pays with the built-in test provider and by invoice, both active', async () => {
+  const owner = app.client();
+  await signIn(owner, demoLogins.tenantOwner.id, demoLogins.tenantOwner.password);
+  const me = await owner.get('/auth/me');
+  const tenantId = me.json.permissions.tenants[0].tenantId as string;
+  const apps = await app.client().get(`/api/tenants/${tenantId}/payment-apps`);
+  expect(apps.json).toEqual([
+    { id: 'testPayment', title: 'Testzahlung (nur Entwicklung)' },
+    { id: 'invoice', title: 'Rechnung' },
+  ]);
+  // Its secret is generated for this instance and stays write-only.
+  const tenant = await owner.get(`/api/tenants/${tenantId}`);
+  const testPayment = (tenant.json.applications as { id: string; paymentSecretSet?: boolean }[]).find((application) => application.id === 'testPayment');
+  expect(testPayment).toMatchObject({ active: true, paymentSecretSet: true });
+  expect(testPayment).not.toHaveProperty('paymentSecret');
+});

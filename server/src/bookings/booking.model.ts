@@ -7,7 +7,7 @@ import type { BookableRecord } from '../bookables/bookable.model.js';
 import { privateBookableFields } from '../bookables/bookable.model.js';
 import { customerFields, type CustomerFields } from '../../../common/bookings/customer.js';
 
-export const paymentProviders = ['giroCockpit', 'pmPayment', 'invoice'] as const;
+export const paymentProviders = ['giroCockpit', 'pmPayment', 'invoice', 'testPayment'] as const;
 export type PaymentProvider = (typeof paymentProviders)[number];
 
 export { bookingStatusLabel, paymentMethodLabel, paymentMethodLabels, paymentMethods, type PaymentMethod } from '../../../common/bookings/labels.js';

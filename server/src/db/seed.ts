@@ -7,8 +7,10 @@ import { newBookingNumber } from '../bookings/booking-number.js';
 import { searchTextOf, setItems } from '../bookings/booking.queries.js';
 import { bookedMinutes, bookingTotals, priceItem } from '../bookings/checkout/checkout.rules.js';
 import { addDays, berlinInstant, berlinToday } from '../../../common/time/berlin.js';
+import { applicationTitles } from '../../../common/tenants/tenant.validation.js';
 import type { AppConfig } from '../config.js';
 import { Instance } from '../instance/instance.entity.js';
+import { seededTestPaymentApplication } from '../payments/payment-applications.js';
 import { Role } from '../roles/role.entity.js';
 import { accessFlags, type AccessFlags } from '../../../common/permissions/model.js';
 import { TenantMembership } from '../tenants/membership.entity.js';
@@ -54,6 +56,12 @@ export async function seedIfEmpty(orm: MikroORM, config: AppConfig): Promise<boo
       mail: 'rathaus@example.com',
       phone: '0123 456789',
       website: 'https://www.musterstadt.de',
+      // Payment works in the demo without a provider contract: the built-in test provider (never in
+      // production) and the invoice.
+      applications: [
+        ...(config.payments.testProvider ? [seededTestPaymentApplication()] : []),
+        { id: 'invoice', type: 'payment', title: applicationTitles.invoice, active: true, bank: 'Sparkasse Musterstadt', iban: 'DE02120300000000202051', bic: 'BYLADEM1001', accountHolder: 'Stadt Musterstadt', paymentPurposeSuffix: '', daysUntilPaymentDue: 14 },
+      ],
     });
     const role = em.create(Role, {
       tenant,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { applicationTitles } from '../../../common/tenants/tenant.validation.js';
 import type { ApplicationDefinition } from '../tenants/tenant-applications.js';
 import type { TenantApplication } from '../tenants/tenant.entity.js';
@@ -7,8 +8,10 @@ import type { TenantApplication } from '../tenants/tenant.entity.js';
  * only, never part of an answer (the tenant domain stores them write-only and shows "…Set").
  */
 
-export const onlineProviderIds = ['giroCockpit', 'pmPayment'] as const;
+/** Providers with a page the customer pays on (the payment request mail links to it). */
+export const onlineProviderIds = ['giroCockpit', 'pmPayment', 'testPayment'] as const;
 export type OnlineProviderId = (typeof onlineProviderIds)[number];
+/** testPayment is the built-in test provider, offered outside production only (config.payments.testProvider). */
 export const paymentProviderIds = [...onlineProviderIds, 'invoice'] as const;
 export type PaymentProviderId = (typeof paymentProviderIds)[number];
 
@@ -40,7 +43,15 @@ export interface InvoiceApplication {
   id: 'invoice';
 }
 
-export type PaymentApplication = GiroCockpitApplication | PmPaymentApplication | InvoiceApplication;
+/** The built-in test provider: its page and notifications are signed with the tenant's own generated secret. */
+export interface TestPaymentApplication {
+  id: 'testPayment';
+  /** The key for HMAC-SHA256, generated when the application is first saved. */
+  secret: string;
+  purposeSuffix: string;
+}
+
+export type PaymentApplication = GiroCockpitApplication | PmPaymentApplication | InvoiceApplication | TestPaymentApplication;
 
 /** Both online providers have a test system; an application saved without a mode is live. */
 const liveUnlessTest = (next: TenantApplication) => {
@@ -68,6 +79,31 @@ export const paymentApplicationDefinitions: readonly ApplicationDefinition[] = [
   },
 ];
 
+/** A new secret of a tenant's test provider: nobody types it, the product signs with it. */
+export function newTestPaymentSecret(): string {
+  return randomBytes(32).toString('hex');
+}
+
+/**
+ * The built-in test provider as a tenant stores it. Handed to the tenant domain only outside
+ * production (services.ts), so a production instance refuses to save it. The secret is generated
+ * at the first save and kept; it is never typed in nor shown.
+ */
+export const testPaymentApplicationDefinition: ApplicationDefinition = {
+  id: 'testPayment',
+  type: 'payment',
+  title: applicationTitles.testPayment,
+  textFields: ['paymentPurposeSuffix'],
+  complete: (next, _entry, previous) => {
+    next.paymentSecret = typeof previous?.paymentSecret === 'string' && previous.paymentSecret !== '' ? previous.paymentSecret : newTestPaymentSecret();
+  },
+};
+
+/** The demo tenant's test provider entry (seeded active outside production). */
+export function seededTestPaymentApplication(): TenantApplication {
+  return { id: 'testPayment', type: 'payment', title: applicationTitles.testPayment, active: true, paymentPurposeSuffix: '', paymentSecret: newTestPaymentSecret() };
+}
+
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
 
 /**
@@ -78,6 +114,10 @@ export function activePaymentApplication(applications: readonly TenantApplicatio
   const entry = applications.find((application) => application.type === 'payment' && application.id === provider);
   if (!entry || entry.active !== true) return null;
   if (entry.id === 'invoice') return { id: 'invoice' };
+  if (entry.id === 'testPayment') {
+    const secret = typeof entry.paymentSecret === 'string' ? entry.paymentSecret : '';
+    return secret ? { id: 'testPayment', secret, purposeSuffix: text(entry.paymentPurposeSuffix) } : null;
+  }
   const merchantId = text(entry.paymentMerchantId);
   const projectId = text(entry.paymentProjectId);
   const secret = typeof entry.paymentSecret === 'string' ? entry.paymentSecret : '';

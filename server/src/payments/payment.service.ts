@@ -13,6 +13,7 @@ import type { PaymentFollowUps } from './payment-follow-ups.js';
 import { GiroCheckoutProvider } from './providers/girocheckout.js';
 import { invalidNotification, invoiceProvider, type CallbackParams, type PaymentProvider, type PaymentTarget, type VerifiedPayment } from './providers/payment-provider.js';
 import { PmPaymentProvider } from './providers/pmpayment.js';
+import { TestPaymentProvider } from './providers/test-provider.js';
 
 /** The contract's numeric codes of a refused start (rest-contract 3.9). */
 export const paymentStartCodes = { 'payment.booking-not-found': 0, 'payment.not-released': 1, 'payment.already-paid': 2 } as const;
@@ -59,6 +60,7 @@ export class PaymentService {
       giroCockpit: new GiroCheckoutProvider(urls.girocheckoutUrl, fetchImpl) as PaymentProvider,
       pmPayment: new PmPaymentProvider({ prod: urls.pmPaymentUrl, test: urls.pmPaymentTestUrl }, fetchImpl) as PaymentProvider,
       invoice: invoiceProvider,
+      testPayment: new TestPaymentProvider(publicUrl, urls.testProvider) as PaymentProvider,
     };
   }
 
@@ -157,7 +159,8 @@ export class PaymentService {
     return { provider: this.providers[application.id], application };
   }
 
-  private target(tenantId: string, booking: Booking): PaymentTarget {
+  /** Also read by the built-in test provider's page (test-payment.page.ts). */
+  target(tenantId: string, booking: Booking): PaymentTarget {
     const tenant = encodeURIComponent(tenantId);
     const id = encodeURIComponent(booking.number);
     return {

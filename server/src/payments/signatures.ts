@@ -45,3 +45,14 @@ export function sameHex(expected: string, given: unknown): boolean {
   if (typeof given !== 'string' || !/^[0-9a-fA-F]+$/.test(given) || given.length !== expected.length) return false;
   return timingSafeEqual(Buffer.from(expected.toLowerCase(), 'hex'), Buffer.from(given.toLowerCase(), 'hex'));
 }
+
+/** The fields of a test provider notification or return, in the order its signature covers them. */
+export const testPaymentFieldOrder = ['testTenant', 'testBooking', 'testTransaction', 'testAmount', 'testCurrency', 'testResult'] as const;
+export type TestPaymentField = (typeof testPaymentFieldOrder)[number];
+
+/** The built-in test provider signs like pmPayment: HMAC-SHA256 with the tenant's secret over the values joined by "|". */
+export function testPaymentHash(secret: string, fields: Partial<Record<TestPaymentField, string>>): string {
+  return createHmac('sha256', secret)
+    .update(testPaymentFieldOrder.map((name) => fields[name] ?? '').join('|'), 'utf8')
+    .digest('hex');
+}

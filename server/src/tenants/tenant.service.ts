@@ -224,7 +224,8 @@ export class TenantService {
   async paymentApps(id: string): Promise<{ id: string; title: string }[]> {
     const tenant = await this.find(this.orm.em.fork(), id);
     return tenant.applications
-      .filter((application) => application.type === 'payment' && application.active)
+      // Only kinds this instance offers: a stored test provider stays hidden in production.
+      .filter((application) => application.type === 'payment' && application.active && this.applicationDefinitions.some((definition) => definition.id === application.id))
       .map((application) => ({ id: application.id, title: application.title ?? '' }));
   }
 

@@ -7,7 +7,7 @@ import { notify, notifyError } from '../../shared/toast';
 import { bookingMessages } from './bookingMessages';
 import { PaymentTag, StatusTag } from './BookingTags';
 
-const providerLabels: Record<string, string> = { invoice: 'Rechnung', giroCockpit: 'GiroCockpit', pmPayment: 'pmPayment' };
+const providerLabels: Record<string, string> = { invoice: 'Rechnung', giroCockpit: 'GiroCockpit', pmPayment: 'pmPayment', testPayment: 'Testzahlung' };
 
 function Entry({ term, children }: { term: string; children: React.ReactNode }) {
   return (

@@ -43,8 +43,8 @@ interface AppValues {
   user: string;
   password: string;
 }
-type AppId = 'giroCockpit' | 'pmPayment' | 'invoice' | 'pareva';
-const appIds: AppId[] = ['giroCockpit', 'pmPayment', 'invoice', 'pareva'];
+type AppId = 'giroCockpit' | 'pmPayment' | 'invoice' | 'testPayment' | 'pareva';
+const appIds: AppId[] = ['giroCockpit', 'pmPayment', 'invoice', 'testPayment', 'pareva'];
 
 type Values = Omit<TenantEditFieldsFragment, 'applications'> & {
   noreplyPassword: string;
@@ -52,6 +52,8 @@ type Values = Omit<TenantEditFieldsFragment, 'applications'> & {
   simpleEventMode: boolean;
   applications: Record<AppId, AppValues>;
   workflow: WorkflowValue;
+  /** Whether the instance offers the built-in test provider (never in production): only then is it shown and saved. */
+  testPaymentOffered: boolean;
 };
 
 const SAVED = 'Änderungen wurden erfolgreich gespeichert.';
@@ -77,7 +79,7 @@ function appValues(application: Application | undefined): AppValues {
   };
 }
 
-function toValues(tenant: TenantEditFieldsFragment, workflow: WorkflowFieldsFragment): Values {
+function toValues(tenant: TenantEditFieldsFragment, workflow: WorkflowFieldsFragment, testPaymentOffered: boolean): Values {
   const { applications, ...fields } = tenant;
   return {
     ...fields,
@@ -85,6 +87,7 @@ function toValues(tenant: TenantEditFieldsFragment, workflow: WorkflowFieldsFrag
     noreplyGraphClientSecret: '',
     simpleEventMode: tenant.defaultEventCreationMode === 'simple',
     applications: Object.fromEntries(appIds.map((id) => [id, appValues(applications?.find((application) => application.id === id))])) as Record<AppId, AppValues>,
+    testPaymentOffered,
     workflow: {
       id: workflow.id ?? null,
       name: workflow.name,
@@ -160,6 +163,7 @@ function toInput(values: Values): { input: TenantInput; workflow: WorkflowInput 
         accountHolder: app('invoice').accountHolder,
         daysUntilPaymentDue: app('invoice').daysUntilPaymentDue,
       },
+      ...(values.testPaymentOffered ? [{ id: 'testPayment', active: app('testPayment').active, paymentPurposeSuffix: app('testPayment').paymentPurposeSuffix }] : []),
       {
         id: 'pareva',
         active: app('pareva').active,
@@ -289,12 +293,12 @@ function MailSection() {
   );
 }
 
-function TenantForm({ tenant, workflow, choices }: { tenant: TenantEditFieldsFragment; workflow: WorkflowFieldsFragment; choices: Choices }) {
+function TenantForm({ tenant, workflow, choices, testPaymentOffered }: { tenant: TenantEditFieldsFragment; workflow: WorkflowFieldsFragment; choices: Choices; testPaymentOffered: boolean }) {
   // The saved tenant is loaded again before the save counts as done, so the form continues from it.
   const [updateTenant, { loading }] = useMutation(UpdateTenantDocument, { refetchQueries: [TenantEditDocument], awaitRefetchQueries: true });
   const failedSave = useFailedSaveFeedback<Values>();
   // The same tenant loaded again (after a save) gives equal values: the form stays as it is.
-  const initialValues = useMemo(() => toValues(tenant, workflow), [tenant, workflow]);
+  const initialValues = useMemo(() => toValues(tenant, workflow, testPaymentOffered), [tenant, workflow, testPaymentOffered]);
   const secret = (set: boolean | null | undefined) => set;
 
   const submit = async (values: Values) => {
@@ -381,6 +385,12 @@ function TenantForm({ tenant, workflow, choices }: { tenant: TenantEditFieldsFra
                 <TextInput name="applications.invoice.accountHolder" label="Kontoinhaber" />
                 <NumberInput name="applications.invoice.daysUntilPaymentDue" label="Zahlungsziel in Tagen" />
               </Panel>
+              {testPaymentOffered ? (
+                <Panel title="Testzahlung (nur Entwicklung)" app="testPayment">
+                  <p className="bp6-text-muted">Eine Bezahlseite dieses Systems statt eines echten Zahlungsanbieters: Es fließt kein Geld. Der Schlüssel wird automatisch erzeugt. Im Produktivbetrieb nicht verfügbar.</p>
+                  <TextInput name="applications.testPayment.paymentPurposeSuffix" label="Verwendungszweck-Suffix (Testzahlung)" />
+                </Panel>
+              ) : null}
             </SectionCard>
           </Section>
 
@@ -457,7 +467,7 @@ export default function TenantEditPage() {
         error ? <NonIdealState icon="error" title="Keine Daten vorhanden" /> : <Spinner aria-label="Daten werden geladen..." />
       ) : (
         // Loading again after a save keeps the form on screen: taking it down would lose the scroll position.
-        <TenantForm key={`${data.tenant.id}`} tenant={data.tenant} workflow={data.workflow} choices={choices} />
+        <TenantForm key={`${data.tenant.id}`} tenant={data.tenant} workflow={data.workflow} choices={choices} testPaymentOffered={data.testPaymentOffered} />
       )}
     </section>
   );
