@@ -21,7 +21,7 @@ import { FileService } from './files/file.service.js';
 import { InstanceService } from './instance/instance.service.js';
 import { MailService } from './mail/mail.service.js';
 import { MailPaymentFollowUps } from './payments/mail-follow-ups.js';
-import { paymentApplicationDefinitions } from './payments/payment-applications.js';
+import { offeredPaymentProviders, paymentApplicationDefinitions } from './payments/payment-applications.js';
 import type { PaymentFollowUps } from './payments/payment-follow-ups.js';
 import { PaymentService } from './payments/payment.service.js';
 import { DocumentCounterReader } from './receipts/document-counters.js';
@@ -127,7 +127,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     payments: new PaymentService(orm, config.publicUrl, config.payments, paymentFollowUps),
     receipts,
     bookingOverview: new BookingOverviewService(orm),
-    checkout: new CheckoutService(orm, bookables, workflows, occupancyGuard),
+    checkout: new CheckoutService(orm, bookables, workflows, occupancyGuard, paymentFollowUps, offeredPaymentProviders),
     jobHandlers: {
       [BOOKING_MAIL_JOB]: (payload) => bookingMails.send(payload),
       [BOOKING_ORGANIZER_MAILS_JOB]: (payload) => bookingMails.expandOrganizerMails(payload),

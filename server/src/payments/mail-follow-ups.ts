@@ -4,7 +4,7 @@ import { findBooking } from '../bookings/booking.queries.js';
 import { enqueueJobs, type Job } from '../shared/jobs.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import { activePaymentApplication, isOnlineProvider } from './payment-applications.js';
-import type { PaymentFollowUps } from './payment-follow-ups.js';
+import type { InvoiceState, PaymentFollowUps } from './payment-follow-ups.js';
 
 /**
  * The follow-ups without documents: the mails of a payment as durable jobs in the change's
@@ -34,7 +34,7 @@ export class MailPaymentFollowUps implements PaymentFollowUps {
   }
 
   /** The invoice (PDF and mail 6) is the receipts implementation's: nothing without it. */
-  invoiceRequested(): Promise<void> {
-    return Promise.resolve();
+  invoiceRequested(): Promise<InvoiceState> {
+    return Promise.resolve({ number: null, requestedBefore: false });
   }
 }

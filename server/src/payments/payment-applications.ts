@@ -89,6 +89,16 @@ export function activePaymentApplication(applications: readonly TenantApplicatio
   return null;
 }
 
+/** The providers a customer may choose at checkout: the tenant's active, complete payment applications, with their titles. */
+export function offeredPaymentProviders(applications: readonly TenantApplication[]): { id: PaymentProviderId; title: string }[] {
+  return paymentProviderIds
+    .filter((id) => activePaymentApplication(applications, id))
+    .map((id) => {
+      const title = applications.find((application) => application.type === 'payment' && application.id === id)?.title;
+      return { id, title: typeof title === 'string' && title.trim() ? title.trim() : id };
+    });
+}
+
 export function isOnlineProvider(provider: string | null | undefined): provider is OnlineProviderId {
   return (onlineProviderIds as readonly string[]).includes(provider ?? '');
 }

@@ -9,7 +9,7 @@ import { AppError } from '../shared/errors.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import { eurToCents } from './cents.js';
 import { activePaymentApplication, paymentProviderIds, type PaymentApplication, type PaymentProviderId } from './payment-applications.js';
-import type { PaymentFollowUps } from './payment-follow-ups.js';
+import type { InvoiceState, PaymentFollowUps } from './payment-follow-ups.js';
 import { GiroCheckoutProvider } from './providers/girocheckout.js';
 import { invalidNotification, invoiceProvider, type CallbackParams, type PaymentProvider, type PaymentTarget, type VerifiedPayment } from './providers/payment-provider.js';
 import { PmPaymentProvider } from './providers/pmpayment.js';
@@ -24,6 +24,8 @@ export interface StartedPayment {
   /** The provider page to send the browser to; null for the invoice (mailed instead). */
   redirectUrl: string | null;
   booking: Booking;
+  /** The invoice provider: the booking's invoice (issued once per amount) and whether it was asked for before. */
+  invoice?: InvoiceState;
 }
 
 /** What the browser's return leads to: the checkout status page with the outcome. */
@@ -72,12 +74,13 @@ export class PaymentService {
     if (!(paymentProviderIds as readonly string[]).includes(booking.paymentProvider ?? '')) return { provider: null, redirectUrl: null, booking };
     const { provider, application } = await this.providerOf(em, booking);
     if (provider.id === 'invoice') {
-      await this.orm.em.fork().transactional(async (tx) => {
+      // Under the booking's row lock, so concurrent visits of the payment page ask for one invoice.
+      const invoice = await this.orm.em.fork().transactional(async (tx) => {
         const locked = await this.locked(tx, tenantId, booking.number);
         if (locked.isPayed) throw new AppError('payment.already-paid');
-        await this.followUps.invoiceRequested(tx, tenantId, locked.number);
+        return this.followUps.invoiceRequested(tx, tenantId, locked.number);
       });
-      return { provider: 'invoice', redirectUrl: null, booking };
+      return { provider: 'invoice', redirectUrl: null, booking, invoice };
     }
     const redirectUrl = await provider.start(application, this.target(tenantId, booking));
     return { provider: provider.id, redirectUrl, booking };
