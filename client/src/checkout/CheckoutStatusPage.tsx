@@ -1,7 +1,8 @@
 import './checkout.css';
+import { useMutation } from '@apollo/client/react';
 import { Callout, H3, Spinner } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { requestCancellationPath } from '../bookings/public/bookingLinks';
 import { type BookingFlags, fetchBookingFlags, publicErrorInfo } from '../bookings/public/publicBookingApi';
 import { formatCurrency, formatPeriod } from '../shared/format';
@@ -9,7 +10,9 @@ import { PublicPage } from '../shared/PublicPage';
 import { IncompleteLinkPage } from '../shared/IncompleteLinkPage';
 import type { CheckoutConfirmation } from './checkoutLink';
 import { type CheckoutStatusLink, parseCheckoutStatusLink } from './checkoutStatusLink';
-import { type PaymentOutcome, paymentOutcomeOf, paymentRedirectionPath } from '../payments/paymentRedirection';
+import { StartPaymentDocument } from '../gql/graphql';
+import { errorInfo } from '../shared/toast';
+import { type PaymentOutcome, paymentOutcomeOf, paymentRedirectionPath, paymentStep as startedPaymentStep, paysRightAfterCheckout } from '../payments/paymentRedirection';
 
 /** What the confirmation knows: everything right after booking, only the flags after a reload elsewhere. */
 type Known = { kind: 'booked'; booking: CheckoutConfirmation } | { kind: 'flags'; flags: BookingFlags } | { kind: 'missing' } | { kind: 'failed' } | { kind: 'loading' };
@@ -71,6 +74,8 @@ export default function CheckoutStatusPage() {
     <PublicPage title={flags.isCommitted ? 'Buchung bestätigt' : 'Anfrage eingegangen'}>
       {outcome ? (
         <PaymentOutcomeCallout outcome={flags.isPayed ? 'paid' : outcome} link={link} />
+      ) : booking && paysRightAfterCheckout(booking) ? (
+        <PaymentStart booking={booking} />
       ) : (
         <Callout intent="success" title="Vielen Dank!" className="public-callout">
           {flags.isCommitted ? 'Ihre Buchung ist bestätigt.' : 'Ihre Buchungsanfrage ist eingegangen und wartet auf die Freigabe.'}
@@ -111,6 +116,67 @@ export default function CheckoutStatusPage() {
         <Link to={requestCancellationPath(link.tenantId, link.bookingId)}>Buchung stornieren</Link>
       </div>
     </PublicPage>
+  );
+}
+
+type StartState = { kind: 'starting' } | { kind: 'redirect' } | { kind: 'invoice' } | { kind: 'none' } | { kind: 'started' } | { kind: 'failed'; message: string };
+
+/**
+ * A booking released at checkout with something to pay: its payment starts here, as on the payment
+ * page of the mail (startPayment), and the browser goes on to the provider's page; the invoice is
+ * on its way by mail. Started once: the confirmation remembers it, so coming back from the
+ * provider's page offers the payment link instead of forwarding again.
+ */
+function PaymentStart({ booking }: { booking: CheckoutConfirmation }) {
+  const [start] = useMutation(StartPaymentDocument);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [state, setState] = useState<StartState>(booking.paymentStarted ? { kind: 'started' } : { kind: 'starting' });
+  const started = useRef(booking.paymentStarted === true);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: { ...booking, paymentStarted: true } });
+    start({ variables: { tenantId: booking.tenantId, bookingId: booking.bookingId } }).then(
+      ({ data }) => {
+        const step = data ? startedPaymentStep(data.startPayment) : ({ kind: 'none' } as const);
+        if (step.kind === 'redirect') window.location.assign(step.url);
+        setState({ kind: step.kind });
+      },
+      (error: unknown) => setState({ kind: 'failed', message: errorInfo(error).message ?? 'Die Zahlung konnte nicht gestartet werden.' }),
+    );
+  }, [start, navigate, location.pathname, location.search, booking]);
+
+  const payLink = <Link to={paymentRedirectionPath(booking.tenantId, booking.bookingId)}>Jetzt bezahlen</Link>;
+  if (state.kind === 'starting' || state.kind === 'redirect') {
+    return (
+      <Callout intent="success" title="Buchung bestätigt – weiter zur Zahlung" className="public-callout">
+        <div className="payment-forwarding" role="status">
+          <Spinner size={24} />
+          <p>Sie werden zur Zahlung weitergeleitet …</p>
+        </div>
+      </Callout>
+    );
+  }
+  if (state.kind === 'invoice') {
+    return (
+      <Callout intent="success" title="Vielen Dank!" className="public-callout">
+        Ihre Buchung ist bestätigt. Sie zahlen per Rechnung; die Rechnung erhalten Sie per E-Mail.
+      </Callout>
+    );
+  }
+  if (state.kind === 'failed') {
+    return (
+      <Callout intent="warning" title="Zahlung nicht gestartet" className="public-callout">
+        Ihre Buchung ist bestätigt, aber noch nicht bezahlt. {state.message} {payLink}
+      </Callout>
+    );
+  }
+  return (
+    <Callout intent="success" title="Vielen Dank!" className="public-callout">
+      Ihre Buchung ist bestätigt, aber noch nicht bezahlt. {payLink}
+    </Callout>
   );
 }
 
