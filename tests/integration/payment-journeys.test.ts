@@ -37,7 +37,7 @@ const applications = (invoiceActive = true): TenantApplication[] => [
   { id: 'invoice', type: 'payment', title: 'Rechnung', active: invoiceActive, bank: 'Sparkasse', iban: 'DE02120300000000202051', bic: 'BYLADEM1001', accountHolder: 'Stadt', daysUntilPaymentDue: 14 },
 ];
 
-async function setTenant(id: string, changes: Partial<Pick<Tenant, 'name' | 'mail' | 'applications'>>): Promise<void> {
+async function setTenant(id: string, changes: Partial<Pick<Tenant, 'name' | 'mail' | 'applications' | 'enablePublicStatusView'>>): Promise<void> {
   const em = app.orm.em.fork();
   Object.assign(await em.findOneOrFail(Tenant, { id }), changes);
   await em.flush();
@@ -156,9 +156,45 @@ describe('the payment choice at checkout', () => {
   it('a tenant without payment applications takes priced bookings without a provider, and refuses one that names a provider', async () => {
     const booking = await autoCommitted(null, 'barzahler@kunden.example', noPaymentTenantId);
     expect(booking).toMatchObject({ isCommitted: true, isPayed: false, paymentProvider: null });
+    // The customer learns how to pay instead of waiting for a link.
+    const mail = await app.smtp.waitForMail('barzahler@kunden.example', 'Ihre Buchung im Gemeinde Barzahl ist freigegeben');
+    expect(mail.text).toContain('Die Zahlung erfolgt direkt mit dem Mandanten Gemeinde Barzahl');
+    expect(mail.links.some((href) => href.includes('/payment/redirection'))).toBe(false);
     const room = await bookableRoom(app, noPaymentTenantId);
     const refused = await guest.post(`/api/${noPaymentTenantId}/checkout`, { ...slot(10, nextDay()), bookableItems: [{ bookableId: room.id, amount: 1 }], ...customer, paymentProvider: 'invoice' });
     expect(refused.status).toBe(400);
     expect(refused.json.errors.paymentProvider).toContain('keine Zahlung über die Plattform');
+  });
+});
+
+describe('what the status pages say', () => {
+  it('the status after the payment\'s return names object, time, price and the tenant, and no personal data', async () => {
+    const booking = await autoCommitted('giroCockpit', 'rueckkehr@kunden.example');
+    const status = await guest.get(`/api/${tenantId}/bookings/${booking.id}/status`);
+    expect(status.status).toBe(200);
+    expect(status.json).toEqual({
+      bookingId: booking.id,
+      isCommitted: true,
+      isPayed: false,
+      isRejected: false,
+      title: expect.any(String),
+      timeBegin: booking.timeBegin,
+      timeEnd: booking.timeEnd,
+      priceEur: booking.priceEur,
+      paymentProvider: 'giroCockpit',
+      tenantName: TENANT_NAME,
+    });
+    expect(status.json.title).not.toBe('');
+  });
+
+  it('a cancelled booking that was not paid owes nothing: its public status shows no pending payment', async () => {
+    await setTenant(tenantId, { enablePublicStatusView: true });
+    const booking = await autoCommitted('giroCockpit', 'storniert@kunden.example');
+    const pending = await guest.get(`/api/${tenantId}/bookings/${booking.id}/status/public?lastname=${encodeURIComponent(customer.name)}`);
+    expect(pending.json.status).toMatchObject({ paymentStatus: 'pending', bookingStatus: 'confirmed' });
+    const rejected = await actors.clients.tenantOwner.post(`/api/${tenantId}/bookings/${booking.id}/reject`, { reason: 'Doppelt gebucht' });
+    expect(rejected.status, rejected.text).toBe(200);
+    const status = await guest.get(`/api/${tenantId}/bookings/${booking.id}/status/public?lastname=${encodeURIComponent(customer.name)}`);
+    expect(status.json.status).toMatchObject({ paymentStatus: 'none', bookingStatus: 'rejected' });
   });
 });

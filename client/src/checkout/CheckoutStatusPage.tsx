@@ -70,6 +70,8 @@ export default function CheckoutStatusPage() {
 
   const flags = known.kind === 'booked' ? known.booking : known.flags;
   const booking = known.kind === 'booked' ? known.booking : null;
+  const facts = known.kind === 'booked' ? known.booking : known.flags;
+  const tenantName = known.kind === 'flags' ? known.flags.tenantName : '';
   return (
     <PublicPage title={flags.isCommitted ? 'Buchung bestätigt' : 'Anfrage eingegangen'}>
       {outcome ? (
@@ -86,29 +88,34 @@ export default function CheckoutStatusPage() {
         <strong className="booking-number">{link.bookingId}</strong>
         Bitte geben Sie sie bei Rückfragen an.
       </p>
-      {booking ? (
-        <dl className="booking-facts">
-          <dt>Objekt</dt>
-          <dd>{booking.title}</dd>
-          {booking.timeBegin ? (
-            <>
-              <dt>Zeitraum</dt>
-              <dd>{formatPeriod(booking.timeBegin, booking.timeEnd)}</dd>
-            </>
-          ) : null}
-          <dt>Gesamtpreis</dt>
-          <dd>{formatCurrency(booking.priceEur)}</dd>
-        </dl>
-      ) : null}
+      <dl className="booking-facts">
+        {tenantName ? (
+          <>
+            <dt>Gebucht bei</dt>
+            <dd>{tenantName}</dd>
+          </>
+        ) : null}
+        <dt>Objekt</dt>
+        <dd>{facts.title}</dd>
+        {facts.timeBegin ? (
+          <>
+            <dt>Zeitraum</dt>
+            <dd>{formatPeriod(facts.timeBegin, facts.timeEnd)}</dd>
+          </>
+        ) : null}
+        <dt>Gesamtpreis</dt>
+        <dd>{formatCurrency(facts.priceEur)}</dd>
+      </dl>
       <H3>Wie geht es weiter?</H3>
       <ul className="next-steps">
-        <li>{booking?.mail ? `Wir haben Ihnen eine Bestätigung an ${booking.mail} gesendet.` : 'Eine Bestätigung haben wir Ihnen per E-Mail gesendet.'}</li>
+        {/* Right after booking the checkout has enqueued the customer's mail; on a later visit it is not this page's news. */}
+        {booking ? <li>{`Wir haben Ihnen eine Bestätigung an ${booking.mail} gesendet.`}</li> : null}
         {flags.isCommitted ? null : <li>Die Verwaltung prüft Ihre Anfrage. Über die Freigabe informieren wir Sie per E-Mail.</li>}
         {flags.isPayed ? (
-          booking && booking.priceEur === 0 ? <li>Es ist nichts zu bezahlen.</li> : null
+          facts.priceEur === 0 ? <li>Es ist nichts zu bezahlen.</li> : null
         ) : (
           <li>
-            <strong>Zahlung folgt:</strong> {paymentStep(booking?.paymentProvider ?? null, flags.isCommitted)}
+            <strong>Zahlung folgt:</strong> {paymentStep(facts.paymentProvider, flags.isCommitted, tenantName)}
           </li>
         )}
       </ul>
@@ -203,9 +210,10 @@ function PaymentOutcomeCallout({ outcome, link }: { outcome: PaymentOutcome; lin
   );
 }
 
-function paymentStep(provider: string | null, released: boolean): string {
+function paymentStep(provider: string | null, released: boolean, tenantName: string): string {
   const when = released ? '' : ' nach der Freigabe';
   if (provider === 'invoice') return `Die Rechnung erhalten Sie${when} per E-Mail.`;
-  if (provider) return `Den Link zur Online-Zahlung erhalten Sie${when} per E-Mail.`;
-  return `Wie Sie bezahlen, teilen wir Ihnen${when} per E-Mail mit.`;
+  if (provider) return released ? 'Sie können online bezahlen; den Link dazu haben wir Ihnen per E-Mail gesendet.' : 'Den Link zur Online-Zahlung erhalten Sie nach der Freigabe per E-Mail.';
+  // No payment through the platform: the tenant is paid directly.
+  return `Die Zahlung erfolgt direkt mit dem Mandanten${tenantName ? ` ${tenantName}` : ''}.`;
 }

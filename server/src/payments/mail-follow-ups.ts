@@ -22,11 +22,15 @@ export class MailPaymentFollowUps implements PaymentFollowUps {
 
   /**
    * Online providers: mail 4 with the link to the payment page, only while the tenant offers the
-   * provider (an inactive one gets no link that cannot work). The invoice's mail 5 needs its PDF.
+   * provider (an inactive one gets no link that cannot work). No provider: the mail that the payment
+   * is made directly with the tenant. The invoice's mail 5 needs its PDF.
    */
   async paymentRequested(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void> {
     const booking = await findBooking(em, tenantId, bookingNumber);
-    if (!booking || booking.isPayed || !isOnlineProvider(booking.paymentProvider)) return;
+    if (!booking || booking.isPayed) return;
+    // No provider named (the tenant takes no payment through the platform): the mail says how to pay.
+    if (!booking.paymentProvider) return enqueueJobs(em, [bookingMailJob({ tenantId, bookingId: bookingNumber, kind: 'payment-direct' })]);
+    if (!isOnlineProvider(booking.paymentProvider)) return;
     const tenant = await em.findOne(Tenant, { id: tenantId });
     if (!tenant || !activePaymentApplication(tenant.applications, booking.paymentProvider)) return;
     const jobs: Job[] = [bookingMailJob({ tenantId, bookingId: bookingNumber, kind: 'payment-requested' })];
