@@ -135,6 +135,23 @@ describe('visiting the payment page again asks for nothing new', () => {
   });
 });
 
+describe('an online payment under way is resumed', () => {
+  it('a second visit and parallel visits get the same payment page: one transaction with the provider', async () => {
+    const booking = await autoCommitted('giroCockpit', 'fortsetzen@kunden.example');
+    const initsOf = (number: string) => providers.giroInits.filter((init) => init.fields.merchantTxId === number).length;
+    const first = await guest.post(`/api/${tenantId}/payments`, { bookingId: booking.id });
+    expect(first.status, first.text).toBe(200);
+    const again = await guest.gql(`mutation($t: ID!, $b: ID!) { startPayment(tenantId: $t, bookingId: $b) { provider redirectUrl } }`, { t: tenantId, b: booking.id });
+    expect(again.data?.startPayment).toEqual({ provider: 'giroCockpit', redirectUrl: first.json.paymentData });
+    expect(initsOf(booking.id)).toBe(1);
+
+    const parallel = await autoCommitted('giroCockpit', 'parallel-online@kunden.example');
+    const starts = await Promise.all(Array.from({ length: 5 }, () => guest.post(`/api/${tenantId}/payments`, { bookingId: parallel.id })));
+    expect(new Set(starts.map((start) => start.json.paymentData)).size).toBe(1);
+    expect(initsOf(parallel.id)).toBe(1);
+  });
+});
+
 describe('the payment choice at checkout', () => {
   it('a priced checkout of a tenant with payment applications must name an active one (400 at paymentProvider naming the choices)', async () => {
     const room = await bookableRoom(app, tenantId);

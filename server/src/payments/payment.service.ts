@@ -17,6 +17,9 @@ import { PmPaymentProvider } from './providers/pmpayment.js';
 /** The contract's numeric codes of a refused start (rest-contract 3.9). */
 export const paymentStartCodes = { 'payment.booking-not-found': 0, 'payment.not-released': 1, 'payment.already-paid': 2 } as const;
 
+/** How long a started online payment is resumed by a further start (the providers' pages stay open about that long). */
+export const PAYMENT_RESUMABLE_MS = 30 * 60_000;
+
 /** The result of starting a payment. */
 export interface StartedPayment {
   /** null: the booking names no (known) provider, so there is nothing to start (rest-contract 3.9). */
@@ -82,8 +85,24 @@ export class PaymentService {
       });
       return { provider: 'invoice', redirectUrl: null, booking, invoice };
     }
-    const redirectUrl = await provider.start(application, this.target(tenantId, booking));
-    return { provider: provider.id, redirectUrl, booking };
+    // Under the booking's row lock: a payment under way for this provider and amount is resumed (its
+    // page again), so a second visit or a concurrent one opens no second transaction.
+    return this.orm.em.fork().transactional(async (tx) => {
+      const locked = await this.locked(tx, tenantId, booking.number);
+      if (locked.isPayed) throw new AppError('payment.already-paid');
+      const amountCents = eurToCents(locked.priceEur);
+      const test = 'test' in application && application.test;
+      const underWay = locked.paymentStart;
+      if (underWay && underWay.provider === provider.id && underWay.test === test && underWay.amountCents === amountCents && Date.now() - underWay.startedAt < PAYMENT_RESUMABLE_MS) {
+        return { provider: provider.id, redirectUrl: underWay.redirectUrl, booking: locked };
+      }
+      const redirectUrl = await provider.start(application, this.target(tenantId, locked));
+      if (redirectUrl) {
+        locked.paymentStart = { provider: provider.id, test, amountCents, redirectUrl, startedAt: Date.now() };
+        await tx.flush();
+      }
+      return { provider: provider.id, redirectUrl, booking: locked };
+    });
   }
 
   /**
@@ -119,6 +138,8 @@ export class PaymentService {
         throw refusedCallback(error, 'browser return', tenantId, booking.number);
       });
       if (verified?.paid) await this.markPaid(tenantId, booking.number, provider.id, verified);
+      // A failed payment is over: the next start opens a new one.
+      else if (verified) await this.forgetPaymentStart(tenantId, booking.number);
     }
     const outcome: PaymentOutcome = booking.isPayed || verified?.paid ? 'paid' : verified ? 'failed' : 'pending';
     const query = new URLSearchParams({ id: booking.number, tenant: tenantId, outcome });
@@ -140,6 +161,14 @@ export class PaymentService {
       await recordBookingChange(tx, { tenantId, id: booking.number, action: 'UPDATED', assignedUserId: booking.assignedUserId ?? null });
       await this.followUps.paid(tx, tenantId, booking.number);
       return true;
+    });
+  }
+
+  private async forgetPaymentStart(tenantId: string, bookingNumber: string): Promise<void> {
+    await this.orm.em.fork().transactional(async (tx) => {
+      const booking = await this.locked(tx, tenantId, bookingNumber);
+      booking.paymentStart = null;
+      await tx.flush();
     });
   }
 
