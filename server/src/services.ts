@@ -105,7 +105,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     auth: new AuthService(orm, config, attempts, viewers, accountTokens),
     users: new UserService(orm, pubSub),
     // The tenant stores its applications; the payments domain defines the payment ones.
-    tenants: new TenantService(orm, pubSub, workflows, [...paymentApplicationDefinitions, ...lockerApplicationDefinitions], new DocumentCounterReader(orm)),
+    tenants: new TenantService(orm, pubSub, workflows, [...paymentApplicationDefinitions, ...lockerApplicationDefinitions], new DocumentCounterReader(orm), offeredPaymentProviders),
     workflows,
     instance,
     roles: new RoleService(orm),

@@ -33,7 +33,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const applications = (invoiceActive = true): TenantApplication[] => [
   { id: 'giroCockpit', type: 'payment', title: 'Online-Zahlung', active: true, paymentMerchantId: giro.merchantId, paymentProjectId: giro.projectId, paymentSecret: giro.secret, paymentMode: 'test', paymentPurposeSuffix: 'Halle' },
-  { id: 'pmPayment', type: 'payment', title: 'pmPayment', active: false, paymentMerchantId: '', paymentProjectId: '', paymentSecret: '', paymentMode: 'test', paymentPurposeSuffix: '' },
+  // Switched on but incomplete (no key): it cannot sign, so it is neither offered nor accepted.
+  { id: 'pmPayment', type: 'payment', title: 'pmPayment', active: true, paymentMerchantId: '', paymentProjectId: '', paymentSecret: '', paymentMode: 'test', paymentPurposeSuffix: '' },
   { id: 'invoice', type: 'payment', title: 'Rechnung', active: invoiceActive, bank: 'Sparkasse', iban: 'DE02120300000000202051', bic: 'BYLADEM1001', accountHolder: 'Stadt', daysUntilPaymentDue: 14 },
 ];
 
@@ -166,6 +167,12 @@ describe('the payment choice at checkout', () => {
       i: { timeBegin: new Date(body.timeBegin).toISOString(), timeEnd: new Date(body.timeEnd).toISOString(), bookableItems: body.bookableItems, name: customer.name, mail: customer.mail },
     });
     expect(viaGraphql.errors?.[0]?.extensions).toMatchObject({ fieldErrors: { paymentProvider: expect.stringContaining('Zahlungsart') } });
+    // The checkout page offers exactly what the checkout accepts.
+    const apps = await guest.gql(`query($id: ID!) { paymentApps(tenantId: $id) { id title } }`, { id: tenantId });
+    expect(apps.data?.paymentApps).toEqual([
+      { id: 'giroCockpit', title: 'Online-Zahlung' },
+      { id: 'invoice', title: 'Rechnung' },
+    ]);
     const accepted = await guest.post(`/api/${tenantId}/checkout`, { ...body, paymentProvider: 'giroCockpit' });
     expect(accepted.status, accepted.text).toBe(200);
   });

@@ -215,7 +215,7 @@ export class CheckoutService {
     const offered = this.offeredProviders(plan.tenant.applications);
     if (offered.some((provider) => provider.id === request.paymentProvider)) return;
     if (offered.length === 0 && !request.paymentProvider) return;
-    const choices = offered.map((provider) => `„${provider.title}“`).join(', ');
+    const choices = offered.map((provider) => `„${provider.title.trim() || provider.id}“`).join(', ');
     const message = offered.length === 0 ? 'Dieser Mandant bietet keine Zahlung über die Plattform an; bitte wählen Sie keinen Zahlungsanbieter.' : `Bitte wählen Sie eine Zahlungsart: ${choices}.`;
     throwIfErrors({ paymentProvider: message });
   }
