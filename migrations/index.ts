@@ -14,6 +14,7 @@ import { Migration20261127094512HashedAccountTokens } from './Migration202611270
 import { Migration20261127141500CancellationLinkHashes } from './Migration20261127141500_cancellation_link_hashes.js';
 import { Migration20261127141600CheckoutIdempotencyKeys } from './Migration20261127141600_checkout_idempotency_keys.js';
 import { Migration20261201120000JobWorkerHeartbeats } from './Migration20261201120000_job_worker_heartbeats.js';
+import { Migration20261202090000BookingPaymentStarts } from './Migration20261202090000_booking_payment_starts.js';
 
 /** Every migration in order. Listed in code so the built server and the TypeScript sources agree. */
 export const migrationsList: MigrationObject[] = [
@@ -32,4 +33,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127141500_cancellation_link_hashes', class: Migration20261127141500CancellationLinkHashes },
   { name: 'Migration20261127141600_checkout_idempotency_keys', class: Migration20261127141600CheckoutIdempotencyKeys },
   { name: 'Migration20261201120000_job_worker_heartbeats', class: Migration20261201120000JobWorkerHeartbeats },
+  { name: 'Migration20261202090000_booking_payment_starts', class: Migration20261202090000BookingPaymentStarts },
 ];

@@ -21,7 +21,7 @@ import { FileService } from './files/file.service.js';
 import { InstanceService } from './instance/instance.service.js';
 import { MailService } from './mail/mail.service.js';
 import { MailPaymentFollowUps } from './payments/mail-follow-ups.js';
-import { paymentApplicationDefinitions, testPaymentApplicationDefinition } from './payments/payment-applications.js';
+import { offeredPaymentProviders, paymentApplicationDefinitions, testPaymentApplicationDefinition, type PaymentProviderId } from './payments/payment-applications.js';
 import type { PaymentFollowUps } from './payments/payment-follow-ups.js';
 import { PaymentService } from './payments/payment.service.js';
 import { TestPaymentPage } from './payments/test-payment.page.js';
@@ -37,6 +37,7 @@ import { RateLimiter } from './shared/rate-limit.js';
 import { SnippetService } from './snippets/snippet.service.js';
 import { SsoService } from './sso/sso.service.js';
 import { lockerApplicationDefinitions } from './tenants/tenant-applications.js';
+import type { TenantApplication } from './tenants/tenant.entity.js';
 import { TenantService } from './tenants/tenant.service.js';
 import { AccountTokens } from './users/account-tokens.js';
 import { AccountMails } from './users/account.mails.js';
@@ -100,6 +101,8 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   const payments = new PaymentService(orm, config.publicUrl, config.payments, paymentFollowUps);
   // The built-in test provider exists outside production only: a production instance neither saves nor offers it.
   const paymentApplications = config.payments.testProvider ? [...paymentApplicationDefinitions, testPaymentApplicationDefinition] : paymentApplicationDefinitions;
+  const offeredPayments = (applications: readonly TenantApplication[]): { id: PaymentProviderId; title: string }[] =>
+    offeredPaymentProviders(applications).filter((offer) => config.payments.testProvider || offer.id !== 'testPayment');
   return {
     config,
     orm,
@@ -109,7 +112,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     auth: new AuthService(orm, config, attempts, viewers, accountTokens),
     users: new UserService(orm, pubSub),
     // The tenant stores its applications; the payments domain defines the payment ones.
-    tenants: new TenantService(orm, pubSub, workflows, [...paymentApplications, ...lockerApplicationDefinitions], new DocumentCounterReader(orm)),
+    tenants: new TenantService(orm, pubSub, workflows, [...paymentApplications, ...lockerApplicationDefinitions], new DocumentCounterReader(orm), offeredPayments),
     workflows,
     instance,
     roles: new RoleService(orm),
@@ -132,7 +135,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     testPaymentPage: new TestPaymentPage(orm, payments, config.payments.testProvider),
     receipts,
     bookingOverview: new BookingOverviewService(orm),
-    checkout: new CheckoutService(orm, bookables, workflows, occupancyGuard),
+    checkout: new CheckoutService(orm, bookables, workflows, occupancyGuard, paymentFollowUps, offeredPayments),
     jobHandlers: {
       [BOOKING_MAIL_JOB]: (payload) => bookingMails.send(payload),
       [BOOKING_ORGANIZER_MAILS_JOB]: (payload) => bookingMails.expandOrganizerMails(payload),

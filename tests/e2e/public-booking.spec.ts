@@ -106,6 +106,8 @@ async function bookThroughApi(baseURL: string | undefined, date: string, from: s
           name,
           mail,
           attachmentStatus: [{ id: offer.rulesId, accepted: true }],
+          // The room has a price and the demo tenant offers payment: the booking names how it is paid.
+          paymentProvider: 'invoice',
         },
       },
     );
@@ -226,9 +228,8 @@ test('a citizen books two free hours with a coupon, gets the mail, checks the st
   await page.getByText('Ich habe „Hausordnung“ gelesen und akzeptiere es.').click();
   await expect(consent).toBeChecked();
   await expect(page.getByText('Bitte bestätigen Sie „Hausordnung“.')).toHaveCount(0);
-  // With online payment and invoice on, the booking asks how to pay.
-  await page.getByRole('button', { name: 'Buchung anfragen' }).click();
-  await expect(page.getByText('Bitte wählen Sie eine Zahlungsart.')).toBeVisible();
+  // The booking asks how to pay among the payment applications that can take a payment (active and
+  // complete; with a single one it is preselected).
   await expect(page.getByRole('radiogroup', { name: 'Zahlungsart' })).toBeVisible();
   await page.getByText('Rechnung', { exact: true }).click();
   await expect(page.getByRole('radio', { name: 'Rechnung' })).toBeChecked();
@@ -335,15 +336,16 @@ test('someone without a mouse books an hour by keyboard alone', async ({ page })
   await page.keyboard.type(mail);
   await tabUntil(async () => (await focusedLabel()).startsWith('Ich habe „Hausordnung“'));
   await page.keyboard.press('Space');
-  // Tab enters the payment choice at its first option (the tenant's order); the arrow keys choose within it.
-  await tabUntil(async () => ['Online-Zahlung', 'Rechnung'].includes(await focusedLabel()));
-  for (let presses = 0; presses < 3 && (await focusedLabel()) !== 'Online-Zahlung'; presses += 1) await page.keyboard.press('ArrowDown');
-  expect(await focusedLabel()).toBe('Online-Zahlung');
+  // Only payment applications that can take a payment are offered (the demo's test provider and
+  // invoice, in the tenant's order): Tab enters the choice at its first option, the arrow keys move within it.
+  await tabUntil(async () => ['Testzahlung (nur Entwicklung)', 'Rechnung'].includes(await focusedLabel()));
+  for (let presses = 0; presses < 3 && (await focusedLabel()) !== 'Rechnung'; presses += 1) await page.keyboard.press('ArrowDown');
+  expect(await focusedLabel()).toBe('Rechnung');
   await page.keyboard.press('Space');
   await tabUntil(async () => (await focusedLabel()) === 'Buchung anfragen');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Anfrage eingegangen' })).toBeVisible();
-  await expect(page.getByText('Zahlung folgt: Den Link zur Online-Zahlung erhalten Sie nach der Freigabe per E-Mail.')).toBeVisible();
+  await expect(page.getByText('Zahlung folgt: Die Rechnung erhalten Sie nach der Freigabe per E-Mail.')).toBeVisible();
   await waitForMail(mail, REQUEST_SUBJECT);
 });
 

@@ -332,6 +332,8 @@ describe('status flows and their mails', () => {
     await sleep(600);
     expect(app.smtp.find('frei-freigabe@kunden.example', RELEASED)).toHaveLength(1);
     expect(app.smtp.find('preis-freigabe@kunden.example', RELEASED)).toEqual([]);
+    // Without payment through the platform it learns that the tenant is paid directly.
+    expect((await app.smtp.waitForMail('preis-freigabe@kunden.example', 'ist freigegeben')).text).toContain('Die Zahlung erfolgt direkt mit dem Mandanten');
     expect((await owner.post(bookingsUrl('/ABCD-EFGH/commit'))).status).toBe(404);
   });
 
@@ -425,7 +427,8 @@ describe('public status and ownership', () => {
     const booking = await checkout({ bookableItems: [{ bookableId: thing.id }], ...customer });
     const response = await app.client().get(bookingsUrl(`/${booking.id}/status`));
     expect(response.status).toBe(200);
-    expect(response.json).toEqual({ isCommitted: false, isPayed: true, bookingId: booking.id });
+    // The flags and what the page after the payment's return shows; no personal data.
+    expect(response.json).toEqual({ isCommitted: false, isPayed: true, isRejected: false, bookingId: booking.id, title: thing.title, timeBegin: null, timeEnd: null, priceEur: 0, paymentProvider: null, tenantName: TENANT_NAME });
     expect((await app.client().get(bookingsUrl('/ABCD-EFGH/status'))).status).toBe(404);
     expect((await app.client().get(bookingsUrl('/kaputt/status'))).status).toBe(404);
   });

@@ -53,11 +53,15 @@ async function setTenant(id: string, changes: Partial<Pick<Tenant, 'name' | 'mai
   await em.flush();
 }
 
-/** A checkout of one hour of a fresh room with the provider, then released by staff (unless told otherwise). */
+/** A checkout of one hour of a fresh room with the provider (none: while the tenant offers no payment), then released by staff (unless told otherwise). */
 async function releasedBooking(provider: string | null, options: { release?: boolean; mail?: string; tenant?: string } = {}): Promise<Json> {
   const tenant = options.tenant ?? tenantId;
   const room = await bookableRoom(app, tenant);
+  // A priced booking names one of the tenant's payment applications; one without a provider is made
+  // while the tenant offers none (paid outside the platform).
+  if (!provider) await setTenant(tenant, { applications: [] });
   const response = await guest.post(`/api/${tenant}/checkout`, { ...slot(10, nextDay()), bookableItems: [{ bookableId: room.id, amount: 1 }], ...customer, mail: options.mail ?? customer.mail, ...(provider ? { paymentProvider: provider } : {}) });
+  if (!provider) await setTenant(tenant, { applications: applications() });
   expect(response.status, response.text).toBe(200);
   expect(response.json).toMatchObject({ isCommitted: false, isPayed: false });
   if (options.release !== false) {

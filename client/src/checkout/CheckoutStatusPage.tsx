@@ -1,7 +1,8 @@
 import './checkout.css';
+import { useMutation } from '@apollo/client/react';
 import { Callout, H3, Spinner } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { requestCancellationPath } from '../bookings/public/bookingLinks';
 import { type BookingFlags, fetchBookingFlags, publicErrorInfo } from '../bookings/public/publicBookingApi';
 import { formatCurrency, formatPeriod } from '../shared/format';
@@ -9,7 +10,9 @@ import { PublicPage } from '../shared/PublicPage';
 import { IncompleteLinkPage } from '../shared/IncompleteLinkPage';
 import type { CheckoutConfirmation } from './checkoutLink';
 import { type CheckoutStatusLink, parseCheckoutStatusLink } from './checkoutStatusLink';
-import { type PaymentOutcome, paymentOutcomeOf, paymentRedirectionPath } from '../payments/paymentRedirection';
+import { StartPaymentDocument } from '../gql/graphql';
+import { errorInfo } from '../shared/toast';
+import { type PaymentOutcome, paymentOutcomeOf, paymentRedirectionPath, paymentStep as startedPaymentStep, paysRightAfterCheckout } from '../payments/paymentRedirection';
 
 /** What the confirmation knows: everything right after booking, only the flags after a reload elsewhere. */
 type Known = { kind: 'booked'; booking: CheckoutConfirmation } | { kind: 'flags'; flags: BookingFlags } | { kind: 'missing' } | { kind: 'failed' } | { kind: 'loading' };
@@ -67,10 +70,14 @@ export default function CheckoutStatusPage() {
 
   const flags = known.kind === 'booked' ? known.booking : known.flags;
   const booking = known.kind === 'booked' ? known.booking : null;
+  const facts = known.kind === 'booked' ? known.booking : known.flags;
+  const tenantName = known.kind === 'flags' ? known.flags.tenantName : '';
   return (
     <PublicPage title={flags.isCommitted ? 'Buchung bestätigt' : 'Anfrage eingegangen'}>
       {outcome ? (
         <PaymentOutcomeCallout outcome={flags.isPayed ? 'paid' : outcome} link={link} />
+      ) : booking && paysRightAfterCheckout(booking) ? (
+        <PaymentStart booking={booking} />
       ) : (
         <Callout intent="success" title="Vielen Dank!" className="public-callout">
           {flags.isCommitted ? 'Ihre Buchung ist bestätigt.' : 'Ihre Buchungsanfrage ist eingegangen und wartet auf die Freigabe.'}
@@ -81,29 +88,34 @@ export default function CheckoutStatusPage() {
         <strong className="booking-number">{link.bookingId}</strong>
         Bitte geben Sie sie bei Rückfragen an.
       </p>
-      {booking ? (
-        <dl className="booking-facts">
-          <dt>Objekt</dt>
-          <dd>{booking.title}</dd>
-          {booking.timeBegin ? (
-            <>
-              <dt>Zeitraum</dt>
-              <dd>{formatPeriod(booking.timeBegin, booking.timeEnd)}</dd>
-            </>
-          ) : null}
-          <dt>Gesamtpreis</dt>
-          <dd>{formatCurrency(booking.priceEur)}</dd>
-        </dl>
-      ) : null}
+      <dl className="booking-facts">
+        {tenantName ? (
+          <>
+            <dt>Gebucht bei</dt>
+            <dd>{tenantName}</dd>
+          </>
+        ) : null}
+        <dt>Objekt</dt>
+        <dd>{facts.title}</dd>
+        {facts.timeBegin ? (
+          <>
+            <dt>Zeitraum</dt>
+            <dd>{formatPeriod(facts.timeBegin, facts.timeEnd)}</dd>
+          </>
+        ) : null}
+        <dt>Gesamtpreis</dt>
+        <dd>{formatCurrency(facts.priceEur)}</dd>
+      </dl>
       <H3>Wie geht es weiter?</H3>
       <ul className="next-steps">
-        <li>{booking?.mail ? `Wir haben Ihnen eine Bestätigung an ${booking.mail} gesendet.` : 'Eine Bestätigung haben wir Ihnen per E-Mail gesendet.'}</li>
+        {/* Right after booking the checkout has enqueued the customer's mail; on a later visit it is not this page's news. */}
+        {booking ? <li>{`Wir haben Ihnen eine Bestätigung an ${booking.mail} gesendet.`}</li> : null}
         {flags.isCommitted ? null : <li>Die Verwaltung prüft Ihre Anfrage. Über die Freigabe informieren wir Sie per E-Mail.</li>}
         {flags.isPayed ? (
-          booking && booking.priceEur === 0 ? <li>Es ist nichts zu bezahlen.</li> : null
+          facts.priceEur === 0 ? <li>Es ist nichts zu bezahlen.</li> : null
         ) : (
           <li>
-            <strong>Zahlung folgt:</strong> {paymentStep(booking?.paymentProvider ?? null, flags.isCommitted)}
+            <strong>Zahlung folgt:</strong> {paymentStep(facts.paymentProvider, flags.isCommitted, tenantName)}
           </li>
         )}
       </ul>
@@ -111,6 +123,67 @@ export default function CheckoutStatusPage() {
         <Link to={requestCancellationPath(link.tenantId, link.bookingId)}>Buchung stornieren</Link>
       </div>
     </PublicPage>
+  );
+}
+
+type StartState = { kind: 'starting' } | { kind: 'redirect' } | { kind: 'invoice' } | { kind: 'none' } | { kind: 'started' } | { kind: 'failed'; message: string };
+
+/**
+ * A booking released at checkout with something to pay: its payment starts here, as on the payment
+ * page of the mail (startPayment), and the browser goes on to the provider's page; the invoice is
+ * on its way by mail. Started once: the confirmation remembers it, so coming back from the
+ * provider's page offers the payment link instead of forwarding again.
+ */
+function PaymentStart({ booking }: { booking: CheckoutConfirmation }) {
+  const [start] = useMutation(StartPaymentDocument);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [state, setState] = useState<StartState>(booking.paymentStarted ? { kind: 'started' } : { kind: 'starting' });
+  const started = useRef(booking.paymentStarted === true);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: { ...booking, paymentStarted: true } });
+    start({ variables: { tenantId: booking.tenantId, bookingId: booking.bookingId } }).then(
+      ({ data }) => {
+        const step = data ? startedPaymentStep(data.startPayment) : ({ kind: 'none' } as const);
+        if (step.kind === 'redirect') window.location.assign(step.url);
+        setState({ kind: step.kind });
+      },
+      (error: unknown) => setState({ kind: 'failed', message: errorInfo(error).message ?? 'Die Zahlung konnte nicht gestartet werden.' }),
+    );
+  }, [start, navigate, location.pathname, location.search, booking]);
+
+  const payLink = <Link to={paymentRedirectionPath(booking.tenantId, booking.bookingId)}>Jetzt bezahlen</Link>;
+  if (state.kind === 'starting' || state.kind === 'redirect') {
+    return (
+      <Callout intent="success" title="Buchung bestätigt – weiter zur Zahlung" className="public-callout">
+        <div className="payment-forwarding" role="status">
+          <Spinner size={24} />
+          <p>Sie werden zur Zahlung weitergeleitet …</p>
+        </div>
+      </Callout>
+    );
+  }
+  if (state.kind === 'invoice') {
+    return (
+      <Callout intent="success" title="Vielen Dank!" className="public-callout">
+        Ihre Buchung ist bestätigt. Sie zahlen per Rechnung; die Rechnung erhalten Sie per E-Mail.
+      </Callout>
+    );
+  }
+  if (state.kind === 'failed') {
+    return (
+      <Callout intent="warning" title="Zahlung nicht gestartet" className="public-callout">
+        Ihre Buchung ist bestätigt, aber noch nicht bezahlt. {state.message} {payLink}
+      </Callout>
+    );
+  }
+  return (
+    <Callout intent="success" title="Vielen Dank!" className="public-callout">
+      Ihre Buchung ist bestätigt, aber noch nicht bezahlt. {payLink}
+    </Callout>
   );
 }
 
@@ -137,9 +210,10 @@ function PaymentOutcomeCallout({ outcome, link }: { outcome: PaymentOutcome; lin
   );
 }
 
-function paymentStep(provider: string | null, released: boolean): string {
+function paymentStep(provider: string | null, released: boolean, tenantName: string): string {
   const when = released ? '' : ' nach der Freigabe';
   if (provider === 'invoice') return `Die Rechnung erhalten Sie${when} per E-Mail.`;
-  if (provider) return `Den Link zur Online-Zahlung erhalten Sie${when} per E-Mail.`;
-  return `Wie Sie bezahlen, teilen wir Ihnen${when} per E-Mail mit.`;
+  if (provider) return released ? 'Sie können online bezahlen; den Link dazu haben wir Ihnen per E-Mail gesendet.' : 'Den Link zur Online-Zahlung erhalten Sie nach der Freigabe per E-Mail.';
+  // No payment through the platform: the tenant is paid directly.
+  return `Die Zahlung erfolgt direkt mit dem Mandanten${tenantName ? ` ${tenantName}` : ''}.`;
 }

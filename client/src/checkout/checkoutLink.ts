@@ -35,4 +35,6 @@ export interface CheckoutConfirmation {
   isPayed: boolean;
   paymentProvider: string | null;
   mail: string;
+  /** Set once the confirmation started the payment, so going back from the provider's page does not start it again. */
+  paymentStarted?: boolean;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentOutcomeOf, paymentRedirectionPath, paymentStep } from './paymentRedirection';
+import { paymentOutcomeOf, paymentRedirectionPath, paymentStep, paysRightAfterCheckout } from './paymentRedirection';
 
 describe('paymentStep', () => {
   it("goes to the provider's page when there is one", () => {
@@ -21,5 +21,20 @@ describe('the payment addresses', () => {
     expect(paymentOutcomeOf(new URLSearchParams('outcome=paid'))).toBe('paid');
     expect(paymentOutcomeOf(new URLSearchParams('outcome=bezahlt'))).toBeNull();
     expect(paymentOutcomeOf(new URLSearchParams(''))).toBeNull();
+  });
+});
+
+describe('paysRightAfterCheckout', () => {
+  const released = { isCommitted: true, isPayed: false, priceEur: 12.5, paymentProvider: 'giroCockpit' };
+  it('starts the payment of a booking released at checkout with something to pay and a provider', () => {
+    expect(paysRightAfterCheckout(released)).toBe(true);
+    expect(paysRightAfterCheckout({ ...released, paymentProvider: 'invoice' })).toBe(true);
+  });
+
+  it('not for a request awaiting release, a paid or free booking, or one paid outside the platform', () => {
+    expect(paysRightAfterCheckout({ ...released, isCommitted: false })).toBe(false);
+    expect(paysRightAfterCheckout({ ...released, isPayed: true })).toBe(false);
+    expect(paysRightAfterCheckout({ ...released, priceEur: 0 })).toBe(false);
+    expect(paysRightAfterCheckout({ ...released, paymentProvider: null })).toBe(false);
   });
 });

@@ -17,3 +17,12 @@ export function paymentOutcomeOf(search: URLSearchParams): PaymentOutcome | null
   const outcome = search.get('outcome');
   return outcome === 'paid' || outcome === 'failed' || outcome === 'pending' ? outcome : null;
 }
+
+/**
+ * Whether the confirmation right after a checkout starts the payment itself: the booking was
+ * released at checkout, has something to pay and names a provider (online: forward to its page;
+ * invoice: the invoice is on its way by mail). Bookings awaiting release are paid after it.
+ */
+export function paysRightAfterCheckout(booking: { isCommitted: boolean; isPayed: boolean; priceEur: number; paymentProvider: string | null }): boolean {
+  return booking.isCommitted && !booking.isPayed && booking.priceEur > 0 && Boolean(booking.paymentProvider);
+}

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TenantApplication } from '../tenants/tenant.entity.js';
 
 /**
  * What the bookings domain reports about payments, answered by the payments domain (wired in
@@ -11,6 +12,12 @@ export interface BookingPaymentEvents {
   /** The booking has just been released while unpaid with a price: the payment is requested now. */
   paymentRequested(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void>;
 }
+
+/**
+ * The payment providers a customer may choose at checkout from the tenant's applications (answered
+ * by the payments domain, wired in services.ts): a priced booking must name one of them.
+ */
+export type OfferedPaymentProviders = (applications: readonly TenantApplication[]) => { id: string; title: string }[];
 
 /** The payment-relevant state of a booking before a change. */
 export interface PaymentState {

@@ -3,6 +3,16 @@ import { randomUUID } from 'node:crypto';
 import { Tenant } from '../tenants/tenant.entity.js';
 import type { BookableSnapshot, BookingAttachment, BookingHook, CouponUsed } from './booking.model.js';
 
+/** An online payment started with the provider: its page, for the amount, at the time. */
+export interface BookingPaymentStart {
+  provider: string;
+  /** Started in the provider's test system (a switch of the tenant's mode starts anew). */
+  test: boolean;
+  amountCents: number;
+  redirectUrl: string;
+  startedAt: number;
+}
+
 /**
  * A booking of a tenant (specification 03 section 3). Everything lists filter, sort or search on is
  * a column: tenant, number, times, creation, assigned user, customer name and mail, the status flags,
@@ -101,6 +111,10 @@ export class Booking {
 
   @Property({ type: 'text', default: '' })
   paymentMethod: Opt<string> = '';
+
+  /** The online payment under way (written by the payments domain), resumed by a further start. */
+  @Property({ type: 'jsonb', nullable: true })
+  paymentStart?: BookingPaymentStart | null;
 
   @Property({ type: 'jsonb', default: '[]' })
   attachments: Opt<BookingAttachment[]> = [];

@@ -21,6 +21,8 @@ export const bookingMailKinds = [
   'released',
   /** 4: released, please pay online through the link (giroCockpit, pmPayment). */
   'payment-requested',
+  /** Released with something to pay to a tenant without payment through the platform: how to pay. */
+  'payment-direct',
   /** 5: released, to be paid by transfer: the invoice is attached. */
   'invoice-payment-request',
   /** 6: the invoice asked for at payment (invoice provider), attached. */

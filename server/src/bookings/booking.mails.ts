@@ -71,7 +71,8 @@ interface KindRules {
   bcc: boolean;
   cancelLink: boolean;
   statusQr: boolean;
-  opening: string[];
+  /** The first sentences; a function of the tenant's name where they name it. */
+  opening: string[] | ((tenantName: string) => string[]);
 }
 
 const kindRules: Record<BookingMailKind, KindRules> = {
@@ -108,6 +109,14 @@ const kindRules: Record<BookingMailKind, KindRules> = {
     opening: [
       'Ihre Buchung wurde geprüft und freigegeben. Bitte schließen Sie sie ab, indem Sie den offenen Betrag über den folgenden Link online bezahlen; erst danach ist die Buchung verbindlich.',
     ],
+  },
+  'payment-direct': {
+    subject: (name) => `Ihre Buchung im ${name} ist freigegeben`,
+    audience: 'customer',
+    bcc: true,
+    cancelLink: true,
+    statusQr: true,
+    opening: (name) => [`Ihre Buchung ist freigegeben. Die Zahlung erfolgt direkt mit dem Mandanten ${name}, der Ihnen mitteilt, wie Sie den Betrag bezahlen; die Einzelheiten finden Sie unten.`],
   },
   'invoice-payment-request': {
     subject: (name) => `Bitte schließen Sie Ihre Buchung im ${name} ab`,
@@ -280,8 +289,9 @@ export function composeBookingMail(kind: BookingMailKind, input: BookingMailInpu
   const reason = kind === 'rejected' && input.reason?.trim() ? `Hinweis zur Stornierung: ${input.reason.trim()}` : '';
   const block = bookingBlock(booking);
 
-  const html: string[] = [`<p>${escapeHtml(salutation)}</p>`, ...rules.opening.map((sentence) => `<p>${escapeHtml(sentence)}</p>`)];
-  const text: string[] = [salutation, ...rules.opening];
+  const opening = typeof rules.opening === 'function' ? rules.opening(tenant.name) : rules.opening;
+  const html: string[] = [`<p>${escapeHtml(salutation)}</p>`, ...opening.map((sentence) => `<p>${escapeHtml(sentence)}</p>`)];
+  const text: string[] = [salutation, ...opening];
   if (reason) {
     html.push(`<p>${escapeHtml(reason).replace(/\r?\n/g, '<br />')}</p>`);
     text.push(reason);

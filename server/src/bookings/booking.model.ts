@@ -100,7 +100,8 @@ export interface PublicBookingStatus {
   title: string;
   name: string;
   status: {
-    paymentStatus: 'paid' | 'pending';
+    /** none: a cancelled booking that was not paid owes nothing. */
+    paymentStatus: 'paid' | 'pending' | 'none';
     bookingStatus: 'confirmed' | 'rejected' | 'pending';
     activeStatus?: 'expired' | 'pending' | 'active';
   };
@@ -116,7 +117,7 @@ export interface PublicBookingStatus {
  */
 export function publicBookingStatus(booking: BookingView, now: number): PublicBookingStatus {
   const status: PublicBookingStatus['status'] = {
-    paymentStatus: booking.isPayed ? 'paid' : 'pending',
+    paymentStatus: booking.isPayed ? 'paid' : booking.isRejected ? 'none' : 'pending',
     bookingStatus: booking.isRejected ? 'rejected' : booking.isCommitted ? 'confirmed' : 'pending',
   };
   if (booking.timeEnd !== null) {

@@ -89,6 +89,20 @@ export function windowOf(from: Date | null | undefined, to: Date | null | undefi
  * and searchable list, one booking, the public status, the occupancy calendar and the bookings of
  * an object; and the ports the bookables and workflow domains read bookings through.
  */
+/** GET bookings/:id/status: the flags and what the checkout's status page shows after the payment's return. */
+export interface PaymentReturnStatus {
+  bookingId: string;
+  isCommitted: boolean;
+  isPayed: boolean;
+  isRejected: boolean;
+  title: string;
+  timeBegin: number | null;
+  timeEnd: number | null;
+  priceEur: number;
+  paymentProvider: string | null;
+  tenantName: string;
+}
+
 export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 'backlogIds'> {
   constructor(
     private readonly orm: MikroORM,
@@ -164,9 +178,24 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
   }
 
   /** GET bookings/:id/status: public flags only. */
-  async status(tenantId: string, id: string): Promise<{ isCommitted: boolean; isPayed: boolean; bookingId: string }> {
-    const booking = await this.find(this.orm.em.fork(), tenantId, id);
-    return { isCommitted: booking.isCommitted, isPayed: booking.isPayed, bookingId: booking.number };
+  async status(tenantId: string, id: string): Promise<PaymentReturnStatus> {
+    const em = this.orm.em.fork();
+    const booking = await this.find(em, tenantId, id);
+    const tenant = await em.findOne(Tenant, { id: tenantId }, { fields: ['name'] });
+    const view = bookingView(booking);
+    // What the payment's return page shows: object, time, price and the tenant; no personal data.
+    return {
+      isCommitted: booking.isCommitted,
+      isPayed: booking.isPayed,
+      isRejected: booking.isRejected,
+      bookingId: booking.number,
+      title: view.bookableItems[0]?._bookableUsed.title ?? '',
+      timeBegin: view.timeBegin,
+      timeEnd: view.timeEnd,
+      priceEur: booking.priceEur,
+      paymentProvider: booking.paymentProvider ?? null,
+      tenantName: tenant?.name ?? '',
+    };
   }
 
   /**

@@ -157,7 +157,7 @@ export class UnitPricesType {
 
 @ObjectType('PublicBookingStatusFlags')
 export class PublicBookingStatusFlagsType {
-  @Field(() => String, { description: 'paid or pending.' }) paymentStatus!: string;
+  @Field(() => String, { description: 'paid, pending, or none (cancelled without payment: nothing is owed).' }) paymentStatus!: string;
   @Field(() => String, { description: 'confirmed, rejected or pending.' }) bookingStatus!: string;
   @Field(() => String, { nullable: true, description: 'expired, pending or active (only with an end).' }) activeStatus!: string | null;
 }

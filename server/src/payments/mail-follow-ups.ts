@@ -4,7 +4,7 @@ import { findBooking } from '../bookings/booking.queries.js';
 import { enqueueJobs, type Job } from '../shared/jobs.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import { activePaymentApplication, isOnlineProvider } from './payment-applications.js';
-import type { PaymentFollowUps } from './payment-follow-ups.js';
+import type { InvoiceState, PaymentFollowUps } from './payment-follow-ups.js';
 
 /**
  * The follow-ups without documents: the mails of a payment as durable jobs in the change's
@@ -22,11 +22,15 @@ export class MailPaymentFollowUps implements PaymentFollowUps {
 
   /**
    * Online providers: mail 4 with the link to the payment page, only while the tenant offers the
-   * provider (an inactive one gets no link that cannot work). The invoice's mail 5 needs its PDF.
+   * provider (an inactive one gets no link that cannot work). No provider: the mail that the payment
+   * is made directly with the tenant. The invoice's mail 5 needs its PDF.
    */
   async paymentRequested(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void> {
     const booking = await findBooking(em, tenantId, bookingNumber);
-    if (!booking || booking.isPayed || !isOnlineProvider(booking.paymentProvider)) return;
+    if (!booking || booking.isPayed) return;
+    // No provider named (the tenant takes no payment through the platform): the mail says how to pay.
+    if (!booking.paymentProvider) return enqueueJobs(em, [bookingMailJob({ tenantId, bookingId: bookingNumber, kind: 'payment-direct' })]);
+    if (!isOnlineProvider(booking.paymentProvider)) return;
     const tenant = await em.findOne(Tenant, { id: tenantId });
     if (!tenant || !activePaymentApplication(tenant.applications, booking.paymentProvider)) return;
     const jobs: Job[] = [bookingMailJob({ tenantId, bookingId: bookingNumber, kind: 'payment-requested' })];
@@ -34,7 +38,7 @@ export class MailPaymentFollowUps implements PaymentFollowUps {
   }
 
   /** The invoice (PDF and mail 6) is the receipts implementation's: nothing without it. */
-  invoiceRequested(): Promise<void> {
-    return Promise.resolve();
+  invoiceRequested(): Promise<InvoiceState> {
+    return Promise.resolve({ number: null, requestedBefore: false });
   }
 }

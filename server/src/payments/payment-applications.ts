@@ -129,6 +129,14 @@ export function activePaymentApplication(applications: readonly TenantApplicatio
   return null;
 }
 
+/** The providers a customer may choose at checkout: the tenant's active, complete payment applications, with their stored titles. */
+export function offeredPaymentProviders(applications: readonly TenantApplication[]): { id: PaymentProviderId; title: string }[] {
+  // In the tenant's stored order, the order the checkout page lists them.
+  return applications
+    .filter((application) => application.type === 'payment' && activePaymentApplication(applications, application.id))
+    .map((application) => ({ id: application.id as PaymentProviderId, title: application.title ?? '' }));
+}
+
 export function isOnlineProvider(provider: string | null | undefined): provider is OnlineProviderId {
   return (onlineProviderIds as readonly string[]).includes(provider ?? '');
 }

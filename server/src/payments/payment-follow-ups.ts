@@ -18,6 +18,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  *   retried by the provider), so throw only for a broken invariant, never for a mail problem.
  * - `bookingNumber` is the booking's "XXXX-XXXX" id within `tenantId`.
  */
+/** The invoice of a booking's amount: its number once issued, and whether it was asked for before. */
+export interface InvoiceState {
+  number: string | null;
+  requestedBefore: boolean;
+}
+
 export interface PaymentFollowUps {
   /**
    * The booking has just become paid: a provider's successful notification, the workflow's "paid"
@@ -43,7 +49,9 @@ export interface PaymentFollowUps {
    * The customer started payment with the invoice provider (POST api/{tenant}/payments or the
    * startPayment mutation for a booking whose paymentProvider is invoice).
    * Expected (rest-contract 3.9, 5.9 row 6): the invoice PDF (reuse the booking's invoice number
-   * when it already has one) and mail 6 "Rechnung zu Ihrer Buchung bei {tenant}" with it attached.
+   * when it already has one) and mail 6 "Rechnung zu Ihrer Buchung bei {tenant}" with it attached,
+   * once per booking and amount: an invoice already issued or on its way (also mail 5 of the
+   * release) is answered, not issued again.
    */
-  invoiceRequested(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void>;
+  invoiceRequested(em: EntityManager, tenantId: string, bookingNumber: string): Promise<InvoiceState>;
 }

@@ -5,6 +5,9 @@ import type { GraphQLContext } from '../shared/graphql/context.js';
 export class PaymentStartType {
   @Field(() => String, { nullable: true, description: 'giroCockpit, pmPayment or invoice; null when the booking names no provider (nothing to start).' }) provider!: string | null;
   @Field(() => String, { nullable: true, description: "The provider's payment page; null for the invoice, which is mailed instead." }) redirectUrl!: string | null;
+  @Field(() => String, { nullable: true, description: 'invoice: the number of the invoice of this amount once issued; null while it is being issued or for other providers.' })
+  invoiceNumber!: string | null;
+  @Field(() => Boolean, { description: 'invoice: true when the invoice had been asked for before (issued or on its way; nothing new was mailed).' }) invoiceRequestedBefore!: boolean;
 }
 
 /**
@@ -20,6 +23,6 @@ export class PaymentResolver {
   })
   async startPayment(@Arg('tenantId', () => ID) tenantId: string, @Arg('bookingId', () => ID) bookingId: string, @Ctx() { services }: GraphQLContext): Promise<PaymentStartType> {
     const started = await services.payments.start(tenantId, bookingId);
-    return { provider: started.provider, redirectUrl: started.redirectUrl };
+    return { provider: started.provider, redirectUrl: started.redirectUrl, invoiceNumber: started.invoice?.number ?? null, invoiceRequestedBefore: started.invoice?.requestedBefore ?? false };
   }
 }

@@ -45,7 +45,8 @@ export function paymentRoutes(services: DomainServices): Router {
       throw error;
     }
     // paymentData: the provider page, true for the invoice (mailed), absent without a provider.
-    res.json({ ...(started.provider ? { paymentData: started.redirectUrl ?? true } : {}), booking: paymentBookingSummary(started.booking) });
+    // invoice: its number once issued, and whether this start asked for it or found it asked for before.
+    res.json({ ...(started.provider ? { paymentData: started.redirectUrl ?? true } : {}), ...(started.invoice ? { invoice: started.invoice } : {}), booking: paymentBookingSummary(started.booking) });
   });
   return router;
 }

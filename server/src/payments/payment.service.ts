@@ -9,7 +9,7 @@ import { AppError } from '../shared/errors.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import { eurToCents } from './cents.js';
 import { activePaymentApplication, paymentProviderIds, type PaymentApplication, type PaymentProviderId } from './payment-applications.js';
-import type { PaymentFollowUps } from './payment-follow-ups.js';
+import type { InvoiceState, PaymentFollowUps } from './payment-follow-ups.js';
 import { GiroCheckoutProvider } from './providers/girocheckout.js';
 import { invalidNotification, invoiceProvider, type CallbackParams, type PaymentProvider, type PaymentTarget, type VerifiedPayment } from './providers/payment-provider.js';
 import { PmPaymentProvider } from './providers/pmpayment.js';
@@ -18,6 +18,9 @@ import { TestPaymentProvider } from './providers/test-provider.js';
 /** The contract's numeric codes of a refused start (rest-contract 3.9). */
 export const paymentStartCodes = { 'payment.booking-not-found': 0, 'payment.not-released': 1, 'payment.already-paid': 2 } as const;
 
+/** How long a started online payment is resumed by a further start (the providers' pages stay open about that long). */
+export const PAYMENT_RESUMABLE_MS = 30 * 60_000;
+
 /** The result of starting a payment. */
 export interface StartedPayment {
   /** null: the booking names no (known) provider, so there is nothing to start (rest-contract 3.9). */
@@ -25,6 +28,8 @@ export interface StartedPayment {
   /** The provider page to send the browser to; null for the invoice (mailed instead). */
   redirectUrl: string | null;
   booking: Booking;
+  /** The invoice provider: the booking's invoice (issued once per amount) and whether it was asked for before. */
+  invoice?: InvoiceState;
 }
 
 /** What the browser's return leads to: the checkout status page with the outcome. */
@@ -74,15 +79,32 @@ export class PaymentService {
     if (!(paymentProviderIds as readonly string[]).includes(booking.paymentProvider ?? '')) return { provider: null, redirectUrl: null, booking };
     const { provider, application } = await this.providerOf(em, booking);
     if (provider.id === 'invoice') {
-      await this.orm.em.fork().transactional(async (tx) => {
+      // Under the booking's row lock, so concurrent visits of the payment page ask for one invoice.
+      const invoice = await this.orm.em.fork().transactional(async (tx) => {
         const locked = await this.locked(tx, tenantId, booking.number);
         if (locked.isPayed) throw new AppError('payment.already-paid');
-        await this.followUps.invoiceRequested(tx, tenantId, locked.number);
+        return this.followUps.invoiceRequested(tx, tenantId, locked.number);
       });
-      return { provider: 'invoice', redirectUrl: null, booking };
+      return { provider: 'invoice', redirectUrl: null, booking, invoice };
     }
-    const redirectUrl = await provider.start(application, this.target(tenantId, booking));
-    return { provider: provider.id, redirectUrl, booking };
+    // Under the booking's row lock: a payment under way for this provider and amount is resumed (its
+    // page again), so a second visit or a concurrent one opens no second transaction.
+    return this.orm.em.fork().transactional(async (tx) => {
+      const locked = await this.locked(tx, tenantId, booking.number);
+      if (locked.isPayed) throw new AppError('payment.already-paid');
+      const amountCents = eurToCents(locked.priceEur);
+      const test = 'test' in application && application.test;
+      const underWay = locked.paymentStart;
+      if (underWay && underWay.provider === provider.id && underWay.test === test && underWay.amountCents === amountCents && Date.now() - underWay.startedAt < PAYMENT_RESUMABLE_MS) {
+        return { provider: provider.id, redirectUrl: underWay.redirectUrl, booking: locked };
+      }
+      const redirectUrl = await provider.start(application, this.target(tenantId, locked));
+      if (redirectUrl) {
+        locked.paymentStart = { provider: provider.id, test, amountCents, redirectUrl, startedAt: Date.now() };
+        await tx.flush();
+      }
+      return { provider: provider.id, redirectUrl, booking: locked };
+    });
   }
 
   /**
@@ -118,6 +140,8 @@ export class PaymentService {
         throw refusedCallback(error, 'browser return', tenantId, booking.number);
       });
       if (verified?.paid) await this.markPaid(tenantId, booking.number, provider.id, verified);
+      // A failed payment is over: the next start opens a new one.
+      else if (verified) await this.forgetPaymentStart(tenantId, booking.number);
     }
     const outcome: PaymentOutcome = booking.isPayed || verified?.paid ? 'paid' : verified ? 'failed' : 'pending';
     const query = new URLSearchParams({ id: booking.number, tenant: tenantId, outcome });
@@ -139,6 +163,14 @@ export class PaymentService {
       await recordBookingChange(tx, { tenantId, id: booking.number, action: 'UPDATED', assignedUserId: booking.assignedUserId ?? null });
       await this.followUps.paid(tx, tenantId, booking.number);
       return true;
+    });
+  }
+
+  private async forgetPaymentStart(tenantId: string, bookingNumber: string): Promise<void> {
+    await this.orm.em.fork().transactional(async (tx) => {
+      const booking = await this.locked(tx, tenantId, bookingNumber);
+      booking.paymentStart = null;
+      await tx.flush();
     });
   }
 

@@ -2,9 +2,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { bookingMailJob } from '../bookings/booking.jobs.js';
 import { findBooking } from '../bookings/booking.queries.js';
 import type { MailPaymentFollowUps } from '../payments/mail-follow-ups.js';
+import { activePaymentApplication } from '../payments/payment-applications.js';
 import type { PaymentFollowUps } from '../payments/payment-follow-ups.js';
 import { enqueueJobs } from '../shared/jobs.js';
-import type { ReceiptService } from './receipt.service.js';
+import { Tenant } from '../tenants/tenant.entity.js';
+import type { InvoiceRequest, ReceiptService } from './receipt.service.js';
 
 /**
  * The follow-ups of a payment with their documents (wired in services.ts in place of the mails
@@ -31,11 +33,18 @@ export class DocumentPaymentFollowUps implements PaymentFollowUps {
   async paymentRequested(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void> {
     const booking = await findBooking(em, tenantId, bookingNumber);
     if (!booking || booking.isPayed) return;
-    if (booking.paymentProvider === 'invoice') return this.receipts.enqueueInvoiceFor(em, tenantId, bookingNumber);
+    if (booking.paymentProvider === 'invoice') {
+      // Only while the tenant offers the invoice: the customer could not ask for it otherwise either.
+      const tenant = await em.findOne(Tenant, { id: tenantId });
+      if (!tenant || !activePaymentApplication(tenant.applications, 'invoice')) return;
+      await this.receipts.requestInvoiceOnce(em, tenantId, bookingNumber, 'invoice-payment-request');
+      return;
+    }
     return this.mails.paymentRequested(em, tenantId, bookingNumber);
   }
 
-  invoiceRequested(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void> {
-    return this.receipts.enqueueInvoiceFor(em, tenantId, bookingNumber, { mail: 'invoice' });
+  /** Once per booking and amount: a release that already sent the invoice (mail 5) is not followed by another. */
+  invoiceRequested(em: EntityManager, tenantId: string, bookingNumber: string): Promise<InvoiceRequest> {
+    return this.receipts.requestInvoiceOnce(em, tenantId, bookingNumber, 'invoice');
   }
 }

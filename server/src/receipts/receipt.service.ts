@@ -12,7 +12,8 @@ import { mayOnBooking } from '../bookings/booking.service.js';
 import type { MailAttachment } from '../mail/mail.service.js';
 import { AppError } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
-import { enqueueJobs, type JobHandler } from '../shared/jobs.js';
+import { enqueueJobs, jobWithKeyExists, type JobHandler } from '../shared/jobs.js';
+import { eurToCents } from '../payments/cents.js';
 import { defaultInvoiceTemplate, defaultReceiptTemplate } from '../tenants/default-templates.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
@@ -48,6 +49,14 @@ export interface ReceiptView {
   revision: number;
   createdAt: Date;
   downloadUrl: string;
+}
+
+/** The invoice of a booking's current amount: issued (with its number) or still being issued. */
+export interface InvoiceRequest {
+  /** The invoice's number once issued; null while its job has not issued it yet. */
+  number: string | null;
+  /** False when this call enqueued it; true when it had been asked for before (nothing enqueued). */
+  requestedBefore: boolean;
 }
 
 export interface IssuedDocument {
@@ -319,17 +328,23 @@ export class ReceiptService {
   }
 
   /**
-   * Inside the transaction that released an invoice booking (mail 5) or asked for payment by invoice
-   * (mail 6, `mail: 'invoice'`): a job that issues the invoice and mails it.
+   * The invoice of the booking's current amount, once: inside the caller's transaction, which holds
+   * the booking's row lock, so concurrent requests are serialised. The invoice carries the reference
+   * of booking and amount (unique per booking and kind); its job carries a key of the same, so a
+   * request finds an invoice already issued or one whose job is still queued or running, and enqueues
+   * nothing more. Only a changed amount makes a new invoice (revision).
    */
-  async enqueueInvoiceFor(
-    em: EntityManager,
-    tenantId: string,
-    bookingNumber: string,
-    options: { paymentReference?: string; mail?: 'invoice-payment-request' | 'invoice' | null } = {},
-  ): Promise<void> {
-    const mail = options.mail === undefined ? 'invoice-payment-request' : options.mail;
-    await this.enqueue(em, { tenantId, bookingId: bookingNumber, kind: 'invoice', paymentReference: options.paymentReference ?? `request:${randomUUID()}`, mail });
+  async requestInvoiceOnce(em: EntityManager, tenantId: string, bookingNumber: string, mail: 'invoice-payment-request' | 'invoice'): Promise<InvoiceRequest> {
+    const booking = await findBooking(em, tenantId, bookingNumber);
+    if (!booking) throw new AppError('generic.not-found');
+    const amountCents = eurToCents(booking.priceEur);
+    const paymentReference = `invoice:${amountCents}`;
+    const issued = await em.findOne(Receipt, { booking, kind: 'invoice', paymentReference });
+    if (issued) return { number: issued.number, requestedBefore: true };
+    const key = `booking-invoice:${booking.key}:${amountCents}`;
+    if (await jobWithKeyExists(em, key)) return { number: null, requestedBefore: true };
+    await enqueueJobs(em, [{ name: DOCUMENT_JOB, payload: { tenantId, bookingId: bookingNumber, kind: 'invoice', paymentReference, mail }, key }]);
+    return { number: null, requestedBefore: false };
   }
 
   private async enqueue(em: EntityManager, payload: DocumentJobPayload): Promise<void> {

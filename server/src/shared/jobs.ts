@@ -18,6 +18,8 @@ export interface Job {
   payload: Record<string, unknown>;
   /** Attempts before the job is given up (default 25, about three days of backoff). */
   maxAttempts?: number;
+  /** graphile-worker's job key: names a job that must exist once (see jobWithKeyExists). */
+  key?: string;
 }
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
@@ -35,11 +37,21 @@ export interface SqlCall {
  */
 export async function enqueueJobs(em: EntityManager, jobs: readonly Job[], alsoCall: readonly SqlCall[] = []): Promise<void> {
   const calls: SqlCall[] = [
-    ...jobs.map((job) => ({ expression: 'graphile_worker.add_job(?, ?::json, max_attempts => ?)', params: [job.name, JSON.stringify(job.payload), job.maxAttempts ?? 25] })),
+    ...jobs.map((job) =>
+      job.key
+        ? { expression: 'graphile_worker.add_job(?, ?::json, max_attempts => ?, job_key => ?)', params: [job.name, JSON.stringify(job.payload), job.maxAttempts ?? 25, job.key] }
+        : { expression: 'graphile_worker.add_job(?, ?::json, max_attempts => ?)', params: [job.name, JSON.stringify(job.payload), job.maxAttempts ?? 25] },
+    ),
     ...alsoCall,
   ];
   if (calls.length === 0) return;
   await em.execute(`select ${calls.map((call) => call.expression).join(', ')}`, calls.flatMap((call) => call.params));
+}
+
+/** Whether a job with the key is queued, running or given up (a finished job is gone from the queue). */
+export async function jobWithKeyExists(em: EntityManager, key: string): Promise<boolean> {
+  const rows = await em.execute<{ found: boolean }[]>('select exists(select 1 from graphile_worker.jobs where key = ?) as found', [key]);
+  return rows[0]?.found === true;
 }
 
 /** graphile-worker's messages through our console format; debug chatter is dropped. */

@@ -170,6 +170,9 @@ export class TenantService {
     private readonly applicationDefinitions: readonly ApplicationDefinition[],
     /** The receipt and invoice counters (receipts domain); null: shown empty. */
     private readonly counters: TenantDocumentCounts | null = null,
+    /** The payment applications a customer may choose (payments domain: active and complete); default: the active ones. */
+    private readonly offeredPayments: (applications: readonly TenantApplication[]) => { id: string; title: string }[] = (applications) =>
+      applications.filter((application) => application.type === 'payment' && application.active).map((application) => ({ id: application.id, title: application.title ?? '' })),
   ) {}
 
   /** The yearly receipt and invoice counters of the tenants, by id (rest-contract 7). */
@@ -220,13 +223,10 @@ export class TenantService {
     return this.memberList(this.orm.em.fork(), id);
   }
 
-  /** PUBLIC: the active payment applications of a tenant, {id, title} in stored order. */
+  /** PUBLIC: the payment applications a customer may choose at checkout (the ones the checkout accepts), {id, title}. */
   async paymentApps(id: string): Promise<{ id: string; title: string }[]> {
     const tenant = await this.find(this.orm.em.fork(), id);
-    return tenant.applications
-      // Only kinds this instance offers: a stored test provider stays hidden in production.
-      .filter((application) => application.type === 'payment' && application.active && this.applicationDefinitions.some((definition) => definition.id === application.id))
-      .map((application) => ({ id: application.id, title: application.title ?? '' }));
+    return this.offeredPayments(tenant.applications);
   }
 
   /** Whether the quota allows another tenant (instance.maxTenants; null = unlimited). */

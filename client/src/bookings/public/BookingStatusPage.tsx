@@ -145,7 +145,8 @@ function StatusView({ tenantId, status }: { tenantId: string; status: PublicBook
     <PublicPage title={TITLE}>
       <dl className="status-facts">
         <StatusTag label="Buchung" status={bookingStateText(status.status.bookingStatus)} />
-        <StatusTag label="Zahlung" status={paymentStateText(status.status.paymentStatus)} />
+        {/* A cancelled booking that was never paid owes nothing: no payment state to show. */}
+        {status.status.paymentStatus === 'none' ? null : <StatusTag label="Zahlung" status={paymentStateText(status.status.paymentStatus)} />}
         {period ? <StatusTag label="Zeitraum" status={period} /> : null}
         <div className="status-row">
           <dt>Buchungsnummer</dt>

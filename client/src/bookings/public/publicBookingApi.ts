@@ -36,10 +36,18 @@ async function get(path: string): Promise<Response> {
 
 const bookingPath = (tenantId: string, bookingId: string) => `/api/${encodeURIComponent(tenantId)}/bookings/${encodeURIComponent(bookingId)}`;
 
+/** GET bookings/:id/status: the flags and what the status page shows after the payment's return (no personal data). */
 export interface BookingFlags {
   bookingId: string;
   isCommitted: boolean;
   isPayed: boolean;
+  isRejected: boolean;
+  title: string;
+  timeBegin: number | null;
+  timeEnd: number | null;
+  priceEur: number;
+  paymentProvider: string | null;
+  tenantName: string;
 }
 
 export async function fetchBookingFlags(tenantId: string, bookingId: string): Promise<BookingFlags> {

@@ -14,6 +14,7 @@ import { holdsTickets, newBookingMailJobs, recordBookingChange } from '../bookin
 import { bookableSnapshot, unitPricesOf, type BookingView, type UnitPrices } from '../booking.model.js';
 import { busyWhenLocked } from '../booking.locks.js';
 import type { BookingOccupancyGuard, OccupancyClaim, OccupancyRules } from '../booking-occupancy-guard.js';
+import { paymentTransitions, reportPaymentEvents, type BookingPaymentEvents, type OfferedPaymentProviders } from '../booking-payment-events.js';
 import { bookingView, familyOf, freeBookingNumber, searchTextOf, setItems, type BookableFamily } from '../booking.queries.js';
 import { claimKey, earlierBooking, idempotentCheckout, keyBooked, parseIdempotencyKey, type IdempotentCheckout } from './checkout-idempotency.js';
 import { parseCheckoutRequest, parseItems, parseTimes, throwIfErrors, type CheckoutRequest } from './checkout.input.js';
@@ -75,6 +76,8 @@ export class CheckoutService {
     private readonly bookables: BookableService,
     private readonly workflows: WorkflowService,
     private readonly guard: BookingOccupancyGuard,
+    private readonly payments: BookingPaymentEvents,
+    private readonly offeredProviders: OfferedPaymentProviders,
   ) {}
 
   /**
@@ -90,7 +93,10 @@ export class CheckoutService {
     if (earlier) return bookingView(earlier);
     try {
       const plan = await this.plan(this.orm.em.fork(), viewer, tenantId, request);
-      if (!options.simulate) this.requireCustomerData(plan, request);
+      if (!options.simulate) {
+        this.requireCustomerData(plan, request);
+        this.requirePaymentChoice(plan, request);
+      }
       if (options.simulate) {
         await this.guard.preview(this.orm.em.fork(), this.claimOf(plan), this.rulesOf(plan));
         return { ...this.preview(plan, request, this.price(plan)), id: null };
@@ -200,6 +206,20 @@ export class CheckoutService {
     throwIfErrors(errors);
   }
 
+  /**
+   * A booking with something to pay names one of the tenant's active payment applications, so it can
+   * be paid; a tenant without any is paid outside the platform and needs no choice.
+   */
+  private requirePaymentChoice(plan: Plan, request: CheckoutRequest): void {
+    if (this.price(plan).priceEur <= 0) return;
+    const offered = this.offeredProviders(plan.tenant.applications);
+    if (offered.some((provider) => provider.id === request.paymentProvider)) return;
+    if (offered.length === 0 && !request.paymentProvider) return;
+    const choices = offered.map((provider) => `„${provider.title.trim() || provider.id}“`).join(', ');
+    const message = offered.length === 0 ? 'Dieser Mandant bietet keine Zahlung über die Plattform an; bitte wählen Sie keinen Zahlungsanbieter.' : `Bitte wählen Sie eine Zahlungsart: ${choices}.`;
+    throwIfErrors({ paymentProvider: message });
+  }
+
   /** The new booking as the occupancy guard sees it: it held nothing, so all of it is claimed. */
   private claimOf(plan: Plan): OccupancyClaim {
     return { tenantId: plan.tenant.id, limits: plan.tenant, begin: plan.begin, end: plan.end, items: plan.items, bookingKey: null, held: null };
@@ -292,6 +312,9 @@ export class CheckoutService {
       const jobs = newBookingMailJobs(plan.tenant.id, created.number, created, holdsTickets(plan.items.map((item) => item.record)));
       await recordBookingChange(tx, { tenantId: plan.tenant.id, id: created.number, action: 'CREATED', assignedUserId: created.assignedUserId ?? null }, jobs);
       if (repeatable) await keyBooked(tx, repeatable, created.key);
+      // A booking released at checkout with something to pay is asked for its payment now, as after
+      // a staff release: the link (mail 4) or the invoice (mail 5) reaches a customer who closes the tab.
+      await reportPaymentEvents(this.payments, tx, plan.tenant.id, created.number, paymentTransitions(null, created));
       // Last, so the default state's lock is held only until the commit that follows; its status
       // actions change the booking as a change after its creation (mails and live event of their own).
       await this.workflows.placeNewBookingIn(tx, plan.tenant.id, created.number, now, workflow);
