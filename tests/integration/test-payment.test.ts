@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Booking } from '../../server/src/bookings/booking.entity.js';
 import { Receipt } from '../../server/src/receipts/receipt.entity.js';
 import { Tenant } from '../../server/src/tenants/tenant.entity.js';
 import type { HttpClient } from '../support/http.js';
@@ -160,7 +161,7 @@ describe('in production', () => {
   });
   afterAll(async () => production?.close());
 
-  it('the test provider is refused at save, not offered, and a stored one starts no payment', async () => {
+  it('the test provider is refused at save, not offered, refused at checkout, and a stored one starts no payment', async () => {
     const offered = await productionOwner.gql<{ testPaymentOffered: boolean }>('{ testPaymentOffered }');
     expect(offered.data?.testPaymentOffered).toBe(false);
 
@@ -182,12 +183,16 @@ describe('in production', () => {
 
     const room = await bookableRoom(production, productionTenantId);
     const checkout = await guestClient.post(`/api/${productionTenantId}/checkout`, { ...slot(10, nextDay()), bookableItems: [{ bookableId: room.id, amount: 1 }], ...customer, paymentProvider: 'testPayment' });
-    expect(checkout.status, checkout.text).toBe(200);
-    expect((await productionOwner.post(`/api/${productionTenantId}/bookings/${checkout.json.id}/commit`)).status).toBe(200);
-    const start = await guestClient.post(`/api/${productionTenantId}/payments`, { bookingId: checkout.json.id });
+    expect(checkout.status, checkout.text).toBe(400);
+    expect(checkout.json.errors).toHaveProperty('paymentProvider');
+
+    // A released booking carried over from development that names it starts no payment either.
+    const carried = em.create(Booking, { tenant: em.getReference(Tenant, productionTenantId), number: 'TEST-PRAX', name: 'Erika Mustermann', mail: 'erika@example.com', priceEur: 12, isCommitted: true, paymentProvider: 'testPayment' });
+    await em.flush();
+    const start = await guestClient.post(`/api/${productionTenantId}/payments`, { bookingId: carried.number });
     expect(start.status).toBe(400);
     expect(start.json).toMatchObject({ code: 'payment.provider-unavailable' });
-    const gqlStart = await guestClient.gql('mutation($t: ID!, $b: ID!) { startPayment(tenantId: $t, bookingId: $b) { redirectUrl } }', { t: productionTenantId, b: checkout.json.id });
+    const gqlStart = await guestClient.gql('mutation($t: ID!, $b: ID!) { startPayment(tenantId: $t, bookingId: $b) { redirectUrl } }', { t: productionTenantId, b: carried.number });
     expect(gqlStart.errors?.[0]?.extensions?.code).toBe('PAYMENT_PROVIDER_UNAVAILABLE');
   });
 });
