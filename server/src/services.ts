@@ -8,7 +8,8 @@ import { BookingOccupancyGuard } from './bookings/booking-occupancy-guard.js';
 import { BookingOverviewService } from './bookings/booking-overview.service.js';
 import { BookingStatusService } from './bookings/booking-status.service.js';
 import { BOOKING_MAIL_JOB, BOOKING_ORGANIZER_MAILS_JOB } from './bookings/booking.jobs.js';
-import { BookingMailer } from './bookings/booking.mails.js';
+import { BookingMailer, renderMailTemplate } from './bookings/booking.mails.js';
+import { MailTemplatePreviews } from './bookings/mail-template-preview.js';
 import { BookingService } from './bookings/booking.service.js';
 import { CheckoutService } from './bookings/checkout/checkout.service.js';
 import type { AppConfig } from './config.js';
@@ -60,7 +61,8 @@ export interface Services extends DomainServices {
 
 export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubSub): Services {
   const instance = new InstanceService(orm);
-  const mail = new MailService(config, () => instance.mailSettings(), config.graph);
+  // The account mails go into the instance's own template, filled by the same renderer as the tenants' booking mails.
+  const mail = new MailService(config, () => instance.mailSettings(), config.graph, async (values) => renderMailTemplate(await instance.mailTemplate(), values));
   const viewers = new ViewerService(orm);
   const bookables = new BookableService(orm);
   // Attempt counters in PostgreSQL: sign-in and reset attempts, name guesses, cancellation requests.
@@ -87,7 +89,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     applyWorkflowStatus: (em, tenantId, id, statuses) => statusService().applyWorkflowStatus(em, tenantId, id, statuses),
   };
   const workflows = new WorkflowService(orm, workflowBookings);
-  const workflowActions = new WorkflowActions(orm, mail);
+  const workflowActions = new WorkflowActions(orm, mail, renderMailTemplate);
   const bookingMails = new BookingMailer(orm, mail, config.publicUrl, eventSeats);
   const receipts = new ReceiptService(orm, config, new PdfRenderer(config.pdf), bookingMails);
   // What follows a payment (receipts, invoices, their mails): the payments domain's port, answered
@@ -134,6 +136,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     payments,
     testPaymentPage: new TestPaymentPage(orm, payments, config.payments.testProvider),
     receipts,
+    mailPreviews: new MailTemplatePreviews(config.publicUrl),
     bookingOverview: new BookingOverviewService(orm),
     checkout: new CheckoutService(orm, bookables, workflows, occupancyGuard, paymentFollowUps, offeredPayments),
     jobHandlers: {

@@ -274,4 +274,18 @@ describe('templates', () => {
     expect(Buffer.from(graphql.data?.documentTemplatePreview ?? '', 'base64').subarray(0, 5).toString()).toBe('%PDF-');
     await expectGraphql(actors, allowed(['tenantOwner', 'instanceOwner']), (client) => client.gql(query, { t: tenantId, template: null }));
   }, 60_000);
+
+  it('the preview the editor shows is the filled template as HTML; owners only', async () => {
+    const query = 'query($t: ID!, $template: String) { documentTemplatePreviewHtml(tenantId: $t, kind: receipt, template: $template) }';
+    const template = '<!DOCTYPE html><html><head><title>B</title></head><body><h1>Vorschau-Marke</h1><p>{{receiptNumber}} · {{bookingId}} · {{{tenant}}}</p></body></html>';
+    const graphql = await owner.gql<{ documentTemplatePreviewHtml: string }>(query, { t: tenantId, template });
+    expect(graphql.errors).toBeUndefined();
+    const html = graphql.data?.documentTemplatePreviewHtml ?? '';
+    expect(html).toContain('<h1>Vorschau-Marke</h1>');
+    expect(html).toMatch(/<p>\S*-\d{4}-0001-1 · ABCD-EFGH · \S/);
+    expect(html).not.toContain('{{');
+    const invalid = await owner.gql(query, { t: tenantId, template: '<div>kein Dokument</div>' });
+    expect(invalid.errors?.[0]?.extensions?.code).toBe('RECEIPT_TEMPLATE_INVALID');
+    await expectGraphql(actors, allowed(['tenantOwner', 'instanceOwner']), (client) => client.gql(query, { t: tenantId, template: null }));
+  }, 60_000);
 });

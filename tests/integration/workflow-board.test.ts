@@ -275,6 +275,21 @@ describe('workflow board: actions (rule 7)', () => {
     expect((await board()).tasks.fertig).toEqual([{ id: 'M-3', added: 1 }]);
   });
 
+  it("the status mail comes in the tenant's mail template, like its booking mails", async () => {
+    const template = '<!DOCTYPE html><html><body><div id="mandanten-layout">{{title}}</div><main>{{content}}</main></body></html>';
+    await app.orm.em.fork().nativeUpdate(Tenant, { id: tenantId }, { genericMailTemplate: template });
+    try {
+      await seed({ fertig: [{ id: 'T-1', added: 1 }] });
+      app.smtp.clear();
+      expect((await move({ taskId: 'T-1', destination: 'eingang', newIndex: 0 })).status).toBe(200);
+      const mail = await app.smtp.waitForMail(RECEIVER, SUBJECT('T-1'));
+      expect(mail.html).toContain(`<div id="mandanten-layout">${SUBJECT('T-1')}</div><main><p>Der Status der Buchung Nr. T-1 hat sich geändert.</p>`);
+      expect(mail.text).toContain('Neuer Status: Eingang');
+    } finally {
+      await app.orm.em.fork().nativeUpdate(Tenant, { id: tenantId }, { genericMailTemplate: '' });
+    }
+  });
+
   it('no action when a task is reordered in its state, archived or sent back to the backlog', async () => {
     await seed({ eingang: [{ id: 'N-1', added: 1 }, { id: 'N-2', added: 2 }, { id: 'N-3', added: 3 }] });
     app.smtp.clear();

@@ -1,10 +1,11 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Button, Callout, ControlGroup, FormGroup, H2, HTMLSelect, InputGroup, NonIdealState, Section, SectionCard, Spinner, Tag } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { Form, useField, useFormState } from 'react-final-form';
-import { InstanceSettingsDocument, UpdateInstanceDocument, type InstanceInput, type InstanceSettingsFieldsFragment } from '../gql/graphql';
+import { InstanceMailTemplatePreviewDocument, InstanceSettingsDocument, UpdateInstanceDocument, type InstanceInput, type InstanceSettingsFieldsFragment } from '../gql/graphql';
 import { useFailedSaveFeedback } from '../shared/forms/failedSave';
 import { helperLine, shownFieldError } from '../shared/forms/fieldMessage';
+import { MailTemplateField } from '../shared/forms/MailTemplateField';
 import { SaveBar } from '../shared/forms/SaveBar';
 import { nestFieldErrors, serverSubmitErrors } from '../shared/forms/serverErrors';
 import { TextField } from '../shared/forms/TextField';
@@ -44,6 +45,7 @@ interface InstanceFormValues {
   legalNoticeUrl: string;
   mailAddress: string;
   mailEnabled: boolean;
+  mailTemplate: string;
   noreplyMail: string;
   noreplyDisplayName: string;
   noreplyHost: string;
@@ -83,6 +85,7 @@ function toFormValues(settings: InstanceSettingsFieldsFragment): InstanceFormVal
     legalNoticeUrl: settings.legalNoticeUrl,
     mailAddress: settings.mailAddress,
     mailEnabled: settings.mailEnabled,
+    mailTemplate: settings.mailTemplate,
     noreplyMail: settings.noreplyMail,
     noreplyDisplayName: settings.noreplyDisplayName,
     noreplyHost: settings.noreplyHost,
@@ -125,6 +128,7 @@ function toInput(values: InstanceFormValues): InstanceInput {
     legalNoticeUrl: values.legalNoticeUrl ?? '',
     mailAddress: values.mailAddress ?? '',
     mailEnabled: values.mailEnabled,
+    mailTemplate: values.mailTemplate ?? '',
     noreplyMail: values.noreplyMail ?? '',
     noreplyDisplayName: values.noreplyDisplayName ?? '',
     noreplyHost: values.noreplyHost ?? '',
@@ -320,6 +324,11 @@ function SsoSubForm({ settings, tenants, roles }: { settings: InstanceSettingsFi
 export default function InstanceSettingsPage() {
   const { data, loading, error } = useQuery(InstanceSettingsDocument, { fetchPolicy: 'cache-and-network' });
   const [updateInstance] = useMutation(UpdateInstanceDocument);
+  const client = useApolloClient();
+  const renderMailTemplate = async (template: string) => {
+    const { data: preview } = await client.query({ query: InstanceMailTemplatePreviewDocument, variables: { template }, fetchPolicy: 'no-cache' });
+    return preview?.instanceMailTemplatePreview ?? '';
+  };
   const failedSave = useFailedSaveFeedback<InstanceFormValues>();
   const settings = data?.instanceSettings;
   const initialValues = useMemo(() => (settings ? toFormValues(settings) : undefined), [settings]);
@@ -373,6 +382,7 @@ export default function InstanceSettingsPage() {
                 <TextField name="mailAddress" label="Empfänger der Systemnachrichten" type="email" validate={optionalEmail} />
                 <SwitchField name="mailEnabled" label="Eigene E-Mail-Konfiguration verwenden" />
                 <MailSubForm settings={settings} />
+                <MailTemplateField name="mailTemplate" label="E-Mail-Vorlage der Instanz" render={renderMailTemplate} />
               </SectionCard>
             </Section>
             <Section title="Besitzer der Instanz" icon="crown" elevation={1}>

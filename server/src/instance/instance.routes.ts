@@ -26,7 +26,7 @@ function restSettings(settings: InstanceSettings) {
 /** Picks the known fields of a PUT body; everything else is ignored. */
 function updateFromBody(body: Body): InstanceUpdate {
   const update: Record<string, unknown> = {};
-  for (const field of [...instanceTextFields, ...instanceBooleanFields, ...instanceNumberFields, ...instanceListFields, ...instanceSecretFields]) {
+  for (const field of [...instanceTextFields, 'mailTemplate', ...instanceBooleanFields, ...instanceNumberFields, ...instanceListFields, ...instanceSecretFields]) {
     if (field in body) update[field] = body[field];
   }
   // The single sign-on application: `sso` (GraphQL's name) or the contract's `applications` entry.

@@ -19,6 +19,7 @@ export interface InstanceUpdate {
   legalNoticeUrl?: string | null;
   mailAddress?: string | null;
   mailEnabled?: boolean | null;
+  mailTemplate?: string | null;
   noreplyMail?: string | null;
   noreplyDisplayName?: string | null;
   noreplyHost?: string | null;
@@ -64,6 +65,8 @@ export const instanceSecretFields = ['noreplyPassword', 'noreplyGraphClientSecre
 
 const URL_FIELDS = ['contactUrl', 'dataProtectionUrl', 'legalNoticeUrl'] as const;
 const MAX_TEXT = 2000;
+/** A whole HTML document with inline styles and perhaps a data: logo is far longer than a setting. */
+const MAX_TEMPLATE = 500_000;
 const messages = {
   required: 'Pflichtfeld',
   email: 'Muss gültige E-Mail-Adresse sein.',
@@ -72,6 +75,7 @@ const messages = {
   port: 'Muss ein Port zwischen 1 und 65535 sein.',
   text: 'Ungültiger Wert',
   tooLong: `Maximal ${MAX_TEXT} Zeichen erlaubt.`,
+  templateTooLong: `Maximal ${MAX_TEMPLATE} Zeichen erlaubt.`,
   unknownUser: 'Benutzer nicht gefunden',
   unknownTenant: 'Mandant nicht gefunden',
   unknownRole: 'Rolle nicht gefunden',
@@ -204,6 +208,7 @@ export class InstanceService {
       legalNoticeUrl: instance.legalNoticeUrl,
       mailAddress: instance.mailAddress,
       mailEnabled: instance.mailEnabled,
+      mailTemplate: instance.mailTemplate,
       noreplyMail: instance.noreplyMail,
       noreplyDisplayName: instance.noreplyDisplayName,
       noreplyHost: instance.noreplyHost,
@@ -261,6 +266,11 @@ export class InstanceService {
     return instanceMailSettings(await this.get());
   }
 
+  /** The layout of the instance's own mails (account mails); empty means the bundled default. */
+  async mailTemplate(): Promise<string> {
+    return (await this.get()).mailTemplate;
+  }
+
   /**
    * The identity provider's origin while single sign-on is active (the browser exchanges the code
    * there, so the content security policy must allow it). Cached briefly; refreshed on update.
@@ -293,6 +303,13 @@ export class InstanceService {
         if (value !== null && typeof value !== 'string') fieldErrors[field] = messages.text;
         else if ((value ?? '').length > MAX_TEXT) fieldErrors[field] = messages.tooLong;
         else instance[field] = (value ?? '').trim();
+      }
+      // The mail layout is HTML: kept as written (no trimming), only its length is bounded.
+      if (input.mailTemplate !== undefined) {
+        const value = input.mailTemplate;
+        if (value !== null && typeof value !== 'string') fieldErrors.mailTemplate = messages.text;
+        else if ((value ?? '').length > MAX_TEMPLATE) fieldErrors.mailTemplate = messages.templateTooLong;
+        else instance.mailTemplate = value ?? '';
       }
       for (const field of URL_FIELDS) {
         if (input[field] !== undefined && instance[field] && !isWebUrl(instance[field])) fieldErrors[field] = messages.url;

@@ -50,6 +50,7 @@ export class InstanceSettings {
   @Field() legalNoticeUrl!: string;
   @Field({ description: 'System mail receiver (e.g. the "new user" notice).' }) mailAddress!: string;
   @Field({ description: "Send with the instance's own mail configuration below." }) mailEnabled!: boolean;
+  @Field({ description: 'HTML layout of the account mails ({{title}}, {{content}}); empty means the bundled default.' }) mailTemplate!: string;
   @Field() noreplyMail!: string;
   @Field() noreplyDisplayName!: string;
   @Field() noreplyHost!: string;
@@ -102,6 +103,7 @@ export class InstanceInput {
   @Field({ nullable: true }) legalNoticeUrl?: string;
   @Field({ nullable: true }) mailAddress?: string;
   @Field({ nullable: true }) mailEnabled?: boolean;
+  @Field(() => String, { nullable: true }) mailTemplate?: string | null;
   @Field({ nullable: true }) noreplyMail?: string;
   @Field({ nullable: true }) noreplyDisplayName?: string;
   @Field({ nullable: true }) noreplyHost?: string;

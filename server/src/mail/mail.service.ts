@@ -34,14 +34,23 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-/** The instance's default mail layout: title plus content (the template editor comes later). */
-export function renderMail(mail: OutgoingMail): { html: string; text: string } {
-  const paragraphs = mail.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n');
-  const link = mail.link ? `<p><a href="${escapeHtml(mail.link.href)}">${escapeHtml(mail.link.label)}</a></p>` : '';
-  const html = `<!doctype html><html lang="de"><body style="font-family:sans-serif"><h1 style="color:#cd1421">${escapeHtml(mail.subject)}</h1>\n${paragraphs}\n${link}</body></html>`;
+/** A mail's body: its paragraphs and link as HTML (each escaped) and as text. */
+export function mailContent(mail: OutgoingMail): { contentHtml: string; text: string } {
+  const paragraphs = mail.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`);
+  const link = mail.link ? [`<p><a href="${escapeHtml(mail.link.href)}">${escapeHtml(mail.link.label)}</a></p>`] : [];
   const text = [...mail.paragraphs, mail.link ? `${mail.link.label}: ${mail.link.href}` : ''].filter(Boolean).join('\n\n');
-  return { html, text };
+  return { contentHtml: [...paragraphs, ...link].join('\n'), text };
 }
+
+/**
+ * The page a mail's title and content HTML go into. In the running server: the instance's mail
+ * template, filled like the tenants' booking mails (services.ts).
+ */
+export type MailLayout = (values: { title: string; contentHtml: string }) => Promise<string>;
+
+/** A bare page, for a MailService built without a layout (tests of the sending paths). */
+export const plainMailLayout: MailLayout = async ({ title, contentHtml }) =>
+  `<!doctype html><html lang="de"><body><h1>${escapeHtml(title)}</h1>\n${contentHtml}</body></html>`;
 
 /** An attachment as Office365 Graph takes it: base64 bytes; inline ones with their content id. */
 export function graphAttachment(attachment: MailAttachment): Record<string, unknown> {
@@ -83,6 +92,7 @@ export class MailService {
     private readonly config: AppConfig,
     private readonly instanceSettings: () => Promise<InstanceMailSettings | null> = async () => null,
     private readonly graph: GraphEndpoints = defaultGraphEndpoints,
+    private readonly layout: MailLayout = plainMailLayout,
   ) {
     if (config.smtp) {
       this.fallback = nodemailer.createTransport({
@@ -99,9 +109,10 @@ export class MailService {
     }
   }
 
-  /** A mail in the instance's default layout (auth and workflow mails). */
+  /** A mail in the instance's layout (account mails). */
   async send(mail: OutgoingMail): Promise<void> {
-    const { html, text } = renderMail(mail);
+    const { contentHtml, text } = mailContent(mail);
+    const html = await this.layout({ title: mail.subject, contentHtml });
     await this.deliver({ to: mail.to, subject: mail.subject, html, text }, null, mail.link?.href);
   }
 

@@ -38,4 +38,18 @@ export class ReceiptResolver {
     const pdf = await context.services.receipts.preview(await requireViewer(context), tenantId, isDocumentKind(kind) ? kind : 'receipt', template);
     return pdf.toString('base64');
   }
+
+  @Auth(AuthRule.TENANT_OWNER)
+  @Query(() => String, {
+    description:
+      "The tenant editor's \"Vorschau\" as shown: the same filled template as documentTemplatePreview, as HTML (the editor frames it sandboxed). RECEIPT_TEMPLATE_INVALID without the HTML skeleton.",
+  })
+  async documentTemplatePreviewHtml(
+    @Arg('tenantId', () => ID) tenantId: string,
+    @Arg('kind', () => DocumentKindType, { defaultValue: DocumentKindType.receipt }) kind: DocumentKindType,
+    @Arg('template', () => String, { nullable: true }) template: string | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<string> {
+    return context.services.receipts.previewHtml(await requireViewer(context), tenantId, isDocumentKind(kind) ? kind : 'receipt', template);
+  }
 }

@@ -180,6 +180,14 @@ export class ReceiptService {
 
   /** The given template (or the bundled one when empty) filled with sample data, as PDF: owners of the tenant. */
   async preview(viewer: Viewer, tenantId: string, kind: DocumentKind, template: string | null): Promise<Buffer> {
+    return this.pdf(await this.previewHtml(viewer, tenantId, kind, template));
+  }
+
+  /**
+   * The HTML the preview PDF is printed from: the tenant editor shows it in a sandboxed frame, as the
+   * page's Content-Security-Policy frames no PDF from a blob: URL. Owners of the tenant.
+   */
+  async previewHtml(viewer: Viewer, tenantId: string, kind: DocumentKind, template: string | null): Promise<string> {
     if (!canManageTenant(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
     const tenant = await this.orm.em.fork().findOne(Tenant, { id: tenantId });
     if (!tenant) throw new AppError('generic.not-found');
@@ -195,7 +203,7 @@ export class ReceiptService {
       issuedAt: now,
       invoice: invoiceDetails(tenant) ?? { bank: 'Musterbank', iban: 'DE02 1203 0000 0000 2020 51', bic: 'BYLADEM1001', accountHolder: tenant.name, daysUntilPaymentDue: 14 },
     });
-    return this.pdf(renderDocumentTemplate(source, values));
+    return renderDocumentTemplate(source, values);
   }
 
   // --- issuing ----------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { OutgoingMail } from '../mail/mail.service.js';
+import { instanceMailSettings, type InstanceMailSettings } from '../instance/instance.service.js';
+import { mailContent, type OutgoingMail, type RenderedMail } from '../mail/mail.service.js';
 import { isUuid } from '../shared/ids.js';
 import { enqueueJobs, type Job, type JobHandler } from '../shared/jobs.js';
 import { TenantMembership } from '../tenants/membership.entity.js';
@@ -38,10 +39,16 @@ export function statusChangeMail(to: string, bookingId: string, tenantName: stri
   };
 }
 
-/** Sends one mail; the MailService in production. */
+/** Sends one rendered mail with the given sender settings; the MailService in production. */
 export interface WorkflowMailer {
-  send(mail: OutgoingMail): Promise<void>;
+  sendRendered(mail: RenderedMail, sender: InstanceMailSettings | null): Promise<void>;
 }
+
+/**
+ * Fills a tenant's mail template with a title and content HTML: the renderer of the booking mails,
+ * handed in by the composition root so the status mail looks like every other mail of the tenant.
+ */
+export type TenantMailLayout = (template: string, values: { title: string; contentHtml: string }) => string;
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
@@ -49,15 +56,24 @@ export class WorkflowActions {
   constructor(
     private readonly orm: MikroORM,
     private readonly mailer: WorkflowMailer,
+    private readonly layout: TenantMailLayout,
   ) {}
 
   /** The job handlers by name, for the process's job worker. */
   handlers(): Record<string, JobHandler> {
     return {
       [WORKFLOW_ENTERED_JOB]: (payload) => this.expand(text(payload.tenantId), text(payload.bookingId), text(payload.stateId), text(payload.fromName) || BACKLOG_NAME),
-      [WORKFLOW_STATUS_MAIL_JOB]: (payload) =>
-        this.mailer.send(statusChangeMail(text(payload.to), text(payload.bookingId), text(payload.tenantName), text(payload.fromName), text(payload.toName))),
+      [WORKFLOW_STATUS_MAIL_JOB]: (payload) => this.sendStatusMail(text(payload.tenantId), statusChangeMail(text(payload.to), text(payload.bookingId), text(payload.tenantName), text(payload.fromName), text(payload.toName))),
     };
+  }
+
+  /** In the tenant's mail template and from its sender, like its booking mails; nothing once the tenant is gone. */
+  private async sendStatusMail(tenantId: string, mail: OutgoingMail): Promise<void> {
+    const tenant = await this.orm.em.fork().findOne(Tenant, { id: tenantId });
+    if (!tenant) return;
+    const { contentHtml, text: plain } = mailContent(mail);
+    const html = this.layout(tenant.genericMailTemplate, { title: mail.subject, contentHtml });
+    await this.mailer.sendRendered({ to: mail.to, subject: mail.subject, html, text: plain }, instanceMailSettings(tenant));
   }
 
   /** One job per mail receiver of the entered state's e-mail actions, enqueued together. */

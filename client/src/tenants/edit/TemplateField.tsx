@@ -1,24 +1,18 @@
 import { useApolloClient } from '@apollo/client/react';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Tag } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useField } from 'react-final-form';
-import { DocumentTemplatePreviewDocument } from '../../gql/graphql';
+import { DocumentTemplatePreviewHtmlDocument } from '../../gql/graphql';
+import { HtmlPreviewFrame } from '../../shared/HtmlPreviewFrame';
 import { notifyError } from '../../shared/toast';
 import { TemplateArea } from '../fields';
 
-/** A PDF handed over as base64, as a URL the browser shows (revoked when the preview closes). */
-function pdfUrl(base64: string): string {
-  const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-  return URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
-}
-
 /** The template rendered with sample data by the server, shown in a dialog. */
-function TemplatePreview({ url, title, onClose }: { url: string; title: string; onClose: () => void }) {
-  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+function TemplatePreview({ html, title, onClose }: { html: string; title: string; onClose: () => void }) {
   return (
     <Dialog isOpen onClose={onClose} title={`Vorschau: ${title}`} style={{ maxWidth: 900, width: '92vw' }}>
       <DialogBody>
-        <iframe className="template-preview" title={`Vorschau: ${title}`} src={url} />
+        <HtmlPreviewFrame title={`Vorschau: ${title}`} html={html} />
       </DialogBody>
       <DialogFooter actions={<Button text="Schließen" onClick={onClose} />} />
     </Dialog>
@@ -27,7 +21,7 @@ function TemplatePreview({ url, title, onClose }: { url: string; title: string; 
 
 /**
  * Receipt or invoice template: present/absent, edited in a dialog and applied to the form only;
- * "Vorschau" shows the PDF the text in the dialog makes, with sample data.
+ * "Vorschau" shows the page the text in the dialog makes with sample data, as printed to the PDF.
  */
 export function TemplateField({ tenantId, name, title }: { tenantId: string; name: 'receiptTemplate' | 'invoiceTemplate'; title: string }) {
   const { input, meta } = useField<string>(name, { subscription: { value: true, error: true, submitError: true, submitFailed: true } });
@@ -43,14 +37,14 @@ export function TemplateField({ tenantId, name, title }: { tenantId: string; nam
     setRendering(true);
     try {
       const { data } = await client.query({
-        query: DocumentTemplatePreviewDocument,
+        query: DocumentTemplatePreviewHtmlDocument,
         variables: { tenantId, kind: name === 'invoiceTemplate' ? 'invoice' : 'receipt', template: draft?.trim() ? draft : null },
         fetchPolicy: 'no-cache',
       });
-      if (data) setPreview(pdfUrl(data.documentTemplatePreview));
+      if (data) setPreview(data.documentTemplatePreviewHtml);
     } catch (failure) {
       console.error('Vorschau nicht erstellt:', failure);
-      notifyError(failure, { title: 'Vorschau nicht möglich', message: 'Die Vorlage konnte nicht als PDF dargestellt werden.' });
+      notifyError(failure, { title: 'Vorschau nicht möglich', message: 'Die Vorlage konnte nicht dargestellt werden.' });
     } finally {
       setRendering(false);
     }
@@ -83,7 +77,7 @@ export function TemplateField({ tenantId, name, title }: { tenantId: string; nam
           }
         />
       </Dialog>
-      {preview && <TemplatePreview url={preview} title={title} onClose={() => setPreview(null)} />}
+      {preview && <TemplatePreview html={preview} title={title} onClose={() => setPreview(null)} />}
     </FormGroup>
   );
 }

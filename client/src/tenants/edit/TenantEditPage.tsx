@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Button, FormGroup, H2, InputGroup, NonIdealState, Radio, RadioGroup, Section, SectionCard, Spinner, Tag } from '@blueprintjs/core';
 import { getIn } from 'final-form';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -9,6 +9,7 @@ import {
   TenantEditDocument,
   type TenantEditFieldsFragment,
   type TenantInput,
+  TenantMailTemplatePreviewDocument,
   TenantMembersDocument,
   UpdateTenantDocument,
   type WorkflowFieldsFragment,
@@ -16,6 +17,7 @@ import {
 } from '../../gql/graphql';
 import { CollapsibleSection } from '../../shared/CollapsibleSection';
 import { useFailedSaveFeedback } from '../../shared/forms/failedSave';
+import { MailTemplateField } from '../../shared/forms/MailTemplateField';
 import { SaveBar } from '../../shared/forms/SaveBar';
 import { nestFieldErrors, serverSubmitErrors } from '../../shared/forms/serverErrors';
 import { useAppState } from '../../shared/store';
@@ -132,6 +134,7 @@ function toInput(values: Values): { input: TenantInput; workflow: WorkflowInput 
     defaultEventCreationMode: values.simpleEventMode ? 'simple' : 'detailed',
     enablePublicStatusView: values.enablePublicStatusView,
     useInstanceMail: values.useInstanceMail,
+    genericMailTemplate: values.genericMailTemplate ?? '',
     noreplyMail: text(values.noreplyMail),
     noreplyDisplayName: text(values.noreplyDisplayName),
     noreplyHost: text(values.noreplyHost),
@@ -297,6 +300,11 @@ function TenantForm({ tenant, workflow, choices, testPaymentOffered }: { tenant:
   // The saved tenant is loaded again before the save counts as done, so the form continues from it.
   const [updateTenant, { loading }] = useMutation(UpdateTenantDocument, { refetchQueries: [TenantEditDocument], awaitRefetchQueries: true });
   const failedSave = useFailedSaveFeedback<Values>();
+  const client = useApolloClient();
+  const renderMailTemplate = async (template: string) => {
+    const { data } = await client.query({ query: TenantMailTemplatePreviewDocument, variables: { tenantId: tenant.id, template }, fetchPolicy: 'no-cache' });
+    return data?.tenantMailTemplatePreview ?? '';
+  };
   // The same tenant loaded again (after a save) gives equal values: the form stays as it is.
   const initialValues = useMemo(() => toValues(tenant, workflow, testPaymentOffered), [tenant, workflow, testPaymentOffered]);
   const secret = (set: boolean | null | undefined) => set;
@@ -347,6 +355,7 @@ function TenantForm({ tenant, workflow, choices, testPaymentOffered }: { tenant:
           <Section title="E-Mail-Konfiguration" icon="envelope" elevation={1}>
             <SectionCard>
               <MailSection />
+              <MailTemplateField name="genericMailTemplate" label="E-Mail-Vorlage des Mandanten" render={renderMailTemplate} />
             </SectionCard>
           </Section>
 
