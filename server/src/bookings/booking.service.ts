@@ -16,7 +16,7 @@ import { Booking } from './booking.entity.js';
 import { publicBookingStatus, sameName, type BookingView, type PublicBookingStatus } from './booking.model.js';
 import { bookingView, findBookingOrFail, IN_BACKLOG_SQL, readBacklogIds, readBookingPage, readOccupancies } from './booking.queries.js';
 import { pgTextArray } from '../shared/sql.js';
-
+import type { PaymentReturnStatus } from '../../../common/bookings/payment-return.js';
 import { bookingStatusConditions, staffBookingConditions, type BookingStatusFilter } from './booking-conditions.js';
 
 export interface BookingListQuery {
@@ -89,20 +89,6 @@ export function windowOf(from: Date | null | undefined, to: Date | null | undefi
  * and searchable list, one booking, the public status, the occupancy calendar and the bookings of
  * an object; and the ports the bookables and workflow domains read bookings through.
  */
-/** GET bookings/:id/status: the flags and what the checkout's status page shows after the payment's return. */
-export interface PaymentReturnStatus {
-  bookingId: string;
-  isCommitted: boolean;
-  isPayed: boolean;
-  isRejected: boolean;
-  title: string;
-  timeBegin: number | null;
-  timeEnd: number | null;
-  priceEur: number;
-  paymentProvider: string | null;
-  tenantName: string;
-}
-
 export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 'backlogIds'> {
   constructor(
     private readonly orm: MikroORM,

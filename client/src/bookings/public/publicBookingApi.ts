@@ -1,3 +1,4 @@
+import type { PaymentReturnStatus } from '../../../../common/bookings/payment-return';
 import { type ErrorInfo, errorInfo } from '../../shared/toast';
 
 /**
@@ -36,19 +37,7 @@ async function get(path: string): Promise<Response> {
 
 const bookingPath = (tenantId: string, bookingId: string) => `/api/${encodeURIComponent(tenantId)}/bookings/${encodeURIComponent(bookingId)}`;
 
-/** GET bookings/:id/status: the flags and what the status page shows after the payment's return (no personal data). */
-export interface BookingFlags {
-  bookingId: string;
-  isCommitted: boolean;
-  isPayed: boolean;
-  isRejected: boolean;
-  title: string;
-  timeBegin: number | null;
-  timeEnd: number | null;
-  priceEur: number;
-  paymentProvider: string | null;
-  tenantName: string;
-}
+export type BookingFlags = PaymentReturnStatus;
 
 export async function fetchBookingFlags(tenantId: string, bookingId: string): Promise<BookingFlags> {
   return (await (await get(`${bookingPath(tenantId, bookingId)}/status`)).json()) as BookingFlags;
