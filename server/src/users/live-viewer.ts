@@ -49,7 +49,9 @@ class LiveViewer {
   private readAt = 0;
   private closed = false;
   private closing: NodeJS.Timeout | undefined;
-  private rereading: Promise<Viewer | null> | undefined;
+  /** Counts the news of changes: a read begun before the latest news cannot answer after it. */
+  private generation = 0;
+  private rereading: { generation: number; viewer: Promise<Viewer | null> } | undefined;
   private readonly stopListening: (() => void)[] = [];
 
   constructor(
@@ -61,14 +63,12 @@ class LiveViewer {
     this.stopListening.push(
       signals.on('SESSION_ENDED', session.sessionId, () => this.end(SESSION_ENDED_CLOSE)),
       signals.on('SESSION_CHANGED', session.userId, () => {
-        this.stale = true;
+        this.markStale();
         // At once, not at the next event: a socket of a user who lost the right closes now. A failed
         // read (database away) leaves it stale, so the next event reads again.
         this.current().catch(() => undefined);
       }),
-      signals.onListenLost(() => {
-        this.stale = true;
-      }),
+      signals.onListenLost(() => this.markStale()),
     );
   }
 
@@ -77,10 +77,23 @@ class LiveViewer {
     if (this.closed) return Promise.resolve(null);
     const now = Date.now();
     if (!this.stale && now < this.session.expiresAt && now - this.readAt < MAX_VIEWER_AGE_MS) return Promise.resolve(this.viewer);
-    this.rereading ??= this.reread().finally(() => {
-      this.rereading = undefined;
-    });
-    return this.rereading;
+    // A read still running that began before the latest news may hold rights that are gone: the
+    // next read starts after it instead of joining it.
+    if (this.rereading?.generation !== this.generation) {
+      const before = this.rereading?.viewer.catch(() => null);
+      const viewer: Promise<Viewer | null> = (before ?? Promise.resolve(null))
+        .then(() => this.reread())
+        .finally(() => {
+          if (this.rereading?.viewer === viewer) this.rereading = undefined;
+        });
+      this.rereading = { generation: this.generation, viewer };
+    }
+    return this.rereading.viewer;
+  }
+
+  private markStale(): void {
+    this.stale = true;
+    this.generation += 1;
   }
 
   private async reread(): Promise<Viewer | null> {
