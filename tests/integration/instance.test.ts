@@ -190,9 +190,10 @@ describe('owners and tenant creation', () => {
     const newOwner = actors.userIds.outsider;
     const outsiderClient = actors.clients.outsider;
     type Changed = { sessionChanged: { permissions: { instanceOwner: boolean } } };
-    const ws = graphqlWsClient(app.url, { cookie: outsiderClient.cookieHeader() });
-    const recorder = new SubscriptionRecorder<Changed>(ws, 'subscription { sessionChanged { permissions { instanceOwner } } }');
-    try {
+    /** A socket of the outsider with sessionChanged, once the subscription is registered. */
+    const watchSession = async () => {
+      const ws = graphqlWsClient(app.url, { cookie: outsiderClient.cookieHeader() });
+      const recorder = new SubscriptionRecorder<Changed>(ws, 'subscription { sessionChanged { permissions { instanceOwner } } }');
       // The subscription registers asynchronously: wait for it with profile changes first.
       let attempt = 0;
       while (recorder.results.length === 0) {
@@ -200,27 +201,37 @@ describe('owners and tenant creation', () => {
         await outsiderClient.put('/api/user', { city: `Ort ${attempt}` });
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
+      return { recorder, stop: async () => (recorder.stop(), await ws.dispose()) };
+    };
+    const first = await watchSession();
+    try {
       const unknown = await admin.put('/api/instances', { ownerUserIds: [testAdmin.id, 'gibt-es-nicht@example.com'] });
       expect(unknown.status).toBe(400);
       expect(unknown.json.errors.ownerUserIds).toContain('gibt-es-nicht@example.com');
 
       const added = await admin.put('/api/instances', { ownerUserIds: [testAdmin.id, newOwner.toUpperCase()] });
       expect(added.json.ownerUserIds).toEqual([testAdmin.id, newOwner]);
-      await recorder.waitFor((result) => result.data?.sessionChanged.permissions.instanceOwner === true);
+      await first.recorder.waitFor((result) => result.data?.sessionChanged.permissions.instanceOwner === true);
       expect((await outsiderClient.get('/api/instances')).status).toBe(200);
+      // The rights changed: the socket closes after the news (4403), and the client subscribes again.
+      await first.recorder.waitForEnd();
+      expect((first.recorder.error as { code?: number } | undefined)?.code).toBe(4403);
+    } finally {
+      await first.stop();
+    }
 
+    const second = await watchSession();
+    try {
       const empty = await admin.put('/api/instances', { ownerUserIds: [] });
       expect(empty.status).toBe(409);
       expect(empty.json).toMatchObject({ code: 'instance.last-owner', title: 'Fehler beim Aktualisieren der Instanz' });
 
       const removed = await admin.gql<{ updateInstance: { ownerUserIds: string[] } }>(UPDATE, { input: { ownerUserIds: [testAdmin.id] } });
       expect(removed.data?.updateInstance.ownerUserIds).toEqual([testAdmin.id]);
-      const before = recorder.results.length;
-      await recorder.waitFor((result) => recorder.results.indexOf(result) >= before && result.data?.sessionChanged.permissions.instanceOwner === false);
+      await second.recorder.waitFor((result) => result.data?.sessionChanged.permissions.instanceOwner === false);
       expect((await outsiderClient.get('/api/instances')).status).toBe(403);
     } finally {
-      recorder.stop();
-      await ws.dispose();
+      await second.stop();
     }
   });
 
