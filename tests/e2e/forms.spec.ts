@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { screenshot, signInAndSelectDemoTenant } from './helpers.js';
+import { screenshot, signInAndSelectDemoTenant, signInAsAdmin } from './helpers.js';
 
 /**
  * The forms of the admin client as a person meets them: a save that fails names the problem and
@@ -7,17 +7,8 @@ import { screenshot, signInAndSelectDemoTenant } from './helpers.js';
  * tenant keeps the place on the page, a price comes back as it was typed, and the workflow states
  * have a named default radio and ask before they are deleted.
  */
-const admin = { id: 'admin@example.com', password: 'admin-demo-2026' };
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Hauptnavigation' });
 const toast = (page: Page, text: string) => page.locator('.bp6-toast').filter({ hasText: text });
-
-async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('E-Mail').fill(admin.id);
-  await page.getByLabel('Passwort', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 /** Where a person would be before pressing the save bar of a long form: at its end. */
 async function scrollToEnd(page: Page): Promise<void> {

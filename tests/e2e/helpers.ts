@@ -9,6 +9,16 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 export const demoOwner = { id: 'inhaberin@example.com', password: 'demo-inhaberin' };
+export const demoAdmin = { id: 'admin@example.com', password: 'admin-demo-2026' };
+
+/** Signs the demo's instance owner in through the login page, onto the dashboard. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-Mail').fill(demoAdmin.id);
+  await page.getByLabel('Passwort', { exact: true }).fill(demoAdmin.password);
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
 
 /** The link of a verification mail: it opens /email/verify?token=…, whose button confirms the address. */
 export function verificationLink(mail: CapturedMail): string {

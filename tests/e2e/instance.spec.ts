@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { TestOidcIssuer } from '../support/oidc-issuer.js';
+import { demoAdmin, signInAsAdmin } from './helpers.js';
 
 /**
  * Issue 3, instance slice, as the instance owner clicks it: the instance settings (contact data,
@@ -9,7 +10,7 @@ import { TestOidcIssuer } from '../support/oidc-issuer.js';
  */
 const shot = (page: Page, name: string) => page.screenshot({ path: `tests/artifacts/instance/${name}.png`, fullPage: true });
 const toast = (page: Page, text: string) => page.locator('.bp6-toast').filter({ hasText: text });
-const admin = { id: 'admin@example.com', password: 'admin-demo-2026' };
+const admin = demoAdmin;
 const ssoUser = { email: 'sso.nutzerin@example.com', given_name: 'Sina', family_name: 'Single' };
 
 test.describe.configure({ mode: 'serial' });
@@ -30,14 +31,6 @@ test.afterAll(async ({ browser }) => {
   await page.close();
   await issuer?.close();
 });
-
-async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('E-Mail').fill(admin.id);
-  await page.getByLabel('Passwort', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 test('the instance owner configures the instance and single sign-on', async ({ page }) => {
   await signInAsAdmin(page);

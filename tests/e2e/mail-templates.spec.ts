@@ -1,22 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
-import { screenshot, signInAndSelectDemoTenant } from './helpers.js';
+import { expect, test } from '@playwright/test';
+import { screenshot, signInAndSelectDemoTenant, signInAsAdmin } from './helpers.js';
 
 /**
  * The mail templates as their owners edit them: the instance's on /admin/instanz, the tenant's in the
  * tenant editor, each with a "Vorschau" that shows a sample mail in the text as typed. The preview
  * is read inside its frame: a frame the page's Content-Security-Policy blocked would show no text.
  */
-const admin = { id: 'admin@example.com', password: 'admin-demo-2026' };
 
 test.describe.configure({ mode: 'serial' });
-
-async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('E-Mail').fill(admin.id);
-  await page.getByLabel('Passwort', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 const template = (marker: string) => `<!DOCTYPE html><html><body><h1>${marker}</h1><h2>{{title}}</h2>{{content}}</body></html>`;
 
