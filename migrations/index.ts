@@ -15,6 +15,7 @@ import { Migration20261127141500CancellationLinkHashes } from './Migration202611
 import { Migration20261127141600CheckoutIdempotencyKeys } from './Migration20261127141600_checkout_idempotency_keys.js';
 import { Migration20261201120000JobWorkerHeartbeats } from './Migration20261201120000_job_worker_heartbeats.js';
 import { Migration20261202090000BookingPaymentStarts } from './Migration20261202090000_booking_payment_starts.js';
+import { Migration20261203090000InstanceMailSwitch } from './Migration20261203090000_instance_mail_switch.js';
 
 /** Every migration in order. Listed in code so the built server and the TypeScript sources agree. */
 export const migrationsList: MigrationObject[] = [
@@ -34,4 +35,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127141600_checkout_idempotency_keys', class: Migration20261127141600CheckoutIdempotencyKeys },
   { name: 'Migration20261201120000_job_worker_heartbeats', class: Migration20261201120000JobWorkerHeartbeats },
   { name: 'Migration20261202090000_booking_payment_starts', class: Migration20261202090000BookingPaymentStarts },
+  { name: 'Migration20261203090000_instance_mail_switch', class: Migration20261203090000InstanceMailSwitch },
 ];

@@ -62,7 +62,7 @@ export interface Services extends DomainServices {
 export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubSub): Services {
   const instance = new InstanceService(orm);
   // The account mails go into the instance's own template, filled by the same renderer as the tenants' booking mails.
-  const mail = new MailService(config, () => instance.mailSettings(), config.graph, async (values) => renderMailTemplate(await instance.mailTemplate(), values));
+  const mail = new MailService(config, () => instance.mailState(), config.graph, async (values) => renderMailTemplate(await instance.mailTemplate(), values));
   const viewers = new ViewerService(orm);
   const bookables = new BookableService(orm);
   // Attempt counters in PostgreSQL: sign-in and reset attempts, name guesses, cancellation requests.

@@ -91,6 +91,16 @@ test('the instance owner configures the instance and single sign-on', async ({ p
   await page.getByLabel('Kontaktadresse').fill('Wird verworfen');
   await page.getByRole('button', { name: 'Zurücksetzen' }).click();
   await expect(page.getByLabel('Kontaktadresse')).toHaveValue('Rathausplatz 7, 12345 Musterstadt');
+
+  // Switching mail off says what it means before anything is saved (not saved here: later files need mail).
+  const mailOff = page.getByText('Der Mailversand ist ausgeschaltet');
+  await expect(page.getByLabel('E-Mails versenden')).toBeChecked();
+  await expect(mailOff).toHaveCount(0);
+  await page.getByLabel('E-Mails versenden').uncheck({ force: true });
+  await expect(mailOff).toBeVisible();
+  await shot(page, '04-instance-mail-off');
+  await page.getByRole('button', { name: 'Zurücksetzen' }).click();
+  await expect(mailOff).toHaveCount(0);
 });
 
 test('a new person signs in with single sign-on and creates the account', async ({ page }) => {

@@ -2,16 +2,18 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testAdmin } from '../support/app.js';
 import { createUser, signIn } from '../support/fixtures.js';
+import { queuedJobs, waitForSettledQueue } from '../support/job-queue.js';
 import type { HttpClient } from '../support/http.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
- * rest-contract 5.9 "Sending rules": with the instance mail switched on and complete, mails go out
+ * Whose server sends: with the instance's own mail server in use and complete, mails go out
  * through the instance's SMTP server (with its login) or through Office365 Graph (client-credential
- * token, then sendMail); otherwise through the environment's SMTP server as before.
+ * token, then sendMail); otherwise through the environment's SMTP server. With mail switched off
+ * (`mailEnabled: false`) nothing goes out at all.
  */
 let app: TestApp;
 let admin: HttpClient;
@@ -93,15 +95,15 @@ async function waitFor<T>(find: () => T | undefined, timeoutMs = 5000): Promise<
 }
 
 describe('instance mail configuration', () => {
-  it('uses the environment SMTP while the instance mail is off', async () => {
+  it('uses the environment SMTP while the instance does not use its own server', async () => {
     expect((await requestReset('10.68.1.1')).status).toBe(200);
     await app.smtp.waitForMail(user.id, 'Kennworts');
     expect(instanceMails).toHaveLength(0);
   });
 
-  it("sends through the instance's SMTP server with its login when switched on", async () => {
+  it("sends through the instance's SMTP server with its login when it uses its own server", async () => {
     const response = await admin.put('/api/instances', {
-      mailEnabled: true,
+      useOwnMailServer: true,
       noreplyUseGraphApi: false,
       noreplyMail: 'noreply@stadt.example',
       noreplyDisplayName: 'Stadt Musterstadt',
@@ -141,12 +143,35 @@ describe('instance mail configuration', () => {
     expect(message.message.subject).toContain('Kennworts');
   });
 
-  it('falls back to the environment SMTP when switched off again', async () => {
-    await admin.put('/api/instances', { mailEnabled: false });
+  it('falls back to the environment SMTP when the own server is no longer used', async () => {
+    await admin.put('/api/instances', { useOwnMailServer: false });
     const before = graphCalls.length;
     const count = app.smtp.mails.filter((mail) => mail.to.includes(user.id)).length;
     expect((await requestReset('10.68.1.4')).status).toBe(200);
     await waitFor(() => (app.smtp.mails.filter((mail) => mail.to.includes(user.id)).length > count ? true : undefined));
     expect(graphCalls.length).toBe(before);
+  });
+
+  it('sends nothing while mail is switched off: the mail job ends as done and the log names the suppressed mail', async () => {
+    const switchedOff = await admin.put('/api/instances', { mailEnabled: false });
+    expect(switchedOff.status, switchedOff.text).toBe(200);
+    expect(switchedOff.json).toMatchObject({ mailEnabled: false });
+    const logged = vi.spyOn(console, 'info');
+    try {
+      const before = app.smtp.mails.length;
+      expect((await requestReset('10.68.1.5')).status).toBe(200);
+      await waitForSettledQueue(app.orm);
+      expect(app.smtp.mails.length).toBe(before);
+      expect(logged.mock.calls.some(([line]) => String(line).startsWith(`[mail] unterdrückt (Mailversand der Instanz ausgeschaltet): an ${user.id}:`))).toBe(true);
+      // Not failed and waiting for a retry: suppressed is final.
+      expect(await queuedJobs(app.orm, 'account-password-reset-mail')).toEqual([]);
+    } finally {
+      logged.mockRestore();
+      await admin.put('/api/instances', { mailEnabled: true });
+    }
+    const count = app.smtp.mails.length;
+    expect((await requestReset('10.68.1.6')).status).toBe(200);
+    await waitFor(() => (app.smtp.mails.length > count ? true : undefined));
+    expect(app.smtp.mails.slice(count).map((mail) => mail.to)).toEqual([[user.id]]);
   });
 });

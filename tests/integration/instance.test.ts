@@ -14,7 +14,7 @@ let app: TestApp;
 let actors: Actors;
 const secrets = ['smtp-passwort-geheim', 'graph-secret-geheim', 'sso-secret-geheim'];
 
-const SETTINGS = `{ instanceSettings { contactAddress contactUrl dataProtectionUrl legalNoticeUrl mailAddress mailEnabled
+const SETTINGS = `{ instanceSettings { contactAddress contactUrl dataProtectionUrl legalNoticeUrl mailAddress mailEnabled useOwnMailServer
   noreplyMail noreplyDisplayName noreplyHost noreplyPort noreplyUser noreplyPasswordSet noreplyStarttls noreplyUseGraphApi
   noreplyGraphTenantId noreplyGraphClientId noreplyGraphClientSecretSet ownerUserIds allowAllUsersToCreateTenant
   allowedUsersToCreateTenant maxTenants maxBookables maxEvents
@@ -167,20 +167,20 @@ describe('PUT api/instances', () => {
     expect(data?.instanceSettings.contactAddress).not.toBe('Darf nicht gespeichert werden');
   });
 
-  it('requires one complete mail method (SMTP or Graph) when the instance mail is switched on', async () => {
+  it('requires one complete mail method (SMTP or Graph) when the instance uses its own mail server', async () => {
     const admin = actors.clients.instanceOwner;
     await admin.put('/api/instances', { noreplyHost: '', noreplyUser: '', noreplyPassword: null });
-    const smtp = await admin.put('/api/instances', { mailEnabled: true, noreplyUseGraphApi: false, noreplyMail: 'noreply@stadt.example', noreplyDisplayName: 'Stadt' });
+    const smtp = await admin.put('/api/instances', { useOwnMailServer: true, noreplyUseGraphApi: false, noreplyMail: 'noreply@stadt.example', noreplyDisplayName: 'Stadt' });
     expect(smtp.status).toBe(400);
     expect(smtp.json.errors).toEqual({ noreplyHost: 'Pflichtfeld', noreplyPort: 'Pflichtfeld', noreplyUser: 'Pflichtfeld', noreplyPasswordSet: 'Pflichtfeld' });
-    const graph = await admin.put('/api/instances', { mailEnabled: true, noreplyUseGraphApi: true, noreplyMail: 'noreply@stadt.example', noreplyDisplayName: 'Stadt', noreplyGraphClientSecret: null });
+    const graph = await admin.put('/api/instances', { useOwnMailServer: true, noreplyUseGraphApi: true, noreplyMail: 'noreply@stadt.example', noreplyDisplayName: 'Stadt', noreplyGraphClientSecret: null });
     expect(graph.json.errors).toEqual({ noreplyGraphTenantId: 'Pflichtfeld', noreplyGraphClientId: 'Pflichtfeld', noreplyGraphClientSecretSet: 'Pflichtfeld' });
-    const noSender = await admin.put('/api/instances', { mailEnabled: true, noreplyUseGraphApi: true, noreplyMail: 'kaputt', noreplyDisplayName: 'Stadt', noreplyGraphTenantId: 't', noreplyGraphClientId: 'c', noreplyGraphClientSecret: 's' });
+    const noSender = await admin.put('/api/instances', { useOwnMailServer: true, noreplyUseGraphApi: true, noreplyMail: 'kaputt', noreplyDisplayName: 'Stadt', noreplyGraphTenantId: 't', noreplyGraphClientId: 'c', noreplyGraphClientSecret: 's' });
     expect(noSender.json.errors).toEqual({ noreplyMail: 'Muss gültige E-Mail-Adresse sein.' });
-    const complete = await admin.put('/api/instances', { mailEnabled: true, noreplyUseGraphApi: true, noreplyMail: 'noreply@stadt.example', noreplyDisplayName: 'Stadt', noreplyGraphTenantId: 't', noreplyGraphClientId: 'c', noreplyGraphClientSecret: 's' });
+    const complete = await admin.put('/api/instances', { useOwnMailServer: true, noreplyUseGraphApi: true, noreplyMail: 'noreply@stadt.example', noreplyDisplayName: 'Stadt', noreplyGraphTenantId: 't', noreplyGraphClientId: 'c', noreplyGraphClientSecret: 's' });
     expect(complete.status, complete.text).toBe(200);
-    expect(complete.json).toMatchObject({ mailEnabled: true, noreplyUseGraphApi: true, noreplyGraphClientSecretSet: true });
-    await admin.put('/api/instances', { mailEnabled: false });
+    expect(complete.json).toMatchObject({ useOwnMailServer: true, noreplyUseGraphApi: true, noreplyGraphClientSecretSet: true });
+    await admin.put('/api/instances', { useOwnMailServer: false });
   });
 });
 

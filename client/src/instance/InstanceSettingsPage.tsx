@@ -45,6 +45,7 @@ interface InstanceFormValues {
   legalNoticeUrl: string;
   mailAddress: string;
   mailEnabled: boolean;
+  useOwnMailServer: boolean;
   mailTemplate: string;
   noreplyMail: string;
   noreplyDisplayName: string;
@@ -85,6 +86,7 @@ function toFormValues(settings: InstanceSettingsFieldsFragment): InstanceFormVal
     legalNoticeUrl: settings.legalNoticeUrl,
     mailAddress: settings.mailAddress,
     mailEnabled: settings.mailEnabled,
+    useOwnMailServer: settings.useOwnMailServer,
     mailTemplate: settings.mailTemplate,
     noreplyMail: settings.noreplyMail,
     noreplyDisplayName: settings.noreplyDisplayName,
@@ -128,6 +130,7 @@ function toInput(values: InstanceFormValues): InstanceInput {
     legalNoticeUrl: values.legalNoticeUrl ?? '',
     mailAddress: values.mailAddress ?? '',
     mailEnabled: values.mailEnabled,
+    useOwnMailServer: values.useOwnMailServer,
     mailTemplate: values.mailTemplate ?? '',
     noreplyMail: values.noreplyMail ?? '',
     noreplyDisplayName: values.noreplyDisplayName ?? '',
@@ -158,10 +161,10 @@ function toInput(values: InstanceFormValues): InstanceInput {
   };
 }
 
-/** Cross-field rules: with the instance mail on, the chosen method (SMTP or Graph) must be complete. */
+/** Cross-field rules: with the instance's own mail server in use, the chosen method (SMTP or Graph) must be complete. */
 function validateForm(values: InstanceFormValues, settings: InstanceSettingsFieldsFragment): Record<string, unknown> {
   const errors: Record<string, string> = {};
-  if (values.mailEnabled) {
+  if (values.useOwnMailServer) {
     const need = (field: keyof InstanceFormValues, present: boolean) => {
       if (!present) errors[field] = REQUIRED;
     };
@@ -277,9 +280,21 @@ function RoleMappingRows({ tenants, roles }: { tenants: TenantOption[]; roles: R
   );
 }
 
+/** Says plainly what the switched-off mail means, since nobody would notice mails that never leave. */
+function MailSwitchedOffNotice() {
+  const { values } = useFormState<InstanceFormValues>({ subscription: { values: true } });
+  if (values.mailEnabled) return null;
+  return (
+    <Callout intent="warning" className="instance-mail-off">
+      Der Mailversand ist ausgeschaltet: Keine E-Mail verlässt die Instanz, auch keine Buchungsbestätigung, Rechnung oder Kennwort-Mail. Jede unterdrückte E-Mail wird im
+      Protokoll des Servers vermerkt.
+    </Callout>
+  );
+}
+
 function MailSubForm({ settings }: { settings: InstanceSettingsFieldsFragment }) {
   const { values } = useFormState<InstanceFormValues>({ subscription: { values: true } });
-  if (!values.mailEnabled) return null;
+  if (!values.useOwnMailServer) return null;
   return (
     <div className="instance-subform">
       <TextField name="noreplyMail" label="Absenderadresse" type="email" validate={optionalEmail} />
@@ -380,7 +395,9 @@ export default function InstanceSettingsPage() {
             <Section title="E-Mail" icon="envelope" elevation={1}>
               <SectionCard>
                 <TextField name="mailAddress" label="Empfänger der Systemnachrichten" type="email" validate={optionalEmail} />
-                <SwitchField name="mailEnabled" label="Eigene E-Mail-Konfiguration verwenden" />
+                <SwitchField name="mailEnabled" label="E-Mails versenden" />
+                <MailSwitchedOffNotice />
+                <SwitchField name="useOwnMailServer" label="Eigene E-Mail-Konfiguration verwenden" />
                 <MailSubForm settings={settings} />
                 <MailTemplateField name="mailTemplate" label="E-Mail-Vorlage der Instanz" render={renderMailTemplate} />
               </SectionCard>

@@ -45,8 +45,13 @@ export class Instance {
   @Property({ type: 'text', default: '' })
   mailAddress: Opt<string> = '';
 
+  /** Off: no mail leaves the instance (each is logged as suppressed instead). */
+  @Property({ type: 'boolean', default: true })
+  mailEnabled: Opt<boolean> = true;
+
+  /** Send with the noreply settings below instead of the server's SMTP configuration. */
   @Property({ type: 'boolean', default: false })
-  mailEnabled: Opt<boolean> = false;
+  useOwnMailServer: Opt<boolean> = false;
 
   @Property({ type: 'text', default: '' })
   mailTemplate: Opt<string> = '';

@@ -19,6 +19,7 @@ export interface InstanceUpdate {
   legalNoticeUrl?: string | null;
   mailAddress?: string | null;
   mailEnabled?: boolean | null;
+  useOwnMailServer?: boolean | null;
   mailTemplate?: string | null;
   noreplyMail?: string | null;
   noreplyDisplayName?: string | null;
@@ -58,7 +59,7 @@ export const instanceTextFields = [
   'mailAddress',
   ...senderTextFields,
 ] as const;
-export const instanceBooleanFields = ['mailEnabled', ...senderBooleanFields, 'allowAllUsersToCreateTenant'] as const;
+export const instanceBooleanFields = ['mailEnabled', 'useOwnMailServer', ...senderBooleanFields, 'allowAllUsersToCreateTenant'] as const;
 export const instanceNumberFields = [...senderNumberFields, 'maxTenants', 'maxBookables', 'maxEvents'] as const;
 export const instanceListFields = ['ownerUserIds', 'allowedUsersToCreateTenant'] as const;
 export const instanceSecretFields = ['noreplyPassword', 'noreplyGraphClientSecret'] as const;
@@ -145,14 +146,20 @@ export interface MailSenderFields {
 }
 
 /**
- * Whose configuration: the instance's counts when `mailEnabled`; a tenant (which has no
- * `mailEnabled`) counts with its own when `useInstanceMail` is false.
+ * Whose configuration: the instance's counts when `useOwnMailServer`; a tenant's when its
+ * `useInstanceMail` is false.
  */
-export type MailSenderSource = MailSenderFields & ({ mailEnabled: boolean; useInstanceMail?: undefined } | { useInstanceMail: boolean; mailEnabled?: undefined });
+export type MailSenderSource = MailSenderFields & ({ useOwnMailServer: boolean; useInstanceMail?: undefined } | { useInstanceMail: boolean; useOwnMailServer?: undefined });
+
+export interface InstanceMailState {
+  /** false: every mail is suppressed (logged, not sent). */
+  sendingEnabled: boolean;
+  ownServer: InstanceMailSettings | null;
+}
 
 /** The instance's or a tenant's own mail configuration when switched on and complete; else null. */
 export function instanceMailSettings(source: MailSenderSource): InstanceMailSettings | null {
-  const switchedOn = source.useInstanceMail === undefined ? source.mailEnabled === true : source.useInstanceMail === false;
+  const switchedOn = source.useInstanceMail === undefined ? source.useOwnMailServer === true : source.useInstanceMail === false;
   if (!switchedOn || !source.noreplyMail || !source.noreplyDisplayName) return null;
   const from = `"${source.noreplyDisplayName.replace(/"/g, '')}" <${source.noreplyMail}>`;
   if (source.noreplyUseGraphApi) {
@@ -208,6 +215,7 @@ export class InstanceService {
       legalNoticeUrl: instance.legalNoticeUrl,
       mailAddress: instance.mailAddress,
       mailEnabled: instance.mailEnabled,
+      useOwnMailServer: instance.useOwnMailServer,
       mailTemplate: instance.mailTemplate,
       noreplyMail: instance.noreplyMail,
       noreplyDisplayName: instance.noreplyDisplayName,
@@ -262,8 +270,10 @@ export class InstanceService {
     return ssoOf(await this.get());
   }
 
-  async mailSettings(): Promise<InstanceMailSettings | null> {
-    return instanceMailSettings(await this.get());
+  /** Whether mail leaves the instance at all, and the instance's own server when it uses one. */
+  async mailState(): Promise<InstanceMailState> {
+    const instance = await this.get();
+    return { sendingEnabled: instance.mailEnabled, ownServer: instanceMailSettings(instance) };
   }
 
   /** The layout of the instance's own mails (account mails); empty means the bundled default. */
@@ -356,8 +366,8 @@ export class InstanceService {
         else instance[field] = ids;
       }
 
-      // Mail: when switched on, exactly one method (SMTP or Graph) must be complete.
-      if (instance.mailEnabled) {
+      // The own mail server: when used, exactly one method (SMTP or Graph) must be complete.
+      if (instance.useOwnMailServer) {
         // A missing secret is reported as "<field>Set" (the key of a secret never appears in an answer).
         const need = (field: keyof Instance, present: unknown) => {
           const key = (instanceSecretFields as readonly string[]).includes(field) ? `${field}Set` : field;

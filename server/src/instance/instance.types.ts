@@ -49,7 +49,8 @@ export class InstanceSettings {
   @Field() dataProtectionUrl!: string;
   @Field() legalNoticeUrl!: string;
   @Field({ description: 'System mail receiver (e.g. the "new user" notice).' }) mailAddress!: string;
-  @Field({ description: "Send with the instance's own mail configuration below." }) mailEnabled!: boolean;
+  @Field({ description: 'false: no mail leaves the instance; each is logged as suppressed instead.' }) mailEnabled!: boolean;
+  @Field({ description: "Send with the instance's own mail configuration below (otherwise with the server's SMTP configuration)." }) useOwnMailServer!: boolean;
   @Field({ description: 'HTML layout of the account mails ({{title}}, {{content}}); empty means the bundled default.' }) mailTemplate!: string;
   @Field() noreplyMail!: string;
   @Field() noreplyDisplayName!: string;
@@ -103,6 +104,7 @@ export class InstanceInput {
   @Field({ nullable: true }) legalNoticeUrl?: string;
   @Field({ nullable: true }) mailAddress?: string;
   @Field({ nullable: true }) mailEnabled?: boolean;
+  @Field({ nullable: true }) useOwnMailServer?: boolean;
   @Field(() => String, { nullable: true }) mailTemplate?: string | null;
   @Field({ nullable: true }) noreplyMail?: string;
   @Field({ nullable: true }) noreplyDisplayName?: string;

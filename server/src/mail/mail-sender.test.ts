@@ -2,10 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.js';
 import { Instance } from '../instance/instance.entity.js';
-import { instanceMailSettings, type InstanceMailSettings } from '../instance/instance.service.js';
+import { instanceMailSettings, type InstanceMailSettings, type InstanceMailState } from '../instance/instance.service.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import { MailService, type RenderedMail } from './mail.service.js';
 
@@ -95,9 +95,12 @@ afterAll(async () => {
   await new Promise<void>((resolve) => graph.close(() => resolve()));
 });
 
-function mailService(instanceSettings: () => Promise<InstanceMailSettings | null>): MailService {
+/** The instance sends, with the given own server (or the environment's when null). */
+const sending = (ownServer: InstanceMailSettings | null): InstanceMailState => ({ sendingEnabled: true, ownServer });
+
+function mailService(instanceMail: () => Promise<InstanceMailState>): MailService {
   const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 's'.repeat(32), SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), MAIL_FROM: 'Umgebung <noreply@env.example>', DATA_DIR: '/tmp/mail-sender-test' });
-  const service = new MailService(config, instanceSettings, { loginUrl: graphUrl, apiUrl: graphUrl });
+  const service = new MailService(config, instanceMail, { loginUrl: graphUrl, apiUrl: graphUrl });
   services.push(service);
   return service;
 }
@@ -119,7 +122,7 @@ const tenantSmtp = {
   noreplyStarttls: true,
 };
 const instanceSmtp = {
-  mailEnabled: true,
+  useOwnMailServer: true,
   noreplyMail: 'noreply@stadt.example',
   noreplyDisplayName: 'Stadt',
   noreplyHost: '127.0.0.1',
@@ -165,9 +168,9 @@ describe('whose configuration counts', () => {
     expect(instanceMailSettings(tenant(graphTenant))).toBeNull();
   });
 
-  it("the instance's configuration only while switched on", () => {
+  it("the instance's configuration only while it uses its own server", () => {
     expect(instanceMailSettings(instance({ ...instanceSmtp, noreplyPort: 465 }))).toMatchObject({ kind: 'smtp', from: '"Stadt" <noreply@stadt.example>', port: 465 });
-    expect(instanceMailSettings(instance({ ...instanceSmtp, noreplyPort: 465, mailEnabled: false }))).toBeNull();
+    expect(instanceMailSettings(instance({ ...instanceSmtp, noreplyPort: 465, useOwnMailServer: false }))).toBeNull();
   });
 });
 
@@ -175,7 +178,7 @@ describe('MailService.sendRendered', () => {
   const instanceSettings = () => instanceMailSettings(instance({ ...instanceSmtp, noreplyPort: smtpPort }));
 
   it("sends with the tenant's SMTP server, with BCC and an inline attachment", async () => {
-    const service = mailService(async () => instanceSettings());
+    const service = mailService(async () => sending(instanceSettings()));
     const sender = instanceMailSettings(tenant({ ...tenantSmtp, noreplyPort: smtpPort }));
     await service.sendRendered(
       message('kunde1@example.com', {
@@ -193,34 +196,53 @@ describe('MailService.sendRendered', () => {
   });
 
   it("without a tenant sender the instance's configuration", async () => {
-    const service = mailService(async () => instanceSettings());
+    const service = mailService(async () => sending(instanceSettings()));
     await service.sendRendered(message('kunde2@example.com'), instanceMailSettings(tenant({ ...tenantSmtp, noreplyPort: smtpPort, useInstanceMail: true })));
     expect(receivedBy('kunde2@example.com')).toMatchObject({ user: 'instanz-user', from: '"Stadt" <noreply@stadt.example>' });
   });
 
   it("without either the environment's SMTP server", async () => {
-    const service = mailService(async () => null);
+    const service = mailService(async () => sending(null));
     await service.sendRendered(message('kunde3@example.com', { bcc: 'kopie@example.com' }));
     expect(receivedBy('kunde3@example.com')).toMatchObject({ user: undefined, from: '"Umgebung" <noreply@env.example>', rcpt: ['kunde3@example.com', 'kopie@example.com'] });
   });
 
-  it("an unreadable instance configuration falls back to the environment's server", async () => {
+  it('an unreadable instance configuration fails the send (the job retries it) instead of mailing against a switch it cannot read', async () => {
     const service = mailService(async () => {
       throw new Error('database down');
     });
-    await service.sendRendered(message('kunde4@example.com'));
-    expect(receivedBy('kunde4@example.com')).toMatchObject({ user: undefined });
+    await expect(service.sendRendered(message('kunde4@example.com'))).rejects.toThrow('database down');
+    expect(receivedBy('kunde4@example.com')).toBeUndefined();
+  });
+
+  it('while the instance has mail switched off, no mail leaves, whoever the sender, and each is logged as suppressed', async () => {
+    const service = mailService(async () => ({ sendingEnabled: false, ownServer: instanceSettings() }));
+    const logged = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    try {
+      await service.sendRendered(message('kunde7@example.com'), instanceMailSettings(tenant({ ...tenantSmtp, noreplyPort: smtpPort })));
+      await service.send({ to: 'nutzer7@example.com', subject: 'Kennwort', paragraphs: ['Absatz'] });
+      expect(logged.mock.calls.map((call) => String(call[0]))).toEqual([
+        '[mail] unterdrückt (Mailversand der Instanz ausgeschaltet): an kunde7@example.com: "Betreff kunde7@example.com"',
+        '[mail] unterdrückt (Mailversand der Instanz ausgeschaltet): an nutzer7@example.com: "Kennwort"',
+      ]);
+    } finally {
+      logged.mockRestore();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(receivedBy('kunde7@example.com')).toBeUndefined();
+    expect(receivedBy('nutzer7@example.com')).toBeUndefined();
+    expect(graphCalls.some((call) => call.body.includes('kunde7@example.com'))).toBe(false);
   });
 
   it("errors of the tenant's mail server propagate", async () => {
-    const service = mailService(async () => instanceSettings());
+    const service = mailService(async () => sending(instanceSettings()));
     const sender = instanceMailSettings(tenant({ ...tenantSmtp, noreplyPort: smtpPort, noreplyPassword: 'falsch' }));
     await expect(service.sendRendered(message('kunde5@example.com'), sender)).rejects.toThrow();
     expect(receivedBy('kunde5@example.com')).toBeUndefined();
   });
 
   it("sends with the tenant's Graph application: BCC and attachments as file attachments", async () => {
-    const service = mailService(async () => instanceSettings());
+    const service = mailService(async () => sending(instanceSettings()));
     const sender = instanceMailSettings(
       tenant({
         noreplyUseGraphApi: true,
@@ -267,7 +289,7 @@ describe('MailService.sendRendered', () => {
   });
 
   it('send(OutgoingMail) keeps rendering the default layout and choosing the instance', async () => {
-    const service = mailService(async () => instanceSettings());
+    const service = mailService(async () => sending(instanceSettings()));
     await service.send({ to: 'nutzer@example.com', subject: 'Kennwort', paragraphs: ['Absatz <1>'], link: { href: 'https://x.example/a', label: 'Bestätigen' } });
     const mail = receivedBy('nutzer@example.com')!;
     expect(mail).toMatchObject({ user: 'instanz-user', subject: 'Kennwort' });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Attachment } from 'nodemailer/lib/mailer/index.js';
 import type { AppConfig } from '../config.js';
-import type { InstanceMailSettings } from '../instance/instance.service.js';
+import type { InstanceMailSettings, InstanceMailState } from '../instance/instance.service.js';
 
 export interface OutgoingMail {
   to: string;
@@ -74,9 +74,9 @@ export interface GraphEndpoints {
 export const defaultGraphEndpoints: GraphEndpoints = { loginUrl: 'https://login.microsoftonline.com', apiUrl: 'https://graph.microsoft.com' };
 
 /**
- * Sends mail (rest-contract 5.9 "Sending rules"): with the sender settings a caller passes (a
- * tenant's own configuration), else with the instance's own configuration when it is switched on
- * and complete (SMTP, or Office365 Graph with a client-credential token); otherwise over the SMTP
+ * Sends mail: nothing at all while the instance's owners have switched mail off (each mail is
+ * logged as suppressed); otherwise with the sender settings a caller passes (a tenant's own
+ * configuration), else with the instance's own configuration when it is used and complete (SMTP, or Office365 Graph with a client-credential token); otherwise over the SMTP
  * server of the environment; without one (development) each mail is written as an .eml file to
  * DATA_DIR/mail-outbox and announced on the console.
  */
@@ -90,7 +90,7 @@ export class MailService {
 
   constructor(
     private readonly config: AppConfig,
-    private readonly instanceSettings: () => Promise<InstanceMailSettings | null> = async () => null,
+    private readonly instanceMail: () => Promise<InstanceMailState> = async () => ({ sendingEnabled: true, ownServer: null }),
     private readonly graph: GraphEndpoints = defaultGraphEndpoints,
     private readonly layout: MailLayout = plainMailLayout,
   ) {
@@ -125,12 +125,15 @@ export class MailService {
   }
 
   private async deliver(mail: RenderedMail, sender: InstanceMailSettings | null, note?: string): Promise<void> {
-    const settings =
-      sender ??
-      (await this.instanceSettings().catch((error: Error) => {
-        console.error('[mail] instance configuration unreadable:', error.message);
-        return null;
-      }));
+    // Read for every mail, so switching mail off takes effect at once in every process. Unreadable
+    // settings fail the send: the job is retried rather than mailing against the owners' choice.
+    const instance = await this.instanceMail();
+    if (!instance.sendingEnabled && mail.to) {
+      // The job ends as done: a suppressed mail is not sent later when mail is switched on again.
+      console.info(`[mail] unterdrückt (Mailversand der Instanz ausgeschaltet): an ${mail.to}: "${mail.subject}"`);
+      return;
+    }
+    const settings = sender ?? instance.ownServer;
     const message = { to: mail.to, bcc: mail.bcc || undefined, subject: mail.subject, html: mail.html, text: mail.text, attachments: mail.attachments };
     if (settings?.kind === 'smtp') {
       await this.smtpTransport(settings).sendMail({ from: settings.from, ...message });
