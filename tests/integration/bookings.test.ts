@@ -847,10 +847,16 @@ describe('the workflow acts on real bookings', () => {
     expect(await storedBooking(app, tenantId, priced.id)).toMatchObject({ isPayed: true, isCommitted: false });
     expect((await move(priced.id, 'freigabe')).status).toBe(200);
     expect(await storedBooking(app, tenantId, priced.id)).toMatchObject({ isPayed: true, isCommitted: true });
-    await app.smtp.waitForMail('workflow-preis@kunden.example', RELEASED);
+    // Paid before its release: the confirmation carries the receipt.
+    const paidRelease = await app.smtp.waitForMail('workflow-preis@kunden.example', RELEASED, 30_000);
+    expect(paidRelease.attachments.some((attachment) => attachment.contentType === 'application/pdf')).toBe(true);
     expect((await move(priced.id, 'storno')).status).toBe(200);
     expect(await storedBooking(app, tenantId, priced.id)).toMatchObject({ isRejected: true, isCommitted: true });
     await app.smtp.waitForMail('workflow-preis@kunden.example', REJECTED);
+    // Rejected by the workflow before its release: "abgelehnt".
+    const pending = await bookRoom(room, 14, nextDay(), { mail: 'workflow-absage@kunden.example' });
+    expect((await move(pending.id, 'storno')).status).toBe(200);
+    expect((await app.smtp.waitForMail('workflow-absage@kunden.example', DECLINED)).text).not.toContain('storniert');
 
     // From the backlog (a real booking number) straight into the release state.
     expect((await move(early.id, 'freigabe')).status).toBe(200);
