@@ -32,6 +32,7 @@ const TENANT_NAME = 'Rathaus Musterstadt';
 const TENANT_MAIL = 'buchungen@rathaus.example';
 const RELEASED = `Vielen Dank für Ihre Buchung im ${TENANT_NAME}`;
 const REJECTED = `Stornierung: Ihre Buchung im ${TENANT_NAME} wurde storniert`;
+const DECLINED = `Absage: Ihre Buchungsanfrage im ${TENANT_NAME} wurde abgelehnt`;
 const CANCEL_REQUEST = `Stornierungsanfrage für Ihre Buchung im ${TENANT_NAME}`;
 const REQUEST_RECEIVED = `Vielen Dank für Ihre Buchungsanfrage im ${TENANT_NAME}`;
 const NUMBER = /^[ABCDEFGHJKMNPQRSTUXY]{4}-[ABCDEFGHJKMNPQRSTUXY]{4}$/;
@@ -303,7 +304,7 @@ describe('one booking: GET bookings/:id and the booking query', () => {
 });
 
 describe('status flows and their mails', () => {
-  it('commit releases; "Vielen Dank für Ihre Buchung" goes to the customer when nothing is to pay (free or paid), not for an unpaid price, and only once', async () => {
+  it('commit releases; "Vielen Dank für Ihre Buchung" goes to the customer when nothing is to pay (free, or paid with the receipt), not for an unpaid price, and only once', async () => {
     const thing = await freeThing({ title: 'Infostand' });
     const free = await checkout({ bookableItems: [{ bookableId: thing.id }], ...customer, mail: 'frei-freigabe@kunden.example' });
     expect(free).toMatchObject({ priceEur: 0, isPayed: true, isCommitted: false });
@@ -325,7 +326,9 @@ describe('status flows and their mails', () => {
     const viaGraphql = await owner.gql<{ commitBooking: { id: string; isCommitted: boolean; status: string } }>(gql.commit, { t: tenantId, id: paid.id });
     expect(viaGraphql.errors).toBeUndefined();
     expect(viaGraphql.data?.commitBooking).toEqual({ id: paid.id, isCommitted: true, status: 'freigegeben' });
-    await app.smtp.waitForMail('bezahlt-freigabe@kunden.example', RELEASED);
+    const paidRelease = await app.smtp.waitForMail('bezahlt-freigabe@kunden.example', RELEASED, 30_000);
+    expect(paidRelease.attachments.some((attachment) => attachment.contentType === 'application/pdf')).toBe(true);
+    expect(paidRelease.text).not.toContain('nichts zu bezahlen');
 
     // Once released, committing again mails nothing; the unpaid one never got the release mail.
     expect((await owner.post(bookingsUrl(`/${free.id}/commit`))).status).toBe(200);
@@ -337,7 +340,7 @@ describe('status flows and their mails', () => {
     expect((await owner.post(bookingsUrl('/ABCD-EFGH/commit'))).status).toBe(404);
   });
 
-  it('reject: "abgelehnt", or "storniert" after release; the customer gets the reason without HTML tags, once', async () => {
+  it('reject: "abgelehnt" (and so the mail), or "storniert" after release; the customer gets the reason without HTML tags, once', async () => {
     const room = await bookableRoom(app, tenantId);
     const day = nextDay();
     const first = await bookRoom(room, 9, day, { mail: 'ablehnung@kunden.example' });
@@ -346,9 +349,10 @@ describe('status flows and their mails', () => {
     expect(rejected.text).toBe('OK');
     expect(await storedBooking(app, tenantId, first.id)).toMatchObject({ isRejected: true, isCommitted: false });
     expect((await owner.gql<{ booking: GqlBooking }>(gql.get, { t: tenantId, id: first.id })).data?.booking.status).toBe('abgelehnt');
-    const mail = await app.smtp.waitForMail('ablehnung@kunden.example', REJECTED);
-    expect(mail.subject).toBe(REJECTED);
-    expect(mail.text).toContain('Hinweis zur Stornierung: Der Saal wird renoviert.alert(1)');
+    const mail = await app.smtp.waitForMail('ablehnung@kunden.example', DECLINED);
+    expect(mail.subject).toBe(DECLINED);
+    expect(mail.text).toContain('Hinweis zur Ablehnung: Der Saal wird renoviert.alert(1)');
+    expect(mail.text).not.toContain('storniert');
     expect(mail.text).toContain(first.id);
     expect(mail.html).toContain('Der Saal wird renoviert.alert(1)');
     for (const tag of ['<b>', '<script', '&lt;b&gt;', '&lt;script']) expect(mail.html).not.toContain(tag);
@@ -359,12 +363,13 @@ describe('status flows and their mails', () => {
     expect(viaGraphql.errors).toBeUndefined();
     expect(viaGraphql.data?.rejectBooking).toEqual({ id: second.id, isRejected: true, status: 'storniert' });
     const cancelled = await app.smtp.waitForMail('storno@kunden.example', REJECTED);
-    expect(cancelled.text).toContain('Krankheit der Hausmeisterin');
+    expect(cancelled.text).toContain('Hinweis zur Stornierung: Krankheit der Hausmeisterin');
 
     // A second reject changes nothing and mails nothing.
     expect((await owner.post(bookingsUrl(`/${first.id}/reject`), { reason: 'Nochmal' })).status).toBe(200);
     await sleep(600);
-    expect(app.smtp.find('ablehnung@kunden.example', REJECTED)).toHaveLength(1);
+    expect(app.smtp.find('ablehnung@kunden.example', DECLINED)).toHaveLength(1);
+    expect(app.smtp.find('ablehnung@kunden.example', REJECTED)).toEqual([]);
   });
 
   it('request-reject (public, 201) mails a confirmation link; its POST (hooks/:hookId/release) rejects with the stored reason; unknown or used hooks are 404', async () => {
@@ -842,10 +847,16 @@ describe('the workflow acts on real bookings', () => {
     expect(await storedBooking(app, tenantId, priced.id)).toMatchObject({ isPayed: true, isCommitted: false });
     expect((await move(priced.id, 'freigabe')).status).toBe(200);
     expect(await storedBooking(app, tenantId, priced.id)).toMatchObject({ isPayed: true, isCommitted: true });
-    await app.smtp.waitForMail('workflow-preis@kunden.example', RELEASED);
+    // Paid before its release: the confirmation carries the receipt.
+    const paidRelease = await app.smtp.waitForMail('workflow-preis@kunden.example', RELEASED, 30_000);
+    expect(paidRelease.attachments.some((attachment) => attachment.contentType === 'application/pdf')).toBe(true);
     expect((await move(priced.id, 'storno')).status).toBe(200);
     expect(await storedBooking(app, tenantId, priced.id)).toMatchObject({ isRejected: true, isCommitted: true });
     await app.smtp.waitForMail('workflow-preis@kunden.example', REJECTED);
+    // Rejected by the workflow before its release: "abgelehnt".
+    const pending = await bookRoom(room, 14, nextDay(), { mail: 'workflow-absage@kunden.example' });
+    expect((await move(pending.id, 'storno')).status).toBe(200);
+    expect((await app.smtp.waitForMail('workflow-absage@kunden.example', DECLINED)).text).not.toContain('storniert');
 
     // From the backlog (a real booking number) straight into the release state.
     expect((await move(early.id, 'freigabe')).status).toBe(200);

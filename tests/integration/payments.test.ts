@@ -25,6 +25,7 @@ const TENANT_MAIL = 'kasse@musterstadt.example';
 const PAYMENT_REQUEST = `Bitte schließen Sie Ihre Buchung im ${TENANT_NAME} ab`;
 const CONFIRMED = `Vielen Dank für Ihre Buchung im ${TENANT_NAME}`;
 const TENANT_NOTICE = 'Eine neue Buchungsanfrage liegt vor';
+const TENANT_PAYMENT_NOTICE = 'Zahlung eingegangen';
 const giro = { merchantId: '3610000', projectId: '36100', secret: 'giro-projekt-schluessel' };
 const pm = { ags: '09162000', procedure: 'buchung', salt: 'pm-salz-passwort' };
 
@@ -254,22 +255,26 @@ describe('GiroCheckout', () => {
     expect(failed.text).toBe('OK');
     expect(await storedBooking(app, tenantId, booking.id)).toMatchObject({ isPayed: false });
 
-    // The tenant heard of the booking at checkout; the payment tells it once more.
+    // The tenant heard of the request at checkout; the payment tells it of the payment, not of a new request.
     const tenantNotices = () => app.smtp.mails.filter((mail) => mail.to.includes(TENANT_MAIL) && mail.subject === TENANT_NOTICE && mail.text.includes(booking.id)).length;
+    const paymentNotices = () => app.smtp.mails.filter((mail) => mail.headerTo.includes(TENANT_MAIL) && mail.subject.startsWith(TENANT_PAYMENT_NOTICE) && mail.text.includes(booking.id));
     await expect.poll(tenantNotices).toBe(1);
     const paid = await form(guest, `${paymentsUrl('/notify')}?id=${booking.id}`, providers.giroNotification(reference, { paymethod: '14' }));
     expect(paid.status, paid.text).toBe(200);
     expect(await storedBooking(app, tenantId, booking.id)).toMatchObject({ isPayed: true, paymentMethod: 'PAYPAL', paymentProvider: 'giroCockpit' });
     const confirmation = await app.smtp.waitForMail('giro-zahlt@kunden.example', CONFIRMED);
     expect(confirmation.text).toContain(booking.id);
-    await expect.poll(tenantNotices).toBe(2);
+    await expect.poll(() => paymentNotices().length).toBe(1);
+    expect(paymentNotices()[0].text).toContain('Zahlungsart: PayPal (gewählt: GiroCockpit)');
+    expect(tenantNotices()).toBe(1);
 
     const repeated = await notify(providers.giroNotification(reference, { paymethod: '1' }));
     expect(repeated.status).toBe(200);
     await sleep(800);
     expect(await storedBooking(app, tenantId, booking.id)).toMatchObject({ isPayed: true, paymentMethod: 'PAYPAL' });
     expect(app.smtp.find('giro-zahlt@kunden.example', CONFIRMED)).toHaveLength(1);
-    expect(tenantNotices()).toBe(2);
+    expect(tenantNotices()).toBe(1);
+    expect(paymentNotices()).toHaveLength(1);
   });
 
   it('concurrent valid notifications all answer 200: one payment, one confirmation (the booking row is locked)', async () => {

@@ -211,7 +211,9 @@ export class BookingEditorService {
       transitions.paymentRequested = false;
       const mails = newBookingMailJobs(tenantId, target.number, target, tickets);
       jobs.push(...(transitions.paid && target.isCommitted && !target.isRejected ? mails.filter((job) => job.name !== BOOKING_MAIL_JOB || job.payload.kind === 'request-received') : mails));
-    } else if (!wasCommitted && target.isCommitted && !target.isRejected && (target.isPayed || !target.priceEur) && !transitions.paid) {
+    } else if (!wasCommitted && target.isCommitted && !target.isRejected && !(target.priceEur > 0)) {
+      // Released with nothing to pay. A priced one paid before (or by) this change gets its
+      // confirmation with the receipt from the payment events below.
       jobs.push(bookingMailJob({ tenantId, bookingId: target.number, kind: 'released' }));
     }
     // A ticket booking released by this change: the events' organisers hear of it (mail 10).

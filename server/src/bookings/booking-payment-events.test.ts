@@ -21,4 +21,16 @@ describe('paymentTransitions', () => {
     expect(paymentTransitions(state(true, false, true), { ...state(true, false), priceEur: 10 }).paymentRequested).toBe(true);
     expect(paymentTransitions(state(false, false), { ...state(true, false, true), priceEur: 10 }).paymentRequested).toBe(false);
   });
+
+  it('a booking with a price paid before its release is reported as such when released, once', () => {
+    expect(paymentTransitions(state(false, true), { ...state(true, true), priceEur: 10 })).toEqual({ paid: false, paymentRequested: false, paidBookingReleased: true });
+    expect(paymentTransitions(state(true, true), { ...state(true, true), priceEur: 10 }).paidBookingReleased).toBe(false);
+    // Paid and released in one change: the payment speaks for both.
+    expect(paymentTransitions(state(false, false), { ...state(true, true), priceEur: 10 })).toEqual({ paid: true, paymentRequested: false, paidBookingReleased: false });
+    // Nothing to pay, or rejected: no receipt.
+    expect(paymentTransitions(state(false, true), { ...state(true, true), priceEur: 0 }).paidBookingReleased).toBe(false);
+    expect(paymentTransitions(state(false, true), { ...state(true, true, true), priceEur: 10 }).paidBookingReleased).toBe(false);
+    // A cancelled paid booking released again is reported again (its receipt is found, not issued twice).
+    expect(paymentTransitions(state(true, true, true), { ...state(true, true), priceEur: 10 }).paidBookingReleased).toBe(true);
+  });
 });

@@ -11,6 +11,8 @@ export interface BookingPaymentEvents {
   paid(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void>;
   /** The booking has just been released while unpaid with a price: the payment is requested now. */
   paymentRequested(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void>;
+  /** The booking with a price, paid before (e.g. in cash at the counter), has just been released: its receipt and confirmation now. */
+  paidBookingReleased(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void>;
 }
 
 /**
@@ -30,17 +32,27 @@ export const paymentStateOf = (booking: PaymentState): PaymentState => ({ isComm
 
 const released = (state: PaymentState) => state.isCommitted && !state.isRejected;
 
+export interface PaymentTransitions {
+  paid: boolean;
+  paymentRequested: boolean;
+  paidBookingReleased: boolean;
+}
+
 /**
  * Which payment events a change causes, from the state before (null: a new booking) and after:
  * `paid` on the transition to paid of a booking with a price (a free booking's flag is no payment:
- * its release mail says all), `paymentRequested` on a release that leaves something to pay.
+ * its release mail says all), `paymentRequested` on a release that leaves something to pay,
+ * `paidBookingReleased` on the release of a booking with a price that was paid already (paid and
+ * released in one change is `paid` alone).
  */
-export function paymentTransitions(before: PaymentState | null, after: PaymentState & { priceEur: number }): { paid: boolean; paymentRequested: boolean } {
+export function paymentTransitions(before: PaymentState | null, after: PaymentState & { priceEur: number }): PaymentTransitions {
   const wasPaid = before?.isPayed ?? false;
   const wasReleased = before ? released(before) : false;
+  const releasedNow = !wasReleased && released(after) && after.priceEur > 0;
   return {
     paid: !wasPaid && after.isPayed && after.priceEur > 0,
-    paymentRequested: !wasReleased && released(after) && !after.isPayed && after.priceEur > 0,
+    paymentRequested: releasedNow && !after.isPayed,
+    paidBookingReleased: releasedNow && wasPaid && after.isPayed,
   };
 }
 
@@ -50,8 +62,9 @@ export async function reportPaymentEvents(
   em: EntityManager,
   tenantId: string,
   bookingNumber: string,
-  transitions: { paid: boolean; paymentRequested: boolean },
+  transitions: PaymentTransitions,
 ): Promise<void> {
   if (transitions.paid) await events.paid(em, tenantId, bookingNumber);
   if (transitions.paymentRequested) await events.paymentRequested(em, tenantId, bookingNumber);
+  if (transitions.paidBookingReleased) await events.paidBookingReleased(em, tenantId, bookingNumber);
 }

@@ -10,7 +10,7 @@ import type { WorkflowService } from '../workflow/workflow.service.js';
 import { paymentStateOf, paymentTransitions, reportPaymentEvents, type BookingPaymentEvents } from './booking-payment-events.js';
 import type { Booking } from './booking.entity.js';
 import type { BookingHook } from './booking.model.js';
-import { bookingMailJob, holdsTickets, organizerMailsJob, recordBookingChange } from './booking.jobs.js';
+import { bookingMailJob, holdsTickets, organizerMailsJob, recordBookingChange, rejectionMailJob } from './booking.jobs.js';
 import { familiesOf, findBooking, findBookingOrFail } from './booking.queries.js';
 import { isBookingNumber } from './booking-number.js';
 import type { BookingOccupancyGuard, OccupancyClaim } from './booking-occupancy-guard.js';
@@ -79,7 +79,7 @@ export class BookingStatusService {
     });
   }
 
-  /** POST bookings/:id/reject {reason}: rejected (cancelled when it was released); the customer is told why. */
+  /** POST bookings/:id/reject {reason}: rejected ("abgelehnt"), or cancelled ("storniert") when it was released; the customer is told why. */
   async reject(viewer: Viewer, tenantId: string, id: string, reason: unknown): Promise<void> {
     await this.change(tenantId, id, (booking) => {
       if (!mayOnBooking(viewer, 'update', booking)) throw new AppError('auth.forbidden');
@@ -133,13 +133,15 @@ export class BookingStatusService {
   /**
    * POST bookings/:id/hooks/:hookId/release (public; GraphQL confirmBookingCancellation): the
    * confirmed cancellation rejects the booking. Single use: the cancelled booking keeps no links.
+   * The customer cancelled it themselves, so the mail speaks of a cancellation ("storniert") even
+   * before its release: "abgelehnt" would read as the tenant's refusal.
    */
   async releaseHook(tenantId: string, id: string, token: string): Promise<void> {
     await this.change(tenantId, id, (booking) => {
       const hook = findLiveHook(booking.hooks, token, Date.now());
       if (!hook) throw new AppError('booking.hook-invalid');
       booking.hooks = [];
-      return this.rejectJobs(booking, hook.payload.reason);
+      return this.rejectJobs(booking, hook.payload.reason, { cancelledByCustomer: true });
     });
   }
 
@@ -188,9 +190,11 @@ export class BookingStatusService {
   }
 
   /**
-   * Rule 1: released, not rejected; the free-booking confirmation when there is nothing (more) to
-   * pay. A rejected booking claims its objects again, through the occupancy guard (locks, then the
-   * check against everyone else's bookings and the events' seats).
+   * Rule 1: released, not rejected; the free-booking confirmation when there is nothing to pay. A
+   * booking paid before its release gets its confirmation with the receipt from the payments
+   * domain, like one paid after it (see applyTo()). A rejected booking claims its objects again,
+   * through the occupancy guard (locks, then the check against everyone else's bookings and the
+   * events' seats).
    */
   private async release(tx: EntityManager, booking: Booking): Promise<Job[]> {
     if (booking.isRejected) await this.guard.guard(tx, await this.claimOf(tx, booking), { kind: 'release' });
@@ -199,18 +203,21 @@ export class BookingStatusService {
     booking.isRejected = false;
     if (wasReleased) return [];
     const jobs: Job[] = [];
-    // The payment request for unpaid bookings (mails 4 and 5) is the payments domain's (see applyTo()).
-    if (booking.isPayed || !booking.priceEur) jobs.push(bookingMailJob({ tenantId: booking.tenant.id, bookingId: booking.number, kind: 'released' }));
+    // The payment request for unpaid bookings (mails 4 and 5) and the receipt of paid ones are the payments domain's (see applyTo()).
+    if (!(booking.priceEur > 0)) jobs.push(bookingMailJob({ tenantId: booking.tenant.id, bookingId: booking.number, kind: 'released' }));
     // Rule 1: the organisers of the booked tickets' events hear of the released booking (mail 10).
     if (holdsTickets(booking.items.getItems().map((item) => item.bookableUsed))) jobs.push(organizerMailsJob(booking.tenant.id, booking.number));
     return jobs;
   }
 
-  /** Rule 2: rejected (isCommitted unchanged, so a released booking reads "storniert"); the customer is told. */
-  private rejectJobs(booking: Booking, reason: string): Job[] {
+  /**
+   * Rule 2: rejected (isCommitted unchanged, so a released booking reads "storniert", one never
+   * released "abgelehnt"); the customer's mail says the same.
+   */
+  private rejectJobs(booking: Booking, reason: string, options: { cancelledByCustomer?: boolean } = {}): Job[] {
     if (booking.isRejected) return [];
     booking.isRejected = true;
-    return [bookingMailJob({ tenantId: booking.tenant.id, bookingId: booking.number, kind: 'rejected', reason })];
+    return [rejectionMailJob(booking.tenant.id, booking.number, booking.isCommitted || options.cancelledByCustomer === true, reason)];
   }
 
   /** What a stored booking claims when it occupies again: its times and its items on the objects as they are now (a deleted one limits nothing). */

@@ -17,7 +17,7 @@ export const bookingMailKinds = [
   'request-received',
   /** 2: booked (released and paid, or free). */
   'confirmed',
-  /** 3: released by staff, nothing (more) to pay. */
+  /** 3: released by staff, nothing to pay (a paid booking's release is mail 2 with its receipt). */
   'released',
   /** 4: released, please pay online through the link (giroCockpit, pmPayment). */
   'payment-requested',
@@ -27,12 +27,18 @@ export const bookingMailKinds = [
   'invoice-payment-request',
   /** 6: the invoice asked for at payment (invoice provider), attached. */
   'invoice',
-  /** 7: rejected or cancelled, with the reason. */
+  /** 7: a released booking cancelled ("storniert"), with the reason. */
   'rejected',
+  /** A booking request rejected before its release ("abgelehnt"), with the reason. */
+  'declined',
   /** 8: the customer asked to cancel; the mail holds the confirmation link. */
   'cancellation-requested',
-  /** 9: to the tenant's address: a new booking arrived. */
+  /** 9: to the tenant's address: a new booking request arrived and waits for its release. */
   'tenant-new-booking',
+  /** To the tenant's address: a new booking arrived that was released at once (nothing to process). */
+  'tenant-booking-released',
+  /** To the tenant's address: a payment of a booking arrived (online, or marked paid by staff). */
+  'tenant-payment-received',
   /** 10: to an organiser contact of a booked ticket's event (`to`): a new booking. */
   'organizer-new-booking',
 ] as const;
@@ -43,7 +49,7 @@ export interface BookingMailPayload {
   /** The booking number (the mail is skipped when the booking no longer exists). */
   bookingId: string;
   kind: BookingMailKind;
-  /** rejected: the reason; cancellation-requested: the hook id of the link. */
+  /** rejected, declined: the reason; cancellation-requested: the hook id of the link. */
   reason?: string;
   hookId?: string;
   /** organizer-new-booking: the organiser's address. */
@@ -62,14 +68,23 @@ export function organizerMailsJob(tenantId: string, bookingId: string): Job {
 /** Whether a booking holds tickets of events (their organisers hear of it, mail 10). */
 export const holdsTickets = (snapshots: readonly ({ type?: string | null } | null | undefined)[]): boolean => snapshots.some((snapshot) => snapshot?.type === 'ticket');
 
-/** Mails of a stored new booking (rest-contract 5.1 rule 15 b-d, 5.9 rows 1, 2, 9 and 10). */
+/**
+ * Mails of a stored new booking (rest-contract 5.1 rule 15 b-d, 5.9 rows 1, 2, 9 and 10). The tenant
+ * hears of a request that waits for its release as such; a booking released at once (an object or
+ * ticket that releases itself) is announced as a new booking, as there is nothing to process.
+ */
 export function newBookingMailJobs(tenantId: string, bookingId: string, flags: { isCommitted: boolean; isPayed: boolean }, tickets = false): Job[] {
   const jobs: Job[] = [];
   if (!flags.isCommitted) jobs.push(bookingMailJob({ tenantId, bookingId, kind: 'request-received' }));
   else if (flags.isPayed) jobs.push(bookingMailJob({ tenantId, bookingId, kind: 'confirmed' }));
   if (flags.isCommitted && flags.isPayed && tickets) jobs.push(organizerMailsJob(tenantId, bookingId));
-  jobs.push(bookingMailJob({ tenantId, bookingId, kind: 'tenant-new-booking' }));
+  jobs.push(bookingMailJob({ tenantId, bookingId, kind: flags.isCommitted ? 'tenant-booking-released' : 'tenant-new-booking' }));
   return jobs;
+}
+
+/** The customer's mail of a rejection: "abgelehnt" for a request never released, "storniert" for a released booking. */
+export function rejectionMailJob(tenantId: string, bookingId: string, wasReleased: boolean, reason: string): Job {
+  return bookingMailJob({ tenantId, bookingId, kind: wasReleased ? 'rejected' : 'declined', reason });
 }
 
 /** Jobs and the live event of one booking change, inside its transaction. */

@@ -92,8 +92,11 @@ describe('subjects and recipients', () => {
     ['released', 'Vielen Dank für Ihre Buchung im Bürgerhaus Nord', 'erika@example.com', 'buchung@stadt.example'],
     ['payment-requested', 'Bitte schließen Sie Ihre Buchung im Bürgerhaus Nord ab', 'erika@example.com', undefined],
     ['rejected', 'Stornierung: Ihre Buchung im Bürgerhaus Nord wurde storniert', 'erika@example.com', 'buchung@stadt.example'],
+    ['declined', 'Absage: Ihre Buchungsanfrage im Bürgerhaus Nord wurde abgelehnt', 'erika@example.com', 'buchung@stadt.example'],
     ['cancellation-requested', 'Stornierungsanfrage für Ihre Buchung im Bürgerhaus Nord', 'erika@example.com', undefined],
     ['tenant-new-booking', 'Eine neue Buchungsanfrage liegt vor', 'buchung@stadt.example', undefined],
+    ['tenant-booking-released', 'Neue Buchung AB12-CD34', 'buchung@stadt.example', undefined],
+    ['tenant-payment-received', 'Zahlung eingegangen: Buchung AB12-CD34', 'buchung@stadt.example', undefined],
   ] as const)('%s: "%s" to %s, BCC %s', (kind, subject, to, bcc) => {
     const mail = compose(kind, { hookId: 'hook-1' });
     expect(mail.subject).toBe(subject);
@@ -115,7 +118,45 @@ describe('subjects and recipients', () => {
   it('the opening differs per kind', () => {
     expect(compose('request-received').text).toMatch(/eingegangen und wird nun bearbeitet/);
     expect(compose('confirmed').text).toMatch(/bestätigen wir sie verbindlich/);
-    expect(compose('released').text).toMatch(/freigegeben.*nichts \(mehr\) zu bezahlen/);
+    expect(compose('released').text).toMatch(/freigegeben.*nichts zu bezahlen/);
+    expect(compose('declined').text).toMatch(/Buchungsanfrage abgelehnt wurde/);
+    expect(compose('declined').text).not.toMatch(/storniert/);
+    expect(compose('rejected').text).toMatch(/Buchung storniert wurde/);
+    expect(compose('tenant-new-booking').text).toMatch(/wartet auf ihre Bearbeitung/);
+    expect(compose('tenant-booking-released').text).toMatch(/automatisch freigegeben/);
+  });
+
+  it('the tenant\'s mails carry the standard booking block', () => {
+    for (const kind of ['tenant-new-booking', 'tenant-booking-released', 'tenant-payment-received'] as const) {
+      const mail = compose(kind, { booking: booking({ isPayed: true }) });
+      expect(mail.text).toContain('Buchungsnummer: AB12-CD34');
+      expect(mail.text).toContain('Bestellübersicht');
+      expect(mail.text.startsWith('Guten Tag,')).toBe(true);
+    }
+  });
+});
+
+describe('what was paid', () => {
+  const paid = booking({ isCommitted: true, isPayed: true, priceEur: 14.88, paymentMethod: 'CASH', paymentProvider: 'invoice' });
+
+  it('the confirmation of a paid booking names amount and way of payment, and the receipt when it is attached', () => {
+    const mail = compose('confirmed', { booking: paid, receiptAttached: true });
+    expect(mail.text).toContain('Bezahlt: 14,88 €\nZahlungsart: Bar (gewählt: Rechnung)\nDen Zahlungsbeleg finden Sie im Anhang.');
+    expect(mail.contentHtml).toContain('Zahlungsart: Bar (gewählt: Rechnung)');
+    expect(compose('confirmed', { booking: paid }).text).not.toContain('Zahlungsbeleg');
+  });
+
+  it('the tenant\'s payment notice names what arrived', () => {
+    const mail = compose('tenant-payment-received', { booking: booking({ isPayed: true, priceEur: 30, paymentMethod: 'GIROPAY', paymentProvider: 'giroCockpit' }), receiptAttached: true });
+    expect(mail.text).toContain('Bezahlt: 30,00 €\nZahlungsart: Giropay (gewählt: GiroCockpit)');
+    expect(mail.text).not.toContain('Zahlungsbeleg');
+  });
+
+  it('nothing of a payment for a free or unpaid booking, nor in other kinds', () => {
+    expect(compose('confirmed', { booking: booking({ isPayed: true, priceEur: 0 }) }).text).not.toContain('Bezahlt:');
+    expect(compose('confirmed', { booking: booking({ isPayed: false }) }).text).not.toContain('Bezahlt:');
+    expect(compose('released', { booking: paid }).text).not.toContain('Bezahlt:');
+    expect(compose('tenant-booking-released', { booking: paid }).text).not.toContain('Bezahlt:');
   });
 });
 
@@ -135,8 +176,11 @@ describe('links and QR code', () => {
     ['released', true, true],
     ['payment-requested', true, true],
     ['rejected', false, false],
+    ['declined', false, false],
     ['cancellation-requested', false, false],
     ['tenant-new-booking', false, false],
+    ['tenant-booking-released', false, false],
+    ['tenant-payment-received', false, false],
   ] as const)('%s: cancel link %s, status QR %s', (kind, cancel, qr) => {
     const mail = compose(kind, { hookId: 'hook-1' });
     expect(mail.links.cancel).toBe(cancel ? cancelUrl : undefined);
@@ -248,7 +292,14 @@ describe('the cancellation reason', () => {
     expect(mail.contentHtml).toContain('Hinweis zur Stornierung: Raum &#60;wegen&#62; Renovierung geschlossen');
   });
 
+  it('the declined mail names the reason as the reason of a refusal', () => {
+    const mail = compose('declined', { reason: 'Der Saal ist belegt' });
+    expect(mail.text).toContain('Hinweis zur Ablehnung: Der Saal ist belegt');
+    expect(mail.text).not.toContain('Stornierung');
+  });
+
   it('no reason line without a reason, nor in other kinds', () => {
+    expect(compose('declined').text).not.toContain('Hinweis zur');
     expect(compose('rejected').text).not.toContain('Hinweis zur Stornierung');
     expect(compose('rejected', { reason: '  ' }).text).not.toContain('Hinweis zur Stornierung');
     expect(compose('confirmed', { reason: 'egal' }).text).not.toContain('Hinweis zur Stornierung');

@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import QRCode from 'qrcode';
 import { instanceMailSettings } from '../instance/instance.service.js';
 import { escapeHtml, type MailAttachment, type MailService } from '../mail/mail.service.js';
+import { paymentWayLabel } from '../../../common/bookings/labels.js';
 import { berlinParts } from '../../../common/time/berlin.js';
 import { defaultGenericMailTemplate } from '../tenants/default-templates.js';
 import { Tenant } from '../tenants/tenant.entity.js';
@@ -30,12 +31,14 @@ export interface BookingMailInput {
   tenant: BookingMailTenant;
   /** The product's public address (PUBLIC_URL) the links lead to. */
   publicUrl: string;
-  /** rejected: the reason of the cancellation. */
+  /** rejected, declined: the reason. */
   reason?: string;
   /** cancellation-requested: the hook id the confirmation link carries. */
   hookId?: string;
   /** organizer-new-booking: the organiser's address. */
   to?: string;
+  /** confirmed: the receipt is attached (the mail then points to it). */
+  receiptAttached?: boolean;
 }
 
 export interface ComposedBookingMail {
@@ -66,13 +69,17 @@ export const QR_CODE_CID = 'qrcode_cid';
 const STATUS_LINK_TEXT = 'Mit diesem Link können Sie jederzeit den Status Ihrer Buchung einsehen.';
 
 interface KindRules {
-  subject: (tenantName: string) => string;
+  subject: (tenantName: string, bookingId: string) => string;
   audience: 'customer' | 'tenant' | 'organizer';
   bcc: boolean;
   cancelLink: boolean;
   statusQr: boolean;
   /** The first sentences; a function of the tenant's name where they name it. */
   opening: string[] | ((tenantName: string) => string[]);
+  /** What was paid (amount and way of payment), when the booking is paid with a price. */
+  paymentDetails?: boolean;
+  /** The heading of the reason, when the mail carries one. */
+  reasonLabel?: string;
 }
 
 const kindRules: Record<BookingMailKind, KindRules> = {
@@ -91,6 +98,7 @@ const kindRules: Record<BookingMailKind, KindRules> = {
     cancelLink: true,
     statusQr: true,
     opening: ['vielen Dank für Ihre Buchung. Hiermit bestätigen wir sie verbindlich; alle Einzelheiten finden Sie unten.'],
+    paymentDetails: true,
   },
   released: {
     subject: (name) => `Vielen Dank für Ihre Buchung im ${name}`,
@@ -98,7 +106,7 @@ const kindRules: Record<BookingMailKind, KindRules> = {
     bcc: true,
     cancelLink: true,
     statusQr: true,
-    opening: ['wir freuen uns, Ihnen mitteilen zu können, dass Ihre Buchung geprüft und freigegeben wurde. Es ist nichts (mehr) zu bezahlen; die Einzelheiten finden Sie unten.'],
+    opening: ['wir freuen uns, Ihnen mitteilen zu können, dass Ihre Buchung geprüft und freigegeben wurde. Es ist nichts zu bezahlen; die Einzelheiten finden Sie unten.'],
   },
   'payment-requested': {
     subject: (name) => `Bitte schließen Sie Ihre Buchung im ${name} ab`,
@@ -141,6 +149,16 @@ const kindRules: Record<BookingMailKind, KindRules> = {
     cancelLink: false,
     statusQr: false,
     opening: ['wir möchten Sie darüber informieren, dass die unten aufgeführte Buchung storniert wurde.'],
+    reasonLabel: 'Hinweis zur Stornierung',
+  },
+  declined: {
+    subject: (name) => `Absage: Ihre Buchungsanfrage im ${name} wurde abgelehnt`,
+    audience: 'customer',
+    bcc: true,
+    cancelLink: false,
+    statusQr: false,
+    opening: ['wir müssen Ihnen leider mitteilen, dass die unten aufgeführte Buchungsanfrage abgelehnt wurde.'],
+    reasonLabel: 'Hinweis zur Ablehnung',
   },
   'cancellation-requested': {
     subject: (name) => `Stornierungsanfrage für Ihre Buchung im ${name}`,
@@ -159,7 +177,24 @@ const kindRules: Record<BookingMailKind, KindRules> = {
     bcc: false,
     cancelLink: false,
     statusQr: false,
-    opening: ['soeben ist eine neue Buchungsanfrage eingegangen. Die Einzelheiten finden Sie unten.'],
+    opening: ['soeben ist eine neue Buchungsanfrage eingegangen. Sie wartet auf ihre Bearbeitung; die Einzelheiten finden Sie unten.'],
+  },
+  'tenant-booking-released': {
+    subject: (_name, bookingId) => `Neue Buchung ${bookingId}`,
+    audience: 'tenant',
+    bcc: false,
+    cancelLink: false,
+    statusQr: false,
+    opening: ['soeben ist eine neue Buchung eingegangen. Sie wurde bei der Buchung automatisch freigegeben und muss nicht bearbeitet werden; die Einzelheiten finden Sie unten.'],
+  },
+  'tenant-payment-received': {
+    subject: (_name, bookingId) => `Zahlung eingegangen: Buchung ${bookingId}`,
+    audience: 'tenant',
+    bcc: false,
+    cancelLink: false,
+    statusQr: false,
+    opening: ['für die unten aufgeführte Buchung ist eine Zahlung eingegangen.'],
+    paymentDetails: true,
   },
   'organizer-new-booking': {
     subject: () => 'Eine neue Buchung liegt vor',
@@ -258,6 +293,15 @@ export function bookingBlock(booking: BookingView): { html: string; text: string
   return { html, text };
 }
 
+/**
+ * What was paid, for a paid booking with a price: the amount and the way of payment (the same phrase
+ * staff see in the list), and where the receipt is when it travels along.
+ */
+function paymentLines(booking: BookingView, receiptAttached: boolean): string[] {
+  if (!booking.isPayed || !(booking.priceEur > 0)) return [];
+  return [`Bezahlt: ${formatEuro(booking.priceEur)}`, `Zahlungsart: ${paymentWayLabel(booking)}`, ...(receiptAttached ? ['Den Zahlungsbeleg finden Sie im Anhang.'] : [])];
+}
+
 const link = (href: string, label: string): string => `<p><a href="${escapeHtml(href)}">${escapeHtml(label)}</a></p>`;
 
 /**
@@ -272,7 +316,7 @@ export function composeBookingMail(kind: BookingMailKind, input: BookingMailInpu
   const to = rules.audience === 'tenant' ? tenantMail : rules.audience === 'organizer' ? (input.to ?? '').trim() : booking.mail.trim();
   if (!to) return null;
 
-  const subject = oneLine(rules.subject(tenant.name));
+  const subject = oneLine(rules.subject(tenant.name, booking.id));
   const tenantPath = encodeURIComponent(tenant.id);
   const bookingId = encodeURIComponent(booking.id);
   const links: ComposedBookingMail['links'] = {};
@@ -286,7 +330,8 @@ export function composeBookingMail(kind: BookingMailKind, input: BookingMailInpu
   }
 
   const salutation = rules.audience !== 'customer' ? 'Guten Tag,' : booking.name.trim() ? `Guten Tag ${oneLine(booking.name)},` : 'Guten Tag,';
-  const reason = kind === 'rejected' && input.reason?.trim() ? `Hinweis zur Stornierung: ${input.reason.trim()}` : '';
+  const reason = rules.reasonLabel && input.reason?.trim() ? `${rules.reasonLabel}: ${input.reason.trim()}` : '';
+  const payment = rules.paymentDetails ? paymentLines(booking, rules.audience === 'customer' && input.receiptAttached === true) : [];
   const block = bookingBlock(booking);
 
   const opening = typeof rules.opening === 'function' ? rules.opening(tenant.name) : rules.opening;
@@ -295,6 +340,10 @@ export function composeBookingMail(kind: BookingMailKind, input: BookingMailInpu
   if (reason) {
     html.push(`<p>${escapeHtml(reason).replace(/\r?\n/g, '<br />')}</p>`);
     text.push(reason);
+  }
+  if (payment.length) {
+    html.push(`<p>${payment.map((line) => escapeHtml(line)).join('<br />\n')}</p>`);
+    text.push(payment.join('\n'));
   }
   if (links.payment) {
     html.push(link(links.payment, 'Jetzt bezahlen'));
@@ -412,6 +461,7 @@ export class BookingMailer {
       reason: job.reason,
       hookId: job.hookId,
       to: job.to,
+      receiptAttached: job.kind === 'confirmed' && documents.some((document) => document.contentType === 'application/pdf'),
     });
     if (!composed) return;
 

@@ -10,7 +10,7 @@ import { customerFields, type CustomerFields } from '../../../common/bookings/cu
 export const paymentProviders = ['giroCockpit', 'pmPayment', 'invoice', 'testPayment'] as const;
 export type PaymentProvider = (typeof paymentProviders)[number];
 
-export { bookingStatusLabel, paymentMethodLabel, paymentMethodLabels, paymentMethods, type PaymentMethod } from '../../../common/bookings/labels.js';
+export { bookingStatusLabel, paymentMethodLabel, paymentMethodLabels, paymentMethods, paymentWayLabel, type PaymentMethod } from '../../../common/bookings/labels.js';
 
 /** A bookable as it was when booked: the record without the staff-only lists. */
 export type BookableSnapshot = Omit<BookableRecord, (typeof privateBookableFields)[number]>;

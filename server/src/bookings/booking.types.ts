@@ -4,7 +4,7 @@ import { CouponType } from '../coupons/coupon.entity.js';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
 import type { BookingChangedEvent } from '../shared/pubsub.js';
 import type { WorkflowStatus } from '../workflow/workflow.service.js';
-import { bookingStatusLabel, paymentMethodLabel, type BookingView } from './booking.model.js';
+import { bookingStatusLabel, paymentWayLabel, type BookingView } from './booking.model.js';
 import type { BookingStatusFilter } from './booking-conditions.js';
 
 /** The GraphQL shapes of bookings (specification 03 section 3, rest-contract 4.4 and 4.5). */
@@ -84,7 +84,7 @@ export class BookingType extends BookingSummaryFields {
   @Field(() => ID, { description: 'The booking number "XXXX-XXXX", unique within the tenant.' }) id!: string;
   @Field(() => Date, { description: 'When the booking was made.' }) timeCreated!: Date;
   @Field(() => String, { description: 'CASH, TRANSFER, … or empty.' }) paymentMethod!: string;
-  @Field(() => String, { description: 'The payment method in German ("Unbekannt" when none).' }) paymentMethodLabel!: string;
+  @Field(() => String, { description: 'How it is paid, in German: the method once known with the customer\'s choice beside it ("Bar (gewählt: Rechnung)"), the choice alone ("Rechnung"), "Unbekannt" when neither is known.' }) paymentMethodLabel!: string;
   @Field(() => String, { nullable: true, description: 'The workflow state holding it, "archive", or empty for the backlog or without an active workflow.' })
   workflowStatus!: string | null;
 
@@ -301,7 +301,7 @@ export function bookingType(view: BookingView, workflowStatus: WorkflowStatus = 
     id: view.id,
     timeCreated: new Date(view.timeCreated),
     paymentMethod: view.paymentMethod,
-    paymentMethodLabel: paymentMethodLabel(view.paymentMethod),
+    paymentMethodLabel: paymentWayLabel(view),
     workflowStatus,
     assignedUserId: view.assignedUserId,
     name: view.name,

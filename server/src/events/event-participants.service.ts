@@ -29,6 +29,7 @@ interface BookingRow {
   is_payed: boolean;
   price_eur: string | number | null;
   payment_method: string | null;
+  payment_provider: string | null;
   first_title: string | null;
   first_amount: number | null;
 }
@@ -71,7 +72,7 @@ export class EventParticipantsService {
   private page(em: EntityManager, tenantId: string, eventId: string, after: { createdAt: string; key: string } | null, limit: number): Promise<BookingRow[]> {
     return em.execute<BookingRow[]>(
       `select b.key, b.number, b.assigned_user_id, b.mail, b.company, b.name, b.street, b.zip_code, b.location, b.comment,
-              b.time_begin, b.time_end, b.created_at, b.created_at::text as cursor_at, b.is_committed, b.is_payed, b.price_eur, b.payment_method,
+              b.time_begin, b.time_end, b.created_at, b.created_at::text as cursor_at, b.is_committed, b.is_payed, b.price_eur, b.payment_method, b.payment_provider,
               f.title as first_title, f.amount as first_amount
          from bookings b
          left join lateral (
@@ -106,6 +107,7 @@ function participant(row: BookingRow): ParticipantBooking {
     isPayed: row.is_payed,
     priceEur: row.price_eur === null ? null : Number(row.price_eur),
     paymentMethod: row.payment_method,
+    paymentProvider: row.payment_provider,
     firstItem: row.first_amount === null ? null : { title: row.first_title, amount: row.first_amount },
   };
 }

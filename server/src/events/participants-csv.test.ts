@@ -19,6 +19,7 @@ const booking = (overrides: Partial<ParticipantBooking> = {}): ParticipantBookin
   isPayed: false,
   priceEur: 12.5,
   paymentMethod: 'TRANSFER',
+  paymentProvider: null,
   firstItem: { title: 'Eintritt', amount: 2 },
   ...overrides,
 });
@@ -45,6 +46,12 @@ describe('participants CSV values', () => {
     expect(row.slice(16)).toEqual(['-', 'Unbekannt']);
     expect(participantRow(booking({ paymentMethod: 'BITCOIN' }))[17]).toBe('Unbekannt');
     expect(participantRow(booking({ paymentMethod: null }))[17]).toBe('Unbekannt');
+  });
+
+  it('the customer\'s payment choice: alone while unpaid, beside the method once paid, as in the staff list', () => {
+    expect(participantRow(booking({ paymentMethod: '', paymentProvider: 'invoice' }))[17]).toBe('Rechnung');
+    expect(participantRow(booking({ paymentMethod: 'CASH', paymentProvider: 'invoice' }))[17]).toBe('Bar (gewählt: Rechnung)');
+    expect(participantRow(booking({ paymentMethod: '', paymentProvider: 'giroCockpit' }))[17]).toBe('GiroCockpit');
   });
 
   it('line breaks become spaces; formulas are defused', () => {

@@ -12,7 +12,7 @@
  * formula.
  */
 import type { Options } from 'csv-stringify';
-import { paymentMethodLabel } from '../../../common/bookings/labels.js';
+import { paymentWayLabel } from '../../../common/bookings/labels.js';
 import { formatBerlinDateTime, formatEuro } from '../bookings/booking.mails.js';
 
 export const CSV_BOM = '\uFEFF';
@@ -37,6 +37,8 @@ export interface ParticipantBooking {
   isPayed: boolean;
   priceEur: number | null;
   paymentMethod: string | null;
+  /** The payment provider the customer chose at checkout. */
+  paymentProvider: string | null;
   /** The booking's first item (by position); null for a booking without items. */
   firstItem: { title: string | null; amount: number } | null;
 }
@@ -105,7 +107,7 @@ export function participantRow(booking: ParticipantBooking): string[] {
     isCommitted: yesNo(booking.isCommitted),
     isPayed: yesNo(booking.isPayed),
     priceEur: csvPrice(booking.priceEur),
-    paymentMethod: paymentMethodLabel(booking.paymentMethod),
+    paymentMethod: paymentWayLabel(booking),
   };
   return participantColumns.map((column) => values[column.key]);
 }

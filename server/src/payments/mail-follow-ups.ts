@@ -13,11 +13,20 @@ import type { InvoiceState, PaymentFollowUps } from './payment-follow-ups.js';
  * online payment request (mail 4) to `paymentRequested` here.
  */
 export class MailPaymentFollowUps implements PaymentFollowUps {
-  /** A released booking: the confirmation to the customer (mail 2, no receipt yet) and the notice to the tenant (mail 9). */
+  /** The tenant hears of the payment; a released booking's customer gets the confirmation (mail 2, without receipt here). */
   async paid(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void> {
     const booking = await findBooking(em, tenantId, bookingNumber);
-    if (!booking?.isCommitted || booking.isRejected) return;
-    await enqueueJobs(em, [bookingMailJob({ tenantId, bookingId: bookingNumber, kind: 'confirmed' }), bookingMailJob({ tenantId, bookingId: bookingNumber, kind: 'tenant-new-booking' })]);
+    if (!booking || booking.isRejected) return;
+    const jobs: Job[] = booking.isCommitted ? [bookingMailJob({ tenantId, bookingId: bookingNumber, kind: 'confirmed' })] : [];
+    jobs.push(bookingMailJob({ tenantId, bookingId: bookingNumber, kind: 'tenant-payment-received' }));
+    await enqueueJobs(em, jobs);
+  }
+
+  /** The confirmation of a booking paid before its release (mail 2, saying what was paid). */
+  async paidBookingReleased(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void> {
+    const booking = await findBooking(em, tenantId, bookingNumber);
+    if (!booking?.isCommitted || booking.isRejected || !booking.isPayed) return;
+    await enqueueJobs(em, [bookingMailJob({ tenantId, bookingId: bookingNumber, kind: 'confirmed' })]);
   }
 
   /**
@@ -33,8 +42,7 @@ export class MailPaymentFollowUps implements PaymentFollowUps {
     if (!isOnlineProvider(booking.paymentProvider)) return;
     const tenant = await em.findOne(Tenant, { id: tenantId });
     if (!tenant || !activePaymentApplication(tenant.applications, booking.paymentProvider)) return;
-    const jobs: Job[] = [bookingMailJob({ tenantId, bookingId: bookingNumber, kind: 'payment-requested' })];
-    await enqueueJobs(em, jobs);
+    await enqueueJobs(em, [bookingMailJob({ tenantId, bookingId: bookingNumber, kind: 'payment-requested' })]);
   }
 
   /** The invoice (PDF and mail 6) is the receipts implementation's: nothing without it. */

@@ -30,11 +30,22 @@ export interface PaymentFollowUps {
    * booking-status action, or staff marking it paid (saveBooking / PUT bookings with isPayed).
    * Called exactly once per transition from unpaid to paid of a booking with a price (a free
    * booking's flag is no payment); repeated notifications of a paid booking do not call it again.
-   * Expected (rest-contract 5.1 rule 16, 5.9): when the booking is committed, the receipt PDF
-   * (price > 0), mail 2 "Vielen Dank für Ihre Buchung im {tenant}" with the receipt attached and
-   * mail 9 to the tenant's address. An uncommitted booking gets nothing yet (its release mails).
+   * Expected: the tenant's address hears "Zahlung eingegangen" with amount and way of payment;
+   * when the booking is committed, the customer gets the receipt PDF (price > 0) attached to mail 2
+   * "Vielen Dank für Ihre Buchung im {tenant}". An uncommitted booking's customer gets nothing yet:
+   * the receipt follows at its release (paidBookingReleased). A rejected booking gets nothing.
    */
   paid(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void>;
+
+  /**
+   * A booking with a price that was paid while waiting for its release (staff marked it paid, e.g.
+   * in cash, or the workflow's "paid") has just been released: staff commit, the workflow's
+   * "commit" action, or staff saving it as committed. Called once per release.
+   * Expected: as for a payment of a released booking, the receipt PDF attached to mail 2, which
+   * says what was paid. Once per booking and amount: a second release (after a cancellation) or a
+   * retried job finds the receipt issued before instead of issuing another.
+   */
+  paidBookingReleased(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void>;
 
   /**
    * The booking has just been released (committed) while unpaid and with a price > 0: staff commit,

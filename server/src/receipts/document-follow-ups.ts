@@ -10,8 +10,9 @@ import type { InvoiceRequest, ReceiptService } from './receipt.service.js';
 
 /**
  * The follow-ups of a payment with their documents (wired in services.ts in place of the mails
- * alone): a paid, released booking with a price gets its receipt with the confirmation (mail 2)
- * and the tenant its notice (mail 9); releasing an unpaid invoice booking sends the invoice
+ * alone): a paid, released booking with a price gets its receipt with the confirmation (mail 2),
+ * at the payment or, when it was paid first, at its release; the tenant hears of every payment
+ * ("Zahlung eingegangen"); releasing an unpaid invoice booking sends the invoice
  * (mail 5), asking for payment by invoice sends it as mail 6. The online payment link (mail 4) and
  * what has no document stay with the payments domain's mails. Every method only enqueues jobs in
  * the change's transaction (see PaymentFollowUps).
@@ -24,10 +25,18 @@ export class DocumentPaymentFollowUps implements PaymentFollowUps {
 
   async paid(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void> {
     const booking = await findBooking(em, tenantId, bookingNumber);
-    if (!booking?.isCommitted || booking.isRejected) return;
+    if (!booking || booking.isRejected) return;
     if (booking.priceEur <= 0) return this.mails.paid(em, tenantId, bookingNumber);
-    await this.receipts.enqueueReceiptFor(em, tenantId, bookingNumber);
-    await enqueueJobs(em, [bookingMailJob({ tenantId, bookingId: bookingNumber, kind: 'tenant-new-booking' })]);
+    // Waiting for its release: the customer's receipt comes with the release (paidBookingReleased).
+    if (booking.isCommitted) await this.receipts.enqueueReceiptFor(em, tenantId, bookingNumber);
+    await enqueueJobs(em, [bookingMailJob({ tenantId, bookingId: bookingNumber, kind: 'tenant-payment-received' })]);
+  }
+
+  async paidBookingReleased(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void> {
+    const booking = await findBooking(em, tenantId, bookingNumber);
+    if (!booking?.isCommitted || booking.isRejected || !booking.isPayed) return;
+    if (booking.priceEur <= 0) return this.mails.paidBookingReleased(em, tenantId, bookingNumber);
+    await this.receipts.enqueueReceiptAtRelease(em, tenantId, bookingNumber);
   }
 
   async paymentRequested(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void> {

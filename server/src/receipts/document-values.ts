@@ -1,4 +1,4 @@
-import { paymentMethodLabel } from '../../../common/bookings/labels.js';
+import { paymentWayLabel } from '../../../common/bookings/labels.js';
 import { berlinParts } from '../../../common/time/berlin.js';
 import type { BookingView } from '../bookings/booking.model.js';
 import { escapeHtml, html, type TemplateValues } from './document-template.js';
@@ -155,7 +155,7 @@ export function documentValues(input: DocumentInput): TemplateValues {
       items: html(items),
       receiptNumber: number,
       receiptAddress: html(address(booking)),
-      paymentMethod: paymentMethodLabel(booking.paymentMethod),
+      paymentMethod: paymentWayLabel(booking),
       payDate: berlinDateTime(new Date(booking.timeCreated)),
     };
   }

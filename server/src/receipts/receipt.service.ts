@@ -336,6 +336,22 @@ export class ReceiptService {
   }
 
   /**
+   * Inside the transaction that released a booking paid before (paidBookingReleased): a job that
+   * issues the receipt of that payment and sends the confirmation (mail 2) with it. The payment has
+   * no reference of a provider, so the receipt carries one of booking and amount: a retried job and
+   * a release after a cancellation find the receipt issued before (and mail it again) instead of
+   * issuing another; its job carries a key of the same, so a job still queued is not doubled.
+   */
+  async enqueueReceiptAtRelease(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void> {
+    const booking = await findBooking(em, tenantId, bookingNumber);
+    if (!booking) return;
+    const paymentReference = `paid-before-release:${eurToCents(booking.priceEur)}`;
+    const key = `booking-receipt:${booking.key}:${paymentReference}`;
+    if (await jobWithKeyExists(em, key)) return;
+    await enqueueJobs(em, [{ name: DOCUMENT_JOB, payload: { tenantId, bookingId: bookingNumber, kind: 'receipt', paymentReference, mail: 'confirmed' } satisfies DocumentJobPayload, key }]);
+  }
+
+  /**
    * The invoice of the booking's current amount, once: inside the caller's transaction, which holds
    * the booking's row lock, so concurrent requests are serialised. The invoice carries the reference
    * of booking and amount (unique per booking and kind); its job carries a key of the same, so a

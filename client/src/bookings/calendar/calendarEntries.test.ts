@@ -19,6 +19,7 @@ function booking(id: string, overrides: Partial<StaffBooking> = {}): StaffBookin
     isRejected: false,
     isPayed: false,
     paymentMethod: '',
+    paymentProvider: null,
     assignedUserId: null,
     items: [
       {

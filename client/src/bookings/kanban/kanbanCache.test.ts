@@ -25,6 +25,7 @@ function booking(id: string, created: string) {
     isRejected: false,
     isPayed: false,
     paymentMethod: '',
+    paymentProvider: null,
     assignedUserId: null,
     items: [
       { __typename: 'BookingItem' as const, bookableId: 'saal', amount: 1, regularGrossPriceEur: 10, bookable: { __typename: 'PublicBookable' as const, title: 'Bürgerhaus' } },

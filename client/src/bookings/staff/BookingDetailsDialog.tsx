@@ -1,13 +1,11 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Classes, Dialog, DialogFooter, H5, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
-import { bookingStatusLabel, paymentMethodLabel, paymentStatusLabel } from '../../../../common/bookings/labels';
+import { bookingStatusLabel, paymentStatusLabel, paymentWayLabel } from '../../../../common/bookings/labels';
 import { type BookingReceiptFragment, CreateBookingReceiptDocument, StaffBookingDocument, type StaffBookingDetailsFragment } from '../../gql/graphql';
 import { formatCurrency, formatDateTime } from '../../shared/format';
 import { notify, notifyError } from '../../shared/toast';
 import { bookingMessages } from './bookingMessages';
 import { PaymentTag, StatusTag } from './BookingTags';
-
-const providerLabels: Record<string, string> = { invoice: 'Rechnung', giroCockpit: 'GiroCockpit', pmPayment: 'pmPayment', testPayment: 'Testzahlung' };
 
 function Entry({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -29,8 +27,8 @@ function Details({ booking }: { booking: StaffBookingDetailsFragment }) {
         <Entry term="Zahlung">
           <PaymentTag payment={paymentStatusLabel(booking)} />
         </Entry>
-        <Entry term="Zahlungsmethode">{paymentMethodLabel(booking.paymentMethod)}</Entry>
-        <Entry term="Zahlungsart">{booking.paymentProvider ? (providerLabels[booking.paymentProvider] ?? booking.paymentProvider) : ''}</Entry>
+        {/* One phrase for method and the customer's choice, as in the list and the participants CSV. */}
+        <Entry term="Zahlungsart">{paymentWayLabel(booking)}</Entry>
         <Entry term="Von">{formatDateTime(booking.timeBegin)}</Entry>
         <Entry term="Bis">{formatDateTime(booking.timeEnd)}</Entry>
         <Entry term="Erstellt">{formatDateTime(booking.timeCreated)}</Entry>

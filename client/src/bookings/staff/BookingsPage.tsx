@@ -35,7 +35,7 @@ const columns: Column<BookingRow>[] = [
   { key: 'price', header: 'Preis', render: (row) => cellTextsOf(row).price, sortValue: (row) => row.booking.priceEur },
   { key: 'status', header: 'Status', render: (row) => <StatusTag status={row.status} />, sortValue: (row) => row.status },
   { key: 'payment', header: 'Zahlung', render: (row) => <PaymentTag payment={row.payment} />, sortValue: (row) => row.payment },
-  { key: 'paymentMethod', header: 'Zahlungsmethode', render: (row) => row.paymentMethod, sortValue: (row) => row.paymentMethod },
+  { key: 'paymentMethod', header: 'Zahlungsart', render: (row) => row.paymentMethod, sortValue: (row) => row.paymentMethod },
 ];
 
 const PAGE_SIZES = [25, 50, 100];

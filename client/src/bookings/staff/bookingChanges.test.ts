@@ -26,6 +26,7 @@ function booking(id: string, minutesAgo: number, overrides: Partial<StaffBooking
     isRejected: false,
     isPayed: false,
     paymentMethod: '',
+    paymentProvider: null,
     assignedUserId: null,
     items: [{ __typename: 'BookingItem', bookableId: 'room-1', amount: 1, regularGrossPriceEur: 12.5, bookable: { __typename: 'PublicBookable', title: 'Sitzungssaal' } }],
     ...overrides,

@@ -20,6 +20,7 @@ const booking = (overrides: Partial<StaffBooking> = {}): StaffBooking => ({
   isRejected: false,
   isPayed: false,
   paymentMethod: 'CASH',
+  paymentProvider: null,
   assignedUserId: 'erika@example.com',
   items: [{ bookableId: 'venue', amount: 1, regularGrossPriceEur: 350, bookable: { title: 'Bürgerhaus Musterstadt' } }],
   ...overrides,
@@ -40,6 +41,14 @@ describe('bookingRow', () => {
     expect(row.objects).toBe('Bürgerhaus Musterstadt, 2 × Beamer');
     expect([row.status, row.payment, row.paymentMethod]).toEqual(['freigegeben', 'bezahlt', 'Bar']);
     expect(row.searchTexts).toEqual(expect.arrayContaining(['ABCD-EFGH', 'Erika Mustermann', 'Bürgerhaus Musterstadt', 'Beamer', 'freigegeben', 'bezahlt', 'Bar', '24.12.2026']));
+  });
+
+  it('shows the customer\'s payment choice: alone while unpaid, beside the method once paid, "Unbekannt" only without either', () => {
+    expect(bookingRow(booking({ paymentMethod: '', paymentProvider: 'invoice' })).paymentMethod).toBe('Rechnung');
+    expect(bookingRow(booking({ paymentMethod: 'CASH', paymentProvider: 'invoice', isPayed: true })).paymentMethod).toBe('Bar (gewählt: Rechnung)');
+    expect(bookingRow(booking({ paymentMethod: '', paymentProvider: null })).paymentMethod).toBe('Unbekannt');
+    expect(bookingRow(booking({ paymentMethod: '', paymentProvider: 'giroCockpit' })).searchTexts).toContain('GiroCockpit');
+    expect(bookingRow(booking({ paymentMethod: '', paymentProvider: null })).searchTexts).not.toContain('Unbekannt');
   });
 
   it('computes a booking object once', () => {

@@ -1,4 +1,4 @@
-import { type BookingStatusLabel, bookingStatusLabel, paymentMethodLabel, paymentStatusLabel } from '../../../../common/bookings/labels';
+import { type BookingStatusLabel, bookingStatusLabel, paymentStatusLabel, paymentWayLabel } from '../../../../common/bookings/labels';
 import type { StaffBookingRowFragment } from '../../gql/graphql';
 import { formatCurrency, formatDate, formatDateTime } from '../../shared/format';
 import { allowDelete, allowUpdate, type Viewer } from '../../shared/rights';
@@ -15,6 +15,7 @@ export interface BookingRow {
   objects: string;
   status: BookingStatusLabel;
   payment: 'bezahlt' | 'ausstehend';
+  /** How it is paid: the method once known, the customer's choice at checkout beside it. */
   paymentMethod: string;
   /** What the search looks through: the booking's own fields and its objects. */
   searchTexts: string[];
@@ -30,7 +31,7 @@ export function objectsText(items: StaffBooking['items']): string {
 function rowOf(booking: StaffBooking): BookingRow {
   const status = bookingStatusLabel(booking);
   const payment = paymentStatusLabel(booking);
-  const paymentMethod = paymentMethodLabel(booking.paymentMethod);
+  const paymentMethod = paymentWayLabel(booking);
   return {
     booking,
     createdAt: Date.parse(booking.timeCreated),
@@ -50,7 +51,7 @@ function rowOf(booking: StaffBooking): BookingRow {
       ...booking.items.map((item) => item.bookable.title),
       status,
       payment,
-      booking.paymentMethod ? paymentMethod : '',
+      booking.paymentMethod || booking.paymentProvider ? paymentMethod : '',
       formatDate(booking.timeBegin),
     ],
   };
