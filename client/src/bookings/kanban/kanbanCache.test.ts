@@ -27,7 +27,7 @@ function booking(id: string, created: string) {
     paymentMethod: '',
     assignedUserId: null,
     items: [
-      { __typename: 'BookingItem' as const, bookableId: 'saal', amount: 1, regularGrossPriceEur: 10, bookable: { __typename: 'PublicBookable' as const, title: 'Bürgerhaus' } },
+      { __typename: 'BookingItem' as const, bookableId: 'saal', amount: 1, regularGrossPriceEur: 10, bookable: { __typename: 'PublicBookable' as const, title: 'Bürgerhaus' }, event: null },
     ],
   };
 }

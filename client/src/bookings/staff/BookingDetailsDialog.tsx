@@ -3,6 +3,7 @@ import { Button, Classes, Dialog, DialogFooter, H5, HTMLTable, NonIdealState, Sp
 import { bookingStatusLabel, paymentMethodLabel, paymentStatusLabel } from '../../../../common/bookings/labels';
 import { type BookingReceiptFragment, CreateBookingReceiptDocument, StaffBookingDocument, type StaffBookingDetailsFragment } from '../../gql/graphql';
 import { formatCurrency, formatDateTime } from '../../shared/format';
+import { bookingPeriod, eventsOfItems, ticketEventFacts } from '../../shared/ticketEvent';
 import { notify, notifyError } from '../../shared/toast';
 import { bookingMessages } from './bookingMessages';
 import { PaymentTag, StatusTag } from './BookingTags';
@@ -20,6 +21,8 @@ function Entry({ term, children }: { term: string; children: React.ReactNode }) 
 
 function Details({ booking }: { booking: StaffBookingDetailsFragment }) {
   const address = [booking.street, [booking.zipCode, booking.location].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  // A booking of tickets has no times of its own: its events' are when it takes place.
+  const period = bookingPeriod(booking, eventsOfItems(booking.items));
   return (
     <>
       <dl className="booking-details">
@@ -31,8 +34,8 @@ function Details({ booking }: { booking: StaffBookingDetailsFragment }) {
         </Entry>
         <Entry term="Zahlungsmethode">{paymentMethodLabel(booking.paymentMethod)}</Entry>
         <Entry term="Zahlungsart">{booking.paymentProvider ? (providerLabels[booking.paymentProvider] ?? booking.paymentProvider) : ''}</Entry>
-        <Entry term="Von">{formatDateTime(booking.timeBegin)}</Entry>
-        <Entry term="Bis">{formatDateTime(booking.timeEnd)}</Entry>
+        <Entry term="Von">{formatDateTime(period.begin)}</Entry>
+        <Entry term="Bis">{formatDateTime(period.end)}</Entry>
         <Entry term="Erstellt">{formatDateTime(booking.timeCreated)}</Entry>
         <Entry term="Gutschein">{booking.couponCode ?? ''}</Entry>
       </dl>
@@ -48,7 +51,10 @@ function Details({ booking }: { booking: StaffBookingDetailsFragment }) {
         <tbody>
           {booking.items.map((item) => (
             <tr key={item.bookableId}>
-              <td>{item.bookable.title}</td>
+              <td>
+                {item.bookable.title}
+                {item.event ? <div className="bp6-text-muted">{ticketEventFacts([item.event]).map((fact) => fact.value).join(' · ')}</div> : null}
+              </td>
               <td>{item.amount}</td>
               <td>{formatCurrency(item.userGrossPriceEur)}</td>
             </tr>
