@@ -48,7 +48,7 @@ export function BookableIntro({ bookable, dependents, event }: { bookable: Booka
       <div className="checkout-intro-text">
         {bookable.location ? <p className="checkout-location">{bookable.location}</p> : null}
         {event ? (
-          <dl className="checkout-event" aria-label="Veranstaltung">
+          <dl className="checkout-event">
             {ticketEventFacts([event]).map((fact) => (
               <div key={fact.term} className="checkout-event-row">
                 <dt>{fact.term}</dt>
