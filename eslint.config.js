@@ -18,6 +18,23 @@ export default tseslint.config(
     },
   },
   {
+    // Domain layers: events builds on bookings, bookings on bookables. A lower domain reaches a
+    // higher one only through a port it owns (bookings/event-seats.ts, bookables/ticket-events.ts).
+    files: ['server/src/bookings/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+events/', message: 'The events domain builds on bookings: reach it through a port (EventDirectory).' }] }],
+    },
+  },
+  {
+    files: ['server/src/bookables/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+(events|bookings)/', message: 'Bookings and events build on bookables: reach them through a port (TicketEvents, TicketSeats, BookingOccupancy).' }] },
+      ],
+    },
+  },
+  {
     files: ['client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

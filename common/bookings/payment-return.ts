@@ -1,7 +1,9 @@
+import type { TicketEventFacts } from './ticket-event.js';
+
 /**
  * `GET api/{tenant}/bookings/:id/status`: the flags and what the checkout's status page shows after
- * the payment provider's return (object, time, price, tenant; no personal data). The server answers
- * it, the public pages read it.
+ * the payment provider's return (object, time, price, tenant, the tickets' events; no personal
+ * data). The server answers it, the public pages read it.
  */
 export interface PaymentReturnStatus {
   bookingId: string;
@@ -14,4 +16,6 @@ export interface PaymentReturnStatus {
   priceEur: number;
   paymentProvider: string | null;
   tenantName: string;
+  /** The events the booked tickets admit to (their date and place). */
+  events: TicketEventFacts[];
 }

@@ -8,6 +8,7 @@ import { MailTemplatePreviewResolver } from './bookings/mail-template-preview.re
 import { CouponResolver } from './coupons/coupon.resolver.js';
 import { EventResolver } from './events/event.resolver.js';
 import { EventSeatsResolver } from './events/event-seats.resolver.js';
+import { BookingItemEventResolver, TicketEventResolver } from './events/ticket-event.resolver.js';
 import { FileResolver } from './files/file.resolver.js';
 import { InstanceResolver } from './instance/instance.resolver.js';
 import { PaymentResolver } from './payments/payment.resolver.js';
@@ -23,7 +24,7 @@ import type { AppPubSub } from './shared/pubsub.js';
 import { authChecker, authDirective } from './shared/graphql/auth.js';
 
 /** Every resolver, one per domain. */
-const resolvers = [AuthResolver, TenantResolver, InstanceResolver, UserResolver, SsoResolver, TenantMemberResolver, WorkflowResolver, RoleResolver, CouponResolver, FileResolver, BookableResolver, EventResolver, EventSeatsResolver, BookingResolver, BookingBoardResolver, PaymentResolver, TestPaymentResolver, ReceiptResolver, BookingReceiptsResolver, MailTemplatePreviewResolver] as const;
+const resolvers = [AuthResolver, TenantResolver, InstanceResolver, UserResolver, SsoResolver, TenantMemberResolver, WorkflowResolver, RoleResolver, CouponResolver, FileResolver, BookableResolver, EventResolver, EventSeatsResolver, TicketEventResolver, BookingResolver, BookingItemEventResolver, BookingBoardResolver, PaymentResolver, TestPaymentResolver, ReceiptResolver, BookingReceiptsResolver, MailTemplatePreviewResolver] as const;
 
 export function buildAppSchema(pubSub?: AppPubSub): Promise<GraphQLSchema> {
   return buildSchema({

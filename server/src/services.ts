@@ -67,10 +67,11 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   const bookables = new BookableService(orm);
   // Attempt counters in PostgreSQL: sign-in and reset attempts, name guesses, cancellation requests.
   const attempts = new RateLimiter(orm);
-  const bookings = new BookingService(orm, bookables, new BookingNameGuesses(attempts));
-  const events = new EventService(orm, bookings);
-  // The bookings domain's seat port (checkout and staff editor), answered by the events domain.
+  // The bookings domain's event port (seats at checkout and in the staff editor; the date and place
+  // of booked tickets' events), answered by the events domain.
   const eventSeats = new EventSeatsService(orm, bookables);
+  const bookings = new BookingService(orm, bookables, new BookingNameGuesses(attempts), eventSeats);
+  const events = new EventService(orm, bookings);
   // Public-only reads for the HTML snippets of tenant websites.
   const bookableShowcase = new BookableShowcase(orm);
   const eventShowcase = new EventShowcase(orm);

@@ -49,7 +49,7 @@ const pickerOf = (page: Page, id: string) => page.locator('.bp6-form-group', { h
  * Issue 12, as the demo tenant's owner would do it: a new event through all seven steps (title
  * image uploaded through the picker, contact person, speaker, two price categories, an agenda day
  * with an item, an attachment, an image), a reload in the middle keeps what was entered; after
- * Absenden the event and its ticket exist; then edit: a new name, "Änderungen übernehmen".
+ * Absenden the event and its tickets (one per price category) exist; then edit: a new name, "Änderungen übernehmen".
  */
 test('event wizard: create through the seven steps, reload keeps the values, edit the name', async ({ page }) => {
   await signInAndSelectDemoTenant(page);
@@ -160,6 +160,7 @@ test('event wizard: create through the seven steps, reload keeps the values, edi
   await expect(next).toBeDisabled();
   await page.getByLabel('Maximale Teilnehmeranzahl').fill('120');
   await expect(next).toBeEnabled();
+  await expect(page.getByText('Beim Anlegen entsteht für jede Preiskategorie ein Ticket mit diesem Preis')).toBeVisible();
   await page.getByRole('button', { name: 'Preiskategorie hinzufügen' }).click();
   await page.getByRole('button', { name: 'Preiskategorie hinzufügen' }).click();
   const adults = page.getByRole('group', { name: 'Preiskategorie 1' });
@@ -219,7 +220,7 @@ test('event wizard: create through the seven steps, reload keeps the values, edi
   await expect(listed).toContainText('Erwachsene 12,50');
   await screenshot(page, 'event-wizard-07b-list');
 
-  // The event and its ticket exist.
+  // The event and its tickets exist.
   const { api, tenantId } = await signedInApi();
   const { events } = await graphql<{ events: StoredEvent[] }>(api, `query($tenantId: ID!) { events(tenantId: $tenantId) { ${EVENT_FIELDS} } }`, { tenantId });
   const event = events.find((candidate) => candidate.information.name === NAME);
@@ -251,8 +252,20 @@ test('event wizard: create through the seven steps, reload keeps the values, edi
   expect(event!.attachments).toHaveLength(1);
   expect(event!.attachments[0]).toContain('/public/events/attachments/programm.pdf');
   expect(event!.images).toHaveLength(1);
-  const { bookables } = await graphql<{ bookables: { id: string; eventId: string | null }[] }>(api, 'query($tenantId: ID!) { bookables(tenantId: $tenantId, type: ticket) { id eventId } }', { tenantId });
-  expect(bookables.filter((ticket) => ticket.eventId === event!.id)).toHaveLength(1);
+  // One ticket per price category, at its price.
+  const { bookables } = await graphql<{ bookables: { eventId: string | null; title: string; priceCategories: { priceEur: number }[] }[] }>(
+    api,
+    'query($tenantId: ID!) { bookables(tenantId: $tenantId, type: ticket) { eventId title priceCategories { priceEur } } }',
+    { tenantId },
+  );
+  const tickets = bookables.filter((ticket) => ticket.eventId === event!.id).map((ticket) => [ticket.title, ticket.priceCategories.map((category) => category.priceEur)]);
+  expect(tickets).toHaveLength(2);
+  expect(tickets).toEqual(
+    expect.arrayContaining([
+      [`${NAME} – Erwachsene`, [12.5]],
+      [`${NAME} – Ermäßigt`, [6]],
+    ]),
+  );
 
   // Edit: the bare edit address leads to the first step; every step is open.
   await page.goto(`/admin/veranstaltungen/edit?id=${event!.id}`);

@@ -246,6 +246,8 @@ describe('staff list: GET api/{t}/bookings and the bookings query', () => {
     expect(response.json[0]._populated).toEqual({
       bookable: { flags: expect.any(Array), tags: ['Musik'], bookingNotes: '<p>Schlüssel beim Hausmeister</p>', priceCategories: expect.any(Array) },
       workflowStatus: null,
+      // No tickets, no events.
+      events: [],
     });
     expect(response.json[0].id).toBe(booking.id);
   });
@@ -433,7 +435,7 @@ describe('public status and ownership', () => {
     const response = await app.client().get(bookingsUrl(`/${booking.id}/status`));
     expect(response.status).toBe(200);
     // The flags and what the page after the payment's return shows; no personal data.
-    expect(response.json).toEqual({ isCommitted: false, isPayed: true, isRejected: false, bookingId: booking.id, title: thing.title, timeBegin: null, timeEnd: null, priceEur: 0, paymentProvider: null, tenantName: TENANT_NAME });
+    expect(response.json).toEqual({ isCommitted: false, isPayed: true, isRejected: false, bookingId: booking.id, title: thing.title, timeBegin: null, timeEnd: null, priceEur: 0, paymentProvider: null, tenantName: TENANT_NAME, events: [] });
     expect((await app.client().get(bookingsUrl('/ABCD-EFGH/status'))).status).toBe(404);
     expect((await app.client().get(bookingsUrl('/kaputt/status'))).status).toBe(404);
   });
@@ -471,6 +473,7 @@ describe('public status and ownership', () => {
       timeEnd: booking.timeEnd,
       timeCreated: booking.timeCreated,
       comment: 'Bitte Beamer',
+      events: [],
     });
     expect((await client.get(bookingsUrl('/ABCD-EFGH/status/public?lastname=Erika'))).status).toBe(404);
 

@@ -207,6 +207,7 @@ describe('what the status pages say', () => {
       priceEur: booking.priceEur,
       paymentProvider: 'giroCockpit',
       tenantName: TENANT_NAME,
+      events: [],
     });
     expect(status.json.title).not.toBe('');
   });

@@ -14,6 +14,7 @@ import { AmountField, BookableIntro, type CheckoutOption, ConsentChoice, CouponF
 import { TimeChoice } from './time/TimeChoice';
 import { usePricePreview } from './usePricePreview';
 import { bookableMaximum, seatsLeftText } from './seats';
+import { eventsOfItems } from '../shared/ticketEvent';
 
 type Bookable = CheckoutBookableQuery['publicBookable'];
 
@@ -107,6 +108,7 @@ export function CheckoutForm({ tenantId, data, related, initialAmount }: Checkou
         isPayed: booking.isPayed,
         paymentProvider: booking.paymentProvider,
         mail: values.mail.trim(),
+        events: eventsOfItems(booking.items),
       };
       await navigate(checkoutStatusPath({ bookingId: booking.id, tenantId }), { state: confirmation });
       return undefined;
@@ -130,7 +132,7 @@ export function CheckoutForm({ tenantId, data, related, initialAmount }: Checkou
       onSubmit={onSubmit}
       render={({ handleSubmit, submitting }) => (
         <form onSubmit={handleSubmit} noValidate ref={failedSave.formRef} className="checkout-form">
-          <BookableIntro bookable={bookable} dependents={dependents} />
+          <BookableIntro bookable={bookable} dependents={dependents} event={data.ticketEvent ?? null} />
           <FormSpy<CheckoutValues> subscription={{ values: true }}>
             {({ values }) => <CheckoutBody tenantId={tenantId} data={data} options={options} values={complete(values)} submitting={Boolean(submitting)} />}
           </FormSpy>

@@ -8,6 +8,7 @@ import { formatCurrency } from '../shared/format';
 import { compose, email, required, validationMessages } from '../shared/validation';
 import type { ConsentDocument } from './checkoutRequest';
 import { parseAmount } from './checkoutRequest';
+import { type ShownTicketEvent, ticketEventFacts } from '../shared/ticketEvent';
 import { couponDiscountText, priceLines } from './priceText';
 import type { PricePreview } from './usePricePreview';
 
@@ -39,13 +40,23 @@ export function GroupError({ id, message }: { id: string; message: string | unde
   );
 }
 
-/** Picture, place, description, prices and the dependent objects of the booked object. */
-export function BookableIntro({ bookable, dependents }: { bookable: Bookable; dependents: CheckoutBookableFieldsFragment[] }) {
+/** Picture, place, the event of a ticket, description, prices and the dependent objects of the booked object. */
+export function BookableIntro({ bookable, dependents, event }: { bookable: Bookable; dependents: CheckoutBookableFieldsFragment[]; event: ShownTicketEvent | null }) {
   return (
     <div className="checkout-intro">
       {bookable.imgUrl ? <img className="checkout-picture" src={bookable.imgUrl} alt={`Bild: ${bookable.title}`} /> : null}
       <div className="checkout-intro-text">
         {bookable.location ? <p className="checkout-location">{bookable.location}</p> : null}
+        {event ? (
+          <dl className="checkout-event">
+            {ticketEventFacts([event]).map((fact) => (
+              <div key={fact.term} className="checkout-event-row">
+                <dt>{fact.term}</dt>
+                <dd>{fact.value}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
         {/* The server keeps only safe markup in rich texts. */}
         {bookable.description ? <div className="checkout-description" dangerouslySetInnerHTML={{ __html: bookable.description }} /> : null}
         <div className="checkout-prices">

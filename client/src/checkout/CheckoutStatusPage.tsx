@@ -1,11 +1,12 @@
 import './checkout.css';
 import { useMutation } from '@apollo/client/react';
 import { Callout, H3, Spinner } from '@blueprintjs/core';
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { requestCancellationPath } from '../bookings/public/bookingLinks';
 import { type BookingFlags, fetchBookingFlags, publicErrorInfo } from '../bookings/public/publicBookingApi';
 import { formatCurrency, formatPeriod } from '../shared/format';
+import { ticketEventFacts } from '../shared/ticketEvent';
 import { PublicPage } from '../shared/PublicPage';
 import { IncompleteLinkPage } from '../shared/IncompleteLinkPage';
 import type { CheckoutConfirmation } from './checkoutLink';
@@ -97,6 +98,12 @@ export default function CheckoutStatusPage() {
         ) : null}
         <dt>Objekt</dt>
         <dd>{facts.title}</dd>
+        {ticketEventFacts(facts.events ?? []).map((fact, index) => (
+          <Fragment key={`${index}-${fact.term}`}>
+            <dt>{fact.term}</dt>
+            <dd>{fact.value}</dd>
+          </Fragment>
+        ))}
         {facts.timeBegin ? (
           <>
             <dt>Zeitraum</dt>

@@ -1,3 +1,5 @@
+import type { ShownTicketEvent } from '../shared/ticketEvent';
+
 /** The booking page's link (/checkout?id=&tenant=&amount=) and the way to its confirmation. */
 
 export interface CheckoutLink {
@@ -35,6 +37,8 @@ export interface CheckoutConfirmation {
   isPayed: boolean;
   paymentProvider: string | null;
   mail: string;
+  /** The events of the booked tickets (name, date, place); absent in a confirmation kept from before they were handed over. */
+  events?: ShownTicketEvent[];
   /** Set once the confirmation started the payment, so going back from the provider's page does not start it again. */
   paymentStarted?: boolean;
 }

@@ -95,7 +95,10 @@ export async function referenceErrors(em: EntityManager, tenantId: string, data:
   data.permittedUsers.forEach((id, index) => knownUsers.has(id) || (errors[`permittedUsers.${index}`] = 'Unbekannter Benutzer'));
   data.freeBookingUsers.forEach((id, index) => knownUsers.has(id) || (errors[`freeBookingUsers.${index}`] = 'Unbekannter Benutzer'));
 
-  // By entity name: the events domain builds on bookables, not the other way round.
-  if (data.eventId && (!isUuid(data.eventId) || (await em.count('Event', { id: data.eventId, tenant: tenantId })) === 0)) errors.eventId = 'Unbekannte Veranstaltung';
+  // By entity name: the events domain builds on bookables, not the other way round. Another
+  // tenant's event reads as unknown: its existence is none of this tenant's business.
+  if (data.eventId && (!isUuid(data.eventId) || (await em.count('Event', { id: data.eventId, tenant: tenantId })) === 0)) {
+    errors.eventId = 'Unbekannte Veranstaltung. Ein Ticket kann nur einer Veranstaltung desselben Mandanten zugeordnet werden.';
+  }
   return errors;
 }

@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import { instanceMailSettings } from '../instance/instance.service.js';
 import { escapeHtml, type MailAttachment, type MailService } from '../mail/mail.service.js';
 import { paymentWayLabel } from '../../../common/bookings/labels.js';
+import { ticketEventIds, type TicketEventFacts } from '../../../common/bookings/ticket-event.js';
 import { berlinParts } from '../../../common/time/berlin.js';
 import { defaultGenericMailTemplate } from '../tenants/default-templates.js';
 import { Tenant } from '../tenants/tenant.entity.js';
@@ -39,6 +40,8 @@ export interface BookingMailInput {
   to?: string;
   /** confirmed: the receipt is attached (the mail then points to it). */
   receiptAttached?: boolean;
+  /** The events of the booked tickets, by id (the booking block names their date and place). */
+  ticketEvents?: ReadonlyMap<string, TicketEventFacts>;
 }
 
 export interface ComposedBookingMail {
@@ -253,8 +256,27 @@ function htmlToText(html: string): string {
     .trim();
 }
 
-/** The standard booking block (rest-contract 5.9) as HTML and text. */
-export function bookingBlock(booking: BookingView): { html: string; text: string } {
+/** "dd.MM.yyyy HH:mm" in Berlin time (the ticket lines of the booking block). */
+function formatEventTime(ms: number): string {
+  return formatBerlinDateTime(ms).replace(', ', ' ');
+}
+
+/** The lines under a ticket: its event's name, when and where it takes place. */
+function ticketLines(event: TicketEventFacts): string[] {
+  const { startsAt, endsAt } = event;
+  const when =
+    startsAt !== null && endsAt !== null
+      ? `vom ${formatEventTime(startsAt)} bis ${formatEventTime(endsAt)}`
+      : startsAt !== null
+        ? `am ${formatEventTime(startsAt)}`
+        : endsAt !== null
+          ? `bis ${formatEventTime(endsAt)}`
+          : '';
+  return [`Ticket für die Veranstaltung ${event.name}`, when, event.place.trim() ? `Ort: ${event.place.trim()}` : ''].filter(Boolean);
+}
+
+/** The standard booking block (rest-contract 5.9) as HTML and text; `events`: the booked tickets' events by id. */
+export function bookingBlock(booking: BookingView, events: ReadonlyMap<string, TicketEventFacts> = new Map()): { html: string; text: string } {
   const rows: [string, string][] = [
     ['Buchungsnummer', booking.id],
     ['Gesamtbetrag', formatEuro(booking.priceEur)],
@@ -267,7 +289,11 @@ export function bookingBlock(booking: BookingView): { html: string; text: string
     ['Buchungszeitraum', period(booking)],
   ];
   const shown = rows.filter(([, value]) => value.trim() !== '');
-  const items = booking.bookableItems.map((item) => `${item._bookableUsed?.title ?? ''}, Anzahl: ${item.amount}`);
+  const items = booking.bookableItems.map((item) => {
+    const booked = item._bookableUsed;
+    const event = booked?.type === 'ticket' && booked.eventId ? events.get(booked.eventId) : undefined;
+    return [`${booked?.title ?? ''}, Anzahl: ${item.amount}`, ...(event ? ticketLines(event) : [])];
+  });
   // Each booked object's notes once, even when it is booked in several items.
   const notes: string[] = [];
   const seen = new Set<string>();
@@ -281,13 +307,13 @@ export function bookingBlock(booking: BookingView): { html: string; text: string
   const html = [
     `<p>${shown.map(([label, value]) => `<strong>${label}:</strong> ${escapeHtml(value).replace(/\r?\n/g, '<br />')}`).join('<br />\n')}</p>`,
     '<h2>Bestellübersicht</h2>',
-    items.length ? `<ul>\n${items.map((line) => `<li>${escapeHtml(line)}</li>`).join('\n')}\n</ul>` : '',
+    items.length ? `<ul>\n${items.map((lines) => `<li>${lines.map(escapeHtml).join('<br />')}</li>`).join('\n')}\n</ul>` : '',
     // Booking notes are HTML sanitised when the bookable was saved.
     ...notes.map((note) => `<div>${note}</div>`),
   ]
     .filter(Boolean)
     .join('\n');
-  const text = [shown.map(([label, value]) => `${label}: ${value}`).join('\n'), ['Bestellübersicht', ...items.map((line) => `- ${line}`)].join('\n'), ...notes.map(htmlToText)]
+  const text = [shown.map(([label, value]) => `${label}: ${value}`).join('\n'), ['Bestellübersicht', ...items.map((lines) => lines.map((line, index) => `${index === 0 ? '- ' : '  '}${line}`).join('\n'))].join('\n'), ...notes.map(htmlToText)]
     .filter(Boolean)
     .join('\n\n');
   return { html, text };
@@ -332,7 +358,7 @@ export function composeBookingMail(kind: BookingMailKind, input: BookingMailInpu
   const salutation = rules.audience !== 'customer' ? 'Guten Tag,' : booking.name.trim() ? `Guten Tag ${oneLine(booking.name)},` : 'Guten Tag,';
   const reason = rules.reasonLabel && input.reason?.trim() ? `${rules.reasonLabel}: ${input.reason.trim()}` : '';
   const payment = rules.paymentDetails ? paymentLines(booking, rules.audience === 'customer' && input.receiptAttached === true) : [];
-  const block = bookingBlock(booking);
+  const block = bookingBlock(booking, input.ticketEvents);
 
   const opening = typeof rules.opening === 'function' ? rules.opening(tenant.name) : rules.opening;
   const html: string[] = [`<p>${escapeHtml(salutation)}</p>`, ...opening.map((sentence) => `<p>${escapeHtml(sentence)}</p>`)];
@@ -423,8 +449,8 @@ export class BookingMailer {
     private readonly orm: MikroORM,
     private readonly mail: MailService,
     private readonly publicUrl: string,
-    /** The organisers of ticket events (mail 10); null: none are mailed. */
-    private readonly events: Pick<EventDirectory, 'organizerMails'> | null = null,
+    /** The events of tickets: their organisers (mail 10) and date and place (booking block); null: neither. */
+    private readonly events: Pick<EventDirectory, 'organizerMails' | 'ticketEvents'> | null = null,
   ) {}
 
   /**
@@ -454,14 +480,17 @@ export class BookingMailer {
     const booking = await findBooking(em, tenant.id, job.bookingId);
     if (!booking) return;
 
+    const view = bookingView(booking);
+    const eventIds = ticketEventIds(view.bookableItems);
     const composed = composeBookingMail(job.kind, {
-      booking: bookingView(booking),
+      booking: view,
       tenant: { id: tenant.id, name: tenant.name, mail: tenant.mail, enablePublicStatusView: tenant.enablePublicStatusView },
       publicUrl: this.publicUrl,
       reason: job.reason,
       hookId: job.hookId,
       to: job.to,
       receiptAttached: job.kind === 'confirmed' && documents.some((document) => document.contentType === 'application/pdf'),
+      ticketEvents: eventIds.length > 0 && this.events ? await this.events.ticketEvents(tenant.id, eventIds) : undefined,
     });
     if (!composed) return;
 

@@ -6,6 +6,7 @@
 import type { BookableRecord } from '../bookables/bookable.model.js';
 import { privateBookableFields } from '../bookables/bookable.model.js';
 import { customerFields, type CustomerFields } from '../../../common/bookings/customer.js';
+import type { TicketEventFacts } from '../../../common/bookings/ticket-event.js';
 
 export const paymentProviders = ['giroCockpit', 'pmPayment', 'invoice', 'testPayment'] as const;
 export type PaymentProvider = (typeof paymentProviders)[number];
@@ -109,13 +110,15 @@ export interface PublicBookingStatus {
   timeEnd: number | null;
   timeCreated: number;
   comment: string;
+  /** The events the booked tickets admit to (their date and place). */
+  events: TicketEventFacts[];
 }
 
 /**
  * The public status (rest-contract 4.5). Intent fix: a rejected or cancelled booking says
  * "rejected" instead of looking pending or confirmed.
  */
-export function publicBookingStatus(booking: BookingView, now: number): PublicBookingStatus {
+export function publicBookingStatus(booking: BookingView, now: number, events: TicketEventFacts[] = []): PublicBookingStatus {
   const status: PublicBookingStatus['status'] = {
     paymentStatus: booking.isPayed ? 'paid' : booking.isRejected ? 'none' : 'pending',
     bookingStatus: booking.isRejected ? 'rejected' : booking.isCommitted ? 'confirmed' : 'pending',
@@ -132,6 +135,7 @@ export function publicBookingStatus(booking: BookingView, now: number): PublicBo
     timeEnd: booking.timeEnd,
     timeCreated: booking.timeCreated,
     comment: booking.comment,
+    events,
   };
 }
 

@@ -203,7 +203,7 @@ const pageColumns = (snapshots: boolean) => `b.number, b.tenant_id, b.assigned_u
   b.is_committed, b.is_payed, b.is_rejected, b.payment_provider, b.payment_method, b.locker_info,
   coalesce((select json_agg(json_build_object('bookableId', i.bookable_id, 'amount', i.amount, 'regularPriceEur', i.regular_price_eur,
       'regularGrossPriceEur', i.regular_gross_price_eur, 'userPriceEur', i.user_price_eur, 'userGrossPriceEur', i.user_gross_price_eur,
-      '_bookableUsed', ${snapshots ? 'i.bookable_used' : "jsonb_build_object('id', i.bookable_id, 'title', i.bookable_used->'title')"}) order by i.position)
+      '_bookableUsed', ${snapshots ? 'i.bookable_used' : "jsonb_build_object('id', i.bookable_id, 'title', i.bookable_used->'title', 'type', i.bookable_used->'type', 'eventId', i.bookable_used->'eventId')"}) order by i.position)
     from booking_items i where i.booking_key = b.key), '[]'::json) as items`;
 
 interface PageRow {
@@ -274,8 +274,8 @@ export interface BookingConditions {
 
 /**
  * One page of the bookings matching the conditions, and (when asked) how many match in all. Without
- * `snapshots` each item's object is only its id and title (a list that shows no more need not parse
- * every booked object whole).
+ * `snapshots` each item's object is only its id, title, type and event (a list that shows no more
+ * need not parse every booked object whole).
  */
 export async function readBookingPage(
   em: EntityManager,

@@ -31,6 +31,7 @@ import {
   OccupancySlotType,
   PublicBookingStatusType,
   summaryOf,
+  ticketEventType,
   UnitPricesType,
 } from './booking.types.js';
 
@@ -135,6 +136,7 @@ export class BookingResolver {
       timeBegin: status.timeBegin === null ? null : new Date(status.timeBegin),
       timeEnd: status.timeEnd === null ? null : new Date(status.timeEnd),
       timeCreated: new Date(status.timeCreated),
+      events: status.events.map(ticketEventType),
     };
   }
 

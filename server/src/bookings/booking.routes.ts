@@ -1,4 +1,5 @@
 import { Router, type Request, type Response } from 'express';
+import { ticketEventIds, type TicketEventFacts } from '../../../common/bookings/ticket-event.js';
 import type { DomainServices } from '../shared/domain-services.js';
 import { requireRestViewer } from '../users/actor.js';
 import { AppError } from '../shared/errors.js';
@@ -42,12 +43,13 @@ function listQuery(req: Request): BookingListQuery {
 
 /**
  * `_populated` of the list and item (rest-contract 3.7, 5.3 rule 6, specification 03 section 3):
- * the board status and what the screens show of the first booked object.
+ * the board status, what the screens show of the first booked object, and the events the booked
+ * tickets admit to (a booking of tickets has no times of its own: the event's are its date).
  */
-function populated(booking: BookingView, workflowStatus: WorkflowStatus) {
+function populated(booking: BookingView, workflowStatus: WorkflowStatus, events: ReadonlyMap<string, TicketEventFacts>) {
   const first = booking.bookableItems[0]?._bookableUsed;
   const bookable = first ? { flags: first.flags, tags: first.tags, bookingNotes: first.bookingNotes, priceCategories: first.priceCategories } : null;
-  return { ...booking, _populated: { bookable, workflowStatus } };
+  return { ...booking, _populated: { bookable, workflowStatus, events: ticketEventIds(booking.bookableItems).flatMap((id) => events.get(id) ?? []) } };
 }
 
 /**
@@ -61,8 +63,8 @@ export function bookingRoutes(services: DomainServices): Router {
 
   const withStatuses = async (tenantId: string, views: BookingView[], populate: boolean) => {
     if (!populate) return views;
-    const statuses = await workflows.statusesOf(tenantId, views.map((view) => view.id));
-    return views.map((view) => populated(view, statuses.get(view.id) ?? null));
+    const [statuses, events] = await Promise.all([workflows.statusesOf(tenantId, views.map((view) => view.id)), bookings.ticketEventsOf(tenantId, views)]);
+    return views.map((view) => populated(view, statuses.get(view.id) ?? null, events));
   };
 
   router.get('/bookings', async (req: Request<TenantParams>, res: Response) => {

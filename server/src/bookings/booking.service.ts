@@ -17,6 +17,8 @@ import { publicBookingStatus, sameName, type BookingView, type PublicBookingStat
 import { bookingView, findBookingOrFail, IN_BACKLOG_SQL, readBacklogIds, readBookingPage, readOccupancies } from './booking.queries.js';
 import { pgTextArray } from '../shared/sql.js';
 import type { PaymentReturnStatus } from '../../../common/bookings/payment-return.js';
+import { ticketEventIds, type TicketEventFacts } from '../../../common/bookings/ticket-event.js';
+import type { EventDirectory } from './event-seats.js';
 import { bookingStatusConditions, staffBookingConditions, type BookingStatusFilter } from './booking-conditions.js';
 
 export interface BookingListQuery {
@@ -94,12 +96,29 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
     private readonly orm: MikroORM,
     private readonly bookables: BookableService,
     private readonly nameGuesses: BookingNameGuesses,
+    /** The events behind booked tickets (their date and place); null: none are shown. */
+    private readonly events: Pick<EventDirectory, 'ticketEvents'> | null = null,
   ) {}
+
+  /**
+   * The events the bookings' tickets admit to, by id, read in one go: the event a ticket belonged
+   * to when it was booked, as that event is now (a moved event shows its new date).
+   */
+  async ticketEventsOf(tenantId: string, views: readonly BookingView[]): Promise<Map<string, TicketEventFacts>> {
+    const ids = [...new Set(views.flatMap((view) => ticketEventIds(view.bookableItems)))];
+    return ids.length > 0 && this.events ? this.events.ticketEvents(tenantId, ids) : new Map();
+  }
+
+  /** The events of one booking's tickets, in the order of its items. */
+  async ticketEventsOfBooking(view: BookingView): Promise<TicketEventFacts[]> {
+    const events = await this.ticketEventsOf(view.tenantId, [view]);
+    return ticketEventIds(view.bookableItems).flatMap((id) => events.get(id) ?? []);
+  }
 
   /**
    * The staff's list: newest first, filtered and searched in the database, one page at a time.
    * `count: false` skips counting all matches (total is then the page's length); `snapshots: false`
-   * reads only id and title of each booked object.
+   * reads only id, title, type and event of each booked object.
    */
   async list(viewer: Viewer, tenantId: string, query: BookingListQuery = {}, options: { count: boolean; snapshots: boolean } = { count: true, snapshots: true }): Promise<BookingPage> {
     if (!canReadSome(viewer.permissions, tenantId, 'manageBookings')) throw new AppError('auth.forbidden');
@@ -124,7 +143,7 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
 
   /**
    * The bookings with these numbers the viewer may read as staff (the kanban's cards), each booked
-   * object as id and title only. Numbers without a readable booking are left out.
+   * object as id, title, type and event only. Numbers without a readable booking are left out.
    */
   async byNumbers(viewer: Viewer, tenantId: string, numbers: readonly string[]): Promise<BookingView[]> {
     if (numbers.length === 0 || !canReadSome(viewer.permissions, tenantId, 'manageBookings')) return [];
@@ -169,7 +188,7 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
     const booking = await this.find(em, tenantId, id);
     const tenant = await em.findOne(Tenant, { id: tenantId }, { fields: ['name'] });
     const view = bookingView(booking);
-    // What the payment's return page shows: object, time, price and the tenant; no personal data.
+    // What the payment's return page shows: object, time, price, the tenant and the tickets' events; no personal data.
     return {
       isCommitted: booking.isCommitted,
       isPayed: booking.isPayed,
@@ -181,6 +200,7 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
       priceEur: booking.priceEur,
       paymentProvider: booking.paymentProvider ?? null,
       tenantName: tenant?.name ?? '',
+      events: await this.ticketEventsOfBooking(view),
     };
   }
 
@@ -196,7 +216,8 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
     if (!tenant) throw new AppError('generic.not-found');
     if (!tenant.enablePublicStatusView) throw new AppError('booking.public-status-disabled');
     const booking = await this.namedBooking(em, tenantId, id, lastname, client);
-    return publicBookingStatus(bookingView(booking), Date.now());
+    const view = bookingView(booking);
+    return publicBookingStatus(view, Date.now(), await this.ticketEventsOfBooking(view));
   }
 
   /** GET bookings/:id/verify-ownership?name=: 401 unless the name is the booking's; the same limit on guesses. */

@@ -1,4 +1,5 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import type { TicketEventFacts } from '../../../common/bookings/ticket-event.js';
 import { PublicBookableType } from '../bookables/bookable.types.js';
 import { CouponType } from '../coupons/coupon.entity.js';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
@@ -33,8 +34,24 @@ export enum BookingChangeAction {
 }
 registerEnumType(BookingChangeAction, { name: 'BookingChangeAction' });
 
+@ObjectType('TicketEvent', { description: 'The event a ticket admits to, as it is now: its name, when and where it takes place.' })
+export class TicketEventType {
+  @Field(() => ID) id!: string;
+  @Field(() => String) name!: string;
+  @Field(() => Date, { nullable: true, description: 'Empty without a start date.' }) startsAt!: Date | null;
+  @Field(() => Date, { nullable: true, description: 'Empty without an end date.' }) endsAt!: Date | null;
+  @Field(() => String, { description: 'Venue and address in one line, or the link of an online event; empty when unknown.' }) place!: string;
+}
+
+export function ticketEventType(facts: TicketEventFacts): TicketEventType {
+  return { ...facts, startsAt: facts.startsAt === null ? null : new Date(facts.startsAt), endsAt: facts.endsAt === null ? null : new Date(facts.endsAt) };
+}
+
 @ObjectType('BookingItem', { description: 'One booked object with its unit prices (net and gross euros) and the object as it was booked.' })
 export class BookingItemType {
+  /** The booking's tenant, for the fields resolved from the item (not a GraphQL field). */
+  tenantId!: string;
+
   @Field(() => ID) bookableId!: string;
   @Field(() => Int) amount!: number;
   @Field(() => Float, { description: 'Net unit price without free booking or coupon.' }) regularPriceEur!: number;
@@ -172,6 +189,8 @@ export class PublicBookingStatusType {
   @Field(() => Date, { nullable: true }) timeEnd!: Date | null;
   @Field(() => Date) timeCreated!: Date;
   @Field(() => String) comment!: string;
+  @Field(() => [TicketEventType], { description: 'The events the booked tickets admit to: their date and place (a booking of tickets has no times of its own).' })
+  events!: TicketEventType[];
 }
 
 @ObjectType('BookingCancellationRequest', { description: 'A pending cancellation behind a mailed link: what the confirmation page shows before its button.' })
@@ -268,7 +287,7 @@ export function summaryOf(view: Omit<BookingView, 'id'>): BookingSummaryFields {
     tenantId: view.tenantId,
     timeBegin: date(view.timeBegin),
     timeEnd: date(view.timeEnd),
-    items: view.bookableItems.map(({ _bookableUsed, ...item }) => ({ ...item, bookable: _bookableUsed as unknown as PublicBookableType })),
+    items: view.bookableItems.map(({ _bookableUsed, ...item }) => ({ ...item, tenantId: view.tenantId, bookable: _bookableUsed as unknown as PublicBookableType })),
     priceEur: view.priceEur,
     vatIncludedEur: view.vatIncludedEur,
     isCommitted: view.isCommitted,

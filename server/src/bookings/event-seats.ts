@@ -1,11 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TicketEventFacts } from '../../../common/bookings/ticket-event.js';
 import { AppError } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
 
 /**
  * Event seats (rest-contract 5.1 rule 8, 5.4 rule 7): all tickets of one event share its
  * `maxAttendees` seats, counted over the bookings that are not rejected. The bookings domain owns
- * the port and the counting; the events domain (above it) answers who the event is.
+ * the port and the counting; the events domain (above it) answers who the event is, and what
+ * bookings, their pages and mails show of it (name, date, place).
  */
 
 /** The event a ticket admits to, as far as seats are concerned. */
@@ -20,6 +22,8 @@ export interface EventDirectory {
   seatInfo(tenantId: string, eventId: string): Promise<EventSeatInfo | null>;
   /** The valid contact addresses of the event's organiser (mail 10); empty for an unknown event. */
   organizerMails(tenantId: string, eventId: string): Promise<string[]>;
+  /** Name, times and place of the tenant's events, by id, as bookings show them; unknown ids are left out. */
+  ticketEvents(tenantId: string, eventIds: readonly string[]): Promise<Map<string, TicketEventFacts>>;
 }
 
 /**

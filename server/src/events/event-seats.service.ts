@@ -1,14 +1,17 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { TicketEventFacts } from '../../../common/bookings/ticket-event.js';
 import type { BookableService } from '../bookables/bookable.service.js';
 import type { TicketSeats } from '../bookables/ticket-events.js';
 import { seatsLeft, seatsTaken, type EventDirectory, type EventSeatInfo } from '../bookings/event-seats.js';
 import { isUuid } from '../shared/ids.js';
 import type { Viewer } from '../users/viewer.service.js';
 import { Event } from './event.entity.js';
+import { ticketEventFacts } from './ticket-event-facts.js';
 
 /**
- * The events behind tickets, for the bookings domain's seat rule (its EventDirectory port), the
- * bookables domain's availability (its TicketSeats port) and the public checkout page (seats left).
+ * The events behind tickets, for the bookings domain's seat rule and booking views (its
+ * EventDirectory port), the bookables domain's availability (its TicketSeats port) and the public
+ * checkout page (seats left, the event's date and place).
  */
 export class EventSeatsService implements EventDirectory, TicketSeats {
   constructor(
@@ -29,6 +32,25 @@ export class EventSeatsService implements EventDirectory, TicketSeats {
     const event = await this.orm.em.fork().findOne(Event, { id: eventId, tenant: tenantId }, { fields: ['eventOrganizer'] });
     const address = event?.eventOrganizer?.contactPersonEmailAddress?.trim() ?? '';
     return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) ? [address] : [];
+  }
+
+  /** EventDirectory: the tenant's events as bookings show them (name, times, place). */
+  async ticketEvents(tenantId: string, eventIds: readonly string[]): Promise<Map<string, TicketEventFacts>> {
+    const ids = [...new Set(eventIds.filter(isUuid))];
+    if (ids.length === 0) return new Map();
+    const events = await this.orm.em.fork().find(Event, { id: { $in: ids }, tenant: tenantId }, { fields: ['name', 'startsAt', 'endsAt', 'format', 'eventLocation', 'eventAddress'] });
+    return new Map(events.map((event) => [event.id, ticketEventFacts(event)]));
+  }
+
+  /**
+   * The event of a ticket the viewer may see, as its booking page shows it: null when it is no
+   * ticket of an event. A bookable the viewer cannot see is not found. The event's name, date and
+   * place are shown whether or not the event itself is public: whoever may book the ticket needs them.
+   */
+  async eventOfTicket(viewer: Viewer | null, tenantId: string, bookableId: string): Promise<TicketEventFacts | null> {
+    const bookable = await this.bookables.findForPublic(this.orm.em.fork(), viewer, tenantId, bookableId);
+    if (bookable.type !== 'ticket' || !bookable.eventId) return null;
+    return (await this.ticketEvents(tenantId, [bookable.eventId])).get(bookable.eventId) ?? null;
   }
 
   /**

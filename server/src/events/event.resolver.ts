@@ -87,7 +87,10 @@ export class EventResolver {
   }
 
   @Auth(AuthRule.BOOKABLE_CREATOR)
-  @Mutation(() => StaffEventType, { description: 'Creates an event (manageBookables.create); public only within the quota (EVENT_QUOTA_REACHED). withTickets also creates its free, unlimited ticket.' })
+  @Mutation(() => StaffEventType, {
+    description:
+      'Creates an event (manageBookables.create); public only within the quota (EVENT_QUOTA_REACHED). withTickets also creates its unlimited tickets: one per price category at its price (one free ticket without categories); later changes to the categories leave the tickets as they are.',
+  })
   async createEvent(
     @Arg('tenantId', () => ID) tenantId: string,
     @Arg('input', () => EventInput) input: EventInput,

@@ -13,6 +13,7 @@ import { isUuid } from '../shared/ids.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
 import { Event } from './event.entity.js';
+import { ticketsOfEvent } from './event-tickets.js';
 import type { EventData, EventRecord } from './event.model.js';
 import { eventMessages, validateEvent, withNewIds } from './event.validation.js';
 
@@ -109,8 +110,9 @@ export class EventService implements TicketEvents {
 
   /**
    * A new event; the viewer becomes its owner. Public only within the quota. `withTickets` also
-   * creates its ticket in the same transaction (rest-contract 3.6): bookable and public, booked
-   * without release, unlimited and free, owned by the viewer, not counted against the bookable quota.
+   * creates its tickets in the same transaction: one per price category, priced from it (free
+   * without categories; see ticketsOfEvent), bookable and public, booked without release, unlimited,
+   * owned by the viewer, not counted against the bookable quota.
    */
   async create(viewer: Viewer, tenantId: string, input: Record<string, unknown>, options: { withTickets?: boolean } = {}): Promise<Event> {
     this.requireMember(viewer, tenantId);
@@ -219,21 +221,23 @@ export class EventService implements TicketEvents {
     const event = em.create(Event, { id: randomUUID(), tenant: em.getReference(Tenant, tenantId), ownerUserId: viewer.user.id });
     event.setData(data);
     if (options.withTickets) {
-      em.create(Bookable, {
-        ...defaultBookableData('ticket'),
-        id: randomUUID(),
-        tenant: em.getReference(Tenant, tenantId),
-        eventId: event.id,
-        title: data.information.name,
-        description: escapeHtml(data.information.teaserText),
-        isBookable: true,
-        isPublic: true,
-        autoCommitBooking: true,
-        amount: null,
-        priceCategories: [],
-        ownerUserId: viewer.user.id,
-        parent: null,
-      });
+      for (const ticket of ticketsOfEvent(data)) {
+        em.create(Bookable, {
+          ...defaultBookableData('ticket'),
+          id: randomUUID(),
+          tenant: em.getReference(Tenant, tenantId),
+          eventId: event.id,
+          title: ticket.title,
+          description: escapeHtml(data.information.teaserText),
+          isBookable: true,
+          isPublic: true,
+          autoCommitBooking: true,
+          amount: null,
+          priceCategories: ticket.priceCategories,
+          ownerUserId: viewer.user.id,
+          parent: null,
+        });
+      }
     }
     await em.flush();
     return event;

@@ -22,7 +22,8 @@ function useRouteBookableType(): BookableType | null {
 }
 
 /**
- * The bookable editor (specification 02): create without ?id= (type from the route), edit with it.
+ * The bookable editor (specification 02): create without ?id= (type from the route; a ticket may
+ * name its event with ?eventId=), edit with it.
  * Close, cancel and a successful save go back to ?fromRoute= (a path), else to the dashboard.
  */
 export default function BookableEditPage() {
@@ -36,7 +37,12 @@ export default function BookableEditPage() {
   if (error) console.error('Buchungsobjekt konnte nicht geladen werden', error);
 
   const bookable = data?.bookable ?? null;
-  const initialValues = useMemo(() => (id ? (bookable ? toFormValues(bookable) : null) : routeType ? emptyFormValues(routeType) : null), [id, bookable, routeType]);
+  // A new ticket may come from its event (?eventId=): it starts linked to it.
+  const presetEventId = routeType === 'ticket' ? params.get('eventId') : null;
+  const initialValues = useMemo(
+    () => (id ? (bookable ? toFormValues(bookable) : null) : routeType ? { ...emptyFormValues(routeType), eventId: presetEventId || null } : null),
+    [id, bookable, routeType, presetEventId],
+  );
   const close = () => void navigate(back);
 
   let body;

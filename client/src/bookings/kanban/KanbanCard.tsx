@@ -151,7 +151,7 @@ export const KanbanCard = memo(function KanbanCard({ item, column, index, tabbab
         <>
           <div className="kanban-card-name">{booking.name || '–'}</div>
           {row.objects && <div className="kanban-card-text">{row.objects}</div>}
-          {booking.timeBegin && <div className="kanban-card-text">{formatPeriod(booking.timeBegin, booking.timeEnd)}</div>}
+          {row.beginAt !== null && <div className="kanban-card-text">{formatPeriod(row.beginAt, row.endAt)}</div>}
           <div className="kanban-card-tags">
             <StatusTag status={row.status} />
             {days !== null && <DwellIndicator days={days} />}

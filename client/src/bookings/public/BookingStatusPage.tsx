@@ -10,6 +10,7 @@ import { useFailedSaveFeedback } from '../../shared/forms/failedSave';
 import { TextField } from '../../shared/forms/TextField';
 import { formatDateTime, formatPeriod } from '../../shared/format';
 import { PublicPage } from '../../shared/PublicPage';
+import { ticketEventFacts } from '../../shared/ticketEvent';
 import { IncompleteLinkPage } from '../../shared/IncompleteLinkPage';
 import { errorInfo, notifyError } from '../../shared/toast';
 import { required } from '../../shared/validation';
@@ -156,6 +157,12 @@ function StatusView({ tenantId, status }: { tenantId: string; status: PublicBook
           <dt>Objekt</dt>
           <dd>{status.title}</dd>
         </div>
+        {ticketEventFacts(status.events).map((fact, index) => (
+          <div key={`${index}-${fact.term}`} className="status-row">
+            <dt>{fact.term}</dt>
+            <dd>{fact.value}</dd>
+          </div>
+        ))}
         <div className="status-row">
           <dt>Name</dt>
           <dd>{status.name}</dd>

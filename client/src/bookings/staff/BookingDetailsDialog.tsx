@@ -3,6 +3,7 @@ import { Button, Classes, Dialog, DialogFooter, H5, HTMLTable, NonIdealState, Sp
 import { bookingStatusLabel, paymentStatusLabel, paymentWayLabel } from '../../../../common/bookings/labels';
 import { type BookingReceiptFragment, CreateBookingReceiptDocument, StaffBookingDocument, type StaffBookingDetailsFragment } from '../../gql/graphql';
 import { formatCurrency, formatDateTime } from '../../shared/format';
+import { bookingPeriod, eventsOfItems, ticketEventFacts } from '../../shared/ticketEvent';
 import { notify, notifyError } from '../../shared/toast';
 import { bookingMessages } from './bookingMessages';
 import { PaymentTag, StatusTag } from './BookingTags';
@@ -18,6 +19,8 @@ function Entry({ term, children }: { term: string; children: React.ReactNode }) 
 
 function Details({ booking }: { booking: StaffBookingDetailsFragment }) {
   const address = [booking.street, [booking.zipCode, booking.location].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  // A booking of tickets has no times of its own: its events' are when it takes place.
+  const period = bookingPeriod(booking, eventsOfItems(booking.items));
   return (
     <>
       <dl className="booking-details">
@@ -29,8 +32,8 @@ function Details({ booking }: { booking: StaffBookingDetailsFragment }) {
         </Entry>
         {/* One phrase for method and the customer's choice, as in the list and the participants CSV. */}
         <Entry term="Zahlungsart">{paymentWayLabel(booking)}</Entry>
-        <Entry term="Von">{formatDateTime(booking.timeBegin)}</Entry>
-        <Entry term="Bis">{formatDateTime(booking.timeEnd)}</Entry>
+        <Entry term="Von">{formatDateTime(period.begin)}</Entry>
+        <Entry term="Bis">{formatDateTime(period.end)}</Entry>
         <Entry term="Erstellt">{formatDateTime(booking.timeCreated)}</Entry>
         <Entry term="Gutschein">{booking.couponCode ?? ''}</Entry>
       </dl>
@@ -46,7 +49,10 @@ function Details({ booking }: { booking: StaffBookingDetailsFragment }) {
         <tbody>
           {booking.items.map((item) => (
             <tr key={item.bookableId}>
-              <td>{item.bookable.title}</td>
+              <td>
+                {item.bookable.title}
+                {item.event ? <div className="bp6-text-muted">{ticketEventFacts([item.event]).map((fact) => fact.value).join(' · ')}</div> : null}
+              </td>
               <td>{item.amount}</td>
               <td>{formatCurrency(item.userGrossPriceEur)}</td>
             </tr>

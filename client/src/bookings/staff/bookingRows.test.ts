@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyGrant, type Permissions } from '../../shared/permissions';
-import { bookingActions, bookingRow, objectsText, PAID_BOOKING_NOT_DELETABLE, type StaffBooking } from './bookingRows';
+import { bookingActions, bookingRow, cellTextsOf, objectsText, PAID_BOOKING_NOT_DELETABLE, type StaffBooking } from './bookingRows';
 
 const TENANT = 'tenant-1';
 
@@ -22,7 +22,7 @@ const booking = (overrides: Partial<StaffBooking> = {}): StaffBooking => ({
   paymentMethod: 'CASH',
   paymentProvider: null,
   assignedUserId: 'erika@example.com',
-  items: [{ bookableId: 'venue', amount: 1, regularGrossPriceEur: 350, bookable: { title: 'Bürgerhaus Musterstadt' } }],
+  items: [{ bookableId: 'venue', amount: 1, regularGrossPriceEur: 350, bookable: { title: 'Bürgerhaus Musterstadt' }, event: null }],
   ...overrides,
 });
 
@@ -37,7 +37,7 @@ function viewer(flags: Partial<Record<'create' | 'readOwn' | 'readAny' | 'update
 
 describe('bookingRow', () => {
   it('shows the objects with their amounts and the German status, payment and method', () => {
-    const row = bookingRow(booking({ isCommitted: true, isPayed: true, items: [...booking().items, { bookableId: 'beamer', amount: 2, regularGrossPriceEur: 0, bookable: { title: 'Beamer' } }] }));
+    const row = bookingRow(booking({ isCommitted: true, isPayed: true, items: [...booking().items, { bookableId: 'beamer', amount: 2, regularGrossPriceEur: 0, bookable: { title: 'Beamer' }, event: null }] }));
     expect(row.objects).toBe('Bürgerhaus Musterstadt, 2 × Beamer');
     expect([row.status, row.payment, row.paymentMethod]).toEqual(['freigegeben', 'bezahlt', 'Bar']);
     expect(row.searchTexts).toEqual(expect.arrayContaining(['ABCD-EFGH', 'Erika Mustermann', 'Bürgerhaus Musterstadt', 'Beamer', 'freigegeben', 'bezahlt', 'Bar', '24.12.2026']));
@@ -54,6 +54,14 @@ describe('bookingRow', () => {
   it('computes a booking object once', () => {
     const stored = booking();
     expect(bookingRow(stored)).toBe(bookingRow(stored));
+  });
+
+  it("gives a booking of tickets (no times of its own) its event's times in Von/Bis and finds it by the event's name", () => {
+    const concert = { id: 'e1', name: 'Sommerkonzert', startsAt: '2026-07-15T17:00:00.000Z', endsAt: '2026-07-15T20:30:00.000Z', place: 'Stadthalle' };
+    const row = bookingRow(booking({ timeBegin: null, timeEnd: null, items: [{ bookableId: 'ticket', amount: 2, regularGrossPriceEur: 12, bookable: { title: 'Erwachsene' }, event: concert }] }));
+    expect([row.beginAt, row.endAt]).toEqual([Date.parse(concert.startsAt), Date.parse(concert.endsAt)]);
+    expect(cellTextsOf(row)).toMatchObject({ begin: '15.07.2026, 19:00', end: '15.07.2026, 22:30' });
+    expect(row.searchTexts).toEqual(expect.arrayContaining(['Sommerkonzert', '15.07.2026']));
   });
 
   it('writes a single object without an amount', () => {
@@ -83,7 +91,7 @@ describe('bookingActions', () => {
     const deleter = viewer({ readAny: true, deleteAny: true });
     expect(bookingActions(deleter, booking({ isPayed: true })).deleteBlocked).toBe(PAID_BOOKING_NOT_DELETABLE);
     expect(bookingActions(deleter, booking({ isPayed: false })).deleteBlocked).toBeNull();
-    const free = booking({ isPayed: true, items: [{ bookableId: 'beamer', amount: 1, regularGrossPriceEur: 0, bookable: { title: 'Beamer' } }] });
+    const free = booking({ isPayed: true, items: [{ bookableId: 'beamer', amount: 1, regularGrossPriceEur: 0, bookable: { title: 'Beamer' }, event: null }] });
     expect(bookingActions(deleter, free).deleteBlocked).toBeNull();
   });
 });

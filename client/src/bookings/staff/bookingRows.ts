@@ -2,6 +2,7 @@ import { type BookingStatusLabel, bookingStatusLabel, paymentStatusLabel, paymen
 import type { StaffBookingRowFragment } from '../../gql/graphql';
 import { formatCurrency, formatDate, formatDateTime } from '../../shared/format';
 import { allowDelete, allowUpdate, type Viewer } from '../../shared/rights';
+import { bookingPeriod, eventsOfItems } from '../../shared/ticketEvent';
 
 export type StaffBooking = StaffBookingRowFragment;
 
@@ -9,6 +10,7 @@ export type StaffBooking = StaffBookingRowFragment;
 export interface BookingRow {
   booking: StaffBooking;
   createdAt: number;
+  /** The booking's times; a booking of tickets (without times of its own) takes its events'. */
   beginAt: number | null;
   endAt: number | null;
   /** "Bürgerhaus Musterstadt, 2 × Beamer" */
@@ -21,8 +23,6 @@ export interface BookingRow {
   searchTexts: string[];
 }
 
-const time = (value: string | null) => (value ? Date.parse(value) : null);
-
 /** The booked objects in one line, an amount above one in front of its object. */
 export function objectsText(items: StaffBooking['items']): string {
   return items.map((item) => (item.amount > 1 ? `${item.amount} × ${item.bookable.title}` : item.bookable.title)).join(', ');
@@ -32,11 +32,13 @@ function rowOf(booking: StaffBooking): BookingRow {
   const status = bookingStatusLabel(booking);
   const payment = paymentStatusLabel(booking);
   const paymentMethod = paymentWayLabel(booking);
+  const events = eventsOfItems(booking.items);
+  const period = bookingPeriod(booking, events);
   return {
     booking,
     createdAt: Date.parse(booking.timeCreated),
-    beginAt: time(booking.timeBegin),
-    endAt: time(booking.timeEnd),
+    beginAt: period.begin,
+    endAt: period.end,
     objects: objectsText(booking.items),
     status,
     payment,
@@ -49,10 +51,11 @@ function rowOf(booking: StaffBooking): BookingRow {
       booking.phone,
       booking.location,
       ...booking.items.map((item) => item.bookable.title),
+      ...events.map((event) => event.name),
       status,
       payment,
       booking.paymentMethod || booking.paymentProvider ? paymentMethod : '',
-      formatDate(booking.timeBegin),
+      formatDate(period.begin),
     ],
   };
 }
@@ -83,7 +86,7 @@ export function cellTextsOf(row: BookingRow): BookingCellTexts {
   let texts = cellTexts.get(row);
   if (!texts) {
     const { booking } = row;
-    texts = { begin: formatDateTime(booking.timeBegin), end: formatDateTime(booking.timeEnd), created: formatDateTime(booking.timeCreated), price: formatCurrency(booking.priceEur) };
+    texts = { begin: formatDateTime(row.beginAt), end: formatDateTime(row.endAt), created: formatDateTime(booking.timeCreated), price: formatCurrency(booking.priceEur) };
     cellTexts.set(row, texts);
   }
   return texts;

@@ -6,10 +6,12 @@ import { eventDateText, eventPriceText } from './eventCardText';
 export interface EventCardActions extends CardActions {
   /** Undefined leaves the entry out (no update right). */
   onDownloadParticipants?: () => void;
+  /** A further ticket of the event ("Ermäßigt"); undefined leaves the entry out (no create right). */
+  onAddTicket?: () => void;
 }
 
 /** One event in the list grid: title image, name, when and where, tags, teaser and price. */
-export function EventCard({ event, onDownloadParticipants, ...actions }: EventCardActions & { event: EventCardFieldsFragment }) {
+export function EventCard({ event, onDownloadParticipants, onAddTicket, ...actions }: EventCardActions & { event: EventCardFieldsFragment }) {
   const { information } = event;
   const price = eventPriceText(event.attendees);
   return (
@@ -19,6 +21,7 @@ export function EventCard({ event, onDownloadParticipants, ...actions }: EventCa
         <div className="list-card-head">
           <H4 className="list-card-title">{information.name}</H4>
           <CardMenu title={information.name} {...actions}>
+            {onAddTicket && <MenuItem icon="add" text="Ticket hinzufügen" onClick={onAddTicket} />}
             {onDownloadParticipants && <MenuItem icon="download" text="Teilnehmerliste herunterladen" onClick={onDownloadParticipants} />}
           </CardMenu>
         </div>

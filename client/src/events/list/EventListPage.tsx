@@ -24,6 +24,8 @@ export const EVENT_PAGE_SIZE = 48;
 export const participantsUrl = (tenantId: string, eventId: string) => `/csv/${encodeURIComponent(tenantId)}/events/${encodeURIComponent(eventId)}/bookings`;
 
 export const editEventUrl = (eventId: string) => `/admin/veranstaltungen/edit/information?id=${encodeURIComponent(eventId)}`;
+/** The ticket editor with a new ticket of the event, back to this list afterwards. */
+export const addTicketUrl = (eventId: string) => `/admin/tickets/create?${new URLSearchParams({ eventId, fromRoute: '/admin/veranstaltungen' })}`;
 
 /** The events of the selected tenant (/admin/veranstaltungen), specification 03 section 2. */
 export default function EventListPage() {
@@ -142,6 +144,7 @@ function EventListScreen({ tenantId }: { tenantId: string }) {
                   event={event}
                   onEdit={allowUpdate(viewer, 'manageBookables', event) ? () => void navigate(editEventUrl(event.id)) : undefined}
                   onDuplicate={mayCreate ? () => void duplicate(event) : undefined}
+                  onAddTicket={mayCreate ? () => void navigate(addTicketUrl(event.id)) : undefined}
                   onDelete={allowDelete(viewer, 'manageBookables', event) ? () => askDelete(event) : undefined}
                   onDownloadParticipants={allowUpdate(viewer, 'manageBookables', event) ? () => window.open(participantsUrl(tenantId, event.id), '_blank', 'noopener') : undefined}
                 />

@@ -7,6 +7,7 @@ import { RichTextEditor } from '../../../shared/RichTextEditor';
 import { required } from '../../../shared/validation';
 import { fieldErrorMarker, helperLine, shownFieldError } from '../../../shared/forms/fieldMessage';
 import { EditorSection, fieldId, TextField } from '../fields';
+import { TicketEventField } from './TicketEventField';
 
 const requiredTitle = required('Pflichtfeld');
 
@@ -87,11 +88,13 @@ function ParentField({ tenantId, bookableId }: { tenantId: string; bookableId: s
   );
 }
 
-/** Allgemeine Daten: title, description, location, cover image, tags, flags, parent. */
+/** Allgemeine Daten: title, the event of a ticket, description, location, cover image, tags, flags, parent. */
 export function GeneralSection({ tenantId, bookableId }: { tenantId: string; bookableId: string | null }) {
+  const type = useField<string>('type', { subscription: { value: true } }).input.value;
   return (
     <EditorSection title="Allgemeine Daten" icon="info-sign">
       <TextField name="title" label="Titel" validate={requiredTitle} />
+      {type === 'ticket' && <TicketEventField tenantId={tenantId} />}
       <RichTextField name="description" label="Beschreibung" testId="bookable-description" />
       <TextField name="location" label="Ort" />
       <CoverImageField tenantId={tenantId} />

@@ -4,7 +4,14 @@ import { decimalText, integerText } from '../../../bookables/editor/editorRules'
 import { tidyPriceText } from '../../../bookables/editor/formValues';
 import { newPriceCategory, type PriceCategoryValues } from '../eventFormValues';
 import { fieldLabels } from '../eventValidation';
+import { useWizardContext } from '../wizardContext';
 import { PlainInput, SwitchField, TextField, useListField } from '../wizardFields';
+
+/** What becomes of the price categories: tickets on creation, copied once. */
+export const priceCategoriesTicketInfo: Record<'create' | 'edit', string> = {
+  create: 'Beim Anlegen entsteht für jede Preiskategorie ein Ticket mit diesem Preis (ohne Preiskategorien ein kostenloses Ticket).',
+  edit: 'Die Tickets wurden beim Anlegen aus den Preiskategorien erstellt. Änderungen hier ändern vorhandene Tickets nicht; passen Sie deren Preise unter Tickets an oder fügen Sie dort ein weiteres Ticket hinzu.',
+};
 
 export const publicEventInfo =
   'Öffentliche Veranstaltungen können von allen gebucht werden. Nicht öffentliche Veranstaltungen sind nur über einen speziellen Link erreichbar, der nach dem Erstellen angezeigt wird.';
@@ -14,6 +21,7 @@ export function AttendeesStep() {
   const registration = useField<boolean>('attendees.needsRegistration', { subscription: { value: true } }).input.value;
   const free = useField<boolean>('attendees.free', { subscription: { value: true } }).input.value;
   const prices = useListField<PriceCategoryValues>('attendees.priceCategories');
+  const { mode } = useWizardContext();
   return (
     <>
       <SwitchField name="attendees.publicEvent" label={fieldLabels.publicEvent} hint={publicEventInfo} />
@@ -23,6 +31,7 @@ export function AttendeesStep() {
       {!free && (
         <>
           <H4 className="event-wizard-subtitle">Preiskategorien</H4>
+          <p className="bp6-text-muted event-wizard-prices-note">{priceCategoriesTicketInfo[mode]}</p>
           {prices.list.map((category, index) => {
             const title = `Preiskategorie ${index + 1}`;
             const id = (field: string) => `event-priceCategories-${index}-${field}`;
