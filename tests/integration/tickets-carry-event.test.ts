@@ -226,7 +226,7 @@ describe("a ticket's booking shows its event", () => {
 
   it('the mails after paying through the test provider carry the ticket lines: event name, Berlin date and time, place', async () => {
     // The tenant heard of the booking at checkout, with the same lines.
-    const tenantMail = () => app.smtp.find(tenantFields.mail, 'Eine neue Buchungsanfrage liegt vor').find((mail) => mail.text.includes(`Buchungsnummer: ${bookingId}`));
+    const tenantMail = () => app.smtp.find(tenantFields.mail, 'Neue Buchung').find((mail) => mail.text.includes(`Buchungsnummer: ${bookingId}`));
     await expect.poll(tenantMail, { timeout: 20_000 }).toBeDefined();
     expect(tenantMail()!.text).toContain(`Ticket für die Veranstaltung ${event.name}\n  vom 15.07.2026 19:00 bis 15.07.2026 22:30\n  Ort: ${PLACE}`);
 
