@@ -198,6 +198,13 @@ test('room released by staff, paid by invoice: one invoice however often the lin
   const bookingId = new URL(citizen.url()).searchParams.get('id')!;
   await expect(citizen.getByText('Zahlung folgt: Die Rechnung erhalten Sie nach der Freigabe per E-Mail.')).toBeVisible();
 
+  // The payment page of the booking (the address an online payment's mail links; the invoice's mail
+  // is the request itself and links none). Before the release it issues no invoice and names none.
+  const link = `/payment/redirection?id=${bookingId}&tenant=${encodeURIComponent(tenantId)}`;
+  await citizen.goto(link);
+  await expect(citizen.getByText('Die Buchung ist noch nicht freigegeben.')).toBeVisible();
+  await expect(citizen.getByText('Zahlung per Rechnung')).toHaveCount(0);
+
   // Staff release it on the bookings screen.
   const staff = await browser.newPage();
   const row = await staffRow(staff, bookingId);
@@ -214,10 +221,8 @@ test('room released by staff, paid by invoice: one invoice however often the lin
   const invoiceFile = invoices[0].filename;
   const invoiceNumber = invoiceFile.slice('Rechnung-'.length, -'.pdf'.length);
 
-  // The payment page of the booking (the address an online payment's mail links; the invoice's mail
-  // is the request itself and links none), opened three times and reloaded once: each time it names
-  // the invoice already issued, and asks for no other.
-  const link = `/payment/redirection?id=${bookingId}&tenant=${encodeURIComponent(tenantId)}`;
+  // After it, opened three times and reloaded once: each time the page names the invoice already
+  // issued, and asks for no other.
   for (let visit = 1; visit <= 4; visit += 1) {
     if (visit === 4) await citizen.reload();
     else await citizen.goto(link);
