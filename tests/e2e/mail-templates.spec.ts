@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { screenshot, signInAndSelectDemoTenant, signInAsAdmin } from './helpers.js';
+import { expectNoSeriousAxeFindings, screenshot, signInAndSelectDemoTenant, signInAsAdmin } from './helpers.js';
 
 /**
  * The mail templates as their owners edit them: the instance's on /admin/instanz, the tenant's in the
  * tenant editor, each with a "Vorschau" that shows a sample mail in the text as typed. The preview
- * is read inside its frame: a frame the page's Content-Security-Policy blocked would show no text.
+ * is read inside its frame: a frame the page's Content-Security-Policy blocked would show no text;
+ * with the preview open, the screen around it passes axe.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -24,6 +25,7 @@ test("the instance owner edits the instance's mail template and sees a sample ac
   await expect(preview.getByRole('heading', { name: 'Bestätigen Sie Ihre E-Mail-Adresse' })).toBeVisible();
   await expect(preview.getByRole('link', { name: 'E-Mail-Adresse bestätigen' })).toBeVisible();
   await screenshot(page, 'mail-templates-01-instance-preview');
+  await expectNoSeriousAxeFindings(page, '/admin/instanz, Vorschau: E-Mail-Vorlage der Instanz');
   await page.getByRole('dialog', { name: 'Vorschau: E-Mail-Vorlage der Instanz' }).getByRole('button', { name: 'Schließen', exact: true }).last().click();
 
   await page.getByRole('button', { name: 'Speichern' }).click();
@@ -50,4 +52,5 @@ test("the tenant owner sees a sample booking mail in the tenant's mail template"
   await expect(preview.getByRole('heading', { name: marker })).toBeVisible();
   await expect(preview.getByRole('heading', { name: 'Ihre Buchung Nr. ABCD-EFGH' })).toBeVisible();
   await screenshot(page, 'mail-templates-02-tenant-preview');
+  await expectNoSeriousAxeFindings(page, '/admin/mandanten, Vorschau: E-Mail-Vorlage des Mandanten');
 });

@@ -9,6 +9,17 @@ function readAll(folder: string): CapturedMail[] {
     .map((name) => JSON.parse(readFileSync(path.join(folder, name), 'utf8')) as CapturedMail);
 }
 
+function mailFolder(): string {
+  const folder = process.env.E2E_MAIL_DIR;
+  if (!folder) throw new Error('E2E_MAIL_DIR is not set: start the e2e tests with npm run test:e2e');
+  return folder;
+}
+
+/** Every mail to `to` that has arrived so far, in order (e.g. to count the invoices a booking got). */
+export function mailsTo(to: string): CapturedMail[] {
+  return readAll(mailFolder()).filter((candidate) => candidate.to.includes(to.toLowerCase()));
+}
+
 /** Waits until a mail to `to` whose subject contains `subject` has arrived. */
 export function waitForMail(to: string, subject: string, timeoutMs = 15_000): Promise<CapturedMail> {
   return waitForNthMail(to, subject, 1, timeoutMs);
@@ -16,8 +27,7 @@ export function waitForMail(to: string, subject: string, timeoutMs = 15_000): Pr
 
 /** Waits for the n-th such mail (1 = the first), e.g. a link sent again after the first one. */
 export async function waitForNthMail(to: string, subject: string, n: number, timeoutMs = 15_000): Promise<CapturedMail> {
-  const folder = process.env.E2E_MAIL_DIR;
-  if (!folder) throw new Error('E2E_MAIL_DIR is not set: start the e2e tests with npm run test:e2e');
+  const folder = mailFolder();
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const mails = readAll(folder).filter((candidate) => candidate.to.includes(to.toLowerCase()) && candidate.subject.includes(subject));

@@ -15,7 +15,8 @@ type State = { kind: 'starting' } | { kind: 'failed'; title: string; message: st
 /**
  * /payment/redirection?id=&tenant= (the link of the payment request mail): starts the payment of
  * the booking and forwards to the provider's payment page; says clearly why not when the booking
- * is not released yet, already paid, or paid by invoice.
+ * is not released yet, already paid, or paid by invoice (naming the invoice once it is issued;
+ * opening the page again asks for no second one).
  */
 export default function PaymentRedirectionPage() {
   const [search] = useSearchParams();
@@ -59,9 +60,21 @@ export default function PaymentRedirectionPage() {
         <Callout intent="warning" title={state.title}>
           {state.message}
         </Callout>
+      ) : state.kind === 'invoice' ? (
+        <Callout intent="primary" title="Zahlung per Rechnung">
+          {/* Issued or still being issued, as the server says: the page claims no mail it cannot know was sent. */}
+          Für diese Buchung zahlen Sie per Rechnung.{' '}
+          {state.number ? (
+            <>
+              Ihre Rechnung <strong>{state.number}</strong> ist ausgestellt; Sie erhalten sie per E-Mail.
+            </>
+          ) : (
+            'Die Rechnung wird ausgestellt; Sie erhalten sie per E-Mail.'
+          )}
+        </Callout>
       ) : (
-        <Callout intent="primary" title={state.kind === 'invoice' ? 'Zahlung per Rechnung' : 'Keine Online-Zahlung'}>
-          {state.kind === 'invoice' ? 'Für diese Buchung zahlen Sie per Rechnung. Die Rechnung erhalten Sie per E-Mail.' : 'Für diese Buchung ist keine Online-Zahlung vorgesehen.'}
+        <Callout intent="primary" title="Keine Online-Zahlung">
+          Für diese Buchung ist keine Online-Zahlung vorgesehen.
         </Callout>
       )}
       <p className="public-links">

@@ -6,8 +6,9 @@ describe('paymentStep', () => {
     expect(paymentStep({ provider: 'giroCockpit', redirectUrl: 'https://pay.example/x' })).toEqual({ kind: 'redirect', url: 'https://pay.example/x' });
   });
 
-  it('tells about the mailed invoice, or that nothing is paid online', () => {
-    expect(paymentStep({ provider: 'invoice', redirectUrl: null })).toEqual({ kind: 'invoice' });
+  it('tells about the invoice, with its number once issued, or that nothing is paid online', () => {
+    expect(paymentStep({ provider: 'invoice', redirectUrl: null, invoiceNumber: 'RE-2026-0007-1' })).toEqual({ kind: 'invoice', number: 'RE-2026-0007-1' });
+    expect(paymentStep({ provider: 'invoice', redirectUrl: null, invoiceNumber: null })).toEqual({ kind: 'invoice', number: null });
     expect(paymentStep({ provider: null, redirectUrl: null })).toEqual({ kind: 'none' });
   });
 });

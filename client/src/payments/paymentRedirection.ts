@@ -1,9 +1,12 @@
-/** What the payment page does after starting: go to the provider, or say why there is nothing to pay online. */
-export type PaymentStep = { kind: 'redirect'; url: string } | { kind: 'invoice' } | { kind: 'none' };
+/**
+ * What the payment page does after starting: go to the provider, or say why there is nothing to pay
+ * online. The invoice carries its number once it is issued (null while it is still being issued).
+ */
+export type PaymentStep = { kind: 'redirect'; url: string } | { kind: 'invoice'; number: string | null } | { kind: 'none' };
 
-export function paymentStep(answer: { provider: string | null; redirectUrl: string | null }): PaymentStep {
+export function paymentStep(answer: { provider: string | null; redirectUrl: string | null; invoiceNumber?: string | null }): PaymentStep {
   if (answer.redirectUrl) return { kind: 'redirect', url: answer.redirectUrl };
-  return answer.provider === 'invoice' ? { kind: 'invoice' } : { kind: 'none' };
+  return answer.provider === 'invoice' ? { kind: 'invoice', number: answer.invoiceNumber ?? null } : { kind: 'none' };
 }
 
 /** The page's address for a booking: /payment/redirection?id=&tenant= (the payment request mail links it). */

@@ -1,7 +1,7 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, TextArea } from '@blueprintjs/core';
+import { Button, FormGroup, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useField } from 'react-final-form';
-import { HtmlPreviewFrame } from '../HtmlPreviewFrame';
+import { HtmlPreviewDialog } from '../HtmlPreviewFrame';
 import { notifyError } from '../toast';
 import { helperLine, shownFieldError } from './fieldMessage';
 
@@ -33,14 +33,7 @@ export function MailTemplateField({ name, label, render }: { name: string; label
     <FormGroup label={label} labelFor={id} helperText={helperLine(error, PLACEHOLDERS)} intent={error ? 'danger' : 'none'}>
       <TextArea id={id} rows={20} fill className="template-area" value={input.value ?? ''} onChange={(event) => input.onChange(event.currentTarget.value)} onBlur={input.onBlur} />
       <Button icon="eye-open" text="Vorschau" loading={rendering} onClick={() => void showPreview()} />
-      {preview !== null && (
-        <Dialog isOpen onClose={() => setPreview(null)} title={`Vorschau: ${label}`} style={{ maxWidth: 900, width: '92vw' }}>
-          <DialogBody>
-            <HtmlPreviewFrame title={`Vorschau: ${label}`} html={preview} />
-          </DialogBody>
-          <DialogFooter actions={<Button text="Schließen" onClick={() => setPreview(null)} />} />
-        </Dialog>
-      )}
+      {preview !== null && <HtmlPreviewDialog title={label} html={preview} onClose={() => setPreview(null)} />}
     </FormGroup>
   );
 }

@@ -3,21 +3,9 @@ import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Tag } from '@bluep
 import { useState } from 'react';
 import { useField } from 'react-final-form';
 import { DocumentTemplatePreviewHtmlDocument } from '../../gql/graphql';
-import { HtmlPreviewFrame } from '../../shared/HtmlPreviewFrame';
+import { HtmlPreviewDialog } from '../../shared/HtmlPreviewFrame';
 import { notifyError } from '../../shared/toast';
 import { TemplateArea } from '../fields';
-
-/** The template rendered with sample data by the server, shown in a dialog. */
-function TemplatePreview({ html, title, onClose }: { html: string; title: string; onClose: () => void }) {
-  return (
-    <Dialog isOpen onClose={onClose} title={`Vorschau: ${title}`} style={{ maxWidth: 900, width: '92vw' }}>
-      <DialogBody>
-        <HtmlPreviewFrame title={`Vorschau: ${title}`} html={html} />
-      </DialogBody>
-      <DialogFooter actions={<Button text="Schließen" onClick={onClose} />} />
-    </Dialog>
-  );
-}
 
 /**
  * Receipt or invoice template: present/absent, edited in a dialog and applied to the form only;
@@ -77,7 +65,7 @@ export function TemplateField({ tenantId, name, title }: { tenantId: string; nam
           }
         />
       </Dialog>
-      {preview && <TemplatePreview html={preview} title={title} onClose={() => setPreview(null)} />}
+      {preview && <HtmlPreviewDialog html={preview} title={title} onClose={() => setPreview(null)} />}
     </FormGroup>
   );
 }

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { chooseEncoding } from './static-assets.js';
+import type { NextFunction, Request, Response } from 'express';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { chooseEncoding, serveClientAssets } from './static-assets.js';
 
 describe('chooseEncoding', () => {
   it.each<[string | undefined, ReturnType<typeof chooseEncoding>]>([
@@ -24,5 +28,36 @@ describe('chooseEncoding', () => {
   it('offers only the copies that exist', () => {
     expect(chooseEncoding('gzip, br', ['gzip'])).toBe('gzip');
     expect(chooseEncoding('br', ['gzip'])).toBeNull();
+  });
+});
+
+describe('serveClientAssets', () => {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'bp-assets-'));
+  mkdirSync(path.join(folder, 'assets'));
+  writeFileSync(path.join(folder, 'assets', 'main-Ab12Cd34.js'), 'export {};\n');
+  writeFileSync(path.join(folder, 'assets', 'main-Ab12Cd34.js.br'), 'compressed');
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  /** The middleware on a request for the compressed script, whose sendFile ends with `failure`. */
+  function serveFailing(failure: Error): NextFunction {
+    const req = { method: 'GET', path: '/assets/main-Ab12Cd34.js', get: () => 'br' } as unknown as Request;
+    const res = {
+      headersSent: false,
+      type: () => res,
+      setHeader: () => res,
+      sendFile: (_file: string, _options: unknown, done: (error?: Error) => void) => done(failure),
+    } as unknown as Response;
+    const next = vi.fn();
+    serveClientAssets(folder)(req, res, next);
+    return next;
+  }
+
+  it('takes a request the browser aborted before the file went out as finished, not as an error', () => {
+    expect(serveFailing(Object.assign(new Error('Request aborted'), { code: 'ECONNABORTED' }))).not.toHaveBeenCalled();
+  });
+
+  it('hands any other failure of sending the copy on', () => {
+    const failure = Object.assign(new Error('EACCES, open'), { code: 'EACCES' });
+    expect(serveFailing(failure)).toHaveBeenCalledWith(failure);
   });
 });

@@ -139,7 +139,9 @@ export function serveClientAssets(folder: string): RequestHandler {
     res.setHeader('Vary', 'Accept-Encoding');
     res.setHeader('Cache-Control', cacheControl(path.relative(root, filePath)));
     res.sendFile(filePath + extension, { cacheControl: false }, (error) => {
-      if (error && !res.headersSent) next(error);
+      // A browser that left the page before the file went out (e.g. forwarded to a payment
+      // provider while chunks still loaded) aborted the request: nobody to answer, nothing to log.
+      if (error && !res.headersSent && (error as NodeJS.ErrnoException).code !== 'ECONNABORTED') next(error);
     });
   };
 }
