@@ -1,5 +1,6 @@
+import express, { type Request } from 'express';
 import { describe, expect, it } from 'vitest';
-import { chooseEncoding } from './static-assets.js';
+import { chooseEncoding, wantsClientPage } from './static-assets.js';
 
 describe('chooseEncoding', () => {
   it.each<[string | undefined, ReturnType<typeof chooseEncoding>]>([
@@ -24,5 +25,34 @@ describe('chooseEncoding', () => {
   it('offers only the copies that exist', () => {
     expect(chooseEncoding('gzip, br', ['gzip'])).toBe('gzip');
     expect(chooseEncoding('br', ['gzip'])).toBeNull();
+  });
+});
+
+describe('wantsClientPage', () => {
+  /** A request as express sees it: its prototype gives accepts(), path comes from the URL. */
+  const request = (method: string, url: string, accept?: string): Request =>
+    Object.assign(Object.create(express.request) as Request, { method, url, headers: accept === undefined ? {} : { accept } });
+
+  it.each([
+    ['a browser navigating', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'],
+    ['a client without a preference', '*/*'],
+    ['a request without Accept', undefined],
+  ])('%s gets the page for a screen path', (_who, accept) => {
+    expect(wantsClientPage(request('GET', '/admin/raeume/edit?id=x', accept))).toBe(true);
+  });
+
+  it.each([
+    ['JSON', 'application/json'],
+    ['JSON before anything else (axios)', 'application/json, text/plain, */*'],
+    ['a problem document', 'application/problem+json'],
+    ['an image', 'image/png'],
+  ])('a request asking for %s does not', (_what, accept) => {
+    expect(wantsClientPage(request('GET', '/json/bookables', accept))).toBe(false);
+  });
+
+  it('nor does a missing built file, or any method but GET and HEAD', () => {
+    expect(wantsClientPage(request('GET', '/assets/main-Gone1234.js', '*/*'))).toBe(false);
+    expect(wantsClientPage(request('HEAD', '/login', 'text/html'))).toBe(true);
+    expect(wantsClientPage(request('POST', '/login', 'text/html'))).toBe(false);
   });
 });
