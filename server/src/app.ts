@@ -43,7 +43,7 @@ import { rejectOversizedPathSegments } from './shared/http/path-ids.js';
 import { clientInputError, INVALID_CHARACTERS, problem, problemHandler, unavailableError } from './shared/http/problem.js';
 import { graphqlUnavailableHandler, serviceUnavailablePlugin } from './shared/graphql/unavailable.js';
 import { createSessionStore, SESSION_MAX_AGE_MS } from './shared/http/session-store.js';
-import { serveClientAssets } from './shared/http/static-assets.js';
+import { serveClientAssets, wantsClientPage } from './shared/http/static-assets.js';
 import { createAppPubSub } from './shared/pubsub.js';
 import { JobWorker, migrateJobQueue } from './shared/jobs.js';
 import { tenantRoutes, tenantScopedRoutes } from './tenants/tenant.routes.js';
@@ -55,6 +55,12 @@ import { viewerOf } from './users/session-viewer.js';
 import { userRoutes } from './users/user.routes.js';
 
 export const SESSION_COOKIE = 'connect.sid';
+
+/**
+ * Paths that only ever hold data (the REST facade, downloads, snippets, and `/json`, which says so
+ * by its name): nothing under them is a screen of the client.
+ */
+const DATA_PATHS = ['/auth', '/api', '/csv', '/html', '/json'];
 
 export interface RunningApp {
   server: Server;
@@ -207,8 +213,9 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   app.use('/html/:tenantId', snippetRoutes(services));
   // The built-in test provider's page (development and the demo; in production no transaction exists).
   app.use(TEST_PAYMENT_PATH, rejectNulBytes, csrf, testPaymentRoutes(services));
-  app.use(['/auth', '/api', '/csv', '/html'], (_req: Request, res: Response) => problem(res, 'generic.not-found'));
-  app.use(['/auth', '/api', '/csv', '/html'], problemHandler);
+  // Data paths are never screens of the client: an unknown one is a 404 problem, also for browsers.
+  app.use(DATA_PATHS, (_req: Request, res: Response) => problem(res, 'generic.not-found'));
+  app.use(DATA_PATHS, problemHandler);
 
   // GraphQL over WebSocket on the same path; the browser's cookie identifies the user. Attached
   // through the upgrade event only (noServer): with `server` it would also take the HTTP server's
@@ -299,13 +306,18 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
       '<meta name="test-system" content="true" />',
       `<meta name="test-system" content="${config.nodeEnv === 'production' ? 'false' : 'true'}" />`,
     );
-    app.get('/{*splat}', (_req: Request, res: Response) => {
+    app.get('/{*splat}', (req: Request, res: Response, next: NextFunction) => {
+      if (!wantsClientPage(req)) return next();
       res.setHeader('Cache-Control', 'no-cache');
       res.type('html').send(indexHtml);
     });
   } else {
     app.get('/', (_req: Request, res: Response) => res.type('text/plain').send('Client nicht gebaut: npm run build:client'));
   }
+  // Neither a file, an API path nor a screen (or a request that does not ask for a page): a 404
+  // problem, so a client reading JSON never takes the page for an (empty) answer.
+  app.use((_req: Request, res: Response) => problem(res, 'generic.not-found'));
+  app.use(problemHandler);
 
   return {
     server,

@@ -349,6 +349,31 @@ test('someone without a mouse books an hour by keyboard alone', async ({ page })
   await waitForMail(mail, REQUEST_SUBJECT);
 });
 
+test('an object for named people asks a guest to sign in and leads back to the booking page afterwards', async ({ page, baseURL }) => {
+  const staff = { id: 'mitarbeiter@example.com', password: 'demo-mitarbeiter' };
+  const api = await ownerApi(baseURL);
+  const title = `Besprechungsraum nur Personal ${stamp}`;
+  const created = await graphql<{ createBookable: { id: string } }>(
+    api,
+    'mutation ($tenantId: ID!, $input: BookableInput!) { createBookable(tenantId: $tenantId, input: $input) { id } }',
+    { tenantId: offer.tenantId, input: { type: 'room', title, amount: '1', isBookable: true, isPublic: true, permittedUsers: [staff.id] } },
+  );
+  await api.dispose();
+  const path = `/checkout?id=${created.createBookable.id}&tenant=${offer.tenantId}&amount=1`;
+
+  await page.goto(path);
+  await expect(page.getByText('Anmeldung erforderlich')).toBeVisible();
+  await expect(page.getByText('Buchungsobjekt nicht gefunden')).toHaveCount(0);
+  await screenshot(page, 'checkout-anmeldung-erforderlich');
+  await page.getByRole('link', { name: 'Zur Anmeldung' }).click();
+  await expect(page).toHaveURL(/\/login\?redirectUrl=/);
+  await page.getByLabel('E-Mail').fill(staff.id);
+  await page.getByLabel('Passwort', { exact: true }).fill(staff.password);
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/checkout\\?id=${created.createBookable.id}&tenant=${offer.tenantId}&amount=1$`));
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+});
+
 test('the public pages fit a phone without scrolling sideways', async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   const bookingId = await bookThroughApi(baseURL, dayAfter, '15:00', '16:00', 'Paula Phone', `phone.${stamp.toLowerCase()}@example.com`);

@@ -239,12 +239,12 @@ describe('staff list: GET api/{t}/bookings and the bookings query', () => {
   });
 
   it('populate=true adds _populated with the first object and the workflow status (none without a workflow)', async () => {
-    const room = await bookableRoom(app, tenantId, { amount: null, tags: ['Musik'], bookingNotes: '<p>Schlüssel beim Hausmeister</p>' });
+    const room = await bookableRoom(app, tenantId, { amount: null, tags: ['Musik'], bookingNotes: '<p>Schlüssel beim Hausmeister</p>', priceValueAddedTax: 19 });
     const booking = await bookRoom(room, 9, nextDay());
     const response = await owner.get(bookingsUrl(`?bookableId=${room.id}&populate=true`));
     expect(response.json).toHaveLength(1);
     expect(response.json[0]._populated).toEqual({
-      bookable: { flags: expect.any(Array), tags: ['Musik'], bookingNotes: '<p>Schlüssel beim Hausmeister</p>', priceCategories: expect.any(Array) },
+      bookable: { flags: expect.any(Array), tags: ['Musik'], bookingNotes: '<p>Schlüssel beim Hausmeister</p>', priceEur: 12.5, priceCategory: 'per-hour', priceCategories: expect.any(Array) },
       workflowStatus: null,
       // No tickets, no events.
       events: [],

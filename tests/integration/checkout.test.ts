@@ -177,22 +177,27 @@ describe('checkout: rules and bad input', () => {
     }
   });
 
-  it('checkout/permissions answers OK, 401 without a session and 403 for those not permitted; 404 for unknown objects', async () => {
+  it('checkout/permissions answers OK, 401 without a session and 403 for those not permitted; 404 for unknown and non-public objects', async () => {
     const open = await bookableRoom(app, tenantId);
     const restricted = await bookableRoom(app, tenantId, { permittedUsers: ['inhaberin@rathaus.example'] });
+    const hidden = await bookableRoom(app, tenantId, { isPublic: false });
     expect((await guest.get(`/api/${tenantId}/checkout/permissions/${open.id}`)).status).toBe(200);
-    expect((await guest.get(`/api/${tenantId}/checkout/permissions/${restricted.id}`)).status).toBe(404);
+    const signInFirst = await guest.get(`/api/${tenantId}/checkout/permissions/${restricted.id}`);
+    expect(signInFirst.status).toBe(401);
+    expect(signInFirst.json).toMatchObject({ code: 'auth.unauthenticated' });
     await createUser(app.orm, { id: 'buerger@example.com', password: 'buerger-passwort' });
     const citizen = app.client();
     await signIn(citizen, 'buerger@example.com', 'buerger-passwort');
-    expect((await citizen.get(`/api/${tenantId}/checkout/permissions/${restricted.id}`)).status).toBe(404);
+    const notNamed = await citizen.get(`/api/${tenantId}/checkout/permissions/${restricted.id}`);
+    expect(notNamed.status).toBe(403);
+    expect(notNamed.json).toMatchObject({ code: 'auth.forbidden' });
     const owner = app.client();
     await signIn(owner, 'inhaberin@rathaus.example', 'inhaberin-passwort');
     expect((await owner.get(`/api/${tenantId}/checkout/permissions/${restricted.id}`)).status).toBe(200);
     expect((await guest.get(`/api/${tenantId}/checkout/permissions/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
-    // A private object that is visible (public) but restricted in booking: 401 for guests, 403 for others.
-    const visible = await bookableRoom(app, tenantId, { permittedRoles: [] , permittedUsers: [], freeBookingUsers: [] });
-    expect((await citizen.get(`/api/${tenantId}/checkout/permissions/${visible.id}`)).status).toBe(200);
+    expect((await guest.get(`/api/${tenantId}/checkout/permissions/${hidden.id}`)).status).toBe(404);
+    expect((await citizen.get(`/api/${tenantId}/checkout/permissions/${hidden.id}`)).status).toBe(404);
+    expect((await owner.get(`/api/${tenantId}/checkout/permissions/${hidden.id}`)).status).toBe(200);
   });
 });
 

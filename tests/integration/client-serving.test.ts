@@ -134,5 +134,6 @@ describe('compressed static files', () => {
     const app = await productionApp();
     const outside = await rawGet(app, '/assets/%2e%2e/%2e%2e/package.json', { 'accept-encoding': 'br' });
     expect(outside.headers['content-type']).toContain('text/html');
+    expect(outside.body.toString('utf8')).not.toContain('"dependencies"');
   });
 });

@@ -56,9 +56,13 @@ describe('GET api/users and users', () => {
     else expect([...roleTenants]).toEqual([]);
     const any = rest.json.find((user: { id: string }) => user.id === actors.userIds.memberAny);
     if (name === 'instanceOwner' || name === 'tenantOwner') expect(any.roles).toEqual([{ tenantId: actors.tenant.id, tenantName: actors.tenant.name, roleId: expect.any(String), name: 'Alle' }]);
-    // Contact details only for the user and instance owners.
-    const other = rest.json.find((user: { id: string }) => user.id !== actors.userIds[name as Exclude<ActorName, 'anonymous'>]);
-    if (other) expect('phone' in other).toBe(name === 'instanceOwner');
+    // Contact details: the own; every account's for instance owners; for a tenant owner those of the tenant's people only.
+    const showsContact = (id: string) => 'phone' in rest.json.find((user: { id: string }) => user.id === id);
+    expect(showsContact(actors.userIds[name as Exclude<ActorName, 'anonymous'>])).toBe(true);
+    if (name === 'instanceOwner') expect([actors.userIds.outsider, actors.userIds.memberOfOtherTenant].map(showsContact)).toEqual([true, true]);
+    if (name === 'tenantOwner') {
+      expect([actors.userIds.memberAny, actors.userIds.outsider, actors.userIds.memberOfOtherTenant].map(showsContact)).toEqual([true, false, false]);
+    }
   });
 
   it('is sorted by created date, newest first', async () => {

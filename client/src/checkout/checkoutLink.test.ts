@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutStatusPath, parseCheckoutLink } from './checkoutLink';
+import { checkoutStatusPath, parseCheckoutLink, signInPath } from './checkoutLink';
+import { safeInternalPath } from '../shared/safeRedirect';
 import { parseCheckoutStatusLink } from './checkoutStatusLink';
 
 const query = (text: string) => new URLSearchParams(text);
@@ -27,5 +28,14 @@ describe('the confirmation link', () => {
     expect(path).toBe('/checkout/status?id=ABCD-EFGH&tenant=t+1');
     expect(parseCheckoutStatusLink(new URL(path, 'http://x').searchParams)).toEqual({ bookingId: 'ABCD-EFGH', tenantId: 't 1' });
     expect(parseCheckoutStatusLink(query('id=ABCD-EFGH'))).toBeNull();
+  });
+});
+
+describe('the sign-in link of a restricted object', () => {
+  it('returns to the booking page with its whole query after signing in', () => {
+    const path = signInPath('/checkout?id=b1&tenant=t1&amount=2');
+    expect(path).toBe('/login?redirectUrl=%2Fcheckout%3Fid%3Db1%26tenant%3Dt1%26amount%3D2');
+    const redirectUrl = new URL(path, 'http://x').searchParams.get('redirectUrl');
+    expect(safeInternalPath(redirectUrl)).toBe('/checkout?id=b1&tenant=t1&amount=2');
   });
 });

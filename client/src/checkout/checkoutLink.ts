@@ -20,6 +20,11 @@ export function parseCheckoutLink(search: URLSearchParams): CheckoutLink | null 
   return { bookableId, tenantId, amount: Number.isInteger(amount) && amount >= 1 ? amount : 1 };
 }
 
+/** The sign-in page, leading back to the given page of this site afterwards (its redirectUrl). */
+export function signInPath(returnPath: string): string {
+  return `/login?${new URLSearchParams({ redirectUrl: returnPath })}`;
+}
+
 /** The confirmation's address: the same the payment provider returns the customer to. */
 export function checkoutStatusPath({ bookingId, tenantId }: { bookingId: string; tenantId: string }): string {
   return `/checkout/status?${new URLSearchParams({ id: bookingId, tenant: tenantId })}`;

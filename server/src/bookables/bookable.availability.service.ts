@@ -4,7 +4,7 @@ import { Tenant } from '../tenants/tenant.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
 import type { Bookable } from './bookable.entity.js';
 import { descendantsOf, parentsOf } from './bookable.hierarchy.js';
-import { bookableRecord, roleIdsOf, type BookableService } from './bookable.service.js';
+import { bookableRecord, isVisibleTo, roleIdsOf, type BookableService } from './bookable.service.js';
 import type { BookingOccupancy } from './booking-occupancy.js';
 import type { TicketSeats } from './ticket-events.js';
 import { availabilityPeriods, checkBooking, isTimeRelated } from './rules/availability.js';
@@ -37,6 +37,19 @@ export class BookableAvailabilityService {
     const bookable = await this.bookables.get(viewer, tenantId, id);
     const descendants = await descendantsOf(this.orm.em.fork(), tenantId, bookable);
     return [bookable, ...descendants.filter((child) => this.bookables.mayRead(viewer, child))];
+  }
+
+  /**
+   * The public counterpart of `related` for an object the viewer may see outside the administration
+   * (bookables/public?populate=true): the object first, then the dependent objects the same viewer
+   * may see there (public, and named in their visibility lists where they have any).
+   */
+  async publicRelated(viewer: Viewer | null, tenantId: string, bookable: Bookable): Promise<Bookable[]> {
+    const em = this.orm.em.fork();
+    const userId = viewer?.user.id ?? null;
+    const roleIds = await roleIdsOf(em, userId, tenantId);
+    const descendants = await descendantsOf(em, tenantId, bookable);
+    return [bookable, ...descendants.filter((child) => isVisibleTo(child, userId, roleIds))];
   }
 
   /** PUBLIC: the object's opening hours narrowed by its parents' (rest-contract 4.7, 5.4 rule 3). */

@@ -22,7 +22,8 @@ function filterOf(req: Request): BookableFilter {
 /**
  * api/{tenantId}/bookables (specification 02 section 7, rest-contract 3.5 and 5.4), mounted under
  * /api/:tenantId. Public paths need no session; the others a session and the manageBookables
- * rights. `populate=true` adds `_populated: {event, relatedBookables}`.
+ * rights. `populate=true` adds `_populated: {event, relatedBookables}`, on the public paths with
+ * public data only.
  */
 export function bookableRoutes(services: DomainServices): Router {
   const router = Router({ mergeParams: true });
@@ -37,13 +38,27 @@ export function bookableRoutes(services: DomainServices): Router {
     return { ...record, _populated: { event, relatedBookables: related.map(restBookableRecord) } };
   };
 
+  /**
+   * The public paths populate with public data only, whoever asks: the public shape of every object
+   * (no owner, no visibility or free-booking lists), dependent objects the viewer may see outside
+   * the administration, and the event as the public sees it (null unless public).
+   */
+  const withPublicPopulated = async (viewer: Viewer | null, req: Request<TenantParams>, bookable: Bookable) => {
+    const record = publicRestBookableRecord(bookable);
+    if (!flag(req.query.populate)) return record;
+    const related = await bookableAvailability.publicRelated(viewer, req.params.tenantId, bookable);
+    const event = bookable.eventId ? await ticketEvents.eventForTicket(null, req.params.tenantId, bookable.eventId) : null;
+    return { ...record, _populated: { event, relatedBookables: related.map(publicRestBookableRecord) } };
+  };
+
   router.get('/bookables/public', async (req: Request<TenantParams>, res: Response) => {
     const viewer = await viewerOf(req, services.viewers);
-    res.json((await bookables.publicList(viewer, req.params.tenantId, filterOf(req))).map(publicRestBookableRecord));
+    const list = await bookables.publicList(viewer, req.params.tenantId, filterOf(req));
+    res.json(await Promise.all(list.map((bookable) => withPublicPopulated(viewer, req, bookable))));
   });
   router.get('/bookables/public/:id', async (req: Request<ItemParams>, res: Response) => {
     const viewer = await viewerOf(req, services.viewers);
-    res.json(publicRestBookableRecord(await bookables.publicGet(viewer, req.params.tenantId, req.params.id)));
+    res.json(await withPublicPopulated(viewer, req, await bookables.publicGet(viewer, req.params.tenantId, req.params.id)));
   });
   router.get('/bookables/_meta/tags', async (req: Request<TenantParams>, res: Response) => {
     res.json(await bookables.tags(await requireRestViewer(req, services.viewers), req.params.tenantId));

@@ -121,6 +121,15 @@ export class BookingResolver {
     return context.services.checkout.validateItem(await context.viewer(), tenantId, { bookableId, amount, timeBegin, timeEnd, couponCode });
   }
 
+  @Query(() => Boolean, {
+    description:
+      'Whether the caller may book the object (checkout/permissions): true; AUTH_UNAUTHENTICATED while nobody is signed in and the object is restricted to named users or roles; AUTH_FORBIDDEN for a signed-in person who is not named; GENERIC_NOT_FOUND for an unknown object or one that is not public.',
+  })
+  async checkoutPermission(@Arg('tenantId', () => ID) tenantId: string, @Arg('bookableId', () => ID) bookableId: string, @Ctx() context: GraphQLContext): Promise<boolean> {
+    await context.services.checkout.permission(await context.viewer(), tenantId, bookableId);
+    return true;
+  }
+
   @Query(() => PublicBookingStatusType, { description: "The public status of a booking, with the booking's name; only where the tenant switched it on." })
   async publicBookingStatus(
     @Arg('tenantId', () => ID) tenantId: string,

@@ -6,6 +6,7 @@ import { AppError } from '../shared/errors.js';
 import { sameOriginGetOnly } from '../shared/http/fetch-metadata.js';
 import { clientIp } from '../shared/http/session.js';
 import { viewerOf } from '../users/session-viewer.js';
+import { singlePriceOf } from '../bookables/bookable.single-price.js';
 import type { WorkflowStatus } from '../workflow/workflow.service.js';
 import type { Booking } from './booking.entity.js';
 import type { BookingView } from './booking.model.js';
@@ -43,12 +44,16 @@ function listQuery(req: Request): BookingListQuery {
 
 /**
  * `_populated` of the list and item (rest-contract 3.7, 5.3 rule 6, specification 03 section 3):
- * the board status, what the screens show of the first booked object, and the events the booked
- * tickets admit to (a booking of tickets has no times of its own: the event's are its date).
+ * the board status, what the screens show of the first booked object as it was booked (with its
+ * single net price `priceEur` and `priceCategory` while its prices fit that shape, else null), and
+ * the events the booked tickets admit to (a booking of tickets has no times of its own).
  */
 function populated(booking: BookingView, workflowStatus: WorkflowStatus, events: ReadonlyMap<string, TicketEventFacts>) {
   const first = booking.bookableItems[0]?._bookableUsed;
-  const bookable = first ? { flags: first.flags, tags: first.tags, bookingNotes: first.bookingNotes, priceCategories: first.priceCategories } : null;
+  const single = first ? singlePriceOf(first) : null;
+  const bookable = first
+    ? { flags: first.flags, tags: first.tags, bookingNotes: first.bookingNotes, priceEur: single?.priceEur ?? null, priceCategory: single?.priceCategory ?? null, priceCategories: first.priceCategories }
+    : null;
   return { ...booking, _populated: { bookable, workflowStatus, events: ticketEventIds(booking.bookableItems).flatMap((id) => events.get(id) ?? []) } };
 }
 

@@ -16,11 +16,12 @@ type Body = Record<string, unknown>;
 
 /**
  * The REST shape of the settings: the GraphQL fields plus `applications` as rest-contract 8.2 names
- * them (the single sign-on application with id "keycloak"), never with the secret itself.
+ * them (the single sign-on application with id "keycloak"), never with the secret itself, and
+ * `isInitialized`: the instance has been set up once it has an owner (the first start gives it one).
  */
 function restSettings(settings: InstanceSettings) {
   const { sso, ...rest } = settings;
-  return { ...rest, applications: [{ id: 'keycloak', type: 'auth', title: 'Single Sign-on', ...sso }] };
+  return { ...rest, isInitialized: settings.ownerUserIds.length > 0, applications: [{ id: 'keycloak', type: 'auth', title: 'Single Sign-on', ...sso }] };
 }
 
 /** Picks the known fields of a PUT body; everything else is ignored. */

@@ -111,7 +111,7 @@ export class TenantMemberResolver {
   }
 
   @Auth(AuthRule.MEMBER_MANAGER)
-  @Mutation(() => TenantMembers, { description: "Replaces a member's roles." })
+  @Mutation(() => TenantMembers, { description: "Replaces a member's roles with those of the given role ids that exist in the tenant (other ids are left out)." })
   async editTenantMemberRoles(
     @Arg('tenantId', () => ID) tenantId: string,
     @Arg('userId') userId: string,

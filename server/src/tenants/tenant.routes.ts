@@ -17,7 +17,8 @@ function tenantInput(req: Request): { input: TenantInputData; workflow: Workflow
 
 /**
  * The tenant paths of specification 01 section 7 under /api (rest-contract 3.2 and 8.3). Answers
- * never contain a secret; member operations answer {users, owner}.
+ * never contain a secret; member operations answer {users, owner}, except remove-user, which
+ * answers the tenant.
  */
 export function tenantRoutes(services: DomainServices): Router {
   const router = Router();
@@ -30,8 +31,9 @@ export function tenantRoutes(services: DomainServices): Router {
       return;
     }
     const managed = await tenants.listManaged(viewer.permissions);
-    const counts = await tenants.documentCounts(managed.map((tenant) => tenant.id));
-    res.json(managed.map((tenant) => tenantView(tenant, undefined, counts.get(tenant.id))));
+    const ids = managed.map((tenant) => tenant.id);
+    const [counts, members] = await Promise.all([tenants.documentCounts(ids), tenants.membersOfTenants(ids)]);
+    res.json(managed.map((tenant) => tenantView(tenant, members.get(tenant.id), counts.get(tenant.id))));
   });
 
   router.get('/tenants/count/check', async (req: Request, res: Response) => {
@@ -81,7 +83,8 @@ export function tenantRoutes(services: DomainServices): Router {
     });
   };
   memberOperation('add-user', (viewer, id, input) => tenants.addMember(viewer, id, input.userId, input.roles), 201);
-  memberOperation('remove-user', (viewer, id, input) => tenants.removeMember(viewer, id, input.userId));
+  // Removing a member answers the tenant (with its member and owner lists), the others {users, owner}.
+  memberOperation('remove-user', async (viewer, id, input) => tenants.viewAfterMemberChange(viewer, id, await tenants.removeMember(viewer, id, input.userId)));
   memberOperation('remove-user-role', (viewer, id, input) => tenants.removeMemberRole(viewer, id, input.userId, input.roleId));
   memberOperation('edit-user-roles', (viewer, id, input) => tenants.editMemberRoles(viewer, id, input.userId, input.roles));
   memberOperation('add-owner', (viewer, id, input) => tenants.addOwner(viewer, id, input.userId));

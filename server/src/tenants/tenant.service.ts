@@ -4,6 +4,7 @@ import { senderBooleanFields, senderNumberFields, senderTextFields } from '../ma
 import { Instance } from '../instance/instance.entity.js';
 import { Role } from '../roles/role.entity.js';
 import { AppError } from '../shared/errors.js';
+import { isUuid } from '../shared/ids.js';
 import type { Permissions } from '../../../common/permissions/model.js';
 import {
   canChangeTenantOwners,
@@ -297,11 +298,36 @@ export class TenantService {
   // ---- Members ---------------------------------------------------------------------------------
 
   private async memberList(em: EntityManager, tenantId: string): Promise<MemberList> {
-    const memberships = await em.find(TenantMembership, { tenant: tenantId }, { populate: ['roles'], orderBy: { createdAt: 'asc', user: 'asc' } });
-    return {
-      users: memberships.filter((membership) => membership.isMember).map((membership) => ({ userId: membership.user.id, roles: membership.roles.getItems().map((role) => role.id) })),
-      owner: memberships.filter((membership) => membership.isOwner).map((membership) => membership.user.id),
-    };
+    return (await this.memberLists(em, [tenantId])).get(tenantId) as MemberList;
+  }
+
+  /** The member lists of several tenants in one query (each present, empty when nobody belongs). */
+  private async memberLists(em: EntityManager, tenantIds: string[]): Promise<Map<string, MemberList>> {
+    const lists = new Map<string, MemberList>(tenantIds.map((id) => [id, { users: [], owner: [] }]));
+    if (tenantIds.length === 0) return lists;
+    const memberships = await em.find(TenantMembership, { tenant: { $in: tenantIds } }, { populate: ['roles'], orderBy: { createdAt: 'asc', user: 'asc' } });
+    for (const membership of memberships) {
+      const list = lists.get(membership.tenant.id) as MemberList;
+      if (membership.isMember) list.users.push({ userId: membership.user.id, roles: membership.roles.getItems().map((role) => role.id) });
+      if (membership.isOwner) list.owner.push(membership.user.id);
+    }
+    return lists;
+  }
+
+  /**
+   * The tenant as a member change answers it over REST: in full (without secrets) for its owners
+   * and instance owners, otherwise (members who manage members) its public fields; both with the
+   * member and owner lists after the change.
+   */
+  async viewAfterMemberChange(viewer: Viewer, tenantId: string, members: MemberList) {
+    const tenant = await this.find(this.orm.em.fork(), tenantId);
+    if (canManageTenant(viewer.permissions, tenantId)) return tenantView(tenant, members, (await this.documentCounts([tenantId])).get(tenantId));
+    return { ...publicTenant(tenant), users: members.users, ownerUserIds: members.owner };
+  }
+
+  /** Members and owners of several tenants, for the full tenant list (owners and instance owners only call it). */
+  async membersOfTenants(tenantIds: string[]): Promise<Map<string, MemberList>> {
+    return this.memberLists(this.orm.em.fork(), tenantIds);
   }
 
   /** The tenant's members with their role ids and the owner list. */
@@ -376,12 +402,17 @@ export class TenantService {
     });
   }
 
-  /** Replaces a member's roles with the given ones (all must exist in the tenant). */
+  /**
+   * Replaces a member's roles with those of the given ones that exist in the tenant: ids of deleted
+   * roles or of other tenants' roles (a stale or foreign list) are left out, not refused.
+   */
   editMemberRoles(viewer: Viewer, tenantId: string, userId: unknown, roleIds: unknown): Promise<MemberList> {
     return this.changeMembers(viewer, tenantId, canManageTenantMembers, userId, 'member-roles-changed', async (em, tenant, _id, membership) => {
       if (!membership?.isMember) throw new AppError('tenant.member-not-found');
-      const roles = await this.rolesInTenant(em, tenant, roleIds ?? []);
-      membership.roles.set(roles);
+      const requested = roleIds ?? [];
+      if (!Array.isArray(requested)) throw new AppError('generic.validation', { fieldErrors: { roles: 'Ungültige Rollen' } });
+      const candidates = [...new Set(requested.filter((roleId): roleId is string => typeof roleId === 'string' && isUuid(roleId)))];
+      membership.roles.set(candidates.length > 0 ? await em.find(Role, { id: { $in: candidates }, tenant }) : []);
     });
   }
 

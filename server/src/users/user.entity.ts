@@ -29,27 +29,27 @@ export class User {
   lastName: Opt<string> = '';
 
   @Field(() => String, { nullable: true })
-  @Auth(AuthRule.SELF)
+  @Auth(AuthRule.CONTACT_READER)
   @Property({ type: 'text', default: '' })
   company: Opt<string> = '';
 
   @Field(() => String, { nullable: true })
-  @Auth(AuthRule.SELF)
+  @Auth(AuthRule.CONTACT_READER)
   @Property({ type: 'text', default: '' })
   phone: Opt<string> = '';
 
   @Field(() => String, { nullable: true, description: 'Street and house number.' })
-  @Auth(AuthRule.SELF)
+  @Auth(AuthRule.CONTACT_READER)
   @Property({ type: 'text', default: '' })
   address: Opt<string> = '';
 
   @Field(() => String, { nullable: true })
-  @Auth(AuthRule.SELF)
+  @Auth(AuthRule.CONTACT_READER)
   @Property({ type: 'text', default: '' })
   zipCode: Opt<string> = '';
 
   @Field(() => String, { nullable: true })
-  @Auth(AuthRule.SELF)
+  @Auth(AuthRule.CONTACT_READER)
   @Property({ type: 'text', default: '' })
   city: Opt<string> = '';
 

@@ -8,13 +8,15 @@ import { profileFields, type AdminUserUpdate, type ProfileUpdate, type UserWithR
 type Body = Record<string, unknown>;
 
 /**
- * A user as the viewer may see it: the public user of rest-contract 4.2 (contact details only for
- * the user and instance owners) with `roles` (per tenant, where the viewer may see them).
+ * A user as the viewer may see it: the public user of rest-contract 4.2 (contact details as the
+ * users service decides: the user, instance owners, the staff of the user's tenants) with `roles`
+ * (per tenant, where the viewer may see them).
  */
-function userView(services: DomainServices, viewer: Viewer, user: User | UserWithRoles) {
+function userView(viewer: Viewer, user: User | UserWithRoles) {
   const full = publicUser(user);
   const roles = 'tenantRoles' in user ? user.tenantRoles : undefined;
-  const shown = services.users.seesContactDetails(viewer, user.id)
+  const contactDetailsShown = 'contactDetailsShown' in user ? user.contactDetailsShown : viewer.permissions.instanceOwner || viewer.user.id === user.id;
+  const shown = contactDetailsShown
     ? full
     : { id: full.id, firstName: full.firstName, lastName: full.lastName, isVerified: full.isVerified, isSuspended: full.isSuspended, authType: full.authType, created: full.created };
   return roles ? { ...shown, roles } : shown;
@@ -36,7 +38,7 @@ export function userRoutes(services: DomainServices): Router {
   router.get('/users', async (req: Request, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
     const users = await services.users.list(viewer);
-    res.json(users.map((user) => userView(services, viewer, user)));
+    res.json(users.map((user) => userView(viewer, user)));
   });
 
   // Before /users/:id. The client sends filterRoles; 3.0.0 read roles.
@@ -49,7 +51,7 @@ export function userRoutes(services: DomainServices): Router {
 
   router.get('/users/:id', async (req: Request<{ id: string }>, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
-    res.json(userView(services, viewer, await services.users.getForViewer(viewer, req.params.id)));
+    res.json(userView(viewer, await services.users.getForViewer(viewer, req.params.id)));
   });
 
   // Existing id: update of the whitelisted fields → "OK"; new id: create with `password` (3.0.0: `secret`) → the user.
@@ -71,7 +73,7 @@ export function userRoutes(services: DomainServices): Router {
     }
     const password = typeof body.password === 'string' ? body.password : typeof body.secret === 'string' ? body.secret : '';
     const user = await services.users.adminCreate(viewer, { ...(update as unknown as AdminUserUpdate), password });
-    res.json(userView(services, viewer, user));
+    res.json(userView(viewer, user));
   });
 
   router.delete('/users/:id', async (req: Request<{ id: string }>, res: Response) => {

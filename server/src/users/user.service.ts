@@ -3,6 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { Instance } from '../instance/instance.entity.js';
 import { AppError } from '../shared/errors.js';
 import { endAllSessionsOf } from '../shared/http/session.js';
+import { hasFlag } from '../../../common/permissions/permissions.js';
 import { publishInTransaction, type AppPubSub } from '../shared/pubsub.js';
 import { hashPassword } from './auth.service.js';
 import { AuthType, User } from './user.entity.js';
@@ -17,8 +18,11 @@ export interface UserTenantRole {
   name: string;
 }
 
-/** A user with the roles the viewer may see (tenants the viewer has full access to). */
-export type UserWithRoles = User & { tenantRoles: UserTenantRole[] };
+/**
+ * A user with the roles the viewer may see (tenants the viewer has full access to) and whether the
+ * viewer may see the contact details (`contactDetailsShown`, decided by `contactDetailsVisible`).
+ */
+export type UserWithRoles = User & { tenantRoles: UserTenantRole[]; contactDetailsShown: boolean };
 
 /** What an instance owner may change on any account (PUT api/users, updateUser): the profile fields and the two flags. */
 export interface AdminUserUpdate extends ProfileUpdate {
@@ -51,9 +55,34 @@ export class UserService {
     return viewer.permissions.instanceOwner || viewer.permissions.tenants.some((entry) => entry.isOwner);
   }
 
-  /** Whether the viewer may see a user's contact details (phone, address...): the user or an instance owner. */
-  seesContactDetails(viewer: Viewer, userId: string): boolean {
-    return viewer.permissions.instanceOwner || viewer.user.id === userId;
+  /**
+   * The users among `userIds` whose contact details (company, phone, address) the viewer may see:
+   * his own; every account for instance owners; for the staff of a tenant (its owners and members)
+   * the people of that tenant (members and owners) and, where the viewer may read all of its
+   * bookings, those who booked there signed in (a booking's assigned user). Nobody else: an account
+   * alone does not open other people's addresses.
+   */
+  async contactDetailsVisible(viewer: Viewer, userIds: string[]): Promise<Set<string>> {
+    if (viewer.permissions.instanceOwner) return new Set(userIds);
+    const visible = new Set(userIds.filter((id) => id === viewer.user.id));
+    const others = userIds.filter((id) => !visible.has(id));
+    const staffTenants = viewer.permissions.tenants.map((entry) => entry.tenantId);
+    if (others.length === 0 || staffTenants.length === 0) return visible;
+    const bookingTenants = staffTenants.filter((tenantId) => hasFlag(viewer.permissions, tenantId, 'manageBookings', 'readAny'));
+    const rows = await this.orm.em.getConnection().execute<{ user_id: string }[]>(
+      `select m.user_id from tenant_memberships m where m.tenant_id in (?) and m.user_id in (?)
+       ${bookingTenants.length > 0 ? 'union select b.assigned_user_id from bookings b where b.tenant_id in (?) and b.assigned_user_id in (?)' : ''}`,
+      bookingTenants.length > 0 ? [staffTenants, others, bookingTenants, others] : [staffTenants, others],
+    );
+    for (const row of rows) visible.add(row.user_id);
+    return visible;
+  }
+
+  /** The roles and the contact-details decision for users the viewer reads. */
+  private async withViewerDetails(viewer: Viewer, users: User[]): Promise<UserWithRoles[]> {
+    const ids = users.map((user) => user.id);
+    const [roles, contactDetails] = await Promise.all([this.rolesOf(viewer, ids), this.contactDetailsVisible(viewer, ids)]);
+    return users.map((user) => Object.assign(user, { tenantRoles: roles.get(user.id) ?? [], contactDetailsShown: contactDetails.has(user.id) }));
   }
 
   /** The tenants whose role assignments the viewer may see: all for instance owners, else the owned ones. */
@@ -89,16 +118,15 @@ export class UserService {
     const users = this.seesAllUsers(viewer)
       ? await em.find(User, {}, { orderBy: { created: 'desc', id: 'asc' } })
       : await em.find(User, { id: viewer.user.id });
-    const roles = await this.rolesOf(viewer, users.map((user) => user.id));
-    return users.map((user) => Object.assign(user, { tenantRoles: roles.get(user.id) ?? [] }));
+    return this.withViewerDetails(viewer, users);
   }
 
   /** Any signed-in user may look an account up (rest-contract 3.3). */
   async getForViewer(viewer: Viewer, id: string): Promise<UserWithRoles> {
     const user = await this.orm.em.fork().findOne(User, { id: normaliseEmail(id) });
     if (!user) throw new AppError('user.not-found');
-    const roles = await this.rolesOf(viewer, [user.id]);
-    return Object.assign(user, { tenantRoles: roles.get(user.id) ?? [] });
+    const [withDetails] = await this.withViewerDetails(viewer, [user]);
+    return withDetails;
   }
 
   /**

@@ -5,7 +5,7 @@ import { isPermittedToBook } from '../../bookables/rules/availability.js';
 import { Coupon } from '../../coupons/coupon.entity.js';
 import { AppError } from '../../shared/errors.js';
 import { isUuid } from '../../shared/ids.js';
-import { canBookFree } from '../../../../common/permissions/permissions.js';
+import { canBookFree, isTenantMember } from '../../../../common/permissions/permissions.js';
 import { Tenant } from '../../tenants/tenant.entity.js';
 import type { Viewer } from '../../users/viewer.service.js';
 import type { WorkflowService } from '../../workflow/workflow.service.js';
@@ -135,16 +135,20 @@ export class CheckoutService {
   }
 
   /**
-   * GET checkout/permissions/:id: whether the viewer may book the object at all (rule 4): 404 for an
-   * object the viewer cannot see, 401 when it is restricted and nobody is signed in, 403 when the
-   * signed-in viewer is not among the permitted.
+   * GET checkout/permissions/:id: whether the viewer may book the object at all (rule 4). Unknown
+   * objects, and objects that are not public, are not found for everyone outside the tenant's
+   * people. A public object restricted to named users or roles answers 401 while nobody is signed
+   * in (the booking page then asks to sign in) and 403 to a signed-in person who is not named.
    */
   async permission(viewer: Viewer | null, tenantId: string, bookableId: string): Promise<void> {
     const em = this.orm.em.fork();
-    const bookable = await this.bookables.findForPublic(em, viewer, tenantId, bookableId);
+    const bookable = await this.bookables.findOne(em, tenantId, bookableId);
+    const staff = viewer !== null && isTenantMember(viewer.permissions, tenantId);
+    if (!staff && !bookable.isPublic) throw new AppError('generic.not-found');
     const roleIds = await roleIdsOf(em, viewer?.user.id, tenantId);
     if (isPermittedToBook(bookable, viewer?.user.id ?? null, roleIds)) return;
-    throw new AppError(viewer ? 'auth.forbidden' : 'auth.unauthenticated');
+    if (!viewer) throw new AppError('auth.unauthenticated', { detail: 'Bitte melden Sie sich an, um dieses Objekt zu buchen.' });
+    throw new AppError('auth.forbidden', { detail: 'Sie sind nicht berechtigt, dieses Objekt zu buchen.' });
   }
 
   /** Everything the checks need that does not change while others book: read before any lock. */

@@ -85,3 +85,21 @@ describe('the schema names the rule of every guarded operation', () => {
     expect(unguarded.map((field) => field.name)).toEqual([]);
   });
 });
+
+describe('CONTACT_READER on a user object', () => {
+  const readsContact = async (viewer: ReturnType<typeof member>, root: Record<string, unknown>) => {
+    try {
+      return await authChecker({ context: { viewer: async () => viewer } as unknown as GraphQLContext, root, args: {}, info: {} as never }, [AuthRule.CONTACT_READER]);
+    } catch {
+      return false;
+    }
+  };
+
+  it('passes for the user himself and where the users service decided so, for nobody else', async () => {
+    const erika = member({}, 'erika@example.com');
+    expect(await readsContact(erika, { id: 'erika@example.com' })).toBe(true);
+    expect(await readsContact(erika, { id: 'max@example.com', contactDetailsShown: true })).toBe(true);
+    expect(await readsContact(erika, { id: 'max@example.com', contactDetailsShown: false })).toBe(false);
+    expect(await readsContact(erika, { id: 'max@example.com' })).toBe(false);
+  });
+});

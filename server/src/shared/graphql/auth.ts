@@ -29,6 +29,11 @@ export enum AuthRule {
   AUTHENTICATED = 'AUTHENTICATED',
   /** The user the object (or the operation's id argument) describes, or an instance owner. */
   SELF = 'SELF',
+  /**
+   * A user's contact details: the user, an instance owner, or staff of a tenant the user belongs
+   * to or booked in, as the users service decided for the object (`contactDetailsShown`).
+   */
+  CONTACT_READER = 'CONTACT_READER',
   /** An owner of the tenant the object (or the operation's id or tenantId argument) describes, or an instance owner. */
   TENANT_OWNER = 'TENANT_OWNER',
   /** An instance owner. */
@@ -172,6 +177,8 @@ export const authChecker: AuthChecker<GraphQLContext, AuthRule> = async ({ conte
         return canCreateTenant(permissions);
       case AuthRule.SELF:
         return permissions.instanceOwner || (rootId(root) ?? idArg(args)) === viewer.user.id;
+      case AuthRule.CONTACT_READER:
+        return permissions.instanceOwner || rootId(root) === viewer.user.id || (root as { contactDetailsShown?: unknown } | null)?.contactDetailsShown === true;
       case AuthRule.TENANT_OWNER: {
         const tenantId = rootId(root) ?? idArg(args) ?? tenantArg(args);
         return tenantId !== undefined && hasFullAccess(permissions, tenantId);

@@ -1,9 +1,9 @@
-import type { NextFunction, Request, Response } from 'express';
+import express, { type NextFunction, type Request, type Response } from 'express';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { chooseEncoding, serveClientAssets } from './static-assets.js';
+import { chooseEncoding, serveClientAssets, wantsClientPage } from './static-assets.js';
 
 describe('chooseEncoding', () => {
   it.each<[string | undefined, ReturnType<typeof chooseEncoding>]>([
@@ -59,5 +59,34 @@ describe('serveClientAssets', () => {
   it('hands any other failure of sending the copy on', () => {
     const failure = Object.assign(new Error('EACCES, open'), { code: 'EACCES' });
     expect(serveFailing(failure)).toHaveBeenCalledWith(failure);
+    });
+});
+
+describe('wantsClientPage', () => {
+  /** A request as express sees it: its prototype gives accepts(), path comes from the URL. */
+  const request = (method: string, url: string, accept?: string): Request =>
+    Object.assign(Object.create(express.request) as Request, { method, url, headers: accept === undefined ? {} : { accept } });
+
+  it.each([
+    ['a browser navigating', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'],
+    ['a client without a preference', '*/*'],
+    ['a request without Accept', undefined],
+  ])('%s gets the page for a screen path', (_who, accept) => {
+    expect(wantsClientPage(request('GET', '/admin/raeume/edit?id=x', accept))).toBe(true);
+  });
+
+  it.each([
+    ['JSON', 'application/json'],
+    ['JSON before anything else (axios)', 'application/json, text/plain, */*'],
+    ['a problem document', 'application/problem+json'],
+    ['an image', 'image/png'],
+  ])('a request asking for %s does not', (_what, accept) => {
+    expect(wantsClientPage(request('GET', '/json/bookables', accept))).toBe(false);
+  });
+
+  it('nor does a missing built file, or any method but GET and HEAD', () => {
+    expect(wantsClientPage(request('GET', '/assets/main-Gone1234.js', '*/*'))).toBe(false);
+    expect(wantsClientPage(request('HEAD', '/login', 'text/html'))).toBe(true);
+    expect(wantsClientPage(request('POST', '/login', 'text/html'))).toBe(false);
   });
 });

@@ -145,3 +145,16 @@ export function serveClientAssets(folder: string): RequestHandler {
     });
   };
 }
+
+/**
+ * Whether a request that no file and no API path answered gets the client's page (history-mode
+ * routing, so every screen loads on a hard refresh): a GET that prefers HTML to JSON (browsers
+ * navigating send text/html, or any type without a preference). A request that asks for JSON, or
+ * for something that is neither, gets a 404 instead of a page it would misread, and so does a
+ * missing file of the build folder `assets/` (a script must never be parsed from the page).
+ */
+export function wantsClientPage(req: Request): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  if (req.path === '/assets' || req.path.startsWith('/assets/')) return false;
+  return req.accepts(['html', 'json']) === 'html';
+}
