@@ -23,3 +23,19 @@ export function ticketEventIds(items: readonly { _bookableUsed?: { type?: string
   }
   return ids;
 }
+
+type Instant = string | number | Date | null | undefined;
+const instant = (value: Instant): number | null => (value === null || value === undefined || value === '' ? null : new Date(value).getTime());
+
+/**
+ * When a booking takes place: its own times, or for a booking of tickets (which has none) the
+ * events' – from the earliest start to the latest end.
+ */
+export function bookingPeriod(booking: { timeBegin: Instant; timeEnd: Instant }, events: readonly { startsAt: Instant; endsAt: Instant }[]): { begin: number | null; end: number | null } {
+  const begin = instant(booking.timeBegin);
+  const end = instant(booking.timeEnd);
+  if (begin !== null || end !== null) return { begin, end };
+  const starts = events.map((event) => instant(event.startsAt)).filter((value): value is number => value !== null);
+  const ends = events.map((event) => instant(event.endsAt)).filter((value): value is number => value !== null);
+  return { begin: starts.length ? Math.min(...starts) : null, end: ends.length ? Math.max(...ends) : null };
+}

@@ -19,6 +19,7 @@ import type { AppConfig } from './config.js';
 import { bookableRoutes } from './bookables/bookable.routes.js';
 import { eventRoutes } from './events/event.routes.js';
 import { eventCsvRoutes } from './events/event-csv.routes.js';
+import { bookingCsvRoutes } from './bookings/booking-csv.routes.js';
 import { snippetRoutes } from './snippets/snippet.routes.js';
 import { bookingRoutes } from './bookings/booking.routes.js';
 import { checkoutRoutes } from './bookings/checkout/checkout.routes.js';
@@ -208,7 +209,7 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   // Tenant-scoped routes after the platform ones (rest-contract 1.1: first match wins), so /api/tenants/... never reaches them.
   app.use('/api/:tenantId', csrf, restJson, roleRoutes(services), couponRoutes(services), fileRoutes(services), bookableRoutes(services), eventRoutes(services), bookingRoutes(services), receiptRoutes(services), checkoutRoutes(services), paymentRoutes(services), tenantScopedRoutes(services), workflowRoutes(services));
   // Downloads for staff (a session, read-only GETs: no CSRF token needed).
-  app.use('/csv/:tenantId', eventCsvRoutes(services));
+  app.use('/csv/:tenantId', eventCsvRoutes(services), bookingCsvRoutes(services));
   // HTML snippets for tenant websites (public; a session only adds an event's attachments).
   app.use('/html/:tenantId', snippetRoutes(services));
   // The built-in test provider's page (development and the demo; in production no transaction exists).

@@ -29,7 +29,7 @@ function instant(value: unknown): Date | null {
   return parsed;
 }
 
-function listQuery(req: Request): BookingListQuery {
+export function listQuery(req: Request): BookingListQuery {
   const status = bookingStatusFilters.find((candidate) => candidate === String(req.query.status ?? '').toUpperCase()) as BookingStatusFilter | undefined;
   return {
     search: text(req.query.search),

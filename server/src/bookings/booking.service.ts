@@ -142,6 +142,21 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
   }
 
   /**
+   * The staff's list as an export reads it: every booking of the filtered list the viewer may read,
+   * newest first, one page of MAX_PAGE_SIZE at a time (each query bounded), with the events behind
+   * the page's tickets. The first page is read before anything is yielded, so a refusal or a wrong
+   * filter fails the call, not a half-written download.
+   */
+  async *exportPages(viewer: Viewer, tenantId: string, query: Omit<BookingListQuery, 'limit' | 'offset'>): AsyncGenerator<{ items: BookingView[]; events: Map<string, TicketEventFacts> }> {
+    for (let offset = 0; ; offset += MAX_PAGE_SIZE) {
+      const page = await this.list(viewer, tenantId, { ...query, limit: MAX_PAGE_SIZE, offset }, { count: false, snapshots: true });
+      if (page.items.length === 0) return;
+      yield { items: page.items, events: await this.ticketEventsOf(tenantId, page.items) };
+      if (page.items.length < MAX_PAGE_SIZE) return;
+    }
+  }
+
+  /**
    * The bookings with these numbers the viewer may read as staff (the kanban's cards), each booked
    * object as id, title, type and event only. Numbers without a readable booking are left out.
    */

@@ -1,23 +1,13 @@
 /**
  * The participants list of an event as CSV (GET /csv/{tenantId}/events/{id}/bookings): the columns,
- * their German headers and how each value is written. Pure functions; the route streams the rows.
- *
- * Format: UTF-8 with BOM (so spreadsheet programs read the umlauts), `;` between values, CRLF after
- * every line (the last one too). Values are not quoted, except where a value would otherwise break
- * the format: one containing `;` or `"` is put in double quotes with inner quotes doubled (RFC
- * 4180), which every spreadsheet program reads back as the original value. Line breaks inside a
- * value become a space (the contract's rule for the comment, applied to every text, because
- * csv-stringify does not quote a lone line break). Text the customer typed that starts with `=`,
- * `+`, `-`, `@` or a tab gets a leading `'`, so a spreadsheet shows it instead of running it as a
- * formula.
+ * their German headers and how each value is written (bookings/csv-format.ts: UTF-8 with BOM, `;`,
+ * CRLF, quotes only where needed, no formulas). Pure functions; the route streams the rows.
  */
 import type { Options } from 'csv-stringify';
 import { paymentWayLabel } from '../../../common/bookings/labels.js';
-import { formatBerlinDateTime, formatEuro } from '../bookings/booking.mails.js';
+import { csvDate, csvOptions, csvPrice, text, yesNo } from '../bookings/csv-format.js';
 
-export const CSV_BOM = '\uFEFF';
-/** The whole body after the BOM when the event has no bookings. */
-export const NO_DATA = 'Keine Daten vorhanden';
+export { CSV_BOM, NO_DATA, csvDate, csvPrice, text, yesNo } from '../bookings/csv-format.js';
 
 /** One booking as the list needs it: the booking's fields and its first item. */
 export interface ParticipantBooking {
@@ -41,26 +31,6 @@ export interface ParticipantBooking {
   paymentProvider: string | null;
   /** The booking's first item (by position); null for a booking without items. */
   firstItem: { title: string | null; amount: number } | null;
-}
-
-const oneLine = (value: string) => value.replace(/\r\n|[\r\n\u2028\u2029]/g, ' ');
-
-/** Customer text: one line, and never read as a formula by a spreadsheet. */
-export function text(value: string | null | undefined): string {
-  const line = oneLine(value ?? '');
-  return /^[=+\-@\t]/.test(line) ? `'${line}` : line;
-}
-
-/** "dd.MM.yyyy, HH:mm" in Berlin time; "-" without a date. */
-export function csvDate(value: Date | null | undefined): string {
-  return value && Number.isFinite(value.getTime()) ? formatBerlinDateTime(value.getTime()) : '-';
-}
-
-export const yesNo = (value: boolean) => (value ? 'Ja' : 'Nein');
-
-/** "12,50 €"; "-" for 0 or no price. */
-export function csvPrice(value: number | null | undefined): string {
-  return value && Number.isFinite(value) ? formatEuro(value) : '-';
 }
 
 /** The columns in their order with the German headers. */
@@ -112,20 +82,8 @@ export function participantRow(booking: ParticipantBooking): string[] {
   return participantColumns.map((column) => values[column.key]);
 }
 
-/**
- * csv-stringify's settings for the list: the header line from the columns, `;`, CRLF, quotes only
- * where a value contains `;` or `"` (its default). The BOM is written by the caller, before the
- * first line or before NO_DATA.
- */
-export const participantCsvOptions: Options = {
-  delimiter: ';',
-  record_delimiter: '\r\n',
-  quote: '"',
-  escape: '"',
-  header: true,
-  columns: participantColumns.map((column) => column.header),
-  bom: false,
-};
+/** The header line from the columns; the rest as every staff download writes it. */
+export const participantCsvOptions: Options = csvOptions(participantColumns.map((column) => column.header));
 
 /** The attachment's file name: ASCII letters, digits and dashes of the event's name. */
 export function participantsFileName(eventName: string, eventId: string): string {
