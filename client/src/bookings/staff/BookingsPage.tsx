@@ -1,7 +1,8 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { H2, NonIdealState, Spinner } from '@blueprintjs/core';
-import { lazy, Suspense, useState } from 'react';
-import { BookingWorkflowActiveDocument, CommitStaffBookingDocument } from '../../gql/graphql';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { BookingObjectsDocument, BookingWorkflowActiveDocument, CommitStaffBookingDocument } from '../../gql/graphql';
 import { type Column, DataTable } from '../../shared/list/DataTable';
 import { NoTenantSelected } from '../../shared/NoTenantSelected';
 import { hasFlag } from '../../shared/permissions';
@@ -11,10 +12,13 @@ import { notify, notifyError } from '../../shared/toast';
 import { DeleteBookingDialog, RejectBookingDialog } from './BookingConfirmDialogs';
 import { BookingDetailsDialog } from './BookingDetailsDialog';
 import { BookingEditDialog } from './BookingEditDialog';
+import { type BookingListFilter, exportLink, filterFromParams, filterText, meetsStatus, paramsOfFilter } from './bookingListFilter';
+import { BookingListFilters } from './BookingListFilters';
 import { bookingMessages } from './bookingMessages';
 import { BookingRowMenu } from './BookingRowMenu';
 import { bookingActions, type BookingRow, cellTextsOf, hasAnyAction, type StaffBooking } from './bookingRows';
 import './bookings.css';
+import { BookingsPrint } from './BookingsPrint';
 import { BookingsToolbar } from './BookingsToolbar';
 import { PaymentTag, StatusTag } from './BookingTags';
 import { type BookingViewKey, bookingViews, offeredViews, viewsDependOnWorkflow } from './bookingViews';
@@ -47,7 +51,10 @@ type OpenDialog = { kind: 'create' } | { kind: 'details' | 'edit' | 'reject' | '
 /**
  * The staff's bookings of the current tenant (/admin/buchungen): the list of all bookings the viewer
  * may read, newest first, searched as one types, following every change live; the row menu offers
- * what the viewer's rights allow (specification 03 sections 2, 4 to 6).
+ * what the viewer's rights allow. Its filters (search, status or payment, period, object) stand in
+ * the address, so the start page links to a filtered list and a filtered list can be bookmarked;
+ * the server filters by status, period and object, the search runs here. Export and print take
+ * what the filter finds.
  */
 export default function BookingsPage() {
   const tenantId = useAppState((state) => state.currentTenantId);
@@ -58,14 +65,32 @@ export default function BookingsPage() {
 function BookingsScreen({ tenantId }: { tenantId: string }) {
   const viewer = viewerOf(useAppState((state) => state.user));
   useBookingChanges(tenantId);
-  const { bookings, total, loading, loadingMore } = useStaffBookings(tenantId);
+  const [params, setParams] = useSearchParams();
+  const filter = useMemo(() => filterFromParams(params), [params]);
+  // Typing into the search replaces the address; choosing a filter adds a step to go back to.
+  const setFilter = useCallback(
+    (next: BookingListFilter) => setParams(paramsOfFilter(next), { replace: next.query !== filter.query }),
+    [setParams, filter.query],
+  );
+  const period = filter.from || filter.to || filter.bookableId ? { from: filter.from ?? undefined, to: filter.to ?? undefined, bookableId: filter.bookableId } : undefined;
+  const { bookings: loaded, total, loading, loadingMore } = useStaffBookings(tenantId, period, filter.status);
+  // A live change (a release, a payment) may move a booking out of the status filter the server applied.
+  const bookings = useMemo(() => (filter.status ? loaded.filter((booking) => meetsStatus(booking, filter.status)) : loaded), [loaded, filter.status]);
+  const objects = useQuery(BookingObjectsDocument, { variables: { tenantId } });
+  const objectChoices = useMemo(() => [...(objects.data?.bookingObjectChoices ?? [])].sort((a, b) => a.title.localeCompare(b.title, 'de')), [objects.data]);
+  const tenantName = useAppState((state) => state.tenant?.name ?? '');
+  const [printRequests, setPrintRequests] = useState(0);
   const workflow = useQuery(BookingWorkflowActiveDocument, { variables: { tenantId }, skip: !viewsDependOnWorkflow(bookingViews) });
   const views = offeredViews(bookingViews, workflow.data?.workflow.active ?? false);
   const [chosenView, setView] = useState<BookingViewKey>('list');
   // A view no longer offered (the workflow was switched off meanwhile) gives way to the list.
   const view = views.some((offered) => offered.key === chosenView) ? chosenView : 'list';
-  const [query, setQuery] = useState('');
+  const query = filter.query;
   const { found } = useBookingSearch(bookings, query, !loadingMore);
+  // Printing lays out every found row first, then opens the browser's print dialog.
+  useEffect(() => {
+    if (printRequests > 0) globalThis.print();
+  }, [printRequests]);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [commit] = useMutation(CommitStaffBookingDocument);
   const close = () => setDialog(null);
@@ -110,9 +135,21 @@ function BookingsScreen({ tenantId }: { tenantId: string }) {
         views={views}
         view={view}
         onViewChange={setView}
-        search={view === 'list' ? { query, onQueryChange: setQuery } : undefined}
+        search={view === 'list' ? { query, onQueryChange: (next) => setFilter({ ...filter, query: next }) } : undefined}
         onCreate={allowCreate(viewer, 'manageBookings', tenantId) ? () => setDialog({ kind: 'create' }) : undefined}
       />
+      {view === 'list' && (
+        <BookingListFilters
+          filter={filter}
+          onChange={setFilter}
+          objects={objectChoices}
+          exportHref={exportLink(tenantId, filter)}
+          onPrint={() => setPrintRequests((count) => count + 1)}
+        />
+      )}
+      {view === 'list' && (
+        <BookingsPrint tenantName={tenantName} filterText={filterText(filter, objectChoices.find((object) => object.id === filter.bookableId)?.title ?? null)} rows={printRequests > 0 ? found : null} />
+      )}
       {view === 'calendar' && (
         <Suspense fallback={<NonIdealState icon={<Spinner size={24} />} title="Kalender wird geladen..." />}>
           <BookingCalendar

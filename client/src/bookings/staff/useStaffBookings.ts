@@ -1,6 +1,6 @@
 import { useApolloClient, useSubscription } from '@apollo/client/react';
 import { useEffect, useMemo, useState } from 'react';
-import { StaffBookingChangedDocument, StaffBookingsDocument } from '../../gql/graphql';
+import { type BookingStatusFilter, StaffBookingChangedDocument, StaffBookingsDocument } from '../../gql/graphql';
 import { applyBookingChange } from './bookingChanges';
 import type { StaffBooking } from './bookingRows';
 
@@ -39,10 +39,10 @@ export function joinPages(pages: readonly (Page | undefined)[]): StaffBooking[] 
   return bookings;
 }
 
-/** The calendar's window: bookings overlapping [from, to), of one object if given. */
+/** The calendar's window or the list's period: bookings overlapping [from, to) (an end left open when missing), of one object if given. */
 export interface BookingWindowFilter {
-  from: string;
-  to: string;
+  from?: string;
+  to?: string;
   bookableId: string | null;
   /**
    * Shows the first page at once and the others together when all are there, so a screen that
@@ -54,20 +54,24 @@ export interface BookingWindowFilter {
 /**
  * All bookings of the tenant the viewer may read, for the list and its search: the newest hundred
  * first (the list is usable with them), the rest 500 at a time behind them. With a window, those
- * of the window (the calendar), 500 at a time. Each page is a query of
+ * of the window (the calendar, the list's period), 500 at a time; with a status, only bookings of
+ * that status or payment (the list's filter). Each page is a query of
  * its own in Apollo's cache and is watched on its own, so a page arriving or a booking changing
  * costs its page, not the whole list. Live changes come through `bookingChanged` and go into the
  * cache directly (useBookingChanges). Every visit starts afresh: changes while the screen was
  * closed were not followed.
  */
-export function useStaffBookings(tenantId: string, window?: BookingWindowFilter): StaffBookings {
+export function useStaffBookings(tenantId: string, window?: BookingWindowFilter, status?: BookingStatusFilter | null): StaffBookings {
   const client = useApolloClient();
   const from = window?.from;
   const to = window?.to;
   const bookableId = window?.bookableId ?? undefined;
   const holdLaterPages = window?.holdLaterPages ?? false;
   // The pages belong to the window they were read for: those of an earlier window never show.
-  const windowKey = `${from ?? ''}|${to ?? ''}|${bookableId ?? ''}`;
+  const statusFilter = status ?? undefined;
+  // A window's first page is as large as the others; the whole list's is small, to show at once.
+  const firstPageSize = window === undefined ? FIRST_PAGE_SIZE : BOOKING_PAGE_SIZE;
+  const windowKey = `${from ?? ''}|${to ?? ''}|${bookableId ?? ''}|${statusFilter ?? ''}`;
   const [loaded, setLoaded] = useState<{ windowKey: string; pages: readonly (Page | undefined)[]; done: boolean }>({ windowKey, pages: [], done: false });
   const shown = loaded.windowKey === windowKey ? loaded : { pages: [], done: false };
   const pages = shown.pages;
@@ -84,7 +88,7 @@ export function useStaffBookings(tenantId: string, window?: BookingWindowFilter)
       new Promise<Page | null>((firstAnswer) => {
         const query = client.watchQuery({
           query: StaffBookingsDocument,
-          variables: { tenantId, limit: index === 0 && from === undefined ? FIRST_PAGE_SIZE : BOOKING_PAGE_SIZE, offset, from, to, bookableId },
+          variables: { tenantId, limit: index === 0 ? firstPageSize : BOOKING_PAGE_SIZE, offset, status: statusFilter, from, to, bookableId },
           fetchPolicy: 'network-only',
           // Afterwards the cache is the truth: every booking written to it carries the row's fields.
           nextFetchPolicy: 'cache-first',
@@ -128,7 +132,7 @@ export function useStaffBookings(tenantId: string, window?: BookingWindowFilter)
       closed = true;
       watchers.forEach((watcher) => watcher.unsubscribe());
     };
-  }, [client, tenantId, from, to, bookableId, windowKey, holdLaterPages]);
+  }, [client, tenantId, from, to, bookableId, statusFilter, windowKey, holdLaterPages, firstPageSize]);
 
   const bookings = useMemo(() => joinPages(pages), [pages]);
   const total = pages[0]?.total ?? 0;

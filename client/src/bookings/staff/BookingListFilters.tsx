@@ -1,0 +1,55 @@
+import { AnchorButton, Button, Classes, HTMLSelect, Label } from '@blueprintjs/core';
+import type { BookingStatusFilter } from '../../gql/graphql';
+import { type BookingListFilter, fromDay, fromOfDay, isFiltered, NO_FILTER, statusFilterLabels, toDay, toOfDay } from './bookingListFilter';
+
+export interface BookingListFiltersProps {
+  filter: BookingListFilter;
+  onChange: (filter: BookingListFilter) => void;
+  objects: readonly { id: string; title: string }[];
+  /** The CSV download of the filtered list. */
+  exportHref: string;
+  onPrint: () => void;
+}
+
+const ALL = '';
+
+/**
+ * The list's filters beside its search: status or payment, period (Berlin days, both ends
+ * included) and booked object; "Filter zurücksetzen" while any is set; export and print of what
+ * the list shows.
+ */
+export function BookingListFilters({ filter, onChange, objects, exportHref, onPrint }: BookingListFiltersProps) {
+  return (
+    <div className="bookings-filters" role="group" aria-label="Filter der Buchungsliste">
+      <Label className={Classes.INLINE}>
+        Status
+        <HTMLSelect
+          value={filter.status ?? ALL}
+          onChange={(event) => onChange({ ...filter, status: event.currentTarget.value === ALL ? null : (event.currentTarget.value as BookingStatusFilter) })}
+          options={[{ value: ALL, label: 'Alle' }, ...Object.entries(statusFilterLabels).map(([value, label]) => ({ value, label }))]}
+        />
+      </Label>
+      <Label className={Classes.INLINE}>
+        Von
+        <input className={Classes.INPUT} type="date" value={fromDay(filter.from)} onChange={(event) => onChange({ ...filter, from: fromOfDay(event.currentTarget.value) })} />
+      </Label>
+      <Label className={Classes.INLINE}>
+        Bis
+        <input className={Classes.INPUT} type="date" value={toDay(filter.to)} onChange={(event) => onChange({ ...filter, to: toOfDay(event.currentTarget.value) })} />
+      </Label>
+      <Label className={Classes.INLINE}>
+        Objekt
+        <HTMLSelect
+          value={filter.bookableId ?? ALL}
+          onChange={(event) => onChange({ ...filter, bookableId: event.currentTarget.value || null })}
+          options={[{ value: ALL, label: 'Alle Objekte' }, ...objects.map((object) => ({ value: object.id, label: object.title }))]}
+        />
+      </Label>
+      {isFiltered(filter) && <Button icon="filter-remove" variant="minimal" text="Filter zurücksetzen" onClick={() => onChange(NO_FILTER)} />}
+      <span className="bookings-filters-actions">
+        <AnchorButton icon="download" text="Exportieren" href={exportHref} download />
+        <Button icon="print" text="Drucken" onClick={onPrint} />
+      </span>
+    </div>
+  );
+}
