@@ -55,7 +55,7 @@ export function BookingsPrint({ tenantName, filterText, rows }: BookingsPrintPro
           </tbody>
         </table>
       )}
-      {rows && <p className="bookings-print-count">{rows.length.toLocaleString('de-DE')} Buchungen</p>}
+      {rows && <p className="bookings-print-count">{rows.length === 1 ? '1 Buchung' : `${rows.length.toLocaleString('de-DE')} Buchungen`}</p>}
     </section>
   );
 }
