@@ -121,3 +121,25 @@ test('"Drucken" prints every found booking under the tenant and the filter, with
   await expect(printed).toBeHidden();
   await expect(bookingsTable(page)).toBeVisible();
 });
+
+test('the calendar\'s week and day print under the tenant and the period, without the navigation', async ({ page }) => {
+  await page.goto('/admin/buchungen');
+  await page.getByRole('radiogroup', { name: 'Ansicht' }).getByRole('radio', { name: 'Kalender' }).click();
+  const calendar = page.getByRole('region', { name: 'Buchungskalender' });
+  await expect(calendar).toHaveAttribute('aria-busy', 'false');
+  mkdirSync('tests/artifacts/clerk', { recursive: true });
+  for (const view of ['Woche', 'Tag']) {
+    await page.getByRole('radiogroup', { name: 'Zeitraum' }).getByRole('radio', { name: view }).click();
+    const period = (await calendar.locator('.calendar-period').textContent())!.trim();
+    await calendar.getByRole('button', { name: 'Drucken' }).click();
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeHidden();
+    await expect(calendar.getByRole('button', { name: 'Drucken' })).toBeHidden();
+    await expect(calendar.getByRole('heading', { name: `Buchungskalender ${TENANT}` })).toBeVisible();
+    await expect(calendar.locator('.calendar-print-heading')).toContainText(`${period} · Alle Objekte`);
+    await page.screenshot({ path: `tests/artifacts/clerk/calendar-print-${view === 'Tag' ? 'day' : 'week'}.png`, fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
+    await expect(calendar.getByRole('heading', { name: `Buchungskalender ${TENANT}` })).toBeHidden();
+  }
+  await expect.poll(() => page.evaluate(() => (window as unknown as { printCalls: number }).printCalls)).toBe(2);
+});

@@ -4,6 +4,7 @@ import { Calendar, type EventProps, type EventWrapperProps } from 'react-big-cal
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { BookingObjectsDocument } from '../../gql/graphql';
 import type { Viewer } from '../../shared/rights';
+import { useAppState } from '../../shared/store';
 import { useStaffBookings } from '../staff/useStaffBookings';
 import './calendar.css';
 import { calendarEntries, type CalendarEntry } from './calendarEntries';
@@ -78,6 +79,7 @@ export default function BookingCalendar({ tenantId, viewer, handlers }: BookingC
   const { bookings, loading, loadingMore } = useStaffBookings(tenantId, window);
   const entries = useMemo(() => calendarEntries(bookings), [bookings]);
   const objects = useQuery(BookingObjectsDocument, { variables: { tenantId } });
+  const tenantName = useAppState((state) => state.tenant?.name ?? '');
   const objectChoices = useMemo(() => [...(objects.data?.bookingObjectChoices ?? [])].sort((a, b) => a.title.localeCompare(b.title, 'de')), [objects.data]);
   // The entry as the cache has it now: a change shows in the open popup, a deletion closes it.
   const selected = selectedId === null ? undefined : entries.find((entry) => entry.id === selectedId);
@@ -104,7 +106,13 @@ export default function BookingCalendar({ tenantId, viewer, handlers }: BookingC
         bookableId={bookableId}
         onBookableChange={setBookableId}
         loading={loading || loadingMore}
+        onPrint={() => globalThis.print()}
       />
+      {/* Only on paper: whose calendar, which period and object. */}
+      <div className="calendar-print-heading">
+        <h1>Buchungskalender {tenantName}</h1>
+        <p>{[periodLabel(view, date), bookableId ? `Objekt: ${objectChoices.find((object) => object.id === bookableId)?.title ?? 'unbekannt'}` : 'Alle Objekte'].join(' · ')}</p>
+      </div>
       <div ref={grid}>
         <Calendar<CalendarEntry>
           className="calendar-grid"

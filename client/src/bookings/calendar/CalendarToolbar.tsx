@@ -19,12 +19,13 @@ export interface CalendarToolbarProps {
   onBookableChange: (bookableId: string | null) => void;
   /** Bookings of the period are still on their way. */
   loading: boolean;
+  onPrint: () => void;
 }
 
 const ALL_OBJECTS = '';
 
-/** Above the calendar: today, back and forth, the period shown, day/week/month and the object filter. */
-export function CalendarToolbar({ label, view, onViewChange, onToday, onStep, objects, bookableId, onBookableChange, loading }: CalendarToolbarProps) {
+/** Above the calendar: today, back and forth, the period shown, day/week/month, the object filter and print. */
+export function CalendarToolbar({ label, view, onViewChange, onToday, onStep, objects, bookableId, onBookableChange, loading, onPrint }: CalendarToolbarProps) {
   return (
     <div className="calendar-toolbar">
       <ButtonGroup>
@@ -49,6 +50,7 @@ export function CalendarToolbar({ label, view, onViewChange, onToday, onStep, ob
         ]}
       />
       <SegmentedControl aria-label="Zeitraum" options={VIEWS} value={view} onValueChange={(value) => onViewChange(value as CalendarView)} />
+      <Button icon="print" text="Drucken" onClick={onPrint} />
     </div>
   );
 }
