@@ -68,7 +68,6 @@ export class BookingPortalService {
       if (ticket.type !== 'ticket' || !ticket.eventId) continue;
       ticketsByEvent.set(ticket.eventId, [...(ticketsByEvent.get(ticket.eventId) ?? []), toPortalBookable(ticket)]);
     }
-    const listedEvents = new Set(events.map((event) => event.id));
     return {
       tenantId: tenant.id,
       tenantName: tenant.name,
