@@ -97,11 +97,17 @@ test('a non-public object says it is not publicly bookable; the editor shows the
   await expect(page.getByRole('link', { name: `${baseURL}/checkout?id=${roomId}&tenant=${tenantId}` })).toBeVisible();
 });
 
-test('an event’s dialog names its ticket’s booking link and its snippet addresses', async ({ page, baseURL }) => {
+test('an event’s dialog and its wizard name its ticket’s booking link and its snippet addresses', async ({ page, baseURL }) => {
   await signInAndSelectDemoTenant(page);
   const dialog = await openLinksDialog(page, '/admin/veranstaltungen', eventName);
   await expect(dialog.getByRole('link', { name: `${baseURL}/checkout?id=${ticketId}&tenant=${tenantId}` })).toBeVisible();
   await expect(dialog.getByRole('link', { name: `${baseURL}/html/${tenantId}/events/${eventId}` })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // The wizard shows the saved event's links too, folded under its steps.
+  await page.goto(`/admin/veranstaltungen/edit?id=${eventId}`);
+  await page.locator('.event-public-links').getByRole('button', { name: 'Abschnitt aufklappen' }).click();
+  await expect(page.getByRole('link', { name: `${baseURL}/checkout?id=${ticketId}&tenant=${tenantId}` })).toBeVisible();
 });
 
 test('the tenant settings name the booking portal, which lists objects and events with their booking pages', async ({ page, browser, baseURL }) => {
