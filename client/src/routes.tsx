@@ -79,6 +79,7 @@ export const routes = createBrowserRouter([
       { path: '/password/new', lazy: lazyScreen(() => import('./users/NewPasswordPage')), handle: handle({ title: 'Neues Passwort festlegen' }) },
       { path: '/password/confirmed', lazy: lazyScreen(() => import('./users/PasswordConfirmedPage')), handle: handle({ title: 'Passwort geändert' }) },
       // Booking without an account: chunks of their own, so neither they nor the admin screens load each other.
+      { path: '/buchen/:tenantId', lazy: lazyScreen(() => import('./portal/BookingPortalPage')), handle: handle({ title: 'Online buchen' }) },
       { path: '/checkout', lazy: lazyScreen(() => import('./checkout/CheckoutPage')), handle: handle({ title: 'Buchen' }) },
       { path: '/payment/redirection', lazy: lazyScreen(() => import('./payments/PaymentRedirectionPage')), handle: handle({ title: 'Bezahlen' }) },
       { path: '/checkout/status', lazy: lazyScreen(() => import('./checkout/CheckoutStatusPage')), handle: handle({ title: 'Buchungsbestätigung' }) },

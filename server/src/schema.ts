@@ -13,6 +13,7 @@ import { FileResolver } from './files/file.resolver.js';
 import { InstanceResolver } from './instance/instance.resolver.js';
 import { PaymentResolver } from './payments/payment.resolver.js';
 import { TestPaymentResolver } from './payments/test-payment.resolver.js';
+import { BookingPortalResolver } from './portal/portal.resolver.js';
 import { BookingReceiptsResolver, ReceiptResolver } from './receipts/receipt.resolver.js';
 import { RoleResolver } from './roles/role.resolver.js';
 import { SsoResolver } from './sso/sso.resolver.js';
@@ -24,7 +25,7 @@ import type { AppPubSub } from './shared/pubsub.js';
 import { authChecker, authDirective } from './shared/graphql/auth.js';
 
 /** Every resolver, one per domain. */
-const resolvers = [AuthResolver, TenantResolver, InstanceResolver, UserResolver, SsoResolver, TenantMemberResolver, WorkflowResolver, RoleResolver, CouponResolver, FileResolver, BookableResolver, EventResolver, EventSeatsResolver, TicketEventResolver, BookingResolver, BookingItemEventResolver, BookingBoardResolver, PaymentResolver, TestPaymentResolver, ReceiptResolver, BookingReceiptsResolver, MailTemplatePreviewResolver] as const;
+const resolvers = [AuthResolver, TenantResolver, InstanceResolver, UserResolver, SsoResolver, TenantMemberResolver, WorkflowResolver, RoleResolver, CouponResolver, FileResolver, BookableResolver, EventResolver, EventSeatsResolver, TicketEventResolver, BookingPortalResolver, BookingResolver, BookingItemEventResolver, BookingBoardResolver, PaymentResolver, TestPaymentResolver, ReceiptResolver, BookingReceiptsResolver, MailTemplatePreviewResolver] as const;
 
 export function buildAppSchema(pubSub?: AppPubSub): Promise<GraphQLSchema> {
   return buildSchema({

@@ -27,6 +27,7 @@ import type { PaymentFollowUps } from './payments/payment-follow-ups.js';
 import { PaymentService } from './payments/payment.service.js';
 import { TestPaymentPage } from './payments/test-payment.page.js';
 import { DocumentCounterReader } from './receipts/document-counters.js';
+import { BookingPortalService } from './portal/portal.service.js';
 import { DocumentPaymentFollowUps } from './receipts/document-follow-ups.js';
 import { PdfRenderer } from './receipts/pdf-renderer.js';
 import { ReceiptService } from './receipts/receipt.service.js';
@@ -132,6 +133,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     bookableShowcase,
     eventShowcase,
     snippets: new SnippetService(orm, config.publicUrl, bookableShowcase, eventShowcase),
+    bookingPortal: new BookingPortalService(orm, bookableShowcase, eventShowcase),
     bookingStatus,
     bookingEditor: new BookingEditorService(orm, workflows, occupancyGuard, paymentFollowUps),
     payments,

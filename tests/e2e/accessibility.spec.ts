@@ -331,7 +331,7 @@ test('the bookable editor and the coupon date picker name their controls in Germ
   await expect(page.locator('.bp6-datepicker')).toBeVisible();
   found.push(...(await englishNames(page)));
   await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Link' }).first().click();
+  await page.getByRole('button', { name: 'Link', exact: true }).first().click();
   await expect(page.getByRole('textbox', { name: /Link-Adresse/ })).toBeVisible();
   found.push(...(await englishNames(page)));
 
@@ -365,7 +365,7 @@ test('the bookable editor and the coupon date picker raise no Popover warning', 
 
   for (const path of [editPaths.venue!, '/admin/raeume/create']) {
     await visit(page, path);
-    await page.getByRole('button', { name: 'Link' }).first().click();
+    await page.getByRole('button', { name: 'Link', exact: true }).first().click();
     await expect(page.getByRole('textbox', { name: /Link-Adresse/ })).toBeVisible();
     await page.keyboard.press('Escape');
   }

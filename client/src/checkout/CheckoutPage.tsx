@@ -3,6 +3,7 @@ import { useQuery } from '@apollo/client/react';
 import { Callout, Spinner } from '@blueprintjs/core';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { CheckoutBookableDocument, CheckoutPermissionDocument, type CheckoutBookableQuery } from '../gql/graphql';
+import { portalPath } from '../portal/publicLinks';
 import { PublicPage } from '../shared/PublicPage';
 import { IncompleteLinkPage } from '../shared/IncompleteLinkPage';
 import { errorInfo } from '../shared/toast';
@@ -69,6 +70,7 @@ function HiddenObject({ link }: { link: CheckoutLink }) {
       <Callout intent="warning" title="Buchungsobjekt nicht gefunden">
         Dieses Objekt gibt es nicht oder es ist nicht öffentlich buchbar.
       </Callout>
+      <PortalBackLink tenantId={link.tenantId} />
     </PublicPage>
   );
 }
@@ -94,6 +96,16 @@ function CheckoutReady({ link, data }: { link: CheckoutLink; data: CheckoutBooka
           Dieses Objekt kann im Moment nicht gebucht werden.
         </Callout>
       )}
+      <PortalBackLink tenantId={link.tenantId} />
     </PublicPage>
+  );
+}
+
+/** Back to everything the tenant offers (its booking portal). */
+function PortalBackLink({ tenantId }: { tenantId: string }) {
+  return (
+    <div className="public-links">
+      <Link to={portalPath(tenantId)}>Alle Angebote dieses Anbieters</Link>
+    </div>
   );
 }

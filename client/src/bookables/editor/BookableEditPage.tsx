@@ -3,6 +3,8 @@ import { Button, H2, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { useMatches, useNavigate, useSearchParams } from 'react-router-dom';
 import { BookableDocument, type BookableType } from '../../gql/graphql';
+import { BookablePublicLinks } from '../../portal/PublicLinks';
+import { CollapsibleSection } from '../../shared/CollapsibleSection';
 import { NoTenantSelected } from '../../shared/NoTenantSelected';
 import { safeInternalPath } from '../../shared/safeRedirect';
 import { useAppState } from '../../shared/store';
@@ -58,6 +60,14 @@ export default function BookableEditPage() {
         <H2>{id ? 'Buchungsobjekt bearbeiten' : 'Buchungsobjekt erstellen'}</H2>
         <Button icon="cross" variant="minimal" aria-label="Schließen" title="Schließen" onClick={close} />
       </div>
+      {bookable && (
+        // The saved state: the links change only once a change of visibility is saved.
+        <CollapsibleSection title="Öffentliche Links" defaultOpen className="bookable-public-links" compact>
+          <div className="bookable-public-links-body">
+            <BookablePublicLinks bookable={bookable} />
+          </div>
+        </CollapsibleSection>
+      )}
       {body}
     </section>
   );

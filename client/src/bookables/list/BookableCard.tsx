@@ -1,5 +1,7 @@
-import { Card, H4, Tag } from '@blueprintjs/core';
+import { Card, H4, MenuItem, Tag } from '@blueprintjs/core';
+import { useState } from 'react';
 import type { BookableFieldsFragment } from '../../gql/graphql';
+import { BookablePublicLinks, PublicLinksDialog } from '../../portal/PublicLinks';
 import { FREE_TEXT } from '../../shared/format';
 import { CardCover, type CardActions, CardMenu } from '../../shared/list/ListCard';
 import { priceText, shortDescription } from './cardText';
@@ -7,13 +9,19 @@ import { priceText, shortDescription } from './cardText';
 /** One bookable in the list grid (specification 02 section 2, card content). */
 export function BookableCard({ bookable, ...actions }: CardActions & { bookable: BookableFieldsFragment }) {
   const price = priceText(bookable);
+  const [linksOpen, setLinksOpen] = useState(false);
   return (
     <Card className="list-card" elevation={1} aria-label={bookable.title} role="article">
       <CardCover key={bookable.imgUrl} url={bookable.imgUrl} />
       <div className="list-card-body">
         <div className="list-card-head">
           <H4 className="list-card-title">{bookable.title}</H4>
-          <CardMenu title={bookable.title} {...actions} />
+          <CardMenu title={bookable.title} {...actions}>
+            <MenuItem icon="link" text="Öffentliche Links" onClick={() => setLinksOpen(true)} />
+          </CardMenu>
+          <PublicLinksDialog title={bookable.title} isOpen={linksOpen} onClose={() => setLinksOpen(false)}>
+            <BookablePublicLinks bookable={bookable} />
+          </PublicLinksDialog>
         </div>
         {(!bookable.isBookable || !bookable.isPublic) && (
           <div className="list-card-badges">

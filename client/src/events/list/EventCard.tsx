@@ -1,5 +1,7 @@
 import { Card, H4, MenuItem, Tag } from '@blueprintjs/core';
+import { useState } from 'react';
 import type { EventCardFieldsFragment } from '../../gql/graphql';
+import { EventPublicLinks, PublicLinksDialog } from '../../portal/PublicLinks';
 import { CardCover, type CardActions, CardMenu } from '../../shared/list/ListCard';
 import { eventDateText, eventPriceText } from './eventCardText';
 
@@ -14,6 +16,7 @@ export interface EventCardActions extends CardActions {
 export function EventCard({ event, onDownloadParticipants, onAddTicket, ...actions }: EventCardActions & { event: EventCardFieldsFragment }) {
   const { information } = event;
   const price = eventPriceText(event.attendees);
+  const [linksOpen, setLinksOpen] = useState(false);
   return (
     <Card className="list-card" elevation={1} aria-label={information.name} role="article">
       <CardCover key={information.teaserImage} url={information.teaserImage} />
@@ -23,7 +26,11 @@ export function EventCard({ event, onDownloadParticipants, onAddTicket, ...actio
           <CardMenu title={information.name} {...actions}>
             {onAddTicket && <MenuItem icon="add" text="Ticket hinzufügen" onClick={onAddTicket} />}
             {onDownloadParticipants && <MenuItem icon="download" text="Teilnehmerliste herunterladen" onClick={onDownloadParticipants} />}
+            <MenuItem icon="link" text="Öffentliche Links" onClick={() => setLinksOpen(true)} />
           </CardMenu>
+          <PublicLinksDialog title={information.name} isOpen={linksOpen} onClose={() => setLinksOpen(false)}>
+            <EventPublicLinks event={event} />
+          </PublicLinksDialog>
         </div>
         <p className="event-card-when">{eventDateText(information)}</p>
         {event.eventLocation.name && <p className="event-card-where">{event.eventLocation.name}</p>}

@@ -4,6 +4,8 @@ import { H2, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { WizardEventDocument } from '../../gql/graphql';
+import { EventPublicLinks } from '../../portal/PublicLinks';
+import { CollapsibleSection } from '../../shared/CollapsibleSection';
 import { NoTenantSelected } from '../../shared/NoTenantSelected';
 import { useAppState } from '../../shared/store';
 import { EventWizardForm } from './EventWizardForm';
@@ -33,6 +35,14 @@ export default function EventWizardPage() {
     return (
       <section className="admin-page event-wizard-page">
         <EventWizardForm key={`${tenantId}-${mode}-${id ?? ''}`} tenantId={tenantId} mode={mode} eventId={id} initialValues={initialValues} />
+        {event && (
+          // The saved event's links (visibility changes count once saved); folded, so the steps stay in front.
+          <CollapsibleSection title="Öffentliche Links" className="event-public-links" compact>
+            <div className="bookable-public-links-body">
+              <EventPublicLinks event={event} />
+            </div>
+          </CollapsibleSection>
+        )}
       </section>
     );
   if (!tenantId) body = <NoTenantSelected />;

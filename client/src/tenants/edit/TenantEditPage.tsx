@@ -15,6 +15,7 @@ import {
   type WorkflowFieldsFragment,
   type WorkflowInput,
 } from '../../gql/graphql';
+import { TenantPublicLinks } from '../../portal/PublicLinks';
 import { CollapsibleSection } from '../../shared/CollapsibleSection';
 import { useFailedSaveFeedback } from '../../shared/forms/failedSave';
 import { MailTemplateField } from '../../shared/forms/MailTemplateField';
@@ -347,6 +348,7 @@ function TenantForm({ tenant, workflow, choices, testPaymentOffered }: { tenant:
 
           <Section title="Web-Oberfläche" icon="globe-network" elevation={1}>
             <SectionCard>
+              <TenantPublicLinks tenantId={tenant.id} />
               <TextInput name="bookableDetailLink" label="Link zur Detailseite eines Buchungsobjekts" type="url" helperText='An den Link wird "?bkid=[ID]" angehängt.' />
               <TextInput name="eventDetailLink" label="Link zur Detailseite einer Veranstaltung" type="url" helperText='An den Link wird "?bkid=[ID]" angehängt.' />
             </SectionCard>
