@@ -131,7 +131,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     eventParticipants: new EventParticipantsService(orm),
     bookableShowcase,
     eventShowcase,
-    snippets: new SnippetService(orm, config.publicUrl, bookableShowcase, eventShowcase),
+    snippets: new SnippetService(orm, config.publicUrl, bookableShowcase, eventShowcase, eventSeats),
     bookingStatus,
     bookingEditor: new BookingEditorService(orm, workflows, occupancyGuard, paymentFollowUps),
     payments,
