@@ -32,7 +32,14 @@ export default function EventWizardPage() {
   if (tenantId && initialValues && (mode === 'create' || (id && !loading)))
     return (
       <section className="admin-page event-wizard-page">
-        <EventWizardForm key={`${tenantId}-${mode}-${id ?? ''}`} tenantId={tenantId} mode={mode} eventId={id} initialValues={initialValues} />
+        <EventWizardForm
+          key={`${tenantId}-${mode}-${id ?? ''}`}
+          tenantId={tenantId}
+          mode={mode}
+          eventId={id}
+          initialValues={initialValues}
+          initialFacts={event ? { seatsSold: event.seatsSold, directLink: event.directLink } : undefined}
+        />
       </section>
     );
   if (!tenantId) body = <NoTenantSelected />;
