@@ -13,7 +13,7 @@ export const specialLinkTexts = {
 } as const;
 
 /** The link as a read-only field with a copy button (selecting the field is the fallback without clipboard access). */
-export function SpecialLinkField({ link, visible }: { link: string; visible: boolean }) {
+export function SpecialLinkField({ link, visible, id = 'event-special-link' }: { link: string; visible: boolean; id?: string }) {
   const [input, setInput] = useState<HTMLInputElement | null>(null);
   const copy = async () => {
     try {
@@ -28,7 +28,7 @@ export function SpecialLinkField({ link, visible }: { link: string; visible: boo
     <div className="event-wizard-special-link">
       <p>{specialLinkTexts.intro}</p>
       <InputGroup
-        id="event-special-link"
+        id={id}
         aria-label={specialLinkTexts.title}
         readOnly
         fill
@@ -51,9 +51,9 @@ export function SpecialLinkDialog({ link, visible, onClose }: { link: string; vi
   return (
     <Dialog isOpen title="Veranstaltung gespeichert" onClose={onClose} style={{ width: 640 }}>
       <DialogBody>
-        <SpecialLinkField link={link} visible={visible} />
+        <SpecialLinkField link={link} visible={visible} id="event-special-link-saved" />
       </DialogBody>
-      <DialogFooter actions={<Button intent="primary" text="Schließen" onClick={onClose} />} />
+      <DialogFooter actions={<Button intent="primary" text="Fertig" onClick={onClose} />} />
     </Dialog>
   );
 }
