@@ -7,7 +7,7 @@ import { BookingResolver } from './bookings/booking.resolver.js';
 import { MailTemplatePreviewResolver } from './bookings/mail-template-preview.resolver.js';
 import { CouponResolver } from './coupons/coupon.resolver.js';
 import { EventResolver } from './events/event.resolver.js';
-import { EventSeatsResolver } from './events/event-seats.resolver.js';
+import { EventSeatsResolver, EventSeatsSoldResolver } from './events/event-seats.resolver.js';
 import { BookingItemEventResolver, TicketEventResolver } from './events/ticket-event.resolver.js';
 import { FileResolver } from './files/file.resolver.js';
 import { InstanceResolver } from './instance/instance.resolver.js';
@@ -16,6 +16,7 @@ import { TestPaymentResolver } from './payments/test-payment.resolver.js';
 import { BookingPortalResolver } from './portal/portal.resolver.js';
 import { BookingReceiptsResolver, ReceiptResolver } from './receipts/receipt.resolver.js';
 import { RoleResolver } from './roles/role.resolver.js';
+import { EventLinkResolver } from './snippets/event-link.resolver.js';
 import { SsoResolver } from './sso/sso.resolver.js';
 import { TenantMemberResolver, TenantResolver } from './tenants/tenant.resolver.js';
 import { AuthResolver } from './users/auth.resolver.js';
@@ -25,7 +26,7 @@ import type { AppPubSub } from './shared/pubsub.js';
 import { authChecker, authDirective } from './shared/graphql/auth.js';
 
 /** Every resolver, one per domain. */
-const resolvers = [AuthResolver, TenantResolver, InstanceResolver, UserResolver, SsoResolver, TenantMemberResolver, WorkflowResolver, RoleResolver, CouponResolver, FileResolver, BookableResolver, EventResolver, EventSeatsResolver, TicketEventResolver, BookingPortalResolver, BookingResolver, BookingItemEventResolver, BookingBoardResolver, PaymentResolver, TestPaymentResolver, ReceiptResolver, BookingReceiptsResolver, MailTemplatePreviewResolver] as const;
+const resolvers = [AuthResolver, TenantResolver, InstanceResolver, UserResolver, SsoResolver, TenantMemberResolver, WorkflowResolver, RoleResolver, CouponResolver, FileResolver, BookableResolver, EventResolver, EventSeatsResolver, EventSeatsSoldResolver, EventLinkResolver, TicketEventResolver, BookingPortalResolver, BookingResolver, BookingItemEventResolver, BookingBoardResolver, PaymentResolver, TestPaymentResolver, ReceiptResolver, BookingReceiptsResolver, MailTemplatePreviewResolver] as const;
 
 export function buildAppSchema(pubSub?: AppPubSub): Promise<GraphQLSchema> {
   return buildSchema({

@@ -132,7 +132,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     eventParticipants: new EventParticipantsService(orm),
     bookableShowcase,
     eventShowcase,
-    snippets: new SnippetService(orm, config.publicUrl, bookableShowcase, eventShowcase),
+    snippets: new SnippetService(orm, config.publicUrl, bookableShowcase, eventShowcase, eventSeats),
     bookingPortal: new BookingPortalService(orm, bookableShowcase, eventShowcase),
     bookingStatus,
     bookingEditor: new BookingEditorService(orm, workflows, occupancyGuard, paymentFollowUps),

@@ -52,6 +52,8 @@ const pickerOf = (page: Page, id: string) => page.locator('.bp6-form-group', { h
  * Absenden the event and its tickets (one per price category) exist; then edit: a new name, "Änderungen übernehmen".
  */
 test('event wizard: create through the seven steps, reload keeps the values, edit the name', async ({ page }) => {
+  // Seven steps, two uploads, a reload and two saves: longer than one default test timeout on a busy machine.
+  test.setTimeout(180_000);
   await signInAndSelectDemoTenant(page);
   await page.goto('/admin/veranstaltungen/create');
   await expect(page).toHaveURL(/\/admin\/veranstaltungen\/create\/information$/);
@@ -115,7 +117,14 @@ test('event wizard: create through the seven steps, reload keeps the values, edi
   await expect(page.getByLabel('Link zur Veranstaltung')).toHaveCount(0);
   await page.getByRole('radio', { name: 'Hybrid' }).check({ force: true });
   await page.getByLabel('Link zur Veranstaltung').fill('https://stream.example.com/konzert');
+  // Choosing a venue fills its name and its address (from its location text); both stay editable.
   await page.getByLabel('Veranstaltungsort auswählen').selectOption({ label: 'Bürgerhaus Musterstadt' });
+  await expect(page.getByLabel('Name des Veranstaltungsorts')).toHaveValue('Bürgerhaus Musterstadt');
+  await expect(page.getByLabel('Straße')).toHaveValue('Marktstraße');
+  await expect(page.getByLabel('Hausnummer')).toHaveValue('5');
+  await expect(page.getByLabel('Postleitzahl')).toHaveValue('12345');
+  await expect(page.getByLabel('Ort', { exact: true })).toHaveValue('Musterstadt');
+  await page.getByLabel('Name des Veranstaltungsorts').fill('Stadtpark Musterstadt');
   await page.getByLabel('Straße').fill('Parkallee');
   await page.getByLabel('Hausnummer').fill('1');
   await page.getByLabel('Postleitzahl').fill('12a345');
@@ -157,7 +166,9 @@ test('event wizard: create through the seven steps, reload keeps the values, edi
   await expect(page.getByLabel('Diese Veranstaltung ist öffentlich')).toBeChecked();
   await expect(page.getByText(/Nicht öffentliche Veranstaltungen sind nur über einen speziellen Link erreichbar/)).toBeVisible();
   await page.getByLabel('Teilnehmer müssen sich anmelden').check({ force: true });
-  await expect(next).toBeDisabled();
+  // An empty seat limit is unlimited seats.
+  await expect(page.getByText('Leer lassen für unbegrenzte Plätze.')).toBeVisible();
+  await expect(next).toBeEnabled();
   await page.getByLabel('Maximale Teilnehmeranzahl').fill('120');
   await expect(next).toBeEnabled();
   await expect(page.getByText('Beim Anlegen entsteht für jede Preiskategorie ein Ticket mit diesem Preis')).toBeVisible();
@@ -285,6 +296,24 @@ test('event wizard: create through the seven steps, reload keeps the values, edi
   await expect(apply).toHaveCount(0);
   const { event: updated } = await graphql<{ event: StoredEvent }>(api, `query($tenantId: ID!, $id: ID!) { event(tenantId: $tenantId, id: $id) { ${EVENT_FIELDS} } }`, { tenantId, id: event!.id });
   expect(updated.information.name).toBe(NEW_NAME);
+
+  // Not public: after saving, the wizard shows the link through which the event is reached and booked.
+  await page.getByLabel('Diese Veranstaltung ist öffentlich').uncheck({ force: true });
+  await apply.click();
+  const linkDialog = page.getByRole('dialog', { name: 'Veranstaltung gespeichert' });
+  await expect(linkDialog).toBeVisible();
+  const { event: hidden } = await graphql<{ event: { directLink: string; attendees: { publicEvent: boolean } } }>(api, 'query($tenantId: ID!, $id: ID!) { event(tenantId: $tenantId, id: $id) { directLink attendees { publicEvent } } }', {
+    tenantId,
+    id: event!.id,
+  });
+  expect(hidden.attendees.publicEvent).toBe(false);
+  expect(hidden.directLink).toContain(event!.id);
+  await expect(linkDialog.getByLabel('Link zur Veranstaltung')).toHaveValue(hidden.directLink);
+  await expect(linkDialog.getByRole('button', { name: 'Link kopieren' })).toBeVisible();
+  await screenshot(page, 'event-wizard-09-special-link');
+  await linkDialog.getByRole('button', { name: 'Fertig' }).click();
+  await expect(linkDialog).toBeHidden();
+  await expect(page.getByLabel('Link zur Veranstaltung')).toHaveValue(hidden.directLink);
   expect(updated.attendees.priceCategories).toEqual(event!.attendees.priceCategories);
   expect(updated.schedules).toEqual(event!.schedules);
   await api.dispose();

@@ -290,7 +290,7 @@ describe('validation (German messages, code GENERIC_VALIDATION)', () => {
     ['end before start', (body) => (body.information.endTime = '17:00'), 'information.endTime', 'Das Ende der Veranstaltung darf nicht vor ihrem Beginn liegen.'],
     ['venue e-mail', (body) => (body.eventLocation.emailAddress = 'kein-mail'), 'eventLocation.emailAddress', 'E-Mail ist ungültig.'],
     ['contact e-mail', (body) => (body.eventOrganizer.contactPersonEmailAddress = 'x@'), 'eventOrganizer.contactPersonEmailAddress', 'E-Mail ist ungültig.'],
-    ['seats needed', (body) => (body.attendees = { ...body.attendees, needsRegistration: true, maxAttendees: null }), 'attendees.maxAttendees', 'Maximale Teilnehmeranzahl muss ausgefüllt sein.'],
+    ['seats beyond the limit', (body) => (body.attendees = { ...body.attendees, needsRegistration: true, maxAttendees: 2_000_000 }), 'attendees.maxAttendees', 'Der Wert ist zu groß.'],
     ['seats positive', (body) => (body.attendees = { ...body.attendees, maxAttendees: 0 }), 'attendees.maxAttendees', 'Muss eine ganze Zahl größer als 0 sein.'],
     ['negative price', (body) => (body.attendees = { ...body.attendees, priceCategories: [{ name: 'A', price: -1 }] }), 'attendees.priceCategories.0.price', 'Darf nicht negativ sein'],
     ['format', (body) => (body.format = 7), 'format', 'Ungültiger Wert'],

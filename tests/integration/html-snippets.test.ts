@@ -141,15 +141,18 @@ describe('event snippets', () => {
     const later = await storeEvent(tenant, { name: 'Später', startDate: berlinDate(30) });
     const soon = await storeEvent(tenant, { name: 'Bald <b>fett</b>', startDate: berlinDate(3), extra: { attendees: { ...defaultEventData().attendees, free: true } } });
     await storeEvent(tenant, { name: 'Entwurf', startDate: berlinDate(5), isPublic: false });
+    const unlisted = await storeEvent(tenant, { name: 'Nur über Link', startDate: berlinDate(4), extra: { attendees: { ...defaultEventData().attendees, publicEvent: false } } });
 
     const response = await app.client().get(`/html/${tenant}/events`);
     expectHtml(response);
     expect(response.text.startsWith('<ul class="event-list"><li class="event" rel="Kultur">')).toBe(true);
     expect(titles(response.text)).toEqual(['Gestern', 'Bald &lt;b&gt;fett&lt;/b&gt;', 'Später']);
     expect(response.text).toContain('<p class="price-free">kostenlos</p>');
-    expect(response.text).toContain(`<a class="btn-detail" href="?bkid=${later.id}">Details</a>`);
-    const filtered = await app.client().get(`/html/${tenant}/events?ids=${soon.id},${yesterday.id}`);
+    // The tenant has no event page: Details leads to the product's own detail snippet.
+    expect(response.text).toContain(`<a class="btn-detail" href="${app.url}/html/${tenant}/events/${later.id}">Details</a>`);
+    const filtered = await app.client().get(`/html/${tenant}/events?ids=${soon.id},${yesterday.id},${unlisted.id}`);
     expect(titles(filtered.text)).toEqual(['Gestern', 'Bald &lt;b&gt;fett&lt;/b&gt;']);
+    expect(titles((await app.client().get(`/html/${tenant}/events/${unlisted.id}`)).text)[0]).toBe('Nur über Link');
   });
 
   it('detail of a public event with its sections and public tickets; attachments only with a session; 404 otherwise', async () => {
@@ -191,5 +194,54 @@ describe('event snippets', () => {
     expectNotFound(await get('/events/kein-event'));
     const foreign = await storeEvent(otherTenantId, { name: 'Fremd', startDate: '2027-06-01' });
     expectNotFound(await get(`/events/${foreign.id}`));
+  });
+});
+
+describe('prices, detail links and seats in snippets', () => {
+  const getOther = (path: string) => app.client().get(`/html/${otherTenantId}${path}`);
+
+  it('graduated prices: every category with its range and gross price', async () => {
+    const hall = await storeBookable(app, otherTenantId, {
+      title: 'Bürgersaal',
+      isPublic: true,
+      isBookable: true,
+      priceType: 'per-hour',
+      priceValueAddedTax: 0,
+      priceCategories: [
+        { priceEur: 15, priceValueAddedTax: 19, interval: { start: null, end: 2 }, fixedPrice: false },
+        { priceEur: 10, priceValueAddedTax: 0, interval: { start: 2, end: null }, fixedPrice: false },
+      ],
+    });
+    const response = await getOther(`/bookables/${hall.id}`);
+    expectHtml(response);
+    expect(response.text).toContain(
+      '<ul class="price-category-list">' +
+        '<li class="price-category"><span class="price-range">bis 2 Std.</span>: <span class="price-amount">17,85 €</span> <span class="prce-category">/Stunde</span></li>' +
+        '<li class="price-category"><span class="price-range">ab 2 Std.</span>: <span class="price-amount">10,00 €</span> <span class="prce-category">/Stunde</span></li></ul>',
+    );
+    expect((await getOther('/bookables')).text).toContain('<span class="price-range">ab 2 Std.</span>');
+  });
+
+  it("without the tenant's detail pages, Details links lead absolutely to the product's own detail snippets", async () => {
+    const room = await storeBookable(app, otherTenantId, { title: 'Kleiner Saal', isPublic: true });
+    const event = await storeEvent(otherTenantId, { name: 'Lesung ohne Seite', startDate: berlinDate(3) });
+    expect((await getOther('/bookables')).text).toContain(`<a class="btn-detail" href="${app.url}/html/${otherTenantId}/bookables/${room.id}">Details</a>`);
+    const list = await getOther('/events');
+    expect(list.text).toContain(`<a class="btn-detail" href="${app.url}/html/${otherTenantId}/events/${event.id}">Details</a>`);
+    expect(list.text).not.toContain('href="?bkid=');
+    expect((await app.client().get(`/html/${otherTenantId}/events/${event.id}`)).text).toContain('<h3>Lesung ohne Seite</h3>');
+  });
+
+  it('a ticket whose event has no seat left says "ausgebucht" instead of offering to book', async () => {
+    const event = await storeEvent(otherTenantId, { name: 'Kleines Konzert', startDate: berlinDate(5), extra: { attendees: { ...defaultEventData().attendees, needsRegistration: true, maxAttendees: 2 } } });
+    const ticket = await storeBookable(app, otherTenantId, { type: 'ticket', eventId: event.id, title: 'Eintritt', isPublic: true, isBookable: true, autoCommitBooking: true, amount: null, priceCategories: [] });
+    expect((await getOther(`/bookables/${ticket.id}`)).text).toContain('Jetzt buchen');
+    const booked = await app.client().post(`/api/${otherTenantId}/checkout`, { bookableItems: [{ bookableId: ticket.id, amount: 2 }], name: 'Erika Mustermann', mail: 'erika@example.com', street: 'Hauptstraße 1', zipCode: '12345', location: 'Musterstadt', phone: '0123' });
+    expect(booked.status, booked.text).toBe(200);
+    for (const path of [`/bookables/${ticket.id}`, '/bookables?type=ticket', `/events/${event.id}`]) {
+      const response = await getOther(path);
+      expect(response.text, path).toContain('<p class="sold-out">ausgebucht</p>');
+      expect(response.text, path).not.toContain(`checkout?id=${ticket.id}`);
+    }
   });
 });

@@ -18,7 +18,9 @@ export interface ShowcaseQuery {
 /**
  * Public objects for pages outside the product (the HTML snippets of tenant websites): only what
  * anyone may see without signing in (public, no restriction to users or roles), bounded, newest
- * first (the original's "reversed storage order").
+ * first (the original's "reversed storage order"). The whole list leaves out the tickets of events
+ * that are reached only through their own link (attendees.publicEvent false); asked for by id or
+ * by their event, they are shown.
  */
 export class BookableShowcase {
   constructor(private readonly orm: MikroORM) {}
@@ -32,10 +34,9 @@ export class BookableShowcase {
       .createQueryBuilder(Bookable, 'b')
       .select('*')
       .where({ tenant: tenantId, isPublic: true, ...(query.type ? { type: query.type } : {}), ...(ids ? { id: { $in: ids } } : {}), ...(query.eventId ? { eventId: query.eventId } : {}) })
-      .andWhere('cardinality(b.permitted_users) = 0 and cardinality(b.permitted_roles) = 0')
-      .orderBy({ createdAt: 'desc', id: 'desc' })
-      .limit(MAX_SHOWCASE);
-    return qb.getResultList();
+      .andWhere('cardinality(b.permitted_users) = 0 and cardinality(b.permitted_roles) = 0');
+    if (!ids && !query.eventId) qb.andWhere(`not exists (select 1 from events e where e.id = b.event_id and e.attendees->>'publicEvent' = 'false')`);
+    return qb.orderBy({ createdAt: 'desc', id: 'desc' }).limit(MAX_SHOWCASE).getResultList();
   }
 
   /** One public object; anything else (unknown, other tenant, not public, restricted) is not found. */

@@ -1,5 +1,6 @@
-import { Arg, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Int, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../shared/graphql/context.js';
+import { StaffEventType } from './event.types.js';
 
 /** Seats of events for the public checkout page. */
 @Resolver()
@@ -11,5 +12,14 @@ export class EventSeatsResolver {
   })
   async ticketSeatsLeft(@Arg('tenantId', () => ID) tenantId: string, @Arg('bookableId', () => ID) bookableId: string, @Ctx() context: GraphQLContext): Promise<number | null> {
     return context.services.eventSeats.seatsLeftForTicket(await context.viewer(), tenantId, bookableId);
+  }
+}
+
+/** Seats already sold of an event, for its staff (the wizard warns before the limit falls below them). */
+@Resolver(() => StaffEventType)
+export class EventSeatsSoldResolver {
+  @FieldResolver(() => Int, { description: 'Seats taken by bookings of its tickets that are not rejected; the seat limit may not fall below them.' })
+  async seatsSold(@Root() event: StaffEventType, @Ctx() context: GraphQLContext): Promise<number> {
+    return context.services.eventSeats.seatsSold(event.tenantId, event.id);
   }
 }

@@ -64,6 +64,11 @@ export class EventSeatsService implements EventDirectory, TicketSeats {
     return this.seatsLeftOfEvent(tenantId, bookable.eventId);
   }
 
+  /** Seats of the tenant's event taken by bookings of its tickets that are not rejected (0 for an unknown event). */
+  async seatsSold(tenantId: string, eventId: string): Promise<number> {
+    return seatsTaken(this.orm.em.fork(), tenantId, eventId);
+  }
+
   /** TicketSeats: seats left of the tenant's event; null without a limit or for an unknown event. */
   async seatsLeftOfEvent(tenantId: string, eventId: string): Promise<number | null> {
     const event = await this.seatInfo(tenantId, eventId);

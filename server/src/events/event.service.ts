@@ -1,12 +1,15 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
+import { seatLimitError } from '../../../common/events/seats.js';
 import type { Action } from '../../../common/permissions/model.js';
 import { can, canEditBookables, canReadSome, hasFlag, isTenantMember } from '../../../common/permissions/permissions.js';
 import { berlinToday, startOfBerlinDay } from '../../../common/time/berlin.js';
 import { defaultBookableData } from '../bookables/bookable.defaults.js';
 import { Bookable } from '../bookables/bookable.entity.js';
 import type { TicketEvents } from '../bookables/ticket-events.js';
+import { lockObjects } from '../bookings/booking.locks.js';
 import type { BookingPage, BookingService } from '../bookings/booking.service.js';
+import { seatsTaken } from '../bookings/event-seats.js';
 import { Instance } from '../instance/instance.entity.js';
 import { AppError } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
@@ -14,6 +17,7 @@ import { Tenant } from '../tenants/tenant.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
 import { Event } from './event.entity.js';
 import { ticketsOfEvent } from './event-tickets.js';
+import { listedEvents } from './event.showcase.js';
 import type { EventData, EventRecord } from './event.model.js';
 import { eventMessages, validateEvent, withNewIds } from './event.validation.js';
 
@@ -73,12 +77,13 @@ export class EventService implements TicketEvents {
   }
 
   /**
-   * The public list (rest-contract 0): the public events, and those the signed-in viewer may read
-   * as staff.
+   * The public list: the public events that are listed for everyone, and those the signed-in viewer
+   * may read as staff. An event with attendees.publicEvent false is left out: it is reached through
+   * its own link (publicGet by its id).
    */
   async publicList(viewer: Viewer | null, tenantId: string, query: EventListQuery = {}): Promise<Event[]> {
     const readable = viewer ? this.readableCondition(viewer, tenantId) : null;
-    return this.find(this.orm.em.fork(), tenantId, query, readable ? { $or: [{ isPublic: true }, readable] } : { isPublic: true });
+    return this.find(this.orm.em.fork(), tenantId, query, readable ? { $or: [{ ...listedEvents }, readable] } : { ...listedEvents });
   }
 
   /** One event for the staff: ALLOW(read); another tenant's or an unknown id is not found. */
@@ -89,7 +94,7 @@ export class EventService implements TicketEvents {
     return event;
   }
 
-  /** One event for anyone: public, or readable by the viewer; otherwise not found. */
+  /** One event for anyone: public (listed or reached through its own link), or readable by the viewer; otherwise not found. */
   async publicGet(viewer: Viewer | null, tenantId: string, id: string): Promise<Event> {
     const event = await this.findOne(this.orm.em.fork(), tenantId, id);
     if (!this.visibleTo(viewer, event)) throw new AppError('generic.not-found');
@@ -125,14 +130,17 @@ export class EventService implements TicketEvents {
     });
   }
 
-  /** Changes the sent sections (each overlaid on the stored one); switching to public only within the quota. */
+  /**
+   * Changes the sent sections (each overlaid on the stored one); switching to public only within the
+   * quota. A changed seat limit may not fall below the seats already sold.
+   */
   async update(viewer: Viewer, tenantId: string, id: string, input: Record<string, unknown>): Promise<Event> {
     this.requireMember(viewer, tenantId);
     return this.orm.em.fork().transactional(async (em) => {
       const event = await this.findOne(em, tenantId, id);
       if (!allowed(viewer, 'update', event)) throw new AppError('auth.forbidden');
       const wasPublic = event.isPublic;
-      const data = await this.validated(em, tenantId, input, event.data());
+      const data = await this.validated(em, tenantId, input, event.data(), event.id);
       if (data.isPublic && !wasPublic) await this.requirePublicQuota(em, tenantId);
       event.setData(data);
       await em.flush();
@@ -268,11 +276,25 @@ export class EventService implements TicketEvents {
     );
   }
 
-  private async validated(em: EntityManager, tenantId: string, input: Record<string, unknown>, current: EventData | null): Promise<EventData> {
+  private async validated(em: EntityManager, tenantId: string, input: Record<string, unknown>, current: EventData | null, eventId: string | null = null): Promise<EventData> {
     const { data, fieldErrors } = validateEvent(input, current);
     const errors = { ...fieldErrors, ...(await this.referenceErrors(em, tenantId, data)) };
+    if (!errors['attendees.maxAttendees'] && eventId && current && data.attendees.maxAttendees !== current.attendees.maxAttendees) {
+      const seatError = await this.seatLimitError(em, tenantId, eventId, data.attendees.maxAttendees);
+      if (seatError) errors['attendees.maxAttendees'] = seatError;
+    }
     if (Object.keys(errors).length > 0) throw new AppError('generic.validation', { fieldErrors: errors });
     return data;
+  }
+
+  /**
+   * A new seat limit against the seats sold, counted under the event's seat lock (the one a checkout
+   * of its tickets takes), so no booking completes between the count and the save.
+   */
+  private async seatLimitError(em: EntityManager, tenantId: string, eventId: string, maxAttendees: number | null): Promise<string | null> {
+    if (maxAttendees === null) return null;
+    await lockObjects(em, [`event:${eventId}`]);
+    return seatLimitError(maxAttendees, await seatsTaken(em, tenantId, eventId));
   }
 
   /** The chosen venue and room: an event location and a room of the tenant. */

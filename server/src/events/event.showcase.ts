@@ -3,6 +3,12 @@ import { AppError } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
 import { Event } from './event.entity.js';
 
+/**
+ * Events that public lists show: visible (isPublic) and listed for everyone. An event whose
+ * attendees.publicEvent is false stays visible through its own link only (see eventDirectLink).
+ */
+export const listedEvents = { isPublic: true, attendees: { publicEvent: { $ne: false } } } as const;
+
 /** At most this many events in one showcase list. */
 export const MAX_EVENT_SHOWCASE = 200;
 const DAY_MS = 86_400_000;
@@ -10,7 +16,8 @@ const DAY_MS = 86_400_000;
 /**
  * Public events for pages outside the product (the HTML snippets of tenant websites): only public
  * ones, bounded. The list keeps events until a day after their end (or start, without an end),
- * soonest first.
+ * soonest first, and leaves out those reached only through their own link (attendees.publicEvent
+ * false), also when asked for by id; their detail (get) shows them.
  */
 export class EventShowcase {
   constructor(private readonly orm: MikroORM) {}
@@ -23,7 +30,7 @@ export class EventShowcase {
       Event,
       {
         tenant: tenantId,
-        isPublic: true,
+        ...listedEvents,
         ...(ids ? { id: { $in: ids } } : {}),
         $or: [{ endsAt: { $gte: since } }, { endsAt: null, startsAt: { $gte: since } }],
       },

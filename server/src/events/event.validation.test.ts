@@ -38,6 +38,14 @@ describe('validateEvent', () => {
     expect(validateEvent({ information: { ...(valid().information as object), endDate: '2026-07-14' } }, null).fieldErrors).toEqual({ 'information.endDate': eventMessages.endBeforeStart });
   });
 
+  it('accepts an empty seat limit when registration is needed: the event has unlimited seats', () => {
+    for (const maxAttendees of [null, '', undefined]) {
+      const { data, fieldErrors } = validateEvent({ ...valid(), attendees: { needsRegistration: true, maxAttendees } }, null);
+      expect(fieldErrors).toEqual({});
+      expect(data.attendees).toMatchObject({ needsRegistration: true, maxAttendees: null });
+    }
+  });
+
   it('overlays a partial update section by section', () => {
     const current = validateEvent({ ...valid(), attendees: { needsRegistration: true, maxAttendees: '25' } }, null).data;
     const { data, fieldErrors } = validateEvent({ information: { teaserText: 'Neu' }, isPublic: true }, current);

@@ -18,9 +18,9 @@ import { eventEnd, eventStart } from './event.time.js';
 
 /**
  * The save rules of an event, enforced on the server whatever the client sent: the data-integrity
- * part of the event forms' rules (specification 03 section 5) with their German messages. Required
- * are the name and the start (lists sort by it), and the seat limit when registration is needed;
- * e-mail addresses, links, dates (none before 1900), times and numbers (within what their columns
+ * part of the event forms' rules with their German messages. Required are the name and the start
+ * (lists sort by it); the seat limit may stay empty, also when registration is needed: then the
+ * event has unlimited seats (integrators send null for that); e-mail addresses, links, dates (none before 1900), times and numbers (within what their columns
  * hold, common/validation/numbers.ts) must be valid where given; the end may not lie
  * before the start; nested entries get ids. What the two forms require beyond that for a complete
  * announcement (venue, organizer, contact person) stays with the forms, as the detailed wizard and
@@ -52,7 +52,6 @@ const labels = {
   name: 'Name',
   startDate: 'Startdatum',
   startTime: 'Startzeit',
-  maxAttendees: 'Maximale Teilnehmeranzahl',
 } as const;
 
 type Errors = Record<string, string>;
@@ -167,7 +166,7 @@ function attendees(value: Record<string, unknown>, errors: Errors): EventAttende
     if (!Number.isInteger(seats) || seats < 1) errors['attendees.maxAttendees'] = eventMessages.seats;
     else if (seats > MAX_SEATS) errors['attendees.maxAttendees'] = eventMessages.tooLarge;
     else maxAttendees = seats;
-  } else if (needsRegistration) errors['attendees.maxAttendees'] = eventMessages.required(labels.maxAttendees);
+  }
   const free = bool(value.free, false);
   const priceCategories = list(value.priceCategories).map((raw, index) => {
     const entry = record(raw);

@@ -11,6 +11,7 @@ import {
   eventDetail,
   eventItem,
   plainText,
+  priceRangeText,
   safeUrl,
   type SnippetBookable,
   type SnippetContext,
@@ -64,10 +65,23 @@ describe('snippet building blocks', () => {
     expect(safeUrl('', 'x')).toBeNull();
   });
 
-  it('detail links append bkid', () => {
-    expect(detailHref('https://stadt.example.de/objekt', 'b 1', '')).toBe('https://stadt.example.de/objekt?bkid=b%201');
-    expect(detailHref('https://stadt.example.de/v?x=1', 'e1', '')).toBe('https://stadt.example.de/v?x=1&bkid=e1');
-    expect(detailHref('javascript:alert(1)', 'e1', '')).toBe('?bkid=e1');
+  it("detail links append bkid to the tenant's page", () => {
+    expect(detailHref('bookables', 'b 1', context)).toBe('https://stadt.example.de/objekt?bkid=b%201');
+    expect(detailHref('events', 'e1', context)).toBe('https://stadt.example.de/veranstaltung?x=1&bkid=e1');
+  });
+
+  it("detail links without a usable tenant page lead to the product's own detail snippet, always absolute", () => {
+    const withoutPages = { ...context, bookableDetailLink: '', eventDetailLink: 'javascript:alert(1)' };
+    expect(detailHref('bookables', 'b1', withoutPages)).toBe('https://buchen.example.de/html/stadt/bookables/b1');
+    expect(detailHref('events', 'e1', withoutPages)).toBe('https://buchen.example.de/html/stadt/events/e1');
+  });
+
+  it('price ranges in words, by what the price type counts', () => {
+    expect(priceRangeText({ start: 2, end: null }, 'per-hour')).toBe('ab 2 Std.');
+    expect(priceRangeText({ start: null, end: 3 }, 'per-day')).toBe('bis 3 Tage');
+    expect(priceRangeText({ start: 1, end: 1 }, 'per-day')).toBe('1 - 1 Tag');
+    expect(priceRangeText({ start: 1.5, end: 10 }, 'per-item')).toBe('1,5 - 10 Stück');
+    expect(priceRangeText({ start: null, end: null }, 'per-square-meter')).toBe('');
   });
 
   it('event dates: the end date only when it is another day', () => {
@@ -92,6 +106,33 @@ describe('bookable snippets', () => {
         '<a class="btn-booking" href="https://buchen.example.de/checkout?id=b1&amp;tenant=stadt" target="_blank" rel="noopener">Jetzt buchen</a>' +
         '<a class="btn-detail" href="https://stadt.example.de/objekt?bkid=b1">Details</a></li>',
     );
+  });
+
+  it('graduated prices: each category with its range and gross price instead of only the lowest', () => {
+    const graduated = bookable({
+      priceValueAddedTax: 0,
+      priceCategories: [
+        { priceEur: 15, priceValueAddedTax: 0, interval: { start: null, end: 2 }, fixedPrice: false },
+        { priceEur: 10, priceValueAddedTax: 0, interval: { start: 2, end: null }, fixedPrice: false },
+        { priceEur: 50, priceValueAddedTax: 0, interval: { start: 8, end: 24 }, fixedPrice: true },
+      ],
+    });
+    const html = bookableItem(graduated, context);
+    expect(html).toContain(
+      '<ul class="price-category-list">' +
+        '<li class="price-category"><span class="price-range">bis 2 Std.</span>: <span class="price-amount">15,00 €</span> <span class="prce-category">/Stunde</span></li>' +
+        '<li class="price-category"><span class="price-range">ab 2 Std.</span>: <span class="price-amount">10,00 €</span> <span class="prce-category">/Stunde</span></li>' +
+        '<li class="price-category"><span class="price-range">8 - 24 Std.</span>: <span class="price-amount">50,00 €</span> <span class="prce-category">pauschal</span></li>' +
+        '</ul>',
+    );
+    expect(html).not.toContain('<p class="price">');
+  });
+
+  it('a sold-out ticket says "ausgebucht" instead of offering to book', () => {
+    const html = bookableItem(bookable({ type: 'ticket', soldOut: true }), context);
+    expect(html).toContain('<p class="sold-out">ausgebucht</p>');
+    expect(html).not.toContain('btn-booking');
+    expect(bookableItem(bookable({ type: 'ticket', soldOut: false }), context)).not.toContain('ausgebucht');
   });
 
   it('free, on request, not bookable', () => {

@@ -16,7 +16,10 @@ export interface SnippetContext {
   /** The product's public URL (PUBLIC_URL): checkout links and the product's own files. */
   publicUrl: string;
   tenantId: string;
-  /** The tenant's pages for one object and one event; `?bkid={id}` is appended. */
+  /**
+   * The tenant's pages for one object and one event; `?bkid={id}` is appended. Without one, the
+   * product's own detail snippet (below PUBLIC_URL) is linked, so "Details" never points nowhere.
+   */
   bookableDetailLink: string;
   eventDetailLink: string;
   /** Event attachments are shown only to a signed-in visitor. */
@@ -37,6 +40,8 @@ export interface SnippetBookable {
   priceValueAddedTax: number;
   priceCategories: PriceCategory[];
   attachments: BookableAttachment[];
+  /** A ticket whose event has no seat left: shown as "ausgebucht" instead of a booking button. */
+  soldOut?: boolean;
 }
 
 export interface SnippetEvent extends Pick<EventData, 'information' | 'attendees' | 'eventLocation' | 'eventAddress' | 'eventOrganizer' | 'schedules' | 'images' | 'attachments' | 'format'> {
@@ -81,10 +86,16 @@ export function safeUrl(url: string | null | undefined, publicUrl: string): stri
   }
 }
 
-/** The tenant's detail page for an id: `{link}?bkid={id}` (`&` when the link has a query already). */
-export function detailHref(link: string, id: string, publicUrl: string): string {
-  const base = safeUrl(link, publicUrl) ?? '';
-  return `${base}${base.includes('?') ? '&' : '?'}bkid=${encodeURIComponent(id)}`;
+/**
+ * The detail page of an object or event: the tenant's page as `{link}?bkid={id}` (`&` when the link
+ * has a query already); without a usable tenant page the product's own detail snippet
+ * `{PUBLIC_URL}/html/{tenantId}/{bookables|events}/{id}`. Always absolute, as tenant websites embed
+ * the markup on pages of their own.
+ */
+export function detailHref(kind: 'bookables' | 'events', id: string, context: Pick<SnippetContext, 'publicUrl' | 'tenantId' | 'bookableDetailLink' | 'eventDetailLink'>): string {
+  const base = safeUrl(kind === 'bookables' ? context.bookableDetailLink : context.eventDetailLink, context.publicUrl);
+  if (base) return `${base}${base.includes('?') ? '&' : '?'}bkid=${encodeURIComponent(id)}`;
+  return `${context.publicUrl.replace(/\/+$/, '')}/html/${encodeURIComponent(context.tenantId)}/${kind}/${encodeURIComponent(id)}`;
 }
 
 const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
@@ -107,31 +118,82 @@ export function eventDateText(information: Pick<SnippetEvent['information'], 'st
 
 const typeLabels: Record<BookableType, string> = { 'event-location': 'Veranstaltungsort', room: 'Raum', resource: 'Ressource', ticket: 'Ticket' };
 const priceSuffixes: Partial<Record<PriceType, string>> = { 'per-hour': 'pro Stunde', 'per-day': 'pro Tag' };
+/** What a category's price is charged per (the list of several categories). */
+const unitSuffixes: Record<PriceType, string> = { 'per-hour': '/Stunde', 'per-day': '/Tag', 'per-item': '/Stück', 'per-square-meter': '/m²' };
+/** What a category's range counts: hours, days or the amount. */
+const rangeUnits: Record<PriceType, { one: string; many: string }> = {
+  'per-hour': { one: 'Std.', many: 'Std.' },
+  'per-day': { one: 'Tag', many: 'Tage' },
+  'per-item': { one: 'Stück', many: 'Stück' },
+  'per-square-meter': { one: 'm²', many: 'm²' },
+};
+const decimal = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 });
+
+/** The gross price of a category (consumer prices are shown with their VAT). */
+const grossPrice = (category: PriceCategory, fallbackVat: number) => Math.round(category.priceEur * (1 + (category.priceValueAddedTax ?? fallbackVat ?? 0) / 100) * 100) / 100;
 
 /**
  * The price a visitor pays (gross, as consumer prices are shown): the lowest category price with
  * its VAT; null when everything is free.
  */
 export function displayPrice(bookable: Pick<SnippetBookable, 'priceCategories' | 'priceValueAddedTax'>): number | null {
-  const prices = bookable.priceCategories
-    .filter((category) => category.priceEur > 0)
-    .map((category) => Math.round(category.priceEur * (1 + (category.priceValueAddedTax ?? bookable.priceValueAddedTax ?? 0) / 100) * 100) / 100);
+  const prices = bookable.priceCategories.filter((category) => category.priceEur > 0).map((category) => grossPrice(category, bookable.priceValueAddedTax));
   return prices.length > 0 ? Math.min(...prices) : null;
+}
+
+/** A category's range in words: "ab 2 Std.", "bis 3 Tage", "1 - 5 Stück"; '' when open on both sides. */
+export function priceRangeText(interval: PriceCategory['interval'], priceType: PriceType): string {
+  const { start, end } = interval ?? { start: null, end: null };
+  const unit = (value: number) => (value === 1 ? rangeUnits[priceType].one : rangeUnits[priceType].many);
+  if (start !== null && end !== null) return `${decimal.format(start)} - ${decimal.format(end)} ${unit(end)}`;
+  if (start !== null) return `ab ${decimal.format(start)} ${unit(start)}`;
+  if (end !== null) return `bis ${decimal.format(end)} ${unit(end)}`;
+  return '';
+}
+
+/** Whether the price needs the category list: several categories, or one that holds only for a range. */
+const hasGraduatedPrices = (bookable: Pick<SnippetBookable, 'priceCategories'>) =>
+  bookable.priceCategories.length > 1 || bookable.priceCategories.some((category) => category.interval && (category.interval.start !== null || category.interval.end !== null));
+
+/** Each category with its range and gross price, e.g. "ab 2 Std.: 10,00 € /Stunde" (a fixed price "pauschal"). */
+function priceCategoryList(bookable: SnippetBookable): string {
+  const items = bookable.priceCategories.map((category) => {
+    const range = priceRangeText(category.interval, bookable.priceType);
+    const price = grossPrice(category, bookable.priceValueAddedTax);
+    const suffix = price <= 0 ? '' : category.fixedPrice ? 'pauschal' : unitSuffixes[bookable.priceType];
+    return [
+      '<li class="price-category">',
+      range ? `<span class="price-range">${escapeHtml(range)}</span>: ` : '',
+      `<span class="price-amount">${price <= 0 ? 'kostenlos' : escapeHtml(formatEur(price))}</span>`,
+      suffix ? ` <span class="prce-category">${escapeHtml(suffix)}</span>` : '',
+      '</li>',
+    ].join('');
+  });
+  return `<ul class="price-category-list">${items.join('')}</ul>`;
 }
 
 const img = (src: string | null, className: string, alt = '') => (src ? `<img class="${className}" src="${escapeHtml(src)}" alt="${escapeHtml(alt)}">` : '');
 const paragraph = (className: string, text: string | null | undefined) => (text ? `<p class="${className}">${escapeHtml(text)}</p>` : '');
 const flagList = (flags: readonly string[]) => `<ul class="flags">${flags.map((flag) => `<li class="flag">${escapeHtml(flag)}</li>`).join('')}</ul>`;
 
-/** Booking part of an object: release mode, price, booking button (new tab to this product's checkout). */
+/**
+ * Booking part of an object: release mode, price (one price, or each category with its range),
+ * booking button (new tab to this product's checkout); a sold-out ticket says "ausgebucht" instead.
+ */
 function bookingBlock(bookable: SnippetBookable, context: SnippetContext): string {
   const price = displayPrice(bookable);
   const suffix = priceSuffixes[bookable.priceType] ?? '';
   const checkout = `${context.publicUrl.replace(/\/+$/, '')}/checkout?id=${encodeURIComponent(bookable.id)}&tenant=${encodeURIComponent(context.tenantId)}`;
   return [
     `<p class="autoCommitBooking">${bookable.autoCommitBooking ? 'Direkt buchbar' : 'Individuelle Freigabe erforderlich'}</p>`,
-    price === null ? '<p class="price">kostenlos</p>' : `<p class="price">${escapeHtml(formatEur(price))} <span class="prce-category">${escapeHtml(suffix)}</span></p>`,
-    `<a class="btn-booking" href="${escapeHtml(checkout)}" target="_blank" rel="noopener">${bookable.autoCommitBooking ? 'Jetzt buchen' : 'Jetzt anfragen'}</a>`,
+    hasGraduatedPrices(bookable)
+      ? priceCategoryList(bookable)
+      : price === null
+        ? '<p class="price">kostenlos</p>'
+        : `<p class="price">${escapeHtml(formatEur(price))} <span class="prce-category">${escapeHtml(suffix)}</span></p>`,
+    bookable.soldOut
+      ? '<p class="sold-out">ausgebucht</p>'
+      : `<a class="btn-booking" href="${escapeHtml(checkout)}" target="_blank" rel="noopener">${bookable.autoCommitBooking ? 'Jetzt buchen' : 'Jetzt anfragen'}</a>`,
   ].join('');
 }
 
@@ -146,7 +208,7 @@ export function bookableItem(bookable: SnippetBookable, context: SnippetContext)
     paragraph('type', typeLabels[bookable.type]),
     flagList(bookable.flags),
     bookable.isBookable ? bookingBlock(bookable, context) : '',
-    `<a class="btn-detail" href="${escapeHtml(detailHref(context.bookableDetailLink, bookable.id, context.publicUrl))}">Details</a>`,
+    `<a class="btn-detail" href="${escapeHtml(detailHref('bookables', bookable.id, context))}">Details</a>`,
     '</li>',
   ].join('');
 }
@@ -203,7 +265,7 @@ export function eventItem(event: SnippetEvent, context: SnippetContext): string 
     paragraph('teaser-text', info.teaserText),
     flagList(info.flags),
     eventPrices(event),
-    `<a class="btn-detail" href="${escapeHtml(detailHref(context.eventDetailLink, event.id, context.publicUrl))}">Details</a>`,
+    `<a class="btn-detail" href="${escapeHtml(detailHref('events', event.id, context))}">Details</a>`,
     '</li>',
   ].join('');
 }

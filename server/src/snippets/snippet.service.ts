@@ -2,13 +2,14 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Bookable } from '../bookables/bookable.entity.js';
 import { bookableTypes, type BookableType } from '../bookables/bookable.model.js';
 import type { BookableShowcase } from '../bookables/bookable.showcase.js';
+import type { TicketSeats } from '../bookables/ticket-events.js';
 import type { Event } from '../events/event.entity.js';
 import type { EventShowcase } from '../events/event.showcase.js';
 import { AppError } from '../shared/errors.js';
 import { Tenant } from '../tenants/tenant.entity.js';
-import { bookableDetail, bookableList, eventDetail, eventList, type SnippetBookable, type SnippetContext, type SnippetEvent } from './snippet.render.js';
+import { bookableDetail, bookableList, detailHref, eventDetail, eventList, type SnippetBookable, type SnippetContext, type SnippetEvent } from './snippet.render.js';
 
-const toBookable = (bookable: Bookable): SnippetBookable => ({
+const toBookable = (bookable: Bookable, soldOut = false): SnippetBookable => ({
   id: bookable.id,
   type: bookable.type,
   title: bookable.title,
@@ -22,6 +23,7 @@ const toBookable = (bookable: Bookable): SnippetBookable => ({
   priceValueAddedTax: bookable.priceValueAddedTax,
   priceCategories: bookable.priceCategories,
   attachments: bookable.attachments,
+  soldOut,
 });
 
 const toEvent = (event: Event): SnippetEvent => ({ id: event.id, ...event.data() });
@@ -51,11 +53,12 @@ export class SnippetService {
     private readonly publicUrl: string,
     private readonly bookableShowcase: BookableShowcase,
     private readonly eventShowcase: EventShowcase,
+    private readonly seats: TicketSeats,
   ) {}
 
   async bookableList(tenantId: string, query: { type: BookableType | null; ids: string[] | null }): Promise<string> {
     const context = await this.context(tenantId, false);
-    return bookableList((await this.bookableShowcase.list(tenantId, query)).map(toBookable), context);
+    return bookableList(await this.withSeats(tenantId, await this.bookableShowcase.list(tenantId, query)), context);
   }
 
   async bookableDetail(tenantId: string, id: string): Promise<string> {
@@ -65,7 +68,8 @@ export class SnippetService {
     const ids = bookable.relatedBookableIds.filter((relatedId) => relatedId !== bookable.id);
     const found = new Map((ids.length > 0 ? await this.bookableShowcase.list(tenantId, { ids }) : []).map((related) => [related.id, related]));
     const related = ids.map((relatedId) => found.get(relatedId)).filter((related): related is Bookable => related !== undefined);
-    return bookableDetail(toBookable(bookable), related.map(toBookable), context);
+    const [shown, ...shownRelated] = await this.withSeats(tenantId, [bookable, ...related]);
+    return bookableDetail(shown, shownRelated, context);
   }
 
   async eventList(tenantId: string, query: { ids: string[] | null }): Promise<string> {
@@ -77,7 +81,23 @@ export class SnippetService {
     const context = await this.context(tenantId, signedIn);
     const event = await this.eventShowcase.get(tenantId, id);
     const tickets = await this.bookableShowcase.list(tenantId, { type: 'ticket', eventId: event.id });
-    return eventDetail(toEvent(event), tickets.map(toBookable), context);
+    return eventDetail(toEvent(event), await this.withSeats(tenantId, tickets), context);
+  }
+
+  /**
+   * The address through which an event is reached and booked, also when it is not listed publicly
+   * (attendees.publicEvent false): its detail page, the tenant's when configured, otherwise this
+   * product's detail snippet. The event's random id (a UUID) is what makes it unguessable.
+   */
+  async eventLink(tenantId: string, eventId: string): Promise<string> {
+    return detailHref('events', eventId, await this.context(tenantId, false));
+  }
+
+  /** The objects for the markup; tickets of an event without a seat left are marked sold out (each event asked once). */
+  private async withSeats(tenantId: string, bookables: readonly Bookable[]): Promise<SnippetBookable[]> {
+    const eventIds = [...new Set(bookables.map((bookable) => (bookable.type === 'ticket' ? bookable.eventId : null)).filter((id): id is string => Boolean(id)))];
+    const seatsLeft = new Map(await Promise.all(eventIds.map(async (eventId) => [eventId, await this.seats.seatsLeftOfEvent(tenantId, eventId)] as const)));
+    return bookables.map((bookable) => toBookable(bookable, bookable.type === 'ticket' && bookable.eventId ? seatsLeft.get(bookable.eventId) === 0 : false));
   }
 
   private async context(tenantId: string, withAttachments: boolean): Promise<SnippetContext> {

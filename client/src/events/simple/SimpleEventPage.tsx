@@ -67,6 +67,8 @@ function TitleImageField({ tenantId }: { tenantId: string }) {
   );
 }
 
+const unlimitedSeatsHint = 'Leer lassen für unbegrenzte Plätze.';
+
 function RegistrationFields() {
   const { input } = useField<boolean>('needsRegistration', { type: 'checkbox' });
   const seats = useField<string>('maxAttendees');
@@ -75,7 +77,7 @@ function RegistrationFields() {
     <>
       <Switch label="Teilnehmer müssen sich anmelden" checked={Boolean(input.checked)} onChange={(event) => input.onChange(event.currentTarget.checked)} />
       {input.checked && (
-        <FormGroup label="Maximale Teilnehmerzahl" labelFor="simple-event-seats" helperText={helperLine(error)} intent={error ? 'danger' : 'none'}>
+        <FormGroup label="Maximale Teilnehmerzahl" labelFor="simple-event-seats" helperText={helperLine(error, unlimitedSeatsHint)} intent={error ? 'danger' : 'none'}>
           <input {...seats.input} id="simple-event-seats" inputMode="numeric" className={`bp6-input${error ? ' bp6-intent-danger' : ''}`} aria-invalid={error ? true : undefined} />
         </FormGroup>
       )}

@@ -36,9 +36,9 @@ describe('validateSimpleEvent', () => {
     expect(validateSimpleEvent(filled({ zip: '12a45' })).zip).toBe(simpleEventMessages.zip);
   });
 
-  it('wants a number of seats only when participants must register', () => {
+  it('takes a valid number of seats when participants must register; empty is unlimited', () => {
     expect(validateSimpleEvent(filled({ needsRegistration: false, maxAttendees: '' })).maxAttendees).toBeUndefined();
-    expect(validateSimpleEvent(filled({ needsRegistration: true, maxAttendees: '' })).maxAttendees).toBe(simpleEventMessages.required);
+    expect(validateSimpleEvent(filled({ needsRegistration: true, maxAttendees: '' })).maxAttendees).toBeUndefined();
     expect(validateSimpleEvent(filled({ needsRegistration: true, maxAttendees: '0' })).maxAttendees).toBe(simpleEventMessages.seats);
     expect(validateSimpleEvent(filled({ needsRegistration: true, maxAttendees: '40' })).maxAttendees).toBeUndefined();
   });
@@ -55,7 +55,8 @@ describe('simpleEventInput', () => {
     expect(input.eventLocation).toEqual({ name: 'Ratssaal', emailAddress: 'lena@example.com', phoneNumber: '0123 456' });
   });
 
-  it('saves it invisible when the public quota is used up, and without seats when nobody registers', () => {
+  it('saves it invisible when the public quota is used up, and without a seat limit when nobody registers or none is given', () => {
+    expect(simpleEventInput(filled({ needsRegistration: true, maxAttendees: ' ' }), true).attendees?.maxAttendees).toBeNull();
     const input = simpleEventInput(filled({ maxAttendees: '12' }), false);
     expect(input.isPublic).toBe(false);
     expect(input.attendees?.maxAttendees).toBeNull();

@@ -60,7 +60,7 @@ type Errors = Partial<Record<keyof SimpleEventValues, string>>;
 const blank = (value: string | null | undefined) => !value || value.trim() === '';
 const REQUIRED: (keyof SimpleEventValues)[] = ['name', 'start', 'end', 'venueName', 'organizerName', 'contactName', 'contactPhone', 'contactEmail'];
 
-/** The simple creator's rules: its required fields ("Pflichtfeld"), a valid e-mail, no date before 1900, the end after the start, seats when registering. */
+/** The simple creator's rules: its required fields ("Pflichtfeld"), a valid e-mail, no date before 1900, the end after the start, a valid seat limit when given (empty: unlimited). */
 export function validateSimpleEvent(values: SimpleEventValues): Errors {
   const errors: Errors = {};
   for (const field of REQUIRED) if (blank(values[field] as string | null)) errors[field] = simpleEventMessages.required;
@@ -71,7 +71,7 @@ export function validateSimpleEvent(values: SimpleEventValues): Errors {
   }
   if (values.start && values.end && Date.parse(values.end) <= Date.parse(values.start)) errors.end = simpleEventMessages.endBeforeStart;
   if (values.zip.trim() && !/^\d+$/.test(values.zip.trim())) errors.zip = simpleEventMessages.zip;
-  if (values.needsRegistration && !/^[1-9]\d*$/.test(values.maxAttendees.trim())) errors.maxAttendees = blank(values.maxAttendees) ? simpleEventMessages.required : simpleEventMessages.seats;
+  if (values.needsRegistration && !blank(values.maxAttendees) && !/^[1-9]\d*$/.test(values.maxAttendees.trim())) errors.maxAttendees = simpleEventMessages.seats;
   return errors;
 }
 
@@ -118,7 +118,7 @@ export function simpleEventInput(values: SimpleEventValues, visible: boolean): E
       publicEvent: true,
       free: true,
       needsRegistration: values.needsRegistration,
-      maxAttendees: values.needsRegistration ? Number(values.maxAttendees.trim()) : null,
+      maxAttendees: values.needsRegistration && !blank(values.maxAttendees) ? Number(values.maxAttendees.trim()) : null,
     },
   };
 }

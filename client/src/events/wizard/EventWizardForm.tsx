@@ -10,7 +10,8 @@ import { revealFirstInvalidField } from '../../shared/forms/failedSave';
 import { serverSubmitErrors } from '../../shared/forms/serverErrors';
 import { errorInfo, notify, notifyError } from '../../shared/toast';
 import { emptyEventValues, type EventFormValues, fieldNamesOf, isChanged, toEventInput, toFormValues } from './eventFormValues';
-import { flatEventErrors, stepOfPath, stepValidity, validateEventForm } from './eventValidation';
+import { type EventFacts, flatEventErrors, stepOfPath, stepValidity, validateEventForm } from './eventValidation';
+import { SpecialLinkDialog } from './SpecialLink';
 import type { WizardContext } from './wizardContext';
 import { clearDraft, draftKey, loadDraft, saveDraft } from './wizardDraft';
 import { messages } from '../../shared/messages';
@@ -26,6 +27,19 @@ interface Props {
   eventId: string | null;
   /** The stored event (edit) or the empty form (create). */
   initialValues: EventFormValues;
+  /** Of the stored event (edit): seats sold and its link. */
+  initialFacts?: WizardFacts;
+}
+
+/** What the wizard knows of the stored event besides its form values. */
+export interface WizardFacts extends Required<EventFacts> {
+  directLink: string | null;
+}
+
+/** A saved event that is not listed publicly: its link is shown to be passed on. */
+interface SavedLink {
+  link: string;
+  visible: boolean;
 }
 
 /** The field paths of a server validation error (extensions.fieldErrors), in its order. */
@@ -49,7 +63,7 @@ const refreshAfterSave = {
  * <Outlet>) and the pager. The values are kept as a draft in sessionStorage, so a reload of a step
  * keeps them; entering the wizard anew (not by reload or browser history) starts from scratch.
  */
-export function EventWizardForm({ tenantId, mode, eventId, initialValues }: Props) {
+export function EventWizardForm({ tenantId, mode, eventId, initialValues, initialFacts }: Props) {
   const navigate = useNavigate();
   const navigationType = useNavigationType();
   const key = draftKey(mode, eventId);
@@ -63,6 +77,15 @@ export function EventWizardForm({ tenantId, mode, eventId, initialValues }: Prop
   const [update] = useMutation(WizardUpdateEventDocument, refreshAfterSave);
   const formRef = useRef<HTMLFormElement>(null);
   const pendingStep = useRef<number | null>(null);
+  const [facts, setFacts] = useState<WizardFacts>(initialFacts ?? { seatsSold: 0, directLink: null });
+  const [savedLink, setSavedLink] = useState<SavedLink | null>(null);
+
+  /** After a save: a non-public event shows its link (create leaves the wizard once it is closed). */
+  const showLinkOf = (saved: { isPublic: boolean; attendees: { publicEvent: boolean }; directLink: string } | undefined): boolean => {
+    if (!saved || saved.attendees.publicEvent) return false;
+    setSavedLink({ link: saved.directLink, visible: saved.isPublic });
+    return true;
+  };
 
   // Create mode starts with the draft; edit mode keeps the stored event as its start, so the draft counts as a change.
   const startValues = useMemo(() => (mode === 'create' && draft ? draft.values : initialValues), [mode, draft, initialValues]);
@@ -80,17 +103,19 @@ export function EventWizardForm({ tenantId, mode, eventId, initialValues }: Prop
     const current = stepIndexOfPathname(window.location.pathname);
     try {
       if (mode === 'create') {
-        await create({ variables: { tenantId, input } });
+        const result = await create({ variables: { tenantId, input } });
         clearDraft(key);
         notify({ type: 'success', ...eventMessages.created });
-        void navigate(EVENTS_PATH);
+        if (!showLinkOf(result.data?.createEvent)) void navigate(EVENTS_PATH);
       } else {
         const result = await update({ variables: { tenantId, id: eventId ?? '', input } });
         const saved = result.data?.updateEvent;
         // The saved event is the new start: the changed flag is reset.
         form.initialize(saved ? toFormValues(saved) : values);
+        if (saved) setFacts({ seatsSold: saved.seatsSold, directLink: saved.directLink });
         clearDraft(key);
         notify({ type: 'success', ...eventMessages.updated });
+        showLinkOf(saved);
       }
       return undefined;
     } catch (error) {
@@ -107,20 +132,29 @@ export function EventWizardForm({ tenantId, mode, eventId, initialValues }: Prop
     }
   };
 
+  const closeLink = () => {
+    setSavedLink(null);
+    if (mode === 'create') void navigate(EVENTS_PATH);
+  };
+
   return (
-    <Form<EventFormValues> onSubmit={submit} initialValues={startValues} validate={validateEventForm}>
+    <Form<EventFormValues> onSubmit={submit} initialValues={startValues} validate={(values) => validateEventForm(values, facts)}>
       {() => (
-        <WizardBody
-          tenantId={tenantId}
-          mode={mode}
-          eventId={eventId}
-          draftKey={key}
-          initialReached={draft?.reached ?? (mode === 'edit' ? LAST_STEP : 0)}
-          draftValues={mode === 'edit' ? (draft?.values ?? null) : null}
-          formRef={formRef}
-          pendingStep={pendingStep}
-          goToStepOf={goToStepOf}
-        />
+        <>
+          {savedLink && <SpecialLinkDialog link={savedLink.link} visible={savedLink.visible} onClose={closeLink} />}
+          <WizardBody
+            tenantId={tenantId}
+            mode={mode}
+            eventId={eventId}
+            facts={facts}
+            draftKey={key}
+            initialReached={draft?.reached ?? (mode === 'edit' ? LAST_STEP : 0)}
+            draftValues={mode === 'edit' ? (draft?.values ?? null) : null}
+            formRef={formRef}
+            pendingStep={pendingStep}
+            goToStepOf={goToStepOf}
+          />
+        </>
       )}
     </Form>
   );
@@ -130,6 +164,7 @@ interface BodyProps {
   tenantId: string;
   mode: WizardMode;
   eventId: string | null;
+  facts: WizardFacts;
   draftKey: string;
   initialReached: number;
   /** Edit mode: the draft laid over the stored event once the form is there. */
@@ -144,7 +179,7 @@ function VisibilitySwitch() {
   return <Switch id="event-isPublic" className="event-wizard-visible" large label="Veranstaltung ist sichtbar" checked={Boolean(input.checked)} onChange={(event) => input.onChange(event.currentTarget.checked)} />;
 }
 
-function WizardBody({ tenantId, mode, eventId, draftKey: key, initialReached, draftValues, formRef, pendingStep, goToStepOf }: BodyProps) {
+function WizardBody({ tenantId, mode, eventId, facts, draftKey: key, initialReached, draftValues, formRef, pendingStep, goToStepOf }: BodyProps) {
   const form = useForm<EventFormValues>();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -188,7 +223,7 @@ function WizardBody({ tenantId, mode, eventId, draftKey: key, initialReached, dr
   latestValues.current = values;
   useEffect(() => saveDraft(key, { values: latestValues.current, reached }), [key, reached]);
 
-  const errors = useMemo(() => flatEventErrors(values), [values]);
+  const errors = useMemo(() => flatEventErrors(values, facts), [values, facts]);
   const validity = stepValidity(errors);
   const stepValid = validity[current] ?? true;
   const changed = mode === 'edit' && isChanged(values, initialValues as EventFormValues);
@@ -216,7 +251,7 @@ function WizardBody({ tenantId, mode, eventId, draftKey: key, initialReached, dr
     void navigate(EVENTS_PATH);
   };
 
-  const context: WizardContext = { tenantId, mode, options, optionsLoading };
+  const context: WizardContext = { tenantId, mode, options, optionsLoading, seatsSold: facts.seatsSold, directLink: facts.directLink };
 
   return (
     <>

@@ -34,7 +34,14 @@ export default function EventWizardPage() {
   if (tenantId && initialValues && (mode === 'create' || (id && !loading)))
     return (
       <section className="admin-page event-wizard-page">
-        <EventWizardForm key={`${tenantId}-${mode}-${id ?? ''}`} tenantId={tenantId} mode={mode} eventId={id} initialValues={initialValues} />
+        <EventWizardForm
+          key={`${tenantId}-${mode}-${id ?? ''}`}
+          tenantId={tenantId}
+          mode={mode}
+          eventId={id}
+          initialValues={initialValues}
+          initialFacts={event ? { seatsSold: event.seatsSold, directLink: event.directLink } : undefined}
+        />
         {event && (
           // The saved event's links (visibility changes count once saved); folded, so the steps stay in front.
           <CollapsibleSection title="Öffentliche Links" className="event-public-links" compact>

@@ -40,7 +40,6 @@ describe('wizard validation', () => {
       'eventLocation.emailAddress': 'E-Mail ist ungültig.',
       'eventOrganizer.speakers.0.emailAddress': 'E-Mail ist ungültig.',
       'eventLocation.url': 'Ungültige URL.',
-      'attendees.maxAttendees': 'Maximale Teilnehmeranzahl muss ausgefüllt sein.',
       'attendees.priceCategories.0.price': 'Muss eine Zahl sein',
       'information.endDate': 'Das Ende der Veranstaltung darf nicht vor ihrem Beginn liegen.',
     });
@@ -54,6 +53,17 @@ describe('wizard validation', () => {
     expect(errors['attendees.maxAttendees']).toBeUndefined();
     expect(errors['attendees.priceCategories.0.price']).toBeUndefined();
     expect(errors['information.endTime']).toBe('Das Ende der Veranstaltung darf nicht vor ihrem Beginn liegen.');
+  });
+
+  it('an empty seat limit is unlimited seats; a limit below the seats sold is refused with the number sold', () => {
+    const values = complete();
+    values.attendees.needsRegistration = true;
+    values.attendees.maxAttendees = '';
+    expect(flatEventErrors(values, { seatsSold: 12 })['attendees.maxAttendees']).toBeUndefined();
+    values.attendees.maxAttendees = '10';
+    expect(flatEventErrors(values, { seatsSold: 12 })['attendees.maxAttendees']).toBe('Es sind bereits 12 Plätze verkauft. Die Teilnehmeranzahl darf nicht darunter liegen.');
+    expect(flatEventErrors(values, { seatsSold: 10 })['attendees.maxAttendees']).toBeUndefined();
+    expect(flatEventErrors(values)['attendees.maxAttendees']).toBeUndefined();
   });
 
   it('refuses dates before 1900 and prices beyond what the column holds, as the server does', () => {

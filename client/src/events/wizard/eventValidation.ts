@@ -1,4 +1,5 @@
 import { setIn } from 'final-form';
+import { seatLimitError } from '../../../../common/events/seats';
 import { dateMessages, isBeforeEarliestDate } from '../../../../common/validation/dates';
 import { MAX_DECIMAL, numberError } from '../../../../common/validation/numbers';
 import { parseDecimal } from '../../shared/format';
@@ -74,8 +75,14 @@ function requireSwitch(errors: Flat, path: string, value: unknown, label: string
   if (typeof value !== 'boolean') errors[path] = wizardMessages.required(label);
 }
 
+/** What the form's rules need to know of the stored event besides its values. */
+export interface EventFacts {
+  /** Seats sold so far (edit): the limit may not fall below them. */
+  seatsSold?: number;
+}
+
 /** Every message of the form, keyed by dotted field path ("eventOrganizer.speakers.0.emailAddress"). */
-export function flatEventErrors(values: EventFormValues): Flat {
+export function flatEventErrors(values: EventFormValues, facts: EventFacts = {}): Flat {
   const errors: Flat = {};
   const { information: info, eventLocation: location, eventOrganizer: organizer, attendees } = values;
 
@@ -110,8 +117,14 @@ export function flatEventErrors(values: EventFormValues): Flat {
   requireSwitch(errors, 'attendees.free', attendees.free, fieldLabels.free);
   if (attendees.needsRegistration) {
     const seats = parseDecimal(attendees.maxAttendees);
-    if (blank(attendees.maxAttendees)) errors['attendees.maxAttendees'] = wizardMessages.required(fieldLabels.maxAttendees);
-    else if (seats === null || !Number.isInteger(seats) || seats < 1) errors['attendees.maxAttendees'] = wizardMessages.seats;
+    // Empty is unlimited seats.
+    if (!blank(attendees.maxAttendees)) {
+      if (seats === null || !Number.isInteger(seats) || seats < 1) errors['attendees.maxAttendees'] = wizardMessages.seats;
+      else {
+        const belowSold = seatLimitError(seats, facts.seatsSold ?? 0);
+        if (belowSold) errors['attendees.maxAttendees'] = belowSold;
+      }
+    }
   }
   if (!attendees.free) {
     attendees.priceCategories.forEach((category, index) => {
@@ -153,9 +166,9 @@ export function firstInvalidStep(errors: Flat): number {
 }
 
 /** react-final-form's validate: the messages as nested errors at the fields. */
-export function validateEventForm(values: EventFormValues): Record<string, unknown> {
+export function validateEventForm(values: EventFormValues, facts: EventFacts = {}): Record<string, unknown> {
   let nested: Record<string, unknown> = {};
-  for (const [path, message] of Object.entries(flatEventErrors(values))) nested = setIn(nested, path, message) as Record<string, unknown>;
+  for (const [path, message] of Object.entries(flatEventErrors(values, facts))) nested = setIn(nested, path, message) as Record<string, unknown>;
   return nested;
 }
 

@@ -8,6 +8,10 @@ export interface WizardContext {
   mode: WizardMode;
   options: WizardOptionsQuery | undefined;
   optionsLoading: boolean;
+  /** Seats sold of the stored event (0 when creating). */
+  seatsSold: number;
+  /** The link of the stored event (null when creating). */
+  directLink: string | null;
 }
 
 export const useWizardContext = () => useOutletContext<WizardContext>();

@@ -1,10 +1,11 @@
-import { Button, H4 } from '@blueprintjs/core';
+import { Button, Callout, H4 } from '@blueprintjs/core';
 import { useField } from 'react-final-form';
 import { decimalText, integerText } from '../../../bookables/editor/editorRules';
 import { tidyPriceText } from '../../../bookables/editor/formValues';
 import { newPriceCategory, type PriceCategoryValues } from '../eventFormValues';
 import { fieldLabels } from '../eventValidation';
 import { useWizardContext } from '../wizardContext';
+import { SpecialLinkField } from '../SpecialLink';
 import { PlainInput, SwitchField, TextField, useListField } from '../wizardFields';
 
 /** What becomes of the price categories: tickets on creation, copied once. */
@@ -12,6 +13,11 @@ export const priceCategoriesTicketInfo: Record<'create' | 'edit', string> = {
   create: 'Beim Anlegen entsteht für jede Preiskategorie ein Ticket mit diesem Preis (ohne Preiskategorien ein kostenloses Ticket).',
   edit: 'Die Tickets wurden beim Anlegen aus den Preiskategorien erstellt. Änderungen hier ändern vorhandene Tickets nicht; passen Sie deren Preise unter Tickets an oder fügen Sie dort ein weiteres Ticket hinzu.',
 };
+
+export const unlimitedSeatsHint = 'Leer lassen für unbegrenzte Plätze.';
+
+/** The seats already sold, shown while the limit is edited (it may not fall below them). */
+export const seatsSoldInfo = (sold: number) => `${sold === 1 ? 'Bereits verkauft: 1 Platz.' : `Bereits verkauft: ${sold} Plätze.`} Die Teilnehmeranzahl darf nicht darunter liegen.`;
 
 export const publicEventInfo =
   'Öffentliche Veranstaltungen können von allen gebucht werden. Nicht öffentliche Veranstaltungen sind nur über einen speziellen Link erreichbar, der nach dem Erstellen angezeigt wird.';
@@ -21,12 +27,20 @@ export function AttendeesStep() {
   const registration = useField<boolean>('attendees.needsRegistration', { subscription: { value: true } }).input.value;
   const free = useField<boolean>('attendees.free', { subscription: { value: true } }).input.value;
   const prices = useListField<PriceCategoryValues>('attendees.priceCategories');
-  const { mode } = useWizardContext();
+  const publicEvent = useField<boolean>('attendees.publicEvent', { subscription: { value: true } }).input.value;
+  const visible = useField<boolean>('isPublic', { subscription: { value: true } }).input.value;
+  const { mode, seatsSold, directLink } = useWizardContext();
   return (
     <>
       <SwitchField name="attendees.publicEvent" label={fieldLabels.publicEvent} hint={publicEventInfo} />
+      {mode === 'edit' && !publicEvent && directLink && <SpecialLinkField link={directLink} visible={Boolean(visible)} />}
       <SwitchField name="attendees.needsRegistration" label={fieldLabels.needsRegistration} />
-      {registration && <TextField name="attendees.maxAttendees" label={fieldLabels.maxAttendees} inputMode="numeric" filter={integerText} required />}
+      {registration && <TextField name="attendees.maxAttendees" label={fieldLabels.maxAttendees} inputMode="numeric" filter={integerText} helperText={unlimitedSeatsHint} />}
+      {registration && seatsSold > 0 && (
+        <Callout intent="warning" className="event-wizard-seats-sold">
+          {seatsSoldInfo(seatsSold)}
+        </Callout>
+      )}
       <SwitchField name="attendees.free" label={fieldLabels.free} />
       {!free && (
         <>
