@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testAdmin } from '../support/app.js';
-import { makeRetriesDue, queuedJobs } from '../support/job-queue.js';
+import { makeRetriesDue, queuedJobs, waitForSettledQueue } from '../support/job-queue.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -108,6 +108,8 @@ describe('sign-up through REST', () => {
     const client = app.client();
     expect((await client.post('/auth/signup', { ...nina, id: 'spaet@example.com' })).status).toBe(201);
     const mail = await app.smtp.waitForMail('spaet@example.com', 'Bestätigen');
+    // The job stores the link's hook in the transaction that sends the mail: age it once that committed.
+    await waitForSettledQueue(app.orm);
     await app.orm.em.getConnection().execute("update user_hooks set expires_at = now() - interval '1 minute' where user_id = ?", ['spaet@example.com']);
     const verify = await client.post('/auth/verify/confirm', { token: verificationToken(mail.links) });
     expect(verify.status).toBe(404);
