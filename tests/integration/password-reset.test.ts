@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../support/fixtures.js';
+import { waitForSettledQueue } from '../support/job-queue.js';
 import type { HttpClient } from '../support/http.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -33,6 +34,8 @@ async function mailedToken(): Promise<string> {
   const links = mail.links.filter((link) => link.startsWith(`${app.url}/password/new?token=`));
   expect(links).toHaveLength(1);
   const token = new URL(links[0]).searchParams.get('token')!;
+  // The job stores the token in the transaction that sends the mail: the token counts once that committed.
+  await waitForSettledQueue(app.orm);
   expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   return token;
 }
