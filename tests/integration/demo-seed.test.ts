@@ -170,13 +170,13 @@ describe('the seeded demo', () => {
     expect(workflow.status, workflow.text).toBe(200);
     const states = workflow.json.states as { id: string; name: string; tasks: { id: string }[]; actions: { type: string; bookingStatus: string[] }[] }[];
     expect(workflow.json).toMatchObject({ active: true, defaultState: states[0].id });
-    expect(states.map((state) => state.name)).toEqual(['Eingang', 'In Prüfung', 'Freigegeben', 'Bezahlt', 'Abgelehnt oder storniert']);
+    expect(states.map((state) => state.name)).toEqual(['Eingang', 'In Prüfung', 'Freigegeben', 'Zahlung eingegangen', 'Abgelehnt oder storniert']);
     expect(states.flatMap((state) => state.actions.map((action) => action.type))).toEqual(expect.arrayContaining(['email', 'bookingStatus']));
     const bookings = await allBookings();
     const stateOf = new Map(states.flatMap((state) => state.tasks.map((task) => [task.id, state.name])));
     expect(stateOf.size).toBe(bookings.length);
     for (const booking of bookings) {
-      const expected = { pending: ['Eingang', 'In Prüfung'], released: ['Freigegeben'], paid: ['Bezahlt'], rejected: ['Abgelehnt oder storniert'], cancelled: ['Abgelehnt oder storniert'] }[statusOf(booking)];
+      const expected = { pending: ['Eingang', 'In Prüfung'], released: ['Freigegeben'], paid: ['Zahlung eingegangen'], rejected: ['Abgelehnt oder storniert'], cancelled: ['Abgelehnt oder storniert'] }[statusOf(booking)];
       expect(expected, booking.name).toContain(stateOf.get(booking.id));
     }
   });

@@ -290,7 +290,7 @@ async function seedWorkflow(em: EntityManager, orm: MikroORM, tenant: Tenant, st
       { id: states.incoming, name: 'Eingang', actions: [{ type: 'email', receiverType: 'role', sendTo: [staffRole.id] }] },
       { id: states.review, name: 'In Prüfung', actions: [] },
       { id: states.released, name: 'Freigegeben', actions: [{ type: 'bookingStatus', bookingStatus: ['commit'] }] },
-      { id: states.paid, name: 'Bezahlt', actions: [{ type: 'bookingStatus', bookingStatus: ['paid'] }] },
+      { id: states.paid, name: 'Zahlung eingegangen', actions: [{ type: 'bookingStatus', bookingStatus: ['paid'] }] },
       { id: states.closed, name: 'Abgelehnt oder storniert', actions: [{ type: 'bookingStatus', bookingStatus: ['reject'] }] },
     ],
   });
