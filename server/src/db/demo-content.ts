@@ -296,47 +296,188 @@ async function seedWorkflow(em: EntityManager, orm: MikroORM, tenant: Tenant, st
   });
 }
 
+/** One demo booking as written below: what, when, who, how paid, and where it stands now. */
+interface DemoBookingLine {
+  status: DemoBookingStatus;
+  book: [Bookable, number][];
+  times: { begin: Date | null; end: Date | null };
+  customer: DemoBookingRequest['customer'];
+  createdAt: Date;
+  state: string;
+  paymentProvider?: PaymentProvider;
+  coupon?: Coupon;
+}
+
 /** The demo's bookings, oldest first (the order they are stored and placed on the board). */
 function demoBookings(objects: DemoObjects, coupon: Coupon, calendar: DemoCalendar, online: PaymentProvider): DemoBookingRequest[] {
   const { venue, room, clubhouse, tables, adultTicket, reducedTicket } = objects;
-  const at = (date: string, from: string, to: string, toDate = date) => ({ begin: calendar.at(date, from), end: calendar.at(toDate, to) });
+  const at = (date: string, from: string, to: string) => ({ begin: calendar.at(date, from), end: calendar.at(date, to) });
   const noTime = { begin: null, end: null };
-  const where = { street: 'Hauptstraße 1', zipCode: '12345', location: 'Musterstadt' };
   const daysBefore = (date: Date, days: number) => new Date(date.getTime() - days * 86_400_000);
-  const booking = (
-    status: DemoBookingStatus,
-    items: DemoBookingRequest['items'],
-    times: { begin: Date | null; end: Date | null },
-    customer: DemoBookingRequest['customer'],
-    extra: { createdAt: Date; paymentProvider?: PaymentProvider; coupon?: Coupon; workflowState: string | null },
-  ): DemoBookingRequest => ({ items, ...times, customer: { ...where, ...customer }, status, coupon: extra.coupon ?? null, paymentProvider: extra.paymentProvider ?? 'invoice', createdAt: extra.createdAt, workflowState: extra.workflowState });
+  const address = { street: 'Hauptstraße 1', zipCode: '12345', location: 'Musterstadt' };
 
   const heimatverein = at(calendar.past(FRI), '14:00', '20:00');
   const course = at(calendar.past(TUE), '09:00', '12:00');
   const skat = at(calendar.past(SAT, 1), '14:00', '18:00');
-  const requests: DemoBookingRequest[] = [
-    // Done: paid before they took place.
-    booking('paid', [{ bookable: venue, amount: 1 }], heimatverein, { name: 'Karl Heimann', company: 'Heimatverein Musterstadt e. V.', mail: 'vorstand@heimatverein.example', comment: 'Jahresausstellung' }, { createdAt: daysBefore(heimatverein.begin, 21), workflowState: states.paid }),
-    booking('paid', [{ bookable: room, amount: 1 }], course, { name: 'Jana Becker', company: 'Volkshochschule Musterstadt', mail: 'kurse@vhs-musterstadt.example', comment: 'Kurs „Tabellenkalkulation für Einsteiger“' }, { createdAt: daysBefore(course.begin, 10), paymentProvider: online, workflowState: states.paid }),
-    booking('paid', [{ bookable: clubhouse, amount: 1 }], skat, { name: 'Dieter Krause', company: 'Skatclub Kreuz Bube', mail: 'dieter.krause@example.com', comment: 'Vereinsturnier' }, { createdAt: daysBefore(skat.begin, 14), workflowState: states.paid }),
-    // Upcoming, some decided, some waiting.
-    booking('cancelled', [{ bookable: venue, amount: 1 }], at(calendar.upcoming(FRI, 2), '15:00', '22:00'), { name: 'Petra Schneider', mail: 'petra.schneider@example.com', comment: 'Goldene Hochzeit; abgesagt wegen Krankheit' }, { createdAt: calendar.hoursAgo(24 * 9), workflowState: states.closed }),
-    booking('paid', [{ bookable: adultTicket, amount: 2 }, { bookable: reducedTicket, amount: 1 }], noTime, { name: 'Sabine Koch', mail: 'sabine.koch@example.com' }, { createdAt: calendar.hoursAgo(24 * 8), paymentProvider: online, workflowState: states.paid }),
-    booking('cancelled', [{ bookable: room, amount: 1 }], at(calendar.upcoming(THU, 1), '09:00', '11:00'), { name: 'Sophie Hoffmann', mail: 'sophie.hoffmann@example.com', comment: 'Elternabend' }, { createdAt: calendar.hoursAgo(24 * 7), workflowState: states.closed }),
-    booking('cancelled', [{ bookable: adultTicket, amount: 2 }], noTime, { name: 'Klaus Neumann', mail: 'klaus.neumann@example.com' }, { createdAt: calendar.hoursAgo(24 * 6 + 5), workflowState: states.closed }),
-    booking('released', [{ bookable: tables, amount: 8 }], at(calendar.upcoming(SAT, 2), '09:00', '20:00'), { name: 'Monika Linde', mail: 'monika.linde@example.com', comment: 'Nachbarschaftsfest im Lindenweg' }, { createdAt: calendar.hoursAgo(24 * 6), workflowState: states.released }),
-    booking('rejected', [{ bookable: clubhouse, amount: 1 }], at(calendar.upcoming(TUE, 2), '17:00', '19:00'), { name: 'Helga Berger', company: 'Chor Musterstadt', mail: 'chor@example.com', comment: 'Probe' }, { createdAt: calendar.hoursAgo(24 * 5), workflowState: states.closed }),
-    booking('released', [{ bookable: room, amount: 1 }], at(calendar.upcoming(MON, 1), '17:00', '19:30'), { name: 'Martin Krüger', company: 'Bürgerinitiative Radweg', mail: 'radweg@example.com', comment: 'Offenes Treffen' }, { createdAt: calendar.hoursAgo(24 * 4), paymentProvider: online, workflowState: states.released }),
-    booking('rejected', [{ bookable: venue, amount: 1 }], at(calendar.upcoming(FRI, 3), '18:00', '22:00'), { name: 'Leon Wagner', company: 'Jugendclub Musterstadt', mail: 'jugendclub@example.com', comment: 'Party zum Schuljahresende' }, { createdAt: calendar.hoursAgo(24 * 3), workflowState: states.closed }),
-    booking('released', [{ bookable: reducedTicket, amount: 1 }], noTime, { name: 'Uwe Richter', mail: 'uwe.richter@example.com' }, { createdAt: calendar.hoursAgo(24 * 2 + 2), workflowState: states.released }),
-    booking('pending', [{ bookable: clubhouse, amount: 1 }], at(calendar.upcoming(WED, 1), '19:00', '22:00'), { name: 'Carmen López', company: 'Tanzgruppe Flamenco', mail: 'flamenco@example.com', comment: 'Wöchentliches Training' }, { createdAt: calendar.hoursAgo(24 * 2), workflowState: states.review }),
-    booking('pending', [{ bookable: tables, amount: 12 }], at(calendar.upcoming(SAT, 1), '10:00', '18:00', calendar.upcoming(SAT, 1)), { name: 'Thomas Brand', company: 'Freiwillige Feuerwehr Musterstadt', mail: 'feuerwehr@example.com', comment: 'Tag der offenen Tür' }, { createdAt: calendar.hoursAgo(30), workflowState: states.incoming }),
-    booking('released', [{ bookable: venue, amount: 1 }], at(calendar.upcoming(FRI, 1), '18:00', '22:00'), { name: 'Sportverein Musterstadt e. V.', company: 'Sportverein Musterstadt e. V.', mail: 'vorstand@sv-musterstadt.example', comment: 'Jahreshauptversammlung' }, { createdAt: calendar.hoursAgo(26), workflowState: states.released }),
-    booking('released', [{ bookable: room, amount: 1 }], at(calendar.upcoming(WED), '14:00', '17:00'), { name: 'Jonas Weber', company: 'Schachfreunde Musterstadt', mail: 'jonas.weber@example.com', comment: 'Schachkurs für Kinder' }, { createdAt: calendar.hoursAgo(6), coupon, workflowState: states.released }),
-    // The newest: a request waiting for release.
-    booking('pending', [{ bookable: venue, amount: 1 }], at(calendar.upcoming(FRI), '10:00', '14:00'), { name: 'Erika Mustermann', mail: 'erika.mustermann@example.com', comment: 'Geburtstagsfeier mit etwa 60 Gästen' }, { createdAt: calendar.hoursAgo(2), workflowState: states.incoming }),
+  const lines: DemoBookingLine[] = [
+    // Over already, paid.
+    {
+      status: 'paid',
+      book: [[venue, 1]],
+      times: heimatverein,
+      customer: { name: 'Karl Heimann', company: 'Heimatverein Musterstadt e. V.', mail: 'vorstand@heimatverein.example', comment: 'Jahresausstellung' },
+      createdAt: daysBefore(heimatverein.begin, 21),
+      state: states.paid,
+    },
+    {
+      status: 'paid',
+      book: [[room, 1]],
+      times: course,
+      customer: { name: 'Jana Becker', company: 'Volkshochschule Musterstadt', mail: 'kurse@vhs-musterstadt.example', comment: 'Kurs „Tabellenkalkulation für Einsteiger“' },
+      createdAt: daysBefore(course.begin, 10),
+      state: states.paid,
+      paymentProvider: online,
+    },
+    {
+      status: 'paid',
+      book: [[clubhouse, 1]],
+      times: skat,
+      customer: { name: 'Dieter Krause', company: 'Skatclub Kreuz Bube', mail: 'dieter.krause@example.com', comment: 'Vereinsturnier' },
+      createdAt: daysBefore(skat.begin, 14),
+      state: states.paid,
+    },
+    // Ahead: decided ones, then those waiting; the newest is Erika Mustermann's request.
+    {
+      status: 'cancelled',
+      book: [[venue, 1]],
+      times: at(calendar.upcoming(FRI, 2), '15:00', '22:00'),
+      customer: { name: 'Petra Schneider', mail: 'petra.schneider@example.com', comment: 'Goldene Hochzeit; abgesagt wegen Krankheit' },
+      createdAt: calendar.hoursAgo(24 * 9),
+      state: states.closed,
+    },
+    {
+      status: 'paid',
+      book: [
+        [adultTicket, 2],
+        [reducedTicket, 1],
+      ],
+      times: noTime,
+      customer: { name: 'Sabine Koch', mail: 'sabine.koch@example.com' },
+      createdAt: calendar.hoursAgo(24 * 8),
+      state: states.paid,
+      paymentProvider: online,
+    },
+    {
+      status: 'cancelled',
+      book: [[room, 1]],
+      times: at(calendar.upcoming(THU, 1), '09:00', '11:00'),
+      customer: { name: 'Sophie Hoffmann', mail: 'sophie.hoffmann@example.com', comment: 'Elternabend' },
+      createdAt: calendar.hoursAgo(24 * 7),
+      state: states.closed,
+    },
+    {
+      status: 'cancelled',
+      book: [[adultTicket, 2]],
+      times: noTime,
+      customer: { name: 'Klaus Neumann', mail: 'klaus.neumann@example.com' },
+      createdAt: calendar.hoursAgo(24 * 6 + 5),
+      state: states.closed,
+    },
+    {
+      status: 'released',
+      book: [[tables, 8]],
+      times: at(calendar.upcoming(SAT, 2), '09:00', '20:00'),
+      customer: { name: 'Monika Linde', mail: 'monika.linde@example.com', comment: 'Nachbarschaftsfest im Lindenweg' },
+      createdAt: calendar.hoursAgo(24 * 6),
+      state: states.released,
+    },
+    {
+      status: 'rejected',
+      book: [[clubhouse, 1]],
+      times: at(calendar.upcoming(TUE, 2), '17:00', '19:00'),
+      customer: { name: 'Helga Berger', company: 'Chor Musterstadt', mail: 'chor@example.com', comment: 'Probe' },
+      createdAt: calendar.hoursAgo(24 * 5),
+      state: states.closed,
+    },
+    {
+      status: 'released',
+      book: [[room, 1]],
+      times: at(calendar.upcoming(MON, 1), '17:00', '19:30'),
+      customer: { name: 'Martin Krüger', company: 'Bürgerinitiative Radweg', mail: 'radweg@example.com', comment: 'Offenes Treffen' },
+      createdAt: calendar.hoursAgo(24 * 4),
+      state: states.released,
+      paymentProvider: online,
+    },
+    {
+      status: 'rejected',
+      book: [[venue, 1]],
+      times: at(calendar.upcoming(FRI, 3), '18:00', '22:00'),
+      customer: { name: 'Leon Wagner', company: 'Jugendclub Musterstadt', mail: 'jugendclub@example.com', comment: 'Party zum Schuljahresende' },
+      createdAt: calendar.hoursAgo(24 * 3),
+      state: states.closed,
+    },
+    {
+      status: 'released',
+      book: [[reducedTicket, 1]],
+      times: noTime,
+      customer: { name: 'Uwe Richter', mail: 'uwe.richter@example.com' },
+      createdAt: calendar.hoursAgo(24 * 2 + 2),
+      state: states.released,
+    },
+    {
+      status: 'pending',
+      book: [[clubhouse, 1]],
+      times: at(calendar.upcoming(WED, 1), '19:00', '22:00'),
+      customer: { name: 'Carmen López', company: 'Tanzgruppe Flamenco', mail: 'flamenco@example.com', comment: 'Wöchentliches Training' },
+      createdAt: calendar.hoursAgo(24 * 2),
+      state: states.review,
+    },
+    {
+      status: 'pending',
+      book: [[tables, 12]],
+      times: at(calendar.upcoming(SAT, 1), '10:00', '18:00'),
+      customer: { name: 'Thomas Brand', company: 'Freiwillige Feuerwehr Musterstadt', mail: 'feuerwehr@example.com', comment: 'Tag der offenen Tür' },
+      createdAt: calendar.hoursAgo(30),
+      state: states.incoming,
+    },
+    {
+      status: 'released',
+      book: [[venue, 1]],
+      times: at(calendar.upcoming(FRI, 1), '18:00', '22:00'),
+      customer: { name: 'Sportverein Musterstadt e. V.', company: 'Sportverein Musterstadt e. V.', mail: 'vorstand@sv-musterstadt.example', comment: 'Jahreshauptversammlung' },
+      createdAt: calendar.hoursAgo(26),
+      state: states.released,
+    },
+    {
+      status: 'released',
+      book: [[room, 1]],
+      times: at(calendar.upcoming(WED), '14:00', '17:00'),
+      customer: { name: 'Jonas Weber', company: 'Schachfreunde Musterstadt', mail: 'jonas.weber@example.com', comment: 'Schachkurs für Kinder' },
+      createdAt: calendar.hoursAgo(6),
+      state: states.released,
+      coupon,
+    },
+    {
+      status: 'pending',
+      book: [[venue, 1]],
+      times: at(calendar.upcoming(FRI), '10:00', '14:00'),
+      customer: { name: 'Erika Mustermann', mail: 'erika.mustermann@example.com', comment: 'Geburtstagsfeier mit etwa 60 Gästen' },
+      createdAt: calendar.hoursAgo(2),
+      state: states.incoming,
+    },
   ];
-  return requests.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  return lines
+    .map((line) => ({
+      items: line.book.map(([bookable, amount]) => ({ bookable, amount })),
+      ...line.times,
+      customer: { ...address, ...line.customer },
+      status: line.status,
+      coupon: line.coupon ?? null,
+      paymentProvider: line.paymentProvider ?? 'invoice',
+      createdAt: line.createdAt,
+      workflowState: line.state,
+    }))
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
 
 /** How many bookings the demo seeds (the benchmark counts on it). */
