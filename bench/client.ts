@@ -78,11 +78,12 @@ async function demoCheckoutUrl(browser: Browser, base: string, login: { id: stri
     if (!(await api.post('/auth/signin', { data: login })).ok()) throw new Error('Anmeldung der Demo-Inhaberin fehlgeschlagen');
     const [tenant] = (await (await api.get('/api/tenants?publicTenants=true')).json()) as { id: string }[];
     const answer = await api.post('/graphql', {
-      data: { query: 'query ($tenantId: ID!) { publicBookables(tenantId: $tenantId) { id isScheduleRelated } }', variables: { tenantId: tenant.id } },
+      data: { query: 'query ($tenantId: ID!) { publicBookables(tenantId: $tenantId) { id type isScheduleRelated } }', variables: { tenantId: tenant.id } },
       headers: { 'content-type': 'application/json' },
     });
-    const bookables = ((await answer.json()) as { data: { publicBookables: { id: string; isScheduleRelated: boolean }[] } }).data.publicBookables;
-    const venue = bookables.find((bookable) => bookable.isScheduleRelated);
+    const bookables = ((await answer.json()) as { data: { publicBookables: { id: string; type: string; isScheduleRelated: boolean }[] } }).data.publicBookables;
+    // The venue, not the first object booked by time (the demo's beamer is one too).
+    const venue = bookables.find((bookable) => bookable.type === 'event_location' && bookable.isScheduleRelated);
     if (!venue) throw new Error('Der Demo-Mandant hat kein Objekt, das über den Kalender gebucht wird');
     return `${base}/checkout?id=${venue.id}&tenant=${tenant.id}&amount=1`;
   } finally {

@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres, ensureDatabase } from '../server/src/db/embedded.js';
-import { demoLogins } from '../server/src/db/seed.js';
+import { demoBookingCount, demoLogins } from '../server/src/db/seed.js';
 import { measureBoardLatency } from './board.js';
 import { measureMonthCalendar } from './calendar.js';
 import {
@@ -41,8 +41,8 @@ const BOOKINGS_FOR_LIST = 10_000;
 const HOUR = 3_600_000;
 const CLIENT_RUNS = 9;
 const BOOKINGS_SCREEN_RUNS = 5;
-/** The demo seed's own two bookings beside the seeded list. */
-const DEMO_BOOKINGS = 2;
+/** The demo seed's own bookings beside the seeded list. */
+const DEMO_BOOKINGS = demoBookingCount;
 const KANBAN_RUNS = 5;
 const CALENDAR_RUNS = 5;
 const KANBAN_CARDS = 1000;

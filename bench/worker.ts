@@ -180,6 +180,8 @@ function hourlyRoom(em: ReturnType<typeof orm.em.fork>, tenant: InstanceType<typ
 async function seedDemoList(count: number): Promise<InstanceType<typeof Bookable>> {
   const em = orm.em.fork();
   const demo = await em.findOneOrFail(Tenant, { name: 'Rathaus Musterstadt' });
+  // The bookings screen is measured without an active workflow; the demo seeds one, the kanban measurement saves its own.
+  await execute('update workflows set active = false where tenant_id = ?', [demo.id]);
   const rooms = ['Sitzungssaal', 'Trauzimmer', 'Gymnastikhalle'].map((title) => hourlyRoom(em, demo, title, 1));
   await em.flush();
   const end = historyEnd();

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp, type RunningApp } from './app.js';
 import { ConfigError, dataDirOf, loadConfig, type AppConfig } from './config.js';
 import { openDatabase } from './db/database.js';
-import { demoLogins, seedIfEmpty } from './db/seed.js';
+import { demoLogins, demoTenantId, seedIfEmpty } from './db/seed.js';
 import { describeStartFailure, type StartContext } from './start-failure.js';
 
 /** What a failed start can name; filled in as the start learns it. */
@@ -81,6 +81,7 @@ async function main(): Promise<void> {
 
   const port = (running.server.address() as AddressInfo).port;
   const base = config.publicUrl.includes(`:${config.port}`) ? config.publicUrl.replace(`:${config.port}`, `:${port}`) : config.publicUrl;
+  const demoTenant = config.seedDemo ? await demoTenantId(database.orm) : null;
   console.log(
     [
       `Buchungsplattform läuft: ${base}/login  (GraphQL ${base}/graphql, GraphiQL ${base}/graphiql)`,
@@ -89,6 +90,8 @@ async function main(): Promise<void> {
         (config.seedDemo
           ? `, Mandanten-Besitzerin ${demoLogins.tenantOwner.id} / ${demoLogins.tenantOwner.password}, Mitarbeiter ${demoLogins.staff.id} / ${demoLogins.staff.password}`
           : ''),
+      // Where a visitor starts: the demo tenant's public objects, each with its "Jetzt buchen" link.
+      ...(demoTenant ? [`Buchen wie die Bürger: ${base}/html/${demoTenant}/bookables`] : []),
     ].join('\n'),
   );
 }

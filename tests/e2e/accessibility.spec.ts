@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { graphql, saveDemoWorkflow, signedInApi, signInAndSelectDemoTenant } from './helpers.js';
+import { demoWorkflow, graphql, restoreWorkflow, saveDemoWorkflow, signedInApi, signInAndSelectDemoTenant, type WorkflowConfiguration } from './helpers.js';
 
 /**
  * The admin client, polished: every screen, admin and public, in the light and the dark theme,
@@ -190,10 +190,14 @@ function screens(): Screen[] {
 
 const adminScreens = () => screens().filter((screen) => screen.who !== 'public');
 
+/** The demo's workflow, saved again after this file's board. */
+let seededWorkflow: WorkflowConfiguration;
+
 test.beforeAll(async ({ browser }) => {
   mkdirSync(artifacts, { recursive: true });
   // The board: an active workflow, Erika Mustermann's booking in its first state.
   const { api, tenantId } = await signedInApi();
+  seededWorkflow = await demoWorkflow(api, tenantId);
   await saveDemoWorkflow(api, tenantId, KANBAN_STATES);
   const { bookings } = await graphql<{ bookings: { items: { id: string }[] } }>(
     api,
@@ -236,7 +240,7 @@ test.beforeAll(async ({ browser }) => {
 
 test.afterAll(async () => {
   const { api, tenantId } = await signedInApi();
-  await saveDemoWorkflow(api, tenantId, [], false);
+  await restoreWorkflow(api, tenantId, seededWorkflow);
   await api.dispose();
 });
 

@@ -87,8 +87,8 @@ export interface WorkflowStateSetup {
 
 /**
  * Saves the demo tenant's workflow as its owner: the states in order, the first one the default
- * for new bookings. `saveDemoWorkflow(api, tenantId, [], false)` leaves it as seeded: inactive and
- * without states (bookings on the board return to the backlog).
+ * for new bookings. The demo's bookings in states that are gone return to the backlog; a file that
+ * changes the workflow reads it first (demoWorkflow) and puts it back afterwards (restoreWorkflow).
  */
 export async function saveDemoWorkflow(api: APIRequestContext, tenantId: string, states: WorkflowStateSetup[], active = true): Promise<void> {
   await graphql(api, 'mutation($tenantId: ID!, $input: WorkflowInput!) { saveWorkflow(tenantId: $tenantId, input: $input) { id } }', {
@@ -120,4 +120,28 @@ export async function expectNoSeriousAxeFindings(page: Page, where: string): Pro
   expect(results.passes.map((rule) => rule.id)).toContain('color-contrast');
   const severe = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(severe.map((violation) => `${where}: ${violation.id} (${violation.impact}) at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** A workflow's configuration as saveWorkflow takes it. */
+export interface WorkflowConfiguration {
+  name: string;
+  description: string;
+  active: boolean;
+  defaultState: string;
+  states: { id: string; name: string; actions: { type: string; receiverType: string | null; sendTo: string[]; bookingStatus: string[] }[] }[];
+}
+
+/** The demo tenant's workflow as it is now (the seeded one: active, with states and actions). */
+export async function demoWorkflow(api: APIRequestContext, tenantId: string): Promise<WorkflowConfiguration> {
+  const { workflow } = await graphql<{ workflow: WorkflowConfiguration }>(
+    api,
+    'query($tenantId: ID!) { workflow(tenantId: $tenantId) { name description active defaultState states { id name actions { type receiverType sendTo bookingStatus } } } }',
+    { tenantId },
+  );
+  return workflow;
+}
+
+/** Saves the workflow read by demoWorkflow again (the bookings moved to the backlog meanwhile stay there). */
+export async function restoreWorkflow(api: APIRequestContext, tenantId: string, workflow: WorkflowConfiguration): Promise<void> {
+  await graphql(api, 'mutation($tenantId: ID!, $input: WorkflowInput!) { saveWorkflow(tenantId: $tenantId, input: $input) { id } }', { tenantId, input: workflow });
 }

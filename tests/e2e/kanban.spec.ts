@@ -1,7 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, request, test } from '@playwright/test';
 import { addDays, berlinInstant, berlinToday } from '../../common/time/berlin.js';
-import { baseUrl, confirmAddressThroughApi, graphql, saveDemoWorkflow, screenshot, signedInApi, signInAndSelectDemoTenant, type WorkflowStateSetup } from './helpers.js';
+import {
+  baseUrl,
+  confirmAddressThroughApi,
+  demoWorkflow,
+  graphql,
+  restoreWorkflow,
+  saveDemoWorkflow,
+  screenshot,
+  signedInApi,
+  signInAndSelectDemoTenant,
+  type WorkflowConfiguration,
+  type WorkflowStateSetup,
+} from './helpers.js';
 import { waitForMail } from './mailbox.js';
 
 /**
@@ -12,7 +24,7 @@ import { waitForMail } from './mailbox.js';
  * shows on the other's board without a reload; a state with the action "Buchung freigeben"
  * releases the booking entering it. A member who may only read bookings sees the board without
  * any means to move. No serious accessibility finding, light and dark, and no sideways scrolling
- * of the page. Afterwards the workflow is as seeded again (inactive, no states).
+ * of the page. Afterwards the demo's own workflow is saved again.
  */
 // One story: each test builds on the board the one before left.
 test.describe.configure({ mode: 'serial' });
@@ -27,6 +39,7 @@ const staff = { id: 'mitarbeiter@example.com', password: 'demo-mitarbeiter' };
 
 let owner: APIRequestContext;
 let tenantId: string;
+let seededWorkflow: WorkflowConfiguration;
 /** The three bookings of this file by their customers' names. */
 const numbers: Record<'mouse' | 'keyboard' | 'menu', string> = { mouse: '', keyboard: '', menu: '' };
 
@@ -45,6 +58,7 @@ function mondayMorning(weeks: number): { timeBegin: string; timeEnd: string } {
 
 test.beforeAll(async () => {
   ({ api: owner, tenantId } = await signedInApi());
+  seededWorkflow = await demoWorkflow(owner, tenantId);
   await saveDemoWorkflow(owner, tenantId, STATES);
   // The public books the venue three times (without a session); each booking enters "Eingang" at the top.
   const guest = await request.newContext({ baseURL: baseUrl() });
@@ -77,7 +91,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await saveDemoWorkflow(owner, tenantId, [], false);
+  await restoreWorkflow(owner, tenantId, seededWorkflow);
   await owner.dispose();
 });
 

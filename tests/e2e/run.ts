@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,11 +64,14 @@ try {
   postgres = await startTestPostgres();
   const databaseUrl = await createDatabase(postgres.serverUrl, databaseName);
 
-  // Playwright's tests run in another process: every mail is handed over as a file.
+  // Playwright's tests run in another process: every mail is handed over as a file, written under
+  // another name and renamed, so a test polling the folder never reads half a mail.
   let mailCount = 0;
   smtp = await new SmtpCapture((mail) => {
     mailCount += 1;
-    writeFileSync(path.join(mailDir, `${String(mailCount).padStart(4, '0')}.json`), JSON.stringify(mail));
+    const file = path.join(mailDir, `${String(mailCount).padStart(4, '0')}.json`);
+    writeFileSync(`${file}.part`, JSON.stringify(mail));
+    renameSync(`${file}.part`, file);
   }).start();
 
   paymentProviders = await new PaymentProviderStandIns().start();

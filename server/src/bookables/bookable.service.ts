@@ -173,12 +173,21 @@ export class BookableService {
     if (!can(viewer.permissions, viewer.user.id, 'create', 'manageBookables', { tenantId })) throw new AppError('auth.forbidden');
     return this.orm.em.fork().transactional(async (em) => {
       if (!(await em.findOne(Tenant, { id: tenantId }, { fields: ['id'] }))) throw new AppError('generic.not-found');
-      const data = await this.validated(em, tenantId, input, null, null);
-      if (data.isPublic) await this.requirePublicQuota(em, tenantId);
-      const bookable = em.create(Bookable, { ...this.columns(em, data), id: randomUUID(), tenant: em.getReference(Tenant, tenantId), ownerUserId: viewer.user.id });
+      const bookable = await this.insert(em, tenantId, viewer.user.id, input);
       await em.flush();
       return bookable;
     });
+  }
+
+  /**
+   * The rules of a new bookable inside the caller's transaction, for a caller that has checked the
+   * rights (create above, the demo seed): validated input, references within the tenant, the public
+   * quota. Not flushed.
+   */
+  async insert(em: EntityManager, tenantId: string, ownerUserId: string, input: Record<string, unknown>): Promise<Bookable> {
+    const data = await this.validated(em, tenantId, input, null, null);
+    if (data.isPublic) await this.requirePublicQuota(em, tenantId);
+    return em.create(Bookable, { ...this.columns(em, data), id: randomUUID(), tenant: em.getReference(Tenant, tenantId), ownerUserId });
   }
 
   /** Changes the given fields; switching to public only within the quota. */

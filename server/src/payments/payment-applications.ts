@@ -99,11 +99,6 @@ export const testPaymentApplicationDefinition: ApplicationDefinition = {
   },
 };
 
-/** The demo tenant's test provider entry (seeded active outside production). */
-export function seededTestPaymentApplication(): TenantApplication {
-  return { id: 'testPayment', type: 'payment', title: applicationTitles.testPayment, active: true, paymentPurposeSuffix: '', paymentSecret: newTestPaymentSecret() };
-}
-
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
 
 /**
