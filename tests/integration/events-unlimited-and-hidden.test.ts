@@ -180,4 +180,16 @@ describe('the seat limit against the seats sold', () => {
     expect(lowered.errors).toBeUndefined();
     expect(lowered.data?.updateEvent).toMatchObject({ seatsSold: 0, attendees: { maxAttendees: 1 } });
   });
+
+  it('a checkout racing a lowered limit never ends above it: the guard reads the limit under the event lock', async () => {
+    for (let round = 0; round < 8; round++) {
+      const event = await createByGraphql({ needsRegistration: true, maxAttendees: 3, free: true });
+      const [ticket] = await ticketsOf(event.id);
+      expect((await checkout(ticket.id, 2)).status).toBe(200);
+      await Promise.all([checkout(ticket.id, 1), staff.gql(gql.update, { t: tenantId, id: event.id, input: { attendees: { maxAttendees: 2 } } })]);
+      const stored = await staff.gql<{ event: Json }>(gql.event, { t: tenantId, id: event.id });
+      const { seatsSold, attendees } = stored.data?.event ?? {};
+      expect(seatsSold, `round ${round}`).toBeLessThanOrEqual(attendees.maxAttendees);
+    }
+  });
 });

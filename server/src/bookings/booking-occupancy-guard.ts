@@ -105,11 +105,10 @@ export class BookingOccupancyGuard {
     const growing = growingItems(claim);
     if (growing.length === 0) return;
     this.requireHorizon(claim, growing, now);
-    // Read before the locks: the events' limits are not what they protect, and every read on
-    // another connection while they are held would keep others waiting.
-    const events = await this.seatInfos(claim, growing);
     await lockObjects(tx, lockKeysOf(growing));
-    await this.check(tx, claim, rules, growing, events, now);
+    // Read under the locks and in the transaction: an event's limit is changed under the same
+    // event lock (never below the seats sold), so the limit read here is the one that holds.
+    await this.check(tx, claim, rules, growing, await this.seatInfos(claim, growing, tx), now);
   }
 
   /** The same checks without locks, for answers that store nothing (a checkout's preview and prices). */
@@ -121,10 +120,10 @@ export class BookingOccupancyGuard {
   }
 
   /** The events of the growing tickets with their seat limits (an unknown event limits nothing). */
-  private async seatInfos(claim: OccupancyClaim, growing: readonly ClaimedItem[]): Promise<Map<string, EventSeatInfo>> {
+  private async seatInfos(claim: OccupancyClaim, growing: readonly ClaimedItem[], tx?: EntityManager): Promise<Map<string, EventSeatInfo>> {
     const infos = new Map<string, EventSeatInfo>();
     for (const eventId of new Set(growing.map(eventOf).filter((id): id is string => id !== null))) {
-      const info = await this.events.seatInfo(claim.tenantId, eventId);
+      const info = await this.events.seatInfo(claim.tenantId, eventId, tx);
       if (info) infos.set(eventId, info);
     }
     return infos;

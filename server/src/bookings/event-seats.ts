@@ -19,7 +19,11 @@ export interface EventSeatInfo {
 
 /** The events a ticket can belong to. Implemented by the events domain, wired in services.ts. */
 export interface EventDirectory {
-  seatInfo(tenantId: string, eventId: string): Promise<EventSeatInfo | null>;
+  /**
+   * Name and seat limit; read in `em`'s transaction when given (the occupancy guard reads it there
+   * once it holds the event's lock, so a limit lowered meanwhile is the one it checks).
+   */
+  seatInfo(tenantId: string, eventId: string, em?: EntityManager): Promise<EventSeatInfo | null>;
   /** The valid contact addresses of the event's organiser (mail 10); empty for an unknown event. */
   organizerMails(tenantId: string, eventId: string): Promise<string[]>;
   /** Name, times and place of the tenant's events, by id, as bookings show them; unknown ids are left out. */

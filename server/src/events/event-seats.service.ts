@@ -1,4 +1,4 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { TicketEventFacts } from '../../../common/bookings/ticket-event.js';
 import type { BookableService } from '../bookables/bookable.service.js';
 import type { TicketSeats } from '../bookables/ticket-events.js';
@@ -20,9 +20,11 @@ export class EventSeatsService implements EventDirectory, TicketSeats {
   ) {}
 
   /** EventDirectory: name and seat limit of the tenant's event; null for an unknown one. */
-  async seatInfo(tenantId: string, eventId: string): Promise<EventSeatInfo | null> {
+  async seatInfo(tenantId: string, eventId: string, em?: EntityManager): Promise<EventSeatInfo | null> {
     if (!isUuid(eventId)) return null;
-    const event = await this.orm.em.fork().findOne(Event, { id: eventId, tenant: tenantId }, { fields: ['name', 'attendees'] });
+    // With the caller's manager, on its connection and in its transaction (a fork would take another
+    // connection from the pool while the caller holds its locks).
+    const event = await (em ?? this.orm.em.fork()).findOne(Event, { id: eventId, tenant: tenantId }, { fields: ['name', 'attendees'] });
     return event ? { name: event.name, maxAttendees: event.attendees.maxAttendees ?? null } : null;
   }
 
