@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { screenshot, signedInApi } from './helpers.js';
+import { expect, test } from '@playwright/test';
+import { addDays, berlinToday } from '../../common/time/berlin.js';
+import { bookingGridSlot, nextMondayAfter, screenshot, signedInApi } from './helpers.js';
 import { waitForMail } from './mailbox.js';
 
 /**
@@ -11,25 +12,12 @@ import { waitForMail } from './mailbox.js';
 const ROOM = 'Seminarraum im Rathaus';
 const stamp = Date.now().toString(36);
 
-// Days and times as the booking page shows them: Berlin, whatever the machine's zone.
-const berlinDate = (instant: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(instant);
-const addDays = (date: string, days: number) => {
-  const day = new Date(`${date}T12:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-};
-const weekday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
-const WEEKDAYS = ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'];
-const germanDate = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
-const dayLabel = (date: string) => `${WEEKDAYS[weekday(date)]}, ${germanDate(date)}`;
-
-const today = berlinDate(new Date());
+const today = berlinToday(new Date());
 /** Monday to Friday of next week: the room is open then, and the demo has no booking of it at noon. */
-const nextMonday = addDays(today, 7 - ((weekday(today) + 6) % 7));
+const nextMonday = nextMondayAfter(today);
 const days = [0, 1, 2, 3, 4].map((offset) => addDays(nextMonday, offset));
 
-const slot = (page: Page, date: string, hour: number, state = 'frei') =>
-  page.getByRole('gridcell', { name: `${dayLabel(date)}, ${String(hour).padStart(2, '0')}:00 bis ${String(hour + 1).padStart(2, '0')}:00 Uhr: ${state}` });
+const slot = bookingGridSlot;
 
 let publicList: string;
 

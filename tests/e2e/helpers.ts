@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import { addDays } from '../../common/time/berlin.js';
 import type { CapturedMail } from '../support/smtp.js';
 
 /** Screenshots of each step go to tests/artifacts/ (the runner's working directory is the project root). */
@@ -144,4 +145,55 @@ export async function demoWorkflow(api: APIRequestContext, tenantId: string): Pr
 /** Saves the workflow read by demoWorkflow again (the bookings moved to the backlog meanwhile stay there). */
 export async function restoreWorkflow(api: APIRequestContext, tenantId: string, workflow: WorkflowConfiguration): Promise<void> {
   await graphql(api, 'mutation($tenantId: ID!, $input: WorkflowInput!) { saveWorkflow(tenantId: $tenantId, input: $input) { id } }', { tenantId, input: workflow });
+}
+
+const WEEKDAYS = ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'];
+const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
+
+/** A Berlin day (YYYY-MM-DD) as the booking page writes it: "01.12.2026". */
+export const germanDate = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
+
+/** A day as the booking grid names it: "Dienstag, 01.12.2026". */
+export const gridDayLabel = (date: string) => `${WEEKDAYS[weekdayOf(date)]}, ${germanDate(date)}`;
+
+/** The Monday after the week of the day: the grid opens on the current week, later days need "Nächste Woche". */
+export const nextMondayAfter = (date: string) => addDays(date, 7 - ((weekdayOf(date) + 6) % 7));
+
+/** The booking grid's cell of an hour of a day, by its accessible name ("…, 10:00 bis 11:00 Uhr: frei"). */
+export function bookingGridSlot(page: Page, date: string, hour: number, state = 'frei') {
+  const from = String(hour).padStart(2, '0');
+  const to = String(hour + 1).padStart(2, '0');
+  return page.getByRole('gridcell', { name: `${gridDayLabel(date)}, ${from}:00 bis ${to}:00 Uhr: ${state}` });
+}
+
+/** The credentials the payment provider stand-ins accept (tests/e2e/run.ts hands them over). */
+interface StandInCredentials {
+  giroCockpit: { merchantId: string; projectId: string; secret: string };
+}
+
+/**
+ * Activates online payment through the GiroCockpit stand-in (test mode) and invoice payment for the
+ * tenant; answers a function that puts both back as they were, for the spec's afterAll.
+ */
+export async function activateStandInPayments(api: APIRequestContext, tenantId: string, purposeSuffix: string): Promise<() => Promise<void>> {
+  const setApps = (apps: Record<string, unknown>[]) =>
+    graphql(api, 'mutation ($id: ID!, $apps: [TenantApplicationInput!]) { updateTenant(id: $id, input: { applications: $apps }) { id } }', { id: tenantId, apps });
+  const { tenant } = await graphql<{ tenant: { applications: { id: string; active: boolean }[] | null } }>(api, 'query($id: ID!) { tenant(id: $id) { applications { id active } } }', { id: tenantId });
+  const before = tenant.applications ?? [];
+  const credentials = JSON.parse(process.env.E2E_PAYMENT_CREDENTIALS ?? '{}') as StandInCredentials;
+  await setApps([
+    {
+      id: 'giroCockpit',
+      active: true,
+      paymentMerchantId: credentials.giroCockpit.merchantId,
+      paymentProjectId: credentials.giroCockpit.projectId,
+      paymentSecret: credentials.giroCockpit.secret,
+      paymentMode: 'test',
+      paymentPurposeSuffix: purposeSuffix,
+    },
+    { id: 'invoice', active: true, bank: 'Sparkasse Musterstadt', iban: 'DE02120300000000202051', bic: 'BYLADEM1001', accountHolder: 'Stadt Musterstadt', daysUntilPaymentDue: 14 },
+  ]);
+  return async () => {
+    await setApps(['giroCockpit', 'invoice'].map((id) => ({ id, active: before.find((app) => app.id === id)?.active ?? false })));
+  };
 }

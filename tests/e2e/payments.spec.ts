@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
 import { addDays, berlinInstant, berlinToday } from '../../common/time/berlin.js';
-import { baseUrl, graphql, screenshot, signedInApi, signInAndSelectDemoTenant } from './helpers.js';
+import { activateStandInPayments, baseUrl, graphql, screenshot, signedInApi, signInAndSelectDemoTenant } from './helpers.js';
 import { waitForMail } from './mailbox.js';
 
 /**
@@ -18,15 +18,8 @@ const TENANT_NAME = 'Rathaus Musterstadt';
 let owner: APIRequestContext;
 let tenantId: string;
 let venueId: string;
-let appsBefore: { id: string; active: boolean }[];
+let restorePayments: () => Promise<void>;
 const bookings = { online: '', invoice: '' };
-
-interface Credentials {
-  giroCockpit: { merchantId: string; projectId: string; secret: string };
-}
-
-const setApps = (apps: Record<string, unknown>[]) =>
-  graphql(owner, 'mutation ($id: ID!, $apps: [TenantApplicationInput!]) { updateTenant(id: $id, input: { applications: $apps }) { id } }', { id: tenantId, apps });
 
 /** A Tuesday `weeks` weeks ahead, 10:00 to 12:00 Berlin time. */
 function tuesdayMorning(weeks: number) {
@@ -57,27 +50,13 @@ async function openDetails(page: Page, bookingId: string) {
 
 test.beforeAll(async () => {
   ({ api: owner, tenantId } = await signedInApi());
-  const { tenant } = await graphql<{ tenant: { applications: { id: string; active: boolean }[] | null } }>(owner, 'query($id: ID!) { tenant(id: $id) { applications { id active } } }', { id: tenantId });
-  appsBefore = tenant.applications ?? [];
-  const credentials = JSON.parse(process.env.E2E_PAYMENT_CREDENTIALS ?? '{}') as Credentials;
-  await setApps([
-    {
-      id: 'giroCockpit',
-      active: true,
-      paymentMerchantId: credentials.giroCockpit.merchantId,
-      paymentProjectId: credentials.giroCockpit.projectId,
-      paymentSecret: credentials.giroCockpit.secret,
-      paymentMode: 'test',
-      paymentPurposeSuffix: 'Saal',
-    },
-    { id: 'invoice', active: true, bank: 'Sparkasse Musterstadt', iban: 'DE02120300000000202051', bic: 'BYLADEM1001', accountHolder: 'Stadt Musterstadt', daysUntilPaymentDue: 14 },
-  ]);
+  restorePayments = await activateStandInPayments(owner, tenantId, 'Saal');
   const { publicBookables } = await graphql<{ publicBookables: { id: string; title: string }[] }>(owner, 'query($t: ID!) { publicBookables(tenantId: $t) { id title } }', { t: tenantId });
   venueId = publicBookables.find((bookable) => bookable.title === 'Bürgerhaus Musterstadt')!.id;
 });
 
 test.afterAll(async () => {
-  await setApps(['giroCockpit', 'invoice'].map((id) => ({ id, active: appsBefore.find((app) => app.id === id)?.active ?? false })));
+  await restorePayments();
   await owner.dispose();
 });
 

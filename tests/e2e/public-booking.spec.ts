@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
-import { demoOwner, screenshot, signInAndSelectDemoTenant } from './helpers.js';
+import { addDays, berlinInstant, berlinToday } from '../../common/time/berlin.js';
+import { bookingGridSlot, demoOwner, germanDate, gridDayLabel, nextMondayAfter, screenshot, signInAndSelectDemoTenant } from './helpers.js';
 import { waitForMail } from './mailbox.js';
 
 /**
@@ -19,38 +20,14 @@ const roomTitle = `Sitzungssaal ${stamp}`;
 const couponCode = `VEREIN${stamp}`;
 const REQUEST_SUBJECT = 'Vielen Dank für Ihre Buchungsanfrage';
 
-// Days and times as the site shows them: Berlin, whatever the machine's zone.
-const berlinDate = (instant: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(instant);
-const addDays = (date: string, days: number) => {
-  const day = new Date(`${date}T12:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-};
-const weekday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
-const WEEKDAYS = ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'];
-const germanDate = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
-const dayLabel = (date: string) => `${WEEKDAYS[weekday(date)]}, ${germanDate(date)}`;
-function berlinInstant(date: string, time: string): Date {
-  for (const offset of ['+01:00', '+02:00']) {
-    const candidate = new Date(`${date}T${time}:00${offset}`);
-    const shown = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(candidate);
-    if (shown === time) return candidate;
-  }
-  throw new Error(`${date} ${time} gibt es in Berlin nicht`);
-}
-
-const today = berlinDate(new Date());
+const today = berlinToday(new Date());
 const tomorrow = addDays(today, 1);
 const dayAfter = addDays(today, 2);
 /** The grid opens on the current week (Monday to Sunday): a day of the next one needs "Nächste Woche". */
-const nextMonday = addDays(today, 7 - ((weekday(today) + 6) % 7));
+const nextMonday = nextMondayAfter(today);
 const inNextWeek = (date: string) => date >= nextMonday;
 
-const slot = (page: Page, date: string, hour: number, state = 'frei') => {
-  const from = String(hour).padStart(2, '0');
-  const to = String(hour + 1).padStart(2, '0');
-  return page.getByRole('gridcell', { name: `${dayLabel(date)}, ${from}:00 bis ${to}:00 Uhr: ${state}` });
-};
+const slot = bookingGridSlot;
 
 interface Offer {
   tenantId: string;
@@ -191,7 +168,7 @@ test('a citizen books two free hours with a coupon, gets the mail, checks the st
   await slot(page, tomorrow, 14).click();
   await slot(page, tomorrow, 15).click();
   await expect(slot(page, tomorrow, 14, 'gewählt')).toBeVisible();
-  await expect(page.locator('.checkout-chosen')).toHaveText(`Gewählt: ${dayLabel(tomorrow).slice(0, 2)}, ${germanDate(tomorrow)}, 14:00–16:00 Uhr`);
+  await expect(page.locator('.checkout-chosen')).toHaveText(`Gewählt: ${gridDayLabel(tomorrow).slice(0, 2)}, ${germanDate(tomorrow)}, 14:00–16:00 Uhr`);
   const total = page.getByTestId('checkout-total');
   await expect(total).toHaveText('40,00 €');
   await screenshot(page, 'public-booking-01-time-chosen');
@@ -325,7 +302,7 @@ test('someone without a mouse books an hour by keyboard alone', async ({ page })
   await expect(target).toBeFocused();
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
-  await expect(page.locator('.checkout-chosen')).toHaveText(`Gewählt: ${dayLabel(dayAfter).slice(0, 2)}, ${germanDate(dayAfter)}, 10:00–11:00 Uhr`);
+  await expect(page.locator('.checkout-chosen')).toHaveText(`Gewählt: ${gridDayLabel(dayAfter).slice(0, 2)}, ${germanDate(dayAfter)}, 10:00–11:00 Uhr`);
   await expect(page.getByTestId('checkout-total')).toHaveText('20,00 €');
 
   // The form by keyboard: Tab to each field, Space ticks, Enter sends.
@@ -384,7 +361,7 @@ test('the public pages fit a phone without scrolling sideways', async ({ page, b
   await expect(page.getByRole('button', { name: 'Tag', exact: true, pressed: true })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Tag wählen' })).toBeVisible();
   if (inNextWeek(dayAfter)) await page.getByRole('button', { name: /Nächste Woche/ }).click();
-  await page.getByRole('button', { name: dayLabel(dayAfter) }).click();
+  await page.getByRole('button', { name: gridDayLabel(dayAfter) }).click();
   await expect(slot(page, dayAfter, 15, 'belegt')).toBeVisible();
   await slot(page, dayAfter, 17).click();
   await fitsTheWidth();

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { addDays, berlinToday } from '../../common/time/berlin.js';
-import { expectNoSeriousAxeFindings, graphql, screenshot, signedInApi, signInAndSelectDemoTenant } from './helpers.js';
+import { activateStandInPayments, bookingGridSlot, expectNoSeriousAxeFindings, germanDate, graphql, nextMondayAfter, screenshot, signedInApi, signInAndSelectDemoTenant } from './helpers.js';
 import { mailsTo, waitForMail } from './mailbox.js';
 
 /**
@@ -29,27 +29,15 @@ const rooms = {
 
 let owner: APIRequestContext;
 let tenantId: string;
-let appsBefore: { id: string; active: boolean }[];
-
-interface Credentials {
-  giroCockpit: { merchantId: string; projectId: string; secret: string };
-}
-
-const setApps = (apps: Record<string, unknown>[]) =>
-  graphql(owner, 'mutation ($id: ID!, $apps: [TenantApplicationInput!]) { updateTenant(id: $id, input: { applications: $apps }) { id } }', { id: tenantId, apps });
+let restorePayments: () => Promise<void>;
 
 // Days and hours as the booking page shows them: Berlin, whatever the machine's zone.
-const WEEKDAYS = ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'];
 const weekday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
-const germanDate = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
 const today = berlinToday(new Date());
 /** The grid opens on the current week (Monday to Sunday): a day of a later one needs "Nächste Woche". */
-const nextMonday = addDays(today, 7 - ((weekday(today) + 6) % 7));
+const nextMonday = nextMondayAfter(today);
 
-const slot = (page: Page, date: string, hour: number) => {
-  const hours = (value: number) => `${String(value).padStart(2, '0')}:00`;
-  return page.getByRole('gridcell', { name: `${WEEKDAYS[weekday(date)]}, ${germanDate(date)}, ${hours(hour)} bis ${hours(hour + 1)} Uhr: frei` });
-};
+const slot = bookingGridSlot;
 
 /** On the booking page of `room`: two hours from `from` on `date`, the customer, the payment choice. */
 async function fillBooking(page: Page, room: { id: string }, date: string, from: number, customer: { name: string; mail: string }, payment: string): Promise<void> {
@@ -76,21 +64,7 @@ async function staffRow(page: Page, bookingId: string) {
 
 test.beforeAll(async () => {
   ({ api: owner, tenantId } = await signedInApi());
-  const { tenant } = await graphql<{ tenant: { applications: { id: string; active: boolean }[] | null } }>(owner, 'query($id: ID!) { tenant(id: $id) { applications { id active } } }', { id: tenantId });
-  appsBefore = tenant.applications ?? [];
-  const credentials = JSON.parse(process.env.E2E_PAYMENT_CREDENTIALS ?? '{}') as Credentials;
-  await setApps([
-    {
-      id: 'giroCockpit',
-      active: true,
-      paymentMerchantId: credentials.giroCockpit.merchantId,
-      paymentProjectId: credentials.giroCockpit.projectId,
-      paymentSecret: credentials.giroCockpit.secret,
-      paymentMode: 'test',
-      paymentPurposeSuffix: 'Raum',
-    },
-    { id: 'invoice', active: true, bank: 'Sparkasse Musterstadt', iban: 'DE02120300000000202051', bic: 'BYLADEM1001', accountHolder: 'Stadt Musterstadt', daysUntilPaymentDue: 14 },
-  ]);
+  restorePayments = await activateStandInPayments(owner, tenantId, 'Raum');
   for (const room of Object.values(rooms)) {
     const { createBookable } = await graphql<{ createBookable: { id: string } }>(
       owner,
@@ -119,7 +93,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await setApps(['giroCockpit', 'invoice'].map((id) => ({ id, active: appsBefore.find((app) => app.id === id)?.active ?? false })));
+  await restorePayments();
   await owner.dispose();
 });
 
