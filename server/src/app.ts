@@ -197,6 +197,8 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   });
   // Only the API, the staff's downloads and the snippets read sessions; the client's files and pages never need one.
   app.use(['/auth', '/api', '/graphql', '/csv', '/html'], sessionMiddleware);
+  // A single sign-on session the provider has revoked ends before the request is served.
+  app.use(['/auth', '/api', '/graphql', '/csv', '/html'], services.ssoSessions.middleware());
 
   const csrf = csrfProtection(config.corsOrigins);
   const json = express.json({ limit: '1mb' });
@@ -231,9 +233,13 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   });
   // Each socket's viewer is checked for every operation and event, and the socket is closed when its
   // session ends or its user's rights change (users/live-viewer.ts).
-  const socketViewers = new SocketViewers(services.viewers, signals, (req) =>
-    // express-session only reads here; the stub response is never written.
-    new Promise<void>((resolve, reject) => (req.session ? resolve() : sessionMiddleware(req, {} as Response, (error?: unknown) => (error ? reject(error) : resolve())))),
+  const socketViewers = new SocketViewers(
+    services.viewers,
+    signals,
+    (req) =>
+      // express-session only reads here; the stub response is never written.
+      new Promise<void>((resolve, reject) => (req.session ? resolve() : sessionMiddleware(req, {} as Response, (error?: unknown) => (error ? reject(error) : resolve())))),
+    services.ssoSessions.confirmSocketSession,
   );
   const wsCleanup = useServer<Record<string, unknown>, { request: IncomingMessage; socket: WebSocket }>(
     {

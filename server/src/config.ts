@@ -37,6 +37,8 @@ export interface AppConfig {
   jobConcurrency: number;
   /** Payment provider endpoints (overridable for tests and the providers' own test systems). */
   payments: PaymentProviderUrls;
+  /** How often a single sign-on session asks the provider whether it still stands (seconds; 0: on every request). */
+  ssoSessionCheckSeconds: number;
   /** Receipts and invoices as PDF: the Chromium binary, how long one document may take, how many render at once. */
   pdf: { chromiumPath: string; timeoutMs: number; concurrency: number };
 }
@@ -246,6 +248,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       pmPaymentTestUrl: url('PMPAYMENT_TEST_URL', env.PMPAYMENT_TEST_URL || 'https://payment-test.govconnect.de/payment', WEB),
       testProvider: nodeEnv !== 'production',
     },
+    ssoSessionCheckSeconds: integer(env, 'SSO_SESSION_CHECK_SECONDS', 60, 0, 3600),
     pdf: {
       chromiumPath: path.resolve(cwd, env.CHROMIUM_PATH || '/usr/bin/chromium'),
       timeoutMs: integer(env, 'PDF_TIMEOUT_MS', 30_000, 1000, 600_000),

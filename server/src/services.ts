@@ -37,6 +37,7 @@ import type { JobHandler } from './shared/jobs.js';
 import type { AppPubSub } from './shared/pubsub.js';
 import { RateLimiter } from './shared/rate-limit.js';
 import { SnippetService } from './snippets/snippet.service.js';
+import { SsoSessionGuard } from './sso/sso-sessions.js';
 import { SsoService } from './sso/sso.service.js';
 import { lockerApplicationDefinitions } from './tenants/tenant-applications.js';
 import type { TenantApplication } from './tenants/tenant.entity.js';
@@ -107,6 +108,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   const paymentApplications = config.payments.testProvider ? [...paymentApplicationDefinitions, testPaymentApplicationDefinition] : paymentApplicationDefinitions;
   const offeredPayments = (applications: readonly TenantApplication[]): { id: PaymentProviderId; title: string }[] =>
     offeredPaymentProviders(applications).filter((offer) => config.payments.testProvider || offer.id !== 'testPayment');
+  const sso = new SsoService(orm, instance, viewers);
   return {
     config,
     orm,
@@ -121,7 +123,8 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     instance,
     roles: new RoleService(orm),
     coupons: new CouponService(orm),
-    sso: new SsoService(orm, instance, viewers),
+    sso,
+    ssoSessions: new SsoSessionGuard(orm, sso, { checkIntervalSeconds: config.ssoSessionCheckSeconds, sessionSecret: config.sessionSecret }),
     files: new FileService(orm, config),
     bookables,
     bookableAvailability: new BookableAvailabilityService(orm, bookables, bookings, eventSeats),

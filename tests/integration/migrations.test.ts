@@ -39,12 +39,12 @@ it('the migrated schema matches the entities (no update SQL, not even drops)', a
   expect((await pendingSchemaChanges()).trim()).toBe('');
 });
 
-it('the tables outside the ORM exist (sessions, rate limits, job worker heartbeats)', async () => {
+it('the tables outside the ORM exist (sessions and their single sign-on tokens, rate limits, job worker heartbeats)', async () => {
   const rows = await orm.em.getConnection().execute<{ table_name: string }[]>(
     "select table_name from information_schema.tables where table_schema = 'public' order by table_name",
   );
   expect(rows.map((row) => row.table_name)).toEqual(
-    expect.arrayContaining(['sessions', 'rate_limits', 'job_worker_heartbeats', 'workflow_tasks', 'mikro_orm_migrations', 'users', 'user_hooks', 'tenants', 'tenant_memberships', 'tenant_membership_roles', 'roles', 'instance']),
+    expect.arrayContaining(['sessions', 'sso_sessions', 'rate_limits', 'job_worker_heartbeats', 'workflow_tasks', 'mikro_orm_migrations', 'users', 'user_hooks', 'tenants', 'tenant_memberships', 'tenant_membership_roles', 'roles', 'instance']),
   );
 });
 

@@ -6,8 +6,10 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'j
 /**
  * A tiny OpenID Connect provider on loopback, shaped like Keycloak ({url}/realms/{realm}): discovery,
  * JWKS with its own RSA key, an authorize endpoint that signs the next person in at once and
- * redirects back with a code, and a token endpoint for the authorization-code flow with PKCE.
- * Tests also sign tokens directly (`sign`), with the right key or another one.
+ * redirects back with a code, and a token endpoint for the authorization-code flow with PKCE and for
+ * refreshing (each refresh token counts once and is replaced, as with Keycloak's rotation).
+ * Tests also sign tokens directly (`sign`), with the right key or another one, hand out refresh
+ * tokens (`issueRefreshToken`), revoke a person's sessions and make the provider unreachable.
  */
 export interface TokenClaims {
   email?: string;
@@ -45,6 +47,10 @@ export class TestOidcIssuer {
   private key: { privateKey: CryptoKey; jwk: JWK } | undefined;
   private foreign: { privateKey: CryptoKey } | undefined;
   private readonly codes = new Map<string, PendingCode>();
+  /** Live refresh tokens and whose session they stand for. */
+  private readonly refreshTokens = new Map<string, { claims: TokenClaims; clientId: string }>();
+  /** While true the token endpoint answers 503, as a provider under maintenance. */
+  unavailable = false;
   /** Who the authorize endpoint signs in next. */
   nextLogin: TokenClaims | undefined;
   /** Every token endpoint request, for assertions. */
@@ -100,6 +106,23 @@ export class TestOidcIssuer {
       .setIssuedAt(expiresIn < 0 ? now + expiresIn - 600 : now)
       .setExpirationTime(now + expiresIn)
       .sign(options.foreignKey ? this.foreign!.privateKey : this.key!.privateKey);
+  }
+
+  /** A refresh token for a session of this person, as a code exchange hands it out. */
+  issueRefreshToken(claims: TokenClaims): string {
+    const token = randomBytes(24).toString('base64url');
+    this.refreshTokens.set(token, { claims, clientId: this.clientId });
+    return token;
+  }
+
+  /** What an administrator's "sign out all sessions" of this person does in Keycloak. */
+  revokeSessionsOf(email: string): void {
+    for (const [token, session] of this.refreshTokens) if (session.claims.email === email) this.refreshTokens.delete(token);
+  }
+
+  /** Token endpoint requests that refreshed a session. */
+  get refreshRequests(): URLSearchParams[] {
+    return this.tokenRequests.filter((form) => form.get('grant_type') === 'refresh_token');
   }
 
   private cors(req: IncomingMessage, res: ServerResponse): void {
@@ -159,6 +182,13 @@ export class TestOidcIssuer {
       for await (const chunk of req) raw += String(chunk);
       const form = new URLSearchParams(raw);
       this.tokenRequests.push(form);
+      if (this.unavailable) return this.json(res, 503, { error: 'temporarily_unavailable' });
+      if (form.get('grant_type') === 'refresh_token') {
+        const session = this.refreshTokens.get(form.get('refresh_token') ?? '');
+        if (!session || form.get('client_id') !== session.clientId) return this.json(res, 400, { error: 'invalid_grant', error_description: 'Session not active' });
+        this.refreshTokens.delete(form.get('refresh_token') ?? '');
+        return this.json(res, 200, { id_token: await this.sign(session.claims), refresh_token: this.issueRefreshToken(session.claims), token_type: 'Bearer', expires_in: 300 });
+      }
       const pending = this.codes.get(form.get('code') ?? '');
       this.codes.delete(form.get('code') ?? '');
       const verifier = form.get('code_verifier') ?? '';
@@ -173,7 +203,7 @@ export class TestOidcIssuer {
         return this.json(res, 400, { error: 'invalid_grant' });
       }
       const idToken = await this.sign({ ...pending.claims, ...(pending.nonce ? { nonce: pending.nonce } : {}) });
-      return this.json(res, 200, { id_token: idToken, access_token: 'opaque-test-token', token_type: 'Bearer', expires_in: 300 });
+      return this.json(res, 200, { id_token: idToken, refresh_token: this.issueRefreshToken(pending.claims), access_token: 'opaque-test-token', token_type: 'Bearer', expires_in: 300 });
     }
     this.json(res, 404, { error: 'not_found' });
   }

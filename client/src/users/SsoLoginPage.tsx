@@ -8,9 +8,9 @@ import { PublicPage } from '../shared/PublicPage';
 import { DEFAULT_AFTER_LOGIN, safeInternalPath } from '../shared/safeRedirect';
 import { setSession, takeNextUrl } from '../shared/store';
 import { errorInfo, notify, notifyError } from '../shared/toast';
-import { finishSsoLogin, startSsoLogin } from './sso';
+import { finishSsoLogin, type SsoTokens, startSsoLogin } from './sso';
 
-type Phase = { kind: 'working'; text: string } | { kind: 'error'; text: string } | { kind: 'no-account'; token: string; redirectUrl: string | null };
+type Phase = { kind: 'working'; text: string } | { kind: 'error'; text: string } | ({ kind: 'no-account' } & SsoTokens);
 
 /**
  * /login/sso: starts the provider's login (authorization code with PKCE) and, back with the code,
@@ -29,8 +29,8 @@ export default function SsoLoginPage() {
   const providerError = searchParams.get('error');
   const endpoints = configuration.data?.ssoConfiguration;
 
-  const signInWith = async (token: string, redirectUrl: string | null) => {
-    const { data } = await ssoSignIn({ variables: { token } });
+  const signInWith = async ({ idToken, refreshToken, redirectUrl }: SsoTokens) => {
+    const { data } = await ssoSignIn({ variables: { token: idToken, refreshToken } });
     if (!data) return;
     await apollo.clearStore();
     setSession(data.ssoSignIn);
@@ -54,11 +54,11 @@ export default function SsoLoginPage() {
     }
     setPhase({ kind: 'working', text: 'Anmeldung wird abgeschlossen...' });
     finishSsoLogin(endpoints, code, state)
-      .then(async ({ idToken, redirectUrl }) => {
+      .then(async (tokens) => {
         try {
-          await signInWith(idToken, redirectUrl);
+          await signInWith(tokens);
         } catch (error) {
-          if (errorInfo(error).code === 'SSO_USER_NOT_FOUND') setPhase({ kind: 'no-account', token: idToken, redirectUrl });
+          if (errorInfo(error).code === 'SSO_USER_NOT_FOUND') setPhase({ kind: 'no-account', ...tokens });
           else {
             notifyError(error, messages.loginFailed);
             setPhase({ kind: 'error', text: errorInfo(error).message ?? messages.loginFailed.message });
@@ -70,12 +70,12 @@ export default function SsoLoginPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [endpoints, configuration.error, code, state, providerError]);
 
-  const signUp = async (token: string, redirectUrl: string | null) => {
+  const signUp = async (tokens: SsoTokens) => {
     setPhase({ kind: 'working', text: 'Konto wird angelegt...' });
     try {
-      await ssoSignUp({ variables: { token } });
+      await ssoSignUp({ variables: { token: tokens.idToken } });
       notify({ type: 'success', title: 'Konto angelegt', message: 'Ihr Konto wurde mit den Daten des Anmeldedienstes angelegt.' });
-      await signInWith(token, redirectUrl);
+      await signInWith(tokens);
     } catch (error) {
       notifyError(error, messages.registerFailed);
       setPhase({ kind: 'error', text: errorInfo(error).message ?? messages.registerFailed.message });
@@ -93,7 +93,7 @@ export default function SsoLoginPage() {
       {phase.kind === 'no-account' ? (
         <Callout intent="primary" title="Kein Konto gefunden" className="public-callout">
           <p>Für Ihre E-Mail-Adresse gibt es noch kein Konto. Möchten Sie eines mit den Daten des Anmeldedienstes anlegen?</p>
-          <Button intent="primary" text="Konto anlegen" onClick={() => void signUp(phase.token, phase.redirectUrl)} />
+          <Button intent="primary" text="Konto anlegen" onClick={() => void signUp(phase)} />
         </Callout>
       ) : null}
       <div className="public-links">

@@ -63,13 +63,20 @@ function decodePayload(token: string): Record<string, unknown> {
   return JSON.parse(decodeURIComponent(escape(json))) as Record<string, unknown>;
 }
 
-const exchanges = new Map<string, Promise<{ idToken: string; redirectUrl: string | null }>>();
+/** What the code exchange yields: the ID token to sign in with, and the refresh token that ties the session to the provider's. */
+export interface SsoTokens {
+  idToken: string;
+  refreshToken: string | null;
+  redirectUrl: string | null;
+}
+
+const exchanges = new Map<string, Promise<SsoTokens>>();
 
 /**
- * Exchanges the returned code for the ID token (once per code, also under React's double effects).
+ * Exchanges the returned code for the tokens (once per code, also under React's double effects).
  * Checks the state and the nonce against what this tab sent.
  */
-export function finishSsoLogin(endpoints: SsoEndpoints, code: string, state: string | null): Promise<{ idToken: string; redirectUrl: string | null }> {
+export function finishSsoLogin(endpoints: SsoEndpoints, code: string, state: string | null): Promise<SsoTokens> {
   let pending = exchanges.get(code);
   if (!pending) {
     pending = (async () => {
@@ -89,11 +96,11 @@ export function finishSsoLogin(endpoints: SsoEndpoints, code: string, state: str
         }),
       });
       if (!response.ok) throw new Error(`Der Anmeldedienst hat den Code abgelehnt (HTTP ${response.status}).`);
-      const body = (await response.json()) as { id_token?: string };
+      const body = (await response.json()) as { id_token?: string; refresh_token?: string };
       if (!body.id_token) throw new Error('Der Anmeldedienst hat kein ID-Token geliefert.');
       const nonce = decodePayload(body.id_token).nonce;
       if (nonce !== undefined && nonce !== login.nonce) throw new Error('Das ID-Token gehört nicht zu dieser Anmeldung.');
-      return { idToken: body.id_token, redirectUrl: login.redirectUrl };
+      return { idToken: body.id_token, refreshToken: body.refresh_token ?? null, redirectUrl: login.redirectUrl };
     })();
     exchanges.set(code, pending);
   }

@@ -13,10 +13,19 @@ export class SsoResolver {
     return services.sso.configuration();
   }
 
-  @Mutation(() => Session, { description: "Signs in with the provider's ID token (verified against its published keys) and starts a session." })
-  async ssoSignIn(@Arg('token') token: string, @Ctx() { services, req }: GraphQLContext): Promise<Session> {
+  @Mutation(() => Session, {
+    description:
+      "Signs in with the provider's ID token (verified against its published keys) and starts a session. With the provider's refresh token the session ends once the provider revokes it (checked through a refresh at most every SSO_SESSION_CHECK_SECONDS).",
+  })
+  async ssoSignIn(
+    @Arg('token') token: string,
+    @Arg('refreshToken', () => String, { nullable: true }) refreshToken: string | null | undefined,
+    @Ctx() { services, req }: GraphQLContext,
+  ): Promise<Session> {
+    const kept = services.ssoSessions.refreshTokenOf(refreshToken);
     const viewer = await services.sso.signIn(token);
-    await establishSession(req, viewer.user.id);
+    await establishSession(req, viewer.user.id, services.ssoSessions.sessionMarks(kept));
+    await services.ssoSessions.bind(req.sessionID, viewer.user.id, kept);
     return toSession(viewer.user, viewer.permissions);
   }
 

@@ -45,6 +45,16 @@ export function issuerOf(sso: Pick<SsoApplication, 'serverUrl' | 'realm'>): stri
   return sso.realm ? `${base}/realms/${encodeURIComponent(sso.realm)}` : base;
 }
 
+/** What the provider said about a session's refresh token. */
+export type ProviderSessionState =
+  | { state: 'standing'; refreshToken: string }
+  /** Revoked, signed out there, the account disabled, or single sign-on switched off here. */
+  | { state: 'ended' }
+  /** No answer that says either: the provider is away or answers with an error of its own. */
+  | { state: 'unknown' };
+
+const PROVIDER_TIMEOUT_MS = 5000;
+
 const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 
 /**
@@ -145,6 +155,40 @@ export class SsoService {
     if (error instanceof errors.JOSEError) return new AppError('sso.token-invalid');
     console.error('[sso] key set unavailable:', (error as Error).message);
     return new AppError('sso.provider-unreachable');
+  }
+
+  /**
+   * Asks the provider whether the session behind a refresh token still stands, by refreshing it
+   * with the public client (the grant the browser would use). This also keeps the provider's
+   * session alive while the person works here, which an introspection of the token would not.
+   */
+  async refreshSession(refreshToken: string): Promise<ProviderSessionState> {
+    let sso: SsoApplication;
+    try {
+      sso = await this.activeApplication();
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'sso.inactive') return { state: 'ended' };
+      throw error;
+    }
+    let response: Response;
+    try {
+      const discovery = await this.discover(sso);
+      response = await fetch(discovery.token_endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: sso.publicClient }),
+        signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+      });
+    } catch (error) {
+      console.warn('[sso] session check: provider unreachable:', (error as Error).message);
+      return { state: 'unknown' };
+    }
+    const body = (await response.json().catch(() => ({}))) as { refresh_token?: unknown; error?: unknown };
+    if (response.ok) return { state: 'standing', refreshToken: typeof body.refresh_token === 'string' ? body.refresh_token : refreshToken };
+    // RFC 6749 5.2: invalid_grant is the provider's word for a refresh token that no longer counts.
+    if (body.error === 'invalid_grant') return { state: 'ended' };
+    console.warn(`[sso] session check: provider answered HTTP ${response.status} (${String(body.error ?? 'no error code')})`);
+    return { state: 'unknown' };
   }
 
   /** Signs in the account with the token's e-mail address and applies the role mapping. */

@@ -21,6 +21,12 @@ export interface LiveSocket {
   once(event: 'close', listener: () => void): unknown;
 }
 
+/**
+ * Asks whoever may end a session from outside (single sign-on: the provider revoked it) whether the
+ * session, with the data just read, still stands; false ends the socket's session.
+ */
+export type SessionConfirmation = (sessionId: string, data: Record<string, unknown>) => Promise<boolean>;
+
 /** WebSocket readyState OPEN. */
 const OPEN = 1;
 
@@ -59,6 +65,7 @@ class LiveViewer {
     signals: LiveSignals,
     private readonly session: SocketSession,
     private readonly socket: LiveSocket,
+    private readonly confirmSession: SessionConfirmation,
   ) {
     this.stopListening.push(
       signals.on('SESSION_ENDED', session.sessionId, () => this.end(SESSION_ENDED_CLOSE)),
@@ -103,7 +110,8 @@ class LiveViewer {
     let fresh: Viewer | null;
     try {
       data = await this.viewers.readSession(this.session.sessionId);
-      fresh = data?.userId === this.session.userId ? await this.viewers.load(this.session.userId, this.session.sessionId) : null;
+      const standing = data?.userId === this.session.userId && (await this.confirmSession(this.session.sessionId, data));
+      fresh = standing ? await this.viewers.load(this.session.userId, this.session.sessionId) : null;
     } catch (error) {
       // Database away: nothing is known, so the next call reads again (this one fails as unavailable).
       this.stale = true;
@@ -166,6 +174,7 @@ export class SocketViewers {
     private readonly signals: LiveSignals,
     /** Reads the session of the upgrade request into req.session (express-session); rejects when its store fails. */
     private readonly readSession: (req: Request) => Promise<void>,
+    private readonly confirmSession: SessionConfirmation = async () => true,
   ) {}
 
   /** The viewer for an operation or event on the socket: null without a session, or once the socket was closed. */
@@ -184,7 +193,7 @@ export class SocketViewers {
     await this.readSession(req);
     const userId = req.session?.userId;
     if (!userId || socket.readyState !== OPEN) return null;
-    const live = new LiveViewer(this.viewers, this.signals, { sessionId: req.sessionID, userId, expiresAt: 0 }, socket);
+    const live = new LiveViewer(this.viewers, this.signals, { sessionId: req.sessionID, userId, expiresAt: 0 }, socket, this.confirmSession);
     socket.once('close', () => live.dispose());
     return live;
   }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Request } from 'express';
+import type { SessionData } from 'express-session';
 import { publishInTransaction } from '../pubsub.js';
 
 declare module 'express-session' {
@@ -8,11 +9,12 @@ declare module 'express-session' {
   }
 }
 
-/** Starts a fresh session for the user; a new id prevents session fixation. */
-export function establishSession(req: Request, userId: string): Promise<void> {
+/** Starts a fresh session for the user (with what a domain keeps alongside); a new id prevents session fixation. */
+export function establishSession(req: Request, userId: string, extra: Partial<SessionData> = {}): Promise<void> {
   return new Promise((resolve, reject) => {
     req.session.regenerate((regenerateError) => {
       if (regenerateError) return reject(regenerateError);
+      Object.assign(req.session, extra);
       req.session.userId = userId;
       req.session.save((saveError) => (saveError ? reject(saveError) : resolve()));
     });
