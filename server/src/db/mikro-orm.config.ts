@@ -20,6 +20,8 @@ export function ormConfig(clientUrl: string, options: Partial<Options> = {}): Op
       snapshot: false,
       emit: 'ts',
     },
+    // Tables kept in plain SQL outside the entities; the schema diff leaves their constraints alone.
+    schemaGenerator: { skipTables: ['sso_sessions'] },
     pool: { min: 0, max: 10 },
     debug: false,
     allowGlobalContext: false,
