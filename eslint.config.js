@@ -3,6 +3,28 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Every domain folder of server/src, as the layers below list them. */
+const serverDomains = ['mail', 'users', 'tenants', 'roles', 'files', 'coupons', 'workflow', 'instance', 'sso', 'bookables', 'bookings', 'events', 'payments', 'receipts', 'portal', 'snippets'];
+
+/** One rule per domain: no import of a domain in its own layer or a higher one (tests excepted). */
+function serverLayerRules(layers) {
+  return layers.flatMap((layer, index) =>
+    layer.map((domain) => {
+      const above = layers.slice(index).flat().filter((other) => other !== domain);
+      return {
+        files: [`server/src/${domain}/**/*.ts`],
+        ignores: ['**/*.test.ts'],
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            { patterns: [{ regex: `^(\\.\\./)+(${above.join('|')})/`, message: `${domain}/ sits below ${above.join(', ')}: reach them through a port that ${domain}/ owns.` }] },
+          ],
+        },
+      };
+    }),
+  );
+}
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'client/src/gql/**', 'test-results/**', 'playwright-report/**', 'tests/artifacts/**'] },
   js.configs.recommended,
@@ -17,21 +39,26 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  // The server's domains in layers, from the bottom up. A domain imports `shared/` and the domains
+  // of lower layers; it reaches one of its own layer or above only through a port it owns (for
+  // example users/platform-accounts.ts, tenants/tenant-ports.ts, bookings/event-seats.ts,
+  // bookables/ticket-events.ts), which the composition root (services.ts) wires up.
+  ...serverLayerRules([
+    ['mail'],
+    ['users'],
+    ['tenants'],
+    ['roles', 'files', 'coupons', 'workflow'],
+    ['instance'],
+    ['sso', 'bookables'],
+    ['bookings'],
+    ['events', 'payments'],
+    ['receipts', 'portal', 'snippets'],
+  ]),
   {
-    // Domain layers: events builds on bookings, bookings on bookables. A lower domain reaches a
-    // higher one only through a port it owns (bookings/event-seats.ts, bookables/ticket-events.ts).
-    files: ['server/src/bookings/**/*.ts'],
+    files: ['server/src/shared/**/*.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+events/', message: 'The events domain builds on bookings: reach it through a port (EventDirectory).' }] }],
-    },
-  },
-  {
-    files: ['server/src/bookables/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '^(\\.\\./)+(events|bookings)/', message: 'Bookings and events build on bookables: reach them through a port (TicketEvents, TicketSeats, BookingOccupancy).' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [{ regex: `^(\\.\\./)+(${serverDomains.join('|')})/`, message: 'shared/ imports no domain.' }] }],
     },
   },
   {

@@ -102,7 +102,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   const bookingStatus = new BookingStatusService(orm, workflows, paymentFollowUps, occupancyGuard, attempts);
   late.bookingStatus = bookingStatus;
   const accountTokens = new AccountTokens();
-  const accountMails = new AccountMails(orm, mail, accountTokens, config.publicUrl);
+  const accountMails = new AccountMails(orm, mail, accountTokens, config.publicUrl, instance);
   const payments = new PaymentService(orm, config.publicUrl, config.payments, paymentFollowUps);
   // The built-in test provider exists outside production only: a production instance neither saves nor offers it.
   const paymentApplications = config.payments.testProvider ? [...paymentApplicationDefinitions, testPaymentApplicationDefinition] : paymentApplicationDefinitions;
@@ -116,9 +116,9 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     mail,
     viewers,
     auth: new AuthService(orm, config, attempts, viewers, accountTokens),
-    users: new UserService(orm, pubSub),
+    users: new UserService(orm, pubSub, instance),
     // The tenant stores its applications; the payments domain defines the payment ones.
-    tenants: new TenantService(orm, pubSub, workflows, [...paymentApplications, ...lockerApplicationDefinitions], new DocumentCounterReader(orm), offeredPayments),
+    tenants: new TenantService(orm, pubSub, workflows, instance, [...paymentApplications, ...lockerApplicationDefinitions], new DocumentCounterReader(orm), offeredPayments),
     workflows,
     instance,
     roles: new RoleService(orm),

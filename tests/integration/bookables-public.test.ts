@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Bookable } from '../../server/src/bookables/bookable.entity.js';
 import { privateBookableFields } from '../../server/src/bookables/bookable.model.js';
-import { Role } from '../../server/src/roles/role.entity.js';
+import { Role } from '../../server/src/tenants/role.entity.js';
 import { createTenant } from '../support/fixtures.js';
 import { expectGraphql, expectRest } from '../support/matrix-expect.js';
 import { actorNames, createActors, type Actors } from '../support/permission-matrix.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Booking } from '../../server/src/bookings/booking.entity.js';
-import { Role } from '../../server/src/roles/role.entity.js';
+import { Role } from '../../server/src/tenants/role.entity.js';
 import { Tenant } from '../../server/src/tenants/tenant.entity.js';
 import { createUser, signIn } from '../support/fixtures.js';
 import type { GraphQLResponse, HttpClient, HttpResponse } from '../support/http.js';

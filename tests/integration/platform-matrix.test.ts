@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleView } from '../../server/src/roles/role.service.js';
-import { Role } from '../../server/src/roles/role.entity.js';
+import { Role } from '../../server/src/tenants/role.entity.js';
 import { Tenant } from '../../server/src/tenants/tenant.entity.js';
 import { publicTenant } from '../../server/src/tenants/tenant.service.js';
 import { expectGraphql, expectRest } from '../support/matrix-expect.js';

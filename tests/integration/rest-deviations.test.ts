@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privateBookableFields } from '../../server/src/bookables/bookable.model.js';
 import { Bookable } from '../../server/src/bookables/bookable.entity.js';
 import { Event } from '../../server/src/events/event.entity.js';
-import { Role } from '../../server/src/roles/role.entity.js';
+import { Role } from '../../server/src/tenants/role.entity.js';
 import { User } from '../../server/src/users/user.entity.js';
 import { createTenant, createUser } from '../support/fixtures.js';
 import type { HttpClient } from '../support/http.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Role } from '../../server/src/roles/role.entity.js';
+import { Role } from '../../server/src/tenants/role.entity.js';
 import { createUser } from '../support/fixtures.js';
 import { allowed, expectGraphql, expectRest } from '../support/matrix.js';
 import { createActors, type Actors } from '../support/permission-matrix.js';

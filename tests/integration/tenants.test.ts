@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Role } from '../../server/src/roles/role.entity.js';
+import { Role } from '../../server/src/tenants/role.entity.js';
 import { TenantMembership } from '../../server/src/tenants/membership.entity.js';
 import { Tenant } from '../../server/src/tenants/tenant.entity.js';
 import { Workflow } from '../../server/src/workflow/workflow.entity.js';

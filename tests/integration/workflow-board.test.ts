@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Booking } from '../../server/src/bookings/booking.entity.js';
-import { Role } from '../../server/src/roles/role.entity.js';
+import { Role } from '../../server/src/tenants/role.entity.js';
 import { Tenant } from '../../server/src/tenants/tenant.entity.js';
 import type { WorkflowTaskData } from '../../server/src/workflow/workflow.entity.js';
 import { storedBoard } from '../support/workflow-board.js';

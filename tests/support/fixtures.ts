@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { Role } from '../../server/src/roles/role.entity.js';
+import { Role } from '../../server/src/tenants/role.entity.js';
 import type { AccessFlags } from '../../common/permissions/model.js';
 import { TenantMembership } from '../../server/src/tenants/membership.entity.js';
 import { Tenant } from '../../server/src/tenants/tenant.entity.js';

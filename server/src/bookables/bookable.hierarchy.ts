@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Role } from '../roles/role.entity.js';
+import { Role } from '../tenants/role.entity.js';
 import { isUuid } from '../shared/ids.js';
 import { User } from '../users/user.entity.js';
 import { Bookable } from './bookable.entity.js';

@@ -5,7 +5,7 @@ import { AppError } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
 import type { Action } from '../../../common/permissions/model.js';
 import { can, canEditBookables, canReadSome, isTenantMember } from '../../../common/permissions/permissions.js';
-import { Role } from '../roles/role.entity.js';
+import { Role } from '../tenants/role.entity.js';
 import { TenantMembership } from '../tenants/membership.entity.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import type { Viewer } from '../users/viewer.service.js';

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import QRCode from 'qrcode';
-import { instanceMailSettings } from '../instance/instance.service.js';
+import { mailSenderSettings } from '../mail/mail-sender.js';
 import { escapeHtml, type MailAttachment, type MailService } from '../mail/mail.service.js';
 import { paymentWayLabel } from '../../../common/bookings/labels.js';
 import { ticketEventIds, type TicketEventFacts } from '../../../common/bookings/ticket-event.js';
@@ -508,7 +508,7 @@ export class BookingMailer {
         text: composed.text,
         attachments,
       },
-      instanceMailSettings(tenant),
+      mailSenderSettings(tenant),
     );
   }
 }

@@ -9,7 +9,7 @@ import { Coupon } from '../coupons/coupon.entity.js';
 import { validateCoupon } from '../coupons/coupon.validation.js';
 import { Event } from '../events/event.entity.js';
 import { validateEvent } from '../events/event.validation.js';
-import type { Role } from '../roles/role.entity.js';
+import type { Role } from '../tenants/role.entity.js';
 import type { Tenant } from '../tenants/tenant.entity.js';
 import type { WorkflowBookings } from '../workflow/workflow-bookings.js';
 import { WorkflowService } from '../workflow/workflow.service.js';

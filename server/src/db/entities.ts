@@ -4,7 +4,7 @@ import { Event } from '../events/event.entity.js';
 import { Coupon } from '../coupons/coupon.entity.js';
 import { Instance } from '../instance/instance.entity.js';
 import { Receipt } from '../receipts/receipt.entity.js';
-import { Role } from '../roles/role.entity.js';
+import { Role } from '../tenants/role.entity.js';
 import { TenantMembership } from '../tenants/membership.entity.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import { UserHook } from '../users/user-hook.entity.js';

@@ -4,7 +4,7 @@ import { tenantFieldErrors } from '../../../common/tenants/tenant.validation.js'
 import type { AppConfig } from '../config.js';
 import { Instance } from '../instance/instance.entity.js';
 import { paymentApplicationDefinitions, testPaymentApplicationDefinition } from '../payments/payment-applications.js';
-import { Role } from '../roles/role.entity.js';
+import { Role } from '../tenants/role.entity.js';
 import { defaultGenericMailTemplate, defaultReceiptTemplate } from '../tenants/default-templates.js';
 import { TenantMembership } from '../tenants/membership.entity.js';
 import { mergeApplications } from '../tenants/tenant-applications.js';

@@ -1,11 +1,13 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { senderBooleanFields, senderNumberFields, senderTextFields } from '../mail/mail-sender.fields.js';
-import { Role } from '../roles/role.entity.js';
+import { mailSenderSettings, senderBooleanFields, senderNumberFields, senderTextFields, type MailDeliveryState } from '../mail/mail-sender.js';
+import { Role } from '../tenants/role.entity.js';
 import { AppError } from '../shared/errors.js';
 import { publishInTransaction } from '../shared/pubsub.js';
 import { User } from '../users/user.entity.js';
 import { isEmail, normaliseEmail } from '../users/validation.js';
+import type { TenantQuota } from '../tenants/tenant-ports.js';
+import type { PlatformAccounts } from '../users/platform-accounts.js';
 import type { Viewer } from '../users/viewer.service.js';
 import { Instance, type SsoApplication, type SsoRoleMapping } from './instance.entity.js';
 import type { InstanceSettings, PublicInstance } from './instance.types.js';
@@ -122,68 +124,6 @@ export function ssoOf(instance: Instance): SsoApplication {
   };
 }
 
-/**
- * A sender's own mail configuration, when it is switched on and complete (rest-contract 5.9): the
- * instance's, or a tenant's own one. From "{displayName} <{mail}>".
- */
-export type InstanceMailSettings =
-  | { kind: 'smtp'; from: string; host: string; port: number; user: string; password: string; starttls: boolean }
-  | { kind: 'graph'; from: string; mail: string; tenantId: string; clientId: string; clientSecret: string };
-
-/** The "noreply" sender fields the instance and every tenant carry (mail-sender.fields.ts). */
-export interface MailSenderFields {
-  noreplyMail: string;
-  noreplyDisplayName: string;
-  noreplyHost: string;
-  noreplyPort?: number | null;
-  noreplyUser: string;
-  noreplyPassword?: string | null;
-  noreplyStarttls: boolean;
-  noreplyUseGraphApi: boolean;
-  noreplyGraphTenantId: string;
-  noreplyGraphClientId: string;
-  noreplyGraphClientSecret?: string | null;
-}
-
-/**
- * Whose configuration: the instance's counts when `useOwnMailServer`; a tenant's when its
- * `useInstanceMail` is false.
- */
-export type MailSenderSource = MailSenderFields & ({ useOwnMailServer: boolean; useInstanceMail?: undefined } | { useInstanceMail: boolean; useOwnMailServer?: undefined });
-
-export interface InstanceMailState {
-  /** false: every mail is suppressed (logged, not sent). */
-  sendingEnabled: boolean;
-  ownServer: InstanceMailSettings | null;
-}
-
-/** The instance's or a tenant's own mail configuration when switched on and complete; else null. */
-export function instanceMailSettings(source: MailSenderSource): InstanceMailSettings | null {
-  const switchedOn = source.useInstanceMail === undefined ? source.useOwnMailServer === true : source.useInstanceMail === false;
-  if (!switchedOn || !source.noreplyMail || !source.noreplyDisplayName) return null;
-  const from = `"${source.noreplyDisplayName.replace(/"/g, '')}" <${source.noreplyMail}>`;
-  if (source.noreplyUseGraphApi) {
-    if (!source.noreplyGraphTenantId || !source.noreplyGraphClientId || !source.noreplyGraphClientSecret) return null;
-    return {
-      kind: 'graph',
-      from,
-      mail: source.noreplyMail,
-      tenantId: source.noreplyGraphTenantId,
-      clientId: source.noreplyGraphClientId,
-      clientSecret: source.noreplyGraphClientSecret,
-    };
-  }
-  if (!source.noreplyHost || !source.noreplyPort || !source.noreplyUser || !source.noreplyPassword) return null;
-  return {
-    kind: 'smtp',
-    from,
-    host: source.noreplyHost,
-    port: source.noreplyPort,
-    user: source.noreplyUser,
-    password: source.noreplyPassword,
-    starttls: source.noreplyStarttls,
-  };
-}
 
 /** A secret update: absent or empty keeps the stored value, null removes it, text replaces it. */
 function nextSecret(update: string | null | undefined, stored: string | null | undefined): string | null {
@@ -192,10 +132,28 @@ function nextSecret(update: string | null | undefined, stored: string | null | u
   return update;
 }
 
-export class InstanceService {
+export class InstanceService implements PlatformAccounts, TenantQuota {
   private ssoOriginCache: { value: string | null; until: number } | undefined;
 
   constructor(private readonly orm: MikroORM) {}
+
+  async releaseAccount(em: EntityManager, userId: string): Promise<void> {
+    const instance = await em.findOne(Instance, { id: 1 }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!instance) return;
+    if (instance.ownerUserIds.includes(userId) && instance.ownerUserIds.length <= 1) throw new AppError('user.last-instance-owner');
+    instance.ownerUserIds = instance.ownerUserIds.filter((owner) => owner !== userId);
+    instance.allowedUsersToCreateTenant = instance.allowedUsersToCreateTenant.filter((allowed) => allowed !== userId);
+  }
+
+  async maxTenants(em: EntityManager): Promise<number | null> {
+    const instance = await em.findOne(Instance, { id: 1 });
+    return instance?.maxTenants ?? null;
+  }
+
+  async newAccountNoticeAddress(em: EntityManager): Promise<string | null> {
+    const instance = await em.findOne(Instance, { id: 1 });
+    return instance?.mailAddress || null;
+  }
 
   /** The instance row; created with defaults when missing so every caller sees one. */
   async get(em: EntityManager = this.orm.em.fork()): Promise<Instance> {
@@ -271,9 +229,9 @@ export class InstanceService {
   }
 
   /** Whether mail leaves the instance at all, and the instance's own server when it uses one. */
-  async mailState(): Promise<InstanceMailState> {
+  async mailState(): Promise<MailDeliveryState> {
     const instance = await this.get();
-    return { sendingEnabled: instance.mailEnabled, ownServer: instanceMailSettings(instance) };
+    return { sendingEnabled: instance.mailEnabled, ownServer: mailSenderSettings(instance) };
   }
 
   /** The layout of the instance's own mails (account mails); empty means the bundled default. */

@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.js';
 import { Instance } from '../instance/instance.entity.js';
-import { instanceMailSettings, type InstanceMailSettings, type InstanceMailState } from '../instance/instance.service.js';
+import { mailSenderSettings, type MailSenderSettings, type MailDeliveryState } from './mail-sender.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import { MailService, type RenderedMail } from './mail.service.js';
 
@@ -96,9 +96,9 @@ afterAll(async () => {
 });
 
 /** The instance sends, with the given own server (or the environment's when null). */
-const sending = (ownServer: InstanceMailSettings | null): InstanceMailState => ({ sendingEnabled: true, ownServer });
+const sending = (ownServer: MailSenderSettings | null): MailDeliveryState => ({ sendingEnabled: true, ownServer });
 
-function mailService(instanceMail: () => Promise<InstanceMailState>): MailService {
+function mailService(instanceMail: () => Promise<MailDeliveryState>): MailService {
   const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 's'.repeat(32), SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), MAIL_FROM: 'Umgebung <noreply@env.example>', DATA_DIR: '/tmp/mail-sender-test' });
   const service = new MailService(config, instanceMail, { loginUrl: graphUrl, apiUrl: graphUrl });
   services.push(service);
@@ -136,7 +136,7 @@ const receivedBy = (to: string) => captured.find((mail) => mail.rcpt.includes(to
 
 describe('whose configuration counts', () => {
   it("a tenant's own SMTP configuration when it does not use the instance's and is complete", () => {
-    expect(instanceMailSettings(tenant({ ...tenantSmtp, noreplyPort: 587 }))).toEqual({
+    expect(mailSenderSettings(tenant({ ...tenantSmtp, noreplyPort: 587 }))).toEqual({
       kind: 'smtp',
       from: '"Bürgerhaus Nord" <noreply@buergerhaus.example>',
       host: '127.0.0.1',
@@ -148,16 +148,16 @@ describe('whose configuration counts', () => {
   });
 
   it('not when the tenant uses the instance mail or its configuration is incomplete', () => {
-    expect(instanceMailSettings(tenant({ ...tenantSmtp, noreplyPort: 587, useInstanceMail: true }))).toBeNull();
-    expect(instanceMailSettings(tenant({ ...tenantSmtp, noreplyPort: null }))).toBeNull();
-    expect(instanceMailSettings(tenant({ ...tenantSmtp, noreplyPort: 587, noreplyPassword: null }))).toBeNull();
-    expect(instanceMailSettings(tenant({ ...tenantSmtp, noreplyPort: 587, noreplyDisplayName: '' }))).toBeNull();
-    expect(instanceMailSettings(tenant({}))).toBeNull();
+    expect(mailSenderSettings(tenant({ ...tenantSmtp, noreplyPort: 587, useInstanceMail: true }))).toBeNull();
+    expect(mailSenderSettings(tenant({ ...tenantSmtp, noreplyPort: null }))).toBeNull();
+    expect(mailSenderSettings(tenant({ ...tenantSmtp, noreplyPort: 587, noreplyPassword: null }))).toBeNull();
+    expect(mailSenderSettings(tenant({ ...tenantSmtp, noreplyPort: 587, noreplyDisplayName: '' }))).toBeNull();
+    expect(mailSenderSettings(tenant({}))).toBeNull();
   });
 
   it("a tenant's Graph configuration needs all of its fields", () => {
     const graphTenant = { noreplyUseGraphApi: true, noreplyMail: 'noreply@buergerhaus.example', noreplyDisplayName: 'Bürgerhaus', noreplyGraphTenantId: 'ms-tenant', noreplyGraphClientId: 'client' };
-    expect(instanceMailSettings(tenant({ ...graphTenant, noreplyGraphClientSecret: 'geheim' }))).toEqual({
+    expect(mailSenderSettings(tenant({ ...graphTenant, noreplyGraphClientSecret: 'geheim' }))).toEqual({
       kind: 'graph',
       from: '"Bürgerhaus" <noreply@buergerhaus.example>',
       mail: 'noreply@buergerhaus.example',
@@ -165,21 +165,21 @@ describe('whose configuration counts', () => {
       clientId: 'client',
       clientSecret: 'geheim',
     });
-    expect(instanceMailSettings(tenant(graphTenant))).toBeNull();
+    expect(mailSenderSettings(tenant(graphTenant))).toBeNull();
   });
 
   it("the instance's configuration only while it uses its own server", () => {
-    expect(instanceMailSettings(instance({ ...instanceSmtp, noreplyPort: 465 }))).toMatchObject({ kind: 'smtp', from: '"Stadt" <noreply@stadt.example>', port: 465 });
-    expect(instanceMailSettings(instance({ ...instanceSmtp, noreplyPort: 465, useOwnMailServer: false }))).toBeNull();
+    expect(mailSenderSettings(instance({ ...instanceSmtp, noreplyPort: 465 }))).toMatchObject({ kind: 'smtp', from: '"Stadt" <noreply@stadt.example>', port: 465 });
+    expect(mailSenderSettings(instance({ ...instanceSmtp, noreplyPort: 465, useOwnMailServer: false }))).toBeNull();
   });
 });
 
 describe('MailService.sendRendered', () => {
-  const instanceSettings = () => instanceMailSettings(instance({ ...instanceSmtp, noreplyPort: smtpPort }));
+  const instanceSettings = () => mailSenderSettings(instance({ ...instanceSmtp, noreplyPort: smtpPort }));
 
   it("sends with the tenant's SMTP server, with BCC and an inline attachment", async () => {
     const service = mailService(async () => sending(instanceSettings()));
-    const sender = instanceMailSettings(tenant({ ...tenantSmtp, noreplyPort: smtpPort }));
+    const sender = mailSenderSettings(tenant({ ...tenantSmtp, noreplyPort: smtpPort }));
     await service.sendRendered(
       message('kunde1@example.com', {
         bcc: 'buchung@buergerhaus.example',
@@ -197,7 +197,7 @@ describe('MailService.sendRendered', () => {
 
   it("without a tenant sender the instance's configuration", async () => {
     const service = mailService(async () => sending(instanceSettings()));
-    await service.sendRendered(message('kunde2@example.com'), instanceMailSettings(tenant({ ...tenantSmtp, noreplyPort: smtpPort, useInstanceMail: true })));
+    await service.sendRendered(message('kunde2@example.com'), mailSenderSettings(tenant({ ...tenantSmtp, noreplyPort: smtpPort, useInstanceMail: true })));
     expect(receivedBy('kunde2@example.com')).toMatchObject({ user: 'instanz-user', from: '"Stadt" <noreply@stadt.example>' });
   });
 
@@ -219,7 +219,7 @@ describe('MailService.sendRendered', () => {
     const service = mailService(async () => ({ sendingEnabled: false, ownServer: instanceSettings() }));
     const logged = vi.spyOn(console, 'info').mockImplementation(() => undefined);
     try {
-      await service.sendRendered(message('kunde7@example.com'), instanceMailSettings(tenant({ ...tenantSmtp, noreplyPort: smtpPort })));
+      await service.sendRendered(message('kunde7@example.com'), mailSenderSettings(tenant({ ...tenantSmtp, noreplyPort: smtpPort })));
       await service.send({ to: 'nutzer7@example.com', subject: 'Kennwort', paragraphs: ['Absatz'] });
       expect(logged.mock.calls.map((call) => String(call[0]))).toEqual([
         '[mail] unterdrückt (Mailversand der Instanz ausgeschaltet): an kunde7@example.com: "Betreff kunde7@example.com"',
@@ -236,14 +236,14 @@ describe('MailService.sendRendered', () => {
 
   it("errors of the tenant's mail server propagate", async () => {
     const service = mailService(async () => sending(instanceSettings()));
-    const sender = instanceMailSettings(tenant({ ...tenantSmtp, noreplyPort: smtpPort, noreplyPassword: 'falsch' }));
+    const sender = mailSenderSettings(tenant({ ...tenantSmtp, noreplyPort: smtpPort, noreplyPassword: 'falsch' }));
     await expect(service.sendRendered(message('kunde5@example.com'), sender)).rejects.toThrow();
     expect(receivedBy('kunde5@example.com')).toBeUndefined();
   });
 
   it("sends with the tenant's Graph application: BCC and attachments as file attachments", async () => {
     const service = mailService(async () => sending(instanceSettings()));
-    const sender = instanceMailSettings(
+    const sender = mailSenderSettings(
       tenant({
         noreplyUseGraphApi: true,
         noreplyMail: 'noreply@buergerhaus.example',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Attachment } from 'nodemailer/lib/mailer/index.js';
 import type { AppConfig } from '../config.js';
-import type { InstanceMailSettings, InstanceMailState } from '../instance/instance.service.js';
+import type { MailDeliveryState, MailSenderSettings } from './mail-sender.js';
 
 export interface OutgoingMail {
   to: string;
@@ -63,7 +63,7 @@ export function graphAttachment(attachment: MailAttachment): Record<string, unkn
   };
 }
 
-const graphKey = (settings: Extract<InstanceMailSettings, { kind: 'graph' }>): string => JSON.stringify([settings.tenantId, settings.clientId, settings.clientSecret]);
+const graphKey = (settings: Extract<MailSenderSettings, { kind: 'graph' }>): string => JSON.stringify([settings.tenantId, settings.clientId, settings.clientSecret]);
 
 /** Where Office365 Graph lives; tests point these at a local stand-in. */
 export interface GraphEndpoints {
@@ -90,7 +90,7 @@ export class MailService {
 
   constructor(
     private readonly config: AppConfig,
-    private readonly instanceMail: () => Promise<InstanceMailState> = async () => ({ sendingEnabled: true, ownServer: null }),
+    private readonly instanceMail: () => Promise<MailDeliveryState> = async () => ({ sendingEnabled: true, ownServer: null }),
     private readonly graph: GraphEndpoints = defaultGraphEndpoints,
     private readonly layout: MailLayout = plainMailLayout,
   ) {
@@ -120,11 +120,11 @@ export class MailService {
    * A mail its caller rendered, with the given sender settings (a tenant's own configuration);
    * without them as `send` chooses (instance, then environment). Errors of the mail server propagate.
    */
-  async sendRendered(mail: RenderedMail, sender: InstanceMailSettings | null = null): Promise<void> {
+  async sendRendered(mail: RenderedMail, sender: MailSenderSettings | null = null): Promise<void> {
     await this.deliver(mail, sender);
   }
 
-  private async deliver(mail: RenderedMail, sender: InstanceMailSettings | null, note?: string): Promise<void> {
+  private async deliver(mail: RenderedMail, sender: MailSenderSettings | null, note?: string): Promise<void> {
     // Read for every mail, so switching mail off takes effect at once in every process. Unreadable
     // settings fail the send: the job is retried rather than mailing against the owners' choice.
     const instance = await this.instanceMail();
@@ -152,7 +152,7 @@ export class MailService {
     }
   }
 
-  private smtpTransport(settings: Extract<InstanceMailSettings, { kind: 'smtp' }>): Transporter {
+  private smtpTransport(settings: Extract<MailSenderSettings, { kind: 'smtp' }>): Transporter {
     const key = JSON.stringify([settings.host, settings.port, settings.user, settings.password, settings.starttls]);
     const cached = this.smtpTransports.get(key);
     if (cached) {
@@ -180,7 +180,7 @@ export class MailService {
     return transport;
   }
 
-  private async graphAccessToken(settings: Extract<InstanceMailSettings, { kind: 'graph' }>): Promise<string> {
+  private async graphAccessToken(settings: Extract<MailSenderSettings, { kind: 'graph' }>): Promise<string> {
     const key = graphKey(settings);
     const cached = this.graphTokens.get(key);
     if (cached && cached.until > Date.now()) return cached.token;
@@ -203,7 +203,7 @@ export class MailService {
     return body.access_token;
   }
 
-  private async sendWithGraph(settings: Extract<InstanceMailSettings, { kind: 'graph' }>, mail: RenderedMail): Promise<void> {
+  private async sendWithGraph(settings: Extract<MailSenderSettings, { kind: 'graph' }>, mail: RenderedMail): Promise<void> {
     const token = await this.graphAccessToken(settings);
     const displayName = /^"(.*)" </.exec(settings.from)?.[1] ?? '';
     const response = await fetch(`${this.graph.apiUrl}/v1.0/users/${encodeURIComponent(settings.mail)}/sendMail`, {

@@ -3,7 +3,7 @@ import { requireViewer } from '../users/actor.js';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
 import type { GraphQLContext } from '../shared/graphql/context.js';
 import { AccessFlagsType, fullFlags } from '../users/session.types.js';
-import { Role } from './role.entity.js';
+import { Role } from '../tenants/role.entity.js';
 
 @InputType({ description: 'The seven access flags of one permission area; missing flags count as false on create and stay unchanged on update.' })
 export class AccessFlagsInput {

@@ -7,7 +7,7 @@ import { publishInTransaction } from '../shared/pubsub.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import { fullFlags } from '../users/session.types.js';
 import type { Viewer } from '../users/viewer.service.js';
-import { Role } from './role.entity.js';
+import { Role } from '../tenants/role.entity.js';
 import { validateRole } from './role.validation.js';
 
 /** The REST shape of a role (rest-contract 4.3): every flag of every area, the tenant id. */

@@ -2,7 +2,7 @@ import { UniqueConstraintViolationException, type EntityManager, type MikroORM }
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { SsoApplication } from '../instance/instance.entity.js';
 import type { InstanceService } from '../instance/instance.service.js';
-import { Role } from '../roles/role.entity.js';
+import { Role } from '../tenants/role.entity.js';
 import { AppError } from '../shared/errors.js';
 import { publishInTransaction } from '../shared/pubsub.js';
 import { TenantMembership } from '../tenants/membership.entity.js';

@@ -1,6 +1,6 @@
 import { Index, Collection, Entity, ManyToMany, ManyToOne, PrimaryKey, Property, Unique, type Opt , type Rel } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
-import { Role } from '../roles/role.entity.js';
+import { Role } from './role.entity.js';
 import { User } from '../users/user.entity.js';
 import { Tenant } from './tenant.entity.js';
 

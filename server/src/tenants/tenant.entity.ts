@@ -1,9 +1,8 @@
-import { Collection, Entity, OneToMany, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
+import { Entity, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { DEFAULT_BOOKING_HORIZON_DAYS, DEFAULT_MAX_BOOKING_DAYS } from '../../../common/tenants/tenant.validation.js';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
-import { TenantMembership } from './membership.entity.js';
 
 /** One application entry of a tenant (payment provider, locker system); fields per type. */
 export type TenantApplication = { id: string; type: 'payment' | 'locker' | 'auth'; active: boolean; title?: string } & Record<string, unknown>;
@@ -160,9 +159,6 @@ export class Tenant {
   @Field(() => Int, { description: "Bookings last at most this many days, unless an object's own maximum duration is longer." })
   @Property({ type: 'integer', default: DEFAULT_MAX_BOOKING_DAYS })
   maxBookingDays: Opt<number> = DEFAULT_MAX_BOOKING_DAYS;
-
-  @OneToMany(() => TenantMembership, (membership) => membership.tenant)
-  memberships = new Collection<TenantMembership>(this);
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Opt<Date> = new Date();

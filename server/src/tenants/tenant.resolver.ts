@@ -2,7 +2,6 @@ import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'ty
 import { requireViewer } from '../users/actor.js';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
 import type { GraphQLContext } from '../shared/graphql/context.js';
-import { WorkflowInput } from '../workflow/workflow.types.js';
 import { Tenant } from './tenant.entity.js';
 import { applicationView, type MemberList } from './tenant.service.js';
 import { PaymentApp, TenantApplicationType, TenantInput, TenantMembers, TenantRoleRef } from './tenant.types.js';
@@ -44,19 +43,6 @@ export class TenantResolver {
   @Mutation(() => Tenant, { description: 'Creates a tenant; the caller becomes its owner. Needs the create-tenant right and free quota.' })
   async createTenant(@Arg('input', () => TenantInput) input: TenantInput, @Ctx() context: GraphQLContext): Promise<Tenant> {
     return context.services.tenants.create(await requireViewer(context), { ...input });
-  }
-
-  @Auth(AuthRule.TENANT_OWNER)
-  @Mutation(() => Tenant, {
-    description: 'Saves the tenant (absent fields unchanged, applications merged) and, when given, its workflow, in one transaction.',
-  })
-  async updateTenant(
-    @Arg('id', () => ID) id: string,
-    @Arg('input', () => TenantInput) input: TenantInput,
-    @Arg('workflow', () => WorkflowInput, { nullable: true }) workflow: WorkflowInput | null,
-    @Ctx() context: GraphQLContext,
-  ): Promise<Tenant> {
-    return context.services.tenants.update(await requireViewer(context), id, { ...input }, workflow);
   }
 
   @Auth(AuthRule.TENANT_OWNER)

@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { DomainServices } from '../shared/domain-services.js';
 import { requireRestViewer } from '../users/actor.js';
-import type { WorkflowInputData } from '../workflow/workflow.validation.js';
+import type { WorkflowInputOfTenant } from './tenant-ports.js';
 import { publicTenant, tenantView, type TenantInputData } from './tenant.service.js';
 
 type Body = Record<string, unknown>;
@@ -10,9 +10,9 @@ const body = (req: Request): Body => (req.body && typeof req.body === 'object' ?
 const param = (req: Request, name: string): string => String(req.params[name]);
 
 /** Splits a tenant body into the tenant fields and an optional workflow (saved in the same transaction). */
-function tenantInput(req: Request): { input: TenantInputData; workflow: WorkflowInputData | null } {
+function tenantInput(req: Request): { input: TenantInputData; workflow: WorkflowInputOfTenant | null } {
   const { workflow, ...input } = body(req);
-  return { input: input as TenantInputData, workflow: workflow && typeof workflow === 'object' ? (workflow as WorkflowInputData) : null };
+  return { input: input as TenantInputData, workflow: workflow && typeof workflow === 'object' ? (workflow as WorkflowInputOfTenant) : null };
 }
 
 /**

@@ -1,8 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { senderBooleanFields, senderNumberFields, senderTextFields } from '../mail/mail-sender.fields.js';
-import { Instance } from '../instance/instance.entity.js';
-import { Role } from '../roles/role.entity.js';
+import { senderBooleanFields, senderNumberFields, senderTextFields } from '../mail/mail-sender.js';
+import { Role } from './role.entity.js';
 import { AppError } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
 import type { Permissions } from '../../../common/permissions/model.js';
@@ -18,7 +17,7 @@ import {
 import { publishInTransaction, type AppPubSub } from '../shared/pubsub.js';
 import { User } from '../users/user.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
-import type { WorkflowInputData, WorkflowService } from '../workflow/workflow.service.js';
+import type { TenantQuota, TenantWorkflow, WorkflowInputOfTenant } from './tenant-ports.js';
 import { defaultGenericMailTemplate, defaultReceiptTemplate } from './default-templates.js';
 import { noDocumentCounts, type DocumentCounts, type TenantDocumentCounts } from './document-counts.js';
 import { TenantMembership } from './membership.entity.js';
@@ -63,7 +62,7 @@ export interface MemberList {
 
 /** The full tenant for its owners (rest-contract 4.1) without any secret; the counters read-only. */
 export function tenantView(tenant: Tenant, members?: MemberList, counts: DocumentCounts = noDocumentCounts()) {
-  const { noreplyPassword, noreplyGraphClientSecret, memberships: _memberships, applications, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = tenant;
+  const { noreplyPassword, noreplyGraphClientSecret, applications, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = tenant;
   return {
     ...fields,
     noreplyPasswordSet: Boolean(noreplyPassword),
@@ -166,7 +165,8 @@ export class TenantService {
   constructor(
     private readonly orm: MikroORM,
     private readonly pubSub: AppPubSub,
-    private readonly workflows: WorkflowService,
+    private readonly workflows: TenantWorkflow,
+    private readonly quota: TenantQuota,
     /** The application kinds a tenant may store: payments (from the payments domain) and lockers. */
     private readonly applicationDefinitions: readonly ApplicationDefinition[],
     /** The receipt and invoice counters (receipts domain); null: shown empty. */
@@ -232,9 +232,8 @@ export class TenantService {
 
   /** Whether the quota allows another tenant (instance.maxTenants; null = unlimited). */
   async mayCreateAnother(em: EntityManager = this.orm.em.fork()): Promise<boolean> {
-    const instance = await em.findOne(Instance, { id: 1 });
-    const max = instance?.maxTenants;
-    if (max === null || max === undefined) return true;
+    const max = await this.quota.maxTenants(em);
+    if (max === null) return true;
     return (await em.count(Tenant, {})) < max;
   }
 
@@ -261,7 +260,7 @@ export class TenantService {
    * Updates the tenant with the sent fields (absent ones unchanged, secrets kept unless sent),
    * merges the applications and, when given, creates or updates the workflow: one transaction.
    */
-  async update(viewer: Viewer, id: string, input: TenantInputData, workflow?: WorkflowInputData | null): Promise<Tenant> {
+  async update(viewer: Viewer, id: string, input: TenantInputData, workflow?: WorkflowInputOfTenant | null): Promise<Tenant> {
     if (!canManageTenant(viewer.permissions, id)) throw new AppError('auth.forbidden');
     return this.orm.em.fork().transactional(async (em) => {
       const tenant = await this.find(em, id);
@@ -275,7 +274,7 @@ export class TenantService {
   }
 
   /** PUT api/tenants: update when the id exists, otherwise create (rest-contract 3.2). */
-  async save(viewer: Viewer, input: TenantInputData, workflow?: WorkflowInputData | null): Promise<{ tenant: Tenant; created: boolean }> {
+  async save(viewer: Viewer, input: TenantInputData, workflow?: WorkflowInputOfTenant | null): Promise<{ tenant: Tenant; created: boolean }> {
     const id = typeof input.id === 'string' ? input.id : undefined;
     const exists = id ? (await this.orm.em.fork().count(Tenant, { id })) > 0 : false;
     if (id && exists) return { tenant: await this.update(viewer, id, input, workflow), created: false };

@@ -1,10 +1,10 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { Instance } from '../instance/instance.entity.js';
 import type { OutgoingMail } from '../mail/mail.service.js';
 import type { Job, JobHandler } from '../shared/jobs.js';
 import type { AccountTokens } from './account-tokens.js';
 import { HookType } from './user-hook.entity.js';
 import { AuthType, User } from './user.entity.js';
+import type { PlatformAccounts } from './platform-accounts.js';
 
 /**
  * The account mails (verification link, password-reset link, the instance's notice of a new
@@ -37,6 +37,7 @@ export class AccountMails {
     private readonly mailer: AccountMailer,
     private readonly tokens: AccountTokens,
     private readonly publicUrl: string,
+    private readonly platform: PlatformAccounts,
   ) {}
 
   /** The job handlers by name, for the process's job worker. */
@@ -88,11 +89,11 @@ export class AccountMails {
 
   private async sendNewUserNotice(userId: string): Promise<void> {
     const em = this.orm.em.fork();
-    const instance = await em.findOne(Instance, { id: 1 });
-    const user = instance?.mailAddress ? await em.findOne(User, { id: userId }) : null;
-    if (!instance?.mailAddress || !user) return;
+    const noticeAddress = await this.platform.newAccountNoticeAddress(em);
+    const user = noticeAddress ? await em.findOne(User, { id: userId }) : null;
+    if (!noticeAddress || !user) return;
     await this.mailer.send({
-      to: instance.mailAddress,
+      to: noticeAddress,
       subject: 'Ein neuer Benutzer wurde erstellt',
       paragraphs: [
         'Ein neuer Benutzer hat sich registriert:',

@@ -1,6 +1,4 @@
-import { LockMode } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { Instance } from '../instance/instance.entity.js';
 import { AppError } from '../shared/errors.js';
 import { endAllSessionsOf } from '../shared/http/session.js';
 import { hasFlag } from '../../../common/permissions/permissions.js';
@@ -8,6 +6,7 @@ import { publishInTransaction, type AppPubSub } from '../shared/pubsub.js';
 import { hashPassword } from './auth.service.js';
 import { AuthType, User } from './user.entity.js';
 import { isEmail, normaliseEmail, validatePassword } from './validation.js';
+import type { PlatformAccounts } from './platform-accounts.js';
 import type { Viewer } from './viewer.service.js';
 
 /** A role a user holds in a tenant (the users list shows and searches the names). */
@@ -42,7 +41,11 @@ export type ProfileUpdate = Partial<Record<ProfileField, string | null>>;
 const MAX_FIELD_LENGTH = 200;
 
 export class UserService {
-  constructor(private readonly orm: MikroORM, private readonly pubSub: AppPubSub) {}
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly pubSub: AppPubSub,
+    private readonly platform: PlatformAccounts,
+  ) {}
 
   async get(id: string): Promise<User> {
     const user = await this.orm.em.fork().findOne(User, { id });
@@ -242,10 +245,9 @@ export class UserService {
     const id = normaliseEmail(idInput ?? '');
     if (!viewer.permissions.instanceOwner && viewer.user.id !== id) throw new AppError('auth.forbidden');
     await this.orm.em.fork().transactional(async (em) => {
-      const instance = await em.findOne(Instance, { id: 1 }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       const user = await em.findOne(User, { id });
       if (!user) throw new AppError('user.not-found');
-      if (instance?.ownerUserIds.includes(id) && instance.ownerUserIds.length <= 1) throw new AppError('user.last-instance-owner');
+      await this.platform.releaseAccount(em, id);
       const [{ count }] = await em.getConnection().execute<{ count: string }[]>(
         `select count(*) as count from tenant_memberships m
          where m.user_id = ? and m.is_owner
@@ -253,10 +255,6 @@ export class UserService {
         [id],
       );
       if (Number(count) > 0) throw new AppError('user.last-tenant-owner');
-      if (instance) {
-        instance.ownerUserIds = instance.ownerUserIds.filter((owner) => owner !== id);
-        instance.allowedUsersToCreateTenant = instance.allowedUsersToCreateTenant.filter((allowed) => allowed !== id);
-      }
       em.remove(user);
       await em.flush();
       await endAllSessionsOf(em, id, 'deleted');

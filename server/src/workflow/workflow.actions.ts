@@ -1,5 +1,5 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { instanceMailSettings, type InstanceMailSettings } from '../instance/instance.service.js';
+import { mailSenderSettings, type MailSenderSettings } from '../mail/mail-sender.js';
 import { mailContent, type OutgoingMail, type RenderedMail } from '../mail/mail.service.js';
 import { isUuid } from '../shared/ids.js';
 import { enqueueJobs, type Job, type JobHandler } from '../shared/jobs.js';
@@ -41,7 +41,7 @@ export function statusChangeMail(to: string, bookingId: string, tenantName: stri
 
 /** Sends one rendered mail with the given sender settings; the MailService in production. */
 export interface WorkflowMailer {
-  sendRendered(mail: RenderedMail, sender: InstanceMailSettings | null): Promise<void>;
+  sendRendered(mail: RenderedMail, sender: MailSenderSettings | null): Promise<void>;
 }
 
 /**
@@ -73,7 +73,7 @@ export class WorkflowActions {
     if (!tenant) return;
     const { contentHtml, text: plain } = mailContent(mail);
     const html = this.layout(tenant.genericMailTemplate, { title: mail.subject, contentHtml });
-    await this.mailer.sendRendered({ to: mail.to, subject: mail.subject, html, text: plain }, instanceMailSettings(tenant));
+    await this.mailer.sendRendered({ to: mail.to, subject: mail.subject, html, text: plain }, mailSenderSettings(tenant));
   }
 
   /** One job per mail receiver of the entered state's e-mail actions, enqueued together. */

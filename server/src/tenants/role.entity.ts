@@ -2,7 +2,7 @@ import { Index, Entity, ManyToOne, PrimaryKey, Property, type Opt, type Rel } fr
 import { randomUUID } from 'node:crypto';
 import { Field, ID, ObjectType } from 'type-graphql';
 import type { AccessFlags, RoleGrant } from '../../../common/permissions/model.js';
-import { Tenant } from '../tenants/tenant.entity.js';
+import { Tenant } from './tenant.entity.js';
 
 /**
  * A tenant's role: admin interfaces, per-area access flags and the free-bookings flag. The six flag
