@@ -33,6 +33,8 @@ test.afterAll(async ({ browser }) => {
 });
 
 test('the instance owner configures the instance and single sign-on', async ({ page }) => {
+  // A long journey through every settings section: more time than a single screen needs.
+  test.slow();
   await signInAsAdmin(page);
   const navigation = page.getByRole('navigation', { name: 'Hauptnavigation' });
   await navigation.getByRole('link', { name: 'Instanz verwalten' }).click();
