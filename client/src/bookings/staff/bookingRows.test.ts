@@ -71,7 +71,7 @@ describe('bookingRow', () => {
 
 describe('bookingActions', () => {
   it('offers nothing to a reader', () => {
-    expect(bookingActions(viewer({ readAny: true }), booking())).toEqual({ details: false, edit: false, release: false, reject: null, delete: false, deleteBlocked: null });
+    expect(bookingActions(viewer({ readAny: true }), booking())).toEqual({ details: false, edit: false, release: false, reject: null, markPaid: false, receipt: false, delete: false, deleteBlocked: null });
   });
 
   it('offers release and "ablehnen" before release, "stornieren" after, nothing of it once rejected', () => {
@@ -79,6 +79,13 @@ describe('bookingActions', () => {
     expect(bookingActions(editor, booking())).toMatchObject({ details: true, edit: true, release: true, reject: 'Buchung ablehnen', delete: false });
     expect(bookingActions(editor, booking({ isCommitted: true }))).toMatchObject({ release: false, reject: 'Buchung stornieren' });
     expect(bookingActions(editor, booking({ isCommitted: true, isRejected: true }))).toMatchObject({ release: false, reject: null });
+  });
+
+  it('offers marking paid while unpaid and a receipt once paid, both with the update right', () => {
+    const editor = viewer({ readAny: true, updateAny: true });
+    expect(bookingActions(editor, booking())).toMatchObject({ markPaid: true, receipt: false });
+    expect(bookingActions(editor, booking({ isPayed: true }))).toMatchObject({ markPaid: false, receipt: true });
+    expect(bookingActions(viewer({ readAny: true, deleteAny: true }), booking({ isPayed: true }))).toMatchObject({ markPaid: false, receipt: false });
   });
 
   it('lets the "own" rights act only on bookings assigned to the viewer', () => {
