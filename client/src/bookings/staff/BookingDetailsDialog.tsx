@@ -175,9 +175,9 @@ function ActionButtons({ actions, busy, onRelease, onConfirm, onReceipt, onEdit 
  * cache, from which the dialog then reads the booking as it now is.
  */
 export function BookingDetailsDialog({ tenantId, bookingId, viewer, onEdit, onClose }: { tenantId: string; bookingId: string; viewer: Viewer | null; onEdit?: () => void; onClose: () => void }) {
-  // Read from the server when opened, afterwards from the cache only: a deleted booking leaves the
-  // cache as the dialog closes, and is not asked for again.
-  const { data, error } = useQuery(StaffBookingDocument, { variables: { tenantId, id: bookingId }, fetchPolicy: 'network-only', nextFetchPolicy: 'cache-only' });
+  // Read from the server when opened, afterwards from the cache, which the actions' answers and the
+  // live changes keep up to date.
+  const { data, error } = useQuery(StaffBookingDocument, { variables: { tenantId, id: bookingId }, fetchPolicy: 'network-only', nextFetchPolicy: 'cache-first' });
   if (error) console.error('Buchung nicht geladen:', error);
   const runners = useBookingActions(tenantId);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);

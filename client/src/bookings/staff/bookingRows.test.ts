@@ -22,7 +22,7 @@ const booking = (overrides: Partial<StaffBooking> = {}): StaffBooking => ({
   paymentMethod: 'CASH',
   paymentProvider: null,
   assignedUserId: 'erika@example.com',
-  items: [{ bookableId: 'venue', amount: 1, regularGrossPriceEur: 350, bookable: { title: 'Bürgerhaus Musterstadt' }, event: null }],
+  items: [{ bookableId: 'venue', amount: 1, regularGrossPriceEur: 350, userGrossPriceEur: 350, bookable: { title: 'Bürgerhaus Musterstadt' }, event: null }],
   ...overrides,
 });
 
@@ -37,7 +37,7 @@ function viewer(flags: Partial<Record<'create' | 'readOwn' | 'readAny' | 'update
 
 describe('bookingRow', () => {
   it('shows the objects with their amounts and the German status, payment and method', () => {
-    const row = bookingRow(booking({ isCommitted: true, isPayed: true, items: [...booking().items, { bookableId: 'beamer', amount: 2, regularGrossPriceEur: 0, bookable: { title: 'Beamer' }, event: null }] }));
+    const row = bookingRow(booking({ isCommitted: true, isPayed: true, items: [...booking().items, { bookableId: 'beamer', amount: 2, regularGrossPriceEur: 0, userGrossPriceEur: 0, bookable: { title: 'Beamer' }, event: null }] }));
     expect(row.objects).toBe('Bürgerhaus Musterstadt, 2 × Beamer');
     expect([row.status, row.payment, row.paymentMethod]).toEqual(['freigegeben', 'bezahlt', 'Bar']);
     expect(row.searchTexts).toEqual(expect.arrayContaining(['ABCD-EFGH', 'Erika Mustermann', 'Bürgerhaus Musterstadt', 'Beamer', 'freigegeben', 'bezahlt', 'Bar', '24.12.2026']));
@@ -58,7 +58,7 @@ describe('bookingRow', () => {
 
   it("gives a booking of tickets (no times of its own) its event's times in Von/Bis and finds it by the event's name", () => {
     const concert = { id: 'e1', name: 'Sommerkonzert', startsAt: '2026-07-15T17:00:00.000Z', endsAt: '2026-07-15T20:30:00.000Z', place: 'Stadthalle' };
-    const row = bookingRow(booking({ timeBegin: null, timeEnd: null, items: [{ bookableId: 'ticket', amount: 2, regularGrossPriceEur: 12, bookable: { title: 'Erwachsene' }, event: concert }] }));
+    const row = bookingRow(booking({ timeBegin: null, timeEnd: null, items: [{ bookableId: 'ticket', amount: 2, regularGrossPriceEur: 12, userGrossPriceEur: 12, bookable: { title: 'Erwachsene' }, event: concert }] }));
     expect([row.beginAt, row.endAt]).toEqual([Date.parse(concert.startsAt), Date.parse(concert.endsAt)]);
     expect(cellTextsOf(row)).toMatchObject({ begin: '15.07.2026, 19:00', end: '15.07.2026, 22:30' });
     expect(row.searchTexts).toEqual(expect.arrayContaining(['Sommerkonzert', '15.07.2026']));
@@ -98,7 +98,7 @@ describe('bookingActions', () => {
     const deleter = viewer({ readAny: true, deleteAny: true });
     expect(bookingActions(deleter, booking({ isPayed: true })).deleteBlocked).toBe(PAID_BOOKING_NOT_DELETABLE);
     expect(bookingActions(deleter, booking({ isPayed: false })).deleteBlocked).toBeNull();
-    const free = booking({ isPayed: true, items: [{ bookableId: 'beamer', amount: 1, regularGrossPriceEur: 0, bookable: { title: 'Beamer' }, event: null }] });
+    const free = booking({ isPayed: true, items: [{ bookableId: 'beamer', amount: 1, regularGrossPriceEur: 0, userGrossPriceEur: 0, bookable: { title: 'Beamer' }, event: null }] });
     expect(bookingActions(deleter, free).deleteBlocked).toBeNull();
   });
 });
