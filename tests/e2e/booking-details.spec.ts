@@ -147,7 +147,8 @@ test('a clerk releases a pending booking in its details, marks it paid, issues a
   await expect(payment.getByLabel('Zahlungsmethode')).toHaveValue('TRANSFER');
   await payment.getByLabel('Zahlungsmethode').selectOption('CASH');
   await payment.getByRole('button', { name: 'Als bezahlt markieren' }).click();
-  await expect(payment).toBeHidden();
+  // The server renders the release's documents meanwhile (in its job queue, in-process): allow it time.
+  await expect(payment).toBeHidden({ timeout: 30_000 });
   await expect(toast(page, 'Zahlung erfasst')).toBeVisible();
   await expect(entry(dialog, 'Zahlung')).toHaveText('bezahlt');
   await expect(entry(dialog, 'Zahlungsart')).toHaveText('Bar (gewählt: Rechnung)');
@@ -161,7 +162,7 @@ test('a clerk releases a pending booking in its details, marks it paid, issues a
   const receipts = dialog.getByRole('link', { name: /^Zahlungsbeleg / });
   const before = await receipts.count();
   await dialog.getByRole('button', { name: 'Zahlungsbeleg erstellen' }).click();
-  await expect(toast(page, 'Zahlungsbeleg erstellt')).toBeVisible();
+  await expect(toast(page, 'Zahlungsbeleg erstellt')).toBeVisible({ timeout: 30_000 });
   await expect(receipts).toHaveCount(before + 1);
   await expectNoSeriousAxeFindings(page, 'Buchungsdetails nach Freigabe und Zahlung');
   await screenshot(page, 'booking-details-02-released-paid');

@@ -185,7 +185,7 @@ export function BookingDetailsDialog({ tenantId, bookingId, viewer, onEdit, onCl
   const actions = booking ? bookingActions(viewer, booking) : null;
   const closeConfirmation = () => setConfirmation(null);
   return (
-    <Dialog isOpen title={`Buchung ${bookingId}`} onClose={onClose} className="booking-dialog">
+    <Dialog isOpen title={`Buchung ${bookingId}`} onClose={onClose} className="booking-dialog booking-details-dialog">
       {/* Blueprint's DialogBody, focusable: the details may scroll, and a keyboard must reach them. */}
       <div className={`${Classes.DIALOG_BODY} ${Classes.DIALOG_BODY_SCROLL_CONTAINER}`} role="region" aria-label="Buchungsdetails" tabIndex={0}>
         {booking ? (
