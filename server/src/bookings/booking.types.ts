@@ -308,7 +308,7 @@ export function summaryOf(view: Omit<BookingView, 'id'>): BookingSummaryFields {
  * documents unaccepted), and the checkout stores the booking with its consents in one go: a document
  * accepted was accepted when the booking was made.
  */
-export function attachmentType(attachment: BookingAttachment, bookingCreatedAt: number): BookingAttachmentType {
+function attachmentType(attachment: BookingAttachment, bookingCreatedAt: number): BookingAttachmentType {
   const accepted = typeof attachment.accepted === 'boolean' ? attachment.accepted : null;
   return {
     id: typeof attachment.id === 'string' && attachment.id ? attachment.id : null,
