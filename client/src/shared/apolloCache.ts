@@ -1,6 +1,6 @@
 import { InMemoryCache } from '@apollo/client';
 import { cacheSizes } from '@apollo/client/utilities';
-import { bookingKeyFields, bookingPagePolicy } from '../bookings/staff/bookingCachePolicy';
+import { bookingItemsPolicy, bookingKeyFields, bookingPagePolicy } from '../bookings/staff/bookingCachePolicy';
 
 /**
  * The app's normalized cache with its type policies: how entities are identified where `id`
@@ -17,8 +17,7 @@ export function createCache(): InMemoryCache {
     typePolicies: {
       Booking: {
         keyFields: bookingKeyFields,
-        // The items carry no identity of their own: a newer answer replaces them.
-        fields: { items: { merge: false } },
+        fields: { items: bookingItemsPolicy },
       },
       Query: { fields: { bookings: bookingPagePolicy } },
     },

@@ -15,6 +15,7 @@ import { familiesOf, findBooking, findBookingOrFail } from './booking.queries.js
 import { isBookingNumber } from './booking-number.js';
 import type { BookingOccupancyGuard, OccupancyClaim } from './booking-occupancy-guard.js';
 import { mayOnBooking } from './booking.service.js';
+import { parsePaymentMethod, throwIfErrors } from './checkout/checkout.input.js';
 
 /** A second cancellation request this soon after one adds no link and no mail (the button may be pressed twice). */
 const REQUEST_MAIL_INTERVAL_MS = 60_000;
@@ -84,6 +85,25 @@ export class BookingStatusService {
     await this.change(tenantId, id, (booking) => {
       if (!mayOnBooking(viewer, 'update', booking)) throw new AppError('auth.forbidden');
       return this.rejectJobs(booking, plainReason(reason));
+    });
+  }
+
+  /**
+   * Staff record a payment received outside the platform (at the counter, by transfer): paid, with
+   * the method it came by; the paid follow-ups (receipt, confirmation when released) come from the
+   * payments domain as after any payment. A booking already paid keeps its method and mails nothing.
+   */
+  async markPaid(viewer: Viewer, tenantId: string, id: string, paymentMethod: unknown): Promise<void> {
+    const errors: Record<string, string> = {};
+    const method = parsePaymentMethod(paymentMethod, errors);
+    if (!method) errors.paymentMethod ??= 'Pflichtfeld';
+    throwIfErrors(errors);
+    await this.change(tenantId, id, (booking) => {
+      if (!mayOnBooking(viewer, 'update', booking)) throw new AppError('auth.forbidden');
+      if (booking.isPayed) return [];
+      booking.isPayed = true;
+      booking.paymentMethod = method;
+      return [];
     });
   }
 

@@ -203,6 +203,18 @@ export class BookingResolver {
     return this.booking(tenantId, id, context);
   }
 
+  @Auth(AuthRule.BOOKING_UPDATER)
+  @Mutation(() => BookingType, { description: 'Staff record a payment received outside the platform with its method (CASH, TRANSFER, …); the receipt and confirmation follow as after any payment. An already paid booking stays as it is.' })
+  async markBookingPaid(
+    @Arg('tenantId', () => ID) tenantId: string,
+    @Arg('id', () => ID) id: string,
+    @Arg('paymentMethod', () => String) paymentMethod: string,
+    @Ctx() context: GraphQLContext,
+  ): Promise<BookingType> {
+    await context.services.bookingStatus.markPaid(await requireViewer(context), tenantId, id, paymentMethod);
+    return this.booking(tenantId, id, context);
+  }
+
   @Auth(AuthRule.BOOKING_DELETER)
   @Mutation(() => Boolean, { description: 'Deletes the booking (also when paid) and takes it off the workflow states.' })
   async deleteBooking(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<boolean> {

@@ -5,7 +5,7 @@ import { CouponType } from '../coupons/coupon.entity.js';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
 import type { BookingChangedEvent } from '../shared/pubsub.js';
 import type { WorkflowStatus } from '../workflow/workflow.service.js';
-import { bookingStatusLabel, paymentWayLabel, type BookingView } from './booking.model.js';
+import { bookingStatusLabel, paymentWayLabel, type BookingAttachment, type BookingView } from './booking.model.js';
 import type { BookingStatusFilter } from './booking-conditions.js';
 
 /** The GraphQL shapes of bookings (specification 03 section 3, rest-contract 4.4 and 4.5). */
@@ -61,13 +61,16 @@ export class BookingItemType {
   @Field(() => PublicBookableType, { description: 'The object as booked.' }) bookable!: PublicBookableType;
 }
 
-@ObjectType('BookingAttachment')
+@ObjectType('BookingAttachment', { description: "A document of the booked objects with the customer's consent at checkout, or a receipt or invoice of the booking." })
 export class BookingAttachmentType {
+  @Field(() => ID, { nullable: true, description: "The document's id on its object; empty for receipts and invoices." }) id!: string | null;
   @Field(() => String) type!: string;
   @Field(() => String) title!: string;
   @Field(() => ID, { nullable: true }) bookableId!: string | null;
   @Field(() => String, { nullable: true }) url!: string | null;
-  @Field(() => Boolean, { nullable: true, description: 'Whether the customer accepted the document.' }) accepted!: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: 'Whether the customer accepted the document; empty for receipts and invoices.' }) accepted!: boolean | null;
+  @Field(() => Date, { nullable: true, description: 'When the customer accepted it: consent is given only at checkout, so this is when the booking was made; empty when not accepted.' })
+  acceptedAt!: Date | null;
 }
 
 @ObjectType('CouponUsed', { description: 'The coupon as it was applied.' })
@@ -300,6 +303,24 @@ export function summaryOf(view: Omit<BookingView, 'id'>): BookingSummaryFields {
   };
 }
 
+/**
+ * A stored attachment as GraphQL answers it. Consent is given at checkout only (the staff editor adds
+ * documents unaccepted), and the checkout stores the booking with its consents in one go: a document
+ * accepted was accepted when the booking was made.
+ */
+function attachmentType(attachment: BookingAttachment, bookingCreatedAt: number): BookingAttachmentType {
+  const accepted = typeof attachment.accepted === 'boolean' ? attachment.accepted : null;
+  return {
+    id: typeof attachment.id === 'string' && attachment.id ? attachment.id : null,
+    type: attachment.type,
+    title: attachment.title,
+    bookableId: attachment.bookableId ?? null,
+    url: attachment.url ?? null,
+    accepted,
+    acceptedAt: accepted ? new Date(bookingCreatedAt) : null,
+  };
+}
+
 export function bookingType(view: BookingView, workflowStatus: WorkflowStatus = null): BookingType {
   // Built as one literal: lists map many bookings, and spreading the summary in costs more than it looks.
   const summary = summaryOf(view);
@@ -331,13 +352,7 @@ export function bookingType(view: BookingView, workflowStatus: WorkflowStatus = 
     mail: view.mail,
     phone: view.phone,
     comment: view.comment,
-    attachments: view.attachments.map((attachment) => ({
-      type: attachment.type,
-      title: attachment.title,
-      bookableId: attachment.bookableId ?? null,
-      url: attachment.url ?? null,
-      accepted: attachment.accepted ?? null,
-    })),
+    attachments: view.attachments.map((attachment) => attachmentType(attachment, view.timeCreated)),
   };
 }
 

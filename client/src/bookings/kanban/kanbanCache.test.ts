@@ -28,7 +28,7 @@ function booking(id: string, created: string) {
     paymentProvider: null,
     assignedUserId: null,
     items: [
-      { __typename: 'BookingItem' as const, bookableId: 'saal', amount: 1, regularGrossPriceEur: 10, bookable: { __typename: 'PublicBookable' as const, title: 'Bürgerhaus' }, event: null },
+      { __typename: 'BookingItem' as const, bookableId: 'saal', amount: 1, regularGrossPriceEur: 10, userGrossPriceEur: 10, bookable: { __typename: 'PublicBookable' as const, title: 'Bürgerhaus' }, event: null },
     ],
   };
 }

@@ -1,12 +1,14 @@
 import { useMutation } from '@apollo/client/react';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, TextArea } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Form, useField } from 'react-final-form';
+import { paymentMethodLabels, paymentMethods } from '../../../../common/bookings/labels';
 import { DeleteStaffBookingDocument, RejectStaffBookingDocument } from '../../gql/graphql';
 import { useFailedSaveFeedback } from '../../shared/forms/failedSave';
 import { notify, notifyError } from '../../shared/toast';
 import { removeBooking } from './bookingChanges';
 import { bookingMessages } from './bookingMessages';
+import { proposedPaymentMethod } from './bookingDetails';
 import type { StaffBooking } from './bookingRows';
 
 interface ReasonValues {
@@ -72,8 +74,11 @@ export function RejectBookingDialog({ tenantId, booking, onClose }: { tenantId: 
   );
 }
 
-/** Deleting a booking after asking; 800 px wide like the other dialogs of the screen. */
-export function DeleteBookingDialog({ tenantId, booking, onClose }: { tenantId: string; booking: StaffBooking; onClose: () => void }) {
+/**
+ * Deleting a booking after asking; 800 px wide like the other dialogs of the screen. `onDeleted`
+ * (when given) follows a deletion instead of `onClose`, so a dialog showing the booking can close too.
+ */
+export function DeleteBookingDialog({ tenantId, booking, onClose, onDeleted }: { tenantId: string; booking: StaffBooking; onClose: () => void; onDeleted?: () => void }) {
   const [remove] = useMutation(DeleteStaffBookingDocument, { update: (cache) => removeBooking(cache, tenantId, booking.id) });
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
@@ -81,7 +86,7 @@ export function DeleteBookingDialog({ tenantId, booking, onClose }: { tenantId: 
     try {
       await remove({ variables: { tenantId, id: booking.id } });
       notify({ type: 'success', ...bookingMessages.deleted });
-      onClose();
+      (onDeleted ?? onClose)();
     } catch (error) {
       console.error('Buchung nicht gelöscht:', error);
       notifyError(error, bookingMessages.deleteError);
@@ -100,6 +105,46 @@ export function DeleteBookingDialog({ tenantId, booking, onClose }: { tenantId: 
           <>
             <Button text="Abbrechen" onClick={onClose} />
             <Button intent="danger" icon="trash" text="Löschen" loading={busy} onClick={() => void confirm()} />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}
+
+/**
+ * "Als bezahlt markieren": a payment received outside the platform (at the counter, by transfer),
+ * with the method it came by; 800 px wide like the other dialogs of the screen.
+ */
+export function MarkPaidDialog({ booking, onConfirm, onClose }: { booking: StaffBooking; onConfirm: (paymentMethod: string) => Promise<boolean>; onClose: () => void }) {
+  const [method, setMethod] = useState<string>(() => proposedPaymentMethod(booking));
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    if (await onConfirm(method)) onClose();
+    else setBusy(false);
+  };
+  return (
+    <Dialog isOpen title={`Als bezahlt markieren: ${booking.id}`} onClose={onClose} className="booking-dialog">
+      <DialogBody>
+        <p>
+          Die Zahlung für die Buchung „{booking.id}“ von {booking.name || 'unbekannt'} ist eingegangen. Auf welchem Weg?
+        </p>
+        <FormGroup label="Zahlungsmethode" labelFor="booking-mark-paid-method">
+          <HTMLSelect id="booking-mark-paid-method" fill value={method} onChange={(event) => setMethod(event.currentTarget.value)}>
+            {paymentMethods.map((key) => (
+              <option key={key} value={key}>
+                {paymentMethodLabels[key]}
+              </option>
+            ))}
+          </HTMLSelect>
+        </FormGroup>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="Abbrechen" onClick={onClose} />
+            <Button intent="primary" icon="euro" text="Als bezahlt markieren" loading={busy} onClick={() => void confirm()} />
           </>
         }
       />

@@ -1,12 +1,17 @@
-import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Classes, Dialog, DialogFooter, H5, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useQuery } from '@apollo/client/react';
+import { AnchorButton, Button, Classes, Dialog, DialogFooter, H5, HTMLTable, NonIdealState, Spinner, Tooltip } from '@blueprintjs/core';
+import { useState } from 'react';
 import { bookingStatusLabel, paymentStatusLabel, paymentWayLabel } from '../../../../common/bookings/labels';
-import { type BookingReceiptFragment, CreateBookingReceiptDocument, StaffBookingDocument, type StaffBookingDetailsFragment } from '../../gql/graphql';
+import { type BookingConsentFragment, type BookingReceiptFragment, StaffBookingDocument, type StaffBookingDetailsFragment } from '../../gql/graphql';
 import { formatCurrency, formatDateTime } from '../../shared/format';
+import type { Viewer } from '../../shared/rights';
 import { bookingPeriod, eventsOfItems, ticketEventFacts } from '../../shared/ticketEvent';
-import { notify, notifyError } from '../../shared/toast';
+import { DeleteBookingDialog, MarkPaidDialog, RejectBookingDialog } from './BookingConfirmDialogs';
+import { consentDocuments } from './bookingDetails';
 import { bookingMessages } from './bookingMessages';
+import { type BookingActions, bookingActions } from './bookingRows';
 import { PaymentTag, StatusTag } from './BookingTags';
+import { useBookingActions } from './useBookingActions';
 
 function Entry({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -100,42 +105,117 @@ function Documents({ receipts }: { receipts: readonly BookingReceiptFragment[] }
   );
 }
 
-/** A booking's details, 800 px wide, loaded fresh when opened. */
-export function BookingDetailsDialog({ tenantId, bookingId, onEdit, onClose }: { tenantId: string; bookingId: string; onEdit?: () => void; onClose: () => void }) {
-  const { data, error, refetch } = useQuery(StaffBookingDocument, { variables: { tenantId, id: bookingId }, fetchPolicy: 'network-only' });
-  if (error) console.error('Buchung nicht geladen:', error);
-  const [createReceipt, { loading: creating }] = useMutation(CreateBookingReceiptDocument);
-  const issueReceipt = async () => {
-    try {
-      await createReceipt({ variables: { tenantId, id: bookingId } });
-      notify({ type: 'success', ...bookingMessages.receiptCreated });
-      await refetch();
-    } catch (failure) {
-      console.error('Zahlungsbeleg nicht erstellt:', failure);
-      notifyError(failure, bookingMessages.receiptError);
-    }
-  };
+/**
+ * The documents of the booked objects the customer was asked to accept at checkout (terms, privacy
+ * notice, …): each with its link and whether, and when, it was accepted.
+ */
+function AcceptedDocuments({ attachments }: { attachments: readonly BookingConsentFragment[] }) {
+  const documents = consentDocuments(attachments);
   return (
-    <Dialog isOpen title={`Buchung ${bookingId}`} onClose={onClose} className="booking-dialog">
+    <>
+      <H5>Akzeptierte Dokumente</H5>
+      {documents.length === 0 ? (
+        <p className="bp6-text-muted">Für die gebuchten Objekte waren keine Dokumente zu akzeptieren.</p>
+      ) : (
+        <ul className="booking-documents" aria-label="Akzeptierte Dokumente">
+          {documents.map((document) => (
+            <li key={document.key}>
+              {document.url ? (
+                <a href={document.url} target="_blank" rel="noopener noreferrer">
+                  {document.title}
+                </a>
+              ) : (
+                document.title
+              )}{' '}
+              <span className="bp6-text-muted">{document.accepted ? `akzeptiert am ${formatDateTime(document.acceptedAt)}` : 'nicht akzeptiert'}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+type Confirmation = 'reject' | 'delete' | 'mark-paid';
+
+/**
+ * The footer's actions: only those the viewer may take on the booking as it is now (the rights of
+ * the list's row menu); delete stays visible but disabled, with its reason, when it is blocked.
+ */
+function ActionButtons({ actions, busy, onRelease, onConfirm, onReceipt, onEdit }: {
+  actions: BookingActions;
+  busy: { releasing: boolean; issuingReceipt: boolean };
+  onRelease: () => void;
+  onConfirm: (confirmation: Confirmation) => void;
+  onReceipt: () => void;
+  onEdit?: () => void;
+}) {
+  return (
+    <>
+      {actions.delete &&
+        (actions.deleteBlocked ? (
+          <Tooltip content={actions.deleteBlocked}>
+            <AnchorButton icon="trash" intent="danger" text="Löschen" disabled title={actions.deleteBlocked} />
+          </Tooltip>
+        ) : (
+          <Button icon="trash" intent="danger" text="Löschen" onClick={() => onConfirm('delete')} />
+        ))}
+      {actions.reject && <Button icon="disable" text={actions.reject} onClick={() => onConfirm('reject')} />}
+      {actions.markPaid && <Button icon="euro" text="Als bezahlt markieren" onClick={() => onConfirm('mark-paid')} />}
+      {actions.receipt && <Button icon="document" text="Zahlungsbeleg erstellen" loading={busy.issuingReceipt} onClick={onReceipt} />}
+      {actions.edit && onEdit && <Button icon="edit" text="Bearbeiten" onClick={onEdit} />}
+      {actions.release && <Button icon="tick-circle" text="Buchung freigeben" loading={busy.releasing} onClick={onRelease} />}
+    </>
+  );
+}
+
+/**
+ * A booking's details, 800 px wide, loaded fresh when opened, with what a clerk does with it:
+ * release, reject or cancel, mark paid, issue a receipt, edit, delete. Each answer lands in Apollo's
+ * cache, from which the dialog then reads the booking as it now is.
+ */
+export function BookingDetailsDialog({ tenantId, bookingId, viewer, onEdit, onClose }: { tenantId: string; bookingId: string; viewer: Viewer | null; onEdit?: () => void; onClose: () => void }) {
+  // Read from the server when opened, afterwards from the cache, which the actions' answers and the
+  // live changes keep up to date.
+  const { data, error } = useQuery(StaffBookingDocument, { variables: { tenantId, id: bookingId }, fetchPolicy: 'network-only', nextFetchPolicy: 'cache-first' });
+  if (error) console.error('Buchung nicht geladen:', error);
+  const runners = useBookingActions(tenantId);
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const booking = data?.booking;
+  const actions = booking ? bookingActions(viewer, booking) : null;
+  const closeConfirmation = () => setConfirmation(null);
+  return (
+    <Dialog isOpen title={`Buchung ${bookingId}`} onClose={onClose} className="booking-dialog booking-details-dialog">
       {/* Blueprint's DialogBody, focusable: the details may scroll, and a keyboard must reach them. */}
       <div className={`${Classes.DIALOG_BODY} ${Classes.DIALOG_BODY_SCROLL_CONTAINER}`} role="region" aria-label="Buchungsdetails" tabIndex={0}>
-        {data ? (
+        {booking ? (
           <>
-            <Details booking={data.booking} />
-            <Documents receipts={data.booking.receipts} />
+            <Details booking={booking} />
+            <Documents receipts={booking.receipts} />
+            <AcceptedDocuments attachments={booking.attachments} />
           </>
         ) : error ? <NonIdealState icon="error" title={bookingMessages.loadError.message} /> : <NonIdealState icon={<Spinner size={24} />} title="Daten werden geladen..." />}
       </div>
       <DialogFooter
         actions={
           <>
-            {/* Issuing a receipt changes the booking's documents: the same right as editing it. */}
-            {onEdit && data?.booking.isPayed && <Button icon="document" text="Zahlungsbeleg erstellen" loading={creating} onClick={() => void issueReceipt()} />}
-            {onEdit && <Button icon="edit" text="Bearbeiten" onClick={onEdit} />}
+            {booking && actions && (
+              <ActionButtons
+                actions={actions}
+                busy={runners}
+                onRelease={() => void runners.release(booking.id)}
+                onConfirm={setConfirmation}
+                onReceipt={() => void runners.issueReceipt(booking.id)}
+                onEdit={onEdit}
+              />
+            )}
             <Button intent="primary" text="Schließen" onClick={onClose} />
           </>
         }
       />
+      {booking && confirmation === 'reject' && <RejectBookingDialog tenantId={tenantId} booking={booking} onClose={closeConfirmation} />}
+      {booking && confirmation === 'mark-paid' && <MarkPaidDialog booking={booking} onConfirm={(method) => runners.markPaid(booking.id, method)} onClose={closeConfirmation} />}
+      {booking && confirmation === 'delete' && <DeleteBookingDialog tenantId={tenantId} booking={booking} onClose={closeConfirmation} onDeleted={onClose} />}
     </Dialog>
   );
 }

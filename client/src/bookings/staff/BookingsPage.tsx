@@ -1,20 +1,18 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { H2, NonIdealState, Spinner } from '@blueprintjs/core';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { BookingObjectsDocument, BookingWorkflowActiveDocument, CommitStaffBookingDocument } from '../../gql/graphql';
+import { BookingObjectsDocument, BookingWorkflowActiveDocument } from '../../gql/graphql';
 import { type Column, DataTable } from '../../shared/list/DataTable';
 import { NoTenantSelected } from '../../shared/NoTenantSelected';
 import { hasFlag } from '../../shared/permissions';
 import { allowCreate, viewerOf } from '../../shared/rights';
 import { useAppState } from '../../shared/store';
-import { notify, notifyError } from '../../shared/toast';
 import { DeleteBookingDialog, RejectBookingDialog } from './BookingConfirmDialogs';
 import { BookingDetailsDialog } from './BookingDetailsDialog';
 import { BookingEditDialog } from './BookingEditDialog';
 import { type BookingListFilter, exportLink, filterFromParams, filterText, meetsStatus, paramsOfFilter } from './bookingListFilter';
 import { BookingListFilters } from './BookingListFilters';
-import { bookingMessages } from './bookingMessages';
 import { BookingRowMenu } from './BookingRowMenu';
 import { bookingActions, type BookingRow, cellTextsOf, hasAnyAction, type StaffBooking } from './bookingRows';
 import './bookings.css';
@@ -23,6 +21,7 @@ import { BookingsToolbar } from './BookingsToolbar';
 import { PaymentTag, StatusTag } from './BookingTags';
 import { type BookingViewKey, bookingViews, offeredViews, viewsDependOnWorkflow } from './bookingViews';
 import { useBookingSearch } from './useBookingSearch';
+import { useBookingActions } from './useBookingActions';
 import { useBookingChanges, useStaffBookings } from './useStaffBookings';
 
 // The board with its drag and drop, and the calendar, load only when their view is first chosen.
@@ -92,22 +91,14 @@ function BookingsScreen({ tenantId }: { tenantId: string }) {
     if (printRequests > 0) globalThis.print();
   }, [printRequests]);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
-  const [commit] = useMutation(CommitStaffBookingDocument);
+  const { release: releaseBooking } = useBookingActions(tenantId);
   const close = () => setDialog(null);
 
   const permissions = viewer?.permissions;
   const mayActOnSome =
     permissions !== undefined && (['updateAny', 'updateOwn', 'deleteAny', 'deleteOwn'] as const).some((flag) => hasFlag(permissions, tenantId, 'manageBookings', flag));
 
-  const release = async (booking: StaffBooking) => {
-    try {
-      await commit({ variables: { tenantId, id: booking.id } });
-      notify({ type: 'success', ...bookingMessages.released });
-    } catch (error) {
-      console.error('Buchung nicht freigegeben:', error);
-      notifyError(error, bookingMessages.releaseError);
-    }
-  };
+  const release = (booking: StaffBooking) => releaseBooking(booking.id);
 
   const rowMenu = (row: BookingRow) => {
     const actions = bookingActions(viewer, row.booking);
@@ -196,7 +187,8 @@ function BookingsScreen({ tenantId }: { tenantId: string }) {
         <BookingDetailsDialog
           tenantId={tenantId}
           bookingId={dialog.booking.id}
-          onEdit={bookingActions(viewer, dialog.booking).edit ? () => setDialog({ kind: 'edit', booking: dialog.booking }) : undefined}
+          viewer={viewer}
+          onEdit={() => setDialog({ kind: 'edit', booking: dialog.booking })}
           onClose={close}
         />
       )}

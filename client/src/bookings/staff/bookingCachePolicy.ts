@@ -1,4 +1,4 @@
-import type { FieldPolicy, Reference, TypePolicy } from '@apollo/client';
+import { type FieldPolicy, isReference, type Reference, type StoreObject, type TypePolicy } from '@apollo/client';
 
 /**
  * How Apollo's normalized cache keeps bookings (registered in shared/apolloCache.ts). Kept free of
@@ -9,6 +9,26 @@ import type { FieldPolicy, Reference, TypePolicy } from '@apollo/client';
  * failing the whole answer.
  */
 export const bookingKeyFields: TypePolicy['keyFields'] = (booking) => (typeof booking.tenantId === 'string' && typeof booking.id === 'string' ? ['tenantId', 'id'] : false);
+
+const isPlainObject = (value: unknown): value is StoreObject => typeof value === 'object' && value !== null && !Array.isArray(value) && !isReference(value);
+
+/**
+ * A booking's items carry no identity of their own: a newer answer replaces them. An answer naming
+ * the same objects in the same order (a live change, a release) is the same items, perhaps asked
+ * for fewer fields than the details dialog reads (the list's rows leave out the booked object's
+ * type): those fields are kept, so the details stay whole without asking the server again.
+ */
+export const bookingItemsPolicy: FieldPolicy<readonly StoreObject[]> = {
+  merge(existing, incoming) {
+    if (!existing || existing.length !== incoming.length) return incoming;
+    return incoming.map((item, index) => {
+      const before = existing[index];
+      if (!isPlainObject(before) || !isPlainObject(item) || before.bookableId !== item.bookableId) return item;
+      const bookable = isPlainObject(before.bookable) && isPlainObject(item.bookable) ? { ...before.bookable, ...item.bookable } : item.bookable;
+      return { ...before, ...item, bookable };
+    });
+  },
+};
 
 /**
  * The staff's list is kept page by page: each `bookings(tenantId, limit, offset)` answer is a list

@@ -28,7 +28,7 @@ function booking(id: string, minutesAgo: number, overrides: Partial<StaffBooking
     paymentMethod: '',
     paymentProvider: null,
     assignedUserId: null,
-    items: [{ __typename: 'BookingItem', bookableId: 'room-1', amount: 1, regularGrossPriceEur: 12.5, bookable: { __typename: 'PublicBookable', title: 'Sitzungssaal' }, event: null }],
+    items: [{ __typename: 'BookingItem', bookableId: 'room-1', amount: 1, regularGrossPriceEur: 12.5, userGrossPriceEur: 12.5, bookable: { __typename: 'PublicBookable', title: 'Sitzungssaal' }, event: null }],
     ...overrides,
   } as StaffBookingRowFragment;
 }
@@ -143,7 +143,7 @@ describe('applyBookingChange on a window (the calendar)', () => {
   it("keeps an object's window to the bookings of that object", () => {
     const cache = windowCache('room-1');
     // With type names, as the server answers (the generated types leave them out).
-    const items = [{ __typename: 'BookingItem', bookableId: 'beamer', amount: 1, regularGrossPriceEur: 0, bookable: { __typename: 'PublicBookable', title: 'Beamer' }, event: null }];
+    const items = [{ __typename: 'BookingItem', bookableId: 'beamer', amount: 1, regularGrossPriceEur: 0, userGrossPriceEur: 0, bookable: { __typename: 'PublicBookable', title: 'Beamer' }, event: null }];
     const beamer = inWeek('BBBB-BEAM', { items: items as StaffBookingRowFragment['items'] });
     applyBookingChange(cache, TENANT, { action: 'CREATED', id: 'BBBB-BEAM', tenantId: TENANT, booking: beamer });
     applyBookingChange(cache, TENANT, { action: 'CREATED', id: 'RRRR-ROOM', tenantId: TENANT, booking: inWeek('RRRR-ROOM') });

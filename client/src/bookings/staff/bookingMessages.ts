@@ -12,6 +12,8 @@ export const bookingMessages = {
   editError: { title: 'Fehler beim Bearbeiten der Buchung', message: 'Die Änderungen konnten nicht gespeichert werden.' },
   released: { title: 'Buchung freigegeben', message: 'Die Buchung wurde freigegeben.' },
   releaseError: { title: 'Fehler', message: 'Die Buchung konnte nicht freigegeben werden.' },
+  markedPaid: { title: 'Zahlung erfasst', message: 'Die Buchung wurde als bezahlt markiert.' },
+  markPaidError: { title: 'Fehler', message: 'Die Buchung konnte nicht als bezahlt markiert werden.' },
   rejected: { title: 'Buchung abgelehnt', message: 'Die Buchung wurde abgelehnt.' },
   cancelled: { title: 'Buchung storniert', message: 'Die Buchung wurde storniert.' },
   rejectError: { title: 'Fehler', message: 'Die Buchung konnte nicht abgelehnt oder storniert werden.' },

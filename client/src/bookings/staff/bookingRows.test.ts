@@ -22,7 +22,7 @@ const booking = (overrides: Partial<StaffBooking> = {}): StaffBooking => ({
   paymentMethod: 'CASH',
   paymentProvider: null,
   assignedUserId: 'erika@example.com',
-  items: [{ bookableId: 'venue', amount: 1, regularGrossPriceEur: 350, bookable: { title: 'Bürgerhaus Musterstadt' }, event: null }],
+  items: [{ bookableId: 'venue', amount: 1, regularGrossPriceEur: 350, userGrossPriceEur: 350, bookable: { title: 'Bürgerhaus Musterstadt' }, event: null }],
   ...overrides,
 });
 
@@ -37,7 +37,7 @@ function viewer(flags: Partial<Record<'create' | 'readOwn' | 'readAny' | 'update
 
 describe('bookingRow', () => {
   it('shows the objects with their amounts and the German status, payment and method', () => {
-    const row = bookingRow(booking({ isCommitted: true, isPayed: true, items: [...booking().items, { bookableId: 'beamer', amount: 2, regularGrossPriceEur: 0, bookable: { title: 'Beamer' }, event: null }] }));
+    const row = bookingRow(booking({ isCommitted: true, isPayed: true, items: [...booking().items, { bookableId: 'beamer', amount: 2, regularGrossPriceEur: 0, userGrossPriceEur: 0, bookable: { title: 'Beamer' }, event: null }] }));
     expect(row.objects).toBe('Bürgerhaus Musterstadt, 2 × Beamer');
     expect([row.status, row.payment, row.paymentMethod]).toEqual(['freigegeben', 'bezahlt', 'Bar']);
     expect(row.searchTexts).toEqual(expect.arrayContaining(['ABCD-EFGH', 'Erika Mustermann', 'Bürgerhaus Musterstadt', 'Beamer', 'freigegeben', 'bezahlt', 'Bar', '24.12.2026']));
@@ -58,7 +58,7 @@ describe('bookingRow', () => {
 
   it("gives a booking of tickets (no times of its own) its event's times in Von/Bis and finds it by the event's name", () => {
     const concert = { id: 'e1', name: 'Sommerkonzert', startsAt: '2026-07-15T17:00:00.000Z', endsAt: '2026-07-15T20:30:00.000Z', place: 'Stadthalle' };
-    const row = bookingRow(booking({ timeBegin: null, timeEnd: null, items: [{ bookableId: 'ticket', amount: 2, regularGrossPriceEur: 12, bookable: { title: 'Erwachsene' }, event: concert }] }));
+    const row = bookingRow(booking({ timeBegin: null, timeEnd: null, items: [{ bookableId: 'ticket', amount: 2, regularGrossPriceEur: 12, userGrossPriceEur: 12, bookable: { title: 'Erwachsene' }, event: concert }] }));
     expect([row.beginAt, row.endAt]).toEqual([Date.parse(concert.startsAt), Date.parse(concert.endsAt)]);
     expect(cellTextsOf(row)).toMatchObject({ begin: '15.07.2026, 19:00', end: '15.07.2026, 22:30' });
     expect(row.searchTexts).toEqual(expect.arrayContaining(['Sommerkonzert', '15.07.2026']));
@@ -71,7 +71,7 @@ describe('bookingRow', () => {
 
 describe('bookingActions', () => {
   it('offers nothing to a reader', () => {
-    expect(bookingActions(viewer({ readAny: true }), booking())).toEqual({ details: false, edit: false, release: false, reject: null, delete: false, deleteBlocked: null });
+    expect(bookingActions(viewer({ readAny: true }), booking())).toEqual({ details: false, edit: false, release: false, reject: null, markPaid: false, receipt: false, delete: false, deleteBlocked: null });
   });
 
   it('offers release and "ablehnen" before release, "stornieren" after, nothing of it once rejected', () => {
@@ -79,6 +79,13 @@ describe('bookingActions', () => {
     expect(bookingActions(editor, booking())).toMatchObject({ details: true, edit: true, release: true, reject: 'Buchung ablehnen', delete: false });
     expect(bookingActions(editor, booking({ isCommitted: true }))).toMatchObject({ release: false, reject: 'Buchung stornieren' });
     expect(bookingActions(editor, booking({ isCommitted: true, isRejected: true }))).toMatchObject({ release: false, reject: null });
+  });
+
+  it('offers marking paid while unpaid and a receipt once paid, both with the update right', () => {
+    const editor = viewer({ readAny: true, updateAny: true });
+    expect(bookingActions(editor, booking())).toMatchObject({ markPaid: true, receipt: false });
+    expect(bookingActions(editor, booking({ isPayed: true }))).toMatchObject({ markPaid: false, receipt: true });
+    expect(bookingActions(viewer({ readAny: true, deleteAny: true }), booking({ isPayed: true }))).toMatchObject({ markPaid: false, receipt: false });
   });
 
   it('lets the "own" rights act only on bookings assigned to the viewer', () => {
@@ -91,7 +98,7 @@ describe('bookingActions', () => {
     const deleter = viewer({ readAny: true, deleteAny: true });
     expect(bookingActions(deleter, booking({ isPayed: true })).deleteBlocked).toBe(PAID_BOOKING_NOT_DELETABLE);
     expect(bookingActions(deleter, booking({ isPayed: false })).deleteBlocked).toBeNull();
-    const free = booking({ isPayed: true, items: [{ bookableId: 'beamer', amount: 1, regularGrossPriceEur: 0, bookable: { title: 'Beamer' }, event: null }] });
+    const free = booking({ isPayed: true, items: [{ bookableId: 'beamer', amount: 1, regularGrossPriceEur: 0, userGrossPriceEur: 0, bookable: { title: 'Beamer' }, event: null }] });
     expect(bookingActions(deleter, free).deleteBlocked).toBeNull();
   });
 });

@@ -106,12 +106,16 @@ export interface BookingActions {
   release: boolean;
   /** The wording: "ablehnen" before release, "stornieren" after. */
   reject: 'Buchung ablehnen' | 'Buchung stornieren' | null;
+  /** Recording a payment received outside the platform, while the booking is unpaid. */
+  markPaid: boolean;
+  /** Issuing a receipt of the payment changes the booking's documents: once paid, with the update right. */
+  receipt: boolean;
   delete: boolean;
   /** Why delete is disabled, or null. */
   deleteBlocked: string | null;
 }
 
-/** Details, edit, release and cancel need the update right on the booking, delete the delete right. */
+/** Details, edit, release, cancel, payment and receipt need the update right on the booking, delete the delete right. */
 export function bookingActions(viewer: Viewer | null, booking: StaffBooking): BookingActions {
   const update = allowUpdate(viewer, 'manageBookings', booking);
   const remove = allowDelete(viewer, 'manageBookings', booking);
@@ -120,6 +124,8 @@ export function bookingActions(viewer: Viewer | null, booking: StaffBooking): Bo
     edit: update,
     release: update && !booking.isCommitted && !booking.isRejected,
     reject: update && !booking.isRejected ? (booking.isCommitted ? 'Buchung stornieren' : 'Buchung ablehnen') : null,
+    markPaid: update && !booking.isPayed,
+    receipt: update && booking.isPayed,
     delete: remove,
     deleteBlocked: remove && deletionBlocked(booking) ? PAID_BOOKING_NOT_DELETABLE : null,
   };
