@@ -6,6 +6,7 @@ import { formatCurrency, formatDateTime } from '../../shared/format';
 import { bookingPeriod, eventsOfItems, ticketEventFacts } from '../../shared/ticketEvent';
 import { notify, notifyError } from '../../shared/toast';
 import { bookingMessages } from './bookingMessages';
+import { BookingLockers } from './BookingLockers';
 import { PaymentTag, StatusTag } from './BookingTags';
 
 function Entry({ term, children }: { term: string; children: React.ReactNode }) {
@@ -62,6 +63,7 @@ function Details({ booking }: { booking: StaffBookingDetailsFragment }) {
       <p className="booking-total">
         Gesamtpreis: <strong>{formatCurrency(booking.priceEur)}</strong> (enthaltene MwSt. {formatCurrency(booking.vatIncludedEur)})
       </p>
+      <BookingLockers booking={booking} />
       <H5>Kundendaten</H5>
       <dl className="booking-details">
         <Entry term="Name">{booking.name}</Entry>
