@@ -196,6 +196,34 @@ describe('units held by bookings that no longer hold them', () => {
   });
 });
 
+describe('staff editing bookings of objects with lockers', () => {
+  it('a booking staff create reserves and opens units; moving another booking into the full period is refused; moving it back out frees them', async () => {
+    const bike = await bikeWithLockers([{ id: 'FACH-G', amount: 1 }]);
+    const window = slot(10, '2026-12-21');
+    const put = (body: Record<string, unknown>) => owner.put(bookingsUrl(), { ...customer, bookableItems: [{ bookableId: bike.id, amount: 1 }], ...body });
+    const created = await put({ ...window, isCommitted: true });
+    expect(created.status, created.text).toBe(200);
+    await waitForSettledQueue(app.orm);
+    expect(await lockersOf(created.json.id)).toEqual([expect.objectContaining({ unitId: 'FACH-G', state: 'active' })]);
+
+    const later: Json = (await checkout(bike, slot(12, '2026-12-21'))).json;
+    const moved = await put({ id: later.id, ...window });
+    expect(moved.status, moved.text).toBe(409);
+    expect(moved.json.code).toBe('booking.lockers-unavailable');
+
+    // The first booking moves to another day: its opened units are given back for the old period and opened for the new one.
+    // (An update answers 201, a creation 200.)
+    expect((await put({ id: created.json.id, ...slot(10, '2026-12-22') })).status).toBe(201);
+    await waitForSettledQueue(app.orm);
+    // Two jobs of their own, run in either order.
+    const calls = standIn.calls.filter((call) => call.bookingId === created.json.id).map((call) => `${call.action} ${call.begin.toISOString()}`);
+    expect(calls.sort()).toEqual(
+      [`activate ${new Date(window.timeBegin).toISOString()}`, `release ${new Date(window.timeBegin).toISOString()}`, `activate ${new Date(slot(10, '2026-12-22').timeBegin).toISOString()}`].sort(),
+    );
+    expect((await put({ id: later.id, ...window })).status).toBe(201);
+  });
+});
+
 describe('a locker system that keeps failing', () => {
   it('leaves the complaint on the booking while the queue retries, and marks the units failed after the last attempt', async () => {
     const bike = await bikeWithLockers([{ id: 'FACH-F', amount: 1 }]);
