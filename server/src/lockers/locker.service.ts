@@ -2,6 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { LOCKER_ACTIVATE_JOB, LOCKER_RELEASE_JOB, lockerReleaseJobs, type LockerAction, type LockerJobPayload } from '../bookings/booking-lockers.js';
 import { Booking } from '../bookings/booking.entity.js';
+import { recordBookingChange } from '../bookings/booking.jobs.js';
 import type { LockerReservation } from '../bookings/booking.model.js';
 import { enqueueJobs, type JobAttempt, type JobHandler } from '../shared/jobs.js';
 import { Tenant } from '../tenants/tenant.entity.js';
@@ -114,8 +115,10 @@ export class LockerService {
     return { booking, stored: booking?.lockerInfo.find((unit) => unit.id === unitId) };
   }
 
-  private static change(booking: Booking, unitId: string, change: Partial<LockerReservation>): void {
+  /** The unit's entry changed; open screens hear of the booking's change (its live event, on commit). */
+  private static async change(tx: EntityManager, booking: Booking, unitId: string, change: Partial<LockerReservation>): Promise<void> {
     booking.lockerInfo = booking.lockerInfo.map((unit) => (unit.id === unitId ? { ...unit, ...change } : unit));
+    await recordBookingChange(tx, { tenantId: booking.tenant.id, id: booking.number, action: 'UPDATED', assignedUserId: booking.assignedUserId ?? null });
   }
 
   /**
@@ -127,7 +130,7 @@ export class LockerService {
     await this.orm.em.fork().transactional(async (tx) => {
       const { booking, stored } = await this.lockedUnit(tx, job, unit.id);
       const stillHeld = booking !== null && !booking.isRejected && stored !== undefined && stored.state !== 'released';
-      if (booking && stored) LockerService.change(booking, unit.id, { state: job.action === 'activate' ? 'active' : 'released', lastError: null });
+      if (booking && stored) await LockerService.change(tx, booking, unit.id, { state: job.action === 'activate' ? 'active' : 'released', lastError: null });
       if (job.action === 'activate' && !stillHeld) {
         const holder = { key: job.bookingKey, number: job.bookingId, tenant: { id: job.tenantId }, timeBegin: new Date(job.timeBegin), timeEnd: new Date(job.timeEnd), lockerInfo: [{ ...unit, state: 'active' as const }] };
         await enqueueJobs(tx, lockerReleaseJobs(holder));
@@ -140,7 +143,7 @@ export class LockerService {
   private async recordFailure(job: LockerJobPayload, unit: JobUnit, message: string, final: boolean): Promise<void> {
     await this.orm.em.fork().transactional(async (tx) => {
       const { booking, stored } = await this.lockedUnit(tx, job, unit.id);
-      if (booking && stored) LockerService.change(booking, unit.id, final ? { lastError: message, state: 'failed' } : { lastError: message });
+      if (booking && stored) await LockerService.change(tx, booking, unit.id, final ? { lastError: message, state: 'failed' } : { lastError: message });
       await tx.flush();
       if (final && !stored) console.error(`[lockers] ${actionLabel(job.action)} der Schließfächer ${unit.lockerSystem}/${unit.unitId} der Buchung ${job.bookingId} endgültig fehlgeschlagen: ${message}`);
     });

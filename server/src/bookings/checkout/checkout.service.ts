@@ -68,9 +68,9 @@ export type CheckoutPreview = Omit<BookingView, 'id'> & { id: null };
  * dependent objects, the events of tickets), in one global order with a lock timeout, then reads
  * the occupancy afresh and runs every rule; then the checkout writes booking, items, coupon use (a
  * conditional increment), workflow task and jobs. The locker units that come with the objects are
- * reserved by the guard under the same locks and stored on the booking. Concurrent checkouts on any number of server
- * processes are thereby serialised per object; a checkout that cannot get its locks in time answers
- * BOOKING_BUSY, and a failure anywhere leaves nothing behind.
+ * reserved by the guard under the same locks and stored on the booking. Concurrent checkouts on any
+ * number of server processes are thereby serialised per object; a checkout that cannot get its
+ * locks in time answers BOOKING_BUSY, and a failure anywhere leaves nothing behind.
  */
 export class CheckoutService {
   constructor(
