@@ -224,6 +224,33 @@ describe('staff editing bookings of objects with lockers', () => {
   });
 });
 
+describe('staff removing an object with lockers from a booking', () => {
+  it('gives its units back and keeps the others', async () => {
+    const bike = await bikeWithLockers([{ id: 'FACH-H', amount: 1 }]);
+    const trailer = await bikeWithLockers([{ id: 'FACH-I', amount: 1 }]);
+    const window = slot(10, '2026-12-23');
+    const booking: Json = (
+      await guest.post(`/api/${tenantId}/checkout`, { ...window, bookableItems: [{ bookableId: bike.id, amount: 1 }, { bookableId: trailer.id, amount: 1 }], ...customer })
+    ).json;
+    await waitForSettledQueue(app.orm);
+    expect((await lockersOf(booking.id)).map((unit) => [unit.unitId, unit.state])).toEqual([
+      ['FACH-H', 'active'],
+      ['FACH-I', 'active'],
+    ]);
+
+    const edited = await owner.put(bookingsUrl(), { id: booking.id, bookableItems: [{ bookableId: trailer.id, amount: 1 }] });
+    expect(edited.status, edited.text).toBe(201);
+    await waitForSettledQueue(app.orm);
+    expect((await lockersOf(booking.id)).map((unit) => [unit.unitId, unit.state])).toEqual([
+      ['FACH-H', 'released'],
+      ['FACH-I', 'active'],
+    ]);
+    expect(standIn.calls.filter((call) => call.bookingId === booking.id && call.action === 'release').map((call) => call.unitId)).toEqual(['FACH-H']);
+    expect((await checkout(bike, window)).status).toBe(200);
+    expect((await checkout(trailer, window)).status).toBe(409);
+  });
+});
+
 describe('a locker system that keeps failing', () => {
   it('leaves the complaint on the booking while the queue retries, and marks the units failed after the last attempt', async () => {
     const bike = await bikeWithLockers([{ id: 'FACH-F', amount: 1 }]);

@@ -159,7 +159,13 @@ export class BookingEditorService {
     const before = booking ? paymentStateOf(booking) : null;
     // Units the booking stops holding (rejected now, or reserved anew for what it claims now) are
     // released for the period they were held for: before the new times are written.
-    const jobs: Job[] = booking && !booking.isRejected && (edit.isRejected || lockers !== null) ? lockerReleaseJobs(booking) : [];
+    const jobs: Job[] = [];
+    if (booking && !booking.isRejected && (edit.isRejected || lockers !== null)) jobs.push(...lockerReleaseJobs(booking));
+    else if (booking && !booking.isRejected) {
+      // Claiming nothing new, it keeps its units, except those of objects it no longer books.
+      const booked = new Set(edit.items.map((item) => item.bookableId));
+      jobs.push(...lockerReleaseJobs(booking, (unit) => !booked.has(unit.bookableId)));
+    }
     const target =
       booking ??
       tx.create(Booking, { tenant: tx.getReference(Tenant, tenantId), number: await freeBookingNumber(tx, tenantId), createdAt: new Date(now), assignedUserId: viewer.user.id });

@@ -64,6 +64,13 @@ describe('locker jobs of a booking', () => {
     expect(lockerReleaseJobs(booking([unit('a', 'reserved')]))).toEqual([]);
   });
 
+  it('release only the chosen units when told which', () => {
+    const held = booking([unit('a', 'reserved'), { ...unit('b', 'active'), bookableId: 'helmet' }, unit('c', 'active')]);
+    const jobs = lockerReleaseJobs(held, (entry) => entry.id !== 'b');
+    expect(held.lockerInfo.map((entry) => entry.state)).toEqual(['released', 'active', 'active']);
+    expect((jobs[0].payload.units as { id: string }[]).map((entry) => entry.id)).toEqual(['c']);
+  });
+
   it('need a period', () => {
     expect(lockerActivationJobs({ ...booking([unit('a', 'reserved')]), timeBegin: null })).toEqual([]);
   });

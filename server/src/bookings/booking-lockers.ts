@@ -180,13 +180,13 @@ export function lockerActivationJobs(booking: LockerBooking): Job[] {
 }
 
 /**
- * A booking that stops holding its units (rejected, cancelled, deleted, or given other units): the
- * ones only reserved are released at once (the locker system never heard of them; an activation
+ * A booking that stops holding its units (rejected, cancelled, deleted, or given other units; with
+ * `which`: those of objects it no longer books): the ones only reserved are released at once (the locker system never heard of them; an activation
  * under way releases them itself when it finds the booking so), the active and failed ones through
  * the locker system. Changes `lockerInfo` and answers the jobs.
  */
-export function lockerReleaseJobs(booking: LockerBooking): Job[] {
-  const toLockerSystem = booking.lockerInfo.filter((unit) => unit.state === 'active' || unit.state === 'failed');
-  booking.lockerInfo = booking.lockerInfo.map((unit) => (unit.state === 'reserved' ? { ...unit, state: 'released' } : unit));
+export function lockerReleaseJobs(booking: LockerBooking, which: (unit: LockerReservation) => boolean = () => true): Job[] {
+  const toLockerSystem = booking.lockerInfo.filter((unit) => which(unit) && (unit.state === 'active' || unit.state === 'failed'));
+  booking.lockerInfo = booking.lockerInfo.map((unit) => (which(unit) && unit.state === 'reserved' ? { ...unit, state: 'released' } : unit));
   return lockerJob('release', booking, toLockerSystem);
 }
