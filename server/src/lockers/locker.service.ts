@@ -41,8 +41,8 @@ function failureMessage(error: unknown): string {
  * booking is confirmed (activate) or stops holding its units (release). Each unit group is called
  * on its own and its outcome written onto the booking at once, so a retry repeats only what failed.
  * A failed call stays on the booking as `lastError` while the queue retries; after the last attempt
- * the units are marked failed (an activation's last word also for a release that cannot be
- * recorded because the booking is gone: it is logged, and the job stays in the queue's records).
+ * the units are marked failed. A release that finally fails for a booking that is gone is logged,
+ * and the given-up job stays in the queue's records.
  *
  * A tenant's pareva application with a server URL talks to that server (pareva.ts); without one,
  * outside production, to the stand-in of this process (stand-in-locker-system.ts).
@@ -143,7 +143,8 @@ export class LockerService {
   private async recordFailure(job: LockerJobPayload, unit: JobUnit, message: string, final: boolean): Promise<void> {
     await this.orm.em.fork().transactional(async (tx) => {
       const { booking, stored } = await this.lockedUnit(tx, job, unit.id);
-      if (booking && stored) await LockerService.change(tx, booking, unit.id, final ? { lastError: message, state: 'failed' } : { lastError: message });
+      // Units released meanwhile (an activation of a booking rejected while it ran) stay released.
+      if (booking && stored && stored.state !== 'released') await LockerService.change(tx, booking, unit.id, final ? { lastError: message, state: 'failed' } : { lastError: message });
       await tx.flush();
       if (final && !stored) console.error(`[lockers] ${actionLabel(job.action)} der Schließfächer ${unit.lockerSystem}/${unit.unitId} der Buchung ${job.bookingId} endgültig fehlgeschlagen: ${message}`);
     });
