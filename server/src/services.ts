@@ -20,6 +20,7 @@ import { EventService } from './events/event.service.js';
 import { EventShowcase } from './events/event.showcase.js';
 import { FileService } from './files/file.service.js';
 import { InstanceService } from './instance/instance.service.js';
+import { LockerService } from './lockers/locker.service.js';
 import { MailService } from './mail/mail.service.js';
 import { MailPaymentFollowUps } from './payments/mail-follow-ups.js';
 import { offeredPaymentProviders, paymentApplicationDefinitions, testPaymentApplicationDefinition, type PaymentProviderId } from './payments/payment-applications.js';
@@ -106,6 +107,8 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   const payments = new PaymentService(orm, config.publicUrl, config.payments, paymentFollowUps);
   // The built-in test provider exists outside production only: a production instance neither saves nor offers it.
   const paymentApplications = config.payments.testProvider ? [...paymentApplicationDefinitions, testPaymentApplicationDefinition] : paymentApplicationDefinitions;
+  // The locker systems, told through the job queue; without a server URL (outside production) the stand-in of this process.
+  const lockers = new LockerService(orm, config.nodeEnv !== 'production');
   const offeredPayments = (applications: readonly TenantApplication[]): { id: PaymentProviderId; title: string }[] =>
     offeredPaymentProviders(applications).filter((offer) => config.payments.testProvider || offer.id !== 'testPayment');
   const sso = new SsoService(orm, instance, viewers);
@@ -144,6 +147,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     receipts,
     mailPreviews: new MailTemplatePreviews(config.publicUrl),
     bookingOverview: new BookingOverviewService(orm),
+    lockers,
     checkout: new CheckoutService(orm, bookables, workflows, occupancyGuard, paymentFollowUps, offeredPayments),
     jobHandlers: {
       [BOOKING_MAIL_JOB]: (payload) => bookingMails.send(payload),
@@ -151,6 +155,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
       ...workflowActions.handlers(),
       ...receipts.handlers(),
       ...accountMails.handlers(),
+      ...lockers.handlers(),
     },
   };
 }

@@ -10,6 +10,7 @@ import type { Viewer } from '../users/viewer.service.js';
 import type { WorkflowService } from '../workflow/workflow.service.js';
 import { isBookingNumber } from './booking-number.js';
 import { busyWhenLocked, lockKeysOf, lockObjects } from './booking.locks.js';
+import { activeLockerSystems, lockerActivationJobs, lockerReleaseJobs } from './booking-lockers.js';
 import type { BookingOccupancyGuard, OccupancyClaim } from './booking-occupancy-guard.js';
 import { paymentStateOf, paymentTransitions, reportPaymentEvents, type BookingPaymentEvents } from './booking-payment-events.js';
 import { Booking } from './booking.entity.js';
@@ -151,11 +152,20 @@ export class BookingEditorService {
     const records = await familiesOf(tx, tenantId, edit.items.map((item) => item.bookableId));
     const snapshots = snapshotsOf(edit, booking, records);
     // A rejected booking occupies nothing; otherwise what the edit claims beyond what it held is checked.
-    if (!edit.isRejected) await this.guard.guard(tx, await this.claimOf(tx, tenantId, edit, records, booking), { kind: 'staff-edit' });
+    const lockers = edit.isRejected ? null : await this.guard.guard(tx, await this.claimOf(tx, tenantId, edit, records, booking), { kind: 'staff-edit' });
 
     const now = Date.now();
     const wasCommitted = booking ? booking.isCommitted && !booking.isRejected : false;
     const before = booking ? paymentStateOf(booking) : null;
+    // Units the booking stops holding (rejected now, or reserved anew for what it claims now) are
+    // released for the period they were held for: before the new times are written.
+    const jobs: Job[] = [];
+    if (booking && !booking.isRejected && (edit.isRejected || lockers !== null)) jobs.push(...lockerReleaseJobs(booking));
+    else if (booking && !booking.isRejected) {
+      // Claiming nothing new, it keeps its units, except those of objects it no longer books.
+      const booked = new Set(edit.items.map((item) => item.bookableId));
+      jobs.push(...lockerReleaseJobs(booking, (unit) => !booked.has(unit.bookableId)));
+    }
     const target =
       booking ??
       tx.create(Booking, { tenant: tx.getReference(Tenant, tenantId), number: await freeBookingNumber(tx, tenantId), createdAt: new Date(now), assignedUserId: viewer.user.id });
@@ -169,6 +179,7 @@ export class BookingEditorService {
       paymentMethod: edit.paymentMethod,
     });
     if (edit.assignedUserId !== undefined) target.assignedUserId = edit.assignedUserId;
+    if (lockers !== null) target.lockerInfo = lockers;
 
     const minutes = bookedMinutes(edit.timeBegin, edit.timeEnd);
     const lines = edit.items.map((item) => {
@@ -201,7 +212,8 @@ export class BookingEditorService {
     target.searchText = searchTextOf(target, lines.map((line) => line.bookableUsed.title));
     await tx.flush();
 
-    const jobs: Job[] = [];
+    // Released by this change, or released with units reserved anew: the locker system opens them.
+    if (target.isCommitted && !target.isRejected && (!wasCommitted || lockers !== null)) jobs.push(...lockerActivationJobs(target));
     // Marked paid with something to pay: the paid follow-ups (receipt, confirmation) speak for it.
     const transitions = paymentTransitions(before, target);
     const tickets = holdsTickets(lines.map((line) => line.bookableUsed));
@@ -245,6 +257,7 @@ export class BookingEditorService {
         return family ? [{ ...family, amount: item.amount }] : [];
       }),
       bookingKey: booking?.key ?? null,
+      lockerSystems: activeLockerSystems(tenant.applications),
       held:
         booking && !booking.isRejected
           ? { begin: booking.timeBegin ?? null, end: booking.timeEnd ?? null, items: booking.items.getItems().map((item) => ({ bookableId: item.bookableId, amount: item.amount })) }

@@ -5,6 +5,8 @@ import { horizonProblem } from '../../../common/bookings/horizon.js';
 import { eventHasSeats } from './checkout/checkout.rules.js';
 import { eventFullError, requestedSeats, seatsTaken, type EventDirectory, type EventSeatInfo } from './event-seats.js';
 import { lockKeysOf, lockObjects } from './booking.locks.js';
+import { lockerDemands, lockerLockKeys, lockerShortage, lockerShortageError, readHeldLockerUnits, reservationsOf, type LockerDemand } from './booking-lockers.js';
+import type { LockerReservation } from './booking.model.js';
 import { readOccupancies, type BookableFamily } from './booking.queries.js';
 
 /**
@@ -20,6 +22,10 @@ import { readOccupancies, type BookableFamily } from './booking.queries.js';
  * lock timeout) and only then reads everyone else's occupancy and the events' seats and runs the
  * rules. So two changes claiming the same slot on any number of server processes run one after the
  * other, and the second sees the first.
+ *
+ * The locker units that come with the objects (booking-lockers.ts) are part of the claim: their
+ * groups are locked with the objects, and a change that claims more answers the units it now holds,
+ * checked against everyone else's under those locks, for the caller to write onto the booking.
  */
 
 /** One booked object with its hierarchy and the amount claimed. */
@@ -51,6 +57,8 @@ export interface OccupancyClaim {
   items: readonly ClaimedItem[];
   /** The booking being changed, left out of everyone else's occupancy; null for a new one. */
   bookingKey: string | null;
+  /** The tenant's active locker applications (booking-lockers.ts activeLockerSystems). */
+  lockerSystems: readonly string[];
   held: HeldOccupancy | null;
 }
 
@@ -91,6 +99,20 @@ export function growingItems(claim: OccupancyClaim): ClaimedItem[] {
   return claim.items.filter(({ record }) => (claimedAmounts.get(record.id) ?? 0) > (heldAmounts.get(record.id) ?? 0) || (isTimeRelated(record) && !kept));
 }
 
+/** The locker units the whole claim asks for; none without a period (units are held for one). */
+function lockerDemandsOf(claim: OccupancyClaim): LockerDemand[] {
+  if (!claim.begin || !claim.end || claim.end <= claim.begin || claim.lockerSystems.length === 0) return [];
+  return lockerDemands(claim.items, claim.lockerSystems);
+}
+
+/** Refuses (409) when a unit group has fewer free units in the claim's period than it asks for. */
+async function requireFreeLockers(em: EntityManager, claim: OccupancyClaim, demands: readonly LockerDemand[]): Promise<void> {
+  if (demands.length === 0 || !claim.begin || !claim.end) return;
+  const held = await readHeldLockerUnits(em, claim.tenantId, { begin: claim.begin, end: claim.end }, claim.bookingKey);
+  const shortage = lockerShortage(demands, held);
+  if (shortage) throw lockerShortageError(shortage);
+}
+
 const eventOf = (item: ClaimedItem) => (item.record.type === 'ticket' ? item.record.eventId : null);
 
 export class BookingOccupancyGuard {
@@ -98,17 +120,21 @@ export class BookingOccupancyGuard {
 
   /**
    * Locks and checks what the change claims, inside the transaction that writes it (call before
-   * writing). Throws the refusal (400 for the horizon, 409 otherwise); a change that claims nothing
-   * new passes at once.
+   * writing). Throws the refusal (400 for the horizon, 409 otherwise). Answers the locker units the
+   * booking holds after the change, to be stored as its `lockerInfo`; null when the change claims
+   * nothing new (it passes at once, and the booking keeps the units it has).
    */
-  async guard(tx: EntityManager, claim: OccupancyClaim, rules: OccupancyRules, now = new Date()): Promise<void> {
+  async guard(tx: EntityManager, claim: OccupancyClaim, rules: OccupancyRules, now = new Date()): Promise<LockerReservation[] | null> {
     const growing = growingItems(claim);
-    if (growing.length === 0) return;
+    if (growing.length === 0) return null;
     this.requireHorizon(claim, growing, now);
-    await lockObjects(tx, lockKeysOf(growing));
+    const lockers = lockerDemandsOf(claim);
+    await lockObjects(tx, [...lockKeysOf(growing), ...lockerLockKeys(claim.tenantId, lockers)]);
     // Read under the locks and in the transaction: an event's limit is changed under the same
     // event lock (never below the seats sold), so the limit read here is the one that holds.
     await this.check(tx, claim, rules, growing, await this.seatInfos(claim, growing, tx), now);
+    await requireFreeLockers(tx, claim, lockers);
+    return reservationsOf(lockers);
   }
 
   /** The same checks without locks, for answers that store nothing (a checkout's preview and prices). */
@@ -117,6 +143,7 @@ export class BookingOccupancyGuard {
     if (growing.length === 0) return;
     this.requireHorizon(claim, growing, now);
     await this.check(em, claim, rules, growing, await this.seatInfos(claim, growing), now);
+    await requireFreeLockers(em, claim, lockerDemandsOf(claim));
   }
 
   /** The events of the growing tickets with their seat limits (an unknown event limits nothing). */

@@ -12,6 +12,7 @@ import type { Booking } from './booking.entity.js';
 import type { BookingHook } from './booking.model.js';
 import { bookingMailJob, holdsTickets, organizerMailsJob, recordBookingChange, rejectionMailJob } from './booking.jobs.js';
 import { familiesOf, findBooking, findBookingOrFail } from './booking.queries.js';
+import { activeLockerSystems, lockerActivationJobs, lockerReleaseJobs } from './booking-lockers.js';
 import { isBookingNumber } from './booking-number.js';
 import type { BookingOccupancyGuard, OccupancyClaim } from './booking-occupancy-guard.js';
 import { mayOnBooking } from './booking.service.js';
@@ -173,7 +174,9 @@ export class BookingStatusService {
       const booking = await this.locked(tx, tenantId, id);
       if (!mayOnBooking(viewer, 'delete', booking)) throw new AppError('auth.forbidden');
       await this.workflows.removeBookingIn(tx, tenantId, booking.number);
-      await recordBookingChange(tx, { tenantId, id: booking.number, action: 'DELETED', assignedUserId: booking.assignedUserId ?? null });
+      // The job carries the units and their period: it releases them after the booking is gone.
+      const lockerJobs = booking.isRejected ? [] : lockerReleaseJobs(booking);
+      await recordBookingChange(tx, { tenantId, id: booking.number, action: 'DELETED', assignedUserId: booking.assignedUserId ?? null }, lockerJobs);
       tx.remove(booking);
       await tx.flush();
     });
@@ -217,12 +220,14 @@ export class BookingStatusService {
    * events' seats).
    */
   private async release(tx: EntityManager, booking: Booking): Promise<Job[]> {
-    if (booking.isRejected) await this.guard.guard(tx, await this.claimOf(tx, booking), { kind: 'release' });
+    // The units it held were released with its rejection: it reserves them anew (or refuses).
+    if (booking.isRejected) booking.lockerInfo = (await this.guard.guard(tx, await this.claimOf(tx, booking), { kind: 'release' })) ?? [];
     const wasReleased = booking.isCommitted && !booking.isRejected;
     booking.isCommitted = true;
     booking.isRejected = false;
     if (wasReleased) return [];
-    const jobs: Job[] = [];
+    // Confirmed: the locker system opens the reserved units for the booking's period.
+    const jobs: Job[] = lockerActivationJobs(booking);
     // The payment request for unpaid bookings (mails 4 and 5) and the receipt of paid ones are the payments domain's (see applyTo()).
     if (!(booking.priceEur > 0)) jobs.push(bookingMailJob({ tenantId: booking.tenant.id, bookingId: booking.number, kind: 'released' }));
     // Rule 1: the organisers of the booked tickets' events hear of the released booking (mail 10).
@@ -237,7 +242,7 @@ export class BookingStatusService {
   private rejectJobs(booking: Booking, reason: string, options: { cancelledByCustomer?: boolean } = {}): Job[] {
     if (booking.isRejected) return [];
     booking.isRejected = true;
-    return [rejectionMailJob(booking.tenant.id, booking.number, booking.isCommitted || options.cancelledByCustomer === true, reason)];
+    return [rejectionMailJob(booking.tenant.id, booking.number, booking.isCommitted || options.cancelledByCustomer === true, reason), ...lockerReleaseJobs(booking)];
   }
 
   /** What a stored booking claims when it occupies again: its times and its items on the objects as they are now (a deleted one limits nothing). */
@@ -256,6 +261,7 @@ export class BookingStatusService {
       }),
       bookingKey: booking.key,
       held: null,
+      lockerSystems: activeLockerSystems(tenant.applications),
     };
   }
 

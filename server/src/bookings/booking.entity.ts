@@ -1,7 +1,7 @@
 import { Collection, DecimalType, Entity, Index, ManyToOne, OneToMany, PrimaryKey, Property, Unique, type Opt, type Rel } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Tenant } from '../tenants/tenant.entity.js';
-import type { BookableSnapshot, BookingAttachment, BookingHook, CouponUsed } from './booking.model.js';
+import type { BookableSnapshot, BookingAttachment, BookingHook, CouponUsed, LockerReservation } from './booking.model.js';
 
 /** An online payment started with the provider: its page, for the amount, at the time. */
 export interface BookingPaymentStart {
@@ -119,8 +119,9 @@ export class Booking {
   @Property({ type: 'jsonb', default: '[]' })
   attachments: Opt<BookingAttachment[]> = [];
 
+  /** The locker units the booking holds (booking-lockers.ts), with what the locker system made of them. */
   @Property({ type: 'jsonb', default: '[]' })
-  lockerInfo: Opt<unknown[]> = [];
+  lockerInfo: Opt<LockerReservation[]> = [];
 
   @Property({ type: 'jsonb', default: '[]' })
   hooks: Opt<BookingHook[]> = [];

@@ -266,6 +266,20 @@ describe('the booking block', () => {
     expect(text).toContain('Buchungsnummer: AB12-CD34');
   });
 
+  it('names the locker units with their object and period; released units and rejected bookings name none', () => {
+    const unit = (id: string, unitId: string, amount: number, state: 'reserved' | 'active' | 'released') => ({ id, lockerSystem: 'pareva', unitId, bookableId: 'b1', amount, state });
+    const lockerInfo = [unit('r1', 'FACH-1', 2, 'active'), unit('r2', 'FACH-<2>', 1, 'reserved'), unit('r3', 'FACH-3', 1, 'released')];
+    const mail = compose('confirmed', { booking: booking({ lockerInfo }) });
+    expect(mail.text).toContain(
+      'Schließfächer\n- 2 Schließfächer „FACH-1“ zu Lastenrad, nutzbar vom 28.03.2026, 10:00 bis 30.03.2026, 10:00\n- Ein Schließfach „FACH-<2>“ zu Lastenrad, nutzbar vom 28.03.2026, 10:00 bis 30.03.2026, 10:00',
+    );
+    expect(mail.text).not.toContain('FACH-3');
+    expect(mail.contentHtml).toContain('<h2>Schließfächer</h2>');
+    expect(mail.contentHtml).toContain('FACH-&#60;2&#62;');
+    expect(compose('rejected', { booking: booking({ lockerInfo, isRejected: true }), reason: 'x' }).text).not.toContain('Schließfach');
+    expect(compose('confirmed').text).not.toContain('Schließfach');
+  });
+
   it('escapes customer input', () => {
     const mail = compose('request-received', {
       booking: booking({ name: '<script>alert(1)</script>', company: 'A & B "GmbH"', comment: '<img src=x onerror=alert(2)>', street: '<b>Weg</b>' }),

@@ -275,6 +275,22 @@ function ticketLines(event: TicketEventFacts): string[] {
   return [`Ticket für die Veranstaltung ${event.name}`, when, event.place.trim() ? `Ort: ${event.place.trim()}` : ''].filter(Boolean);
 }
 
+/**
+ * The locker units that come with the booking: which unit group, how many, for which object and
+ * when they can be used (the booking's period). None for a rejected booking or released units.
+ */
+function lockerLines(booking: BookingView): string[] {
+  if (booking.isRejected) return [];
+  const when = period(booking);
+  const titles = new Map(booking.bookableItems.map((item) => [item.bookableId, item._bookableUsed?.title ?? '']));
+  return (booking.lockerInfo ?? [])
+    .filter((unit) => unit.state !== 'released')
+    .map((unit) => {
+      const title = titles.get(unit.bookableId)?.trim();
+      return `${unit.amount === 1 ? 'Ein Schließfach' : `${unit.amount} Schließfächer`} „${unit.unitId}“${title ? ` zu ${title}` : ''}${when ? `, nutzbar ${when}` : ''}`;
+    });
+}
+
 /** The standard booking block (rest-contract 5.9) as HTML and text; `events`: the booked tickets' events by id. */
 export function bookingBlock(booking: BookingView, events: ReadonlyMap<string, TicketEventFacts> = new Map()): { html: string; text: string } {
   const rows: [string, string][] = [
@@ -304,16 +320,18 @@ export function bookingBlock(booking: BookingView, events: ReadonlyMap<string, T
     notes.push(note);
   }
 
+  const lockers = lockerLines(booking);
   const html = [
     `<p>${shown.map(([label, value]) => `<strong>${label}:</strong> ${escapeHtml(value).replace(/\r?\n/g, '<br />')}`).join('<br />\n')}</p>`,
     '<h2>Bestellübersicht</h2>',
     items.length ? `<ul>\n${items.map((lines) => `<li>${lines.map(escapeHtml).join('<br />')}</li>`).join('\n')}\n</ul>` : '',
+    lockers.length ? `<h2>Schließfächer</h2>\n<ul>\n${lockers.map((line) => `<li>${escapeHtml(line)}</li>`).join('\n')}\n</ul>` : '',
     // Booking notes are HTML sanitised when the bookable was saved.
     ...notes.map((note) => `<div>${note}</div>`),
   ]
     .filter(Boolean)
     .join('\n');
-  const text = [shown.map(([label, value]) => `${label}: ${value}`).join('\n'), ['Bestellübersicht', ...items.map((lines) => lines.map((line, index) => `${index === 0 ? '- ' : '  '}${line}`).join('\n'))].join('\n'), ...notes.map(htmlToText)]
+  const text = [shown.map(([label, value]) => `${label}: ${value}`).join('\n'), ['Bestellübersicht', ...items.map((lines) => lines.map((line, index) => `${index === 0 ? '- ' : '  '}${line}`).join('\n'))].join('\n'), lockers.length ? ['Schließfächer', ...lockers.map((line) => `- ${line}`)].join('\n') : '', ...notes.map(htmlToText)]
     .filter(Boolean)
     .join('\n\n');
   return { html, text };

@@ -64,6 +64,30 @@ export interface CouponUsed {
   discount: number;
 }
 
+/**
+ * What happened to reserved locker units: reserved at checkout (our own bookkeeping), active once
+ * the locker system has opened them for the booking's period, released when the booking no longer
+ * holds them, failed when the locker system refused after every retry (lastError says why).
+ */
+export const lockerStates = ['reserved', 'active', 'released', 'failed'] as const;
+export type LockerState = (typeof lockerStates)[number];
+
+/** Locker units of one booked object's unit group, held by a booking for its period. */
+export interface LockerReservation {
+  /** This reservation (a booking that reserves again gets new ones: late jobs leave those alone). */
+  id: string;
+  /** The tenant's locker application (pareva). */
+  lockerSystem: string;
+  /** The unit group (product id) in the locker system. */
+  unitId: string;
+  /** The booked object the units come with. */
+  bookableId: string;
+  amount: number;
+  state: LockerState;
+  /** The locker system's last complaint (kept while retrying, and with a final failure). */
+  lastError?: string | null;
+}
+
 /** A pending public cancellation, released through the mailed link; the link carries the token, the booking only its SHA-256. */
 export interface BookingHook {
   tokenHash: string;
@@ -90,7 +114,7 @@ export interface BookingView extends CustomerData {
   isRejected: boolean;
   paymentProvider: string | null;
   paymentMethod: string;
-  lockerInfo: unknown[];
+  lockerInfo: LockerReservation[];
   _couponUsed?: CouponUsed;
 }
 

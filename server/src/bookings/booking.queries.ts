@@ -5,7 +5,7 @@ import type { Occupancy } from '../bookables/rules/availability.js';
 import { isUuid } from '../shared/ids.js';
 import { pgTextArray } from '../shared/sql.js';
 import { Booking, BookingItem } from './booking.entity.js';
-import { unitPricesOf, type BookableSnapshot, type BookingView, type UnitPrices } from './booking.model.js';
+import { unitPricesOf, type BookableSnapshot, type BookingView, type LockerReservation, type UnitPrices } from './booking.model.js';
 import { isBookingNumber, newBookingNumber } from './booking-number.js';
 import { Bookable } from '../bookables/bookable.entity.js';
 import { descendantsOf, parentsOf } from '../bookables/bookable.hierarchy.js';
@@ -231,7 +231,7 @@ interface PageRow {
   is_rejected: boolean;
   payment_provider: string | null;
   payment_method: string;
-  locker_info: unknown[];
+  locker_info: LockerReservation[];
   items: BookingView['bookableItems'];
 }
 

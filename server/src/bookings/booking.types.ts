@@ -81,6 +81,17 @@ export class CouponUsedType {
   @Field(() => Float) discount!: number;
 }
 
+@ObjectType('BookingLocker', { description: 'Locker units a booking holds for its period, with what the locker system made of them.' })
+export class BookingLockerType {
+  @Field(() => ID, { description: 'The reservation.' }) id!: string;
+  @Field(() => String, { description: "The tenant's locker application (pareva)." }) lockerSystem!: string;
+  @Field(() => String, { description: 'The unit group (product id) in the locker system.' }) unitId!: string;
+  @Field(() => ID, { description: 'The booked object the units come with.' }) bookableId!: string;
+  @Field(() => Int) amount!: number;
+  @Field(() => String, { description: 'reserved, active (opened by the locker system), released or failed (given up after retries).' }) state!: string;
+  @Field(() => String, { nullable: true, description: "The locker system's last complaint." }) lastError!: string | null;
+}
+
 /** What the booking and the checkout answer share: objects, times, prices and flags, nothing personal. */
 @ObjectType('BookingSummary')
 export class BookingSummaryFields {
@@ -118,6 +129,7 @@ export class BookingType extends BookingSummaryFields {
   @Auth(AuthRule.BOOKING_READER) @Field(() => String) phone!: string;
   @Auth(AuthRule.BOOKING_READER) @Field(() => String) comment!: string;
   @Auth(AuthRule.BOOKING_READER) @Field(() => [BookingAttachmentType]) attachments!: BookingAttachmentType[];
+  @Auth(AuthRule.BOOKING_READER) @Field(() => [BookingLockerType], { description: 'The locker units the booking holds.' }) lockerInfo!: BookingLockerType[];
 }
 
 @ObjectType('BookingPage', { description: 'One page of bookings, newest first.' })
@@ -353,6 +365,7 @@ export function bookingType(view: BookingView, workflowStatus: WorkflowStatus = 
     phone: view.phone,
     comment: view.comment,
     attachments: view.attachments.map((attachment) => attachmentType(attachment, view.timeCreated)),
+    lockerInfo: view.lockerInfo.map((unit) => ({ ...unit, lastError: unit.lastError ?? null })),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Bookable } from '../bookables/bookable.entity.js';
+import { activeLockerSystems } from '../bookings/booking-lockers.js';
 import { BookingOccupancyGuard, type ClaimedItem } from '../bookings/booking-occupancy-guard.js';
 import { Booking } from '../bookings/booking.entity.js';
 import { bookableSnapshot, unitPricesOf, type CustomerData, type PaymentMethod, type PaymentProvider } from '../bookings/booking.model.js';
@@ -73,9 +74,9 @@ export async function storeDemoBooking(em: EntityManager, tenant: Tenant, reques
   }
   const records = items.map((item) => item.record);
   const guard = new BookingOccupancyGuard(eventsIn(em));
-  await guard.guard(
+  const lockers = await guard.guard(
     em,
-    { tenantId: tenant.id, limits: tenant, begin: request.begin, end: request.end, items, bookingKey: null, held: null },
+    { tenantId: tenant.id, limits: tenant, begin: request.begin, end: request.end, items, bookingKey: null, held: null, lockerSystems: activeLockerSystems(tenant.applications) },
     { kind: 'checkout', viewerUserId: null, viewerRoleIds: [] },
     request.createdAt,
   );
@@ -117,6 +118,7 @@ export async function storeDemoBooking(em: EntityManager, tenant: Tenant, reques
     isPayed: flags.isPayed,
     paymentProvider: request.paymentProvider,
     attachments: bookingAttachments(records, documents).attachments,
+    lockerInfo: lockers ?? [],
     createdAt: request.createdAt,
     updatedAt: request.createdAt,
   });

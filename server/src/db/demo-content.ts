@@ -121,6 +121,9 @@ async function seedObjects(em: EntityManager, orm: MikroORM, tenant: Tenant, own
     // comes with a beamer can be booked any number of times one after another.
     isScheduleRelated: true,
     autoCommitBooking: true,
+    // Picked up from a locker: one of two units per device booked (lockers only where the tenant's
+    // locker application is active: outside production, on the built-in stand-in).
+    lockerDetails: { active: true, units: [{ lockerSystem: 'pareva', id: 'BEAMER-FACH', amount: 2 }] },
   });
   const tables = await create({
     type: 'resource',

@@ -7,7 +7,7 @@ import { paymentApplicationDefinitions, testPaymentApplicationDefinition } from 
 import { Role } from '../tenants/role.entity.js';
 import { defaultGenericMailTemplate, defaultReceiptTemplate } from '../tenants/default-templates.js';
 import { TenantMembership } from '../tenants/membership.entity.js';
-import { mergeApplications } from '../tenants/tenant-applications.js';
+import { lockerApplicationDefinitions, mergeApplications } from '../tenants/tenant-applications.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import { hashPassword } from '../users/auth.service.js';
 import { AuthType, User } from '../users/user.entity.js';
@@ -83,9 +83,10 @@ async function seedDemoTenant(em: EntityManager, orm: MikroORM, config: AppConfi
     // Customers look up their booking themselves (the link in every booking mail).
     enablePublicStatusView: true,
     // Payment works in the demo without a provider contract: the built-in test provider (never in
-    // production; its secret is generated as on a first save) and the invoice.
-    applications: mergeApplications(testProvider ? [...paymentApplicationDefinitions, testPaymentApplicationDefinition] : paymentApplicationDefinitions, [], [
-      ...(testProvider ? [{ id: 'testPayment', active: true }] : []),
+    // production; its secret is generated as on a first save) and the invoice. Lockers likewise:
+    // pareva without a server URL, which outside production is the built-in stand-in.
+    applications: mergeApplications([...(testProvider ? [...paymentApplicationDefinitions, testPaymentApplicationDefinition] : paymentApplicationDefinitions), ...lockerApplicationDefinitions], [], [
+      ...(testProvider ? [{ id: 'testPayment', active: true }, { id: 'pareva', active: true, lockerId: 'BUERGERBUERO' }] : []),
       { id: 'invoice', active: true, bank: 'Sparkasse Musterstadt', iban: 'DE02120300000000202051', bic: 'BYLADEM1001', accountHolder: 'Stadt Musterstadt', paymentPurposeSuffix: '', daysUntilPaymentDue: 14 },
     ]),
   });

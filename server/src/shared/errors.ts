@@ -71,6 +71,7 @@ export const errorCatalogue = {
   'booking.child-booked': { status: 409, title: 'Objekt nicht verfügbar', detail: 'Ein abhängiges Objekt ist für den gewählten Zeitraum bereits gebucht.' },
   'booking.advance-limit': { status: 409, title: 'Objekt nicht verfügbar', detail: 'So weit im Voraus kann nicht gebucht werden.' },
   'booking.event-full': { status: 409, title: 'Objekt nicht verfügbar', detail: 'Die Veranstaltung hat nicht ausreichend freie Plätze.' },
+  'booking.lockers-unavailable': { status: 409, title: 'Schließfächer nicht verfügbar', detail: 'Für den gewählten Zeitraum sind nicht genug Schließfächer frei.' },
   'booking.no-price': { status: 409, title: 'Objekt nicht verfügbar', detail: 'Für die gewählte Dauer oder Anzahl gibt es keinen Preis.' },
   'booking.coupon-invalid': { status: 409, title: 'Gutschein ungültig', detail: 'Der Gutscheincode ist unbekannt oder nicht mehr gültig.' },
   'booking.coupon-used-up': { status: 409, title: 'Gutschein aufgebraucht', detail: 'Der Gutschein wurde bereits so oft wie erlaubt eingelöst.' },

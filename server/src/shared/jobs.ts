@@ -22,7 +22,14 @@ export interface Job {
   key?: string;
 }
 
-export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+/** Which attempt of its job a handler runs: the last one may record that the work is given up. */
+export interface JobAttempt {
+  /** 1 for the first run. */
+  number: number;
+  final: boolean;
+}
+
+export type JobHandler = (payload: Record<string, unknown>, attempt: JobAttempt) => Promise<void>;
 
 /** A further SQL call to run in the same statement as the jobs (e.g. a NOTIFY). */
 export interface SqlCall {
@@ -124,7 +131,9 @@ export class JobWorker {
   private async startRunner(): Promise<void> {
     const taskList: TaskList = {};
     for (const [name, handler] of Object.entries(this.handlers)) {
-      taskList[name] = async (payload) => handler((payload ?? {}) as Record<string, unknown>);
+      // graphile-worker counts the attempt when it takes the job: `attempts` is this run's number.
+      taskList[name] = async (payload, helpers) =>
+        handler((payload ?? {}) as Record<string, unknown>, { number: helpers.job.attempts, final: helpers.job.attempts >= helpers.job.max_attempts });
     }
     const events: WorkerEvents = new EventEmitter();
     events.on('pool:create', ({ workerPool }) => {

@@ -20,7 +20,7 @@ export interface ApplicationDefinition {
 }
 
 export const lockerApplicationDefinitions: readonly ApplicationDefinition[] = [
-  { id: 'pareva', type: 'locker', title: applicationTitles.pareva, textFields: ['serverUrl', 'lockerId', 'user'], secret: { field: 'password', clearFlag: 'clearPassword' } },
+  { id: 'pareva', type: 'locker', title: applicationTitles.pareva, textFields: ['serverUrl', 'apiKey', 'lockerId', 'user'], secret: { field: 'password', clearFlag: 'clearPassword' } },
 ];
 
 /**

@@ -90,6 +90,7 @@ export interface ApplicationInputData {
   accountHolder?: string | null;
   daysUntilPaymentDue?: number | null;
   serverUrl?: string | null;
+  apiKey?: string | null;
   lockerId?: string | null;
   user?: string | null;
   password?: string | null;

@@ -16,7 +16,8 @@ export class TenantApplicationType {
   @Field(() => String, { nullable: true }) bic?: string | null;
   @Field(() => String, { nullable: true }) accountHolder?: string | null;
   @Field(() => Int, { nullable: true }) daysUntilPaymentDue?: number | null;
-  @Field(() => String, { nullable: true }) serverUrl?: string | null;
+  @Field(() => String, { nullable: true, description: 'Locker server; empty outside production: the built-in stand-in.' }) serverUrl?: string | null;
+  @Field(() => String, { nullable: true, description: 'API key of the locker server.' }) apiKey?: string | null;
   @Field(() => String, { nullable: true }) lockerId?: string | null;
   @Field(() => String, { nullable: true }) user?: string | null;
   @Field(() => Boolean, { nullable: true, description: 'Whether a locker password is stored.' }) passwordSet?: boolean | null;
@@ -37,7 +38,8 @@ export class TenantApplicationInput {
   @Field(() => String, { nullable: true }) bic?: string | null;
   @Field(() => String, { nullable: true }) accountHolder?: string | null;
   @Field(() => Int, { nullable: true }) daysUntilPaymentDue?: number | null;
-  @Field(() => String, { nullable: true }) serverUrl?: string | null;
+  @Field(() => String, { nullable: true, description: 'Locker server; empty outside production: the built-in stand-in.' }) serverUrl?: string | null;
+  @Field(() => String, { nullable: true, description: 'API key of the locker server.' }) apiKey?: string | null;
   @Field(() => String, { nullable: true }) lockerId?: string | null;
   @Field(() => String, { nullable: true }) user?: string | null;
   @Field(() => String, { nullable: true, description: 'Write-only.' }) password?: string | null;

@@ -10,6 +10,7 @@ import { DeleteBookingDialog, MarkPaidDialog, RejectBookingDialog } from './Book
 import { consentDocuments } from './bookingDetails';
 import { bookingMessages } from './bookingMessages';
 import { type BookingActions, bookingActions } from './bookingRows';
+import { BookingLockers } from './BookingLockers';
 import { PaymentTag, StatusTag } from './BookingTags';
 import { useBookingActions } from './useBookingActions';
 
@@ -67,6 +68,7 @@ function Details({ booking }: { booking: StaffBookingDetailsFragment }) {
       <p className="booking-total">
         Gesamtpreis: <strong>{formatCurrency(booking.priceEur)}</strong> (enthaltene MwSt. {formatCurrency(booking.vatIncludedEur)})
       </p>
+      <BookingLockers booking={booking} />
       <H5>Kundendaten</H5>
       <dl className="booking-details">
         <Entry term="Name">{booking.name}</Entry>

@@ -46,6 +46,7 @@ function details(): StaffBookingQuery {
       items: [item('room-1', 'Sitzungsraum', 'room')],
       receipts: [],
       attachments: [],
+      lockerInfo: [],
     },
   } as StaffBookingQuery;
 }

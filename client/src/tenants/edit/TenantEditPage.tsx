@@ -42,6 +42,7 @@ interface AppValues {
   accountHolder: string;
   daysUntilPaymentDue: number | null;
   serverUrl: string;
+  apiKey: string;
   lockerId: string;
   user: string;
   password: string;
@@ -76,6 +77,7 @@ function appValues(application: Application | undefined): AppValues {
     accountHolder: application?.accountHolder ?? '',
     daysUntilPaymentDue: application?.daysUntilPaymentDue ?? null,
     serverUrl: application?.serverUrl ?? '',
+    apiKey: application?.apiKey ?? '',
     lockerId: application?.lockerId ?? '',
     user: application?.user ?? '',
     password: '',
@@ -172,6 +174,7 @@ function toInput(values: Values): { input: TenantInput; workflow: WorkflowInput 
         id: 'pareva',
         active: app('pareva').active,
         serverUrl: app('pareva').serverUrl,
+        apiKey: app('pareva').apiKey,
         lockerId: app('pareva').lockerId,
         user: app('pareva').user,
         ...(app('pareva').password ? { password: app('pareva').password } : {}),
@@ -409,6 +412,7 @@ function TenantForm({ tenant, workflow, choices, testPaymentOffered }: { tenant:
             <SectionCard>
               <Panel title="Pareva" app="pareva">
                 <TextInput name="applications.pareva.serverUrl" label="Server-URL" type="url" />
+                <TextInput name="applications.pareva.apiKey" label="API-Schlüssel (Pareva)" />
                 <TextInput name="applications.pareva.lockerId" label="Schließfach-ID" />
                 <TextInput name="applications.pareva.user" label="Benutzer (Pareva)" />
                 <SecretInput name="applications.pareva.password" label="Passwort (Pareva)" isSet={secret(tenant.applications?.find((a) => a.id === 'pareva')?.passwordSet)} />

@@ -13,6 +13,7 @@ import { Booking } from '../booking.entity.js';
 import { holdsTickets, newBookingMailJobs, recordBookingChange } from '../booking.jobs.js';
 import { bookableSnapshot, unitPricesOf, type BookingView, type UnitPrices } from '../booking.model.js';
 import { busyWhenLocked } from '../booking.locks.js';
+import { activeLockerSystems, lockerActivationJobs } from '../booking-lockers.js';
 import type { BookingOccupancyGuard, OccupancyClaim, OccupancyRules } from '../booking-occupancy-guard.js';
 import { paymentTransitions, reportPaymentEvents, type BookingPaymentEvents, type OfferedPaymentProviders } from '../booking-payment-events.js';
 import { bookingView, familyOf, freeBookingNumber, searchTextOf, setItems, type BookableFamily } from '../booking.queries.js';
@@ -66,9 +67,10 @@ export type CheckoutPreview = Omit<BookingView, 'id'> & { id: null };
  * on every object whose availability the booking shrinks (the booked objects, their parents and
  * dependent objects, the events of tickets), in one global order with a lock timeout, then reads
  * the occupancy afresh and runs every rule; then the checkout writes booking, items, coupon use (a
- * conditional increment), workflow task and jobs. Concurrent checkouts on any number of server
- * processes are thereby serialised per object; a checkout that cannot get its locks in time answers
- * BOOKING_BUSY, and a failure anywhere leaves nothing behind.
+ * conditional increment), workflow task and jobs. The locker units that come with the objects are
+ * reserved by the guard under the same locks and stored on the booking. Concurrent checkouts on any
+ * number of server processes are thereby serialised per object; a checkout that cannot get its
+ * locks in time answers BOOKING_BUSY, and a failure anywhere leaves nothing behind.
  */
 export class CheckoutService {
   constructor(
@@ -226,7 +228,16 @@ export class CheckoutService {
 
   /** The new booking as the occupancy guard sees it: it held nothing, so all of it is claimed. */
   private claimOf(plan: Plan): OccupancyClaim {
-    return { tenantId: plan.tenant.id, limits: plan.tenant, begin: plan.begin, end: plan.end, items: plan.items, bookingKey: null, held: null };
+    return {
+      tenantId: plan.tenant.id,
+      limits: plan.tenant,
+      begin: plan.begin,
+      end: plan.end,
+      items: plan.items,
+      bookingKey: null,
+      held: null,
+      lockerSystems: activeLockerSystems(plan.tenant.applications),
+    };
   }
 
   /** Every rule of the public applies at checkout, for the viewer booking. */
@@ -279,7 +290,7 @@ export class CheckoutService {
       const workflow = await this.workflows.workflowForNewBookings(tx, plan.tenant.id);
       const number = await freeBookingNumber(tx, plan.tenant.id);
       const now = Date.now();
-      await this.guard.guard(tx, this.claimOf(plan), this.rulesOf(plan), new Date(now));
+      const lockers = await this.guard.guard(tx, this.claimOf(plan), this.rulesOf(plan), new Date(now));
       const outcome = this.price(plan);
 
       if (plan.coupon) {
@@ -307,6 +318,7 @@ export class CheckoutService {
         isPayed: outcome.isPayed,
         paymentProvider: request.paymentProvider,
         attachments: preview.attachments,
+        lockerInfo: lockers ?? [],
         createdAt: new Date(now),
       });
       created.searchText = searchTextOf(created, plan.items.map((item) => item.record.title));
@@ -314,6 +326,8 @@ export class CheckoutService {
       await tx.flush();
 
       const jobs = newBookingMailJobs(plan.tenant.id, created.number, created, holdsTickets(plan.items.map((item) => item.record)));
+      // Released at once: the locker system opens the reserved units for the booking's period.
+      if (created.isCommitted) jobs.push(...lockerActivationJobs(created));
       await recordBookingChange(tx, { tenantId: plan.tenant.id, id: created.number, action: 'CREATED', assignedUserId: created.assignedUserId ?? null }, jobs);
       if (repeatable) await keyBooked(tx, repeatable, created.key);
       // A booking released at checkout with something to pay is asked for its payment now, as after
