@@ -178,6 +178,7 @@ for (const viewport of viewports) {
       await expect(choices.locator('option', { hasText: DOCUMENT })).toHaveCount(0);
       for (const option of await choices.locator('option').allInnerTexts()) expect(option).toMatch(/^Keine Datei$|\.(jpe?g|png|svg)$/i);
 
+      await expectInside(picker.getByRole('button', { name: 'Hochladen' }), picker, "picker's upload button");
       await picker.getByRole('button', { name: 'Hochladen' }).click();
       const dialog = page.getByRole('dialog', { name: 'Datei hochladen' });
       await expect(dialog.locator('#file-upload-input')).toHaveAttribute('accept', '.jpg,.jpeg,.png,.svg');

@@ -50,9 +50,9 @@ export function FilePicker({ tenantId, label, value, onChange, customDirectory, 
       {mode === 'url' ? (
         <InputGroup id={id} value={value} placeholder="https://" onChange={(event) => onChange(event.currentTarget.value)} aria-invalid={ariaInvalid} />
       ) : (
-        <div style={{ display: 'flex', gap: 8, marginTop: 6 }}>
+        <div className="file-picker-row">
           {files.length === 0 ? (
-            <span id={id} className="bp6-text-muted" style={{ flex: 1, alignSelf: 'center' }}>
+            <span id={id} className="bp6-text-muted file-picker-empty">
               {loading ? 'Daten werden geladen...' : imagesOnly ? fileMessages.noImages : fileMessages.noFiles}
             </span>
           ) : (
