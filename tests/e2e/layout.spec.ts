@@ -12,7 +12,8 @@ import { baseUrl, expectNoSeriousAxeFindings, graphql, screenshot, signedInApi, 
  * tab stop while its cards are. No serious accessibility finding on any of them. Screenshots go to
  * tests/artifacts/layout-*.
  */
-test.describe.configure({ mode: 'serial' });
+// Each test signs in and runs axe on one or two screens: more than the default minute on a busy machine.
+test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
 const VENUE = 'Bürgerhaus Musterstadt';
 const viewports = [
