@@ -115,7 +115,8 @@ for (const viewport of viewports) {
       await signInAndSelectDemoTenant(page);
       await page.goto('/admin/buchungen');
       const table = page.getByRole('table', { name: 'Buchungen' });
-      await expect(table.getByRole('row', { name: /Lara Layout/ })).toBeVisible();
+      // The whole list loads first (the demo's bookings and those of earlier specs).
+      await expect(table.getByRole('row', { name: /Lara Layout/ })).toBeVisible({ timeout: 30_000 });
       const actions = table.getByRole('columnheader', { name: 'Aktionen' });
       await expect(actions).toBeVisible();
       await expectNoPageOverflow(page, 'bookings list');

@@ -27,7 +27,8 @@ async function addState(page: Page, name: string, withMail = false): Promise<voi
   await expect(dialog).toBeHidden();
 }
 
-const stateNames = (page: Page) => page.getByRole('list', { name: 'Workflow-Status' }).getByRole('listitem');
+// The names of the states in order (each row also holds its default radio, labelled "Standard").
+const stateNames = (page: Page) => page.getByRole('list', { name: 'Workflow-Status' }).getByRole('listitem').locator('.workflow-state-name');
 
 test('the instance owner creates and configures a tenant with workflow and member', async ({ page }) => {
   await page.goto('/login');
