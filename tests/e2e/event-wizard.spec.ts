@@ -87,11 +87,14 @@ test('event wizard: create through the seven steps, reload keeps the values, edi
   await page.getByRole('option', { name: '„Open Air“ hinzufügen' }).click();
   await page.keyboard.press('Escape');
   await expect(page.getByLabel('Startzeit')).toBeDisabled();
-  await page.getByLabel('Startdatum').fill('2030-07-15');
+  // A typed date is taken as it is typed; Escape closes the calendar the field opened.
+  await page.getByLabel('Startdatum').fill('15.07.2030');
+  await page.keyboard.press('Escape');
   await expect(page.getByLabel('Startzeit')).toBeEnabled();
   await expect(next).toBeDisabled();
   await page.getByLabel('Startzeit').fill('18:00');
-  await page.getByLabel('Enddatum').fill('2030-07-15');
+  await page.getByLabel('Enddatum').fill('15.07.2030');
+  await page.keyboard.press('Escape');
   await page.getByLabel('Endzeit').fill('22:00');
   await expect(next).toBeEnabled();
 
@@ -190,7 +193,8 @@ test('event wizard: create through the seven steps, reload keeps the values, edi
   await expect(page).toHaveURL(/\/create\/agenda$/);
   await page.getByRole('button', { name: 'Tag hinzufügen' }).click();
   const day = page.getByRole('group', { name: 'Tag 1', exact: true });
-  await day.getByLabel('Datum').fill('2030-07-15');
+  await day.getByLabel('Datum').fill('15.07.2030');
+  await page.keyboard.press('Escape');
   await day.getByLabel('Uhrzeit').first().fill('17:30');
   await day.getByLabel('Beschreibung').first().fill('Einlass und Begrüßung');
   await page.getByRole('button', { name: 'Programmpunkt hinzufügen (Tag 1)' }).click();

@@ -4,7 +4,8 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
  * Issue 3, tenants slice, as a person clicks it: the instance owner creates a tenant from the
  * dashboard, edits it (required fields, invoice payment), builds a workflow (three states,
  * reorder, default, delete), saves and reloads, adds an existing user as member, and finds the
- * tenant in the instance list. A screenshot of each screen goes to tests/artifacts/.
+ * tenant in the instance list. A tenant created from the instance list instead leads straight
+ * into its editor. A screenshot of each screen goes to tests/artifacts/.
  */
 const admin = { id: process.env.E2E_ADMIN_EMAIL ?? 'admin@example.com', password: process.env.E2E_ADMIN_PASSWORD ?? 'admin-demo-2026' };
 const tenantName = 'Stadtwerke Beispielstadt';
@@ -26,7 +27,8 @@ async function addState(page: Page, name: string, withMail = false): Promise<voi
   await expect(dialog).toBeHidden();
 }
 
-const stateNames = (page: Page) => page.getByRole('list', { name: 'Workflow-Status' }).getByRole('listitem');
+// The names of the states in order (each row also holds its default radio, labelled "Standard").
+const stateNames = (page: Page) => page.getByRole('list', { name: 'Workflow-Status' }).getByRole('listitem').locator('.workflow-state-name');
 
 test('the instance owner creates and configures a tenant with workflow and member', async ({ page }) => {
   await page.goto('/login');
@@ -147,4 +149,44 @@ test('the instance owner creates and configures a tenant with workflow and membe
   await alert.getByRole('button', { name: 'Abbrechen' }).click();
   await tenantRow.getByRole('button', { name: `${tenantName} bearbeiten` }).click();
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue(tenantName);
+});
+
+test('a tenant created from the instance list opens in its full editor', async ({ page }) => {
+  const name = 'Bäderbetrieb Neuhafen';
+  await page.goto('/login');
+  await page.getByLabel('E-Mail').fill(admin.id);
+  await page.getByLabel('Passwort').fill(admin.password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.waitForURL('**/admin/dashboard');
+
+  await page.goto('/admin/instanz/mandanten');
+  await page.getByRole('button', { name: 'Mandanten anlegen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mandanten anlegen' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Ansprechpartner').fill('Nils Nass');
+  await dialog.getByLabel('Adresse').fill('Hafenweg 2, 23456 Neuhafen');
+  await dialog.getByLabel('E-Mail').fill('info@baeder-neuhafen.example');
+  await dialog.getByLabel('Telefon').fill('0456 777');
+  await dialog.getByLabel('Webseite').fill('https://baeder-neuhafen.example');
+  await dialog.getByRole('button', { name: 'Anlegen' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The editor of the new tenant, with its general data and everything the dialog did not ask for.
+  await expect(page).toHaveURL(/\/admin\/mandanten\?id=[^&]+$/);
+  const id = new URL(page.url()).searchParams.get('id');
+  await expect(page.getByRole('heading', { name: 'Mandant verwalten' })).toBeVisible();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
+  await expect(page.getByLabel('Ansprechpartner', { exact: true })).toHaveValue('Nils Nass');
+  await expect(page.locator('#tenant-id')).toHaveValue(id!);
+  await expect(page.getByRole('button', { name: 'Workflow-Status hinzufügen' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Zahlungsmethoden', exact: true })).toBeVisible();
+  await shot(page, '09-created-from-instance-list');
+
+  // Cleaned up again through the list.
+  await page.goto('/admin/instanz/mandanten');
+  await page.getByRole('textbox', { name: 'Mandanten durchsuchen' }).fill('Neuhafen');
+  const created = page.getByRole('table', { name: 'Mandanten' }).getByRole('row', { name: new RegExp(id!) });
+  await created.getByRole('button', { name: `${name} löschen` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Löschen' }).click();
+  await expect(created).toHaveCount(0);
 });

@@ -91,7 +91,7 @@ describe('checkout: capacity', () => {
     const third = await book();
     expect(third.status).toBe(409);
     expect(third.contentType).toContain('application/problem+json');
-    expect(third.json).toMatchObject({ code: 'booking.capacity', detail: expect.stringContaining('nur noch 0 mal verfügbar') });
+    expect(third.json).toMatchObject({ code: 'booking.capacity', detail: expect.stringContaining('ist im gewählten Zeitraum bereits ausgebucht') });
 
     // 15:00 to 16:00 begins exactly when the others end.
     expect((await checkout({ ...slot(15, '2026-12-03'), bookableItems: [{ bookableId: room.id }], ...customer })).status).toBe(200);
@@ -215,7 +215,7 @@ describe('checkout over GraphQL', () => {
     expect(booked.data?.checkout).toMatchObject({ status: 'ausstehend', priceEur: 14.88 });
     expect(booked.data?.checkout.id).toMatch(/^[A-Z]{4}-[A-Z]{4}$/);
     const again = await guest.gql(gql.checkout, { t: tenantId, input });
-    expect(again.errors?.[0]).toMatchObject({ message: expect.stringContaining('nur noch 0 mal verfügbar'), extensions: { code: 'BOOKING_CAPACITY' } });
+    expect(again.errors?.[0]).toMatchObject({ message: expect.stringContaining('ist im gewählten Zeitraum bereits ausgebucht'), extensions: { code: 'BOOKING_CAPACITY' } });
   });
 });
 

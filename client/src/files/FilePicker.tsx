@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { Button, FormGroup, HTMLSelect, InputGroup, SegmentedControl } from '@blueprintjs/core';
 import { useState } from 'react';
 import { TenantFilesDocument } from '../gql/graphql';
-import { fileMessages, isExternalLink } from './fileRules';
+import { fileMessages, isExternalLink, pickableFiles } from './fileRules';
 import { FileUploadDialog } from './FileUploadDialog';
 
 export interface FilePickerProps {
@@ -25,7 +25,8 @@ type Mode = 'list' | 'url';
 
 /**
  * The file picker of specification 02: list mode (the tenant's files by filename, upload dialog)
- * and URL mode, chosen automatically when the value is an external link.
+ * and URL mode, chosen automatically when the value is an external link. An image picker lists and
+ * uploads images only.
  */
 export function FilePicker({ tenantId, label, value, onChange, customDirectory, imagesOnly = false, allowProtected = false, id = 'file-picker', invalid }: FilePickerProps) {
   const ariaInvalid = invalid ? true : undefined;
@@ -33,7 +34,7 @@ export function FilePicker({ tenantId, label, value, onChange, customDirectory, 
   const [mode, setMode] = useState<Mode>(() => (isExternalLink(value, origin, tenantId) ? 'url' : 'list'));
   const [uploading, setUploading] = useState(false);
   const { data, loading, refetch } = useQuery(TenantFilesDocument, { variables: { tenantId, includeProtected: allowProtected }, fetchPolicy: 'cache-and-network' });
-  const files = (data?.files ?? []).filter((file) => allowProtected || file.accessLevel === 'public');
+  const files = pickableFiles(data?.files ?? [], { imagesOnly, allowProtected });
 
   return (
     <FormGroup label={label} labelFor={id}>
@@ -49,10 +50,10 @@ export function FilePicker({ tenantId, label, value, onChange, customDirectory, 
       {mode === 'url' ? (
         <InputGroup id={id} value={value} placeholder="https://" onChange={(event) => onChange(event.currentTarget.value)} aria-invalid={ariaInvalid} />
       ) : (
-        <div style={{ display: 'flex', gap: 8, marginTop: 6 }}>
+        <div className="file-picker-row">
           {files.length === 0 ? (
-            <span id={id} className="bp6-text-muted" style={{ flex: 1, alignSelf: 'center' }}>
-              {loading ? 'Daten werden geladen...' : fileMessages.noFiles}
+            <span id={id} className="bp6-text-muted file-picker-empty">
+              {loading ? 'Daten werden geladen...' : imagesOnly ? fileMessages.noImages : fileMessages.noFiles}
             </span>
           ) : (
             <HTMLSelect id={id} fill value={value} onChange={(event) => onChange(event.currentTarget.value)} aria-invalid={ariaInvalid}>

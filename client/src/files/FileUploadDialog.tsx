@@ -58,7 +58,7 @@ export function FileUploadDialog({ isOpen, tenantId, customDirectory, imagesOnly
   };
 
   return (
-    <Dialog isOpen={isOpen} onClose={close} title="Datei hochladen" canEscapeKeyClose={false} canOutsideClickClose={false} style={{ maxWidth: 800, width: '90vw' }}>
+    <Dialog isOpen={isOpen} onClose={close} title="Datei hochladen" canEscapeKeyClose={false} canOutsideClickClose={false} className="file-upload-dialog" style={{ maxWidth: 800, width: '90vw' }}>
       <DialogBody>
         {failed !== null && (
           <Callout intent="danger" title={fileMessages.uploadFailedTitle} style={{ marginBottom: 12 }}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessLevelsFor, isExternalLink, uploadError } from './fileRules';
+import { accessLevelsFor, isExternalLink, pickableFiles, uploadError } from './fileRules';
 
 describe('file picker rules', () => {
   it('requires a file with an allowed extension and at most 10,000,000 bytes', () => {
@@ -23,5 +23,20 @@ describe('file picker rules', () => {
   it('offers the protected access level only where the context allows it', () => {
     expect(accessLevelsFor(false)).toEqual(['public']);
     expect(accessLevelsFor(true)).toEqual(['public', 'protected']);
+  });
+
+  it('lists only images where only images fit, and protected files only where allowed', () => {
+    const files = [
+      { filename: 'saal.JPG', accessLevel: 'public' },
+      { filename: 'plan.pdf', accessLevel: 'public' },
+      { filename: 'logo.svg', accessLevel: 'public' },
+      { filename: 'foto.jpeg', accessLevel: 'protected' },
+      { filename: 'grundriss.png', accessLevel: 'public' },
+      { filename: 'png', accessLevel: 'public' },
+    ];
+    const names = (context: { imagesOnly: boolean; allowProtected: boolean }) => pickableFiles(files, context).map((file) => file.filename);
+    expect(names({ imagesOnly: true, allowProtected: false })).toEqual(['saal.JPG', 'logo.svg', 'grundriss.png']);
+    expect(names({ imagesOnly: true, allowProtected: true })).toEqual(['saal.JPG', 'logo.svg', 'foto.jpeg', 'grundriss.png']);
+    expect(names({ imagesOnly: false, allowProtected: false })).toEqual(['saal.JPG', 'plan.pdf', 'logo.svg', 'grundriss.png', 'png']);
   });
 });

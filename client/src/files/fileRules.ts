@@ -16,6 +16,7 @@ export const fileMessages = {
   uploadFailedText:
     'Leider konnte die Datei nicht hochgeladen werden. Bitte versuchen Sie es später erneut oder wenden Sie sich an Ihren Administrator.',
   noFiles: 'Keine Dateien vorhanden',
+  noImages: 'Keine Bilder vorhanden',
 } as const;
 
 export function extensionOf(name: string): string {
@@ -49,4 +50,14 @@ export function isExternalLink(value: string | null | undefined, origin: string,
 /** The access levels a context offers: cover images and bookable attachments only public. */
 export function accessLevelsFor(allowProtected: boolean): AccessLevel[] {
   return allowProtected ? ['public', 'protected'] : ['public'];
+}
+
+/**
+ * The tenant's files a picker lists: public ones unless the context allows protected files, and
+ * where only images fit (cover images, event pictures) only the image extensions.
+ */
+export function pickableFiles<T extends { filename: string; accessLevel: string }>(files: readonly T[], context: { imagesOnly: boolean; allowProtected: boolean }): T[] {
+  return files.filter(
+    (file) => (context.allowProtected || file.accessLevel === 'public') && (!context.imagesOnly || IMAGE_EXTENSIONS.includes(extensionOf(file.filename))),
+  );
 }

@@ -25,18 +25,19 @@ function validateGeneral(values: GeneralValues): Record<string, string> {
 }
 
 /**
- * "Mandanten anlegen": the general data of a new tenant. Success closes the dialog; a failure keeps
- * it open, with the field messages when the server names fields, else only the progress stops.
+ * "Mandanten anlegen": the general data of a new tenant. Success closes the dialog and hands the new
+ * tenant on; a failure keeps it open, with the field messages when the server names fields, else
+ * only the progress stops.
  */
-export function CreateTenantDialog({ isOpen, onClose, onCreated }: { isOpen: boolean; onClose: () => void; onCreated: () => void }) {
+export function CreateTenantDialog({ isOpen, onClose, onCreated }: { isOpen: boolean; onClose: () => void; onCreated: (tenant: { id: string; name: string }) => void }) {
   const [createTenant, { loading }] = useMutation(CreateTenantDocument);
   const failedSave = useFailedSaveFeedback<GeneralValues>();
 
   const submit = async (values: GeneralValues) => {
     try {
-      await createTenant({ variables: { input: values } });
-      onCreated();
+      const { data } = await createTenant({ variables: { input: values } });
       onClose();
+      if (data) onCreated(data.createTenant);
       return undefined;
     } catch (error) {
       console.error('Mandant konnte nicht angelegt werden', error);

@@ -26,7 +26,7 @@ export default function InstanceTenantsPage() {
   const [deleteTenant] = useMutation(DeleteTenantDocument, { refetchQueries: [MyTenantsDocument] });
   const [creating, setCreating] = useState(false);
 
-  const edit = (row: Row) => navigate(`/admin/mandanten?id=${encodeURIComponent(row.id)}`);
+  const edit = (row: Pick<Row, 'id'>) => navigate(`/admin/mandanten?id=${encodeURIComponent(row.id)}`);
 
   const { ask: askDelete, alert: deleteAlert } = useConfirmedDelete<Row>(
     async (row) => {
@@ -56,7 +56,8 @@ export default function InstanceTenantsPage() {
         create={{ text: 'Mandanten anlegen', onClick: () => setCreating(true) }}
         actions={(row) => <RowActions name={row.name} onEdit={() => edit(row)} onDelete={() => askDelete(row)} />}
       />
-      <CreateTenantDialog isOpen={creating} onClose={() => setCreating(false)} onCreated={() => void refetch()} />
+      {/* A new tenant has only its general data: its editor, with everything else, comes next. */}
+      <CreateTenantDialog isOpen={creating} onClose={() => setCreating(false)} onCreated={edit} />
       {deleteAlert}
     </section>
   );

@@ -8,7 +8,6 @@ import {
   isClosedAllDay,
   isGraduated,
   listForMode,
-  normalizeTime,
   removeAt,
   toggleItem,
   toggleLongRange,
@@ -59,16 +58,6 @@ describe('booking-time modes', () => {
   it('toggles weekdays in the stored encoding (0 Sunday)', () => {
     expect(toggleWeekday([1, 3], 0)).toEqual([0, 1, 3]);
     expect(toggleWeekday([0, 1, 3], 1)).toEqual([0, 3]);
-  });
-  it('reads typed times as 24-hour HH:mm', () => {
-    expect(normalizeTime('8')).toBe('08:00');
-    expect(normalizeTime('830')).toBe('08:30');
-    expect(normalizeTime('8.30')).toBe('08:30');
-    expect(normalizeTime(' 17:05 ')).toBe('17:05');
-    expect(normalizeTime('24')).toBe('24:00');
-    expect(normalizeTime('25:00')).toBe('25:00');
-    expect(normalizeTime('abc')).toBe('abc');
-    expect(normalizeTime('')).toBe('');
   });
   it('a special date with equal or empty times is closed all day', () => {
     expect(isClosedAllDay({ date: '2026-12-24', startTime: '', endTime: '' })).toBe(true);

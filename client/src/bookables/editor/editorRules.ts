@@ -88,20 +88,6 @@ export function integerText(text: string): string {
   return text.replace(/\D/g, '');
 }
 
-/**
- * 24-hour time from what was typed: "8" → 08:00, "830" / "8.30" / "8:30" → 08:30. Anything else
- * stays as typed, so the server names the mistake at the field.
- */
-export function normalizeTime(text: string): string {
-  const trimmed = text.trim();
-  const match = /^(\d{1,2})(?:[:.]?(\d{2}))?$/.exec(trimmed);
-  if (!match) return trimmed;
-  const hours = Number(match[1]);
-  const minutes = Number(match[2] ?? '0');
-  if (hours > 24 || minutes > 59 || (hours === 24 && minutes > 0)) return trimmed;
-  return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
-}
-
 /** A special opening hour is closed all day when its times are equal or empty. */
 export function isClosedAllDay(entry: SpecialOpeningHourValues): boolean {
   return entry.startTime.trim() === entry.endTime.trim();

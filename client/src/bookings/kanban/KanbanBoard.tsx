@@ -316,8 +316,20 @@ export default function KanbanBoard({ tenantId, viewer, onDetails }: KanbanBoard
         {announcement}
       </div>
       <div className={`kanban-board-frame${boardEdges.before ? ' kanban-more-left' : ''}${boardEdges.after ? ' kanban-more-right' : ''}`}>
-        {/* Focusable, so the row of columns scrolls by keyboard also where no card is. */}
-        <div ref={boardRef} className="kanban-board" role="group" aria-label="Kanban-Board" tabIndex={0} onKeyDown={onKeyDown} onFocus={onFocus}>
+        {/*
+          Not a tab stop while there are cards: they are (one per column), and the arrow keys move
+          between them, scrolling the row. Without any card, the row itself takes the focus, so its
+          columns can still be scrolled into view by keyboard.
+        */}
+        <div
+          ref={boardRef}
+          className="kanban-board"
+          role="group"
+          aria-label="Kanban-Board"
+          tabIndex={shown.some((column) => column.items.length > 0) ? undefined : 0}
+          onKeyDown={onKeyDown}
+          onFocus={onFocus}
+        >
           <CardActionsContext.Provider value={cardActions}>
             {shown.map((column) => (
               <KanbanColumn

@@ -3,7 +3,9 @@ import { getIn } from 'final-form';
 import type { ReactNode } from 'react';
 import { useField, useForm } from 'react-final-form';
 import { FilePicker } from '../../files/FilePicker';
+import { DateField } from '../../shared/forms/DateField';
 import { fieldErrorMarker, helperLine } from '../../shared/forms/fieldMessage';
+import { normalizeTime } from '../../shared/forms/pickerDate';
 import { PlainTextField, type PlainTextFieldOptions, type PlainTextFieldProps } from '../../shared/forms/PlainTextField';
 import { RichTextEditor } from '../../shared/RichTextEditor';
 import { shownWizardError } from './eventValidation';
@@ -31,6 +33,30 @@ export function PlainInput(props: PlainInputProps & Pick<PlainTextFieldProps, 'i
 export function TextField({ name, ...props }: PlainInputProps & { name: string }) {
   const { input, meta } = useField<string>(name, { parse: keepText });
   return <PlainInput {...props} id={fieldId(name)} value={input.value ?? ''} onChange={input.onChange} onFocus={input.onFocus} onBlur={input.onBlur} error={shownWizardError(meta)} />;
+}
+
+type PlainDayProps = Pick<PlainTextFieldProps, 'id' | 'label' | 'value' | 'onChange' | 'onBlur' | 'error' | 'required' | 'helperText'>;
+
+/** A date on a plain value (YYYY-MM-DD), shown and typed as TT.MM.JJJJ like every date of the product. */
+export function PlainDate(props: PlainDayProps) {
+  return <DateField {...props} labelInfo={props.required ? requiredMark : undefined} fill />;
+}
+
+/** A 24-hour time on a plain value (HH:MM), tidied when left ("8" becomes "08:00"). */
+export function PlainTime(props: Omit<PlainInputProps, 'type' | 'placeholder' | 'inputMode' | 'onBlurFormat'> & Pick<PlainTextFieldProps, 'id' | 'value' | 'onChange' | 'onBlur' | 'onFocus' | 'error'>) {
+  return <PlainInput {...props} placeholder="HH:MM" inputMode="numeric" onBlurFormat={normalizeTime} />;
+}
+
+/** A date bound to a form field by name. */
+export function DateInputField({ name, ...props }: Omit<PlainDayProps, 'id' | 'value' | 'onChange' | 'onBlur' | 'error'> & { name: string }) {
+  const { input, meta } = useField<string>(name, { parse: keepText });
+  return <PlainDate {...props} id={fieldId(name)} value={input.value ?? ''} onChange={input.onChange} onBlur={input.onBlur} error={shownWizardError(meta)} />;
+}
+
+/** A 24-hour time bound to a form field by name. */
+export function TimeInputField({ name, ...props }: Omit<PlainInputProps, 'type' | 'placeholder' | 'inputMode' | 'onBlurFormat'> & { name: string }) {
+  const { input, meta } = useField<string>(name, { parse: keepText });
+  return <PlainTime {...props} id={fieldId(name)} value={input.value ?? ''} onChange={input.onChange} onFocus={input.onFocus} onBlur={input.onBlur} error={shownWizardError(meta)} />;
 }
 
 /** A multi-line text bound to a form field. */

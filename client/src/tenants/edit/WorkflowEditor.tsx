@@ -173,7 +173,9 @@ export function WorkflowEditor({ choices }: { choices: Choices }) {
         <div role="list" aria-label="Workflow-Status">
           {workflow.states.map((state, index) => (
             <div key={state.id} role="listitem" className="workflow-state-row" aria-label={state.name}>
+              {/* The visible word is part of the name, which says whose default it is. */}
               <Radio
+                label="Standard"
                 aria-label={`Standardstatus: ${state.name}`}
                 title="Standardstatus für neue Buchungen"
                 name="workflow-default-state"

@@ -205,7 +205,7 @@ describe('checkBooking: capacity (rule 7)', () => {
     const item = record('a', { title: 'Saal' });
     expect(checkBooking(input(item, { occupancies: [booked('a', '11:00', '13:00')] }))).toEqual({
       code: 'booking.capacity',
-      message: 'Das Objekt Saal ist nur noch 0 mal verfügbar.',
+      message: 'Das Objekt Saal ist im gewählten Zeitraum bereits ausgebucht.',
     });
   });
 
@@ -237,6 +237,18 @@ describe('checkBooking: capacity (rule 7)', () => {
     const occupancies = [booked('a', null, null, 2), booked('a', '00:00', '01:00', 1), booked('a', null, null, 4, true)];
     expect(codeOf(input(item, { begin: null, end: null, occupancies, amount: 2 }))).toBeNull();
     expect(checkBooking(input(item, { begin: null, end: null, occupancies, amount: 3 }))?.message).toBe('Das Objekt Ticket ist nur noch 2 mal verfügbar.');
+  });
+
+  it('says an object booked by count with no unit left is booked out', () => {
+    const item = record('a', { isScheduleRelated: false, amount: 2, title: 'Ticket' });
+    const occupancies = [booked('a', null, null, 2)];
+    expect(checkBooking(input(item, { begin: null, end: null, occupancies, amount: 1 }))).toEqual({ code: 'booking.capacity', message: 'Das Objekt Ticket ist ausgebucht.' });
+  });
+
+  it('says an object booked by time with no unit left in the period is booked out there', () => {
+    const item = record('a', { amount: 2, title: 'Beamer' });
+    const occupancies = [booked('a', '09:00', '11:00', 2)];
+    expect(checkBooking(input(item, { occupancies, amount: 1 }))?.message).toBe('Das Objekt Beamer ist im gewählten Zeitraum bereits ausgebucht.');
   });
 
   it('ignores bookings without times for a time-related object', () => {

@@ -142,6 +142,15 @@ function parentUnavailable(input: BookingCheckInput, parent: BookableRecord, win
   return usedAmount(input.occupancies, new Set([parent.id]), window) >= parent.amount;
 }
 
+/**
+ * The capacity conflict: how many units are left, or, with none left, that the object is booked
+ * out (in the chosen period, for an object booked by time).
+ */
+function capacityMessage(title: string, left: number, inPeriod: boolean): string {
+  if (left > 0) return `Das Objekt ${title} ist nur noch ${left} mal verfügbar.`;
+  return inPeriod ? `Das Objekt ${title} ist im gewählten Zeitraum bereits ausgebucht.` : `Das Objekt ${title} ist ausgebucht.`;
+}
+
 /** Rule "fixed booking times": the window must be exactly one of the item's periods (Berlin time). */
 function matchesTimePeriod(item: BookableRecord, begin: Date, end: Date): boolean {
   const { date, weekday } = berlinParts(begin);
@@ -197,7 +206,7 @@ export function checkBooking(input: BookingCheckInput): BookingCheckFailure | nu
   if (item.amount) {
     const booked = usedAmount(input.occupancies, new Set([item.id]), window);
     if (booked + amount > item.amount) {
-      return fail('booking.capacity', `Das Objekt ${title} ist nur noch ${Math.max(0, item.amount - booked)} mal verfügbar.`);
+      return fail('booking.capacity', capacityMessage(title, Math.max(0, item.amount - booked), window !== null));
     }
   }
 

@@ -4,19 +4,13 @@
  *
  * Money is computed in integer cents and returned in euros with at most 2 decimals.
  */
+import { fromCents, grossCents, toCents } from '../../../../common/bookables/prices.js';
 import type { BookableData, PriceCategory, PriceType } from '../bookable.model.js';
+
+export { fromCents, toCents };
 
 const MINUTES_PER_HOUR = 60;
 const MINUTES_PER_DAY = 1440;
-
-/** Euros to whole cents; toPrecision absorbs binary noise (1.005 * 100 = 100.49999…). */
-export function toCents(eur: number): number {
-  return Math.round(Number((eur * 100).toPrecision(12)));
-}
-
-export function fromCents(cents: number): number {
-  return cents / 100;
-}
 
 /** The value the category intervals are compared with: hours, days or the amount. */
 function intervalValue(priceType: PriceType, usage: { minutes: number; amount: number }): number {
@@ -93,7 +87,7 @@ export function itemPrice(
   const category = choosePriceCategory(bookable, usage);
   if (!category) return { category: null, unitNetEur: 0, unitGrossEur: 0, netEur: 0, grossEur: 0 };
   const net = unitNetCents(bookable.priceType, category, usage.minutes);
-  const gross = Math.round(net * (1 + category.priceValueAddedTax / 100));
+  const gross = grossCents(net, category.priceValueAddedTax);
   const quantity = category.fixedPrice ? 1 : Math.max(0, usage.amount);
   return {
     category,

@@ -1,6 +1,7 @@
 import { Button, Checkbox } from '@blueprintjs/core';
 import { type ArrayField, useArrayField } from '../arrayField';
-import { emptyTimePeriod, normalizeTime, removeAt, type TimePeriodValues, toggleWeekday, weekdayOptions } from '../editorRules';
+import { emptyTimePeriod, removeAt, type TimePeriodValues, toggleWeekday, weekdayOptions } from '../editorRules';
+import { normalizeTime } from '../../../shared/forms/pickerDate';
 import { ErrorLine, fieldId, PlainTextField } from '../fields';
 
 interface Timed {

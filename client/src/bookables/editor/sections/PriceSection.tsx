@@ -7,6 +7,10 @@ import { type ArrayField, useArrayField } from '../arrayField';
 import { helperLine, shownFieldError } from '../../../shared/forms/fieldMessage';
 import { EditorSection, ErrorLine, fieldId, PlainTextField, TextField } from '../fields';
 import { newPriceCategory, type PriceCategoryValues, tidyPriceText } from '../formValues';
+import { categoryVatText, grossHint } from '../grossHint';
+
+// The price typed is the net price; the gross below it follows the VAT rate that applies.
+const NET = '(netto)';
 
 const intervalUnits: Record<PriceType, string> = { per_hour: 'Stunden', per_day: 'Tagen', per_item: 'Stück', per_square_meter: 'm²' };
 
@@ -28,7 +32,7 @@ function PriceTypeField() {
 }
 
 /** One row of the graduated prices; a fieldset so each row's fields are found by its legend. */
-function CategoryRow({ prices, index, unit }: { prices: ArrayField<PriceCategoryValues>; index: number; unit: string }) {
+function CategoryRow({ prices, index, unit, generalVat }: { prices: ArrayField<PriceCategoryValues>; index: number; unit: string; generalVat: string }) {
   const category = prices.list[index] as PriceCategoryValues;
   const id = (path: string) => fieldId(`priceCategories.${index}.${path}`);
   const error = (path: string) => prices.errorAt(`${index}.${path}`);
@@ -37,7 +41,18 @@ function CategoryRow({ prices, index, unit }: { prices: ArrayField<PriceCategory
     <fieldset className="bookable-row price-category">
       <legend>Preiskategorie {index + 1}</legend>
       <div className="bookable-row-fields">
-        <PlainTextField id={id('priceEur')} label="Preis (EUR)" value={category.priceEur} onChange={(priceEur) => prices.update(index, { priceEur })} error={error('priceEur')} inputMode="decimal" filter={decimalText} onBlurFormat={tidyPriceText} />
+        <PlainTextField
+          id={id('priceEur')}
+          label="Preis (EUR)"
+          labelInfo={NET}
+          helperText={grossHint(category.priceEur, categoryVatText(category.priceValueAddedTax, generalVat))}
+          value={category.priceEur}
+          onChange={(priceEur) => prices.update(index, { priceEur })}
+          error={error('priceEur')}
+          inputMode="decimal"
+          filter={decimalText}
+          onBlurFormat={tidyPriceText}
+        />
         <PlainTextField
           id={id('priceValueAddedTax')}
           label="MwSt. %"
@@ -75,6 +90,7 @@ function CategoryRow({ prices, index, unit }: { prices: ArrayField<PriceCategory
 export function PriceSection() {
   const prices = useArrayField<PriceCategoryValues>('priceCategories');
   const priceType = useField<PriceType>('priceType', { subscription: { value: true } }).input.value;
+  const generalVat = useField<string>('priceValueAddedTax', { subscription: { value: true } }).input.value ?? '';
   const { list } = prices;
   // Switched on by hand before anything makes it graduated by itself.
   const [manual, setManual] = useState(false);
@@ -99,7 +115,7 @@ export function PriceSection() {
       {graduated ? (
         <>
           {list.map((_, index) => (
-            <CategoryRow key={index} prices={prices} index={index} unit={intervalUnits[priceType] ?? 'Einheiten'} />
+            <CategoryRow key={index} prices={prices} index={index} unit={intervalUnits[priceType] ?? 'Einheiten'} generalVat={generalVat} />
           ))}
           <Button icon="add" text="Preiskategorie hinzufügen" onClick={add} />
         </>
@@ -108,6 +124,8 @@ export function PriceSection() {
           <PlainTextField
             id={fieldId('priceCategories.0.priceEur')}
             label="Preis (EUR)"
+            labelInfo={NET}
+            helperText={grossHint(list[0]?.priceEur ?? '', generalVat)}
             value={list[0]?.priceEur ?? ''}
             onChange={(priceEur) => prices.set(list.length ? prices.list.map((category, index) => (index === 0 ? { ...category, priceEur } : category)) : [{ ...newPriceCategory(), priceEur }])}
             error={prices.errorAt('0.priceEur')}

@@ -1,7 +1,7 @@
 import { Button, FormGroup, TextArea } from '@blueprintjs/core';
 import { type AgendaDayValues, type AgendaItemValues, newAgendaDay, newAgendaItem } from '../eventFormValues';
 import { removeAt, updateAt } from '../wizardLists';
-import { PlainInput, useListField } from '../wizardFields';
+import { PlainDate, PlainInput, PlainTime, useListField } from '../wizardFields';
 
 function Description({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
   return (
@@ -25,8 +25,8 @@ export function AgendaStep() {
           <fieldset key={day.id} className="event-wizard-row">
             <legend>{dayTitle}</legend>
             <div className="event-wizard-grid">
-              <PlainInput id={id('date')} label="Datum" type="date" value={day.date} onChange={(date) => days.update(dayIndex, { date })} error={days.errorAt(`${dayIndex}.date`)} />
-              <PlainInput id={id('time')} label="Uhrzeit" type="time" value={day.time} onChange={(time) => days.update(dayIndex, { time })} error={days.errorAt(`${dayIndex}.time`)} />
+              <PlainDate id={id('date')} label="Datum" value={day.date} onChange={(date) => days.update(dayIndex, { date })} error={days.errorAt(`${dayIndex}.date`)} />
+              <PlainTime id={id('time')} label="Uhrzeit" value={day.time} onChange={(time) => days.update(dayIndex, { time })} error={days.errorAt(`${dayIndex}.time`)} />
             </div>
             <Description id={id('description')} value={day.description} onChange={(description) => days.update(dayIndex, { description })} />
             {day.schedules.map((item, itemIndex) => {
@@ -36,11 +36,10 @@ export function AgendaStep() {
                 <fieldset key={item.id} className="event-wizard-row event-wizard-item" aria-label={`${dayTitle}, ${itemTitle}`}>
                   <legend>{itemTitle}</legend>
                   <div className="event-wizard-row-fields">
-                    <PlainInput
+                    <PlainTime
                       className="event-wizard-time"
                       id={itemId('time')}
                       label="Uhrzeit"
-                      type="time"
                       value={item.time}
                       onChange={(time) => setItems(dayIndex, updateAt(day.schedules, itemIndex, { time }))}
                       error={days.errorAt(`${dayIndex}.schedules.${itemIndex}.time`)}

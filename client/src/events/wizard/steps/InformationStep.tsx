@@ -5,7 +5,7 @@ import { useField } from 'react-final-form';
 import { fieldLabels } from '../eventValidation';
 import { eventDirectories } from '../wizardLists';
 import { useWizardContext } from '../wizardContext';
-import { fieldId, ImageField, RichTextField, TextAreaField, TextField } from '../wizardFields';
+import { DateInputField, fieldId, ImageField, RichTextField, TextAreaField, TextField, TimeInputField } from '../wizardFields';
 
 /** Tags chosen from the tenant's event tags; a tag typed that does not exist yet is offered as new. */
 function TagsField({ tags }: { tags: string[] }) {
@@ -68,8 +68,8 @@ function DateAndTime({ date, time, dateLabel, timeLabel, required }: { date: str
   const dateValue = useField<string>(date, { subscription: { value: true } }).input.value;
   return (
     <div className="event-wizard-grid">
-      <TextField name={date} label={dateLabel} type="date" required={required} />
-      <TextField name={time} label={timeLabel} type="time" required={required} disabled={!dateValue} helperText={dateValue ? undefined : 'Bitte zuerst das Datum wählen.'} />
+      <DateInputField name={date} label={dateLabel} required={required} />
+      <TimeInputField name={time} label={timeLabel} required={required} disabled={!dateValue} helperText={dateValue ? undefined : 'Bitte zuerst das Datum wählen.'} />
     </div>
   );
 }
