@@ -2,7 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Form, useField } from 'react-final-form';
-import { paymentMethodLabels, paymentMethods } from '../../../../common/bookings/labels';
+import { PaymentMethodOptions } from './PaymentMethodOptions';
 import { DeleteStaffBookingDocument, RejectStaffBookingDocument } from '../../gql/graphql';
 import { useFailedSaveFeedback } from '../../shared/forms/failedSave';
 import { notify, notifyError } from '../../shared/toast';
@@ -132,11 +132,7 @@ export function MarkPaidDialog({ booking, onConfirm, onClose }: { booking: Staff
         </p>
         <FormGroup label="Zahlungsmethode" labelFor="booking-mark-paid-method">
           <HTMLSelect id="booking-mark-paid-method" fill value={method} onChange={(event) => setMethod(event.currentTarget.value)}>
-            {paymentMethods.map((key) => (
-              <option key={key} value={key}>
-                {paymentMethodLabels[key]}
-              </option>
-            ))}
+            <PaymentMethodOptions />
           </HTMLSelect>
         </FormGroup>
       </DialogBody>

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, Dialog, DialogBody, FormGroup, H5, HTMLSelect, InputGroup, NonIdealState, Spinner, Switch, Tag, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Form, useField } from 'react-final-form';
-import { paymentMethodLabels, paymentMethods } from '../../../../common/bookings/labels';
+import { PaymentMethodOptions } from './PaymentMethodOptions';
 import { RelationsPicker } from '../../bookables/editor/sections/relationsPicker';
 import { BookingObjectsDocument, BookingWorkflowStatesDocument, SaveStaffBookingDocument, StaffBookingDocument, type StaffBookingDetailsFragment } from '../../gql/graphql';
 import { formatCurrency } from '../../shared/format';
@@ -79,11 +79,7 @@ function PaymentFields() {
         <FormGroup label="Zahlungsmethode" labelFor="booking-payment-method">
           <HTMLSelect id="booking-payment-method" fill value={method.input.value} onChange={(event) => method.input.onChange(event.currentTarget.value)}>
             <option value="">Keine Angabe</option>
-            {paymentMethods.map((key) => (
-              <option key={key} value={key}>
-                {paymentMethodLabels[key]}
-              </option>
-            ))}
+            <PaymentMethodOptions />
           </HTMLSelect>
         </FormGroup>
         <Switch id="booking-paid" label="Bezahlt" checked={Boolean(paid.input.checked)} onChange={(event) => paid.input.onChange(event.currentTarget.checked)} />

@@ -1,9 +1,9 @@
 import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 import { FormGroup } from '@blueprintjs/core';
 import { DateInput } from '@blueprintjs/datetime';
-import { de } from 'date-fns/locale';
 import type { ReactNode } from 'react';
 import { helperLine } from './fieldMessage';
+import { germanPickerProps } from './germanPicker';
 import { formatPickerDay, parsePickerDay } from './pickerDate';
 
 export interface DateFieldProps {
@@ -38,13 +38,7 @@ export function DateField({ id, label, labelInfo, value, onChange, onBlur, error
         formatDate={formatPickerDay}
         parseDate={parsePickerDay}
         placeholder="TT.MM.JJJJ"
-        locale={de}
-        showActionsBar
-        todayButtonText="Heute"
-        clearButtonText="Leeren"
-        invalidDateMessage="Ungültiges Datum"
-        outOfRangeMessage="Datum außerhalb des Bereichs"
-        maxDate={new Date(2100, 11, 31)}
+        {...germanPickerProps}
         fill={fill}
         // Enter confirms the typed date; it must not also submit the form around it.
         inputProps={{

@@ -1,11 +1,11 @@
 import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 import { Button, FormGroup } from '@blueprintjs/core';
 import { DateInput } from '@blueprintjs/datetime';
-import { de } from 'date-fns/locale';
 import type { ReactNode } from 'react';
 import { useField } from 'react-final-form';
 import type { Validator } from '../validation';
 import { helperLine, shownFieldError } from './fieldMessage';
+import { germanPickerProps } from './germanPicker';
 import { formatPickerDate, parsePickerDate } from './pickerDate';
 
 /** The municipality's time: what staff pick is Berlin wall time, whatever the browser's zone. */
@@ -37,14 +37,8 @@ export function DateTimeField({ name, label, id, validate, hint = 'Datum und Uhr
         formatDate={formatPickerDate}
         parseDate={parsePickerDate}
         placeholder="TT.MM.JJJJ HH:MM"
-        locale={de}
-        showActionsBar
+        {...germanPickerProps}
         showTimezoneSelect={false}
-        todayButtonText="Heute"
-        clearButtonText="Leeren"
-        invalidDateMessage="Ungültiges Datum"
-        outOfRangeMessage="Datum außerhalb des Bereichs"
-        maxDate={new Date(2100, 11, 31)}
         closeOnSelection={false}
         fill
         inputProps={{ id, 'aria-invalid': error ? true : undefined, onBlur: () => input.onBlur() }}
