@@ -1,5 +1,6 @@
 import { AnchorButton, Button, Classes, HTMLSelect, Label } from '@blueprintjs/core';
 import type { BookingStatusFilter } from '../../gql/graphql';
+import { DateField } from '../../shared/forms/DateField';
 import { type BookingListFilter, fromDay, fromOfDay, isFiltered, NO_FILTER, statusFilterLabels, toDay, toOfDay } from './bookingListFilter';
 
 export interface BookingListFiltersProps {
@@ -29,14 +30,9 @@ export function BookingListFilters({ filter, onChange, objects, exportHref, onPr
           options={[{ value: ALL, label: 'Alle' }, ...Object.entries(statusFilterLabels).map(([value, label]) => ({ value, label }))]}
         />
       </Label>
-      <Label className={Classes.INLINE}>
-        Von
-        <input className={Classes.INPUT} type="date" value={fromDay(filter.from)} onChange={(event) => onChange({ ...filter, from: fromOfDay(event.currentTarget.value) })} />
-      </Label>
-      <Label className={Classes.INLINE}>
-        Bis
-        <input className={Classes.INPUT} type="date" value={toDay(filter.to)} onChange={(event) => onChange({ ...filter, to: toOfDay(event.currentTarget.value) })} />
-      </Label>
+      {/* The product's German date field (TT.MM.JJJJ) rather than the browser's, whose format follows the machine. */}
+      <DateField id="bookings-filter-from" label="Von" inline className="bookings-filter-date" value={fromDay(filter.from)} onChange={(day) => onChange({ ...filter, from: fromOfDay(day) })} />
+      <DateField id="bookings-filter-to" label="Bis" inline className="bookings-filter-date" value={toDay(filter.to)} onChange={(day) => onChange({ ...filter, to: toOfDay(day) })} />
       <Label className={Classes.INLINE}>
         Objekt
         <HTMLSelect

@@ -22,15 +22,17 @@ export interface DateFieldProps {
   className?: string;
   /** Takes the whole width of its cell. */
   fill?: boolean;
+  /** Label beside the field instead of above it (filter bars). */
+  inline?: boolean;
 }
 
 /**
  * A labelled date without time on a plain value: stored as YYYY-MM-DD, shown and typed as
  * TT.MM.JJJJ, with the German calendar popup.
  */
-export function DateField({ id, label, labelInfo, value, onChange, onBlur, error, helperText, required, className, fill }: DateFieldProps) {
+export function DateField({ id, label, labelInfo, value, onChange, onBlur, error, helperText, required, className, fill, inline }: DateFieldProps) {
   return (
-    <FormGroup label={label} labelFor={id} labelInfo={labelInfo} helperText={helperLine(error, helperText)} intent={error ? 'danger' : 'none'} className={className}>
+    <FormGroup label={label} labelFor={id} labelInfo={labelInfo} helperText={helperLine(error, helperText)} intent={error ? 'danger' : 'none'} className={className} inline={inline}>
       <DateInput
         value={value || null}
         // Without a time precision the picker answers with the plain date (YYYY-MM-DD).
