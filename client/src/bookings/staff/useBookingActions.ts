@@ -15,6 +15,21 @@ export interface BookingActionRunners {
   issuingReceipt: boolean;
 }
 
+type Toast = { title: string; message: string };
+
+/** Runs one action and tells how it went in a toast (the failure also in the console); true when it worked. */
+async function withOutcomeToast(run: () => Promise<unknown>, success: Toast, failure: Toast, consoleText: string): Promise<boolean> {
+  try {
+    await run();
+    notify({ type: 'success', ...success });
+    return true;
+  } catch (error) {
+    console.error(consoleText, error);
+    notifyError(error, failure);
+    return false;
+  }
+}
+
 /**
  * The booking actions that need no dialog of their own, for every place offering them (the list's
  * row menu, the calendar, the details dialog): each tells how it went in a toast, and the answer
@@ -25,57 +40,41 @@ export function useBookingActions(tenantId: string): BookingActionRunners {
   const [markPaidMutation] = useMutation(MarkStaffBookingPaidDocument);
   const [createReceipt, { loading: issuingReceipt }] = useMutation(CreateBookingReceiptDocument);
 
-  const release = async (bookingId: string) => {
-    try {
-      await commit({ variables: { tenantId, id: bookingId } });
-      notify({ type: 'success', ...bookingMessages.released });
-      return true;
-    } catch (error) {
-      console.error('Buchung nicht freigegeben:', error);
-      notifyError(error, bookingMessages.releaseError);
-      return false;
-    }
-  };
+  const release = (bookingId: string) =>
+    withOutcomeToast(() => commit({ variables: { tenantId, id: bookingId } }), bookingMessages.released, bookingMessages.releaseError, 'Buchung nicht freigegeben:');
 
-  const markPaid = async (bookingId: string, paymentMethod: string) => {
-    try {
-      await markPaidMutation({ variables: { tenantId, id: bookingId, paymentMethod } });
-      notify({ type: 'success', ...bookingMessages.markedPaid });
-      return true;
-    } catch (error) {
-      console.error('Buchung nicht als bezahlt markiert:', error);
-      notifyError(error, bookingMessages.markPaidError);
-      return false;
-    }
-  };
+  const markPaid = (bookingId: string, paymentMethod: string) =>
+    withOutcomeToast(
+      () => markPaidMutation({ variables: { tenantId, id: bookingId, paymentMethod } }),
+      bookingMessages.markedPaid,
+      bookingMessages.markPaidError,
+      'Buchung nicht als bezahlt markiert:',
+    );
 
-  const issueReceipt = async (bookingId: string) => {
-    try {
-      await createReceipt({
-        variables: { tenantId, id: bookingId },
-        // The new receipt joins the booking's documents in the cache; the booking is not read again.
-        update: (cache, { data }) => {
-          const receipt = data?.createReceipt;
-          const booking = cache.identify({ __typename: 'Booking', tenantId, id: bookingId });
-          if (!receipt || !booking) return;
-          const stored = cache.writeFragment({ fragment: BookingReceiptFragmentDoc, data: receipt });
-          if (!stored) return;
-          cache.modify<{ receipts: readonly Reference[] }>({
-            id: booking,
-            fields: {
-              receipts: (receipts, { readField }) => (receipts.some((entry) => readField('id', entry) === receipt.id) ? receipts : [...receipts, stored]),
-            },
-          });
-        },
-      });
-      notify({ type: 'success', ...bookingMessages.receiptCreated });
-      return true;
-    } catch (error) {
-      console.error('Zahlungsbeleg nicht erstellt:', error);
-      notifyError(error, bookingMessages.receiptError);
-      return false;
-    }
-  };
+  const issueReceipt = (bookingId: string) =>
+    withOutcomeToast(
+      () =>
+        createReceipt({
+          variables: { tenantId, id: bookingId },
+          // The new receipt joins the booking's documents in the cache; the booking is not read again.
+          update: (cache, { data }) => {
+            const receipt = data?.createReceipt;
+            const booking = cache.identify({ __typename: 'Booking', tenantId, id: bookingId });
+            if (!receipt || !booking) return;
+            const stored = cache.writeFragment({ fragment: BookingReceiptFragmentDoc, data: receipt });
+            if (!stored) return;
+            cache.modify<{ receipts: readonly Reference[] }>({
+              id: booking,
+              fields: {
+                receipts: (receipts, { readField }) => (receipts.some((entry) => readField('id', entry) === receipt.id) ? receipts : [...receipts, stored]),
+              },
+            });
+          },
+        }),
+      bookingMessages.receiptCreated,
+      bookingMessages.receiptError,
+      'Zahlungsbeleg nicht erstellt:',
+    );
 
   return { release, markPaid, issueReceipt, releasing, issuingReceipt };
 }
