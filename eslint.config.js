@@ -25,6 +25,40 @@ function serverLayerRules(layers) {
   );
 }
 
+/** Blueprint pieces that are wrong under React 19 or speak English to screen readers have one shared replacement. */
+const blueprintReplacements = [
+  { name: '@blueprintjs/core', importNames: ['Popover'], message: 'Use PopoverNext: Popover positions its content incorrectly under React 19.' },
+  { name: '@blueprintjs/core', importNames: ['NumericInput'], message: 'Use shared/forms/NumericInput: German step buttons that point at their input.' },
+];
+
+/** Every domain folder of client/src, as the layers below list them. */
+const clientDomains = ['files', 'portal', 'coupons', 'roles', 'users', 'instance', 'payments', 'graphiql', 'bookables', 'bookings', 'events', 'checkout', 'tenants'];
+
+/**
+ * The client's screens in layers, like the server's. `shared/` imports no domain; the admin frame
+ * (`frame/`) and the files at client/src's top (routes, screens, cache policies) compose them all.
+ * One flat-config block per domain replaces the general client block's `no-restricted-imports`, so
+ * the Blueprint replacements are repeated here.
+ */
+function clientLayerRules(layers) {
+  const rule = (files, forbidden, message) => ({
+    files,
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: blueprintReplacements, patterns: [{ regex: `^(\\.\\./)+(${forbidden.join('|')})/`, message }] }],
+    },
+  });
+  return [
+    rule(['client/src/shared/**/*.{ts,tsx}'], [...clientDomains, 'frame'], 'shared/ imports no domain: let the composition root (frame/, routes, cachePolicies.ts) hand the piece in.'),
+    ...layers.flatMap((layer, index) =>
+      layer.map((domain) => {
+        const above = [...layers.slice(index).flat().filter((other) => other !== domain), 'frame'];
+        return rule([`client/src/${domain}/**/*.{ts,tsx}`], above, `${domain}/ sits below ${above.join(', ')}: move the shared piece down (shared/ or common/) or let the page above hand it in.`);
+      }),
+    ),
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'client/src/gql/**', 'test-results/**', 'playwright-report/**', 'tests/artifacts/**'] },
   js.configs.recommended,
@@ -68,20 +102,18 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      // Blueprint pieces that are wrong under React 19 or speak English to screen readers have one shared replacement.
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: '@blueprintjs/core', importNames: ['Popover'], message: 'Use PopoverNext: Popover positions its content incorrectly under React 19.' },
-            { name: '@blueprintjs/core', importNames: ['NumericInput'], message: 'Use shared/forms/NumericInput: German step buttons that point at their input.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: blueprintReplacements }],
       'no-restricted-syntax': [
         'error',
         { selector: "JSXOpeningElement[name.name='Section'] > JSXAttribute[name.name='collapsible']", message: 'Use shared/CollapsibleSection: German toggle label, correct aria-expanded.' },
       ],
     },
   },
+  // Bottom up: a client domain imports shared/, common/ and the domains of lower layers.
+  ...clientLayerRules([
+    ['files', 'portal', 'coupons', 'roles', 'users', 'instance', 'payments', 'graphiql'],
+    ['bookables'],
+    ['bookings', 'events'],
+    ['checkout', 'tenants'],
+  ]),
 );

@@ -8,7 +8,7 @@ import type { ComponentType } from 'react';
 type ScreenModule = Promise<{ default: ComponentType }>;
 
 export const adminScreens = {
-  layout: (): ScreenModule => import('./shared/layout/AdminLayout'),
+  layout: (): ScreenModule => import('./frame/AdminLayout'),
   dashboard: (): ScreenModule => import('./tenants/DashboardPage'),
   settings: (): ScreenModule => import('./users/settings/SettingsPage'),
   roles: (): ScreenModule => import('./roles/RolesPage'),

@@ -5,9 +5,10 @@ import { FocusStyleManager } from '@blueprintjs/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import { appTypePolicies } from './cachePolicies';
 import { PublicInstanceDocument } from './gql/graphql';
 import { routes } from './routes';
-import { apolloClient } from './shared/apollo';
+import { apolloCache, apolloClient } from './shared/apollo';
 import { keepLibraryLabelsGerman } from './shared/germanLabels';
 import { setupIcons } from './shared/icons';
 import { setInstance } from './shared/store';
@@ -16,6 +17,7 @@ import { prepareToasts, showPendingNotification } from './shared/toast';
 
 // Focus rings for keyboard users only, not after every mouse click.
 FocusStyleManager.onlyShowFocusOnTabs();
+apolloCache.policies.addTypePolicies(appTypePolicies);
 setupIcons();
 applyTheme();
 // On the body, not #root: dialogs, popovers and toasts are rendered into portals beside it.

@@ -10,7 +10,7 @@ import { ticketEventFacts } from '../shared/ticketEvent';
 import { PublicPage } from '../shared/PublicPage';
 import { IncompleteLinkPage } from '../shared/IncompleteLinkPage';
 import type { CheckoutConfirmation } from './checkoutLink';
-import { type CheckoutStatusLink, parseCheckoutStatusLink } from './checkoutStatusLink';
+import { type BookingLink, parseBookingLink } from '../shared/bookingLink';
 import { StartPaymentDocument } from '../gql/graphql';
 import { errorInfo } from '../shared/toast';
 import { type PaymentOutcome, paymentOutcomeOf, paymentRedirectionPath, paymentStep as startedPaymentStep, paysRightAfterCheckout } from '../payments/paymentRedirection';
@@ -18,7 +18,7 @@ import { type PaymentOutcome, paymentOutcomeOf, paymentRedirectionPath, paymentS
 /** What the confirmation knows: everything right after booking, only the flags after a reload elsewhere. */
 type Known = { kind: 'booked'; booking: CheckoutConfirmation } | { kind: 'flags'; flags: BookingFlags } | { kind: 'missing' } | { kind: 'failed' } | { kind: 'loading' };
 
-const isConfirmationOf = (state: unknown, link: CheckoutStatusLink): state is CheckoutConfirmation =>
+const isConfirmationOf = (state: unknown, link: BookingLink): state is CheckoutConfirmation =>
   typeof state === 'object' && state !== null && (state as CheckoutConfirmation).bookingId === link.bookingId && (state as CheckoutConfirmation).tenantId === link.tenantId;
 
 /**
@@ -29,7 +29,7 @@ const isConfirmationOf = (state: unknown, link: CheckoutStatusLink): state is Ch
 export default function CheckoutStatusPage() {
   const [search] = useSearchParams();
   const { state } = useLocation();
-  const link = parseCheckoutStatusLink(search);
+  const link = parseBookingLink(search);
   const outcome = paymentOutcomeOf(search);
   const handedOver = link && isConfirmationOf(state, link) ? state : null;
   const [fetched, setFetched] = useState<Known>({ kind: 'loading' });
@@ -195,7 +195,7 @@ function PaymentStart({ booking }: { booking: CheckoutConfirmation }) {
 }
 
 /** After the payment provider sent the customer back: paid, failed (with a new attempt) or still pending. */
-function PaymentOutcomeCallout({ outcome, link }: { outcome: PaymentOutcome; link: CheckoutStatusLink }) {
+function PaymentOutcomeCallout({ outcome, link }: { outcome: PaymentOutcome; link: BookingLink }) {
   if (outcome === 'paid') {
     return (
       <Callout intent="success" title="Zahlung erfolgreich" className="public-callout">

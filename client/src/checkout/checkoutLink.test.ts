@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkoutStatusPath, parseCheckoutLink, signInPath } from './checkoutLink';
 import { safeInternalPath } from '../shared/safeRedirect';
-import { parseCheckoutStatusLink } from './checkoutStatusLink';
+import { parseBookingLink } from '../shared/bookingLink';
 
 const query = (text: string) => new URLSearchParams(text);
 
@@ -26,8 +26,8 @@ describe('the confirmation link', () => {
   it('carries booking number and tenant, as the payment return does', () => {
     const path = checkoutStatusPath({ bookingId: 'ABCD-EFGH', tenantId: 't 1' });
     expect(path).toBe('/checkout/status?id=ABCD-EFGH&tenant=t+1');
-    expect(parseCheckoutStatusLink(new URL(path, 'http://x').searchParams)).toEqual({ bookingId: 'ABCD-EFGH', tenantId: 't 1' });
-    expect(parseCheckoutStatusLink(query('id=ABCD-EFGH'))).toBeNull();
+    expect(parseBookingLink(new URL(path, 'http://x').searchParams)).toEqual({ bookingId: 'ABCD-EFGH', tenantId: 't 1' });
+    expect(parseBookingLink(query('id=ABCD-EFGH'))).toBeNull();
   });
 });
 

@@ -2,8 +2,8 @@ import { useMutation } from '@apollo/client/react';
 import { Callout, Spinner } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import '../checkout/checkout.css';
-import { parseCheckoutStatusLink } from '../checkout/checkoutStatusLink';
+import './payments.css';
+import { parseBookingLink } from '../shared/bookingLink';
 import { StartPaymentDocument } from '../gql/graphql';
 import { IncompleteLinkPage } from '../shared/IncompleteLinkPage';
 import { PublicPage } from '../shared/PublicPage';
@@ -20,7 +20,7 @@ type State = { kind: 'starting' } | { kind: 'failed'; title: string; message: st
  */
 export default function PaymentRedirectionPage() {
   const [search] = useSearchParams();
-  const link = parseCheckoutStatusLink(search);
+  const link = parseBookingLink(search);
   const [start] = useMutation(StartPaymentDocument);
   const [state, setState] = useState<State>({ kind: 'starting' });
   // Started once, also under React's development double effects: a second start would open a second payment.

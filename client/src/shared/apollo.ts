@@ -49,4 +49,7 @@ const wsLink = new ApolloLink(
 
 const link = ApolloLink.split(({ operationType }) => operationType === OperationTypeNode.SUBSCRIPTION, wsLink, httpLink);
 
-export const apolloClient = new ApolloClient({ link, cache: createCache() });
+/** The app's cache; the composition root registers the domains' type policies before the first query. */
+export const apolloCache = createCache();
+
+export const apolloClient = new ApolloClient({ link, cache: apolloCache });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KanbanBacklogDocument, KanbanBoardDocument } from '../../gql/graphql';
 import { createCache } from '../../shared/apolloCache';
-import { wholeListPageOffset } from '../staff/bookingCachePolicy';
+import { bookingTypePolicies, wholeListPageOffset } from '../staff/bookingCachePolicy';
 import { applyBacklogBookingChange, applyCardPlacement, backlogPageOffset, destinationOf, type KanbanCard, optimisticCard } from './kanbanCache';
 import { registerKanbanTypePolicies } from './kanbanCachePolicy';
 
@@ -49,7 +49,7 @@ function card(id: string, stateId: string | null, index: number | null, created 
 
 /** A cache holding the board (Eingang: A, B; Prüfung: C) and one backlog page (N2, N1; newest first). */
 function setUp(backlogTotal = 2) {
-  const cache = createCache();
+  const cache = createCache(bookingTypePolicies);
   registerKanbanTypePolicies(cache);
   // Twice, as every render of the board asks: registered once.
   registerKanbanTypePolicies(cache);

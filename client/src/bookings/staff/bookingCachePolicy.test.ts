@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StaffBookingDocument, type StaffBookingQuery, StaffBookingRowFragmentDoc, type StaffBookingRowFragment } from '../../gql/graphql';
+import { bookingTypePolicies } from './bookingCachePolicy';
 import { createCache } from '../../shared/apolloCache';
 
 const TENANT = 'tenant-1';
@@ -62,7 +63,7 @@ function row(overrides: Partial<StaffBookingRowFragment> = {}): StaffBookingRowF
 }
 
 function cacheWithDetails() {
-  const cache = createCache();
+  const cache = createCache(bookingTypePolicies);
   cache.writeQuery({ query: StaffBookingDocument, variables: { tenantId: TENANT, id: ID }, data: details() });
   return cache;
 }

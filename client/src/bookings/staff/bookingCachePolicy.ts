@@ -1,4 +1,4 @@
-import { type FieldPolicy, isReference, type Reference, type StoreObject, type TypePolicy } from '@apollo/client';
+import { type FieldPolicy, isReference, type Reference, type StoreObject, type TypePolicies, type TypePolicy } from '@apollo/client';
 
 /**
  * How Apollo's normalized cache keeps bookings (registered in shared/apolloCache.ts). Kept free of
@@ -95,3 +95,12 @@ export function wholeListPageOffset(storeFieldName: string, tenantId: string): n
   const place = storedPagePlace(storeFieldName, tenantId);
   return place && !place.window ? place.offset : null;
 }
+
+/** The bookings' type policies, registered with the app's cache by the composition root (cachePolicies.ts). */
+export const bookingTypePolicies: TypePolicies = {
+  Booking: {
+    keyFields: bookingKeyFields,
+    fields: { items: bookingItemsPolicy },
+  },
+  Query: { fields: { bookings: bookingPagePolicy } },
+};

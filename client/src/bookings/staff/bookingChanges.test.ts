@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StaffBookingsDocument, type StaffBookingRowFragment, type StaffBookingsQuery } from '../../gql/graphql';
+import { bookingTypePolicies } from './bookingCachePolicy';
 import { createCache } from '../../shared/apolloCache';
 import { applyBookingChange } from './bookingChanges';
 import { joinPages } from './useStaffBookings';
@@ -39,7 +40,7 @@ const writePage = (cache: ReturnType<typeof createCache>, offset: number, items:
 
 /** A cache holding the tenant's list in two pages: C (newest), B | A. */
 function loadedCache() {
-  const cache = createCache();
+  const cache = createCache(bookingTypePolicies);
   writePage(cache, 0, [booking('CCCC-CCCC', 1), booking('BBBB-BBBB', 2)], 3);
   writePage(cache, 2, [booking('AAAA-AAAA', 3)], 3);
   return cache;

@@ -2,12 +2,12 @@ import { useApolloClient, useSubscription } from '@apollo/client/react';
 import { ProgressBar } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';
-import { MyTenantsDocument, SessionChangedDocument } from '../../gql/graphql';
-import { useSessionGuard } from '../guard/useSessionGuard';
-import { setSession } from '../store';
-import { registerAdminIcons } from './adminIcons';
+import { MyTenantsDocument, SessionChangedDocument } from '../gql/graphql';
+import { useSessionGuard } from '../shared/guard/useSessionGuard';
+import { setSession } from '../shared/store';
+import { registerAdminIcons } from '../shared/layout/adminIcons';
 import { NavDrawer } from './NavDrawer';
-import { TopBar } from './TopBar';
+import { TopBar } from '../shared/layout/TopBar';
 
 // With the frame's chunk, before its first render (shared/icons.ts).
 registerAdminIcons();

@@ -1,9 +1,9 @@
 import { Classes, Icon } from '@blueprintjs/core';
 import { NavLink } from 'react-router-dom';
-import { TenantSelector } from '../../tenants/TenantSelector';
-import { cx } from '../cx';
-import { useAppState } from '../store';
-import { visibleNavigation } from './navigation';
+import { TenantSelector } from '../tenants/TenantSelector';
+import { cx } from '../shared/cx';
+import { useAppState } from '../shared/store';
+import { visibleNavigation } from '../shared/layout/navigation';
 
 /** The navigation drawer: tenant selector, then the groups the user may see. */
 export function NavDrawer({ open, onNavigate }: { open: boolean; onNavigate: () => void }) {
