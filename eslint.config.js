@@ -95,6 +95,16 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ regex: `^(\\.\\./)+(${serverDomains.join('|')})/`, message: 'shared/ imports no domain.' }] }],
     },
   },
+  // Rules that need the types: a promise nobody awaits or handles loses its error silently.
+  {
+    files: ['client/src/**/*.{ts,tsx}', 'server/src/**/*.ts', 'common/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
   {
     files: ['client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -35,7 +35,7 @@ export default function DashboardPage() {
     selectTenant(tenant);
     // Only where that screen is open to the user in the tenant; otherwise the guard would refuse it.
     const target = navEntries.find((entry) => entry.path === TENANT_SELECTED_ROUTE);
-    if (target && permissions && isEntryVisible(target, permissions, tenant.id)) navigate(TENANT_SELECTED_ROUTE);
+    if (target && permissions && isEntryVisible(target, permissions, tenant.id)) void navigate(TENANT_SELECTED_ROUTE);
     else notify({ type: 'success', title: messages.tenantSelected.title, message: tenant.name });
   };
 

@@ -92,7 +92,7 @@ export function LoginPage() {
           fill
           onClick={() => {
             const redirectUrl = searchParams.get('redirectUrl');
-            navigate(redirectUrl ? `/login/sso?redirectUrl=${encodeURIComponent(redirectUrl)}` : '/login/sso');
+            void navigate(redirectUrl ? `/login/sso?redirectUrl=${encodeURIComponent(redirectUrl)}` : '/login/sso');
           }}
         />
       ) : null}

@@ -39,7 +39,7 @@ export default function RegisterPage() {
           },
         },
       });
-      navigate('/willkommen');
+      void navigate('/willkommen');
       return undefined;
     } catch (error) {
       const submitErrors = serverSubmitErrors(error, { id: 'email' });

@@ -34,7 +34,7 @@ export default function SsoLoginPage() {
     if (!data) return;
     await apollo.clearStore();
     setSession(data.ssoSignIn);
-    navigate(safeInternalPath(redirectUrl) ?? safeInternalPath(takeNextUrl()) ?? DEFAULT_AFTER_LOGIN, { replace: true });
+    void navigate(safeInternalPath(redirectUrl) ?? safeInternalPath(takeNextUrl()) ?? DEFAULT_AFTER_LOGIN, { replace: true });
   };
 
   useEffect(() => {

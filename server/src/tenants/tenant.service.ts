@@ -184,7 +184,7 @@ export class TenantService {
 
   /** Tells each user's open clients to reload their session (permissions and tenant list). */
   private async sessionChanged(userIds: Iterable<string>, reason: string): Promise<void> {
-    for (const userId of new Set(userIds)) await this.pubSub.publish('SESSION_CHANGED', userId, { userId, reason });
+    for (const userId of new Set(userIds)) this.pubSub.publish('SESSION_CHANGED', userId, { userId, reason });
   }
 
   private async find(em: EntityManager, id: string): Promise<Tenant> {

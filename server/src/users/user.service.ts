@@ -285,7 +285,7 @@ export class UserService {
       if (value !== undefined) user[field] = (value ?? '').trim();
     }
     await em.flush();
-    await this.pubSub.publish('SESSION_CHANGED', userId, { userId, reason: 'profile' });
+    this.pubSub.publish('SESSION_CHANGED', userId, { userId, reason: 'profile' });
     return user;
   }
 }

@@ -26,7 +26,7 @@ export function useSessionGuard(): boolean {
   useEffect(() => {
     if (!allowed) {
       notify({ type: 'danger', ...messages.forbidden });
-      navigate(FORBIDDEN_FALLBACK, { replace: true });
+      void navigate(FORBIDDEN_FALLBACK, { replace: true });
     }
   }, [allowed, navigate]);
 
