@@ -25,7 +25,7 @@ keepLibraryLabelsGerman(document.body);
 showPendingNotification();
 prepareToasts();
 
-// The instance's public data is loaded once at start and cached locally (specification 01 section 1).
+// The instance's public data is loaded once at start and cached locally.
 apolloClient.query({ query: PublicInstanceDocument }).then(
   ({ data }) => data && setInstance(data.publicInstance),
   () => undefined, // Offline or server down: keep the cached copy; the guard reports session problems.

@@ -13,9 +13,9 @@ import { LoginPage } from './users/LoginPage';
 const handle = (value: RouteHandle) => value;
 
 /**
- * A bookable type's list, edit and create routes (specification 02 section 2); the type travels in
+ * A bookable type's list, edit and create routes; the type travels in
  * the handle. `editPaths` are relative to /admin (resources: both /ressourcen/edit and the
- * specification's /resources/edit).
+ * original product's /resources/edit).
  */
 function bookableRoutes(kind: BookableKind, editPaths: string[]) {
   const base = { interface: kind.interface, bookableType: kind.type };
@@ -34,7 +34,7 @@ function EventWizardStart({ mode }: { mode: WizardMode }) {
 }
 
 /**
- * The event wizard of specification 03 section 2: veranstaltungen/create/… and
+ * The event wizard: veranstaltungen/create/… and
  * veranstaltungen/edit/…?id=, a layout holding the form with one child route per step (the step
  * screens come from the layout's chunk). The bare path leads to the first step, keeping ?id=.
  */
@@ -56,7 +56,7 @@ function eventWizardRoutes(mode: WizardMode) {
 }
 
 /**
- * The route table of specification 01 section 2 (history mode, base /). Admin screens are `lazy`
+ * The route table (history mode, base /; docs/api.md lists the addresses). Admin screens are `lazy`
  * routes: on a navigation the router downloads every matched screen's chunk and runs the loaders
  * (the session check, the tenant list) all at once, and shows the screen when everything is there.
  */

@@ -1,5 +1,5 @@
 /**
- * The German words of a booking's state and payment (specification 03 sections 3 and 4), shared by
+ * The German words of a booking's state and payment, shared by
  * the server's answers and the staff's screens. Plain TypeScript without imports.
  */
 

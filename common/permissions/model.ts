@@ -1,4 +1,4 @@
-/** The vocabulary of the permission model (specification 01, sections 3 and 6). */
+/** The vocabulary of the permission model (docs/administration.md, “Permissions”). */
 
 export const accessFlags = ['create', 'readOwn', 'readAny', 'updateOwn', 'updateAny', 'deleteOwn', 'deleteAny'] as const;
 export type AccessFlag = (typeof accessFlags)[number];
@@ -36,7 +36,7 @@ export type AdminInterface = (typeof adminInterfaceNames)[number];
 /** The areas the role editor offers. */
 export const roleEditorInterfaces: AdminInterface[] = ['roles', 'users', 'bookings', 'coupons', 'locations', 'rooms', 'resources', 'tickets', 'events'];
 
-/** Owners get these ten interfaces on top of their roles' (rest-contract 2.3). */
+/** Owners get these ten interfaces on top of their roles'. */
 export const ownerInterfaces: AdminInterface[] = ['tenants', 'users', 'locations', 'roles', 'bookings', 'coupons', 'rooms', 'resources', 'tickets', 'events'];
 
 /** Routes open to every signed-in user. */
@@ -61,7 +61,7 @@ export interface TenantPermissions extends RoleGrant {
   isOwner: boolean;
 }
 
-/** The logged-in permissions object of specification 01 section 3 (rest-contract 2.3). */
+/** The logged-in permissions object: per tenant the merged grant, plus the instance-wide flags. */
 export interface Permissions {
   instanceOwner: boolean;
   allowCreateTenant: boolean;

@@ -14,7 +14,7 @@ import {
 } from './model.js';
 
 /**
- * The one permission module. Every rule of specification 01 section 6 lives here; GraphQL (auth
+ * The one permission module. Every rule of docs/administration.md, “Permissions”, lives here; GraphQL (auth
  * checker and resolvers) and the REST facade both ask these functions and nothing else.
  */
 
@@ -146,17 +146,17 @@ export function canUseInterface(permissions: Permissions, name: AdminInterface, 
   return entry.isOwner || entry.adminInterfaces.includes(name);
 }
 
-/** A tenant's settings (full read, update, delete): its owners and instance owners (rest-contract 3.2). */
+/** A tenant's settings (full read, update, delete): its owners and instance owners. */
 export function canManageTenant(permissions: Permissions, tenantId: string): boolean {
   return hasFullAccess(permissions, tenantId);
 }
 
-/** The member list of a tenant: ANY(readAny or updateAny, manageUsers) (rest-contract 8.3). */
+/** The member list of a tenant: ANY(readAny or updateAny, manageUsers). */
 export function canReadTenantMembers(permissions: Permissions, tenantId: string): boolean {
   return hasFlag(permissions, tenantId, 'manageUsers', 'readAny') || hasFlag(permissions, tenantId, 'manageUsers', 'updateAny');
 }
 
-/** Adding and removing members and their roles: ANY(updateAny, manageUsers) (rest-contract 8.3). */
+/** Adding and removing members and their roles: ANY(updateAny, manageUsers). */
 export function canManageTenantMembers(permissions: Permissions, tenantId: string): boolean {
   return hasFlag(permissions, tenantId, 'manageUsers', 'updateAny');
 }
@@ -169,12 +169,12 @@ export function canChangeTenantOwners(permissions: Permissions, tenantId: string
   return hasFullAccess(permissions, tenantId);
 }
 
-/** The tenant's workflow: read with ANY(readAny, manageBookings), configured by owners (rest-contract 3.13). */
+/** The tenant's workflow: read with ANY(readAny, manageBookings), configured by owners. */
 export function canReadWorkflow(permissions: Permissions, tenantId: string): boolean {
   return hasFlag(permissions, tenantId, 'manageBookings', 'readAny');
 }
 
-/** Moving and archiving bookings on the kanban board: ANY(updateAny, manageBookings) (rest-contract 3.13). */
+/** Moving and archiving bookings on the kanban board: ANY(updateAny, manageBookings). */
 export function canMoveWorkflowTasks(permissions: Permissions, tenantId: string): boolean {
   return hasFlag(permissions, tenantId, 'manageBookings', 'updateAny');
 }
@@ -193,7 +193,7 @@ export function canBookFree(permissions: Permissions, tenantId: string): boolean
 }
 
 /**
- * Files (specification 02 file picker, rest-contract 3.12 and 5.6). Uploading belongs to editing
+ * Files (docs/bookables-and-files.md, “Files”). Uploading belongs to editing
  * bookables and events: the manageBookables create or update flags (any or own), owners always.
  */
 export function canUploadFiles(permissions: Permissions, tenantId: string): boolean {
@@ -215,14 +215,14 @@ export function canDeleteFiles(permissions: Permissions, tenantId: string): bool
 
 /**
  * Protected files: the members of the tenant (any role, also without flags), its owners and
- * instance owners. The original let any signed-in user of any tenant read them (rest-contract 5.6);
- * the issue narrows this to the tenant's own people. Public files need no rule: anyone may read them.
+ * instance owners. The original let any signed-in user of any tenant read them;
+ * we narrow this to the tenant's own people. Public files need no rule: anyone may read them.
  */
 export function canReadProtectedFiles(permissions: Permissions, tenantId: string): boolean {
   return isTenantMember(permissions, tenantId);
 }
 
-/** The labels the account settings derive from the permissions (specification 01, account settings). */
+/** The labels the account settings derive from the permissions (the account settings screen). */
 export function permissionLabels(permissions: Permissions): string[] {
   const labels = new Set<string>();
   if (permissions.instanceOwner) labels.add('Instanz-Besitzer');

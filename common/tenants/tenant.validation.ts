@@ -1,6 +1,6 @@
 /**
- * The tenant rules of specification 01 section 5, shared by the server (which enforces them) and
- * the client (which checks before sending). Plain TypeScript without Node imports.
+ * The tenant rules (docs/administration.md, “Tenants and members”), shared by the server (which
+ * enforces them) and the client (which checks before sending). Plain TypeScript without Node imports.
  */
 /**
  * The booking horizon every tenant has (see common/bookings/horizon.ts): bookings end at most this
@@ -26,7 +26,7 @@ export const tenantMessages = {
 
 const blankText = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
 
-/** What a receipt or invoice template must contain (rest-contract 5.2 rule 7), as a person reads it. */
+/** What a receipt or invoice template must contain, as a person reads it. */
 const templateSkeleton: readonly [RegExp, string][] = [
   [/<!doctype\s+html[^>]*>/i, '<!DOCTYPE html>'],
   [/<html[\s>]/i, '<html>'],

@@ -1,5 +1,5 @@
 /**
- * Europe/Berlin calendar helpers (rest-contract section 0: instants are stored in UTC, days,
+ * Europe/Berlin calendar helpers (docs/architecture.md: instants are stored in UTC, days,
  * weekdays, hours and opening hours are computed in Berlin time, DST-correct). Intl only, no Node
  * imports, so the browser client can use them too.
  *
@@ -18,7 +18,7 @@ export interface BerlinParts {
   date: string;
   /** "HH:mm" */
   time: string;
-  /** 0 Sunday … 6 Saturday (the weekday encoding of specification 02). */
+  /** 0 Sunday … 6 Saturday (the weekday encoding of opening hours). */
   weekday: number;
   year: number;
   month: number;

@@ -208,7 +208,7 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   app.use('/api/:tenantId', paymentCallbackRoutes(services));
   app.use('/auth', csrf, restJson, authRoutes(services), ssoRoutes(services));
   app.use('/api', csrf, restJson, userRoutes(services), instanceRoutes(services), platformRoleRoutes(services), tenantRoutes(services));
-  // Tenant-scoped routes after the platform ones (rest-contract 1.1: first match wins), so /api/tenants/... never reaches them.
+  // Tenant-scoped routes after the platform ones (Express: the first match wins), so /api/tenants/... never reaches them.
   app.use('/api/:tenantId', csrf, restJson, roleRoutes(services), couponRoutes(services), fileRoutes(services), bookableRoutes(services), eventRoutes(services), bookingRoutes(services), receiptRoutes(services), checkoutRoutes(services), paymentRoutes(services), tenantScopedRoutes(services), workflowRoutes(services));
   // Downloads for staff (a session, read-only GETs: no CSRF token needed).
   app.use('/csv/:tenantId', eventCsvRoutes(services), bookingCsvRoutes(services));
@@ -292,7 +292,7 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
     '/graphql',
     csrf,
     // Multipart uploads (graphql-multipart-request-spec) before express.json and Apollo. One byte above
-    // the limit, so the file service's own counter refuses with the specification's message.
+    // the limit, so the file service's own counter refuses with its German message.
     graphqlUploadExpress({ maxFileSize: MAX_FILE_BYTES + 1, maxFiles: 1 }),
     json,
     rejectOversizedGraphqlSource,

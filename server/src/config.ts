@@ -12,7 +12,7 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   embeddedPostgresPort: number;
   dataDir: string;
-  /** Uploaded files: one folder per tenant with public/ and protected/ (rest-contract 3.12). */
+  /** Uploaded files: one folder per tenant with public/ and protected/. */
   filesDir: string;
   publicUrl: string;
   corsOrigins: string[];

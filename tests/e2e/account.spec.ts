@@ -3,7 +3,7 @@ import { confirmAddressThroughApi, verificationLink } from './helpers.js';
 import { waitForMail, waitForNthMail } from './mailbox.js';
 
 /**
- * Issue 2 as a new user meets it: the guard, registration with the mailed verification link,
+ * The account as a new user meets it: the guard, registration with the mailed verification link,
  * sign-in, the dashboard, the theme, the profile in the settings, sign-out; and the forgotten
  * password, reset through the mailed link's page.
  */

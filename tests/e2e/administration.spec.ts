@@ -3,7 +3,7 @@ import { confirmAddress, screenshot } from './helpers.js';
 import { waitForMail } from './mailbox.js';
 
 /**
- * Issue 3 across its parts: the instance owner creates a tenant, a role granting only the coupons,
+ * Administration across its parts: the instance owner creates a tenant, a role granting only the coupons,
  * and adds a newly registered person as member with that role; the member signs in and sees
  * exactly the drawer entries the role grants, and can use that screen.
  */

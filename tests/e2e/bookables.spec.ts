@@ -10,7 +10,7 @@ async function check(page: Page, label: string, scope = page.locator('body')): P
 }
 
 /**
- * Issue 4, as the demo tenant's owner would do it: a room with graduated prices, opening hours and a
+ * Bookable objects, as the demo tenant's owner would do it: a room with graduated prices, opening hours and a
  * cover image uploaded through the picker; the card's price text; the tag filter; duplicate; edit and
  * delete the copy.
  */

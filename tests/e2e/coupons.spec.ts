@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { screenshot, signInAndSelectDemoTenant } from './helpers.js';
 
 /**
- * Issue 3: as the demo tenant's owner, a coupon is created, found by search, edited and deleted;
+ * Coupons: as the demo tenant's owner, a coupon is created, found by search, edited and deleted;
  * a second coupon with a number already in use is refused with the unique-number toast.
  */
 test('coupons: create, search, edit, reject a duplicate number, delete', async ({ page }) => {

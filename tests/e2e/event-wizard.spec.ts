@@ -46,7 +46,7 @@ async function upload(page: Page, picker: Locator, file: { name: string; mimeTyp
 const pickerOf = (page: Page, id: string) => page.locator('.bp6-form-group', { has: page.locator(`label[for="${id}"]`) });
 
 /**
- * Issue 12, as the demo tenant's owner would do it: a new event through all seven steps (title
+ * The event wizard, as the demo tenant's owner would do it: a new event through all seven steps (title
  * image uploaded through the picker, contact person, speaker, two price categories, an agenda day
  * with an item, an attachment, an image), a reload in the middle keeps what was entered; after
  * Absenden the event and its tickets (one per price category) exist; then edit: a new name, "Änderungen übernehmen".

@@ -173,7 +173,7 @@ interface StandInCredentials {
 
 /**
  * Activates online payment through the GiroCockpit stand-in (test mode) and invoice payment for the
- * tenant; answers a function that puts both back as they were, for the spec's afterAll.
+ * tenant; answers a function that puts both back as they were, for the test file's afterAll.
  */
 export async function activateStandInPayments(api: APIRequestContext, tenantId: string, purposeSuffix: string): Promise<() => Promise<void>> {
   const setApps = (apps: Record<string, unknown>[]) =>

@@ -3,7 +3,7 @@ import { TestOidcIssuer } from '../support/oidc-issuer.js';
 import { demoAdmin, signInAsAdmin } from './helpers.js';
 
 /**
- * Issue 3, instance slice, as the instance owner clicks it: the instance settings (contact data,
+ * The instance, as the instance owner clicks it: the instance settings (contact data,
  * system mail receiver, tenant creation for all users, single sign-on), single sign-on in the
  * browser against a provider this test starts on loopback (authorization code with PKCE, sign-up
  * of a new account), and the users list (search, suspend).
@@ -43,7 +43,7 @@ test('the instance owner configures the instance and single sign-on', async ({ p
   await expect(page).toHaveTitle('Buchungsplattform | Instanz verwalten');
   await shot(page, '01-instance-settings');
 
-  // Validation with the specification's message; nothing is sent.
+  // Validation with the German message; nothing is sent.
   await page.getByLabel('Empfänger der Systemnachrichten').fill('keine-adresse');
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('Muss gültige E-Mail-Adresse sein.')).toBeVisible();

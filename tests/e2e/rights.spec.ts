@@ -3,7 +3,7 @@ import { confirmAddress, screenshot, signInAndSelectDemoTenant } from './helpers
 import { waitForMail } from './mailbox.js';
 
 /**
- * The screens offer only what the server allows (specification 01 section 6): the demo tenant's
+ * The screens offer only what the server allows (docs/administration.md, “Permissions”): the demo tenant's
  * owner creates a coupon and a role that may only read coupons, and adds a newly registered person
  * with that role; the person sees the coupon but no edit or delete, and "Gutschein erstellen" is
  * disabled with the tooltip "Keine Berechtigung".

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { screenshot, signInAndSelectDemoTenant } from './helpers.js';
 
-/** Issue 3: as the demo tenant's owner, a role with some areas is created and shows the right summary. */
+/** Roles: as the demo tenant's owner, a role with some areas is created and shows the right summary. */
 test('roles: the seeded role, create a role with areas and flags, assign all areas, delete', async ({ page }) => {
   await signInAndSelectDemoTenant(page);
   await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Mandant Rollen' }).click();

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 
 /**
- * Issue 3, tenants slice, as a person clicks it: the instance owner creates a tenant from the
+ * Tenants, as a person clicks it: the instance owner creates a tenant from the
  * dashboard, edits it (required fields, invoice payment), builds a workflow (three states,
  * reorder, default, delete), saves and reloads, adds an existing user as member, and finds the
  * tenant in the instance list. A tenant created from the instance list instead leads straight

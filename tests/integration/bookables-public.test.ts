@@ -9,8 +9,8 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { bookablesOf, gql, setBookableQuota, storeBookable, storedBookable, type GqlBookable } from './bookables.fixtures.js';
 
 /**
- * The public side of bookables (rest-contract 0 and 3.5): public list and item with the visibility
- * lists and without the staff-only fields; the public quota (5.4 rule 1) also under concurrent
+ * The public side of bookables: public list and item with the visibility
+ * lists and without the staff-only fields; the public quota also under concurrent
  * creation; tags and the list filters; duplicate and delete with their effects on other objects;
  * populate.
  */

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { gql, storeBookable, storedBookable, type GqlBookable } from './bookables.fixtures.js';
 
 /**
- * The save rules of specification 02 sections 4 and 5, enforced on the server whatever the client
+ * The save rules of docs/bookables-and-files.md, enforced on the server whatever the client
  * sends: REST PUT with the whole form (as the editor sends it after a GET) and GraphQL
  * createBookable / updateBookable.
  */

@@ -5,9 +5,9 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { gql, storeBookable, week } from './bookables.fixtures.js';
 
 /**
- * Time of bookables: the combined opening hours of an object and its parents (rest-contract 4.7,
- * 5.4 rule 3), the availability calendar (4.6, 5.4 rule 2) in Europe/Berlin, and the bookings path
- * GET api/{tenantId}/bookables/{id}/bookings (3.7).
+ * Time of bookables: the combined opening hours of an object and its parents, the availability
+ * calendar in Europe/Berlin, and the bookings path
+ * GET api/{tenantId}/bookables/{id}/bookings.
  */
 let app: TestApp;
 let actors: Actors;

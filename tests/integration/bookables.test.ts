@@ -5,8 +5,8 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { bookablesOf, gql, storeBookable, storedBookable, type GqlBookable } from './bookables.fixtures.js';
 
 /**
- * Bookables through GraphQL and REST with the permission matrix (specification 02 section 6,
- * rest-contract 3.5 and 0): ALLOW on manageBookables with ownership by ownerUserId, owners may do
+ * Bookables through GraphQL and REST with the permission matrix (docs/administration.md, “Permissions”):
+ * ALLOW on manageBookables with ownership by ownerUserId, owners may do
  * everything, and nothing of one tenant is readable or writable from another.
  */
 let app: TestApp;

@@ -12,8 +12,8 @@ import { storeBookable } from './bookables.fixtures.js';
 import { bookingCount, customer, gql, slot, storedBooking } from './bookings.fixtures.js';
 
 /**
- * The permission matrix of every staff path of bookings (rest-contract 3.7, specification 01
- * section 6): eight kinds of caller through REST and GraphQL, the "own" flags meaning the assigned
+ * The permission matrix of every staff path of bookings (docs/administration.md,
+ * “Permissions”): eight kinds of caller through REST and GraphQL, the "own" flags meaning the assigned
  * user, tenant isolation, the personal fields behind @auth(requires: BOOKING_READER), and the public
  * answers that must never carry another customer's data or the objects' private lists.
  */

@@ -10,7 +10,7 @@ import { bookableRoom, bookingCount, customer, gql, slot, storeCoupon, storedBoo
 import { storeBookable } from './bookables.fixtures.js';
 
 /**
- * Checkout (rest-contract 3.8 and 5.1) through REST and GraphQL against PostgreSQL: the stored
+ * Checkout through REST and GraphQL against PostgreSQL: the stored
  * booking, prices, capacity, coupons, opening hours, bad input, the permission check, the workflow's
  * default state and the mails that follow (caught by the test SMTP server).
  */

@@ -6,7 +6,7 @@ import { actorNames, createActors, type ActorName, type Actors, readableBy } fro
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
- * Coupons through GraphQL and REST with the permission matrix (rest-contract 0: session and the
+ * Coupons through GraphQL and REST with the permission matrix (session and the
  * manageCoupons rights via ALLOW, ownership by ownerUserId), validation, the unique number per
  * tenant, validity of GET by number, and tenant isolation.
  */

@@ -107,7 +107,8 @@ describe('participants CSV', () => {
       priceEur: 0,
       paymentMethod: '',
     });
-    // The first item is another object: the list names the first item, as the contract says.
+    // The first item is another object: the list names the first item (docs/events.md,
+    // “Participants list (CSV)”).
     await storeBooking('CCCC-CCCC', [{ bookableId: room.id, title: room.title, amount: 1 }, { bookableId: late.id, title: late.title, amount: 3 }], {
       createdAt: new Date('2026-07-03T12:30:00Z'),
       priceEur: 1234.5,

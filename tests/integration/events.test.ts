@@ -12,7 +12,7 @@ import { setBookableQuota, storeBookable } from './bookables.fixtures.js';
 import { customer } from './bookings.fixtures.js';
 
 /**
- * Events through REST and GraphQL (specification 03, rest-contract 3.6 and 5.5): the manageBookables
+ * Events through REST and GraphQL: the manageBookables
  * rights with ownership, owners everything, tenant isolation, the public-event quota, tickets
  * created with the event, duplicate, tags, the bookings of an event and the German validation.
  */

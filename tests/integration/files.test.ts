@@ -9,7 +9,7 @@ import { actorNames, createActors, type ActorName, type Actors } from '../suppor
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
- * Files through REST (api/{tenantId}/files, rest-contract 3.12) and GraphQL (files, uploadFile,
+ * Files through REST (api/{tenantId}/files) and GraphQL (files, uploadFile,
  * deleteFile): the permission matrix, the 10,000,000-byte limit, the extension allow-lists,
  * traversal attempts and planted links, protected files for members only, tenant isolation, and
  * that a refused upload leaves nothing on the disk.
@@ -158,7 +158,7 @@ describe('uploading', () => {
     expect(filesBelow(tenantDir())).toEqual(before);
   });
 
-  it('refuses a disallowed extension, images-only mode and a missing file with the specification\'s messages', async () => {
+  it('refuses a disallowed extension, images-only mode and a missing file with the German messages', async () => {
     const owner = actors.clients.tenantOwner;
     const before = filesBelow(tenantDir());
     const exe = await restUpload(owner, { name: 'virus.exe' });

@@ -11,7 +11,7 @@ import { storeBookable } from './bookables.fixtures.js';
 
 /**
  * HTML snippets for tenant websites (GET /html/{tenantId}/...): public content only, the class
- * names of the integration contract, every text escaped, links to the product's checkout and the
+ * names websites embed, every text escaped, links to the product's checkout and the
  * tenant's detail pages, 404 problems for what is unknown or not public.
  */
 let app: TestApp;

@@ -7,7 +7,7 @@ import { graphqlWsClient, SubscriptionRecorder } from '../support/ws.js';
 
 /**
  * Instance settings (GET/PUT api/instances, instanceSettings, updateInstance): instance owners
- * only, partial updates, write-only secrets, validation with the specification's messages, the
+ * only, partial updates, write-only secrets, validation with the German messages, the
  * owner list (never empty, existing users only) and the public view.
  */
 let app: TestApp;
@@ -140,7 +140,7 @@ describe('PUT api/instances', () => {
     }
   });
 
-  it('validates with the specification’s messages and stores nothing on error', async () => {
+  it('validates with the German messages and stores nothing on error', async () => {
     const admin = actors.clients.instanceOwner;
     const response = await admin.put('/api/instances', {
       contactAddress: 'Darf nicht gespeichert werden',

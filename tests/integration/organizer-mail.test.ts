@@ -10,7 +10,7 @@ import { storeBookable } from './bookables.fixtures.js';
 import { customer } from './bookings.fixtures.js';
 
 /**
- * Mail 10 of rest-contract 5.9: the organiser contact of a booked ticket's event hears of a new
+ * Mail 10 (docs/bookings.md, “Booking mails”): the organiser contact of a booked ticket's event hears of a new
  * booking when a checkout with tickets is released and paid at once, or when staff release one.
  */
 let app: TestApp;

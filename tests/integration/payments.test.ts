@@ -156,7 +156,7 @@ describe('POST api/{t}/payments and startPayment: which bookings may be paid', (
     expect(started.json).toMatchObject({ paymentData: true, booking: { id: invoice.id, tenantId, isCommitted: true, isPayed: false, paymentProvider: 'invoice' } });
     expect(started.json.booking).not.toHaveProperty('mail');
 
-    // No provider chosen: nothing to start, paymentData absent (rest-contract 3.9).
+    // No provider chosen: nothing to start, paymentData absent.
     const without = await releasedBooking(null);
     const nothing = await guest.post(paymentsUrl(), { bookingId: without.id });
     expect(nothing.status, nothing.text).toBe(200);

@@ -134,7 +134,7 @@ describe('GET api/tenants?publicTenants=true and tenants(onlyOwn: true): the ten
     expectGraphql(gql, 200, 'GraphQL');
     const expectedList = await expectedTenants(name);
     if (name === 'instanceOwner') expect(expectedList.length, 'the instance has several tenants').toBeGreaterThan(1);
-    // Exactly the public reduction of rest-contract 4.1, with the stored values.
+    // Exactly the public reduction of a tenant, with the stored values.
     const fresh = await app.orm.em.fork().find(Tenant, { id: { $in: idsOf(expectedList) } }, { orderBy: { name: 'asc' } });
     const expected = wire(fresh.map(publicTenant));
     expect(rest.json).toEqual(expected);

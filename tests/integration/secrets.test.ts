@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { graphqlWsClient, SubscriptionRecorder } from '../support/ws.js';
 
 /**
- * Nothing secret leaves the server (rest-contract 0 and 2.4): every endpoint is called here as
+ * Nothing secret leaves the server: every endpoint is called here as
  * anonymous, user and instance owner, with secrets stored in the database, and every answer is
  * searched for hashes, secret keys and the stored secret values. (tests/support/setup.ts applies
  * the hash and key check to every other test file's answers as well.)

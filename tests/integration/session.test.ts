@@ -3,7 +3,7 @@ import { testAdmin } from '../support/app.js';
 import { createUser, sessionIdOf, signIn } from '../support/fixtures.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-/** Sign-in, the session cookie, sign-out and `me` over REST and GraphQL (rest-contract 2.1–2.3). */
+/** Sign-in, the session cookie, sign-out and `me` over REST and GraphQL. */
 let app: TestApp;
 const erika = { id: 'erika@example.com', password: 'erika-passwort-1', firstName: 'Erika', lastName: 'Mustermann', phone: '030 123456' };
 const susi = { id: 'susi@example.com', password: 'susi-passwort-1', firstName: 'Susi', lastName: 'Sperre' };

@@ -6,7 +6,7 @@ import { createActors, type Actors } from '../support/permission-matrix.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { graphqlWsClient, SubscriptionRecorder } from '../support/ws.js';
 
-/** Tenant members (rest-contract 3.2 with branch 8.3): list, add, roles, owners, removal. */
+/** Tenant members: list, add, roles, owners, removal. */
 let app: TestApp;
 let actors: Actors;
 let roleIds: Record<string, string>;

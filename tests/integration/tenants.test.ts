@@ -8,7 +8,7 @@ import { allowed, expectGraphql, expectRest } from '../support/matrix.js';
 import { createActors, type Actors } from '../support/permission-matrix.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-/** Tenants through REST (rest-contract 3.2) and GraphQL: rights, validation, secrets, merge, quota. */
+/** Tenants through REST and GraphQL: rights, validation, secrets, merge, quota. */
 let app: TestApp;
 let actors: Actors;
 
@@ -126,7 +126,7 @@ describe('updating', () => {
     await expectGraphql(actors, allowed(['instanceOwner']), (client) => client.gql(UPDATE, { id: actors.otherTenant.id, input: valid }));
   });
 
-  it('validates as specification 01 section 5 says (REST and GraphQL, nothing stored)', async () => {
+  it('validates the tenant rules (REST and GraphQL, nothing stored)', async () => {
     const bad = {
       id: actors.tenant.id,
       name: ' ',

@@ -11,7 +11,7 @@ import { storeBookable } from './bookables.fixtures.js';
 import { customer, storeEvent as storeEventOf, storeTicket as storeTicketOf } from './bookings.fixtures.js';
 
 /**
- * Event seats (rest-contract 5.1 rule 8, 5.4 rule 7): all tickets of an event share its
+ * Event seats: all tickets of an event share its
  * maxAttendees, counted over bookings that are not rejected, under concurrent checkouts on two
  * server processes (the event's advisory lock), in the staff's editor, in the availability
  * calendar, and as "seats left" for the public checkout page.

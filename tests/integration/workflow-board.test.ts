@@ -10,8 +10,8 @@ import { createActors, type Actors } from '../support/permission-matrix.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
- * The kanban board of the workflow (specification 01 section 7, rest-contract 3.13 and 5.3 rules
- * 3 to 7): backlog, moving and archiving tasks, and the actions of an entered state. Tasks are
+ * The kanban board of the workflow (docs/bookings.md, “The workflow board (server)”): backlog, moving
+ * and archiving tasks, and the actions of an entered state. Tasks are
  * seeded into the states directly; a task that leaves the backlog or the archive must be a booking
  * of the tenant, so those tests store bookings with the task's number.
  */
@@ -147,7 +147,7 @@ describe('workflow board: permissions', () => {
   });
 });
 
-describe('workflow board: moves (rule 4)', () => {
+describe('workflow board: moves', () => {
   it('between states, reordering, newIndex missing, back to the backlog; the answer is the whole workflow', async () => {
     await seed({ fertig: [{ id: 'A', added: 1 }, { id: 'B', added: 2 }, { id: 'C', added: 3 }] });
     const before = Date.now();
@@ -182,7 +182,7 @@ describe('workflow board: moves (rule 4)', () => {
     expect(after.archive).toEqual([]);
   });
 
-  it('archive (rule 5) and un-archiving by moving to a state', async () => {
+  it('archive and un-archiving by moving to a state', async () => {
     const [E, F, G] = ['EEEE-AAAA', 'FFFF-AAAA', 'GGGG-AAAA'];
     await storeBookings([E, F, G]);
     await seed({ eingang: [{ id: E, added: 1 }], fertig: [{ id: F, added: 2 }] }, [{ id: G, added: 3 }]);
@@ -249,7 +249,7 @@ describe('workflow board: moves (rule 4)', () => {
   });
 });
 
-describe('workflow board: actions (rule 7)', () => {
+describe('workflow board: actions', () => {
   it('an e-mail action to a user: the address receives booking number, tenant, old and new status', async () => {
     const archived = 'MMMM-BBBB';
     await storeBookings([archived]);
@@ -268,7 +268,7 @@ describe('workflow board: actions (rule 7)', () => {
     const fromArchive = await app.smtp.waitForMail(RECEIVER, SUBJECT(archived));
     expect(fromArchive.text).toContain('Bisheriger Status: Archiv');
 
-    // The actions run when the destination differs from the source, even if nothing moved without newIndex (rule 4).
+    // The actions run when the destination differs from the source, even if nothing moved without newIndex.
     await seed({ fertig: [{ id: 'M-3', added: 1 }] });
     expect((await move({ taskId: 'M-3', destination: 'eingang' })).status).toBe(200);
     await app.smtp.waitForMail(RECEIVER, SUBJECT('M-3'));

@@ -4,7 +4,7 @@ import { allowed, expectGraphql, expectRest } from '../support/matrix.js';
 import { createActors, type Actors } from '../support/permission-matrix.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-/** The workflow configuration (rest-contract 3.13 and 5.3): one per tenant, read and saved. */
+/** The workflow configuration: one per tenant, read and saved. */
 let app: TestApp;
 let actors: Actors;
 

@@ -5,7 +5,7 @@ import { createTenant, createUser, signIn } from './fixtures.js';
 import type { HttpClient } from './http.js';
 
 /**
- * The seven kinds of caller every operation's permission test covers (issue 3), plus a member with
+ * The seven kinds of caller every operation's permission test covers, plus a member with
  * the "any" flags. Each signed-in actor has its own client (and IP, so rate limits never interfere).
  */
 export const actorNames = [

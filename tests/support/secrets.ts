@@ -1,5 +1,5 @@
 /**
- * Nothing secret may leave the server (rest-contract section 0). Every response the test HTTP
+ * Nothing secret may leave the server. Every response the test HTTP
  * client receives is recorded here; tests/support/setup.ts checks a file's recordings after it ran.
  */
 export interface RecordedResponse {

@@ -1,4 +1,4 @@
-/** Toasts of the coupons screen (specification 01 section 8). */
+/** Toasts of the coupons screen. */
 export const couponMessages = {
   created: { title: 'Gutschein erstellt', message: 'Der Gutschein wurde erfolgreich erstellt.' },
   edited: { title: 'Gutschein bearbeitet', message: 'Die Änderungen wurden erfolgreich gespeichert.' },

@@ -1,6 +1,6 @@
 import { messages } from '../shared/messages';
 
-/** Toasts of the event screens (specification 03 section 8). */
+/** Toasts of the event screens. */
 export const eventMessages = {
   /** event.create.success */
   created: { title: 'Veranstaltung erstellt', message: 'Die Veranstaltung wurde erfolgreich erstellt.' },

@@ -14,7 +14,7 @@ export interface FilePickerProps {
   /** Forced upload sub-folder: rooms (cover images), agreements (bookable attachments). */
   customDirectory: string;
   imagesOnly?: boolean;
-  /** Cover images and bookable attachments disallow protected (specification 02). */
+  /** Cover images and bookable attachments disallow protected. */
   allowProtected?: boolean;
   id?: string;
   /** Marks the input as invalid while its field shows a message. */
@@ -24,9 +24,9 @@ export interface FilePickerProps {
 type Mode = 'list' | 'url';
 
 /**
- * The file picker of specification 02: list mode (the tenant's files by filename, upload dialog)
- * and URL mode, chosen automatically when the value is an external link. An image picker lists and
- * uploads images only.
+ * The file picker (docs/bookables-and-files.md, “Files”): list mode (the tenant's files by filename,
+ * upload dialog) and URL mode, chosen automatically when the value is an external link. An image
+ * picker lists and uploads images only.
  */
 export function FilePicker({ tenantId, label, value, onChange, customDirectory, imagesOnly = false, allowProtected = false, id = 'file-picker', invalid }: FilePickerProps) {
   const ariaInvalid = invalid ? true : undefined;

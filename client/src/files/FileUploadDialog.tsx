@@ -19,9 +19,9 @@ export interface FileUploadDialogProps {
 const levelLabels: Record<AccessLevel, string> = { public: 'Öffentlich', protected: 'Geschützt' };
 
 /**
- * The upload dialog of the file picker (specification 02): persistent (no closing by Escape or a
+ * The upload dialog of the file picker: persistent (no closing by Escape or a
  * click outside), Upload enabled only when a file is chosen with an allowed extension and at most
- * 10 MB, a progress bar while sending, the specification's error alert, closes on success.
+ * 10 MB, a progress bar while sending, the server's German error in an alert, closes on success.
  */
 export function FileUploadDialog({ isOpen, tenantId, customDirectory, imagesOnly = false, allowProtected = false, onClose, onUploaded }: FileUploadDialogProps) {
   const [file, setFile] = useState<File | null>(null);

@@ -1,5 +1,5 @@
 /**
- * The file picker's rules (specification 02 sections 2, 5 and 9). The server enforces the same
+ * The file picker's rules. The server enforces the same
  * limit and lists (server/src/files/file.rules.ts); here they enable the Upload button early.
  */
 export const MAX_FILE_BYTES = 10_000_000;

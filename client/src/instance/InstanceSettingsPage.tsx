@@ -335,7 +335,7 @@ function SsoSubForm({ settings, tenants, roles }: { settings: InstanceSettingsFi
   );
 }
 
-/** Instance settings (/admin/instanz) of specification 01 section 2, for instance owners. */
+/** Instance settings (/admin/instanz), for instance owners. */
 export default function InstanceSettingsPage() {
   const { data, loading, error } = useQuery(InstanceSettingsDocument, { fetchPolicy: 'cache-and-network' });
   const [updateInstance] = useMutation(UpdateInstanceDocument);

@@ -1,5 +1,5 @@
 /**
- * Labels and list summaries of the roles screen (specification 01, roles list and editor).
+ * Labels and list summaries of the roles screen (docs/administration.md, “Roles”).
  * Plain functions so the rules are unit-tested.
  */
 export const flagNames = ['create', 'readOwn', 'readAny', 'updateOwn', 'updateAny', 'deleteOwn', 'deleteAny'] as const;
@@ -63,7 +63,7 @@ export function flagSummary(flags: Partial<Flags> | null | undefined): string {
 
 /**
  * "alle" when every area the editor offers is granted, "keine" when none, else the areas' names.
- * The specification's list compares against a count of 10 (the owners' interfaces) while the editor
+ * The original product's list compared against a count of 10 (the owners' interfaces) while the editor
  * offers 9, so a role could never show "alle"; we compare against the editor's nine instead.
  */
 export function areaSummary(adminInterfaces: readonly string[]): string {

@@ -13,7 +13,7 @@ export interface OrderedListProps<T> {
 }
 
 /**
- * The ordered list widget of specification 02 (dependent objects, checkout options, attachments):
+ * The ordered list widget (dependent objects, checkout options, attachments):
  * keeps the order with move up, move down and remove; empty shows "Es sind keine Einträge vorhanden.".
  * Adding goes through addUnique (shared/orderedList.ts), so an entry is listed only once.
  */

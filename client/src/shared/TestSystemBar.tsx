@@ -1,5 +1,5 @@
 /**
- * The green bar outside production (specification 01 section 1). The server that serves the client
+ * The green bar outside production. The server that serves the client
  * says which it is (meta "test-system" in index.html, "false" under NODE_ENV=production), so one
  * build serves both; the Vite dev server keeps the bar.
  */

@@ -1,7 +1,7 @@
 import type { PriceType } from '../gql/graphql';
 
 /**
- * The one place for display formats (specification 01 section 9): German locale, 24-hour time,
+ * The one place for display formats: German locale, 24-hour time,
  * euro amounts. Times are shown in the municipality's time zone regardless of the browser's.
  */
 const LOCALE = 'de-DE';
@@ -89,7 +89,7 @@ const unitSuffixes: Record<PriceType, string> = {
   per_square_meter: 'pro m²',
 };
 
-/** The unit a price is given for (specification 02 section 9): "pro Stunde". */
+/** The unit a price is given for: "pro Stunde". */
 export function priceUnitSuffix(priceType: PriceType): string {
   return unitSuffixes[priceType];
 }

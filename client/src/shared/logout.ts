@@ -5,7 +5,7 @@ import { resetState } from './store';
 import { notifyAfterReload } from './toast';
 
 /**
- * Logout of specification 01 section 2: tell the server, show "Erfolgreich abgemeldet", reset all
+ * Logout: tell the server, show "Erfolgreich abgemeldet", reset all
  * state and reload the root page. The state is reset even when the server cannot be reached.
  */
 export async function logout(): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * The German texts of the error catalogue (specification 01 section 8) that the client shows on
+ * The German texts of the error catalogue that the client shows on
  * its own, i.e. not taken from a server error. Server errors carry their own title and message.
  */
 export const messages = {

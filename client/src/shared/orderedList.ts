@@ -1,4 +1,4 @@
-/** Pure operations of the ordered list widget (specification 02: move up, move down, remove, no duplicates). */
+/** Pure operations of the ordered list widget (move up, move down, remove, no duplicates). */
 
 export function moveUp<T>(items: readonly T[], index: number): T[] {
   if (index <= 0 || index >= items.length) return [...items];

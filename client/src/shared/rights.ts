@@ -2,7 +2,7 @@ import { can, canChangeTenantOwners, canManageTenantMembers, type PermissionArea
 
 /**
  * Which actions a screen offers, asked of the server's permission module so a button shows only when
- * the server would accept the call (specification 01 section 6, specification 02 section 6).
+ * the server would accept the call.
  * Owners and instance owners may do everything; otherwise the area's flags decide: create needs
  * create; update needs updateAny, or updateOwn on an item the user owns (ownerUserId) or is assigned to (assignedUserId); delete
  * likewise with deleteAny or deleteOwn.

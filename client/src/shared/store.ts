@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { MyTenantsQuery, PublicInstanceQuery, SessionFieldsFragment } from '../gql/graphql';
 
 /**
- * The client-side state of specification 01 section 3, one local-storage key per field:
+ * The client-side state (docs/administration.md, “Admin client conventions”), one local-storage key per field:
  * user, tenants, currentTenantId, tenant, instance, authStore. A tiny external store (read with
  * useSyncExternalStore) rather than a context, so non-React code (guard, logout) can use it too.
  */

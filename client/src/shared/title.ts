@@ -3,14 +3,14 @@ import { useMatches } from 'react-router-dom';
 import type { BookableType } from '../gql/graphql';
 import type { AdminInterface } from './permissions';
 
-/** The fixed product prefix of every document title (specification 01 section 2). */
+/** The fixed product prefix of every document title. */
 export const TITLE_PREFIX = 'Buchungsplattform';
 
 /** What a route declares in its `handle`: its German title and, for admin routes, its interface. */
 export interface RouteHandle {
   title?: string;
   interface?: AdminInterface;
-  /** Bookable list and editor routes: the type they show or create (specification 02 section 2). */
+  /** Bookable list and editor routes: the type they show or create. */
   bookableType?: BookableType;
 }
 

@@ -1,7 +1,10 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
 import type { Intent, Toaster } from '@blueprintjs/core';
 
-/** Toasts of specification 01 section 2: title, message, close icon, top right, 4000 ms. */
+/**
+ * Toasts (docs/administration.md, “Admin client conventions”): title, message, close icon, top right,
+ * 4000 ms.
+ */
 export type ToastType = 'success' | 'danger' | 'warning' | 'primary';
 
 export interface Notification {
@@ -64,7 +67,7 @@ export function notify({ type, title, message, timeout = DEFAULT_TOAST_TIMEOUT }
     instance.show({
       intent: type as Intent,
       icon: icons[type],
-      // Blueprint treats 0 as "no timeout"; the spec's convention for that is -1.
+      // Blueprint treats 0 as "no timeout"; our callers say -1 for that.
       timeout: timeout === -1 ? 0 : timeout,
       message: (
         <div className="app-toast">

@@ -1,4 +1,4 @@
-/** Field validators for react-final-form with the specification's German messages (section 5). */
+/** Field validators for react-final-form with the German messages the server uses too. */
 export type Validator = (value: unknown, allValues: object) => string | undefined;
 
 export const validationMessages = {
@@ -9,7 +9,7 @@ export const validationMessages = {
   passwordMismatch: 'Passwörter stimmen nicht überein',
 } as const;
 
-/** Text, at sign, text, dot, text (specification 01 section 5). */
+/** Text, at sign, text, dot, text. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const isBlank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';

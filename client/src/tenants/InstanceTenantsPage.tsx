@@ -19,7 +19,7 @@ const columns: Column<Row>[] = [
   { key: 'phone', header: 'Telefon', sortValue: (row) => row.phone },
 ];
 
-/** /admin/instanz/mandanten: every tenant of the instance, sorted by name (specification 01 section 2). */
+/** /admin/instanz/mandanten: every tenant of the instance, sorted by name. */
 export default function InstanceTenantsPage() {
   const navigate = useNavigate();
   const { data, loading, refetch } = useQuery(AllTenantsDocument, { fetchPolicy: 'cache-and-network' });

@@ -5,7 +5,7 @@ import { getState, selectTenant, setTenants, type TenantSummary } from '../share
 
 /**
  * The tenants the signed-in user works in (every tenant for an instance owner), kept in the store.
- * With exactly one tenant and none selected, that one is selected (specification 01 section 2).
+ * With exactly one tenant and none selected, that one is selected.
  * Read from the cache: the admin frame's route loader has fetched the list before the screen
  * renders (the dashboard's loader fetches it afresh), so the drawer and the dashboard send no
  * request of their own.

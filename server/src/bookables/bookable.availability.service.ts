@@ -18,7 +18,7 @@ export interface AvailabilityQuery {
 
 /**
  * What a bookable's place in the hierarchy and its bookings decide: combined opening hours, hourly
- * availability (checkout rules without the duration, rest-contract 5.4 rule 2) and the dependent
+ * availability (checkout rules without the duration) and the dependent
  * objects. The occupancy comes from the bookings domain through BookingOccupancy.
  */
 export class BookableAvailabilityService {
@@ -52,7 +52,7 @@ export class BookableAvailabilityService {
     return [bookable, ...descendants.filter((child) => isVisibleTo(child, userId, roleIds))];
   }
 
-  /** PUBLIC: the object's opening hours narrowed by its parents' (rest-contract 4.7, 5.4 rule 3). */
+  /** PUBLIC: the object's opening hours narrowed by its parents'. */
   async openingHours(viewer: Viewer | null, tenantId: string, id: string): Promise<CombinedOpeningHours> {
     const em = this.orm.em.fork();
     const bookable = await this.bookables.findForPublic(em, viewer, tenantId, id);

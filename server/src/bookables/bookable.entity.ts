@@ -17,7 +17,7 @@ import {
 } from './bookable.model.js';
 
 /**
- * A bookable object of a tenant (specification 02 section 3). What lists filter and count on is a
+ * A bookable object of a tenant. What lists filter and count on is a
  * column: type, visibility, tags, the hierarchy (relatedBookableIds, searched for parents), the
  * visibility lists. Nested structures that are only read and written whole (prices, opening hours,
  * attachments, locker units) are jsonb.

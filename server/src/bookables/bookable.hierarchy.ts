@@ -6,7 +6,7 @@ import { Bookable } from './bookable.entity.js';
 import type { BookableData } from './bookable.model.js';
 
 /**
- * The hierarchy of bookables (rest-contract 5.4 rule 5): relatedBookableIds points from a parent
+ * The hierarchy of bookables: relatedBookableIds points from a parent
  * to its children. Children are followed downwards (depth ≤ 100), parents upwards (depth ≤ 5).
  */
 export const MAX_CHILD_DEPTH = 100;

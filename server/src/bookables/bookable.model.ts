@@ -1,5 +1,5 @@
 /**
- * The shapes of a bookable object (specification 02 section 3, rest-contract 7 and 8.1) as plain
+ * The shapes of a bookable object as plain
  * TypeScript: the entity stores them, the rules compute with them, REST and GraphQL show them.
  * No Node imports, so the client may share the pure rules built on these types.
  */
@@ -28,7 +28,7 @@ export interface PriceInterval {
 export interface PriceCategory {
   /** Net price in euros (per unit of the price type, or the whole price when fixedPrice). */
   priceEur: number;
-  /** Percent; the category's own VAT (specification 02), defaulting to the bookable's. */
+  /** Percent; the category's own VAT, defaulting to the bookable's. */
   priceValueAddedTax: number;
   interval: PriceInterval;
   /** "Pauschalpreis": the category price is charged as is, whatever the duration. */

@@ -47,7 +47,7 @@ export class BookableResolver {
   }
 
   @Auth(AuthRule.BOOKABLE_STAFF)
-  @Query(() => [StaffBookableType], { description: 'The object itself first, then every dependent object below it (rest-contract 3.5 populate).' })
+  @Query(() => [StaffBookableType], { description: 'The object itself first, then every dependent object below it (REST: populate).' })
   async relatedBookables(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<StaffBookableType[]> {
     return (await context.services.bookableAvailability.related(await requireViewer(context), tenantId, id)).map(staff);
   }

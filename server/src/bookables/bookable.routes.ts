@@ -20,7 +20,7 @@ function filterOf(req: Request): BookableFilter {
 }
 
 /**
- * api/{tenantId}/bookables (specification 02 section 7, rest-contract 3.5 and 5.4), mounted under
+ * api/{tenantId}/bookables, mounted under
  * /api/:tenantId. Public paths need no session; the others a session and the manageBookables
  * rights. `populate=true` adds `_populated: {event, relatedBookables}`, on the public paths with
  * public data only.
@@ -78,7 +78,8 @@ export function bookableRoutes(services: DomainServices): Router {
     const viewer = await requireRestViewer(req, services.viewers);
     res.json(await withPopulated(viewer, req, await bookables.get(viewer, req.params.tenantId, req.params.id)));
   });
-  // Create without id, update with id; both answer 201 with the stored bookable (section 0 of the contract: JSON answers).
+  // Create without id, update with id; both answer 201 with the stored bookable as JSON (docs/api.md
+  // lists this difference from the original).
   router.put('/bookables', async (req: Request<TenantParams>, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
     const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};

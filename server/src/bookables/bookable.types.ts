@@ -4,7 +4,7 @@ import type { AttachmentType, BookableType, LongRangeType, PriceType, RequiredFi
 
 /**
  * The GraphQL shapes of bookables. GraphQL enum names cannot hold hyphens, so their values map to
- * the specification's spelling ("event-location", "per-hour") used everywhere else.
+ * the REST spelling ("event-location", "per-hour") used everywhere else.
  */
 export enum BookableKind {
   event_location = 'event-location',
@@ -237,13 +237,13 @@ export class BookableInput {
   @Field(() => String, { nullable: true }) bookingNotes?: string;
 }
 
-@ObjectType('OpeningHours', { description: 'The combined opening hours of an object and its parents (rest-contract 4.7).' })
+@ObjectType('OpeningHours', { description: 'The combined opening hours of an object and its parents.' })
 export class OpeningHoursType {
   @Field(() => [TimePeriodType], { description: 'One entry per weekday that has hours: latest start, earliest end.' }) regularOpeningHours!: TimePeriodType[];
   @Field(() => [SpecialOpeningHourType]) specialOpeningHours!: SpecialOpeningHourType[];
 }
 
-@ObjectType('AvailabilityPeriod', { description: 'A stretch of time in which the object is available or not (rest-contract 4.6).' })
+@ObjectType('AvailabilityPeriod', { description: 'A stretch of time in which the object is available or not.' })
 export class AvailabilityPeriodType {
   @Field(() => Date) timeBegin!: Date;
   @Field(() => Date) timeEnd!: Date;

@@ -11,8 +11,8 @@ export interface TicketEvents {
 }
 
 /**
- * Seats left of the event a ticket admits to (rest-contract 5.4 rules 2 and 7: availability checks
- * the seats like checkout rule 8); null without a limit. The events domain implements it.
+ * Seats left of the event a ticket admits to (availability checks
+ * the seats like checkout does); null without a limit. The events domain implements it.
  */
 export interface TicketSeats {
   seatsLeftOfEvent(tenantId: string, eventId: string): Promise<number | null>;

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 
-/** The letters of a booking number (rest-contract 4.4): no I, L, O, V, W, Z and no digits, so it reads aloud well. */
+/** The letters of a booking number: no I, L, O, V, W, Z and no digits, so it reads aloud well. */
 export const BOOKING_NUMBER_ALPHABET = 'ABCDEFGHJKMNPQRSTUXY';
 export const BOOKING_NUMBER_PATTERN = /^[ABCDEFGHJKMNPQRSTUXY]{4}-[ABCDEFGHJKMNPQRSTUXY]{4}$/;
 

@@ -14,7 +14,7 @@ export interface BookingPaymentStart {
 }
 
 /**
- * A booking of a tenant (specification 03 section 3). Everything lists filter, sort or search on is
+ * A booking of a tenant. Everything lists filter, sort or search on is
  * a column: tenant, number, times, creation, assigned user, customer name and mail, the status flags,
  * price, payment provider and method. `searchText` holds the searchable words in lower case behind a
  * trigram index. The booking number is unique per tenant; the surrogate key keeps relations simple.

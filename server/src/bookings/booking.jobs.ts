@@ -11,7 +11,7 @@ export const BOOKING_MAIL_JOB = 'booking-mail';
 /** Expands into one organiser mail (10) per contact address of the booked tickets' events. */
 export const BOOKING_ORGANIZER_MAILS_JOB = 'booking-organizer-mails';
 
-/** The booking mails of rest-contract 5.9 (numbers of its table). */
+/** The booking mails, numbered as in docs/bookings.md, “Booking mails”. */
 export const bookingMailKinds = [
   /** 1: request received, waiting for release. */
   'request-received',
@@ -69,7 +69,7 @@ export function organizerMailsJob(tenantId: string, bookingId: string): Job {
 export const holdsTickets = (snapshots: readonly ({ type?: string | null } | null | undefined)[]): boolean => snapshots.some((snapshot) => snapshot?.type === 'ticket');
 
 /**
- * Mails of a stored new booking (rest-contract 5.1 rule 15 b-d, 5.9 rows 1, 2, 9 and 10). The tenant
+ * Mails of a stored new booking. The tenant
  * hears of a request that waits for its release as such; a booking released at once (an object or
  * ticket that releases itself) is announced as a new booking, as there is nothing to process.
  */

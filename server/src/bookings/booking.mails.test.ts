@@ -15,7 +15,7 @@ import type { BookingMailKind } from './booking.jobs.js';
 import { BookingMailer, composeBookingMail, formatEuro, parseBookingMailPayload, renderMailTemplate, type BookingMailInput } from './booking.mails.js';
 import type { BookableSnapshot, BookingView } from './booking.model.js';
 
-/** The booking mails of rest-contract 5.9 (rows 1, 2, 3, 7, 8, 9), composed without sending. */
+/** The booking mails 1, 2, 3, 7, 8 and 9 (docs/bookings.md, “Booking mails”), composed without sending. */
 
 const tenantId = '6f1c2a9e-3b1d-4c55-9a8e-0d2b7c4e1f00';
 const publicUrl = 'https://buchen.stadt.example';

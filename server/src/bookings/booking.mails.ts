@@ -14,7 +14,7 @@ import type { BookingView } from './booking.model.js';
 import { bookingView, findBooking } from './booking.queries.js';
 
 /**
- * The booking mails of rest-contract 5.9 (rows 1, 2, 3, 4, 7, 8 and 9 of its table): composed as pure
+ * The booking mails 1, 2, 3, 4, 7, 8 and 9 (docs/bookings.md, “Booking mails”): composed as pure
  * data from the booking and the tenant, rendered into the tenant's mail template and sent with the
  * tenant's sender by the booking-mail job.
  */
@@ -291,7 +291,7 @@ function lockerLines(booking: BookingView): string[] {
     });
 }
 
-/** The standard booking block (rest-contract 5.9) as HTML and text; `events`: the booked tickets' events by id. */
+/** The standard booking block as HTML and text; `events`: the booked tickets' events by id. */
 export function bookingBlock(booking: BookingView, events: ReadonlyMap<string, TicketEventFacts> = new Map()): { html: string; text: string } {
   const rows: [string, string][] = [
     ['Buchungsnummer', booking.id],
@@ -349,7 +349,7 @@ function paymentLines(booking: BookingView, receiptAttached: boolean): string[] 
 const link = (href: string, label: string): string => `<p><a href="${escapeHtml(href)}">${escapeHtml(label)}</a></p>`;
 
 /**
- * The mail of a kind (rest-contract 5.9): recipients, subject and content; null when there is
+ * The mail of a kind: recipients, subject and content; null when there is
  * nobody to send it to (a customer without an address, a tenant without one).
  */
 export function composeBookingMail(kind: BookingMailKind, input: BookingMailInput): ComposedBookingMail | null {

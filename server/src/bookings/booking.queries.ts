@@ -93,7 +93,7 @@ function itemView(item: BookingItem): BookingView['bookableItems'][number] {
   return { bookableId: item.bookableId, amount: item.amount, ...unitPricesOf(item), _bookableUsed: item.bookableUsed };
 }
 
-/** The stored booking as REST answers it (rest-contract 4.4); the items must be loaded. */
+/** The stored booking as REST answers it; the items must be loaded. */
 export function bookingView(booking: Booking): BookingView {
   return {
     id: booking.number,

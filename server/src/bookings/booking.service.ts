@@ -50,7 +50,7 @@ export const MAX_PAGE_SIZE = 500;
 const DAY_MS = 86_400_000;
 const MAX_WINDOW_MS = 2 * 366 * DAY_MS;
 
-/** One slot of the occupancy calendar (rest-contract 3.10). */
+/** One slot of the occupancy calendar. */
 export interface OccupancySlot {
   bookableId: string;
   title: string;
@@ -58,7 +58,7 @@ export interface OccupancySlot {
   timeEnd: number;
 }
 
-/** The booking times the public may see (rest-contract 3.7: id, tenant and times only). */
+/** The booking times the public may see (id, tenant and times only). */
 export interface PublicBookingSlot {
   id: string;
   tenantId: string;
@@ -87,7 +87,7 @@ export function windowOf(from: Date | null | undefined, to: Date | null | undefi
 }
 
 /**
- * Reading bookings (rest-contract 3.7 and 3.10, specification 03 section 6): the staff's paginated
+ * Reading bookings: the staff's paginated
  * and searchable list, one booking, the public status, the occupancy calendar and the bookings of
  * an object; and the ports the bookables and workflow domains read bookings through.
  */
@@ -176,7 +176,7 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
     return this.bookables.choices(tenantId);
   }
 
-  /** GET mybookings: the bookings assigned to the viewer in the tenant (rest-contract 3.7 intent). */
+  /** GET mybookings: the bookings assigned to the viewer in the tenant. */
   async mine(viewer: Viewer, tenantId: string, query: Pick<BookingListQuery, 'limit' | 'offset'> = {}): Promise<BookingPage> {
     const page = pageOf(query);
     const { views, total } = await readBookingPage(this.orm.em.fork(), { sql: ['b.tenant_id = ?', 'b.assigned_user_id = ?'], params: [tenantId, viewer.user.id] }, { ...page, count: true, snapshots: true });
@@ -220,7 +220,7 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
   }
 
   /**
-   * GET bookings/:id/status/public?lastname= (rest-contract 4.5 and 5.2 rule 4): only where the tenant
+   * GET bookings/:id/status/public?lastname=: only where the tenant
    * switched the public status on (else 405), and only with the booking's name (else 401; guesses
    * are limited, see BookingNameGuesses).
    */
@@ -252,7 +252,7 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
   }
 
   /**
-   * GET calendar/occupancy (rest-contract 3.10): for every selected object (all of the tenant's
+   * GET calendar/occupancy: for every selected object (all of the tenant's
    * without a selection) the non-rejected bookings of it or its dependent objects in the window,
    * one slot per booking and object. Public: titles and times only.
    */
@@ -279,7 +279,7 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
   }
 
   /**
-   * GET bookables/:id/bookings (rest-contract 3.7): with `public` the times of the object's bookings
+   * GET bookables/:id/bookings: with `public` the times of the object's bookings
    * for anyone who may see the object; otherwise whole bookings for those who may read the tenant's
    * bookings. `related` adds the dependent objects', `parent` the parents' bookings. Read by window.
    */

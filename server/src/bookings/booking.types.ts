@@ -8,7 +8,7 @@ import type { WorkflowStatus } from '../workflow/workflow.service.js';
 import { bookingStatusLabel, paymentWayLabel, type BookingAttachment, type BookingView } from './booking.model.js';
 import type { BookingStatusFilter } from './booking-conditions.js';
 
-/** The GraphQL shapes of bookings (specification 03 section 3, rest-contract 4.4 and 4.5). */
+/** The GraphQL shapes of bookings. */
 
 export enum BookingStatusFilterType {
   PENDING = 'PENDING',

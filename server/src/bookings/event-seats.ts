@@ -4,7 +4,7 @@ import { AppError } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
 
 /**
- * Event seats (rest-contract 5.1 rule 8, 5.4 rule 7): all tickets of one event share its
+ * Event seats: all tickets of one event share its
  * `maxAttendees` seats, counted over the bookings that are not rejected. The bookings domain owns
  * the port and the counting; the events domain (above it) answers who the event is, and what
  * bookings, their pages and mails show of it (name, date, place).

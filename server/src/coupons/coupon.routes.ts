@@ -6,8 +6,8 @@ import { couponView } from './coupon.service.js';
 type TenantParams = { tenantId: string };
 
 /**
- * api/{tenantId}/coupons (rest-contract 3.11 and 5.8), mounted under /api/:tenantId. Unlike the
- * original every route needs a session and the manageCoupons rights (section 0).
+ * api/{tenantId}/coupons, mounted under /api/:tenantId. Unlike the
+ * original every route needs a session and the manageCoupons rights (docs/api.md).
  */
 export function couponRoutes(services: DomainServices): Router {
   const router = Router({ mergeParams: true });
@@ -19,7 +19,7 @@ export function couponRoutes(services: DomainServices): Router {
     const viewer = await requireRestViewer(req, services.viewers);
     res.json(couponView(await services.coupons.get(viewer, req.params.tenantId, req.params.id, { requireValid: true })));
   });
-  // Create or update by number; both answer 201 with the stored coupon (rest-contract 3.11).
+  // Create or update by number; both answer 201 with the stored coupon.
   router.put('/coupons', async (req: Request<TenantParams>, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
     const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};

@@ -10,7 +10,7 @@ import { Coupon } from './coupon.entity.js';
 import { isCouponValid } from './coupon.status.js';
 import { validateCoupon } from './coupon.validation.js';
 
-/** The REST shape of a coupon (rest-contract 4.3/7): id is the number, times are epoch ms. */
+/** The REST shape of a coupon: id is the number, times are epoch ms. */
 export function couponView(coupon: Coupon) {
   return {
     id: coupon.code,
@@ -41,7 +41,7 @@ const allowed = (viewer: Viewer, action: Action, coupon: Coupon) =>
   can(viewer.permissions, viewer.user.id, action, 'manageCoupons', { tenantId: coupon.tenant.id, ownerUserId: coupon.ownerUserId });
 
 /**
- * Coupons per tenant (rest-contract 3.11 with the decisions of section 0 and 5.8): every operation
+ * Coupons per tenant (docs/administration.md, “Coupons”): every operation
  * needs a session and the manageCoupons rights via ALLOW, ownership by ownerUserId (the creator).
  */
 export class CouponService {

@@ -21,7 +21,7 @@ describe('coupon status', () => {
     expect(isCouponExhausted({ usedAmount: 0, maxAmount: 0 })).toBe(true);
   });
 
-  it('is valid only when active and not used up (rest-contract 5.8 rule 3)', () => {
+  it('is valid only when active and not used up', () => {
     expect(isCouponValid({ usedAmount: 0, maxAmount: 1, validTo: now + hour }, now)).toBe(true);
     expect(isCouponValid({ usedAmount: 1, maxAmount: 1 }, now)).toBe(false);
     expect(isCouponValid({ usedAmount: 0, validTo: now - 1 }, now)).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * The derived states of a coupon (specification 01 section 4, rest-contract 5.8 rule 3). Plain
+ * The derived states of a coupon. Plain
  * TypeScript without Node imports: the client shows the same status the server enforces.
  */
 export interface CouponState {

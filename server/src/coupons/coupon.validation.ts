@@ -31,7 +31,7 @@ function instant(value: unknown): Date | null | 'invalid' {
 }
 
 /**
- * Checks a coupon body from REST or GraphQL (specification 01 section 5, rest-contract 5.8):
+ * Checks a coupon body from REST or GraphQL:
  * discount required ("Pflichtfeld"), percentage 0–100, fixed from 0 to MAX_DECIMAL euros, maxAmount
  * a whole number from 0 to what the integer column holds (decimals are cut off like the original),
  * dates as instants or null, the end of the validity not before its start (also against the stored

@@ -15,7 +15,7 @@ import {
 import { eventEnd, eventStart } from './event.time.js';
 
 /**
- * An event of a tenant (specification 03 section 3). What lists filter, sort and count on is a
+ * An event of a tenant. What lists filter, sort and count on is a
  * column: tenant, name, start and end as instants (computed in Europe/Berlin from the form's date
  * and time), visibility, tags, owner. The nested form sections are jsonb, read and written whole;
  * `information` keeps the form's own date, time, name and tags, the columns copy them on every

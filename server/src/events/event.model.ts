@@ -1,5 +1,5 @@
 /**
- * The shapes of an event (specification 03 section 3) as plain TypeScript: the entity stores them,
+ * The shapes of an event as plain TypeScript: the entity stores them,
  * the rules compute with them, REST and GraphQL show them. Field names follow the event form, so a
  * client written for the original product sends and reads the same object. No Node imports.
  */

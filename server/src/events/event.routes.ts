@@ -33,7 +33,7 @@ function listQuery(req: Request): EventListQuery {
 }
 
 /**
- * api/{tenantId}/events (specification 03 section 7, rest-contract 3.6 and 5.5), mounted under
+ * api/{tenantId}/events, mounted under
  * /api/:tenantId. Lists are bare arrays. GET list and item are public: public events, and those
  * the signed-in viewer may read (with their owner); the others need a session and the
  * manageBookables rights. Bookings of an event answer only what the viewer may read of bookings.

@@ -57,7 +57,7 @@ const allowed = (viewer: Viewer, action: Action, event: Event) =>
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * Events of a tenant (specification 03, rest-contract 3.6 and 5.5). Events belong to the
+ * Events of a tenant. Events belong to the
  * manageBookables area: the same flags and ownership (ownerUserId, the creator) as bookables;
  * tenant owners and instance owners may do everything. Public events count against the instance's
  * public-event quota (maxEvents, empty is unlimited). Tickets are bookables referencing the event;
@@ -185,7 +185,7 @@ export class EventService implements TicketEvents {
   }
 
   /**
-   * Distinct tags over all events of the tenant, in first-seen order (rest-contract 5.5 rule 2), for
+   * Distinct tags over all events of the tenant, in first-seen order, for
    * those with some manageBookables right there (the list's filter and the form's choices).
    */
   async tags(viewer: Viewer, tenantId: string): Promise<string[]> {

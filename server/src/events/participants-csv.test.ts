@@ -25,7 +25,7 @@ const booking = (overrides: Partial<ParticipantBooking> = {}): ParticipantBookin
 });
 
 describe('participants CSV values', () => {
-  it('headers in the contract order', () => {
+  it('headers in the documented order', () => {
     expect(participantColumns.map((column) => column.header).join(';')).toBe(
       'Buchungsnummer;Ticket;Anzahl;Angemeldeter Benutzer;E-Mail Adresse;Firma;Name;Straße;PLZ;Ort;Buchungshinweise;Buchungsbeginn;Buchungsende;Buchungsdatum;Buchung bestätigt;Buchung bezahlt;Preis;Zahlungsart',
     );

@@ -16,7 +16,7 @@ registerEnumType(FileAccessLevel, {
   description: 'public: anyone with the link; protected: members of the tenant, its owners and instance owners.',
 });
 
-@ObjectType({ description: 'An uploaded file of a tenant (rest-contract 3.12 list item).' })
+@ObjectType({ description: 'An uploaded file of a tenant.' })
 export class TenantFile {
   @Field(() => String, { description: 'From the access folder on, e.g. "/public/rooms/a.jpg"; the name for download and delete.' })
   filename!: string;
@@ -54,7 +54,7 @@ export class FileResolver {
   @Auth(AuthRule.FILE_UPLOADER)
   @Mutation(() => TenantFile, {
     description:
-      'Stores a file at /{accessLevel}/{customDirectory}/{file name} (overwriting). manageBookables create or update rights; at most 10,000,000 bytes; allowed extensions of specification 02 (imagesOnly: jpg, jpeg, png, svg).',
+      'Stores a file at /{accessLevel}/{customDirectory}/{file name} (overwriting). manageBookables create or update rights; at most 10,000,000 bytes; allowed extensions as in docs/bookables-and-files.md (imagesOnly: jpg, jpeg, png, svg).',
   })
   async uploadFile(
     @Arg('tenantId', () => ID) tenantId: string,

@@ -11,7 +11,7 @@ import type { FileView } from './file.service.js';
 
 type TenantParams = { tenantId: string };
 
-/** The list item of rest-contract 3.12; lastmod as an ISO instant. */
+/** A file as the list answers it; lastmod as an ISO instant. */
 export function fileItem(file: FileView): Record<string, unknown> {
   return { ...file, lastmod: file.lastmod.toISOString() };
 }
@@ -68,7 +68,7 @@ async function receiveMultipart(services: DomainServices, req: Request<TenantPar
 }
 
 /**
- * api/{tenantId}/files (rest-contract 3.12, 5.6), mounted under /api/:tenantId. The list and public
+ * api/{tenantId}/files, mounted under /api/:tenantId. The list and public
  * files need no session; protected files need a member of the tenant; upload and delete the
  * manageBookables rights. Uploads pass the CSRF check (shared/http/csrf.ts) by their Origin like every write.
  */

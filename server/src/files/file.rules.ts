@@ -1,10 +1,10 @@
 /**
- * The rules of uploaded files (specification 02 sections 2, 5 and 9; rest-contract 3.12 and 5.6):
+ * The rules of uploaded files:
  * size limit, extension allow-lists, access levels and the names a file or folder may have.
  * Pure functions; the storage (file.storage.ts) applies them before touching the disk.
  */
 
-/** 10 MB as the specification counts it: 10,000,000 bytes are allowed, one more is not. */
+/** 10 MB counted in decimal bytes: 10,000,000 bytes are allowed, one more is not. */
 export const MAX_FILE_BYTES = 10_000_000;
 
 export const DOCUMENT_EXTENSIONS = ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt', 'zip', 'rar', '7z', 'md'] as const;
@@ -23,7 +23,7 @@ export const messages = {
   invalidDirectory: 'Ungültiger Ordnername.',
 } as const;
 
-/** REST's accessLevel field: "public" is public, anything else protected (rest-contract 3.12). */
+/** REST's accessLevel field: "public" is public, anything else protected. */
 export function accessLevelOf(raw: unknown): AccessLevel {
   return raw === 'public' ? 'public' : 'protected';
 }
@@ -34,7 +34,7 @@ export function extensionOf(fileName: string): string {
   return dot <= 0 ? '' : fileName.slice(dot + 1).toLowerCase();
 }
 
-/** The specification's message when the extension is not allowed, or undefined. */
+/** The German message when the extension is not allowed, or undefined. */
 export function extensionError(fileName: string, imagesOnly = false): string | undefined {
   const ext = extensionOf(fileName);
   const allowed: readonly string[] = imagesOnly ? IMAGE_EXTENSIONS : ALLOWED_EXTENSIONS;

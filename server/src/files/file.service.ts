@@ -8,7 +8,7 @@ import type { Viewer } from '../users/viewer.service.js';
 import { extensionError, messages, parseDirectory, parseStoredName, sanitizeFileName, type AccessLevel } from './file.rules.js';
 import { FileStorage, type PendingUpload, type StoredFile } from './file.storage.js';
 
-/** A stored file with its download link and access level (rest-contract 3.12 list item). */
+/** A stored file with its download link and access level. */
 export interface FileView extends StoredFile {
   link: string;
 }
@@ -27,7 +27,7 @@ function validation(message: string, field: string): AppError {
 }
 
 /**
- * Uploaded files of a tenant (specification 02, rest-contract 3.12 and 5.6). Public files are
+ * Uploaded files of a tenant. Public files are
  * readable by anyone; protected files by the tenant's members (canReadProtectedFiles); uploading and
  * deleting by the manageBookables rights (canUploadFiles, canDeleteFiles).
  */
@@ -98,7 +98,7 @@ export class FileService {
     if (!canUploadFiles(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
   }
 
-  /** The safe stored name of a client's file name, or the specification's validation message. */
+  /** The safe stored name of a client's file name, or the German validation message. */
   fileName(raw: string | undefined, imagesOnly = false): string {
     if (!raw || !raw.trim()) throw validation(messages.fileRequired, 'file');
     const name = sanitizeFileName(raw);

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { AppError } from '../shared/errors.js';
 import { MAX_FILE_BYTES, accessLevels, messages, mimeTypeOf, type AccessLevel } from './file.rules.js';
 
-/** A stored file as the list answers it (rest-contract 3.12, WebDAV stat fields). */
+/** A stored file as the list answers it (WebDAV stat fields, as the original product answered). */
 export interface StoredFile {
   /** From the access folder on: "/public/rooms/a.jpg". */
   filename: string;

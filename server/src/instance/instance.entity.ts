@@ -6,7 +6,10 @@ export interface SsoRoleMapping {
   tenantRoleId: string;
 }
 
-/** The single sign-on application of rest-contract 8.2; privateClientSecret is write-only. */
+/**
+ * The single sign-on application (docs/security.md#single-sign-on-keycloak-or-another-openid-connect-provider);
+ * privateClientSecret is write-only.
+ */
 export interface SsoApplication {
   id: 'keycloak';
   type: 'auth';

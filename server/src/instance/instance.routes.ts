@@ -15,7 +15,7 @@ import {
 type Body = Record<string, unknown>;
 
 /**
- * The REST shape of the settings: the GraphQL fields plus `applications` as rest-contract 8.2 names
+ * The REST shape of the settings: the GraphQL fields plus `applications` as the original product names
  * them (the single sign-on application with id "keycloak"), never with the secret itself, and
  * `isInitialized`: the instance has been set up once it has an owner (the first start gives it one).
  */
@@ -30,7 +30,7 @@ function updateFromBody(body: Body): InstanceUpdate {
   for (const field of [...instanceTextFields, 'mailTemplate', ...instanceBooleanFields, ...instanceNumberFields, ...instanceListFields, ...instanceSecretFields]) {
     if (field in body) update[field] = body[field];
   }
-  // The single sign-on application: `sso` (GraphQL's name) or the contract's `applications` entry.
+  // The single sign-on application: `sso` (GraphQL's name) or the original REST `applications` entry.
   const applications = Array.isArray(body.applications) ? (body.applications as Body[]) : [];
   const ssoBody = (body.sso && typeof body.sso === 'object' ? body.sso : applications.find((entry) => entry?.id === 'keycloak' || entry?.type === 'auth')) as Body | undefined;
   if (ssoBody) {

@@ -10,9 +10,9 @@ import { Tenant } from '../tenants/tenant.entity.js';
 import { MailService, type RenderedMail } from './mail.service.js';
 
 /**
- * rest-contract 5.9 "Sending rules": a tenant's own configuration when it does not use the
- * instance's and is complete, otherwise the instance's when switched on and complete, otherwise
- * the environment's SMTP server. One capture server stands for all three SMTP servers; the login
+ * The sending rules (docs/administration.md, “Mail sending”): a tenant's own configuration when it
+ * does not use the instance's and is complete, otherwise the instance's when switched on and
+ * complete, otherwise the environment's SMTP server. One capture server stands for all three SMTP servers; the login
  * tells them apart (the environment's is used without one).
  */
 

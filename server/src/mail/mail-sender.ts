@@ -7,7 +7,7 @@ export const senderBooleanFields = ['noreplyStarttls', 'noreplyUseGraphApi'] as 
 export const senderNumberFields = ['noreplyPort'] as const;
 
 /**
- * A sender's own mail configuration, when it is switched on and complete (rest-contract 5.9): the
+ * A sender's own mail configuration, when it is switched on and complete: the
  * instance's, or a tenant's own one. From "{displayName} <{mail}>".
  */
 export type MailSenderSettings =

@@ -165,7 +165,7 @@ export class MailService {
       pool: true,
       host: settings.host,
       port: settings.port,
-      // Implicit TLS unless STARTTLS is chosen (rest-contract 5.9).
+      // Implicit TLS unless STARTTLS is chosen.
       secure: !settings.starttls,
       requireTLS: settings.starttls,
       auth: { user: settings.user, pass: settings.password },

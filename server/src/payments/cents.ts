@@ -1,7 +1,7 @@
 /**
  * Euro amounts as the providers want them: integer cents. Prices are stored as DECIMAL(12,2) but
  * arrive as binary floats (19.99 * 100 = 1998.9999999999998), so a plain multiplication may send a
- * wrong amount or a string like "1998.9999999999998" (rest-contract 5.1 rule 16).
+ * wrong amount or a string like "1998.9999999999998".
  */
 
 /** Integer cents of a euro amount, rounded half away from zero at the cent after removing float noise. */

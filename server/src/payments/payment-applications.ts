@@ -62,7 +62,7 @@ const paymentSecret = { field: 'paymentSecret', clearFlag: 'clearPaymentSecret' 
 
 /**
  * How a tenant stores its payment applications (handed to the tenant domain in services.ts): the
- * ids, secrets and notes of specification 01 / rest-contract 7. The key or salt is write-only.
+ * ids, secrets and notes (docs/payments.md). The key or salt is write-only.
  */
 export const paymentApplicationDefinitions: readonly ApplicationDefinition[] = [
   { id: 'giroCockpit', type: 'payment', title: applicationTitles.giroCockpit, textFields: onlineFields, secret: paymentSecret, complete: liveUnlessTest },
@@ -138,7 +138,7 @@ export function isOnlineProvider(provider: string | null | undefined): provider 
 
 /**
  * The purpose customers see on their statement: the booking number, then " - " and the
- * application's suffix when it has one (specification 01: shown after "[booking number] - ").
+ * application's suffix when it has one (shown after "[booking number] - ").
  */
 export function paymentPurpose(bookingNumber: string, suffix: string): string {
   return suffix ? `${bookingNumber} - ${suffix}` : bookingNumber;

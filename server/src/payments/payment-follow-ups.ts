@@ -6,7 +6,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * bookings domain (release, staff edit, workflow "paid") and the payments domain (provider
  * notifications, POST payments) call.
  *
- * Contract for every method:
+ * What every method promises:
  * - It runs INSIDE the transaction of the change, after the change is flushed, with the booking's
  *   row locked (SELECT … FOR UPDATE). `em` is that transaction's EntityManager: read the booking
  *   through it (the identity map gives the locked, current entity) and write nothing but jobs.
@@ -50,7 +50,7 @@ export interface PaymentFollowUps {
   /**
    * The booking has just been released (committed) while unpaid and with a price > 0: staff commit,
    * the workflow's "commit" action, or staff saving it as committed. Called once per release.
-   * Expected (rest-contract 5.2 rule 1, 5.9): by the booking's paymentProvider — giroCockpit or
+   * Expected: by the booking's paymentProvider — giroCockpit or
    * pmPayment: mail 4 with the link `{PUBLIC_URL}/payment/redirection?id={booking}&tenant={tenant}`;
    * invoice: the invoice PDF and mail 5 with it attached; none or an inactive provider: nothing.
    */
@@ -59,7 +59,7 @@ export interface PaymentFollowUps {
   /**
    * The customer started payment with the invoice provider (POST api/{tenant}/payments or the
    * startPayment mutation for a booking whose paymentProvider is invoice).
-   * Expected (rest-contract 3.9, 5.9 row 6): the invoice PDF (reuse the booking's invoice number
+   * Expected: the invoice PDF (reuse the booking's invoice number
    * when it already has one) and mail 6 "Rechnung zu Ihrer Buchung bei {tenant}" with it attached,
    * once per booking and amount: an invoice already issued or on its way (also mail 5 of the
    * release) is answered, not issued again.

@@ -1,8 +1,8 @@
 import type { PaymentMethod } from '../../../common/bookings/labels.js';
 
 /**
- * The payment method a provider reports, as the booking stores it (rest-contract 5.1 rule 16,
- * specification 03 "Payment methods"). Unknown codes are OTHER, never dropped.
+ * The payment method a provider reports, as the booking stores it (docs/payments.md). Unknown codes
+ * are OTHER, never dropped.
  */
 
 const giroPaymethods: Record<string, PaymentMethod> = {

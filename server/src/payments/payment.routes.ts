@@ -19,7 +19,7 @@ export function paymentBookingSummary(booking: StartedPayment['booking']) {
   };
 }
 
-/** A refused start as problem+json with the contract's numeric code (0, 1, 2) as `paymentErrorCode`. */
+/** A refused start as problem+json with the original product's numeric code (0, 1, 2) as `paymentErrorCode`. */
 function sendStartProblem(res: Response, error: AppError): void {
   const legacy = (paymentStartCodes as Record<string, number | undefined>)[error.code];
   res
@@ -29,7 +29,7 @@ function sendStartProblem(res: Response, error: AppError): void {
 }
 
 /**
- * POST api/{tenantId}/payments {bookingId} (rest-contract 3.9), mounted with the other tenant
+ * POST api/{tenantId}/payments {bookingId}, mounted with the other tenant
  * routes (JSON, CSRF check): public, for a released and unpaid booking. `paymentData` is the
  * provider page (giroCockpit, pmPayment), true (invoice: mailed) or absent (no provider chosen).
  */

@@ -15,7 +15,7 @@ import { invalidNotification, invoiceProvider, type CallbackParams, type Payment
 import { PmPaymentProvider } from './providers/pmpayment.js';
 import { TestPaymentProvider } from './providers/test-provider.js';
 
-/** The contract's numeric codes of a refused start (rest-contract 3.9). */
+/** The original product's numeric codes of a refused start. */
 export const paymentStartCodes = { 'payment.booking-not-found': 0, 'payment.not-released': 1, 'payment.already-paid': 2 } as const;
 
 /** How long a started online payment is resumed by a further start (the providers' pages stay open about that long). */
@@ -23,7 +23,7 @@ export const PAYMENT_RESUMABLE_MS = 30 * 60_000;
 
 /** The result of starting a payment. */
 export interface StartedPayment {
-  /** null: the booking names no (known) provider, so there is nothing to start (rest-contract 3.9). */
+  /** null: the booking names no (known) provider, so there is nothing to start. */
   provider: PaymentProviderId | null;
   /** The provider page to send the browser to; null for the invoice (mailed instead). */
   redirectUrl: string | null;
@@ -46,7 +46,7 @@ export function callbackParams(...sources: unknown[]): Record<string, string> {
 }
 
 /**
- * Payments of bookings (rest-contract 3.9, 5.1 rule 16): start with the tenant's provider, then
+ * Payments of bookings: start with the tenant's provider, then
  * apply the provider's notification (or signed browser return) once. Verification happens before
  * anything is written; applying is one transaction with the booking row locked, so a repeated or
  * concurrent notification finds the booking paid and changes nothing more.

@@ -1,7 +1,7 @@
 import { berlinParts } from '../../../common/time/berlin.js';
 
 /**
- * Receipt and invoice numbers (rest-contract 5.2 rules 7 and 8): a booking gets one base number
+ * Receipt and invoice numbers: a booking gets one base number
  * "{year}-{NNNN}" from the tenant's yearly counter of that kind with its first document; every further
  * document of the kind for the booking keeps it and counts the revision up from 1. The full number is
  * "{prefix}-{year}-{NNNN}-{revision}"; an empty prefix leaves the leading hyphen, as in the original.
@@ -46,5 +46,5 @@ export function documentFileName(kind: DocumentKind, number: string): string {
 /** A file name this module could have produced (checked again before any disk access). */
 export const DOCUMENT_FILE_NAME = /^(Zahlungsbeleg|Rechnung)-[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}\.pdf$/;
 
-/** The folder below the tenant's folder (rest-contract 3.12: outside public/ and protected/). */
+/** The folder below the tenant's folder (outside public/ and protected/, so no file route serves it). */
 export const documentFolder: Record<DocumentKind, string> = { receipt: 'receipts', invoice: 'invoices' };

@@ -46,7 +46,7 @@ const booking = (changes: Partial<BookingView> = {}): BookingView => ({
 const tenant = { name: 'Stadt & Land', location: 'Markt 1', paymentPurposeSuffix: 'Saal' };
 const issuedAt = new Date('2026-12-31T23:30:00Z');
 
-describe('receipt placeholders (rest-contract 5.2 rule 7)', () => {
+describe('receipt placeholders', () => {
   it('fills the receipt values in Berlin time, escaping customer data', () => {
     const values = documentValues({ kind: 'receipt', booking: booking(), tenant, number: 'RB-2027-0001-1', issuedAt });
     const out = renderDocumentTemplate('{{bookingId}}|{{tenant}}|{{totalAmount}}|{{bookingPeriod}}|{{bookingDate}}|{{receiptNumber}}|{{paymentMethod}}|{{payDate}}', values);
@@ -75,7 +75,7 @@ describe('receipt placeholders (rest-contract 5.2 rule 7)', () => {
   });
 });
 
-describe('invoice placeholders (rest-contract 5.2 rule 8)', () => {
+describe('invoice placeholders', () => {
   it('has the item table with totals, the bank details and the purpose of payment', () => {
     const values = documentValues({
       kind: 'invoice',

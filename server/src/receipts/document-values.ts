@@ -5,7 +5,7 @@ import { escapeHtml, html, type TemplateValues } from './document-template.js';
 import type { DocumentKind } from './document-number.js';
 
 /**
- * The placeholders of rest-contract 5.2 rules 7 (receipt) and 8 (invoice), computed from the
+ * The placeholders of receipts and invoices (docs/receipts.md), computed from the
  * booking as stored, the tenant and the invoice application. Text values are escaped by the
  * template renderer; the HTML values are built here with every piece of input escaped.
  */
@@ -16,7 +16,7 @@ export interface DocumentTenant {
   paymentPurposeSuffix: string;
 }
 
-/** The invoice application's bank details (rest-contract 7, applications). */
+/** The invoice application's bank details (from the tenant's invoice application). */
 export interface InvoiceDetails {
   bank: string;
   iban: string;

@@ -6,7 +6,7 @@ import { isDocumentKind } from './document-number.js';
 type BookingParams = { tenantId: string; id: string };
 
 /**
- * api/{tenantId}/bookings/:id/receipt (rest-contract 3.7) and the template preview, mounted under
+ * api/{tenantId}/bookings/:id/receipt and the template preview, mounted under
  * /api/:tenantId. The download serves only the booking's own documents, looked up by id or file
  * name in the receipts table: the request never names a path.
  */

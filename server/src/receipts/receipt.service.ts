@@ -27,7 +27,7 @@ import { Receipt } from './receipt.entity.js';
 /** The durable job that issues a document after a payment or release and mails it. */
 export const DOCUMENT_JOB = 'booking-document';
 
-/** Which mail carries the document: 2 (receipt), 5 or 6 (invoice) of rest-contract 5.9. */
+/** Which mail carries the document: 2 (receipt), 5 or 6 (invoice) of docs/bookings.md, “Booking mails”. */
 type DocumentMail = Extract<BookingMailKind, 'confirmed' | 'invoice-payment-request' | 'invoice'>;
 const documentMails: readonly DocumentMail[] = ['confirmed', 'invoice-payment-request', 'invoice'];
 
@@ -128,7 +128,7 @@ export function parseDocumentJob(payload: Record<string, unknown>): DocumentJobP
 }
 
 /**
- * Receipts and invoices (rest-contract 5.2 rules 7 to 9): numbered per tenant, kind and Berlin
+ * Receipts and invoices: numbered per tenant, kind and Berlin
  * calendar year by an atomic counter, rendered from the tenant's HTML template to PDF, stored in the
  * tenant's receipts/ or invoices/ folder (outside the file store's public and protected trees) and
  * listed in the receipts table. A document is issued in one transaction under the booking's row
@@ -237,7 +237,7 @@ export class ReceiptService {
 
       const pdf = await this.renderFor(booking, tenant, receipt);
       await this.store(tenantId, receipt, pdf);
-      // The booking lists its documents as attachments too (rest-contract 4.4).
+      // The booking lists its documents as attachments too.
       const entry =
         kind === 'receipt'
           ? { type: 'receipt', title: receipt.fileName, receiptId: `${year}-${String(sequence).padStart(4, '0')}`, revision, timeCreated: now.getTime(), documentId: receipt.id }

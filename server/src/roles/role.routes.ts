@@ -15,7 +15,7 @@ export function platformRoleRoutes(services: DomainServices): Router {
   return router;
 }
 
-/** api/{tenantId}/roles (rest-contract 3.4), mounted under /api/:tenantId. */
+/** api/{tenantId}/roles, mounted under /api/:tenantId. */
 export function roleRoutes(services: DomainServices): Router {
   const router = Router({ mergeParams: true });
   router.get('/roles', async (req: Request<TenantParams>, res: Response) => {
@@ -26,7 +26,7 @@ export function roleRoutes(services: DomainServices): Router {
     const viewer = await requireRestViewer(req, services.viewers);
     res.json(roleView(await services.roles.get(viewer, req.params.tenantId, req.params.id)));
   });
-  // Create or update; both answer 201 "Created" like the original (rest-contract 3.4).
+  // Create or update; both answer 201 "Created" like the original.
   router.put('/roles', async (req: Request<TenantParams>, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
     const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};

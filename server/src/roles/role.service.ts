@@ -10,7 +10,7 @@ import type { Viewer } from '../users/viewer.service.js';
 import { Role } from '../tenants/role.entity.js';
 import { validateRole } from './role.validation.js';
 
-/** The REST shape of a role (rest-contract 4.3): every flag of every area, the tenant id. */
+/** The REST shape of a role: every flag of every area, the tenant id. */
 export function roleView(role: Role) {
   return {
     id: role.id,
@@ -27,7 +27,7 @@ const allowed = (viewer: Viewer, action: Action, role: Role) =>
   can(viewer.permissions, viewer.user.id, action, 'manageRoles', { tenantId: role.tenant.id, ownerUserId: role.ownerUserId });
 
 /**
- * Roles per tenant (rest-contract 3.4) with the manageRoles flags via ALLOW: create needs create,
+ * Roles per tenant with the manageRoles flags via ALLOW: create needs create,
  * reading, updating and deleting need the "any" flag or the "own" flag on a role the viewer created.
  * Owners and instance owners may do everything.
  */

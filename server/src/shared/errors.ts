@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 
 /**
- * The error catalogue of specification 01 section 8. One entry per stable code: the German title
+ * The error catalogue (docs/api.md describes the error answers). One entry per stable code: the German title
  * and text the interface shows, and the HTTP status the REST facade answers with.
  */
 export const errorCatalogue = {
@@ -56,7 +56,7 @@ export const errorCatalogue = {
     detail: 'Sie haben die maximale Anzahl an öffentlichen Events erreicht. Erweitern Sie Ihr Kontingent, oder löschen Sie nicht mehr benötigte Events.',
   },
   'profile.update-error': { status: 400, title: 'Fehler', detail: 'Ihr Profil konnte nicht aktualisiert werden.' },
-  // Checkout (rest-contract 5.1): every refusal is a 409 with the rule's German message as detail.
+  // Checkout: every refusal is a 409 with the rule's German message as detail.
   'booking.not-bookable': { status: 409, title: 'Objekt nicht verfügbar', detail: 'Das Objekt ist nicht buchbar.' },
   'booking.not-permitted': { status: 409, title: 'Objekt nicht verfügbar', detail: 'Sie sind nicht berechtigt, das Objekt zu buchen.' },
   'booking.amount-invalid': { status: 409, title: 'Objekt nicht verfügbar', detail: 'Die gewünschte Anzahl ist ungültig.' },
@@ -85,7 +85,7 @@ export const errorCatalogue = {
   'booking.public-status-disabled': { status: 405, title: 'Nicht verfügbar', detail: 'Der öffentliche Buchungsstatus ist für diesen Mandanten nicht freigeschaltet.' },
   'booking.name-mismatch': { status: 401, title: 'Zugriff verweigert', detail: 'Der Name passt nicht zu dieser Buchung.' },
   'booking.hook-invalid': { status: 404, title: 'Nicht gefunden', detail: 'Der Link ist ungültig oder wurde bereits verwendet.' },
-  // Payments (rest-contract 3.9): starting answers 400 with the contract's numeric code 0, 1 or 2 as well.
+  // Payments: starting answers 400 with the original product's numeric code 0, 1 or 2 as well.
   'payment.booking-not-found': { status: 400, title: 'Zahlung nicht möglich', detail: 'Die Buchung wurde nicht gefunden.' },
   'payment.not-released': { status: 400, title: 'Zahlung nicht möglich', detail: 'Die Buchung ist noch nicht freigegeben.' },
   'payment.already-paid': { status: 400, title: 'Zahlung nicht möglich', detail: 'Die Buchung ist bereits bezahlt.' },

@@ -6,7 +6,7 @@ import { publicUser } from '../users/user.entity.js';
 type Body = Record<string, unknown>;
 
 /**
- * POST auth/sso/signin {token, refreshToken?} and auth/sso/signup {token} (rest-contract 8.2); GET
+ * POST auth/sso/signin {token, refreshToken?} and auth/sso/signup {token}; GET
  * auth/sso/configuration. A refresh token ties the session to the provider's (sso-sessions.ts).
  */
 export function ssoRoutes(services: DomainServices): Router {

@@ -58,7 +58,7 @@ const PROVIDER_TIMEOUT_MS = 5000;
 const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 
 /**
- * Single sign-on with Keycloak or any OpenID Connect provider (rest-contract 8.2). The ID token the
+ * Single sign-on with Keycloak or any OpenID Connect provider. The ID token the
  * browser obtained is verified here against the provider's published keys (signature, issuer,
  * audience = the public client, expiry); the account is found by the token's e-mail address and
  * the role mapping grants or withdraws tenant roles from the provider's roles.

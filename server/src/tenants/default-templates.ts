@@ -1,7 +1,7 @@
 /**
- * The bundled defaults a new tenant starts with (rest-contract 3.2). Placeholders in double braces
+ * The bundled defaults a new tenant starts with. Placeholders in double braces
  * are filled when a mail or receipt is produced. The invoice template is deliberately not
- * pre-filled (rest-contract 3.2).
+ * pre-filled.
  */
 export const defaultGenericMailTemplate = `<!DOCTYPE html>
 <html lang="de">

@@ -1,5 +1,5 @@
 /**
- * The tenant's yearly receipt and invoice counters as the full tenant shows them (rest-contract 7:
+ * The tenant's yearly receipt and invoice counters as the full tenant shows them (docs/receipts.md:
  * receiptCount, invoiceCount, `{ "<year>": lastNumber }`, read-only). The counters live with the
  * receipts domain (above this one), which answers this port; wired in services.ts.
  */

@@ -5,8 +5,8 @@ import { User } from '../users/user.entity.js';
 import { Tenant } from './tenant.entity.js';
 
 /**
- * A user's place in a tenant. Ownership and membership are separate lists in the specification
- * (an owner needs no membership entry), so one row carries both flags.
+ * A user's place in a tenant. Ownership and membership are separate lists in the REST tenant
+ * (`ownerUserIds`, `users`; an owner needs no membership entry), so one row carries both flags.
  */
 @Entity({ tableName: 'tenant_memberships' })
 @Unique({ properties: ['tenant', 'user'] })

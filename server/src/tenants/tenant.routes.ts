@@ -16,7 +16,7 @@ function tenantInput(req: Request): { input: TenantInputData; workflow: Workflow
 }
 
 /**
- * The tenant paths of specification 01 section 7 under /api (rest-contract 3.2 and 8.3). Answers
+ * The tenant paths under /api (docs/api.md). Answers
  * never contain a secret; member operations answer {users, owner}, except remove-user, which
  * answers the tenant.
  */

@@ -25,7 +25,7 @@ import { Tenant, type TenantApplication } from './tenant.entity.js';
 import { tenantFieldErrors } from '../../../common/tenants/tenant.validation.js';
 import { mergeApplications, type ApplicationDefinition } from './tenant-applications.js';
 
-/** The public part of a tenant (rest-contract 4.1, publicTenants=true). */
+/** The public part of a tenant (publicTenants=true). */
 export function publicTenant(tenant: Tenant) {
   return {
     id: tenant.id,
@@ -60,7 +60,7 @@ export interface MemberList {
   owner: string[];
 }
 
-/** The full tenant for its owners (rest-contract 4.1) without any secret; the counters read-only. */
+/** The full tenant for its owners without any secret; the counters read-only. */
 export function tenantView(tenant: Tenant, members?: MemberList, counts: DocumentCounts = noDocumentCounts()) {
   const { noreplyPassword, noreplyGraphClientSecret, applications, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = tenant;
   return {
@@ -177,7 +177,7 @@ export class TenantService {
       applications.filter((application) => application.type === 'payment' && application.active).map((application) => ({ id: application.id, title: application.title ?? '' })),
   ) {}
 
-  /** The yearly receipt and invoice counters of the tenants, by id (rest-contract 7). */
+  /** The yearly receipt and invoice counters of the tenants, by id. */
   async documentCounts(tenantIds: readonly string[]): Promise<Map<string, DocumentCounts>> {
     return this.counters && tenantIds.length > 0 ? this.counters.countsOf(tenantIds) : new Map();
   }
@@ -274,7 +274,7 @@ export class TenantService {
     });
   }
 
-  /** PUT api/tenants: update when the id exists, otherwise create (rest-contract 3.2). */
+  /** PUT api/tenants: update when the id exists, otherwise create. */
   async save(viewer: Viewer, input: TenantInputData, workflow?: WorkflowInputOfTenant | null): Promise<{ tenant: Tenant; created: boolean }> {
     const id = typeof input.id === 'string' ? input.id : undefined;
     const exists = id ? (await this.orm.em.fork().count(Tenant, { id })) > 0 : false;

@@ -10,7 +10,7 @@ import { viewerOf } from './session-viewer.js';
 type Body = Record<string, unknown>;
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-/** The REST facade of specification 01 section 7 "Auth" (rest-contract 2.2). */
+/** The REST facade's auth paths (docs/api.md). */
 export function authRoutes(services: DomainServices): Router {
   const router = Router();
   const { auth, viewers, config } = services;

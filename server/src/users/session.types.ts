@@ -27,7 +27,7 @@ export class TenantPermissionsType {
   @Field(() => AccessFlagsType) manageCoupons!: AccessFlagsType;
 }
 
-@ObjectType('Permissions', { description: 'The logged-in permissions (specification 01 section 3).' })
+@ObjectType('Permissions', { description: 'The logged-in permissions.' })
 export class PermissionsType {
   @Field() instanceOwner!: boolean;
   @Field() allowCreateTenant!: boolean;

@@ -73,7 +73,7 @@ export class User {
   updatedAt: Opt<Date> = new Date();
 }
 
-/** The public shape of a user (rest-contract 4.2): no hash, no hooks. */
+/** The public shape of a user: no hash, no hooks. */
 export function publicUser(user: User) {
   return {
     id: user.id,

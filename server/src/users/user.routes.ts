@@ -8,7 +8,7 @@ import { profileFields, type AdminUserUpdate, type ProfileUpdate, type UserWithR
 type Body = Record<string, unknown>;
 
 /**
- * A user as the viewer may see it: the public user of rest-contract 4.2 (contact details as the
+ * A user as the viewer may see it: the public user (contact details as the
  * users service decides: the user, instance owners, the staff of the user's tenants) with `roles`
  * (per tenant, where the viewer may see them).
  */
@@ -22,7 +22,7 @@ function userView(viewer: Viewer, user: User | UserWithRoles) {
   return roles ? { ...shown, roles } : shown;
 }
 
-/** api/users and api/user (rest-contract 3.3). */
+/** api/users and api/user. */
 export function userRoutes(services: DomainServices): Router {
   const router = Router();
 

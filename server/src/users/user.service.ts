@@ -115,7 +115,7 @@ export class UserService {
     return result;
   }
 
-  /** GET api/users (rest-contract 3.3), newest first, with the roles the viewer may see. */
+  /** GET api/users, newest first, with the roles the viewer may see. */
   async list(viewer: Viewer): Promise<UserWithRoles[]> {
     const em = this.orm.em.fork();
     const users = this.seesAllUsers(viewer)
@@ -124,7 +124,7 @@ export class UserService {
     return this.withViewerDetails(viewer, users);
   }
 
-  /** Any signed-in user may look an account up (rest-contract 3.3). */
+  /** Any signed-in user may look an account up. */
   async getForViewer(viewer: Viewer, id: string): Promise<UserWithRoles> {
     const user = await this.orm.em.fork().findOne(User, { id: normaliseEmail(id) });
     if (!user) throw new AppError('user.not-found');

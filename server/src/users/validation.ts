@@ -1,6 +1,6 @@
 import { AppError } from '../shared/errors.js';
 
-/** Text, at sign, text, dot, text (specification 01 section 5). */
+/** Text, at sign, text, dot, text. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function normaliseEmail(value: string): string {

@@ -7,7 +7,7 @@ import type { WorkflowBookingStatus } from './workflow.entity.js';
  */
 export interface WorkflowBookings {
   /**
-   * The backlog (rest-contract 5.3 rule 3): bookings of the tenant without a place on the board
+   * The backlog: bookings of the tenant without a place on the board
    * (workflow_tasks), oldest first, at most `limit` (the newest are kept when there are more).
    */
   backlogIds(tenantId: string, limit: number): Promise<string[]>;

@@ -8,7 +8,7 @@ const states = [
 const inState = (stateId: string, position = 0): TaskPlace => ({ kind: 'state', stateId, position, enteredAt: 1 });
 const request = (destination: string, newIndex: number | null = 0) => ({ taskId: 'T', destination, newIndex });
 
-describe('planMove (rest-contract 5.3 rules 4 and 5)', () => {
+describe('planMove', () => {
   it('archives from a state; an archived task stays as it is', () => {
     expect(planMove(inState('eingang'), request('archive'), states)).toEqual({ target: { kind: 'archived' }, entered: null });
     expect(planMove({ kind: 'archived', enteredAt: 3 }, request('archive'), states)).toEqual({ target: { kind: 'unchanged' }, entered: null });

@@ -1,10 +1,10 @@
 /**
- * The kanban rules as pure functions: where a move takes a task (rest-contract 5.3 rules 4 and 5)
+ * The kanban rules as pure functions: where a move takes a task
  * and which positions change so that every state keeps consecutive positions. The service reads the
  * places involved under locks, asks these functions, and writes the few rows they name.
  */
 
-/** The destination that archives a task (rule 4, first bullet). */
+/** The destination that archives a task. */
 export const ARCHIVE_DESTINATION = 'archive';
 /** Status names of the places that are no state, as the e-mail action names the old status. */
 export const BACKLOG_NAME = 'Backlog';
@@ -20,7 +20,7 @@ export interface MoveRequest {
   newIndex: number | null;
 }
 
-/** What a move does to the task; the actions of `entered` run after the commit (rule 7). */
+/** What a move does to the task; the actions of `entered` run after the commit. */
 export interface MovePlan {
   /** Where it ends: a state at an index (counted without the task itself), archived, the backlog, or unchanged. */
   target: { kind: 'state'; stateId: string; index: number; keepEnteredAt: boolean } | { kind: 'archived' } | { kind: 'backlog' } | { kind: 'unchanged' };
@@ -34,8 +34,8 @@ export interface StateName {
 }
 
 /**
- * Rule 4 (and 5 for "archive"). The caller has checked that a task in no state (backlog or
- * archive) is a booking of the tenant.
+ * Where a move takes a task (docs/bookings.md, “The workflow board (server)”). The caller has
+ * checked that a task in no state (backlog or archive) is a booking of the tenant.
  * - "archive": removed from its state and archived with the current time (an archived task keeps its time);
  * - a task in a state: without newIndex nothing moves; otherwise it goes to newIndex of the
  *   destination (its time kept only within the same state); a destination that is no state sends it
@@ -43,7 +43,7 @@ export interface StateName {
  * - a task in no state (backlog or archive): into the destination state at newIndex (default 0),
  *   out of the archive; a destination that is no state only un-archives it.
  * The destination state's actions run whenever it differs from the source, also when nothing moved
- * because newIndex was missing (as the rule says).
+ * because newIndex was missing.
  */
 export function planMove(current: TaskPlace, request: MoveRequest, states: readonly StateName[]): MovePlan {
   if (request.destination === ARCHIVE_DESTINATION) return { target: current.kind === 'archived' ? { kind: 'unchanged' } : { kind: 'archived' }, entered: null };

@@ -13,7 +13,7 @@ export interface WorkflowTaskData {
   added: number | null;
 }
 
-/** What happens when a booking enters a state (specification 01 section 3, rest-contract 5.3). */
+/** What happens when a booking enters a state. */
 export interface WorkflowActionData {
   type: (typeof workflowActionTypes)[number];
   receiverType: (typeof workflowReceiverTypes)[number] | null;

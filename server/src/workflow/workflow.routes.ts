@@ -8,7 +8,7 @@ const body = (req: Request): Body => (req.body && typeof req.body === 'object' ?
 /** Express 5 types a route parameter as string | string[]. */
 const tenantOf = (req: Request): string => String(req.params.tenantId);
 
-/** The workflow paths under /api/:tenantId (rest-contract 3.13): the configuration and its kanban board. */
+/** The workflow paths under /api/:tenantId: the configuration and its kanban board. */
 export function workflowRoutes(services: DomainServices): Router {
   const router = Router({ mergeParams: true });
   const { workflows, viewers } = services;

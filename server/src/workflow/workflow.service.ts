@@ -15,7 +15,7 @@ import { moveRequest, normaliseStates, taskIdError, taskIdOf, type WorkflowInput
 
 export type { WorkflowInputData, WorkflowMoveInput } from './workflow.validation.js';
 
-/** A state with the bookings in it, as REST and the GraphQL `workflow` answer it (rest-contract 5.3). */
+/** A state with the bookings in it, as REST and the GraphQL `workflow` answer it. */
 export interface WorkflowStateView {
   id: string;
   name: string;
@@ -23,7 +23,7 @@ export interface WorkflowStateView {
   actions: WorkflowActionData[];
 }
 
-/** The workflow as answered by GraphQL and REST (rest-contract 5.3). */
+/** The workflow as answered by GraphQL and REST. */
 export interface WorkflowView {
   id: string | null;
   tenantId: string;
@@ -76,7 +76,7 @@ function bookingStatusesOf(workflow: Workflow, stateId: string): WorkflowBooking
 /** The backlog lists at most this many bookings (the newest); the kanban view pages through all. */
 export const MAX_BACKLOG = 1000;
 
-/** Where a booking stands on the board (rest-contract 5.3 rule 6): a state id, "archive", or null for the backlog. */
+/** Where a booking stands on the board: a state id, "archive", or null for the backlog. */
 export type WorkflowStatus = string | null;
 
 /** The outcome of a move: the card's new place, and the state it entered (whose mails run as jobs). */
@@ -164,7 +164,7 @@ export class WorkflowService {
   }
 
   /**
-   * The backlog (rest-contract 5.3 rule 3): bookings of the tenant in no state and not archived,
+   * The backlog: bookings of the tenant in no state and not archived,
    * oldest first, as {id, added: null} (the newest MAX_BACKLOG when there are more). Without a
    * workflow every booking is in it.
    */
@@ -175,7 +175,7 @@ export class WorkflowService {
     return ids.map((id) => ({ id, added: null }));
   }
 
-  /** Moves a task on the board (rest-contract 5.3 rule 4); answers the whole workflow (REST). */
+  /** Moves a task on the board; answers the whole workflow (REST). */
   async moveTask(viewer: Viewer, tenantId: string, input: WorkflowMoveInput): Promise<WorkflowView> {
     if (!canMoveWorkflowTasks(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
     return this.changeBoard(tenantId, moveRequest(input), (em) => this.viewIn(em, tenantId));
@@ -279,7 +279,7 @@ export class WorkflowService {
   }
 
   /**
-   * A new booking enters the default state at the top (rest-contract 5.1 rule 15a), inside the
+   * A new booking enters the default state at the top, inside the
    * booking's transaction (after the booking is flushed); only when the workflow is active and has
    * a default state. The entered state's status actions apply and its mails are enqueued in the same
    * transaction.
@@ -320,7 +320,7 @@ export class WorkflowService {
     return (await this.move(em, workflow, { taskId: bookingId, destination, newIndex: 0 }, new Date(now))).entered;
   }
 
-  /** A deleted booking leaves every state (rest-contract 5.2 rule 6; the archive keeps its record). */
+  /** A deleted booking leaves every state (the archive keeps its record). */
   async removeBookingIn(em: EntityManager, tenantId: string, bookingId: string): Promise<void> {
     const workflow = await this.sharedWorkflow(em, tenantId);
     if (!workflow) return;
@@ -333,7 +333,7 @@ export class WorkflowService {
     await this.announce(em, { kind: 'MOVED', tenantId, id: bookingId, stateId: null, archived: false, index: null, enteredAt: null });
   }
 
-  /** Where each booking stands (rest-contract 5.3 rule 6); all null without an active workflow. */
+  /** Where each booking stands; all null without an active workflow. */
   async statusesOf(tenantId: string, bookingIds: readonly string[]): Promise<Map<string, WorkflowStatus>> {
     const statuses = new Map<string, WorkflowStatus>(bookingIds.map((id) => [id, null]));
     const em = this.orm.em.fork();

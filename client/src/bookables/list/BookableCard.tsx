@@ -6,7 +6,7 @@ import { FREE_TEXT } from '../../shared/format';
 import { CardCover, type CardActions, CardMenu } from '../../shared/list/ListCard';
 import { priceText, shortDescription } from './cardText';
 
-/** One bookable in the list grid (specification 02 section 2, card content). */
+/** One bookable in the list grid (docs/bookables-and-files.md, “List and editor screens”). */
 export function BookableCard({ bookable, ...actions }: CardActions & { bookable: BookableFieldsFragment }) {
   const price = priceText(bookable);
   const [linksOpen, setLinksOpen] = useState(false);

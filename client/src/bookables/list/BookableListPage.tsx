@@ -18,7 +18,10 @@ import '../../shared/list/cardGrid.css';
 export const QUOTA_REACHED_TEXT =
   'Sie haben die maximale Anzahl an öffentlichen Buchungsobjekten erreicht. Erweitern Sie Ihr Kontingent, oder löschen Sie nicht mehr benötigte Buchungsobjekte.';
 
-/** The list screen of one bookable type (the route handle's bookableType), specification 02 section 2. */
+/**
+ * The list screen of one bookable type (the route handle's bookableType); see
+ * docs/bookables-and-files.md, “List and editor screens”.
+ */
 export default function BookableListPage() {
   const { bookableType } = useRouteHandle();
   const tenantId = useAppState((state) => state.currentTenantId);
@@ -41,7 +44,7 @@ function BookableListScreen({ kind, tenantId }: { kind: BookableKind; tenantId: 
   // The quota gates creating and publishing: asked only by those who may do either.
   const mayEdit = viewer !== null && canEditBookables(viewer.permissions, tenantId);
   const quota = useQuery(BookablePublicQuotaDocument, { variables: { tenantId }, fetchPolicy: 'cache-and-network', skip: !mayEdit });
-  // Load failures are only logged (specification 02 section 7).
+  // Load failures are only logged.
   if (list.error) console.error('Buchungsobjekte nicht geladen:', list.error);
   if (tags.error) console.error('Tags nicht geladen:', tags.error);
   if (quota.error) console.error('Kontingent nicht geprüft:', quota.error);

@@ -1,7 +1,7 @@
 import type { BookableType } from '../../gql/graphql';
 import type { AdminInterface } from '../../shared/permissions';
 
-/** What differs between the four list screens and their editor routes (specification 02 section 2). */
+/** What differs between the four list screens and their editor routes. */
 export interface BookableKind {
   type: BookableType;
   /** Screen and navigation title. */
@@ -41,7 +41,7 @@ export const bookableKinds: Record<BookableType, BookableKind> = {
     title: 'Ressourcen',
     interface: 'resources',
     listPath: '/admin/ressourcen',
-    // The specification's route table puts the resource editor under the English segment.
+    // The original product's resource editor lived under the English segment; its links keep working.
     editPath: '/admin/resources/edit',
     createPath: '/admin/ressourcen/create',
     createLabel: 'Ressource erstellen',

@@ -1,7 +1,7 @@
 import type { BookableFieldsFragment } from '../../gql/graphql';
 import { FREE_TEXT, formatCurrency, priceUnitSuffix } from '../../shared/format';
 
-/** Pure texts of a bookable card (specification 02 sections 2 and 9). */
+/** Pure texts of a bookable card. */
 
 export const DESCRIPTION_LIMIT = 140;
 

@@ -1,5 +1,5 @@
 /**
- * Scrolling while a card is dragged near an edge, as the issue states it: within 100 px of the
+ * Scrolling while a card is dragged near an edge (docs/bookings.md, “Kanban view”): within 100 px of the
  * edge, 10 px per frame. The auto-scroll package scrolls the columns (its speed and hitbox can
  * only be chosen as "standard" or "fast"); this small scroller does the stated behaviour for the
  * board's row of columns (sideways) and the page (up and down), which the package leaves alone here.

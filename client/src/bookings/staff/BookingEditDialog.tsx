@@ -90,7 +90,7 @@ function PaymentFields() {
 
 /**
  * Where the booking stands on the workflow board: the backlog, a state of the active workflow or
- * the archive (specification 03 section 4). Shown only to viewers who may read the workflow.
+ * the archive. Shown only to viewers who may read the workflow.
  */
 function WorkflowStatusField({ tenantId }: { tenantId: string }) {
   const { data } = useQuery(BookingWorkflowStatesDocument, { variables: { tenantId } });

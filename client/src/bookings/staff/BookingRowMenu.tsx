@@ -11,7 +11,7 @@ export interface BookingRowHandlers {
 }
 
 /**
- * The row's menu: only the actions the viewer may take (specification 03 section 6); delete stays
+ * The row's menu: only the actions the viewer may take; delete stays
  * visible but disabled, with its reason as tooltip, when the booking may not be deleted. The popover
  * is set up on first use: the search replaces the rows with every keystroke, and a popover for
  * each of them would cost more than the search.

@@ -25,7 +25,7 @@ export interface BookingFormValues extends CustomerFields {
 
 /**
  * The amount buttons of a booked object: + adds one, − takes one away, and − at one removes the
- * object from the booking (specification 03 section 5).
+ * object from the booking.
  */
 export function changeAmount(items: readonly BookedObjectValue[], index: number, change: 1 | -1): BookedObjectValue[] {
   const item = items[index];

@@ -1,4 +1,4 @@
-/** Toasts of the bookings screen (specification 03 section 8); a server's answer wins where it gives one. */
+/** Toasts of the bookings screen; a server's answer wins where it gives one. */
 export const bookingMessages = {
   /** receipt.create.success */
   receiptCreated: { title: 'Zahlungsbeleg erstellt', message: 'Der Zahlungsbeleg wurde erstellt.' },

@@ -99,7 +99,7 @@ export function deletionBlocked(booking: Pick<StaffBooking, 'isPayed' | 'items'>
   return booking.isPayed && booking.items.some((item) => item.regularGrossPriceEur > 0);
 }
 
-/** What the row menu offers (specification 03 section 6); null: the entry is absent. */
+/** What the row menu offers; null: the entry is absent. */
 export interface BookingActions {
   details: boolean;
   edit: boolean;

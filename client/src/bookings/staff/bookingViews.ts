@@ -1,5 +1,5 @@
 /**
- * The views of the bookings screen (specification 03 section 2): Liste, Kalender, and Kanban
+ * The views of the bookings screen: Liste, Kalender, and Kanban
  * where the tenant's workflow is active.
  */
 export type BookingViewKey = 'list' | 'calendar' | 'kanban';

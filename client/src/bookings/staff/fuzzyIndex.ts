@@ -1,7 +1,7 @@
 import Fuse, { type IFuseOptions } from 'fuse.js';
 
 /**
- * Fuzzy search over many records, each with several texts (specification 03 section 5: threshold
+ * Fuzzy search over many records, each with several texts (threshold
  * 0.3, Fuse's extended syntax, whitespace-separated terms combined with AND over all fields).
  *
  * Asking Fuse about every field of 10,000 bookings costs hundreds of milliseconds per keystroke, so

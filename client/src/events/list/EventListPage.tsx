@@ -27,7 +27,7 @@ export const editEventUrl = (eventId: string) => `/admin/veranstaltungen/edit/in
 /** The ticket editor with a new ticket of the event, back to this list afterwards. */
 export const addTicketUrl = (eventId: string) => `/admin/tickets/create?${new URLSearchParams({ eventId, fromRoute: '/admin/veranstaltungen' })}`;
 
-/** The events of the selected tenant (/admin/veranstaltungen), specification 03 section 2. */
+/** The events of the selected tenant (/admin/veranstaltungen). */
 export default function EventListPage() {
   const tenantId = useAppState((state) => state.currentTenantId);
   if (!tenantId) return <NoTenantSelected />;
@@ -49,7 +49,7 @@ function EventListScreen({ tenantId }: { tenantId: string }) {
   const tags = useQuery(EventListTagsDocument, { variables: { tenantId }, fetchPolicy: 'cache-and-network' });
   const mayEdit = viewer !== null && canEditBookables(viewer.permissions, tenantId);
   const quota = useQuery(EventListQuotaDocument, { variables: { tenantId }, fetchPolicy: 'cache-and-network', skip: !mayEdit });
-  // Load failures are only logged (specification 03 section 8).
+  // Load failures are only logged.
   if (list.error) console.error('Veranstaltungen nicht geladen:', list.error);
   if (tags.error) console.error('Tags nicht geladen:', tags.error);
   if (quota.error) console.error('Kontingent nicht geprüft:', quota.error);

@@ -3,7 +3,7 @@ import { dateMessages, isBeforeEarliestDate } from '../../../../common/validatio
 import type { EventInput } from '../../gql/graphql';
 import { EMAIL_PATTERN, validationMessages } from '../../shared/validation';
 
-/** The simple creator's form (specification 03 section 2): one page, the essentials of an event. */
+/** The simple creator's form: one page, the essentials of an event. */
 export interface SimpleEventValues {
   name: string;
   teaserImage: string;

@@ -15,9 +15,9 @@ function loadTenantList(fetchPolicy: 'cache-first' | 'network-only'): Promise<un
 }
 
 /**
- * The guard of specification 01 section 2 for /admin/*, as the admin frame's route loader: before a
- * screen shows, it asks the server who is signed in (`me`, never from cache). Route loaders run
- * while the router downloads the screen's chunks, so the check (and, for a tab that was signed in,
+ * The guard for /admin/* (docs/administration.md, “Admin client conventions”), as the admin frame's
+ * route loader: before a screen shows, it asks the server who is signed in (`me`, never from
+ * cache). Route loaders run while the router downloads the screen's chunks, so the check (and, for a tab that was signed in,
  * the tenant list beside it) costs one round trip in parallel instead of a chain after rendering.
  * - the request fails: session expired → home page;
  * - nobody signed in: "Zugriff verweigert" → /login?redirectUrl=…, the wanted path kept as next URL.

@@ -9,7 +9,7 @@ import { notify } from '../toast';
 export const FORBIDDEN_FALLBACK = '/admin/dashboard';
 
 /**
- * The permission half of the guard of specification 01 section 2 (adminLoader has asked the server
+ * The permission half of the admin guard (adminLoader has asked the server
  * who is signed in before the screen renders): a route whose interface is not open to the user in
  * the selected tenant shows "Keine Berechtigung" and goes to the dashboard. Also when the tenant
  * changes under an open screen. Returns whether the screen may render.

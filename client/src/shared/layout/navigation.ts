@@ -2,9 +2,9 @@ import type { IconName } from '@blueprintjs/icons';
 import { type AdminInterface, canUseInterface, type Permissions } from '../permissions';
 
 /**
- * The navigation drawer of specification 01 section 2, as one table. An entry shows once its screen
+ * The navigation drawer, as one table. An entry shows once its screen
  * exists (`implemented`) and the user may use its interface; tenant-context entries also need a
- * selected tenant. A later issue adds the route and flips `implemented`.
+ * selected tenant. A new screen adds its route and flips `implemented`.
  */
 export type NavGroupKey = 'home' | 'platform' | 'tenant' | 'system' | 'account';
 

@@ -5,7 +5,7 @@ import { compareValues, pageSlice, type SortDirection } from './listing';
 import { type CreateAction, ListToolbar } from './ListToolbar';
 
 /**
- * The one list component of the admin screens (specification 01 section 9): search, sortable
+ * The one list component of the admin screens: search, sortable
  * columns, page sizes including "Alle", the empty and loading texts. Screens own their data: a
  * query keyed by the current tenant reloads by itself when the tenant changes.
  */

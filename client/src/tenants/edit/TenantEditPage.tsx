@@ -458,7 +458,7 @@ function TenantForm({ tenant, workflow, choices, testPaymentOffered }: { tenant:
   );
 }
 
-/** /admin/mandanten: the tenant edit screen of specification 01 section 2 for the current tenant (or ?id=). */
+/** /admin/mandanten: the tenant edit screen for the current tenant (or ?id=). */
 export default function TenantEditPage() {
   const [params] = useSearchParams();
   const currentTenantId = useAppState((state) => state.currentTenantId);

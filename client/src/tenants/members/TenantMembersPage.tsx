@@ -96,7 +96,7 @@ function MemberRolesDialog({
 }
 
 /**
- * /admin/benutzer: the members of the current tenant (specification 01 section 2, "Tenant members").
+ * /admin/benutzer: the members of the current tenant (docs/administration.md, “Tenants and members”).
  * The actions follow the rules the server checks: adding members, changing their roles and removing
  * them need manageUsers.updateAny (canManageTenantMembers); promoting and demoting owners, and
  * removing an owner, need tenant or instance ownership (canChangeTenantOwners).

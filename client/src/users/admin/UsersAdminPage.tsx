@@ -109,7 +109,7 @@ function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: () => voi
   );
 }
 
-/** Instance users (/admin/instanz/benutzer) of specification 01 section 2. */
+/** Instance users (/admin/instanz/benutzer). */
 export default function UsersAdminPage() {
   const me = useAppState((state) => state.user);
   const { data, loading, refetch } = useQuery(AdminUsersDocument, { fetchPolicy: 'cache-and-network' });

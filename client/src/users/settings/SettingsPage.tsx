@@ -14,7 +14,7 @@ const contactRows: { title: string; field: ProfileField }[] = [
   { title: 'Ort', field: { name: 'city', label: 'Ort', autoComplete: 'address-level2' } },
 ];
 
-/** Account settings (/admin/einstellungen) of specification 01 section 2. */
+/** Account settings (/admin/einstellungen). */
 export default function SettingsPage() {
   const user = useAppState((state) => state.user);
   const [openRow, setOpenRow] = useState<string | null>(null);

@@ -57,7 +57,7 @@ function booked(bookableId: string, from: string | null, to: string | null, amou
 
 const codeOf = (i: BookingCheckInput): string | null => checkBooking(i)?.code ?? null;
 
-describe('checkBooking: bookable and permitted (rules 3, 4)', () => {
+describe('checkBooking: bookable and permitted', () => {
   it('accepts a plain booking', () => {
     expect(checkBooking(input(record('a')))).toBeNull();
   });
@@ -110,7 +110,7 @@ describe('checkBooking: times', () => {
   });
 });
 
-describe('checkBooking: opening hours (rule 5)', () => {
+describe('checkBooking: opening hours', () => {
   const hours = { isOpeningHoursRelated: true, openingHours: [{ weekdays: [1, 2, 3, 4, 5], startTime: '09:00', endTime: '17:00' }] };
 
   it('refuses a booking outside the object’s hours', () => {
@@ -165,7 +165,7 @@ describe('checkBooking: fixed booking times', () => {
   });
 });
 
-describe('checkBooking: duration (rule 6)', () => {
+describe('checkBooking: duration', () => {
   const limited = record('a', { minBookingDuration: 2, maxBookingDuration: 4 });
 
   it('enforces the minimum and maximum in hours, bounds included', () => {
@@ -200,7 +200,7 @@ describe('checkBooking: duration (rule 6)', () => {
   });
 });
 
-describe('checkBooking: capacity (rule 7)', () => {
+describe('checkBooking: capacity', () => {
   it('refuses a second overlapping booking of a single object', () => {
     const item = record('a', { title: 'Saal' });
     expect(checkBooking(input(item, { occupancies: [booked('a', '11:00', '13:00')] }))).toEqual({
@@ -274,7 +274,7 @@ describe('usedAmount', () => {
   });
 });
 
-describe('checkBooking: parents (rule 9)', () => {
+describe('checkBooking: parents', () => {
   it('refuses when a room’s parent has no free unit of its own', () => {
     const parent = record('hall', { title: 'Großer Saal', relatedBookableIds: ['a', 'b'] });
     const item = record('a');
@@ -307,7 +307,7 @@ describe('checkBooking: parents (rule 9)', () => {
   });
 });
 
-describe('checkBooking: dependent objects (rule 10)', () => {
+describe('checkBooking: dependent objects', () => {
   it('refuses the parent while a descendant is booked in the window', () => {
     const hall = record('hall', { amount: 2, relatedBookableIds: ['a'] });
     const part = record('a', { title: 'Saal A', relatedBookableIds: ['a1'] });
@@ -328,7 +328,7 @@ describe('checkBooking: dependent objects (rule 10)', () => {
   });
 });
 
-describe('checkBooking: advance limit (rule 11)', () => {
+describe('checkBooking: advance limit', () => {
   it('refuses a start beyond now + n calendar months', () => {
     const now = at('10:00', '2026-01-31');
     const limited = { now, maxBookingAdvanceInMonths: 1 };

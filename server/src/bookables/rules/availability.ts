@@ -1,11 +1,11 @@
 /**
- * Whether a bookable may be booked for a time window (rest-contract 5.1 rules 3-7 and 9-11) and the
- * availability calendar built from that check (5.4 rule 2). Pure: the caller loads the records and
- * the occupancies; the client may run the same rules for a preview.
+ * Whether a bookable may be booked for a time window and the
+ * availability calendar built from that check (docs/bookings.md, “Checkout rules”). Pure: the caller
+ * loads the records and the occupancies; the client may run the same rules for a preview.
  *
- * Intent fixes (section 0 and rule 10): the item is not its own child; intervals that only touch do
- * not overlap; a bookable with amount N holds overlapping bookings up to N units at any moment;
- * rejected bookings never count. Event seats (rule 8) need the event and are checked by the caller.
+ * Where the original product was wrong, the intent wins: the item is not its own child; intervals
+ * that only touch do not overlap; a bookable with amount N holds overlapping bookings up to N units
+ * at any moment; rejected bookings never count. Event seats need the event and are checked by the caller.
  */
 import type { BookableData, BookableRecord } from '../bookable.model.js';
 import { addBerlinMonths, addDays, berlinInstant, berlinParts, berlinToday, daysBetween, endOfBerlinDay, parseDate, parseTime, startOfBerlinDay } from '../../../../common/time/berlin.js';
@@ -38,7 +38,7 @@ export interface BookingCheckInput {
   /** The tenant's limit; null or 0 means none. */
   maxBookingAdvanceInMonths: number | null;
   now: Date;
-  /** True for a real booking: checks the duration (rule 6) and the fixed booking times; false for availability slots. */
+  /** True for a real booking: checks the duration and the fixed booking times; false for availability slots. */
   checkDuration: boolean;
 }
 
@@ -72,7 +72,7 @@ export function isTimeRelated(bookable: TimeFlags): boolean {
   return bookable.isScheduleRelated || bookable.isTimePeriodRelated || bookable.isLongRange;
 }
 
-/** Rule 4: no permitted users or roles means everyone, guests included. */
+/** No permitted users or roles means everyone, guests included. */
 export function isPermittedToBook(
   bookable: Pick<BookableData, 'permittedUsers' | 'permittedRoles'>,
   viewerUserId: string | null,
@@ -130,7 +130,7 @@ function subtreeIds(root: BookableRecord, known: BookableRecord[]): Set<string> 
   return ids;
 }
 
-/** Rule 9 with the intent: the parent's own bookings counted once. */
+/** Parents: the parent's own bookings counted once. */
 function parentUnavailable(input: BookingCheckInput, parent: BookableRecord, window: { begin: Date; end: Date } | null): boolean {
   if (!parent.amount) return false;
   if (input.item.type === 'ticket') {
@@ -165,7 +165,10 @@ function matchesTimePeriod(item: BookableRecord, begin: Date, end: Date): boolea
 
 const fail = (code: BookingCheckCode, message: string): BookingCheckFailure => ({ code, message });
 
-/** Runs the checkout rules for one item in the contract's order; the first failure wins, null = bookable. */
+/**
+ * Runs the checkout rules for one item in the order of docs/bookings.md, “Checkout rules”; the first
+ * failure wins, null = bookable.
+ */
 export function checkBooking(input: BookingCheckInput): BookingCheckFailure | null {
   const { item, amount, begin, end } = input;
   const title = item.title;

@@ -1,8 +1,8 @@
 /**
- * Opening hours of a bookable and its parents (rest-contract 5.4 rule 3 and 5.1 rule 5), computed
- * in Europe/Berlin (section 0). Pure: shared by server and client.
+ * Opening hours of a bookable and its parents, computed
+ * in Europe/Berlin. Pure: shared by server and client.
  *
- * Decisions where 3.0.0 was defective or vague (section 0: implement the intent):
+ * Decisions where the original product (3.0.0) was wrong or vague (we implement the intent):
  * - A booking is split into its Berlin days. Every day it touches must be open for that day's part:
  *   a special entry for that date wins (closed all day → conflict; otherwise the part must fit one
  *   special entry's window); without a special entry the regular hours of the weekday apply (the
@@ -28,7 +28,7 @@ export interface CombinedOpeningHours {
   specialOpeningHours: SpecialOpeningHour[];
 }
 
-/** Equal or empty times mean closed for the whole day (specification 02 section 4). */
+/** Equal or empty times mean closed for the whole day. */
 export function isClosedAllDay(entry: { startTime: string; endTime: string }): boolean {
   return entry.startTime === '' || entry.endTime === '' || entry.startTime === entry.endTime;
 }

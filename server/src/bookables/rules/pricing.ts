@@ -1,5 +1,5 @@
 /**
- * Graduated prices of a bookable (rest-contract 8.1, specification 02 section 4). Pure: shared by
+ * Graduated prices of a bookable. Pure: shared by
  * the server (checkout) and the client (list cards, editor, checkout preview).
  *
  * Money is computed in integer cents and returned in euros with at most 2 decimals.
@@ -77,7 +77,7 @@ export interface ItemPrice {
 
 /**
  * Price of one booked item. The unit gross is rounded to cents first and then multiplied, so the
- * total equals what a receipt shows line by line (rest-contract 5.1 rule 12). Per section 0 every
+ * total equals what a receipt shows line by line. Every
  * price is multiplied by the amount; a flat price ("Pauschalpreis") is charged once.
  */
 export function itemPrice(

@@ -9,7 +9,7 @@ export const GIRO_RESULT_PAID = '4000';
 
 /**
  * GiroCheckout (giroCockpit) paypage: the init request is signed with HMAC-MD5 over its fields
- * (rest-contract 5.1 rule 16), the answer's `hash` header signs its body, and notifications and
+ * (amounts in integer cents), the answer's `hash` header signs its body, and notifications and
  * browser returns carry gcHash over the gc* fields. Test mode only when the tenant's application
  * is saved in test mode.
  */
