@@ -16,7 +16,8 @@ import { activeLockerSystems, lockerActivationJobs, lockerReleaseJobs } from './
 import { isBookingNumber } from './booking-number.js';
 import type { BookingOccupancyGuard, OccupancyClaim } from './booking-occupancy-guard.js';
 import { mayOnBooking } from './booking.service.js';
-import { parsePaymentMethod, throwIfErrors } from './checkout/checkout.input.js';
+import { markPaidSchema } from '../../../common/bookings/booking-edit.schema.js';
+import { parseInput } from '../shared/schema-input.js';
 
 /** A second cancellation request this soon after one adds no link and no mail (the button may be pressed twice). */
 const REQUEST_MAIL_INTERVAL_MS = 60_000;
@@ -95,10 +96,7 @@ export class BookingStatusService {
    * payments domain as after any payment. A booking already paid keeps its method and mails nothing.
    */
   async markPaid(viewer: Viewer, tenantId: string, id: string, paymentMethod: unknown): Promise<void> {
-    const errors: Record<string, string> = {};
-    const method = parsePaymentMethod(paymentMethod, errors);
-    if (!method) errors.paymentMethod ??= 'Pflichtfeld';
-    throwIfErrors(errors);
+    const method = parseInput(markPaidSchema, { paymentMethod }).paymentMethod;
     await this.change(tenantId, id, (booking) => {
       if (!mayOnBooking(viewer, 'update', booking)) throw new AppError('auth.forbidden');
       if (booking.isPayed) return [];

@@ -1,5 +1,7 @@
 import { Router, type Request, type Response } from 'express';
+import { checkoutItemSchema, checkoutSchema } from '../../../../common/bookings/checkout.schema.js';
 import type { DomainServices } from '../../shared/domain-services.js';
+import { parseInput } from '../../shared/schema-input.js';
 import { viewerOf } from '../../users/session-viewer.js';
 
 type TenantParams = { tenantId: string };
@@ -15,11 +17,13 @@ export function checkoutRoutes(services: DomainServices): Router {
   router.post('/checkout', async (req: Request<TenantParams>, res: Response) => {
     const viewer = await viewerOf(req, services.viewers);
     const simulate = req.query.simulate === 'true' || req.query.simulate === '1';
+    const request = parseInput(checkoutSchema, req.body);
     // A retry with the same Idempotency-Key answers the first booking (checkout-idempotency.ts).
-    res.status(200).json(await checkout.checkout(viewer, req.params.tenantId, req.body, { simulate, idempotencyKey: req.get('idempotency-key') }));
+    res.status(200).json(await checkout.checkout(viewer, req.params.tenantId, request, { simulate, idempotencyKey: req.get('idempotency-key') }));
   });
   router.post('/checkout/validateItem', async (req: Request<TenantParams>, res: Response) => {
-    res.json(await checkout.validateItem(await viewerOf(req, services.viewers), req.params.tenantId, req.body));
+    const item = parseInput(checkoutItemSchema, req.body);
+    res.json(await checkout.validateItem(await viewerOf(req, services.viewers), req.params.tenantId, item));
   });
   router.get('/checkout/permissions/:id', async (req: Request<TenantParams & { id: string }>, res: Response) => {
     await checkout.permission(await viewerOf(req, services.viewers), req.params.tenantId, req.params.id);
