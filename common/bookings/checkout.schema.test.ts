@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFields } from '../validation/schema.js';
-import { checkoutItemSchema, checkoutSchema, customerFormSchema, MAX_AMOUNT, MAX_ITEMS } from './checkout.schema.js';
+import { checkoutCustomerSchema, checkoutItemSchema, checkoutSchema, customerFormSchema, MAX_AMOUNT, MAX_ITEMS } from './checkout.schema.js';
 
 const emptyCustomer = { name: '', company: '', street: '', zipCode: '', location: '', mail: '', phone: '', comment: '' };
 const errorsOf = (input: unknown) => {
@@ -105,10 +105,16 @@ describe('checkoutItemSchema', () => {
   });
 });
 
-describe('customerFormSchema', () => {
-  it('asks for name and mail always and for the fields the objects require', () => {
-    expect(parseFields(customerFormSchema(['company']), { name: ' ', mail: '' })).toEqual({ ok: false, fieldErrors: { name: 'Pflichtfeld', mail: 'E-Mail ist erforderlich', company: 'Pflichtfeld' } });
-    expect(parseFields(customerFormSchema([]), { name: 'Anna', mail: 'anna@' })).toEqual({ ok: false, fieldErrors: { mail: 'E-Mail muss gültig sein' } });
-    expect(parseFields(customerFormSchema(['comment']), { name: 'Anna', mail: 'anna@example.de', comment: 'Mit Beamer' }).ok).toBe(true);
+describe('customer forms', () => {
+  it('the booking page asks for name and mail always and for the fields the objects require', () => {
+    expect(parseFields(checkoutCustomerSchema(['company']), { name: ' ', mail: '' })).toEqual({ ok: false, fieldErrors: { name: 'Pflichtfeld', mail: 'E-Mail ist erforderlich', company: 'Pflichtfeld' } });
+    expect(parseFields(checkoutCustomerSchema([]), { name: 'Anna', mail: 'anna@' })).toEqual({ ok: false, fieldErrors: { mail: 'E-Mail muss gültig sein' } });
+    expect(parseFields(checkoutCustomerSchema(['comment']), { name: 'Anna', mail: 'anna@example.de', comment: 'Mit Beamer' }).ok).toBe(true);
+  });
+
+  it('the staff form requires only what it is told, the mail as any other field', () => {
+    expect(parseFields(customerFormSchema(['mail']), {})).toEqual({ ok: false, fieldErrors: { mail: 'Pflichtfeld' } });
+    expect(parseFields(customerFormSchema([]), { mail: 'anna' })).toEqual({ ok: false, fieldErrors: { mail: 'E-Mail muss gültig sein' } });
+    expect(parseFields(customerFormSchema([]), { name: 'x'.repeat(1001) })).toEqual({ ok: false, fieldErrors: { name: 'Höchstens 1000 Zeichen' } });
   });
 });

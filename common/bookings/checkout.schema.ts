@@ -100,19 +100,25 @@ export const customerSchema = looseObject(customerShape);
 /** The customer's fields of a flat body, in the order of `customerFields`. */
 export const customerOf = (input: CustomerFields): CustomerFields => Object.fromEntries(customerFields.map((field) => [field, input[field]])) as unknown as CustomerFields;
 
+export type CustomerField = (typeof customerFields)[number];
+
 /**
- * The customer's fields as the booking page validates them: the shape above, and besides the
- * always required name and mail the fields the booked objects require (`requiredFields`).
+ * The customer's fields as a form validates them: the shape above, and the `requiredFields`
+ * filled in. The booking page requires name, mail and what the booked objects require, and asks
+ * for the mail in its own words (`mailRequired`); the staff's booking form requires the mail of a
+ * new booking.
  */
-export function customerFormSchema(requiredFields: readonly string[]) {
+export function customerFormSchema(requiredFields: readonly string[], messages: { mailRequired?: string } = {}) {
   return customerSchema.superRefine((customer, context) => {
-    if (!customer.name) context.addIssue({ code: 'custom', message: schemaMessages.required, path: ['name'] });
-    if (!customer.mail) context.addIssue({ code: 'custom', message: checkoutMessages.mailRequired, path: ['mail'] });
     for (const field of customerFields) {
-      if (field !== 'name' && field !== 'mail' && requiredFields.includes(field) && !customer[field]) context.addIssue({ code: 'custom', message: schemaMessages.required, path: [field] });
+      if (!requiredFields.includes(field) || customer[field]) continue;
+      context.addIssue({ code: 'custom', message: field === 'mail' ? (messages.mailRequired ?? schemaMessages.required) : schemaMessages.required, path: [field] });
     }
   });
 }
+
+/** What the booking page requires of the customer besides the fields the booked objects name. */
+export const checkoutCustomerSchema = (requiredFields: readonly string[]) => customerFormSchema(['name', 'mail', ...requiredFields], { mailRequired: checkoutMessages.mailRequired });
 
 export const paymentProviderSchema = optionalChoice(paymentProviders, checkoutMessages.unknownProvider);
 /** A payment method staff record; '' when none. */

@@ -15,7 +15,7 @@ import type { BookingOccupancyGuard, OccupancyClaim } from './booking-occupancy-
 import { paymentStateOf, paymentTransitions, reportPaymentEvents, type BookingPaymentEvents } from './booking-payment-events.js';
 import { Booking } from './booking.entity.js';
 import { BOOKING_MAIL_JOB, bookingMailJob, holdsTickets, newBookingMailJobs, organizerMailsJob, recordBookingChange } from './booking.jobs.js';
-import { bookableSnapshot, customerFields, type BookableSnapshot, type CustomerData } from './booking.model.js';
+import { bookableSnapshot, customerFields, type BookableSnapshot } from './booking.model.js';
 import { familiesOf, findBooking, freeBookingNumber, searchTextOf, setItems, type BookableFamily } from './booking.queries.js';
 import { mayOnBooking } from './booking.service.js';
 import type { BookingEdit } from '../../../common/bookings/booking-edit.schema.js';
@@ -46,7 +46,7 @@ function keepAbsent(edit: BookingEdit, stored: Booking): BookingEdit {
 }
 
 /**
- * Staff create and change bookings (rest-contract 5.1 rule 19, 5.2 rule 5): no checkout rules for
+ * Staff create and change bookings (docs/bookings.md, "Checkout and booking input"): no checkout rules for
  * opening hours, permissions or prices of the public, but never an overbooking and never beyond the
  * booking horizon: what an edit claims beyond what the booking held goes through the occupancy
  * guard (the objects locked like at checkout; a window that collides answers "Zeitkonflikt", an
@@ -156,7 +156,7 @@ export class BookingEditorService {
     const transitions = paymentTransitions(before, target);
     const tickets = holdsTickets(lines.map((line) => line.bookableUsed));
     if (!booking) {
-      // A manual booking asks for no payment (rest-contract 5.1 rule 19); created paid and released,
+      // A manual booking asks for no payment (docs/bookings.md); created paid and released,
       // its confirmation comes from the paid follow-ups, with the receipt.
       transitions.paymentRequested = false;
       const mails = newBookingMailJobs(tenantId, target.number, target, tickets);

@@ -50,14 +50,14 @@ const findLiveHook = (hooks: readonly BookingHook[], token: string, now: number)
   return liveHooks(hooks, now).find((hook) => hook.tokenHash === hash);
 };
 
-/** HTML tags leave the reason before it is stored and mailed (rest-contract 5.2 rule 2). */
+/** HTML tags leave the reason before it is stored and mailed (docs/bookings.md, status flows). */
 export function plainReason(reason: unknown): string {
   if (typeof reason !== 'string') return '';
   return reason.replace(/<[^>]*>/g, '').trim().slice(0, MAX_REASON);
 }
 
 /**
- * The status flows of a booking (rest-contract 5.2, 5.3 rule 7): release, reject, the public
+ * The status flows of a booking (docs/bookings.md): release, reject, the public
  * cancellation with its confirmation link, delete and the workflow's status actions (inside the
  * move's transaction). Each change is one transaction with a row lock on the booking; its mails and
  * live event are written in it. Releasing a rejected booking goes through the occupancy guard.
@@ -164,7 +164,7 @@ export class BookingStatusService {
     });
   }
 
-  /** DELETE bookings/:id: removed with its items and from the workflow states (paid ones too, rest-contract 5.2 rule 6). */
+  /** DELETE bookings/:id: removed with its items and from the workflow states (paid ones too, docs/bookings.md). */
   async remove(viewer: Viewer, tenantId: string, id: string): Promise<void> {
     const em = this.orm.em.fork();
     await em.transactional(async (tx) => {

@@ -1,5 +1,5 @@
 /**
- * The shapes of a booking (specification 03 section 3, rest-contract 4.4, 4.5 and 7) as plain
+ * The shapes of a booking (docs/bookings.md, answers as in docs/api.md) as plain
  * TypeScript: the entity stores them, the rules compute with them, REST and GraphQL show them.
  * No Node imports, so the client may share the pure parts.
  */
@@ -95,7 +95,7 @@ export interface BookingHook {
   payload: { reason: string };
 }
 
-/** The booking as REST answers it (rest-contract 4.4); times in epoch ms. */
+/** The booking as REST answers it (docs/api.md, bookings); times in epoch ms. */
 export interface BookingView extends CustomerData {
   id: string;
   tenantId: string;
@@ -118,7 +118,7 @@ export interface BookingView extends CustomerData {
 }
 
 
-/** What anyone with the booking number and the customer's name may see (rest-contract 4.5). */
+/** What anyone with the booking number and the customer's name may see (docs/bookings.md, status flows). */
 export interface PublicBookingStatus {
   bookingId: string;
   title: string;
@@ -138,7 +138,7 @@ export interface PublicBookingStatus {
 }
 
 /**
- * The public status (rest-contract 4.5). Intent fix: a rejected or cancelled booking says
+ * The public status (docs/bookings.md, status flows). Intent fix: a rejected or cancelled booking says
  * "rejected" instead of looking pending or confirmed.
  */
 export function publicBookingStatus(booking: BookingView, now: number, events: TicketEventFacts[] = []): PublicBookingStatus {
@@ -162,7 +162,7 @@ export function publicBookingStatus(booking: BookingView, now: number, events: T
   };
 }
 
-/** Names compare case-insensitively and without surrounding blanks (rest-contract 5.2 rule 4). */
+/** Names compare case-insensitively and without surrounding blanks (docs/bookings.md, status flows). */
 export function sameName(a: string, b: string): boolean {
   return a.trim().toLocaleLowerCase('de-DE') === b.trim().toLocaleLowerCase('de-DE');
 }

@@ -2,7 +2,6 @@ import { Router, type Request, type Response } from 'express';
 import { ticketEventIds, type TicketEventFacts } from '../../../common/bookings/ticket-event.js';
 import type { DomainServices } from '../shared/domain-services.js';
 import { requireRestViewer } from '../users/actor.js';
-import { AppError } from '../shared/errors.js';
 import { sameOriginGetOnly } from '../shared/http/fetch-metadata.js';
 import { clientIp } from '../shared/http/session.js';
 import { viewerOf } from '../users/session-viewer.js';
@@ -12,14 +11,15 @@ import type { Booking } from './booking.entity.js';
 import type { BookingView } from './booking.model.js';
 import { bookingView } from './booking.queries.js';
 import { windowOf, type BookingListQuery } from './booking.service.js';
-import { bookableBookingsQuerySchema, bookingListQuerySchema, occupancyQuerySchema, timeWindowQueryDetail, timeWindowQuerySchema } from '../../../common/bookings/booking-query.schema.js';
+import { bookableBookingsQuerySchema, bookingListQuerySchema, occupancyQuerySchema, queryFlag, timeWindowQueryDetail, timeWindowQuerySchema } from '../../../common/bookings/booking-query.schema.js';
 import { bookingEditSchema } from '../../../common/bookings/booking-edit.schema.js';
 import { parseInput } from '../shared/schema-input.js';
 
 type TenantParams = { tenantId: string };
 type ItemParams = TenantParams & { id: string };
 
-const flag = (value: unknown) => value === 'true' || value === '1';
+/** `true` or `1`, as every flag of the query. */
+const flag = (value: unknown) => queryFlag.parse(value);
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const ok = (res: Response, status = 200) => res.status(status).type('text/plain').send(status === 201 ? 'Created' : 'OK');
 
@@ -30,7 +30,7 @@ const queryOf = <S extends Parameters<typeof parseInput>[0]>(schema: S, req: Req
 export const listQuery = (req: Request): BookingListQuery => queryOf(bookingListQuerySchema, req);
 
 /**
- * `_populated` of the list and item (rest-contract 3.7, 5.3 rule 6, specification 03 section 3):
+ * `_populated` of the list and item (docs/api.md, "What clients of the original read besides"):
  * the board status, what the screens show of the first booked object as it was booked (with its
  * single net price `priceEur` and `priceCategory` while its prices fit that shape, else null), and
  * the events the booked tickets admit to (a booking of tickets has no times of its own).
@@ -45,8 +45,8 @@ function populated(booking: BookingView, workflowStatus: WorkflowStatus, events:
 }
 
 /**
- * api/{tenantId}/bookings, calendar/occupancy and bookables/{id}/bookings (rest-contract 3.7 and
- * 3.10), mounted under /api/:tenantId. Staff paths need a session and the manageBookings rights
+ * api/{tenantId}/bookings, calendar/occupancy and bookables/{id}/bookings (docs/api.md, bookings),
+ * mounted under /api/:tenantId. Staff paths need a session and the manageBookings rights
  * (ownership: the assigned user); status, cancellation request and hook release are public.
  */
 export function bookingRoutes(services: DomainServices): Router {
@@ -81,7 +81,7 @@ export function bookingRoutes(services: DomainServices): Router {
   router.put('/bookings', async (req: Request<TenantParams>, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
     const { booking, created } = await bookingEditor.save(viewer, req.params.tenantId, parseInput(bookingEditSchema, req.body));
-    // Create answers 200, update 201 (rest-contract 3.7), both with the stored booking.
+    // Create answers 200, update 201 (docs/api.md, deliberate differences), both with the stored booking.
     res.status(created ? 200 : 201).json(bookingView(booking));
   });
   router.get('/bookings/:id', async (req: Request<ItemParams>, res: Response) => {

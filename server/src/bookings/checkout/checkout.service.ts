@@ -60,7 +60,7 @@ export interface CheckoutOutcome {
 export type CheckoutPreview = Omit<BookingView, 'id'> & { id: null };
 
 /**
- * Checkout (rest-contract 3.8 and 5.1): every rule, and the guarantee that no object is overbooked.
+ * Checkout (docs/bookings.md): every rule, and the guarantee that no object is overbooked.
  *
  * A stored checkout runs in one transaction in which the occupancy guard (booking-occupancy-guard.ts,
  * shared with the staff's edits, releases and the workflow) first takes a PostgreSQL advisory lock
