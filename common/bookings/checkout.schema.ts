@@ -33,9 +33,12 @@ export const checkoutMessages = {
   mailRequired: 'E-Mail ist erforderlich',
 } as const;
 
-/** An object's id as sent: trimmed text, required. */
+/** An object's id as sent: trimmed text; '' for anything else. */
+const idText = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+/** An object's id, required. */
 const bookableId = anyValue().transform((value, context) => {
-  const id = typeof value === 'string' ? value.trim() : '';
+  const id = idText(value);
   if (!id) context.addIssue({ code: 'custom', message: schemaMessages.required });
   return id;
 });
@@ -67,10 +70,10 @@ export function bookingItemsOf<Item extends { bookableId: string }>(item: z.ZodT
     }
     const parsed = items.safeParse(value);
     if (!parsed.success) for (const issue of parsed.error.issues) context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-    // The items as far as they could be read, so that duplicates are named even beside other errors.
-    const read = parsed.success ? parsed.data : value.map((raw) => ({ bookableId: typeof asRecord(raw).bookableId === 'string' ? String(asRecord(raw).bookableId).trim() : '' }));
-    read.forEach((entry, index) => {
-      if (read.slice(0, index).some((other) => other.bookableId === entry.bookableId)) context.addIssue({ code: 'custom', message: checkoutMessages.duplicateItem, path: [index, 'bookableId'] });
+    // Read from the raw items, so that duplicates are named beside any other wrong field.
+    const ids = value.map((raw) => idText(asRecord(raw).bookableId));
+    ids.forEach((id, index) => {
+      if (ids.indexOf(id) < index) context.addIssue({ code: 'custom', message: checkoutMessages.duplicateItem, path: [index, 'bookableId'] });
     });
     return parsed.success ? parsed.data : [];
   });
@@ -122,7 +125,7 @@ export const checkoutCustomerSchema = (requiredFields: readonly string[]) => cus
 
 export const paymentProviderSchema = optionalChoice(paymentProviders, checkoutMessages.unknownProvider);
 /** A payment method staff record; '' when none. */
-export const paymentMethodSchema = optionalChoice(paymentMethods as unknown as readonly [string, ...string[]], checkoutMessages.unknownMethod).transform((method) => method ?? '');
+export const paymentMethodSchema = optionalChoice(paymentMethods as [string, ...string[]], checkoutMessages.unknownMethod).transform((method) => method ?? '');
 
 /** The consent to each document: anything but `accepted: true` is no consent. */
 const attachmentStatus = anyValue().transform((value) =>
