@@ -6,7 +6,10 @@
  * a rule (a mail address, a bounded number, a time stamp) is written once. Plain TypeScript.
  */
 import { z } from 'zod';
+import { MAIL_PATTERN, mailMessages } from './mail.js';
 import { numberError, parseNumber, type NumberBounds } from './numbers.js';
+
+export { MAIL_PATTERN };
 
 export type FieldErrors = Record<string, string>;
 
@@ -14,12 +17,9 @@ export const schemaMessages = {
   required: 'Pflichtfeld',
   invalidValue: 'Ungültiger Wert',
   invalidInstant: 'Ungültiger Zeitpunkt',
-  mail: 'E-Mail muss gültig sein',
+  mail: mailMessages.invalid,
   maxLength: (max: number) => `Höchstens ${max} Zeichen`,
 } as const;
-
-/** Text, at sign, text, dot, text: what every mail field of the product accepts. */
-export const MAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The dotted path of an issue, as field errors name it (`attachments.1.url`). */
 export const issuePath = (issue: { path: readonly PropertyKey[] }): string => issue.path.map(String).join('.');

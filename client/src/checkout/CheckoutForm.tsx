@@ -5,7 +5,9 @@ import { useEffect, useState } from 'react';
 import { Form, FormSpy } from 'react-final-form';
 import { useNavigate } from 'react-router-dom';
 import { CheckoutDocument, type CheckoutBookableFieldsFragment, type CheckoutBookableQuery } from '../gql/graphql';
+import { checkoutCustomerSchema } from '../../../common/bookings/checkout.schema';
 import { useFailedSaveFeedback } from '../shared/forms/failedSave';
+import { schemaValidate } from '../shared/forms/schemaValidate';
 import { serverSubmitErrors } from '../shared/forms/serverErrors';
 import { errorInfo, notify, notifyError } from '../shared/toast';
 import { type CheckoutConfirmation, checkoutStatusPath } from './checkoutLink';
@@ -81,6 +83,8 @@ export function CheckoutForm({ tenantId, data, related, initialAmount }: Checkou
     return option && bookableId !== bookable.id ? [{ bookable: option, mandatory }] : [];
   });
   const dependents = bookable.relatedBookableIds.flatMap((id) => related.get(id) ?? []);
+  // The customer's fields with the checkout's own schema: the same rules and words as the server.
+  const [validateCustomer] = useState(() => schemaValidate<CheckoutValues>(checkoutCustomerSchema(bookable.requiredFields)));
   const [initialValues] = useState<Partial<CheckoutValues>>(() => ({
     amount: String(Math.max(1, Math.min(initialAmount, bookableMaximum(bookable.amount, data.ticketSeatsLeft) ?? initialAmount))),
     options: Object.fromEntries(options.map((option) => [option.bookable.id, option.mandatory])),
@@ -129,6 +133,7 @@ export function CheckoutForm({ tenantId, data, related, initialAmount }: Checkou
       initialValues={initialValues}
       decorators={failedSave.decorators}
       subscription={{ submitting: true }}
+      validate={validateCustomer}
       onSubmit={onSubmit}
       render={({ handleSubmit, submitting }) => (
         <form onSubmit={handleSubmit} noValidate ref={failedSave.formRef} className="checkout-form">

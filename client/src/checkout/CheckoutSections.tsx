@@ -5,7 +5,6 @@ import type { CheckoutBookableFieldsFragment, CheckoutBookableQuery, CheckoutOut
 import { fieldErrorMarker, helperLine, shownFieldError } from '../shared/forms/fieldMessage';
 import { TextAreaField, TextField } from '../shared/forms/TextField';
 import { formatCurrency } from '../shared/format';
-import { compose, email, required, validationMessages } from '../shared/validation';
 import type { ConsentDocument } from './checkoutRequest';
 import { parseAmount } from './checkoutRequest';
 import { type ShownTicketEvent, ticketEventFacts } from '../shared/ticketEvent';
@@ -131,26 +130,28 @@ export function OptionsChoice({ options }: { options: CheckoutOption[] }) {
   );
 }
 
-const requiredField = required();
-
-/** "Ihre Angaben": name and e-mail always, company and notes where the object requires them. */
+/**
+ * "Ihre Angaben": name and e-mail always, the other fields where the object requires them (marked
+ * optional otherwise). The form checks them as a whole with `checkoutCustomerSchema` (CheckoutForm),
+ * the rules and words the server answers with.
+ */
 export function CustomerFields({ requiredFields }: { requiredFields: readonly string[] }) {
   const needs = (field: string) => requiredFields.includes(field);
   return (
     <section className="checkout-section" aria-labelledby="checkout-customer-heading">
       <H3 id="checkout-customer-heading">Ihre Angaben</H3>
       <div className="checkout-fields">
-        <TextField name="name" id="checkout-name" label="Vor- und Nachname" autoComplete="name" validate={requiredField} />
-        <TextField name="mail" id="checkout-mail" label="E-Mail" type="email" autoComplete="email" validate={compose(required(validationMessages.emailRequired), email)} />
-        <TextField name="company" id="checkout-company" label="Firma oder Verein" autoComplete="organization" optional={!needs('company')} validate={needs('company') ? requiredField : undefined} />
-        <TextField name="phone" id="checkout-phone" label="Telefon" type="tel" autoComplete="tel" optional />
-        <TextField name="street" id="checkout-street" label="Straße und Hausnummer" autoComplete="street-address" optional />
+        <TextField name="name" id="checkout-name" label="Vor- und Nachname" autoComplete="name" />
+        <TextField name="mail" id="checkout-mail" label="E-Mail" type="email" autoComplete="email" />
+        <TextField name="company" id="checkout-company" label="Firma oder Verein" autoComplete="organization" optional={!needs('company')} />
+        <TextField name="phone" id="checkout-phone" label="Telefon" type="tel" autoComplete="tel" optional={!needs('phone')} />
+        <TextField name="street" id="checkout-street" label="Straße und Hausnummer" autoComplete="street-address" optional={!needs('street')} />
         <div className="checkout-zip-city">
-          <TextField name="zipCode" id="checkout-zip" label="PLZ" autoComplete="postal-code" optional />
-          <TextField name="location" id="checkout-city" label="Ort" autoComplete="address-level2" optional />
+          <TextField name="zipCode" id="checkout-zip" label="PLZ" autoComplete="postal-code" optional={!needs('zipCode')} />
+          <TextField name="location" id="checkout-city" label="Ort" autoComplete="address-level2" optional={!needs('location')} />
         </div>
       </div>
-      <TextAreaField name="comment" id="checkout-comment" label="Hinweise zur Buchung" optional={!needs('comment')} validate={needs('comment') ? requiredField : undefined} />
+      <TextAreaField name="comment" id="checkout-comment" label="Hinweise zur Buchung" optional={!needs('comment')} />
     </section>
   );
 }

@@ -1,16 +1,21 @@
-/** Field validators for react-final-form with the German messages the server uses too. */
+/**
+ * Field validators for react-final-form with the product's German messages. Forms whose input the
+ * server describes with a schema in `common/` validate with it instead (shared/forms/schemaValidate.ts).
+ */
+import { MAIL_PATTERN, mailMessages } from '../../../common/validation/mail';
+
 export type Validator = (value: unknown, allValues: object) => string | undefined;
 
 export const validationMessages = {
   required: 'Pflichtfeld',
   emailRequired: 'E-Mail ist erforderlich',
-  emailInvalid: 'E-Mail muss gültig sein',
+  emailInvalid: mailMessages.invalid,
   passwordRequired: 'Passwort ist erforderlich',
   passwordMismatch: 'Passwörter stimmen nicht überein',
 } as const;
 
-/** Text, at sign, text, dot, text. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Text, at sign, text, dot, text: the server's pattern. */
+export const EMAIL_PATTERN = MAIL_PATTERN;
 
 const isBlank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
 

@@ -2,8 +2,9 @@ import { hasFlag } from '../../../common/permissions/permissions.js';
 import type { Viewer } from '../users/viewer.service.js';
 import type { BookingConditions } from './booking.queries.js';
 
-export const bookingStatusFilters = ['PENDING', 'RELEASED', 'REJECTED', 'PAID', 'UNPAID', 'RELEASED_UNPAID'] as const;
-export type BookingStatusFilter = (typeof bookingStatusFilters)[number];
+import type { BookingStatusFilter } from '../../../common/bookings/booking-query.schema.js';
+
+export { bookingStatusFilters, type BookingStatusFilter } from '../../../common/bookings/booking-query.schema.js';
 
 /** Each status filter as a condition on `bookings b`. */
 export const bookingStatusConditions: Record<BookingStatusFilter, string> = {

@@ -15,31 +15,11 @@ import type { BookingOccupancyGuard, OccupancyClaim } from './booking-occupancy-
 import { paymentStateOf, paymentTransitions, reportPaymentEvents, type BookingPaymentEvents } from './booking-payment-events.js';
 import { Booking } from './booking.entity.js';
 import { BOOKING_MAIL_JOB, bookingMailJob, holdsTickets, newBookingMailJobs, organizerMailsJob, recordBookingChange } from './booking.jobs.js';
-import { bookableSnapshot, customerFields, type BookableSnapshot, type CustomerData } from './booking.model.js';
+import { bookableSnapshot, customerFields, type BookableSnapshot } from './booking.model.js';
 import { familiesOf, findBooking, freeBookingNumber, searchTextOf, setItems, type BookableFamily } from './booking.queries.js';
 import { mayOnBooking } from './booking.service.js';
-import { parseCustomer, parseItems, parsePaymentMethod, parsePaymentProvider, parseTimes, throwIfErrors } from './checkout/checkout.input.js';
+import type { BookingEdit } from '../../../common/bookings/booking-edit.schema.js';
 import { bookedMinutes, bookingAttachments, bookingTotals, discountedCents } from './checkout/checkout.rules.js';
-import { MAX_DECIMAL, numberError } from '../../../common/validation/numbers.js';
-
-/** What staff send to create or change a booking (PUT api/{tenantId}/bookings, saveBooking). */
-export interface BookingEdit {
-  id: string | null;
-  timeBegin: Date | null;
-  timeEnd: Date | null;
-  items: { bookableId: string; amount: number; userGrossPriceEur: number | null }[];
-  customer: CustomerData;
-  assignedUserId: string | null | undefined;
-  isCommitted: boolean;
-  isPayed: boolean;
-  isRejected: boolean;
-  paymentProvider: string | null;
-  paymentMethod: string;
-  /** A workflow state id, "archive" or "backlog"; undefined leaves the board alone. */
-  workflowStatus: string | null | undefined;
-  /** The fields the body carried: an update keeps the stored value of every other one. */
-  present: ReadonlySet<string>;
-}
 
 /**
  * Each item's object as booked: the stored snapshot for objects already in the booking, the current
@@ -65,49 +45,8 @@ function keepAbsent(edit: BookingEdit, stored: Booking): BookingEdit {
   return kept;
 }
 
-const flag = (value: unknown) => value === true || value === 'true';
-
-/** The staff's booking body checked and normalised (rest-contract 5.1 rule 19 and 5.2 rule 5). */
-export function parseBookingEdit(body: unknown): BookingEdit {
-  const input = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-  const errors: Record<string, string> = {};
-  const items = parseItems(input.bookableItems, errors).map((item, index) => {
-    const raw = (input.bookableItems as Record<string, unknown>[])[index];
-    const override = raw?.userGrossPriceEur;
-    let userGrossPriceEur: number | null = null;
-    if (override !== undefined && override !== null && override !== '') {
-      userGrossPriceEur = Number(typeof override === 'string' ? override.replace(',', '.') : override);
-      if (numberError(userGrossPriceEur, { max: MAX_DECIMAL })) errors[`bookableItems.${index}.userGrossPriceEur`] = 'Ungültiger Preis';
-    }
-    return { ...item, userGrossPriceEur };
-  });
-  const { timeBegin, timeEnd } = parseTimes(input, errors);
-  if (timeBegin && timeEnd && timeEnd <= timeBegin) errors.timeEnd = 'Das Ende muss nach dem Beginn liegen.';
-  const customer = parseCustomer(input, errors);
-  const populated = input._populated && typeof input._populated === 'object' ? (input._populated as Record<string, unknown>) : {};
-  const workflowStatus = 'workflowStatus' in input ? input.workflowStatus : populated.workflowStatus;
-  const assigned = input.assignedUserId;
-  const edit: BookingEdit = {
-    id: typeof input.id === 'string' && input.id ? input.id : null,
-    timeBegin,
-    timeEnd,
-    items,
-    customer,
-    assignedUserId: assigned === undefined ? undefined : typeof assigned === 'string' && assigned ? assigned : null,
-    isCommitted: flag(input.isCommitted),
-    isPayed: flag(input.isPayed),
-    isRejected: flag(input.isRejected),
-    paymentProvider: parsePaymentProvider(input.paymentProvider, errors),
-    paymentMethod: parsePaymentMethod(input.paymentMethod, errors),
-    workflowStatus: workflowStatus === undefined ? undefined : typeof workflowStatus === 'string' ? workflowStatus : null,
-    present: new Set(Object.keys(input).filter((key) => input[key] !== undefined)),
-  };
-  throwIfErrors(errors);
-  return edit;
-}
-
 /**
- * Staff create and change bookings (rest-contract 5.1 rule 19, 5.2 rule 5): no checkout rules for
+ * Staff create and change bookings (docs/bookings.md, "Checkout and booking input"): no checkout rules for
  * opening hours, permissions or prices of the public, but never an overbooking and never beyond the
  * booking horizon: what an edit claims beyond what the booking held goes through the occupancy
  * guard (the objects locked like at checkout; a window that collides answers "Zeitkonflikt", an
@@ -123,8 +62,7 @@ export class BookingEditorService {
   ) {}
 
   /** PUT bookings: an existing number updates (update rights), anything else creates (create right). */
-  async save(viewer: Viewer, tenantId: string, body: unknown): Promise<{ booking: Booking; created: boolean }> {
-    const edit = parseBookingEdit(body);
+  async save(viewer: Viewer, tenantId: string, edit: BookingEdit): Promise<{ booking: Booking; created: boolean }> {
     const em = this.orm.em.fork();
     const existing = edit.id && isBookingNumber(edit.id) ? await findBooking(em, tenantId, edit.id) : null;
     if (existing) {
@@ -218,7 +156,7 @@ export class BookingEditorService {
     const transitions = paymentTransitions(before, target);
     const tickets = holdsTickets(lines.map((line) => line.bookableUsed));
     if (!booking) {
-      // A manual booking asks for no payment (rest-contract 5.1 rule 19); created paid and released,
+      // A manual booking asks for no payment (docs/bookings.md); created paid and released,
       // its confirmation comes from the paid follow-ups, with the receipt.
       transitions.paymentRequested = false;
       const mails = newBookingMailJobs(tenantId, target.number, target, tickets);

@@ -16,7 +16,8 @@ import { activeLockerSystems, lockerActivationJobs, lockerReleaseJobs } from './
 import { isBookingNumber } from './booking-number.js';
 import type { BookingOccupancyGuard, OccupancyClaim } from './booking-occupancy-guard.js';
 import { mayOnBooking } from './booking.service.js';
-import { parsePaymentMethod, throwIfErrors } from './checkout/checkout.input.js';
+import { markPaidSchema } from '../../../common/bookings/booking-edit.schema.js';
+import { parseInput } from '../shared/schema-input.js';
 
 /** A second cancellation request this soon after one adds no link and no mail (the button may be pressed twice). */
 const REQUEST_MAIL_INTERVAL_MS = 60_000;
@@ -49,14 +50,14 @@ const findLiveHook = (hooks: readonly BookingHook[], token: string, now: number)
   return liveHooks(hooks, now).find((hook) => hook.tokenHash === hash);
 };
 
-/** HTML tags leave the reason before it is stored and mailed (rest-contract 5.2 rule 2). */
+/** HTML tags leave the reason before it is stored and mailed (docs/bookings.md, status flows). */
 export function plainReason(reason: unknown): string {
   if (typeof reason !== 'string') return '';
   return reason.replace(/<[^>]*>/g, '').trim().slice(0, MAX_REASON);
 }
 
 /**
- * The status flows of a booking (rest-contract 5.2, 5.3 rule 7): release, reject, the public
+ * The status flows of a booking (docs/bookings.md): release, reject, the public
  * cancellation with its confirmation link, delete and the workflow's status actions (inside the
  * move's transaction). Each change is one transaction with a row lock on the booking; its mails and
  * live event are written in it. Releasing a rejected booking goes through the occupancy guard.
@@ -95,10 +96,7 @@ export class BookingStatusService {
    * payments domain as after any payment. A booking already paid keeps its method and mails nothing.
    */
   async markPaid(viewer: Viewer, tenantId: string, id: string, paymentMethod: unknown): Promise<void> {
-    const errors: Record<string, string> = {};
-    const method = parsePaymentMethod(paymentMethod, errors);
-    if (!method) errors.paymentMethod ??= 'Pflichtfeld';
-    throwIfErrors(errors);
+    const method = parseInput(markPaidSchema, { paymentMethod }).paymentMethod;
     await this.change(tenantId, id, (booking) => {
       if (!mayOnBooking(viewer, 'update', booking)) throw new AppError('auth.forbidden');
       if (booking.isPayed) return [];
@@ -166,7 +164,7 @@ export class BookingStatusService {
     });
   }
 
-  /** DELETE bookings/:id: removed with its items and from the workflow states (paid ones too, rest-contract 5.2 rule 6). */
+  /** DELETE bookings/:id: removed with its items and from the workflow states (paid ones too, docs/bookings.md). */
   async remove(viewer: Viewer, tenantId: string, id: string): Promise<void> {
     const em = this.orm.em.fork();
     await em.transactional(async (tx) => {

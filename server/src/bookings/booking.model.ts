@@ -8,8 +8,7 @@ import { privateBookableFields } from '../bookables/bookable.model.js';
 import { customerFields, type CustomerFields } from '../../../common/bookings/customer.js';
 import type { TicketEventFacts } from '../../../common/bookings/ticket-event.js';
 
-export const paymentProviders = ['giroCockpit', 'pmPayment', 'invoice', 'testPayment'] as const;
-export type PaymentProvider = (typeof paymentProviders)[number];
+export { paymentProviders, type PaymentProvider } from '../../../common/bookings/checkout.schema.js';
 
 export { bookingStatusLabel, paymentMethodLabel, paymentMethodLabels, paymentMethods, paymentWayLabel, type PaymentMethod } from '../../../common/bookings/labels.js';
 

@@ -6,7 +6,7 @@ import { AppError } from '../shared/errors.js';
 import { clientIp } from '../shared/http/session.js';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
 import type { GraphQLContext } from '../shared/graphql/context.js';
-import { presentFields } from '../shared/graphql/input.js';
+import { parseInput } from '../shared/schema-input.js';
 import { selectedFields } from '../shared/graphql/selection.js';
 import { can, canReadSome } from '../../../common/permissions/permissions.js';
 import type { BookingChangedEvent } from '../shared/pubsub.js';
@@ -15,6 +15,8 @@ import type { Booking } from './booking.entity.js';
 import type { BookingView } from './booking.model.js';
 import { bookingView } from './booking.queries.js';
 import { windowOf } from './booking.service.js';
+import { checkoutItemSchema, checkoutSchema } from '../../../common/bookings/checkout.schema.js';
+import { bookingEditSchema } from '../../../common/bookings/booking-edit.schema.js';
 import {
   type BookingChangeAction,
   BookingCancellationRequestType,
@@ -35,8 +37,6 @@ import {
   UnitPricesType,
 } from './booking.types.js';
 
-/** The REST body shape from a GraphQL input: the services parse both the same way. */
-const body = (input: object) => presentFields(input);
 
 async function withStatuses(context: GraphQLContext, tenantId: string, bookings: (Booking | BookingView)[], withWorkflow = true): Promise<BookingType[]> {
   const views = bookings.map((booking) => ('key' in booking ? bookingView(booking) : booking));
@@ -104,7 +104,7 @@ export class BookingResolver {
 
   @Query(() => CheckoutResultType, { description: 'The price and flags a checkout would have, without booking (checks every rule; nothing is stored or mailed).' })
   async checkoutPreview(@Arg('tenantId', () => ID) tenantId: string, @Arg('input', () => CheckoutInput) input: CheckoutInput, @Ctx() context: GraphQLContext): Promise<CheckoutResultType> {
-    const preview = await context.services.checkout.checkout(await context.viewer(), tenantId, body(input), { simulate: true });
+    const preview = await context.services.checkout.checkout(await context.viewer(), tenantId, parseInput(checkoutSchema, input), { simulate: true });
     return { ...summaryOf(preview), id: null };
   }
 
@@ -118,7 +118,7 @@ export class BookingResolver {
     @Arg('couponCode', () => String, { nullable: true }) couponCode: string | null,
     @Ctx() context: GraphQLContext,
   ): Promise<UnitPricesType> {
-    return context.services.checkout.validateItem(await context.viewer(), tenantId, { bookableId, amount, timeBegin, timeEnd, couponCode });
+    return context.services.checkout.validateItem(await context.viewer(), tenantId, parseInput(checkoutItemSchema, { bookableId, amount, timeBegin, timeEnd, couponCode }));
   }
 
   @Query(() => Boolean, {
@@ -172,14 +172,14 @@ export class BookingResolver {
     idempotencyKey: string | null,
     @Ctx() context: GraphQLContext,
   ): Promise<CheckoutResultType> {
-    const stored = await context.services.checkout.checkout(await context.viewer(), tenantId, body(input), { simulate: false, idempotencyKey });
+    const stored = await context.services.checkout.checkout(await context.viewer(), tenantId, parseInput(checkoutSchema, input), { simulate: false, idempotencyKey });
     return { ...summaryOf(stored), id: stored.id };
   }
 
   @Auth(AuthRule.BOOKING_WRITER)
   @Mutation(() => BookingType, { description: 'Staff create (no id; create right) or change (id; update right on it) a booking; a window that collides answers BOOKING_TIME_CONFLICT ("Zeitkonflikt").' })
   async saveBooking(@Arg('tenantId', () => ID) tenantId: string, @Arg('input', () => BookingInput) input: BookingInput, @Ctx() context: GraphQLContext): Promise<BookingType> {
-    const { booking } = await context.services.bookingEditor.save(await requireViewer(context), tenantId, body(input));
+    const { booking } = await context.services.bookingEditor.save(await requireViewer(context), tenantId, parseInput(bookingEditSchema, input));
     return (await withStatuses(context, tenantId, [booking]))[0];
   }
 

@@ -2,7 +2,6 @@ import { Router, type Request, type Response } from 'express';
 import { ticketEventIds, type TicketEventFacts } from '../../../common/bookings/ticket-event.js';
 import type { DomainServices } from '../shared/domain-services.js';
 import { requireRestViewer } from '../users/actor.js';
-import { AppError } from '../shared/errors.js';
 import { sameOriginGetOnly } from '../shared/http/fetch-metadata.js';
 import { clientIp } from '../shared/http/session.js';
 import { viewerOf } from '../users/session-viewer.js';
@@ -11,39 +10,27 @@ import type { WorkflowStatus } from '../workflow/workflow.service.js';
 import type { Booking } from './booking.entity.js';
 import type { BookingView } from './booking.model.js';
 import { bookingView } from './booking.queries.js';
-import { bookingStatusFilters, type BookingStatusFilter } from './booking-conditions.js';
 import { windowOf, type BookingListQuery } from './booking.service.js';
-import { parseInstant } from './checkout/checkout.input.js';
+import { bookableBookingsQuerySchema, bookingListQuerySchema, occupancyQuerySchema, queryFlag, timeWindowQueryDetail, timeWindowQuerySchema } from '../../../common/bookings/booking-query.schema.js';
+import { bookingEditSchema } from '../../../common/bookings/booking-edit.schema.js';
+import { parseInput } from '../shared/schema-input.js';
 
 type TenantParams = { tenantId: string };
 type ItemParams = TenantParams & { id: string };
 
-const flag = (value: unknown) => value === 'true' || value === '1';
+/** `true` or `1`, as every flag of the query. */
+const flag = (value: unknown) => queryFlag.parse(value);
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const ok = (res: Response, status = 200) => res.status(status).type('text/plain').send(status === 201 ? 'Created' : 'OK');
 
-/** from/to as epoch ms or ISO text; absent is null, a malformed one a 400 (not silently the default window). */
-function instant(value: unknown): Date | null {
-  const parsed = parseInstant(typeof value === 'string' ? value : undefined);
-  if (parsed === undefined) throw new AppError('generic.validation', { detail: 'Ungültiger Zeitpunkt: from und to sind Millisekunden seit 1970 oder ein ISO-Zeitpunkt.' });
-  return parsed;
-}
+/** A query with a window: a malformed from or to is a 400, not silently the default window. */
+const queryOf = <S extends Parameters<typeof parseInput>[0]>(schema: S, req: Request) => parseInput(schema, req.query, { detail: timeWindowQueryDetail });
 
-export function listQuery(req: Request): BookingListQuery {
-  const status = bookingStatusFilters.find((candidate) => candidate === String(req.query.status ?? '').toUpperCase()) as BookingStatusFilter | undefined;
-  return {
-    search: text(req.query.search),
-    status: status ?? null,
-    from: instant(req.query.from),
-    to: instant(req.query.to),
-    bookableId: text(req.query.bookableId),
-    limit: req.query.limit !== undefined ? Number(req.query.limit) || undefined : undefined,
-    offset: req.query.offset !== undefined ? Number(req.query.offset) || 0 : undefined,
-  };
-}
+/** The bookings list's query (also the CSV export's). */
+export const listQuery = (req: Request): BookingListQuery => queryOf(bookingListQuerySchema, req);
 
 /**
- * `_populated` of the list and item (rest-contract 3.7, 5.3 rule 6, specification 03 section 3):
+ * `_populated` of the list and item (docs/api.md, "What clients of the original read besides"):
  * the board status, what the screens show of the first booked object as it was booked (with its
  * single net price `priceEur` and `priceCategory` while its prices fit that shape, else null), and
  * the events the booked tickets admit to (a booking of tickets has no times of its own).
@@ -58,8 +45,8 @@ function populated(booking: BookingView, workflowStatus: WorkflowStatus, events:
 }
 
 /**
- * api/{tenantId}/bookings, calendar/occupancy and bookables/{id}/bookings (rest-contract 3.7 and
- * 3.10), mounted under /api/:tenantId. Staff paths need a session and the manageBookings rights
+ * api/{tenantId}/bookings, calendar/occupancy and bookables/{id}/bookings (docs/api.md, bookings),
+ * mounted under /api/:tenantId. Staff paths need a session and the manageBookings rights
  * (ownership: the assigned user); status, cancellation request and hook release are public.
  */
 export function bookingRoutes(services: DomainServices): Router {
@@ -75,7 +62,8 @@ export function bookingRoutes(services: DomainServices): Router {
   router.get('/bookings', async (req: Request<TenantParams>, res: Response) => {
     const { tenantId } = req.params;
     if (flag(req.query.public)) {
-      const window = windowOf(instant(req.query.from), instant(req.query.to));
+      const { from, to } = queryOf(timeWindowQuerySchema, req);
+      const window = windowOf(from, to);
       res.json(await bookings.publicSlots(tenantId, window));
       return;
     }
@@ -92,9 +80,8 @@ export function bookingRoutes(services: DomainServices): Router {
   });
   router.put('/bookings', async (req: Request<TenantParams>, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
-    const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
-    const { booking, created } = await bookingEditor.save(viewer, req.params.tenantId, body);
-    // Create answers 200, update 201 (rest-contract 3.7), both with the stored booking.
+    const { booking, created } = await bookingEditor.save(viewer, req.params.tenantId, parseInput(bookingEditSchema, req.body));
+    // Create answers 200, update 201 (docs/api.md, deliberate differences), both with the stored booking.
     res.status(created ? 200 : 201).json(bookingView(booking));
   });
   router.get('/bookings/:id', async (req: Request<ItemParams>, res: Response) => {
@@ -144,13 +131,13 @@ export function bookingRoutes(services: DomainServices): Router {
   });
 
   router.get('/calendar/occupancy', async (req: Request<TenantParams>, res: Response) => {
-    const raw = req.query.ids;
-    const ids = Array.isArray(raw) ? raw.map(String) : typeof raw === 'string' && raw ? raw.split(',') : null;
-    res.json(await bookings.occupancy(req.params.tenantId, ids, windowOf(instant(req.query.from), instant(req.query.to))));
+    const { ids, from, to } = queryOf(occupancyQuerySchema, req);
+    res.json(await bookings.occupancy(req.params.tenantId, ids, windowOf(from, to)));
   });
   router.get('/bookables/:id/bookings', async (req: Request<ItemParams>, res: Response) => {
     const viewer = await viewerOf(req, services.viewers);
-    const query = { related: flag(req.query.related), parent: flag(req.query.parent), public: flag(req.query.public), window: windowOf(instant(req.query.from), instant(req.query.to)) };
+    const { from, to, ...flags } = queryOf(bookableBookingsQuerySchema, req);
+    const query = { ...flags, window: windowOf(from, to) };
     const result = await bookings.ofBookable(viewer, req.params.tenantId, req.params.id, query);
     res.json(query.public ? result : (result as Booking[]).map(bookingView));
   });

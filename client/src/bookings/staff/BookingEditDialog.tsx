@@ -14,7 +14,7 @@ import { serverSubmitErrors } from '../../shared/forms/serverErrors';
 import { TextField } from '../../shared/forms/TextField';
 import { notify, notifyError } from '../../shared/toast';
 import { storeBooking } from './bookingChanges';
-import { addObject, ARCHIVE_STATUS, BACKLOG_STATUS, type BookedObjectValue, bookingFormValues, type BookingFormValues, bookingInput, changeAmount, endValidator, mailValidator, objectsValidator, unitPriceValidator } from './bookingForm';
+import { addObject, ARCHIVE_STATUS, BACKLOG_STATUS, type BookedObjectValue, bookingFormValues, type BookingFormValues, bookingInput, changeAmount, customerValidator, endValidator, objectsValidator, unitPriceValidator } from './bookingForm';
 import { bookingMessages } from './bookingMessages';
 
 function UnitPrice({ index, title }: { index: number; title: string }) {
@@ -135,6 +135,7 @@ function BookingForm({ tenantId, booking, onClose }: { tenantId: string; booking
   // Held once: new initial values on a later render would reset what was typed.
   const [startValues] = useState(() => bookingFormValues(booking));
   const isNew = booking === null;
+  const [validateCustomer] = useState(() => customerValidator(isNew));
 
   const submit = async (values: BookingFormValues) => {
     try {
@@ -154,6 +155,7 @@ function BookingForm({ tenantId, booking, onClose }: { tenantId: string; booking
     <Form<BookingFormValues>
       initialValues={startValues}
       onSubmit={submit}
+      validate={validateCustomer}
       decorators={failedSave.decorators}
       render={({ handleSubmit, submitting }) => (
         <form noValidate ref={failedSave.formRef} onSubmit={(event) => void handleSubmit(event)}>
@@ -171,7 +173,7 @@ function BookingForm({ tenantId, booking, onClose }: { tenantId: string; booking
               <div className="booking-form-grid">
                 <TextField name="name" id="booking-name" label="Name" autoComplete="off" />
                 <TextField name="company" id="booking-company" label="Firma" optional autoComplete="off" />
-                <TextField name="mail" id="booking-mail" label="E-Mail" type="email" validate={mailValidator(isNew)} optional={!isNew} autoComplete="off" />
+                <TextField name="mail" id="booking-mail" label="E-Mail" type="email" optional={!isNew} autoComplete="off" />
                 <TextField name="phone" id="booking-phone" label="Telefon" type="tel" optional autoComplete="off" />
                 <TextField name="street" id="booking-street" label="Straße" optional autoComplete="off" />
                 <TextField name="zipCode" id="booking-zip" label="PLZ" optional autoComplete="off" />

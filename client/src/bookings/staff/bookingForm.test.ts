@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addObject, type BookedObjectValue, bookingFormValues, bookingInput, changeAmount, endValidator, mailValidator, objectsValidator, unitPriceValidator } from './bookingForm';
+import { addObject, type BookedObjectValue, bookingFormValues, bookingInput, changeAmount, customerValidator, endValidator, objectsValidator, unitPriceValidator } from './bookingForm';
 
 const venue: BookedObjectValue = { bookableId: 'venue', title: 'Bürgerhaus Musterstadt', amount: 1, userGrossPriceEur: '' };
 const beamer: BookedObjectValue = { bookableId: 'beamer', title: 'Beamer', amount: 2, userGrossPriceEur: '' };
@@ -47,10 +47,11 @@ describe('the booking form', () => {
   });
 
   it('needs a valid mail for a new booking, and a valid one whenever given', () => {
-    expect(mailValidator(true)('', {})).toBe('Pflichtfeld');
-    expect(mailValidator(false)('', {})).toBeUndefined();
-    expect(mailValidator(false)('erika@', {})).toBe('E-Mail muss gültig sein');
-    expect(mailValidator(true)('erika@example.com', {})).toBeUndefined();
+    const empty = bookingFormValues(null);
+    expect(customerValidator(true)(empty)).toEqual({ mail: 'Pflichtfeld' });
+    expect(customerValidator(false)(empty)).toEqual({});
+    expect(customerValidator(false)({ ...empty, mail: 'erika@' })).toEqual({ mail: 'E-Mail muss gültig sein' });
+    expect(customerValidator(true)({ ...empty, mail: 'erika@example.com' })).toEqual({});
   });
 
   it('needs at least one booked object', () => {

@@ -1,8 +1,11 @@
+import { bookingEditMessages } from '../../../../common/bookings/booking-edit.schema';
+import { customerFormSchema } from '../../../../common/bookings/checkout.schema';
 import type { CustomerFields } from '../../../../common/bookings/customer';
 import type { BookingInput, StaffBookingDetailsFragment } from '../../gql/graphql';
 import { MAX_DECIMAL, numberError } from '../../../../common/validation/numbers';
 import { formatAmountInput, parseDecimal } from '../../shared/format';
-import { EMAIL_PATTERN, type Validator, validationMessages } from '../../shared/validation';
+import { schemaValidate } from '../../shared/forms/schemaValidate';
+import type { Validator } from '../../shared/validation';
 
 /** One booked object in the edit form; the price is text as typed ("12,50"), empty: computed by the server. */
 export interface BookedObjectValue {
@@ -93,19 +96,16 @@ export function bookingInput(values: BookingFormValues, id: string | null, start
 
 export const bookingFormMessages = {
   noObject: 'Bitte wählen Sie mindestens ein Buchungsobjekt aus.',
-  endBeforeBegin: 'Das Ende muss nach dem Beginn liegen.',
+  endBeforeBegin: bookingEditMessages.endBeforeBegin,
   notANumber: 'Muss eine Zahl sein',
   negative: 'Darf nicht negativ sein',
 } as const;
 
-/** The mail: required for a new booking, and a simple address pattern whenever given. */
-export const mailValidator =
-  (isNew: boolean): Validator =>
-  (value) => {
-    const mail = String(value ?? '').trim();
-    if (!mail) return isNew ? validationMessages.required : undefined;
-    return EMAIL_PATTERN.test(mail) ? undefined : validationMessages.emailInvalid;
-  };
+/**
+ * The customer's fields with the server's schema: the mail required for a new booking and a mail
+ * address whenever given, every field within its length.
+ */
+export const customerValidator = (isNew: boolean) => schemaValidate<BookingFormValues>(customerFormSchema(isNew ? ['mail'] : []));
 
 export const unitPriceValidator: Validator = (value) => {
   const text = String(value ?? '').trim();

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { AppError } from '../../shared/errors.js';
 import type { Booking } from '../booking.entity.js';
 import { findBooking } from '../booking.queries.js';
-import type { CheckoutRequest } from './checkout.input.js';
+import type { CheckoutRequest } from '../../../../common/bookings/checkout.schema.js';
 
 /**
  * Retried checkouts book once. A client (a town's website, an app) sends the same `Idempotency-Key`

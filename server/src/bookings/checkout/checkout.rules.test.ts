@@ -60,7 +60,7 @@ describe('prices of an item (graduated prices, VAT, coupons, free booking)', () 
   });
 });
 
-describe('coupon validity (5.8 rule 3)', () => {
+describe('coupon validity', () => {
   it('refuses unknown, not yet or no longer valid codes, and used-up ones', () => {
     expect(couponProblem(null, NOW)).toBe('booking.coupon-invalid');
     expect(couponProblem(coupon({ validFrom: new Date(NOW + 1000) }), NOW)).toBe('booking.coupon-invalid');

@@ -1,7 +1,7 @@
 /**
- * The pure checkout rules that are not about availability (rest-contract 5.1 rules 8 and 12-14,
- * 5.8, 8.1): mandatory add-ons, prices with coupons and free booking, totals, the booking's flags,
- * attachments and event seats. Availability (rules 3-7, 9-11) is in bookables/rules/availability.ts.
+ * The pure checkout rules that are not about availability: mandatory add-ons, prices with coupons
+ * and free booking, totals, the booking's flags, attachments and event seats (docs/bookings.md,
+ * "Checkout rules"). Availability is in bookables/rules/availability.ts.
  * Money is computed in whole cents.
  */
 import type { BookableRecord, CheckoutBookable } from '../../bookables/bookable.model.js';
@@ -15,7 +15,7 @@ export interface RequestedItem {
 }
 
 /**
- * Mandatory add-ons (rest-contract 8.1): every mandatory checkout option of a booked object is
+ * Mandatory add-ons: every mandatory checkout option of a booked object is
  * booked with the same amount; one already in the request gets that amount. Order: the requested
  * items, then the added options in the order their objects list them.
  */
@@ -39,14 +39,14 @@ export interface CouponTerms extends CouponState {
   discount: number;
 }
 
-/** Why a coupon cannot be used now (rest-contract 5.8 rule 3), or null. */
+/** Why a coupon cannot be used now (not yet or no longer valid, used up), or null. */
 export function couponProblem(coupon: CouponTerms | null, now: number): 'booking.coupon-invalid' | 'booking.coupon-used-up' | null {
   if (!coupon || !isCouponActive(coupon, now)) return 'booking.coupon-invalid';
   if (isCouponExhausted(coupon)) return 'booking.coupon-used-up';
   return null;
 }
 
-/** A net unit price after the coupon (rule 13): percentage or fixed euros per unit, never below 0. */
+/** A net unit price after the coupon: percentage or fixed euros per unit, never below 0. */
 export function discountedCents(netCents: number, coupon: Pick<CouponTerms, 'type' | 'discount'> | null): number {
   if (!coupon) return netCents;
   if (coupon.type === 'percentage') return Math.max(0, Math.round(netCents * (1 - coupon.discount / 100)));
@@ -73,7 +73,7 @@ export interface PriceContext {
 }
 
 /**
- * Unit prices of one item (rule 12 with the graduated model of 8.1). Null when the object has price
+ * Unit prices of one item (graduated by duration or amount). Null when the object has price
  * categories but none applies to this duration or amount: such a booking cannot be priced.
  */
 export function priceItem(bookable: Pick<BookableRecord, 'id' | 'priceType' | 'priceCategories'>, amount: number, context: PriceContext): PricedItem | null {
@@ -96,7 +96,7 @@ export function priceItem(bookable: Pick<BookableRecord, 'id' | 'priceType' | 'p
   };
 }
 
-/** Booking totals (rule 12): gross price and the VAT it contains, summed line by line in cents. */
+/** Booking totals: gross price and the VAT it contains, summed line by line in cents. */
 export function bookingTotals(items: readonly Pick<PricedItem, 'quantity' | 'userPriceEur' | 'userGrossPriceEur'>[]): { priceEur: number; vatIncludedEur: number; netEur: number } {
   let gross = 0;
   let net = 0;
@@ -108,7 +108,7 @@ export function bookingTotals(items: readonly Pick<PricedItem, 'quantity' | 'use
 }
 
 /**
- * The flags of a new booking (rule 14): released when every object commits automatically; paid when
+ * The flags of a new booking: released when every object commits automatically; paid when
  * there is nothing to pay.
  */
 export function bookingFlags(bookables: readonly Pick<BookableRecord, 'autoCommitBooking'>[], totalNetEur: number): { isCommitted: boolean; isPayed: boolean } {
@@ -120,7 +120,7 @@ export function couponUsed(coupon: CouponTerms): CouponUsed {
 }
 
 /**
- * The documents of the booked objects with the customer's consent (rest-contract 4.4), and the
+ * The documents of the booked objects with the customer's consent, and the
  * required ones not accepted (by attachment id), which a real checkout refuses.
  */
 export function bookingAttachments(
@@ -146,7 +146,7 @@ export function eventHasSeats(maxAttendees: number | null | undefined, seatsTake
   return seatsTaken + requested <= maxAttendees;
 }
 
-/** Booked minutes (rule 6): whole minutes between begin and end; 0 without times. */
+/** Booked minutes: whole minutes between begin and end; 0 without times. */
 export function bookedMinutes(begin: Date | null, end: Date | null): number {
   if (!begin || !end) return 0;
   return Math.max(0, Math.round((end.getTime() - begin.getTime()) / 60_000));

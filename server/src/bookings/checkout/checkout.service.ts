@@ -18,7 +18,7 @@ import type { BookingOccupancyGuard, OccupancyClaim, OccupancyRules } from '../b
 import { paymentTransitions, reportPaymentEvents, type BookingPaymentEvents, type OfferedPaymentProviders } from '../booking-payment-events.js';
 import { bookingView, familyOf, freeBookingNumber, searchTextOf, setItems, type BookableFamily } from '../booking.queries.js';
 import { claimKey, earlierBooking, idempotentCheckout, keyBooked, parseIdempotencyKey, type IdempotentCheckout } from './checkout-idempotency.js';
-import { parseCheckoutRequest, parseItems, parseTimes, throwIfErrors, type CheckoutRequest } from './checkout.input.js';
+import type { CheckoutItemRequest, CheckoutRequest } from '../../../../common/bookings/checkout.schema.js';
 import {
   bookedMinutes,
   bookingAttachments,
@@ -60,7 +60,7 @@ export interface CheckoutOutcome {
 export type CheckoutPreview = Omit<BookingView, 'id'> & { id: null };
 
 /**
- * Checkout (rest-contract 3.8 and 5.1): every rule, and the guarantee that no object is overbooked.
+ * Checkout (docs/bookings.md): every rule, and the guarantee that no object is overbooked.
  *
  * A stored checkout runs in one transaction in which the occupancy guard (booking-occupancy-guard.ts,
  * shared with the staff's edits, releases and the workflow) first takes a PostgreSQL advisory lock
@@ -83,13 +83,12 @@ export class CheckoutService {
   ) {}
 
   /**
-   * POST checkout?simulate=: the stored booking, or with `simulate` what it would be. With an
-   * idempotency key (not for `simulate`), a repeat answers the booking of the first checkout
-   * (checkout-idempotency.ts).
+   * POST checkout?simulate=: the stored booking, or with `simulate` what it would be. The request
+   * comes parsed with `checkoutSchema` (REST body or GraphQL input). With an idempotency key (not
+   * for `simulate`), a repeat answers the booking of the first checkout (checkout-idempotency.ts).
    */
-  async checkout(viewer: Viewer | null, tenantId: string, body: unknown, options: { simulate: boolean; idempotencyKey?: unknown }): Promise<BookingView | CheckoutPreview> {
+  async checkout(viewer: Viewer | null, tenantId: string, request: CheckoutRequest, options: { simulate: boolean; idempotencyKey?: unknown }): Promise<BookingView | CheckoutPreview> {
     const key = options.simulate ? null : parseIdempotencyKey(options.idempotencyKey);
-    const request = parseCheckoutRequest(body);
     const repeatable = idempotentCheckout(tenantId, viewer?.user.id ?? null, key, request);
     const earlier = repeatable && (await earlierBooking(this.orm.em.fork(), repeatable));
     if (earlier) return bookingView(earlier);
@@ -113,19 +112,13 @@ export class CheckoutService {
     }
   }
 
-  /** POST checkout/validateItem: the unit prices of one object for the window, after its checks. */
-  async validateItem(viewer: Viewer | null, tenantId: string, body: unknown): Promise<UnitPrices> {
-    const input = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-    const errors: Record<string, string> = {};
-    const items = parseItems([{ bookableId: input.bookableId, amount: input.amount }], errors);
-    const { timeBegin, timeEnd } = parseTimes(input, errors);
-    throwIfErrors(errors);
-    const couponCode = typeof input.couponCode === 'string' && input.couponCode.trim() ? input.couponCode.trim() : null;
+  /** POST checkout/validateItem: the unit prices of one object for the window, after its checks (input parsed with `checkoutItemSchema`). */
+  async validateItem(viewer: Viewer | null, tenantId: string, item: CheckoutItemRequest): Promise<UnitPrices> {
     const request: CheckoutRequest = {
-      timeBegin,
-      timeEnd,
-      items,
-      couponCode,
+      timeBegin: item.timeBegin,
+      timeEnd: item.timeEnd,
+      items: item.bookableItems,
+      couponCode: item.couponCode,
       customer: { name: '', company: '', street: '', zipCode: '', location: '', mail: '', phone: '', comment: '' },
       attachmentStatus: [],
       paymentProvider: null,
@@ -137,7 +130,7 @@ export class CheckoutService {
   }
 
   /**
-   * GET checkout/permissions/:id: whether the viewer may book the object at all (rule 4). Unknown
+   * GET checkout/permissions/:id: whether the viewer may book the object at all. Unknown
    * objects, and objects that are not public, are not found for everyone outside the tenant's
    * people. A public object restricted to named users or roles answers 401 while nobody is signed
    * in (the booking page then asks to sign in) and 403 to a signed-in person who is not named.
@@ -209,7 +202,7 @@ export class CheckoutService {
     }
     const { missing } = bookingAttachments(plan.items.map((item) => item.record), request.attachmentStatus);
     for (const attachment of missing) errors[`attachmentStatus.${attachment.id}`] = `Bitte bestätigen Sie „${attachment.title}“.`;
-    throwIfErrors(errors);
+    if (Object.keys(errors).length > 0) throw new AppError('generic.validation', { fieldErrors: errors });
   }
 
   /**
@@ -223,7 +216,7 @@ export class CheckoutService {
     if (offered.length === 0 && !request.paymentProvider) return;
     const choices = offered.map((provider) => `„${provider.title.trim() || provider.id}“`).join(', ');
     const message = offered.length === 0 ? 'Dieser Mandant bietet keine Zahlung über die Plattform an; bitte wählen Sie keinen Zahlungsanbieter.' : `Bitte wählen Sie eine Zahlungsart: ${choices}.`;
-    throwIfErrors({ paymentProvider: message });
+    throw new AppError('generic.validation', { fieldErrors: { paymentProvider: message } });
   }
 
   /** The new booking as the occupancy guard sees it: it held nothing, so all of it is claimed. */

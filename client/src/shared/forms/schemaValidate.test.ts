@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { looseObject, optionalMail, trimmedText } from '../../../../common/validation/schema';
+import { schemaValidate } from './schemaValidate';
+
+describe('schemaValidate', () => {
+  const validate = schemaValidate(looseObject({ mail: optionalMail(100), items: z.array(looseObject({ title: trimmedText(3) })) }));
+
+  it('answers no errors for valid values', () => {
+    expect(validate({ mail: 'a@b.de', items: [{ title: 'ab' }] })).toEqual({});
+  });
+
+  it('puts each message at its field, nested along the dotted path', () => {
+    expect(validate({ mail: 'kein', items: [{ title: 'ok' }, { title: 'zu lang' }] })).toEqual({ mail: 'E-Mail muss gültig sein', items: [undefined, { title: 'Höchstens 3 Zeichen' }] });
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * The query parameters of the bookings list, its CSV export, the occupancy calendar and an object's
+ * bookings, described once (docs/api.md, "Bookings"). Query parameters are text; anything else
+ * (a repeated parameter) counts as absent. Plain TypeScript.
+ */
+import { z } from 'zod';
+import { anyValue, looseObject, optionalInstant } from '../validation/schema.js';
+
+/** What the answer says when `from` or `to` cannot be read, beside the field errors. */
+export const timeWindowQueryDetail = 'Ungültiger Zeitpunkt: from und to sind Millisekunden seit 1970 oder ein ISO-Zeitpunkt.';
+
+export const bookingStatusFilters = ['PENDING', 'RELEASED', 'REJECTED', 'PAID', 'UNPAID', 'RELEASED_UNPAID'] as const;
+export type BookingStatusFilter = (typeof bookingStatusFilters)[number];
+
+/** A parameter's text; null when absent or repeated. */
+const queryText = anyValue().transform((value) => (typeof value === 'string' ? value : null));
+/** `true` or `1`. */
+export const queryFlag = anyValue().transform((value) => value === 'true' || value === '1');
+/** An instant (epoch ms or ISO text); absent is null, a malformed one an error, not silently the default window. */
+const queryInstant = z.preprocess((value) => (typeof value === 'string' ? value : undefined), optionalInstant);
+/** A page's size or start; what is no number is left to the default. */
+const queryCount = (fallback: number | undefined) => anyValue().transform((value) => (value === null ? undefined : Number(value) || fallback));
+
+export const timeWindowQueryShape = { from: queryInstant, to: queryInstant };
+
+/** from/to alone (the public slots, the occupancy calendar). */
+export const timeWindowQuerySchema = looseObject(timeWindowQueryShape);
+
+/** The bookings list and its CSV export: search words, status, window, object and page. */
+export const bookingListQuerySchema = looseObject({
+  search: queryText,
+  status: anyValue().transform((value) => bookingStatusFilters.find((candidate) => candidate === String(value ?? '').toUpperCase()) ?? null),
+  ...timeWindowQueryShape,
+  bookableId: queryText,
+  limit: queryCount(undefined),
+  offset: queryCount(0),
+});
+
+export type BookingListQueryInput = z.output<typeof bookingListQuerySchema>;
+
+/** The occupancy calendar: the objects (a list or comma-separated) and the window. */
+export const occupancyQuerySchema = looseObject({
+  ids: anyValue().transform((value) => (Array.isArray(value) ? value.map(String) : typeof value === 'string' && value ? value.split(',') : null)),
+  ...timeWindowQueryShape,
+});
+
+/** An object's bookings: with its related objects, its parent, only the public slots; the window. */
+export const bookableBookingsQuerySchema = looseObject({ related: queryFlag, parent: queryFlag, public: queryFlag, ...timeWindowQueryShape });
