@@ -1,12 +1,13 @@
 /**
- * The shapes of an event (specification 03 section 3) as plain TypeScript: the entity stores them,
+ * The shapes of an event (docs/events.md) as plain TypeScript: the entity stores them,
  * the rules compute with them, REST and GraphQL show them. Field names follow the event form, so a
  * client written for the original product sends and reads the same object. No Node imports.
  */
 
 /** 0 in person ("Präsenz"), 1 hybrid, 2 online. */
-export const eventFormats = [0, 1, 2] as const;
-export type EventFormat = (typeof eventFormats)[number];
+import type { EventFormat } from '../../../common/events/event.schema.js';
+
+export { eventFormats, type EventFormat } from '../../../common/events/event.schema.js';
 
 export interface EventInformation {
   name: string;

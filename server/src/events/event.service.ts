@@ -57,7 +57,7 @@ const allowed = (viewer: Viewer, action: Action, event: Event) =>
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * Events of a tenant (specification 03, rest-contract 3.6 and 5.5). Events belong to the
+ * Events of a tenant (docs/events.md). Events belong to the
  * manageBookables area: the same flags and ownership (ownerUserId, the creator) as bookables;
  * tenant owners and instance owners may do everything. Public events count against the instance's
  * public-event quota (maxEvents, empty is unlimited). Tickets are bookables referencing the event;
@@ -185,7 +185,7 @@ export class EventService implements TicketEvents {
   }
 
   /**
-   * Distinct tags over all events of the tenant, in first-seen order (rest-contract 5.5 rule 2), for
+   * Distinct tags over all events of the tenant, in first-seen order (docs/events.md), for
    * those with some manageBookables right there (the list's filter and the form's choices).
    */
   async tags(viewer: Viewer, tenantId: string): Promise<string[]> {
@@ -278,7 +278,8 @@ export class EventService implements TicketEvents {
 
   private async validated(em: EntityManager, tenantId: string, input: Record<string, unknown>, current: EventData | null, eventId: string | null = null): Promise<EventData> {
     const { data, fieldErrors } = validateEvent(input, current);
-    const errors = { ...fieldErrors, ...(await this.referenceErrors(em, tenantId, data)) };
+    if (!data) throw new AppError('generic.validation', { fieldErrors });
+    const errors = await this.referenceErrors(em, tenantId, data);
     if (!errors['attendees.maxAttendees'] && eventId && current && data.attendees.maxAttendees !== current.attendees.maxAttendees) {
       const seatError = await this.seatLimitError(em, tenantId, eventId, data.attendees.maxAttendees);
       if (seatError) errors['attendees.maxAttendees'] = seatError;
