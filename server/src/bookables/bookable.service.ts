@@ -100,8 +100,7 @@ export async function roleIdsOf(em: EntityManager, userId: string | null | undef
 }
 
 /**
- * Who sees a bookable outside the administration (specification 02 sections 1 and 4, rest-contract
- * 0): only public objects; without a visibility list everyone, with one the named users and the
+ * Who sees a bookable outside the administration (docs/bookables-and-files.md): only public objects; without a visibility list everyone, with one the named users and the
  * members holding a named role. isPublic stays the one switch, so the public quota counts every
  * object anyone outside the staff can see.
  */
@@ -212,7 +211,7 @@ export class BookableService {
   }
 
   /**
-   * A copy with " (Kopie)" appended and new ids (specification 02): reading the original and
+   * A copy with " (Kopie)" appended and new ids (docs/bookables-and-files.md): reading the original and
    * creating are both checked, so a copy never grants more than its creator may do.
    */
   async duplicate(viewer: Viewer, tenantId: string, id: string): Promise<Bookable> {
@@ -245,7 +244,7 @@ export class BookableService {
   }
 
   /**
-   * Distinct tags over all bookables of the tenant, in first-seen order (rest-contract 5.4 rule 4),
+   * Distinct tags over all bookables of the tenant, in first-seen order (docs/bookables-and-files.md),
    * for those with some manageBookables right there (the list screens' filter); a member without
    * such a right learns nothing about the tenant's objects.
    */
