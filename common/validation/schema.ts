@@ -6,6 +6,7 @@
  * a rule (a mail address, a bounded number, a time stamp) is written once. Plain TypeScript.
  */
 import { z } from 'zod';
+import { isLink } from './links.js';
 import { MAIL_PATTERN, mailMessages } from './mail.js';
 import { numberError, parseNumber, type NumberBounds } from './numbers.js';
 
@@ -120,3 +121,27 @@ export const optionalChoice = <const Values extends readonly [string, ...string[
     context.addIssue({ code: 'custom', message });
     return z.NEVER;
   });
+
+/** Longest list a request may carry; further entries are left out. */
+export const MAX_LIST_LENGTH = 200;
+
+/** Text as stored columns take it: trimmed, numbers as digits, anything else '', cut at `max` silently. */
+export const cutText = (max: number) =>
+  anyValue().transform((value) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '').slice(0, max));
+
+/** A switch: true or 'true', false or 'false'; anything else is `fallback`. */
+export const flag = (fallback: boolean) =>
+  anyValue().transform((value) => (value === true || value === 'true' ? true : value === false || value === 'false' ? false : fallback));
+
+/** A list of `item`s; anything that is not a list is an empty one, entries beyond MAX_LIST_LENGTH are left out. */
+export const listOf = <Item extends z.ZodType>(item: Item) =>
+  anyValue()
+    .transform((value) => (Array.isArray(value) ? value.slice(0, MAX_LIST_LENGTH) : []))
+    .pipe(z.array(item));
+
+/** Distinct trimmed non-empty texts in their first order (tags, flags, ids); other entries are left out. */
+export const textList = () =>
+  listOf(z.unknown()).transform((items) => [...new Set(items.filter((item): item is string => typeof item === 'string').map((item) => item.trim()).filter(Boolean))]);
+
+/** An optional link (see links.ts): '' when absent, cut at `max`, `message` when it is no link. */
+export const optionalLink = (max: number, message: string) => cutText(max).refine((value) => value === '' || isLink(value), { error: message });

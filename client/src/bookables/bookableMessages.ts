@@ -1,4 +1,4 @@
-/** Toasts of the bookable screens (specification 02 section 8). */
+/** Toasts of the bookable screens. */
 export const bookableMessages = {
   /** bookable.delete.success */
   deleted: { title: 'Buchungsobjekt gelöscht', message: 'Das Buchungsobjekt wurde erfolgreich gelöscht.' },

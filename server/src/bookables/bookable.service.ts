@@ -296,7 +296,8 @@ export class BookableService {
 
   private async validated(em: EntityManager, tenantId: string, input: Record<string, unknown>, current: BookableData | null, selfId: string | null): Promise<BookableData> {
     const { data, fieldErrors } = validateBookable(input, current);
-    const errors = { ...fieldErrors, ...(await referenceErrors(em, tenantId, data, selfId)) };
+    if (!data) throw new AppError('generic.validation', { fieldErrors });
+    const errors = await referenceErrors(em, tenantId, data, selfId);
     if (Object.keys(errors).length > 0) throw new AppError('generic.validation', { fieldErrors: errors });
     return data;
   }

@@ -4,7 +4,19 @@ import { singlePriceOf } from './bookable.single-price.js';
 import { bookableMessages, validateBookable } from './bookable.validation.js';
 
 /** The original product's single price (`priceEur` per `priceCategory`) on writes and reads. */
-const create = (input: Record<string, unknown>) => validateBookable({ type: 'room', title: 'Saal', ...input }, null);
+const create = (input: Record<string, unknown>) => saving(input, null);
+
+/** validateBookable with the saved data read as such: reading it is a failure when the input was refused. */
+function saving(input: Record<string, unknown>, current: BookableData | null): { data: BookableData; fieldErrors: Record<string, string> } {
+  const { data, fieldErrors } = validateBookable(current ? input : { type: 'room', title: 'Saal', ...input }, current);
+  return {
+    fieldErrors,
+    get data(): BookableData {
+      if (!data) throw new Error(`refused: ${JSON.stringify(fieldErrors)}`);
+      return data;
+    },
+  };
+}
 const open = (priceEur: number, priceValueAddedTax = 19): PriceCategory => ({ priceEur, priceValueAddedTax, interval: { start: null, end: null }, fixedPrice: false });
 
 /** A stored room at 25 € per hour, 19 % VAT, as a read shows it (list shape and single price). */
@@ -54,7 +66,7 @@ describe('both shapes in one write', () => {
 
   it('a client of the original changes the single price of what it read: the single price wins', () => {
     const { current, read } = storedRoom();
-    const { data, fieldErrors } = validateBookable({ ...read, priceEur: 30, priceCategory: 'per-day' }, current);
+    const { data, fieldErrors } = saving({ ...read, priceEur: 30, priceCategory: 'per-day' }, current);
     expect(fieldErrors).toEqual({});
     expect(data.priceType).toBe('per-day');
     expect(data.priceCategories).toEqual([open(30)]);
@@ -62,7 +74,7 @@ describe('both shapes in one write', () => {
 
   it('a client of the original changes only the VAT of what it read: the one category follows it', () => {
     const { current, read } = storedRoom();
-    const { data, fieldErrors } = validateBookable({ ...read, priceValueAddedTax: 7 }, current);
+    const { data, fieldErrors } = saving({ ...read, priceValueAddedTax: 7 }, current);
     expect(fieldErrors).toEqual({});
     expect(data.priceCategories).toEqual([open(25, 7)]);
     expect(singlePriceOf(data)).toEqual({ priceEur: 25, priceCategory: 'per-hour' });
@@ -74,7 +86,7 @@ describe('both shapes in one write', () => {
       { ...open(30), interval: { start: null, end: 4 } },
       { ...open(20), interval: { start: 4, end: null } },
     ];
-    const { data, fieldErrors } = validateBookable({ ...read, priceType: 'per-day', priceCategories: graduated }, current);
+    const { data, fieldErrors } = saving({ ...read, priceType: 'per-day', priceCategories: graduated }, current);
     expect(fieldErrors).toEqual({});
     expect(data.priceType).toBe('per-day');
     expect(data.priceCategories).toEqual(graduated);
@@ -82,16 +94,16 @@ describe('both shapes in one write', () => {
 
   it('both shapes changed to different prices: refused naming both', () => {
     const { current, read } = storedRoom();
-    const { fieldErrors } = validateBookable({ ...read, priceEur: 30, priceCategories: [open(40)] }, current);
+    const { fieldErrors } = saving({ ...read, priceEur: 30, priceCategories: [open(40)] }, current);
     expect(fieldErrors).toEqual({ priceEur: bookableMessages.priceShapes, priceCategory: bookableMessages.priceShapes, priceCategories: bookableMessages.priceShapes });
   });
 
   it('one price cannot replace several categories', () => {
     const { data: current } = create({ priceType: 'per-hour', priceCategories: [{ ...open(30, 0), interval: { start: null, end: 4 } }, { ...open(20, 0), interval: { start: 4, end: null } }] });
-    const { fieldErrors } = validateBookable({ priceEur: 25 }, current);
+    const { fieldErrors } = saving({ priceEur: 25 }, current);
     expect(fieldErrors).toEqual({ priceEur: bookableMessages.singlePriceGraduated });
     // Its unit alone is the price type, which a graduation has too.
-    expect(validateBookable({ priceCategory: 'per-day' }, current).data.priceType).toBe('per-day');
+    expect(saving({ priceCategory: 'per-day' }, current).data.priceType).toBe('per-day');
   });
 });
 

@@ -1,3 +1,4 @@
+import { singlePriceCategories, type SinglePriceCategory } from '../../../common/bookables/bookable.schema.js';
 import type { BookableData, PriceCategory } from './bookable.model.js';
 
 /**
@@ -6,8 +7,7 @@ import type { BookableData, PriceCategory } from './bookable.model.js';
  * (its administration client among them) still read and write the single price, so REST maps
  * between the two. No Node imports: pure rules.
  */
-export const singlePriceCategories = ['per-item', 'per-hour', 'per-day'] as const;
-export type SinglePriceCategory = (typeof singlePriceCategories)[number];
+export { singlePriceCategories, type SinglePriceCategory };
 
 export interface SinglePrice {
   priceEur: number;

@@ -251,7 +251,7 @@ function seedEvent(em: EntityManager, tenant: Tenant, ownerUserId: string, venue
     },
     null,
   );
-  if (Object.keys(fieldErrors).length > 0) throw new Error(`Demo: the event is invalid: ${JSON.stringify(fieldErrors)}`);
+  if (!data) throw new Error(`Demo: the event is invalid: ${JSON.stringify(fieldErrors)}`);
   const event = em.create(Event, { id: randomUUID(), tenant, ownerUserId });
   event.setData(data);
   return event;

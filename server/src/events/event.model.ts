@@ -5,8 +5,9 @@
  */
 
 /** 0 in person ("Präsenz"), 1 hybrid, 2 online. */
-export const eventFormats = [0, 1, 2] as const;
-export type EventFormat = (typeof eventFormats)[number];
+import type { EventFormat } from '../../../common/events/event.schema.js';
+
+export { eventFormats, type EventFormat } from '../../../common/events/event.schema.js';
 
 export interface EventInformation {
   name: string;

@@ -278,7 +278,8 @@ export class EventService implements TicketEvents {
 
   private async validated(em: EntityManager, tenantId: string, input: Record<string, unknown>, current: EventData | null, eventId: string | null = null): Promise<EventData> {
     const { data, fieldErrors } = validateEvent(input, current);
-    const errors = { ...fieldErrors, ...(await this.referenceErrors(em, tenantId, data)) };
+    if (!data) throw new AppError('generic.validation', { fieldErrors });
+    const errors = await this.referenceErrors(em, tenantId, data);
     if (!errors['attendees.maxAttendees'] && eventId && current && data.attendees.maxAttendees !== current.attendees.maxAttendees) {
       const seatError = await this.seatLimitError(em, tenantId, eventId, data.attendees.maxAttendees);
       if (seatError) errors['attendees.maxAttendees'] = seatError;

@@ -3,6 +3,12 @@ import { defaultEventData, type EventData } from './event.model.js';
 import { eventDate, eventMessages, validateEvent, withNewIds } from './event.validation.js';
 
 const valid = (): Record<string, unknown> => ({ information: { name: 'Sommerfest', startDate: '2026-07-15', startTime: '18:00' } });
+function saved(input: Record<string, unknown>, current: EventData | null = null): EventData {
+  const { data, fieldErrors } = validateEvent(input, current);
+  expect(fieldErrors).toEqual({});
+  if (!data) throw new Error('expected valid input');
+  return data;
+}
 
 describe('event dates', () => {
   it('takes calendar days as they are and ISO instants as their Berlin day', () => {
@@ -18,9 +24,7 @@ describe('event dates', () => {
 
 describe('validateEvent', () => {
   it('accepts a minimal event with the defaults', () => {
-    const { data, fieldErrors } = validateEvent(valid(), null);
-    expect(fieldErrors).toEqual({});
-    expect(data).toMatchObject({ format: 0, isPublic: false, attendees: { publicEvent: true, maxAttendees: null }, eventOrganizer: { addContactPerson: true } });
+    expect(saved(valid())).toMatchObject({ format: 0, isPublic: false, attendees: { publicEvent: true, maxAttendees: null }, eventOrganizer: { addContactPerson: true } });
   });
 
   it('names the required fields in German', () => {
@@ -40,25 +44,24 @@ describe('validateEvent', () => {
 
   it('accepts an empty seat limit when registration is needed: the event has unlimited seats', () => {
     for (const maxAttendees of [null, '', undefined]) {
-      const { data, fieldErrors } = validateEvent({ ...valid(), attendees: { needsRegistration: true, maxAttendees } }, null);
-      expect(fieldErrors).toEqual({});
-      expect(data.attendees).toMatchObject({ needsRegistration: true, maxAttendees: null });
+      expect(saved({ ...valid(), attendees: { needsRegistration: true, maxAttendees } }).attendees).toMatchObject({ needsRegistration: true, maxAttendees: null });
     }
   });
 
   it('overlays a partial update section by section', () => {
-    const current = validateEvent({ ...valid(), attendees: { needsRegistration: true, maxAttendees: '25' } }, null).data;
-    const { data, fieldErrors } = validateEvent({ information: { teaserText: 'Neu' }, isPublic: true }, current);
-    expect(fieldErrors).toEqual({});
+    const current = saved({ ...valid(), attendees: { needsRegistration: true, maxAttendees: '25' } });
+    const data = saved({ information: { teaserText: 'Neu' }, isPublic: true }, current);
     expect(data.information).toMatchObject({ name: 'Sommerfest', teaserText: 'Neu', startTime: '18:00' });
     expect(data.attendees).toMatchObject({ needsRegistration: true, maxAttendees: 25 });
     expect(data.isPublic).toBe(true);
   });
 
-  it('lists each attachment once and sanitises the description', () => {
-    const { data } = validateEvent({ ...valid(), attachments: ['https://x.de/a.pdf', 'https://x.de/a.pdf'], information: { ...(valid().information as object), description: '<p>Hallo<script>x()</script></p>' } }, null);
+  it('lists each attachment once, sanitises the description and gives new entries ids', () => {
+    const data = saved({ ...valid(), attachments: ['https://x.de/a.pdf', 'https://x.de/a.pdf'], information: { ...(valid().information as object), description: '<p>Hallo<script>x()</script></p>' }, attendees: { priceCategories: [{ name: 'A', price: '5' }, { id: 'kept', name: 'B' }] } });
     expect(data.attachments).toEqual(['https://x.de/a.pdf']);
     expect(data.information.description).toBe('<p>Hallo</p>');
+    expect(data.attendees.priceCategories[0].id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(data.attendees.priceCategories[1]).toEqual({ id: 'kept', name: 'B', price: 0 });
   });
 });
 

@@ -24,7 +24,7 @@ function useRouteBookableType(): BookableType | null {
 }
 
 /**
- * The bookable editor (specification 02): create without ?id= (type from the route; a ticket may
+ * The bookable editor (docs/bookables-and-files.md, “List and editor screens”): create without ?id= (type from the route; a ticket may
  * name its event with ?eventId=), edit with it.
  * Close, cancel and a successful save go back to ?fromRoute= (a path), else to the dashboard.
  */

@@ -6,6 +6,7 @@ import { useFailedSaveFeedback } from '../../shared/forms/failedSave';
 import { SaveBar } from '../../shared/forms/SaveBar';
 import { serverSubmitErrors } from '../../shared/forms/serverErrors';
 import { notify, notifyError } from '../../shared/toast';
+import { validateBookableForm } from './editorRules';
 import { type BookableFormValues, toInput } from './formValues';
 import { AttachmentsSection } from './sections/AttachmentsSection';
 import { BookingNotesSection } from './sections/BookingNotesSection';
@@ -33,7 +34,7 @@ interface Props {
   onDone: () => void;
 }
 
-/** The bookable form: all sections in the order of specification 02, sticky Abbrechen/Speichern. */
+/** The bookable form: all sections, sticky Abbrechen/Speichern; the rules are checked before sending. */
 export function BookableForm({ tenantId, bookableId, initialValues, onDone }: Props) {
   const options = {
     // Lists, tags and parent choices elsewhere read the tenant's bookables: load them anew.
@@ -64,7 +65,7 @@ export function BookableForm({ tenantId, bookableId, initialValues, onDone }: Pr
   };
 
   return (
-    <Form<BookableFormValues> onSubmit={submit} initialValues={initialValues} decorators={failedSave.decorators}>
+    <Form<BookableFormValues> onSubmit={submit} validate={validateBookableForm} initialValues={initialValues} decorators={failedSave.decorators}>
       {({ handleSubmit, submitting }) => (
         <form noValidate className="bookable-editor" ref={failedSave.formRef} onSubmit={(event) => void handleSubmit(event)}>
           <GeneralSection tenantId={tenantId} bookableId={bookableId} />

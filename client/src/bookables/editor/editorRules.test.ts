@@ -13,8 +13,9 @@ import {
   toggleLongRange,
   toggleWeekday,
   toSimplePrices,
+  validateBookableForm,
 } from './editorRules';
-import { newPriceCategory, type PriceCategoryValues } from './formValues';
+import { emptyFormValues, newPriceCategory, type PriceCategoryValues } from './formValues';
 
 const category = (start = '', end = '', priceEur = '10'): PriceCategoryValues => ({ priceEur, priceValueAddedTax: '19', interval: { start, end }, fixedPrice: false });
 
@@ -89,5 +90,32 @@ describe('numeric entry', () => {
   it('keeps digits only for the amount', () => {
     expect(integerText('1.5 Stück')).toBe('15');
     expect(integerText('')).toBe('');
+  });
+});
+
+describe('the editor checks the bookable schema before sending', () => {
+  const values = () => ({ ...emptyFormValues('room'), title: 'Saal' });
+
+  it('a new object with a title passes', () => {
+    expect(validateBookableForm(values())).toEqual({});
+    expect(validateBookableForm({ ...values(), type: 'event_location', priceType: 'per_square_meter' })).toEqual({});
+  });
+
+  it('names wrong fields at their inputs with the messages of the server', () => {
+    const errors = validateBookableForm({
+      ...values(),
+      priceCategories: [category('5', '2', '-1')],
+      isScheduleRelated: true,
+      isTimePeriodRelated: true,
+      attachments: [
+        { id: 'a', title: '', caption: '', type: 'agreement', url: '', show: false, required: false },
+        { id: 'b', title: 'Plan', caption: '', type: 'user_manual', url: 'ftp://x', show: false, required: false },
+      ],
+    });
+    expect(errors).toEqual({
+      priceCategories: [{ priceEur: 'Darf nicht negativ sein', interval: 'Der Beginn des Intervalls darf nicht nach seinem Ende liegen.' }],
+      isTimePeriodRelated: 'Buchungen über Kalender und feste Buchungszeiten schließen sich aus.',
+      attachments: [undefined, { url: 'Ungültige URL.' }],
+    });
   });
 });

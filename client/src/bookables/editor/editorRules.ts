@@ -1,7 +1,31 @@
+import { bookableSchema } from '../../../../common/bookables/bookable.schema';
 import type { BookableRequiredField, LongRangeType, PriceType } from '../../gql/graphql';
-import type { BookableFormValues, PriceCategoryValues } from './formValues';
+import { validateWithSchema } from '../../shared/forms/schemaValidate';
+import { type BookableFormValues, type PriceCategoryValues, toInput } from './formValues';
 
-/** The editor's rules of specification 02 section 4 that do not need React, so they can be tested. */
+/** The editor's rules that do not need React, so they can be tested (docs/bookables-and-files.md). */
+
+/** GraphQL spells with underscores the choices stored with hyphens ("per_item" is "per-item"). */
+const asStored = (choice: string | null | undefined) => choice?.replace(/_/g, '-');
+
+/** What the bookable schema of common/ reads: the input the form would send, its choices spelt as stored. */
+export function schemaInputOf(values: BookableFormValues): Record<string, unknown> {
+  const input = toInput(values);
+  return {
+    ...input,
+    type: asStored(input.type),
+    priceType: asStored(input.priceType),
+    attachments: (input.attachments ?? []).map((attachment) => ({ ...attachment, type: asStored(attachment.type) })),
+  };
+}
+
+/**
+ * react-final-form's validate of the editor: the data rules and German messages of the bookable
+ * schema in common/, which the server applies again on saving.
+ */
+export function validateBookableForm(values: BookableFormValues): Record<string, unknown> {
+  return validateWithSchema(bookableSchema(null), schemaInputOf(values));
+}
 
 export type TimePeriodValues = BookableFormValues['timePeriods'][number];
 export type SpecialOpeningHourValues = BookableFormValues['specialOpeningHours'][number];

@@ -10,9 +10,12 @@ import type { Validator } from '../../shared/validation';
 /** A DOM id from a field name: bookable-priceCategories-0-priceEur. */
 export const fieldId = (name: string) => `bookable-${name.replace(/[[\].]+/g, '-').replace(/-$/, '')}`;
 
-/** The server's message at a path no input is bound to (e.g. "priceCategories.0.interval"). */
-export function useSubmitError(name: string): string | undefined {
-  const { meta } = useField(name, { subscription: { submitError: true, dirtySinceLastSubmit: true } });
+/**
+ * The message at a path no input is bound to (e.g. "longRangeOptions"): the form's own check once
+ * a save was tried, or the server's.
+ */
+export function useGroupError(name: string): string | undefined {
+  const { meta } = useField(name, { subscription: { error: true, touched: true, modified: true, submitFailed: true, submitError: true, dirtySinceLastSubmit: true } });
   return shownFieldError(meta);
 }
 

@@ -33,12 +33,12 @@ export function tidyPriceText(typed: string): string {
   return trimmed === '' || !Number.isFinite(number) ? typed : formatAmountInput(number);
 }
 
-/** A new category: price 0, VAT 0, no flat price, starting where the previous one ends (specification 02). */
+/** A new category: price 0, VAT 0, no flat price, starting where the previous one ends. */
 export function newPriceCategory(previous?: PriceCategoryValues): PriceCategoryValues {
   return { priceEur: formatAmountInput(0), priceValueAddedTax: '0', interval: { start: previous?.interval.end ?? '', end: '' }, fixedPrice: false };
 }
 
-/** The empty form of a new bookable of the route's type: amount 1 (specification 02 section 9). */
+/** The empty form of a new bookable of the route's type: amount 1. */
 export function emptyFormValues(type: BookableType): BookableFormValues {
   return {
     type,
@@ -131,7 +131,7 @@ export function toInput(values: BookableFormValues): BookableInput {
   const simple = clean.priceCategories.length === 1 && clean.priceCategories.every((category) => !category.interval.start.trim() && !category.interval.end.trim());
   return {
     ...clean,
-    // A duration that is not a number becomes empty (null on the server), specification 02 section 5.
+    // A duration that is not a number becomes empty (null on the server), as the save rules in common/bookables/bookable.schema.ts do.
     minBookingDuration: numericOrEmpty(clean.minBookingDuration),
     maxBookingDuration: numericOrEmpty(clean.maxBookingDuration),
     priceCategories: clean.priceCategories.map((category) => ({

@@ -15,7 +15,7 @@ import { wizardBasePath, wizardHeading, type WizardMode } from './wizardSteps';
 export { wizardStepScreens } from './steps/stepScreens';
 
 /**
- * The event wizard (specification 03 section 2): /admin/veranstaltungen/create/… creates,
+ * The event wizard (docs/events.md): /admin/veranstaltungen/create/… creates,
  * /admin/veranstaltungen/edit/…?id= edits. This layout loads the event and holds the one form;
  * the steps are its child routes.
  */

@@ -37,7 +37,7 @@ const stored: WizardEventFieldsFragment = {
 };
 
 describe('event form values', () => {
-  it('starts a new event with the defaults of the specification', () => {
+  it('starts a new event open to the public, with a contact person, not yet listed publicly', () => {
     const values = emptyEventValues();
     expect(values.attendees.publicEvent).toBe(true);
     expect(values.eventOrganizer.addContactPerson).toBe(true);

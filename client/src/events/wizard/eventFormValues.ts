@@ -79,7 +79,7 @@ export interface EventFormValues {
   images: string[];
 }
 
-/** The choices of the venue step's format (specification 03 section 2). */
+/** The choices of the venue step's format. */
 export const eventFormats: { value: EventFormat; label: string }[] = [
   { value: 0, label: 'Präsenz' },
   { value: 1, label: 'Hybrid' },
@@ -103,7 +103,7 @@ export const newSpeaker = (): SpeakerValues => ({ id: newId(), name: '', phoneNu
 export const newAgendaItem = (): AgendaItemValues => ({ id: newId(), time: '', description: '' });
 export const newAgendaDay = (): AgendaDayValues => ({ id: newId(), date: '', time: '', description: '', schedules: [] });
 
-/** A new event: public, with a contact person, open to the public, no registration, not free (specification 03 section 3). */
+/** A new event: public, with a contact person, open to the public, no registration, not free. */
 export function emptyEventValues(): EventFormValues {
   return {
     isPublic: false,

@@ -11,7 +11,7 @@ function complete(): EventFormValues {
 }
 
 describe('wizard validation', () => {
-  it('requires the fields of specification 03 section 5 with its messages', () => {
+  it('requires the fields of a complete announcement with their messages', () => {
     const errors = flatEventErrors(emptyEventValues());
     expect(errors).toEqual({
       'information.name': 'Name muss ausgefüllt sein.',

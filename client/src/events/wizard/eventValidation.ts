@@ -1,32 +1,24 @@
-import { setIn } from 'final-form';
+import { z } from 'zod';
+import { eventFieldLabels, eventMessages, eventSchema } from '../../../../common/events/event.schema';
 import { seatLimitError } from '../../../../common/events/seats';
-import { dateMessages, isBeforeEarliestDate } from '../../../../common/validation/dates';
-import { MAX_DECIMAL, numberError } from '../../../../common/validation/numbers';
-import { parseDecimal } from '../../shared/format';
-import { EMAIL_PATTERN } from '../../shared/validation';
+import { parseNumber } from '../../../../common/validation/numbers';
+import { parseFields } from '../../../../common/validation/schema';
+import { nestedErrors } from '../../shared/forms/schemaValidate';
 import { type EventFormValues, hasEventLink } from './eventFormValues';
 import { type WizardStepKey, wizardSteps } from './wizardSteps';
 
 /**
- * The wizard's rules (specification 03 section 5) with its German messages, as one function of the
- * whole form (react-final-form's record-level validate): the stepper, Weiter and Absenden read
- * which step has a message. The server applies the same data rules again (event.validation.ts).
+ * The wizard's rules as one function of the whole form (react-final-form's record-level validate):
+ * the stepper, Weiter and Absenden read which step has a message. The data rules and their German
+ * messages are the event schema of common/ (docs/events.md), which the server applies again; the
+ * wizard adds what a complete announcement needs and maps each message to its step.
  */
-export const wizardMessages = {
-  required: (field: string) => `${field} muss ausgefüllt sein.`,
-  maxLength: (field: string, length: number) => `${field} Die Anzahl an Zeichen darf nicht größer als ${length} sein.`,
-  email: 'E-Mail ist ungültig.',
-  endBeforeStart: 'Das Ende der Veranstaltung darf nicht vor ihrem Beginn liegen.',
-  seats: 'Muss eine ganze Zahl größer als 0 sein.',
-  url: 'Ungültige URL.',
-  price: 'Muss eine Zahl sein',
-} as const;
 
 /** The labels of the checked fields, also the inputs' labels. */
 export const fieldLabels = {
-  name: 'Name',
-  startDate: 'Startdatum',
-  startTime: 'Startzeit',
+  name: eventFieldLabels.name,
+  startDate: eventFieldLabels.startDate,
+  startTime: eventFieldLabels.startTime,
   endDate: 'Enddatum',
   endTime: 'Endzeit',
   venueName: 'Name des Veranstaltungsorts',
@@ -41,38 +33,52 @@ export const fieldLabels = {
   maxAttendees: 'Maximale Teilnehmeranzahl',
 } as const;
 
-export const MAX_NAME_LENGTH = 200;
-
 type Flat = Record<string, string>;
 
-const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
-const validEmail = (value: string) => EMAIL_PATTERN.test(value.trim());
+const isBlank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
+const filledIn = (label: string) => z.unknown().refine((value) => !isBlank(value), { error: eventMessages.required(label) });
+const setSwitch = (label: string) => z.unknown().refine((value) => typeof value === 'boolean', { error: eventMessages.required(label) });
 
-function isLink(value: string): boolean {
-  if (value.startsWith('/api/')) return true;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
+/**
+ * What the wizard requires beyond the data rules for a complete announcement. Refinements only, so
+ * every missing field is named at once; the contact person only when it is added.
+ */
+const completeAnnouncement = z.object({
+  eventLocation: z.object({ name: filledIn(fieldLabels.venueName), emailAddress: filledIn(fieldLabels.venueEmail) }),
+  eventOrganizer: z
+    .object({ name: filledIn(fieldLabels.organizerName), addContactPerson: z.unknown(), contactPersonName: z.unknown(), contactPersonPhoneNumber: z.unknown(), contactPersonEmailAddress: z.unknown() })
+    .superRefine((organizer, context) => {
+      if (organizer.addContactPerson !== true) return;
+      const required = [
+        ['contactPersonName', fieldLabels.contactName],
+        ['contactPersonPhoneNumber', fieldLabels.contactPhone],
+        ['contactPersonEmailAddress', fieldLabels.contactEmail],
+      ] as const;
+      for (const [field, label] of required) if (isBlank(organizer[field])) context.addIssue({ code: 'custom', path: [field], message: eventMessages.required(label) });
+    }),
+  attendees: z.object({ publicEvent: setSwitch(fieldLabels.publicEvent), needsRegistration: setSwitch(fieldLabels.needsRegistration), free: setSwitch(fieldLabels.free) }),
+});
 
-function requireText(errors: Flat, path: string, value: unknown, label: string) {
-  if (blank(value)) errors[path] = wizardMessages.required(label);
-}
-
-function requireEmail(errors: Flat, path: string, value: string, label: string) {
-  if (blank(value)) errors[path] = wizardMessages.required(label);
-  else if (!validEmail(value)) errors[path] = wizardMessages.email;
-}
-
-function optionalEmail(errors: Flat, path: string, value: string) {
-  if (!blank(value) && !validEmail(value)) errors[path] = wizardMessages.email;
-}
-
-function requireSwitch(errors: Flat, path: string, value: unknown, label: string) {
-  if (typeof value !== 'boolean') errors[path] = wizardMessages.required(label);
+/**
+ * The form as the schema reads what would be sent: numbers still as typed (so "zwölf" is named,
+ * not read as 0), and only what applies (the seat limit with registration, prices of a paid
+ * event, the link of hybrid and online events, the contact person when added).
+ */
+function asSent(values: EventFormValues): unknown {
+  const { attendees, eventLocation: location, eventOrganizer: organizer } = values;
+  const contact = organizer.addContactPerson;
+  return {
+    ...values,
+    eventLocation: { ...location, url: hasEventLink(values.format) ? location.url : '' },
+    eventOrganizer: {
+      ...organizer,
+      contactPersonName: contact ? organizer.contactPersonName : '',
+      contactPersonPhoneNumber: contact ? organizer.contactPersonPhoneNumber : '',
+      contactPersonEmailAddress: contact ? organizer.contactPersonEmailAddress : '',
+      contactPersonImage: contact ? organizer.contactPersonImage : '',
+    },
+    attendees: { ...attendees, maxAttendees: attendees.needsRegistration ? attendees.maxAttendees : '', priceCategories: attendees.free ? [] : attendees.priceCategories },
+  };
 }
 
 /** What the form's rules need to know of the stored event besides its values. */
@@ -83,56 +89,13 @@ export interface EventFacts {
 
 /** Every message of the form, keyed by dotted field path ("eventOrganizer.speakers.0.emailAddress"). */
 export function flatEventErrors(values: EventFormValues, facts: EventFacts = {}): Flat {
-  const errors: Flat = {};
-  const { information: info, eventLocation: location, eventOrganizer: organizer, attendees } = values;
-
-  requireText(errors, 'information.name', info.name, fieldLabels.name);
-  if (!errors['information.name'] && info.name.trim().length > MAX_NAME_LENGTH) errors['information.name'] = wizardMessages.maxLength(fieldLabels.name, MAX_NAME_LENGTH);
-  requireText(errors, 'information.startDate', info.startDate, fieldLabels.startDate);
-  requireText(errors, 'information.startTime', info.startTime, fieldLabels.startTime);
-  for (const field of ['startDate', 'endDate'] as const) {
-    if (info[field] && isBeforeEarliestDate(info[field])) errors[`information.${field}`] = dateMessages.tooEarly;
-  }
-  if (info.startDate && info.endDate) {
-    const start = `${info.startDate}T${info.startTime || '00:00'}`;
-    // Without an end time the event lasts until the end of its end day.
-    const end = `${info.endDate}T${info.endTime || '23:59'}`;
-    if (end < start) errors[info.endTime ? 'information.endTime' : 'information.endDate'] = wizardMessages.endBeforeStart;
-  }
-
-  requireText(errors, 'eventLocation.name', location.name, fieldLabels.venueName);
-  requireEmail(errors, 'eventLocation.emailAddress', location.emailAddress, fieldLabels.venueEmail);
-  if (hasEventLink(values.format) && !blank(location.url) && !isLink(location.url.trim())) errors['eventLocation.url'] = wizardMessages.url;
-
-  requireText(errors, 'eventOrganizer.name', organizer.name, fieldLabels.organizerName);
-  if (organizer.addContactPerson) {
-    requireText(errors, 'eventOrganizer.contactPersonName', organizer.contactPersonName, fieldLabels.contactName);
-    requireText(errors, 'eventOrganizer.contactPersonPhoneNumber', organizer.contactPersonPhoneNumber, fieldLabels.contactPhone);
-    requireEmail(errors, 'eventOrganizer.contactPersonEmailAddress', organizer.contactPersonEmailAddress, fieldLabels.contactEmail);
-  }
-  organizer.speakers.forEach((speaker, index) => optionalEmail(errors, `eventOrganizer.speakers.${index}.emailAddress`, speaker.emailAddress));
-
-  requireSwitch(errors, 'attendees.publicEvent', attendees.publicEvent, fieldLabels.publicEvent);
-  requireSwitch(errors, 'attendees.needsRegistration', attendees.needsRegistration, fieldLabels.needsRegistration);
-  requireSwitch(errors, 'attendees.free', attendees.free, fieldLabels.free);
-  if (attendees.needsRegistration) {
-    const seats = parseDecimal(attendees.maxAttendees);
-    // Empty is unlimited seats.
-    if (!blank(attendees.maxAttendees)) {
-      if (seats === null || !Number.isInteger(seats) || seats < 1) errors['attendees.maxAttendees'] = wizardMessages.seats;
-      else {
-        const belowSold = seatLimitError(seats, facts.seatsSold ?? 0);
-        if (belowSold) errors['attendees.maxAttendees'] = belowSold;
-      }
-    }
-  }
-  if (!attendees.free) {
-    attendees.priceCategories.forEach((category, index) => {
-      if (blank(category.price)) return;
-      const price = parseDecimal(category.price);
-      const message = price === null ? wizardMessages.price : numberError(price, { max: MAX_DECIMAL });
-      if (message) errors[`attendees.priceCategories.${index}.price`] = message;
-    });
+  const data = parseFields(eventSchema, asSent(values));
+  const complete = parseFields(completeAnnouncement, values);
+  const errors: Flat = { ...(complete.ok ? {} : complete.fieldErrors), ...(data.ok ? {} : data.fieldErrors) };
+  if (!errors['attendees.maxAttendees'] && values.attendees.needsRegistration) {
+    const seats = parseNumber(values.attendees.maxAttendees);
+    const belowSold = seats !== null && Number.isInteger(seats) ? seatLimitError(seats, facts.seatsSold ?? 0) : null;
+    if (belowSold) errors['attendees.maxAttendees'] = belowSold;
   }
   return errors;
 }
@@ -167,9 +130,7 @@ export function firstInvalidStep(errors: Flat): number {
 
 /** react-final-form's validate: the messages as nested errors at the fields. */
 export function validateEventForm(values: EventFormValues, facts: EventFacts = {}): Record<string, unknown> {
-  let nested: Record<string, unknown> = {};
-  for (const [path, message] of Object.entries(flatEventErrors(values, facts))) nested = setIn(nested, path, message) as Record<string, unknown>;
-  return nested;
+  return nestedErrors(flatEventErrors(values, facts));
 }
 
 interface MessageMeta {

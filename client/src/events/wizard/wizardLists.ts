@@ -9,7 +9,7 @@ export const listMessages = {
   noFile: 'Bitte wählen Sie zuerst eine Datei aus.',
 } as const;
 
-/** The upload sub-folders of the event's files (specification 03 section 9). */
+/** The upload sub-folders of the event's files. */
 export const eventDirectories = {
   teaserImage: 'events',
   contacts: 'events/contacts',

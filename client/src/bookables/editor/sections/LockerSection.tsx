@@ -12,7 +12,7 @@ export interface LockerSectionProps {
 
 /**
  * 'Schließfachsystem' of the bookable editor: lockers can be configured only once an amount is set
- * (specification 02 section 4), and a warning shows while the units do not add up to it.
+ * (docs/bookings.md, “Lockers”), and a warning shows while the units do not add up to it.
  */
 export function LockerSection(_props: LockerSectionProps) {
   const amount = useField<string>('amount', { subscription: { value: true } }).input.value ?? '';

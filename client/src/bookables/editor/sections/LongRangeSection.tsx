@@ -2,7 +2,7 @@ import { Checkbox } from '@blueprintjs/core';
 import { useField, useForm } from 'react-final-form';
 import type { LongRangeType } from '../../../gql/graphql';
 import { longRangeLabels, toggleLongRange } from '../editorRules';
-import { EditorSection, ErrorLine, SwitchField, useSubmitError } from '../fields';
+import { EditorSection, ErrorLine, SwitchField, useGroupError } from '../fields';
 import type { BookableFormValues } from '../formValues';
 
 /** Langzeitbuchung: week (Monday to Friday) or month, exclusive; switching off clears the choice. */
@@ -10,7 +10,7 @@ export function LongRangeSection() {
   const form = useForm();
   const isLongRange = useField<boolean>('isLongRange', { subscription: { value: true } }).input.value;
   const { input: options } = useField<BookableFormValues['longRangeOptions']>('longRangeOptions');
-  const error = useSubmitError('longRangeOptions');
+  const error = useGroupError('longRangeOptions');
   return (
     <EditorSection title="Langzeitbuchung" icon="calendar">
       <SwitchField name="isLongRange" label="Langzeitbuchung" onToggle={(on) => !on && form.change('longRangeOptions', null)} />

@@ -12,7 +12,7 @@ export interface VisibilitySectionProps {
 
 /**
  * 'Sichtbarkeit und kostenlose Buchung' of the bookable editor: who may see the object (nobody
- * listed means everyone) and who books it free of charge (specification 02 sections 4 and 6).
+ * listed means everyone) and who books it free of charge (docs/bookables-and-files.md, “Visibility”).
  */
 export function VisibilitySection({ tenantId }: VisibilitySectionProps) {
   const { data, loading, error } = useQuery(BookablePickerOptionsDocument, { variables: { tenantId } });

@@ -4,7 +4,7 @@ import { useField } from 'react-final-form';
 import type { AttachmentType } from '../../../gql/graphql';
 import { FilePicker } from '../../../files/FilePicker';
 import { fieldErrorMarker, helperLine } from '../../../shared/forms/fieldMessage';
-import { useSubmitError } from '../fields';
+import { useGroupError } from '../fields';
 import { attachmentDirectory, attachmentMessages, attachmentTypeOptions, type AttachmentValues, withRequired } from './attachmentRules';
 
 const attachmentId = (index: number, field: string) => `bookable-attachments-${index}-${field}`;
@@ -14,7 +14,7 @@ const keepText = (value: string) => value;
 function TitleField({ index }: { index: number }) {
   const name = `attachments[${index}].title`;
   const { input } = useField<string>(name, { parse: keepText });
-  const error = useSubmitError(name);
+  const error = useGroupError(name);
   return (
     <FormGroup label="Titel" labelFor={attachmentId(index, 'title')} helperText={helperLine(error)} intent={error ? 'danger' : 'none'}>
       <InputGroup {...input} id={attachmentId(index, 'title')} value={input.value ?? ''} intent={error ? 'danger' : 'none'} aria-invalid={error ? true : undefined} fill />
@@ -49,7 +49,7 @@ function TypeField({ index }: { index: number }) {
 function FileField({ tenantId, index, isTaken }: { tenantId: string; index: number; isTaken: (url: string) => boolean }) {
   const name = `attachments[${index}].url`;
   const { input } = useField<string>(name, { parse: keepText });
-  const serverError = useSubmitError(name);
+  const serverError = useGroupError(name);
   const [refused, setRefused] = useState(false);
   const error = refused ? attachmentMessages.duplicate : serverError;
   return (

@@ -2,7 +2,7 @@ import type { AttachmentType } from '../../../gql/graphql';
 import { addUnique } from '../../../shared/orderedList';
 import type { BookableFormValues } from '../formValues';
 
-/** The attachment rules of specification 02, without React so they can be tested. */
+/** The attachment rules, without React so they can be tested. */
 
 export type AttachmentValues = BookableFormValues['attachments'][number];
 
@@ -20,14 +20,14 @@ export const attachmentMessages = {
   blankPending: 'Bitte wählen Sie zuerst eine Datei für den bereits hinzugefügten Anhang aus.',
 } as const;
 
-/** The upload folder attachments are forced into (specification 02 section 7). */
+/** The upload folder attachments are forced into. */
 export const attachmentDirectory = 'agreements';
 
 export function newAttachment(url: string, id: string = crypto.randomUUID()): AttachmentValues {
   return { id, title: '', caption: '', type: 'agreement', url, show: false, required: false };
 }
 
-/** A required attachment is always shown in the booking process (specification 02 section 4). */
+/** A required attachment is always shown in the booking process. */
 export function withRequired(attachment: AttachmentValues, required: boolean): AttachmentValues {
   return { ...attachment, required, show: required || attachment.show };
 }

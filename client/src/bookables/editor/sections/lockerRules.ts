@@ -1,10 +1,10 @@
 import type { BookableFormValues } from '../formValues';
 
-/** The locker rules of specification 02 section 4, without React so they can be tested. */
+/** The locker rules (docs/bookings.md, “Lockers”), without React so they can be tested. */
 
 export type LockerUnitValues = BookableFormValues['lockerDetails']['units'][number];
 
-/** The tenant's locker application; the only locker system so far (specification 02 section 3). */
+/** The tenant's locker application; the only locker system so far. */
 export const defaultLockerSystem = 'pareva';
 
 /**

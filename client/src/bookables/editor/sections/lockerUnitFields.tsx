@@ -1,7 +1,7 @@
 import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useField } from 'react-final-form';
 import { fieldErrorMarker, helperLine } from '../../../shared/forms/fieldMessage';
-import { useSubmitError } from '../fields';
+import { useGroupError } from '../fields';
 import { parseUnitAmount } from './lockerRules';
 
 /** DOM id of a unit's input, in the editor's scheme (bookable-<path with dashes>). */
@@ -12,7 +12,7 @@ const keepText = (value: string) => value;
 function UnitText({ index, field, label, disabled }: { index: number; field: 'lockerSystem' | 'id'; label: string; disabled: boolean }) {
   const name = `lockerDetails.units[${index}].${field}`;
   const { input } = useField<string>(name, { parse: keepText });
-  const error = useSubmitError(name);
+  const error = useGroupError(name);
   return (
     <FormGroup label={label} labelFor={unitId(index, field)} helperText={helperLine(error)} intent={error ? 'danger' : 'none'}>
       <InputGroup {...input} id={unitId(index, field)} value={input.value ?? ''} disabled={disabled} intent={error ? 'danger' : 'none'} aria-invalid={error ? true : undefined} fill />
@@ -24,7 +24,7 @@ function UnitAmount({ index, disabled }: { index: number; disabled: boolean }) {
   const name = `lockerDetails.units[${index}].amount`;
   // The API takes an Int, so the form keeps a number rather than the typed text.
   const { input } = useField<number>(name);
-  const error = useSubmitError(name);
+  const error = useGroupError(name);
   return (
     <FormGroup label="Anzahl" labelFor={unitId(index, 'amount')} helperText={helperLine(error)} intent={error ? 'danger' : 'none'}>
       <InputGroup
@@ -42,7 +42,7 @@ function UnitAmount({ index, disabled }: { index: number; disabled: boolean }) {
 /** One locker unit (system, product id, amount); a group named "Schließfacheinheit n" so its labels can be told apart. */
 export function LockerUnitFields({ index, disabled, onRemove }: { index: number; disabled: boolean; onRemove: () => void }) {
   const name = `Schließfacheinheit ${index + 1}`;
-  const error = useSubmitError(`lockerDetails.units[${index}]`);
+  const error = useGroupError(`lockerDetails.units[${index}]`);
   return (
     <div role="group" aria-label={name} className="bookable-locker-unit">
       <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
