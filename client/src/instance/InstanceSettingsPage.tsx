@@ -3,11 +3,10 @@ import { Button, Callout, ControlGroup, FormGroup, H2, HTMLSelect, InputGroup, N
 import { useMemo, useState } from 'react';
 import { Form, useField, useFormState } from 'react-final-form';
 import { InstanceMailTemplatePreviewDocument, InstanceSettingsDocument, UpdateInstanceDocument, type InstanceSettingsFieldsFragment } from '../gql/graphql';
-import { useFailedSaveFeedback } from '../shared/forms/failedSave';
 import { helperLine, shownFieldError } from '../shared/forms/fieldMessage';
 import { MailTemplateField } from '../shared/forms/MailTemplateField';
 import { SaveBar } from '../shared/forms/SaveBar';
-import { serverSubmitErrors } from '../shared/forms/serverErrors';
+import { useSaveDialog } from '../shared/forms/saveDialog';
 import { TextField } from '../shared/forms/TextField';
 import { notify } from '../shared/toast';
 import { EMAIL_PATTERN } from '../shared/validation';
@@ -169,7 +168,17 @@ export default function InstanceSettingsPage() {
     const { data: preview } = await client.query({ query: InstanceMailTemplatePreviewDocument, variables: { template }, fetchPolicy: 'no-cache' });
     return preview?.instanceMailTemplatePreview ?? '';
   };
-  const failedSave = useFailedSaveFeedback<InstanceFormValues>();
+  const saving = useSaveDialog<InstanceFormValues>({
+    save: (values) => updateInstance({ variables: { input: toInput(values) } }),
+    saved: { title: 'Instanz erfolgreich aktualisiert' },
+    failed: () => notify({ type: 'danger', title: 'Fehler beim Aktualisieren der Instanz' }),
+    // The server names a secret by its "…Set" flag; the message belongs at the secret's input.
+    fieldAliases: {
+      noreplyPasswordSet: 'noreplyPassword',
+      noreplyGraphClientSecretSet: 'noreplyGraphClientSecret',
+      'sso.privateClientSecretSet': 'sso.privateClientSecret',
+    },
+  });
   const settings = data?.instanceSettings;
   const initialValues = useMemo(() => (settings ? toFormValues(settings) : undefined), [settings]);
 
@@ -182,33 +191,17 @@ export default function InstanceSettingsPage() {
     );
   }
 
-  const onSubmit = async (values: InstanceFormValues) => {
-    try {
-      await updateInstance({ variables: { input: toInput(values) } });
-      notify({ type: 'success', title: 'Instanz erfolgreich aktualisiert' });
-      return undefined;
-    } catch (failure) {
-      const submitErrors = serverSubmitErrors(failure, {
-        noreplyPasswordSet: 'noreplyPassword',
-        noreplyGraphClientSecretSet: 'noreplyGraphClientSecret',
-        'sso.privateClientSecretSet': 'sso.privateClientSecret',
-      });
-      if (!submitErrors) notify({ type: 'danger', title: 'Fehler beim Aktualisieren der Instanz' });
-      return submitErrors;
-    }
-  };
-
   return (
     <section className="admin-page instance-page">
       <H2>Instanz verwalten</H2>
       <Form<InstanceFormValues>
-        onSubmit={onSubmit}
+        onSubmit={saving.submit}
         initialValues={initialValues}
         initialValuesEqual={(a, b) => JSON.stringify(a) === JSON.stringify(b)}
         validate={(values) => validateForm(values, settings)}
-        decorators={failedSave.decorators}
+        decorators={saving.decorators}
         render={({ handleSubmit, submitting, form, pristine }) => (
-          <form onSubmit={handleSubmit} noValidate ref={failedSave.formRef}>
+          <form onSubmit={handleSubmit} noValidate ref={saving.formRef}>
             <Section title="Kontakt" icon="office" elevation={1}>
               <SectionCard>
                 <TextField name="contactAddress" label="Kontaktadresse" />

@@ -14,10 +14,9 @@ import {
 } from '../../gql/graphql';
 import { TenantPublicLinks } from '../../portal/PublicLinks';
 import { CollapsibleSection } from '../../shared/CollapsibleSection';
-import { useFailedSaveFeedback } from '../../shared/forms/failedSave';
 import { MailTemplateField } from '../../shared/forms/MailTemplateField';
 import { SaveBar } from '../../shared/forms/SaveBar';
-import { serverSubmitErrors } from '../../shared/forms/serverErrors';
+import { useSaveDialog } from '../../shared/forms/saveDialog';
 import { useAppState } from '../../shared/store';
 import { notify } from '../../shared/toast';
 import { generalFields } from '../CreateTenantDialog';
@@ -127,7 +126,6 @@ function MailSection() {
 function TenantForm({ tenant, workflow, choices, testPaymentOffered }: { tenant: TenantEditFieldsFragment; workflow: WorkflowFieldsFragment; choices: Choices; testPaymentOffered: boolean }) {
   // The saved tenant is loaded again before the save counts as done, so the form continues from it.
   const [updateTenant, { loading }] = useMutation(UpdateTenantDocument, { refetchQueries: [TenantEditDocument], awaitRefetchQueries: true });
-  const failedSave = useFailedSaveFeedback<TenantFormValues>();
   const client = useApolloClient();
   const renderMailTemplate = async (template: string) => {
     const { data } = await client.query({ query: TenantMailTemplatePreviewDocument, variables: { tenantId: tenant.id, template }, fetchPolicy: 'no-cache' });
@@ -137,29 +135,25 @@ function TenantForm({ tenant, workflow, choices, testPaymentOffered }: { tenant:
   const initialValues = useMemo(() => toFormValues(tenant, workflow, testPaymentOffered), [tenant, workflow, testPaymentOffered]);
   const secret = (set: boolean | null | undefined) => set;
 
-  const submit = async (values: TenantFormValues) => {
-    const { input, workflow: workflowInput } = toInput(values);
-    try {
-      await updateTenant({ variables: { id: tenant.id, input, workflow: workflowInput } });
-      notify({ type: 'success', title: 'Gespeichert', message: SAVED });
-      return undefined;
-    } catch (error) {
-      const submitErrors = serverSubmitErrors(error);
-      if (!submitErrors) notify({ type: 'danger', title: 'Fehler', message: SAVE_ERROR });
-      return submitErrors;
-    }
-  };
+  const saving = useSaveDialog<TenantFormValues>({
+    save: (values) => {
+      const { input, workflow: workflowInput } = toInput(values);
+      return updateTenant({ variables: { id: tenant.id, input, workflow: workflowInput } });
+    },
+    saved: { title: 'Gespeichert', message: SAVED },
+    failed: () => notify({ type: 'danger', title: 'Fehler', message: SAVE_ERROR }),
+  });
 
   return (
     <Form<TenantFormValues>
-      onSubmit={submit}
+      onSubmit={saving.submit}
       initialValues={initialValues}
       initialValuesEqual={(a, b) => JSON.stringify(a) === JSON.stringify(b)}
       validate={validateTenant}
-      decorators={failedSave.decorators}
+      decorators={saving.decorators}
     >
       {({ handleSubmit, values }) => (
-        <form onSubmit={handleSubmit} noValidate className="tenant-edit" ref={failedSave.formRef}>
+        <form onSubmit={handleSubmit} noValidate className="tenant-edit" ref={saving.formRef}>
           <Section title="Allgemein" icon="office" elevation={1}>
             <SectionCard>
               <FormGroup label="ID" labelFor="tenant-id">
