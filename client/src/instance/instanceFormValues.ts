@@ -1,4 +1,5 @@
 import type { InstanceInput, InstanceSettingsFieldsFragment } from '../gql/graphql';
+import { mailSenderInput, unchangedMailSecrets } from '../shared/forms/mailSender';
 import { nestFieldErrors } from '../shared/forms/serverErrors';
 import { EMAIL_PATTERN, type Validator } from '../shared/validation';
 
@@ -86,12 +87,11 @@ export function toFormValues(settings: InstanceSettingsFieldsFragment): Instance
     noreplyHost: settings.noreplyHost,
     noreplyPort: numberText(settings.noreplyPort),
     noreplyUser: settings.noreplyUser,
-    noreplyPassword: '',
     noreplyStarttls: settings.noreplyStarttls,
     noreplyUseGraphApi: settings.noreplyUseGraphApi,
     noreplyGraphTenantId: settings.noreplyGraphTenantId,
     noreplyGraphClientId: settings.noreplyGraphClientId,
-    noreplyGraphClientSecret: '',
+    ...unchangedMailSecrets,
     ownerUserIds: [...settings.ownerUserIds],
     allowAllUsersToCreateTenant: settings.allowAllUsersToCreateTenant,
     allowedUsersToCreateTenant: [...settings.allowedUsersToCreateTenant],
@@ -125,17 +125,7 @@ export function toInput(values: InstanceFormValues): InstanceInput {
     mailEnabled: values.mailEnabled,
     useOwnMailServer: values.useOwnMailServer,
     mailTemplate: values.mailTemplate ?? '',
-    noreplyMail: values.noreplyMail ?? '',
-    noreplyDisplayName: values.noreplyDisplayName ?? '',
-    noreplyHost: values.noreplyHost ?? '',
-    noreplyPort: textNumber(values.noreplyPort ?? ''),
-    noreplyUser: values.noreplyUser ?? '',
-    noreplyPassword: secret(values.noreplyPassword ?? ''),
-    noreplyStarttls: values.noreplyStarttls,
-    noreplyUseGraphApi: values.noreplyUseGraphApi,
-    noreplyGraphTenantId: values.noreplyGraphTenantId ?? '',
-    noreplyGraphClientId: values.noreplyGraphClientId ?? '',
-    noreplyGraphClientSecret: secret(values.noreplyGraphClientSecret ?? ''),
+    ...mailSenderInput(values, textNumber(values.noreplyPort ?? '')),
     ownerUserIds: values.ownerUserIds,
     allowAllUsersToCreateTenant: values.allowAllUsersToCreateTenant,
     allowedUsersToCreateTenant: values.allowedUsersToCreateTenant,

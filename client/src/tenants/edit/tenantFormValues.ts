@@ -1,5 +1,6 @@
 import { tenantFieldErrors } from '../../../../common/tenants/tenant.validation';
 import type { TenantEditFieldsFragment, TenantInput, WorkflowFieldsFragment, WorkflowInput } from '../../gql/graphql';
+import { mailSenderInput, unchangedMailSecrets } from '../../shared/forms/mailSender';
 import { nestFieldErrors } from '../../shared/forms/serverErrors';
 import type { WorkflowValue } from './WorkflowEditor';
 
@@ -66,8 +67,7 @@ export function toFormValues(tenant: TenantEditFieldsFragment, workflow: Workflo
   const { applications, ...fields } = tenant;
   return {
     ...fields,
-    noreplyPassword: '',
-    noreplyGraphClientSecret: '',
+    ...unchangedMailSecrets,
     simpleEventMode: tenant.defaultEventCreationMode === 'simple',
     applications: Object.fromEntries(appIds.map((id) => [id, appValues(applications?.find((application) => application.id === id))])) as Record<AppId, AppValues>,
     testPaymentOffered,
@@ -116,17 +116,7 @@ export function toInput(values: TenantFormValues): { input: TenantInput; workflo
     enablePublicStatusView: values.enablePublicStatusView,
     useInstanceMail: values.useInstanceMail,
     genericMailTemplate: values.genericMailTemplate ?? '',
-    noreplyMail: text(values.noreplyMail),
-    noreplyDisplayName: text(values.noreplyDisplayName),
-    noreplyHost: text(values.noreplyHost),
-    noreplyPort: values.noreplyPort ?? null,
-    noreplyUser: text(values.noreplyUser),
-    noreplyStarttls: values.noreplyStarttls,
-    noreplyUseGraphApi: values.noreplyUseGraphApi,
-    noreplyGraphTenantId: text(values.noreplyGraphTenantId),
-    noreplyGraphClientId: text(values.noreplyGraphClientId),
-    ...(values.noreplyPassword ? { noreplyPassword: values.noreplyPassword } : {}),
-    ...(values.noreplyGraphClientSecret ? { noreplyGraphClientSecret: values.noreplyGraphClientSecret } : {}),
+    ...mailSenderInput(values, values.noreplyPort ?? null),
     receiptTemplate: text(values.receiptTemplate),
     receiptNumberPrefix: text(values.receiptNumberPrefix),
     invoiceTemplate: text(values.invoiceTemplate),
