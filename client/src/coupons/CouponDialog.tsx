@@ -6,10 +6,8 @@ import { type CouponFieldsFragment, CouponsDocument, CreateCouponDocument, Updat
 import { parseDecimal } from '../shared/format';
 import { DateTimeField } from '../shared/forms/DateTimeField';
 import { DialogSaveFooter } from '../shared/forms/DialogSaveFooter';
-import { useFailedSaveFeedback } from '../shared/forms/failedSave';
 import { helperLine, shownFieldError } from '../shared/forms/fieldMessage';
-import { serverSubmitErrors } from '../shared/forms/serverErrors';
-import { notify, notifyError } from '../shared/toast';
+import { useSaveDialog } from '../shared/forms/saveDialog';
 import type { Validator } from '../shared/validation';
 import { type CouponKind, couponTypeLabels, discountText } from './couponFormat';
 import { couponMessages } from './couponMessages';
@@ -68,11 +66,10 @@ export function CouponDialog({ tenantId, coupon, onClose }: { tenantId: string; 
   const refetch = { refetchQueries: [{ query: CouponsDocument, variables: { tenantId } }], awaitRefetchQueries: true };
   const [create] = useMutation(CreateCouponDocument, refetch);
   const [update] = useMutation(UpdateCouponDocument, refetch);
-  const failedSave = useFailedSaveFeedback<CouponFormValues>();
   // Held once: new initial values on a later render would reset what was typed.
   const [startValues] = useState(() => initialValues(coupon));
 
-  const submit = async (values: CouponFormValues) => {
+  const saveCoupon = async (values: CouponFormValues) => {
     const maxAmount = values.maxAmount.trim();
     const input = {
       id: values.id.trim() || null,
@@ -84,27 +81,24 @@ export function CouponDialog({ tenantId, coupon, onClose }: { tenantId: string; 
       validFrom: values.validFrom ? new Date(values.validFrom).toISOString() : null,
       validTo: values.validTo ? new Date(values.validTo).toISOString() : null,
     };
-    try {
-      if (coupon) await update({ variables: { tenantId, input: { ...input, id: coupon.id } } });
-      else await create({ variables: { tenantId, input } });
-      notify({ type: 'success', ...(coupon ? couponMessages.edited : couponMessages.created) });
-      onClose();
-      return undefined;
-    } catch (error) {
-      const submitErrors = serverSubmitErrors(error);
-      if (!submitErrors) notifyError(error, couponMessages.saveError);
-      return submitErrors;
-    }
+    if (coupon) await update({ variables: { tenantId, input: { ...input, id: coupon.id } } });
+    else await create({ variables: { tenantId, input } });
   };
+  const dialog = useSaveDialog<CouponFormValues>({
+    save: saveCoupon,
+    saved: coupon ? couponMessages.edited : couponMessages.created,
+    failed: couponMessages.saveError,
+    onSaved: onClose,
+  });
 
   return (
     <Dialog isOpen title={coupon ? 'Gutschein bearbeiten' : 'Gutschein erstellen'} onClose={onClose} style={{ width: 'calc(100% - 40px)', maxWidth: 800 }}>
       <Form<CouponFormValues>
         initialValues={startValues}
-        onSubmit={submit}
-        decorators={failedSave.decorators}
+        onSubmit={dialog.submit}
+        decorators={dialog.decorators}
         render={({ handleSubmit, submitting }) => (
-          <form noValidate ref={failedSave.formRef} onSubmit={(event) => void handleSubmit(event)}>
+          <form noValidate ref={dialog.formRef} onSubmit={(event) => void handleSubmit(event)}>
             <DialogBody>
               <TextInput name="id" label="Gutscheinnummer" id="coupon-number" disabled={coupon !== null} placeholder={coupon ? undefined : 'leer lassen für eine automatische Nummer'} />
               <TextInput name="description" label="Beschreibung" id="coupon-description" />

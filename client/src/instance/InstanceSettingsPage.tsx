@@ -2,193 +2,17 @@ import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { Button, Callout, ControlGroup, FormGroup, H2, HTMLSelect, InputGroup, NonIdealState, Section, SectionCard, Spinner, Tag } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { Form, useField, useFormState } from 'react-final-form';
-import { InstanceMailTemplatePreviewDocument, InstanceSettingsDocument, UpdateInstanceDocument, type InstanceInput, type InstanceSettingsFieldsFragment } from '../gql/graphql';
-import { useFailedSaveFeedback } from '../shared/forms/failedSave';
+import { InstanceMailTemplatePreviewDocument, InstanceSettingsDocument, UpdateInstanceDocument, type InstanceSettingsFieldsFragment } from '../gql/graphql';
 import { helperLine, shownFieldError } from '../shared/forms/fieldMessage';
 import { MailTemplateField } from '../shared/forms/MailTemplateField';
 import { SaveBar } from '../shared/forms/SaveBar';
-import { nestFieldErrors, serverSubmitErrors } from '../shared/forms/serverErrors';
+import { useSaveDialog } from '../shared/forms/saveDialog';
 import { TextField } from '../shared/forms/TextField';
 import { notify } from '../shared/toast';
-import { EMAIL_PATTERN, type Validator } from '../shared/validation';
+import { EMAIL_PATTERN } from '../shared/validation';
 import { NumberField, SecretField, SwitchField } from './fields';
+import { EMAIL_MESSAGE, type InstanceFormValues, optionalEmail, optionalUrl, type RoleMappingRow, toFormValues, toInput, validateForm, wholeNumber } from './instanceFormValues';
 import './instance.css';
-
-const EMAIL_MESSAGE = 'Muss gültige E-Mail-Adresse sein.';
-const URL_MESSAGE = 'Ungültige URL.';
-const REQUIRED = 'Pflichtfeld';
-
-const isBlank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
-const optionalEmail: Validator = (value) => (isBlank(value) || EMAIL_PATTERN.test(String(value).trim()) ? undefined : EMAIL_MESSAGE);
-const optionalUrl: Validator = (value) => {
-  if (isBlank(value)) return undefined;
-  try {
-    const url = new URL(String(value).trim());
-    return url.protocol === 'http:' || url.protocol === 'https:' ? undefined : URL_MESSAGE;
-  } catch {
-    return URL_MESSAGE;
-  }
-};
-const wholeNumber: Validator = (value) => (isBlank(value) || /^\d+$/.test(String(value).trim()) ? undefined : 'Muss eine ganze Zahl sein.');
-
-interface RoleMappingRow {
-  tenantId: string;
-  keycloakRole: string;
-  tenantRoleId: string;
-}
-
-/** The form's values: the settings with numbers as text and the secrets as new values (empty = keep). */
-interface InstanceFormValues {
-  contactAddress: string;
-  contactUrl: string;
-  dataProtectionUrl: string;
-  legalNoticeUrl: string;
-  mailAddress: string;
-  mailEnabled: boolean;
-  useOwnMailServer: boolean;
-  mailTemplate: string;
-  noreplyMail: string;
-  noreplyDisplayName: string;
-  noreplyHost: string;
-  noreplyPort: string;
-  noreplyUser: string;
-  noreplyPassword: string;
-  noreplyStarttls: boolean;
-  noreplyUseGraphApi: boolean;
-  noreplyGraphTenantId: string;
-  noreplyGraphClientId: string;
-  noreplyGraphClientSecret: string;
-  ownerUserIds: string[];
-  allowAllUsersToCreateTenant: boolean;
-  allowedUsersToCreateTenant: string[];
-  maxTenants: string;
-  maxBookables: string;
-  maxEvents: string;
-  sso: {
-    active: boolean;
-    serverUrl: string;
-    realm: string;
-    publicClient: string;
-    privateClient: string;
-    privateClientSecret: string;
-    roleMapping: { active: boolean; roles: RoleMappingRow[] };
-  };
-}
-
-const numberText = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
-const textNumber = (value: string) => (value.trim() === '' ? null : Number(value.trim()));
-
-function toFormValues(settings: InstanceSettingsFieldsFragment): InstanceFormValues {
-  return {
-    contactAddress: settings.contactAddress,
-    contactUrl: settings.contactUrl,
-    dataProtectionUrl: settings.dataProtectionUrl,
-    legalNoticeUrl: settings.legalNoticeUrl,
-    mailAddress: settings.mailAddress,
-    mailEnabled: settings.mailEnabled,
-    useOwnMailServer: settings.useOwnMailServer,
-    mailTemplate: settings.mailTemplate,
-    noreplyMail: settings.noreplyMail,
-    noreplyDisplayName: settings.noreplyDisplayName,
-    noreplyHost: settings.noreplyHost,
-    noreplyPort: numberText(settings.noreplyPort),
-    noreplyUser: settings.noreplyUser,
-    noreplyPassword: '',
-    noreplyStarttls: settings.noreplyStarttls,
-    noreplyUseGraphApi: settings.noreplyUseGraphApi,
-    noreplyGraphTenantId: settings.noreplyGraphTenantId,
-    noreplyGraphClientId: settings.noreplyGraphClientId,
-    noreplyGraphClientSecret: '',
-    ownerUserIds: [...settings.ownerUserIds],
-    allowAllUsersToCreateTenant: settings.allowAllUsersToCreateTenant,
-    allowedUsersToCreateTenant: [...settings.allowedUsersToCreateTenant],
-    maxTenants: numberText(settings.maxTenants),
-    maxBookables: numberText(settings.maxBookables),
-    maxEvents: numberText(settings.maxEvents),
-    sso: {
-      active: settings.sso.active,
-      serverUrl: settings.sso.serverUrl,
-      realm: settings.sso.realm,
-      publicClient: settings.sso.publicClient,
-      privateClient: settings.sso.privateClient,
-      privateClientSecret: '',
-      roleMapping: {
-        active: settings.sso.roleMapping.active,
-        roles: settings.sso.roleMapping.roles.map(({ tenantId, keycloakRole, tenantRoleId }) => ({ tenantId, keycloakRole, tenantRoleId })),
-      },
-    },
-  };
-}
-
-/** Secrets are sent only when something was typed: an empty field keeps the stored value. */
-function toInput(values: InstanceFormValues): InstanceInput {
-  const secret = (value: string) => (value.trim() === '' ? undefined : value);
-  return {
-    contactAddress: values.contactAddress ?? '',
-    contactUrl: values.contactUrl ?? '',
-    dataProtectionUrl: values.dataProtectionUrl ?? '',
-    legalNoticeUrl: values.legalNoticeUrl ?? '',
-    mailAddress: values.mailAddress ?? '',
-    mailEnabled: values.mailEnabled,
-    useOwnMailServer: values.useOwnMailServer,
-    mailTemplate: values.mailTemplate ?? '',
-    noreplyMail: values.noreplyMail ?? '',
-    noreplyDisplayName: values.noreplyDisplayName ?? '',
-    noreplyHost: values.noreplyHost ?? '',
-    noreplyPort: textNumber(values.noreplyPort ?? ''),
-    noreplyUser: values.noreplyUser ?? '',
-    noreplyPassword: secret(values.noreplyPassword ?? ''),
-    noreplyStarttls: values.noreplyStarttls,
-    noreplyUseGraphApi: values.noreplyUseGraphApi,
-    noreplyGraphTenantId: values.noreplyGraphTenantId ?? '',
-    noreplyGraphClientId: values.noreplyGraphClientId ?? '',
-    noreplyGraphClientSecret: secret(values.noreplyGraphClientSecret ?? ''),
-    ownerUserIds: values.ownerUserIds,
-    allowAllUsersToCreateTenant: values.allowAllUsersToCreateTenant,
-    allowedUsersToCreateTenant: values.allowedUsersToCreateTenant,
-    maxTenants: textNumber(values.maxTenants ?? ''),
-    maxBookables: textNumber(values.maxBookables ?? ''),
-    maxEvents: textNumber(values.maxEvents ?? ''),
-    sso: {
-      active: values.sso.active,
-      serverUrl: values.sso.serverUrl ?? '',
-      realm: values.sso.realm ?? '',
-      publicClient: values.sso.publicClient ?? '',
-      privateClient: values.sso.privateClient ?? '',
-      privateClientSecret: secret(values.sso.privateClientSecret ?? ''),
-      roleMapping: { active: values.sso.roleMapping.active, roles: values.sso.roleMapping.roles },
-    },
-  };
-}
-
-/** Cross-field rules: with the instance's own mail server in use, the chosen method (SMTP or Graph) must be complete. */
-function validateForm(values: InstanceFormValues, settings: InstanceSettingsFieldsFragment): Record<string, unknown> {
-  const errors: Record<string, string> = {};
-  if (values.useOwnMailServer) {
-    const need = (field: keyof InstanceFormValues, present: boolean) => {
-      if (!present) errors[field] = REQUIRED;
-    };
-    need('noreplyMail', !isBlank(values.noreplyMail));
-    need('noreplyDisplayName', !isBlank(values.noreplyDisplayName));
-    if (values.noreplyUseGraphApi) {
-      need('noreplyGraphTenantId', !isBlank(values.noreplyGraphTenantId));
-      need('noreplyGraphClientId', !isBlank(values.noreplyGraphClientId));
-      need('noreplyGraphClientSecret', settings.noreplyGraphClientSecretSet || !isBlank(values.noreplyGraphClientSecret));
-    } else {
-      need('noreplyHost', !isBlank(values.noreplyHost));
-      need('noreplyPort', !isBlank(values.noreplyPort));
-      need('noreplyUser', !isBlank(values.noreplyUser));
-      need('noreplyPassword', settings.noreplyPasswordSet || !isBlank(values.noreplyPassword));
-    }
-  }
-  if (values.sso?.active) {
-    if (isBlank(values.sso.serverUrl)) errors['sso.serverUrl'] = REQUIRED;
-    if (isBlank(values.sso.publicClient)) errors['sso.publicClient'] = REQUIRED;
-  }
-  if (values.ownerUserIds.length === 0) errors.ownerUserIds = 'Die Instanz braucht mindestens einen Besitzer.';
-  // final-form reads nested keys from nested objects.
-  return nestFieldErrors(errors) ?? {};
-}
 
 /** A list of user ids (e-mail addresses) with add and remove, bound to an array field. */
 function UserIdList({ name, label, addLabel, emptyText, minimum = 0 }: { name: string; label: string; addLabel: string; emptyText: string; minimum?: number }) {
@@ -344,7 +168,17 @@ export default function InstanceSettingsPage() {
     const { data: preview } = await client.query({ query: InstanceMailTemplatePreviewDocument, variables: { template }, fetchPolicy: 'no-cache' });
     return preview?.instanceMailTemplatePreview ?? '';
   };
-  const failedSave = useFailedSaveFeedback<InstanceFormValues>();
+  const saving = useSaveDialog<InstanceFormValues>({
+    save: (values) => updateInstance({ variables: { input: toInput(values) } }),
+    saved: { title: 'Instanz erfolgreich aktualisiert' },
+    failed: () => notify({ type: 'danger', title: 'Fehler beim Aktualisieren der Instanz' }),
+    // The server names a secret by its "…Set" flag; the message belongs at the secret's input.
+    fieldAliases: {
+      noreplyPasswordSet: 'noreplyPassword',
+      noreplyGraphClientSecretSet: 'noreplyGraphClientSecret',
+      'sso.privateClientSecretSet': 'sso.privateClientSecret',
+    },
+  });
   const settings = data?.instanceSettings;
   const initialValues = useMemo(() => (settings ? toFormValues(settings) : undefined), [settings]);
 
@@ -357,33 +191,17 @@ export default function InstanceSettingsPage() {
     );
   }
 
-  const onSubmit = async (values: InstanceFormValues) => {
-    try {
-      await updateInstance({ variables: { input: toInput(values) } });
-      notify({ type: 'success', title: 'Instanz erfolgreich aktualisiert' });
-      return undefined;
-    } catch (failure) {
-      const submitErrors = serverSubmitErrors(failure, {
-        noreplyPasswordSet: 'noreplyPassword',
-        noreplyGraphClientSecretSet: 'noreplyGraphClientSecret',
-        'sso.privateClientSecretSet': 'sso.privateClientSecret',
-      });
-      if (!submitErrors) notify({ type: 'danger', title: 'Fehler beim Aktualisieren der Instanz' });
-      return submitErrors;
-    }
-  };
-
   return (
     <section className="admin-page instance-page">
       <H2>Instanz verwalten</H2>
       <Form<InstanceFormValues>
-        onSubmit={onSubmit}
+        onSubmit={saving.submit}
         initialValues={initialValues}
         initialValuesEqual={(a, b) => JSON.stringify(a) === JSON.stringify(b)}
         validate={(values) => validateForm(values, settings)}
-        decorators={failedSave.decorators}
+        decorators={saving.decorators}
         render={({ handleSubmit, submitting, form, pristine }) => (
-          <form onSubmit={handleSubmit} noValidate ref={failedSave.formRef}>
+          <form onSubmit={handleSubmit} noValidate ref={saving.formRef}>
             <Section title="Kontakt" icon="office" elevation={1}>
               <SectionCard>
                 <TextField name="contactAddress" label="Kontaktadresse" />

@@ -4,11 +4,9 @@ import { DialogSaveFooter } from '../shared/forms/DialogSaveFooter';
 import { useState } from 'react';
 import { Form, useField } from 'react-final-form';
 import { type RoleFieldsFragment, RolesDocument, SaveRoleDocument } from '../gql/graphql';
-import { useFailedSaveFeedback } from '../shared/forms/failedSave';
 import { helperLine, shownFieldError } from '../shared/forms/fieldMessage';
-import { serverSubmitErrors } from '../shared/forms/serverErrors';
+import { useSaveDialog } from '../shared/forms/saveDialog';
 import { StringMultiSelect } from '../shared/forms/StringMultiSelect';
-import { notify, notifyError } from '../shared/toast';
 import { required } from '../shared/validation';
 import { allFlags, type AreaName, areaLabel, editorAreas, flagLabels, flagNames, type Flags, noFlags, permissionGroups } from './roleSummary';
 import { roleMessages } from './roleMessages';
@@ -82,38 +80,35 @@ function FreeBookingsField() {
 /** Create and edit dialog of a role (max 800 px): name, admin areas, flags per group, free bookings. */
 export function RoleDialog({ tenantId, role, onClose }: { tenantId: string; role: RoleFieldsFragment | null; onClose: () => void }) {
   const [save] = useMutation(SaveRoleDocument, { refetchQueries: [{ query: RolesDocument, variables: { tenantId } }], awaitRefetchQueries: true });
-  const failedSave = useFailedSaveFeedback<RoleFormValues>();
   // Held once: new initial values on a later render would reset what was typed.
   const [startValues] = useState(() => initialValues(role));
-
-  const submit = async (values: RoleFormValues) => {
-    const input = {
-      ...(role ? { id: role.id } : {}),
-      name: values.name.trim(),
-      adminInterfaces: values.adminInterfaces,
-      freeBookings: values.freeBookings,
-      ...Object.fromEntries(permissionGroups.map(({ area }) => [area, flagsOf(values[area])])),
-    };
-    try {
-      await save({ variables: { tenantId, input } });
-      notify({ type: 'success', ...(role ? roleMessages.edited : roleMessages.created) });
-      onClose();
-      return undefined;
-    } catch (error) {
-      const submitErrors = serverSubmitErrors(error);
-      if (!submitErrors) notifyError(error, roleMessages.saveError);
-      return submitErrors;
-    }
-  };
+  const dialog = useSaveDialog<RoleFormValues>({
+    save: (values) =>
+      save({
+        variables: {
+          tenantId,
+          input: {
+            ...(role ? { id: role.id } : {}),
+            name: values.name.trim(),
+            adminInterfaces: values.adminInterfaces,
+            freeBookings: values.freeBookings,
+            ...Object.fromEntries(permissionGroups.map(({ area }) => [area, flagsOf(values[area])])),
+          },
+        },
+      }),
+    saved: role ? roleMessages.edited : roleMessages.created,
+    failed: roleMessages.saveError,
+    onSaved: onClose,
+  });
 
   return (
     <Dialog isOpen title={role ? 'Rolle bearbeiten' : 'Rolle erstellen'} onClose={onClose} style={{ width: 'calc(100% - 40px)', maxWidth: 800 }}>
       <Form<RoleFormValues>
         initialValues={startValues}
-        onSubmit={submit}
-        decorators={failedSave.decorators}
+        onSubmit={dialog.submit}
+        decorators={dialog.decorators}
         render={({ handleSubmit, submitting }) => (
-          <form noValidate ref={failedSave.formRef} onSubmit={(event) => void handleSubmit(event)}>
+          <form noValidate ref={dialog.formRef} onSubmit={(event) => void handleSubmit(event)}>
             <DialogBody>
               <NameField />
               <AreasField />

@@ -8,11 +8,9 @@ import { BookingObjectsDocument, BookingWorkflowStatesDocument, SaveStaffBooking
 import { formatCurrency } from '../../shared/format';
 import { DateTimeField } from '../../shared/forms/DateTimeField';
 import { DialogSaveFooter } from '../../shared/forms/DialogSaveFooter';
-import { useFailedSaveFeedback } from '../../shared/forms/failedSave';
 import { fieldErrorMarker, helperLine, shownFieldError } from '../../shared/forms/fieldMessage';
-import { serverSubmitErrors } from '../../shared/forms/serverErrors';
+import { useSaveDialog } from '../../shared/forms/saveDialog';
 import { TextField } from '../../shared/forms/TextField';
-import { notify, notifyError } from '../../shared/toast';
 import { storeBooking } from './bookingChanges';
 import { addObject, ARCHIVE_STATUS, BACKLOG_STATUS, type BookedObjectValue, bookingFormValues, type BookingFormValues, bookingInput, changeAmount, customerValidator, endValidator, objectsValidator, unitPriceValidator } from './bookingForm';
 import { bookingMessages } from './bookingMessages';
@@ -131,34 +129,27 @@ function BookingForm({ tenantId, booking, onClose }: { tenantId: string; booking
       if (data) storeBooking(cache, tenantId, data.saveBooking);
     },
   });
-  const failedSave = useFailedSaveFeedback<BookingFormValues>();
   // Held once: new initial values on a later render would reset what was typed.
   const [startValues] = useState(() => bookingFormValues(booking));
   const isNew = booking === null;
   const [validateCustomer] = useState(() => customerValidator(isNew));
 
-  const submit = async (values: BookingFormValues) => {
-    try {
-      await save({ variables: { tenantId, input: bookingInput(values, booking?.id ?? null, startValues.workflowStatus) } });
-      notify({ type: 'success', ...(isNew ? bookingMessages.created : bookingMessages.edited) });
-      onClose();
-      return undefined;
-    } catch (error) {
-      // A field the server names shows at its field; anything else ("Zeitkonflikt", "Objekt nicht verfügbar", …) as toast.
-      const submitErrors = serverSubmitErrors(error);
-      if (!submitErrors) notifyError(error, isNew ? bookingMessages.createError : bookingMessages.editError);
-      return submitErrors;
-    }
-  };
+  const dialog = useSaveDialog<BookingFormValues>({
+    save: (values) => save({ variables: { tenantId, input: bookingInput(values, booking?.id ?? null, startValues.workflowStatus) } }),
+    saved: isNew ? bookingMessages.created : bookingMessages.edited,
+    // A field the server names shows at its field; anything else ("Zeitkonflikt", "Objekt nicht verfügbar", …) as toast.
+    failed: isNew ? bookingMessages.createError : bookingMessages.editError,
+    onSaved: onClose,
+  });
 
   return (
     <Form<BookingFormValues>
       initialValues={startValues}
-      onSubmit={submit}
+      onSubmit={dialog.submit}
       validate={validateCustomer}
-      decorators={failedSave.decorators}
+      decorators={dialog.decorators}
       render={({ handleSubmit, submitting }) => (
-        <form noValidate ref={failedSave.formRef} onSubmit={(event) => void handleSubmit(event)}>
+        <form noValidate ref={dialog.formRef} onSubmit={(event) => void handleSubmit(event)}>
           <DialogBody>
             <BookedObjects tenantId={tenantId} />
             <section aria-labelledby="booking-time-heading" className="booking-form-section">

@@ -4,206 +4,29 @@ import { getIn } from 'final-form';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Form, useField, useFormState } from 'react-final-form';
 import { useSearchParams } from 'react-router-dom';
-import { tenantFieldErrors } from '../../../../common/tenants/tenant.validation.js';
 import {
   TenantEditDocument,
   type TenantEditFieldsFragment,
-  type TenantInput,
   TenantMailTemplatePreviewDocument,
   TenantMembersDocument,
   UpdateTenantDocument,
   type WorkflowFieldsFragment,
-  type WorkflowInput,
 } from '../../gql/graphql';
 import { TenantPublicLinks } from '../../portal/PublicLinks';
 import { CollapsibleSection } from '../../shared/CollapsibleSection';
-import { useFailedSaveFeedback } from '../../shared/forms/failedSave';
 import { MailTemplateField } from '../../shared/forms/MailTemplateField';
 import { SaveBar } from '../../shared/forms/SaveBar';
-import { nestFieldErrors, serverSubmitErrors } from '../../shared/forms/serverErrors';
+import { useSaveDialog } from '../../shared/forms/saveDialog';
 import { useAppState } from '../../shared/store';
 import { notify } from '../../shared/toast';
 import { generalFields } from '../CreateTenantDialog';
 import { NumberInput, SecretInput, SwitchInput, TextInput } from '../fields';
 import { TemplateField } from './TemplateField';
-import { type Choices, WorkflowEditor, type WorkflowValue } from './WorkflowEditor';
-
-type Application = NonNullable<TenantEditFieldsFragment['applications']>[number];
-interface AppValues {
-  active: boolean;
-  paymentMerchantId: string;
-  paymentProjectId: string;
-  paymentSecret: string;
-  paymentPurposeSuffix: string;
-  testMode: boolean;
-  bank: string;
-  iban: string;
-  bic: string;
-  accountHolder: string;
-  daysUntilPaymentDue: number | null;
-  serverUrl: string;
-  apiKey: string;
-  lockerId: string;
-  user: string;
-  password: string;
-}
-type AppId = 'giroCockpit' | 'pmPayment' | 'invoice' | 'testPayment' | 'pareva';
-const appIds: AppId[] = ['giroCockpit', 'pmPayment', 'invoice', 'testPayment', 'pareva'];
-
-type Values = Omit<TenantEditFieldsFragment, 'applications'> & {
-  noreplyPassword: string;
-  noreplyGraphClientSecret: string;
-  simpleEventMode: boolean;
-  applications: Record<AppId, AppValues>;
-  workflow: WorkflowValue;
-  /** Whether the instance offers the built-in test provider (never in production): only then is it shown and saved. */
-  testPaymentOffered: boolean;
-};
+import { type AppId, type TenantFormValues, toFormValues, toInput, validateTenant } from './tenantFormValues';
+import { type Choices, WorkflowEditor } from './WorkflowEditor';
 
 const SAVED = 'Änderungen wurden erfolgreich gespeichert.';
 const SAVE_ERROR = 'Fehler beim Speichern der Änderungen.';
-
-function appValues(application: Application | undefined): AppValues {
-  return {
-    active: application?.active ?? false,
-    paymentMerchantId: application?.paymentMerchantId ?? '',
-    paymentProjectId: application?.paymentProjectId ?? '',
-    paymentSecret: '',
-    paymentPurposeSuffix: application?.paymentPurposeSuffix ?? '',
-    testMode: application?.paymentMode === 'test',
-    bank: application?.bank ?? '',
-    iban: application?.iban ?? '',
-    bic: application?.bic ?? '',
-    accountHolder: application?.accountHolder ?? '',
-    daysUntilPaymentDue: application?.daysUntilPaymentDue ?? null,
-    serverUrl: application?.serverUrl ?? '',
-    apiKey: application?.apiKey ?? '',
-    lockerId: application?.lockerId ?? '',
-    user: application?.user ?? '',
-    password: '',
-  };
-}
-
-function toValues(tenant: TenantEditFieldsFragment, workflow: WorkflowFieldsFragment, testPaymentOffered: boolean): Values {
-  const { applications, ...fields } = tenant;
-  return {
-    ...fields,
-    noreplyPassword: '',
-    noreplyGraphClientSecret: '',
-    simpleEventMode: tenant.defaultEventCreationMode === 'simple',
-    applications: Object.fromEntries(appIds.map((id) => [id, appValues(applications?.find((application) => application.id === id))])) as Record<AppId, AppValues>,
-    testPaymentOffered,
-    workflow: {
-      id: workflow.id ?? null,
-      name: workflow.name,
-      description: workflow.description,
-      active: workflow.active,
-      defaultState: workflow.defaultState,
-      states: workflow.states.map((state) => ({
-        id: state.id,
-        name: state.name,
-        actions: state.actions.map((action) => ({
-          type: action.type as 'email' | 'bookingStatus',
-          receiverType: (action.receiverType ?? null) as 'user' | 'role' | null,
-          sendTo: action.sendTo,
-          bookingStatus: action.bookingStatus,
-        })),
-      })),
-    },
-  };
-}
-
-/** The mutation's input: secrets only when typed, the three payment applications always merged. */
-function toInput(values: Values): { input: TenantInput; workflow: WorkflowInput } {
-  const text = (value: string | null | undefined) => value ?? '';
-  const app = (id: AppId) => values.applications[id];
-  const payment = (id: 'giroCockpit' | 'pmPayment') => ({
-    id,
-    active: app(id).active,
-    paymentMerchantId: app(id).paymentMerchantId,
-    paymentProjectId: app(id).paymentProjectId,
-    paymentPurposeSuffix: app(id).paymentPurposeSuffix,
-    ...(app(id).paymentSecret ? { paymentSecret: app(id).paymentSecret } : {}),
-  });
-  const input: TenantInput = {
-    name: values.name,
-    contactName: values.contactName,
-    location: values.location,
-    mail: values.mail,
-    phone: values.phone,
-    website: values.website,
-    bookableDetailLink: values.bookableDetailLink,
-    eventDetailLink: values.eventDetailLink,
-    defaultEventCreationMode: values.simpleEventMode ? 'simple' : 'detailed',
-    enablePublicStatusView: values.enablePublicStatusView,
-    useInstanceMail: values.useInstanceMail,
-    genericMailTemplate: values.genericMailTemplate ?? '',
-    noreplyMail: text(values.noreplyMail),
-    noreplyDisplayName: text(values.noreplyDisplayName),
-    noreplyHost: text(values.noreplyHost),
-    noreplyPort: values.noreplyPort ?? null,
-    noreplyUser: text(values.noreplyUser),
-    noreplyStarttls: values.noreplyStarttls,
-    noreplyUseGraphApi: values.noreplyUseGraphApi,
-    noreplyGraphTenantId: text(values.noreplyGraphTenantId),
-    noreplyGraphClientId: text(values.noreplyGraphClientId),
-    ...(values.noreplyPassword ? { noreplyPassword: values.noreplyPassword } : {}),
-    ...(values.noreplyGraphClientSecret ? { noreplyGraphClientSecret: values.noreplyGraphClientSecret } : {}),
-    receiptTemplate: text(values.receiptTemplate),
-    receiptNumberPrefix: text(values.receiptNumberPrefix),
-    invoiceTemplate: text(values.invoiceTemplate),
-    invoiceNumberPrefix: text(values.invoiceNumberPrefix),
-    paymentPurposeSuffix: text(values.paymentPurposeSuffix),
-    maxBookingAdvanceInMonths: values.maxBookingAdvanceInMonths ?? null,
-    bookingHorizonDays: values.bookingHorizonDays ?? null,
-    maxBookingDays: values.maxBookingDays ?? null,
-    applications: [
-      { ...payment('giroCockpit'), paymentMode: app('giroCockpit').testMode ? 'test' : 'prod' },
-      { ...payment('pmPayment'), paymentMode: app('pmPayment').testMode ? 'test' : 'prod' },
-      {
-        id: 'invoice',
-        active: app('invoice').active,
-        bank: app('invoice').bank,
-        iban: app('invoice').iban,
-        bic: app('invoice').bic,
-        accountHolder: app('invoice').accountHolder,
-        daysUntilPaymentDue: app('invoice').daysUntilPaymentDue,
-      },
-      ...(values.testPaymentOffered ? [{ id: 'testPayment', active: app('testPayment').active, paymentPurposeSuffix: app('testPayment').paymentPurposeSuffix }] : []),
-      {
-        id: 'pareva',
-        active: app('pareva').active,
-        serverUrl: app('pareva').serverUrl,
-        apiKey: app('pareva').apiKey,
-        lockerId: app('pareva').lockerId,
-        user: app('pareva').user,
-        ...(app('pareva').password ? { password: app('pareva').password } : {}),
-      },
-    ],
-  };
-  const { workflow } = values;
-  return {
-    input,
-    workflow: {
-      name: workflow.name,
-      description: workflow.description,
-      active: workflow.active,
-      defaultState: workflow.defaultState,
-      states: workflow.states.map((state) => ({
-        id: state.id,
-        name: state.name,
-        actions: state.actions.map((action) => ({ type: action.type, receiverType: action.receiverType, sendTo: action.sendTo, bookingStatus: action.bookingStatus })),
-      })),
-    },
-  };
-}
-
-/** The tenant rules on what would be sent, nested as react-final-form reads them. */
-function validateTenant(values: Values): Record<string, unknown> {
-  const { input } = toInput(values);
-  const errors = tenantFieldErrors({ ...input, applications: input.applications?.map((application) => ({ ...application, id: String(application.id) })) });
-  return nestFieldErrors(errors) ?? {};
-}
 
 function ActiveTag({ name }: { name: string }) {
   const { input } = useField<boolean>(name);
@@ -303,39 +126,34 @@ function MailSection() {
 function TenantForm({ tenant, workflow, choices, testPaymentOffered }: { tenant: TenantEditFieldsFragment; workflow: WorkflowFieldsFragment; choices: Choices; testPaymentOffered: boolean }) {
   // The saved tenant is loaded again before the save counts as done, so the form continues from it.
   const [updateTenant, { loading }] = useMutation(UpdateTenantDocument, { refetchQueries: [TenantEditDocument], awaitRefetchQueries: true });
-  const failedSave = useFailedSaveFeedback<Values>();
   const client = useApolloClient();
   const renderMailTemplate = async (template: string) => {
     const { data } = await client.query({ query: TenantMailTemplatePreviewDocument, variables: { tenantId: tenant.id, template }, fetchPolicy: 'no-cache' });
     return data?.tenantMailTemplatePreview ?? '';
   };
   // The same tenant loaded again (after a save) gives equal values: the form stays as it is.
-  const initialValues = useMemo(() => toValues(tenant, workflow, testPaymentOffered), [tenant, workflow, testPaymentOffered]);
+  const initialValues = useMemo(() => toFormValues(tenant, workflow, testPaymentOffered), [tenant, workflow, testPaymentOffered]);
   const secret = (set: boolean | null | undefined) => set;
 
-  const submit = async (values: Values) => {
-    const { input, workflow: workflowInput } = toInput(values);
-    try {
-      await updateTenant({ variables: { id: tenant.id, input, workflow: workflowInput } });
-      notify({ type: 'success', title: 'Gespeichert', message: SAVED });
-      return undefined;
-    } catch (error) {
-      const submitErrors = serverSubmitErrors(error);
-      if (!submitErrors) notify({ type: 'danger', title: 'Fehler', message: SAVE_ERROR });
-      return submitErrors;
-    }
-  };
+  const saving = useSaveDialog<TenantFormValues>({
+    save: (values) => {
+      const { input, workflow: workflowInput } = toInput(values);
+      return updateTenant({ variables: { id: tenant.id, input, workflow: workflowInput } });
+    },
+    saved: { title: 'Gespeichert', message: SAVED },
+    failed: () => notify({ type: 'danger', title: 'Fehler', message: SAVE_ERROR }),
+  });
 
   return (
-    <Form<Values>
-      onSubmit={submit}
+    <Form<TenantFormValues>
+      onSubmit={saving.submit}
       initialValues={initialValues}
       initialValuesEqual={(a, b) => JSON.stringify(a) === JSON.stringify(b)}
       validate={validateTenant}
-      decorators={failedSave.decorators}
+      decorators={saving.decorators}
     >
       {({ handleSubmit, values }) => (
-        <form onSubmit={handleSubmit} noValidate className="tenant-edit" ref={failedSave.formRef}>
+        <form onSubmit={handleSubmit} noValidate className="tenant-edit" ref={saving.formRef}>
           <Section title="Allgemein" icon="office" elevation={1}>
             <SectionCard>
               <FormGroup label="ID" labelFor="tenant-id">

@@ -13,7 +13,7 @@ import {
   TenantMembersDocument,
 } from '../../gql/graphql';
 import { useFailedSaveFeedback } from '../../shared/forms/failedSave';
-import { serverSubmitErrors } from '../../shared/forms/serverErrors';
+import { submitSave } from '../../shared/forms/saveDialog';
 import { TextField } from '../../shared/forms/TextField';
 import { type Column, DataTable } from '../../shared/list/DataTable';
 import { allowChangeOwners, allowManageMembers, allowRemoveMember, NO_PERMISSION, viewerOf } from '../../shared/rights';
@@ -152,24 +152,20 @@ export default function TenantMembersPage() {
     setNewRoles([]);
   };
 
-  const add = async (values: { userId?: string }) => {
-    try {
-      await addMember({ variables: { tenantId, userId: values.userId?.trim() ?? '', roles: newRoles } });
-      notify({ type: 'success', title: 'Benutzer hinzugefügt', message: values.userId });
-      closeAddDialog();
-      return undefined;
-    } catch (error) {
-      const submitErrors = serverSubmitErrors(error);
-      if (submitErrors) return submitErrors;
-      if (errorInfo(error).code === 'TENANT_USER_NOT_FOUND') {
-        notify({ type: 'danger', title: 'Benutzer nicht gefunden', message: 'Der Benutzer muss sich zuerst registrieren.' });
-      } else {
-        console.error('Benutzer konnte nicht hinzugefügt werden', error);
-        notifyError(error, { title: 'Fehler', message: 'Der Benutzer konnte nicht hinzugefügt werden.' });
-      }
-      return undefined;
-    }
-  };
+  const add = (values: { userId?: string }) =>
+    submitSave(values, {
+      save: () => addMember({ variables: { tenantId, userId: values.userId?.trim() ?? '', roles: newRoles } }),
+      saved: { title: 'Benutzer hinzugefügt', message: values.userId },
+      failed: (error) => {
+        if (errorInfo(error).code === 'TENANT_USER_NOT_FOUND') {
+          notify({ type: 'danger', title: 'Benutzer nicht gefunden', message: 'Der Benutzer muss sich zuerst registrieren.' });
+        } else {
+          console.error('Benutzer konnte nicht hinzugefügt werden', error);
+          notifyError(error, { title: 'Fehler', message: 'Der Benutzer konnte nicht hinzugefügt werden.' });
+        }
+      },
+      onSaved: closeAddDialog,
+    });
 
   const columns: Column<Row>[] = [
     { key: 'userId', header: 'E-Mail', sortValue: (row) => row.userId, breakAnywhere: true },

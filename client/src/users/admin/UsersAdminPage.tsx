@@ -5,9 +5,8 @@ import { useCallback, useState } from 'react';
 import { Form, useField } from 'react-final-form';
 import { AdminDeleteUserDocument, AdminUpdateUserDocument, AdminUsersDocument, type AdminUsersQuery } from '../../gql/graphql';
 import { formatDate } from '../../shared/format';
-import { useFailedSaveFeedback } from '../../shared/forms/failedSave';
 import { fieldErrorMarker, shownFieldError } from '../../shared/forms/fieldMessage';
-import { serverSubmitErrors } from '../../shared/forms/serverErrors';
+import { useSaveDialog } from '../../shared/forms/saveDialog';
 import { DataTable, type Column } from '../../shared/list/DataTable';
 import { RowActions, useConfirmedDelete } from '../../shared/list/rowActions';
 import { useAppState } from '../../shared/store';
@@ -77,25 +76,18 @@ function SuspensionNote({ wasSuspended }: { wasSuspended: boolean }) {
 
 function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const [updateUser] = useMutation(AdminUpdateUserDocument);
-  const failedSave = useFailedSaveFeedback<UserFlags>();
   const [initialValues] = useState<UserFlags>({ isVerified: user.isVerified, isSuspended: user.isSuspended });
-  const save = async (values: UserFlags) => {
-    try {
-      await updateUser({ variables: { input: { id: user.id, isVerified: values.isVerified, isSuspended: values.isSuspended } } });
-      notify({ type: 'success', title: 'Benutzer bearbeitet', message: `${user.id} wurde gespeichert.` });
-      onClose();
-      return undefined;
-    } catch (error) {
-      const submitErrors = serverSubmitErrors(error);
-      if (!submitErrors) notifyError(error, { title: 'Fehler', message: 'Der Benutzer konnte nicht gespeichert werden.' });
-      return submitErrors;
-    }
-  };
+  const dialog = useSaveDialog<UserFlags>({
+    save: (values) => updateUser({ variables: { input: { id: user.id, isVerified: values.isVerified, isSuspended: values.isSuspended } } }),
+    saved: { title: 'Benutzer bearbeitet', message: `${user.id} wurde gespeichert.` },
+    failed: { title: 'Fehler', message: 'Der Benutzer konnte nicht gespeichert werden.' },
+    onSaved: onClose,
+  });
   return (
     <Dialog isOpen title={`Benutzer bearbeiten: ${user.id}`} onClose={onClose} style={{ maxWidth: 800 }}>
-      <Form<UserFlags> onSubmit={save} initialValues={initialValues} decorators={failedSave.decorators}>
+      <Form<UserFlags> onSubmit={dialog.submit} initialValues={initialValues} decorators={dialog.decorators}>
         {({ handleSubmit, submitting }) => (
-          <form noValidate ref={failedSave.formRef} onSubmit={handleSubmit}>
+          <form noValidate ref={dialog.formRef} onSubmit={handleSubmit}>
             <DialogBody>
               <FlagSwitch name="isVerified" label="Verifiziert" />
               <FlagSwitch name="isSuspended" label="Gesperrt" />
