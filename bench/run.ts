@@ -29,7 +29,7 @@ import type { BenchRequest, MemoryReading, OccupancyCheck, RawLookup, RawResult,
  * the same page as raw SQL; then, in Chromium, what the login page and the public booking page
  * download and the time from "Anmelden" to the dashboard; at the end the bookings screen and its
  * kanban view with a board of 1,000 cards (render time, frames while dragging a card). Bounded in
- * time, loopback only. `BENCH_ONLY=client` measures only the client rows (seeding only the demo
+ * time, loopback only. `BENCH_ONLY=api` measures only the API rows (me, checkouts, history, list; no browser), `BENCH_ONLY=client` measures only the client rows (seeding only the demo
  * tenant's bookings), `BENCH_ONLY=kanban` only the kanban view's, `BENCH_ONLY=calendar` only the
  * month calendar's, `BENCH_ONLY=receipts` only the receipt PDFs (throughput with the warm browser
  * and the memory after 50 and after 500 documents).
@@ -59,7 +59,7 @@ const FRAME_BUDGET_MS = 1000 / 60;
 /** requestAnimationFrame timestamps of frames in budget vary by about ±0.1 ms around 16.67 ms. */
 const FRAME_JITTER_MS = 0.5;
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && !['client', 'kanban', 'calendar', 'receipts'].includes(ONLY)) throw new Error(`BENCH_ONLY kennt nur "client", "kanban", "calendar" und "receipts", nicht "${ONLY}"`);
+if (ONLY !== undefined && !['api', 'client', 'kanban', 'calendar', 'receipts'].includes(ONLY)) throw new Error(`BENCH_ONLY kennt nur "api", "client", "kanban", "calendar" und "receipts", nicht "${ONLY}"`);
 /** Receipt PDFs: the first ones measured for memory, all of them, and how many requests run at once (PDF_CONCURRENCY). */
 const RECEIPTS_FIRST = 50;
 const RECEIPTS_TOTAL = 500;
@@ -364,7 +364,8 @@ async function measureKanban(base: string, demoTenantId: string): Promise<string
  * The server measurements (with the client rows measured before them appended to the tables):
  * prints them and keeps them in bench/last-result.md.
  */
-async function measureServer(base: string, clientRows: string): Promise<void> {
+/** The server's rows; `apiOnly` (BENCH_ONLY=api) leaves out the browser, the board and the receipts. */
+async function measureServer(base: string, clientRows: string, apiOnly = false): Promise<void> {
   const signInAs = (login: { id: string; password: string }) => signIn(base, login);
   const cookie = await signInAs(demoLogins.staff);
 
@@ -482,6 +483,26 @@ async function measureServer(base: string, clientRows: string): Promise<void> {
     await load('REST GET /api/{Mandant}/bookings?limit=50', { url: `${base}/api/${demoTenantId}/bookings?limit=50`, headers: { cookie: ownerCookie } }),
   ];
   const listRaw = await rawRow('Raw SQL: dieselben 50 Buchungen mit Positionen (gleicher Pool)', { kind: 'bookingPage', tenantId: demoTenantId });
+  if (apiOnly) {
+    const distinctRow = checkoutRows[3];
+    console.log(
+      [
+        `${new Date().toISOString()} – nur API (BENCH_ONLY=api), ${CONNECTIONS} Verbindungen, ${DURATION_S} s je Messung, ${os.cpus().length} Kerne, Systemlast (1 min) zu Beginn ${fixed(loadAtStart)}, am Ende ${fixed(os.loadavg()[0])}`,
+        '',
+        `| Messung | Anfragen/s | p50 ms | p99 ms | Durchsatz / Raw SQL |\n|---|---:|---:|---:|---:|`,
+        ...ratioRows([...rows, viewerRaw], viewerRaw),
+        '',
+        '| Checkout | Anfragen | Anfragen/s | Buchungen/min | p50 ms | p99 ms | Antworten | Überbucht |\n|---|---:|---:|---:|---:|---:|---|---:|',
+        ...checkoutRows.map((row) => `| ${row.name} | ${row.requests} | ${fixed(row.requestsPerSecond, 0)} | ${fixed(row.bookingsPerMinute, 0)} | ${fixed(row.p50)} | ${fixed(row.p99)} | ${row.answers} | ${row.oversold} |`),
+        '',
+        `| Buchungsliste | Anfragen/s | p50 ms | p99 ms | Durchsatz / Raw SQL |\n|---|---:|---:|---:|---:|`,
+        ...ratioRows([...listRows, listRaw], listRaw),
+        '',
+        `Buchungen/min auf verschiedenen Zeitfenstern: ${fixed(distinctRow.bookingsPerMinute, 0)}`,
+      ].join('\n'),
+    );
+    return;
+  }
   const board = await measureBoard(base, await signInAs(ADMIN), sportsTenantId);
   // After the load measurements, so the browser does not share the cores with them; the board
   // (an active workflow on the demo tenant) after the list, which is measured without one.
@@ -621,7 +642,10 @@ try {
   const ready = await new Promise<{ port: number }>((resolve) => worker.once('message', (message) => resolve(message as { port: number })));
   const base = `http://127.0.0.1:${ready.port}`;
   const header = () => `${new Date().toISOString()} – ${os.cpus().length} Kerne, Systemlast (1 min) zu Beginn ${fixed(loadAtStart)}, am Ende ${fixed(os.loadavg()[0])}`;
-  if (ONLY === 'receipts') {
+  if (ONLY === 'api') {
+    // The API rows alone (no browser): quick to compare before and after a server change.
+    await measureServer(base, '', true);
+  } else if (ONLY === 'receipts') {
     // Only these rows (bench/last-result.md keeps the last full run).
     console.log(`${header()}\n\n${await measureReceipts(base, true)}`);
   } else if (ONLY === 'kanban') {
