@@ -7,8 +7,8 @@ import { BookingEditorService } from './bookings/booking-editor.service.js';
 import { BookingOccupancyGuard } from './bookings/booking-occupancy-guard.js';
 import { BookingOverviewService } from './bookings/booking-overview.service.js';
 import { BookingStatusService } from './bookings/booking-status.service.js';
-import { BOOKING_MAIL_JOB, BOOKING_ORGANIZER_MAILS_JOB } from './bookings/booking.jobs.js';
-import { BookingMailer, renderMailTemplate } from './bookings/booking.mails.js';
+import { renderMailTemplate } from './bookings/booking-mail-composition.js';
+import { BookingMailer } from './bookings/booking.mails.js';
 import { MailTemplatePreviews } from './bookings/mail-template-preview.js';
 import { BookingService } from './bookings/booking.service.js';
 import { CheckoutService } from './bookings/checkout/checkout.service.js';
@@ -150,8 +150,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     lockers,
     checkout: new CheckoutService(orm, bookables, workflows, occupancyGuard, paymentFollowUps, offeredPayments),
     jobHandlers: {
-      [BOOKING_MAIL_JOB]: (payload) => bookingMails.send(payload),
-      [BOOKING_ORGANIZER_MAILS_JOB]: (payload) => bookingMails.expandOrganizerMails(payload),
+      ...bookingMails.handlers(),
       ...workflowActions.handlers(),
       ...receipts.handlers(),
       ...accountMails.handlers(),
