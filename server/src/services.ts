@@ -42,6 +42,7 @@ import { SsoSessionGuard } from './sso/sso-sessions.js';
 import { SsoService } from './sso/sso.service.js';
 import { lockerApplicationDefinitions } from './tenants/tenant-applications.js';
 import type { TenantApplication } from './tenants/tenant.entity.js';
+import { TenantMemberService } from './tenants/tenant-members.service.js';
 import { TenantService } from './tenants/tenant.service.js';
 import { AccountTokens } from './users/account-tokens.js';
 import { AccountMails } from './users/account.mails.js';
@@ -122,6 +123,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     users: new UserService(orm, pubSub, instance),
     // The tenant stores its applications; the payments domain defines the payment ones.
     tenants: new TenantService(orm, pubSub, workflows, instance, [...paymentApplications, ...lockerApplicationDefinitions], new DocumentCounterReader(orm), offeredPayments),
+    tenantMembers: new TenantMemberService(orm),
     workflows,
     instance,
     roles: new RoleService(orm),
