@@ -19,6 +19,8 @@ import { EventSeatsService } from './events/event-seats.service.js';
 import { EventService } from './events/event.service.js';
 import { EventShowcase } from './events/event.showcase.js';
 import { FileService } from './files/file.service.js';
+import { InstanceMailSender } from './instance/instance-mail.js';
+import { InstanceSsoConfig } from './instance/instance-sso.js';
 import { InstanceService } from './instance/instance.service.js';
 import { LockerService } from './lockers/locker.service.js';
 import { MailService } from './mail/mail.service.js';
@@ -64,9 +66,11 @@ export interface Services extends DomainServices {
 }
 
 export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubSub): Services {
-  const instance = new InstanceService(orm);
+  const instanceSso = new InstanceSsoConfig(orm);
+  const instance = new InstanceService(orm, instanceSso);
+  const instanceMail = new InstanceMailSender(orm);
   // The account mails go into the instance's own template, filled by the same renderer as the tenants' booking mails.
-  const mail = new MailService(config, () => instance.mailState(), config.graph, async (values) => renderMailTemplate(await instance.mailTemplate(), values));
+  const mail = new MailService(config, () => instanceMail.mailState(), config.graph, async (values) => renderMailTemplate(await instanceMail.mailTemplate(), values));
   const viewers = new ViewerService(orm);
   const bookables = new BookableService(orm);
   // Attempt counters in PostgreSQL: sign-in and reset attempts, name guesses, cancellation requests.
@@ -112,7 +116,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   const lockers = new LockerService(orm, config.nodeEnv !== 'production');
   const offeredPayments = (applications: readonly TenantApplication[]): { id: PaymentProviderId; title: string }[] =>
     offeredPaymentProviders(applications).filter((offer) => config.payments.testProvider || offer.id !== 'testPayment');
-  const sso = new SsoService(orm, instance, viewers);
+  const sso = new SsoService(orm, instanceSso, viewers);
   return {
     config,
     orm,
@@ -126,6 +130,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     tenantMembers: new TenantMemberService(orm),
     workflows,
     instance,
+    instanceSso,
     roles: new RoleService(orm),
     coupons: new CouponService(orm),
     sso,
