@@ -135,7 +135,7 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   app.disable('x-powered-by');
   // The browser exchanges the single sign-on code at the provider: its origin joins connect-src.
   app.use((_req: Request, res: Response, next: NextFunction) => {
-    services.instance.ssoOrigin().then(
+    services.instanceSso.ssoOrigin().then(
       (origin) => {
         res.locals.ssoOrigin = origin;
         next();

@@ -7,8 +7,8 @@ import { BookingEditorService } from './bookings/booking-editor.service.js';
 import { BookingOccupancyGuard } from './bookings/booking-occupancy-guard.js';
 import { BookingOverviewService } from './bookings/booking-overview.service.js';
 import { BookingStatusService } from './bookings/booking-status.service.js';
-import { BOOKING_MAIL_JOB, BOOKING_ORGANIZER_MAILS_JOB } from './bookings/booking.jobs.js';
-import { BookingMailer, renderMailTemplate } from './bookings/booking.mails.js';
+import { renderMailTemplate } from './bookings/booking-mail-composition.js';
+import { BookingMailer } from './bookings/booking.mails.js';
 import { MailTemplatePreviews } from './bookings/mail-template-preview.js';
 import { BookingService } from './bookings/booking.service.js';
 import { CheckoutService } from './bookings/checkout/checkout.service.js';
@@ -19,6 +19,8 @@ import { EventSeatsService } from './events/event-seats.service.js';
 import { EventService } from './events/event.service.js';
 import { EventShowcase } from './events/event.showcase.js';
 import { FileService } from './files/file.service.js';
+import { InstanceMailSender } from './instance/instance-mail.js';
+import { InstanceSsoConfig } from './instance/instance-sso.js';
 import { InstanceService } from './instance/instance.service.js';
 import { LockerService } from './lockers/locker.service.js';
 import { MailService } from './mail/mail.service.js';
@@ -42,6 +44,7 @@ import { SsoSessionGuard } from './sso/sso-sessions.js';
 import { SsoService } from './sso/sso.service.js';
 import { lockerApplicationDefinitions } from './tenants/tenant-applications.js';
 import type { TenantApplication } from './tenants/tenant.entity.js';
+import { TenantMemberService } from './tenants/tenant-members.service.js';
 import { TenantService } from './tenants/tenant.service.js';
 import { AccountTokens } from './users/account-tokens.js';
 import { AccountMails } from './users/account.mails.js';
@@ -63,9 +66,11 @@ export interface Services extends DomainServices {
 }
 
 export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubSub): Services {
-  const instance = new InstanceService(orm);
+  const instanceSso = new InstanceSsoConfig(orm);
+  const instance = new InstanceService(orm, instanceSso);
+  const instanceMail = new InstanceMailSender(orm);
   // The account mails go into the instance's own template, filled by the same renderer as the tenants' booking mails.
-  const mail = new MailService(config, () => instance.mailState(), config.graph, async (values) => renderMailTemplate(await instance.mailTemplate(), values));
+  const mail = new MailService(config, () => instanceMail.mailState(), config.graph, async (values) => renderMailTemplate(await instanceMail.mailTemplate(), values));
   const viewers = new ViewerService(orm);
   const bookables = new BookableService(orm);
   // Attempt counters in PostgreSQL: sign-in and reset attempts, name guesses, cancellation requests.
@@ -111,7 +116,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   const lockers = new LockerService(orm, config.nodeEnv !== 'production');
   const offeredPayments = (applications: readonly TenantApplication[]): { id: PaymentProviderId; title: string }[] =>
     offeredPaymentProviders(applications).filter((offer) => config.payments.testProvider || offer.id !== 'testPayment');
-  const sso = new SsoService(orm, instance, viewers);
+  const sso = new SsoService(orm, instanceSso, viewers);
   return {
     config,
     orm,
@@ -122,8 +127,10 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     users: new UserService(orm, pubSub, instance),
     // The tenant stores its applications; the payments domain defines the payment ones.
     tenants: new TenantService(orm, pubSub, workflows, instance, [...paymentApplications, ...lockerApplicationDefinitions], new DocumentCounterReader(orm), offeredPayments),
+    tenantMembers: new TenantMemberService(orm),
     workflows,
     instance,
+    instanceSso,
     roles: new RoleService(orm),
     coupons: new CouponService(orm),
     sso,
@@ -150,8 +157,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     lockers,
     checkout: new CheckoutService(orm, bookables, workflows, occupancyGuard, paymentFollowUps, offeredPayments),
     jobHandlers: {
-      [BOOKING_MAIL_JOB]: (payload) => bookingMails.send(payload),
-      [BOOKING_ORGANIZER_MAILS_JOB]: (payload) => bookingMails.expandOrganizerMails(payload),
+      ...bookingMails.handlers(),
       ...workflowActions.handlers(),
       ...receipts.handlers(),
       ...accountMails.handlers(),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatEuro } from '../../server/src/bookings/booking.mails.js';
+import { formatEuro } from '../../common/format/german.js';
 import { Event } from '../../server/src/events/event.entity.js';
 import { defaultEventData } from '../../server/src/events/event.model.js';
 import { Receipt } from '../../server/src/receipts/receipt.entity.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TicketEventFacts } from '../../../common/bookings/ticket-event.js';
-import { bookingBlock } from './booking.mails.js';
+import { bookingBlock } from './booking-mail-composition.js';
 import type { BookableSnapshot, BookingView } from './booking.model.js';
 
 /** The ticket lines of the standard booking block: the event's name, date and time (Berlin) and place. */

@@ -9,7 +9,7 @@
  * instead of running it as a formula.
  */
 import type { Options } from 'csv-stringify';
-import { formatBerlinDateTime, formatEuro } from './booking.mails.js';
+import { formatBerlinDateTime, formatEuro } from '../../../common/format/german.js';
 
 export const CSV_BOM = '\uFEFF';
 /** The whole body after the BOM when there are no rows. */

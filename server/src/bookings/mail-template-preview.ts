@@ -2,7 +2,7 @@ import { canManageTenant } from '../../../common/permissions/permissions.js';
 import { mailContent, type OutgoingMail } from '../mail/mail.service.js';
 import { AppError } from '../shared/errors.js';
 import type { Viewer } from '../users/viewer.service.js';
-import { renderMailTemplate } from './booking.mails.js';
+import { renderMailTemplate } from './booking-mail-composition.js';
 
 /** The mail templates' "Vorschau": a sample mail in the given template, filled by the renderer the real mails use. */
 export class MailTemplatePreviews {

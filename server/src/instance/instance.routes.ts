@@ -10,7 +10,7 @@ import {
   instanceTextFields,
   type InstanceUpdate,
   type SsoUpdate,
-} from './instance.service.js';
+} from './instance-input.js';
 
 type Body = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { formatEuro } from '../../../common/format/german.js';
 import { isBookingNumber } from '../bookings/booking-number.js';
 import type { Booking } from '../bookings/booking.entity.js';
-import { formatEuro } from '../bookings/booking.mails.js';
 import { findBooking } from '../bookings/booking.queries.js';
 import { escapeHtml } from '../mail/mail.service.js';
 import { Tenant } from '../tenants/tenant.entity.js';

@@ -1,5 +1,5 @@
 import { paymentWayLabel } from '../../../common/bookings/labels.js';
-import { berlinParts } from '../../../common/time/berlin.js';
+import { formatBerlinDate, formatBerlinDateTime, formatEuro } from '../../../common/format/german.js';
 import type { BookingView } from '../bookings/booking.model.js';
 import { escapeHtml, html, type TemplateValues } from './document-template.js';
 import type { DocumentKind } from './document-number.js';
@@ -36,26 +36,9 @@ export interface DocumentInput {
   invoice?: InvoiceDetails | null;
 }
 
-const euroFormat = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
-/** "12,50 €" with a plain space. */
-export const euro = (value: number): string => euroFormat.format(value).replace(/\u00a0/g, ' ');
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** "24.11.2026" in Berlin. */
-export function berlinDate(instant: Date): string {
-  const p = berlinParts(instant);
-  return `${pad(p.day)}.${pad(p.month)}.${p.year}`;
-}
-
-/** "24.11.2026, 14:30" in Berlin. */
-export function berlinDateTime(instant: Date): string {
-  return `${berlinDate(instant)}, ${berlinParts(instant).time}`;
-}
-
 function bookingPeriod(booking: BookingView): string {
   if (booking.timeBegin === null || booking.timeEnd === null) return '-';
-  return `${berlinDateTime(new Date(booking.timeBegin))} - ${berlinDateTime(new Date(booking.timeEnd))}`;
+  return `${formatBerlinDateTime(booking.timeBegin)} - ${formatBerlinDateTime(booking.timeEnd)}`;
 }
 
 const title = (item: BookingView['bookableItems'][number]) => item._bookableUsed?.title ?? '';
@@ -63,7 +46,7 @@ const title = (item: BookingView['bookableItems'][number]) => item._bookableUsed
 function couponLine(booking: BookingView): string | null {
   const coupon = booking._couponUsed;
   if (!coupon || !booking.couponCode) return null;
-  const discount = coupon.type === 'percentage' ? `-${coupon.discount} %` : `-${euro(coupon.discount)}`;
+  const discount = coupon.type === 'percentage' ? `-${coupon.discount} %` : `-${formatEuro(coupon.discount)}`;
   return `Gutschein: ${coupon.description || booking.couponCode} (${discount})`;
 }
 
@@ -102,12 +85,12 @@ function invoiceItems(booking: BookingView): string {
   const counts = quantities(booking);
   const cell = (text: string, align: 'left' | 'right' = 'left') => `<td style="text-align:${align}">${escapeHtml(text)}</td>`;
   const rows = booking.bookableItems.map(
-    (item, index) => `<tr>${cell(title(item))}${cell(String(item.amount), 'right')}${cell(euro(item.userPriceEur), 'right')}${cell(euro(item.userPriceEur * counts[index]), 'right')}</tr>`,
+    (item, index) => `<tr>${cell(title(item))}${cell(String(item.amount), 'right')}${cell(formatEuro(item.userPriceEur), 'right')}${cell(formatEuro(item.userPriceEur * counts[index]), 'right')}</tr>`,
   );
   const coupon = couponLine(booking);
   if (coupon) rows.push(`<tr>${cell(coupon)}<td></td><td></td><td></td></tr>`);
   const net = booking.priceEur - booking.vatIncludedEur;
-  const total = (label: string, value: number) => `<tr><td colspan="3" style="text-align:right">${escapeHtml(label)}</td>${cell(euro(value), 'right')}</tr>`;
+  const total = (label: string, value: number) => `<tr><td colspan="3" style="text-align:right">${escapeHtml(label)}</td>${cell(formatEuro(value), 'right')}</tr>`;
   return [
     '<table class="invoice-items" style="width:100%;border-collapse:collapse">',
     '<thead><tr><th style="text-align:left">Beschreibung</th><th style="text-align:right">Anzahl</th><th style="text-align:right">Einzelpreis</th><th style="text-align:right">Gesamtpreis</th></tr></thead>',
@@ -132,9 +115,9 @@ export function documentValues(input: DocumentInput): TemplateValues {
   const common: Record<string, TemplateValues[string]> = {
     bookingId: booking.id,
     tenant: tenant.name,
-    totalAmount: booking.priceEur ? euro(booking.priceEur) : '-',
+    totalAmount: booking.priceEur ? formatEuro(booking.priceEur) : '-',
     bookingPeriod: bookingPeriod(booking),
-    bookingDate: berlinDate(issuedAt),
+    bookingDate: formatBerlinDate(issuedAt),
     // The names of the bundled template of earlier versions, so stored copies keep working.
     'tenant.name': tenant.name,
     'tenant.location': tenant.location,
@@ -143,9 +126,9 @@ export function documentValues(input: DocumentInput): TemplateValues {
     'booking.street': booking.street,
     'booking.zipCode': booking.zipCode,
     'booking.location': booking.location,
-    'booking.priceEur': euro(booking.priceEur).replace(/\s*€$/, ''),
-    'booking.vatIncludedEur': euro(booking.vatIncludedEur).replace(/\s*€$/, ''),
-    date: berlinDate(issuedAt),
+    'booking.priceEur': formatEuro(booking.priceEur).replace(/\s*€$/, ''),
+    'booking.vatIncludedEur': formatEuro(booking.vatIncludedEur).replace(/\s*€$/, ''),
+    date: formatBerlinDate(issuedAt),
   };
   if (input.kind === 'receipt') {
     const items = receiptItems(booking);
@@ -156,7 +139,7 @@ export function documentValues(input: DocumentInput): TemplateValues {
       receiptNumber: number,
       receiptAddress: html(address(booking)),
       paymentMethod: paymentWayLabel(booking),
-      payDate: berlinDateTime(new Date(booking.timeCreated)),
+      payDate: formatBerlinDateTime(booking.timeCreated),
     };
   }
   const invoice = input.invoice ?? null;

@@ -8,7 +8,7 @@
  * like) is left out.
  */
 import sanitizeHtml from 'sanitize-html';
-import { parseDate } from '../../../common/time/berlin.js';
+import { formatEuro, formatGermanDate } from '../../../common/format/german.js';
 import type { BookableAttachment, BookableType, PriceCategory, PriceType } from '../bookables/bookable.model.js';
 import type { EventAgendaDay, EventData } from '../events/event.model.js';
 
@@ -98,20 +98,10 @@ export function detailHref(kind: 'bookables' | 'events', id: string, context: Pi
   return `${context.publicUrl.replace(/\/+$/, '')}/html/${encodeURIComponent(context.tenantId)}/${kind}/${encodeURIComponent(id)}`;
 }
 
-const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
-/** "12,50 €" with a plain space. */
-export const formatEur = (value: number) => euro.format(value).replace(/\u00a0/g, ' ');
-
-/** "dd.MM.yyyy" of a "YYYY-MM-DD" date; '' when there is none. */
-export function germanDate(date: string | null | undefined): string {
-  const parts = date ? parseDate(date) : null;
-  return parts ? `${String(parts.day).padStart(2, '0')}.${String(parts.month).padStart(2, '0')}.${parts.year}` : '';
-}
-
 /** "dd.MM.yyyy HH:mm - [dd.MM.yyyy ]HH:mm": the end date only when it is another day (Berlin dates as entered). */
 export function eventDateText(information: Pick<SnippetEvent['information'], 'startDate' | 'startTime' | 'endDate' | 'endTime'>): string {
-  const start = [germanDate(information.startDate), information.startTime ?? ''].filter(Boolean).join(' ');
-  const otherDay = information.endDate && information.endDate !== information.startDate ? germanDate(information.endDate) : '';
+  const start = [formatGermanDate(information.startDate), information.startTime ?? ''].filter(Boolean).join(' ');
+  const otherDay = information.endDate && information.endDate !== information.startDate ? formatGermanDate(information.endDate) : '';
   const end = [otherDay, information.endTime ?? ''].filter(Boolean).join(' ');
   return end ? `${start} - ${end}` : start;
 }
@@ -164,7 +154,7 @@ function priceCategoryList(bookable: SnippetBookable): string {
     return [
       '<li class="price-category">',
       range ? `<span class="price-range">${escapeHtml(range)}</span>: ` : '',
-      `<span class="price-amount">${price <= 0 ? 'kostenlos' : escapeHtml(formatEur(price))}</span>`,
+      `<span class="price-amount">${price <= 0 ? 'kostenlos' : escapeHtml(formatEuro(price))}</span>`,
       suffix ? ` <span class="prce-category">${escapeHtml(suffix)}</span>` : '',
       '</li>',
     ].join('');
@@ -190,7 +180,7 @@ function bookingBlock(bookable: SnippetBookable, context: SnippetContext): strin
       ? priceCategoryList(bookable)
       : price === null
         ? '<p class="price">kostenlos</p>'
-        : `<p class="price">${escapeHtml(formatEur(price))} <span class="prce-category">${escapeHtml(suffix)}</span></p>`,
+        : `<p class="price">${escapeHtml(formatEuro(price))} <span class="prce-category">${escapeHtml(suffix)}</span></p>`,
     bookable.soldOut
       ? '<p class="sold-out">ausgebucht</p>'
       : `<a class="btn-booking" href="${escapeHtml(checkout)}" target="_blank" rel="noopener">${bookable.autoCommitBooking ? 'Jetzt buchen' : 'Jetzt anfragen'}</a>`,
@@ -241,7 +231,7 @@ export function bookableDetail(bookable: SnippetBookable, related: readonly Snip
 function eventPrices(event: SnippetEvent): string {
   if (event.attendees.free !== false) return '<p class="price-free">kostenlos</p>';
   const items = event.attendees.priceCategories.map(
-    (category) => `<li class="price-category"><span class="price-category-name">${escapeHtml(category.name)}</span> <span class="price-category-price">${escapeHtml(formatEur(category.price))}</span></li>`,
+    (category) => `<li class="price-category"><span class="price-category-name">${escapeHtml(category.name)}</span> <span class="price-category-price">${escapeHtml(formatEuro(category.price))}</span></li>`,
   );
   return `<ul class="price-category-list">${items.join('')}</ul>`;
 }
@@ -282,7 +272,7 @@ function agenda(days: readonly EventAgendaDay[]): string {
     const items = day.schedules.map((item) => `<li class="agenda-item"><span class="agenda-time">${escapeHtml(item.time)}</span> <span class="agenda-description">${escapeHtml(item.description)}</span></li>`);
     return [
       '<li class="agenda-day">',
-      paragraph('agenda-date', [germanDate(day.date), day.time].filter(Boolean).join(' ')),
+      paragraph('agenda-date', [formatGermanDate(day.date), day.time].filter(Boolean).join(' ')),
       paragraph('agenda-description', day.description),
       `<ul class="agenda-items">${items.join('')}</ul>`,
       '</li>',

@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { SsoApplication } from '../instance/instance.entity.js';
-import type { InstanceService } from '../instance/instance.service.js';
+import type { InstanceSsoConfig } from '../instance/instance-sso.js';
 import { Role } from '../tenants/role.entity.js';
 import { AppError } from '../shared/errors.js';
 import { publishInTransaction } from '../shared/pubsub.js';
@@ -69,12 +69,12 @@ export class SsoService {
 
   constructor(
     private readonly orm: MikroORM,
-    private readonly instance: InstanceService,
+    private readonly ssoConfig: Pick<InstanceSsoConfig, 'ssoApplication'>,
     private readonly viewers: ViewerService,
   ) {}
 
   private async activeApplication(): Promise<SsoApplication> {
-    const sso = await this.instance.ssoApplication();
+    const sso = await this.ssoConfig.ssoApplication();
     if (!sso.active || !sso.serverUrl || !sso.publicClient) throw new AppError('sso.inactive');
     return sso;
   }

@@ -3,12 +3,13 @@ import { requireViewer } from '../users/actor.js';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
 import type { GraphQLContext } from '../shared/graphql/context.js';
 import { Tenant } from './tenant.entity.js';
-import { applicationView, type MemberList } from './tenant.service.js';
+import type { MemberList } from './tenant-members.service.js';
+import { applicationView } from './tenant.service.js';
 import { PaymentApp, TenantApplicationType, TenantInput, TenantMembers, TenantRoleRef } from './tenant.types.js';
 
 const members = (tenantId: string, list: MemberList): TenantMembers => ({ tenantId, ...list });
 
-/** Tenants, their members and owners over GraphQL; the same TenantService as the REST facade. */
+/** Tenants, their members and owners over GraphQL; the same TenantService and TenantMemberService as the REST facade. */
 @Resolver(() => Tenant)
 export class TenantResolver {
   @Auth(AuthRule.AUTHENTICATED)
@@ -77,12 +78,12 @@ export class TenantMemberResolver {
   @Auth(AuthRule.MEMBER_READER)
   @Query(() => TenantMembers, { description: 'Members (with role ids) and owners: owners, instance owners and manageUsers readers.' })
   async tenantMembers(@Arg('tenantId', () => ID) tenantId: string, @Ctx() context: GraphQLContext): Promise<TenantMembers> {
-    return members(tenantId, await context.services.tenants.members(await requireViewer(context), tenantId));
+    return members(tenantId, await context.services.tenantMembers.members(await requireViewer(context), tenantId));
   }
 
   @FieldResolver(() => [TenantRoleRef], { description: 'The roles of the tenant, to choose from.' })
   async roles(@Root() list: TenantMembers, @Ctx() context: GraphQLContext): Promise<TenantRoleRef[]> {
-    return context.services.tenants.rolesOf(await requireViewer(context), list.tenantId);
+    return context.services.tenantMembers.rolesOf(await requireViewer(context), list.tenantId);
   }
 
   @Auth(AuthRule.MEMBER_MANAGER)
@@ -93,7 +94,7 @@ export class TenantMemberResolver {
     @Arg('roles', () => [String], { defaultValue: [] }) roles: string[],
     @Ctx() context: GraphQLContext,
   ): Promise<TenantMembers> {
-    return members(tenantId, await context.services.tenants.addMember(await requireViewer(context), tenantId, userId, roles));
+    return members(tenantId, await context.services.tenantMembers.addMember(await requireViewer(context), tenantId, userId, roles));
   }
 
   @Auth(AuthRule.MEMBER_MANAGER)
@@ -104,7 +105,7 @@ export class TenantMemberResolver {
     @Arg('roles', () => [String]) roles: string[],
     @Ctx() context: GraphQLContext,
   ): Promise<TenantMembers> {
-    return members(tenantId, await context.services.tenants.editMemberRoles(await requireViewer(context), tenantId, userId, roles));
+    return members(tenantId, await context.services.tenantMembers.editMemberRoles(await requireViewer(context), tenantId, userId, roles));
   }
 
   @Auth(AuthRule.MEMBER_MANAGER)
@@ -115,24 +116,24 @@ export class TenantMemberResolver {
     @Arg('roleId') roleId: string,
     @Ctx() context: GraphQLContext,
   ): Promise<TenantMembers> {
-    return members(tenantId, await context.services.tenants.removeMemberRole(await requireViewer(context), tenantId, userId, roleId));
+    return members(tenantId, await context.services.tenantMembers.removeMemberRole(await requireViewer(context), tenantId, userId, roleId));
   }
 
   @Auth(AuthRule.MEMBER_MANAGER)
   @Mutation(() => TenantMembers, { description: 'Removes membership and ownership; never the last owner.' })
   async removeTenantMember(@Arg('tenantId', () => ID) tenantId: string, @Arg('userId') userId: string, @Ctx() context: GraphQLContext): Promise<TenantMembers> {
-    return members(tenantId, await context.services.tenants.removeMember(await requireViewer(context), tenantId, userId));
+    return members(tenantId, await context.services.tenantMembers.removeMember(await requireViewer(context), tenantId, userId));
   }
 
   @Auth(AuthRule.TENANT_OWNER)
   @Mutation(() => TenantMembers, { description: 'Makes a registered user an owner ("Zum Besitzer machen"): owners and instance owners only.' })
   async addTenantOwner(@Arg('tenantId', () => ID) tenantId: string, @Arg('userId') userId: string, @Ctx() context: GraphQLContext): Promise<TenantMembers> {
-    return members(tenantId, await context.services.tenants.addOwner(await requireViewer(context), tenantId, userId));
+    return members(tenantId, await context.services.tenantMembers.addOwner(await requireViewer(context), tenantId, userId));
   }
 
   @Auth(AuthRule.TENANT_OWNER)
   @Mutation(() => TenantMembers, { description: 'Makes an owner a plain member ("Zum Mitglied machen"); never the last owner.' })
   async removeTenantOwner(@Arg('tenantId', () => ID) tenantId: string, @Arg('userId') userId: string, @Ctx() context: GraphQLContext): Promise<TenantMembers> {
-    return members(tenantId, await context.services.tenants.removeOwner(await requireViewer(context), tenantId, userId));
+    return members(tenantId, await context.services.tenantMembers.removeOwner(await requireViewer(context), tenantId, userId));
   }
 }

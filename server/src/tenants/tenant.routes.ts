@@ -22,7 +22,7 @@ function tenantInput(req: Request): { input: TenantInputData; workflow: Workflow
  */
 export function tenantRoutes(services: DomainServices): Router {
   const router = Router();
-  const { tenants } = services;
+  const { tenants, tenantMembers } = services;
 
   router.get('/tenants', async (req: Request, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
@@ -32,7 +32,7 @@ export function tenantRoutes(services: DomainServices): Router {
     }
     const managed = await tenants.listManaged(viewer.permissions);
     const ids = managed.map((tenant) => tenant.id);
-    const [counts, members] = await Promise.all([tenants.documentCounts(ids), tenants.membersOfTenants(ids)]);
+    const [counts, members] = await Promise.all([tenants.documentCounts(ids), tenantMembers.membersOfTenants(ids)]);
     res.json(managed.map((tenant) => tenantView(tenant, members.get(tenant.id), counts.get(tenant.id))));
   });
 
@@ -45,20 +45,20 @@ export function tenantRoutes(services: DomainServices): Router {
     const viewer = await requireRestViewer(req, services.viewers);
     const { input, workflow } = tenantInput(req);
     const { tenant } = await tenants.save(viewer, { ...input, id: undefined }, workflow);
-    res.status(201).json(tenantView(tenant, await tenants.membersOf(tenant.id), (await tenants.documentCounts([tenant.id])).get(tenant.id)));
+    res.status(201).json(tenantView(tenant, await tenantMembers.membersOf(tenant.id), (await tenants.documentCounts([tenant.id])).get(tenant.id)));
   });
 
   router.put('/tenants', async (req: Request, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
     const { input, workflow } = tenantInput(req);
     const { tenant, created } = await tenants.save(viewer, input, workflow);
-    res.status(created ? 201 : 200).json(tenantView(tenant, await tenants.membersOf(tenant.id), (await tenants.documentCounts([tenant.id])).get(tenant.id)));
+    res.status(created ? 201 : 200).json(tenantView(tenant, await tenantMembers.membersOf(tenant.id), (await tenants.documentCounts([tenant.id])).get(tenant.id)));
   });
 
   router.get('/tenants/:id', async (req: Request, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
     const tenant = await tenants.get(viewer, param(req, 'id'));
-    res.json(tenantView(tenant, await tenants.membersOf(tenant.id), (await tenants.documentCounts([tenant.id])).get(tenant.id)));
+    res.json(tenantView(tenant, await tenantMembers.membersOf(tenant.id), (await tenants.documentCounts([tenant.id])).get(tenant.id)));
   });
 
   router.delete('/tenants/:id', async (req: Request, res: Response) => {
@@ -73,22 +73,22 @@ export function tenantRoutes(services: DomainServices): Router {
 
   router.get('/tenants/:id/users', async (req: Request, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
-    res.json(await tenants.members(viewer, param(req, 'id')));
+    res.json(await tenantMembers.members(viewer, param(req, 'id')));
   });
 
-  const memberOperation = (path: string, run: (viewerId: Parameters<typeof tenants.addMember>[0], tenantId: string, input: Body) => Promise<unknown>, status = 200) => {
+  const memberOperation = (path: string, run: (viewerId: Parameters<typeof tenantMembers.addMember>[0], tenantId: string, input: Body) => Promise<unknown>, status = 200) => {
     router.post(`/tenants/:id/${path}`, async (req: Request, res: Response) => {
       const viewer = await requireRestViewer(req, services.viewers);
       res.status(status).json(await run(viewer, param(req, 'id'), body(req)));
     });
   };
-  memberOperation('add-user', (viewer, id, input) => tenants.addMember(viewer, id, input.userId, input.roles), 201);
+  memberOperation('add-user', (viewer, id, input) => tenantMembers.addMember(viewer, id, input.userId, input.roles), 201);
   // Removing a member answers the tenant (with its member and owner lists), the others {users, owner}.
-  memberOperation('remove-user', async (viewer, id, input) => tenants.viewAfterMemberChange(viewer, id, await tenants.removeMember(viewer, id, input.userId)));
-  memberOperation('remove-user-role', (viewer, id, input) => tenants.removeMemberRole(viewer, id, input.userId, input.roleId));
-  memberOperation('edit-user-roles', (viewer, id, input) => tenants.editMemberRoles(viewer, id, input.userId, input.roles));
-  memberOperation('add-owner', (viewer, id, input) => tenants.addOwner(viewer, id, input.userId));
-  memberOperation('remove-owner', (viewer, id, input) => tenants.removeOwner(viewer, id, input.userId));
+  memberOperation('remove-user', async (viewer, id, input) => tenants.viewAfterMemberChange(viewer, id, await tenantMembers.removeMember(viewer, id, input.userId)));
+  memberOperation('remove-user-role', (viewer, id, input) => tenantMembers.removeMemberRole(viewer, id, input.userId, input.roleId));
+  memberOperation('edit-user-roles', (viewer, id, input) => tenantMembers.editMemberRoles(viewer, id, input.userId, input.roles));
+  memberOperation('add-owner', (viewer, id, input) => tenantMembers.addOwner(viewer, id, input.userId));
+  memberOperation('remove-owner', (viewer, id, input) => tenantMembers.removeOwner(viewer, id, input.userId));
 
   return router;
 }
@@ -99,7 +99,7 @@ export function tenantScopedRoutes(services: DomainServices): Router {
 
   router.get('/users', async (req: Request, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
-    res.json(await services.tenants.members(viewer, param(req, 'tenantId')));
+    res.json(await services.tenantMembers.members(viewer, param(req, 'tenantId')));
   });
 
   return router;

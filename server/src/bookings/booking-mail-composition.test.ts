@@ -1,0 +1,331 @@
+import { describe, expect, it } from 'vitest';
+import { defaultGenericMailTemplate } from '../tenants/default-templates.js';
+import { composeBookingMail, parseBookingMailPayload, renderMailTemplate, type BookingMailInput } from './booking-mail-composition.js';
+import type { BookingMailKind } from './booking.jobs.js';
+import type { BookableSnapshot, BookingView } from './booking.model.js';
+
+/** The booking mails 1, 2, 3, 7, 8 and 9 (docs/bookings.md, “Booking mails”), composed without sending. */
+
+const tenantId = '6f1c2a9e-3b1d-4c55-9a8e-0d2b7c4e1f00';
+const publicUrl = 'https://buchen.stadt.example';
+
+function snapshot(title: string, bookingNotes = ''): BookableSnapshot {
+  return { title, bookingNotes } as BookableSnapshot;
+}
+
+function booking(overrides: Partial<BookingView> = {}): BookingView {
+  return {
+    id: 'AB12-CD34',
+    tenantId,
+    assignedUserId: null,
+    // 28 March 2026 10:00 CET to 30 March 2026 10:00 CEST (the clocks change on 29 March).
+    timeBegin: Date.UTC(2026, 2, 28, 9, 0),
+    timeEnd: Date.UTC(2026, 2, 30, 8, 0),
+    timeCreated: Date.UTC(2026, 2, 1, 12, 0),
+    bookableItems: [
+      {
+        bookableId: 'b1',
+        amount: 2,
+        regularPriceEur: 5,
+        regularGrossPriceEur: 5.95,
+        userPriceEur: 5,
+        userGrossPriceEur: 5.95,
+        _bookableUsed: snapshot('Lastenrad', '<p>Schlüssel im <strong>Bürgerbüro</strong> abholen.</p>'),
+      },
+      { bookableId: 'b2', amount: 1, regularPriceEur: 0, regularGrossPriceEur: 0, userPriceEur: 0, userGrossPriceEur: 0, _bookableUsed: snapshot('Helm') },
+    ],
+    couponCode: null,
+    name: 'Erika Mustermann',
+    company: 'Muster GmbH',
+    street: 'Hauptstraße 1',
+    zipCode: '12345',
+    location: 'Musterstadt',
+    mail: 'erika@example.com',
+    phone: '0123 456789',
+    comment: 'Bitte klingeln',
+    attachments: [],
+    priceEur: 12.5,
+    vatIncludedEur: 2,
+    isCommitted: false,
+    isPayed: false,
+    isRejected: false,
+    paymentProvider: null,
+    paymentMethod: '',
+    lockerInfo: [],
+    ...overrides,
+  };
+}
+
+function input(overrides: Partial<BookingMailInput> = {}): BookingMailInput {
+  return {
+    booking: booking(),
+    tenant: { id: tenantId, name: 'Bürgerhaus Nord', mail: 'buchung@stadt.example', enablePublicStatusView: true },
+    publicUrl,
+    ...overrides,
+  };
+}
+
+const compose = (kind: BookingMailKind, overrides: Partial<BookingMailInput> = {}) => {
+  const mail = composeBookingMail(kind, input(overrides));
+  if (!mail) throw new Error(`no ${kind} mail`);
+  return mail;
+};
+
+const cancelUrl = `${publicUrl}/booking/request-reject/${tenantId}?id=AB12-CD34`;
+const statusUrl = `${publicUrl}/booking/status/${tenantId}?id=AB12-CD34&name=Erika%20Mustermann`;
+
+describe('subjects and recipients', () => {
+  it.each([
+    ['request-received', 'Vielen Dank für Ihre Buchungsanfrage im Bürgerhaus Nord', 'erika@example.com', 'buchung@stadt.example'],
+    ['confirmed', 'Vielen Dank für Ihre Buchung im Bürgerhaus Nord', 'erika@example.com', 'buchung@stadt.example'],
+    ['released', 'Vielen Dank für Ihre Buchung im Bürgerhaus Nord', 'erika@example.com', 'buchung@stadt.example'],
+    ['payment-requested', 'Bitte schließen Sie Ihre Buchung im Bürgerhaus Nord ab', 'erika@example.com', undefined],
+    ['rejected', 'Stornierung: Ihre Buchung im Bürgerhaus Nord wurde storniert', 'erika@example.com', 'buchung@stadt.example'],
+    ['declined', 'Absage: Ihre Buchungsanfrage im Bürgerhaus Nord wurde abgelehnt', 'erika@example.com', 'buchung@stadt.example'],
+    ['cancellation-requested', 'Stornierungsanfrage für Ihre Buchung im Bürgerhaus Nord', 'erika@example.com', undefined],
+    ['tenant-new-booking', 'Eine neue Buchungsanfrage liegt vor', 'buchung@stadt.example', undefined],
+    ['tenant-booking-released', 'Neue Buchung AB12-CD34', 'buchung@stadt.example', undefined],
+    ['tenant-payment-received', 'Zahlung eingegangen: Buchung AB12-CD34', 'buchung@stadt.example', undefined],
+  ] as const)('%s: "%s" to %s, BCC %s', (kind, subject, to, bcc) => {
+    const mail = compose(kind, { hookId: 'hook-1' });
+    expect(mail.subject).toBe(subject);
+    expect(mail.title).toBe(subject);
+    expect(mail.to).toBe(to);
+    expect(mail.bcc).toBe(bcc);
+  });
+
+  it('no BCC when the tenant has no address', () => {
+    const mail = compose('confirmed', { tenant: { id: tenantId, name: 'Bürgerhaus Nord', mail: '', enablePublicStatusView: false } });
+    expect(mail.bcc).toBeUndefined();
+  });
+
+  it('no mail to the tenant without an address, none to a customer without one', () => {
+    expect(composeBookingMail('tenant-new-booking', input({ tenant: { id: tenantId, name: 'Bürgerhaus Nord', mail: '  ', enablePublicStatusView: true } }))).toBeNull();
+    expect(composeBookingMail('confirmed', input({ booking: booking({ mail: '' }) }))).toBeNull();
+  });
+
+  it('the opening differs per kind', () => {
+    expect(compose('request-received').text).toMatch(/eingegangen und wird nun bearbeitet/);
+    expect(compose('confirmed').text).toMatch(/bestätigen wir sie verbindlich/);
+    expect(compose('released').text).toMatch(/freigegeben.*nichts zu bezahlen/);
+    expect(compose('declined').text).toMatch(/Buchungsanfrage abgelehnt wurde/);
+    expect(compose('declined').text).not.toMatch(/storniert/);
+    expect(compose('rejected').text).toMatch(/Buchung storniert wurde/);
+    expect(compose('tenant-new-booking').text).toMatch(/wartet auf ihre Bearbeitung/);
+    expect(compose('tenant-booking-released').text).toMatch(/automatisch freigegeben/);
+  });
+
+  it('the tenant\'s mails carry the standard booking block', () => {
+    for (const kind of ['tenant-new-booking', 'tenant-booking-released', 'tenant-payment-received'] as const) {
+      const mail = compose(kind, { booking: booking({ isPayed: true }) });
+      expect(mail.text).toContain('Buchungsnummer: AB12-CD34');
+      expect(mail.text).toContain('Bestellübersicht');
+      expect(mail.text.startsWith('Guten Tag,')).toBe(true);
+    }
+  });
+});
+
+describe('what was paid', () => {
+  const paid = booking({ isCommitted: true, isPayed: true, priceEur: 14.88, paymentMethod: 'CASH', paymentProvider: 'invoice' });
+
+  it('the confirmation of a paid booking names amount and way of payment, and the receipt when it is attached', () => {
+    const mail = compose('confirmed', { booking: paid, receiptAttached: true });
+    expect(mail.text).toContain('Bezahlt: 14,88 €\nZahlungsart: Bar (gewählt: Rechnung)\nDen Zahlungsbeleg finden Sie im Anhang.');
+    expect(mail.contentHtml).toContain('Zahlungsart: Bar (gewählt: Rechnung)');
+    expect(compose('confirmed', { booking: paid }).text).not.toContain('Zahlungsbeleg');
+  });
+
+  it('the tenant\'s payment notice names what arrived', () => {
+    const mail = compose('tenant-payment-received', { booking: booking({ isPayed: true, priceEur: 30, paymentMethod: 'GIROPAY', paymentProvider: 'giroCockpit' }), receiptAttached: true });
+    expect(mail.text).toContain('Bezahlt: 30,00 €\nZahlungsart: Giropay (gewählt: GiroCockpit)');
+    expect(mail.text).not.toContain('Zahlungsbeleg');
+  });
+
+  it('nothing of a payment for a free or unpaid booking, nor in other kinds', () => {
+    expect(compose('confirmed', { booking: booking({ isPayed: true, priceEur: 0 }) }).text).not.toContain('Bezahlt:');
+    expect(compose('confirmed', { booking: booking({ isPayed: false }) }).text).not.toContain('Bezahlt:');
+    expect(compose('released', { booking: paid }).text).not.toContain('Bezahlt:');
+    expect(compose('tenant-booking-released', { booking: paid }).text).not.toContain('Bezahlt:');
+  });
+});
+
+describe('links and QR code', () => {
+  it('the payment request links to the payment page of the booking, only that kind does', () => {
+    const mail = compose('payment-requested');
+    const paymentUrl = `${publicUrl}/payment/redirection?id=AB12-CD34&tenant=${tenantId}`;
+    expect(mail.links.payment).toBe(paymentUrl);
+    expect(mail.contentHtml).toContain(`href="${paymentUrl.replace(/&/g, '&#38;')}"`);
+    expect(mail.text).toContain(`Jetzt bezahlen: ${paymentUrl}`);
+    expect(compose('released').links.payment).toBeUndefined();
+  });
+
+  it.each([
+    ['request-received', true, true],
+    ['confirmed', true, true],
+    ['released', true, true],
+    ['payment-requested', true, true],
+    ['rejected', false, false],
+    ['declined', false, false],
+    ['cancellation-requested', false, false],
+    ['tenant-new-booking', false, false],
+    ['tenant-booking-released', false, false],
+    ['tenant-payment-received', false, false],
+  ] as const)('%s: cancel link %s, status QR %s', (kind, cancel, qr) => {
+    const mail = compose(kind, { hookId: 'hook-1' });
+    expect(mail.links.cancel).toBe(cancel ? cancelUrl : undefined);
+    expect(mail.links.status).toBe(qr ? statusUrl : undefined);
+    expect(mail.contentHtml.includes('Buchung stornieren')).toBe(cancel);
+    expect(mail.contentHtml.includes(`href="${cancelUrl}"`)).toBe(cancel);
+    expect(mail.contentHtml.includes('cid:qrcode_cid')).toBe(qr);
+    expect(mail.contentHtml.includes('Mit diesem Link können Sie jederzeit den Status Ihrer Buchung einsehen.')).toBe(qr);
+    expect(mail.text.includes(statusUrl)).toBe(qr);
+  });
+
+  it('no QR code while the tenant has no public status view', () => {
+    const mail = compose('confirmed', { tenant: { id: tenantId, name: 'Bürgerhaus Nord', mail: 'buchung@stadt.example', enablePublicStatusView: false } });
+    expect(mail.links.status).toBeUndefined();
+    expect(mail.contentHtml).not.toContain('qrcode_cid');
+    expect(mail.links.cancel).toBe(cancelUrl);
+  });
+
+  it('the status link encodes the name', () => {
+    const mail = compose('request-received', { booking: booking({ name: 'Jörg & Söhne' }) });
+    expect(mail.links.status).toBe(`${publicUrl}/booking/status/${tenantId}?id=AB12-CD34&name=J%C3%B6rg%20%26%20S%C3%B6hne`);
+    expect(mail.contentHtml).toContain('name=J%C3%B6rg%20%26%20S%C3%B6hne');
+  });
+
+  it('the cancellation request carries the confirmation link with the hook id', () => {
+    const mail = compose('cancellation-requested', { hookId: 'h00k-42' });
+    const href = `${publicUrl}/booking/verify-reject/${tenantId}?id=AB12-CD34&hookId=h00k-42`;
+    expect(mail.links.confirmCancellation).toBe(href);
+    expect(mail.contentHtml).toContain(`<a href="${href.replace(/&/g, '&#38;')}">Stornierung bestätigen</a>`);
+    expect(mail.text).toContain(`Stornierung bestätigen: ${href}`);
+    expect(mail.text).toMatch(/ignorieren/);
+  });
+
+  it('a trailing slash of the public address is not doubled', () => {
+    expect(compose('confirmed', { publicUrl: `${publicUrl}/` }).links.cancel).toBe(cancelUrl);
+  });
+});
+
+describe('the booking block', () => {
+  it('lists number, German total, customer, address, Berlin period across the DST change and the items', () => {
+    const { text, contentHtml } = compose('confirmed');
+    expect(text).toContain(
+      [
+        'Buchungsnummer: AB12-CD34',
+        'Gesamtbetrag: 12,50 €',
+        'Firma: Muster GmbH',
+        'Name: Erika Mustermann',
+        'Adresse: Hauptstraße 1 in 12345 Musterstadt',
+        'Telefon: 0123 456789',
+        'E-Mail: erika@example.com',
+        'Hinweise zur Buchung: Bitte klingeln',
+        'Buchungszeitraum: vom 28.03.2026, 10:00 bis 30.03.2026, 10:00',
+      ].join('\n'),
+    );
+    expect(text).toContain('Bestellübersicht\n- Lastenrad, Anzahl: 2\n- Helm, Anzahl: 1');
+    expect(text).toContain('Schlüssel im Bürgerbüro abholen.');
+    expect(contentHtml).toContain('<strong>Buchungszeitraum:</strong> vom 28.03.2026, 10:00 bis 30.03.2026, 10:00');
+    expect(contentHtml).toContain('<h2>Bestellübersicht</h2>');
+    expect(contentHtml).toContain('<li>Lastenrad, Anzahl: 2</li>');
+    // The booking notes are sanitised HTML and stay HTML.
+    expect(contentHtml).toContain('<p>Schlüssel im <strong>Bürgerbüro</strong> abholen.</p>');
+    // The block comes after the opening sentence.
+    expect(contentHtml.indexOf('bestätigen wir')).toBeLessThan(contentHtml.indexOf('Buchungsnummer'));
+  });
+
+  it('autumn: the repeated hour and winter time', () => {
+    // 25 October 2026: 02:30 CEST (00:30 UTC) to 02:30 CET (01:30 UTC).
+    const { text } = compose('confirmed', { booking: booking({ timeBegin: Date.UTC(2026, 9, 25, 0, 30), timeEnd: Date.UTC(2026, 9, 25, 1, 30) }) });
+    expect(text).toContain('Buchungszeitraum: vom 25.10.2026, 02:30 bis 25.10.2026, 02:30');
+  });
+
+  it('leaves out the period without times and empty fields', () => {
+    const { text } = compose('confirmed', { booking: booking({ timeBegin: null, timeEnd: null, company: '', comment: '', phone: '' }) });
+    expect(text).not.toContain('Buchungszeitraum');
+    expect(text).not.toContain('Firma');
+    expect(text).not.toContain('Telefon');
+    expect(text).toContain('Buchungsnummer: AB12-CD34');
+  });
+
+  it('names the locker units with their object and period; released units and rejected bookings name none', () => {
+    const unit = (id: string, unitId: string, amount: number, state: 'reserved' | 'active' | 'released') => ({ id, lockerSystem: 'pareva', unitId, bookableId: 'b1', amount, state });
+    const lockerInfo = [unit('r1', 'FACH-1', 2, 'active'), unit('r2', 'FACH-<2>', 1, 'reserved'), unit('r3', 'FACH-3', 1, 'released')];
+    const mail = compose('confirmed', { booking: booking({ lockerInfo }) });
+    expect(mail.text).toContain(
+      'Schließfächer\n- 2 Schließfächer „FACH-1“ zu Lastenrad, nutzbar vom 28.03.2026, 10:00 bis 30.03.2026, 10:00\n- Ein Schließfach „FACH-<2>“ zu Lastenrad, nutzbar vom 28.03.2026, 10:00 bis 30.03.2026, 10:00',
+    );
+    expect(mail.text).not.toContain('FACH-3');
+    expect(mail.contentHtml).toContain('<h2>Schließfächer</h2>');
+    expect(mail.contentHtml).toContain('FACH-&#60;2&#62;');
+    expect(compose('rejected', { booking: booking({ lockerInfo, isRejected: true }), reason: 'x' }).text).not.toContain('Schließfach');
+    expect(compose('confirmed').text).not.toContain('Schließfach');
+  });
+
+  it('escapes customer input', () => {
+    const mail = compose('request-received', {
+      booking: booking({ name: '<script>alert(1)</script>', company: 'A & B "GmbH"', comment: '<img src=x onerror=alert(2)>', street: '<b>Weg</b>' }),
+    });
+    expect(mail.contentHtml).not.toContain('<script>');
+    expect(mail.contentHtml).not.toContain('<img src=x');
+    expect(mail.contentHtml).not.toContain('<b>Weg</b>');
+    expect(mail.contentHtml).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
+    expect(mail.contentHtml).toContain('A &#38; B &#34;GmbH&#34;');
+    // The plain-text part keeps the text as typed.
+    expect(mail.text).toContain('Name: <script>alert(1)</script>');
+    // Item titles are escaped as well.
+    const titled = compose('confirmed', {
+      booking: booking({ bookableItems: [{ ...booking().bookableItems[1], _bookableUsed: snapshot('<i>Saal</i>') }] }),
+    });
+    expect(titled.contentHtml).toContain('&#60;i&#62;Saal&#60;/i&#62;, Anzahl: 1');
+  });
+});
+
+describe('the cancellation reason', () => {
+  it('the rejected mail names the reason when there is one', () => {
+    const mail = compose('rejected', { reason: 'Raum <wegen> Renovierung geschlossen' });
+    expect(mail.text).toContain('Hinweis zur Stornierung: Raum <wegen> Renovierung geschlossen');
+    expect(mail.contentHtml).toContain('Hinweis zur Stornierung: Raum &#60;wegen&#62; Renovierung geschlossen');
+  });
+
+  it('the declined mail names the reason as the reason of a refusal', () => {
+    const mail = compose('declined', { reason: 'Der Saal ist belegt' });
+    expect(mail.text).toContain('Hinweis zur Ablehnung: Der Saal ist belegt');
+    expect(mail.text).not.toContain('Stornierung');
+  });
+
+  it('no reason line without a reason, nor in other kinds', () => {
+    expect(compose('declined').text).not.toContain('Hinweis zur');
+    expect(compose('rejected').text).not.toContain('Hinweis zur Stornierung');
+    expect(compose('rejected', { reason: '  ' }).text).not.toContain('Hinweis zur Stornierung');
+    expect(compose('confirmed', { reason: 'egal' }).text).not.toContain('Hinweis zur Stornierung');
+  });
+});
+
+describe('the tenant template', () => {
+  it('puts the title escaped and the content as HTML', () => {
+    const html = renderMailTemplate('<title>{{title}}</title><h1>{{ title }}</h1><main>{{content}}</main><aside>{{{content}}}</aside>', {
+      title: 'Buchung im A & B',
+      contentHtml: '<p>Hallo {{title}}</p>',
+    });
+    expect(html).toBe('<title>Buchung im A &#38; B</title><h1>Buchung im A &#38; B</h1><main><p>Hallo {{title}}</p></main><aside><p>Hallo {{title}}</p></aside>');
+  });
+
+  it('an empty template means the bundled default', () => {
+    const html = renderMailTemplate('  ', { title: 'Titel', contentHtml: '<p>Inhalt</p>' });
+    expect(html).toBe(defaultGenericMailTemplate.replace(/\{\{title\}\}/g, 'Titel').replace('{{content}}', '<p>Inhalt</p>'));
+  });
+});
+
+describe('the job payload', () => {
+  it('accepts the payload of booking.jobs.ts', () => {
+    expect(parseBookingMailPayload({ tenantId, bookingId: 'AB12-CD34', kind: 'rejected', reason: 'Grund' })).toEqual({ tenantId, bookingId: 'AB12-CD34', kind: 'rejected', reason: 'Grund' });
+  });
+
+  it('refuses unknown kinds, missing ids and a cancellation request without hook', () => {
+    expect(() => parseBookingMailPayload({ tenantId, bookingId: 'AB12-CD34', kind: 'spam' })).toThrow(/invalid booking mail payload/);
+    expect(() => parseBookingMailPayload({ tenantId, kind: 'confirmed' })).toThrow(/invalid booking mail payload/);
+    expect(() => parseBookingMailPayload({ tenantId, bookingId: 'AB12-CD34', kind: 'cancellation-requested' })).toThrow(/hookId/);
+  });
+});
