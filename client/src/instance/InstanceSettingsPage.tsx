@@ -7,10 +7,12 @@ import { helperLine, shownFieldError } from '../shared/forms/fieldMessage';
 import { MailTemplateField } from '../shared/forms/MailTemplateField';
 import { SaveBar } from '../shared/forms/SaveBar';
 import { useSaveDialog } from '../shared/forms/saveDialog';
+import { NumberField } from '../shared/forms/NumberField';
+import { SecretField } from '../shared/forms/SecretField';
+import { SwitchField } from '../shared/forms/SwitchField';
 import { TextField } from '../shared/forms/TextField';
 import { notify } from '../shared/toast';
 import { EMAIL_PATTERN } from '../shared/validation';
-import { NumberField, SecretField, SwitchField } from './fields';
 import { EMAIL_MESSAGE, type InstanceFormValues, optionalEmail, optionalUrl, type RoleMappingRow, toFormValues, toInput, validateForm, wholeNumber } from './instanceFormValues';
 import './instance.css';
 
@@ -133,7 +135,7 @@ function MailSubForm({ settings }: { settings: InstanceSettingsFieldsFragment })
       ) : (
         <>
           <TextField name="noreplyHost" label="SMTP-Server" />
-          <NumberField name="noreplyPort" label="SMTP-Port" validate={wholeNumber} />
+          <NumberField keepsText name="noreplyPort" label="SMTP-Port" validate={wholeNumber} />
           <TextField name="noreplyUser" label="SMTP-Benutzer" />
           <SecretField name="noreplyPassword" label="SMTP-Passwort" isSet={settings.noreplyPasswordSet} />
           <SwitchField name="noreplyStarttls" label="STARTTLS verwenden" />
@@ -233,9 +235,9 @@ export default function InstanceSettingsPage() {
             </Section>
             <Section title="Kontingente" icon="dashboard" elevation={1}>
               <SectionCard>
-                <NumberField name="maxTenants" label="Maximale Anzahl Mandanten" placeholder="unbegrenzt" validate={wholeNumber} />
-                <NumberField name="maxBookables" label="Maximale Anzahl öffentlicher Objekte" placeholder="unbegrenzt" validate={wholeNumber} />
-                <NumberField name="maxEvents" label="Maximale Anzahl öffentlicher Veranstaltungen" placeholder="unbegrenzt" validate={wholeNumber} />
+                <NumberField keepsText name="maxTenants" label="Maximale Anzahl Mandanten" placeholder="unbegrenzt" validate={wholeNumber} />
+                <NumberField keepsText name="maxBookables" label="Maximale Anzahl öffentlicher Objekte" placeholder="unbegrenzt" validate={wholeNumber} />
+                <NumberField keepsText name="maxEvents" label="Maximale Anzahl öffentlicher Veranstaltungen" placeholder="unbegrenzt" validate={wholeNumber} />
               </SectionCard>
             </Section>
             <Section title="Single Sign-on" icon="key" elevation={1}>

@@ -6,7 +6,9 @@ import { tenantFieldErrors } from '../../../common/tenants/tenant.validation.js'
 import { CreateTenantDocument } from '../gql/graphql';
 import { useFailedSaveFeedback } from '../shared/forms/failedSave';
 import { serverSubmitErrors } from '../shared/forms/serverErrors';
-import { TextInput } from './fields';
+import { FieldConventionsProvider } from '../shared/forms/fieldConventions';
+import { TextField } from '../shared/forms/TextField';
+import { tenantFieldConventions } from './fields';
 
 export const generalFields = [
   { name: 'name', label: 'Name' },
@@ -49,14 +51,16 @@ export function CreateTenantDialog({ isOpen, onClose, onCreated }: { isOpen: boo
     <Dialog isOpen={isOpen} onClose={onClose} title="Mandanten anlegen" style={{ maxWidth: 800, width: '90vw' }}>
       <Form<GeneralValues> onSubmit={submit} validate={validateGeneral} decorators={failedSave.decorators}>
         {({ handleSubmit }) => (
-          <form onSubmit={handleSubmit} noValidate ref={failedSave.formRef}>
-            <DialogBody>
-              {generalFields.map((field) => (
-                <TextInput key={field.name} name={field.name} label={field.label} type={'type' in field ? field.type : 'text'} />
-              ))}
-            </DialogBody>
-            <DialogSaveFooter onCancel={onClose} saveText="Anlegen" saving={loading} />
-          </form>
+          <FieldConventionsProvider conventions={tenantFieldConventions}>
+            <form onSubmit={handleSubmit} noValidate ref={failedSave.formRef}>
+              <DialogBody>
+                {generalFields.map((field) => (
+                  <TextField key={field.name} name={field.name} label={field.label} type={'type' in field ? field.type : 'text'} />
+                ))}
+              </DialogBody>
+              <DialogSaveFooter onCancel={onClose} saveText="Anlegen" saving={loading} />
+            </form>
+          </FieldConventionsProvider>
         )}
       </Form>
     </Dialog>

@@ -3,10 +3,12 @@ import { Button } from '@blueprintjs/core';
 import { Form } from 'react-final-form';
 import { CreateBookableDocument, UpdateBookableDocument } from '../../gql/graphql';
 import { useFailedSaveFeedback } from '../../shared/forms/failedSave';
+import { FieldConventionsProvider } from '../../shared/forms/fieldConventions';
 import { SaveBar } from '../../shared/forms/SaveBar';
 import { serverSubmitErrors } from '../../shared/forms/serverErrors';
 import { notify, notifyError } from '../../shared/toast';
 import { validateBookableForm } from './editorRules';
+import { bookableFieldConventions } from './fields';
 import { type BookableFormValues, toInput } from './formValues';
 import { AttachmentsSection } from './sections/AttachmentsSection';
 import { BookingNotesSection } from './sections/BookingNotesSection';
@@ -67,24 +69,26 @@ export function BookableForm({ tenantId, bookableId, initialValues, onDone }: Pr
   return (
     <Form<BookableFormValues> onSubmit={submit} validate={validateBookableForm} initialValues={initialValues} decorators={failedSave.decorators}>
       {({ handleSubmit, submitting }) => (
-        <form noValidate className="bookable-editor" ref={failedSave.formRef} onSubmit={(event) => void handleSubmit(event)}>
-          <GeneralSection tenantId={tenantId} bookableId={bookableId} />
-          <PriceSection />
-          <BookingTimesSection />
-          <DurationSection />
-          <LongRangeSection />
-          <LockerSection tenantId={tenantId} bookableId={bookableId} />
-          <AttachmentsSection tenantId={tenantId} bookableId={bookableId} />
-          <VisibilitySection tenantId={tenantId} bookableId={bookableId} />
-          <RelationsSection tenantId={tenantId} bookableId={bookableId} />
-          <RequiredFieldsSection />
-          <BookingNotesSection />
-          <SwitchesSection tenantId={tenantId} />
-          <SaveBar>
-            <Button text="Abbrechen" onClick={onDone} disabled={submitting} />
-            <Button type="submit" intent="primary" icon="floppy-disk" text="Speichern" loading={submitting} />
-          </SaveBar>
-        </form>
+        <FieldConventionsProvider conventions={bookableFieldConventions}>
+          <form noValidate className="bookable-editor" ref={failedSave.formRef} onSubmit={(event) => void handleSubmit(event)}>
+            <GeneralSection tenantId={tenantId} bookableId={bookableId} />
+            <PriceSection />
+            <BookingTimesSection />
+            <DurationSection />
+            <LongRangeSection />
+            <LockerSection tenantId={tenantId} bookableId={bookableId} />
+            <AttachmentsSection tenantId={tenantId} bookableId={bookableId} />
+            <VisibilitySection tenantId={tenantId} bookableId={bookableId} />
+            <RelationsSection tenantId={tenantId} bookableId={bookableId} />
+            <RequiredFieldsSection />
+            <BookingNotesSection />
+            <SwitchesSection tenantId={tenantId} />
+            <SaveBar>
+              <Button text="Abbrechen" onClick={onDone} disabled={submitting} />
+              <Button type="submit" intent="primary" icon="floppy-disk" text="Speichern" loading={submitting} />
+            </SaveBar>
+          </form>
+        </FieldConventionsProvider>
       )}
     </Form>
   );

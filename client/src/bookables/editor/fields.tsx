@@ -1,14 +1,16 @@
-import { Card, Checkbox, H4, Icon, type IconName, Switch } from '@blueprintjs/core';
+import { Card, H4, Icon, type IconName } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useField } from 'react-final-form';
+import { type FieldConventions, prefixedFieldId } from '../../shared/forms/fieldConventions';
 import { fieldErrorMarker, shownFieldError } from '../../shared/forms/fieldMessage';
-import { PlainTextField, type PlainTextFieldOptions } from '../../shared/forms/PlainTextField';
-import type { Validator } from '../../shared/validation';
 
-/** Form fields of the bookable editor, bound to react-final-form by name ("priceCategories[0].priceEur"). */
+/** What is particular to the bookable editor's fields, bound to its form by name ("priceCategories[0].priceEur"). */
 
 /** A DOM id from a field name: bookable-priceCategories-0-priceEur. */
-export const fieldId = (name: string) => `bookable-${name.replace(/[[\].]+/g, '-').replace(/-$/, '')}`;
+export const fieldId = prefixedFieldId('bookable');
+
+/** The editor's fields: ids from fieldId, messages by the general rule (see shownFieldError). */
+export const bookableFieldConventions: Partial<FieldConventions> = { idOf: fieldId };
 
 /**
  * The message at a path no input is bound to (e.g. "longRangeOptions"): the form's own check once
@@ -19,45 +21,10 @@ export function useGroupError(name: string): string | undefined {
   return shownFieldError(meta);
 }
 
-/** A labelled text input on a plain value (list entries bind through their whole list). */
-export { PlainTextField };
-
-/** A text input bound to a form field by name. */
-export function TextField({ name, validate, ...props }: PlainTextFieldOptions & { name: string; validate?: Validator }) {
-  const { input, meta } = useField<string>(name, { validate });
-  return <PlainTextField {...props} id={fieldId(name)} value={input.value ?? ''} onChange={input.onChange} onFocus={input.onFocus} onBlur={input.onBlur} error={shownFieldError(meta)} />;
-}
-
-export function SwitchField({ name, label, disabled, onToggle, helperText }: { name: string; label: string; disabled?: boolean; onToggle?: (checked: boolean) => void; helperText?: ReactNode }) {
-  const { input, meta } = useField<boolean>(name, { type: 'checkbox' });
-  const error = shownFieldError(meta);
-  return (
-    <div className="bookable-switch">
-      <Switch
-        id={fieldId(name)}
-        label={label}
-        checked={Boolean(input.checked)}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        onChange={(event) => {
-          input.onChange(event.currentTarget.checked);
-          onToggle?.(event.currentTarget.checked);
-        }}
-      />
-      {(error ?? helperText) && <div className={error ? 'bp6-form-helper-text bookable-error' : 'bp6-form-helper-text'}>{error ?? helperText}</div>}
-    </div>
-  );
-}
-
-export function CheckboxField({ name, label, className }: { name: string; label: string; className?: string }) {
-  const { input } = useField<boolean>(name, { type: 'checkbox' });
-  return <Checkbox id={fieldId(name)} className={className} label={label} checked={Boolean(input.checked)} onChange={(event) => input.onChange(event.currentTarget.checked)} />;
-}
-
 /** An error line below a group of inputs; a failed save leads here when no input of the group is marked. */
 export function ErrorLine({ message }: { message: string | undefined }) {
   return message ? (
-    <div className="bp6-form-helper-text bookable-error" role="alert" {...fieldErrorMarker}>
+    <div className="bp6-form-helper-text form-error" role="alert" {...fieldErrorMarker}>
       {message}
     </div>
   ) : null;

@@ -7,6 +7,7 @@ import { Form, FormSpy, useField, useForm, useFormState } from 'react-final-form
 import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { WizardCreateEventDocument, WizardOptionsDocument, WizardUpdateEventDocument } from '../../gql/graphql';
 import { revealFirstInvalidField } from '../../shared/forms/failedSave';
+import { FieldConventionsProvider } from '../../shared/forms/fieldConventions';
 import { serverSubmitErrors } from '../../shared/forms/serverErrors';
 import { errorInfo, notify, notifyError } from '../../shared/toast';
 import { emptyEventValues, type EventFormValues, fieldNamesOf, isChanged, toEventInput, toFormValues } from './eventFormValues';
@@ -14,6 +15,7 @@ import { type EventFacts, flatEventErrors, stepOfPath, stepValidity, validateEve
 import { SpecialLinkDialog } from './SpecialLink';
 import type { WizardContext } from './wizardContext';
 import { clearDraft, draftKey, loadDraft, saveDraft } from './wizardDraft';
+import { wizardFieldConventions } from './wizardFields';
 import { messages } from '../../shared/messages';
 import { eventMessages } from '../eventMessages';
 import { WizardStepper } from './WizardStepper';
@@ -140,7 +142,7 @@ export function EventWizardForm({ tenantId, mode, eventId, initialValues, initia
   return (
     <Form<EventFormValues> onSubmit={submit} initialValues={startValues} validate={(values) => validateEventForm(values, facts)}>
       {() => (
-        <>
+        <FieldConventionsProvider conventions={wizardFieldConventions}>
           {savedLink && <SpecialLinkDialog link={savedLink.link} visible={savedLink.visible} onClose={closeLink} />}
           <WizardBody
             tenantId={tenantId}
@@ -154,7 +156,7 @@ export function EventWizardForm({ tenantId, mode, eventId, initialValues, initia
             pendingStep={pendingStep}
             goToStepOf={goToStepOf}
           />
-        </>
+        </FieldConventionsProvider>
       )}
     </Form>
   );

@@ -1,38 +1,37 @@
-import { FormGroup, Switch } from '@blueprintjs/core';
+import { FormGroup } from '@blueprintjs/core';
 import { getIn } from 'final-form';
-import type { ReactNode } from 'react';
 import { useField, useForm } from 'react-final-form';
 import { FilePicker } from '../../files/FilePicker';
 import { DateField } from '../../shared/forms/DateField';
+import { type FieldConventions, prefixedFieldId, useConventionalField } from '../../shared/forms/fieldConventions';
 import { fieldErrorMarker, helperLine } from '../../shared/forms/fieldMessage';
 import { normalizeTime } from '../../shared/forms/pickerDate';
 import { PlainTextField, type PlainTextFieldOptions, type PlainTextFieldProps } from '../../shared/forms/PlainTextField';
+import { TextField } from '../../shared/forms/TextField';
 import { RichTextEditor } from '../../shared/RichTextEditor';
 import { shownWizardError } from './eventValidation';
 import { removeAt, updateAt } from './wizardLists';
 
-/** Form fields of the event wizard, bound to its one react-final-form form by name ("information.name"). */
+/** What is particular to the event wizard's fields, bound to its one react-final-form form by name ("information.name"). */
 
 /** A DOM id from a field name: event-information-name, event-speakers-0-image. */
-export const fieldId = (name: string) => `event-${name.replace(/[[\].]+/g, '-').replace(/-$/, '')}`;
-
-// final-form's default parse turns '' into undefined, which would drop the key from the values.
-const keepText = (value: string) => value ?? '';
+export const fieldId = prefixedFieldId('event');
 
 /** The marker of a required field's label; the steps explain it with "*Pflichtfelder". */
 export const requiredMark = <span aria-hidden="true">*</span>;
+
+/**
+ * The wizard's fields: ids from fieldId, messages by the wizard's rule (see shownWizardError), an
+ * emptied text stays '' (final-form's default would drop the key from the values), required ones
+ * carry the mark.
+ */
+export const wizardFieldConventions: Partial<FieldConventions> = { idOf: fieldId, shownError: shownWizardError, keepsEmptyText: true, requiredMark };
 
 export type PlainInputProps = Omit<PlainTextFieldOptions, 'labelInfo'>;
 
 /** A labelled input on a plain value (list entries bind through their whole list); required ones carry the mark. */
 export function PlainInput(props: PlainInputProps & Pick<PlainTextFieldProps, 'id' | 'value' | 'onChange' | 'onBlur' | 'onFocus' | 'error'>) {
   return <PlainTextField {...props} labelInfo={props.required ? requiredMark : undefined} />;
-}
-
-/** A text input bound to a form field by name. */
-export function TextField({ name, ...props }: PlainInputProps & { name: string }) {
-  const { input, meta } = useField<string>(name, { parse: keepText });
-  return <PlainInput {...props} id={fieldId(name)} value={input.value ?? ''} onChange={input.onChange} onFocus={input.onFocus} onBlur={input.onBlur} error={shownWizardError(meta)} />;
 }
 
 type PlainDayProps = Pick<PlainTextFieldProps, 'id' | 'label' | 'value' | 'onChange' | 'onBlur' | 'error' | 'required' | 'helperText'>;
@@ -42,71 +41,34 @@ export function PlainDate(props: PlainDayProps) {
   return <DateField {...props} labelInfo={props.required ? requiredMark : undefined} fill />;
 }
 
+type TimeProps = Omit<PlainInputProps, 'type' | 'placeholder' | 'inputMode' | 'onBlurFormat'>;
+
 /** A 24-hour time on a plain value (HH:MM), tidied when left ("8" becomes "08:00"). */
-export function PlainTime(props: Omit<PlainInputProps, 'type' | 'placeholder' | 'inputMode' | 'onBlurFormat'> & Pick<PlainTextFieldProps, 'id' | 'value' | 'onChange' | 'onBlur' | 'onFocus' | 'error'>) {
+export function PlainTime(props: TimeProps & Pick<PlainTextFieldProps, 'id' | 'value' | 'onChange' | 'onBlur' | 'onFocus' | 'error'>) {
   return <PlainInput {...props} placeholder="HH:MM" inputMode="numeric" onBlurFormat={normalizeTime} />;
 }
 
 /** A date bound to a form field by name. */
 export function DateInputField({ name, ...props }: Omit<PlainDayProps, 'id' | 'value' | 'onChange' | 'onBlur' | 'error'> & { name: string }) {
-  const { input, meta } = useField<string>(name, { parse: keepText });
-  return <PlainDate {...props} id={fieldId(name)} value={input.value ?? ''} onChange={input.onChange} onBlur={input.onBlur} error={shownWizardError(meta)} />;
+  const { input, id, error } = useConventionalField<string>(name, { text: true });
+  return <PlainDate {...props} id={id} value={input.value ?? ''} onChange={input.onChange} onBlur={input.onBlur} error={error} />;
 }
 
 /** A 24-hour time bound to a form field by name. */
-export function TimeInputField({ name, ...props }: Omit<PlainInputProps, 'type' | 'placeholder' | 'inputMode' | 'onBlurFormat'> & { name: string }) {
-  const { input, meta } = useField<string>(name, { parse: keepText });
-  return <PlainTime {...props} id={fieldId(name)} value={input.value ?? ''} onChange={input.onChange} onFocus={input.onFocus} onBlur={input.onBlur} error={shownWizardError(meta)} />;
-}
-
-/** A multi-line text bound to a form field. */
-export function TextAreaField({ name, label, rows = 3, className }: { name: string; label: string; rows?: number; className?: string }) {
-  const { input, meta } = useField<string>(name, { parse: keepText });
-  const error = shownWizardError(meta);
-  const id = fieldId(name);
-  return (
-    <FormGroup className={className} label={label} labelFor={id} helperText={helperLine(error)} intent={error ? 'danger' : 'none'}>
-      <textarea {...input} value={input.value ?? ''} id={id} rows={rows} className={`bp6-input bp6-text-area bp6-fill${error ? ' bp6-intent-danger' : ''}`} aria-invalid={error ? true : undefined} />
-    </FormGroup>
-  );
-}
-
-/** A switch bound to a boolean form field, with a hint below it. */
-export function SwitchField({ name, label, hint, large }: { name: string; label: string; hint?: ReactNode; large?: boolean }) {
-  const { input, meta } = useField<boolean>(name, { type: 'checkbox' });
-  const error = shownWizardError(meta);
-  const hintId = `${fieldId(name)}-hint`;
-  return (
-    <div className="event-wizard-switch">
-      <Switch
-        id={fieldId(name)}
-        label={label}
-        large={large}
-        checked={Boolean(input.checked)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error || hint ? hintId : undefined}
-        onChange={(event) => input.onChange(event.currentTarget.checked)}
-      />
-      {(error ?? hint) && (
-        <div id={hintId} className={error ? 'bp6-form-helper-text event-wizard-error' : 'bp6-form-helper-text'}>
-          {error ?? hint}
-        </div>
-      )}
-    </div>
-  );
+export function TimeInputField(props: TimeProps & { name: string }) {
+  return <TextField {...props} placeholder="HH:MM" inputMode="numeric" onBlurFormat={normalizeTime} />;
 }
 
 /** The rich-text description (lexical) with a visible label it is named by. */
 export function RichTextField({ name, label, testId }: { name: string; label: string; testId: string }) {
-  const { input, meta } = useField<string>(name, { parse: keepText });
-  const error = shownWizardError(meta);
-  const labelId = `${fieldId(name)}-label`;
+  const { input, id, error } = useConventionalField<string>(name, { text: true });
+  const labelId = `${id}-label`;
   return (
     <FormGroup helperText={helperLine(error)} intent={error ? 'danger' : 'none'}>
       <label className="bp6-label" id={labelId}>
         {label}
       </label>
-      <RichTextEditor value={input.value ?? ''} onChange={(html) => input.onChange(html)} ariaLabelledBy={labelId} ariaLabel={label} testId={testId} id={fieldId(name)} invalid={Boolean(error)} />
+      <RichTextEditor value={input.value ?? ''} onChange={(html) => input.onChange(html)} ariaLabelledBy={labelId} ariaLabel={label} testId={testId} id={id} invalid={Boolean(error)} />
     </FormGroup>
   );
 }
@@ -129,7 +91,7 @@ export function ImagePicker({ tenantId, id, label, value, onChange, directory, e
     <div className="event-wizard-image">
       <FilePicker tenantId={tenantId} id={id} label={label} value={value} onChange={onChange} customDirectory={directory} imagesOnly allowProtected={false} invalid={Boolean(error)} />
       {error && (
-        <div className="bp6-form-helper-text event-wizard-error" {...fieldErrorMarker}>
+        <div className="bp6-form-helper-text form-error" {...fieldErrorMarker}>
           {error}
         </div>
       )}
@@ -140,8 +102,8 @@ export function ImagePicker({ tenantId, id, label, value, onChange, directory, e
 
 /** An image picker bound to a form field by name. */
 export function ImageField({ tenantId, name, label, directory, previewAlt }: { tenantId: string; name: string; label: string; directory: string; previewAlt: string }) {
-  const { input, meta } = useField<string>(name, { parse: keepText });
-  return <ImagePicker tenantId={tenantId} id={fieldId(name)} label={label} value={input.value ?? ''} onChange={input.onChange} directory={directory} error={shownWizardError(meta)} previewAlt={previewAlt} />;
+  const { input, id, error } = useConventionalField<string>(name, { text: true });
+  return <ImagePicker tenantId={tenantId} id={id} label={label} value={input.value ?? ''} onChange={input.onChange} directory={directory} error={error} previewAlt={previewAlt} />;
 }
 
 /**

@@ -11,12 +11,16 @@ export interface PlainTextFieldOptions {
   required?: boolean;
   helperText?: ReactNode;
   placeholder?: string;
-  type?: 'text' | 'email' | 'tel' | 'url' | 'date' | 'time';
+  type?: 'text' | 'email' | 'password' | 'tel' | 'url' | 'date' | 'time';
+  autoComplete?: string;
+  autoFocus?: boolean;
   inputMode?: 'decimal' | 'numeric' | 'text';
   /** Filters what is typed (numeric entry). */
   filter?: (text: string) => string;
   /** Tidies the text when the field is left (prices, 24-hour times). */
   onBlurFormat?: (text: string) => string;
+  leftIcon?: InputGroupProps['leftIcon'];
+  leftElement?: InputGroupProps['leftElement'];
   rightElement?: InputGroupProps['rightElement'];
   className?: string;
   disabled?: boolean;
@@ -24,6 +28,8 @@ export interface PlainTextFieldOptions {
 
 export interface PlainTextFieldProps extends PlainTextFieldOptions {
   id: string;
+  /** The input's name attribute, for fields bound by name. */
+  name?: string;
   value: string;
   onChange: (value: string) => void;
   onFocus?: () => void;
@@ -38,6 +44,7 @@ export interface PlainTextFieldProps extends PlainTextFieldOptions {
  */
 export function PlainTextField({
   id,
+  name,
   value,
   onChange,
   onFocus,
@@ -49,9 +56,13 @@ export function PlainTextField({
   helperText,
   placeholder,
   type = 'text',
+  autoComplete,
+  autoFocus,
   inputMode,
   filter,
   onBlurFormat,
+  leftIcon,
+  leftElement,
   rightElement,
   className,
   disabled,
@@ -60,7 +71,10 @@ export function PlainTextField({
     <FormGroup className={className} label={label} labelFor={id} labelInfo={labelInfo} helperText={helperLine(error, helperText)} intent={error ? 'danger' : 'none'}>
       <InputGroup
         id={id}
+        name={name}
         type={type}
+        autoComplete={autoComplete}
+        autoFocus={autoFocus}
         value={value}
         onChange={(event) => onChange(filter ? filter(event.currentTarget.value) : event.currentTarget.value)}
         onFocus={onFocus}
@@ -72,6 +86,8 @@ export function PlainTextField({
         placeholder={placeholder}
         inputMode={inputMode}
         required={required}
+        leftIcon={leftIcon}
+        leftElement={leftElement}
         rightElement={rightElement}
         disabled={disabled}
         intent={error ? 'danger' : 'none'}

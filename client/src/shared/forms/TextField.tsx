@@ -1,66 +1,64 @@
-import { FormGroup, InputGroup, type InputGroupProps } from '@blueprintjs/core';
-import { useField } from 'react-final-form';
+import { FormGroup } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
 import type { Validator } from '../validation';
-import { helperLine, shownFieldError } from './fieldMessage';
+import { type FieldConventions, useConventionalField } from './fieldConventions';
+import { helperLine } from './fieldMessage';
+import { PlainTextField, type PlainTextFieldOptions } from './PlainTextField';
 
-export interface TextFieldProps {
+/** What a field bound by name adds to its look. */
+interface BoundFieldProps {
   name: string;
-  label: string;
-  /** Form-unique; defaults to the field name. Needed when two forms on a page share a field name. */
+  /** Form-unique; defaults to the form's id of the name (see FieldConventions). Needed when two forms on a page share a field name. */
   id?: string;
-  type?: 'text' | 'email' | 'password' | 'tel';
   validate?: Validator;
-  autoComplete?: string;
+  /** Shows "(optional)" beside the label. */
   optional?: boolean;
-  disabled?: boolean;
-  autoFocus?: boolean;
-  leftIcon?: InputGroupProps['leftIcon'];
-  rightElement?: InputGroupProps['rightElement'];
 }
 
-/** A labelled Blueprint input bound to react-final-form, with the field's message below it (see shownFieldError). */
-export function TextField({ name, label, id = name, type = 'text', validate, autoComplete, optional, disabled, autoFocus, leftIcon, rightElement }: TextFieldProps) {
-  const { input, meta } = useField<string>(name, { validate });
-  const error = shownFieldError(meta);
+/** Beside the label: given info, else "(optional)", else the form's mark of a required field. */
+export function labelInfoOf({ labelInfo, optional, required }: { labelInfo?: ReactNode; optional?: boolean; required?: boolean }, conventions: FieldConventions): ReactNode {
+  if (labelInfo !== undefined) return labelInfo;
+  if (optional) return '(optional)';
+  return required ? conventions.requiredMark : undefined;
+}
+
+export type TextFieldProps = PlainTextFieldOptions & BoundFieldProps;
+
+/** A labelled text input bound to react-final-form by name, with the field's message below it (see FieldConventions). */
+export function TextField({ name, id, validate, optional, labelInfo, ...props }: TextFieldProps) {
+  const field = useConventionalField<string>(name, { validate, text: true });
   return (
-    <FormGroup label={label} labelFor={id} labelInfo={optional ? '(optional)' : undefined} helperText={helperLine(error)} intent={error ? 'danger' : 'none'}>
-      <InputGroup
-        {...input}
-        value={input.value ?? ''}
-        id={id}
-        type={type}
-        autoComplete={autoComplete}
-        disabled={disabled}
-        autoFocus={autoFocus}
-        leftIcon={leftIcon}
-        rightElement={rightElement}
-        intent={error ? 'danger' : 'none'}
-        aria-invalid={error ? true : undefined}
-        fill
-      />
-    </FormGroup>
+    <PlainTextField
+      {...props}
+      id={id ?? field.id}
+      name={name}
+      labelInfo={labelInfoOf({ labelInfo, optional, required: props.required }, field.conventions)}
+      value={field.input.value ?? ''}
+      onChange={field.input.onChange}
+      onFocus={field.input.onFocus}
+      onBlur={field.input.onBlur}
+      error={field.error}
+    />
   );
 }
 
-export interface TextAreaFieldProps {
-  name: string;
+export interface TextAreaFieldProps extends BoundFieldProps {
   label: string;
-  id?: string;
-  validate?: Validator;
-  optional?: boolean;
   rows?: number;
   /** Shown below the field while it is valid. */
-  hint?: string;
+  hint?: ReactNode;
+  className?: string;
 }
 
-/** A labelled multi-line text bound to react-final-form, with the field's message below it (see shownFieldError). */
-export function TextAreaField({ name, label, id = name, validate, optional, rows = 3, hint }: TextAreaFieldProps) {
-  const { input, meta } = useField<string>(name, { validate });
-  const error = shownFieldError(meta);
+/** A labelled multi-line text bound to react-final-form by name, with the field's message below it. */
+export function TextAreaField({ name, id, label, validate, optional, rows = 3, hint, className }: TextAreaFieldProps) {
+  const field = useConventionalField<string>(name, { validate, text: true });
+  const { error } = field;
+  const inputId = id ?? field.id;
   return (
-    <FormGroup label={label} labelFor={id} labelInfo={optional ? '(optional)' : undefined} helperText={helperLine(error, hint)} intent={error ? 'danger' : 'none'}>
+    <FormGroup className={className} label={label} labelFor={inputId} labelInfo={labelInfoOf({ optional }, field.conventions)} helperText={helperLine(error, hint)} intent={error ? 'danger' : 'none'}>
       {/* Blueprint's look through its classes: the component adds nothing a plain text area needs here. */}
-      <textarea {...input} value={input.value ?? ''} id={id} rows={rows} className={`bp6-input bp6-text-area bp6-fill${error ? ' bp6-intent-danger' : ''}`} aria-invalid={error ? true : undefined} />
+      <textarea {...field.input} value={field.input.value ?? ''} id={inputId} rows={rows} className={`bp6-input bp6-text-area bp6-fill${error ? ' bp6-intent-danger' : ''}`} aria-invalid={error ? true : undefined} />
     </FormGroup>
   );
 }

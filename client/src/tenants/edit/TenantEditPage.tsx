@@ -14,13 +14,18 @@ import {
 } from '../../gql/graphql';
 import { TenantPublicLinks } from '../../portal/PublicLinks';
 import { CollapsibleSection } from '../../shared/CollapsibleSection';
+import { FieldConventionsProvider } from '../../shared/forms/fieldConventions';
 import { MailTemplateField } from '../../shared/forms/MailTemplateField';
+import { NumberField } from '../../shared/forms/NumberField';
 import { SaveBar } from '../../shared/forms/SaveBar';
 import { useSaveDialog } from '../../shared/forms/saveDialog';
+import { SecretField } from '../../shared/forms/SecretField';
+import { SwitchField } from '../../shared/forms/SwitchField';
+import { TextField } from '../../shared/forms/TextField';
 import { useAppState } from '../../shared/store';
 import { notify } from '../../shared/toast';
 import { generalFields } from '../CreateTenantDialog';
-import { NumberInput, SecretInput, SwitchInput, TextInput } from '../fields';
+import { tenantFieldConventions } from '../fields';
 import { TemplateField } from './TemplateField';
 import { type AppId, type TenantFormValues, toFormValues, toInput, validateTenant } from './tenantFormValues';
 import { type Choices, WorkflowEditor } from './WorkflowEditor';
@@ -62,7 +67,7 @@ function Panel({ title, app, children, extra }: { title: string; app: AppId; chi
       }
     >
       <SectionCard>
-        <SwitchInput name={`applications.${app}.active`} label="Aktiv" />
+        <SwitchField name={`applications.${app}.active`} label="Aktiv" />
         <div className="tenant-edit-grid">{children}</div>
       </SectionCard>
     </CollapsibleSection>
@@ -86,12 +91,12 @@ function MailSection() {
   const secretsSet = { password: useField<boolean>('noreplyPasswordSet').input.value, client: useField<boolean>('noreplyGraphClientSecretSet').input.value };
   return (
     <>
-      <SwitchInput name="useInstanceMail" label="E-Mail-Konfiguration der Instanz verwenden" />
+      <SwitchField name="useInstanceMail" label="E-Mail-Konfiguration der Instanz verwenden" />
       {!useInstance && (
         <>
           <div className="tenant-edit-grid">
-            <TextInput name="noreplyMail" label="Absender-E-Mail" type="email" />
-            <TextInput name="noreplyDisplayName" label="Absendername" />
+            <TextField name="noreplyMail" label="Absender-E-Mail" type="email" />
+            <TextField name="noreplyDisplayName" label="Absendername" />
           </div>
           <RadioGroup
             label="Versandart"
@@ -104,17 +109,17 @@ function MailSection() {
           </RadioGroup>
           {graph.input.value ? (
             <div className="tenant-edit-grid">
-              <TextInput name="noreplyGraphTenantId" label="Graph Tenant-ID" />
-              <TextInput name="noreplyGraphClientId" label="Graph Client-ID" />
-              <SecretInput name="noreplyGraphClientSecret" label="Graph Client-Secret" isSet={secretsSet.client} />
+              <TextField name="noreplyGraphTenantId" label="Graph Tenant-ID" />
+              <TextField name="noreplyGraphClientId" label="Graph Client-ID" />
+              <SecretField name="noreplyGraphClientSecret" label="Graph Client-Secret" isSet={secretsSet.client} />
             </div>
           ) : (
             <div className="tenant-edit-grid">
-              <TextInput name="noreplyHost" label="SMTP-Server" />
-              <NumberInput name="noreplyPort" label="SMTP-Port" />
-              <TextInput name="noreplyUser" label="SMTP-Benutzer" />
-              <SecretInput name="noreplyPassword" label="SMTP-Passwort" isSet={secretsSet.password} />
-              <SwitchInput name="noreplyStarttls" label="STARTTLS verwenden" />
+              <TextField name="noreplyHost" label="SMTP-Server" />
+              <NumberField name="noreplyPort" label="SMTP-Port" />
+              <TextField name="noreplyUser" label="SMTP-Benutzer" />
+              <SecretField name="noreplyPassword" label="SMTP-Passwort" isSet={secretsSet.password} />
+              <SwitchField name="noreplyStarttls" label="STARTTLS verwenden" />
             </div>
           )}
         </>
@@ -153,124 +158,126 @@ function TenantForm({ tenant, workflow, choices, testPaymentOffered }: { tenant:
       decorators={saving.decorators}
     >
       {({ handleSubmit, values }) => (
-        <form onSubmit={handleSubmit} noValidate className="tenant-edit" ref={saving.formRef}>
-          <Section title="Allgemein" icon="office" elevation={1}>
-            <SectionCard>
-              <FormGroup label="ID" labelFor="tenant-id">
-                <InputGroup id="tenant-id" value={tenant.id} readOnly disabled fill />
-              </FormGroup>
-              <div className="tenant-edit-grid">
-                {generalFields.map((field) => (
-                  <TextInput key={field.name} name={field.name} label={field.label} type={'type' in field ? field.type : 'text'} />
-                ))}
-              </div>
-            </SectionCard>
-          </Section>
+        <FieldConventionsProvider conventions={tenantFieldConventions}>
+          <form onSubmit={handleSubmit} noValidate className="tenant-edit" ref={saving.formRef}>
+            <Section title="Allgemein" icon="office" elevation={1}>
+              <SectionCard>
+                <FormGroup label="ID" labelFor="tenant-id">
+                  <InputGroup id="tenant-id" value={tenant.id} readOnly disabled fill />
+                </FormGroup>
+                <div className="tenant-edit-grid">
+                  {generalFields.map((field) => (
+                    <TextField key={field.name} name={field.name} label={field.label} type={'type' in field ? field.type : 'text'} />
+                  ))}
+                </div>
+              </SectionCard>
+            </Section>
 
-          <Section title="Web-Oberfläche" icon="globe-network" elevation={1}>
-            <SectionCard>
-              <TenantPublicLinks tenantId={tenant.id} />
-              <TextInput name="bookableDetailLink" label="Link zur Detailseite eines Buchungsobjekts" type="url" helperText='An den Link wird "?bkid=[ID]" angehängt.' />
-              <TextInput name="eventDetailLink" label="Link zur Detailseite einer Veranstaltung" type="url" helperText='An den Link wird "?bkid=[ID]" angehängt.' />
-            </SectionCard>
-          </Section>
+            <Section title="Web-Oberfläche" icon="globe-network" elevation={1}>
+              <SectionCard>
+                <TenantPublicLinks tenantId={tenant.id} />
+                <TextField name="bookableDetailLink" label="Link zur Detailseite eines Buchungsobjekts" type="url" helperText='An den Link wird "?bkid=[ID]" angehängt.' />
+                <TextField name="eventDetailLink" label="Link zur Detailseite einer Veranstaltung" type="url" helperText='An den Link wird "?bkid=[ID]" angehängt.' />
+              </SectionCard>
+            </Section>
 
-          <Section title="E-Mail-Konfiguration" icon="envelope" elevation={1}>
-            <SectionCard>
-              <MailSection />
-              <MailTemplateField name="genericMailTemplate" label="E-Mail-Vorlage des Mandanten" render={renderMailTemplate} />
-            </SectionCard>
-          </Section>
+            <Section title="E-Mail-Konfiguration" icon="envelope" elevation={1}>
+              <SectionCard>
+                <MailSection />
+                <MailTemplateField name="genericMailTemplate" label="E-Mail-Vorlage des Mandanten" render={renderMailTemplate} />
+              </SectionCard>
+            </Section>
 
-          <Section title="Zahlungsbeleg" icon="document" elevation={1}>
-            <SectionCard>
-              <div className="tenant-edit-grid">
-                <TemplateField tenantId={tenant.id} name="receiptTemplate" title="Zahlungsbeleg-Vorlage" />
-                <TextInput name="receiptNumberPrefix" label="Präfix der Belegnummer" />
-                <TemplateField tenantId={tenant.id} name="invoiceTemplate" title="Rechnungsvorlage" />
-                <TextInput name="invoiceNumberPrefix" label="Präfix der Rechnungsnummer" />
-              </div>
-            </SectionCard>
-          </Section>
+            <Section title="Zahlungsbeleg" icon="document" elevation={1}>
+              <SectionCard>
+                <div className="tenant-edit-grid">
+                  <TemplateField tenantId={tenant.id} name="receiptTemplate" title="Zahlungsbeleg-Vorlage" />
+                  <TextField name="receiptNumberPrefix" label="Präfix der Belegnummer" />
+                  <TemplateField tenantId={tenant.id} name="invoiceTemplate" title="Rechnungsvorlage" />
+                  <TextField name="invoiceNumberPrefix" label="Präfix der Rechnungsnummer" />
+                </div>
+              </SectionCard>
+            </Section>
 
-          <Section title="Zahlungsmethoden" icon="credit-card" elevation={1}>
-            <SectionCard>
-              <TextInput name="paymentPurposeSuffix" label="Verwendungszweck-Suffix" leftElement={<span className="purpose-prefix">[Buchungsnummer] - </span>} helperText="Maximal 12 Zeichen." />
-              <Panel title="Online-Zahlung (giroCockpit)" app="giroCockpit" extra={<TestModeLabel app="giroCockpit" />}>
-                <TextInput name="applications.giroCockpit.paymentMerchantId" label="Kundennummer" />
-                <TextInput name="applications.giroCockpit.paymentProjectId" label="Projektnummer" />
-                <SecretInput name="applications.giroCockpit.paymentSecret" label="Schlüssel" isSet={secret(tenant.applications?.find((a) => a.id === 'giroCockpit')?.paymentSecretSet)} />
-                <TextInput name="applications.giroCockpit.paymentPurposeSuffix" label="Verwendungszweck-Suffix (giroCockpit)" />
-                <SwitchInput name="applications.giroCockpit.testMode" label="Testmodus (giroCockpit)" />
-              </Panel>
-              <Panel title="Online-Zahlung (pmPayment)" app="pmPayment" extra={<TestModeLabel app="pmPayment" />}>
-                <TextInput name="applications.pmPayment.paymentMerchantId" label="Amtlicher Gemeindeschlüssel" />
-                <TextInput name="applications.pmPayment.paymentProjectId" label="Verfahren" />
-                <SecretInput name="applications.pmPayment.paymentSecret" label="Salt-Passwort" isSet={secret(tenant.applications?.find((a) => a.id === 'pmPayment')?.paymentSecretSet)} />
-                <TextInput name="applications.pmPayment.paymentPurposeSuffix" label="Verwendungszweck-Suffix (pmPayment)" />
-                <SwitchInput name="applications.pmPayment.testMode" label="Testmodus" />
-              </Panel>
-              <Panel title="Rechnung" app="invoice">
-                <TextInput name="applications.invoice.bank" label="Bank" />
-                <TextInput name="applications.invoice.iban" label="IBAN" />
-                <TextInput name="applications.invoice.bic" label="BIC" />
-                <TextInput name="applications.invoice.accountHolder" label="Kontoinhaber" />
-                <NumberInput name="applications.invoice.daysUntilPaymentDue" label="Zahlungsziel in Tagen" />
-              </Panel>
-              {testPaymentOffered ? (
-                <Panel title="Testzahlung (nur Entwicklung)" app="testPayment">
-                  <p className="bp6-text-muted">Eine Bezahlseite dieses Systems statt eines echten Zahlungsanbieters: Es fließt kein Geld. Der Schlüssel wird automatisch erzeugt. Im Produktivbetrieb nicht verfügbar.</p>
-                  <TextInput name="applications.testPayment.paymentPurposeSuffix" label="Verwendungszweck-Suffix (Testzahlung)" />
+            <Section title="Zahlungsmethoden" icon="credit-card" elevation={1}>
+              <SectionCard>
+                <TextField name="paymentPurposeSuffix" label="Verwendungszweck-Suffix" leftElement={<span className="purpose-prefix">[Buchungsnummer] - </span>} helperText="Maximal 12 Zeichen." />
+                <Panel title="Online-Zahlung (giroCockpit)" app="giroCockpit" extra={<TestModeLabel app="giroCockpit" />}>
+                  <TextField name="applications.giroCockpit.paymentMerchantId" label="Kundennummer" />
+                  <TextField name="applications.giroCockpit.paymentProjectId" label="Projektnummer" />
+                  <SecretField name="applications.giroCockpit.paymentSecret" label="Schlüssel" isSet={secret(tenant.applications?.find((a) => a.id === 'giroCockpit')?.paymentSecretSet)} />
+                  <TextField name="applications.giroCockpit.paymentPurposeSuffix" label="Verwendungszweck-Suffix (giroCockpit)" />
+                  <SwitchField name="applications.giroCockpit.testMode" label="Testmodus (giroCockpit)" />
                 </Panel>
-              ) : null}
-            </SectionCard>
-          </Section>
+                <Panel title="Online-Zahlung (pmPayment)" app="pmPayment" extra={<TestModeLabel app="pmPayment" />}>
+                  <TextField name="applications.pmPayment.paymentMerchantId" label="Amtlicher Gemeindeschlüssel" />
+                  <TextField name="applications.pmPayment.paymentProjectId" label="Verfahren" />
+                  <SecretField name="applications.pmPayment.paymentSecret" label="Salt-Passwort" isSet={secret(tenant.applications?.find((a) => a.id === 'pmPayment')?.paymentSecretSet)} />
+                  <TextField name="applications.pmPayment.paymentPurposeSuffix" label="Verwendungszweck-Suffix (pmPayment)" />
+                  <SwitchField name="applications.pmPayment.testMode" label="Testmodus" />
+                </Panel>
+                <Panel title="Rechnung" app="invoice">
+                  <TextField name="applications.invoice.bank" label="Bank" />
+                  <TextField name="applications.invoice.iban" label="IBAN" />
+                  <TextField name="applications.invoice.bic" label="BIC" />
+                  <TextField name="applications.invoice.accountHolder" label="Kontoinhaber" />
+                  <NumberField name="applications.invoice.daysUntilPaymentDue" label="Zahlungsziel in Tagen" />
+                </Panel>
+                {testPaymentOffered ? (
+                  <Panel title="Testzahlung (nur Entwicklung)" app="testPayment">
+                    <p className="bp6-text-muted">Eine Bezahlseite dieses Systems statt eines echten Zahlungsanbieters: Es fließt kein Geld. Der Schlüssel wird automatisch erzeugt. Im Produktivbetrieb nicht verfügbar.</p>
+                    <TextField name="applications.testPayment.paymentPurposeSuffix" label="Verwendungszweck-Suffix (Testzahlung)" />
+                  </Panel>
+                ) : null}
+              </SectionCard>
+            </Section>
 
-          <Section title="Schließsysteme" icon="lock" elevation={1}>
-            <SectionCard>
-              <Panel title="Pareva" app="pareva">
-                <TextInput name="applications.pareva.serverUrl" label="Server-URL" type="url" />
-                <TextInput name="applications.pareva.apiKey" label="API-Schlüssel (Pareva)" />
-                <TextInput name="applications.pareva.lockerId" label="Schließfach-ID" />
-                <TextInput name="applications.pareva.user" label="Benutzer (Pareva)" />
-                <SecretInput name="applications.pareva.password" label="Passwort (Pareva)" isSet={secret(tenant.applications?.find((a) => a.id === 'pareva')?.passwordSet)} />
-              </Panel>
-            </SectionCard>
-          </Section>
+            <Section title="Schließsysteme" icon="lock" elevation={1}>
+              <SectionCard>
+                <Panel title="Pareva" app="pareva">
+                  <TextField name="applications.pareva.serverUrl" label="Server-URL" type="url" />
+                  <TextField name="applications.pareva.apiKey" label="API-Schlüssel (Pareva)" />
+                  <TextField name="applications.pareva.lockerId" label="Schließfach-ID" />
+                  <TextField name="applications.pareva.user" label="Benutzer (Pareva)" />
+                  <SecretField name="applications.pareva.password" label="Passwort (Pareva)" isSet={secret(tenant.applications?.find((a) => a.id === 'pareva')?.passwordSet)} />
+                </Panel>
+              </SectionCard>
+            </Section>
 
-          <Section title="Buchungskonfiguration" icon="calendar" elevation={1}>
-            <SectionCard>
-              <NumberInput name="maxBookingAdvanceInMonths" label="Maximale Vorausbuchung in Monaten" helperText="Leer lassen für keine Begrenzung." />
-              <NumberInput
-                name="bookingHorizonDays"
-                label="Buchungshorizont (Tage im Voraus)"
-                helperText="Buchungen zeitgebundener Objekte enden höchstens so viele Tage in der Zukunft; gilt auch für Mitarbeitende."
-              />
-              <NumberInput
-                name="maxBookingDays"
-                label="Höchste Buchungsdauer (Tage)"
-                helperText="Länger nur, wenn die höchste Buchungsdauer des Objekts selbst länger ist."
-              />
-              <SwitchInput name="enablePublicStatusView" label="Öffentliche Abfrage des Buchungsstatus" />
-            </SectionCard>
-          </Section>
+            <Section title="Buchungskonfiguration" icon="calendar" elevation={1}>
+              <SectionCard>
+                <NumberField name="maxBookingAdvanceInMonths" label="Maximale Vorausbuchung in Monaten" helperText="Leer lassen für keine Begrenzung." />
+                <NumberField
+                  name="bookingHorizonDays"
+                  label="Buchungshorizont (Tage im Voraus)"
+                  helperText="Buchungen zeitgebundener Objekte enden höchstens so viele Tage in der Zukunft; gilt auch für Mitarbeitende."
+                />
+                <NumberField
+                  name="maxBookingDays"
+                  label="Höchste Buchungsdauer (Tage)"
+                  helperText="Länger nur, wenn die höchste Buchungsdauer des Objekts selbst länger ist."
+                />
+                <SwitchField name="enablePublicStatusView" label="Öffentliche Abfrage des Buchungsstatus" />
+              </SectionCard>
+            </Section>
 
-          <Section title="Veranstaltungen" icon="timeline-events" elevation={1}>
-            <SectionCard>
-              <SwitchInput name="simpleEventMode" label="Einfacher Veranstaltungsmodus" />
-              <p className="bp6-text-muted">Der detaillierte Modus bleibt über die Schaltfläche zum Anlegen einer Veranstaltung erreichbar.</p>
-            </SectionCard>
-          </Section>
+            <Section title="Veranstaltungen" icon="timeline-events" elevation={1}>
+              <SectionCard>
+                <SwitchField name="simpleEventMode" label="Einfacher Veranstaltungsmodus" />
+                <p className="bp6-text-muted">Der detaillierte Modus bleibt über die Schaltfläche zum Anlegen einer Veranstaltung erreichbar.</p>
+              </SectionCard>
+            </Section>
 
-          <Section title="Workflow" icon="flows" elevation={1}>
-            <SectionCard>
-              <WorkflowEditor choices={choices} />
-            </SectionCard>
-          </Section>
-          <SaveBar>
-            <Button type="submit" intent="primary" size="large" icon="floppy-disk" text="Speichern" loading={loading} disabled={!values} />
-          </SaveBar>
-        </form>
+            <Section title="Workflow" icon="flows" elevation={1}>
+              <SectionCard>
+                <WorkflowEditor choices={choices} />
+              </SectionCard>
+            </Section>
+            <SaveBar>
+              <Button type="submit" intent="primary" size="large" icon="floppy-disk" text="Speichern" loading={loading} disabled={!values} />
+            </SaveBar>
+          </form>
+        </FieldConventionsProvider>
       )}
     </Form>
   );

@@ -1,6 +1,7 @@
 import { useField, useForm } from 'react-final-form';
 import { bookingModeLocks, emptySpecialOpeningHour, emptyTimePeriod, listForMode } from '../editorRules';
-import { EditorSection, SwitchField } from '../fields';
+import { EditorSection } from '../fields';
+import { SwitchField } from '../../../shared/forms/SwitchField';
 import { PeriodListEditor } from './PeriodListEditor';
 import { SpecialOpeningHoursEditor } from './SpecialOpeningHoursEditor';
 
@@ -31,13 +32,13 @@ export function BookingTimesSection() {
         name="isScheduleRelated"
         label="Buchungen über Kalender"
         disabled={locks.scheduleDisabled}
-        helperText={locks.scheduleDisabled ? 'Nicht möglich, solange feste Buchungszeiten aktiv sind.' : undefined}
+        hint={locks.scheduleDisabled ? 'Nicht möglich, solange feste Buchungszeiten aktiv sind.' : undefined}
       />
       <SwitchField
         name="isTimePeriodRelated"
         label="Feste Buchungszeiten"
         disabled={locks.timePeriodDisabled}
-        helperText={locks.timePeriodDisabled ? 'Nicht möglich, solange Buchungen über den Kalender aktiv sind.' : undefined}
+        hint={locks.timePeriodDisabled ? 'Nicht möglich, solange Buchungen über den Kalender aktiv sind.' : undefined}
         onToggle={startList('timePeriods')}
       />
       {isTimePeriodRelated && <PeriodListEditor name="timePeriods" entryLabel="Feste Buchungszeit" addLabel="Buchungszeit hinzufügen" />}

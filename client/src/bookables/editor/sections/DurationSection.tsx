@@ -1,5 +1,6 @@
 import { decimalText } from '../editorRules';
-import { EditorSection, TextField } from '../fields';
+import { EditorSection } from '../fields';
+import { TextField } from '../../../shared/forms/TextField';
 
 /** Buchungsdauer in hours; enforced at checkout. Empty means no limit. */
 export function DurationSection() {

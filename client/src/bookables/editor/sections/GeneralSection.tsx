@@ -6,7 +6,8 @@ import { BookablesDocument } from '../../../gql/graphql';
 import { RichTextEditor } from '../../../shared/RichTextEditor';
 import { required } from '../../../shared/validation';
 import { fieldErrorMarker, helperLine, shownFieldError } from '../../../shared/forms/fieldMessage';
-import { EditorSection, fieldId, TextField } from '../fields';
+import { EditorSection, fieldId } from '../fields';
+import { TextField } from '../../../shared/forms/TextField';
 import { TicketEventField } from './TicketEventField';
 
 const requiredTitle = required('Pflichtfeld');
@@ -56,7 +57,7 @@ function CoverImageField({ tenantId }: { tenantId: string }) {
     <>
       <FilePicker tenantId={tenantId} id={fieldId('imgUrl')} label="Titelbild" value={input.value ?? ''} onChange={input.onChange} customDirectory="rooms" imagesOnly allowProtected={false} invalid={Boolean(error)} />
       {error && (
-        <div className="bp6-form-helper-text bookable-error" {...fieldErrorMarker}>
+        <div className="bp6-form-helper-text form-error" {...fieldErrorMarker}>
           {error}
         </div>
       )}

@@ -2,7 +2,8 @@ import { Checkbox } from '@blueprintjs/core';
 import { useField, useForm } from 'react-final-form';
 import type { LongRangeType } from '../../../gql/graphql';
 import { longRangeLabels, toggleLongRange } from '../editorRules';
-import { EditorSection, ErrorLine, SwitchField, useGroupError } from '../fields';
+import { EditorSection, ErrorLine, useGroupError } from '../fields';
+import { SwitchField } from '../../../shared/forms/SwitchField';
 import type { BookableFormValues } from '../formValues';
 
 /** Langzeitbuchung: week (Monday to Friday) or month, exclusive; switching off clears the choice. */

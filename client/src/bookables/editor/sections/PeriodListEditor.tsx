@@ -2,7 +2,8 @@ import { Button, Checkbox } from '@blueprintjs/core';
 import { type ArrayField, useArrayField } from '../arrayField';
 import { emptyTimePeriod, removeAt, type TimePeriodValues, toggleWeekday, weekdayOptions } from '../editorRules';
 import { normalizeTime } from '../../../shared/forms/pickerDate';
-import { ErrorLine, fieldId, PlainTextField } from '../fields';
+import { ErrorLine, fieldId } from '../fields';
+import { PlainTextField } from '../../../shared/forms/PlainTextField';
 
 interface Timed {
   startTime: string;

@@ -5,7 +5,9 @@ import type { PriceType } from '../../../gql/graphql';
 import { decimalText, integerText, isGraduated, priceTypeLabels, removeAt, toSimplePrices } from '../editorRules';
 import { type ArrayField, useArrayField } from '../arrayField';
 import { helperLine, shownFieldError } from '../../../shared/forms/fieldMessage';
-import { EditorSection, ErrorLine, fieldId, PlainTextField, TextField } from '../fields';
+import { EditorSection, ErrorLine, fieldId } from '../fields';
+import { PlainTextField } from '../../../shared/forms/PlainTextField';
+import { TextField } from '../../../shared/forms/TextField';
 import { newPriceCategory, type PriceCategoryValues, tidyPriceText } from '../formValues';
 import { categoryVatText, grossHint } from '../grossHint';
 

@@ -1,7 +1,8 @@
 import { useQuery } from '@apollo/client/react';
 import { useFormState } from 'react-final-form';
 import { BookablePublicQuotaDocument } from '../../../gql/graphql';
-import { EditorSection, SwitchField } from '../fields';
+import { EditorSection } from '../fields';
+import { SwitchField } from '../../../shared/forms/SwitchField';
 import type { BookableFormValues } from '../formValues';
 
 export const PUBLIC_QUOTA_TEXT =
@@ -16,7 +17,7 @@ export function SwitchesSection({ tenantId }: { tenantId: string }) {
   return (
     <EditorSection title="Schalter" icon="settings">
       <SwitchField name="isBookable" label="Buchbar" />
-      <SwitchField name="isPublic" label="Öffentlich sichtbar" disabled={quotaReached} helperText={quotaReached ? PUBLIC_QUOTA_TEXT : undefined} />
+      <SwitchField name="isPublic" label="Öffentlich sichtbar" disabled={quotaReached} hint={quotaReached ? PUBLIC_QUOTA_TEXT : undefined} />
       <SwitchField name="autoCommitBooking" label="Buchungen automatisch bestätigen" />
     </EditorSection>
   );

@@ -6,7 +6,9 @@ import { newPriceCategory, type PriceCategoryValues } from '../eventFormValues';
 import { fieldLabels } from '../eventValidation';
 import { useWizardContext } from '../wizardContext';
 import { SpecialLinkField } from '../SpecialLink';
-import { PlainInput, SwitchField, TextField, useListField } from '../wizardFields';
+import { PlainInput, useListField } from '../wizardFields';
+import { SwitchField } from '../../../shared/forms/SwitchField';
+import { TextField } from '../../../shared/forms/TextField';
 
 /** What becomes of the price categories: tickets on creation, copied once. */
 export const priceCategoriesTicketInfo: Record<'create' | 'edit', string> = {

@@ -5,7 +5,8 @@ import { useField } from 'react-final-form';
 import { fieldLabels } from '../eventValidation';
 import { eventDirectories } from '../wizardLists';
 import { useWizardContext } from '../wizardContext';
-import { DateInputField, fieldId, ImageField, RichTextField, TextAreaField, TextField, TimeInputField } from '../wizardFields';
+import { DateInputField, fieldId, ImageField, RichTextField, TimeInputField } from '../wizardFields';
+import { TextAreaField, TextField } from '../../../shared/forms/TextField';
 
 /** Tags chosen from the tenant's event tags; a tag typed that does not exist yet is offered as new. */
 function TagsField({ tags }: { tags: string[] }) {

@@ -4,7 +4,8 @@ import { type EventFormat, eventFormats, hasEventLink, hasVenue } from '../event
 import { fieldLabels } from '../eventValidation';
 import { useWizardContext } from '../wizardContext';
 import { venueAddress } from '../venueAddress';
-import { fieldId, TextField } from '../wizardFields';
+import { fieldId } from '../wizardFields';
+import { TextField } from '../../../shared/forms/TextField';
 
 const digitsOnly = (text: string) => text.replace(/\D/g, '');
 

@@ -4,7 +4,9 @@ import { newSpeaker, type SpeakerValues } from '../eventFormValues';
 import { fieldLabels } from '../eventValidation';
 import { eventDirectories } from '../wizardLists';
 import { useWizardContext } from '../wizardContext';
-import { ImageField, ImagePicker, PlainInput, SwitchField, TextField, useListField } from '../wizardFields';
+import { ImageField, ImagePicker, PlainInput, useListField } from '../wizardFields';
+import { SwitchField } from '../../../shared/forms/SwitchField';
+import { TextField } from '../../../shared/forms/TextField';
 
 /** Step 3: organizer, the contact person (switch, on by default) and the speakers. */
 export function OrganizerStep() {
