@@ -145,3 +145,17 @@ export const textList = () =>
 
 /** An optional link (see links.ts): '' when absent, cut at `max`, `message` when it is no link. */
 export const optionalLink = (max: number, message: string) => cutText(max).refine((value) => value === '' || isLink(value), { error: message });
+
+/**
+ * A field of a partial write: when sent, normalised and then checked (a message or null); absent,
+ * undefined, so the stored value stays. The check does not stop the parse, so rules across fields
+ * still run and every wrong field is named at once.
+ */
+export const checkedWhenSent = <Value>(normalise: (value: unknown) => Value, check: (value: Value) => string | null = () => null) =>
+  anyValue()
+    .transform(normalise)
+    .superRefine((value, context) => {
+      const message = check(value);
+      if (message) context.addIssue({ code: 'custom', message });
+    })
+    .optional();

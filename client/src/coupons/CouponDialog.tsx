@@ -2,16 +2,16 @@ import { useMutation } from '@apollo/client/react';
 import { Dialog, DialogBody, FormGroup, InputGroup, Radio, RadioGroup, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Form, useField } from 'react-final-form';
+import { couponFormSchema } from '../../../common/coupons/coupon.schema';
+import { parseNumber } from '../../../common/validation/numbers';
 import { type CouponFieldsFragment, CouponsDocument, CreateCouponDocument, UpdateCouponDocument } from '../gql/graphql';
-import { parseDecimal } from '../shared/format';
 import { DateTimeField } from '../shared/forms/DateTimeField';
 import { DialogSaveFooter } from '../shared/forms/DialogSaveFooter';
 import { helperLine, shownFieldError } from '../shared/forms/fieldMessage';
+import { schemaValidate } from '../shared/forms/schemaValidate';
 import { useSaveDialog } from '../shared/forms/saveDialog';
-import type { Validator } from '../shared/validation';
 import { type CouponKind, couponTypeLabels, discountText } from './couponFormat';
 import { couponMessages } from './couponMessages';
-import { discountValidator, maxAmountValidator, validToValidator } from './couponValidation';
 
 interface CouponFormValues {
   id: string;
@@ -24,6 +24,8 @@ interface CouponFormValues {
   validTo: string | null;
 }
 
+/** The rules and German messages the server checks the coupon with (common/coupons/coupon.schema.ts). */
+const validateCoupon = schemaValidate<CouponFormValues>(couponFormSchema);
 
 function initialValues(coupon: CouponFieldsFragment | null): CouponFormValues {
   return {
@@ -38,8 +40,8 @@ function initialValues(coupon: CouponFieldsFragment | null): CouponFormValues {
   };
 }
 
-function TextInput({ name, label, id, disabled, validate, rightElement, inputMode, placeholder }: { name: keyof CouponFormValues; label: string; id: string; disabled?: boolean; validate?: Validator; rightElement?: React.JSX.Element; inputMode?: 'decimal' | 'numeric'; placeholder?: string }) {
-  const { input, meta } = useField<string>(name, { validate });
+function TextInput({ name, label, id, disabled, rightElement, inputMode, placeholder }: { name: keyof CouponFormValues; label: string; id: string; disabled?: boolean; rightElement?: React.JSX.Element; inputMode?: 'decimal' | 'numeric'; placeholder?: string }) {
+  const { input, meta } = useField<string>(name);
   const error = shownFieldError(meta);
   return (
     <FormGroup label={label} labelFor={id} helperText={helperLine(error)} intent={error ? 'danger' : 'none'}>
@@ -56,7 +58,7 @@ function TypeAndValue() {
         <Radio label={couponTypeLabels.percentage} value="percentage" />
         <Radio label={couponTypeLabels.fixed} value="fixed" />
       </RadioGroup>
-      <TextInput name="discount" label="Wert" id="coupon-discount" inputMode="decimal" validate={discountValidator} rightElement={<Tag minimal>{input.value === 'percentage' ? '%' : '€'}</Tag>} />
+      <TextInput name="discount" label="Wert" id="coupon-discount" inputMode="decimal" rightElement={<Tag minimal>{input.value === 'percentage' ? '%' : '€'}</Tag>} />
     </>
   );
 }
@@ -75,7 +77,7 @@ export function CouponDialog({ tenantId, coupon, onClose }: { tenantId: string; 
       id: values.id.trim() || null,
       description: values.description.trim(),
       type: values.type,
-      discount: parseDecimal(values.discount) ?? 0,
+      discount: parseNumber(values.discount) ?? 0,
       maxAmount: maxAmount === '' ? null : Number(maxAmount),
       // No date: null. The picker gives a date without a chosen time as midnight.
       validFrom: values.validFrom ? new Date(values.validFrom).toISOString() : null,
@@ -96,17 +98,18 @@ export function CouponDialog({ tenantId, coupon, onClose }: { tenantId: string; 
       <Form<CouponFormValues>
         initialValues={startValues}
         onSubmit={dialog.submit}
+        validate={validateCoupon}
         decorators={dialog.decorators}
         render={({ handleSubmit, submitting }) => (
           <form noValidate ref={dialog.formRef} onSubmit={(event) => void handleSubmit(event)}>
             <DialogBody>
               <TextInput name="id" label="Gutscheinnummer" id="coupon-number" disabled={coupon !== null} placeholder={coupon ? undefined : 'leer lassen für eine automatische Nummer'} />
               <TextInput name="description" label="Beschreibung" id="coupon-description" />
-              <TextInput name="maxAmount" label="Maximale Anzahl" id="coupon-max-amount" inputMode="numeric" validate={maxAmountValidator} placeholder="unbegrenzt" />
+              <TextInput name="maxAmount" label="Maximale Anzahl" id="coupon-max-amount" inputMode="numeric" placeholder="unbegrenzt" />
               <TypeAndValue />
               <div className="coupon-dates">
                 <DateTimeField name="validFrom" label="Gültig ab" id="coupon-valid-from" />
-                <DateTimeField name="validTo" label="Gültig bis" id="coupon-valid-to" validate={validToValidator} />
+                <DateTimeField name="validTo" label="Gültig bis" id="coupon-valid-to" />
               </div>
             </DialogBody>
             <DialogSaveFooter onCancel={onClose} saving={submitting} />

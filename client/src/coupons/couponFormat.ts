@@ -1,9 +1,10 @@
+import type { CouponKind } from '../../../common/coupons/coupon.schema';
 import { formatAmountInput, formatCurrency } from '../shared/format';
 
 /** Display helpers of the coupons screen (de-DE). */
 const numberFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 });
 
-export type CouponKind = 'percentage' | 'fixed';
+export type { CouponKind };
 
 export const couponTypeLabels: Record<CouponKind, string> = { percentage: 'Prozent', fixed: 'Betrag' };
 

@@ -3,16 +3,20 @@ import { Button, Checkbox, Classes, Dialog, DialogBody, FormGroup, InputGroup, S
 import { DialogSaveFooter } from '../shared/forms/DialogSaveFooter';
 import { useState } from 'react';
 import { Form, useField } from 'react-final-form';
+import { roleFormSchema } from '../../../common/roles/role.schema';
 import { type RoleFieldsFragment, RolesDocument, SaveRoleDocument } from '../gql/graphql';
 import { helperLine, shownFieldError } from '../shared/forms/fieldMessage';
-import { useSaveDialog } from '../shared/forms/saveDialog';
+import { schemaValidate } from '../shared/forms/schemaValidate';
 import { StringMultiSelect } from '../shared/forms/StringMultiSelect';
-import { required } from '../shared/validation';
+import { useSaveDialog } from '../shared/forms/saveDialog';
 import { allFlags, type AreaName, areaLabel, editorAreas, flagLabels, flagNames, type Flags, noFlags, permissionGroups } from './roleSummary';
 import { roleMessages } from './roleMessages';
 import './roles.css';
 
 type RoleFormValues = { name: string; adminInterfaces: string[]; freeBookings: boolean } & Record<AreaName, Flags>;
+
+/** The rules and German messages the server checks the role with (common/roles/role.schema.ts). */
+const validateRole = schemaValidate<RoleFormValues>(roleFormSchema);
 
 const flagsOf = (flags: Partial<Flags> | null | undefined): Flags => Object.fromEntries(flagNames.map((flag) => [flag, flags?.[flag] === true])) as Flags;
 
@@ -23,7 +27,7 @@ function initialValues(role: RoleFieldsFragment | null): RoleFormValues {
 }
 
 function NameField() {
-  const { input, meta } = useField<string>('name', { validate: required() });
+  const { input, meta } = useField<string>('name');
   const error = shownFieldError(meta);
   return (
     <FormGroup label="Rollenname" labelFor="role-name" helperText={helperLine(error)} intent={error ? 'danger' : 'none'}>
@@ -106,6 +110,7 @@ export function RoleDialog({ tenantId, role, onClose }: { tenantId: string; role
       <Form<RoleFormValues>
         initialValues={startValues}
         onSubmit={dialog.submit}
+        validate={validateRole}
         decorators={dialog.decorators}
         render={({ handleSubmit, submitting }) => (
           <form noValidate ref={dialog.formRef} onSubmit={(event) => void handleSubmit(event)}>

@@ -2,16 +2,17 @@
  * Field validators for react-final-form with the product's German messages. Forms whose input the
  * server describes with a schema in `common/` validate with it instead (shared/forms/schemaValidate.ts).
  */
-import { MAIL_PATTERN, mailMessages } from '../../../common/validation/mail';
+import { accountMessages } from '../../../common/users/account';
+import { MAIL_PATTERN } from '../../../common/validation/mail';
 
 export type Validator = (value: unknown, allValues: object) => string | undefined;
 
 export const validationMessages = {
-  required: 'Pflichtfeld',
-  emailRequired: 'E-Mail ist erforderlich',
-  emailInvalid: mailMessages.invalid,
-  passwordRequired: 'Passwort ist erforderlich',
-  passwordMismatch: 'Passwörter stimmen nicht überein',
+  required: accountMessages.required,
+  emailRequired: accountMessages.emailRequired,
+  emailInvalid: accountMessages.emailInvalid,
+  passwordRequired: accountMessages.passwordRequired,
+  passwordMismatch: accountMessages.passwordMismatch,
 } as const;
 
 /** Text, at sign, text, dot, text: the server's pattern. */

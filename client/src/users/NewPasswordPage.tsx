@@ -3,16 +3,16 @@ import { Button, Callout } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { newPasswordFormSchema } from '../../../common/users/account.schema';
 import { ResetPasswordDocument } from '../gql/graphql';
 import { useFailedSaveFeedback } from '../shared/forms/failedSave';
-import { minPasswordLength } from '../shared/forms/passwordRules';
+import { schemaValidate } from '../shared/forms/schemaValidate';
 import { serverSubmitErrors } from '../shared/forms/serverErrors';
 import { TextField } from '../shared/forms/TextField';
 import { IncompleteLinkPage } from '../shared/IncompleteLinkPage';
 import { messages } from '../shared/messages';
 import { PublicPage } from '../shared/PublicPage';
 import { errorInfo, notifyError } from '../shared/toast';
-import { compose, matches, required, validationMessages } from '../shared/validation';
 
 const TITLE = 'Neues Passwort festlegen';
 
@@ -20,6 +20,9 @@ interface NewPasswordValues {
   password: string;
   passwordRepeat: string;
 }
+
+/** The password rules and German messages the server enforces (common/users/account.schema.ts). */
+const validateNewPassword = schemaValidate<NewPasswordValues>(newPasswordFormSchema);
 
 /**
  * /password/new?token=…: behind the mailed reset link. Opening it changes nothing; the password
@@ -32,7 +35,6 @@ export default function NewPasswordPage() {
   const [resetPassword] = useMutation(ResetPasswordDocument);
   const failedSave = useFailedSaveFeedback<NewPasswordValues>();
   const [linkInvalid, setLinkInvalid] = useState(false);
-  const passwordRequired = required(validationMessages.passwordRequired);
 
   if (!token) {
     return <IncompleteLinkPage title={TITLE}>Der Link ist nicht vollständig. Bitte öffnen Sie ihn direkt aus der E-Mail oder kopieren Sie ihn ganz in die Adresszeile.</IncompleteLinkPage>;
@@ -73,11 +75,12 @@ export default function NewPasswordPage() {
       <p>Geben Sie Ihr neues Passwort zweimal ein. Danach melden Sie sich damit an; alle bisherigen Anmeldungen Ihres Kontos werden beendet.</p>
       <Form<NewPasswordValues>
         onSubmit={onSubmit}
+        validate={validateNewPassword}
         decorators={failedSave.decorators}
         render={({ handleSubmit, submitting }) => (
           <form onSubmit={handleSubmit} noValidate ref={failedSave.formRef}>
-            <TextField name="password" label="Neues Passwort" type="password" autoComplete="new-password" autoFocus validate={compose(passwordRequired, minPasswordLength)} />
-            <TextField name="passwordRepeat" label="Passwort wiederholen" type="password" autoComplete="new-password" validate={compose(passwordRequired, matches('password'))} />
+            <TextField name="password" label="Neues Passwort" type="password" autoComplete="new-password" autoFocus />
+            <TextField name="passwordRepeat" label="Passwort wiederholen" type="password" autoComplete="new-password" />
             <Button type="submit" intent="primary" text="Passwort speichern" loading={submitting} fill />
           </form>
         )}

@@ -2,15 +2,15 @@ import { useMutation } from '@apollo/client/react';
 import { Button } from '@blueprintjs/core';
 import { Form } from 'react-final-form';
 import { Link, useNavigate } from 'react-router-dom';
+import { registerFormSchema } from '../../../common/users/account.schema';
 import { SignUpDocument } from '../gql/graphql';
-import { minPasswordLength } from '../shared/forms/passwordRules';
 import { useFailedSaveFeedback } from '../shared/forms/failedSave';
+import { schemaValidate } from '../shared/forms/schemaValidate';
 import { serverSubmitErrors } from '../shared/forms/serverErrors';
 import { TextField } from '../shared/forms/TextField';
 import { messages } from '../shared/messages';
 import { PublicPage } from '../shared/PublicPage';
 import { notifyError } from '../shared/toast';
-import { compose, email, matches, required } from '../shared/validation';
 
 interface RegisterValues {
   firstName: string;
@@ -20,6 +20,9 @@ interface RegisterValues {
   password: string;
   passwordRepeat: string;
 }
+
+/** The rules and German messages of the account the server creates (common/users/account.schema.ts). */
+const validateRegistration = schemaValidate<RegisterValues>(registerFormSchema);
 
 export default function RegisterPage() {
   const navigate = useNavigate();
@@ -52,20 +55,20 @@ export default function RegisterPage() {
     <PublicPage title="Registrieren">
       <Form<RegisterValues>
         onSubmit={onSubmit}
+        validate={validateRegistration}
         decorators={failedSave.decorators}
         render={({ handleSubmit, submitting }) => (
           <form onSubmit={handleSubmit} noValidate ref={failedSave.formRef}>
-            <TextField name="firstName" label="Vorname" autoComplete="given-name" autoFocus validate={required()} />
-            <TextField name="lastName" label="Nachname" autoComplete="family-name" validate={required()} />
+            <TextField name="firstName" label="Vorname" autoComplete="given-name" autoFocus />
+            <TextField name="lastName" label="Nachname" autoComplete="family-name" />
             <TextField name="company" label="Firma" autoComplete="organization" optional />
-            <TextField name="email" label="E-Mail" type="email" autoComplete="email" validate={compose(required(), email)} />
-            <TextField name="password" label="Passwort" type="password" autoComplete="new-password" validate={compose(required(), minPasswordLength)} />
+            <TextField name="email" label="E-Mail" type="email" autoComplete="email" />
+            <TextField name="password" label="Passwort" type="password" autoComplete="new-password" />
             <TextField
               name="passwordRepeat"
               label="Passwort wiederholen"
               type="password"
               autoComplete="new-password"
-              validate={compose(required(), matches('password'))}
             />
             <Button type="submit" intent="primary" text="Registrieren" loading={submitting} fill />
           </form>

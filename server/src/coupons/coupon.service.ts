@@ -8,7 +8,7 @@ import { Tenant } from '../tenants/tenant.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
 import { Coupon } from './coupon.entity.js';
 import { isCouponValid } from './coupon.status.js';
-import { validateCoupon } from './coupon.validation.js';
+import { couponChanges } from './coupon.validation.js';
 
 /** The REST shape of a coupon: id is the number, times are epoch ms. */
 export function couponView(coupon: Coupon) {
@@ -68,8 +68,7 @@ export class CouponService {
   async create(viewer: Viewer, tenantId: string, input: Record<string, unknown>): Promise<Coupon> {
     this.requireTenantAccess(viewer, tenantId);
     if (!can(viewer.permissions, viewer.user.id, 'create', 'manageCoupons', { tenantId })) throw new AppError('auth.forbidden');
-    const { changes, fieldErrors } = validateCoupon(input, null);
-    if (Object.keys(fieldErrors).length > 0) throw new AppError('generic.validation', { fieldErrors });
+    const changes = couponChanges(input, null);
     const em = this.orm.em.fork();
     const tenant = await em.findOne(Tenant, { id: tenantId });
     if (!tenant) throw new AppError('generic.not-found');
@@ -96,8 +95,7 @@ export class CouponService {
     const em = this.orm.em.fork();
     const coupon = await this.find(em, viewer, tenantId, typeof input.id === 'string' ? input.id.trim() : '');
     if (!allowed(viewer, 'update', coupon)) throw new AppError('auth.forbidden');
-    const { changes, fieldErrors } = validateCoupon(input, coupon);
-    if (Object.keys(fieldErrors).length > 0) throw new AppError('generic.validation', { fieldErrors });
+    const changes = couponChanges(input, coupon);
     const { code: _code, ...rest } = changes;
     Object.assign(coupon, rest);
     await em.flush();

@@ -8,7 +8,8 @@ import { Tenant } from '../tenants/tenant.entity.js';
 import { fullFlags } from '../users/session.types.js';
 import type { Viewer } from '../users/viewer.service.js';
 import { Role } from '../tenants/role.entity.js';
-import { validateRole } from './role.validation.js';
+import { roleSchema } from '../../../common/roles/role.schema.js';
+import { parseInput } from '../shared/schema-input.js';
 
 /** The REST shape of a role: every flag of every area, the tenant id. */
 export function roleView(role: Role) {
@@ -75,8 +76,8 @@ export class RoleService {
     } else if (!can(viewer.permissions, viewer.user.id, 'create', 'manageRoles', { tenantId })) {
       throw new AppError('auth.forbidden');
     }
-    const { changes, fieldErrors } = validateRole(input, !existing);
-    if (Object.keys(fieldErrors).length > 0) throw new AppError('generic.validation', { fieldErrors });
+    // The rules and German messages of common/roles/role.schema.ts, shared with the role dialog.
+    const changes = parseInput(roleSchema(!existing), input);
 
     if (existing) {
       Object.assign(existing, changes);

@@ -9,6 +9,7 @@ import type { AccountTokens } from './account-tokens.js';
 import { newUserNoticeJob, passwordResetMailJob, verificationMailJob } from './account.mails.js';
 import { HookType, UserHook } from './user-hook.entity.js';
 import { AuthType, User } from './user.entity.js';
+import { accountMessages } from '../../../common/users/account.js';
 import { isEmail, normaliseEmail, validatePassword } from './validation.js';
 import type { Viewer, ViewerService } from './viewer.service.js';
 
@@ -53,7 +54,7 @@ export class AuthService {
   async signUp(input: SignUpInput): Promise<User> {
     const id = normaliseEmail(input.id ?? '');
     if (!id || !input.password || !input.firstName?.trim() || !input.lastName?.trim()) throw new AppError('register.missing-data');
-    if (!isEmail(id)) throw new AppError('generic.validation', { detail: 'E-Mail muss gültig sein', fieldErrors: { id: 'E-Mail muss gültig sein' } });
+    if (!isEmail(id)) throw new AppError('generic.validation', { detail: accountMessages.emailInvalid, fieldErrors: { id: accountMessages.emailInvalid } });
     validatePassword(input.password);
     const passwordHash = await hashPassword(input.password);
     try {
@@ -87,7 +88,7 @@ export class AuthService {
   async resendVerification(emailInput: string, client: ClientInfo): Promise<void> {
     const id = normaliseEmail(emailInput ?? '');
     if (!id) throw new AppError('register.missing-data');
-    if (!isEmail(id)) throw new AppError('generic.validation', { detail: 'E-Mail muss gültig sein', fieldErrors: { email: 'E-Mail muss gültig sein' } });
+    if (!isEmail(id)) throw new AppError('generic.validation', { detail: accountMessages.emailInvalid, fieldErrors: { email: accountMessages.emailInvalid } });
     await this.rateLimiter.consume(`verify:${client.ip}`, this.config.rateLimit.resetPerWindow, this.config.rateLimit.windowSeconds);
     await this.orm.em.fork().transactional((em) => enqueueJobs(em, [verificationMailJob(id)]));
   }

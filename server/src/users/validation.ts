@@ -1,26 +1,11 @@
+import { accountMessages, passwordError } from '../../../common/users/account.js';
 import { AppError } from '../shared/errors.js';
 
-/** Text, at sign, text, dot, text. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The account rules and their messages are common/users/account.ts, shared with the forms. */
+export { isEmail, MAX_EMAIL_LENGTH, MIN_PASSWORD_LENGTH, normaliseEmail } from '../../../common/users/account.js';
 
-export function normaliseEmail(value: string): string {
-  return value.trim().toLowerCase();
-}
-
-/** The longest address SMTP delivers to (RFC 5321); the user id is the address, so it also bounds ids. */
-export const MAX_EMAIL_LENGTH = 254;
-
-export function isEmail(value: string): boolean {
-  return value.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(value);
-}
-
-export const MIN_PASSWORD_LENGTH = 8;
-
+/** Refuses a password the forms would refuse: a 400 naming the password field. */
 export function validatePassword(password: string): void {
-  if (password.length < MIN_PASSWORD_LENGTH || password.length > 256) {
-    throw new AppError('generic.validation', {
-      detail: `Das Passwort muss mindestens ${MIN_PASSWORD_LENGTH} Zeichen lang sein.`,
-      fieldErrors: { password: `Mindestens ${MIN_PASSWORD_LENGTH} Zeichen` },
-    });
-  }
+  const message = passwordError(password);
+  if (message) throw new AppError('generic.validation', { detail: accountMessages.passwordTooShortDetail, fieldErrors: { password: message } });
 }

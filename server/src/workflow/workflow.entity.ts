@@ -2,23 +2,15 @@ import { Entity, ManyToOne, PrimaryKey, Property, Unique, type Opt, type Rel } f
 import { randomUUID } from 'node:crypto';
 import { Tenant } from '../tenants/tenant.entity.js';
 
-export const workflowActionTypes = ['email', 'bookingStatus'] as const;
-export const workflowReceiverTypes = ['user', 'role'] as const;
-export const workflowBookingStatuses = ['commit', 'paid', 'reject'] as const;
-export type WorkflowBookingStatus = (typeof workflowBookingStatuses)[number];
+import type { WorkflowActionData } from '../../../common/workflow/workflow.schema.js';
+
+// The vocabulary of states and actions lives with their input rules.
+export { workflowActionTypes, workflowBookingStatuses, workflowReceiverTypes, type WorkflowActionData, type WorkflowBookingStatus } from '../../../common/workflow/workflow.schema.js';
 
 /** A booking on the board as REST shows it: its number and when it entered the state (epoch ms). */
 export interface WorkflowTaskData {
   id: string;
   added: number | null;
-}
-
-/** What happens when a booking enters a state. */
-export interface WorkflowActionData {
-  type: (typeof workflowActionTypes)[number];
-  receiverType: (typeof workflowReceiverTypes)[number] | null;
-  sendTo: string[];
-  bookingStatus: WorkflowBookingStatus[];
 }
 
 /** A state of the workflow's configuration; the bookings in it are rows of workflow_tasks. */

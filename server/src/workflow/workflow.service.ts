@@ -11,7 +11,7 @@ import { ARCHIVE_DESTINATION, planMove, type MoveRequest, type TaskPlace } from 
 import type { WorkflowBookings } from './workflow-bookings.js';
 import { Workflow, type WorkflowActionData, type WorkflowBookingStatus, type WorkflowTaskData } from './workflow.entity.js';
 import { archive, dropTasksOutside, enterState, forget, leaveState, lockStates, lockTask, readBoard, readPlace, readPlaces, type BoardRow } from './workflow-tasks.js';
-import { moveRequest, normaliseStates, taskIdError, taskIdOf, type WorkflowInputData, type WorkflowMoveInput } from './workflow.validation.js';
+import { archivedTaskId, moveRequest, normaliseStates, type WorkflowInputData, type WorkflowMoveInput } from './workflow.validation.js';
 
 export type { WorkflowInputData, WorkflowMoveInput } from './workflow.validation.js';
 
@@ -192,9 +192,7 @@ export class WorkflowService {
   /** Archives a task (its card leaves its state); like every move, only a booking of the tenant. */
   async archiveTask(viewer: Viewer, tenantId: string, input: { taskId?: unknown }): Promise<WorkflowView> {
     if (!canMoveWorkflowTasks(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
-    const message = taskIdError(input.taskId);
-    if (message) throw new AppError('generic.validation', { fieldErrors: { taskId: message } });
-    const taskId = taskIdOf(input.taskId) as string;
+    const taskId = archivedTaskId(input);
     return this.changeBoard(tenantId, { taskId, destination: ARCHIVE_DESTINATION, newIndex: null }, (em) => this.viewIn(em, tenantId));
   }
 

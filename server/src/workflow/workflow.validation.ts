@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { MAX_INT32, numberError } from '../../../common/validation/numbers.js';
-import { AppError } from '../shared/errors.js';
-import { fitsIdLength, idMessages } from '../shared/ids.js';
+import { archiveTaskSchema, moveTaskSchema, workflowStatesSchema, type WorkflowActionData } from '../../../common/workflow/workflow.schema.js';
+import { looseObject } from '../../../common/validation/schema.js';
+import { parseInput } from '../shared/schema-input.js';
 import type { MoveRequest } from './workflow.board.js';
-import { workflowActionTypes, workflowBookingStatuses, workflowReceiverTypes, type WorkflowActionData, type WorkflowStateData } from './workflow.entity.js';
+import type { WorkflowStateData } from './workflow.entity.js';
 
-/** The workflow's input as REST and GraphQL send it, checked and normalised (German field messages). */
+/**
+ * The server's part of the workflow's input: the rules and German messages are the schemas in
+ * common/workflow/workflow.schema.ts; wrong input is a 400 / GENERIC_VALIDATION naming every wrong
+ * field. Here a new state gets its id.
+ */
 
 /** What a caller may send for the configuration part of a workflow (tasks belong to the kanban board). */
 export interface WorkflowInputData {
@@ -23,76 +27,17 @@ export interface WorkflowMoveInput {
   newIndex?: unknown;
 }
 
-const asStrings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** Field paths name the list: `states.1.name`. */
+const statesInput = looseObject({ states: workflowStatesSchema });
 
-/**
- * Checks and normalises the input; throws generic.validation with German field messages. Every
- * state and action must be an object (a null or a number in the list is named, not skipped), and
- * a state id must fit MAX_ID_LENGTH: it travels in lock keys and live events.
- */
+/** The checked states, each with an id (a new state gets a UUID). */
 export function normaliseStates(input: WorkflowInputData): WorkflowStateData[] {
-  if (input.states != null && !Array.isArray(input.states)) throw new AppError('generic.validation', { fieldErrors: { states: 'Ungültiger Wert' } });
-  const fieldErrors: Record<string, string> = {};
-  const seen = new Set<string>();
-  const states = (input.states ?? []).map((state: unknown, index): WorkflowStateData => {
-    if (!isRecord(state)) {
-      fieldErrors[`states.${index}`] = 'Ungültiger Wert';
-      return { id: '', name: '', actions: [] };
-    }
-    const id = typeof state.id === 'string' && state.id.trim() ? state.id.trim() : randomUUID();
-    if (!fitsIdLength(id)) fieldErrors[`states.${index}.id`] = idMessages.tooLong;
-    else if (seen.has(id)) fieldErrors[`states.${index}.id`] = 'Doppelte Status-ID';
-    seen.add(id);
-    const name = typeof state.name === 'string' ? state.name.trim() : '';
-    if (!name) fieldErrors[`states.${index}.name`] = 'Pflichtfeld';
-    if (state.actions != null && !Array.isArray(state.actions)) fieldErrors[`states.${index}.actions`] = 'Ungültiger Wert';
-    const actions = (Array.isArray(state.actions) ? (state.actions as unknown[]) : []).map((action, actionIndex): WorkflowActionData => {
-      const key = `states.${index}.actions.${actionIndex}`;
-      if (!isRecord(action)) {
-        fieldErrors[key] = 'Ungültiger Wert';
-        return { type: 'email', receiverType: null, sendTo: [], bookingStatus: [] };
-      }
-      const type = action.type as WorkflowActionData['type'];
-      if (!workflowActionTypes.includes(type)) fieldErrors[`${key}.type`] = 'Ungültiger Aktionstyp';
-      if (type === 'email') {
-        const receiverType = action.receiverType as WorkflowActionData['receiverType'];
-        if (!receiverType || !workflowReceiverTypes.includes(receiverType)) fieldErrors[`${key}.receiverType`] = 'Pflichtfeld';
-        return { type, receiverType: receiverType ?? null, sendTo: asStrings(action.sendTo), bookingStatus: [] };
-      }
-      const statuses = asStrings(action.bookingStatus);
-      if (statuses.some((status) => !(workflowBookingStatuses as readonly string[]).includes(status))) fieldErrors[`${key}.bookingStatus`] = 'Ungültiger Buchungsstatus';
-      return { type, receiverType: null, sendTo: [], bookingStatus: statuses as WorkflowActionData['bookingStatus'] };
-    });
-    return { id, name, actions };
-  });
-  if (Object.keys(fieldErrors).length > 0) throw new AppError('generic.validation', { fieldErrors });
-  return states;
+  const { states } = parseInput(statesInput, { states: input.states });
+  return states.map((state) => (state.id ? state : { ...state, id: randomUUID() }));
 }
 
-/** The task id (a booking number) of a move or archive; its message, or null when it is fine. */
-export function taskIdError(value: unknown): string | null {
-  const taskId = taskIdOf(value);
-  if (!taskId) return 'Pflichtfeld';
-  return fitsIdLength(taskId) ? null : idMessages.tooLong;
-}
+/** The checked move. */
+export const moveRequest = (input: WorkflowMoveInput): MoveRequest => parseInput(moveTaskSchema, input);
 
-export const taskIdOf = (value: unknown): string | null => {
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return typeof value === 'string' && value.trim() ? value.trim() : null;
-};
-
-/** Checks a move; throws generic.validation with German field messages. */
-export function moveRequest(input: WorkflowMoveInput): MoveRequest {
-  const fieldErrors: Record<string, string> = {};
-  const taskId = taskIdOf(input.taskId);
-  const taskIdMessage = taskIdError(input.taskId);
-  if (taskIdMessage) fieldErrors.taskId = taskIdMessage;
-  const destination = typeof input.destination === 'string' ? input.destination.trim() : '';
-  if (!destination) fieldErrors.destination = 'Pflichtfeld';
-  const newIndex = input.newIndex ?? null;
-  if (newIndex !== null && (typeof newIndex !== 'number' || numberError(newIndex, { max: MAX_INT32, integer: true }))) fieldErrors.newIndex = 'Ungültiger Wert';
-  if (Object.keys(fieldErrors).length > 0) throw new AppError('generic.validation', { fieldErrors });
-  return { taskId: taskId as string, destination, newIndex: newIndex as number | null };
-}
-
+/** The checked task id of an archive. */
+export const archivedTaskId = (input: { taskId?: unknown }): string => parseInput(archiveTaskSchema, input).taskId;
