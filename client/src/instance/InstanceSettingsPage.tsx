@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { Form, useField, useFormState } from 'react-final-form';
 import { InstanceMailTemplatePreviewDocument, InstanceSettingsDocument, UpdateInstanceDocument, type InstanceSettingsFieldsFragment } from '../gql/graphql';
 import { helperLine, shownFieldError } from '../shared/forms/fieldMessage';
+import { MailSenderFields } from '../shared/forms/MailSenderFields';
 import { MailTemplateField } from '../shared/forms/MailTemplateField';
 import { SaveBar } from '../shared/forms/SaveBar';
 import { useSaveDialog } from '../shared/forms/saveDialog';
@@ -123,24 +124,7 @@ function MailSubForm({ settings }: { settings: InstanceSettingsFieldsFragment })
   if (!values.useOwnMailServer) return null;
   return (
     <div className="instance-subform">
-      <TextField name="noreplyMail" label="Absenderadresse" type="email" validate={optionalEmail} />
-      <TextField name="noreplyDisplayName" label="Absendername" />
-      <SwitchField name="noreplyUseGraphApi" label="Office365 Graph API statt SMTP verwenden" />
-      {values.noreplyUseGraphApi ? (
-        <>
-          <TextField name="noreplyGraphTenantId" label="Graph Tenant-ID" />
-          <TextField name="noreplyGraphClientId" label="Graph Client-ID" />
-          <SecretField name="noreplyGraphClientSecret" label="Graph Client-Secret" isSet={settings.noreplyGraphClientSecretSet} />
-        </>
-      ) : (
-        <>
-          <TextField name="noreplyHost" label="SMTP-Server" />
-          <NumberField keepsText name="noreplyPort" label="SMTP-Port" validate={wholeNumber} />
-          <TextField name="noreplyUser" label="SMTP-Benutzer" />
-          <SecretField name="noreplyPassword" label="SMTP-Passwort" isSet={settings.noreplyPasswordSet} />
-          <SwitchField name="noreplyStarttls" label="STARTTLS verwenden" />
-        </>
-      )}
+      <MailSenderFields secretsSet={{ password: settings.noreplyPasswordSet, graphClientSecret: settings.noreplyGraphClientSecretSet }} validateMail={optionalEmail} portAsText={{ validate: wholeNumber }} />
     </div>
   );
 }

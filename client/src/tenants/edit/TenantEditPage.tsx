@@ -1,5 +1,5 @@
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { Button, FormGroup, H2, InputGroup, NonIdealState, Radio, RadioGroup, Section, SectionCard, Spinner, Tag } from '@blueprintjs/core';
+import { Button, FormGroup, H2, InputGroup, NonIdealState, Section, SectionCard, Spinner, Tag } from '@blueprintjs/core';
 import { getIn } from 'final-form';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Form, useField, useFormState } from 'react-final-form';
@@ -15,6 +15,7 @@ import {
 import { TenantPublicLinks } from '../../portal/PublicLinks';
 import { CollapsibleSection } from '../../shared/CollapsibleSection';
 import { FieldConventionsProvider } from '../../shared/forms/fieldConventions';
+import { MailSenderFields } from '../../shared/forms/MailSenderFields';
 import { MailTemplateField } from '../../shared/forms/MailTemplateField';
 import { NumberField } from '../../shared/forms/NumberField';
 import { SaveBar } from '../../shared/forms/SaveBar';
@@ -68,7 +69,7 @@ function Panel({ title, app, children, extra }: { title: string; app: AppId; chi
     >
       <SectionCard>
         <SwitchField name={`applications.${app}.active`} label="Aktiv" />
-        <div className="tenant-edit-grid">{children}</div>
+        <div className="form-grid">{children}</div>
       </SectionCard>
     </CollapsibleSection>
   );
@@ -87,43 +88,11 @@ function TestModeLabel({ app }: { app: 'giroCockpit' | 'pmPayment' }) {
 
 function MailSection() {
   const useInstance = useField<boolean>('useInstanceMail').input.value;
-  const graph = useField<boolean>('noreplyUseGraphApi');
-  const secretsSet = { password: useField<boolean>('noreplyPasswordSet').input.value, client: useField<boolean>('noreplyGraphClientSecretSet').input.value };
+  const secretsSet = { password: useField<boolean>('noreplyPasswordSet').input.value, graphClientSecret: useField<boolean>('noreplyGraphClientSecretSet').input.value };
   return (
     <>
       <SwitchField name="useInstanceMail" label="E-Mail-Konfiguration der Instanz verwenden" />
-      {!useInstance && (
-        <>
-          <div className="tenant-edit-grid">
-            <TextField name="noreplyMail" label="Absender-E-Mail" type="email" />
-            <TextField name="noreplyDisplayName" label="Absendername" />
-          </div>
-          <RadioGroup
-            label="Versandart"
-            inline
-            selectedValue={graph.input.value ? 'graph' : 'smtp'}
-            onChange={(event) => graph.input.onChange(event.currentTarget.value === 'graph')}
-          >
-            <Radio label="SMTP" value="smtp" />
-            <Radio label="Office365 Graph" value="graph" />
-          </RadioGroup>
-          {graph.input.value ? (
-            <div className="tenant-edit-grid">
-              <TextField name="noreplyGraphTenantId" label="Graph Tenant-ID" />
-              <TextField name="noreplyGraphClientId" label="Graph Client-ID" />
-              <SecretField name="noreplyGraphClientSecret" label="Graph Client-Secret" isSet={secretsSet.client} />
-            </div>
-          ) : (
-            <div className="tenant-edit-grid">
-              <TextField name="noreplyHost" label="SMTP-Server" />
-              <NumberField name="noreplyPort" label="SMTP-Port" />
-              <TextField name="noreplyUser" label="SMTP-Benutzer" />
-              <SecretField name="noreplyPassword" label="SMTP-Passwort" isSet={secretsSet.password} />
-              <SwitchField name="noreplyStarttls" label="STARTTLS verwenden" />
-            </div>
-          )}
-        </>
-      )}
+      {!useInstance && <MailSenderFields secretsSet={secretsSet} />}
     </>
   );
 }
@@ -165,7 +134,7 @@ function TenantForm({ tenant, workflow, choices, testPaymentOffered }: { tenant:
                 <FormGroup label="ID" labelFor="tenant-id">
                   <InputGroup id="tenant-id" value={tenant.id} readOnly disabled fill />
                 </FormGroup>
-                <div className="tenant-edit-grid">
+                <div className="form-grid">
                   {generalFields.map((field) => (
                     <TextField key={field.name} name={field.name} label={field.label} type={'type' in field ? field.type : 'text'} />
                   ))}
@@ -190,7 +159,7 @@ function TenantForm({ tenant, workflow, choices, testPaymentOffered }: { tenant:
 
             <Section title="Zahlungsbeleg" icon="document" elevation={1}>
               <SectionCard>
-                <div className="tenant-edit-grid">
+                <div className="form-grid">
                   <TemplateField tenantId={tenant.id} name="receiptTemplate" title="Zahlungsbeleg-Vorlage" />
                   <TextField name="receiptNumberPrefix" label="Präfix der Belegnummer" />
                   <TemplateField tenantId={tenant.id} name="invoiceTemplate" title="Rechnungsvorlage" />
