@@ -31,6 +31,9 @@ const blueprintReplacements = [
   { name: '@blueprintjs/core', importNames: ['NumericInput'], message: 'Use shared/forms/NumericInput: German step buttons that point at their input.' },
 ];
 
+/** The composition root's files at client/src's top, which no domain and no shared piece imports. */
+const clientRootModules = ['main', 'routes', 'adminScreens', 'cachePolicies'];
+
 /** Every domain folder of client/src, as the layers below list them. */
 const clientDomains = ['files', 'portal', 'coupons', 'roles', 'users', 'instance', 'payments', 'graphiql', 'bookables', 'bookings', 'events', 'checkout', 'tenants'];
 
@@ -45,7 +48,16 @@ function clientLayerRules(layers) {
     files,
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
     rules: {
-      'no-restricted-imports': ['error', { paths: blueprintReplacements, patterns: [{ regex: `^(\\.\\./)+(${forbidden.join('|')})/`, message }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: blueprintReplacements,
+          patterns: [
+            { regex: `^(\\.\\./)+(${forbidden.join('|')})/`, message },
+            { regex: `^(\\.\\./)+(${clientRootModules.join('|')})$`, message: 'The files at client/src\'s top compose the screens; a screen gets what it needs from them handed in.' },
+          ],
+        },
+      ],
     },
   });
   return [

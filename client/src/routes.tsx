@@ -1,6 +1,6 @@
 import { Spinner } from '@blueprintjs/core';
 import { createBrowserRouter, Navigate, useLocation } from 'react-router-dom';
-import { adminScreens, lazyScreen } from './adminScreens';
+import { adminScreens, lazyScreen, prefetchStartScreen } from './adminScreens';
 import { RootLayout } from './shared/RootLayout';
 import { type BookableKind, bookableKinds } from './bookables/list/bookableKinds';
 import { stepUrl, wizardHeading, type WizardMode, wizardSteps } from './events/wizard/wizardSteps';
@@ -70,7 +70,7 @@ export const routes = createBrowserRouter([
       { path: '/', element: <Navigate to="/login" replace /> },
       // The sign-in page is in the entry chunk (the start page, '/' leads there); the other account pages,
       // rarely visited, are chunks of their own, so the booking pages do not download them.
-      { path: '/login', element: <LoginPage />, handle: handle({ title: 'Anmelden' }) },
+      { path: '/login', element: <LoginPage onSigningIn={prefetchStartScreen} />, handle: handle({ title: 'Anmelden' }) },
       { path: '/login/sso', lazy: lazyScreen(() => import('./users/SsoLoginPage')), handle: handle({ title: 'Single Sign-on' }) },
       { path: '/registrieren', lazy: lazyScreen(() => import('./users/RegisterPage')), handle: handle({ title: 'Registrieren' }) },
       { path: '/willkommen', lazy: lazyScreen(() => import('./users/WelcomePage')), handle: handle({ title: 'Willkommen' }) },

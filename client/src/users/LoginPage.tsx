@@ -3,7 +3,6 @@ import { Button, Callout } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { prefetchStartScreen } from '../adminScreens';
 import { SignInDocument } from '../gql/graphql';
 import { useFailedSaveFeedback } from '../shared/forms/failedSave';
 import { TextField } from '../shared/forms/TextField';
@@ -20,7 +19,11 @@ interface LoginValues {
   password: string;
 }
 
-export function LoginPage() {
+/**
+ * `onSigningIn` starts downloading what the first screen after the sign-in needs; the routes hand it
+ * in (adminScreens.ts), as the users' screens sit below the screens they lead to.
+ */
+export function LoginPage({ onSigningIn }: { onSigningIn?: () => void }) {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const client = useApolloClient();
@@ -35,7 +38,7 @@ export function LoginPage() {
     try {
       const signingIn = signIn({ variables: { id: values.email.trim(), password: values.password } });
       // The admin frame and the start page download while the server checks the password.
-      prefetchStartScreen();
+      onSigningIn?.();
       const { data } = await signingIn;
       if (!data) return;
       // A previous user's cached answers must not leak into this session.
