@@ -39,6 +39,7 @@ import type { GraphQLContext } from './shared/graphql/context.js';
 import { checkedSocketOperation, graphqlLimitRules, graphqlParseOptions, operationLimitsPlugin, rejectOversizedGraphqlSource } from './shared/graphql/limits.js';
 import { buildAppSchema } from './schema.js';
 import { csrfProtection } from './shared/http/csrf.js';
+import { healthRoutes } from './shared/http/health.js';
 import { rejectNonObjectBody } from './shared/http/json-body.js';
 import { rejectOversizedPathSegments } from './shared/http/path-ids.js';
 import { clientInputError, INVALID_CHARACTERS, problem, problemHandler, unavailableError } from './shared/http/problem.js';
@@ -175,6 +176,20 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
     next();
   });
 
+  // Health and readiness for balancers and orchestrators, before sessions, CSRF and rate limits.
+  app.use(
+    healthRoutes({
+      database: async () => {
+        await pool.query('select 1');
+        return { ok: true, detail: 'erreichbar' };
+      },
+      migrations: async () => {
+        const pending = await orm.getMigrator().getPendingMigrations();
+        return pending.length === 0 ? { ok: true, detail: 'alle angewendet' } : { ok: false, detail: `${pending.length} ausstehend: ${pending.map((migration) => migration.name).join(', ')}` };
+      },
+      jobWorker: async () => jobWorker.state(),
+    }),
+  );
   app.use(['/auth', '/api', '/graphql', '/csv', '/html'], rejectNulBytes);
   // An id longer than any stored one answers 404 before it reaches the database (shared/ids.ts).
   app.use(['/auth', '/api', '/csv', '/html'], rejectOversizedPathSegments);

@@ -119,6 +119,12 @@ export class JobWorker {
     private readonly concurrency: number,
   ) {}
 
+  /** For the readiness check: whether this process works the queue, or runs no worker by configuration. */
+  state(): { ok: boolean; detail: string } {
+    if (this.concurrency <= 0) return { ok: true, detail: 'kein Worker in diesem Prozess (JOB_CONCURRENCY=0)' };
+    return this.runner && !this.stopped ? { ok: true, detail: 'läuft' } : { ok: false, detail: 'Worker läuft nicht' };
+  }
+
   async start(): Promise<void> {
     if (this.concurrency <= 0 || this.runner) return;
     this.stopped = false;

@@ -1,0 +1,41 @@
+import { Router, type Response } from 'express';
+
+/** One readiness check: `ok` with a short word on what was seen, or the failure's reason. */
+export type HealthCheck = () => Promise<{ ok: boolean; detail: string }>;
+
+/** A check that takes longer than this counts as failed: a balancer must not wait on a hung database. */
+const CHECK_TIMEOUT_MS = 2000;
+
+function withTimeout(check: HealthCheck): Promise<{ ok: boolean; detail: string }> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<{ ok: boolean; detail: string }>((resolve) => {
+    timer = setTimeout(() => resolve({ ok: false, detail: `keine Antwort nach ${CHECK_TIMEOUT_MS} ms` }), CHECK_TIMEOUT_MS);
+  });
+  const run = check().catch((error: unknown) => ({ ok: false, detail: error instanceof Error ? error.message : String(error) }));
+  return Promise.race([run, timeout]).finally(() => clearTimeout(timer));
+}
+
+const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
+
+/**
+ * GET /healthz: the process lives (answers without touching anything). GET /readyz: every named
+ * check passes (200), or 503 naming the failing ones, for a load balancer deciding where to send
+ * requests. Both are unauthenticated, cheap and mounted before sessions and rate limits; they
+ * reveal no data but the checks' names and states.
+ */
+export function healthRoutes(checks: Record<string, HealthCheck>): Router {
+  const router = Router();
+  router.get('/healthz', (_req, res) => {
+    noStore(res).json({ status: 'ok' });
+  });
+  router.get('/readyz', async (_req, res) => {
+    const names = Object.keys(checks);
+    const results = await Promise.all(names.map((name) => withTimeout(checks[name])));
+    const report = Object.fromEntries(names.map((name, index) => [name, results[index]]));
+    const failing = names.filter((_name, index) => !results[index].ok);
+    noStore(res)
+      .status(failing.length === 0 ? 200 : 503)
+      .json(failing.length === 0 ? { status: 'ready', checks: report } : { status: 'not ready', failing, checks: report });
+  });
+  return router;
+}
