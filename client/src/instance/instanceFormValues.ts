@@ -1,3 +1,4 @@
+import { instanceFieldMessages } from '../../../common/instance/instance.messages';
 import type { InstanceInput, InstanceSettingsFieldsFragment } from '../gql/graphql';
 import { mailSenderInput, unchangedMailSecrets } from '../shared/forms/mailSender';
 import { nestFieldErrors } from '../shared/forms/serverErrors';
@@ -8,9 +9,9 @@ import { EMAIL_PATTERN, type Validator } from '../shared/validation';
  * mutation's input, and checked field by field and across fields.
  */
 
-export const EMAIL_MESSAGE = 'Muss gültige E-Mail-Adresse sein.';
-const URL_MESSAGE = 'Ungültige URL.';
-const REQUIRED = 'Pflichtfeld';
+export const EMAIL_MESSAGE = instanceFieldMessages.email;
+const URL_MESSAGE = instanceFieldMessages.url;
+const REQUIRED = instanceFieldMessages.required;
 
 const isBlank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
 export const optionalEmail: Validator = (value) => (isBlank(value) || EMAIL_PATTERN.test(String(value).trim()) ? undefined : EMAIL_MESSAGE);
@@ -23,7 +24,7 @@ export const optionalUrl: Validator = (value) => {
     return URL_MESSAGE;
   }
 };
-export const wholeNumber: Validator = (value) => (isBlank(value) || /^\d+$/.test(String(value).trim()) ? undefined : 'Muss eine ganze Zahl sein.');
+export const wholeNumber: Validator = (value) => (isBlank(value) || /^\d+$/.test(String(value).trim()) ? undefined : instanceFieldMessages.number);
 
 export interface RoleMappingRow {
   tenantId: string;

@@ -1,3 +1,4 @@
+import { instanceFieldMessages, MAX_TEMPLATE, MAX_TEXT } from '../../../common/instance/instance.messages.js';
 import { senderBooleanFields, senderNumberFields, senderTextFields } from '../mail/mail-sender.js';
 import type { SsoRoleMapping } from './instance.entity.js';
 
@@ -56,23 +57,8 @@ export interface SsoUpdate {
   roleMapping?: { active?: boolean | null; roles?: SsoRoleMapping[] | null } | null;
 }
 
-export const MAX_TEXT = 2000;
-/** A whole HTML document with inline styles and perhaps a data: logo is far longer than a setting. */
-export const MAX_TEMPLATE = 500_000;
-export const fieldMessages = {
-  required: 'Pflichtfeld',
-  email: 'Muss gültige E-Mail-Adresse sein.',
-  url: 'Ungültige URL.',
-  number: 'Muss eine ganze Zahl sein.',
-  port: 'Muss ein Port zwischen 1 und 65535 sein.',
-  text: 'Ungültiger Wert',
-  tooLong: `Maximal ${MAX_TEXT} Zeichen erlaubt.`,
-  templateTooLong: `Maximal ${MAX_TEMPLATE} Zeichen erlaubt.`,
-  unknownUser: 'Benutzer nicht gefunden',
-  unknownTenant: 'Mandant nicht gefunden',
-  unknownRole: 'Rolle nicht gefunden',
-  lastOwner: 'Die Instanz braucht mindestens einen Besitzer.',
-};
+export { MAX_TEMPLATE, MAX_TEXT };
+export const fieldMessages = instanceFieldMessages;
 
 /** A secret update: absent or empty keeps the stored value, null removes it, text replaces it. */
 export function nextSecret(update: string | null | undefined, stored: string | null | undefined): string | null {
