@@ -104,6 +104,17 @@ export async function saveDemoWorkflow(api: APIRequestContext, tenantId: string,
 }
 
 /**
+ * Waits until no finite CSS transition or animation runs (a toast fading in, a dialog opening).
+ * axe measures colours as they are painted at that instant, so text caught half-faded in reads as
+ * too little contrast. Endless animations (spinners) are left alone.
+ */
+async function waitForTransitionsToEnd(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+  );
+}
+
+/**
  * axe-core (WCAG 2.1 A and AA) on the page as it stands, e.g. with a dialog open; fails on a
  * serious or critical finding, naming where.
  *
@@ -116,6 +127,7 @@ export async function saveDemoWorkflow(api: APIRequestContext, tenantId: string,
  * is checked by the tests, which find it by its title; everything around it is checked here.
  */
 export async function expectNoSeriousAxeFindings(page: Page, where: string): Promise<void> {
+  await waitForTransitionsToEnd(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('iframe.template-preview').analyze();
   // axe did look (colour contrast among its checks), so an empty list means something.
   expect(results.passes.map((rule) => rule.id)).toContain('color-contrast');
