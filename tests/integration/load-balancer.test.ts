@@ -174,14 +174,17 @@ describe('a replica going away under load', () => {
       }
     };
     const workers = Array.from({ length: 4 }, load);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect([...served].sort()).toEqual(replicaNames());
-    await victim.process.kill('SIGKILL');
-    await expect.poll(async () => (await product.haproxy.serverStates())[victim.name], { timeout: 10_000 }).toMatch(/^DOWN/);
-    served.clear();
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    running = false;
-    await Promise.all(workers);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect([...served].sort()).toEqual(replicaNames());
+      await victim.process.kill('SIGKILL');
+      await expect.poll(async () => (await product.haproxy.serverStates())[victim.name], { timeout: 10_000 }).toMatch(/^DOWN/);
+      served.clear();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    } finally {
+      running = false;
+      await Promise.all(workers);
+    }
     expect(failures).toEqual([]);
     expect([...served]).toEqual([survivor.name]);
   }, 60_000);
