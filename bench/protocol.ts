@@ -18,6 +18,8 @@ export type BenchRequest =
   | { type: 'plan'; bookableId: string; begin: string; end: string }
   /** The numbers of the demo tenant's newest `count` bookings (receipt measurement); answers {tenantId, numbers}. */
   | { type: 'receiptBookings'; count: number }
+  /** Rooms of capacity 1 in a tenant of their own for the balancer's checkouts; answers BalancerRooms. */
+  | { type: 'balancerRooms' }
   /** The memory of the server process and of its Chromium processes; answers MemoryReading. */
   | { type: 'memory' };
 
@@ -42,6 +44,11 @@ export interface SeededData {
   demoTenantId: string;
   sportsTenantId: string;
   rooms: Record<'warmup' | 'oneSlot' | 'oneSlotTen' | 'hundredSlots' | 'distinctSlots' | 'fewPast' | 'manyPast' | 'list', SeededRoom>;
+}
+
+export interface BalancerRooms {
+  tenantId: string;
+  rooms: Record<'warmup' | 'direct' | 'balanced', SeededRoom>;
 }
 
 export interface RawResult {

@@ -19,7 +19,8 @@ import {
   median,
   percentileOf,
 } from './client.js';
-import type { BenchRequest, MemoryReading, OccupancyCheck, RawLookup, RawResult, SeededData, SeededRoom } from './protocol.js';
+import { startHaproxy } from '../tests/support/haproxy.js';
+import type { BalancerRooms, BenchRequest, MemoryReading, OccupancyCheck, RawLookup, RawResult, SeededData, SeededRoom } from './protocol.js';
 
 /**
  * `npm run bench`: the built product on a fresh embedded PostgreSQL, loaded by autocannon from this
@@ -32,7 +33,8 @@ import type { BenchRequest, MemoryReading, OccupancyCheck, RawLookup, RawResult,
  * time, loopback only. `BENCH_ONLY=api` measures only the API rows (me, checkouts, history, list; no browser), `BENCH_ONLY=client` measures only the client rows (seeding only the demo
  * tenant's bookings), `BENCH_ONLY=kanban` only the kanban view's, `BENCH_ONLY=calendar` only the
  * month calendar's, `BENCH_ONLY=receipts` only the receipt PDFs (throughput with the warm browser
- * and the memory after 50 and after 500 documents).
+ * and the memory after 50 and after 500 documents), `BENCH_ONLY=balancer` only the checkouts through
+ * HAProxy in front of two server processes beside those sent to one directly.
  */
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -59,7 +61,9 @@ const FRAME_BUDGET_MS = 1000 / 60;
 /** requestAnimationFrame timestamps of frames in budget vary by about ±0.1 ms around 16.67 ms. */
 const FRAME_JITTER_MS = 0.5;
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && !['api', 'client', 'kanban', 'calendar', 'receipts'].includes(ONLY)) throw new Error(`BENCH_ONLY kennt nur "api", "client", "kanban", "calendar" und "receipts", nicht "${ONLY}"`);
+if (ONLY !== undefined && !['api', 'client', 'kanban', 'calendar', 'receipts', 'balancer'].includes(ONLY)) {
+  throw new Error(`BENCH_ONLY kennt nur "api", "client", "kanban", "calendar", "receipts" und "balancer", nicht "${ONLY}"`);
+}
 /** Receipt PDFs: the first ones measured for memory, all of them, and how many requests run at once (PDF_CONCURRENCY). */
 const RECEIPTS_FIRST = 50;
 const RECEIPTS_TOTAL = 500;
@@ -364,6 +368,78 @@ async function measureKanban(base: string, demoTenantId: string): Promise<string
  * The server measurements (with the client rows measured before them appended to the tables):
  * prints them and keeps them in bench/last-result.md.
  */
+/**
+ * Checkout throughput through HAProxy (deploy/haproxy/haproxy.cfg) in front of two server processes,
+ * beside the same load sent to one of them directly: guests, every request its own hour of one room
+ * (all can succeed), after a warm-up on a room of its own through the balancer. Same connections
+ * and duration as the other rows; both processes share the cores with PostgreSQL and the load.
+ */
+async function measureBalancer(base: string): Promise<string> {
+  const { tenantId, rooms } = await ask<BalancerRooms>({ type: 'balancerRooms' });
+  const secondPort = await freePort();
+  const second = serverProcess(secondPort);
+  await new Promise((resolve) => second.once('message', resolve));
+  const haproxy = await startHaproxy({ port: await freePort(), replicas: [new URL(base).host, `127.0.0.1:${secondPort}`] });
+  try {
+    const customer = { name: 'Erika Mustermann', mail: 'erika@example.com', street: 'Hauptstraße 1', zipCode: '12345', location: 'Musterstadt', phone: '0123', company: '', comment: '' };
+    const slotsFrom = Date.UTC(2028, 0, 1);
+    const load = async (target: string, room: SeededRoom, durationS: number) => {
+      const answers = new Map<string, number>();
+      let slot = 0;
+      const result = await autocannon({
+        url: target,
+        connections: CONNECTIONS,
+        duration: durationS,
+        requests: [
+          {
+            method: 'POST',
+            path: `/api/${tenantId}/checkout`,
+            headers: { 'content-type': 'application/json' },
+            setupRequest: (request) => {
+              const begin = slotsFrom + slot++ * HOUR;
+              return { ...request, body: JSON.stringify({ timeBegin: begin, timeEnd: begin + HOUR, bookableItems: [{ bookableId: room.id, amount: 1 }], ...customer }) };
+            },
+            onResponse: (status) => answers.set(String(status), (answers.get(String(status)) ?? 0) + 1),
+          },
+        ],
+      });
+      if (result.errors > 0) answers.set('Fehler', result.errors);
+      if (result.timeouts > 0) answers.set('Zeitüberschreitung', result.timeouts);
+      return { result, answers };
+    };
+    await load(haproxy.url, rooms.warmup, 2);
+    const row = async (name: string, target: string, room: SeededRoom) => {
+      const { result, answers } = await load(target, room, DURATION_S);
+      const check = await ask<OccupancyCheck>({ type: 'check', bookableId: room.id, capacity: room.amount });
+      const requests = [...answers.entries()].filter(([key]) => /^\d/.test(key)).reduce((sum, [, count]) => sum + count, 0);
+      return {
+        name,
+        requestsPerSecond: requests / result.duration,
+        bookingsPerMinute: (check.stored / result.duration) * 60,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        answers: [...answers.entries()].map(([key, count]) => `${key}: ${count}`).join(', '),
+        oversold: check.oversold,
+      };
+    };
+    const direct = await row('Ein Serverprozess direkt', base, rooms.direct);
+    const balanced = await row('Zwei Serverprozesse hinter HAProxy', haproxy.url, rooms.balanced);
+    return [
+      `Checkouts durch den Lastverteiler (Gäste, jede Anfrage eine eigene Stunde eines Objekts, ${CONNECTIONS} Verbindungen, ${DURATION_S} s; HAProxy mit deploy/haproxy/haproxy.cfg):`,
+      '',
+      '| Messung | Anfragen/s | Buchungen/min | p50 ms | p99 ms | Antworten | Überbucht | Verhältnis |\n|---|---:|---:|---:|---:|---|---:|---:|',
+      ...[direct, balanced].map(
+        (entry) =>
+          `| ${entry.name} | ${fixed(entry.requestsPerSecond, 0)} | ${fixed(entry.bookingsPerMinute, 0)} | ${fixed(entry.p50)} | ${fixed(entry.p99)} | ${entry.answers} | ${entry.oversold} | ${fixed(entry.bookingsPerMinute / direct.bookingsPerMinute)} |`,
+      ),
+    ].join('\n');
+  } finally {
+    await haproxy.stop();
+    second.send({ type: 'stop' });
+    await new Promise((resolve) => second.once('exit', resolve));
+  }
+}
+
 /** The server's rows; `apiOnly` (BENCH_ONLY=api) leaves out the browser, the board and the receipts. */
 async function measureServer(base: string, clientRows: string, apiOnly = false): Promise<void> {
   const signInAs = (login: { id: string; password: string }) => signIn(base, login);
@@ -483,6 +559,7 @@ async function measureServer(base: string, clientRows: string, apiOnly = false):
     await load('REST GET /api/{Mandant}/bookings?limit=50', { url: `${base}/api/${demoTenantId}/bookings?limit=50`, headers: { cookie: ownerCookie } }),
   ];
   const listRaw = await rawRow('Raw SQL: dieselben 50 Buchungen mit Positionen (gleicher Pool)', { kind: 'bookingPage', tenantId: demoTenantId });
+  const balancerRows = await measureBalancer(base);
   if (apiOnly) {
     const distinctRow = checkoutRows[3];
     console.log(
@@ -494,6 +571,8 @@ async function measureServer(base: string, clientRows: string, apiOnly = false):
         '',
         '| Checkout | Anfragen | Anfragen/s | Buchungen/min | p50 ms | p99 ms | Antworten | Überbucht |\n|---|---:|---:|---:|---:|---:|---|---:|',
         ...checkoutRows.map((row) => `| ${row.name} | ${row.requests} | ${fixed(row.requestsPerSecond, 0)} | ${fixed(row.bookingsPerMinute, 0)} | ${fixed(row.p50)} | ${fixed(row.p99)} | ${row.answers} | ${row.oversold} |`),
+        '',
+        balancerRows,
         '',
         `| Buchungsliste | Anfragen/s | p50 ms | p99 ms | Durchsatz / Raw SQL |\n|---|---:|---:|---:|---:|`,
         ...ratioRows([...listRows, listRaw], listRaw),
@@ -532,6 +611,8 @@ async function measureServer(base: string, clientRows: string, apiOnly = false):
     ),
     '',
     `(c) ${hundred.stored} von 100 Zeitfenstern vergeben nach ${fixed(hundred.spanS)} s (erste bis letzte gespeicherte Buchung), solange frei also ${fixed(hundred.spanS > 0 ? ((hundred.stored - 1) / hundred.spanS) * 60 : 0, 0)} Buchungen/min.`,
+    '',
+    balancerRows,
     '',
     `Frühere Buchungen: dieselbe Woche (mit 3 Buchungen darin) auf einem Objekt mit 10 und einem mit ${PAST_BOOKINGS_LARGE.toLocaleString('de-DE')} früheren Buchungen (Verhältnis: 100.000 / 10):`,
     '',
@@ -645,6 +726,9 @@ try {
   if (ONLY === 'api') {
     // The API rows alone (no browser): quick to compare before and after a server change.
     await measureServer(base, '', true);
+  } else if (ONLY === 'balancer') {
+    // Only these rows (bench/last-result.md keeps the last full run).
+    console.log(`${header()}\n\n${await measureBalancer(base)}`);
   } else if (ONLY === 'receipts') {
     // Only these rows (bench/last-result.md keeps the last full run).
     console.log(`${header()}\n\n${await measureReceipts(base, true)}`);

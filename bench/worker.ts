@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { BenchRequest, MemoryReading, RawLookup, SeededData } from './protocol.js';
+import type { BalancerRooms, BenchRequest, MemoryReading, RawLookup, SeededData } from './protocol.js';
 
 /**
  * The benchmark's server process: the built product (dist/) on the given database, plus what the
@@ -226,6 +226,16 @@ async function seed(bookingsForList: number, pastBookingsLarge: number, bookings
   return { demoTenantId: demo.id, sportsTenantId: sports.id, rooms: ids as SeededData['rooms'] };
 }
 
+/** Rooms of their own for the checkouts through the balancer beside those sent to one replica directly. */
+async function balancerRooms(): Promise<BalancerRooms> {
+  const em = orm.em.fork();
+  const tenant = em.create(Tenant, { name: 'Schwimmamt Musterstadt (Benchmark Lastverteiler)' });
+  const rooms = { warmup: hourlyRoom(em, tenant, 'Einschwimmbecken', 1), direct: hourlyRoom(em, tenant, 'Bahn 1', 1), balanced: hourlyRoom(em, tenant, 'Bahn 2', 1) };
+  await em.flush();
+  const ids = Object.fromEntries(Object.entries(rooms).map(([key, bookable]) => [key, { id: bookable.id, amount: bookable.amount ?? 0 }]));
+  return { tenantId: tenant.id, rooms: ids as BalancerRooms['rooms'] };
+}
+
 /**
  * What the SQL check says about one object: stored bookings (non-rejected items), units booked
  * beyond its capacity at the start of any booked window (0 = not overbooked), and how long storing
@@ -332,6 +342,8 @@ async function answer(message: BenchRequest): Promise<unknown> {
       const rows = await execute<{ number: string }[]>('select number from bookings where tenant_id = ? order by created_at desc limit ?', [demo.id, message.count]);
       return { tenantId: demo.id, numbers: rows.map((row) => row.number) };
     }
+    case 'balancerRooms':
+      return balancerRooms();
     case 'memory':
       return memory();
   }

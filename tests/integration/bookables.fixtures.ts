@@ -12,7 +12,7 @@ export type BookableRow = Partial<Omit<Bookable, 'tenant' | 'parent'>>;
 let counter = 0;
 
 /** A bookable of a tenant created by someone (default owner: nobody in particular). */
-export async function storeBookable(app: InProcessApp, tenantId: string, data: BookableRow = {}): Promise<Bookable> {
+export async function storeBookable(app: Pick<InProcessApp, 'orm'>, tenantId: string, data: BookableRow = {}): Promise<Bookable> {
   const em = app.orm.em.fork();
   const bookable = em.create(Bookable, {
     tenant: em.getReference(Tenant, tenantId),

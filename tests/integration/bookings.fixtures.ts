@@ -19,7 +19,7 @@ export const slot = (hour = 10, day = '2026-12-01', hours = 1) => {
 };
 
 /** A bookable room: by calendar, autocommit off, 12,50 € net per hour with 19 % VAT. */
-export function bookableRoom(app: InProcessApp, tenantId: string, data: BookableRow = {}) {
+export function bookableRoom(app: Pick<InProcessApp, 'orm'>, tenantId: string, data: BookableRow = {}) {
   return storeBookable(app, tenantId, {
     isBookable: true,
     isPublic: true,

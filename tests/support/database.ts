@@ -8,10 +8,10 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database for one test file: a copy of the run's template. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** A fresh, migrated database for one test file: a copy of the run's template (`empty`: no tables at all, not migrated). */
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const serverUrl = inject('pgServerUrl');
   const name = `${inject('databasePrefix')}${randomBytes(4).toString('hex')}`;
-  const url = await createDatabase(serverUrl, name, inject('templateDatabase'));
+  const url = await createDatabase(serverUrl, name, options.empty ? undefined : inject('templateDatabase'));
   return { name, url, drop: () => dropDatabase(serverUrl, name) };
 }

@@ -1,4 +1,5 @@
 import { createClient, type Client, type FormattedExecutionResult } from 'graphql-ws';
+import type { IncomingMessage } from 'node:http';
 import WebSocket from 'ws';
 import { recordResponse } from './secrets.js';
 
@@ -6,11 +7,14 @@ import { recordResponse } from './secrets.js';
  * A graphql-ws client like the browser's: the `ws` WebSocket sends the session cookie and an
  * Origin header with the upgrade request (a browser does both on its own).
  */
-export function graphqlWsClient(baseUrl: string, options: { cookie?: string; origin?: string } = {}): Client {
+export function graphqlWsClient(baseUrl: string, options: { cookie?: string; origin?: string; onUpgrade?: (response: IncomingMessage) => void } = {}): Client {
   const headers: Record<string, string> = options.cookie ? { cookie: options.cookie } : {};
+  const { onUpgrade } = options;
   class HeaderWebSocket extends WebSocket {
     constructor(address: string | URL, protocols?: string | string[]) {
       super(address, protocols, { headers, origin: options.origin ?? new URL(baseUrl).origin });
+      // The server's (or a balancer's) answer to the upgrade request, with its headers.
+      if (onUpgrade) this.once('upgrade', onUpgrade);
     }
   }
   return createClient({

@@ -1,4 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import pg from 'pg';
 import type { AppConfig } from '../config.js';
 import { ensureDatabase, splitDatabaseUrl, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded.js';
 import { ormConfig } from './mikro-orm.config.js';
@@ -12,6 +13,24 @@ export interface Database {
 
 const EMBEDDED_DATABASE_NAME = 'buchungsplattform';
 
+/**
+ * Applies pending migrations while holding a session advisory lock: replicas starting at the same
+ * moment migrate one after the other, and the later ones find nothing pending. The lock is held on a
+ * connection of its own and ends with it.
+ */
+async function migrateExclusively(orm: MikroORM, url: string): Promise<void> {
+  const lock = new pg.Client({ connectionString: url, application_name: 'buchungsplattform-migrations' });
+  // A connection lost while migrating surfaces through the migration itself.
+  lock.on('error', () => undefined);
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock(hashtext($1))', ['buchungsplattform-migrations']);
+    await orm.getMigrator().up();
+  } finally {
+    await lock.end();
+  }
+}
+
 /** Connects to DATABASE_URL, or starts the embedded PostgreSQL; then applies pending migrations. */
 export async function openDatabase(config: AppConfig): Promise<Database> {
   let embedded: EmbeddedDatabase | undefined;
@@ -24,7 +43,7 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
     const { serverUrl, database } = splitDatabaseUrl(url);
     await ensureDatabase(serverUrl, database);
     const orm = await MikroORM.init(ormConfig(url));
-    await orm.getMigrator().up();
+    await migrateExclusively(orm, url);
     return {
       orm,
       url,
