@@ -1,11 +1,12 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Tenant } from '../../server/src/tenants/tenant.entity.js';
-import { startInProcessApp, type InProcessApp } from '../support/app.js';
+import { startInProcessApp, testAdmin, type InProcessApp } from '../support/app.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { createTenant, createUser, signIn } from '../support/fixtures.js';
 import { startServerProcess, stopAllServerProcesses, type ServerProcess } from '../support/server-process.js';
 import { SmtpCapture } from '../support/smtp.js';
+import { graphqlWsClient, SubscriptionRecorder } from '../support/ws.js';
 import { bookableRoom, slot } from './bookings.fixtures.js';
 
 /**
@@ -126,6 +127,8 @@ describe('logs of a production server process', () => {
 
     const failing = await server.client().post('/auth/signin', { id: user.id, password: 'falsches-passwort' });
     expect(failing.status).toBeGreaterThanOrEqual(400);
+    const refused = await server.client().post(`/api/${tenantId}/checkout`, { ...slot(11, '2026-12-09'), bookableItems: [{ bookableId: '00000000-0000-4000-8000-000000000000', amount: 1 }], ...checkoutCustomer });
+    expect(refused.status, refused.text).toBe(404);
     const missing = await server.client().get(`/api/${tenantId}/bookings/999999?token=geheim-im-query`);
     expect(missing.status).toBeGreaterThanOrEqual(400);
     const graphql = await server.client().post('/graphql', { operationName: 'Probe', query: 'query Probe { __typename }' });
@@ -214,6 +217,7 @@ describe('metrics', () => {
     ]) {
       expect(answer.text, name).toContain(name);
     }
+    expect(answer.text).toMatch(/checkout_outcomes_total\{outcome="generic\.not-found"\} 1/);
     expect(answer.text).toMatch(/http_request_duration_seconds_count\{method="POST",route="\/api\/:tenantId\/checkout",status="200"\} [1-9]/);
     expect(answer.text).not.toContain(tenantId);
   });
@@ -221,6 +225,35 @@ describe('metrics', () => {
   it('in production answers 401 to a missing or wrong bearer token', async () => {
     expect((await server.client().get('/metrics')).status).toBe(401);
     expect((await server.client().get('/metrics', { headers: { Authorization: 'Bearer falsches-token-0123456789' } })).status).toBe(401);
+  });
+
+  it('counts open GraphQL sockets and running subscriptions, and forgets them when they end', async () => {
+    const client = setup.client();
+    await signIn(client, testAdmin.id, testAdmin.password);
+    const gauges = async () => {
+      const text = (await setup.client().get('/metrics')).text;
+      const value = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1]);
+      return { sockets: value('graphql_ws_connections'), subscriptions: value('graphql_subscriptions_active') };
+    };
+    const until = async (expected: { sockets: number; subscriptions: number }) => {
+      for (let attempt = 0; ; attempt++) {
+        const seen = await gauges();
+        if (seen.sockets === expected.sockets && seen.subscriptions === expected.subscriptions) return;
+        expect(attempt, JSON.stringify(seen)).toBeLessThan(100);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    await until({ sockets: 0, subscriptions: 0 });
+    const ws = graphqlWsClient(setup.url, { cookie: client.cookieHeader() });
+    const subscription = new SubscriptionRecorder(ws, 'subscription { sessionChanged { user { id } } }');
+    try {
+      await until({ sockets: 1, subscriptions: 1 });
+      subscription.stop();
+      await until({ sockets: 1, subscriptions: 0 });
+    } finally {
+      await ws.dispose();
+    }
+    await until({ sockets: 0, subscriptions: 0 });
   });
 
   it('in production without METRICS_TOKEN does not exist (404); outside production it is open', async () => {
