@@ -112,6 +112,7 @@ function fromTrustedProxy(req: Request): boolean {
  * Mounts are the app's mount paths with parameters, for the route pattern.
  */
 export function requestLogging(logger: Logger, mounts: readonly string[]): RequestHandler[] {
+  const started = new WeakSet<IncomingMessage>();
   const http = pinoHttp<IncomingMessage, ServerResponse>({
     logger,
     quietReqLogger: true,
@@ -129,18 +130,18 @@ export function requestLogging(logger: Logger, mounts: readonly string[]): Reque
       if (PROBE_PATHS.has((req as Request).originalUrl.split('?', 1)[0])) return 'debug';
       return error || res.statusCode >= 500 ? 'error' : 'info';
     },
-    // Called when the request starts (nothing known yet) and when it is finished.
-    customProps: (req, res) => {
-      if (!res.writableFinished && !res.headersSent) return {};
+    // Called when the request starts (nothing known yet: no bindings) and when it has ended.
+    customProps: (req) => {
+      if (!started.has(req)) {
+        started.add(req);
+        return {};
+      }
       const request = req as Request;
       const operation = operationNameOf(request);
-      return {
-        method: request.method,
-        route: requestRoutePattern(request, mounts),
-        ...(operation ? { operation } : {}),
-      };
+      return { method: request.method, route: requestRoutePattern(request, mounts), ...(operation ? { operation } : {}) };
     },
-    customSuccessMessage: () => 'Anfrage beantwortet',
+    // A client that went away before the answer was complete (closed tab, timeout).
+    customSuccessMessage: (_req, res) => (res.writableEnded ? 'Anfrage beantwortet' : 'Anfrage abgebrochen'),
     customErrorMessage: () => 'Anfrage fehlgeschlagen',
   });
   return [trackRoute, http as unknown as RequestHandler];
