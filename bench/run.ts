@@ -139,6 +139,8 @@ const serverProcess = (port: number) =>
       ...process.env,
       // graphql-js and express pick their production paths from the environment, as a deployment does.
       NODE_ENV: 'production',
+      // No line per request: the numbers measure the product, not writing its log.
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       DATABASE_URL: `${database.serverUrl}/bench`,
       DATA_DIR: path.join(workDir, 'data'),
       SESSION_SECRET: sessionSecret,

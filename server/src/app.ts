@@ -6,7 +6,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import session from 'express-session';
-import type { GraphQLFormattedError } from 'graphql';
+import { Kind, OperationTypeNode, type GraphQLFormattedError } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import helmet from 'helmet';
 import { existsSync, readFileSync } from 'node:fs';
@@ -40,6 +40,9 @@ import { checkedSocketOperation, graphqlLimitRules, graphqlParseOptions, operati
 import { buildAppSchema } from './schema.js';
 import { csrfProtection } from './shared/http/csrf.js';
 import { healthRoutes } from './shared/http/health.js';
+import { requestLogging, requestMetrics } from './shared/http/request-log.js';
+import { logger } from './shared/logging.js';
+import { createMetricsRegistry, metricsRoutes, QUEUE_FIGURES_SQL, type PoolFigures } from './shared/metrics.js';
 import { rejectNonObjectBody } from './shared/http/json-body.js';
 import { rejectOversizedPathSegments } from './shared/http/path-ids.js';
 import { clientInputError, INVALID_CHARACTERS, problem, problemHandler, unavailableError } from './shared/http/problem.js';
@@ -64,6 +67,21 @@ export const SESSION_COOKIE = 'connect.sid';
  */
 const DATA_PATHS = ['/auth', '/api', '/csv', '/html', '/json'];
 
+/** The mount paths with parameters, so logs and metrics name a request's route pattern, not its ids. */
+const MOUNT_PATTERNS = ['/api/:tenantId', '/csv/:tenantId', '/html/:tenantId'];
+
+/** Connections of a pg pool for the metrics. */
+const pgPoolFigures = (pool: pg.Pool) => (): PoolFigures => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+
+/** The ORM's connection pool (knex's tarn pool) for the metrics. */
+function ormPoolFigures(orm: MikroORM): () => PoolFigures {
+  return () => {
+    const pool = (orm.em.getConnection().getKnex().client as { pool?: { numUsed(): number; numFree(): number; numPendingAcquires(): number } }).pool;
+    if (!pool) return { total: 0, idle: 0, waiting: 0 };
+    return { total: pool.numUsed() + pool.numFree(), idle: pool.numFree(), waiting: pool.numPendingAcquires() };
+  };
+}
+
 export interface RunningApp {
   server: Server;
   services: Services;
@@ -84,12 +102,12 @@ function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLF
   // The database is away (restart, network): 503 and retry, not a 500 (serviceUnavailablePlugin).
   const unavailable = unavailableError(original);
   if (unavailable) {
-    console.warn(`[db] unavailable, GraphQL answered SERVICE_UNAVAILABLE: ${(original as Error | undefined)?.message ?? String(original)}`);
+    logger.warn({ err: original }, '[db] unavailable, GraphQL answered SERVICE_UNAVAILABLE');
     return { ...formatted, message: unavailable.message, extensions: unavailable.extensions };
   }
   const code = formatted.extensions?.code;
   if (code && code !== 'INTERNAL_SERVER_ERROR') return formatted;
-  console.error('[graphql] unexpected error:', original);
+  logger.error({ err: original }, '[graphql] unexpected error');
   const generic = new AppError('generic.error');
   return { message: generic.message, locations: formatted.locations, path: formatted.path, extensions: generic.extensions };
 }
@@ -115,18 +133,35 @@ function rejectNulBytes(req: Request, res: Response, next: NextFunction): void {
 /** Builds the whole HTTP server: security headers, sessions, REST facade, GraphQL (HTTP and WebSocket), client. */
 export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: string): Promise<RunningApp> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
-  pool.on('error', (error) => console.error('[db] idle client error:', error.message));
+  pool.on('error', (error) => logger.error({ err: error }, '[db] idle client error'));
   const { pubSub, signals, start: startPubSub, stop: stopPubSub } = createAppPubSub(pool, databaseUrl);
   await startPubSub();
   const services = createServices(config, orm, pubSub);
   // The job queue's schema before the first request can enqueue; its worker has its own connections.
   const jobPool = new pg.Pool({ connectionString: databaseUrl, max: config.jobConcurrency + 2 });
-  jobPool.on('error', (error) => console.error('[jobs] idle client error:', error.message));
-  jobPool.on('connect', (client) => client.on('error', (error) => console.error('[jobs] client error:', error.message)));
+  jobPool.on('error', (error) => logger.error({ err: error }, '[jobs] idle client error'));
+  jobPool.on('connect', (client) => client.on('error', (error) => logger.error({ err: error }, '[jobs] client error')));
   await migrateJobQueue(jobPool);
   const jobWorker = new JobWorker(jobPool, services.jobHandlers, config.jobConcurrency);
   await jobWorker.start();
   const schema = await buildAppSchema(pubSub);
+  // Subscriptions per socket (graphql-ws context): those still running are the ones its context lists.
+  const subscriptionSockets = new Map<{ subscriptions: Record<string, unknown> }, Set<string>>();
+  const activeSubscriptions = () => {
+    let count = 0;
+    for (const [context, ids] of subscriptionSockets) for (const id of ids) if (id in context.subscriptions) count++;
+    return count;
+  };
+  const metrics = createMetricsRegistry({
+    pools: { orm: ormPoolFigures(orm), app: pgPoolFigures(pool), jobs: pgPoolFigures(jobPool) },
+    queue: async () => {
+      const { rows } = await pool.query<{ pending: number; given_up: number; oldest: number }>(QUEUE_FIGURES_SQL);
+      return { pending: rows[0]?.pending ?? 0, givenUp: rows[0]?.given_up ?? 0, oldestWaitingSeconds: rows[0]?.oldest ?? 0 };
+    },
+    // Read on scrapes only, after the socket server below exists.
+    webSockets: () => wsServer.clients.size,
+    subscriptions: activeSubscriptions,
+  });
 
   const app = express();
   const server = createServer(app);
@@ -134,6 +169,8 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   // client could pick the address its attempts are rate-limited under.
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  // First: every request gets its id and log line, also those refused early.
+  app.use(requestLogging(logger, MOUNT_PATTERNS), requestMetrics(MOUNT_PATTERNS));
   // The browser exchanges the single sign-on code at the provider: its origin joins connect-src.
   app.use((_req: Request, res: Response, next: NextFunction) => {
     services.instanceSso.ssoOrigin().then(
@@ -176,6 +213,8 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
     next();
   });
 
+  // Metrics for Prometheus, like health before sessions, CSRF and rate limits.
+  app.use(metricsRoutes(metrics, { production: config.nodeEnv === 'production', token: config.metricsToken }));
   // Health and readiness for balancers and orchestrators, before sessions, CSRF and rate limits.
   app.use(
     healthRoutes({
@@ -261,17 +300,26 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
       schema,
       // The same document limits as over HTTP (length, tokens, fragments, depth, cost, ids), for
       // queries, mutations and subscriptions; the checked document runs.
-      onSubscribe: (_ctx, _id, payload) => {
+      onSubscribe: (ctx, id, payload) => {
         const checked = checkedSocketOperation(schema, payload);
         if ('errors' in checked) return [...checked.errors];
+        if (checked.document.definitions.some((definition) => definition.kind === Kind.OPERATION_DEFINITION && definition.operation === OperationTypeNode.SUBSCRIPTION)) {
+          subscriptionSockets.set(ctx, (subscriptionSockets.get(ctx) ?? new Set<string>()).add(id));
+        }
         return { schema, document: checked.document, operationName: payload.operationName, variableValues: payload.variables };
       },
       context: (ctx): GraphQLContext => {
         const req = ctx.extra.request as Request;
         return { services, req, viewer: () => socketViewers.viewerOf(ctx.extra.socket, req) };
       },
+      onComplete: (ctx, id) => {
+        subscriptionSockets.get(ctx)?.delete(id);
+      },
+      onClose: (ctx) => {
+        subscriptionSockets.delete(ctx);
+      },
       onError: (_ctx, _id, _payload, errors) => {
-        errors.forEach((error) => console.error('[graphql-ws]', error.message));
+        errors.forEach((error) => logger.error({ err: error }, '[graphql-ws] error'));
       },
       // Execution errors get the same German messages and codes as over HTTP (no database texts).
       onNext: (_ctx, _id, _payload, _args, result) =>

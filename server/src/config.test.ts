@@ -127,6 +127,19 @@ describe('loadConfig', () => {
     expect(configError({ [name]: value })).toContain(message);
   });
 
+  it('reads LOG_LEVEL (default info, warn for tests) and refuses an unknown level', () => {
+    expect(load({}).logLevel).toBe('warn');
+    expect(load({ NODE_ENV: 'development' }).logLevel).toBe('info');
+    expect(load({ LOG_LEVEL: 'Debug' }).logLevel).toBe('debug');
+    expect(configError({ LOG_LEVEL: 'laut' })).toContain('LOG_LEVEL');
+  });
+
+  it('reads METRICS_TOKEN and refuses one shorter than 16 characters', () => {
+    expect(load({}).metricsToken).toBeUndefined();
+    expect(load({ METRICS_TOKEN: 'token-'.repeat(3) }).metricsToken).toBe('token-token-token-');
+    expect(configError({ METRICS_TOKEN: 'kurz' })).toContain('METRICS_TOKEN');
+  });
+
   it('refuses production without SESSION_SECRET, naming the variable', () => {
     expect(configError({ NODE_ENV: 'production', SESSION_SECRET: undefined, ADMIN_PASSWORD: 'ein-echtes-passwort' })).toBe(
       'SESSION_SECRET fehlt: in production ist es Pflicht (mindestens 32 Zeichen).',

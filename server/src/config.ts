@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { isLogLevel, LOG_LEVELS, logSettingsOf, type LogLevel } from './shared/logging.js';
 
 /** Validated runtime configuration. Every field comes from one environment variable (see README). */
 export interface AppConfig {
@@ -41,6 +42,10 @@ export interface AppConfig {
   ssoSessionCheckSeconds: number;
   /** Receipts and invoices as PDF: the Chromium binary, how long one document may take, how many render at once. */
   pdf: { chromiumPath: string; timeoutMs: number; concurrency: number };
+  /** LOG_LEVEL (the logger reads it itself at start; validated here). */
+  logLevel: LogLevel;
+  /** METRICS_TOKEN: the bearer token GET /metrics asks for; in production /metrics exists only with it. */
+  metricsToken: string | undefined;
 }
 
 export interface PaymentProviderUrls {
@@ -208,6 +213,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     throw new ConfigError('TRUST_PROXY fehlt: PUBLIC_URL beginnt mit https, also steht ein TLS-Proxy vor dem Server. Nennen Sie ihn in TRUST_PROXY (z. B. 1 oder seine IP-Adresse).');
   }
 
+  const logLevelRaw = env.LOG_LEVEL?.trim().toLowerCase();
+  if (logLevelRaw && !isLogLevel(logLevelRaw)) throw new ConfigError(`LOG_LEVEL muss einer von ${LOG_LEVELS.join(', ')} sein, ist aber "${env.LOG_LEVEL}".`);
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (metricsToken !== undefined && metricsToken.length < 16) throw new ConfigError('METRICS_TOKEN muss mindestens 16 Zeichen lang sein.');
+
   const corsOrigins = (env.CORS_ORIGINS ?? '')
     .split(',')
     .map((origin) => origin.trim())
@@ -254,6 +264,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       timeoutMs: integer(env, 'PDF_TIMEOUT_MS', 30_000, 1000, 600_000),
       concurrency: integer(env, 'PDF_CONCURRENCY', 2, 1, 16),
     },
+    logLevel: logSettingsOf({ NODE_ENV: nodeEnv, LOG_LEVEL: logLevelRaw }).level,
+    metricsToken,
   };
 }
 

@@ -5,6 +5,7 @@ import { createApp, type RunningApp } from './app.js';
 import { ConfigError, dataDirOf, loadConfig, type AppConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { demoLogins, demoTenantId, seedIfEmpty } from './db/seed.js';
+import { logger, reportFailedStart } from './shared/logging.js';
 import { describeStartFailure, type StartContext } from './start-failure.js';
 
 /** What a failed start can name; filled in as the start learns it. */
@@ -28,7 +29,7 @@ async function main(): Promise<void> {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(`Konfigurationsfehler: ${error.message}`);
+      reportFailedStart(`Konfigurationsfehler: ${error.message}`);
       process.exit(2);
     }
     throw error;
@@ -61,7 +62,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} empfangen, fahre herunter …`);
+    logger.info(`${signal} empfangen, fahre herunter …`);
     const forced = setTimeout(() => process.exit(1), 15_000);
     forced.unref();
     try {
@@ -69,7 +70,7 @@ async function main(): Promise<void> {
       await database.close();
       process.exit(0);
     } catch (error) {
-      console.error('Fehler beim Herunterfahren:', error);
+      logger.error({ err: error }, 'Fehler beim Herunterfahren');
       process.exit(1);
     }
   };
@@ -82,14 +83,19 @@ async function main(): Promise<void> {
   const port = (running.server.address() as AddressInfo).port;
   const base = config.publicUrl.includes(`:${config.port}`) ? config.publicUrl.replace(`:${config.port}`, `:${port}`) : config.publicUrl;
   const demoTenant = config.seedDemo ? await demoTenantId(database.orm) : null;
-  console.log(
+  logger.info(
     [
       `Buchungsplattform läuft: ${base}/login  (GraphQL ${base}/graphql, GraphiQL ${base}/graphiql)`,
       `Datenbank: ${database.embedded ? `eingebettetes PostgreSQL unter ${config.dataDir}` : 'DATABASE_URL'}${seeded ? ' – Demodaten angelegt' : ''}`,
-      `Anmeldungen: Instanz-Besitzer ${config.adminEmail} / ${process.env.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : config.adminPassword}` +
-        (config.seedDemo
-          ? `, Mandanten-Besitzerin ${demoLogins.tenantOwner.id} / ${demoLogins.tenantOwner.password}, Mitarbeiter ${demoLogins.staff.id} / ${demoLogins.staff.password}`
-          : ''),
+      // The sign-ins name addresses: on a developer's or tester's console, never in a production log.
+      ...(config.nodeEnv === 'production'
+        ? []
+        : [
+            `Anmeldungen: Instanz-Besitzer ${config.adminEmail} / ${process.env.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : config.adminPassword}` +
+              (config.seedDemo
+                ? `, Mandanten-Besitzerin ${demoLogins.tenantOwner.id} / ${demoLogins.tenantOwner.password}, Mitarbeiter ${demoLogins.staff.id} / ${demoLogins.staff.password}`
+                : ''),
+          ]),
       // Where a visitor starts: the demo tenant's public objects, each with its "Jetzt buchen" link.
       ...(demoTenant ? [`Buchen wie die Bürger: ${base}/html/${demoTenant}/bookables`] : []),
     ].join('\n'),
@@ -98,8 +104,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   const failure = describeStartFailure(error, startContext);
-  console.error(`Start fehlgeschlagen: ${failure.message}`);
   // An unexpected error also gets its stack, for whoever has to look into it.
-  if (!failure.recognised && error instanceof Error && error.stack) console.error(error.stack);
+  reportFailedStart(`Start fehlgeschlagen: ${failure.message}`, !failure.recognised && error instanceof Error ? error.stack : undefined);
   process.exit(1);
 });

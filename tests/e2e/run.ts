@@ -85,6 +85,8 @@ try {
     env: {
       ...process.env,
       NODE_ENV: 'development',
+      // Warnings and errors only: a line per request would bury Playwright's report.
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,

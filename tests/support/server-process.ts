@@ -45,6 +45,8 @@ export interface ServerProcess {
   output(): string;
   /** The last lines of the child's stderr. */
   stderr(): string;
+  /** Everything the child has written to stdout (for tests that read its log lines). */
+  stdout(): string;
   /** Whether the process has ended. */
   readonly exited: boolean;
   /** A new cookie-jar client against this server. */
@@ -179,6 +181,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
 
   const lines: string[] = [];
   const errorLines: string[] = [];
+  let stdout = '';
   const keep = (target: string[], chunk: string) => {
     for (const line of chunk.split('\n')) {
       if (!line) continue;
@@ -187,6 +190,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     }
   };
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
     keep(lines, chunk);
     if (options.echo) process.stdout.write(`[server ${port}] ${chunk}`);
   });
@@ -220,6 +224,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     child,
     output: () => lines.join('\n'),
     stderr: () => errorLines.join('\n'),
+    stdout: () => stdout,
     get exited() {
       return child.exitCode !== null || child.signalCode !== null;
     },

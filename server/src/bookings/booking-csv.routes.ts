@@ -7,6 +7,7 @@ import { requireRestViewer } from '../users/actor.js';
 import { listQuery } from './booking.routes.js';
 import { CSV_BOM, NO_DATA } from './csv-format.js';
 import { bookingListCsvOptions, bookingListFileName, bookingListRow } from './bookings-csv.js';
+import { logger } from '../shared/logging.js';
 
 type TenantParams = { tenantId: string };
 
@@ -40,7 +41,7 @@ export function bookingCsvRoutes(services: DomainServices): Router {
       await pipeline(Readable.from(rows()), stringify(bookingListCsvOptions), res);
     } catch (error) {
       // Headers are gone: the client sees a cut-off download, the log says why.
-      console.error('[csv] bookings list aborted:', error);
+      logger.error({ err: error }, '[csv] bookings list aborted');
       res.destroy();
     }
   });

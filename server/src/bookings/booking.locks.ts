@@ -2,6 +2,7 @@ import { DeadlockException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { BookableRecord } from '../bookables/bookable.model.js';
 import { AppError } from '../shared/errors.js';
+import { timeLockWait } from '../shared/metrics.js';
 
 /**
  * The locks that keep objects from being overbooked (taken by booking-occupancy-guard.ts for every change that claims objects): one
@@ -51,7 +52,10 @@ export async function lockObjects(em: EntityManager, keys: readonly string[]): P
   if (keys.length === 0) return;
   await em.execute(`set local lock_timeout = '${LOCK_TIMEOUT}'`);
   try {
-    for (const key of [...keys].sort()) await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [key]);
+    // The wait for all of them is one observation (booking_lock_wait_seconds).
+    await timeLockWait(async () => {
+      for (const key of [...keys].sort()) await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [key]);
+    });
   } catch (error) {
     throw isLockTrouble(error) ? new AppError('booking.busy') : error;
   }

@@ -2,6 +2,7 @@ import { accessSync, chmodSync, constants, existsSync, mkdirSync } from 'node:fs
 import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { logger } from '../shared/logging.js';
 
 /**
  * The bundled PostgreSQL used when no DATABASE_URL is given. Its data folder persists, so a second
@@ -87,7 +88,7 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
     createPostgresUser: process.getuid?.() === 0,
     onLog: keep,
     onError: (message) => {
-      if (message) console.error('[postgres]', String(message).trim());
+      if (message) logger.error(`[postgres] ${String(message).trim()}`);
     },
   });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();

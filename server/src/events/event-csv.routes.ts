@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import type { DomainServices } from '../shared/domain-services.js';
 import { requireRestViewer } from '../users/actor.js';
 import { CSV_BOM, NO_DATA, participantCsvOptions, participantRow, participantsFileName } from './participants-csv.js';
+import { logger } from '../shared/logging.js';
 
 type ItemParams = { tenantId: string; id: string };
 
@@ -38,7 +39,7 @@ export function eventCsvRoutes(services: DomainServices): Router {
       await pipeline(Readable.from(rows()), stringify(participantCsvOptions), res);
     } catch (error) {
       // Headers are gone: the client sees a cut-off download, the log says why.
-      console.error('[csv] participants list aborted:', error);
+      logger.error({ err: error }, '[csv] participants list aborted');
       res.destroy();
     }
   });

@@ -9,6 +9,7 @@ import { Tenant } from '../tenants/tenant.entity.js';
 import { LockerSystemError, parevaSettings, type LockerSystem } from './locker-system.js';
 import { ParevaLockerSystem } from './pareva.js';
 import { StandInLockerSystem } from './stand-in-locker-system.js';
+import { logger } from '../shared/logging.js';
 
 type JobUnit = LockerJobPayload['units'][number];
 
@@ -146,7 +147,7 @@ export class LockerService {
       // Units released meanwhile (an activation of a booking rejected while it ran) stay released.
       if (booking && stored && stored.state !== 'released') await LockerService.change(tx, booking, unit.id, final ? { lastError: message, state: 'failed' } : { lastError: message });
       await tx.flush();
-      if (final && !stored) console.error(`[lockers] ${actionLabel(job.action)} der Schließfächer ${unit.lockerSystem}/${unit.unitId} der Buchung ${job.bookingId} endgültig fehlgeschlagen: ${message}`);
+      if (final && !stored) logger.error(`[lockers] ${actionLabel(job.action)} der Schließfächer ${unit.lockerSystem}/${unit.unitId} der Buchung ${job.bookingId} endgültig fehlgeschlagen: ${message}`);
     });
   }
 }

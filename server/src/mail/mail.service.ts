@@ -4,6 +4,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Attachment } from 'nodemailer/lib/mailer/index.js';
 import type { AppConfig } from '../config.js';
 import type { MailDeliveryState, MailSenderSettings } from './mail-sender.js';
+import { logger } from '../shared/logging.js';
 
 export interface OutgoingMail {
   to: string;
@@ -78,7 +79,7 @@ export const defaultGraphEndpoints: GraphEndpoints = { loginUrl: 'https://login.
  * logged as suppressed); otherwise with the sender settings a caller passes (a tenant's own
  * configuration), else with the instance's own configuration when it is used and complete (SMTP, or Office365 Graph with a client-credential token); otherwise over the SMTP
  * server of the environment; without one (development) each mail is written as an .eml file to
- * DATA_DIR/mail-outbox and announced on the console.
+ * DATA_DIR/mail-outbox and announced in the log (recipient and link only in development).
  */
 export class MailService {
   private readonly fallback: Transporter;
@@ -130,7 +131,8 @@ export class MailService {
     const instance = await this.instanceMail();
     if (!instance.sendingEnabled && mail.to) {
       // The job ends as done: a suppressed mail is not sent later when mail is switched on again.
-      console.info(`[mail] unterdrückt (Mailversand der Instanz ausgeschaltet): an ${mail.to}: "${mail.subject}"`);
+      // Neither recipient nor subject: a log line carries no personal data.
+      logger.info('[mail] unterdrückt (Mailversand der Instanz ausgeschaltet)');
       return;
     }
     const settings = sender ?? instance.ownServer;
@@ -148,7 +150,9 @@ export class MailService {
       mkdirSync(this.outbox, { recursive: true });
       const file = path.join(this.outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^\w@.+-]/g, '_')}.eml`);
       writeFileSync(file, (info as unknown as { message: Buffer }).message);
-      console.log(`[mail] an ${mail.to}: "${mail.subject}"${note ? ` – ${note}` : ''} (${file})`);
+      // A developer's own console may name recipient and link (to follow it locally); any other log may not.
+      if (this.config.nodeEnv === 'development') logger.info(`[mail] an ${mail.to}: "${mail.subject}"${note ? ` – ${note}` : ''} (${file})`);
+      else logger.info('[mail] in den Postausgang (DATA_DIR/mail-outbox) geschrieben');
     }
   }
 

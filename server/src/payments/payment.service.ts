@@ -14,6 +14,7 @@ import { GiroCheckoutProvider } from './providers/girocheckout.js';
 import { invalidNotification, invoiceProvider, type CallbackParams, type PaymentProvider, type PaymentTarget, type VerifiedPayment } from './providers/payment-provider.js';
 import { PmPaymentProvider } from './providers/pmpayment.js';
 import { TestPaymentProvider } from './providers/test-provider.js';
+import { logger } from '../shared/logging.js';
 
 /** The original product's numeric codes of a refused start. */
 export const paymentStartCodes = { 'payment.booking-not-found': 0, 'payment.not-released': 1, 'payment.already-paid': 2 } as const;
@@ -211,7 +212,7 @@ export class PaymentService {
  */
 function refusedCallback(error: unknown, kind: string, tenantId: string, bookingNumber: string): unknown {
   if (error instanceof AppError && error.code === 'payment.notification-invalid') {
-    console.warn(`[payments] refused ${kind} for booking ${bookingNumber} of tenant ${tenantId}: ${error.message}`);
+    logger.warn(`[payments] refused ${kind} for booking ${bookingNumber} of tenant ${tenantId}: ${error.message}`);
   }
   return error;
 }

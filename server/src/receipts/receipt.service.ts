@@ -23,6 +23,7 @@ import { renderDocumentTemplate, templateSkeletonError } from './document-templa
 import { documentValues, type InvoiceDetails } from './document-values.js';
 import type { PdfRenderer } from './pdf-renderer.js';
 import { Receipt } from './receipt.entity.js';
+import { logger } from '../shared/logging.js';
 
 /** The durable job that issues a document after a payment or release and mails it. */
 export const DOCUMENT_JOB = 'booking-document';
@@ -265,7 +266,7 @@ export class ReceiptService {
     try {
       return await this.renderer.render(htmlDocument);
     } catch (error) {
-      console.error('[receipts] PDF rendering failed:', (error as Error).message);
+      logger.error({ err: error }, '[receipts] PDF rendering failed');
       throw new AppError('receipt.create-error');
     }
   }

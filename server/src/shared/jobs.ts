@@ -2,6 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Logger, run, runMigrations, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
+import { logger, withoutMailAddresses } from './logging.js';
+import { jobRunDuration } from './metrics.js';
 
 /**
  * The durable job queue for every side effect after a change (mails, later PDFs and payment
@@ -61,11 +63,41 @@ export async function jobWithKeyExists(em: EntityManager, key: string): Promise<
   return rows[0]?.found === true;
 }
 
-/** graphile-worker's messages through our console format; debug chatter is dropped. */
+/**
+ * graphile-worker's messages through the process's logger, its chatter at debug. A failed job's
+ * message carries the error's text, which may name a mail's recipients.
+ */
 const workerLogger = new Logger(() => (level, message) => {
-  if (level === 'error') console.error(`[jobs] ${message}`);
-  else if (level === 'warning') console.warn(`[jobs] ${message}`);
+  const text = `[jobs] ${withoutMailAddresses(message)}`;
+  if (level === 'error') logger.error(text);
+  else if (level === 'warning') logger.warn(text);
+  else logger.debug(text);
 });
+
+/** How a job run ended: done, failed (to be retried), or failed on its last attempt. */
+export type JobRunOutcome = 'ok' | 'failed' | 'given_up';
+
+/** A handler with one log line and one histogram observation per run (task, attempt, duration, outcome). */
+export function observedHandler(task: string, handler: JobHandler): JobHandler {
+  return async (payload, attempt) => {
+    const started = process.hrtime.bigint();
+    const finish = (outcome: JobRunOutcome, error?: unknown) => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      jobRunDuration.observe({ task, outcome }, seconds);
+      const line = { task, attempt: attempt.number, durationMs: Math.round(seconds * 1000), outcome, ...(error ? { err: error } : {}) };
+      if (outcome === 'ok') logger.info(line, 'Job erledigt');
+      else if (outcome === 'failed') logger.warn(line, 'Job fehlgeschlagen, wird wiederholt');
+      else logger.error(line, 'Job aufgegeben');
+    };
+    try {
+      await handler(payload, attempt);
+      finish('ok');
+    } catch (error) {
+      finish(attempt.final ? 'given_up' : 'failed', error);
+      throw error;
+    }
+  };
+}
 
 /** Creates or updates the queue's own schema (graphile_worker); safe to call from every process. */
 export async function migrateJobQueue(pool: pg.Pool): Promise<void> {
@@ -138,8 +170,9 @@ export class JobWorker {
     const taskList: TaskList = {};
     for (const [name, handler] of Object.entries(this.handlers)) {
       // graphile-worker counts the attempt when it takes the job: `attempts` is this run's number.
+      const observed = observedHandler(name, handler);
       taskList[name] = async (payload, helpers) =>
-        handler((payload ?? {}) as Record<string, unknown>, { number: helpers.job.attempts, final: helpers.job.attempts >= helpers.job.max_attempts });
+        observed((payload ?? {}) as Record<string, unknown>, { number: helpers.job.attempts, final: helpers.job.attempts >= helpers.job.max_attempts });
     }
     const events: WorkerEvents = new EventEmitter();
     events.on('pool:create', ({ workerPool }) => {
@@ -150,7 +183,7 @@ export class JobWorker {
     // graphile-worker gives up its pool after a long database outage: start a new one, so the
     // process works the queue again by itself.
     runner.promise
-      .catch((error: unknown) => console.error('[jobs] worker ended:', (error as Error).message))
+      .catch((error: unknown) => logger.error({ err: error }, '[jobs] worker ended'))
       .finally(() => {
         if (this.stopped || this.runner !== runner) return;
         this.runner = undefined;
@@ -159,12 +192,12 @@ export class JobWorker {
   }
 
   private scheduleRestart(): void {
-    console.error(`[jobs] worker ended unexpectedly, starting it again in ${HEARTBEAT_INTERVAL_MS / 1000} s`);
+    logger.error(`[jobs] worker ended unexpectedly, starting it again in ${HEARTBEAT_INTERVAL_MS / 1000} s`);
     this.restart = setTimeout(() => {
       this.restart = undefined;
       if (this.stopped) return;
       this.startRunner().catch((error: unknown) => {
-        console.error('[jobs] starting the worker again failed:', (error as Error).message);
+        logger.error({ err: error }, '[jobs] starting the worker again failed');
         this.scheduleRestart();
       });
     }, HEARTBEAT_INTERVAL_MS);
@@ -185,9 +218,9 @@ export class JobWorker {
         if (afterGap) return;
         const { rows } = await this.pool.query<{ workers: string[] }>(UNLOCK_DEAD_WORKERS_SQL, [WORKER_DEAD_AFTER_SECONDS]);
         const workers = rows[0]?.workers ?? [];
-        if (workers.length > 0) console.warn(`[jobs] took over the jobs of dead workers: ${workers.join(', ')}`);
+        if (workers.length > 0) logger.warn(`[jobs] took over the jobs of dead workers: ${workers.join(', ')}`);
       } catch (error) {
-        console.error('[jobs] heartbeat failed:', (error as Error).message);
+        logger.error({ err: error }, '[jobs] heartbeat failed');
       } finally {
         this.beating = undefined;
       }

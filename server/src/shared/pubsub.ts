@@ -1,6 +1,7 @@
 import { createPubSub } from '@graphql-yoga/subscription';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import pg from 'pg';
+import { logger } from './logging.js';
 
 /**
  * Publish/subscribe across every server process: a publish becomes a PostgreSQL NOTIFY on one
@@ -114,7 +115,7 @@ class PostgresEventTarget {
     const lost = (reason: string) => {
       if (this.listenClient !== client) return;
       this.listenClient = undefined;
-      console.error(`[pubsub] listen connection lost (${reason}), reconnecting`);
+      logger.error(`[pubsub] listen connection lost (${reason}), reconnecting`);
       client.end().catch(() => undefined);
       this.listeners.get(LISTEN_LOST)?.forEach((listener) => listener(new CustomEvent(LISTEN_LOST)));
       this.scheduleReconnect();
@@ -138,7 +139,7 @@ class PostgresEventTarget {
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = undefined;
       this.connect().catch((error: Error) => {
-        console.error('[pubsub] reconnect failed:', error.message);
+        logger.error({ err: error }, '[pubsub] reconnect failed');
         this.scheduleReconnect();
       });
     }, delay);
@@ -161,7 +162,7 @@ class PostgresEventTarget {
     const payload = JSON.stringify({ topic: event.type, detail: (event as CustomEvent).detail });
     if (Buffer.byteLength(payload) > MAX_PAYLOAD) throw new Error(`Event ${event.type} is too large for NOTIFY`);
     this.pool.query('select pg_notify($1, $2)', [CHANNEL, payload]).catch((error: Error) => {
-      console.error('[pubsub] publish failed:', error.message);
+      logger.error({ err: error }, '[pubsub] publish failed');
     });
     return true;
   }

@@ -10,6 +10,7 @@ import { Tenant } from '../tenants/tenant.entity.js';
 import { AuthType, User } from '../users/user.entity.js';
 import { isEmail, normaliseEmail } from '../users/validation.js';
 import type { Viewer, ViewerService } from '../users/viewer.service.js';
+import { logger } from '../shared/logging.js';
 
 /** The parts of the provider's discovery document the product uses. */
 export interface OidcDiscovery {
@@ -89,13 +90,13 @@ export class SsoService {
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       document = (await response.json()) as Partial<OidcDiscovery>;
     } catch (error) {
-      console.error('[sso] discovery failed:', (error as Error).message);
+      logger.error({ err: error }, '[sso] discovery failed');
       throw new AppError('sso.provider-unreachable');
     }
     const complete = ['issuer', 'jwks_uri', 'authorization_endpoint', 'token_endpoint'].every((key) => typeof document[key as keyof OidcDiscovery] === 'string');
     // OpenID Connect Discovery: the document's issuer must be the one it was fetched for.
     if (!complete || document.issuer!.replace(/\/+$/, '') !== issuer) {
-      console.error('[sso] discovery document incomplete or for another issuer:', document.issuer);
+      logger.error(`[sso] discovery document incomplete or for another issuer: ${String(document.issuer)}`);
       throw new AppError('sso.provider-unreachable');
     }
     const value = document as OidcDiscovery;
@@ -153,7 +154,7 @@ export class SsoService {
     if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWKSNoMatchingKey) return new AppError('sso.token-signature');
     if (error instanceof errors.JWKSTimeout) return new AppError('sso.provider-unreachable');
     if (error instanceof errors.JOSEError) return new AppError('sso.token-invalid');
-    console.error('[sso] key set unavailable:', (error as Error).message);
+    logger.error({ err: error }, '[sso] key set unavailable');
     return new AppError('sso.provider-unreachable');
   }
 
@@ -180,14 +181,14 @@ export class SsoService {
         signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
       });
     } catch (error) {
-      console.warn('[sso] session check: provider unreachable:', (error as Error).message);
+      logger.warn(`[sso] session check: provider unreachable: ${(error as Error).message}`);
       return { state: 'unknown' };
     }
     const body = (await response.json().catch(() => ({}))) as { refresh_token?: unknown; error?: unknown };
     if (response.ok) return { state: 'standing', refreshToken: typeof body.refresh_token === 'string' ? body.refresh_token : refreshToken };
     // RFC 6749 5.2: invalid_grant is the provider's word for a refresh token that no longer counts.
     if (body.error === 'invalid_grant') return { state: 'ended' };
-    console.warn(`[sso] session check: provider answered HTTP ${response.status} (${String(body.error ?? 'no error code')})`);
+    logger.warn(`[sso] session check: provider answered HTTP ${response.status} (${String(body.error ?? 'no error code')})`);
     return { state: 'unknown' };
   }
 

@@ -5,6 +5,7 @@ import type { HttpClient } from '../../support/http.js';
 import { PaymentProviderStandIns, type PmStatusDeviation } from '../../support/payment-providers.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { bookableRoom, customer, slot, storedBooking } from '../bookings.fixtures.js';
+import { logger } from '../../../server/src/shared/logging.js';
 
 /**
  * Forged or misleading payment notices. A pmPayment notification names only a transaction id, so
@@ -95,7 +96,7 @@ describe('pmPayment notifications', () => {
     ['with the amount padded', (booking) => ({ replace: { amount: ` ${centsOf(booking)}` } })],
   ])('a paid status answer %s is refused with 400, logged, and the booking stays unpaid', async (_case, deviation) => {
     const booking = await startedBooking('pmPayment');
-    const warnings = vi.spyOn(console, 'warn');
+    const warnings = vi.spyOn(logger, 'warn');
     try {
       const answer = await notifyPaid(booking, deviation(booking));
       expect(answer.status, answer.text).toBe(400);

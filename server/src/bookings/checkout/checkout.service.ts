@@ -4,6 +4,7 @@ import { roleIdsOf, type BookableService } from '../../bookables/bookable.servic
 import { isPermittedToBook } from '../../bookables/rules/availability.js';
 import { Coupon } from '../../coupons/coupon.entity.js';
 import { AppError } from '../../shared/errors.js';
+import { recordCheckoutOutcome } from '../../shared/metrics.js';
 import { isUuid } from '../../shared/ids.js';
 import { canBookFree, isTenantMember } from '../../../../common/permissions/permissions.js';
 import { Tenant } from '../../tenants/tenant.entity.js';
@@ -88,6 +89,19 @@ export class CheckoutService {
    * for `simulate`), a repeat answers the booking of the first checkout (checkout-idempotency.ts).
    */
   async checkout(viewer: Viewer | null, tenantId: string, request: CheckoutRequest, options: { simulate: boolean; idempotencyKey?: unknown }): Promise<BookingView | CheckoutPreview> {
+    if (options.simulate) return this.checkoutOnce(viewer, tenantId, request, options);
+    // Stored bookings (`ok`, also a repeat answered with the first) and refusals by their code, for the metrics.
+    try {
+      const booking = await this.checkoutOnce(viewer, tenantId, request, options);
+      recordCheckoutOutcome('ok');
+      return booking;
+    } catch (error) {
+      recordCheckoutOutcome(error instanceof AppError ? error.code : 'error');
+      throw error;
+    }
+  }
+
+  private async checkoutOnce(viewer: Viewer | null, tenantId: string, request: CheckoutRequest, options: { simulate: boolean; idempotencyKey?: unknown }): Promise<BookingView | CheckoutPreview> {
     const key = options.simulate ? null : parseIdempotencyKey(options.idempotencyKey);
     const repeatable = idempotentCheckout(tenantId, viewer?.user.id ?? null, key, request);
     const earlier = repeatable && (await earlierBooking(this.orm.em.fork(), repeatable));

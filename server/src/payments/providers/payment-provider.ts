@@ -1,6 +1,7 @@
 import type { PaymentMethod } from '../../../../common/bookings/labels.js';
 import { AppError } from '../../shared/errors.js';
 import type { PaymentApplication, PaymentProviderId } from '../payment-applications.js';
+import { logger, withoutMailAddresses } from '../../shared/logging.js';
 
 /** What a provider needs to know about the payment of one booking. */
 export interface PaymentTarget {
@@ -50,7 +51,7 @@ export function invalidNotification(detail: string): AppError {
 
 export function providerFailure(provider: string, reason: string): AppError {
   // The reason is logged, not shown: it may name the provider's internals.
-  console.warn(`[payments] ${provider}: ${reason}`);
+  logger.warn(`[payments] ${provider}: ${withoutMailAddresses(reason)}`);
   return new AppError('payment.provider-error');
 }
 

@@ -2,6 +2,7 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import type { ErrorRequestHandler } from 'express';
 import { graphqlCode } from '../errors.js';
 import { RETRY_AFTER_SECONDS, unavailableError } from '../http/problem.js';
+import { logger } from '../logging.js';
 
 /** extensions.code of an operation that failed because the database cannot be reached. */
 export const SERVICE_UNAVAILABLE = graphqlCode('service.unavailable');
@@ -28,7 +29,7 @@ export const serviceUnavailablePlugin: ApolloServerPlugin = {
 export const graphqlUnavailableHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {
   const unavailable = res.headersSent ? undefined : unavailableError(error);
   if (!unavailable) return next(error);
-  console.warn(`[db] unavailable, answered 503: ${(error as Error | undefined)?.message ?? String(error)}`);
+  logger.warn({ err: error }, '[db] unavailable, answered 503');
   res.status(503).setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
   // As Apollo answers: clients that accept graphql-response+json (Apollo Client) read its errors whatever the status.
   res.type(req.accepts(['application/graphql-response+json', 'application/json']) || 'application/json');

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import { AppError, errorCatalogue, type ErrorCode } from '../errors.js';
+import { logger } from '../logging.js';
 
 /** Answers an error as application/problem+json (RFC 9457) with the catalogue's German texts. */
 export function sendProblem(res: Response, error: AppError): void {
@@ -104,7 +105,7 @@ export function unavailableError(error: unknown): AppError | undefined {
 
 /** Answers 503 with Retry-After; logged as one line, since an outage produces many of them. */
 export function sendUnavailable(res: Response, unavailable: AppError, cause: unknown): void {
-  console.warn(`[db] unavailable, answered 503: ${(cause as Error | undefined)?.message ?? String(cause)}`);
+  logger.warn({ err: cause }, '[db] unavailable, answered 503');
   res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
   sendProblem(res, unavailable);
 }
@@ -125,6 +126,6 @@ export const problemHandler: ErrorRequestHandler = (error: unknown, _req, res, n
   if (input) return sendProblem(res, input);
   const unavailable = unavailableError(error);
   if (unavailable) return sendUnavailable(res, unavailable, error);
-  console.error('[rest] unexpected error:', error);
+  logger.error({ err: error }, '[rest] unexpected error');
   sendProblem(res, new AppError('generic.error', { detail: errorCatalogue['generic.error'].detail }));
 };

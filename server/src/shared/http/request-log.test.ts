@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { mountPatternOf, NO_ROUTE, requestIdOf, routePatternOf } from './request-log.js';
+
+const mounts = ['/api/:tenantId', '/csv/:tenantId', '/html/:tenantId'];
+const tenant = '4f1c2a7e-9b3d-4c5e-8f6a-0b1c2d3e4f5a';
+
+describe('route patterns', () => {
+  it('joins the mount pattern the base path matched with the route path', () => {
+    expect(routePatternOf({ baseUrl: `/api/${tenant}`, routePath: '/bookings/:id' }, mounts)).toBe('/api/:tenantId/bookings/:id');
+    expect(routePatternOf({ baseUrl: `/csv/${tenant}`, routePath: '/bookings' }, mounts)).toBe('/csv/:tenantId/bookings');
+  });
+
+  it('keeps fixed mount paths and routes on the app itself', () => {
+    expect(routePatternOf({ baseUrl: '/auth', routePath: '/signin' }, mounts)).toBe('/auth/signin');
+    expect(routePatternOf({ baseUrl: '', routePath: '/healthz' }, mounts)).toBe('/healthz');
+    expect(routePatternOf({ baseUrl: '/api', routePath: '/' }, mounts)).toBe('/api');
+  });
+
+  it('prefers a fixed mount over a parameter: /api/tenants is no tenant id', () => {
+    expect(mountPatternOf('/api', mounts)).toBe('/api');
+    expect(mountPatternOf('/api/tenants', ['/api/tenants', ...mounts])).toBe('/api/tenants');
+  });
+
+  it('turns id-like segments of an unknown mount into :id, never keeping a raw id', () => {
+    expect(mountPatternOf(`/files/${tenant}/public`, mounts)).toBe('/files/:id/public');
+    expect(mountPatternOf('/orders/123456', mounts)).toBe('/orders/:id');
+  });
+
+  it('names unmatched requests and routes given as patterns other than text with one placeholder', () => {
+    expect(routePatternOf(undefined, mounts)).toBe(NO_ROUTE);
+    expect(routePatternOf({ baseUrl: '', routePath: /^\/x/ }, mounts)).toBe(NO_ROUTE);
+  });
+});
+
+describe('request ids', () => {
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+  it("takes over a trusted proxy's well-formed id", () => {
+    expect(requestIdOf('abc-123_DEF.4:5', true)).toBe('abc-123_DEF.4:5');
+    expect(requestIdOf(['first-id', 'second-id'], true)).toBe('first-id');
+  });
+
+  it('generates one for a client that is no trusted proxy, whatever it sends', () => {
+    expect(requestIdOf('abc-123', false)).toMatch(uuid);
+  });
+
+  it('generates one instead of a missing, too long or unsafe id', () => {
+    expect(requestIdOf(undefined, true)).toMatch(uuid);
+    expect(requestIdOf('', true)).toMatch(uuid);
+    expect(requestIdOf('a'.repeat(65), true)).toMatch(uuid);
+    expect(requestIdOf('id with spaces', true)).toMatch(uuid);
+    expect(requestIdOf('id\r\nX-Injected: 1', true)).toMatch(uuid);
+    expect(requestIdOf('<script>', true)).toMatch(uuid);
+  });
+
+  it('generates a new id each time', () => {
+    expect(requestIdOf(undefined, false)).not.toBe(requestIdOf(undefined, false));
+  });
+});
