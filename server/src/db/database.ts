@@ -12,6 +12,25 @@ export interface Database {
 
 const EMBEDDED_DATABASE_NAME = 'buchungsplattform';
 
+/**
+ * How long closing waits for connections still in use. After a shutdown's grace period, the query of
+ * a request that was cut may still run (waiting on a lock, say); the pool would wait for it without
+ * end. The process exits instead, and PostgreSQL rolls back what that connection left open.
+ */
+const CLOSE_WAIT_MS = 2000;
+
+async function closeOrm(orm: MikroORM): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      console.warn(`[db] connections still in use after ${CLOSE_WAIT_MS} ms are left to the process's exit`);
+      resolve();
+    }, CLOSE_WAIT_MS);
+  });
+  await Promise.race([orm.close(true), waited]);
+  clearTimeout(timer);
+}
+
 /** Connects to DATABASE_URL, or starts the embedded PostgreSQL; then applies pending migrations. */
 export async function openDatabase(config: AppConfig): Promise<Database> {
   let embedded: EmbeddedDatabase | undefined;
@@ -30,7 +49,7 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
       url,
       embedded,
       close: async () => {
-        await orm.close(true);
+        await closeOrm(orm);
         await embedded?.stop();
       },
     };
