@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Server } from 'node:http';
-import type { Socket } from 'node:net';
+import { Server as NetServer, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { WebSocketServer } from 'ws';
 
@@ -17,17 +17,24 @@ export interface DrainOutcome {
 }
 
 /**
- * The HTTP side of a graceful shutdown, so that a replica leaving a load balancer loses no request:
+ * The HTTP side of a graceful shutdown, so that a replica leaving a load balancer loses no request.
+ * It refuses only where a refusal is safe to retry (a new connection, on which nothing was sent yet)
+ * and answers whatever arrives on an open connection:
  *
  * - readiness (`state()`) fails at once, so the balancer takes the replica out;
- * - requests keep being answered, each with `Connection: close`, and idle keep-alive connections are
- *   closed at once: a request the balancer still sends before its health check noticed is answered,
- *   not refused;
- * - the server stops listening as soon as no request is running (at the latest when the grace period
- *   ends), so new connections are refused from then on;
+ * - every answer from now on carries `Connection: close`, so each open connection ends after its
+ *   next answer; a request a balancer still sends on a kept-alive connection before its health check
+ *   noticed is answered, not reset;
+ * - idle keep-alive connections are not cut: closing one races with a request the client may be
+ *   sending on it that very moment (the client sees a reset). They end after their next answer, or
+ *   by the keep-alive timeout the server announces in every answer (`Keep-Alive: timeout=5`), which
+ *   clients already keep clear of;
+ * - the server stops listening as soon as no request runs, so new connections are refused from then
+ *   on (a balancer passes a refused connection to another replica);
  * - WebSocket connections are closed with 1012 "Service Restart" (their clients reconnect, behind a
  *   balancer to another replica), and upgrades during the drain are refused with 503;
- * - when the grace period ends, whatever connection is left is destroyed.
+ * - when every connection has ended the drain is done; when the grace period ends first, whatever
+ *   is left is destroyed.
  */
 export class HttpDrain {
   private draining = false;
@@ -57,10 +64,7 @@ export class HttpDrain {
     this.running.add(res);
     res.once('close', () => {
       this.running.delete(res);
-      if (!this.draining) return;
-      // A connection whose answer was already under way when the drain began is idle now.
-      this.server.closeIdleConnections();
-      if (this.running.size === 0) this.stopListening();
+      if (this.draining && this.running.size === 0) this.stopListening();
     });
     if (this.draining) res.setHeader('Connection', 'close');
     next();
@@ -79,7 +83,6 @@ export class HttpDrain {
       this.draining = true;
       for (const res of this.running) if (!res.headersSent) res.setHeader('Connection', 'close');
       for (const client of this.wsServer.clients) client.close(SERVICE_RESTART_CLOSE_CODE, SERVICE_RESTART_REASON);
-      this.server.closeIdleConnections();
       if (this.running.size === 0) this.stopListening();
     }
     let timer: NodeJS.Timeout | undefined;
@@ -101,7 +104,9 @@ export class HttpDrain {
   private stopListening(): void {
     if (!this.listening) return;
     this.listening = false;
-    // The callback's error (the server never listened) needs no handling: 'close' is emitted either way.
-    this.server.close(() => undefined);
+    // net.Server's own close: stops listening and emits 'close' once every connection has ended.
+    // http.Server's close would also cut the idle keep-alive connections at once (see above). The
+    // callback's error (the server never listened) needs no handling: 'close' is emitted either way.
+    NetServer.prototype.close.call(this.server, () => undefined);
   }
 }
