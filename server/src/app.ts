@@ -360,7 +360,6 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
       await apollo.stop();
       wsServer.close();
       await stopPubSub();
-      await jobWorker.stop();
       await jobPool.end();
       // The warm PDF browser goes with the job worker that used it.
       await services.receipts.close();
