@@ -1,6 +1,5 @@
 import { ApolloServer } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -39,6 +38,7 @@ import type { GraphQLContext } from './shared/graphql/context.js';
 import { checkedSocketOperation, graphqlLimitRules, graphqlParseOptions, operationLimitsPlugin, rejectOversizedGraphqlSource } from './shared/graphql/limits.js';
 import { buildAppSchema } from './schema.js';
 import { csrfProtection } from './shared/http/csrf.js';
+import { HttpDrain } from './shared/http/graceful-shutdown.js';
 import { healthRoutes } from './shared/http/health.js';
 import { requestLogging, requestMetrics } from './shared/http/request-log.js';
 import { logger } from './shared/logging.js';
@@ -85,8 +85,13 @@ function ormPoolFigures(orm: MikroORM): () => PoolFigures {
 export interface RunningApp {
   server: Server;
   services: Services;
-  /** Stops accepting connections and releases every resource except the ORM's database. */
-  close(): Promise<void>;
+  /**
+   * The graceful shutdown, then every resource except the ORM's database: readiness fails at once,
+   * running requests and jobs get `graceMs` (default SHUTDOWN_GRACE_SECONDS) to finish, WebSockets
+   * are closed with 1012 (shared/http/graceful-shutdown.ts); what is left then is cut, and the jobs
+   * still running go back to the queue for another process.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
@@ -165,6 +170,17 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
 
   const app = express();
   const server = createServer(app);
+  // GraphQL over WebSocket on the same path; the browser's cookie identifies the user. Attached
+  // through the upgrade event only (noServer): with `server` it would also take the HTTP server's
+  // errors, and a port taken at start would reach graphql-ws as an "internal error".
+  const wsServer = new WebSocketServer({
+    noServer: true,
+    path: '/graphql',
+    verifyClient: ({ origin }: { origin: string }) => !origin || config.corsOrigins.includes(origin),
+  });
+  // Counts running requests and, once a shutdown began, ends each connection after its answer.
+  const httpDrain = new HttpDrain(server, wsServer);
+  app.use(httpDrain.middleware);
   // Forwarded headers count only from the proxies TRUST_PROXY names (default none): otherwise any
   // client could pick the address its attempts are rate-limited under.
   app.set('trust proxy', config.trustProxy);
@@ -227,6 +243,7 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
         return pending.length === 0 ? { ok: true, detail: 'alle angewendet' } : { ok: false, detail: `${pending.length} ausstehend: ${pending.map((migration) => migration.name).join(', ')}` };
       },
       jobWorker: async () => jobWorker.state(),
+      shutdown: async () => httpDrain.state(),
     }),
   );
   app.use(['/auth', '/api', '/graphql', '/csv', '/html'], rejectNulBytes);
@@ -274,15 +291,8 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   app.use(DATA_PATHS, (_req: Request, res: Response) => problem(res, 'generic.not-found'));
   app.use(DATA_PATHS, problemHandler);
 
-  // GraphQL over WebSocket on the same path; the browser's cookie identifies the user. Attached
-  // through the upgrade event only (noServer): with `server` it would also take the HTTP server's
-  // errors, and a port taken at start would reach graphql-ws as an "internal error".
-  const wsServer = new WebSocketServer({
-    noServer: true,
-    path: '/graphql',
-    verifyClient: ({ origin }: { origin: string }) => !origin || config.corsOrigins.includes(origin),
-  });
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (httpDrain.refuseUpgrade(socket)) return;
     wsServer.handleUpgrade(req, socket, head, (client) => wsServer.emit('connection', client, req));
   });
   // Each socket's viewer is checked for every operation and event, and the socket is closed when its
@@ -339,7 +349,6 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
     validationRules: graphqlLimitRules,
     formatError,
     plugins: [
-      ApolloServerPluginDrainHttpServer({ httpServer: server }),
       ApolloServerPluginLandingPageDisabled(),
       // No cache hints are used; without this plugin Apollo wraps every field's resolver to collect them.
       ApolloServerPluginCacheControlDisabled(),
@@ -392,11 +401,13 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   return {
     server,
     services,
-    close: async () => {
+    close: async (graceMs = config.shutdownGraceMs) => {
+      // Requests, WebSockets and jobs drain side by side, within the one grace period.
+      const [http] = await Promise.all([httpDrain.drain(graceMs), jobWorker.stop(graceMs)]);
+      if (http.cutConnections > 0) logger.warn(`[http] grace period over: ${http.cutRequests} running request(s) cut, ${http.cutConnections} connection(s) closed`);
       await apollo.stop();
       wsServer.close();
       await stopPubSub();
-      await jobWorker.stop();
       await jobPool.end();
       // The warm PDF browser goes with the job worker that used it.
       await services.receipts.close();

@@ -36,6 +36,11 @@ export interface AppConfig {
   clientDist: string;
   /** Jobs (mails, later PDFs and payment follow-ups) this process works on at once; 0 runs no worker here. */
   jobConcurrency: number;
+  /**
+   * After SIGTERM or SIGINT: how long running requests and jobs may take to finish before they are
+   * cut (requests) or handed back to the queue (jobs).
+   */
+  shutdownGraceMs: number;
   /** Payment provider endpoints (overridable for tests and the providers' own test systems). */
   payments: PaymentProviderUrls;
   /** How often a single sign-on session asks the provider whether it still stands (seconds; 0: on every request). */
@@ -252,6 +257,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     trustProxy: trustedProxies,
     clientDist: path.resolve(cwd, env.CLIENT_DIST || 'dist/client'),
     jobConcurrency: integer(env, 'JOB_CONCURRENCY', 4, 0, 100),
+    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_SECONDS', 10, 0, 600) * 1000,
     payments: {
       girocheckoutUrl: url('GIROCHECKOUT_URL', env.GIROCHECKOUT_URL || 'https://payment.girosolution.de/girocheckout/api/v2', WEB),
       pmPaymentUrl: url('PMPAYMENT_URL', env.PMPAYMENT_URL || 'https://payment.govconnect.de/payment', WEB),

@@ -63,7 +63,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal} empfangen, fahre herunter …`);
-    const forced = setTimeout(() => process.exit(1), 15_000);
+    // app.close drains within the grace period; this only catches a shutdown that hangs beyond it.
+    const forced = setTimeout(() => process.exit(1), config.shutdownGraceMs + 10_000);
     forced.unref();
     try {
       await running.close();

@@ -21,12 +21,12 @@ describe('health and readiness', () => {
     expect(answer.headers.get('set-cookie')).toBeNull();
   });
 
-  it('GET /readyz answers 200 naming each check: database, migrations, job worker', async () => {
+  it('GET /readyz answers 200 naming each check: database, migrations, job worker, shutdown', async () => {
     const answer = await fetch(`${app.url}/readyz`);
     expect(answer.status).toBe(200);
     const body = (await answer.json()) as { status: string; checks: Record<string, { ok: boolean }> };
     expect(body.status).toBe('ready');
-    expect(Object.keys(body.checks).sort()).toEqual(['database', 'jobWorker', 'migrations']);
+    expect(Object.keys(body.checks).sort()).toEqual(['database', 'jobWorker', 'migrations', 'shutdown']);
     expect(Object.values(body.checks).every((check) => check.ok)).toBe(true);
     expect(answer.headers.get('set-cookie')).toBeNull();
   });

@@ -87,6 +87,9 @@ export async function startInProcessApp(options: InProcessAppOptions): Promise<I
     client: (clientOptions) => new HttpClient(url, clientOptions),
     close: async () => {
       try {
+        // The test's own clients are done: their idle keep-alive connections need not be waited for
+        // (a shutdown otherwise lets them end by their keep-alive timeout, see graceful-shutdown.ts).
+        app.server.closeIdleConnections();
         await app.close();
       } finally {
         await orm.close(true);

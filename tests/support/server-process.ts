@@ -35,6 +35,12 @@ export interface ServerProcessOptions {
   echo?: boolean;
 }
 
+/** How a server process ended: its exit code, or the signal that killed it. */
+export interface ProcessEnd {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
 export interface ServerProcess {
   /** PUBLIC_URL: http://127.0.0.1:<port>. */
   url: string;
@@ -52,7 +58,11 @@ export interface ServerProcess {
   /** A new cookie-jar client against this server. */
   client(options?: ClientOptions): HttpClient;
   /** Sends the signal and waits until the process has ended (SIGKILL: no shutdown of any kind). */
-  kill(signal?: NodeJS.Signals): Promise<void>;
+  kill(signal?: NodeJS.Signals): Promise<ProcessEnd>;
+  /** Sends the signal and returns at once (SIGTERM: the graceful shutdown runs while the test watches). */
+  signal(signal: NodeJS.Signals): void;
+  /** Resolves when the process has ended, with its exit code or the signal that ended it. */
+  ended(): Promise<ProcessEnd>;
   /** SIGTERM (the server's graceful shutdown), SIGKILL after the grace period; removes DATA_DIR. Idempotent. */
   stop(graceMs?: number): Promise<void>;
 }
@@ -231,7 +241,14 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     client: (clientOptions) => new HttpClient(url, clientOptions),
     kill: async (signal = 'SIGKILL') => {
       if (!server.exited) child.kill(signal);
+      return server.ended();
+    },
+    signal: (signal) => {
+      if (!server.exited) child.kill(signal);
+    },
+    ended: async () => {
       await exited;
+      return { code: child.exitCode, signal: child.signalCode };
     },
     stop,
   };

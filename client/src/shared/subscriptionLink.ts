@@ -1,5 +1,5 @@
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
-import { createClient, type EventConnectedListener } from 'graphql-ws';
+import { createClient, type ClientOptions, type EventConnectedListener } from 'graphql-ws';
 import { graphqlWsUrl } from './graphqlUrl';
 
 /**
@@ -12,17 +12,23 @@ export function catchUpAfterReconnect(catchUp: () => void): EventConnectedListen
   };
 }
 
-// lazy: the socket opens with the first subscription (after sign-in, so the cookie identifies the
-// user) and closes when none is left, so a later sign-in gets a fresh connection.
+/**
+ * lazy: the socket opens with the first subscription (after sign-in, so the cookie identifies the
+ * user) and closes when none is left, so a later sign-in gets a fresh connection. A server that shuts
+ * down closes the socket with 1012 "Service Restart", which graphql-ws retries (with its backoff);
+ * behind a load balancer the new socket reaches another replica.
+ */
+export function subscriptionClientOptions(url: string, catchUp: () => void): ClientOptions {
+  return {
+    url,
+    lazy: true,
+    retryAttempts: 5,
+    on: {
+      connected: catchUpAfterReconnect(catchUp),
+    },
+  };
+}
+
 export function createSubscriptionLink(catchUp: () => void): GraphQLWsLink {
-  return new GraphQLWsLink(
-    createClient({
-      url: graphqlWsUrl(),
-      lazy: true,
-      retryAttempts: 5,
-      on: {
-        connected: catchUpAfterReconnect(catchUp),
-      },
-    }),
-  );
+  return new GraphQLWsLink(createClient(subscriptionClientOptions(graphqlWsUrl(), catchUp)));
 }

@@ -1,6 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import type { AppConfig } from '../config.js';
+import { logger } from '../shared/logging.js';
 import { ensureDatabase, splitDatabaseUrl, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded.js';
 import { ormConfig } from './mikro-orm.config.js';
 
@@ -31,6 +32,25 @@ async function migrateExclusively(orm: MikroORM, url: string): Promise<void> {
   }
 }
 
+/**
+ * How long closing waits for connections still in use. After a shutdown's grace period, the query of
+ * a request that was cut may still run (waiting on a lock, say); the pool would wait for it without
+ * end. The process exits instead, and PostgreSQL rolls back what that connection left open.
+ */
+const CLOSE_WAIT_MS = 2000;
+
+async function closeOrm(orm: MikroORM): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      logger.warn(`[db] connections still in use after ${CLOSE_WAIT_MS} ms are left to the process's exit`);
+      resolve();
+    }, CLOSE_WAIT_MS);
+  });
+  await Promise.race([orm.close(true), waited]);
+  clearTimeout(timer);
+}
+
 /** Connects to DATABASE_URL, or starts the embedded PostgreSQL; then applies pending migrations. */
 export async function openDatabase(config: AppConfig): Promise<Database> {
   let embedded: EmbeddedDatabase | undefined;
@@ -49,7 +69,7 @@ export async function openDatabase(config: AppConfig): Promise<Database> {
       url,
       embedded,
       close: async () => {
-        await orm.close(true);
+        await closeOrm(orm);
         await embedded?.stop();
       },
     };

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Logger, run, runMigrations, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
+import { Logger, run, runMigrations, type Runner, type TaskList, type WorkerEvents, type WorkerPool } from 'graphile-worker';
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
 import { logger, withoutMailAddresses } from './logging.js';
@@ -64,10 +64,17 @@ export async function jobWithKeyExists(em: EntityManager, key: string): Promise<
 }
 
 /**
+* What graphile-worker reports when JobWorker.stop cuts its graceful shutdown short on purpose (the
+ * jobs are handed back and logged by JobWorker itself).
+ */
+const INTENDED_FORCEFUL_SHUTDOWN = 'forcefulShutdown was initiated whilst gracefulShutdown was still executing';
+
+/**
  * graphile-worker's messages through the process's logger, its chatter at debug. A failed job's
  * message carries the error's text, which may name a mail's recipients.
  */
 const workerLogger = new Logger(() => (level, message) => {
+  if (message.includes(INTENDED_FORCEFUL_SHUTDOWN)) return;
   const text = `[jobs] ${withoutMailAddresses(message)}`;
   if (level === 'error') logger.error(text);
   else if (level === 'warning') logger.warn(text);
@@ -139,6 +146,7 @@ export class JobWorker {
   private stopped = false;
   /** graphile-worker locks jobs under the id of the process's worker pool. */
   private workerId: string | undefined;
+  private workerPool: WorkerPool | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
   private beating: Promise<void> | undefined;
   private restart: NodeJS.Timeout | undefined;
@@ -177,6 +185,7 @@ export class JobWorker {
     const events: WorkerEvents = new EventEmitter();
     events.on('pool:create', ({ workerPool }) => {
       this.workerId = workerPool.id;
+      this.workerPool = workerPool;
     });
     const runner = await run({ pgPool: this.pool, taskList, concurrency: this.concurrency, noHandleSignals: true, pollInterval: 2000, logger: workerLogger, crontab: '', events });
     this.runner = runner;
@@ -228,17 +237,67 @@ export class JobWorker {
     return this.beating;
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Takes no new job and lets the running ones finish for up to `graceMs`; the jobs still running
+   * then are handed back to the queue at once (unlocked, their attempt not counted), so another
+   * process runs them without waiting for this one to be declared dead. Resolves with their number.
+   */
+  async stop(graceMs = Number.POSITIVE_INFINITY): Promise<{ released: number }> {
     this.stopped = true;
     const runner = this.runner;
+    const workerPool = this.workerPool;
     this.runner = undefined;
     if (this.heartbeat) clearInterval(this.heartbeat);
     if (this.restart) clearTimeout(this.restart);
     this.heartbeat = undefined;
     this.restart = undefined;
     await this.beating;
-    if (runner) await runner.stop();
+    let released = 0;
+    if (runner) {
+      const stopped = runner.stop().catch((error: unknown) => logger.error({ err: error }, '[jobs] stopping the worker failed'));
+      let timer: NodeJS.Timeout | undefined;
+      const graceOver = new Promise<'grace over'>((resolve) => {
+        if (Number.isFinite(graceMs)) timer = setTimeout(() => resolve('grace over'), graceMs);
+      });
+      const ended = await Promise.race([stopped.then(() => 'stopped' as const), graceOver]);
+      clearTimeout(timer);
+      if (ended === 'grace over' && this.workerId) {
+        released = await this.releaseLockedJobs(this.workerId);
+        // The handlers still running are abandoned with the process; graphile-worker finds nothing
+        // left to fail, since the jobs are no longer locked by this pool.
+        if (workerPool) await Promise.resolve(workerPool.forcefulShutdown('shutdown grace period over')).catch(() => undefined);
+        await stopped;
+      }
+    }
     // Stopped cleanly, its jobs are released: nothing left for others to take over.
     if (this.workerId) await this.pool.query('delete from job_worker_heartbeats where worker_id = $1', [this.workerId]).catch(() => undefined);
+    return { released };
+  }
+
+  /**
+   * Unlocks this pool's jobs (and their named queues) and gives back the attempt taken when they
+   * were picked up, as graphile-worker itself does for jobs it returns unrun: the interruption is no
+   * failure, and a job interrupted on its last attempt must still get that attempt elsewhere.
+   */
+  private async releaseLockedJobs(workerId: string): Promise<number> {
+    try {
+      const { rows } = await this.pool.query<{ released: number }>(
+        `with released as (
+           update graphile_worker._private_jobs set attempts = greatest(0, attempts - 1), locked_by = null, locked_at = null
+           where locked_by = $1 returning job_queue_id
+         ), queues as (
+           update graphile_worker._private_job_queues set locked_by = null, locked_at = null where locked_by = $1
+         )
+         select count(*)::int as released from released`,
+        [workerId],
+      );
+      const released = rows[0]?.released ?? 0;
+      if (released > 0) logger.warn(`[jobs] handed ${released} running job(s) back to the queue after the shutdown grace period`);
+      return released;
+    } catch (error) {
+      // The database is away: the jobs stay locked and are taken over as a dead worker's (WORKER_DEAD_AFTER_SECONDS).
+      logger.error({ err: error }, '[jobs] handing back the running jobs failed');
+      return 0;
+    }
   }
 }
