@@ -151,10 +151,81 @@ describe('files shared by the replicas', () => {
 });
 
 /*
- * Last, since it takes a replica away: what clients notice when one replica ends while requests
- * run. The case of a replica stopped with SIGTERM (its graceful shutdown) belongs here too.
+ * Last, since they take a replica away: what clients notice when one replica ends while requests
+ * run. First the planned way (SIGTERM, as a rolling restart stops a replica), then a crash.
  */
 describe('a replica going away under load', () => {
+  it('a rolling restart (SIGTERM, then a new process in its place) while guests book and staff read: no request fails, every booking gets its mail', async () => {
+    const [survivor, leaving] = product.replicas;
+    const room = await bookableRoom(product, tenantId, { title: 'Saal im Neustart', amount: 1 });
+    const staff = owner.clone();
+    const failures: string[] = [];
+    const served = new Set<string>();
+    const booked: { number: string; mail: string }[] = [];
+    let checkouts = 0;
+    let running = true;
+
+    const record = (what: string, answer: { status: number; text: string; headers: Headers }) => {
+      if (answer.status === 200) served.add(servedBy(answer));
+      else failures.push(`${what}: ${answer.status} ${servedBy(answer)} ${answer.text.slice(0, 200)}`);
+    };
+    const read = async () => {
+      while (running) {
+        try {
+          record('GET /auth/me', await staff.get('/auth/me'));
+        } catch (error) {
+          failures.push(`GET /auth/me: ${String((error as Error).cause ?? error)}`);
+        }
+      }
+    };
+    // Each checkout takes its own day, so none is refused for want of room: every refusal is a failure.
+    const book = async () => {
+      while (running) {
+        const n = checkouts++;
+        const mail = `neustart-${n}@example.com`;
+        const day = new Date(Date.UTC(2027, 5, 1) + n * 86_400_000).toISOString().slice(0, 10);
+        try {
+          const answer = await product.client().post(`/api/${tenantId}/checkout`, { ...slot(10, day), bookableItems: [{ bookableId: room.id, amount: 1 }], ...customer, mail });
+          record('checkout', answer);
+          if (answer.status === 200) booked.push({ number: answer.json.id as string, mail });
+        } catch (error) {
+          failures.push(`checkout: ${String((error as Error).cause ?? error)}`);
+        }
+      }
+    };
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    const workers = [read(), read(), book(), book()];
+    try {
+      await pause(500);
+      expect([...served].sort(), 'both replicas served before the restart').toEqual(replicaNames());
+      leaving.process.signal('SIGTERM');
+      const ended = await leaving.process.ended();
+      expect(ended, leaving.process.output()).toEqual({ code: 0, signal: null });
+      // What the stopping replica wrote: warnings and errors would be on stderr.
+      expect(leaving.process.stderr(), leaving.name).not.toMatch(/"level":"(error|fatal)"/);
+      await expect.poll(async () => (await product.haproxy.serverStates())[leaving.name], { timeout: 10_000 }).toMatch(/^DOWN/);
+      served.clear();
+      await pause(300);
+      expect([...served], 'only the survivor serves while the other restarts').toEqual([survivor.name]);
+
+      await product.restartReplica(1);
+      await expect.poll(async () => (await product.haproxy.serverStates())[leaving.name], { timeout: 15_000 }).toBe('UP');
+      served.clear();
+      await expect.poll(() => [...served].sort(), { timeout: 10_000 }).toEqual(replicaNames());
+    } finally {
+      running = false;
+      await Promise.all(workers);
+    }
+    expect(failures).toEqual([]);
+    expect(booked.length).toBeGreaterThan(0);
+
+    // No job lost: the mail of every booking arrives, also of those whose job the stopped replica held.
+    await expect
+      .poll(() => booked.filter(({ mail }) => !product.smtp.mails.some((sent) => sent.to.includes(mail))).map(({ number }) => number), { timeout: 30_000 })
+      .toEqual([]);
+  }, 90_000);
+
   it('killed (SIGKILL) while requests run, no request through the balancer fails and the balancer marks it DOWN', async () => {
     const [survivor, victim] = product.replicas;
     const client = owner.clone();

@@ -39,6 +39,11 @@ export interface BalancedProduct {
   filesDir: string;
   replicas: Replica[];
   haproxy: HaproxyProcess;
+  /**
+   * Starts a new server process for the replica at `index` on its port (the one the balancer
+   * knows), as a rolling restart does once the old one has ended; resolves when it answers HTTP.
+   */
+  restartReplica(index: number): Promise<Replica>;
   /** A new cookie-jar client against the balancer. */
   client(options?: ClientOptions): HttpClient;
   stop(): Promise<void>;
@@ -80,22 +85,31 @@ export async function startBalancedProduct(options: BalancedProductOptions = {})
     }
   };
 
+  const startReplica = (port?: number) =>
+    startServerProcess({
+      databaseUrl: db.url,
+      smtpPort: smtp.port,
+      jobConcurrency: 1,
+      port,
+      env: {
+        PUBLIC_URL: url,
+        FILES_DIR: filesDir,
+        // Exactly the balancer: both run on loopback, and nothing else reaches the replicas.
+        TRUST_PROXY: '127.0.0.1',
+        ...options.env,
+      },
+    });
+  const restartReplica = async (index: number) => {
+    const replica = replicas[index];
+    if (!replica.process.exited) throw new Error(`${replica.name} still runs: stop it before restarting it`);
+    replica.process = await startReplica(replica.process.port);
+    return replica;
+  };
+
   try {
     // One after the other: the first seeds the empty database, so no two seed at once.
     for (let index = 0; index < count; index++) {
-      const process = await startServerProcess({
-        databaseUrl: db.url,
-        smtpPort: smtp.port,
-        jobConcurrency: 1,
-        env: {
-          PUBLIC_URL: url,
-          FILES_DIR: filesDir,
-          // Exactly the balancer: both run on loopback, and nothing else reaches the replicas.
-          TRUST_PROXY: '127.0.0.1',
-          ...options.env,
-        },
-      });
-      replicas.push({ name: replicaServerName(index), process });
+      replicas.push({ name: replicaServerName(index), process: await startReplica() });
     }
     orm = await MikroORM.init(ormConfig(db.url));
     haproxy = await startHaproxy({ port: balancerPort, replicas: replicas.map((replica) => `127.0.0.1:${replica.process.port}`) });
@@ -103,5 +117,5 @@ export async function startBalancedProduct(options: BalancedProductOptions = {})
     await stop();
     throw error;
   }
-  return { url, db, orm, sql, smtp, filesDir, replicas, haproxy, client: (clientOptions) => new HttpClient(url, clientOptions), stop };
+  return { url, db, orm, sql, smtp, filesDir, replicas, haproxy, restartReplica, client: (clientOptions) => new HttpClient(url, clientOptions), stop };
 }

@@ -33,6 +33,8 @@ export interface ServerProcessOptions {
   startTimeoutMs?: number;
   /** Copies the child's output to this process's console as it arrives. */
   echo?: boolean;
+  /** The port to listen on (default: a free one), e.g. a replica restarted where the balancer expects it. */
+  port?: number;
 }
 
 /** How a server process ended: its exit code, or the signal that killed it. */
@@ -161,7 +163,7 @@ export async function runStartUntilExit(env: Record<string, string>, timeoutMs =
 /** Starts the server process and waits until it answers HTTP (GET /auth/me answers 401). */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   installExitHook();
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bp-test-server-'));
   const env: Record<string, string> = {
