@@ -9,7 +9,8 @@ import { startServerProcess, stopAllServerProcesses, type ServerProcess } from '
  * PostgreSQL stopped and started again under a server process while requests keep coming: while
  * it is away, every request that needs it answers 503 with Retry-After (REST as problem+json with
  * `service.unavailable`, GraphQL with extensions.code SERVICE_UNAVAILABLE and the German message),
- * never a 500; afterwards the same process answers normally again, sessions included.
+ * never a 500, and /readyz answers 503 naming the database while /healthz stays 200; afterwards the
+ * same process answers normally again, sessions included.
  */
 let postgres: OwnPostgres;
 let server: ServerProcess;
@@ -109,6 +110,10 @@ describe('PostgreSQL restarted while requests run', () => {
     await sleep(500);
     phase = 'away';
     await postgres.stop();
+    // What a load balancer sees meanwhile: the process lives, but is not ready, for want of its database.
+    const alive = await fetch(`${server.url}/healthz`);
+    const readiness = await fetch(`${server.url}/readyz`);
+    const readinessBody = (await readiness.json()) as { failing: string[] };
     await sleep(3000);
     await postgres.start();
     const restartedAt = Date.now();
@@ -121,6 +126,11 @@ describe('PostgreSQL restarted while requests run', () => {
     await sleep(1000);
     running = false;
     await Promise.all(streams);
+
+    expect(alive.status).toBe(200);
+    expect(readiness.status).toBe(503);
+    expect(readinessBody.failing).toContain('database');
+    expect((await fetch(`${server.url}/readyz`)).status, 'ready again once the database is back').toBe(200);
 
     const unexpected = answers.filter((answer) => !(answer.status >= 200 && answer.status < 300) && answer.status !== 503);
     expect(unexpected, JSON.stringify(unexpected.slice(0, 5))).toEqual([]);
