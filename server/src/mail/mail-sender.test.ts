@@ -8,6 +8,7 @@ import { Instance } from '../instance/instance.entity.js';
 import { mailSenderSettings, type MailSenderSettings, type MailDeliveryState } from './mail-sender.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import { MailService, type RenderedMail } from './mail.service.js';
+import { logger } from '../shared/logging.js';
 
 /**
  * The sending rules (docs/administration.md, “Mail sending”): a tenant's own configuration when it
@@ -215,15 +216,15 @@ describe('MailService.sendRendered', () => {
     expect(receivedBy('kunde4@example.com')).toBeUndefined();
   });
 
-  it('while the instance has mail switched off, no mail leaves, whoever the sender, and each is logged as suppressed', async () => {
+  it('while the instance has mail switched off, no mail leaves, whoever the sender, and each is logged as suppressed without naming recipient or subject', async () => {
     const service = mailService(async () => ({ sendingEnabled: false, ownServer: instanceSettings() }));
-    const logged = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    const logged = vi.spyOn(logger, 'info').mockImplementation(() => undefined);
     try {
       await service.sendRendered(message('kunde7@example.com'), mailSenderSettings(tenant({ ...tenantSmtp, noreplyPort: smtpPort })));
       await service.send({ to: 'nutzer7@example.com', subject: 'Kennwort', paragraphs: ['Absatz'] });
-      expect(logged.mock.calls.map((call) => String(call[0]))).toEqual([
-        '[mail] unterdrückt (Mailversand der Instanz ausgeschaltet): an kunde7@example.com: "Betreff kunde7@example.com"',
-        '[mail] unterdrückt (Mailversand der Instanz ausgeschaltet): an nutzer7@example.com: "Kennwort"',
+      expect(logged.mock.calls.map((call) => JSON.stringify(call))).toEqual([
+        JSON.stringify(['[mail] unterdrückt (Mailversand der Instanz ausgeschaltet)']),
+        JSON.stringify(['[mail] unterdrückt (Mailversand der Instanz ausgeschaltet)']),
       ]);
     } finally {
       logged.mockRestore();

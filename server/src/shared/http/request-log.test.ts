@@ -1,5 +1,9 @@
+import express from 'express';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { mountPatternOf, NO_ROUTE, requestIdOf, routePatternOf } from './request-log.js';
+import { mountPatternOf, NO_ROUTE, requestIdOf, requestLogging, routePatternOf } from './request-log.js';
 
 const mounts = ['/api/:tenantId', '/csv/:tenantId', '/html/:tenantId'];
 const tenant = '4f1c2a7e-9b3d-4c5e-8f6a-0b1c2d3e4f5a';
@@ -55,5 +59,26 @@ describe('request ids', () => {
 
   it('generates a new id each time', () => {
     expect(requestIdOf(undefined, false)).not.toBe(requestIdOf(undefined, false));
+  });
+});
+
+describe('the request line of a failed answer', () => {
+  it('is logged at error without the made-up "failed with status code" error, whose stack would name only the logging library', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+    const app = express();
+    app.use(requestLogging(logger, []));
+    app.get('/kaputt', (_req, res) => void res.status(502).json({ code: 'payment.provider' }));
+    const server = app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const answer = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/kaputt`);
+      expect(answer.status).toBe(502);
+      await expect.poll(() => lines.length).toBe(1);
+      expect(lines[0]).toMatchObject({ level: 50, method: 'GET', route: '/kaputt', status: 502, msg: 'Anfrage fehlgeschlagen' });
+      expect(lines[0]).not.toHaveProperty('err');
+    } finally {
+      server.close();
+    }
   });
 });

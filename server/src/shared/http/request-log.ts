@@ -3,7 +3,11 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { serializeError } from '../logging.js';
 import { httpRequestDuration } from '../metrics.js';
+
+/** The message of the error pino-http invents for a 5xx answer that carries none. */
+const STATUS_ONLY_ERROR = /^failed with status code \d+$/;
 
 /**
  * One log line per request (method, route pattern, status, duration, request id) and the route
@@ -120,7 +124,12 @@ export function requestLogging(logger: Logger, mounts: readonly string[]): Reque
     wrapSerializers: false,
     customAttributeKeys: { reqId: 'requestId', res: 'status', responseTime: 'durationMs' },
     // Serializers go by the logged key: the response is logged under `status`, as its status code only.
-    serializers: { status: (res: ServerResponse) => res.statusCode },
+    // For a 5xx answer without an error of its own, pino-http makes one up ("failed with status code
+    // 500") whose stack names only pino-http; the real error is logged where it was handled.
+    serializers: {
+      status: (res: ServerResponse) => res.statusCode,
+      err: (error: Error) => (STATUS_ONLY_ERROR.test(error.message) ? undefined : serializeError(error)),
+    },
     genReqId: (req, res) => {
       const id = requestIdOf(req.headers['x-request-id'], fromTrustedProxy(req as Request));
       res.setHeader(REQUEST_ID_HEADER, id);
