@@ -2,6 +2,8 @@
  * The tenant rules (docs/administration.md, “Tenants and members”), shared by the server (which
  * enforces them) and the client (which checks before sending). Plain TypeScript without Node imports.
  */
+import { httpsLinkMessage, isHttpsLink } from '../validation/links.js';
+import { PRIVACY_NOTICE_MAX } from './privacy.js';
 /**
  * The booking horizon every tenant has (see common/bookings/horizon.ts): bookings end at most this
  * many days ahead and last at most this many days, unless an object allows longer bookings.
@@ -22,6 +24,8 @@ export const tenantMessages = {
   port: 'Ungültiger Port.',
   template: 'Die Vorlage muss ein vollständiges HTML-Dokument sein. Es fehlt:',
   days: `Muss eine ganze Zahl von 1 bis ${MAX_HORIZON_DAYS} sein.`,
+  httpsLink: httpsLinkMessage,
+  privacyNotice: `Maximal ${PRIVACY_NOTICE_MAX} Zeichen erlaubt.`,
 } as const;
 
 const blankText = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
@@ -77,6 +81,8 @@ export interface TenantFieldsToCheck {
   website?: string | null;
   bookableDetailLink?: string | null;
   eventDetailLink?: string | null;
+  privacyNotice?: string | null;
+  privacyPolicyLink?: string | null;
   paymentPurposeSuffix?: string | null;
   defaultEventCreationMode?: string | null;
   maxBookingAdvanceInMonths?: number | string | null;
@@ -104,6 +110,8 @@ export function tenantFieldErrors(tenant: TenantFieldsToCheck): Record<string, s
     const value = tenant[field];
     if (!blank(value) && !TENANT_URL_PATTERN.test(String(value).trim())) errors[field] = tenantMessages.url;
   }
+  if (!blank(tenant.privacyPolicyLink) && !isHttpsLink(String(tenant.privacyPolicyLink).trim())) errors.privacyPolicyLink = tenantMessages.httpsLink;
+  if ((tenant.privacyNotice ?? '').trim().length > PRIVACY_NOTICE_MAX) errors.privacyNotice = tenantMessages.privacyNotice;
   if ((tenant.paymentPurposeSuffix ?? '').length > PAYMENT_PURPOSE_SUFFIX_MAX) errors.paymentPurposeSuffix = tenantMessages.suffix;
   if (!['', 'simple', 'detailed'].includes(tenant.defaultEventCreationMode ?? '')) errors.defaultEventCreationMode = tenantMessages.eventMode;
   if (!isWholeNumber(tenant.maxBookingAdvanceInMonths)) errors.maxBookingAdvanceInMonths = tenantMessages.number;

@@ -13,3 +13,15 @@ export function isLink(value: string): boolean {
     return false;
   }
 }
+
+export const httpsLinkMessage = 'Ungültige URL: Bitte eine vollständige https-Adresse angeben.';
+
+/** An absolute https address with a host: what a link leaving the product for a public page must be. */
+export function isHttpsLink(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.host !== '';
+  } catch {
+    return false;
+  }
+}

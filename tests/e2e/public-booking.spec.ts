@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
 import { addDays, berlinInstant, berlinToday } from '../../common/time/berlin.js';
-import { bookingGridSlot, demoOwner, germanDate, gridDayLabel, nextMondayAfter, screenshot, signInAndSelectDemoTenant } from './helpers.js';
+import { bookingGridSlot, demoOwner, expectNoSeriousAxeFindings, germanDate, gridDayLabel, nextMondayAfter, screenshot, signInAndSelectDemoTenant } from './helpers.js';
 import { waitForMail } from './mailbox.js';
 
 /**
@@ -65,7 +65,7 @@ const setPaymentApps = (api: APIRequestContext, active: boolean) =>
   });
 
 /** How the demo tenant was before this file, restored afterwards for the other files. */
-let tenantBefore: { enablePublicStatusView: boolean; applications: { id: string; active: boolean }[] | null };
+let tenantBefore: { enablePublicStatusView: boolean; privacyNotice: string; privacyPolicyLink: string; applications: { id: string; active: boolean }[] | null };
 
 /** A guest's booking through the API, without a session (the owner would book free of charge). */
 async function bookThroughApi(baseURL: string | undefined, date: string, from: string, to: string, name: string, mail: string): Promise<string> {
@@ -98,7 +98,7 @@ test.beforeAll(async ({ baseURL }) => {
   const api = await ownerApi(baseURL);
   const [tenant] = (await (await api.get('/api/tenants?publicTenants=true')).json()) as { id: string }[];
   offer = { tenantId: tenant.id, roomId: '', rulesId: '' };
-  tenantBefore = (await graphql<{ tenant: typeof tenantBefore }>(api, 'query ($id: ID!) { tenant(id: $id) { enablePublicStatusView applications { id active } } }', { id: tenant.id })).tenant;
+  tenantBefore = (await graphql<{ tenant: typeof tenantBefore }>(api, 'query ($id: ID!) { tenant(id: $id) { enablePublicStatusView privacyNotice privacyPolicyLink applications { id active } } }', { id: tenant.id })).tenant;
   await setPublicStatus(api, true);
   await setPaymentApps(api, true);
   const created = await graphql<{ createBookable: { id: string; attachments: { id: string }[] } }>(
@@ -137,6 +137,11 @@ test.beforeAll(async ({ baseURL }) => {
 test.afterAll(async ({ baseURL }) => {
   const api = await ownerApi(baseURL);
   await setPublicStatus(api, tenantBefore.enablePublicStatusView);
+  await graphql(api, 'mutation ($id: ID!, $notice: String, $link: String) { updateTenant(id: $id, input: { privacyNotice: $notice, privacyPolicyLink: $link }) { id } }', {
+    id: offer.tenantId,
+    notice: tenantBefore.privacyNotice,
+    link: tenantBefore.privacyPolicyLink,
+  });
   await graphql(api, 'mutation ($id: ID!, $apps: [TenantApplicationInput!]) { updateTenant(id: $id, input: { applications: $apps }) { id } }', {
     id: offer.tenantId,
     apps: ['giroCockpit', 'invoice', 'testPayment'].map((id) => ({ id, active: tenantBefore.applications?.find((app) => app.id === id)?.active ?? false })),
@@ -427,6 +432,49 @@ test('the booking page does without the socket client, which the admin frame loa
     await rename('Ines');
     await api.dispose();
   }
+});
+
+test('the owner sets the privacy notice and link in the tenant editor; the booking page shows them beside the submit button', async ({ page, baseURL }) => {
+  const notice = `Wir verwenden Ihre Angaben nur für diese Buchung (${stamp}).`;
+  const link = 'https://www.musterstadt.example/datenschutz';
+
+  // Nothing set: the booking page shows no notice and no link.
+  const api = await ownerApi(baseURL);
+  await graphql(api, 'mutation ($id: ID!) { updateTenant(id: $id, input: { privacyNotice: "", privacyPolicyLink: "" }) { id } }', { id: offer.tenantId });
+  await api.dispose();
+  await page.goto(checkoutPath());
+  await expect(page.getByRole('button', { name: 'Buchung anfragen' })).toBeVisible();
+  await expect(page.locator('.checkout-privacy')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /Datenschutzerklärung/ })).toHaveCount(0);
+
+  await signInAndSelectDemoTenant(page);
+  await page.goto('/admin/mandanten');
+  const noticeField = page.getByLabel('Datenschutzhinweis');
+  const linkField = page.getByLabel('Link zur Datenschutzerklärung');
+  await noticeField.fill(notice);
+  // Only https: a plain http address is refused at the field, in German.
+  await linkField.fill('http://www.musterstadt.example/datenschutz');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Ungültige URL: Bitte eine vollständige https-Adresse angeben.')).toBeVisible();
+  await linkField.fill(link);
+  await expect(page.getByText('Ungültige URL: Bitte eine vollständige https-Adresse angeben.')).toBeHidden();
+  await expectNoSeriousAxeFindings(page, '/admin/mandanten (Datenschutz)');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Änderungen wurden erfolgreich gespeichert.')).toBeVisible();
+  await page.reload();
+  await expect(noticeField).toHaveValue(notice);
+  await expect(linkField).toHaveValue(link);
+
+  // The booking page, as anyone sees it: the notice and the link, opening in a new tab.
+  await page.context().clearCookies();
+  await page.goto(checkoutPath());
+  const side = page.getByRole('complementary', { name: 'Preis und Buchung' });
+  await expect(side.locator('.checkout-privacy')).toContainText(notice);
+  const statement = side.getByRole('link', { name: /Datenschutzerklärung/ });
+  await expect(statement).toHaveAttribute('href', link);
+  await expect(statement).toHaveAttribute('target', '_blank');
+  await expect(statement).toHaveAttribute('rel', /\bnoopener\b/);
+  await screenshot(page, 'public-booking-13-privacy-notice');
 });
 
 for (const theme of ['light', 'dark'] as const) {

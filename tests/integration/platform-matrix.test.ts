@@ -99,6 +99,8 @@ const PUBLIC_TENANT_KEYS = [
   'website',
   'bookableDetailLink',
   'eventDetailLink',
+  'privacyNotice',
+  'privacyPolicyLink',
   'defaultEventCreationMode',
   'enablePublicStatusView',
 ] as const;

@@ -71,7 +71,7 @@ describe('lists', () => {
     expect(response.status).toBe(200);
     expect(response.json).toHaveLength(1);
     expect(Object.keys(response.json[0]).sort()).toEqual(
-      ['bookableDetailLink', 'contactName', 'defaultEventCreationMode', 'enablePublicStatusView', 'eventDetailLink', 'id', 'location', 'mail', 'name', 'phone', 'website'].sort(),
+      ['bookableDetailLink', 'contactName', 'defaultEventCreationMode', 'enablePublicStatusView', 'eventDetailLink', 'id', 'location', 'mail', 'name', 'phone', 'privacyNotice', 'privacyPolicyLink', 'website'].sort(),
     );
     expect((await actors.clients.outsider.get('/api/tenants?publicTenants=true')).json).toEqual([]);
     expect((await actors.clients.anonymous.get('/api/tenants?publicTenants=true')).status).toBe(401);

@@ -12,7 +12,7 @@ import { serverSubmitErrors } from '../shared/forms/serverErrors';
 import { errorInfo, notify, notifyError } from '../shared/toast';
 import { type CheckoutConfirmation, checkoutStatusPath } from './checkoutLink';
 import { type CheckoutValues, checkoutInput, consentDocuments, parseAmount, type RequestContext, refusedField, serverFieldNames } from './checkoutRequest';
-import { AmountField, BookableIntro, type CheckoutOption, ConsentChoice, CouponField, CustomerFields, OptionsChoice, PaymentChoice, PriceSummary } from './CheckoutSections';
+import { AmountField, BookableIntro, type CheckoutOption, ConsentChoice, CouponField, CustomerFields, OptionsChoice, PaymentChoice, PriceSummary, PrivacyNotice } from './CheckoutSections';
 import { TimeChoice } from './time/TimeChoice';
 import { usePricePreview } from './usePricePreview';
 import { bookableMaximum, seatsLeftText } from './seats';
@@ -212,6 +212,7 @@ function CheckoutBody({ tenantId, data, options, values, submitting }: CheckoutB
         <p className="bp6-text-muted checkout-submit-note">
           {bookable.autoCommitBooking ? 'Die Buchung ist verbindlich.' : 'Ihre Anfrage wird geprüft; die Buchung gilt erst mit der Freigabe.'} Eine Bestätigung erhalten Sie per E-Mail.
         </p>
+        <PrivacyNotice privacy={data.tenantPrivacy} />
       </aside>
     </div>
   );

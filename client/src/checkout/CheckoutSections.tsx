@@ -1,6 +1,8 @@
 import { Button, Callout, FormGroup, H3, InputGroup, Spinner } from '@blueprintjs/core';
 import { type InputHTMLAttributes, type KeyboardEvent, type ReactNode, useId } from 'react';
 import { useField } from 'react-final-form';
+import { PRIVACY_LINK_LABEL, shownPrivacy } from '../../../common/tenants/privacy';
+import { isHttpsLink } from '../../../common/validation/links';
 import type { CheckoutBookableFieldsFragment, CheckoutBookableQuery, CheckoutOutcomeFragment } from '../gql/graphql';
 import { fieldErrorMarker, helperLine, shownFieldError } from '../shared/forms/fieldMessage';
 import { TextAreaField, TextField } from '../shared/forms/TextField';
@@ -257,6 +259,27 @@ export function PaymentChoice({ apps }: { apps: CheckoutBookableQuery['paymentAp
 }
 
 /** The live price: one line per booked object, the coupon, the total with the VAT it contains. */
+/**
+ * The tenant's privacy notice and the link to its privacy statement (new tab), near the submit
+ * button; nothing when the tenant set neither.
+ */
+export function PrivacyNotice({ privacy }: { privacy: CheckoutBookableQuery['tenantPrivacy'] }) {
+  const shown = shownPrivacy(privacy);
+  if (!shown) return null;
+  return (
+    <p className="bp6-text-muted checkout-privacy">
+      {shown.notice ? <span className="checkout-privacy-notice">{shown.notice}</span> : null}
+      {shown.notice && shown.link ? ' ' : null}
+      {shown.link && isHttpsLink(shown.link) ? (
+        <a href={shown.link} target="_blank" rel="noopener noreferrer">
+          {PRIVACY_LINK_LABEL}
+          <span className="bp6-text-muted"> (öffnet in neuem Tab)</span>
+        </a>
+      ) : null}
+    </p>
+  );
+}
+
 export function PriceSummary({ preview, waitingFor }: { preview: PricePreview; waitingFor: string | null }) {
   const { outcome, refusal, loading } = preview;
   return (

@@ -303,6 +303,45 @@ describe('the cancellation reason', () => {
   });
 });
 
+describe('the privacy footer', () => {
+  const privacy = { privacyNotice: 'Ihre Daten verwenden wir nur für diese Buchung.\nMehr dazu: <Rathaus>', privacyPolicyLink: 'https://stadt.example/datenschutz?a=1&b=2' };
+  const withPrivacy = (settings: Partial<typeof privacy>) => ({ tenant: { ...input().tenant, ...settings } });
+  const customerKinds: BookingMailKind[] = ['request-received', 'confirmed', 'released', 'payment-requested', 'payment-direct', 'invoice-payment-request', 'invoice', 'rejected', 'declined'];
+
+  it.each(customerKinds)('the customer mail %s ends with the notice and the link to the privacy statement, in both parts', (kind) => {
+    const mail = compose(kind, withPrivacy(privacy));
+    expect(mail.text.endsWith('---\nIhre Daten verwenden wir nur für diese Buchung.\nMehr dazu: <Rathaus>\nDatenschutzerklärung: https://stadt.example/datenschutz?a=1&b=2')).toBe(true);
+    expect(mail.contentHtml).toContain('Ihre Daten verwenden wir nur für diese Buchung.<br />Mehr dazu: &#60;Rathaus&#62;');
+    expect(mail.contentHtml).toContain('<a href="https://stadt.example/datenschutz?a=1&#38;b=2">Datenschutzerklärung</a>');
+    expect(mail.contentHtml.indexOf('Datenschutzerklärung')).toBeGreaterThan(mail.contentHtml.indexOf('Bestellübersicht'));
+  });
+
+  it('the cancellation request carries it as well', () => {
+    const mail = compose('cancellation-requested', { ...withPrivacy(privacy), hookId: 'hook-1' });
+    expect(mail.text).toContain('Datenschutzerklärung: https://stadt.example/datenschutz?a=1&b=2');
+  });
+
+  it('only the link, or only the notice, when only that is set', () => {
+    const linkOnly = compose('confirmed', withPrivacy({ privacyNotice: '  ', privacyPolicyLink: privacy.privacyPolicyLink }));
+    expect(linkOnly.text.endsWith('---\nDatenschutzerklärung: https://stadt.example/datenschutz?a=1&b=2')).toBe(true);
+    const noticeOnly = compose('confirmed', withPrivacy({ privacyNotice: 'Nur der Hinweis.', privacyPolicyLink: '' }));
+    expect(noticeOnly.text.endsWith('---\nNur der Hinweis.')).toBe(true);
+    expect(noticeOnly.contentHtml).not.toContain('Datenschutzerklärung');
+  });
+
+  it('nothing when the tenant set neither', () => {
+    for (const mail of [compose('confirmed'), compose('confirmed', withPrivacy({ privacyNotice: '', privacyPolicyLink: '' }))]) {
+      expect(mail.text).not.toContain('---');
+      expect(mail.contentHtml).not.toContain('privacy-notice');
+    }
+  });
+
+  it("the tenant's and the organisers' mails carry none", () => {
+    for (const kind of ['tenant-new-booking', 'tenant-booking-released', 'tenant-payment-received'] as const) expect(compose(kind, withPrivacy(privacy)).text).not.toContain('Datenschutz');
+    expect(compose('organizer-new-booking', { ...withPrivacy(privacy), to: 'veranstalter@example.com' }).text).not.toContain('Datenschutz');
+  });
+});
+
 describe('the tenant template', () => {
   it('puts the title escaped and the content as HTML', () => {
     const html = renderMailTemplate('<title>{{title}}</title><h1>{{ title }}</h1><main>{{content}}</main><aside>{{{content}}}</aside>', {

@@ -1,6 +1,7 @@
 import { paymentWayLabel } from '../../../common/bookings/labels.js';
 import type { TicketEventFacts } from '../../../common/bookings/ticket-event.js';
 import { formatBerlinDateTime, formatEuro } from '../../../common/format/german.js';
+import { PRIVACY_LINK_LABEL, privacyFooterText, shownPrivacy } from '../../../common/tenants/privacy.js';
 import { escapeHtml } from '../mail/mail.service.js';
 import { defaultGenericMailTemplate } from '../tenants/default-templates.js';
 import { bookingMailKinds, type BookingMailKind, type BookingMailPayload } from './booking.jobs.js';
@@ -18,6 +19,9 @@ export interface BookingMailTenant {
   name: string;
   mail: string;
   enablePublicStatusView: boolean;
+  /** The privacy notice and the link to the privacy statement: the footer of the customers' mails; absent or empty: none. */
+  privacyNotice?: string;
+  privacyPolicyLink?: string;
 }
 
 export interface BookingMailInput {
@@ -329,6 +333,23 @@ function paymentLines(booking: BookingView, receiptAttached: boolean): string[] 
 const link = (href: string, label: string): string => `<p><a href="${escapeHtml(href)}">${escapeHtml(label)}</a></p>`;
 
 /**
+ * The footer of a customer's mail: the tenant's privacy notice and the link to its privacy
+ * statement, in small print below a rule; null when the tenant set neither.
+ */
+export function privacyFooter(tenant: Pick<BookingMailTenant, 'privacyNotice' | 'privacyPolicyLink'>): { html: string; text: string } | null {
+  const shown = shownPrivacy(tenant);
+  if (!shown) return null;
+  const parts = [
+    shown.notice ? escapeHtml(shown.notice).replace(/\r?\n/g, '<br />') : '',
+    shown.link ? `<a href="${escapeHtml(shown.link)}">${escapeHtml(PRIVACY_LINK_LABEL)}</a>` : '',
+  ].filter(Boolean);
+  return {
+    html: `<hr />\n<p class="privacy-notice" style="font-size: small;">${parts.join('<br />\n')}</p>`,
+    text: `---\n${privacyFooterText(tenant)}`,
+  };
+}
+
+/**
  * The mail of a kind: recipients, subject and content; null when there is
  * nobody to send it to (a customer without an address, a tenant without one).
  */
@@ -389,6 +410,11 @@ export function composeBookingMail(kind: BookingMailKind, input: BookingMailInpu
       `<p><img src="cid:${QR_CODE_CID}" alt="QR-Code zum Buchungsstatus" width="200" height="200" /></p>`,
     );
     text.push(`${STATUS_LINK_TEXT}\n${links.status}`);
+  }
+  const footer = rules.audience === 'customer' ? privacyFooter(tenant) : null;
+  if (footer) {
+    html.push(footer.html);
+    text.push(footer.text);
   }
 
   return {

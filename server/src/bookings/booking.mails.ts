@@ -62,7 +62,7 @@ export class BookingMailer {
     const eventIds = ticketEventIds(view.bookableItems);
     const composed = composeBookingMail(job.kind, {
       booking: view,
-      tenant: { id: tenant.id, name: tenant.name, mail: tenant.mail, enablePublicStatusView: tenant.enablePublicStatusView },
+      tenant: { id: tenant.id, name: tenant.name, mail: tenant.mail, enablePublicStatusView: tenant.enablePublicStatusView, privacyNotice: tenant.privacyNotice, privacyPolicyLink: tenant.privacyPolicyLink },
       publicUrl: this.publicUrl,
       reason: job.reason,
       hookId: job.hookId,

@@ -47,6 +47,14 @@ export class Tenant {
   @Property({ type: 'text', default: '' })
   eventDetailLink: Opt<string> = '';
 
+  @Field(() => String, { description: 'Privacy notice ("Datenschutzhinweis"): a short plain text the booking page and the customers\' mails show; empty: none.' })
+  @Property({ type: 'text', default: '' })
+  privacyNotice: Opt<string> = '';
+
+  @Field(() => String, { description: 'https link to the privacy statement ("Datenschutzerklärung"); empty: none.' })
+  @Property({ type: 'text', default: '' })
+  privacyPolicyLink: Opt<string> = '';
+
   @Field(() => String, { description: '"simple", "detailed" or empty.' })
   @Property({ type: 'text', default: '' })
   defaultEventCreationMode: Opt<string> = '';

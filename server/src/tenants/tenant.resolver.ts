@@ -5,7 +5,7 @@ import type { GraphQLContext } from '../shared/graphql/context.js';
 import { Tenant } from './tenant.entity.js';
 import type { MemberList } from './tenant-members.service.js';
 import { applicationView } from './tenant.service.js';
-import { PaymentApp, TenantApplicationType, TenantInput, TenantMembers, TenantRoleRef } from './tenant.types.js';
+import { PaymentApp, TenantApplicationType, TenantInput, TenantMembers, TenantPrivacy, TenantRoleRef } from './tenant.types.js';
 
 const members = (tenantId: string, list: MemberList): TenantMembers => ({ tenantId, ...list });
 
@@ -31,6 +31,11 @@ export class TenantResolver {
   @Query(() => [PaymentApp], { description: 'Public: the active payment applications of a tenant.' })
   paymentApps(@Arg('tenantId', () => ID) tenantId: string, @Ctx() { services }: GraphQLContext): Promise<PaymentApp[]> {
     return services.tenants.paymentApps(tenantId);
+  }
+
+  @Query(() => TenantPrivacy, { description: "Public: the tenant's privacy notice and the link to its privacy statement (empty when not set)." })
+  tenantPrivacy(@Arg('tenantId', () => ID) tenantId: string, @Ctx() { services }: GraphQLContext): Promise<TenantPrivacy> {
+    return services.tenants.privacy(tenantId);
   }
 
   @Auth(AuthRule.AUTHENTICATED)

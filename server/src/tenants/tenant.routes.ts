@@ -71,6 +71,10 @@ export function tenantRoutes(services: DomainServices): Router {
     res.json(await tenants.paymentApps(param(req, 'id')));
   });
 
+  router.get('/tenants/:id/privacy', async (req: Request, res: Response) => {
+    res.json(await tenants.privacy(param(req, 'id')));
+  });
+
   router.get('/tenants/:id/users', async (req: Request, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
     res.json(await tenantMembers.members(viewer, param(req, 'id')));

@@ -28,6 +28,8 @@ export function publicTenant(tenant: Tenant) {
     website: tenant.website,
     bookableDetailLink: tenant.bookableDetailLink,
     eventDetailLink: tenant.eventDetailLink,
+    privacyNotice: tenant.privacyNotice,
+    privacyPolicyLink: tenant.privacyPolicyLink,
     defaultEventCreationMode: tenant.defaultEventCreationMode,
     enablePublicStatusView: tenant.enablePublicStatusView,
   };
@@ -93,6 +95,8 @@ export const tenantTextFields = [
   'website',
   'bookableDetailLink',
   'eventDetailLink',
+  'privacyNotice',
+  'privacyPolicyLink',
   'defaultEventCreationMode',
   'genericMailTemplate',
   ...senderTextFields,
@@ -210,6 +214,12 @@ export class TenantService {
   async paymentApps(id: string): Promise<{ id: string; title: string }[]> {
     const tenant = await this.find(this.orm.em.fork(), id);
     return this.offeredPayments(tenant.applications);
+  }
+
+  /** PUBLIC: the privacy notice and the link to the privacy statement (both empty when not set). */
+  async privacy(id: string): Promise<{ privacyNotice: string; privacyPolicyLink: string }> {
+    const tenant = await this.find(this.orm.em.fork(), id);
+    return { privacyNotice: tenant.privacyNotice, privacyPolicyLink: tenant.privacyPolicyLink };
   }
 
   /** Whether the quota allows another tenant (instance.maxTenants; null = unlimited). */

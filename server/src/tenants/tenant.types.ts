@@ -56,6 +56,8 @@ export class TenantInput {
   @Field(() => String, { nullable: true }) website?: string | null;
   @Field(() => String, { nullable: true }) bookableDetailLink?: string | null;
   @Field(() => String, { nullable: true }) eventDetailLink?: string | null;
+  @Field(() => String, { nullable: true, description: 'Short plain text, at most 2000 characters; empty removes it.' }) privacyNotice?: string | null;
+  @Field(() => String, { nullable: true, description: 'An absolute https address; empty removes it.' }) privacyPolicyLink?: string | null;
   @Field(() => String, { nullable: true }) defaultEventCreationMode?: string | null;
   @Field(() => Boolean, { nullable: true }) enablePublicStatusView?: boolean | null;
   @Field(() => String, { nullable: true }) genericMailTemplate?: string | null;
@@ -102,6 +104,12 @@ export class TenantMembers {
   @Field(() => ID) tenantId!: string;
   @Field(() => [TenantMember]) users!: TenantMember[];
   @Field(() => [String], { description: 'User ids of the owners.' }) owner!: string[];
+}
+
+@ObjectType({ description: "Public: a tenant's privacy notice and the link to its privacy statement, as the booking page shows them." })
+export class TenantPrivacy {
+  @Field({ description: 'Short plain text; empty: none.' }) privacyNotice!: string;
+  @Field({ description: 'https link to the privacy statement; empty: none.' }) privacyPolicyLink!: string;
 }
 
 @ObjectType({ description: 'An active payment application as the public checkout offers it.' })

@@ -22,7 +22,7 @@ import { SaveBar } from '../../shared/forms/SaveBar';
 import { useSaveDialog } from '../../shared/forms/saveDialog';
 import { SecretField } from '../../shared/forms/SecretField';
 import { SwitchField } from '../../shared/forms/SwitchField';
-import { TextField } from '../../shared/forms/TextField';
+import { TextAreaField, TextField } from '../../shared/forms/TextField';
 import { useAppState } from '../../shared/store';
 import { notify } from '../../shared/toast';
 import { generalFields } from '../CreateTenantDialog';
@@ -147,6 +147,26 @@ function TenantForm({ tenant, workflow, choices, testPaymentOffered }: { tenant:
                 <TenantPublicLinks tenantId={tenant.id} />
                 <TextField name="bookableDetailLink" label="Link zur Detailseite eines Buchungsobjekts" type="url" helperText='An den Link wird "?bkid=[ID]" angehängt.' />
                 <TextField name="eventDetailLink" label="Link zur Detailseite einer Veranstaltung" type="url" helperText='An den Link wird "?bkid=[ID]" angehängt.' />
+              </SectionCard>
+            </Section>
+
+            <Section title="Datenschutz" icon="shield" elevation={1}>
+              <SectionCard>
+                <TextAreaField
+                  name="privacyNotice"
+                  label="Datenschutzhinweis"
+                  optional
+                  rows={4}
+                  hint="Kurzer Hinweis in einfachem Text, höchstens 2000 Zeichen. Er steht auf der Buchungsseite neben der Schaltfläche zum Buchen und am Ende der E-Mails an Buchende. Leer: kein Hinweis."
+                />
+                <TextField
+                  name="privacyPolicyLink"
+                  label="Link zur Datenschutzerklärung"
+                  type="url"
+                  optional
+                  placeholder="https://www.beispiel.de/datenschutz"
+                  helperText='Vollständige https-Adresse. Die Buchungsseite verlinkt sie als "Datenschutzerklärung" (öffnet in neuem Tab), die E-Mails an Buchende ebenso. Leer: kein Link.'
+                />
               </SectionCard>
             </Section>
 

@@ -13,6 +13,8 @@ const tenant: TenantEditFieldsFragment = {
   website: 'https://musterstadt.de',
   bookableDetailLink: '',
   eventDetailLink: '',
+  privacyNotice: 'Wir verarbeiten Ihre Angaben nur für die Buchung.',
+  privacyPolicyLink: 'https://musterstadt.de/datenschutz',
   defaultEventCreationMode: 'simple',
   enablePublicStatusView: true,
   useInstanceMail: false,
@@ -105,6 +107,20 @@ describe('tenant form values', () => {
     expect(input.invoiceNumberPrefix).toBe('');
     expect(input.applications?.find((application) => application.id === 'giroCockpit')?.paymentMode).toBe('test');
     expect(input.applications?.find((application) => application.id === 'pmPayment')?.paymentMode).toBe('prod');
+  });
+
+  it('send the privacy notice and the link to the privacy statement as edited', () => {
+    const values = toFormValues(tenant, workflow, false);
+    expect(toInput(values).input).toMatchObject({ privacyNotice: 'Wir verarbeiten Ihre Angaben nur für die Buchung.', privacyPolicyLink: 'https://musterstadt.de/datenschutz' });
+    values.privacyNotice = '';
+    values.privacyPolicyLink = '';
+    expect(toInput(values).input).toMatchObject({ privacyNotice: '', privacyPolicyLink: '' });
+  });
+
+  it('refuse a privacy link that is not an https address, in German', () => {
+    const values = toFormValues(tenant, workflow, false);
+    values.privacyPolicyLink = 'http://musterstadt.de/datenschutz';
+    expect(validateTenant(values)).toEqual({ privacyPolicyLink: 'Ungültige URL: Bitte eine vollständige https-Adresse angeben.' });
   });
 
   it('save the test provider only where the instance offers it', () => {

@@ -112,6 +112,8 @@ export function toInput(values: TenantFormValues): { input: TenantInput; workflo
     website: values.website,
     bookableDetailLink: values.bookableDetailLink,
     eventDetailLink: values.eventDetailLink,
+    privacyNotice: values.privacyNotice,
+    privacyPolicyLink: values.privacyPolicyLink,
     defaultEventCreationMode: values.simpleEventMode ? 'simple' : 'detailed',
     enablePublicStatusView: values.enablePublicStatusView,
     useInstanceMail: values.useInstanceMail,
