@@ -17,6 +17,7 @@ import { Migration20261201120000JobWorkerHeartbeats } from './Migration202612011
 import { Migration20261202090000BookingPaymentStarts } from './Migration20261202090000_booking_payment_starts.js';
 import { Migration20261203090000InstanceMailSwitch } from './Migration20261203090000_instance_mail_switch.js';
 import { Migration20261205090000SsoSessions } from './Migration20261205090000_sso_sessions.js';
+import { Migration20261206090000BookingHistory } from './Migration20261206090000_booking_history.js';
 
 /** Every migration in order. Listed in code so the built server and the TypeScript sources agree. */
 export const migrationsList: MigrationObject[] = [
@@ -38,4 +39,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261202090000_booking_payment_starts', class: Migration20261202090000BookingPaymentStarts },
   { name: 'Migration20261203090000_instance_mail_switch', class: Migration20261203090000InstanceMailSwitch },
   { name: 'Migration20261205090000_sso_sessions', class: Migration20261205090000SsoSessions },
+  { name: 'Migration20261206090000_booking_history', class: Migration20261206090000BookingHistory },
 ];
