@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { anyValue, looseObject } from '../validation/schema.js';
+import { paymentMethodLabel, paymentProviderLabel } from './labels.js';
 
 export const bookingHistoryActionLabels = {
   created: 'Angelegt',
@@ -118,11 +119,13 @@ export const bookingMailKindLabels: Readonly<Record<string, string>> = {
   'organizer-new-booking': 'Neue Buchung an die Veranstaltung',
 };
 
-/** A changed value as the timeline shows it: instants in Berlin time, flags as Ja/Nein, mails by their name. */
+/** A changed value as the timeline shows it: instants in Berlin time, flags as Ja/Nein, mails, methods and providers by their German names. */
 export function bookingHistoryValueText(field: string, value: unknown, formatInstant: (instant: Date) => string): string {
   if (value === null || value === undefined || value === '') return '–';
   if (typeof value === 'boolean') return value ? 'Ja' : 'Nein';
   if (field === 'mail_kind' && typeof value === 'string') return bookingMailKindLabels[value] ?? value;
+  if (field === 'paymentMethod' && typeof value === 'string') return paymentMethodLabel(value);
+  if (field === 'paymentProvider' && typeof value === 'string') return paymentProviderLabel(value) ?? value;
   if ((field === 'timeBegin' || field === 'timeEnd') && typeof value === 'string' && !Number.isNaN(Date.parse(value))) return formatInstant(new Date(value));
   return typeof value === 'string' ? value : JSON.stringify(value);
 }

@@ -18,7 +18,7 @@ describe('historyLine', () => {
     expect(historyLine(entry({}))).toMatchObject({ when: '01.07.2026, 14:05', action: 'Geändert', actor: 'Erika Musterfrau (Mitarbeiter/in)' });
   });
 
-  it('shows changed fields with old and new value: times in Berlin, flags as Ja/Nein, a missing value as a dash', () => {
+  it('shows changed fields with old and new value: times in Berlin, flags as Ja/Nein, methods by name, a missing value as a dash', () => {
     const line = historyLine(
       entry({
         changes: [
@@ -29,7 +29,7 @@ describe('historyLine', () => {
         ],
       }),
     );
-    expect(line.changes).toEqual(['Name: Erika Mustermann → Erika Musterfrau', 'Beginn: 01.12.2026, 10:00 → 02.12.2026, 10:00', 'Bezahlt: Nein → Ja', 'Zahlungsart: CASH → –']);
+    expect(line.changes).toEqual(['Name: Erika Mustermann → Erika Musterfrau', 'Beginn: 01.12.2026, 10:00 → 02.12.2026, 10:00', 'Bezahlt: Nein → Ja', 'Zahlungsart: Bar → –']);
   });
 
   it('names citizens, payment providers and the system by role, and a sent mail by its name alone', () => {
