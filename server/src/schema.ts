@@ -4,6 +4,7 @@ import { buildSchema } from 'type-graphql';
 import { BookableResolver } from './bookables/bookable.resolver.js';
 import { BookingBoardResolver } from './bookings/booking-board.resolver.js';
 import { BookingResolver } from './bookings/booking.resolver.js';
+import { BookingHistoryResolver } from './bookings/booking-history.resolver.js';
 import { MailTemplatePreviewResolver } from './bookings/mail-template-preview.resolver.js';
 import { CouponResolver } from './coupons/coupon.resolver.js';
 import { EventResolver } from './events/event.resolver.js';
@@ -27,7 +28,7 @@ import type { AppPubSub } from './shared/pubsub.js';
 import { authChecker, authDirective } from './shared/graphql/auth.js';
 
 /** Every resolver, one per domain. */
-const resolvers = [AuthResolver, TenantResolver, InstanceResolver, UserResolver, SsoResolver, TenantMemberResolver, TenantUpdateResolver, WorkflowResolver, RoleResolver, CouponResolver, FileResolver, BookableResolver, EventResolver, EventSeatsResolver, EventSeatsSoldResolver, EventLinkResolver, TicketEventResolver, BookingPortalResolver, BookingResolver, BookingItemEventResolver, BookingBoardResolver, PaymentResolver, TestPaymentResolver, ReceiptResolver, BookingReceiptsResolver, MailTemplatePreviewResolver] as const;
+const resolvers = [AuthResolver, TenantResolver, InstanceResolver, UserResolver, SsoResolver, TenantMemberResolver, TenantUpdateResolver, WorkflowResolver, RoleResolver, CouponResolver, FileResolver, BookableResolver, EventResolver, EventSeatsResolver, EventSeatsSoldResolver, EventLinkResolver, TicketEventResolver, BookingPortalResolver, BookingResolver, BookingHistoryResolver, BookingItemEventResolver, BookingBoardResolver, PaymentResolver, TestPaymentResolver, ReceiptResolver, BookingReceiptsResolver, MailTemplatePreviewResolver] as const;
 
 export function buildAppSchema(pubSub?: AppPubSub): Promise<GraphQLSchema> {
   return buildSchema({

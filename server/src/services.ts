@@ -4,6 +4,7 @@ import { BookableService } from './bookables/bookable.service.js';
 import { BookableShowcase } from './bookables/bookable.showcase.js';
 import { BookingNameGuesses } from './bookings/booking-name-guesses.js';
 import { BookingEditorService } from './bookings/booking-editor.service.js';
+import { recordBookingHistory } from './bookings/booking-history.js';
 import { BookingOccupancyGuard } from './bookings/booking-occupancy-guard.js';
 import { BookingOverviewService } from './bookings/booking-overview.service.js';
 import { BookingStatusService } from './bookings/booking-status.service.js';
@@ -95,7 +96,9 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   const workflowBookings: WorkflowBookings = {
     backlogIds: (tenantId, limit) => bookings.backlogIds(tenantId, limit),
     lockBooking: (em, tenantId, id) => statusService().lockBooking(em, tenantId, id),
-    applyWorkflowStatus: (em, tenantId, id, statuses) => statusService().applyWorkflowStatus(em, tenantId, id, statuses),
+    applyWorkflowStatus: (em, tenantId, id, statuses, origin) => statusService().applyWorkflowStatus(em, tenantId, id, statuses, origin),
+    recordBoardMove: (em, tenantId, id, from, to, origin) =>
+      recordBookingHistory(em, { tenantId, bookingId: id, action: 'workflow_moved', ...origin, changes: [{ field: 'workflowStatus', before: from, after: to }] }),
   };
   const workflows = new WorkflowService(orm, workflowBookings);
   const workflowActions = new WorkflowActions(orm, mail, renderMailTemplate);

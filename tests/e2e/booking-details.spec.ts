@@ -5,8 +5,9 @@ import { baseUrl, expectNoSeriousAxeFindings, graphql, screenshot, signedInApi, 
  * A clerk works through bookings in their details dialog: opened from the list, a pending booking is
  * released there (its status changes in the dialog), marked paid in cash and given a receipt; delete
  * stays disabled with its reason for the paid booking; the documents the customer accepted at
- * checkout show with their time. A second booking is rejected with a reason, a third deleted. axe
- * finds nothing serious with the dialog open. The object and its bookings are the spec's own and
+ * checkout show with their time, and its "Verlauf" shows the release and the payment by the clerk
+ * (also in the dark theme). A second booking is rejected with a reason, a third deleted. axe finds
+ * nothing serious with the dialog open. The object and its bookings are the spec's own and
  * removed afterwards.
  */
 test.describe.configure({ mode: 'serial' });
@@ -164,6 +165,12 @@ test('a clerk releases a pending booking in its details, marks it paid, issues a
   await dialog.getByRole('button', { name: 'Zahlungsbeleg erstellen' }).click();
   await expect(toast(page, 'Zahlungsbeleg erstellt')).toBeVisible({ timeout: 30_000 });
   await expect(receipts).toHaveCount(before + 1);
+  // The "Verlauf" names what the clerk did, with the clerk, and what changed.
+  const timeline = dialog.getByRole('list', { name: 'Verlauf' }).locator(':scope > li');
+  await expect(timeline.filter({ hasText: 'Freigegeben' }).first()).toContainText('(Mitarbeiter/in)');
+  await expect(timeline.filter({ hasText: 'Als bezahlt markiert' })).toContainText('Zahlungsart: Bar');
+  await expect(timeline.filter({ hasText: 'Als bezahlt markiert' })).toContainText('(Mitarbeiter/in)');
+  await expect(timeline.filter({ hasText: 'Angelegt' })).toContainText('Bürger/in');
   await expectNoSeriousAxeFindings(page, 'Buchungsdetails nach Freigabe und Zahlung');
   await screenshot(page, 'booking-details-02-released-paid');
 
@@ -172,6 +179,19 @@ test('a clerk releases a pending booking in its details, marks it paid, issues a
   await expect(dialog).toBeHidden();
   await expect(rowOf(page, id)).toContainText('freigegeben');
   await expect(rowOf(page, id)).toContainText('bezahlt');
+});
+
+test('the timeline of the worked booking reads in the dark theme too', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+  await signInAndSelectDemoTenant(page);
+  const dialog = await openDetails(page, booked('worked').id);
+  await expect(page.locator('body.bp6-dark')).toHaveCount(1);
+  const timeline = dialog.getByRole('list', { name: 'Verlauf' }).locator(':scope > li');
+  await expect(timeline.filter({ hasText: 'Als bezahlt markiert' })).toHaveCount(1);
+  await expect(timeline.filter({ hasText: 'Zahlungsbeleg erstellt' }).first()).toBeVisible();
+  await dialog.getByRole('heading', { name: 'Verlauf' }).scrollIntoViewIfNeeded();
+  await expectNoSeriousAxeFindings(page, 'Buchungsdetails mit Verlauf im dunklen Thema');
+  await screenshot(page, 'booking-details-04-history-dark');
 });
 
 test('a clerk rejects a booking with a reason and deletes another from their details', async ({ page }) => {

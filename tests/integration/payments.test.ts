@@ -275,6 +275,21 @@ describe('GiroCheckout', () => {
     expect(app.smtp.find('giro-zahlt@kunden.example', CONFIRMED)).toHaveLength(1);
     expect(tenantNotices()).toBe(1);
     expect(paymentNotices()).toHaveLength(1);
+
+    // The history: each verified notification as the provider's, the payment once, forgeries not at all.
+    const history = await owner.get(`/api/${tenantId}/bookings/${booking.id}/history?first=100`);
+    const entries = (history.json as { entries: { action: string; actor: { kind: string; id: string | null }; via: string; reason: string | null; changes: unknown[] }[] }).entries.filter((entry) => entry.via === 'payment_callback');
+    expect(entries.map((entry) => [entry.action, entry.reason])).toEqual([
+      ['payment_notified', null],
+      ['paid', null],
+      ['payment_notified', null],
+      ['payment_notified', 'Zahlung nicht erfolgreich'],
+    ]);
+    expect(entries.every((entry) => entry.actor.kind === 'payment_provider' && entry.actor.id === 'giroCockpit')).toBe(true);
+    expect(entries[1].changes).toEqual([
+      { field: 'isPayed', before: false, after: true },
+      { field: 'paymentMethod', before: null, after: 'PAYPAL' },
+    ]);
   });
 
   it('concurrent valid notifications all answer 200: one payment, one confirmation (the booking row is locked)', async () => {

@@ -59,7 +59,7 @@ export class BookingBoardResolver {
     @Arg('index', () => Int, { defaultValue: 0 }) index: number,
     @Ctx() context: GraphQLContext,
   ): Promise<WorkflowCardChangeType> {
-    const event = await context.services.workflows.moveCard(await requireViewer(context), tenantId, { taskId: id, destination, newIndex: index });
+    const event = await context.services.workflows.moveCard(await requireViewer(context), tenantId, { taskId: id, destination, newIndex: index }, 'graphql');
     return { kind: WorkflowCardChangeKind.MOVED, card: await cardWithBooking(context, event) };
   }
 

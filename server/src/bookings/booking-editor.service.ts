@@ -18,6 +18,8 @@ import { BOOKING_MAIL_JOB, bookingMailJob, holdsTickets, newBookingMailJobs, org
 import { bookableSnapshot, customerFields, type BookableSnapshot } from './booking.model.js';
 import { familiesOf, findBooking, freeBookingNumber, searchTextOf, setItems, type BookableFamily } from './booking.queries.js';
 import { mayOnBooking } from './booking.service.js';
+import { historyDiff, historyValuesOf, recordBookingHistory, viewerOrigin } from './booking-history.js';
+import type { BookingHistoryVia, ChangeOrigin } from '../../../common/bookings/history.js';
 import type { BookingEdit } from '../../../common/bookings/booking-edit.schema.js';
 import { bookedMinutes, bookingAttachments, bookingTotals, discountedCents } from './checkout/checkout.rules.js';
 
@@ -62,7 +64,7 @@ export class BookingEditorService {
   ) {}
 
   /** PUT bookings: an existing number updates (update rights), anything else creates (create right). */
-  async save(viewer: Viewer, tenantId: string, edit: BookingEdit): Promise<{ booking: Booking; created: boolean }> {
+  async save(viewer: Viewer, tenantId: string, edit: BookingEdit, via: BookingHistoryVia): Promise<{ booking: Booking; created: boolean }> {
     const em = this.orm.em.fork();
     const existing = edit.id && isBookingNumber(edit.id) ? await findBooking(em, tenantId, edit.id) : null;
     if (existing) {
@@ -76,11 +78,11 @@ export class BookingEditorService {
 
     // A fresh fork: `em` already holds the booking and its items, and entities it loaded stay bound to
     // it, so the orphan removal of the replaced items would land in the wrong unit of work (500).
-    const booking = await busyWhenLocked(() => this.orm.em.fork().transactional((tx) => this.write(tx, viewer, tenantId, edit, existing?.key ?? null)));
+    const booking = await busyWhenLocked(() => this.orm.em.fork().transactional((tx) => this.write(tx, viewer, tenantId, edit, existing?.key ?? null, viewerOrigin(viewer, via))));
     return { booking, created: !existing };
   }
 
-  private async write(tx: EntityManager, viewer: Viewer, tenantId: string, body: BookingEdit, existingKey: string | null): Promise<Booking> {
+  private async write(tx: EntityManager, viewer: Viewer, tenantId: string, body: BookingEdit, existingKey: string | null, origin: ChangeOrigin): Promise<Booking> {
     // The lock order of booking.locks.ts: the workflow row, the booking's row, then its objects.
     await this.workflows.holdForBookingChange(tx, tenantId);
     const booking = existingKey ? await tx.findOneOrFail(Booking, { key: existingKey }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
@@ -95,6 +97,7 @@ export class BookingEditorService {
     const now = Date.now();
     const wasCommitted = booking ? booking.isCommitted && !booking.isRejected : false;
     const before = booking ? paymentStateOf(booking) : null;
+    const valuesBefore = booking ? historyValuesOf(booking as unknown as Parameters<typeof historyValuesOf>[0]) : null;
     // Units the booking stops holding (rejected now, or reserved anew for what it claims now) are
     // released for the period they were held for: before the new times are written.
     const jobs: Job[] = [];
@@ -169,14 +172,17 @@ export class BookingEditorService {
     // A ticket booking released by this change: the events' organisers hear of it (mail 10).
     if (booking && !wasCommitted && target.isCommitted && !target.isRejected && tickets) jobs.push(organizerMailsJob(tenantId, target.number));
     await recordBookingChange(tx, { tenantId, id: target.number, action: booking ? 'UPDATED' : 'CREATED', assignedUserId: target.assignedUserId ?? null }, jobs);
+    // The history: created, or the fields this edit changed with their old and new value (a save that changes nothing adds nothing).
+    const changes = valuesBefore ? historyDiff(valuesBefore, historyValuesOf(target as unknown as Parameters<typeof historyValuesOf>[0])) : [];
+    if (!valuesBefore || changes.length > 0) await recordBookingHistory(tx, { tenantId, bookingId: target.number, action: valuesBefore ? 'changed' : 'created', ...origin, changes });
     await reportPaymentEvents(this.payments, tx, tenantId, target.number, transitions);
     // The board last: an entered state's status actions change the booking in this transaction, as
     // a change after this one (with their own mails, payment events and live event); a release they
     // refuse (409) refuses the whole edit.
     // A chosen state's status actions may claim the objects: their locks before any state's (booking.locks.ts).
     if (edit.workflowStatus !== undefined) await lockObjects(tx, lockKeysOf(records));
-    if (!booking) await this.workflows.placeNewBookingIn(tx, tenantId, target.number, now);
-    if (edit.workflowStatus !== undefined) await this.workflows.placeBookingIn(tx, tenantId, target.number, edit.workflowStatus ?? 'backlog', now);
+    if (!booking) await this.workflows.placeNewBookingIn(tx, tenantId, target.number, now, origin);
+    if (edit.workflowStatus !== undefined) await this.workflows.placeBookingIn(tx, tenantId, target.number, edit.workflowStatus ?? 'backlog', now, origin);
     return target;
   }
 

@@ -16,6 +16,8 @@ import { activeLockerSystems, lockerActivationJobs, lockerReleaseJobs } from './
 import { isBookingNumber } from './booking-number.js';
 import type { BookingOccupancyGuard, OccupancyClaim } from './booking-occupancy-guard.js';
 import { mayOnBooking } from './booking.service.js';
+import { citizenActor, recordBookingHistory, statusEntries, statusFlagsOf, viewerOrigin, type ChangeOrigin } from './booking-history.js';
+import type { BookingHistoryVia } from '../../../common/bookings/history.js';
 import { markPaidSchema } from '../../../common/bookings/booking-edit.schema.js';
 import { parseInput } from '../shared/schema-input.js';
 
@@ -75,19 +77,26 @@ export class BookingStatusService {
    * GET bookings/:id/commit: released (and no longer rejected); mails the release when nothing is to
    * pay. A rejected booking occupies again: refused (409) when its objects are taken meanwhile.
    */
-  async commit(viewer: Viewer, tenantId: string, id: string): Promise<void> {
-    await this.change(tenantId, id, (booking, tx) => {
+  async commit(viewer: Viewer, tenantId: string, id: string, via: BookingHistoryVia): Promise<void> {
+    await this.change(tenantId, id, viewerOrigin(viewer, via), (booking, tx) => {
       if (!mayOnBooking(viewer, 'update', booking)) throw new AppError('auth.forbidden');
       return this.release(tx, booking);
     });
   }
 
   /** POST bookings/:id/reject {reason}: rejected ("abgelehnt"), or cancelled ("storniert") when it was released; the customer is told why. */
-  async reject(viewer: Viewer, tenantId: string, id: string, reason: unknown): Promise<void> {
-    await this.change(tenantId, id, (booking) => {
-      if (!mayOnBooking(viewer, 'update', booking)) throw new AppError('auth.forbidden');
-      return this.rejectJobs(booking, plainReason(reason));
-    });
+  async reject(viewer: Viewer, tenantId: string, id: string, reason: unknown, via: BookingHistoryVia): Promise<void> {
+    const text = plainReason(reason);
+    await this.change(
+      tenantId,
+      id,
+      viewerOrigin(viewer, via),
+      (booking) => {
+        if (!mayOnBooking(viewer, 'update', booking)) throw new AppError('auth.forbidden');
+        return this.rejectJobs(booking, text);
+      },
+      { reason: text },
+    );
   }
 
   /**
@@ -95,9 +104,9 @@ export class BookingStatusService {
    * the method it came by; the paid follow-ups (receipt, confirmation when released) come from the
    * payments domain as after any payment. A booking already paid keeps its method and mails nothing.
    */
-  async markPaid(viewer: Viewer, tenantId: string, id: string, paymentMethod: unknown): Promise<void> {
+  async markPaid(viewer: Viewer, tenantId: string, id: string, paymentMethod: unknown, via: BookingHistoryVia): Promise<void> {
     const method = parseInput(markPaidSchema, { paymentMethod }).paymentMethod;
-    await this.change(tenantId, id, (booking) => {
+    await this.change(tenantId, id, viewerOrigin(viewer, via), (booking) => {
       if (!mayOnBooking(viewer, 'update', booking)) throw new AppError('auth.forbidden');
       if (booking.isPayed) return [];
       booking.isPayed = true;
@@ -112,19 +121,21 @@ export class BookingStatusService {
    * valid until they expire, so nobody can void the customer's link by asking again; requests are
    * limited per booking and per address (each one mails the customer).
    */
-  async requestReject(tenantId: string, id: string, reason: unknown, client: ClientAddress): Promise<void> {
+  async requestReject(tenantId: string, id: string, reason: unknown, client: ClientAddress, via: BookingHistoryVia): Promise<void> {
     await this.attempts.limit(`cancel-request:ip:${client.ip}`, CANCELLATION_REQUESTS_PER_ADDRESS, CANCELLATION_REQUEST_WINDOW_SECONDS);
     // Counted per booking only for bookings that exist, so unknown numbers add no counters.
     const { number } = await findBookingOrFail(this.orm.em.fork(), tenantId, id);
     await this.attempts.limit(`cancel-request:booking:${tenantId}:${number}`, CANCELLATION_REQUESTS_PER_BOOKING, CANCELLATION_REQUEST_WINDOW_SECONDS);
     const token = randomUUID();
-    await this.change(tenantId, id, (booking) => {
+    const origin: ChangeOrigin = { actor: citizenActor, via };
+    await this.change(tenantId, id, origin, async (booking, tx) => {
       const now = Date.now();
       const live = liveHooks(booking.hooks, now);
       booking.hooks = live;
       if (live.some((hook) => now - hook.timeCreated < REQUEST_MAIL_INTERVAL_MS)) return [];
       // Only the hash is stored: the link in the mail is the one copy of the token.
       booking.hooks = [...live, { tokenHash: hookTokenHash(token), type: 'REJECT', timeCreated: now, payload: { reason: plainReason(reason) } }];
+      await recordBookingHistory(tx, { tenantId, bookingId: booking.number, action: 'cancellation_requested', ...origin, reason: plainReason(reason) });
       // The confirmation goes to the booking's own address only.
       return [bookingMailJob({ tenantId, bookingId: booking.number, kind: 'cancellation-requested', hookId: token })];
     });
@@ -155,17 +166,25 @@ export class BookingStatusService {
    * The customer cancelled it themselves, so the mail speaks of a cancellation ("storniert") even
    * before its release: "abgelehnt" would read as the tenant's refusal.
    */
-  async releaseHook(tenantId: string, id: string, token: string): Promise<void> {
-    await this.change(tenantId, id, (booking) => {
-      const hook = findLiveHook(booking.hooks, token, Date.now());
-      if (!hook) throw new AppError('booking.hook-invalid');
-      booking.hooks = [];
-      return this.rejectJobs(booking, hook.payload.reason, { cancelledByCustomer: true });
-    });
+  async releaseHook(tenantId: string, id: string, token: string, via: BookingHistoryVia): Promise<void> {
+    const options: { reason: string; cancelledByCustomer: true } = { reason: '', cancelledByCustomer: true };
+    await this.change(
+      tenantId,
+      id,
+      { actor: citizenActor, via },
+      (booking) => {
+        const hook = findLiveHook(booking.hooks, token, Date.now());
+        if (!hook) throw new AppError('booking.hook-invalid');
+        booking.hooks = [];
+        options.reason = hook.payload.reason;
+        return this.rejectJobs(booking, hook.payload.reason, { cancelledByCustomer: true });
+      },
+      options,
+    );
   }
 
   /** DELETE bookings/:id: removed with its items and from the workflow states (paid ones too, docs/bookings.md). */
-  async remove(viewer: Viewer, tenantId: string, id: string): Promise<void> {
+  async remove(viewer: Viewer, tenantId: string, id: string, via: BookingHistoryVia): Promise<void> {
     const em = this.orm.em.fork();
     await em.transactional(async (tx) => {
       await this.workflows.holdForBookingChange(tx, tenantId);
@@ -175,6 +194,8 @@ export class BookingStatusService {
       // The job carries the units and their period: it releases them after the booking is gone.
       const lockerJobs = booking.isRejected ? [] : lockerReleaseJobs(booking);
       await recordBookingChange(tx, { tenantId, id: booking.number, action: 'DELETED', assignedUserId: booking.assignedUserId ?? null }, lockerJobs);
+      // The history outlives the booking and says it is gone.
+      await recordBookingHistory(tx, { tenantId, bookingId: booking.number, action: 'deleted', ...viewerOrigin(viewer, via) });
       tx.remove(booking);
       await tx.flush();
     });
@@ -195,10 +216,10 @@ export class BookingStatusService {
    * commit, paid, reject, in the given order. A commit that would overbook throws (409), and the
    * move with it. A task whose booking is gone is left alone (the board may name deleted bookings).
    */
-  async applyWorkflowStatus(em: EntityManager, tenantId: string, bookingId: string, statuses: readonly WorkflowBookingStatus[]): Promise<void> {
+  async applyWorkflowStatus(em: EntityManager, tenantId: string, bookingId: string, statuses: readonly WorkflowBookingStatus[], origin: ChangeOrigin): Promise<void> {
     const booking = isBookingNumber(bookingId) ? await findBooking(em, tenantId, bookingId, { lock: true }) : null;
     if (!booking) return;
-    await this.applyTo(em, booking, async (target) => {
+    await this.applyTo(em, booking, origin, async (target) => {
       const jobs: Job[] = [];
       for (const status of statuses) {
         if (status === 'commit') jobs.push(...(await this.release(em, target)));
@@ -268,20 +289,34 @@ export class BookingStatusService {
    * (paid, payment requested: each once, on its transition) in the same transaction. The workflow
    * row is held first, as every booking change does (the lock order of booking.locks.ts).
    */
-  private async change(tenantId: string, id: string, apply: (booking: Booking, tx: EntityManager) => Job[] | Promise<Job[]>): Promise<void> {
+  private async change(
+    tenantId: string,
+    id: string,
+    origin: ChangeOrigin,
+    apply: (booking: Booking, tx: EntityManager) => Job[] | Promise<Job[]>,
+    history: { reason?: string; cancelledByCustomer?: boolean } = {},
+  ): Promise<void> {
     await this.orm.em.fork().transactional(async (tx) => {
       await this.workflows.holdForBookingChange(tx, tenantId);
       const booking = await this.locked(tx, tenantId, id);
-      await this.applyTo(tx, booking, (target) => apply(target, tx));
+      await this.applyTo(tx, booking, origin, (target) => apply(target, tx), history);
     });
   }
 
-  /** The change on the locked booking, then its flush, jobs, live event and payment events. */
-  private async applyTo(tx: EntityManager, booking: Booking, apply: (booking: Booking) => Job[] | Promise<Job[]>): Promise<void> {
+  /** The change on the locked booking, then its flush, history entries, jobs, live event and payment events. */
+  private async applyTo(
+    tx: EntityManager,
+    booking: Booking,
+    origin: ChangeOrigin,
+    apply: (booking: Booking) => Job[] | Promise<Job[]>,
+    history: { reason?: string; cancelledByCustomer?: boolean } = {},
+  ): Promise<void> {
     const tenantId = booking.tenant.id;
     const before = paymentStateOf(booking);
+    const flagsBefore = statusFlagsOf(booking);
     const jobs = await apply(booking);
     await tx.flush();
+    for (const entry of statusEntries(flagsBefore, statusFlagsOf(booking), history)) await recordBookingHistory(tx, { tenantId, bookingId: booking.number, ...origin, ...entry });
     await recordBookingChange(tx, { tenantId, id: booking.number, action: 'UPDATED', assignedUserId: booking.assignedUserId ?? null }, jobs);
     await reportPaymentEvents(this.payments, tx, tenantId, booking.number, paymentTransitions(before, booking));
   }

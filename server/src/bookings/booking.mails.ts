@@ -9,6 +9,7 @@ import { composeBookingMail, parseBookingMailPayload, QR_CODE_CID, renderMailTem
 import { BOOKING_MAIL_JOB, BOOKING_ORGANIZER_MAILS_JOB, bookingMailJob } from './booking.jobs.js';
 import type { EventDirectory } from './event-seats.js';
 import { bookingView, findBooking } from './booking.queries.js';
+import { recordBookingHistory, systemActor } from './booking-history.js';
 
 /**
  * Sends one booking mail of the booking-mail job. A booking or tenant that no longer exists ends
@@ -77,7 +78,12 @@ export class BookingMailer {
       const png = await QRCode.toBuffer(composed.links.status, { type: 'png', margin: 2, width: 200 });
       attachments.push({ filename: 'qrcode.png', content: png, contentType: 'image/png', cid: QR_CODE_CID });
     }
-    await this.mail.sendRendered(
+    // The history names which mail went out (or failed), never its recipient; a failed one is retried by the queue.
+    const record = (action: 'mail_sent' | 'mail_failed', reason: string | null) =>
+      this.orm.em.fork().transactional((tx) =>
+        recordBookingHistory(tx, { tenantId: tenant.id, bookingId: booking.number, action, actor: systemActor, via: 'job', changes: [{ field: 'mail_kind', before: null, after: job.kind }], reason }),
+      );
+    const sent = this.mail.sendRendered(
       {
         to: composed.to,
         bcc: composed.bcc,
@@ -88,5 +94,12 @@ export class BookingMailer {
       },
       mailSenderSettings(tenant),
     );
+    try {
+      await sent;
+    } catch (error) {
+      await record('mail_failed', 'Versand fehlgeschlagen, wird wiederholt');
+      throw error;
+    }
+    await record('mail_sent', null);
   }
 }

@@ -179,7 +179,7 @@ export class BookingResolver {
   @Auth(AuthRule.BOOKING_WRITER)
   @Mutation(() => BookingType, { description: 'Staff create (no id; create right) or change (id; update right on it) a booking; a window that collides answers BOOKING_TIME_CONFLICT ("Zeitkonflikt").' })
   async saveBooking(@Arg('tenantId', () => ID) tenantId: string, @Arg('input', () => BookingInput) input: BookingInput, @Ctx() context: GraphQLContext): Promise<BookingType> {
-    const { booking } = await context.services.bookingEditor.save(await requireViewer(context), tenantId, parseInput(bookingEditSchema, input));
+    const { booking } = await context.services.bookingEditor.save(await requireViewer(context), tenantId, parseInput(bookingEditSchema, input), 'graphql');
     return (await withStatuses(context, tenantId, [booking]))[0];
   }
 
@@ -187,7 +187,7 @@ export class BookingResolver {
   @Mutation(() => BookingType, { description: 'Releases the booking ("freigeben"); mails the confirmation when nothing is to pay.' })
   async commitBooking(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<BookingType> {
     const viewer = await requireViewer(context);
-    await context.services.bookingStatus.commit(viewer, tenantId, id);
+    await context.services.bookingStatus.commit(viewer, tenantId, id, 'graphql');
     return this.booking(tenantId, id, context);
   }
 
@@ -199,7 +199,7 @@ export class BookingResolver {
     @Arg('reason', () => String, { nullable: true }) reason: string | null,
     @Ctx() context: GraphQLContext,
   ): Promise<BookingType> {
-    await context.services.bookingStatus.reject(await requireViewer(context), tenantId, id, reason ?? '');
+    await context.services.bookingStatus.reject(await requireViewer(context), tenantId, id, reason ?? '', 'graphql');
     return this.booking(tenantId, id, context);
   }
 
@@ -211,14 +211,14 @@ export class BookingResolver {
     @Arg('paymentMethod', () => String) paymentMethod: string,
     @Ctx() context: GraphQLContext,
   ): Promise<BookingType> {
-    await context.services.bookingStatus.markPaid(await requireViewer(context), tenantId, id, paymentMethod);
+    await context.services.bookingStatus.markPaid(await requireViewer(context), tenantId, id, paymentMethod, 'graphql');
     return this.booking(tenantId, id, context);
   }
 
   @Auth(AuthRule.BOOKING_DELETER)
   @Mutation(() => Boolean, { description: 'Deletes the booking (also when paid) and takes it off the workflow states.' })
   async deleteBooking(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<boolean> {
-    await context.services.bookingStatus.remove(await requireViewer(context), tenantId, id);
+    await context.services.bookingStatus.remove(await requireViewer(context), tenantId, id, 'graphql');
     return true;
   }
 
@@ -229,7 +229,7 @@ export class BookingResolver {
     @Arg('reason', () => String, { nullable: true }) reason: string | null,
     @Ctx() context: GraphQLContext,
   ): Promise<boolean> {
-    await context.services.bookingStatus.requestReject(tenantId, id, reason ?? '', { ip: clientIp(context.req) });
+    await context.services.bookingStatus.requestReject(tenantId, id, reason ?? '', { ip: clientIp(context.req) }, 'graphql');
     return true;
   }
 
@@ -240,7 +240,7 @@ export class BookingResolver {
 
   @Mutation(() => Boolean, { description: "The confirmation page's button behind the mailed cancellation link: rejects the booking with the reason given in the request." })
   async confirmBookingCancellation(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Arg('hookId', () => ID) hookId: string, @Ctx() context: GraphQLContext): Promise<boolean> {
-    await context.services.bookingStatus.releaseHook(tenantId, id, hookId);
+    await context.services.bookingStatus.releaseHook(tenantId, id, hookId, 'graphql');
     return true;
   }
 

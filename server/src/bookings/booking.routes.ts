@@ -13,6 +13,7 @@ import { bookingView } from './booking.queries.js';
 import { windowOf, type BookingListQuery } from './booking.service.js';
 import { bookableBookingsQuerySchema, bookingListQuerySchema, occupancyQuerySchema, queryFlag, timeWindowQueryDetail, timeWindowQuerySchema } from '../../../common/bookings/booking-query.schema.js';
 import { bookingEditSchema } from '../../../common/bookings/booking-edit.schema.js';
+import { bookingHistoryQuerySchema } from '../../../common/bookings/history.js';
 import { parseInput } from '../shared/schema-input.js';
 
 type TenantParams = { tenantId: string };
@@ -80,7 +81,7 @@ export function bookingRoutes(services: DomainServices): Router {
   });
   router.put('/bookings', async (req: Request<TenantParams>, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
-    const { booking, created } = await bookingEditor.save(viewer, req.params.tenantId, parseInput(bookingEditSchema, req.body));
+    const { booking, created } = await bookingEditor.save(viewer, req.params.tenantId, parseInput(bookingEditSchema, req.body), 'rest');
     // Create answers 200, update 201 (docs/api.md, deliberate differences), both with the stored booking.
     res.status(created ? 200 : 201).json(bookingView(booking));
   });
@@ -90,8 +91,12 @@ export function bookingRoutes(services: DomainServices): Router {
     const [view] = await withStatuses(req.params.tenantId, [bookingView(booking)], true);
     res.json(view);
   });
+  router.get('/bookings/:id/history', async (req: Request<ItemParams>, res: Response) => {
+    const viewer = await requireRestViewer(req, services.viewers);
+    res.json(await bookings.history(viewer, req.params.tenantId, req.params.id, parseInput(bookingHistoryQuerySchema, req.query)));
+  });
   router.delete('/bookings/:id', async (req: Request<ItemParams>, res: Response) => {
-    await bookingStatus.remove(await requireRestViewer(req, services.viewers), req.params.tenantId, req.params.id);
+    await bookingStatus.remove(await requireRestViewer(req, services.viewers), req.params.tenantId, req.params.id, 'rest');
     ok(res);
   });
   router.get('/bookings/:id/status', async (req: Request<ItemParams>, res: Response) => {
@@ -105,18 +110,18 @@ export function bookingRoutes(services: DomainServices): Router {
     ok(res);
   });
   const commit = async (req: Request<ItemParams>, res: Response) => {
-    await bookingStatus.commit(await requireRestViewer(req, services.viewers), req.params.tenantId, req.params.id);
+    await bookingStatus.commit(await requireRestViewer(req, services.viewers), req.params.tenantId, req.params.id, 'rest');
     ok(res);
   };
   // GET for the original product's clients, from the product's own pages only; scripts use POST.
   router.get('/bookings/:id/commit', sameOriginGetOnly(services.config.corsOrigins), commit);
   router.post('/bookings/:id/commit', commit);
   router.post('/bookings/:id/reject', async (req: Request<ItemParams>, res: Response) => {
-    await bookingStatus.reject(await requireRestViewer(req, services.viewers), req.params.tenantId, req.params.id, (req.body as { reason?: unknown } | undefined)?.reason);
+    await bookingStatus.reject(await requireRestViewer(req, services.viewers), req.params.tenantId, req.params.id, (req.body as { reason?: unknown } | undefined)?.reason, 'rest');
     ok(res);
   });
   router.post('/bookings/:id/request-reject', async (req: Request<ItemParams>, res: Response) => {
-    await bookingStatus.requestReject(req.params.tenantId, req.params.id, (req.body as { reason?: unknown } | undefined)?.reason, { ip: clientIp(req) });
+    await bookingStatus.requestReject(req.params.tenantId, req.params.id, (req.body as { reason?: unknown } | undefined)?.reason, { ip: clientIp(req) }, 'rest');
     ok(res, 201);
   });
   // A link in a mail never acts on GET (mail scanners open links): the old link leads to the
@@ -126,7 +131,7 @@ export function bookingRoutes(services: DomainServices): Router {
     res.redirect(303, `${services.config.publicUrl}/booking/verify-reject/${encodeURIComponent(req.params.tenantId)}?${query}`);
   });
   router.post('/bookings/:id/hooks/:hookId/release', async (req: Request<ItemParams & { hookId: string }>, res: Response) => {
-    await bookingStatus.releaseHook(req.params.tenantId, req.params.id, req.params.hookId);
+    await bookingStatus.releaseHook(req.params.tenantId, req.params.id, req.params.hookId, 'rest');
     ok(res);
   });
 

@@ -19,6 +19,8 @@ import { pgTextArray } from '../shared/sql.js';
 import type { PaymentReturnStatus } from '../../../common/bookings/payment-return.js';
 import { ticketEventIds, type TicketEventFacts } from '../../../common/bookings/ticket-event.js';
 import type { EventDirectory } from './event-seats.js';
+import { readBookingHistory, type BookingHistoryPage } from './booking-history.js';
+import type { BookingHistoryQuery } from '../../../common/bookings/history.js';
 import { bookingStatusConditions, staffBookingConditions, type BookingStatusFilter } from './booking-conditions.js';
 
 export interface BookingListQuery {
@@ -195,6 +197,17 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
     const booking = await this.find(this.orm.em.fork(), tenantId, id);
     if (!mayOnBooking(viewer, 'read', booking)) throw new AppError('auth.forbidden');
     return booking;
+  }
+
+  /**
+   * GET bookings/:id/history, Booking.history: one page of the booking's history, newest first, for
+   * whoever may read the booking (another tenant's or an unknown booking: not found).
+   */
+  async history(viewer: Viewer, tenantId: string, id: string, query: BookingHistoryQuery): Promise<BookingHistoryPage> {
+    const em = this.orm.em.fork();
+    const booking = await this.find(em, tenantId, id);
+    if (!mayOnBooking(viewer, 'read', booking)) throw new AppError('auth.forbidden');
+    return readBookingHistory(em, tenantId, booking.number, query);
   }
 
   /** GET bookings/:id/status: public flags only. */

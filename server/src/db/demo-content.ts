@@ -279,6 +279,7 @@ const noCardMoves: WorkflowBookings = {
   backlogIds: () => Promise.reject(new Error('The demo seed moves no workflow card.')),
   lockBooking: () => Promise.reject(new Error('The demo seed moves no workflow card.')),
   applyWorkflowStatus: () => Promise.reject(new Error('The demo seed moves no workflow card.')),
+  recordBoardMove: () => Promise.reject(new Error('The demo seed moves no workflow card.')),
 };
 
 /** The active workflow through the workflow service's save: new bookings enter "Eingang", whose staff hear of them. */

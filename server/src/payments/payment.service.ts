@@ -1,9 +1,10 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { PaymentMethod } from '../../../common/bookings/labels.js';
+import { paymentProviderLabel, type PaymentMethod } from '../../../common/bookings/labels.js';
 import { isBookingNumber } from '../bookings/booking-number.js';
 import type { Booking } from '../bookings/booking.entity.js';
 import { recordBookingChange } from '../bookings/booking.jobs.js';
 import { findBooking } from '../bookings/booking.queries.js';
+import { recordBookingHistory, type ChangeOrigin } from '../bookings/booking-history.js';
 import type { PaymentProviderUrls } from '../config.js';
 import { AppError } from '../shared/errors.js';
 import { Tenant } from '../tenants/tenant.entity.js';
@@ -15,6 +16,9 @@ import { invalidNotification, invoiceProvider, type CallbackParams, type Payment
 import { PmPaymentProvider } from './providers/pmpayment.js';
 import { TestPaymentProvider } from './providers/test-provider.js';
 import { logger } from '../shared/logging.js';
+
+/** A provider's callback acts as the provider (named as the staff know it). */
+const providerOrigin = (provider: PaymentProviderId): ChangeOrigin => ({ actor: { kind: 'payment_provider', id: provider, label: paymentProviderLabel(provider) ?? provider }, via: 'payment_callback' });
 
 /** The original product's numeric codes of a refused start. */
 export const paymentStartCodes = { 'payment.booking-not-found': 0, 'payment.not-released': 1, 'payment.already-paid': 2 } as const;
@@ -121,8 +125,13 @@ export class PaymentService {
     const verified = await provider.verifyNotification(application, this.target(tenantId, booking), params).catch((error: unknown) => {
       throw refusedCallback(error, 'notification', tenantId, booking.number);
     });
-    if (!verified.paid) return { applied: false, paid: booking.isPayed };
-    return { applied: await this.markPaid(tenantId, booking.number, provider.id, verified), paid: true };
+    if (!verified.paid) {
+      await this.orm.em.fork().transactional((tx) =>
+        recordBookingHistory(tx, { tenantId, bookingId: booking.number, action: 'payment_notified', ...providerOrigin(provider.id), reason: 'Zahlung nicht erfolgreich' }),
+      );
+      return { applied: false, paid: booking.isPayed };
+    }
+    return { applied: await this.markPaid(tenantId, booking.number, provider.id, verified, { notified: true }), paid: true };
   }
 
   /**
@@ -153,15 +162,28 @@ export class PaymentService {
    * The booking paid, once: under its row lock a paid booking is left alone; otherwise the flag,
    * method and provider are stored and the paid follow-ups enqueued in the same transaction.
    */
-  private async markPaid(tenantId: string, bookingNumber: string, provider: PaymentProviderId, verified: VerifiedPayment): Promise<boolean> {
+  private async markPaid(tenantId: string, bookingNumber: string, provider: PaymentProviderId, verified: VerifiedPayment, options: { notified: boolean } = { notified: false }): Promise<boolean> {
     return this.orm.em.fork().transactional(async (tx) => {
       const booking = await this.locked(tx, tenantId, bookingNumber);
+      const origin = providerOrigin(provider);
+      if (options.notified) await recordBookingHistory(tx, { tenantId, bookingId: booking.number, action: 'payment_notified', ...origin });
       if (booking.isPayed) return false;
+      const methodBefore = booking.paymentMethod;
       booking.isPayed = true;
       booking.paymentMethod = verified.method satisfies PaymentMethod;
       booking.paymentProvider = provider;
       await tx.flush();
       await recordBookingChange(tx, { tenantId, id: booking.number, action: 'UPDATED', assignedUserId: booking.assignedUserId ?? null });
+      await recordBookingHistory(tx, {
+        tenantId,
+        bookingId: booking.number,
+        action: 'paid',
+        ...origin,
+        changes: [
+          { field: 'isPayed', before: false, after: true },
+          { field: 'paymentMethod', before: methodBefore || null, after: booking.paymentMethod },
+        ],
+      });
       await this.followUps.paid(tx, tenantId, booking.number);
       return true;
     });

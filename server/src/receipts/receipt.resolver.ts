@@ -22,7 +22,7 @@ export class ReceiptResolver {
   @Auth(AuthRule.BOOKING_UPDATER)
   @Mutation(() => ReceiptType, { description: '"Zahlungsbeleg erstellen": a new receipt (revision) for the booking; update right on it.' })
   async createReceipt(@Arg('tenantId', () => ID) tenantId: string, @Arg('bookingId', () => ID) bookingId: string, @Ctx() context: GraphQLContext): Promise<ReceiptType> {
-    return context.services.receipts.create(await requireViewer(context), tenantId, bookingId);
+    return context.services.receipts.create(await requireViewer(context), tenantId, bookingId, 'graphql');
   }
 
   @Auth(AuthRule.TENANT_OWNER)

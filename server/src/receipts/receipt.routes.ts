@@ -15,7 +15,7 @@ export function receiptRoutes(services: DomainServices): Router {
   const { receipts } = services;
 
   router.post('/bookings/:id/receipt', async (req: Request<BookingParams>, res: Response) => {
-    await receipts.create(await requireRestViewer(req, services.viewers), req.params.tenantId, req.params.id);
+    await receipts.create(await requireRestViewer(req, services.viewers), req.params.tenantId, req.params.id, 'rest');
     res.status(200).type('text/plain').send('OK');
   });
   router.get('/bookings/:id/receipt/:receiptId', async (req: Request<BookingParams & { receiptId: string }>, res: Response) => {

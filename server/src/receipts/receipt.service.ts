@@ -9,6 +9,8 @@ import type { BookingMailer } from '../bookings/booking.mails.js';
 import type { BookingView } from '../bookings/booking.model.js';
 import { bookingView, findBooking } from '../bookings/booking.queries.js';
 import { mayOnBooking } from '../bookings/booking.service.js';
+import { recordBookingHistory, systemActor, viewerOrigin } from '../bookings/booking-history.js';
+import type { BookingHistoryVia, ChangeOrigin } from '../../../common/bookings/history.js';
 import type { MailAttachment } from '../mail/mail.service.js';
 import { AppError } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
@@ -148,11 +150,11 @@ export class ReceiptService {
   // --- staff ------------------------------------------------------------------------------------
 
   /** POST bookings/:id/receipt ("Zahlungsbeleg erstellen"): a new receipt revision; update right on the booking. */
-  async create(viewer: Viewer, tenantId: string, bookingNumber: string): Promise<ReceiptView> {
+  async create(viewer: Viewer, tenantId: string, bookingNumber: string, via: BookingHistoryVia): Promise<ReceiptView> {
     const booking = await findBooking(this.orm.em.fork(), tenantId, bookingNumber);
     if (!booking) throw new AppError('generic.not-found');
     if (!mayOnBooking(viewer, 'update', booking)) throw new AppError('auth.forbidden');
-    const { receipt } = await this.issue(tenantId, bookingNumber, 'receipt', null);
+    const { receipt } = await this.issue(tenantId, bookingNumber, 'receipt', null, new Date(), viewerOrigin(viewer, via));
     return this.view(tenantId, bookingNumber, receipt);
   }
 
@@ -215,7 +217,14 @@ export class ReceiptService {
    * document of the kind, else the next of the tenant's counter for the Berlin year of `now`; the
    * revision one above the booking's highest.
    */
-  async issue(tenantId: string, bookingNumber: string, kind: DocumentKind, paymentReference: string | null, now = new Date()): Promise<IssuedDocument> {
+  async issue(
+    tenantId: string,
+    bookingNumber: string,
+    kind: DocumentKind,
+    paymentReference: string | null,
+    now = new Date(),
+    origin: ChangeOrigin = { actor: systemActor, via: 'job' },
+  ): Promise<IssuedDocument> {
     return this.orm.em.fork().transactional(async (tx) => {
       const booking = await findBooking(tx, tenantId, bookingNumber, { lock: true });
       if (!booking) throw new AppError('generic.not-found');
@@ -246,6 +255,13 @@ export class ReceiptService {
       booking.attachments = [...booking.attachments, entry];
       await tx.flush();
       await recordBookingChange(tx, { tenantId, id: booking.number, action: 'UPDATED', assignedUserId: booking.assignedUserId ?? null });
+      await recordBookingHistory(tx, {
+        tenantId,
+        bookingId: booking.number,
+        action: kind === 'receipt' ? 'receipt_issued' : 'invoice_issued',
+        ...origin,
+        changes: [{ field: 'document', before: null, after: receipt.number }],
+      });
       return { receipt, pdf };
     });
   }

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ChangeOrigin } from '../../../common/bookings/history.js';
 import type { WorkflowBookingStatus } from './workflow.entity.js';
 
 /**
@@ -22,5 +23,7 @@ export interface WorkflowBookings {
    * with their mails and documents enqueued in that transaction. A release that would overbook
    * throws (409) and so refuses the move. A booking that does not exist is left alone.
    */
-  applyWorkflowStatus(em: EntityManager, tenantId: string, bookingId: string, statuses: readonly WorkflowBookingStatus[]): Promise<void>;
+  applyWorkflowStatus(em: EntityManager, tenantId: string, bookingId: string, statuses: readonly WorkflowBookingStatus[], origin: ChangeOrigin): Promise<void>;
+  /** A staff member moved the booking's card (state names, null for backlog; "Archiv" when archived): its history says so, in the move's transaction. */
+  recordBoardMove(em: EntityManager, tenantId: string, bookingId: string, from: string | null, to: string | null, origin: ChangeOrigin): Promise<void>;
 }

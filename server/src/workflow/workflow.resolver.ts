@@ -37,12 +37,12 @@ export class WorkflowResolver {
     @Arg('newIndex', () => Int, { nullable: true, description: 'Without it a booking already in a state does not move.' }) newIndex: number | null | undefined,
     @Ctx() context: GraphQLContext,
   ): Promise<WorkflowType> {
-    return context.services.workflows.moveTask(await requireViewer(context), tenantId, { taskId, destination, newIndex });
+    return context.services.workflows.moveTask(await requireViewer(context), tenantId, { taskId, destination, newIndex }, 'graphql');
   }
 
   @Auth(AuthRule.WORKFLOW_MOVER)
   @Mutation(() => WorkflowType, { description: 'Archives a booking (removed from its state): manageBookings updateAny and owners.' })
   async archiveWorkflowTask(@Arg('tenantId', () => ID) tenantId: string, @Arg('taskId', () => ID) taskId: string, @Ctx() context: GraphQLContext): Promise<WorkflowType> {
-    return context.services.workflows.archiveTask(await requireViewer(context), tenantId, { taskId });
+    return context.services.workflows.archiveTask(await requireViewer(context), tenantId, { taskId }, 'graphql');
   }
 }

@@ -33,11 +33,11 @@ export function workflowRoutes(services: DomainServices): Router {
   });
 
   router.put('/workflow/task', async (req: Request, res: Response) => {
-    res.json(await workflows.moveTask(await requireRestViewer(req, viewers), tenantOf(req), body(req) as WorkflowMoveInput));
+    res.json(await workflows.moveTask(await requireRestViewer(req, viewers), tenantOf(req), body(req) as WorkflowMoveInput, 'rest'));
   });
 
   router.put('/workflow/archive', async (req: Request, res: Response) => {
-    res.json(await workflows.archiveTask(await requireRestViewer(req, viewers), tenantOf(req), body(req)));
+    res.json(await workflows.archiveTask(await requireRestViewer(req, viewers), tenantOf(req), body(req), 'rest'));
   });
 
   return router;

@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { canConfigureWorkflow, canMoveWorkflowTasks, canReadWorkflow } from '../../../common/permissions/permissions.js';
+import { staffActor, type BookingHistoryVia, type ChangeOrigin } from '../../../common/bookings/history.js';
 import { AppError } from '../shared/errors.js';
 import { enqueueJobs, type Job } from '../shared/jobs.js';
 import { notifyCall, notifyStatement, type WorkflowCardEvent } from '../shared/pubsub.js';
@@ -176,35 +177,35 @@ export class WorkflowService {
   }
 
   /** Moves a task on the board; answers the whole workflow (REST). */
-  async moveTask(viewer: Viewer, tenantId: string, input: WorkflowMoveInput): Promise<WorkflowView> {
+  async moveTask(viewer: Viewer, tenantId: string, input: WorkflowMoveInput, via: BookingHistoryVia): Promise<WorkflowView> {
     if (!canMoveWorkflowTasks(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
-    return this.changeBoard(tenantId, moveRequest(input), (em) => this.viewIn(em, tenantId));
+    return this.changeBoard(tenantId, moveRequest(input), { actor: staffActor(viewer.user), via }, (em) => this.viewIn(em, tenantId));
   }
 
   /** Moves a card on the kanban view; answers its new place. */
-  async moveCard(viewer: Viewer, tenantId: string, input: WorkflowMoveInput): Promise<WorkflowCardEvent> {
+  async moveCard(viewer: Viewer, tenantId: string, input: WorkflowMoveInput, via: BookingHistoryVia): Promise<WorkflowCardEvent> {
     if (!canMoveWorkflowTasks(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
     let moved: WorkflowCardEvent | undefined;
-    await this.changeBoard(tenantId, moveRequest(input), async () => undefined, (card) => (moved = card));
+    await this.changeBoard(tenantId, moveRequest(input), { actor: staffActor(viewer.user), via }, async () => undefined, (card) => (moved = card));
     return moved as WorkflowCardEvent;
   }
 
   /** Archives a task (its card leaves its state); like every move, only a booking of the tenant. */
-  async archiveTask(viewer: Viewer, tenantId: string, input: { taskId?: unknown }): Promise<WorkflowView> {
+  async archiveTask(viewer: Viewer, tenantId: string, input: { taskId?: unknown }, via: BookingHistoryVia): Promise<WorkflowView> {
     if (!canMoveWorkflowTasks(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
     const taskId = archivedTaskId(input);
-    return this.changeBoard(tenantId, { taskId, destination: ARCHIVE_DESTINATION, newIndex: null }, (em) => this.viewIn(em, tenantId));
+    return this.changeBoard(tenantId, { taskId, destination: ARCHIVE_DESTINATION, newIndex: null }, { actor: staffActor(viewer.user), via }, (em) => this.viewIn(em, tenantId));
   }
 
   /** One move in its own transaction; `answer` reads what the caller returns, inside it. */
-  private async changeBoard<T>(tenantId: string, request: MoveRequest, answer: (em: EntityManager) => Promise<T>, onMoved?: (card: WorkflowCardEvent) => void): Promise<T> {
+  private async changeBoard<T>(tenantId: string, request: MoveRequest, origin: ChangeOrigin, answer: (em: EntityManager) => Promise<T>, onMoved?: (card: WorkflowCardEvent) => void): Promise<T> {
     return this.orm.em.fork().transactional(async (em) => {
       await this.tenantOrFail(em, tenantId);
       const workflow = await this.sharedWorkflow(em, tenantId);
       if (!workflow) throw new AppError('generic.not-found', { detail: 'Für diesen Mandanten ist kein Workflow eingerichtet.' });
       // The booking's row before the card's lock (bookings/booking.locks.ts): its status may change with the move.
       const exists = await this.bookings.lockBooking(em, tenantId, request.taskId);
-      const move = await this.move(em, workflow, request, new Date(), async (place) => {
+      const move = await this.move(em, workflow, request, new Date(), { origin, recordMove: exists }, async (place) => {
         // Only bookings of the tenant have a place on the board: a task in no state (backlog or
         // archive) that is none answers 404, whatever the destination, instead of becoming a
         // phantom card. A card in a state got there with its booking and leaves every state when
@@ -229,14 +230,14 @@ export class WorkflowService {
    * bookings/booking.locks.ts), the rows change, the mails of the entered state are enqueued and the
    * new place is announced.
    */
-  private async move(em: EntityManager, workflow: Workflow, request: MoveRequest, now: Date, check?: (place: TaskPlace) => Promise<void>): Promise<CardMove> {
+  private async move(em: EntityManager, workflow: Workflow, request: MoveRequest, now: Date, by: { origin: ChangeOrigin; recordMove: boolean }, check?: (place: TaskPlace) => Promise<void>): Promise<CardMove> {
     const tenantId = workflow.tenant.id;
     await lockTask(em, tenantId, request.taskId);
     const before = await readPlace(em, tenantId, request.taskId);
     await check?.(before);
     const plan = planMove(before, request, workflow.states);
     const statuses = plan.entered ? bookingStatusesOf(workflow, plan.entered.stateId) : [];
-    if (statuses.length > 0) await this.bookings.applyWorkflowStatus(em, tenantId, request.taskId, statuses);
+    if (statuses.length > 0) await this.bookings.applyWorkflowStatus(em, tenantId, request.taskId, statuses, by.origin);
     const target = plan.target;
     const leaves = before.kind === 'state' && target.kind !== 'unchanged';
     await lockStates(em, tenantId, [leaves && before.kind === 'state' ? before.stateId : null, target.kind === 'state' ? target.stateId : null]);
@@ -260,6 +261,12 @@ export class WorkflowService {
         card = { kind: 'MOVED', tenantId, id: request.taskId, stateId: null, archived: false, index: null, enteredAt: null };
       }
     }
+    if (by.recordMove && target.kind !== 'unchanged') {
+      const stateName = (stateId: string) => workflow.states.find((state) => state.id === stateId)?.name ?? stateId;
+      const placeName = (where: TaskPlace) => (where.kind === 'state' ? stateName(where.stateId) : where.kind === 'archived' ? 'Archiv' : null);
+      const to = target.kind === 'state' ? stateName(target.stateId) : target.kind === 'archived' ? 'Archiv' : null;
+      await this.bookings.recordBoardMove(em, tenantId, request.taskId, placeName(place), to, by.origin);
+    }
     const jobs: Job[] = plan.entered ? [workflowEnteredJob(tenantId, request.taskId, plan.entered)] : [];
     await enqueueJobs(em, jobs, target.kind === 'unchanged' ? [] : [notifyCall('WORKFLOW_CARD_CHANGED', tenantId, card)]);
     return { card, entered: plan.entered };
@@ -282,10 +289,11 @@ export class WorkflowService {
    * a default state. The entered state's status actions apply and its mails are enqueued in the same
    * transaction.
    */
-  async placeNewBookingIn(em: EntityManager, tenantId: string, bookingId: string, now: number, workflow?: Workflow | null): Promise<StateEntered | null> {
+  async placeNewBookingIn(em: EntityManager, tenantId: string, bookingId: string, now: number, origin: ChangeOrigin, workflow?: Workflow | null): Promise<StateEntered | null> {
     const active = workflow === undefined ? await this.workflowForNewBookings(em, tenantId) : workflow;
     if (!active) return null;
-    return (await this.move(em, active, { taskId: bookingId, destination: active.defaultState, newIndex: 0 }, new Date(now))).entered;
+    // A new booking's place is part of its creation: no entry of its own.
+    return (await this.move(em, active, { taskId: bookingId, destination: active.defaultState, newIndex: 0 }, new Date(now), { origin, recordMove: false })).entered;
   }
 
   /**
@@ -310,12 +318,12 @@ export class WorkflowService {
    * caller's transaction, which holds the booking's row and has flushed it; a booking already
    * there stays where it is.
    */
-  async placeBookingIn(em: EntityManager, tenantId: string, bookingId: string, destination: string, now: number): Promise<StateEntered | null> {
+  async placeBookingIn(em: EntityManager, tenantId: string, bookingId: string, destination: string, now: number, origin: ChangeOrigin): Promise<StateEntered | null> {
     const workflow = await this.sharedWorkflow(em, tenantId);
     if (!workflow) return null;
     const place = await readPlace(em, tenantId, bookingId);
     if ((place.kind === 'state' && place.stateId === destination) || (place.kind === 'archived' && destination === ARCHIVE_DESTINATION)) return null;
-    return (await this.move(em, workflow, { taskId: bookingId, destination, newIndex: 0 }, new Date(now))).entered;
+    return (await this.move(em, workflow, { taskId: bookingId, destination, newIndex: 0 }, new Date(now), { origin, recordMove: true })).entered;
   }
 
   /** A deleted booking leaves every state (the archive keeps its record). */

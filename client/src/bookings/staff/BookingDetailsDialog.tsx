@@ -10,6 +10,7 @@ import { DeleteBookingDialog, MarkPaidDialog, RejectBookingDialog } from './Book
 import { consentDocuments } from './bookingDetails';
 import { bookingMessages } from './bookingMessages';
 import { type BookingActions, bookingActions } from './bookingRows';
+import { BookingHistory } from './BookingHistory';
 import { BookingLockers } from './BookingLockers';
 import { PaymentTag, StatusTag } from './BookingTags';
 import { useBookingActions } from './useBookingActions';
@@ -195,6 +196,7 @@ export function BookingDetailsDialog({ tenantId, bookingId, viewer, onEdit, onCl
             <Details booking={booking} />
             <Documents receipts={booking.receipts} />
             <AcceptedDocuments attachments={booking.attachments} />
+            <BookingHistory tenantId={tenantId} bookingId={booking.id} version={booking} />
           </>
         ) : error ? <NonIdealState icon="error" title={bookingMessages.loadError.message} /> : <NonIdealState icon={<Spinner size={24} />} title="Daten werden geladen..." />}
       </div>

@@ -9,6 +9,14 @@ import { isUuid } from '../../shared/ids.js';
 import { canBookFree, isTenantMember } from '../../../../common/permissions/permissions.js';
 import { Tenant } from '../../tenants/tenant.entity.js';
 import type { Viewer } from '../../users/viewer.service.js';
+import { citizenActor, recordBookingHistory, userActor } from '../booking-history.js';
+import type { ChangeOrigin } from '../../../../common/bookings/history.js';
+
+/** Staff of the tenant book as themselves; everyone else, signed in or not, is a citizen (the signed-in one with their id). */
+function checkoutOrigin(viewer: Viewer | null, tenantId: string): ChangeOrigin {
+  if (viewer && isTenantMember(viewer.permissions, tenantId)) return { actor: userActor(viewer), via: 'checkout' };
+  return { actor: { ...citizenActor, id: viewer?.user.id ?? null }, via: 'checkout' };
+}
 import type { WorkflowService } from '../../workflow/workflow.service.js';
 import { Booking } from '../booking.entity.js';
 import { holdsTickets, newBookingMailJobs, recordBookingChange } from '../booking.jobs.js';
@@ -116,7 +124,7 @@ export class CheckoutService {
         await this.guard.preview(this.orm.em.fork(), this.claimOf(plan), this.rulesOf(plan));
         return { ...this.preview(plan, request, this.price(plan)), id: null };
       }
-      return await busyWhenLocked(() => this.store(plan, request, repeatable));
+      return await busyWhenLocked(() => this.store(plan, request, repeatable, checkoutOrigin(viewer, tenantId)));
     } catch (error) {
       // A copy that came while the first was committing may find its slot or coupon taken by the
       // first: it answers the first's booking, not the refusal.
@@ -287,7 +295,7 @@ export class CheckoutService {
     };
   }
 
-  private async store(plan: Plan, request: CheckoutRequest, repeatable: IdempotentCheckout | null): Promise<BookingView> {
+  private async store(plan: Plan, request: CheckoutRequest, repeatable: IdempotentCheckout | null, origin: ChangeOrigin): Promise<BookingView> {
     const em = this.orm.em.fork();
     const booking = await em.transactional(async (tx) => {
       // Before anything else: a concurrent checkout with the same key is waited for and answered.
@@ -336,13 +344,14 @@ export class CheckoutService {
       // Released at once: the locker system opens the reserved units for the booking's period.
       if (created.isCommitted) jobs.push(...lockerActivationJobs(created));
       await recordBookingChange(tx, { tenantId: plan.tenant.id, id: created.number, action: 'CREATED', assignedUserId: created.assignedUserId ?? null }, jobs);
+      await recordBookingHistory(tx, { tenantId: plan.tenant.id, bookingId: created.number, action: 'created', ...origin });
       if (repeatable) await keyBooked(tx, repeatable, created.key);
       // A booking released at checkout with something to pay is asked for its payment now, as after
       // a staff release: the link (mail 4) or the invoice (mail 5) reaches a customer who closes the tab.
       await reportPaymentEvents(this.payments, tx, plan.tenant.id, created.number, paymentTransitions(null, created));
       // Last, so the default state's lock is held only until the commit that follows; its status
       // actions change the booking as a change after its creation (mails and live event of their own).
-      await this.workflows.placeNewBookingIn(tx, plan.tenant.id, created.number, now, workflow);
+      await this.workflows.placeNewBookingIn(tx, plan.tenant.id, created.number, now, origin, workflow);
       return created;
     });
     return bookingView(booking);

@@ -1,0 +1,76 @@
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import { Button, H5 } from '@blueprintjs/core';
+import { useEffect, useRef, useState } from 'react';
+import { type BookingHistoryEntryFragment, StaffBookingHistoryDocument } from '../../gql/graphql';
+import { historyLine } from './bookingHistory';
+
+const PAGE = 20;
+
+/**
+ * "Verlauf": what happened to the booking, newest first, 20 at a time ("Mehr laden" for the next
+ * page). Read again whenever the booking in the dialog changes (`version`), so a release or payment
+ * made in the dialog shows up at once.
+ */
+export function BookingHistory({ tenantId, bookingId, version }: { tenantId: string; bookingId: string; version: unknown }) {
+  const client = useApolloClient();
+  const { data, error, refetch } = useQuery(StaffBookingHistoryDocument, { variables: { tenantId, id: bookingId, first: PAGE }, fetchPolicy: 'network-only' });
+  const [older, setOlder] = useState<{ entries: BookingHistoryEntryFragment[]; nextCursor: string | null } | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    setOlder(null);
+    void refetch();
+  }, [version, refetch]);
+
+  const first = data?.booking.history;
+  const entries = [...(first?.entries ?? []), ...(older?.entries ?? [])];
+  const nextCursor = older ? older.nextCursor : (first?.nextCursor ?? null);
+
+  const loadMore = async () => {
+    if (!nextCursor) return;
+    setLoadingMore(true);
+    try {
+      const page = await client.query({ query: StaffBookingHistoryDocument, variables: { tenantId, id: bookingId, first: PAGE, after: nextCursor }, fetchPolicy: 'network-only' });
+      const history = page.data?.booking.history;
+      if (history) setOlder((current) => ({ entries: [...(current?.entries ?? []), ...history.entries], nextCursor: history.nextCursor }));
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="booking-history-heading">
+      <H5 id="booking-history-heading">Verlauf</H5>
+      {error ? (
+        <p className="bp6-text-muted">Der Verlauf konnte nicht geladen werden.</p>
+      ) : !first ? (
+        <p className="bp6-text-muted">Verlauf wird geladen …</p>
+      ) : entries.length === 0 ? (
+        <p className="bp6-text-muted">Noch keine Einträge.</p>
+      ) : (
+        <ol className="booking-history" aria-label="Verlauf">
+          {entries.map(historyLine).map((line) => (
+            <li key={line.id}>
+              <div>
+                <time dateTime={line.at}>{line.when}</time> · <strong>{line.action}</strong> · <span>{line.actor}</span>
+              </div>
+              {line.changes.length > 0 && (
+                <ul className="booking-history-changes">
+                  {line.changes.map((change, index) => (
+                    <li key={index}>{change}</li>
+                  ))}
+                </ul>
+              )}
+              {line.reason && <div className="bp6-text-muted">Grund: {line.reason}</div>}
+            </li>
+          ))}
+        </ol>
+      )}
+      {nextCursor && <Button text="Mehr laden" loading={loadingMore} onClick={() => void loadMore()} />}
+    </section>
+  );
+}

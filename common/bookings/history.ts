@@ -1,0 +1,145 @@
+/**
+ * A booking's history (docs/bookings.md, "History"): the codes of what happened, who did it and
+ * through which path, their German words for the staff's timeline, and the query of one page.
+ * Plain TypeScript.
+ */
+import { z } from 'zod';
+import { anyValue, looseObject } from '../validation/schema.js';
+import { paymentMethodLabel, paymentProviderLabel } from './labels.js';
+
+export const bookingHistoryActionLabels = {
+  created: 'Angelegt',
+  changed: 'Geändert',
+  released: 'Freigegeben',
+  rejected: 'Abgelehnt',
+  cancelled: 'Storniert',
+  paid: 'Als bezahlt markiert',
+  workflow_moved: 'Im Board verschoben',
+  receipt_issued: 'Zahlungsbeleg erstellt',
+  invoice_issued: 'Rechnung erstellt',
+  mail_sent: 'E-Mail versandt',
+  mail_failed: 'E-Mail fehlgeschlagen',
+  cancellation_requested: 'Stornierung angefragt',
+  payment_notified: 'Zahlungsmeldung erhalten',
+  deleted: 'Gelöscht',
+} as const;
+export type BookingHistoryAction = keyof typeof bookingHistoryActionLabels;
+
+/** Who acted; `api_token` is kept for access tokens of other systems. */
+export const bookingHistoryActorKinds = ['user', 'citizen', 'payment_provider', 'system', 'api_token'] as const;
+export type BookingHistoryActorKind = (typeof bookingHistoryActorKinds)[number];
+
+/** The path a change came through. */
+export const bookingHistoryVias = ['graphql', 'rest', 'checkout', 'job', 'payment_callback'] as const;
+export type BookingHistoryVia = (typeof bookingHistoryVias)[number];
+
+/** Who acted: the user's or provider's id (none for citizens and the system) and the name as it was then. */
+export interface BookingHistoryActor {
+  kind: BookingHistoryActorKind;
+  id: string | null;
+  label: string;
+}
+
+/** Who acted and through which path: handed from the resolver, route or job to the service that changes a booking. */
+export interface ChangeOrigin {
+  actor: BookingHistoryActor;
+  via: BookingHistoryVia;
+}
+
+/** A staff member as actor, named as their account reads now. */
+export function staffActor(user: { id: string; firstName?: string | null; lastName?: string | null }): BookingHistoryActor {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
+  return { kind: 'user', id: user.id, label: name || user.id };
+}
+
+export function bookingHistoryActionLabel(action: string): string {
+  return Object.hasOwn(bookingHistoryActionLabels, action) ? bookingHistoryActionLabels[action as BookingHistoryAction] : action;
+}
+
+/** The actor as the timeline names them: staff by name, everyone else by role. */
+export function bookingHistoryActorLabel(actor: { kind: string; label: string }): string {
+  switch (actor.kind) {
+    case 'user':
+      return actor.label ? `${actor.label} (Mitarbeiter/in)` : 'Mitarbeiter/in';
+    case 'citizen':
+      return 'Bürger/in';
+    case 'payment_provider':
+      return actor.label ? `Zahlungsanbieter (${actor.label})` : 'Zahlungsanbieter';
+    case 'api_token':
+      return actor.label ? `Schnittstelle (${actor.label})` : 'Schnittstelle';
+    default:
+      return 'System';
+  }
+}
+
+/** The German names of the booking fields a change lists. */
+export const bookingHistoryFieldLabels: Readonly<Record<string, string>> = {
+  name: 'Name',
+  company: 'Firma',
+  street: 'Straße',
+  zipCode: 'PLZ',
+  location: 'Ort',
+  mail: 'E-Mail',
+  phone: 'Telefon',
+  comment: 'Kommentar',
+  timeBegin: 'Beginn',
+  timeEnd: 'Ende',
+  isCommitted: 'Freigegeben',
+  isPayed: 'Bezahlt',
+  isRejected: 'Abgelehnt',
+  paymentProvider: 'Zahlungsanbieter',
+  paymentMethod: 'Zahlungsart',
+  assignedUserId: 'Zugewiesen an',
+  priceEur: 'Preis (EUR)',
+  items: 'Buchungsobjekte',
+  workflowStatus: 'Status im Board',
+  mail_kind: 'E-Mail',
+  document: 'Dokument',
+};
+
+export function bookingHistoryFieldLabel(field: string): string {
+  return bookingHistoryFieldLabels[field] ?? field;
+}
+
+/** The booking mails by the names the history stores (docs/bookings.md, "Booking mails"). */
+export const bookingMailKindLabels: Readonly<Record<string, string>> = {
+  'request-received': 'Anfrage eingegangen',
+  confirmed: 'Buchungsbestätigung',
+  released: 'Freigabe',
+  'payment-requested': 'Zahlungsaufforderung (online)',
+  'payment-direct': 'Zahlungshinweis',
+  'invoice-payment-request': 'Zahlungsaufforderung mit Rechnung',
+  invoice: 'Rechnung',
+  rejected: 'Stornierung',
+  declined: 'Ablehnung',
+  'cancellation-requested': 'Bestätigungslink zur Stornierung',
+  'tenant-new-booking': 'Neue Anfrage an den Mandanten',
+  'tenant-booking-released': 'Neue Buchung an den Mandanten',
+  'tenant-payment-received': 'Zahlungseingang an den Mandanten',
+  'organizer-new-booking': 'Neue Buchung an die Veranstaltung',
+};
+
+/** A changed value as the timeline shows it: instants in Berlin time, flags as Ja/Nein, mails, methods and providers by their German names. */
+export function bookingHistoryValueText(field: string, value: unknown, formatInstant: (instant: Date) => string): string {
+  if (value === null || value === undefined || value === '') return '–';
+  if (typeof value === 'boolean') return value ? 'Ja' : 'Nein';
+  if (field === 'mail_kind' && typeof value === 'string') return bookingMailKindLabels[value] ?? value;
+  if (field === 'paymentMethod' && typeof value === 'string') return paymentMethodLabel(value);
+  if (field === 'paymentProvider' && typeof value === 'string') return paymentProviderLabel(value) ?? value;
+  if ((field === 'timeBegin' || field === 'timeEnd') && typeof value === 'string' && !Number.isNaN(Date.parse(value))) return formatInstant(new Date(value));
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+export const BOOKING_HISTORY_PAGE_DEFAULT = 20;
+export const BOOKING_HISTORY_PAGE_MAX = 100;
+
+/** `first` (1 to 100, default 20) and `after` (the `nextCursor` of the page before). */
+export const bookingHistoryQuerySchema = looseObject({
+  first: anyValue()
+    .transform((value) => (value === null || value === undefined || value === '' ? BOOKING_HISTORY_PAGE_DEFAULT : Number(value)))
+    .pipe(z.number().int().min(1).max(BOOKING_HISTORY_PAGE_MAX)),
+  after: anyValue()
+    .transform((value) => (typeof value === 'string' && value !== '' ? value : null))
+    .pipe(z.string().regex(/^[0-9]{1,18}$/).nullable()),
+});
+export type BookingHistoryQuery = z.output<typeof bookingHistoryQuerySchema>;
