@@ -2,6 +2,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import type { AppConfig } from '../config.js';
 import { logger } from '../shared/logging.js';
+import { settledWithin } from '../shared/wait.js';
 import { ensureDatabase, splitDatabaseUrl, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded.js';
 import { ormConfig } from './mikro-orm.config.js';
 
@@ -40,15 +41,9 @@ async function migrateExclusively(orm: MikroORM, url: string): Promise<void> {
 const CLOSE_WAIT_MS = 2000;
 
 async function closeOrm(orm: MikroORM): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const waited = new Promise<void>((resolve) => {
-    timer = setTimeout(() => {
-      logger.warn(`[db] connections still in use after ${CLOSE_WAIT_MS} ms are left to the process's exit`);
-      resolve();
-    }, CLOSE_WAIT_MS);
-  });
-  await Promise.race([orm.close(true), waited]);
-  clearTimeout(timer);
+  if (!(await settledWithin(orm.close(true), CLOSE_WAIT_MS))) {
+    logger.warn(`[db] connections still in use after ${CLOSE_WAIT_MS} ms are left to the process's exit`);
+  }
 }
 
 /** Connects to DATABASE_URL, or starts the embedded PostgreSQL; then applies pending migrations. */

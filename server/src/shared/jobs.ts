@@ -4,6 +4,7 @@ import { EventEmitter } from 'node:events';
 import type pg from 'pg';
 import { logger, withoutMailAddresses } from './logging.js';
 import { jobRunDuration } from './metrics.js';
+import { settledWithin } from './wait.js';
 
 /**
  * The durable job queue for every side effect after a change (mails, later PDFs and payment
@@ -255,13 +256,7 @@ export class JobWorker {
     let released = 0;
     if (runner) {
       const stopped = runner.stop().catch((error: unknown) => logger.error({ err: error }, '[jobs] stopping the worker failed'));
-      let timer: NodeJS.Timeout | undefined;
-      const graceOver = new Promise<'grace over'>((resolve) => {
-        if (Number.isFinite(graceMs)) timer = setTimeout(() => resolve('grace over'), graceMs);
-      });
-      const ended = await Promise.race([stopped.then(() => 'stopped' as const), graceOver]);
-      clearTimeout(timer);
-      if (ended === 'grace over' && this.workerId) {
+      if (!(await settledWithin(stopped, graceMs)) && this.workerId) {
         released = await this.releaseLockedJobs(this.workerId);
         // The handlers still running are abandoned with the process; graphile-worker finds nothing
         // left to fail, since the jobs are no longer locked by this pool.

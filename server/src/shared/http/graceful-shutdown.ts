@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { WebSocketServer } from 'ws';
+import { settledWithin } from '../wait.js';
 
 /** WebSocket close code "Service Restart": graphql-ws clients take it as a reason to connect again. */
 export const SERVICE_RESTART_CLOSE_CODE = 1012;
@@ -85,13 +86,7 @@ export class HttpDrain {
       for (const client of this.wsServer.clients) client.close(SERVICE_RESTART_CLOSE_CODE, SERVICE_RESTART_REASON);
       if (this.running.size === 0) this.stopListening();
     }
-    let timer: NodeJS.Timeout | undefined;
-    const graceOver = new Promise<'grace over'>((resolve) => {
-      timer = setTimeout(() => resolve('grace over'), graceMs);
-    });
-    const ended = await Promise.race([this.closed.then(() => 'closed' as const), graceOver]);
-    clearTimeout(timer);
-    if (ended === 'closed') return { cutRequests: 0, cutConnections: 0 };
+    if (await settledWithin(this.closed, graceMs)) return { cutRequests: 0, cutConnections: 0 };
 
     const outcome = { cutRequests: this.running.size, cutConnections: this.sockets.size };
     this.stopListening();
