@@ -36,6 +36,9 @@ export const bookingListQuerySchema = looseObject({
   offset: queryCount(0),
 });
 
+/** The staff's CSV downloads: `lastChange=true` adds the newest history entry of each booking. */
+export const csvExportQuerySchema = looseObject({ lastChange: queryFlag });
+
 export type BookingListQueryInput = z.output<typeof bookingListQuerySchema>;
 
 /** The occupancy calendar: the objects (a list or comma-separated) and the window. */

@@ -22,6 +22,7 @@ export const bookingHistoryActionLabels = {
   cancellation_requested: 'Stornierung angefragt',
   payment_notified: 'Zahlungsmeldung erhalten',
   deleted: 'Gelöscht',
+  locker_updated: 'Schließfach aktualisiert',
 } as const;
 export type BookingHistoryAction = keyof typeof bookingHistoryActionLabels;
 
@@ -95,6 +96,7 @@ export const bookingHistoryFieldLabels: Readonly<Record<string, string>> = {
   workflowStatus: 'Status im Board',
   mail_kind: 'E-Mail',
   document: 'Dokument',
+  locker: 'Schließfach',
 };
 
 export function bookingHistoryFieldLabel(field: string): string {
@@ -143,3 +145,16 @@ export const bookingHistoryQuerySchema = looseObject({
     .pipe(z.string().regex(/^[0-9]{1,18}$/).nullable()),
 });
 export type BookingHistoryQuery = z.output<typeof bookingHistoryQuerySchema>;
+
+/** The states of a booking's locker units in German (the details dialog, the history). */
+export const lockerStateLabels: Readonly<Record<string, string>> = {
+  reserved: 'reserviert',
+  active: 'aktiv',
+  released: 'freigegeben',
+  failed: 'fehlgeschlagen',
+};
+
+export const lockerStateLabel = (state: string): string => lockerStateLabels[state] ?? state;
+
+/** One locker unit group as the history names it: "Fach B-12 (2×): aktiv". */
+export const lockerHistoryValue = (unit: { unitId: string; amount: number; state: string }): string => `Fach ${unit.unitId} (${unit.amount}×): ${lockerStateLabel(unit.state)}`;

@@ -220,4 +220,16 @@ test('a clerk rejects a booking with a reason and deletes another from their det
   await expect(confirm).toBeHidden();
   await expect(deleting).toBeHidden();
   await expect(rowOf(page, deleted.id)).toHaveCount(0);
+
+  // Asked about it later, the clerk searches its number: the deleted booking's history is still there.
+  await page.getByRole('searchbox', { name: 'Buchungen durchsuchen' }).fill(deleted.id.toLowerCase());
+  await page.getByRole('button', { name: 'Verlauf anzeigen' }).click();
+  const history = page.getByRole('dialog', { name: `Verlauf der Buchung ${deleted.id}` });
+  const timeline = history.getByRole('list', { name: 'Verlauf' }).locator(':scope > li');
+  await expect(timeline.first()).toContainText('Gelöscht');
+  await expect(timeline.first()).toContainText('(Mitarbeiter/in)');
+  await expect(timeline.first()).toContainText('Lena Löschung');
+  await expect(timeline.last()).toContainText('Angelegt');
+  await expectNoSeriousAxeFindings(page, 'Verlauf einer gelöschten Buchung');
+  await screenshot(page, 'booking-details-05-deleted-history');
 });

@@ -158,6 +158,31 @@ describe('booking history: what each change records', () => {
     expect(rows[0].action).toBe('deleted');
     expect(rows.map((row) => row.action)).toContain('created');
   });
+
+  it('a deleted booking’s history stays readable by number, its last entry listing what the booking held', async () => {
+    const room = await bookableRoom(app, tenantId);
+    const booking = await bookRoom(room);
+    expect((await owner.request('DELETE', `/api/${tenantId}/bookings/${booking.id}`)).status).toBe(200);
+
+    const page = await restHistory(booking.id);
+    expect(page.entries[0]).toMatchObject({ action: 'deleted', actor: { kind: 'user' }, via: 'rest' });
+    const held = Object.fromEntries(page.entries[0].changes.map((change) => [change.field, change]));
+    expect(held.name).toEqual({ field: 'name', before: customer.name, after: null });
+    expect(held.items.before).toContain(room.title);
+    expect(actionsOf(page)[0]).toBe('created');
+
+    const DELETED_HISTORY = `query($t: ID!, $id: ID!) { bookingHistory(tenantId: $t, bookingId: $id) { entries { action } nextCursor } }`;
+    const graphql = await owner.gql<{ bookingHistory: { entries: { action: string }[] } }>(DELETED_HISTORY, { t: tenantId, id: booking.id });
+    expect(graphql.errors).toBeUndefined();
+    expect(graphql.data?.bookingHistory.entries.map((entry) => entry.action)).toEqual(page.entries.map((entry) => entry.action));
+
+    // The read right still applies: the booking was assigned to nobody, so an "own"-only reader may not.
+    expect((await actors.clients.memberAny.get(`/api/${tenantId}/bookings/${booking.id}/history`)).status).toBe(200);
+    expect((await actors.clients.memberOwnOnly.get(`/api/${tenantId}/bookings/${booking.id}/history`)).status).toBe(403);
+    expect((await actors.clients.memberOfOtherTenant.get(`/api/${actors.otherTenant.id}/bookings/${booking.id}/history`)).status).toBe(404);
+    const unknown = await owner.gql(DELETED_HISTORY, { t: tenantId, id: 'ZZZZ-ZZZZ' });
+    expect(unknown.errors?.[0]?.extensions?.code).toBe('GENERIC_NOT_FOUND');
+  });
 });
 
 describe('booking history: a refused change records nothing', () => {

@@ -147,6 +147,28 @@ describe('bookings list CSV', () => {
     expect(bytes.equals(expected)).toBe(true);
   });
 
+  it('with lastChange=true adds when, by whom and what the newest history entry of each booking was', async () => {
+    const record = (bookingId: string, at: string, action: string, kind: string, label: string) =>
+      app.orm.em
+        .fork()
+        .getConnection()
+        .execute(`insert into booking_history (tenant_id, booking_id, at, action, actor_kind, actor_label, via) values (?, ?, ?, ?, ?, ?, 'graphql')`, [tenantId(), bookingId, at, action, kind, label]);
+    await record('AAAA-0002', '2026-11-05T08:00:00Z', 'created', 'citizen', '');
+    await record('AAAA-0002', '2026-11-06T09:30:00Z', 'changed', 'user', 'Anna Beispiel');
+    await record('AAAA-0001', '2026-11-07T10:00:00Z', 'mail_sent', 'system', 'System');
+
+    const { status, bytes } = await download(actors.clients.memberAny, '?lastChange=true');
+    expect(status, bytes.toString()).toBe(200);
+    const lines = bytes.toString('utf8').replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe(`${HEADER};Letzte Änderung;Letzte Änderung durch;Art der letzten Änderung`);
+    const endOf = (number: string) => lines.find((line) => line.startsWith(number))?.split(';').slice(-3);
+    expect(endOf('AAAA-0002')).toEqual(['06.11.2026, 10:30', 'Anna Beispiel (Mitarbeiter/in)', 'Geändert']);
+    expect(endOf('AAAA-0001')).toEqual(['07.11.2026, 11:00', 'System', 'E-Mail versandt']);
+    expect(endOf('AAAA-0004')).toEqual(['-', '-', '-']);
+    // Without the flag the columns stay as they were.
+    expect((await download(actors.clients.memberAny)).bytes.toString('utf8').split('\r\n')[0]).toBe(`\uFEFF${HEADER}`);
+  });
+
   it('applies the filters of the list, as the GraphQL list does', async () => {
     const cases: [string, Record<string, unknown>, string[]][] = [
       ['?status=PENDING', { status: 'PENDING' }, ['AAAA-0001']],

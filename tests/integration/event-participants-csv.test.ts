@@ -141,6 +141,25 @@ describe('participants CSV', () => {
     expect(bytes.equals(expected)).toBe(true);
   });
 
+  it('with lastChange=true adds the newest history entry of each participant\'s booking', async () => {
+    const event = await storeEvent('Herbstfest', null);
+    const ticket = await storeBookable(app, tenantId(), { type: 'ticket', title: 'Karte', eventId: event.id });
+    await storeBooking('HHHH-HHHA', [{ bookableId: ticket.id, title: 'Karte', amount: 1 }]);
+    await storeBooking('HHHH-HHHB', [{ bookableId: ticket.id, title: 'Karte', amount: 1 }]);
+    await app.orm.em
+      .fork()
+      .getConnection()
+      .execute(`insert into booking_history (tenant_id, booking_id, at, action, actor_kind, actor_label, via) values (?, 'HHHH-HHHA', '2026-10-01T06:15:00Z', 'paid', 'payment_provider', 'GiroCockpit', 'payment_callback')`, [tenantId()]);
+
+    const { status, bytes } = await download(actors.clients.memberAny, `${csvUrl(event.id)}?lastChange=1`);
+    expect(status, bytes.toString()).toBe(200);
+    const lines = bytes.toString('utf8').replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe(`${HEADER};Letzte Änderung;Letzte Änderung durch;Art der letzten Änderung`);
+    const endOf = (number: string) => lines.find((line) => line.startsWith(number))?.split(';').slice(-3);
+    expect(endOf('HHHH-HHHA')).toEqual(['01.10.2026, 08:15', 'Zahlungsanbieter (GiroCockpit)', 'Als bezahlt markiert']);
+    expect(endOf('HHHH-HHHB')).toEqual(['-', '-', '-']);
+  });
+
   it('answers the BOM and "Keine Daten vorhanden" for an event without bookings', async () => {
     const event = await storeEvent('Leeres Fest', null);
     const { status, bytes } = await download(actors.clients.memberAny, csvUrl(event.id));

@@ -68,6 +68,20 @@ const checkout = (bookable: Bookable, window: { timeBegin: number; timeEnd: numb
 const lockersOf = async (number: string): Promise<LockerReservation[]> => (await storedBooking(app, tenantId, number))?.lockerInfo ?? [];
 const bookingsUrl = (path = '') => `/api/${tenantId}/bookings${path}`;
 
+/** The booking's locker entries in its history, oldest first, as the job recorded them (system, job). */
+async function lockerHistoryOf(bookingId: string): Promise<{ before: unknown; after: unknown; reason: string | null }[]> {
+  const response = await owner.get(bookingsUrl(`/${bookingId}/history?first=100`));
+  expect(response.status, response.text).toBe(200);
+  const entries: Json[] = response.json.entries;
+  return entries
+    .filter((entry) => entry.action === 'locker_updated')
+    .reverse()
+    .map((entry) => {
+      expect(entry).toMatchObject({ actor: { kind: 'system' }, via: 'job' });
+      return { before: entry.changes[0].before, after: entry.changes[0].after, reason: entry.reason };
+    });
+}
+
 describe('a checkout of an object with lockers', () => {
   it('reserves the units, shows them in REST and GraphQL, has the stand-in open them and names them in the confirmation', async () => {
     const bike = await bikeWithLockers([{ id: 'FACH-A', amount: 2 }]);
@@ -92,6 +106,7 @@ describe('a checkout of an object with lockers', () => {
       { t: tenantId, id: booking.id },
     );
     expect(viaGraphql.data?.booking.lockerInfo).toEqual([{ id: reservationId, lockerSystem: 'pareva', unitId: 'FACH-A', bookableId: bike.id, amount: 1, state: 'active', lastError: null }]);
+    expect(await lockerHistoryOf(booking.id)).toEqual([{ before: 'Fach FACH-A (1×): reserviert', after: 'Fach FACH-A (1×): aktiv', reason: null }]);
 
     const mail = await app.smtp.waitForMail('reserviert@example.com', `Vielen Dank für Ihre Buchung im ${TENANT_NAME}`);
     expect(mail.text).toContain('Schließfächer');
@@ -280,5 +295,10 @@ describe('a locker system that keeps failing', () => {
     });
     expect(viaGraphql.data?.booking.lockerInfo).toEqual([{ state: 'failed', lastError: 'Pareva-Testsystem nicht erreichbar' }]);
     expect(standIn.calls.filter((call) => call.bookingId === booking.id)).toEqual([]);
+    // The history has the first complaint and the final failure, not each retry with the same words.
+    expect(await lockerHistoryOf(booking.id)).toEqual([
+      { before: 'Fach FACH-F (1×): reserviert', after: 'Fach FACH-F (1×): reserviert', reason: 'Pareva-Testsystem nicht erreichbar' },
+      { before: 'Fach FACH-F (1×): reserviert', after: 'Fach FACH-F (1×): fehlgeschlagen', reason: 'Pareva-Testsystem nicht erreichbar' },
+    ]);
   }, 60_000);
 });

@@ -97,7 +97,7 @@ export class BookingEditorService {
     const now = Date.now();
     const wasCommitted = booking ? booking.isCommitted && !booking.isRejected : false;
     const before = booking ? paymentStateOf(booking) : null;
-    const valuesBefore = booking ? historyValuesOf(booking as unknown as Parameters<typeof historyValuesOf>[0]) : null;
+    const valuesBefore = booking ? historyValuesOf(booking) : null;
     // Units the booking stops holding (rejected now, or reserved anew for what it claims now) are
     // released for the period they were held for: before the new times are written.
     const jobs: Job[] = [];
@@ -173,7 +173,7 @@ export class BookingEditorService {
     if (booking && !wasCommitted && target.isCommitted && !target.isRejected && tickets) jobs.push(organizerMailsJob(tenantId, target.number));
     await recordBookingChange(tx, { tenantId, id: target.number, action: booking ? 'UPDATED' : 'CREATED', assignedUserId: target.assignedUserId ?? null }, jobs);
     // The history: created, or the fields this edit changed with their old and new value (a save that changes nothing adds nothing).
-    const changes = valuesBefore ? historyDiff(valuesBefore, historyValuesOf(target as unknown as Parameters<typeof historyValuesOf>[0])) : [];
+    const changes = valuesBefore ? historyDiff(valuesBefore, historyValuesOf(target)) : [];
     if (!valuesBefore || changes.length > 0) await recordBookingHistory(tx, { tenantId, bookingId: target.number, action: valuesBefore ? 'changed' : 'created', ...origin, changes });
     await reportPaymentEvents(this.payments, tx, tenantId, target.number, transitions);
     // The board last: an entered state's status actions change the booking in this transaction, as

@@ -1,4 +1,4 @@
-import { Arg, Ctx, Field, FieldResolver, ID, Int, ObjectType, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, Field, FieldResolver, ID, Int, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { bookingHistoryQuerySchema } from '../../../common/bookings/history.js';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
 import type { GraphQLContext } from '../shared/graphql/context.js';
@@ -25,7 +25,7 @@ export class BookingHistoryChangeType {
 export class BookingHistoryEntryType {
   @Field(() => ID) id!: string;
   @Field(() => Date) at!: Date;
-  @Field(() => String, { description: 'created, changed, released, rejected, cancelled, paid, workflow_moved, receipt_issued, invoice_issued, mail_sent, mail_failed, cancellation_requested, payment_notified, deleted.' })
+  @Field(() => String, { description: 'created, changed, released, rejected, cancelled, paid, workflow_moved, receipt_issued, invoice_issued, mail_sent, mail_failed, cancellation_requested, payment_notified, locker_updated, deleted.' })
   action!: string;
   @Field(() => BookingHistoryActorType) actor!: BookingHistoryActorType;
   @Field(() => String, { description: 'The path of the change: graphql, rest, checkout, job, payment_callback.' }) via!: string;
@@ -44,7 +44,7 @@ const entryType = (entry: BookingHistoryEntry): BookingHistoryEntryType => ({
   changes: entry.changes.map((change) => ({ field: change.field, before: JSON.stringify(change.before ?? null), after: JSON.stringify(change.after ?? null) })),
 });
 
-/** A booking's history: whoever may read the booking (BOOKING_READER on the booking itself). */
+/** A booking's history: whoever may read the booking (BOOKING_READER on the booking itself), also once it is deleted. */
 @Resolver(() => BookingType)
 export class BookingHistoryResolver {
   @Auth(AuthRule.BOOKING_READER)
@@ -57,6 +57,22 @@ export class BookingHistoryResolver {
   ): Promise<BookingHistoryPageType> {
     const query = parseInput(bookingHistoryQuerySchema, { first, after });
     const page = await context.services.bookings.history(await requireViewer(context), booking.tenantId, booking.id, query);
+    return { entries: page.entries.map(entryType), nextCursor: page.nextCursor };
+  }
+
+  @Auth(AuthRule.BOOKING_READER)
+  @Query(() => BookingHistoryPageType, {
+    description: "A booking's history by its number, also after the booking was deleted (its last entry is `deleted`, listing what the booking held). Whoever may read the booking; an unknown number: GENERIC_NOT_FOUND.",
+  })
+  async bookingHistory(
+    @Arg('tenantId', () => ID) tenantId: string,
+    @Arg('bookingId', () => ID, { description: 'The booking number (XXXX-XXXX).' }) bookingId: string,
+    @Arg('first', () => Int, { defaultValue: 20 }) first: number,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<BookingHistoryPageType> {
+    const query = parseInput(bookingHistoryQuerySchema, { first, after });
+    const page = await context.services.bookings.history(await requireViewer(context), tenantId, bookingId, query);
     return { entries: page.entries.map(entryType), nextCursor: page.nextCursor };
   }
 }

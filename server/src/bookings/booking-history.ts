@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { staffActor, type BookingHistoryAction, type BookingHistoryActor, type BookingHistoryActorKind, type BookingHistoryQuery, type BookingHistoryVia, type ChangeOrigin } from '../../../common/bookings/history.js';
+import { pgTextArray } from '../shared/sql.js';
+import type { Booking } from './booking.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
 
 /**
@@ -103,6 +105,45 @@ export async function readBookingHistory(em: EntityManager, tenantId: string, bo
   };
 }
 
+/**
+ * A deleted booking as its `deleted` entry remembers it: whom it was assigned to (the "own" right
+ * still applies to its history). Null when the tenant never had a booking of that number.
+ */
+export async function deletedBookingOf(em: EntityManager, tenantId: string, bookingId: string): Promise<{ assignedUserId: string | null } | null> {
+  const [row] = await em.execute<{ changes: BookingHistoryChange[] }[]>(
+    `select h.changes from booking_history h where h.tenant_id = ? and h.booking_id = ? and h.action = 'deleted' order by h.at desc, h.id desc limit 1`,
+    [tenantId, bookingId],
+  );
+  if (!row) return null;
+  const assigned = row.changes.find((change) => change.field === 'assignedUserId')?.before;
+  return { assignedUserId: typeof assigned === 'string' ? assigned : null };
+}
+
+/** A booking's newest history entry: when, what and who, for the exports' "last change" columns. */
+export interface LastBookingChange {
+  at: Date;
+  action: string;
+  actor: BookingHistoryActor;
+}
+
+/**
+ * The newest history entry of each of these bookings (by number) in one query; bookings without
+ * history are missing from the map. One index probe per booking (tenant, booking, at desc).
+ */
+export async function lastBookingChanges(em: EntityManager, tenantId: string, numbers: readonly string[]): Promise<Map<string, LastBookingChange>> {
+  if (numbers.length === 0) return new Map();
+  const rows = await em.execute<{ booking_id: string; at: Date; action: string; actor_kind: BookingHistoryActorKind; actor_id: string | null; actor_label: string }[]>(
+    `select n.booking_id, h.at, h.action, h.actor_kind, h.actor_id, h.actor_label
+       from unnest(?::text[]) as n(booking_id)
+       join lateral (
+         select c.at, c.action, c.actor_kind, c.actor_id, c.actor_label from booking_history c
+          where c.tenant_id = ? and c.booking_id = n.booking_id order by c.at desc, c.id desc limit 1
+       ) h on true`,
+    [pgTextArray(numbers), tenantId],
+  );
+  return new Map(rows.map((row) => [row.booking_id, { at: new Date(row.at), action: row.action, actor: { kind: row.actor_kind, id: row.actor_id, label: row.actor_label } }]));
+}
+
 /** The booking fields a staff edit lists with their old and new value; nothing secret (hooks, locker codes) is among them. */
 export const historyFields = ['name', 'company', 'street', 'zipCode', 'location', 'mail', 'phone', 'comment', 'timeBegin', 'timeEnd', 'isCommitted', 'isPayed', 'isRejected', 'paymentProvider', 'paymentMethod', 'assignedUserId', 'priceEur'] as const;
 export type HistoryFieldValues = Partial<Record<(typeof historyFields)[number] | 'items', unknown>>;
@@ -110,7 +151,7 @@ export type HistoryFieldValues = Partial<Record<(typeof historyFields)[number] |
 const plain = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value === undefined ? null : value);
 
 /** A booking's listed fields as plain values, with its items as "amount × title" lines. */
-export function historyValuesOf(booking: Record<string, unknown> & { items?: { getItems(): { amount: number; bookableUsed: { title: string } }[] } }): HistoryFieldValues {
+export function historyValuesOf(booking: Pick<Booking, (typeof historyFields)[number]> & { items?: { getItems(): { amount: number; bookableUsed: { title: string } }[] } }): HistoryFieldValues {
   const values: HistoryFieldValues = {};
   for (const field of historyFields) values[field] = plain(booking[field]);
   if (booking.items) values.items = booking.items.getItems().map((item) => `${item.amount} × ${item.bookableUsed.title}`).join(', ');

@@ -16,7 +16,7 @@ import { activeLockerSystems, lockerActivationJobs, lockerReleaseJobs } from './
 import { isBookingNumber } from './booking-number.js';
 import type { BookingOccupancyGuard, OccupancyClaim } from './booking-occupancy-guard.js';
 import { mayOnBooking } from './booking.service.js';
-import { citizenActor, recordBookingHistory, statusEntries, statusFlagsOf, viewerOrigin, type ChangeOrigin } from './booking-history.js';
+import { citizenActor, historyDiff, historyValuesOf, recordBookingHistory, statusEntries, statusFlagsOf, viewerOrigin, type ChangeOrigin } from './booking-history.js';
 import type { BookingHistoryVia } from '../../../common/bookings/history.js';
 import { markPaidSchema } from '../../../common/bookings/booking-edit.schema.js';
 import { parseInput } from '../shared/schema-input.js';
@@ -195,7 +195,8 @@ export class BookingStatusService {
       const lockerJobs = booking.isRejected ? [] : lockerReleaseJobs(booking);
       await recordBookingChange(tx, { tenantId, id: booking.number, action: 'DELETED', assignedUserId: booking.assignedUserId ?? null }, lockerJobs);
       // The history outlives the booking and says it is gone.
-      await recordBookingHistory(tx, { tenantId, bookingId: booking.number, action: 'deleted', ...viewerOrigin(viewer, via) });
+      // What was deleted, each field from its last value to nothing: the timeline can still say what the booking was and whom it was assigned to.
+      await recordBookingHistory(tx, { tenantId, bookingId: booking.number, action: 'deleted', changes: historyDiff(historyValuesOf(booking), {}), ...viewerOrigin(viewer, via) });
       tx.remove(booking);
       await tx.flush();
     });

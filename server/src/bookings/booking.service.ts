@@ -15,11 +15,12 @@ import type { BookingNameGuesses } from './booking-name-guesses.js';
 import { Booking } from './booking.entity.js';
 import { publicBookingStatus, sameName, type BookingView, type PublicBookingStatus } from './booking.model.js';
 import { bookingView, findBookingOrFail, IN_BACKLOG_SQL, readBacklogIds, readBookingPage, readOccupancies } from './booking.queries.js';
+import { isBookingNumber } from './booking-number.js';
 import { pgTextArray } from '../shared/sql.js';
 import type { PaymentReturnStatus } from '../../../common/bookings/payment-return.js';
 import { ticketEventIds, type TicketEventFacts } from '../../../common/bookings/ticket-event.js';
 import type { EventDirectory } from './event-seats.js';
-import { readBookingHistory, type BookingHistoryPage } from './booking-history.js';
+import { lastBookingChanges, deletedBookingOf, readBookingHistory, type BookingHistoryPage, type LastBookingChange } from './booking-history.js';
 import type { BookingHistoryQuery } from '../../../common/bookings/history.js';
 import { bookingStatusConditions, staffBookingConditions, type BookingStatusFilter } from './booking-conditions.js';
 
@@ -200,14 +201,26 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
   }
 
   /**
-   * GET bookings/:id/history, Booking.history: one page of the booking's history, newest first, for
-   * whoever may read the booking (another tenant's or an unknown booking: not found).
+   * GET bookings/:id/history, Booking.history, bookingHistory: one page of the booking's history,
+   * newest first, for whoever may read the booking, also after it was deleted (another tenant's or
+   * an unknown booking: not found).
    */
   async history(viewer: Viewer, tenantId: string, id: string, query: BookingHistoryQuery): Promise<BookingHistoryPage> {
     const em = this.orm.em.fork();
-    const booking = await this.find(em, tenantId, id);
-    if (!mayOnBooking(viewer, 'read', booking)) throw new AppError('auth.forbidden');
-    return readBookingHistory(em, tenantId, booking.number, query);
+    const booking = isBookingNumber(id) ? await em.findOne(Booking, { tenant: tenantId, number: id }, { fields: ['number', 'assignedUserId', 'tenant'] }) : null;
+    // A deleted booking's history stays readable: its `deleted` entry keeps whom it was assigned to.
+    const readable = booking ?? (isBookingNumber(id) ? await deletedBookingOf(em, tenantId, id) : null);
+    if (!readable) throw new AppError('generic.not-found', { detail: 'Die Buchung existiert nicht.' });
+    if (!mayOnBooking(viewer, 'read', { tenant: { id: tenantId }, assignedUserId: readable.assignedUserId ?? null })) throw new AppError('auth.forbidden');
+    return readBookingHistory(em, tenantId, id, query);
+  }
+
+  /**
+   * The newest history entry of each of these bookings (the exports' last-change columns). The
+   * caller has read the bookings under the viewer's rights already.
+   */
+  lastChanges(tenantId: string, numbers: readonly string[]): Promise<Map<string, LastBookingChange>> {
+    return lastBookingChanges(this.orm.em.fork(), tenantId, numbers);
   }
 
   /** GET bookings/:id/status: public flags only. */

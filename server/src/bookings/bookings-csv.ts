@@ -3,10 +3,9 @@
  * headers, written as every staff download (csv-format.ts: UTF-8 with BOM, `;`, CRLF, quotes only
  * where needed, customer text never read as a formula). Pure functions; the route streams.
  */
-import type { Options } from 'csv-stringify';
 import { bookingStatusLabel, paymentWayLabel } from '../../../common/bookings/labels.js';
 import { bookingPeriod, ticketEventIds, type TicketEventFacts } from '../../../common/bookings/ticket-event.js';
-import { csvDate, csvOptions, csvPrice, text, yesNo } from './csv-format.js';
+import { csvDate, csvPrice, text, yesNo } from './csv-format.js';
 import type { BookingStatusFilter } from './booking-conditions.js';
 import type { BookingView } from './booking.model.js';
 
@@ -67,7 +66,7 @@ export function bookingListRow(view: BookingView, events: ReadonlyMap<string, Ti
   return bookingListColumns.map((column) => values[column.key]);
 }
 
-export const bookingListCsvOptions: Options = csvOptions(bookingListColumns.map((column) => column.header));
+export const bookingListHeaders: readonly string[] = bookingListColumns.map((column) => column.header);
 
 const statusNames: Record<BookingStatusFilter, string> = {
   PENDING: 'ausstehend',

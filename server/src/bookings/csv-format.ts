@@ -9,7 +9,9 @@
  * instead of running it as a formula.
  */
 import type { Options } from 'csv-stringify';
+import { bookingHistoryActionLabel, bookingHistoryActorLabel } from '../../../common/bookings/history.js';
 import { formatBerlinDateTime, formatEuro } from '../../../common/format/german.js';
+import type { LastBookingChange } from './booking-history.js';
 
 export const CSV_BOM = '\uFEFF';
 /** The whole body after the BOM when there are no rows. */
@@ -42,4 +44,13 @@ export function csvPrice(value: number | null | undefined): string {
  */
 export function csvOptions(headers: readonly string[]): Options {
   return { delimiter: ';', record_delimiter: '\r\n', quote: '"', escape: '"', header: true, columns: [...headers], bom: false };
+}
+
+/** The columns a download adds with `lastChange=true`: the booking's newest history entry. */
+export const lastChangeHeaders = ['Letzte Änderung', 'Letzte Änderung durch', 'Art der letzten Änderung'] as const;
+
+/** When, by whom and what, in German; "-" for a booking without history. */
+export function lastChangeCells(change: LastBookingChange | undefined): string[] {
+  if (!change) return ['-', '-', '-'];
+  return [csvDate(change.at), text(bookingHistoryActorLabel(change.actor)), bookingHistoryActionLabel(change.action)];
 }

@@ -1,6 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
-import { csvDate, csvPrice, participantColumns, participantCsvOptions, participantRow, participantsFileName, text, type ParticipantBooking } from './participants-csv.js';
+import { csvDate, csvPrice, participantColumns, participantHeaders, participantRow, participantsFileName, text, type ParticipantBooking } from './participants-csv.js';
+import { csvOptions } from '../bookings/csv-format.js';
 
 const booking = (overrides: Partial<ParticipantBooking> = {}): ParticipantBooking => ({
   number: 'ABCD-EFGH',
@@ -70,7 +71,7 @@ describe('participants CSV values', () => {
   });
 
   it('csv-stringify with these options: ";" and CRLF, quotes only around values with ";" or a quote', () => {
-    const csv = stringify([participantRow(booking({ name: 'Müller; Söhne', company: 'Die "Guten"', comment: 'a\nb' }))], participantCsvOptions);
+    const csv = stringify([participantRow(booking({ name: 'Müller; Söhne', company: 'Die "Guten"', comment: 'a\nb' }))], csvOptions(participantHeaders));
     const lines = csv.split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[2]).toBe('');

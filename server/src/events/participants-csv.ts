@@ -3,11 +3,10 @@
  * their German headers and how each value is written (bookings/csv-format.ts: UTF-8 with BOM, `;`,
  * CRLF, quotes only where needed, no formulas). Pure functions; the route streams the rows.
  */
-import type { Options } from 'csv-stringify';
 import { paymentWayLabel } from '../../../common/bookings/labels.js';
-import { csvDate, csvOptions, csvPrice, text, yesNo } from '../bookings/csv-format.js';
+import { csvDate, csvPrice, text, yesNo } from '../bookings/csv-format.js';
 
-export { CSV_BOM, NO_DATA, csvDate, csvPrice, text, yesNo } from '../bookings/csv-format.js';
+export { csvDate, csvPrice, text, yesNo } from '../bookings/csv-format.js';
 
 /** One booking as the list needs it: the booking's fields and its first item. */
 export interface ParticipantBooking {
@@ -83,7 +82,7 @@ export function participantRow(booking: ParticipantBooking): string[] {
 }
 
 /** The header line from the columns; the rest as every staff download writes it. */
-export const participantCsvOptions: Options = csvOptions(participantColumns.map((column) => column.header));
+export const participantHeaders: readonly string[] = participantColumns.map((column) => column.header);
 
 /** The attachment's file name: ASCII letters, digits and dashes of the event's name. */
 export function participantsFileName(eventName: string, eventId: string): string {

@@ -2,6 +2,8 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { LOCKER_ACTIVATE_JOB, LOCKER_RELEASE_JOB, lockerReleaseJobs, type LockerAction, type LockerJobPayload } from '../bookings/booking-lockers.js';
 import { Booking } from '../bookings/booking.entity.js';
+import { lockerHistoryValue } from '../../../common/bookings/history.js';
+import { recordBookingHistory, systemActor } from '../bookings/booking-history.js';
 import { recordBookingChange } from '../bookings/booking.jobs.js';
 import type { LockerReservation } from '../bookings/booking.model.js';
 import { enqueueJobs, type JobAttempt, type JobHandler } from '../shared/jobs.js';
@@ -116,10 +118,26 @@ export class LockerService {
     return { booking, stored: booking?.lockerInfo.find((unit) => unit.id === unitId) };
   }
 
-  /** The unit's entry changed; open screens hear of the booking's change (its live event, on commit). */
+  /**
+   * The unit's entry changed; open screens hear of the booking's change (its live event, on commit).
+   * A new state or a new complaint of the locker system goes into the booking's history; a retry
+   * failing with the same words again does not.
+   */
   private static async change(tx: EntityManager, booking: Booking, unitId: string, change: Partial<LockerReservation>): Promise<void> {
+    const before = booking.lockerInfo.find((unit) => unit.id === unitId);
     booking.lockerInfo = booking.lockerInfo.map((unit) => (unit.id === unitId ? { ...unit, ...change } : unit));
     await recordBookingChange(tx, { tenantId: booking.tenant.id, id: booking.number, action: 'UPDATED', assignedUserId: booking.assignedUserId ?? null });
+    const after = booking.lockerInfo.find((unit) => unit.id === unitId);
+    if (!before || !after || (before.state === after.state && (after.lastError ?? null) === (before.lastError ?? null))) return;
+    await recordBookingHistory(tx, {
+      tenantId: booking.tenant.id,
+      bookingId: booking.number,
+      action: 'locker_updated',
+      actor: systemActor,
+      via: 'job',
+      changes: [{ field: 'locker', before: lockerHistoryValue(before), after: lockerHistoryValue(after) }],
+      reason: after.lastError ?? null,
+    });
   }
 
   /**

@@ -1,20 +1,19 @@
-import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { Button, H5 } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
-import { type BookingHistoryEntryFragment, StaffBookingHistoryDocument } from '../../gql/graphql';
+import { StaffBookingHistoryDocument } from '../../gql/graphql';
 import { historyLine } from './bookingHistory';
 
 const PAGE = 20;
 
 /**
- * "Verlauf": what happened to the booking, newest first, 20 at a time ("Mehr laden" for the next
- * page). Read again whenever the booking in the dialog changes (`version`), so a release or payment
- * made in the dialog shows up at once.
+ * "Verlauf": what happened to the booking, newest first, 20 at a time ("Mehr laden" appends the
+ * next page in the cache, bookingCachePolicy.ts). Read again whenever the booking in the dialog
+ * changes (`version`), so a release or payment made in the dialog shows up at once. Works for a
+ * deleted booking too: its history outlives it.
  */
-export function BookingHistory({ tenantId, bookingId, version }: { tenantId: string; bookingId: string; version: unknown }) {
-  const client = useApolloClient();
-  const { data, error, refetch } = useQuery(StaffBookingHistoryDocument, { variables: { tenantId, id: bookingId, first: PAGE }, fetchPolicy: 'network-only' });
-  const [older, setOlder] = useState<{ entries: BookingHistoryEntryFragment[]; nextCursor: string | null } | null>(null);
+export function BookingHistory({ tenantId, bookingId, version }: { tenantId: string; bookingId: string; version?: unknown }) {
+  const { data, error, refetch, fetchMore } = useQuery(StaffBookingHistoryDocument, { variables: { tenantId, id: bookingId, first: PAGE }, fetchPolicy: 'network-only' });
   const [loadingMore, setLoadingMore] = useState(false);
   const firstRender = useRef(true);
   useEffect(() => {
@@ -22,21 +21,18 @@ export function BookingHistory({ tenantId, bookingId, version }: { tenantId: str
       firstRender.current = false;
       return;
     }
-    setOlder(null);
     void refetch();
   }, [version, refetch]);
 
-  const first = data?.booking.history;
-  const entries = [...(first?.entries ?? []), ...(older?.entries ?? [])];
-  const nextCursor = older ? older.nextCursor : (first?.nextCursor ?? null);
+  const first = data?.bookingHistory;
+  const entries = first?.entries ?? [];
+  const nextCursor = first?.nextCursor ?? null;
 
   const loadMore = async () => {
     if (!nextCursor) return;
     setLoadingMore(true);
     try {
-      const page = await client.query({ query: StaffBookingHistoryDocument, variables: { tenantId, id: bookingId, first: PAGE, after: nextCursor }, fetchPolicy: 'network-only' });
-      const history = page.data?.booking.history;
-      if (history) setOlder((current) => ({ entries: [...(current?.entries ?? []), ...history.entries], nextCursor: history.nextCursor }));
+      await fetchMore({ variables: { after: nextCursor } });
     } finally {
       setLoadingMore(false);
     }

@@ -1,4 +1,5 @@
-import { AnchorButton, Button, Classes, HTMLSelect, Label } from '@blueprintjs/core';
+import { AnchorButton, Button, Checkbox, Classes, HTMLSelect, Label } from '@blueprintjs/core';
+import { useState } from 'react';
 import type { BookingStatusFilter } from '../../gql/graphql';
 import { DateField } from '../../shared/forms/DateField';
 import { type BookingListFilter, fromDay, fromOfDay, isFiltered, NO_FILTER, statusFilterLabels, toDay, toOfDay } from './bookingListFilter';
@@ -7,8 +8,8 @@ export interface BookingListFiltersProps {
   filter: BookingListFilter;
   onChange: (filter: BookingListFilter) => void;
   objects: readonly { id: string; title: string }[];
-  /** The CSV download of the filtered list. */
-  exportHref: string;
+  /** The CSV download of the filtered list, with or without each booking's last change. */
+  exportHref: (withLastChange: boolean) => string;
   onPrint: () => void;
 }
 
@@ -16,10 +17,11 @@ const ALL = '';
 
 /**
  * The list's filters beside its search: status or payment, period (Berlin days, both ends
- * included) and booked object; "Filter zurücksetzen" while any is set; export and print of what
- * the list shows.
+ * included) and booked object; "Filter zurücksetzen" while any is set; export (optionally with
+ * who changed each booking last, and when) and print of what the list shows.
  */
 export function BookingListFilters({ filter, onChange, objects, exportHref, onPrint }: BookingListFiltersProps) {
+  const [withLastChange, setWithLastChange] = useState(false);
   return (
     <div className="bookings-filters" role="group" aria-label="Filter der Buchungsliste">
       <Label className={Classes.INLINE}>
@@ -43,7 +45,8 @@ export function BookingListFilters({ filter, onChange, objects, exportHref, onPr
       </Label>
       {isFiltered(filter) && <Button icon="filter-remove" variant="minimal" text="Filter zurücksetzen" onClick={() => onChange(NO_FILTER)} />}
       <span className="bookings-filters-actions">
-        <AnchorButton icon="download" text="Exportieren" href={exportHref} download />
+        <Checkbox className={Classes.INLINE} label="mit letzter Änderung" checked={withLastChange} onChange={(event) => setWithLastChange(event.currentTarget.checked)} />
+        <AnchorButton icon="download" text="Exportieren" href={exportHref(withLastChange)} download />
         <Button icon="print" text="Drucken" onClick={onPrint} />
       </span>
     </div>

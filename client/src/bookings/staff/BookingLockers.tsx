@@ -1,17 +1,11 @@
 import { Classes, H5, HTMLTable, type Intent } from '@blueprintjs/core';
+import { lockerStateLabel } from '../../../../common/bookings/history';
 import type { BookingLockersFragment } from '../../gql/graphql';
 import { cx } from '../../shared/cx';
 
-type LockerState = 'reserved' | 'active' | 'released' | 'failed';
+const stateIntents: Readonly<Record<string, Intent>> = { reserved: 'warning', active: 'success', released: 'none', failed: 'danger' };
 
-const stateLabels: Record<LockerState, { label: string; intent: Intent }> = {
-  reserved: { label: 'reserviert', intent: 'warning' },
-  active: { label: 'aktiv', intent: 'success' },
-  released: { label: 'freigegeben', intent: 'none' },
-  failed: { label: 'fehlgeschlagen', intent: 'danger' },
-};
-
-const stateOf = (state: string) => stateLabels[state as LockerState] ?? { label: state, intent: 'none' as Intent };
+const stateOf = (state: string) => ({ label: lockerStateLabel(state), intent: stateIntents[state] ?? 'none' });
 
 /**
  * The locker units of a booking in its details dialog: which unit group, how many, for which

@@ -23,6 +23,9 @@ import { type BookingViewKey, bookingViews, offeredViews, viewsDependOnWorkflow 
 import { useBookingSearch } from './useBookingSearch';
 import { useBookingActions } from './useBookingActions';
 import { useBookingChanges, useStaffBookings } from './useStaffBookings';
+import { isBookingNumber } from '../../../../common/bookings/booking-number';
+import { normalizeBookingNumber } from '../public/bookingLinks';
+import { DeletedBookingHistory } from './DeletedBookingHistory';
 
 // The board with its drag and drop, and the calendar, load only when their view is first chosen.
 const KanbanBoard = lazy(() => import('../kanban/KanbanBoard'));
@@ -134,7 +137,7 @@ function BookingsScreen({ tenantId }: { tenantId: string }) {
           filter={filter}
           onChange={setFilter}
           objects={objectChoices}
-          exportHref={exportLink(tenantId, filter)}
+          exportHref={(withLastChange) => exportLink(tenantId, filter, withLastChange)}
           onPrint={() => setPrintRequests((count) => count + 1)}
         />
       )}
@@ -175,6 +178,9 @@ function BookingsScreen({ tenantId }: { tenantId: string }) {
           pageSizes={PAGE_SIZES}
           pageSizeLabel="Buchungen pro Seite"
         />
+        {!loading && !loadingMore && found.length === 0 && isBookingNumber(normalizeBookingNumber(query)) && (
+          <DeletedBookingHistory tenantId={tenantId} bookingId={normalizeBookingNumber(query)} />
+        )}
         {loadingMore && (
           <p className="bookings-progress" role="status">
             {bookings.length.toLocaleString('de-DE')} von {total.toLocaleString('de-DE')} Buchungen geladen, weitere folgen …

@@ -97,10 +97,28 @@ export function wholeListPageOffset(storeFieldName: string, tenantId: string): n
 }
 
 /** The bookings' type policies, registered with the app's cache by the composition root (cachePolicies.ts). */
+/** A booking's history as the cache keeps it: the entries of every page read so far, newest first. */
+interface StoredHistoryPage {
+  entries: readonly Reference[];
+  nextCursor: string | null;
+}
+
+/**
+ * `bookingHistory(tenantId, bookingId)` is one list per booking: a page read with `after` ("Mehr
+ * laden") is appended, a first page (opening the dialog, a refetch after a change) starts it anew.
+ */
+export const bookingHistoryPolicy: FieldPolicy<StoredHistoryPage> = {
+  keyArgs: ['tenantId', 'bookingId'],
+  merge(existing, incoming, { args }) {
+    if (!existing || !args?.after) return incoming;
+    return { ...incoming, entries: [...existing.entries, ...incoming.entries] };
+  },
+};
+
 export const bookingTypePolicies: TypePolicies = {
   Booking: {
     keyFields: bookingKeyFields,
     fields: { items: bookingItemsPolicy },
   },
-  Query: { fields: { bookings: bookingPagePolicy } },
+  Query: { fields: { bookings: bookingPagePolicy, bookingHistory: bookingHistoryPolicy } },
 };

@@ -44,6 +44,7 @@ describe('the bookings list filter in the address', () => {
     expect(exportLink('t1', { query: 'Saal', status: 'PAID', from: null, to: '2026-12-07T23:00:00.000Z', bookableId: 'b-1' })).toBe(
       '/csv/t1/bookings?search=Saal&status=PAID&to=2026-12-07T23%3A00%3A00.000Z&bookableId=b-1',
     );
+    expect(exportLink('t1', { ...NO_FILTER, status: 'PAID' }, true)).toBe('/csv/t1/bookings?status=PAID&lastChange=true');
   });
 
   it('tells whether a booking still meets the status filter after a live change', () => {

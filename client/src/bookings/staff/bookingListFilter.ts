@@ -57,14 +57,15 @@ export function paramsOfFilter(filter: BookingListFilter): URLSearchParams {
 
 export const isFiltered = (filter: BookingListFilter) => paramsOfFilter(filter).size > 0;
 
-/** The CSV download of the filtered list: the server filters the same way (search by whole words). */
-export function exportLink(tenantId: string, filter: BookingListFilter): string {
+/** The CSV download of the filtered list: the server filters the same way (search by whole words); optionally with each booking's last change. */
+export function exportLink(tenantId: string, filter: BookingListFilter, withLastChange = false): string {
   const params = new URLSearchParams();
   if (filter.query.trim()) params.set('search', filter.query.trim());
   if (filter.status) params.set('status', filter.status);
   if (filter.from) params.set('from', filter.from);
   if (filter.to) params.set('to', filter.to);
   if (filter.bookableId) params.set('bookableId', filter.bookableId);
+  if (withLastChange) params.set('lastChange', 'true');
   const query = params.toString();
   return `/csv/${encodeURIComponent(tenantId)}/bookings${query ? `?${query}` : ''}`;
 }

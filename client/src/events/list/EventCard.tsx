@@ -7,7 +7,7 @@ import { eventDateText, eventPriceText } from './eventCardText';
 
 export interface EventCardActions extends CardActions {
   /** Undefined leaves the entry out (no update right). */
-  onDownloadParticipants?: () => void;
+  onDownloadParticipants?: (withLastChange: boolean) => void;
   /** A further ticket of the event ("Ermäßigt"); undefined leaves the entry out (no create right). */
   onAddTicket?: () => void;
 }
@@ -25,7 +25,8 @@ export function EventCard({ event, onDownloadParticipants, onAddTicket, ...actio
           <H4 className="list-card-title">{information.name}</H4>
           <CardMenu title={information.name} {...actions}>
             {onAddTicket && <MenuItem icon="add" text="Ticket hinzufügen" onClick={onAddTicket} />}
-            {onDownloadParticipants && <MenuItem icon="download" text="Teilnehmerliste herunterladen" onClick={onDownloadParticipants} />}
+            {onDownloadParticipants && <MenuItem icon="download" text="Teilnehmerliste herunterladen" onClick={() => onDownloadParticipants(false)} />}
+            {onDownloadParticipants && <MenuItem icon="history" text="Teilnehmerliste mit letzter Änderung" onClick={() => onDownloadParticipants(true)} />}
             <MenuItem icon="link" text="Öffentliche Links" onClick={() => setLinksOpen(true)} />
           </CardMenu>
           <PublicLinksDialog title={information.name} isOpen={linksOpen} onClose={() => setLinksOpen(false)}>

@@ -20,8 +20,9 @@ import './eventList.css';
 /** Events arrive this many at a time; "Weitere Veranstaltungen laden" asks for the next. */
 export const EVENT_PAGE_SIZE = 48;
 
-/** The participants list of an event as CSV (the server's export), opened in a new window. */
-export const participantsUrl = (tenantId: string, eventId: string) => `/csv/${encodeURIComponent(tenantId)}/events/${encodeURIComponent(eventId)}/bookings`;
+/** The participants list of an event as CSV (the server's export), opened in a new window; optionally with each booking's last change. */
+export const participantsUrl = (tenantId: string, eventId: string, withLastChange = false) =>
+  `/csv/${encodeURIComponent(tenantId)}/events/${encodeURIComponent(eventId)}/bookings${withLastChange ? '?lastChange=true' : ''}`;
 
 export const editEventUrl = (eventId: string) => `/admin/veranstaltungen/edit/information?id=${encodeURIComponent(eventId)}`;
 /** The ticket editor with a new ticket of the event, back to this list afterwards. */
@@ -146,7 +147,7 @@ function EventListScreen({ tenantId }: { tenantId: string }) {
                   onDuplicate={mayCreate ? () => void duplicate(event) : undefined}
                   onAddTicket={mayCreate ? () => void navigate(addTicketUrl(event.id)) : undefined}
                   onDelete={allowDelete(viewer, 'manageBookables', event) ? () => askDelete(event) : undefined}
-                  onDownloadParticipants={allowUpdate(viewer, 'manageBookables', event) ? () => window.open(participantsUrl(tenantId, event.id), '_blank', 'noopener') : undefined}
+                  onDownloadParticipants={allowUpdate(viewer, 'manageBookables', event) ? (withLastChange) => window.open(participantsUrl(tenantId, event.id, withLastChange), '_blank', 'noopener') : undefined}
                 />
               </div>
             ))}
