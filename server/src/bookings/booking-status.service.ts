@@ -58,6 +58,15 @@ export function plainReason(reason: unknown): string {
   return reason.replace(/<[^>]*>/g, '').trim().slice(0, MAX_REASON);
 }
 
+/** What the history adds to a status entry: the reason given, and whether the customer cancelled. */
+interface HistoryNote {
+  reason?: string;
+  cancelledByCustomer?: boolean;
+}
+
+/** A change's jobs, and where only the change itself knows it (a confirmed link's reason), its history note. */
+type AppliedChange = Job[] | { jobs: Job[]; history: HistoryNote };
+
 /**
  * The status flows of a booking (docs/bookings.md): release, reject, the public
  * cancellation with its confirmation link, delete and the workflow's status actions (inside the
@@ -167,20 +176,14 @@ export class BookingStatusService {
    * before its release: "abgelehnt" would read as the tenant's refusal.
    */
   async releaseHook(tenantId: string, id: string, token: string, via: BookingHistoryVia): Promise<void> {
-    const options: { reason: string; cancelledByCustomer: true } = { reason: '', cancelledByCustomer: true };
-    await this.change(
-      tenantId,
-      id,
-      { actor: citizenActor, via },
-      (booking) => {
-        const hook = findLiveHook(booking.hooks, token, Date.now());
-        if (!hook) throw new AppError('booking.hook-invalid');
-        booking.hooks = [];
-        options.reason = hook.payload.reason;
-        return this.rejectJobs(booking, hook.payload.reason, { cancelledByCustomer: true });
-      },
-      options,
-    );
+    await this.change(tenantId, id, { actor: citizenActor, via }, (booking) => {
+      const hook = findLiveHook(booking.hooks, token, Date.now());
+      if (!hook) throw new AppError('booking.hook-invalid');
+      booking.hooks = [];
+      // The reason is the hook's: the history learns it with the change.
+      const history = { reason: hook.payload.reason, cancelledByCustomer: true };
+      return { jobs: this.rejectJobs(booking, hook.payload.reason, { cancelledByCustomer: true }), history };
+    });
   }
 
   /** DELETE bookings/:id: removed with its items and from the workflow states (paid ones too, docs/bookings.md). */
@@ -294,8 +297,8 @@ export class BookingStatusService {
     tenantId: string,
     id: string,
     origin: ChangeOrigin,
-    apply: (booking: Booking, tx: EntityManager) => Job[] | Promise<Job[]>,
-    history: { reason?: string; cancelledByCustomer?: boolean } = {},
+    apply: (booking: Booking, tx: EntityManager) => AppliedChange | Promise<AppliedChange>,
+    history: HistoryNote = {},
   ): Promise<void> {
     await this.orm.em.fork().transactional(async (tx) => {
       await this.workflows.holdForBookingChange(tx, tenantId);
@@ -309,15 +312,16 @@ export class BookingStatusService {
     tx: EntityManager,
     booking: Booking,
     origin: ChangeOrigin,
-    apply: (booking: Booking) => Job[] | Promise<Job[]>,
-    history: { reason?: string; cancelledByCustomer?: boolean } = {},
+    apply: (booking: Booking) => AppliedChange | Promise<AppliedChange>,
+    history: HistoryNote = {},
   ): Promise<void> {
     const tenantId = booking.tenant.id;
     const before = paymentStateOf(booking);
     const flagsBefore = statusFlagsOf(booking);
-    const jobs = await apply(booking);
+    const applied = await apply(booking);
+    const { jobs, note } = Array.isArray(applied) ? { jobs: applied, note: history } : { jobs: applied.jobs, note: { ...history, ...applied.history } };
     await tx.flush();
-    for (const entry of statusEntries(flagsBefore, statusFlagsOf(booking), history)) await recordBookingHistory(tx, { tenantId, bookingId: booking.number, ...origin, ...entry });
+    for (const entry of statusEntries(flagsBefore, statusFlagsOf(booking), note)) await recordBookingHistory(tx, { tenantId, bookingId: booking.number, ...origin, ...entry });
     await recordBookingChange(tx, { tenantId, id: booking.number, action: 'UPDATED', assignedUserId: booking.assignedUserId ?? null }, jobs);
     await reportPaymentEvents(this.payments, tx, tenantId, booking.number, paymentTransitions(before, booking));
   }
