@@ -90,7 +90,9 @@ test('the last owner of a tenant is told in the dialog to name another owner fir
 
   await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
   await signInThroughForm(page, owner);
-  const { createTenant } = await graphql<{ createTenant: { id: string } }>(page.request, 'mutation($input: TenantInput!) { createTenant(input: $input) { id } }', { input: { name: tenantName } });
+  const { createTenant } = await graphql<{ createTenant: { id: string } }>(page.request, 'mutation($input: TenantInput!) { createTenant(input: $input) { id } }', {
+    input: { name: tenantName, contactName: 'Ingo Selbstbestimmt', location: 'Am Markt 2, 12345 Musterstadt', mail: 'kultur@example.com', phone: '0123 4567', website: 'https://kultur.example' },
+  });
   try {
     await page.goto('/admin/einstellungen');
     await expect(page.locator('body.bp6-dark')).toHaveCount(1);
