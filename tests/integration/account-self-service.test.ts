@@ -19,6 +19,14 @@ const paul = { id: 'paul@example.com', password: 'paul-passwort-1', firstName: '
 
 const PERSONAL_DATA = `query { myPersonalData { exportedAt account { id firstName lastName phone isVerified created loginMethods instanceOwner }
   tenants { tenantId tenantName isOwner isMember roles } bookings { tenantId tenantName number name mail priceEur items } pendingLinks { type expiresAt } } }`;
+/** The download's shape as far as the tests read it. */
+interface PersonalDataFile {
+  account: Record<string, unknown>;
+  tenants: Record<string, unknown>[];
+  bookings: ({ number: string } & Record<string, unknown>)[];
+  pendingLinks: Record<string, unknown>[];
+}
+
 const DELETE_MY_ACCOUNT = 'mutation ($input: DeleteMyAccountInput!) { deleteMyAccount(input: $input) }';
 
 const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) => app.orm.em.getConnection().execute<T[]>(query, params);
@@ -78,11 +86,11 @@ describe('the own data download', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="meine-daten-\d{4}-\d{2}-\d{2}\.json"$/);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    const data = response.json as Record<string, any>;
+    const data = response.json as PersonalDataFile;
     expect(data.account).toMatchObject({ id: nina.id, firstName: 'Nina', lastName: 'Nutzerin', phone: '0301 777', isVerified: true, loginMethods: ['password'], instanceOwner: false });
     expect(data.tenants).toEqual([{ tenantId: tenantA.id, tenantName: tenantA.name, isOwner: false, isMember: true, roles: ['Kasse'], since: expect.any(String) }]);
-    expect(data.bookings.map((booking: { number: string }) => booking.number).sort()).toEqual(['N-1', 'N-2']);
-    expect(data.bookings.find((booking: { number: string }) => booking.number === 'N-1')).toMatchObject({ tenantName: tenantA.name, name: 'Nina Nutzerin', priceEur: 12.5, items: ['2 × Saal'] });
+    expect(data.bookings.map((booking) => booking.number).sort()).toEqual(['N-1', 'N-2']);
+    expect(data.bookings.find((booking) => booking.number === 'N-1')).toMatchObject({ tenantName: tenantA.name, name: 'Nina Nutzerin', priceEur: 12.5, items: ['2 × Saal'] });
     expect(data.pendingLinks).toEqual([{ type: 'reset-password', createdAt: expect.any(String), expiresAt: expect.any(String) }]);
   });
 
@@ -97,11 +105,11 @@ describe('the own data download', () => {
 
   it('answers the same over GraphQL', async () => {
     const client = await signedIn(nina);
-    const { data, errors } = await client.gql<{ myPersonalData: Record<string, any> }>(PERSONAL_DATA);
+    const { data, errors } = await client.gql<{ myPersonalData: PersonalDataFile }>(PERSONAL_DATA);
     expect(errors).toBeUndefined();
     expect(data?.myPersonalData.account).toMatchObject({ id: nina.id, loginMethods: ['password'] });
     expect(data?.myPersonalData.tenants).toEqual([{ tenantId: tenantA.id, tenantName: tenantA.name, isOwner: false, isMember: true, roles: ['Kasse'] }]);
-    expect(data?.myPersonalData.bookings.map((booking: { number: string }) => booking.number).sort()).toEqual(['N-1', 'N-2']);
+    expect(data?.myPersonalData.bookings.map((booking) => booking.number).sort()).toEqual(['N-1', 'N-2']);
   });
 
   it('names the instance ownership of an instance owner', async () => {

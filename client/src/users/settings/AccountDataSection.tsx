@@ -59,7 +59,7 @@ function DeleteAccountDialog({ user, onClose }: { user: SessionUser; onClose: ()
       const submitErrors = serverSubmitErrors(error);
       if (submitErrors) return submitErrors;
       const info = errorInfo(error);
-      setRefusal({ title: info.title ?? 'Fehler', message: info.message ?? 'Das Konto konnte nicht gelöscht werden. Bitte versuchen Sie es erneut.' });
+      setRefusal({ title: 'Das Konto wurde nicht gelöscht', message: info.message ?? 'Das Konto konnte nicht gelöscht werden. Bitte versuchen Sie es erneut.' });
       return undefined;
     }
     // The server has ended every session of the account; here only the local state goes.
