@@ -223,6 +223,22 @@ describe('deleting the own account', () => {
     expect(await membershipsOf(paul.id)).toBe(2);
   });
 
+  it('lets only one of two last owners go when both delete themselves at the same moment', async () => {
+    const ida = { id: 'ida@example.com', password: 'ida-passwort-1' };
+    const jan = { id: 'jan@example.com', password: 'jan-passwort-1' };
+    for (const user of [ida, jan]) await createUser(app.orm, user);
+    const tenant = await createTenant(app.orm, { name: 'Doppelspitze e. V.', owners: [ida.id, jan.id] });
+    const [idaClient, janClient] = await Promise.all([signedIn(ida), signedIn(jan)]);
+    const answers = await Promise.all([
+      idaClient.request('DELETE', '/api/users/me', { json: { password: ida.password } }),
+      janClient.request('DELETE', '/api/users/me', { json: { password: jan.password } }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([204, 409]);
+    expect(answers.find((answer) => answer.status === 409)?.json).toMatchObject({ code: 'user.last-tenant-owner', detail: expect.stringContaining('„Doppelspitze e. V.“') });
+    const owners = await sql('select user_id from tenant_memberships where tenant_id = ? and is_owner', [tenant.id]);
+    expect(owners).toHaveLength(1);
+  });
+
   it('refuses the only instance owner', async () => {
     const client = await signedIn(testAdmin);
     const response = await client.request('DELETE', '/api/users/me', { json: { password: testAdmin.password } });
