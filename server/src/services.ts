@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { BookableAvailabilityService } from './bookables/bookable.availability.service.js';
 import { BookableService } from './bookables/bookable.service.js';
 import { BookableShowcase } from './bookables/bookable.showcase.js';
+import { BookingAccountLinks } from './bookings/booking-accounts.js';
 import { BookingNameGuesses } from './bookings/booking-name-guesses.js';
 import { BookingEditorService } from './bookings/booking-editor.service.js';
 import { recordBookingHistory } from './bookings/booking-history.js';
@@ -47,6 +48,7 @@ import { lockerApplicationDefinitions } from './tenants/tenant-applications.js';
 import type { TenantApplication } from './tenants/tenant.entity.js';
 import { TenantMemberService } from './tenants/tenant-members.service.js';
 import { TenantService } from './tenants/tenant.service.js';
+import { AccountSelfService } from './users/account-self-service.js';
 import { AccountTokens } from './users/account-tokens.js';
 import { AccountMails } from './users/account.mails.js';
 import { AuthService } from './users/auth.service.js';
@@ -120,6 +122,9 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   const offeredPayments = (applications: readonly TenantApplication[]): { id: PaymentProviderId; title: string }[] =>
     offeredPaymentProviders(applications).filter((offer) => config.payments.testProvider || offer.id !== 'testPayment');
   const sso = new SsoService(orm, instanceSso, viewers);
+  // The users domain's bookings port: an account's bookings for its data download, unlinked when it is deleted.
+  const accountBookings = new BookingAccountLinks();
+  const users = new UserService(orm, pubSub, instance, accountBookings);
   return {
     config,
     orm,
@@ -127,7 +132,8 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     mail,
     viewers,
     auth: new AuthService(orm, config, attempts, viewers, accountTokens),
-    users: new UserService(orm, pubSub, instance),
+    users,
+    account: new AccountSelfService(orm, config, attempts, users, accountBookings),
     // The tenant stores its applications; the payments domain defines the payment ones.
     tenants: new TenantService(orm, pubSub, workflows, instance, [...paymentApplications, ...lockerApplicationDefinitions], new DocumentCounterReader(orm), offeredPayments),
     tenantMembers: new TenantMemberService(orm),

@@ -35,6 +35,7 @@ export const errorCatalogue = {
   'instance.last-owner': { status: 409, title: 'Fehler beim Aktualisieren der Instanz', detail: 'Die Instanz braucht mindestens einen Besitzer.' },
   'user.not-found': { status: 404, title: 'Nicht gefunden', detail: 'Benutzer nicht gefunden' },
   'user.last-instance-owner': { status: 409, title: 'Fehler', detail: 'Der letzte Besitzer der Instanz kann nicht gelöscht werden.' },
+  'user.confirmation-failed': { status: 403, title: 'Bestätigung fehlgeschlagen', detail: 'Die Bestätigung stimmt nicht. Das Konto bleibt bestehen.' },
   'user.last-tenant-owner': { status: 409, title: 'Fehler', detail: 'Der Benutzer ist der letzte Besitzer eines Mandanten. Bestimmen Sie zuerst einen anderen Besitzer.' },
   'sso.inactive': { status: 404, title: 'Single Sign-on nicht verfügbar', detail: 'Single Sign-on ist für diese Instanz nicht eingerichtet.' },
   'sso.provider-unreachable': { status: 502, title: 'Anmeldung fehlgeschlagen', detail: 'Der Anmeldedienst ist nicht erreichbar.' },

@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import type { DomainServices } from '../shared/domain-services.js';
+import { clientIp, endSession } from '../shared/http/session.js';
 import { requireRestViewer } from './actor.js';
 import type { Viewer } from './viewer.service.js';
 import { publicUser, type User } from './user.entity.js';
@@ -33,6 +34,25 @@ export function userRoutes(services: DomainServices): Router {
     for (const field of profileFields) if (field in body) update[field] = body[field] as string | null;
     const user = await services.users.updateProfile(viewer.user.id, update);
     res.json(publicUser(user));
+  });
+
+  // The settings' data download and account deletion (before /users/:id).
+  router.get('/users/me/personal-data', async (req: Request, res: Response) => {
+    const viewer = await requireRestViewer(req, services.viewers);
+    const data = await services.account.personalData(viewer);
+    res.setHeader('Content-Disposition', `attachment; filename="meine-daten-${data.exportedAt.toISOString().slice(0, 10)}.json"`);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(data);
+  });
+
+  router.delete('/users/me', async (req: Request, res: Response) => {
+    const viewer = await requireRestViewer(req, services.viewers);
+    const body = (req.body ?? {}) as Body;
+    const text = (value: unknown) => (typeof value === 'string' ? value : null);
+    await services.account.deleteOwnAccount(viewer, { password: text(body.password), email: text(body.email) }, { ip: clientIp(req) }, 'rest');
+    await endSession(req);
+    res.clearCookie('connect.sid', { path: '/' });
+    res.status(204).end();
   });
 
   router.get('/users', async (req: Request, res: Response) => {

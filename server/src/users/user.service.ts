@@ -1,4 +1,6 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { BookingHistoryVia } from '../../../common/bookings/history.js';
+import { logger } from '../shared/logging.js';
 import { AppError } from '../shared/errors.js';
 import { endAllSessionsOf } from '../shared/http/session.js';
 import { hasFlag } from '../../../common/permissions/permissions.js';
@@ -7,6 +9,7 @@ import { hashPassword } from './auth.service.js';
 import { AuthType, User } from './user.entity.js';
 import { accountMessages } from '../../../common/users/account.js';
 import { isEmail, normaliseEmail, validatePassword } from './validation.js';
+import type { AccountBookings } from './account-bookings.js';
 import type { PlatformAccounts } from './platform-accounts.js';
 import type { Viewer } from './viewer.service.js';
 
@@ -41,11 +44,17 @@ export type ProfileUpdate = Partial<Record<ProfileField, string | null>>;
 
 const MAX_FIELD_LENGTH = 200;
 
+/** "„A“", "„A“ und „B“", "„A“, „B“ und „C“". */
+function germanList(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} und ${items[items.length - 1]}`;
+}
+
 export class UserService {
   constructor(
     private readonly orm: MikroORM,
     private readonly pubSub: AppPubSub,
     private readonly platform: PlatformAccounts,
+    private readonly bookings: AccountBookings,
   ) {}
 
   async get(id: string): Promise<User> {
@@ -238,28 +247,62 @@ export class UserService {
   }
 
   /**
-   * DELETE api/users/{id}: an instance owner, or the user themself. Memberships go with the account
-   * (foreign keys cascade); the id leaves the instance's owner and tenant-creation lists. The last
-   * instance owner and the last owner of a tenant cannot be deleted.
+   * DELETE api/users/{id}: an instance owner, or the user themself (the settings' "Konto löschen"
+   * goes through AccountSelfService, which asks for the password first). See removeAccount.
    */
-  async delete(viewer: Viewer, idInput: string): Promise<void> {
+  async delete(viewer: Viewer, idInput: string, via: BookingHistoryVia = 'rest'): Promise<void> {
     const id = normaliseEmail(idInput ?? '');
     if (!viewer.permissions.instanceOwner && viewer.user.id !== id) throw new AppError('auth.forbidden');
-    await this.orm.em.fork().transactional(async (em) => {
-      const user = await em.findOne(User, { id });
-      if (!user) throw new AppError('user.not-found');
+    await this.orm.em.fork().transactional((em) => this.removeAccount(em, id, via, viewer.user.id === id ? 'self' : 'other'));
+    logger.info({ userId: id, by: viewer.user.id === id ? 'self' : 'instance-owner' }, 'Benutzerkonto gelöscht');
+  }
+
+  /**
+   * Removes the account in the caller's transaction. Memberships and ownerships go with it (foreign
+   * keys cascade), and so do its pending mailed links; the id leaves the instance's owner and
+   * tenant-creation lists; the bookings assigned to it stay with their tenants without the link;
+   * every session of the account ends. Refused: the only instance owner
+   * (user.last-instance-owner) and the last owner of a tenant (user.last-tenant-owner, naming the
+   * tenants), so no tenant is left without someone who may manage it. `who` words the refusal for
+   * the account's holder ("Sie sind …") or for an instance owner deleting someone else.
+   */
+  async removeAccount(em: EntityManager, id: string, via: BookingHistoryVia, who: 'self' | 'other'): Promise<void> {
+    const user = await em.findOne(User, { id });
+    if (!user) throw new AppError('user.not-found');
+    try {
       await this.platform.releaseAccount(em, id);
-      const [{ count }] = await em.getConnection().execute<{ count: string }[]>(
-        `select count(*) as count from tenant_memberships m
-         where m.user_id = ? and m.is_owner
-           and not exists (select 1 from tenant_memberships o where o.tenant_id = m.tenant_id and o.is_owner and o.user_id <> m.user_id)`,
-        [id],
-      );
-      if (Number(count) > 0) throw new AppError('user.last-tenant-owner');
-      em.remove(user);
-      await em.flush();
-      await endAllSessionsOf(em, id, 'deleted');
-    });
+    } catch (error) {
+      if (who === 'self' && error instanceof AppError && error.code === 'user.last-instance-owner') {
+        throw new AppError('user.last-instance-owner', { detail: 'Sie sind der einzige Inhaber dieser Instanz. Bestimmen Sie zuerst einen weiteren Instanz-Inhaber.' });
+      }
+      throw error;
+    }
+    // The owned tenants' rows stay locked until the commit: two owners of one tenant deleting
+    // themselves at once see each other, and the second is refused.
+    await em.execute(
+      `select t.id from tenants t join tenant_memberships m on m.tenant_id = t.id where m.user_id = ? and m.is_owner order by t.id for update of t`,
+      [id],
+    );
+    const lastOwned = await em.execute<{ name: string }[]>(
+      `select t.name from tenant_memberships m join tenants t on t.id = m.tenant_id
+       where m.user_id = ? and m.is_owner
+         and not exists (select 1 from tenant_memberships o where o.tenant_id = m.tenant_id and o.is_owner and o.user_id <> m.user_id)
+       order by t.name`,
+      [id],
+    );
+    if (lastOwned.length > 0) {
+      const names = germanList(lastOwned.map((row) => `„${row.name}“`));
+      throw new AppError('user.last-tenant-owner', {
+        detail:
+          who === 'self'
+            ? `Sie sind der letzte Inhaber von ${names}. Bestimmen Sie zuerst einen anderen Inhaber.`
+            : `Der Benutzer ist der letzte Inhaber von ${names}. Bestimmen Sie zuerst einen anderen Inhaber.`,
+      });
+    }
+    await this.bookings.unlinkAccount(em, id, via);
+    em.remove(user);
+    await em.flush();
+    await endAllSessionsOf(em, id, 'deleted');
   }
 
   /** Changes only the profile fields present in the update; the e-mail (id) cannot change here. */

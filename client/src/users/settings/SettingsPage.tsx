@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { formatDate } from '../../shared/format';
 import { permissionLabels } from '../../shared/permissions';
 import { useAppState } from '../../shared/store';
+import { AccountDataSection } from './AccountDataSection';
 import { PasswordSection } from './PasswordSection';
 import { type ProfileField, ProfileRow } from './ProfileRow';
 
@@ -61,6 +62,11 @@ export default function SettingsPage() {
       <Section title="Sicherheit" icon="key" elevation={1}>
         <SectionCard>
           <PasswordSection user={user} />
+        </SectionCard>
+      </Section>
+      <Section title="Meine Daten und Konto" icon="database" elevation={1}>
+        <SectionCard>
+          <AccountDataSection user={user} />
         </SectionCard>
       </Section>
       <Section title="Berechtigungen" icon="shield" elevation={1}>
