@@ -19,6 +19,7 @@ import type { ReceiptService } from '../receipts/receipt.service.js';
 import { AppError } from '../shared/errors.js';
 import type { JobHandler, JobSchedule } from '../shared/jobs.js';
 import { logger } from '../shared/logging.js';
+import { pgTextArray } from '../shared/sql.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
 import { anonymiseBookings, type AnonymisationTarget } from './anonymisation.js';
@@ -113,7 +114,7 @@ export class PrivacyService {
     const numbers = bookings.map((booking) => booking.number);
     const history = numbers.length === 0 ? [] : await em.execute<HistoryRow[]>(
       `select booking_id, at, action, actor_kind, actor_label, via, changes, reason from booking_history where tenant_id = ? and booking_id = any(?::text[]) order by at, id`,
-      [tenantId, numbers],
+      [tenantId, pgTextArray(numbers)],
     );
     const receipts = bookings.length === 0 ? [] : await em.find(Receipt, { booking: { key: { $in: bookings.map((booking) => booking.key) } } }, { orderBy: { createdAt: 'asc', revision: 'asc' } });
     return {
