@@ -35,7 +35,7 @@ const blueprintReplacements = [
 const clientRootModules = ['main', 'routes', 'adminScreens', 'cachePolicies'];
 
 /** Every domain folder of client/src, as the layers below list them. */
-const clientDomains = ['files', 'portal', 'coupons', 'roles', 'users', 'instance', 'payments', 'graphiql', 'bookables', 'bookings', 'events', 'checkout', 'tenants'];
+const clientDomains = ['files', 'portal', 'coupons', 'roles', 'users', 'instance', 'payments', 'graphiql', 'privacy', 'bookables', 'bookings', 'events', 'checkout', 'tenants'];
 
 /**
  * The client's screens in layers, like the server's. `shared/` imports no domain; the admin frame
@@ -134,7 +134,7 @@ export default tseslint.config(
   },
   // Bottom up: a client domain imports shared/, common/ and the domains of lower layers.
   ...clientLayerRules([
-    ['files', 'portal', 'coupons', 'roles', 'users', 'instance', 'payments', 'graphiql'],
+    ['files', 'portal', 'coupons', 'roles', 'users', 'instance', 'payments', 'graphiql', 'privacy'],
     ['bookables'],
     ['bookings', 'events'],
     ['checkout', 'tenants'],
