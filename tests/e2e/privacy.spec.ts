@@ -93,10 +93,10 @@ test('the owner finds a customer’s data, downloads it and erases it after conf
   await expectNoSeriousAxeFindings(page, '/admin/datenschutz (Ergebnis)');
   await screenshot(page, 'privacy-01-found');
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Als JSON herunterladen' }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Als JSON herunterladen' }).click()]);
   const report = JSON.parse(await readFile((await download.path())!, 'utf8')) as { mail: string; bookings: { id: string; name: string }[] };
   expect(report.bookings).toEqual([expect.objectContaining({ id: bookingId, name: 'Dora Datenschutz' })]);
-  await expect(page.getByRole('link', { name: 'Als PDF herunterladen' })).toHaveAttribute('href', /format=pdf/);
+  await expect(page.getByRole('button', { name: 'Als PDF herunterladen' })).toHaveAttribute('href', /format=pdf/);
 
   await page.getByRole('button', { name: 'Daten löschen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Daten löschen?' });
