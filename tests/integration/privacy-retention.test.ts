@@ -163,6 +163,24 @@ describe('the daily retention job', () => {
     expect(JSON.stringify(await historyOf(tenantId, withReceipt))).not.toContain('Erika Beleg');
   }, 120_000);
 
+  it('the retention months: 12 by default, 1 to 120, saved over GraphQL and shown over REST; anything else is refused in German', async () => {
+    const tenant = await createTenant(app.orm, { name: 'Monatsstadt', owners: [actors.userIds.tenantOwner] });
+    const em = app.orm.em.fork();
+    Object.assign(await em.findOneOrFail(Tenant, { id: tenant.id }), { contactName: 'Erika', location: 'Rathaus', mail: 'info@monatsstadt.example', phone: '0123', website: 'https://monatsstadt.example' });
+    await em.flush();
+    const update = (months: unknown) => owner.gql(`mutation($id: ID!, $months: Int) { updateTenant(id: $id, input: { retentionMonths: $months }) { id retentionMonths } }`, { id: tenant.id, months });
+    expect(((await owner.get(`/api/tenants/${tenant.id}`)).json as { retentionMonths: number }).retentionMonths).toBe(12);
+    for (const months of [0, 121, null]) {
+      const refused = await update(months);
+      expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'GENERIC_VALIDATION' });
+      expect(refused.errors?.[0]?.extensions?.fieldErrors).toEqual({ retentionMonths: 'Muss eine ganze Zahl von 1 bis 120 sein.' });
+    }
+    const saved = await update(24);
+    expect(saved.errors).toBeUndefined();
+    expect(saved.data).toEqual({ updateTenant: { id: tenant.id, retentionMonths: 24 } });
+    expect(((await owner.get(`/api/tenants/${tenant.id}`)).json as { retentionMonths: number }).retentionMonths).toBe(24);
+  });
+
   it('is a durable job task with a daily schedule', () => {
     expect(Object.keys(app.app.services.jobHandlers)).toContain('privacy-retention');
     expect(app.app.services.jobSchedules).toEqual([{ task: 'privacy-retention', cron: '15 2 * * *' }]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { crontabOf } from '../shared/jobs.js';
 import { anonymisedHistoryRow, needsAnonymisation } from './anonymisation.js';
+import { mailsOf } from './personal-data.js';
 
 const edit = {
   actor_kind: 'user',
@@ -56,5 +57,16 @@ describe('job schedules', () => {
     expect(crontabOf([])).toBe('');
     expect(() => crontabOf([{ task: 'x', cron: '15 2 *' }])).toThrow();
     expect(() => crontabOf([{ task: 'a b', cron: '* * * * *' }])).toThrow();
+  });
+});
+
+describe('the mails listed for the person', () => {
+  it('are the customer mails by kind; mails to the tenant or an organiser are left out', () => {
+    const at = new Date('2026-11-27T10:00:00Z');
+    const mail = (action: string, kind: string) => ({ at, action, actor: { kind: 'system', label: 'System' }, via: 'job', changes: [{ field: 'mail_kind', before: null, after: kind }], reason: null });
+    expect(mailsOf([mail('mail_sent', 'request-received'), mail('mail_sent', 'tenant-new-booking'), mail('mail_failed', 'confirmed'), mail('mail_sent', 'organizer-new-booking'), { ...mail('created', ''), changes: [] }])).toEqual([
+      { at, kind: 'request-received', label: 'Anfrage eingegangen', sent: true },
+      { at, kind: 'confirmed', label: 'Buchungsbestätigung', sent: false },
+    ]);
   });
 });

@@ -117,14 +117,18 @@ export function historyEntryOf(entry: RawHistoryEntry): PersonalDataHistoryEntry
   };
 }
 
-/** The booking mails among the history entries: which mail, when, sent or failed. */
+/** Mails to the tenant's staff or an event's organiser, not to the customer. */
+const notToTheCustomer = (kind: string) => kind.startsWith('tenant-') || kind.startsWith('organizer-');
+
+/** The booking mails to the customer among the history entries: which mail, when, sent or failed. */
 export function mailsOf(entries: readonly RawHistoryEntry[]): PersonalDataMail[] {
   return entries
     .filter((entry) => entry.action === 'mail_sent' || entry.action === 'mail_failed')
     .map((entry) => {
       const kind = String(entry.changes.find((change) => change.field === 'mail_kind')?.after ?? '');
       return { at: entry.at, kind, label: bookingMailKindLabels[kind] ?? kind, sent: entry.action === 'mail_sent' };
-    });
+    })
+    .filter((mail) => !notToTheCustomer(mail.kind));
 }
 
 export const statusLabels = (booking: { isCommitted: boolean; isRejected: boolean; isPayed: boolean }) => ({ status: bookingStatusLabel(booking), paymentStatus: paymentStatusLabel(booking) });

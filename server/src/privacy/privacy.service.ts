@@ -1,5 +1,5 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { BookingHistoryVia, ChangeOrigin } from '../../../common/bookings/history.js';
+import type { BookingHistoryVia } from '../../../common/bookings/history.js';
 import { canManageTenant } from '../../../common/permissions/permissions.js';
 import {
   accountingKeptUntil,
