@@ -1,7 +1,7 @@
 import { useLazyQuery, useMutation } from '@apollo/client/react';
 import { AnchorButton, Button, Callout, Card, Classes, Dialog, DialogBody, DialogFooter, FormGroup, H2, H3, H4, InputGroup, NonIdealState, Tag } from '@blueprintjs/core';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { germanDate, normalisedMail, privacyMessages } from '../../../common/privacy/retention';
+import { ANONYMISED_NAME, germanDate, normalisedMail, privacyMessages } from '../../../common/privacy/retention';
 import { ErasePersonalDataDocument, PersonalDataDocument, type ErasePersonalDataMutation, type PersonalDataQuery } from '../gql/graphql';
 import { formatCurrency, formatDate, formatDateTime } from '../shared/format';
 import { NoTenantSelected } from '../shared/NoTenantSelected';
@@ -12,6 +12,10 @@ import './privacy.css';
 type Report = PersonalDataQuery['personalData'];
 type Booking = Report['bookings'][number];
 type Erasure = ErasePersonalDataMutation['erasePersonalData'];
+
+/** What an erasure clears on a booking: always, and additionally when nothing must be kept for accounting. */
+const accountingCleared = { mail: '', phone: '', comment: '' };
+const fullyCleared = { name: ANONYMISED_NAME, company: '', street: '', zipCode: '', location: '' };
 
 /** REST paths of the same report, for the downloads (the session cookie goes along). */
 const reportUrl = (tenantId: string, mail: string, format: 'json' | 'pdf') =>
@@ -38,7 +42,17 @@ function PrivacyScreen({ tenantId }: { tenantId: string }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const messageId = useId();
   const [load, { data, loading, error }] = useLazyQuery(PersonalDataDocument, { fetchPolicy: 'network-only' });
-  const [erase, { loading: erasing }] = useMutation(ErasePersonalDataDocument);
+  const [erase, { loading: erasing }] = useMutation(ErasePersonalDataDocument, {
+    // The staff's booking lists hold these bookings too: they show the anonymised values at once.
+    update: (cache, { data: result }) => {
+      for (const booking of result?.erasePersonalData.bookings ?? []) {
+        const id = cache.identify({ __typename: 'Booking', tenantId, id: booking.id });
+        if (!id) continue;
+        const cleared = booking.outcome === 'erased' ? { ...accountingCleared, ...fullyCleared } : accountingCleared;
+        cache.modify({ id, fields: Object.fromEntries(Object.entries(cleared).map(([field, value]) => [field, () => value])) });
+      }
+    },
+  });
 
   const mailError = tried && !normalisedMail(input) ? privacyMessages.mail : null;
   const report = asked && data?.personalData.mail === asked ? data.personalData : null;
