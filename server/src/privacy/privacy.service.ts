@@ -95,7 +95,8 @@ const RETENTION_CANDIDATES_SQL = `select b.key, b.number, (select max(r.created_
    and (b.anonymised_mode is null
         or (b.anonymised_mode = 'keep-accounting' and not exists (select 1 from receipts r where r.booking_key = b.key and r.created_at >= ?)))
  order by b.key
- limit ?`;
+ limit ?
+   for update of b skip locked`;
 
 export class PrivacyService {
   constructor(
@@ -214,7 +215,7 @@ export class PrivacyService {
    * inside its period keep the accounting data; once every receipt is past its period the booking
    * is anonymised fully and the stored PDFs are removed. Running it again changes nothing.
    */
-  async runRetention(now = new Date()): Promise<RetentionRun> {
+  async runRetention(now = new Date(), chunkSize = RETENTION_CHUNK): Promise<RetentionRun> {
     const run: RetentionRun = { anonymised: 0, restricted: 0, receiptFilesRemoved: 0 };
     const tenants = await this.orm.em.fork().find(Tenant, {}, { fields: ['id', 'retentionMonths'], orderBy: { id: 'asc' } });
     const receiptCutoff = receiptRetentionCutoff(now);
@@ -222,25 +223,29 @@ export class PrivacyService {
       const cutoff = retentionCutoff(now, tenant.retentionMonths);
       let after = FIRST_KEY;
       for (;;) {
-        const em = this.orm.em.fork();
-        const rows = await em.execute<CandidateRow[]>(RETENTION_CANDIDATES_SQL, [tenant.id, after, cutoff, now, now, receiptCutoff, RETENTION_CHUNK]);
+        // Chosen and anonymised in one transaction under the rows' locks, so a booking a clerk moves
+        // meanwhile is judged as it is then; one locked by another change waits for the next run.
+        const chunk = await this.orm.em.fork().transactional(async (tx) => {
+          const rows = await tx.execute<CandidateRow[]>(RETENTION_CANDIDATES_SQL, [tenant.id, after, cutoff, now, now, receiptCutoff, chunkSize]);
+          const targets = rows.map((row): AnonymisationTarget => {
+            const last = row.last_receipt_at === null ? null : new Date(row.last_receipt_at);
+            return { number: row.number, mode: last && last.getTime() >= receiptCutoff.getTime() ? 'keep-accounting' : 'full' };
+          });
+          const changed = await anonymiseBookings(tx, tenant.id, targets, { actor: systemActor, via: 'job' }, now);
+          const fullKeys = rows.filter((row) => row.last_receipt_at !== null && targets.some((target) => target.number === row.number && target.mode === 'full')).map((row) => row.key);
+          const expired = fullKeys.length === 0 ? [] : await tx.find(Receipt, { booking: { key: { $in: fullKeys } } }, { fields: ['kind', 'fileName'] });
+          return { rows, targets, changed, expired: expired.map((receipt) => ({ kind: receipt.kind, fileName: receipt.fileName })) };
+        });
+        const { rows, targets, changed } = chunk;
         if (rows.length === 0) break;
         after = rows[rows.length - 1].key;
-        const targets = rows.map((row): AnonymisationTarget => {
-          const last = row.last_receipt_at === null ? null : new Date(row.last_receipt_at);
-          return { number: row.number, mode: last && last.getTime() >= receiptCutoff.getTime() ? 'keep-accounting' : 'full' };
-        });
-        const changed = await em.transactional((tx) => anonymiseBookings(tx, tenant.id, targets, { actor: systemActor, via: 'job' }, now));
         for (const target of targets.filter((candidate) => changed.includes(candidate.number))) {
           if (target.mode === 'full') run.anonymised += 1;
           else run.restricted += 1;
         }
-        const fullKeys = rows.filter((row) => row.last_receipt_at !== null && targets.some((target) => target.number === row.number && target.mode === 'full')).map((row) => row.key);
-        if (fullKeys.length > 0) {
-          const expired = await this.orm.em.fork().find(Receipt, { booking: { key: { $in: fullKeys } } }, { fields: ['kind', 'fileName'] });
-          run.receiptFilesRemoved += await this.removeFiles(tenant.id, expired);
-        }
-        if (rows.length < RETENTION_CHUNK) break;
+        // The files go once the anonymisation is committed.
+        run.receiptFilesRemoved += await this.removeFiles(tenant.id, chunk.expired);
+        if (rows.length < chunkSize) break;
       }
     }
     logger.info(run, '[privacy] retention run');
