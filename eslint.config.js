@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** Every domain folder of server/src, as the layers below list them. */
-const serverDomains = ['mail', 'users', 'tenants', 'roles', 'files', 'coupons', 'workflow', 'instance', 'sso', 'bookables', 'bookings', 'events', 'payments', 'lockers', 'receipts', 'portal', 'snippets'];
+const serverDomains = ['mail', 'users', 'tenants', 'roles', 'files', 'coupons', 'workflow', 'instance', 'sso', 'bookables', 'bookings', 'events', 'payments', 'lockers', 'receipts', 'portal', 'snippets', 'privacy'];
 
 /** One rule per domain: no import of a domain in its own layer or a higher one (tests excepted). */
 function serverLayerRules(layers) {
@@ -35,7 +35,7 @@ const blueprintReplacements = [
 const clientRootModules = ['main', 'routes', 'adminScreens', 'cachePolicies'];
 
 /** Every domain folder of client/src, as the layers below list them. */
-const clientDomains = ['files', 'portal', 'coupons', 'roles', 'users', 'instance', 'payments', 'graphiql', 'bookables', 'bookings', 'events', 'checkout', 'tenants'];
+const clientDomains = ['files', 'portal', 'coupons', 'roles', 'users', 'instance', 'payments', 'graphiql', 'privacy', 'bookables', 'bookings', 'events', 'checkout', 'tenants'];
 
 /**
  * The client's screens in layers, like the server's. `shared/` imports no domain; the admin frame
@@ -99,6 +99,7 @@ export default tseslint.config(
     ['bookings'],
     ['events', 'payments', 'lockers'],
     ['receipts', 'portal', 'snippets'],
+    ['privacy'],
   ]),
   {
     files: ['server/src/shared/**/*.ts'],
@@ -133,7 +134,7 @@ export default tseslint.config(
   },
   // Bottom up: a client domain imports shared/, common/ and the domains of lower layers.
   ...clientLayerRules([
-    ['files', 'portal', 'coupons', 'roles', 'users', 'instance', 'payments', 'graphiql'],
+    ['files', 'portal', 'coupons', 'roles', 'users', 'instance', 'payments', 'graphiql', 'privacy'],
     ['bookables'],
     ['bookings', 'events'],
     ['checkout', 'tenants'],

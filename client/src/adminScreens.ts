@@ -13,6 +13,7 @@ export const adminScreens = {
   settings: (): ScreenModule => import('./users/settings/SettingsPage'),
   roles: (): ScreenModule => import('./roles/RolesPage'),
   coupons: (): ScreenModule => import('./coupons/CouponsPage'),
+  privacy: (): ScreenModule => import('./privacy/PrivacyPage'),
   bookings: (): ScreenModule => import('./bookings/staff/BookingsPage'),
   instanceTenants: (): ScreenModule => import('./tenants/InstanceTenantsPage'),
   tenantEdit: (): ScreenModule => import('./tenants/edit/TenantEditPage'),

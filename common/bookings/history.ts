@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { anyValue, looseObject } from '../validation/schema.js';
+import { anonymisationModeLabels, type AnonymisationMode } from '../privacy/retention.js';
 import { paymentMethodLabel, paymentProviderLabel } from './labels.js';
 
 export const bookingHistoryActionLabels = {
@@ -23,6 +24,7 @@ export const bookingHistoryActionLabels = {
   payment_notified: 'Zahlungsmeldung erhalten',
   deleted: 'Gelöscht',
   locker_updated: 'Schließfach aktualisiert',
+  anonymised: 'Personenbezogene Daten anonymisiert',
 } as const;
 export type BookingHistoryAction = keyof typeof bookingHistoryActionLabels;
 
@@ -97,6 +99,7 @@ export const bookingHistoryFieldLabels: Readonly<Record<string, string>> = {
   mail_kind: 'E-Mail',
   document: 'Dokument',
   locker: 'Schließfach',
+  anonymisation: 'Anonymisierung',
 };
 
 export function bookingHistoryFieldLabel(field: string): string {
@@ -126,6 +129,7 @@ export function bookingHistoryValueText(field: string, value: unknown, formatIns
   if (value === null || value === undefined || value === '') return '–';
   if (typeof value === 'boolean') return value ? 'Ja' : 'Nein';
   if (field === 'mail_kind' && typeof value === 'string') return bookingMailKindLabels[value] ?? value;
+  if (field === 'anonymisation' && typeof value === 'string') return Object.hasOwn(anonymisationModeLabels, value) ? anonymisationModeLabels[value as AnonymisationMode] : value;
   if (field === 'paymentMethod' && typeof value === 'string') return paymentMethodLabel(value);
   if (field === 'paymentProvider' && typeof value === 'string') return paymentProviderLabel(value) ?? value;
   if ((field === 'timeBegin' || field === 'timeEnd') && typeof value === 'string' && !Number.isNaN(Date.parse(value))) return formatInstant(new Date(value));

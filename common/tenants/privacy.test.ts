@@ -37,3 +37,14 @@ describe('the tenant rules for the privacy settings', () => {
     expect(tenantFieldErrors({ ...valid, privacyNotice: 'x'.repeat(2001) })).toEqual({ privacyNotice: 'Maximal 2000 Zeichen erlaubt.' });
   });
 });
+
+describe('the retention months', () => {
+  it('accept 1 to 120 whole months; keep the stored value when absent', () => {
+    for (const months of [1, 12, 120, '24']) expect(tenantFieldErrors({ ...valid, retentionMonths: months })).toEqual({});
+    expect(tenantFieldErrors({ ...valid })).toEqual({});
+  });
+
+  it.each([0, 121, 1.5, -3, '', null, 'zwölf'])('refuse %s with the German message', (months) => {
+    expect(tenantFieldErrors({ ...valid, retentionMonths: months })).toEqual({ retentionMonths: 'Muss eine ganze Zahl von 1 bis 120 sein.' });
+  });
+});

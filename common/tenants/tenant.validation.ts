@@ -12,6 +12,13 @@ export const DEFAULT_BOOKING_HORIZON_DAYS = 730;
 export const DEFAULT_MAX_BOOKING_DAYS = 31;
 /** A hundred years: beyond that no setting is plausible. */
 export const MAX_HORIZON_DAYS = 36_500;
+/**
+ * How long customer data of finished bookings is kept before it is anonymised (months), unless a
+ * receipt still has to be kept (docs/privacy.md).
+ */
+export const DEFAULT_RETENTION_MONTHS = 12;
+export const MIN_RETENTION_MONTHS = 1;
+export const MAX_RETENTION_MONTHS = 120;
 
 export const tenantMessages = {
   required: 'Pflichtfeld',
@@ -26,6 +33,7 @@ export const tenantMessages = {
   days: `Muss eine ganze Zahl von 1 bis ${MAX_HORIZON_DAYS} sein.`,
   httpsLink: httpsLinkMessage,
   privacyNotice: `Maximal ${PRIVACY_NOTICE_MAX} Zeichen erlaubt.`,
+  retentionMonths: `Muss eine ganze Zahl von ${MIN_RETENTION_MONTHS} bis ${MAX_RETENTION_MONTHS} sein.`,
 } as const;
 
 const blankText = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
@@ -87,6 +95,7 @@ export interface TenantFieldsToCheck {
   defaultEventCreationMode?: string | null;
   maxBookingAdvanceInMonths?: number | string | null;
   bookingHorizonDays?: number | string | null;
+  retentionMonths?: number | string | null;
   maxBookingDays?: number | string | null;
   noreplyPort?: number | string | null;
   receiptTemplate?: string | null;
@@ -119,6 +128,10 @@ export function tenantFieldErrors(tenant: TenantFieldsToCheck): Record<string, s
   for (const field of ['bookingHorizonDays', 'maxBookingDays'] as const) {
     const value = tenant[field];
     if (value !== undefined && (blank(value) || !isWholeNumber(value) || Number(value) < 1 || Number(value) > MAX_HORIZON_DAYS)) errors[field] = tenantMessages.days;
+  }
+  const retention = tenant.retentionMonths;
+  if (retention !== undefined && (blank(retention) || !isWholeNumber(retention) || Number(retention) < MIN_RETENTION_MONTHS || Number(retention) > MAX_RETENTION_MONTHS)) {
+    errors.retentionMonths = tenantMessages.retentionMonths;
   }
   if (!blank(tenant.noreplyPort) && (!isWholeNumber(tenant.noreplyPort) || Number(tenant.noreplyPort) < 1 || Number(tenant.noreplyPort) > 65535)) {
     errors.noreplyPort = tenantMessages.port;

@@ -32,6 +32,7 @@ import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import { instanceRoutes } from './instance/instance.routes.js';
 import { platformRoleRoutes, roleRoutes } from './roles/role.routes.js';
 import { receiptRoutes } from './receipts/receipt.routes.js';
+import { privacyRoutes } from './privacy/privacy.routes.js';
 import { createServices, type Services } from './services.js';
 import { AppError } from './shared/errors.js';
 import type { GraphQLContext } from './shared/graphql/context.js';
@@ -147,7 +148,7 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   jobPool.on('error', (error) => logger.error({ err: error }, '[jobs] idle client error'));
   jobPool.on('connect', (client) => client.on('error', (error) => logger.error({ err: error }, '[jobs] client error')));
   await migrateJobQueue(jobPool);
-  const jobWorker = new JobWorker(jobPool, services.jobHandlers, config.jobConcurrency);
+  const jobWorker = new JobWorker(jobPool, services.jobHandlers, config.jobConcurrency, services.jobSchedules);
   await jobWorker.start();
   const schema = await buildAppSchema(pubSub);
   // Subscriptions per socket (graphql-ws context): those still running are the ones its context lists.
@@ -280,7 +281,7 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   app.use('/auth', csrf, restJson, authRoutes(services), ssoRoutes(services));
   app.use('/api', csrf, restJson, userRoutes(services), instanceRoutes(services), platformRoleRoutes(services), tenantRoutes(services));
   // Tenant-scoped routes after the platform ones (Express: the first match wins), so /api/tenants/... never reaches them.
-  app.use('/api/:tenantId', csrf, restJson, roleRoutes(services), couponRoutes(services), fileRoutes(services), bookableRoutes(services), eventRoutes(services), bookingRoutes(services), receiptRoutes(services), checkoutRoutes(services), paymentRoutes(services), tenantScopedRoutes(services), workflowRoutes(services));
+  app.use('/api/:tenantId', csrf, restJson, roleRoutes(services), couponRoutes(services), fileRoutes(services), bookableRoutes(services), eventRoutes(services), bookingRoutes(services), receiptRoutes(services), privacyRoutes(services), checkoutRoutes(services), paymentRoutes(services), tenantScopedRoutes(services), workflowRoutes(services));
   // Downloads for staff (a session, read-only GETs: no CSRF token needed).
   app.use('/csv/:tenantId', eventCsvRoutes(services), bookingCsvRoutes(services));
   // HTML snippets for tenant websites (public; a session only adds an event's attachments).

@@ -36,9 +36,10 @@ import { BookingPortalService } from './portal/portal.service.js';
 import { DocumentPaymentFollowUps } from './receipts/document-follow-ups.js';
 import { PdfRenderer } from './receipts/pdf-renderer.js';
 import { ReceiptService } from './receipts/receipt.service.js';
+import { PrivacyService } from './privacy/privacy.service.js';
 import { RoleService } from './roles/role.service.js';
 import type { DomainServices } from './shared/domain-services.js';
-import type { JobHandler } from './shared/jobs.js';
+import type { JobHandler, JobSchedule } from './shared/jobs.js';
 import type { AppPubSub } from './shared/pubsub.js';
 import { RateLimiter } from './shared/rate-limit.js';
 import { SnippetService } from './snippets/snippet.service.js';
@@ -66,6 +67,8 @@ export interface Services extends DomainServices {
   orm: MikroORM;
   /** The durable jobs this process works on (shared/jobs.ts), by task name. */
   jobHandlers: Record<string, JobHandler>;
+  /** The tasks run on a schedule (shared/jobs.ts, JobSchedule). */
+  jobSchedules: JobSchedule[];
 }
 
 export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubSub): Services {
@@ -125,6 +128,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   // The users domain's bookings port: an account's bookings for its data download, unlinked when it is deleted.
   const accountBookings = new BookingAccountLinks();
   const users = new UserService(orm, pubSub, instance, accountBookings);
+  const privacy = new PrivacyService(orm, receipts);
   return {
     config,
     orm,
@@ -164,6 +168,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     mailPreviews: new MailTemplatePreviews(config.publicUrl),
     bookingOverview: new BookingOverviewService(orm),
     lockers,
+    privacy,
     checkout: new CheckoutService(orm, bookables, workflows, occupancyGuard, paymentFollowUps, offeredPayments),
     jobHandlers: {
       ...bookingMails.handlers(),
@@ -171,6 +176,8 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
       ...receipts.handlers(),
       ...accountMails.handlers(),
       ...lockers.handlers(),
+      ...privacy.handlers(),
     },
+    jobSchedules: [...privacy.schedules()],
   };
 }

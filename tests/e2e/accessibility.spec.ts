@@ -123,6 +123,21 @@ function screens(): Screen[] {
         },
       ],
     },
+    {
+      path: '/admin/datenschutz',
+      who: 'owner',
+      views: [
+        {
+          name: 'Suche ohne Treffer',
+          scope: 'main',
+          open: async (page) => {
+            await page.getByLabel('E-Mail-Adresse der Person').fill('niemand@example.com');
+            await page.getByRole('button', { name: 'Suchen' }).click();
+            await expect(page.getByRole('heading', { name: 'Keine Buchungen zu niemand@example.com' })).toBeVisible();
+          },
+        },
+      ],
+    },
     { path: '/admin/benutzer', who: 'owner', views: [{ name: 'Dialog „Benutzer hinzufügen“', open: (page) => openDialog(page, 'Benutzer hinzufügen', 'Benutzer hinzufügen') }] },
     { path: '/admin/instanz', who: 'admin' },
     {

@@ -25,7 +25,7 @@ export class BookingHistoryChangeType {
 export class BookingHistoryEntryType {
   @Field(() => ID) id!: string;
   @Field(() => Date) at!: Date;
-  @Field(() => String, { description: 'created, changed, released, rejected, cancelled, paid, workflow_moved, receipt_issued, invoice_issued, mail_sent, mail_failed, cancellation_requested, payment_notified, locker_updated, deleted.' })
+  @Field(() => String, { description: 'created, changed, released, rejected, cancelled, paid, workflow_moved, receipt_issued, invoice_issued, mail_sent, mail_failed, cancellation_requested, payment_notified, locker_updated, deleted, anonymised.' })
   action!: string;
   @Field(() => BookingHistoryActorType) actor!: BookingHistoryActorType;
   @Field(() => String, { description: 'The path of the change: graphql, rest, checkout, job, payment_callback.' }) via!: string;

@@ -130,6 +130,14 @@ export class Booking {
   @Property({ type: 'text', default: '' })
   searchText: Opt<string> = '';
 
+  /** When the customer data was anonymised (docs/privacy.md); null while it is kept. */
+  @Property({ type: 'timestamptz', nullable: true })
+  anonymisedAt?: Date | null;
+
+  /** "full", or "keep-accounting" (name and address kept while a receipt must be kept); null while not anonymised. */
+  @Property({ type: 'text', nullable: true })
+  anonymisedMode?: string | null;
+
   /** timeCreated. */
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Opt<Date> = new Date();

@@ -278,6 +278,11 @@ export class ReceiptService {
     return this.pdf(renderDocumentTemplate(templateOf(tenant, receipt.kind), values));
   }
 
+  /** Any of the product's own HTML documents (not a tenant template) printed to PDF by the same renderer. */
+  printHtml(htmlDocument: string): Promise<Buffer> {
+    return this.pdf(htmlDocument);
+  }
+
   private async pdf(htmlDocument: string): Promise<Buffer> {
     try {
       return await this.renderer.render(htmlDocument);
@@ -327,6 +332,15 @@ export class ReceiptService {
     const file = await realpath(path.join(folder, receipt.fileName));
     if (path.dirname(file) !== folder) throw new Error('document outside its folder');
     return readFile(file);
+  }
+
+  /**
+   * Removes the stored PDF of a document whose retention period is over (docs/privacy.md); the row
+   * with its number stays, so the numbering has no gaps. A file already gone is fine.
+   */
+  async removeStoredFile(tenantId: string, receipt: Pick<Receipt, 'kind' | 'fileName'>): Promise<void> {
+    if (!DOCUMENT_FILE_NAME.test(receipt.fileName)) throw new Error('unsafe document file name');
+    await rm(path.join(this.folder(tenantId, receipt.kind), receipt.fileName), { force: true });
   }
 
   private view(tenantId: string, bookingNumber: string, receipt: Receipt): ReceiptView {

@@ -95,6 +95,11 @@ export const errorCatalogue = {
   'payment.notification-invalid': { status: 400, title: 'Ungültige Zahlungsbenachrichtigung', detail: 'Die Zahlungsbenachrichtigung konnte nicht bestätigt werden.' },
   'receipt.template-invalid': { status: 400, title: 'Ungültige Vorlage', detail: 'Die Vorlage muss ein vollständiges HTML-Dokument sein (<!DOCTYPE html>, <html>, <head>, <body>).' },
   'receipt.create-error': { status: 500, title: 'Zahlungsbeleg konnte nicht erstellt werden', detail: 'Das Dokument konnte nicht erstellt werden. Bitte versuchen Sie es in einem Moment erneut.' },
+  'privacy.booking-running': {
+    status: 409,
+    title: 'Löschung nicht möglich',
+    detail: 'Die Buchung läuft noch oder ihre Zahlung ist offen. Ihre Daten können erst danach gelöscht werden.',
+  },
 } as const satisfies Record<string, { status: number; title: string; detail: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -34,6 +34,31 @@ export interface JobAttempt {
 
 export type JobHandler = (payload: Record<string, unknown>, attempt: JobAttempt) => Promise<void>;
 
+/**
+ * A task a domain wants run on a schedule (graphile-worker's cron: the minute, hour, day of month,
+ * month and weekday fields, matched in UTC). Every process registers the same schedules; the queue
+ * runs each due time once across all of them, and a time missed while no process ran is not made
+ * up (no backfill).
+ */
+export interface JobSchedule {
+  task: string;
+  /** Five cron fields, e.g. "15 2 * * *" (02:15 UTC: 03:15 in Berlin's winter, 04:15 in summer). */
+  cron: string;
+}
+
+const CRON_FIELDS = /^(\S+\s+){4}\S+$/;
+const TASK_NAME = /^[A-Za-z0-9_-]+$/;
+
+/** The crontab text graphile-worker reads, one line per schedule. */
+export function crontabOf(schedules: readonly JobSchedule[]): string {
+  return schedules
+    .map((schedule) => {
+      if (!CRON_FIELDS.test(schedule.cron.trim()) || !TASK_NAME.test(schedule.task)) throw new Error(`invalid job schedule ${schedule.cron} ${schedule.task}`);
+      return `${schedule.cron.trim()} ${schedule.task}`;
+    })
+    .join('\n');
+}
+
 /** A further SQL call to run in the same statement as the jobs (e.g. a NOTIFY). */
 export interface SqlCall {
   expression: string;
@@ -158,6 +183,7 @@ export class JobWorker {
     private readonly pool: pg.Pool,
     private readonly handlers: Record<string, JobHandler>,
     private readonly concurrency: number,
+    private readonly schedules: readonly JobSchedule[] = [],
   ) {}
 
   /** For the readiness check: whether this process works the queue, or runs no worker by configuration. */
@@ -188,7 +214,7 @@ export class JobWorker {
       this.workerId = workerPool.id;
       this.workerPool = workerPool;
     });
-    const runner = await run({ pgPool: this.pool, taskList, concurrency: this.concurrency, noHandleSignals: true, pollInterval: 2000, logger: workerLogger, crontab: '', events });
+    const runner = await run({ pgPool: this.pool, taskList, concurrency: this.concurrency, noHandleSignals: true, pollInterval: 2000, logger: workerLogger, crontab: crontabOf(this.schedules), events });
     this.runner = runner;
     // graphile-worker gives up its pool after a long database outage: start a new one, so the
     // process works the queue again by itself.

@@ -1,7 +1,7 @@
 import { Entity, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { DEFAULT_BOOKING_HORIZON_DAYS, DEFAULT_MAX_BOOKING_DAYS } from '../../../common/tenants/tenant.validation.js';
+import { DEFAULT_BOOKING_HORIZON_DAYS, DEFAULT_MAX_BOOKING_DAYS, DEFAULT_RETENTION_MONTHS } from '../../../common/tenants/tenant.validation.js';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
 
 /** One application entry of a tenant (payment provider, locker system); fields per type. */
@@ -167,6 +167,10 @@ export class Tenant {
   @Field(() => Int, { description: "Bookings last at most this many days, unless an object's own maximum duration is longer." })
   @Property({ type: 'integer', default: DEFAULT_MAX_BOOKING_DAYS })
   maxBookingDays: Opt<number> = DEFAULT_MAX_BOOKING_DAYS;
+
+  @Field(() => Int, { description: 'Months the customer data of finished bookings is kept before it is anonymised (receipts: 10 years for accounting).' })
+  @Property({ type: 'integer', default: DEFAULT_RETENTION_MONTHS })
+  retentionMonths: Opt<number> = DEFAULT_RETENTION_MONTHS;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Opt<Date> = new Date();

@@ -107,7 +107,7 @@ export const tenantTextFields = [
   'paymentPurposeSuffix',
 ] as const;
 export const tenantBooleanFields = ['enablePublicStatusView', 'useInstanceMail', ...senderBooleanFields] as const;
-export const tenantNumberFields = [...senderNumberFields, 'maxBookingAdvanceInMonths', 'bookingHorizonDays', 'maxBookingDays'] as const;
+export const tenantNumberFields = [...senderNumberFields, 'maxBookingAdvanceInMonths', 'bookingHorizonDays', 'maxBookingDays', 'retentionMonths'] as const;
 
 export type TenantInputData = Partial<Record<(typeof tenantTextFields)[number], string | null>> &
   Partial<Record<(typeof tenantBooleanFields)[number], boolean | null>> &

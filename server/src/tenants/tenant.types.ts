@@ -82,6 +82,7 @@ export class TenantInput {
   @Field(() => String, { nullable: true }) paymentPurposeSuffix?: string | null;
   @Field(() => Int, { nullable: true }) maxBookingAdvanceInMonths?: number | null;
   @Field(() => Int, { nullable: true, description: 'Days ahead a booking may end at most (1 to 36500).' }) bookingHorizonDays?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Months the customer data of finished bookings is kept before it is anonymised (1 to 120).' }) retentionMonths?: number | null;
   @Field(() => Int, { nullable: true, description: "Days a booking may last at most, unless an object's own maximum is longer (1 to 36500)." }) maxBookingDays?: number | null;
   @Field(() => [TenantApplicationInput], { nullable: true, description: 'Merged by id: replaces stored entries, adds missing ones, keeps the rest.' })
   applications?: TenantApplicationInput[] | null;

@@ -167,6 +167,11 @@ function TenantForm({ tenant, workflow, choices, testPaymentOffered }: { tenant:
                   placeholder="https://www.beispiel.de/datenschutz"
                   helperText='Vollständige https-Adresse. Die Buchungsseite verlinkt sie als "Datenschutzerklärung" (öffnet in neuem Tab), die E-Mails an Buchende ebenso. Leer: kein Link.'
                 />
+                <NumberField
+                  name="retentionMonths"
+                  label="Kundendaten abgeschlossener Buchungen aufbewahren (Monate)"
+                  helperText="1 bis 120 Monate. Danach werden Name, Anschrift, E-Mail, Telefon und Kommentar abgeschlossener Buchungen täglich anonymisiert; für Buchungen mit Beleg bleiben Name und Anschrift bis zum Ende der Aufbewahrungspflicht (10 Jahre, § 147 AO)."
+                />
               </SectionCard>
             </Section>
 

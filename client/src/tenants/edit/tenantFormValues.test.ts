@@ -38,6 +38,7 @@ const tenant: TenantEditFieldsFragment = {
   maxBookingAdvanceInMonths: null,
   bookingHorizonDays: 730,
   maxBookingDays: 31,
+  retentionMonths: 12,
   applications: [
     {
       id: 'giroCockpit',

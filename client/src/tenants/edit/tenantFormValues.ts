@@ -127,6 +127,7 @@ export function toInput(values: TenantFormValues): { input: TenantInput; workflo
     maxBookingAdvanceInMonths: values.maxBookingAdvanceInMonths ?? null,
     bookingHorizonDays: values.bookingHorizonDays ?? null,
     maxBookingDays: values.maxBookingDays ?? null,
+    retentionMonths: values.retentionMonths ?? null,
     applications: [
       { ...payment('giroCockpit'), paymentMode: app('giroCockpit').testMode ? 'test' : 'prod' },
       { ...payment('pmPayment'), paymentMode: app('pmPayment').testMode ? 'test' : 'prod' },
