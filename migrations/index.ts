@@ -20,6 +20,7 @@ import { Migration20261205090000SsoSessions } from './Migration20261205090000_ss
 import { Migration20261206090000TenantPrivacy } from './Migration20261206090000_tenant_privacy.js';
 import { Migration20261206100000BookingHistory } from './Migration20261206100000_booking_history.js';
 import { Migration20261207100000Retention } from './Migration20261207100000_retention.js';
+import { Migration20261207140000HistoryDeletions } from './Migration20261207140000_history_deletions.js';
 
 /** Every migration in order. Listed in code so the built server and the TypeScript sources agree. */
 export const migrationsList: MigrationObject[] = [
@@ -44,4 +45,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261206090000_tenant_privacy', class: Migration20261206090000TenantPrivacy },
   { name: 'Migration20261206100000_booking_history', class: Migration20261206100000BookingHistory },
   { name: 'Migration20261207100000_retention', class: Migration20261207100000Retention },
+  { name: 'Migration20261207140000_history_deletions', class: Migration20261207140000HistoryDeletions },
 ];

@@ -27,6 +27,7 @@ interface Report {
   tenantId: string;
   mail: string;
   bookings: { id: string; name: string; mail: string; phone: string; comment: string; history: { action: string }[]; mails: { kind: string; sent: boolean }[]; receipts: { number: string; keptUntil: string }[] }[];
+  deletedBookings: { id: string; deletedAt: string; history: { action: string; changes: { field: string; before: string }[] }[] }[];
 }
 
 async function book(tenant: string, day: string, data: Record<string, unknown> = person): Promise<string> {
@@ -52,6 +53,7 @@ let withReceipt: string;
 let running: string;
 let otherTenants: string;
 let stranger: string;
+let deleted: string;
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -63,6 +65,9 @@ beforeAll(async () => {
   running = await book(tenantId, '2027-02-03');
   stranger = await book(tenantId, '2027-02-04', { ...customer, mail: 'jemand.anders@example.com' });
   otherTenants = await book(actors.otherTenant.id, '2027-02-01');
+  // A deleted booking keeps only its history, which still names the person.
+  deleted = await book(tenantId, '2027-02-05');
+  expect((await owner.request('DELETE', `/api/${tenantId}/bookings/${deleted}`)).status).toBe(200);
   await intoThePast(finished);
   await intoThePast(withReceipt);
   await app.app.services.receipts.issue(tenantId, withReceipt, 'receipt', null, new Date('2026-11-20T10:00:00Z'));
@@ -110,6 +115,10 @@ describe('Art. 15: what is stored about the address', () => {
     expect(first.history.map((entry) => entry.action)).toContain('created');
     expect(first.mails).toContainEqual(expect.objectContaining({ kind: 'request-received', sent: true }));
     expect(report.bookings.find((booking) => booking.id === withReceipt)!.receipts).toEqual([expect.objectContaining({ keptUntil: '2036-12-31' })]);
+    // The deleted booking: its history, whose `deleted` entry lists what it held.
+    expect(report.deletedBookings.map((booking) => booking.id)).toEqual([deleted]);
+    const deletion = report.deletedBookings[0].history.find((entry) => entry.action === 'deleted')!;
+    expect(deletion.changes).toContainEqual(expect.objectContaining({ field: 'name', before: 'Anna Daten' }));
 
     const viaGraphql = await owner.gql<{ personalData: Report }>(PERSONAL_DATA, { t: tenantId, mail: MAIL });
     expect(viaGraphql.errors).toBeUndefined();
@@ -145,7 +154,11 @@ describe('Art. 17: erasure', () => {
     const response = await owner.request('DELETE', url(ASKED));
     expect(response.status, response.text).toBe(200);
     const result = response.json as { erased: number; restricted: number; bookings: { id: string; outcome: string; reason: string | null; keptUntil: string | null }[] };
-    expect(result).toMatchObject({ erased: 2, restricted: 1 });
+    expect(result).toMatchObject({ erased: 3, restricted: 1 });
+    expect(result.bookings).toContainEqual({ id: deleted, outcome: 'erased', reason: null, keptUntil: null });
+    const deletedHistory = JSON.stringify(await app.orm.em.getConnection().execute('select * from booking_history where tenant_id = ? and booking_id = ?', [tenantId, deleted]));
+    expect(deletedHistory).not.toContain('Anna Daten');
+    expect(deletedHistory).not.toContain('0171 555');
     expect(result.bookings).toContainEqual({ id: withReceipt, outcome: 'restricted', reason: expect.stringContaining('Aufbewahrungspflicht für Belege bis 31.12.2036 (§ 147 AO'), keptUntil: '2036-12-31' });
     expect(result.bookings).toContainEqual({ id: finished, outcome: 'erased', reason: null, keptUntil: null });
 
@@ -159,7 +172,7 @@ describe('Art. 17: erasure', () => {
     expect(await customerRow(tenantId, stranger)).toMatchObject({ name: customer.name, anonymised_mode: null });
 
     // Nothing is found any more; a second erasure changes nothing.
-    expect(((await owner.get(url(MAIL))).json as Report).bookings).toEqual([]);
+    expect((await owner.get(url(MAIL))).json).toMatchObject({ bookings: [], deletedBookings: [] });
     const again = await owner.gql(ERASE, { t: tenantId, mail: MAIL });
     expect(again.errors).toBeUndefined();
     expect(again.data).toEqual({ erasePersonalData: { mail: MAIL, erased: 0, restricted: 0, bookings: [] } });

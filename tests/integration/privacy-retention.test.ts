@@ -121,7 +121,7 @@ describe('the daily retention job', () => {
     const thirdBefore = await stored(third.id, thirdKept);
     // Chunks of two: the tenant's three expired bookings take two transactions.
     const first = await run(NOW, 2);
-    expect(first).toEqual({ anonymised: 3, restricted: 1, receiptFilesRemoved: 1 });
+    expect(first).toEqual({ anonymised: 3, restricted: 1, receiptFilesRemoved: 1, deletedHistories: 0 });
 
     const full = await stored(tenantId, expired);
     expect(full).toMatchObject({ name: 'Anonymisiert', company: '', street: '', zipCode: '', location: '', mail: '', phone: '', comment: '', anonymisedMode: 'full' });
@@ -154,7 +154,7 @@ describe('the daily retention job', () => {
     const counts = async () => (await app.orm.em.getConnection().execute<{ n: string }[]>("select count(*) as n from booking_history where action = 'anonymised'"))[0].n;
     const before = await counts();
     const fullBefore = await stored(tenantId, expired);
-    expect(await run()).toEqual({ anonymised: 0, restricted: 0, receiptFilesRemoved: 0 });
+    expect(await run()).toEqual({ anonymised: 0, restricted: 0, receiptFilesRemoved: 0, deletedHistories: 0 });
     expect(await counts()).toBe(before);
     expect(await stored(tenantId, expired)).toEqual(fullBefore);
 
@@ -163,6 +163,30 @@ describe('the daily retention job', () => {
     expect(await stored(tenantId, withReceipt)).toMatchObject({ name: 'Anonymisiert', company: '', street: '', anonymisedMode: 'full' });
     expect(JSON.stringify(await historyOf(tenantId, withReceipt))).not.toContain('Erika Beleg');
   }, 120_000);
+
+  it('a deleted booking’s history, which outlives it, is anonymised once its deletion is past the retention months', async () => {
+    const tenant = actors.tenant;
+    const gone = await book(tenant.id, '2027-06-01', { name: 'Greta Gelöscht', phone: '0170 999' });
+    // Deleted as staff do it: the `deleted` entry lists what the booking held.
+    expect((await owner.request('DELETE', `/api/${tenant.id}/bookings/${gone}`)).status).toBe(200);
+    await waitForSettledQueue(app.orm);
+    expect(JSON.stringify(await historyOf(tenant.id, gone))).toContain('Greta Gelöscht');
+
+    // Deleted just now: within the retention months nothing happens.
+    expect((await run(new Date())).deletedHistories).toBe(0);
+    expect(JSON.stringify(await historyOf(tenant.id, gone))).toContain('Greta Gelöscht');
+
+    // A year and more after the deletion its history is anonymised, once.
+    const later = new Date(Date.now() + 400 * 24 * 3600 * 1000);
+    expect((await run(later)).deletedHistories).toBe(1);
+    const rows = await historyOf(tenant.id, gone);
+    expect(JSON.stringify(rows)).not.toContain('Greta Gelöscht');
+    expect(JSON.stringify(rows)).not.toContain('0170 999');
+    expect(JSON.stringify(rows)).not.toContain(customer.mail);
+    expect(rows[rows.length - 1]).toMatchObject({ action: 'anonymised', actor_kind: 'system', changes: [{ field: 'anonymisation', before: null, after: 'full' }] });
+    expect(rows.find((row) => row.action === 'deleted')?.changes.find((change) => change.field === 'name')).toEqual({ field: 'name', before: 'Anonymisiert', after: null });
+    expect((await run(later)).deletedHistories).toBe(0);
+  });
 
   it('the retention months: 12 by default, 1 to 120, saved over GraphQL and shown over REST; anything else is refused in German', async () => {
     const tenant = await createTenant(app.orm, { name: 'Monatsstadt', owners: [actors.userIds.tenantOwner] });

@@ -11,6 +11,7 @@ import './privacy.css';
 
 type Report = PersonalDataQuery['personalData'];
 type Booking = Report['bookings'][number];
+type DeletedBooking = Report['deletedBookings'][number];
 type Erasure = ErasePersonalDataMutation['erasePersonalData'];
 
 /** What an erasure clears on a booking: always, and additionally when nothing must be kept for accounting. */
@@ -123,15 +124,23 @@ function PrivacyScreen({ tenantId }: { tenantId: string }) {
           <div className="privacy-actions">
             <AnchorButton icon="download" href={reportUrl(tenantId, report.mail, 'json')} download="datenauskunft.json" text="Als JSON herunterladen" />
             <AnchorButton icon="document" href={reportUrl(tenantId, report.mail, 'pdf')} download="datenauskunft.pdf" text="Als PDF herunterladen" />
-            <Button icon="trash" intent="danger" text="Daten löschen" disabled={report.bookings.length === 0} onClick={() => setConfirming(true)} />
+            <Button icon="trash" intent="danger" text="Daten löschen" disabled={report.bookings.length + report.deletedBookings.length === 0} onClick={() => setConfirming(true)} />
           </div>
           <H3>
             {report.bookings.length === 0 ? 'Keine Buchungen' : `${report.bookings.length} ${report.bookings.length === 1 ? 'Buchung' : 'Buchungen'}`} zu {report.mail}
           </H3>
-          {report.bookings.length === 0 ? (
+          {report.bookings.length + report.deletedBookings.length === 0 ? (
             <NonIdealState icon="search" title="Nichts gespeichert" description="Zu dieser E-Mail-Adresse sind keine Buchungen (mehr) gespeichert." />
           ) : (
             report.bookings.map((booking) => <BookingCard key={booking.id} booking={booking} />)
+          )}
+          {report.deletedBookings.length > 0 && (
+            <>
+              <H3>Gelöschte Buchungen mit gespeichertem Verlauf</H3>
+              {report.deletedBookings.map((booking) => (
+                <DeletedBookingCard key={booking.id} booking={booking} />
+              ))}
+            </>
           )}
         </>
       )}
@@ -223,9 +232,29 @@ function BookingCard({ booking }: { booking: Booking }) {
           ))}
         </ul>
       )}
+      <HistoryList history={booking.history} />
+    </Card>
+  );
+}
+
+/** A deleted booking: only its history is kept (its last entry lists what the booking held). */
+function DeletedBookingCard({ booking }: { booking: DeletedBooking }) {
+  return (
+    <Card className="privacy-booking" compact>
+      <H4>
+        Buchung {booking.id} <Tag minimal>gelöscht am {formatDateTime(booking.deletedAt as string)}</Tag>
+      </H4>
+      <HistoryList history={booking.history} />
+    </Card>
+  );
+}
+
+function HistoryList({ history }: { history: Booking['history'] }) {
+  return (
+    <>
       <strong>Verlauf</strong>
       <ul>
-        {booking.history.map((entry, index) => (
+        {history.map((entry, index) => (
           <li key={index}>
             {formatDateTime(entry.at as string)}: {entry.actionLabel} ({entry.actor})
             {entry.changes.length > 0 && `: ${entry.changes.map((change) => `${change.label} ${change.before} → ${change.after}`).join('; ')}`}
@@ -233,6 +262,6 @@ function BookingCard({ booking }: { booking: Booking }) {
           </li>
         ))}
       </ul>
-    </Card>
+    </>
   );
 }

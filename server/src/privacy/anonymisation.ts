@@ -113,3 +113,50 @@ export async function anonymiseBookings(em: EntityManager, tenantId: string, tar
   }
   return changed;
 }
+
+/**
+ * Deleted bookings whose history still names the customer: the rows outlive the booking (and its
+ * `deleted` entry lists what it held), so they are anonymised on their own, fully and once. A
+ * booking's last `deleted` entry counts; an `anonymised` entry after it means done. The `deleted`
+ * entries are read through their partial index. `where` narrows the `deleted` entries (its
+ * parameters first), `having` the deletion time.
+ */
+function deletedHistoriesQuery(where: string, having: string): string {
+  return `select x.booking_id from (
+      select d.booking_id, max(d.at) as deleted_at from booking_history d
+       where d.tenant_id = ? and d.action = 'deleted' ${where}
+       group by d.booking_id) x
+    where ${having}
+      and not exists (select 1 from bookings b where b.tenant_id = ? and b.number = x.booking_id)
+      and not exists (select 1 from booking_history a where a.tenant_id = ? and a.booking_id = x.booking_id and a.action = 'anonymised' and a.at >= x.deleted_at)
+    order by x.booking_id limit ?`;
+}
+
+/** Deleted bookings of a tenant deleted before the cutoff and not anonymised yet, after a number (keyset pages). */
+export async function expiredDeletedHistories(em: EntityManager, tenantId: string, deletedBefore: Date, after: string, limit: number): Promise<string[]> {
+  const rows = await em.execute<{ booking_id: string }[]>(deletedHistoriesQuery('and d.booking_id > ?', 'x.deleted_at <= ?'), [tenantId, after, deletedBefore, tenantId, tenantId, limit]);
+  return rows.map((row) => row.booking_id);
+}
+
+/** Deleted bookings of a tenant whose `deleted` entry names the mail address (case-insensitive), not anonymised yet. */
+export async function deletedHistoriesOfMail(em: EntityManager, tenantId: string, mail: string, limit = 1000): Promise<string[]> {
+  const rows = await em.execute<{ booking_id: string }[]>(
+    deletedHistoriesQuery(`and exists (select 1 from jsonb_array_elements(d.changes) c where c->>'field' = 'mail' and lower(c->>'before') = lower(?))`, 'true'),
+    [tenantId, mail, tenantId, tenantId, limit],
+  );
+  return rows.map((row) => row.booking_id);
+}
+
+/**
+ * Rewrites the history of deleted bookings as a full anonymisation does, inside the caller's
+ * transaction, each with an `anonymised` entry. The caller chose them with one of the queries
+ * above, so each is done once.
+ */
+export async function anonymiseDeletedHistories(em: EntityManager, tenantId: string, numbers: readonly string[], origin: ChangeOrigin): Promise<void> {
+  if (numbers.length === 0) return;
+  await em.execute(`set local app.history_anonymise = 'on'`);
+  for (const number of numbers) {
+    await rewriteHistory(em, tenantId, number, 'full');
+    await recordBookingHistory(em, { tenantId, bookingId: number, action: 'anonymised', ...origin, changes: [{ field: 'anonymisation', before: null, after: 'full' }] });
+  }
+}

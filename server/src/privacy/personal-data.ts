@@ -78,12 +78,21 @@ export interface PersonalDataBooking {
   mails: PersonalDataMail[];
 }
 
+/** A deleted booking whose history (which outlives it) still names the address. */
+export interface PersonalDataDeletedBooking {
+  id: string;
+  deletedAt: Date;
+  history: PersonalDataHistoryEntry[];
+  mails: PersonalDataMail[];
+}
+
 export interface PersonalDataReport {
   tenantId: string;
   tenantName: string;
   mail: string;
   generatedAt: Date;
   bookings: PersonalDataBooking[];
+  deletedBookings: PersonalDataDeletedBooking[];
 }
 
 export const berlinDateTime = (instant: Date): string => {
@@ -160,22 +169,32 @@ function bookingSection(booking: PersonalDataBooking): string {
   const items = booking.items.map((item) => `<tr><td>${escape(item.title)}</td><td>${item.amount}</td><td>${escape(when(item.timeBegin))} – ${escape(when(item.timeEnd))}</td><td>${escape(euro(item.grossPriceEur))}</td></tr>`).join('');
   const receipts = booking.receipts.map((receipt) => `<li>${escape(receipt.kind === 'invoice' ? 'Rechnung' : 'Zahlungsbeleg')} ${escape(receipt.number)} vom ${escape(when(receipt.issuedAt))}, aufzubewahren bis ${escape(germanDate(receipt.keptUntil))}</li>`).join('');
   const mails = booking.mails.map((mail) => `<li>${escape(when(mail.at))}: ${escape(mail.label)}${mail.sent ? '' : ' (fehlgeschlagen)'}</li>`).join('');
-  const history = booking.history
+  return `<section><h2>Buchung ${escape(booking.id)}</h2><table class="fields">${details}</table>
+<h3>Gebuchte Objekte</h3>${items ? `<table><tr><th>Objekt</th><th>Anzahl</th><th>Zeitraum</th><th>Einzelpreis</th></tr>${items}</table>` : '<p>Keine.</p>'}
+<h3>Belege</h3>${receipts ? `<ul>${receipts}</ul>` : '<p>Keine.</p>'}
+<h3>Versandte E-Mails</h3>${mails ? `<ul>${mails}</ul>` : '<p>Keine.</p>'}
+<h3>Verlauf</h3>${historyTable(booking.history)}</section>`;
+}
+
+function historyTable(history: readonly PersonalDataHistoryEntry[]): string {
+  const rows = history
     .map((entry) => {
       const changes = entry.changes.map((change) => `${escape(change.label)}: ${escape(change.before)} → ${escape(change.after)}`).join('<br>');
       return `<tr><td>${escape(when(entry.at))}</td><td>${escape(entry.actionLabel)}</td><td>${escape(entry.actor)}</td><td>${changes}${entry.reason ? `<br>Grund: ${escape(entry.reason)}` : ''}</td></tr>`;
     })
     .join('');
-  return `<section><h2>Buchung ${escape(booking.id)}</h2><table class="fields">${details}</table>
-<h3>Gebuchte Objekte</h3>${items ? `<table><tr><th>Objekt</th><th>Anzahl</th><th>Zeitraum</th><th>Einzelpreis</th></tr>${items}</table>` : '<p>Keine.</p>'}
-<h3>Belege</h3>${receipts ? `<ul>${receipts}</ul>` : '<p>Keine.</p>'}
-<h3>Versandte E-Mails</h3>${mails ? `<ul>${mails}</ul>` : '<p>Keine.</p>'}
-<h3>Verlauf</h3>${history ? `<table><tr><th>Zeitpunkt</th><th>Aktion</th><th>Durch</th><th>Änderungen</th></tr>${history}</table>` : '<p>Keine Einträge.</p>'}</section>`;
+  return rows ? `<table><tr><th>Zeitpunkt</th><th>Aktion</th><th>Durch</th><th>Änderungen</th></tr>${rows}</table>` : '<p>Keine Einträge.</p>';
+}
+
+function deletedBookingSection(booking: PersonalDataDeletedBooking): string {
+  return `<section><h2>Gelöschte Buchung ${escape(booking.id)}</h2><p>Gelöscht am ${escape(when(booking.deletedAt))}. Gespeichert ist nur noch ihr Verlauf.</p>
+<h3>Verlauf</h3>${historyTable(booking.history)}</section>`;
 }
 
 /** The report as a German HTML document for the PDF renderer. */
 export function personalDataHtml(report: PersonalDataReport): string {
-  const body = report.bookings.length === 0 ? '<p>Zu dieser E-Mail-Adresse sind keine Buchungen gespeichert.</p>' : report.bookings.map(bookingSection).join('');
+  const found = report.bookings.length + report.deletedBookings.length;
+  const body = found === 0 ? '<p>Zu dieser E-Mail-Adresse sind keine Buchungen gespeichert.</p>' : [...report.bookings.map(bookingSection), ...report.deletedBookings.map(deletedBookingSection)].join('');
   return `<!DOCTYPE html><html lang="de"><head><meta charset="utf-8"><title>Auskunft über gespeicherte Daten</title><style>
 body { font-family: sans-serif; font-size: 10pt; color: #111; margin: 1.5cm; }
 h1 { font-size: 16pt; } h2 { font-size: 13pt; margin-top: 1.5em; border-bottom: 1px solid #999; } h3 { font-size: 11pt; }
@@ -183,7 +202,7 @@ table { border-collapse: collapse; width: 100%; } th, td { text-align: left; ver
 table.fields th { width: 30%; } section { page-break-inside: auto; }
 </style></head><body>
 <h1>Auskunft über gespeicherte personenbezogene Daten (Art. 15 DSGVO)</h1>
-<p>Verantwortlich: ${escape(report.tenantName)}<br>E-Mail-Adresse: ${escape(report.mail)}<br>Erstellt am: ${escape(berlinDateTime(report.generatedAt))}<br>Gefundene Buchungen: ${report.bookings.length}</p>
+<p>Verantwortlich: ${escape(report.tenantName)}<br>E-Mail-Adresse: ${escape(report.mail)}<br>Erstellt am: ${escape(berlinDateTime(report.generatedAt))}<br>Gefundene Buchungen: ${report.bookings.length}${report.deletedBookings.length > 0 ? `, dazu ${report.deletedBookings.length} gelöschte` : ''}</p>
 <p>Zweck der Verarbeitung: Durchführung und Abrechnung der Buchungen (Art. 6 Abs. 1 lit. b DSGVO); Belege werden nach § 147 AO und § 14b UStG zehn Jahre aufbewahrt (Art. 6 Abs. 1 lit. c DSGVO).</p>
 ${body}
 </body></html>`;

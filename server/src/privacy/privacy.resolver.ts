@@ -79,6 +79,14 @@ class PersonalDataBookingType {
   @Field(() => [PersonalDataMailType]) mails!: PersonalDataMailType[];
 }
 
+@ObjectType('PersonalDataDeletedBooking', { description: 'A deleted booking whose history (which outlives it) still names the address; anonymised by the retention job like any other.' })
+class PersonalDataDeletedBookingType {
+  @Field(() => ID, { description: 'The booking number.' }) id!: string;
+  @Field(() => Date) deletedAt!: Date;
+  @Field(() => [PersonalDataHistoryEntryType], { description: 'Oldest first; the last `deleted` entry lists what the booking held.' }) history!: PersonalDataHistoryEntryType[];
+  @Field(() => [PersonalDataMailType]) mails!: PersonalDataMailType[];
+}
+
 @ObjectType('PersonalData', { description: 'What a tenant holds about a mail address (Art. 15 GDPR).' })
 class PersonalDataType {
   @Field(() => ID) tenantId!: string;
@@ -86,6 +94,7 @@ class PersonalDataType {
   @Field() mail!: string;
   @Field(() => Date) generatedAt!: Date;
   @Field(() => [PersonalDataBookingType]) bookings!: PersonalDataBookingType[];
+  @Field(() => [PersonalDataDeletedBookingType]) deletedBookings!: PersonalDataDeletedBookingType[];
 }
 
 @ObjectType('ErasedBooking')

@@ -22,7 +22,7 @@ import { logger } from '../shared/logging.js';
 import { pgTextArray } from '../shared/sql.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
-import { anonymiseBookings, type AnonymisationTarget } from './anonymisation.js';
+import { anonymiseBookings, anonymiseDeletedHistories, deletedHistoriesOfMail, expiredDeletedHistories, type AnonymisationTarget } from './anonymisation.js';
 import { historyEntryOf, mailsOf, personalDataHtml, statusLabels, type PersonalDataReport, type RawHistoryEntry } from './personal-data.js';
 
 /**
@@ -60,6 +60,8 @@ export interface RetentionRun {
   anonymised: number;
   restricted: number;
   receiptFilesRemoved: number;
+  /** Deleted bookings whose history was anonymised. */
+  deletedHistories: number;
 }
 
 interface HistoryRow {
@@ -98,6 +100,12 @@ const RETENTION_CANDIDATES_SQL = `select b.key, b.number, (select max(r.created_
  limit ?
    for update of b skip locked`;
 
+/** One booking's history rows, oldest first, as the report reads them. */
+const rawEntriesOf = (rows: readonly HistoryRow[], number: string): RawHistoryEntry[] =>
+  rows
+    .filter((row) => row.booking_id === number)
+    .map((row) => ({ at: new Date(row.at), action: row.action, actor: { kind: row.actor_kind, label: row.actor_label }, via: row.via, changes: row.changes, reason: row.reason }));
+
 export class PrivacyService {
   constructor(
     private readonly orm: MikroORM,
@@ -112,7 +120,8 @@ export class PrivacyService {
     const em = this.orm.em.fork();
     const tenant = await em.findOneOrFail(Tenant, { id: tenantId }, { fields: ['name'] });
     const bookings = await this.bookingsOf(em, tenantId, mail);
-    const numbers = bookings.map((booking) => booking.number);
+    const deleted = await deletedHistoriesOfMail(em, tenantId, mail);
+    const numbers = [...bookings.map((booking) => booking.number), ...deleted];
     const history = numbers.length === 0 ? [] : await em.execute<HistoryRow[]>(
       `select booking_id, at, action, actor_kind, actor_label, via, changes, reason from booking_history where tenant_id = ? and booking_id = any(?::text[]) order by at, id`,
       [tenantId, pgTextArray(numbers)],
@@ -124,9 +133,7 @@ export class PrivacyService {
       mail,
       generatedAt: now,
       bookings: bookings.map((booking) => {
-        const entries: RawHistoryEntry[] = history
-          .filter((row) => row.booking_id === booking.number)
-          .map((row) => ({ at: new Date(row.at), action: row.action, actor: { kind: row.actor_kind, label: row.actor_label }, via: row.via, changes: row.changes, reason: row.reason }));
+        const entries = rawEntriesOf(history, booking.number);
         return {
           id: booking.number,
           ...statusLabels(booking),
@@ -163,6 +170,11 @@ export class PrivacyService {
           mails: mailsOf(entries),
         };
       }),
+      deletedBookings: deleted.map((number) => {
+        const entries = rawEntriesOf(history, number);
+        const deletions = entries.filter((entry) => entry.action === 'deleted');
+        return { id: number, deletedAt: deletions[deletions.length - 1].at, history: entries.map(historyEntryOf), mails: mailsOf(entries) };
+      }),
     };
   }
 
@@ -197,6 +209,10 @@ export class PrivacyService {
         listed.push(keptUntil ? { id: booking.number, outcome: 'restricted', reason: accountingReason(keptUntil), keptUntil } : { id: booking.number, outcome: 'erased', reason: null, keptUntil: null });
       }
       await anonymiseBookings(tx, tenantId, targets, origin, now);
+      // Deleted bookings of the address keep only their history, erased the same way.
+      const deleted = await deletedHistoriesOfMail(tx, tenantId, mail);
+      await anonymiseDeletedHistories(tx, tenantId, deleted, origin);
+      for (const number of deleted) listed.push({ id: number, outcome: 'erased', reason: null, keptUntil: null });
       const expired = receipts.filter((receipt) => targets.some((target) => target.mode === 'full' && target.number === receipt.booking.number));
       return {
         result: { mail, erased: listed.filter((entry) => entry.outcome === 'erased').length, restricted: listed.filter((entry) => entry.outcome === 'restricted').length, bookings: listed },
@@ -216,7 +232,7 @@ export class PrivacyService {
    * is anonymised fully and the stored PDFs are removed. Running it again changes nothing.
    */
   async runRetention(now = new Date(), chunkSize = RETENTION_CHUNK): Promise<RetentionRun> {
-    const run: RetentionRun = { anonymised: 0, restricted: 0, receiptFilesRemoved: 0 };
+    const run: RetentionRun = { anonymised: 0, restricted: 0, receiptFilesRemoved: 0, deletedHistories: 0 };
     const tenants = await this.orm.em.fork().find(Tenant, {}, { fields: ['id', 'retentionMonths'], orderBy: { id: 'asc' } });
     const receiptCutoff = receiptRetentionCutoff(now);
     for (const tenant of tenants) {
@@ -247,9 +263,26 @@ export class PrivacyService {
         run.receiptFilesRemoved += await this.removeFiles(tenant.id, chunk.expired);
         if (rows.length < chunkSize) break;
       }
+      run.deletedHistories += await this.anonymiseExpiredDeletedHistories(tenant.id, cutoff, chunkSize);
     }
     logger.info(run, '[privacy] retention run');
     return run;
+  }
+
+  /** The histories of bookings deleted before the cutoff, chunk by chunk; deleted bookings have no receipts to keep. */
+  private async anonymiseExpiredDeletedHistories(tenantId: string, cutoff: Date, chunkSize: number): Promise<number> {
+    let done = 0;
+    let after = '';
+    for (;;) {
+      const numbers = await this.orm.em.fork().transactional(async (tx) => {
+        const chosen = await expiredDeletedHistories(tx, tenantId, cutoff, after, chunkSize);
+        await anonymiseDeletedHistories(tx, tenantId, chosen, { actor: systemActor, via: 'job' });
+        return chosen;
+      });
+      done += numbers.length;
+      if (numbers.length < chunkSize) return done;
+      after = numbers[numbers.length - 1];
+    }
   }
 
   handlers(): Record<string, JobHandler> {
