@@ -131,11 +131,26 @@ export function tenantChangeActionLabel(action: string): string {
 /** Long values (templates) are cut for the table; the stored entry keeps them whole. */
 const MAX_VALUE_TEXT = 120;
 
-/** A recorded value as the screen shows it: flags as Ja/Nein, lists joined, nothing as "–", long text cut. */
-export function tenantChangeValueText(value: unknown): string {
+/** The access flags a role grants per area, as the role dialog names them. */
+export const accessFlagLabels: Readonly<Record<string, string>> = {
+  create: 'Anlegen',
+  readOwn: 'Eigene lesen',
+  readAny: 'Alle lesen',
+  updateOwn: 'Eigene ändern',
+  updateAny: 'Alle ändern',
+  deleteOwn: 'Eigene löschen',
+  deleteAny: 'Alle löschen',
+};
+
+/** A recorded value as the screen shows it: flags as Ja/Nein, access flags in German, lists joined, nothing as "–", long text cut. */
+export function tenantChangeValueText(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '–';
   if (typeof value === 'boolean') return value ? 'Ja' : 'Nein';
-  if (Array.isArray(value)) return value.length === 0 ? '–' : value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))).join(', ');
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '–';
+    const words = field.startsWith('manage') ? accessFlagLabels : {};
+    return value.map((item) => (typeof item === 'string' ? (words[item] ?? item) : JSON.stringify(item))).join(', ');
+  }
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return text.length > MAX_VALUE_TEXT ? `${text.slice(0, MAX_VALUE_TEXT - 1)}…` : text;
 }
