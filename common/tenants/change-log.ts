@@ -128,7 +128,15 @@ export function tenantChangeActionLabel(action: string): string {
   return Object.hasOwn(tenantChangeActionLabels, action) ? tenantChangeActionLabels[action as TenantChangeAction] : action;
 }
 
-/** Long values (templates) are cut for the table; the stored entry keeps them whole. */
+/**
+ * The HTML templates: the entry keeps both versions whole, the screen says only that one changed
+ * (two cut-off documents side by side tell nobody what differs).
+ */
+export function isTemplateField(field: string): boolean {
+  return /Template$/.test(field);
+}
+
+/** Long values are cut for the table; the stored entry keeps them whole. */
 const MAX_VALUE_TEXT = 120;
 
 /** The access flags a role grants per area, as the role dialog names them. */
@@ -142,10 +150,17 @@ export const accessFlagLabels: Readonly<Record<string, string>> = {
   deleteAny: 'Alle löschen',
 };
 
-/** A recorded value as the screen shows it: flags as Ja/Nein, access flags in German, lists joined, nothing as "–", long text cut. */
+/** Coded values the screen names in German, per field. */
+const codedValues: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  defaultEventCreationMode: { simple: 'Einfach', detailed: 'Detailliert' },
+  paymentMode: { prod: 'Produktiv', test: 'Test' },
+};
+
+/** A recorded value as the screen shows it: flags as Ja/Nein, codes and access flags in German, lists joined, nothing as "–", long text cut. */
 export function tenantChangeValueText(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '–';
   if (typeof value === 'boolean') return value ? 'Ja' : 'Nein';
+  if (typeof value === 'string' && codedValues[field]?.[value]) return codedValues[field][value];
   if (Array.isArray(value)) {
     if (value.length === 0) return '–';
     const words = field.startsWith('manage') ? accessFlagLabels : {};

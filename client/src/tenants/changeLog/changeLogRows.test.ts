@@ -43,10 +43,18 @@ describe('changeLogRow', () => {
     ]);
   });
 
-  it('cuts a long template for the table', () => {
+  it('names a changed template without either document; cuts other long text', () => {
     const html = `"<!DOCTYPE html>${'x'.repeat(300)}"`;
-    const [line] = changeLogRow(entry({ changes: [{ field: 'receiptTemplate', isSecret: false, before: '""', after: html }] })).changes;
-    expect(line.length).toBeLessThan(300);
-    expect(line).toMatch(/^Zahlungsbeleg-Vorlage: – → <!DOCTYPE html>x+…$/);
+    const [template, notice] = changeLogRow(
+      entry({
+        changes: [
+          { field: 'receiptTemplate', isSecret: false, before: '""', after: html },
+          { field: 'privacyNotice', isSecret: false, before: 'null', after: JSON.stringify('y'.repeat(300)) },
+        ],
+      }),
+    ).changes;
+    expect(template).toBe('Zahlungsbeleg-Vorlage: geändert');
+    expect(notice).toMatch(/^Datenschutzhinweis: y+…$/);
+    expect(notice.length).toBeLessThan(150);
   });
 });

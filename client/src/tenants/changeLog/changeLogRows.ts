@@ -1,6 +1,7 @@
 import { changeActorLabel } from '../../../../common/changes/actor';
 import { formatBerlinDateTime } from '../../../../common/format/german';
 import {
+  isTemplateField,
   SECRET_CHANGED_TEXT,
   tenantChangeActionLabel,
   tenantChangeFieldLabel,
@@ -19,7 +20,7 @@ export interface ChangeLogRow {
   /** "Rolle „Hausmeister“". */
   subject: string;
   action: string;
-  /** "Name: Alt → Neu"; a secret: "Passwort: geändert (geheim)"; a value that is new alone: "Name: Neu". */
+  /** "Name: Alt → Neu"; a secret: "Passwort: geändert (geheim)"; a template: "E-Mail-Vorlage: geändert"; a value that is new alone: "Name: Neu". */
   changes: string[];
 }
 
@@ -48,6 +49,7 @@ export function changeLogRow(entry: TenantChangeEntryFragment): ChangeLogRow {
     changes: entry.changes.map((change) => {
       const label = tenantChangeFieldLabel(change.field);
       if (change.isSecret) return `${label}: ${SECRET_CHANGED_TEXT}`;
+      if (isTemplateField(change.field)) return `${label}: geändert`;
       const before = parsed(change.before);
       const after = tenantChangeValueText(change.field, parsed(change.after));
       return before === null ? `${label}: ${after}` : `${label}: ${tenantChangeValueText(change.field, before)} → ${after}`;
