@@ -30,9 +30,9 @@ export type TenantChangeVia = (typeof tenantChangeVias)[number];
 
 /**
  * One changed field. A secret (a password, key, salt, client secret, token) is never stored with a
- * value: only that it changed (`isSecret: true`; answers never carry a key named like a secret).
+ * value: only that it changed (`concealed: true`; no answer carries a key named like a secret).
  */
-export type TenantChange = { field: string; before: unknown; after: unknown; isSecret?: undefined } | { field: string; isSecret: true; changed: true };
+export type TenantChange = { field: string; before: unknown; after: unknown; concealed?: undefined } | { field: string; concealed: true; changed: true };
 
 /**
  * Whether a field holds a secret: every field named like a password, secret, key, salt, token or

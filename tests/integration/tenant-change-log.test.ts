@@ -20,7 +20,7 @@ interface Change {
   field: string;
   before?: unknown;
   after?: unknown;
-  isSecret?: boolean;
+  concealed?: boolean;
   changed?: boolean;
 }
 interface Entry {
@@ -40,7 +40,7 @@ interface Page {
 }
 
 const LOG = `query($id: ID!, $first: Int, $after: String) { tenant(id: $id) { changeLog(first: $first, after: $after) {
-  entries { id at subject subjectId subjectLabel action actor { kind id label } via changes { field isSecret before after } } nextCursor } } }`;
+  entries { id at subject subjectId subjectLabel action actor { kind id label } via changes { field concealed before after } } nextCursor } } }`;
 const UPDATE = `mutation($id: ID!, $input: TenantInput!, $workflow: WorkflowInput) { updateTenant(id: $id, input: $input, workflow: $workflow) { id } }`;
 const SAVE_ROLE = `mutation($tenantId: ID!, $input: RoleInput!) { saveRole(tenantId: $tenantId, input: $input) { id } }`;
 
@@ -97,7 +97,7 @@ describe('tenant change log: what each change records', () => {
     expect(entry).toMatchObject({ subjectId: tenantId, subjectLabel: valid.name, action: 'changed', actor: ownerActor(), via: 'graphql' });
     expect(entry.changes).toEqual([
       { field: 'contactName', before: 'Paula Prüfer', after: 'Petra Protokoll' },
-      { field: 'noreplyPassword', isSecret: true, changed: true },
+      { field: 'noreplyPassword', concealed: true, changed: true },
       { field: 'bookingHorizonDays', before: 730, after: 400 },
     ]);
 
@@ -105,8 +105,8 @@ describe('tenant change log: what each change records', () => {
     expect(graph.errors).toBeUndefined();
     const [newest] = graph.data?.tenant.changeLog.entries ?? [];
     expect(newest).toMatchObject({ id: entry.id, subject: 'tenant_settings', via: 'graphql' });
-    expect(newest.changes).toContainEqual({ field: 'noreplyPassword', isSecret: true, before: null, after: null });
-    expect(newest.changes).toContainEqual({ field: 'contactName', isSecret: false, before: '"Paula Prüfer"', after: '"Petra Protokoll"' });
+    expect(newest.changes).toContainEqual({ field: 'noreplyPassword', concealed: true, before: null, after: null });
+    expect(newest.changes).toContainEqual({ field: 'contactName', concealed: false, before: '"Paula Prüfer"', after: '"Petra Protokoll"' });
     expect(await rawLog()).not.toContain(smtpSecret);
 
     // A save that changes nothing adds nothing.
@@ -136,20 +136,20 @@ describe('tenant change log: what each change records', () => {
         { field: 'active', before: null, after: true },
         { field: 'paymentMerchantId', before: null, after: '4711' },
         { field: 'paymentMode', before: null, after: 'prod' },
-        { field: 'paymentSecret', isSecret: true, changed: true },
+        { field: 'paymentSecret', concealed: true, changed: true },
       ]),
     );
     const [pareva] = await entriesOf('locker_application', 'pareva');
     expect(pareva).toMatchObject({ action: 'created', via: 'rest' });
-    expect(pareva.changes).toEqual(expect.arrayContaining([{ field: 'apiKey', isSecret: true, changed: true }, { field: 'password', isSecret: true, changed: true }, { field: 'user', before: null, after: 'locker' }]));
+    expect(pareva.changes).toEqual(expect.arrayContaining([{ field: 'apiKey', concealed: true, changed: true }, { field: 'password', concealed: true, changed: true }, { field: 'user', before: null, after: 'locker' }]));
     const [settings] = await entriesOf('tenant_settings');
-    expect(settings.changes).toEqual([{ field: 'noreplyGraphClientSecret', isSecret: true, changed: true }]);
+    expect(settings.changes).toEqual([{ field: 'noreplyGraphClientSecret', concealed: true, changed: true }]);
 
     // A changed key alone is recorded as changed; a kept one (left empty) is no change.
     const rotated = await owner.put('/api/tenants', { id: tenantId, ...valid, contactName: 'Petra Protokoll', applications: [{ id: 'giroCockpit', paymentSecret: 'giro-neu-1234' }, { id: 'pareva', password: '' }] });
     expect(rotated.status).toBe(200);
     const [changed] = await entriesOf('payment_application', 'giroCockpit');
-    expect(changed).toMatchObject({ action: 'changed', changes: [{ field: 'paymentSecret', isSecret: true, changed: true }] });
+    expect(changed).toMatchObject({ action: 'changed', changes: [{ field: 'paymentSecret', concealed: true, changed: true }] });
     expect((await entriesOf('locker_application')).length).toBe(1);
 
     const raw = await rawLog();

@@ -14,10 +14,10 @@ export class TenantChangeActorType {
   @Field(() => String) label!: string;
 }
 
-@ObjectType('TenantChangeField', { description: 'One changed field. A secret carries no value: isSecret is true, before and after are null.' })
+@ObjectType('TenantChangeField', { description: 'One changed field. A secret (password, key, salt, client secret, token) carries no value: concealed is true, before and after are null.' })
 export class TenantChangeFieldType {
   @Field(() => String) field!: string;
-  @Field(() => Boolean) isSecret!: boolean;
+  @Field(() => Boolean) concealed!: boolean;
   @Field(() => String, { nullable: true, description: 'The old value as JSON text ("true", "\\"Stadthalle\\"", "null"); null for a secret.' }) before!: string | null;
   @Field(() => String, { nullable: true, description: 'The new value as JSON text; null for a secret.' }) after!: string | null;
 }
@@ -44,7 +44,7 @@ export class TenantChangeLogPageType {
 const entryType = (entry: TenantChangeEntry): TenantChangeEntryType => ({
   ...entry,
   changes: entry.changes.map((change) =>
-    change.isSecret ? { field: change.field, isSecret: true, before: null, after: null } : { field: change.field, isSecret: false, before: JSON.stringify(change.before ?? null), after: JSON.stringify(change.after ?? null) },
+    change.concealed ? { field: change.field, concealed: true, before: null, after: null } : { field: change.field, concealed: false, before: JSON.stringify(change.before ?? null), after: JSON.stringify(change.after ?? null) },
   ),
 });
 

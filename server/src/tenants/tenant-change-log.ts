@@ -62,7 +62,7 @@ export interface TenantChangeLogPage {
 
 /** A change with its values unless the field is a secret: then only that it changed, whatever the caller handed in. */
 function withoutSecret(change: TenantChange): TenantChange {
-  return change.isSecret || isSecretField(change.field) ? { field: change.field, isSecret: true, changed: true } : change;
+  return change.concealed || isSecretField(change.field) ? { field: change.field, concealed: true, changed: true } : change;
 }
 
 /** Writes one entry inside the caller's transaction. */
@@ -133,7 +133,7 @@ export function changedFields(before: Values | null, after: Values | null, field
     const old = before ? plain(before[field]) : null;
     const now = after ? plain(after[field]) : null;
     if (JSON.stringify(old) === JSON.stringify(now)) continue;
-    changes.push(isSecretField(field) ? { field, isSecret: true, changed: true } : { field, before: old, after: now });
+    changes.push(isSecretField(field) ? { field, concealed: true, changed: true } : { field, before: old, after: now });
   }
   return changes;
 }

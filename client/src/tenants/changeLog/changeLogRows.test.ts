@@ -26,11 +26,11 @@ describe('changeLogRow', () => {
     const row = changeLogRow(
       entry({
         changes: [
-          { field: 'contactName', isSecret: false, before: '"Paula Prüfer"', after: '"Petra Protokoll"' },
-          { field: 'enablePublicStatusView', isSecret: false, before: 'false', after: 'true' },
-          { field: 'manageBookings', isSecret: false, before: '["readAny"]', after: '["readAny","updateAny"]' },
-          { field: 'noreplyPassword', isSecret: true, before: null, after: null },
-          { field: 'roles', isSecret: false, before: 'null', after: '["Alle"]' },
+          { field: 'contactName', concealed: false, before: '"Paula Prüfer"', after: '"Petra Protokoll"' },
+          { field: 'enablePublicStatusView', concealed: false, before: 'false', after: 'true' },
+          { field: 'manageBookings', concealed: false, before: '["readAny"]', after: '["readAny","updateAny"]' },
+          { field: 'noreplyPassword', concealed: true, before: null, after: null },
+          { field: 'roles', concealed: false, before: 'null', after: '["Alle"]' },
         ],
       }),
     );
@@ -48,8 +48,8 @@ describe('changeLogRow', () => {
     const [template, notice] = changeLogRow(
       entry({
         changes: [
-          { field: 'receiptTemplate', isSecret: false, before: '""', after: html },
-          { field: 'privacyNotice', isSecret: false, before: 'null', after: JSON.stringify('y'.repeat(300)) },
+          { field: 'receiptTemplate', concealed: false, before: '""', after: html },
+          { field: 'privacyNotice', concealed: false, before: 'null', after: JSON.stringify('y'.repeat(300)) },
         ],
       }),
     ).changes;

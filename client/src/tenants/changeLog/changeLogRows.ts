@@ -48,7 +48,7 @@ export function changeLogRow(entry: TenantChangeEntryFragment): ChangeLogRow {
     action: tenantChangeActionLabel(entry.action),
     changes: entry.changes.map((change) => {
       const label = tenantChangeFieldLabel(change.field);
-      if (change.isSecret) return `${label}: ${SECRET_CHANGED_TEXT}`;
+      if (change.concealed) return `${label}: ${SECRET_CHANGED_TEXT}`;
       if (isTemplateField(change.field)) return `${label}: geändert`;
       const before = parsed(change.before);
       const after = tenantChangeValueText(change.field, parsed(change.after));
