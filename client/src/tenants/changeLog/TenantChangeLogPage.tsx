@@ -62,41 +62,44 @@ export default function TenantChangeLogPage() {
         <NonIdealState icon="history" title="Noch keine Einträge" />
       ) : (
         <>
-          <HTMLTable striped className="tenant-change-log-table">
-            <caption className="tenant-change-log-caption">Änderungen, neueste zuerst</caption>
-            <thead>
-              <tr>
-                <th scope="col">Zeitpunkt</th>
-                <th scope="col">Wer</th>
-                <th scope="col">Was</th>
-                <th scope="col">Änderungen</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map(changeLogRow).map((row) => (
-                <tr key={row.id}>
-                  <td>
-                    <time dateTime={row.at}>{row.when}</time>
-                  </td>
-                  <td>{row.actor}</td>
-                  <td>
-                    <strong>{row.action}</strong>: {row.subject}
-                  </td>
-                  <td>
-                    {row.changes.length === 0 ? (
-                      '–'
-                    ) : (
-                      <ul className="tenant-change-log-changes">
-                        {row.changes.map((change, index) => (
-                          <li key={index}>{change}</li>
-                        ))}
-                      </ul>
-                    )}
-                  </td>
+          {/* A table wider than a narrow window scrolls within this box (reachable by keyboard); the page never scrolls sideways. */}
+          <div className="tenant-change-log-scroll" tabIndex={0} role="region" aria-labelledby="tenant-change-log-caption">
+            <HTMLTable striped className="tenant-change-log-table">
+              <caption id="tenant-change-log-caption" className="tenant-change-log-caption">Änderungen, neueste zuerst</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Zeitpunkt</th>
+                  <th scope="col">Wer</th>
+                  <th scope="col">Was</th>
+                  <th scope="col">Änderungen</th>
                 </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+              </thead>
+              <tbody>
+                {entries.map(changeLogRow).map((row) => (
+                  <tr key={row.id}>
+                    <td>
+                      <time dateTime={row.at}>{row.when}</time>
+                    </td>
+                    <td>{row.actor}</td>
+                    <td>
+                      <strong>{row.action}</strong>: {row.subject}
+                    </td>
+                    <td>
+                      {row.changes.length === 0 ? (
+                        '–'
+                      ) : (
+                        <ul className="tenant-change-log-changes">
+                          {row.changes.map((change, index) => (
+                            <li key={index}>{change}</li>
+                          ))}
+                        </ul>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          </div>
           {moreFailed && (
             <p role="alert" className="bp6-text-muted">
               Weitere Einträge konnten nicht geladen werden.
