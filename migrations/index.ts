@@ -19,6 +19,7 @@ import { Migration20261203090000InstanceMailSwitch } from './Migration2026120309
 import { Migration20261205090000SsoSessions } from './Migration20261205090000_sso_sessions.js';
 import { Migration20261206090000TenantPrivacy } from './Migration20261206090000_tenant_privacy.js';
 import { Migration20261206100000BookingHistory } from './Migration20261206100000_booking_history.js';
+import { Migration20261207090000TenantChangeLog } from './Migration20261207090000_tenant_change_log.js';
 import { Migration20261207100000Retention } from './Migration20261207100000_retention.js';
 import { Migration20261207140000HistoryDeletions } from './Migration20261207140000_history_deletions.js';
 
@@ -44,6 +45,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261205090000_sso_sessions', class: Migration20261205090000SsoSessions },
   { name: 'Migration20261206090000_tenant_privacy', class: Migration20261206090000TenantPrivacy },
   { name: 'Migration20261206100000_booking_history', class: Migration20261206100000BookingHistory },
+  { name: 'Migration20261207090000_tenant_change_log', class: Migration20261207090000TenantChangeLog },
   { name: 'Migration20261207100000_retention', class: Migration20261207100000Retention },
   { name: 'Migration20261207140000_history_deletions', class: Migration20261207140000HistoryDeletions },
 ];

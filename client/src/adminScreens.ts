@@ -17,6 +17,7 @@ export const adminScreens = {
   bookings: (): ScreenModule => import('./bookings/staff/BookingsPage'),
   instanceTenants: (): ScreenModule => import('./tenants/InstanceTenantsPage'),
   tenantEdit: (): ScreenModule => import('./tenants/edit/TenantEditPage'),
+  tenantChangeLog: (): ScreenModule => import('./tenants/changeLog/TenantChangeLogPage'),
   tenantMembers: (): ScreenModule => import('./tenants/members/TenantMembersPage'),
   instanceSettings: (): ScreenModule => import('./instance/InstanceSettingsPage'),
   usersAdmin: (): ScreenModule => import('./users/admin/UsersAdminPage'),

@@ -4,6 +4,7 @@
  * Plain TypeScript.
  */
 import { z } from 'zod';
+import { changeActorKinds, changeActorLabel, staffActor, type ChangeActor, type ChangeActorKind } from '../changes/actor.js';
 import { anyValue, looseObject } from '../validation/schema.js';
 import { anonymisationModeLabels, type AnonymisationMode } from '../privacy/retention.js';
 import { paymentMethodLabel, paymentProviderLabel } from './labels.js';
@@ -28,20 +29,16 @@ export const bookingHistoryActionLabels = {
 } as const;
 export type BookingHistoryAction = keyof typeof bookingHistoryActionLabels;
 
-/** Who acted; `api_token` is kept for access tokens of other systems. */
-export const bookingHistoryActorKinds = ['user', 'citizen', 'payment_provider', 'system', 'api_token'] as const;
-export type BookingHistoryActorKind = (typeof bookingHistoryActorKinds)[number];
+/** Who acted (common/changes/actor.ts, shared with the tenant's change log). */
+export const bookingHistoryActorKinds = changeActorKinds;
+export type BookingHistoryActorKind = ChangeActorKind;
 
 /** The path a change came through. */
 export const bookingHistoryVias = ['graphql', 'rest', 'checkout', 'job', 'payment_callback'] as const;
 export type BookingHistoryVia = (typeof bookingHistoryVias)[number];
 
 /** Who acted: the user's or provider's id (none for citizens and the system) and the name as it was then. */
-export interface BookingHistoryActor {
-  kind: BookingHistoryActorKind;
-  id: string | null;
-  label: string;
-}
+export type BookingHistoryActor = ChangeActor;
 
 /** Who acted and through which path: handed from the resolver, route or job to the service that changes a booking. */
 export interface ChangeOrigin {
@@ -49,31 +46,14 @@ export interface ChangeOrigin {
   via: BookingHistoryVia;
 }
 
-/** A staff member as actor, named as their account reads now. */
-export function staffActor(user: { id: string; firstName?: string | null; lastName?: string | null }): BookingHistoryActor {
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
-  return { kind: 'user', id: user.id, label: name || user.id };
-}
+export { staffActor };
 
 export function bookingHistoryActionLabel(action: string): string {
   return Object.hasOwn(bookingHistoryActionLabels, action) ? bookingHistoryActionLabels[action as BookingHistoryAction] : action;
 }
 
 /** The actor as the timeline names them: staff by name, everyone else by role. */
-export function bookingHistoryActorLabel(actor: { kind: string; label: string }): string {
-  switch (actor.kind) {
-    case 'user':
-      return actor.label ? `${actor.label} (Mitarbeiter/in)` : 'Mitarbeiter/in';
-    case 'citizen':
-      return 'Bürger/in';
-    case 'payment_provider':
-      return actor.label ? `Zahlungsanbieter (${actor.label})` : 'Zahlungsanbieter';
-    case 'api_token':
-      return actor.label ? `Schnittstelle (${actor.label})` : 'Schnittstelle';
-    default:
-      return 'System';
-  }
-}
+export const bookingHistoryActorLabel = changeActorLabel;
 
 /** The German names of the booking fields a change lists. */
 export const bookingHistoryFieldLabels: Readonly<Record<string, string>> = {

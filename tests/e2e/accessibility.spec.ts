@@ -138,6 +138,7 @@ function screens(): Screen[] {
         },
       ],
     },
+    { path: '/admin/mandanten/protokoll', who: 'owner' },
     { path: '/admin/benutzer', who: 'owner', views: [{ name: 'Dialog „Benutzer hinzufügen“', open: (page) => openDialog(page, 'Benutzer hinzufügen', 'Benutzer hinzufügen') }] },
     { path: '/admin/instanz', who: 'admin' },
     {

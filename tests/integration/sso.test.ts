@@ -183,6 +183,21 @@ describe('role mapping', () => {
     await signInWith({ resource_access: { 'anderer-client': { roles: ['buchung'] } } });
     expect(await rolesOf(erika.id, tenantId)).toEqual(['Manuell']);
     expect(await rolesOf(erika.id, otherTenantId)).toEqual([]);
+
+    // Each change of a membership is in the tenant's change log, made by the system through the sign-in.
+    const logged = await app.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ action: string; actor_kind: string; via: string; changes: unknown[] }[]>(
+        `select action, actor_kind, via, changes from tenant_change_log where tenant_id = ? and subject = 'membership' and subject_id = ? order by id`,
+        [otherTenantId, erika.id],
+      );
+    expect(logged.map((row) => [row.action, row.actor_kind, row.via])).toEqual([
+      ['created', 'system', 'sso'],
+      ['changed', 'system', 'sso'],
+    ]);
+    expect(logged[0].changes).toContainEqual({ field: 'roles', before: null, after: ['Kasse'] });
+    expect(logged[1].changes).toEqual([{ field: 'roles', before: ['Kasse'], after: [] }]);
   });
 
   it('changes nothing while the mapping is switched off', async () => {

@@ -11,6 +11,7 @@ import { Event } from '../events/event.entity.js';
 import { validateEvent } from '../events/event.validation.js';
 import type { Role } from '../tenants/role.entity.js';
 import type { Tenant } from '../tenants/tenant.entity.js';
+import { systemChangeOrigin } from '../tenants/tenant-change-log.js';
 import type { WorkflowBookings } from '../workflow/workflow-bookings.js';
 import { WorkflowService } from '../workflow/workflow.service.js';
 import { storeDemoBooking, type DemoBookingRequest, type DemoBookingStatus } from './demo-bookings.js';
@@ -296,7 +297,7 @@ async function seedWorkflow(em: EntityManager, orm: MikroORM, tenant: Tenant, st
       { id: states.paid, name: 'Zahlung eingegangen', actions: [{ type: 'bookingStatus', bookingStatus: ['paid'] }] },
       { id: states.closed, name: 'Abgelehnt oder storniert', actions: [{ type: 'bookingStatus', bookingStatus: ['reject'] }] },
     ],
-  });
+  }, systemChangeOrigin('job', 'Demodaten'));
 }
 
 /** One demo booking as written below: what, when, who, how paid, and where it stands now. */

@@ -62,14 +62,14 @@ export class RoleResolver {
   @Auth(AuthRule.ROLE_WRITER)
   @Mutation(() => Role, { description: 'Creates (manageRoles.create) or updates (updateAny, or updateOwn on an own role) a role.' })
   async saveRole(@Arg('tenantId', () => ID) tenantId: string, @Arg('input', () => RoleInput) input: RoleInput, @Ctx() context: GraphQLContext): Promise<Role> {
-    const { role } = await context.services.roles.save(await requireViewer(context), tenantId, plain(input));
+    const { role } = await context.services.roles.save(await requireViewer(context), tenantId, plain(input), 'graphql');
     return role;
   }
 
   @Auth(AuthRule.ROLE_DELETER)
   @Mutation(() => Boolean, { description: 'Deletes a role (deleteAny, or deleteOwn on an own role); members lose it.' })
   async deleteRole(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<boolean> {
-    await context.services.roles.remove(await requireViewer(context), tenantId, id);
+    await context.services.roles.remove(await requireViewer(context), tenantId, id, 'graphql');
     return true;
   }
 

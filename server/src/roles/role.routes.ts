@@ -30,12 +30,12 @@ export function roleRoutes(services: DomainServices): Router {
   router.put('/roles', async (req: Request<TenantParams>, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
     const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
-    const { role } = await services.roles.save(viewer, req.params.tenantId, body);
+    const { role } = await services.roles.save(viewer, req.params.tenantId, body, 'rest');
     res.location(`/api/${encodeURIComponent(req.params.tenantId)}/roles/${role.id}`).sendStatus(201);
   });
   router.delete('/roles/:id', async (req: Request<TenantParams & { id: string }>, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
-    await services.roles.remove(viewer, req.params.tenantId, req.params.id);
+    await services.roles.remove(viewer, req.params.tenantId, req.params.id, 'rest');
     res.sendStatus(200);
   });
   return router;

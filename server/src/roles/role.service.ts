@@ -10,6 +10,8 @@ import type { Viewer } from '../users/viewer.service.js';
 import { Role } from '../tenants/role.entity.js';
 import { roleSchema } from '../../../common/roles/role.schema.js';
 import { parseInput } from '../shared/schema-input.js';
+import { recordRoleChange, roleSnapshot, viewerChangeOrigin } from '../tenants/tenant-change-log.js';
+import type { TenantChangeVia } from '../../../common/tenants/change-log.js';
 
 /** The REST shape of a role: every flag of every area, the tenant id. */
 export function roleView(role: Role) {
@@ -63,13 +65,13 @@ export class RoleService {
    * PUT semantics: a role with this id in the tenant is updated (update right), anything else
    * creates a role with a new UUID in the URL's tenant (create right), owned by the viewer.
    */
-  async save(viewer: Viewer, tenantId: string, input: Record<string, unknown>): Promise<{ role: Role; created: boolean }> {
+  async save(viewer: Viewer, tenantId: string, input: Record<string, unknown>, via: TenantChangeVia): Promise<{ role: Role; created: boolean }> {
     this.requireTenantAccess(viewer, tenantId);
     // One transaction: the holders hear of the change exactly when it commits.
-    return this.orm.em.fork().transactional((em) => this.saveIn(em, viewer, tenantId, input));
+    return this.orm.em.fork().transactional((em) => this.saveIn(em, viewer, tenantId, input, via));
   }
 
-  private async saveIn(em: EntityManager, viewer: Viewer, tenantId: string, input: Record<string, unknown>): Promise<{ role: Role; created: boolean }> {
+  private async saveIn(em: EntityManager, viewer: Viewer, tenantId: string, input: Record<string, unknown>, via: TenantChangeVia): Promise<{ role: Role; created: boolean }> {
     const existing = isUuid(input.id) ? await em.findOne(Role, { id: input.id, tenant: tenantId }) : null;
     if (existing) {
       if (!allowed(viewer, 'update', existing)) throw new AppError('auth.forbidden');
@@ -79,9 +81,12 @@ export class RoleService {
     // The rules and German messages of common/roles/role.schema.ts, shared with the role dialog.
     const changes = parseInput(roleSchema(!existing), input);
 
+    const origin = viewerChangeOrigin(viewer, via);
     if (existing) {
+      const before = roleSnapshot(existing);
       Object.assign(existing, changes);
       await em.flush();
+      await recordRoleChange(em, existing, before, roleSnapshot(existing), origin);
       await this.notifyHolders(em, existing.id, 'role-updated');
       return { role: existing, created: false };
     }
@@ -89,16 +94,19 @@ export class RoleService {
     if (!tenant) throw new AppError('generic.not-found');
     const role = em.create(Role, { ...changes, name: changes.name ?? '', tenant, ownerUserId: viewer.user.id });
     await em.flush();
+    await recordRoleChange(em, role, null, roleSnapshot(role), origin);
     return { role, created: true };
   }
 
   /** Deletes the role; the memberships lose it too (foreign key cascade). */
-  async remove(viewer: Viewer, tenantId: string, id: string): Promise<void> {
+  async remove(viewer: Viewer, tenantId: string, id: string, via: TenantChangeVia): Promise<void> {
     await this.orm.em.fork().transactional(async (em) => {
       const role = await this.find(em, viewer, tenantId, id);
       if (!allowed(viewer, 'delete', role)) throw new AppError('auth.forbidden');
       const holders = await this.holders(em, role.id);
+      const before = roleSnapshot(role);
       await em.nativeDelete(Role, { id: role.id, tenant: tenantId });
+      await recordRoleChange(em, role, before, null, viewerChangeOrigin(viewer, via));
       for (const userId of holders) await publishInTransaction(em, 'SESSION_CHANGED', userId, { userId, reason: 'role-deleted' });
     });
   }

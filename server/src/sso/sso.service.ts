@@ -6,6 +6,7 @@ import { Role } from '../tenants/role.entity.js';
 import { AppError } from '../shared/errors.js';
 import { publishInTransaction } from '../shared/pubsub.js';
 import { TenantMembership } from '../tenants/membership.entity.js';
+import { membershipSnapshot, recordMembershipChange, systemChangeOrigin, userLabel, type MembershipSnapshot } from '../tenants/tenant-change-log.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import { AuthType, User } from '../users/user.entity.js';
 import { isEmail, normaliseEmail } from '../users/validation.js';
@@ -243,6 +244,8 @@ export class SsoService {
     if (!sso.roleMapping.active || sso.roleMapping.roles.length === 0) return false;
     const tokenRoles = new Set([...stringList(claims.resource_access?.[sso.publicClient]?.roles), ...stringList(claims.realm_access?.roles)]);
     let changed = false;
+    // The membership changes for the tenants' change logs, written once the changes are stored.
+    const logged: { tenantId: string; before: MembershipSnapshot | null; after: MembershipSnapshot | null }[] = [];
     const tenantIds = [...new Set(sso.roleMapping.roles.map((row) => row.tenantId))];
     for (const tenantId of tenantIds) {
       const rows = sso.roleMapping.roles.filter((row) => row.tenantId === tenantId);
@@ -252,6 +255,7 @@ export class SsoService {
       if (!tenant) continue;
       let membership: TenantMembership | null = await em.findOne(TenantMembership, { tenant, user: userId }, { populate: ['roles'] });
       if (!membership && granted.size === 0) continue;
+      const before = membershipSnapshot(membership);
       if (!membership) {
         membership = em.create(TenantMembership, { tenant, user: em.getReference(User, userId), isMember: true, isOwner: false });
         changed = true;
@@ -271,8 +275,14 @@ export class SsoService {
           changed = true;
         }
       }
+      logged.push({ tenantId, before, after: membershipSnapshot(member) });
     }
     await em.flush();
+    if (logged.length > 0) {
+      const user = await em.findOne(User, { id: userId });
+      const origin = systemChangeOrigin('sso', 'Single Sign-on');
+      for (const entry of logged) await recordMembershipChange(em, entry.tenantId, { id: userId, label: user ? userLabel(user) : userId }, entry.before, entry.after, origin);
+    }
     return changed;
   }
 }

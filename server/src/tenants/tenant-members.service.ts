@@ -9,6 +9,7 @@ import type { Viewer } from '../users/viewer.service.js';
 import { TenantMembership } from './membership.entity.js';
 import { Role } from './role.entity.js';
 import { Tenant } from './tenant.entity.js';
+import { membershipSnapshot, recordMembershipChange, userLabel, viewerChangeOrigin, type TenantChangeVia } from './tenant-change-log.js';
 
 export interface MemberList {
   users: { userId: string; roles: string[] }[];
@@ -77,6 +78,7 @@ export class TenantMemberService {
     allowed: (permissions: Permissions, tenantId: string) => boolean,
     userId: unknown,
     reason: string,
+    via: TenantChangeVia,
     change: (em: EntityManager, tenant: Tenant, userId: string, membership: TenantMembership | null) => Promise<void>,
   ): Promise<MemberList> {
     if (!allowed(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
@@ -87,8 +89,12 @@ export class TenantMemberService {
       // Serialises member changes per tenant, so the "at least one owner" check holds under concurrency.
       await em.getConnection().execute('select id from tenants where id = ? for update', [tenantId], 'all', em.getTransactionContext());
       const membership = await em.findOne(TenantMembership, { tenant, user: id }, { populate: ['roles'] });
+      const before = membershipSnapshot(membership);
       await change(em, tenant, id, membership);
       await em.flush();
+      const after = membershipSnapshot(await em.findOne(TenantMembership, { tenant, user: id }, { populate: ['roles'], refresh: true }));
+      const user = await em.findOne(User, { id });
+      await recordMembershipChange(em, tenantId, { id, label: user ? userLabel(user) : id }, before, after, viewerChangeOrigin(viewer, via));
       // With the commit: the user's open sockets are checked again before any later event reaches them.
       await publishInTransaction(em, 'SESSION_CHANGED', id, { userId: id, reason });
       return this.memberList(em, tenantId);
@@ -118,8 +124,8 @@ export class TenantMemberService {
   }
 
   /** Adds a registered user as member with roles; an existing member gets the union of roles. */
-  addMember(viewer: Viewer, tenantId: string, userId: unknown, roleIds: unknown): Promise<MemberList> {
-    return this.changeMembers(viewer, tenantId, canManageTenantMembers, userId, 'member-added', async (em, tenant, id, membership) => {
+  addMember(viewer: Viewer, tenantId: string, userId: unknown, roleIds: unknown, via: TenantChangeVia): Promise<MemberList> {
+    return this.changeMembers(viewer, tenantId, canManageTenantMembers, userId, 'member-added', via, async (em, tenant, id, membership) => {
       const user = await this.requireUser(em, id);
       const roles = await this.rolesInTenant(em, tenant, roleIds ?? []);
       const target = membership ?? em.create(TenantMembership, { tenant, user, isMember: true, isOwner: false });
@@ -132,8 +138,8 @@ export class TenantMemberService {
    * Replaces a member's roles with those of the given ones that exist in the tenant: ids of deleted
    * roles or of other tenants' roles (a stale or foreign list) are left out, not refused.
    */
-  editMemberRoles(viewer: Viewer, tenantId: string, userId: unknown, roleIds: unknown): Promise<MemberList> {
-    return this.changeMembers(viewer, tenantId, canManageTenantMembers, userId, 'member-roles-changed', async (em, tenant, _id, membership) => {
+  editMemberRoles(viewer: Viewer, tenantId: string, userId: unknown, roleIds: unknown, via: TenantChangeVia): Promise<MemberList> {
+    return this.changeMembers(viewer, tenantId, canManageTenantMembers, userId, 'member-roles-changed', via, async (em, tenant, _id, membership) => {
       if (!membership?.isMember) throw new AppError('tenant.member-not-found');
       const requested = roleIds ?? [];
       if (!Array.isArray(requested)) throw new AppError('generic.validation', { fieldErrors: { roles: 'Ungültige Rollen' } });
@@ -142,8 +148,8 @@ export class TenantMemberService {
     });
   }
 
-  removeMemberRole(viewer: Viewer, tenantId: string, userId: unknown, roleId: unknown): Promise<MemberList> {
-    return this.changeMembers(viewer, tenantId, canManageTenantMembers, userId, 'member-roles-changed', async (_em, _tenant, _id, membership) => {
+  removeMemberRole(viewer: Viewer, tenantId: string, userId: unknown, roleId: unknown, via: TenantChangeVia): Promise<MemberList> {
+    return this.changeMembers(viewer, tenantId, canManageTenantMembers, userId, 'member-roles-changed', via, async (_em, _tenant, _id, membership) => {
       if (!membership?.isMember) throw new AppError('tenant.member-not-found');
       const role = membership.roles.getItems().find((candidate) => candidate.id === roleId);
       if (role) membership.roles.remove(role);
@@ -151,9 +157,9 @@ export class TenantMemberService {
   }
 
   /** Removes membership and ownership; the last owner cannot be removed. */
-  removeMember(viewer: Viewer, tenantId: string, userId: unknown): Promise<MemberList> {
+  removeMember(viewer: Viewer, tenantId: string, userId: unknown, via: TenantChangeVia): Promise<MemberList> {
     const allowed = (permissions: Permissions, id: string) => canManageTenantMembers(permissions, id);
-    return this.changeMembers(viewer, tenantId, allowed, userId, 'member-removed', async (em, tenant, _id, membership) => {
+    return this.changeMembers(viewer, tenantId, allowed, userId, 'member-removed', via, async (em, tenant, _id, membership) => {
       if (!membership) throw new AppError('tenant.member-not-found');
       if (membership.isOwner) {
         if (!canChangeTenantOwners(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
@@ -164,8 +170,8 @@ export class TenantMemberService {
   }
 
   /** Makes a registered user an owner (membership not required). */
-  addOwner(viewer: Viewer, tenantId: string, userId: unknown): Promise<MemberList> {
-    return this.changeMembers(viewer, tenantId, canChangeTenantOwners, userId, 'owner-added', async (em, tenant, id, membership) => {
+  addOwner(viewer: Viewer, tenantId: string, userId: unknown, via: TenantChangeVia): Promise<MemberList> {
+    return this.changeMembers(viewer, tenantId, canChangeTenantOwners, userId, 'owner-added', via, async (em, tenant, id, membership) => {
       const user = await this.requireUser(em, id);
       if (membership) membership.isOwner = true;
       else em.create(TenantMembership, { tenant, user, isMember: false, isOwner: true });
@@ -173,8 +179,8 @@ export class TenantMemberService {
   }
 
   /** "Zum Mitglied machen": takes ownership away, the user stays a member; the last owner stays. */
-  removeOwner(viewer: Viewer, tenantId: string, userId: unknown): Promise<MemberList> {
-    return this.changeMembers(viewer, tenantId, canChangeTenantOwners, userId, 'owner-removed', async (em, tenant, _id, membership) => {
+  removeOwner(viewer: Viewer, tenantId: string, userId: unknown, via: TenantChangeVia): Promise<MemberList> {
+    return this.changeMembers(viewer, tenantId, canChangeTenantOwners, userId, 'owner-removed', via, async (em, tenant, _id, membership) => {
       if (!membership?.isOwner) throw new AppError('tenant.member-not-found');
       if ((await this.ownerCount(em, tenant)) <= 1) throw new AppError('tenant.last-owner');
       membership.isOwner = false;

@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Viewer } from '../users/viewer.service.js';
+import type { TenantChangeOrigin } from './tenant-change-log.js';
+import type { TenantChangeVia } from '../../../common/tenants/change-log.js';
 import type { Tenant } from './tenant.entity.js';
 
 /**
@@ -10,10 +12,10 @@ import type { Tenant } from './tenant.entity.js';
  * business, so it travels through here unread.
  */
 export interface TenantWorkflow {
-  /** Creates or updates the tenant's workflow in the caller's transaction; checks the input. */
-  saveIn(em: EntityManager, tenant: Tenant, input: WorkflowInputOfTenant): Promise<unknown>;
+  /** Creates or updates the tenant's workflow in the caller's transaction; checks the input and records the change in the tenant's change log. */
+  saveIn(em: EntityManager, tenant: Tenant, input: WorkflowInputOfTenant, origin: TenantChangeOrigin): Promise<unknown>;
   /** The same in a transaction of its own, with the right to configure the workflow checked. */
-  save(viewer: Viewer, tenantId: string, input: WorkflowInputOfTenant): Promise<unknown>;
+  save(viewer: Viewer, tenantId: string, input: WorkflowInputOfTenant, via: TenantChangeVia): Promise<unknown>;
 }
 
 /** A workflow input as the tenant's update carries it (checked by the workflow domain). */

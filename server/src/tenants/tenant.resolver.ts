@@ -48,13 +48,13 @@ export class TenantResolver {
   @Auth(AuthRule.TENANT_CREATOR)
   @Mutation(() => Tenant, { description: 'Creates a tenant; the caller becomes its owner. Needs the create-tenant right and free quota.' })
   async createTenant(@Arg('input', () => TenantInput) input: TenantInput, @Ctx() context: GraphQLContext): Promise<Tenant> {
-    return context.services.tenants.create(await requireViewer(context), { ...input });
+    return context.services.tenants.create(await requireViewer(context), { ...input }, 'graphql');
   }
 
   @Auth(AuthRule.TENANT_OWNER)
   @Mutation(() => Boolean, { description: 'Deletes the tenant with its roles, memberships and workflow.' })
   async deleteTenant(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<boolean> {
-    await context.services.tenants.delete(await requireViewer(context), id);
+    await context.services.tenants.delete(await requireViewer(context), id, 'graphql');
     return true;
   }
 
@@ -99,7 +99,7 @@ export class TenantMemberResolver {
     @Arg('roles', () => [String], { defaultValue: [] }) roles: string[],
     @Ctx() context: GraphQLContext,
   ): Promise<TenantMembers> {
-    return members(tenantId, await context.services.tenantMembers.addMember(await requireViewer(context), tenantId, userId, roles));
+    return members(tenantId, await context.services.tenantMembers.addMember(await requireViewer(context), tenantId, userId, roles, 'graphql'));
   }
 
   @Auth(AuthRule.MEMBER_MANAGER)
@@ -110,7 +110,7 @@ export class TenantMemberResolver {
     @Arg('roles', () => [String]) roles: string[],
     @Ctx() context: GraphQLContext,
   ): Promise<TenantMembers> {
-    return members(tenantId, await context.services.tenantMembers.editMemberRoles(await requireViewer(context), tenantId, userId, roles));
+    return members(tenantId, await context.services.tenantMembers.editMemberRoles(await requireViewer(context), tenantId, userId, roles, 'graphql'));
   }
 
   @Auth(AuthRule.MEMBER_MANAGER)
@@ -121,24 +121,24 @@ export class TenantMemberResolver {
     @Arg('roleId') roleId: string,
     @Ctx() context: GraphQLContext,
   ): Promise<TenantMembers> {
-    return members(tenantId, await context.services.tenantMembers.removeMemberRole(await requireViewer(context), tenantId, userId, roleId));
+    return members(tenantId, await context.services.tenantMembers.removeMemberRole(await requireViewer(context), tenantId, userId, roleId, 'graphql'));
   }
 
   @Auth(AuthRule.MEMBER_MANAGER)
   @Mutation(() => TenantMembers, { description: 'Removes membership and ownership; never the last owner.' })
   async removeTenantMember(@Arg('tenantId', () => ID) tenantId: string, @Arg('userId') userId: string, @Ctx() context: GraphQLContext): Promise<TenantMembers> {
-    return members(tenantId, await context.services.tenantMembers.removeMember(await requireViewer(context), tenantId, userId));
+    return members(tenantId, await context.services.tenantMembers.removeMember(await requireViewer(context), tenantId, userId, 'graphql'));
   }
 
   @Auth(AuthRule.TENANT_OWNER)
   @Mutation(() => TenantMembers, { description: 'Makes a registered user an owner ("Zum Besitzer machen"): owners and instance owners only.' })
   async addTenantOwner(@Arg('tenantId', () => ID) tenantId: string, @Arg('userId') userId: string, @Ctx() context: GraphQLContext): Promise<TenantMembers> {
-    return members(tenantId, await context.services.tenantMembers.addOwner(await requireViewer(context), tenantId, userId));
+    return members(tenantId, await context.services.tenantMembers.addOwner(await requireViewer(context), tenantId, userId, 'graphql'));
   }
 
   @Auth(AuthRule.TENANT_OWNER)
   @Mutation(() => TenantMembers, { description: 'Makes an owner a plain member ("Zum Mitglied machen"); never the last owner.' })
   async removeTenantOwner(@Arg('tenantId', () => ID) tenantId: string, @Arg('userId') userId: string, @Ctx() context: GraphQLContext): Promise<TenantMembers> {
-    return members(tenantId, await context.services.tenantMembers.removeOwner(await requireViewer(context), tenantId, userId));
+    return members(tenantId, await context.services.tenantMembers.removeOwner(await requireViewer(context), tenantId, userId, 'graphql'));
   }
 }

@@ -1,6 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import type { DomainServices } from '../shared/domain-services.js';
+import { parseInput } from '../shared/schema-input.js';
 import { requireRestViewer } from '../users/actor.js';
+import { tenantChangeLogQuerySchema } from '../../../common/tenants/change-log.js';
 import type { WorkflowInputOfTenant } from './tenant-ports.js';
 import { publicTenant, tenantView, type TenantInputData } from './tenant.service.js';
 
@@ -44,14 +46,14 @@ export function tenantRoutes(services: DomainServices): Router {
   router.post('/tenants', async (req: Request, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
     const { input, workflow } = tenantInput(req);
-    const { tenant } = await tenants.save(viewer, { ...input, id: undefined }, workflow);
+    const { tenant } = await tenants.save(viewer, { ...input, id: undefined }, workflow, 'rest');
     res.status(201).json(tenantView(tenant, await tenantMembers.membersOf(tenant.id), (await tenants.documentCounts([tenant.id])).get(tenant.id)));
   });
 
   router.put('/tenants', async (req: Request, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
     const { input, workflow } = tenantInput(req);
-    const { tenant, created } = await tenants.save(viewer, input, workflow);
+    const { tenant, created } = await tenants.save(viewer, input, workflow, 'rest');
     res.status(created ? 201 : 200).json(tenantView(tenant, await tenantMembers.membersOf(tenant.id), (await tenants.documentCounts([tenant.id])).get(tenant.id)));
   });
 
@@ -63,7 +65,7 @@ export function tenantRoutes(services: DomainServices): Router {
 
   router.delete('/tenants/:id', async (req: Request, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
-    await tenants.delete(viewer, param(req, 'id'));
+    await tenants.delete(viewer, param(req, 'id'), 'rest');
     res.type('text/plain').send('OK');
   });
 
@@ -86,20 +88,25 @@ export function tenantRoutes(services: DomainServices): Router {
       res.status(status).json(await run(viewer, param(req, 'id'), body(req)));
     });
   };
-  memberOperation('add-user', (viewer, id, input) => tenantMembers.addMember(viewer, id, input.userId, input.roles), 201);
+  memberOperation('add-user', (viewer, id, input) => tenantMembers.addMember(viewer, id, input.userId, input.roles, 'rest'), 201);
   // Removing a member answers the tenant (with its member and owner lists), the others {users, owner}.
-  memberOperation('remove-user', async (viewer, id, input) => tenants.viewAfterMemberChange(viewer, id, await tenantMembers.removeMember(viewer, id, input.userId)));
-  memberOperation('remove-user-role', (viewer, id, input) => tenantMembers.removeMemberRole(viewer, id, input.userId, input.roleId));
-  memberOperation('edit-user-roles', (viewer, id, input) => tenantMembers.editMemberRoles(viewer, id, input.userId, input.roles));
-  memberOperation('add-owner', (viewer, id, input) => tenantMembers.addOwner(viewer, id, input.userId));
-  memberOperation('remove-owner', (viewer, id, input) => tenantMembers.removeOwner(viewer, id, input.userId));
+  memberOperation('remove-user', async (viewer, id, input) => tenants.viewAfterMemberChange(viewer, id, await tenantMembers.removeMember(viewer, id, input.userId, 'rest')));
+  memberOperation('remove-user-role', (viewer, id, input) => tenantMembers.removeMemberRole(viewer, id, input.userId, input.roleId, 'rest'));
+  memberOperation('edit-user-roles', (viewer, id, input) => tenantMembers.editMemberRoles(viewer, id, input.userId, input.roles, 'rest'));
+  memberOperation('add-owner', (viewer, id, input) => tenantMembers.addOwner(viewer, id, input.userId, 'rest'));
+  memberOperation('remove-owner', (viewer, id, input) => tenantMembers.removeOwner(viewer, id, input.userId, 'rest'));
 
   return router;
 }
 
-/** Tenant-scoped paths under /api/:tenantId: the member list. */
+/** Tenant-scoped paths under /api/:tenantId: the member list and the change log. */
 export function tenantScopedRoutes(services: DomainServices): Router {
   const router = Router({ mergeParams: true });
+
+  router.get('/change-log', async (req: Request, res: Response) => {
+    const viewer = await requireRestViewer(req, services.viewers);
+    res.json(await services.tenants.changeLog(viewer, param(req, 'tenantId'), parseInput(tenantChangeLogQuerySchema, req.query)));
+  });
 
   router.get('/users', async (req: Request, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);

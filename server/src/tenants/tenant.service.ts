@@ -15,6 +15,8 @@ import type { MemberList } from './tenant-members.service.js';
 import { Tenant, type TenantApplication } from './tenant.entity.js';
 import { tenantFieldErrors } from '../../../common/tenants/tenant.validation.js';
 import { mergeApplications, type ApplicationDefinition } from './tenant-applications.js';
+import { readTenantChangeLog, recordMembershipChange, recordTenantDeleted, recordTenantSave, tenantSnapshot, userLabel, viewerChangeOrigin, type TenantChangeLogPage, type TenantChangeVia } from './tenant-change-log.js';
+import type { TenantChangeLogQuery } from '../../../common/tenants/change-log.js';
 
 /** The public part of a tenant (publicTenants=true). */
 export function publicTenant(tenant: Tenant) {
@@ -230,7 +232,7 @@ export class TenantService {
   }
 
   /** Creates a tenant: new UUID, the creator as owner, the bundled templates. */
-  async create(viewer: Viewer, input: TenantInputData): Promise<Tenant> {
+  async create(viewer: Viewer, input: TenantInputData, via: TenantChangeVia): Promise<Tenant> {
     if (!canCreateTenant(viewer.permissions)) throw new AppError('auth.forbidden');
     const tenant = await this.orm.em.fork().transactional(async (em) => {
       // One creation at a time, so two concurrent requests cannot both pass the quota check.
@@ -242,6 +244,9 @@ export class TenantService {
       validate(created);
       em.create(TenantMembership, { tenant: created, user: em.getReference(User, viewer.user.id), isMember: false, isOwner: true });
       await em.flush();
+      const origin = viewerChangeOrigin(viewer, via);
+      await recordTenantSave(em, null, created, origin);
+      await recordMembershipChange(em, created.id, { id: viewer.user.id, label: userLabel(viewer.user) }, null, { isMember: false, isOwner: true, roles: [] }, origin);
       return created;
     });
     await this.sessionChanged([viewer.user.id], 'tenant-created');
@@ -252,38 +257,53 @@ export class TenantService {
    * Updates the tenant with the sent fields (absent ones unchanged, secrets kept unless sent),
    * merges the applications and, when given, creates or updates the workflow: one transaction.
    */
-  async update(viewer: Viewer, id: string, input: TenantInputData, workflow?: WorkflowInputOfTenant | null): Promise<Tenant> {
+  async update(viewer: Viewer, id: string, input: TenantInputData, workflow: WorkflowInputOfTenant | null | undefined, via: TenantChangeVia): Promise<Tenant> {
     if (!canManageTenant(viewer.permissions, id)) throw new AppError('auth.forbidden');
     return this.orm.em.fork().transactional(async (em) => {
       const tenant = await this.find(em, id);
+      const before = tenantSnapshot(tenant);
       const { id: _ignored, ...fields } = input;
       applyInput(tenant, fields, this.applicationDefinitions);
       validate(tenant);
       await em.flush();
-      if (workflow) await this.workflows.saveIn(em, tenant, workflow);
+      const origin = viewerChangeOrigin(viewer, via);
+      await recordTenantSave(em, before, tenant, origin);
+      if (workflow) await this.workflows.saveIn(em, tenant, workflow, origin);
       return tenant;
     });
   }
 
   /** PUT api/tenants: update when the id exists, otherwise create. */
-  async save(viewer: Viewer, input: TenantInputData, workflow?: WorkflowInputOfTenant | null): Promise<{ tenant: Tenant; created: boolean }> {
+  async save(viewer: Viewer, input: TenantInputData, workflow: WorkflowInputOfTenant | null | undefined, via: TenantChangeVia): Promise<{ tenant: Tenant; created: boolean }> {
     const id = typeof input.id === 'string' ? input.id : undefined;
     const exists = id ? (await this.orm.em.fork().count(Tenant, { id })) > 0 : false;
-    if (id && exists) return { tenant: await this.update(viewer, id, input, workflow), created: false };
-    const tenant = await this.create(viewer, input);
-    if (workflow) await this.workflows.save(viewer, tenant.id, workflow);
+    if (id && exists) return { tenant: await this.update(viewer, id, input, workflow, via), created: false };
+    const tenant = await this.create(viewer, input, via);
+    if (workflow) await this.workflows.save(viewer, tenant.id, workflow, via);
     return { tenant, created: true };
   }
 
   /** Deletes the tenant; roles, memberships and the workflow go with it (database cascade). */
-  async delete(viewer: Viewer, id: string): Promise<void> {
+  async delete(viewer: Viewer, id: string, via: TenantChangeVia): Promise<void> {
     if (!canManageTenant(viewer.permissions, id)) throw new AppError('auth.forbidden');
     await this.orm.em.fork().transactional(async (em) => {
       const tenant = await this.find(em, id);
       const affected = (await em.find(TenantMembership, { tenant }, { fields: ['user'] })).map((membership) => membership.user.id);
       await em.nativeDelete(Tenant, { id });
+      await recordTenantDeleted(em, tenant, viewerChangeOrigin(viewer, via));
       for (const userId of new Set(affected)) await publishInTransaction(em, 'SESSION_CHANGED', userId, { userId, reason: 'tenant-deleted' });
     });
+  }
+
+  /**
+   * GET api/:tenantId/change-log, Tenant.changeLog: one page of the tenant's change log, newest
+   * first, for its owners and instance owners (others: forbidden, whether it exists or not).
+   */
+  async changeLog(viewer: Viewer, tenantId: string, query: TenantChangeLogQuery): Promise<TenantChangeLogPage> {
+    if (!canManageTenant(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
+    const em = this.orm.em.fork();
+    await this.find(em, tenantId);
+    return readTenantChangeLog(em, tenantId, query);
   }
 
   /**

@@ -23,6 +23,6 @@ export class TenantUpdateResolver {
     @Arg('workflow', () => WorkflowInput, { nullable: true }) workflow: WorkflowInput | null,
     @Ctx() context: GraphQLContext,
   ): Promise<Tenant> {
-    return context.services.tenants.update(await requireViewer(context), id, { ...input }, workflow);
+    return context.services.tenants.update(await requireViewer(context), id, { ...input }, workflow, 'graphql');
   }
 }

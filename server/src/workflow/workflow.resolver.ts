@@ -16,7 +16,7 @@ export class WorkflowResolver {
   @Auth(AuthRule.TENANT_OWNER)
   @Mutation(() => WorkflowType, { description: 'Creates or updates the workflow of a tenant: owners and instance owners.' })
   async saveWorkflow(@Arg('tenantId', () => ID) tenantId: string, @Arg('input', () => WorkflowInput) input: WorkflowInput, @Ctx() context: GraphQLContext): Promise<WorkflowType> {
-    return context.services.workflows.save(await requireViewer(context), tenantId, input);
+    return context.services.workflows.save(await requireViewer(context), tenantId, input, 'graphql');
   }
 
   @Auth(AuthRule.WORKFLOW_READER)

@@ -24,7 +24,7 @@ export function workflowRoutes(services: DomainServices): Router {
 
   for (const method of ['post', 'put'] as const) {
     router[method]('/workflow', async (req: Request, res: Response) => {
-      res.json(await workflows.save(await requireRestViewer(req, viewers), tenantOf(req), body(req) as WorkflowInputData));
+      res.json(await workflows.save(await requireRestViewer(req, viewers), tenantOf(req), body(req) as WorkflowInputData, 'rest'));
     });
   }
 

@@ -5,7 +5,10 @@ import { staffActor, type BookingHistoryVia, type ChangeOrigin } from '../../../
 import { AppError } from '../shared/errors.js';
 import { enqueueJobs, type Job } from '../shared/jobs.js';
 import { notifyCall, notifyStatement, type WorkflowCardEvent } from '../shared/pubsub.js';
+import { Role } from '../tenants/role.entity.js';
 import { Tenant } from '../tenants/tenant.entity.js';
+import { changedFields, recordTenantChange, viewerChangeOrigin, type TenantChangeOrigin } from '../tenants/tenant-change-log.js';
+import type { TenantChangeVia } from '../../../common/tenants/change-log.js';
 import type { Viewer } from '../users/viewer.service.js';
 import { workflowEnteredJob, type StateEntered } from './workflow.actions.js';
 import { ARCHIVE_DESTINATION, planMove, type MoveRequest, type TaskPlace } from './workflow.board.js';
@@ -74,6 +77,22 @@ function bookingStatusesOf(workflow: Workflow, stateId: string): WorkflowBooking
   return (state?.actions ?? []).flatMap((action) => (action.type === 'bookingStatus' ? action.bookingStatus : []));
 }
 
+/** The workflow's configuration as the tenant's change log compares it; each state as "name [actions]". */
+const workflowLogFields = ['name', 'description', 'active', 'defaultState', 'states'] as const;
+
+function workflowLogSnapshot(workflow: Workflow, roleNames: ReadonlyMap<string, string>): Record<string, unknown> {
+  const receivers = (data: WorkflowActionData) => (data.receiverType === 'role' ? data.sendTo.map((id) => roleNames.get(id) ?? id) : data.sendTo).join(', ');
+  const action = (data: WorkflowActionData) => (data.type === 'email' ? `E-Mail an ${data.receiverType === 'role' ? 'Rolle' : 'Benutzer'}: ${receivers(data)}` : `Buchungsstatus: ${data.bookingStatus.join(', ')}`);
+  const stateName = (id: string) => workflow.states.find((state) => state.id === id)?.name ?? id;
+  return {
+    name: workflow.name,
+    description: workflow.description,
+    active: workflow.active,
+    defaultState: workflow.defaultState ? stateName(workflow.defaultState) : '',
+    states: workflow.states.map((state) => (state.actions.length > 0 ? `${state.name} [${state.actions.map(action).join('; ')}]` : state.name)),
+  };
+}
+
 /** The backlog lists at most this many bookings (the newest); the kanban view pages through all. */
 export const MAX_BACKLOG = 1000;
 
@@ -133,11 +152,11 @@ export class WorkflowService {
   }
 
   /** Creates or updates the tenant's only workflow. */
-  async save(viewer: Viewer, tenantId: string, input: WorkflowInputData): Promise<WorkflowView> {
+  async save(viewer: Viewer, tenantId: string, input: WorkflowInputData, via: TenantChangeVia): Promise<WorkflowView> {
     if (!canConfigureWorkflow(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
     return this.orm.em.fork().transactional(async (em) => {
       const tenant = await this.tenantOrFail(em, tenantId);
-      await this.saveIn(em, tenant, input);
+      await this.saveIn(em, tenant, input, viewerChangeOrigin(viewer, via));
       return this.viewIn(em, tenantId);
     });
   }
@@ -145,11 +164,15 @@ export class WorkflowService {
   /**
    * The write itself, inside the caller's transaction (the tenant save stores tenant and workflow
    * together). States are replaced in the given order; bookings in states that are gone return to
-   * the backlog, the others keep their places.
+   * the backlog, the others keep their places. The change goes into the tenant's change log.
    */
-  async saveIn(em: EntityManager, tenant: Tenant, input: WorkflowInputData): Promise<Workflow> {
+  async saveIn(em: EntityManager, tenant: Tenant, input: WorkflowInputData, origin: TenantChangeOrigin): Promise<Workflow> {
     // Exclusive: moves hold the row shared, so no move runs against states that are being removed.
-    const workflow = (await em.findOne(Workflow, { tenant }, { lockMode: LockMode.PESSIMISTIC_WRITE })) ?? em.create(Workflow, { tenant });
+    const existing = await em.findOne(Workflow, { tenant }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    // The log names the receiving roles, not their ids.
+    const roleNames = new Map((await em.find(Role, { tenant }, { fields: ['id', 'name'] })).map((role) => [role.id, role.name] as const));
+    const before = existing ? workflowLogSnapshot(existing, roleNames) : null;
+    const workflow = existing ?? em.create(Workflow, { tenant });
     if (input.states !== undefined) {
       workflow.states = normaliseStates(input);
       await dropTasksOutside(em, tenant.id, workflow.states.map((state) => state.id));
@@ -161,6 +184,10 @@ export class WorkflowService {
     if (input.defaultState !== undefined) workflow.defaultState = input.defaultState ?? '';
     if (workflow.defaultState && !workflow.states.some((state) => state.id === workflow.defaultState)) workflow.defaultState = '';
     await em.flush();
+    const changes = changedFields(before, workflowLogSnapshot(workflow, roleNames), workflowLogFields);
+    if (!before || changes.length > 0) {
+      await recordTenantChange(em, { tenantId: tenant.id, subject: 'workflow', subjectId: workflow.id, subjectLabel: workflow.name, action: before ? 'changed' : 'created', origin, changes });
+    }
     return workflow;
   }
 

@@ -1,9 +1,9 @@
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { Button, FormGroup, H2, InputGroup, NonIdealState, Section, SectionCard, Spinner, Tag } from '@blueprintjs/core';
+import { Button, FormGroup, H2, Icon, InputGroup, NonIdealState, Section, SectionCard, Spinner, Tag } from '@blueprintjs/core';
 import { getIn } from 'final-form';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Form, useField, useFormState } from 'react-final-form';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import {
   TenantEditDocument,
   type TenantEditFieldsFragment,
@@ -294,7 +294,16 @@ export default function TenantEditPage() {
 
   return (
     <section className="admin-page">
-      <H2>Mandant verwalten</H2>
+      <div className="tenant-edit-heading">
+        <H2>Mandant verwalten</H2>
+        {/* The screen is open to the tenant's owners only, the ones who may read its change log. */}
+        {data && (
+          <Link className="bp6-button bp6-minimal" to={`/admin/mandanten/protokoll?id=${encodeURIComponent(data.tenant.id)}`}>
+            <Icon icon="history" />
+            <span className="bp6-button-text">Änderungsprotokoll</span>
+          </Link>
+        )}
+      </div>
       {!id ? (
         <NonIdealState icon="office" title="Kein Mandant ausgewählt" />
       ) : !data ? (

@@ -1,0 +1,39 @@
+/**
+ * Who made a recorded change, shared by the booking history and the tenant's change log: the kind
+ * of actor, the account's or provider's id (none for citizens and the system) and the name as it
+ * was at the time. Plain TypeScript.
+ */
+
+/** Who acted; `api_token` is kept for access tokens of other systems. */
+export const changeActorKinds = ['user', 'citizen', 'payment_provider', 'system', 'api_token'] as const;
+export type ChangeActorKind = (typeof changeActorKinds)[number];
+
+export interface ChangeActor {
+  kind: ChangeActorKind;
+  id: string | null;
+  label: string;
+}
+
+/** A staff member as actor, named as their account reads now. */
+export function staffActor(user: { id: string; firstName?: string | null; lastName?: string | null }): ChangeActor {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
+  return { kind: 'user', id: user.id, label: name || user.id };
+}
+
+export const systemActor: ChangeActor = { kind: 'system', id: null, label: 'System' };
+
+/** The actor as a timeline names them: staff by name, everyone else by role. */
+export function changeActorLabel(actor: { kind: string; label: string }): string {
+  switch (actor.kind) {
+    case 'user':
+      return actor.label ? `${actor.label} (Mitarbeiter/in)` : 'Mitarbeiter/in';
+    case 'citizen':
+      return 'Bürger/in';
+    case 'payment_provider':
+      return actor.label ? `Zahlungsanbieter (${actor.label})` : 'Zahlungsanbieter';
+    case 'api_token':
+      return actor.label ? `Schnittstelle (${actor.label})` : 'Schnittstelle';
+    default:
+      return actor.label && actor.label !== 'System' ? `System (${actor.label})` : 'System';
+  }
+}
