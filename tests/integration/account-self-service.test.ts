@@ -186,6 +186,9 @@ describe('deleting the own account', () => {
     ]);
     const history = await sql<{ action: string; actor_kind: string; via: string; reason: string }>(`select action, actor_kind, via, reason from booking_history where booking_id = 'N-1'`);
     expect(history).toEqual([{ action: 'changed', actor_kind: 'system', via: 'rest', reason: expect.stringContaining('Benutzerkonto') }]);
+    // Each tenant's change log says the membership ended, and who ended it (the account's holder).
+    const logged = await sql<{ subject: string; action: string; actor_id: string; via: string }>(`select subject, action, actor_id, via from tenant_change_log where subject_id = ?`, [nina.id]);
+    expect(logged.filter((entry) => entry.action === 'deleted')).toEqual([{ subject: 'membership', action: 'deleted', actor_id: nina.id, via: 'rest' }]);
     // Other people's bookings and memberships are untouched.
     expect((await sql('select 1 from bookings where assigned_user_id = ?', [olga.id])).length).toBe(1);
     expect(await membershipsOf(olga.id)).toBe(1);

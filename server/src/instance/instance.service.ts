@@ -5,7 +5,9 @@ import { AppError } from '../shared/errors.js';
 import { publishInTransaction } from '../shared/pubsub.js';
 import type { TenantQuota } from '../tenants/tenant-ports.js';
 import { User } from '../users/user.entity.js';
-import type { PlatformAccounts } from '../users/platform-accounts.js';
+import { TenantMembership } from '../tenants/membership.entity.js';
+import { membershipSnapshot, recordMembershipChange, userLabel } from '../tenants/tenant-change-log.js';
+import type { AccountDeletionOrigin, PlatformAccounts } from '../users/platform-accounts.js';
 import { isEmail, normaliseEmail } from '../users/validation.js';
 import type { Viewer } from '../users/viewer.service.js';
 import {
@@ -39,12 +41,19 @@ export class InstanceService implements PlatformAccounts, TenantQuota {
     private readonly sso: Pick<InstanceSsoConfig, 'forgetOrigin'>,
   ) {}
 
-  async releaseAccount(em: EntityManager, userId: string): Promise<void> {
+  async releaseAccount(em: EntityManager, userId: string, origin: AccountDeletionOrigin): Promise<void> {
     const instance = await em.findOne(Instance, { id: 1 }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    if (!instance) return;
-    if (instance.ownerUserIds.includes(userId) && instance.ownerUserIds.length <= 1) throw new AppError('user.last-instance-owner');
-    instance.ownerUserIds = instance.ownerUserIds.filter((owner) => owner !== userId);
-    instance.allowedUsersToCreateTenant = instance.allowedUsersToCreateTenant.filter((allowed) => allowed !== userId);
+    if (instance) {
+      if (instance.ownerUserIds.includes(userId) && instance.ownerUserIds.length <= 1) throw new AppError('user.last-instance-owner');
+      instance.ownerUserIds = instance.ownerUserIds.filter((owner) => owner !== userId);
+      instance.allowedUsersToCreateTenant = instance.allowedUsersToCreateTenant.filter((allowed) => allowed !== userId);
+    }
+    // The memberships go with the account (the foreign keys cascade); each tenant's log says so first.
+    const user = await em.findOne(User, { id: userId });
+    const memberships = await em.find(TenantMembership, { user: userId }, { populate: ['roles'] });
+    for (const membership of memberships) {
+      await recordMembershipChange(em, membership.tenant.id, { id: userId, label: user ? userLabel(user) : userId }, membershipSnapshot(membership), null, origin);
+    }
   }
 
   async maxTenants(em: EntityManager): Promise<number | null> {

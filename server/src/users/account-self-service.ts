@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import argon2 from 'argon2';
 import type { BookingHistoryVia } from '../../../common/bookings/history.js';
+import { staffActor } from '../../../common/changes/actor.js';
 import type { AppConfig } from '../config.js';
 import { AppError } from '../shared/errors.js';
 import { logger } from '../shared/logging.js';
@@ -156,7 +157,7 @@ export class AccountSelfService {
       }
     }
     await this.rateLimiter.reset(limitKey);
-    await this.orm.em.fork().transactional((em) => this.users.removeAccount(em, id, via, 'self'));
+    await this.orm.em.fork().transactional((em) => this.users.removeAccount(em, id, via, 'self', staffActor(viewer.user)));
     logger.info({ userId: id, by: 'self' }, 'Benutzerkonto gelöscht');
   }
 }

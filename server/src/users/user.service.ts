@@ -1,5 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { BookingHistoryVia } from '../../../common/bookings/history.js';
+import { staffActor, type ChangeActor } from '../../../common/changes/actor.js';
 import { logger } from '../shared/logging.js';
 import { AppError } from '../shared/errors.js';
 import { endAllSessionsOf } from '../shared/http/session.js';
@@ -253,7 +254,7 @@ export class UserService {
   async delete(viewer: Viewer, idInput: string, via: BookingHistoryVia = 'rest'): Promise<void> {
     const id = normaliseEmail(idInput ?? '');
     if (!viewer.permissions.instanceOwner && viewer.user.id !== id) throw new AppError('auth.forbidden');
-    await this.orm.em.fork().transactional((em) => this.removeAccount(em, id, via, viewer.user.id === id ? 'self' : 'other'));
+    await this.orm.em.fork().transactional((em) => this.removeAccount(em, id, via, viewer.user.id === id ? 'self' : 'other', staffActor(viewer.user)));
     logger.info({ userId: id, by: viewer.user.id === id ? 'self' : 'instance-owner' }, 'Benutzerkonto gelöscht');
   }
 
@@ -264,13 +265,14 @@ export class UserService {
    * every session of the account ends. Refused: the only instance owner
    * (user.last-instance-owner) and the last owner of a tenant (user.last-tenant-owner, naming the
    * tenants), so no tenant is left without someone who may manage it. `who` words the refusal for
-   * the account's holder ("Sie sind …") or for an instance owner deleting someone else.
+   * the account's holder ("Sie sind …") or for an instance owner deleting someone else; `actor`
+   * is who asked, as the tenants' change logs name them.
    */
-  async removeAccount(em: EntityManager, id: string, via: BookingHistoryVia, who: 'self' | 'other'): Promise<void> {
+  async removeAccount(em: EntityManager, id: string, via: BookingHistoryVia, who: 'self' | 'other', actor: ChangeActor): Promise<void> {
     const user = await em.findOne(User, { id });
     if (!user) throw new AppError('user.not-found');
     try {
-      await this.platform.releaseAccount(em, id);
+      await this.platform.releaseAccount(em, id, { actor, via: via === 'graphql' || via === 'rest' ? via : 'job' });
     } catch (error) {
       if (who === 'self' && error instanceof AppError && error.code === 'user.last-instance-owner') {
         throw new AppError('user.last-instance-owner', { detail: 'Sie sind der einzige Inhaber dieser Instanz. Bestimmen Sie zuerst einen weiteren Instanz-Inhaber.' });
