@@ -19,6 +19,7 @@ import { Migration20261203090000InstanceMailSwitch } from './Migration2026120309
 import { Migration20261205090000SsoSessions } from './Migration20261205090000_sso_sessions.js';
 import { Migration20261206090000TenantPrivacy } from './Migration20261206090000_tenant_privacy.js';
 import { Migration20261206100000BookingHistory } from './Migration20261206100000_booking_history.js';
+import { Migration20261207130000ApiTokens } from './Migration20261207130000_api_tokens.js';
 
 /** Every migration in order. Listed in code so the built server and the TypeScript sources agree. */
 export const migrationsList: MigrationObject[] = [
@@ -42,4 +43,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261205090000_sso_sessions', class: Migration20261205090000SsoSessions },
   { name: 'Migration20261206090000_tenant_privacy', class: Migration20261206090000TenantPrivacy },
   { name: 'Migration20261206100000_booking_history', class: Migration20261206100000BookingHistory },
+  { name: 'Migration20261207130000_api_tokens', class: Migration20261207130000ApiTokens },
 ];

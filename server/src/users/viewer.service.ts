@@ -3,10 +3,23 @@ import type { Permissions, RoleGrant } from '../../../common/permissions/model.j
 import { computePermissions, type InstancePolicy } from '../../../common/permissions/permissions.js';
 import { type AuthType, User } from './user.entity.js';
 
-/** The signed-in user with freshly computed permissions. */
+/** An integrator's API token a request came with (users/api-token-port.ts). */
+export interface ApiTokenIdentity {
+  id: string;
+  name: string;
+  /** Null: an instance token. */
+  tenantId: string | null;
+}
+
+/**
+ * The signed-in user with freshly computed permissions. A request with an API token has the
+ * token's permissions and a stand-in user whose id is the token's (so "own" means what the token
+ * created), and names the token in `apiToken`.
+ */
 export interface Viewer {
   user: User;
   permissions: Permissions;
+  apiToken?: ApiTokenIdentity;
 }
 
 /**
