@@ -17,6 +17,7 @@ export const adminScreens = {
   instanceTenants: (): ScreenModule => import('./tenants/InstanceTenantsPage'),
   tenantEdit: (): ScreenModule => import('./tenants/edit/TenantEditPage'),
   tenantMembers: (): ScreenModule => import('./tenants/members/TenantMembersPage'),
+  apiTokens: (): ScreenModule => import('./tenants/apiTokens/ApiTokensPage'),
   instanceSettings: (): ScreenModule => import('./instance/InstanceSettingsPage'),
   usersAdmin: (): ScreenModule => import('./users/admin/UsersAdminPage'),
   bookableList: (): ScreenModule => import('./bookables/list/BookableListPage'),

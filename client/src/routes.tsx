@@ -104,6 +104,7 @@ export const routes = createBrowserRouter([
           { path: 'gutscheine', lazy: lazyScreen(adminScreens.coupons), handle: handle({ title: 'Gutscheine', interface: 'coupons' }) },
           { path: 'instanz/mandanten', lazy: lazyScreen(adminScreens.instanceTenants), handle: handle({ title: 'Mandanten', interface: 'instance' }) },
           { path: 'mandanten', lazy: lazyScreen(adminScreens.tenantEdit), handle: handle({ title: 'Mandant verwalten', interface: 'tenants' }) },
+          { path: 'mandanten/api-zugaenge', lazy: lazyScreen(adminScreens.apiTokens), handle: handle({ title: 'API-Zugänge', interface: 'tenants' }) },
           { path: 'benutzer', lazy: lazyScreen(adminScreens.tenantMembers), handle: handle({ title: 'Mandant Benutzer', interface: 'users' }) },
           { path: 'instanz', lazy: lazyScreen(adminScreens.instanceSettings), handle: handle({ title: 'Instanz verwalten', interface: 'instance' }) },
           { path: 'instanz/benutzer', lazy: lazyScreen(adminScreens.usersAdmin), handle: handle({ title: 'Benutzer', interface: 'instance' }) },

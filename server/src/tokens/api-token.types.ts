@@ -13,7 +13,7 @@ registerEnumType(ApiTokenPreset, {
   },
 });
 
-@ObjectType({ description: "An integrator's API token. The secret is never readable: only its first characters (prefix)." })
+@ObjectType('ApiToken', { description: "An integrator's API token. The secret is never readable: only its first characters (prefix)." })
 export class ApiTokenType {
   @Field(() => ID) id!: string;
   @Field(() => ID, { nullable: true, description: 'Null: an instance token.' }) tenantId!: string | null;

@@ -38,6 +38,8 @@ export const navEntries: NavEntry[] = [
   { label: 'Mandant verwalten', group: 'tenant', path: '/admin/mandanten', interface: 'tenants', needsTenant: true, implemented: true, icon: 'office' },
   { label: 'Mandant Benutzer', group: 'tenant', path: '/admin/benutzer', interface: 'users', needsTenant: true, implemented: true, icon: 'people' },
   { label: 'Mandant Rollen', group: 'tenant', path: '/admin/rollen', interface: 'roles', needsTenant: true, implemented: true, icon: 'shield' },
+  // Owners only: roles never list the tenants interface.
+  { label: 'API-Zugänge', group: 'tenant', path: '/admin/mandanten/api-zugaenge', interface: 'tenants', needsTenant: true, implemented: true, icon: 'key' },
   { label: 'Instanz verwalten', group: 'system', path: '/admin/instanz', interface: 'instance', needsTenant: false, implemented: true, icon: 'globe' },
   { label: 'Mandanten', group: 'system', path: '/admin/instanz/mandanten', interface: 'instance', needsTenant: false, implemented: true, icon: 'office' },
   { label: 'Benutzer', group: 'system', path: '/admin/instanz/benutzer', interface: 'instance', needsTenant: false, implemented: true, icon: 'people' },
