@@ -5,7 +5,7 @@ import { waitForSettledQueue } from '../support/job-queue.js';
 import { createActors, type Actors } from '../support/permission-matrix.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { graphqlWsClient, SubscriptionRecorder } from '../support/ws.js';
-import { BOOKING_FIELDS, bookableRoom, customer, gql, PERSONAL_FIELDS, slot } from './bookings.fixtures.js';
+import { bookableRoom, customer, gql, slot } from './bookings.fixtures.js';
 
 /**
  * Integrators' API tokens: who may make them, the secret shown once and stored only as a hash,
@@ -284,6 +284,16 @@ describe('what a token may do', () => {
       { headers: { ...bearer(secret).headers, origin: 'https://evil.example' } },
     );
     expect(graphql.errors, JSON.stringify(graphql.errors)).toBeUndefined();
+  });
+
+  it('a token has no account of its own: profile, data download and account deletion are refused', async () => {
+    const { secret } = await createToken({ name: 'Konto', preset: 'BOOKINGS_READ' });
+    const client = script();
+    expect((await client.put('/api/user', { firstName: 'Skript' }, bearer(secret))).status).toBe(403);
+    expect((await client.get('/api/users/me/personal-data', bearer(secret))).status).toBe(403);
+    expect((await client.request('DELETE', '/api/users/me', { ...bearer(secret), json: { password: 'x' } })).status).toBe(403);
+    const profile = await client.gql(`mutation { updateProfile(input: { firstName: "Skript" }) { id } }`, {}, bearer(secret));
+    expect(profile.errors?.[0]?.extensions?.code).toBe('AUTH_FORBIDDEN');
   });
 
   it('notes the last use', async () => {

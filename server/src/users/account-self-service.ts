@@ -10,7 +10,7 @@ import type { ClientInfo } from './auth.service.js';
 import { HookType, UserHook } from './user-hook.entity.js';
 import { AuthType, User } from './user.entity.js';
 import type { UserService } from './user.service.js';
-import type { Viewer } from './viewer.service.js';
+import { requireAccountHolder, type Viewer } from './viewer.service.js';
 
 /** How the account signs in, as the data download names it. */
 export type LoginMethod = 'password' | 'sso';
@@ -82,6 +82,7 @@ export class AccountSelfService {
   ) {}
 
   async personalData(viewer: Viewer): Promise<PersonalData> {
+    requireAccountHolder(viewer);
     const em = this.orm.em.fork();
     const user = await em.findOne(User, { id: viewer.user.id });
     if (!user) throw new AppError('auth.session-expired');
@@ -139,6 +140,7 @@ export class AccountSelfService {
    * (wrong confirmation, last owner) changes nothing.
    */
   async deleteOwnAccount(viewer: Viewer, confirmation: DeletionConfirmation, client: ClientInfo, via: BookingHistoryVia): Promise<void> {
+    requireAccountHolder(viewer);
     const id = viewer.user.id;
     const limitKey = `account-delete:${client.ip}:${id}`;
     await this.rateLimiter.limit(limitKey, this.config.rateLimit.signInPerWindow, this.config.rateLimit.windowSeconds);

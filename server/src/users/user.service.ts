@@ -11,7 +11,7 @@ import { accountMessages } from '../../../common/users/account.js';
 import { isEmail, normaliseEmail, validatePassword } from './validation.js';
 import type { AccountBookings } from './account-bookings.js';
 import type { PlatformAccounts } from './platform-accounts.js';
-import type { Viewer } from './viewer.service.js';
+import { requireAccountHolder, type Viewer } from './viewer.service.js';
 
 /** A role a user holds in a tenant (the users list shows and searches the names). */
 export interface UserTenantRole {
@@ -306,6 +306,12 @@ export class UserService {
   }
 
   /** Changes only the profile fields present in the update; the e-mail (id) cannot change here. */
+  /** The viewer's own profile (a person's: an API token has none). */
+  async updateOwnProfile(viewer: Viewer, update: ProfileUpdate): Promise<User> {
+    requireAccountHolder(viewer);
+    return this.updateProfile(viewer.user.id, update);
+  }
+
   async updateProfile(userId: string, update: ProfileUpdate): Promise<User> {
     const fieldErrors: Record<string, string> = {};
     for (const field of profileFields) {

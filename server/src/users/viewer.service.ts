@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Permissions, RoleGrant } from '../../../common/permissions/model.js';
 import { computePermissions, type InstancePolicy } from '../../../common/permissions/permissions.js';
+import { AppError } from '../shared/errors.js';
 import { type AuthType, User } from './user.entity.js';
 
 /** An integrator's API token a request came with (users/api-token-port.ts). */
@@ -106,6 +107,14 @@ function userFromRow(row: ViewerRow): User {
     created: new Date(row.created),
     updatedAt: new Date(row.updated_at),
   });
+}
+
+/**
+ * The own account's paths (profile, data download, deletion) belong to a person: a request with an
+ * API token has no account of its own there and is refused.
+ */
+export function requireAccountHolder(viewer: Viewer): void {
+  if (viewer.apiToken) throw new AppError('auth.forbidden', { detail: 'Mit einem API-Schlüssel ist das nicht möglich: Dieser Bereich gehört zu einem Benutzerkonto.' });
 }
 
 /** Loads who is asking: the account (unless missing or suspended) and its permissions. */
