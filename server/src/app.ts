@@ -313,7 +313,7 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
       // express-session only reads here; the stub response is never written.
       new Promise<void>((resolve, reject) => (req.session ? resolve() : sessionMiddleware(req, {} as Response, (error?: unknown) => (error ? reject(error) : resolve())))),
     services.ssoSessions.confirmSocketSession,
-    services.apiTokens,
+    { authenticator: services.apiTokens, sessionCookie: SESSION_COOKIE },
   );
   const wsCleanup = useServer<Record<string, unknown>, { request: IncomingMessage; socket: WebSocket }>(
     {

@@ -336,6 +336,46 @@ describe('what a token may do', () => {
     }
   });
 
+  it('a socket whose token is revoked closes (4401) at its next event after the re-check', async () => {
+    const { token, secret } = await createToken({ name: 'Live widerrufen', preset: 'BOOKINGS_READ' });
+    const ws = graphqlWsClient(app.url, { connectionParams: { authorization: `Bearer ${secret}` } });
+    const subscription = new SubscriptionRecorder<{ bookingChanged: { id: string } }>(ws, CHANGED, { t: tenantId });
+    try {
+      const ping = await bookedId();
+      for (let attempt = 0; subscription.results.length === 0; attempt += 1) {
+        expect(attempt, 'the subscription never delivered').toBeLessThan(50);
+        await owner.post(`/api/${tenantId}/bookings/${ping}/commit`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await owner.gql(REVOKE, { id: token.id });
+      // The socket reads its token again after ten seconds; the next event finds it revoked.
+      await new Promise((resolve) => setTimeout(resolve, 10_500));
+      const seen = subscription.results.length;
+      await bookedId();
+      const deadline = Date.now() + 5000;
+      while (subscription.error === undefined && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect((subscription.error as { code?: number } | undefined)?.code).toBe(4401);
+      expect(subscription.results).toHaveLength(seen);
+    } finally {
+      subscription.stop();
+      await ws.dispose();
+    }
+  }, 30_000);
+
+  it('a socket with both the session cookie and a token gets nothing', async () => {
+    const { secret } = await createToken({ name: 'Socket doppelt', preset: 'BOOKINGS_READ' });
+    const ws = graphqlWsClient(app.url, { cookie: owner.cookieHeader(), connectionParams: { authorization: `Bearer ${secret}` } });
+    const refused = new SubscriptionRecorder(ws, CHANGED, { t: tenantId });
+    try {
+      const deadline = Date.now() + 5000;
+      while (refused.results.length === 0 && refused.error === undefined && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(JSON.stringify(refused.results.length ? refused.results : refused.error)).toContain('AUTH_UNAUTHENTICATED');
+    } finally {
+      refused.stop();
+      await ws.dispose();
+    }
+  });
+
   it('answers 429 with Retry-After once a token exceeds its requests per minute', async () => {
     const { secret } = await createToken({ name: 'Eilig', preset: 'OCCUPANCY_READ' });
     const client = script();

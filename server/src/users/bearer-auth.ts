@@ -25,8 +25,8 @@ export interface BearerOptions {
   perMinute: number;
 }
 
-function hasSessionCookie(req: Request, name: string): boolean {
-  return (req.get('cookie') ?? '').split(';').some((part) => part.trim().startsWith(`${name}=`));
+export function hasSessionCookie(req: Pick<Request, 'headers'>, name: string): boolean {
+  return (req.headers.cookie ?? '').split(';').some((part) => part.trim().startsWith(`${name}=`));
 }
 
 /**

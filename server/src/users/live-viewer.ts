@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import type { Permissions } from '../../../common/permissions/model.js';
 import type { LiveSignals } from '../shared/pubsub.js';
 import type { ApiTokenAuthenticator } from './api-token-port.js';
-import { bearerSecret } from './bearer-auth.js';
+import { bearerSecret, hasSessionCookie } from './bearer-auth.js';
 import type { Viewer, ViewerService } from './viewer.service.js';
 
 /** Close codes of graphql-ws: 4401 makes the client stop (sign in again), 4403 lets it reconnect. */
@@ -181,7 +181,7 @@ export class SocketViewers {
     /** Reads the session of the upgrade request into req.session (express-session); rejects when its store fails. */
     private readonly readSession: (req: Request) => Promise<void>,
     private readonly confirmSession: SessionConfirmation = async () => true,
-    private readonly tokens?: ApiTokenAuthenticator,
+    private readonly tokens?: { authenticator: ApiTokenAuthenticator; sessionCookie: string },
   ) {}
 
   /**
@@ -191,7 +191,11 @@ export class SocketViewers {
    */
   async viewerOf(socket: LiveSocket, req: Request, connectionParams?: Readonly<Record<string, unknown>>): Promise<Viewer | null> {
     const authorization = connectionParams?.authorization ?? connectionParams?.Authorization;
-    if (authorization !== undefined) return this.tokenViewerOf(socket, typeof authorization === 'string' ? bearerSecret(authorization) : null);
+    if (authorization !== undefined) {
+      // As over HTTP: a token together with the session cookie is refused.
+      if (this.tokens && hasSessionCookie(req, this.tokens.sessionCookie)) return null;
+      return this.tokenViewerOf(socket, typeof authorization === 'string' ? bearerSecret(authorization) : null);
+    }
     let live = this.bySocket.get(socket);
     if (!live) {
       live = this.open(socket, req);
@@ -203,7 +207,7 @@ export class SocketViewers {
   }
 
   private async tokenViewerOf(socket: LiveSocket, secret: string | null): Promise<Viewer | null> {
-    const tokens = this.tokens;
+    const tokens = this.tokens?.authenticator;
     if (!tokens || secret === null || socket.readyState !== OPEN) return null;
     const known = this.byTokenSocket.get(socket);
     if (known && Date.now() - known.readAt < TOKEN_RECHECK_MS) return known.viewer;
