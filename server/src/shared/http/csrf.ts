@@ -38,11 +38,11 @@ function needsPreflight(req: Request): boolean {
  *    for every browser request and no client needs a custom header or a JSON body.
  * 2. Without Origin: a Sec-Fetch-Site of cross-site is refused, and the Referer's origin must be
  *    allowed (older browsers send only that).
- * An API token's request (no cookie, see bearer.ts) is always allowed.
  * 3. With neither Origin nor Referer the sender is no current browser (curl, scripts, a proxy that
  *    strips both). Such a write is accepted only when a browser could not have sent it cross-site
  *    without a CORS preflight (needsPreflight), so a stripped header never opens a gap; a script
  *    that uploads a file sends `Origin: <PUBLIC_URL>` or `X-Requested-With`.
+ * A request an API token authenticated carries no cookie (see bearer.ts) and is always allowed.
  */
 export function csrfVerdict(req: Request, allowedOrigins: readonly string[]): CsrfVerdict {
   if (SAFE_METHODS.has(req.method) || isBearerRequest(req)) return 'allowed';
