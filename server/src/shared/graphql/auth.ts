@@ -182,8 +182,9 @@ export const authChecker: AuthChecker<GraphQLContext, AuthRule> = async ({ conte
         if (viewer.apiToken) return false;
         const tenantId = tenantArg(args);
         if (tenantId !== undefined) return hasFullAccess(permissions, tenantId);
-        if ('tenantId' in args) return permissions.instanceOwner;
-        return idArg(args) !== undefined;
+        // By id the service checks the token's own tenant; without either, the instance's tokens.
+        if (idArg(args) !== undefined) return true;
+        return permissions.instanceOwner;
       }
       case AuthRule.TENANT_CREATOR:
         return canCreateTenant(permissions);
