@@ -190,6 +190,10 @@ describe('what a token may do', () => {
     expect((await client.post(`/api/${tenantId}/bookings/${bookingId}/commit`, {}, bearer(secret))).status).toBe(403);
     expect((await client.gql(gql.commit, { t: tenantId, id: bookingId }, bearer(secret))).errors?.[0]?.extensions?.code).toBe('AUTH_FORBIDDEN');
     expect((await client.request('DELETE', `/api/${tenantId}/bookings/${bookingId}`, bearer(secret))).status).toBe(403);
+    // The staff's CSV download too.
+    const csv = await client.get(`/csv/${tenantId}/bookings`, bearer(secret));
+    expect(csv.status).toBe(200);
+    expect(csv.text).toContain(customer.mail);
   });
 
   it('OCCUPANCY_READ reads occupancy and public slots, gets 403 on bookings and sees nothing personal', async () => {
@@ -217,6 +221,9 @@ describe('what a token may do', () => {
     expect(graphql.errors?.[0]?.extensions?.code).toBe('AUTH_FORBIDDEN');
     expect(JSON.stringify(graphql.data ?? null)).not.toContain(customer.mail);
     expect((await client.get(`/api/${tenantId}/users`, bearer(secret))).text).not.toContain('@example.com');
+    const csv = await client.get(`/csv/${tenantId}/bookings`, bearer(secret));
+    expect(csv.status).toBe(403);
+    expect(csv.text).not.toContain(customer.mail);
   });
 
   it('a role token acts with exactly the role’s rights in its tenant', async () => {
