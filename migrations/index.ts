@@ -21,6 +21,7 @@ import { Migration20261206090000TenantPrivacy } from './Migration20261206090000_
 import { Migration20261206100000BookingHistory } from './Migration20261206100000_booking_history.js';
 import { Migration20261207090000TenantChangeLog } from './Migration20261207090000_tenant_change_log.js';
 import { Migration20261207100000Retention } from './Migration20261207100000_retention.js';
+import { Migration20261207130000ApiTokens } from './Migration20261207130000_api_tokens.js';
 import { Migration20261207140000HistoryDeletions } from './Migration20261207140000_history_deletions.js';
 
 /** Every migration in order. Listed in code so the built server and the TypeScript sources agree. */
@@ -47,5 +48,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261206100000_booking_history', class: Migration20261206100000BookingHistory },
   { name: 'Migration20261207090000_tenant_change_log', class: Migration20261207090000TenantChangeLog },
   { name: 'Migration20261207100000_retention', class: Migration20261207100000Retention },
+  { name: 'Migration20261207130000_api_tokens', class: Migration20261207130000ApiTokens },
   { name: 'Migration20261207140000_history_deletions', class: Migration20261207140000HistoryDeletions },
 ];

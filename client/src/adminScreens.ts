@@ -19,6 +19,7 @@ export const adminScreens = {
   tenantEdit: (): ScreenModule => import('./tenants/edit/TenantEditPage'),
   tenantChangeLog: (): ScreenModule => import('./tenants/changeLog/TenantChangeLogPage'),
   tenantMembers: (): ScreenModule => import('./tenants/members/TenantMembersPage'),
+  apiTokens: (): ScreenModule => import('./tenants/apiTokens/ApiTokensPage'),
   instanceSettings: (): ScreenModule => import('./instance/InstanceSettingsPage'),
   usersAdmin: (): ScreenModule => import('./users/admin/UsersAdminPage'),
   bookableList: (): ScreenModule => import('./bookables/list/BookableListPage'),

@@ -105,6 +105,7 @@ export const routes = createBrowserRouter([
           { path: 'instanz/mandanten', lazy: lazyScreen(adminScreens.instanceTenants), handle: handle({ title: 'Mandanten', interface: 'instance' }) },
           { path: 'mandanten', lazy: lazyScreen(adminScreens.tenantEdit), handle: handle({ title: 'Mandant verwalten', interface: 'tenants' }) },
           { path: 'mandanten/protokoll', lazy: lazyScreen(adminScreens.tenantChangeLog), handle: handle({ title: 'Änderungsprotokoll', interface: 'tenants' }) },
+          { path: 'mandanten/api-zugaenge', lazy: lazyScreen(adminScreens.apiTokens), handle: handle({ title: 'API-Zugänge', interface: 'tenants' }) },
           { path: 'benutzer', lazy: lazyScreen(adminScreens.tenantMembers), handle: handle({ title: 'Mandant Benutzer', interface: 'users' }) },
           { path: 'datenschutz', lazy: lazyScreen(adminScreens.privacy), handle: handle({ title: 'Datenschutz', interface: 'tenants' }) },
           { path: 'instanz', lazy: lazyScreen(adminScreens.instanceSettings), handle: handle({ title: 'Instanz verwalten', interface: 'instance' }) },

@@ -4,7 +4,7 @@
  * Plain TypeScript.
  */
 import { z } from 'zod';
-import { changeActorKinds, changeActorLabel, staffActor, type ChangeActor, type ChangeActorKind } from '../changes/actor.js';
+import { changeActorKinds, changeActorLabel, staffActor, viewerActor, type ChangeActor, type ChangeActorKind } from '../changes/actor.js';
 import { anyValue, looseObject } from '../validation/schema.js';
 import { anonymisationModeLabels, type AnonymisationMode } from '../privacy/retention.js';
 import { paymentMethodLabel, paymentProviderLabel } from './labels.js';
@@ -46,7 +46,8 @@ export interface ChangeOrigin {
   via: BookingHistoryVia;
 }
 
-export { staffActor };
+export { staffActor, viewerActor };
+
 
 export function bookingHistoryActionLabel(action: string): string {
   return Object.hasOwn(bookingHistoryActionLabels, action) ? bookingHistoryActionLabels[action as BookingHistoryAction] : action;

@@ -20,6 +20,11 @@ export function staffActor(user: { id: string; firstName?: string | null; lastNa
   return { kind: 'user', id: user.id, label: name || user.id };
 }
 
+/** Who acts for a request's viewer: the person, or the API token the request came with (by the token's name). */
+export function viewerActor(viewer: { user: { id: string; firstName?: string | null; lastName?: string | null }; apiToken?: { id: string; name: string } }): ChangeActor {
+  return viewer.apiToken ? { kind: 'api_token', id: viewer.apiToken.id, label: viewer.apiToken.name } : staffActor(viewer.user);
+}
+
 export const systemActor: ChangeActor = { kind: 'system', id: null, label: 'System' };
 
 /** The actor as a timeline names them: staff by name, everyone else by role. */

@@ -55,7 +55,9 @@ import { JobWorker, migrateJobQueue } from './shared/jobs.js';
 import { tenantRoutes, tenantScopedRoutes } from './tenants/tenant.routes.js';
 import { workflowRoutes } from './workflow/workflow.routes.js';
 import { ssoRoutes } from './sso/sso.routes.js';
+import { apiTokenRoutes } from './tokens/api-token.routes.js';
 import { authRoutes } from './users/auth.routes.js';
+import { bearerAuthentication } from './users/bearer-auth.js';
 import { SocketViewers } from './users/live-viewer.js';
 import { viewerOf } from './users/session-viewer.js';
 import { userRoutes } from './users/user.routes.js';
@@ -251,6 +253,13 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   // An id longer than any stored one answers 404 before it reaches the database (shared/ids.ts).
   app.use(['/auth', '/api', '/csv', '/html'], rejectOversizedPathSegments);
 
+  // API tokens of integrators (Authorization: Bearer …) before sessions and CSRF checks: such a
+  // request carries no cookie, and its token's viewer is every route's viewer.
+  app.use(
+    ['/auth', '/api', '/graphql', '/csv', '/html'],
+    bearerAuthentication(services.apiTokens, services.attempts, { sessionCookie: SESSION_COOKIE, perMinute: config.rateLimit.apiTokenPerMinute }),
+  );
+
   const sessionStore = createSessionStore(pool, (sessionId) => services.viewers.readSession(sessionId));
   const sessionMiddleware = session({
     name: SESSION_COOKIE,
@@ -281,7 +290,7 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   app.use('/auth', csrf, restJson, authRoutes(services), ssoRoutes(services));
   app.use('/api', csrf, restJson, userRoutes(services), instanceRoutes(services), platformRoleRoutes(services), tenantRoutes(services));
   // Tenant-scoped routes after the platform ones (Express: the first match wins), so /api/tenants/... never reaches them.
-  app.use('/api/:tenantId', csrf, restJson, roleRoutes(services), couponRoutes(services), fileRoutes(services), bookableRoutes(services), eventRoutes(services), bookingRoutes(services), receiptRoutes(services), privacyRoutes(services), checkoutRoutes(services), paymentRoutes(services), tenantScopedRoutes(services), workflowRoutes(services));
+  app.use('/api/:tenantId', csrf, restJson, roleRoutes(services), couponRoutes(services), fileRoutes(services), bookableRoutes(services), eventRoutes(services), bookingRoutes(services), receiptRoutes(services), privacyRoutes(services), checkoutRoutes(services), paymentRoutes(services), tenantScopedRoutes(services), workflowRoutes(services), apiTokenRoutes(services));
   // Downloads for staff (a session, read-only GETs: no CSRF token needed).
   app.use('/csv/:tenantId', eventCsvRoutes(services), bookingCsvRoutes(services));
   // HTML snippets for tenant websites (public; a session only adds an event's attachments).
@@ -305,6 +314,7 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
       // express-session only reads here; the stub response is never written.
       new Promise<void>((resolve, reject) => (req.session ? resolve() : sessionMiddleware(req, {} as Response, (error?: unknown) => (error ? reject(error) : resolve())))),
     services.ssoSessions.confirmSocketSession,
+    { authenticator: services.apiTokens, sessionCookie: SESSION_COOKIE },
   );
   const wsCleanup = useServer<Record<string, unknown>, { request: IncomingMessage; socket: WebSocket }>(
     {
@@ -321,7 +331,7 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
       },
       context: (ctx): GraphQLContext => {
         const req = ctx.extra.request as Request;
-        return { services, req, viewer: () => socketViewers.viewerOf(ctx.extra.socket, req) };
+        return { services, req, viewer: () => socketViewers.viewerOf(ctx.extra.socket, req, ctx.connectionParams) };
       },
       onComplete: (ctx, id) => {
         subscriptionSockets.get(ctx)?.delete(id);

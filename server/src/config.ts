@@ -25,7 +25,7 @@ export interface AppConfig {
   mailFrom: string;
   /** Office365 Graph endpoints for the instance's Graph mail method (overridable for tests). */
   graph: { loginUrl: string; apiUrl: string };
-  rateLimit: { signInPerWindow: number; resetPerWindow: number; windowSeconds: number };
+  rateLimit: { signInPerWindow: number; resetPerWindow: number; windowSeconds: number; apiTokenPerMinute: number };
   /**
    * Which proxies may tell the client's address and protocol (X-Forwarded-For, -Proto), as express's
    * 'trust proxy' setting takes it: a hop count, or addresses, subnets and the names loopback,
@@ -253,6 +253,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       signInPerWindow: integer(env, 'RATE_LIMIT_SIGNIN', 10, 1),
       resetPerWindow: integer(env, 'RATE_LIMIT_RESET', 5, 1),
       windowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', 900, 1),
+      // Requests per minute and API token (docs/integrators.md).
+      apiTokenPerMinute: integer(env, 'RATE_LIMIT_API_TOKEN', 600, 1),
     },
     trustProxy: trustedProxies,
     clientDist: path.resolve(cwd, env.CLIENT_DIST || 'dist/client'),

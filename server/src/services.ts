@@ -49,6 +49,7 @@ import { lockerApplicationDefinitions } from './tenants/tenant-applications.js';
 import type { TenantApplication } from './tenants/tenant.entity.js';
 import { TenantMemberService } from './tenants/tenant-members.service.js';
 import { TenantService } from './tenants/tenant.service.js';
+import { ApiTokenService } from './tokens/api-token.service.js';
 import { AccountSelfService } from './users/account-self-service.js';
 import { AccountTokens } from './users/account-tokens.js';
 import { AccountMails } from './users/account.mails.js';
@@ -69,6 +70,8 @@ export interface Services extends DomainServices {
   jobHandlers: Record<string, JobHandler>;
   /** The tasks run on a schedule (shared/jobs.ts, JobSchedule). */
   jobSchedules: JobSchedule[];
+  /** The attempt counters in PostgreSQL, for the app's own limits (requests per API token). */
+  attempts: RateLimiter;
 }
 
 export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubSub): Services {
@@ -78,6 +81,8 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   // The account mails go into the instance's own template, filled by the same renderer as the tenants' booking mails.
   const mail = new MailService(config, () => instanceMail.mailState(), config.graph, async (values) => renderMailTemplate(await instanceMail.mailTemplate(), values));
   const viewers = new ViewerService(orm);
+  // Integrators' API tokens; the users domain authenticates bearer requests through its port (users/api-token-port.ts).
+  const apiTokens = new ApiTokenService(orm);
   const bookables = new BookableService(orm);
   // Attempt counters in PostgreSQL: sign-in and reset attempts, name guesses, cancellation requests.
   const attempts = new RateLimiter(orm);
@@ -132,9 +137,11 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   return {
     config,
     orm,
+    attempts,
     pubSub,
     mail,
     viewers,
+    apiTokens,
     auth: new AuthService(orm, config, attempts, viewers, accountTokens),
     users,
     account: new AccountSelfService(orm, config, attempts, users, accountBookings),

@@ -7,7 +7,10 @@ import { recordResponse } from './secrets.js';
  * A graphql-ws client like the browser's: the `ws` WebSocket sends the session cookie and an
  * Origin header with the upgrade request (a browser does both on its own).
  */
-export function graphqlWsClient(baseUrl: string, options: { cookie?: string; origin?: string; onUpgrade?: (response: IncomingMessage) => void } = {}): Client {
+export function graphqlWsClient(
+  baseUrl: string,
+  options: { cookie?: string; origin?: string; onUpgrade?: (response: IncomingMessage) => void; connectionParams?: Record<string, unknown> } = {},
+): Client {
   const headers: Record<string, string> = options.cookie ? { cookie: options.cookie } : {};
   const { onUpgrade } = options;
   class HeaderWebSocket extends WebSocket {
@@ -22,6 +25,7 @@ export function graphqlWsClient(baseUrl: string, options: { cookie?: string; ori
     webSocketImpl: HeaderWebSocket,
     retryAttempts: 0,
     lazy: true,
+    ...(options.connectionParams ? { connectionParams: options.connectionParams } : {}),
   });
 }
 

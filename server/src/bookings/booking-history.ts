@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { staffActor, type BookingHistoryAction, type BookingHistoryActor, type BookingHistoryActorKind, type BookingHistoryQuery, type BookingHistoryVia, type ChangeOrigin } from '../../../common/bookings/history.js';
+import { viewerActor, type BookingHistoryAction, type BookingHistoryActor, type BookingHistoryActorKind, type BookingHistoryQuery, type BookingHistoryVia, type ChangeOrigin } from '../../../common/bookings/history.js';
 import { pgTextArray } from '../shared/sql.js';
 import type { Booking } from './booking.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
@@ -49,9 +49,10 @@ export interface BookingHistoryPage {
 export const systemActor: BookingHistoryActor = { kind: 'system', id: null, label: 'System' };
 export const citizenActor: BookingHistoryActor = { kind: 'citizen', id: null, label: 'Bürger/in' };
 
-export const userActor = (viewer: Viewer): BookingHistoryActor => staffActor(viewer.user);
+/** Who acts for a viewer: the person, or the API token the request came with (named by the token's name). */
+export const userActor = (viewer: Viewer): BookingHistoryActor => viewerActor(viewer);
 
-/** A signed-in staff member acting through the given path. */
+/** A signed-in staff member (or an API token) acting through the given path. */
 export function viewerOrigin(viewer: Viewer, via: BookingHistoryVia): ChangeOrigin {
   return { actor: userActor(viewer), via };
 }

@@ -7,9 +7,10 @@ import { Receipt } from '../receipts/receipt.entity.js';
 import { Role } from '../tenants/role.entity.js';
 import { TenantMembership } from '../tenants/membership.entity.js';
 import { Tenant } from '../tenants/tenant.entity.js';
+import { ApiToken } from '../tokens/api-token.entity.js';
 import { UserHook } from '../users/user-hook.entity.js';
 import { User } from '../users/user.entity.js';
 import { Workflow } from '../workflow/workflow.entity.js';
 
 /** Every entity, listed once; each domain owns its own file. */
-export const entities = [Instance, User, UserHook, Tenant, TenantMembership, Role, Coupon, Workflow, Bookable, Booking, BookingItem, Event, Receipt];
+export const entities = [Instance, User, UserHook, Tenant, TenantMembership, Role, Coupon, Workflow, Bookable, Booking, BookingItem, Event, Receipt, ApiToken];

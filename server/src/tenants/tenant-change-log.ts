@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { staffActor, systemActor, type ChangeActor, type ChangeActorKind } from '../../../common/changes/actor.js';
+import { systemActor, viewerActor, type ChangeActor, type ChangeActorKind } from '../../../common/changes/actor.js';
 import { isSecretField, type TenantChange, type TenantChangeAction, type TenantChangeLogQuery, type TenantChangeSubject, type TenantChangeVia } from '../../../common/tenants/change-log.js';
 import type { Viewer } from '../users/viewer.service.js';
 import { accessFlags, permissionAreas } from '../../../common/permissions/model.js';
@@ -22,9 +22,9 @@ export interface TenantChangeOrigin {
   via: TenantChangeVia;
 }
 
-/** A signed-in staff member acting through the given path. */
+/** A signed-in staff member (or an API token) acting through the given path. */
 export function viewerChangeOrigin(viewer: Viewer, via: TenantChangeVia): TenantChangeOrigin {
-  return { actor: staffActor(viewer.user), via };
+  return { actor: viewerActor(viewer), via };
 }
 
 /** A change the system makes on its own (a sign-in's role mapping, a job). */

@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import argon2 from 'argon2';
 import type { BookingHistoryVia } from '../../../common/bookings/history.js';
-import { staffActor } from '../../../common/changes/actor.js';
+import { viewerActor } from '../../../common/changes/actor.js';
 import type { AppConfig } from '../config.js';
 import { AppError } from '../shared/errors.js';
 import { logger } from '../shared/logging.js';
@@ -11,7 +11,7 @@ import type { ClientInfo } from './auth.service.js';
 import { HookType, UserHook } from './user-hook.entity.js';
 import { AuthType, User } from './user.entity.js';
 import type { UserService } from './user.service.js';
-import type { Viewer } from './viewer.service.js';
+import { requireAccountHolder, type Viewer } from './viewer.service.js';
 
 /** How the account signs in, as the data download names it. */
 export type LoginMethod = 'password' | 'sso';
@@ -83,6 +83,7 @@ export class AccountSelfService {
   ) {}
 
   async personalData(viewer: Viewer): Promise<PersonalData> {
+    requireAccountHolder(viewer);
     const em = this.orm.em.fork();
     const user = await em.findOne(User, { id: viewer.user.id });
     if (!user) throw new AppError('auth.session-expired');
@@ -140,6 +141,7 @@ export class AccountSelfService {
    * (wrong confirmation, last owner) changes nothing.
    */
   async deleteOwnAccount(viewer: Viewer, confirmation: DeletionConfirmation, client: ClientInfo, via: BookingHistoryVia): Promise<void> {
+    requireAccountHolder(viewer);
     const id = viewer.user.id;
     const limitKey = `account-delete:${client.ip}:${id}`;
     await this.rateLimiter.limit(limitKey, this.config.rateLimit.signInPerWindow, this.config.rateLimit.windowSeconds);
@@ -157,7 +159,7 @@ export class AccountSelfService {
       }
     }
     await this.rateLimiter.reset(limitKey);
-    await this.orm.em.fork().transactional((em) => this.users.removeAccount(em, id, via, 'self', staffActor(viewer.user)));
+    await this.orm.em.fork().transactional((em) => this.users.removeAccount(em, id, via, 'self', viewerActor(viewer)));
     logger.info({ userId: id, by: 'self' }, 'Benutzerkonto gelöscht');
   }
 }

@@ -87,7 +87,7 @@ export class AuthResolver {
   @Mutation(() => User, { description: 'Changes the own profile; the e-mail address stays.' })
   async updateProfile(@Arg('input', () => ProfileInput) input: ProfileInput, @Ctx() context: GraphQLContext): Promise<User> {
     const viewer = await requireViewer(context);
-    return context.services.users.updateProfile(viewer.user.id, { ...input });
+    return context.services.users.updateOwnProfile(viewer, { ...input });
   }
 
   @Auth(AuthRule.AUTHENTICATED)

@@ -1,11 +1,16 @@
 import type { Request } from 'express';
 import type { Permissions } from '../../../common/permissions/model.js';
 import type { LiveSignals } from '../shared/pubsub.js';
+import type { ApiTokenAuthenticator } from './api-token-port.js';
+import { bearerSecret, hasSessionCookie } from './bearer-auth.js';
 import type { Viewer, ViewerService } from './viewer.service.js';
 
 /** Close codes of graphql-ws: 4401 makes the client stop (sign in again), 4403 lets it reconnect. */
 export const SESSION_ENDED_CLOSE = { code: 4401, reason: 'Sitzung beendet' } as const;
 export const RIGHTS_CHANGED_CLOSE = { code: 4403, reason: 'Berechtigungen geändert' } as const;
+export const TOKEN_INVALID_CLOSE = { code: 4401, reason: 'API-Schlüssel ungültig' } as const;
+/** A socket opened with an API token reads its token again after this long, so a revocation ends it soon. */
+const TOKEN_RECHECK_MS = 10_000;
 /**
  * The longest a socket's viewer is used without reading it again (at its next event): a change
  * whose news never came (a path that forgot to announce it) counts after this long at most.
@@ -168,6 +173,7 @@ export function expiryOf(data: Record<string, unknown> | null | undefined): numb
  */
 export class SocketViewers {
   private readonly bySocket = new WeakMap<LiveSocket, Promise<LiveViewer | null>>();
+  private readonly byTokenSocket = new WeakMap<LiveSocket, { viewer: Promise<Viewer | null>; readAt: number; valid: boolean }>();
 
   constructor(
     private readonly viewers: ViewerService,
@@ -175,10 +181,21 @@ export class SocketViewers {
     /** Reads the session of the upgrade request into req.session (express-session); rejects when its store fails. */
     private readonly readSession: (req: Request) => Promise<void>,
     private readonly confirmSession: SessionConfirmation = async () => true,
+    private readonly tokens?: { authenticator: ApiTokenAuthenticator; sessionCookie: string },
   ) {}
 
-  /** The viewer for an operation or event on the socket: null without a session, or once the socket was closed. */
-  async viewerOf(socket: LiveSocket, req: Request): Promise<Viewer | null> {
+  /**
+   * The viewer for an operation or event on the socket: null without a session, or once the socket
+   * was closed. With `authorization: 'Bearer …'` in the connection's parameters the API token
+   * decides instead of the session (read again every few seconds; revoked or expired, the socket closes).
+   */
+  async viewerOf(socket: LiveSocket, req: Request, connectionParams?: Readonly<Record<string, unknown>>): Promise<Viewer | null> {
+    const authorization = connectionParams?.authorization ?? connectionParams?.Authorization;
+    if (authorization !== undefined) {
+      // As over HTTP: a token together with the session cookie is refused.
+      if (this.tokens && hasSessionCookie(req, this.tokens.sessionCookie)) return null;
+      return this.tokenViewerOf(socket, typeof authorization === 'string' ? bearerSecret(authorization) : null);
+    }
     let live = this.bySocket.get(socket);
     if (!live) {
       live = this.open(socket, req);
@@ -187,6 +204,22 @@ export class SocketViewers {
       live.catch(() => this.bySocket.delete(socket));
     }
     return (await live)?.current() ?? null;
+  }
+
+  private async tokenViewerOf(socket: LiveSocket, secret: string | null): Promise<Viewer | null> {
+    const tokens = this.tokens?.authenticator;
+    if (!tokens || secret === null || socket.readyState !== OPEN) return null;
+    const known = this.byTokenSocket.get(socket);
+    if (known && Date.now() - known.readAt < TOKEN_RECHECK_MS) return known.viewer;
+    const entry = { viewer: tokens.viewerOfSecret(secret), readAt: Date.now(), valid: known?.valid ?? false };
+    this.byTokenSocket.set(socket, entry);
+    // A failed read (database away) is tried again by the next operation.
+    entry.viewer.catch(() => this.byTokenSocket.delete(socket));
+    const viewer = await entry.viewer;
+    // A token that was valid on this socket and no longer is ends it; one that never was only fails its operation.
+    if (!viewer && entry.valid) socket.close(TOKEN_INVALID_CLOSE.code, TOKEN_INVALID_CLOSE.reason);
+    entry.valid = viewer !== null;
+    return viewer;
   }
 
   private async open(socket: LiveSocket, req: Request): Promise<LiveViewer | null> {

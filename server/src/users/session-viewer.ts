@@ -4,6 +4,14 @@ import type { Viewer, ViewerService } from './viewer.service.js';
 const cache = new WeakMap<Request, Promise<Viewer | null>>();
 
 /**
+ * The viewer of a request that authenticated otherwise (an API token, users/bearer-auth.ts): every
+ * later viewerOf of the request answers with it and the session is never asked.
+ */
+export function rememberViewer(req: Request, viewer: Viewer): void {
+  cache.set(req, Promise.resolve(viewer));
+}
+
+/**
  * The viewer of a request, loaded once per request. A session whose account vanished or was
  * suspended is destroyed here, so suspension takes effect on the next request.
  */

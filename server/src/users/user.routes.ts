@@ -32,7 +32,7 @@ export function userRoutes(services: DomainServices): Router {
     const body = (req.body ?? {}) as Body;
     const update: ProfileUpdate = {};
     for (const field of profileFields) if (field in body) update[field] = body[field] as string | null;
-    const user = await services.users.updateProfile(viewer.user.id, update);
+    const user = await services.users.updateOwnProfile(viewer, update);
     res.json(publicUser(user));
   });
 

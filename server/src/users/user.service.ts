@@ -1,6 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { BookingHistoryVia } from '../../../common/bookings/history.js';
-import { staffActor, type ChangeActor } from '../../../common/changes/actor.js';
+import { viewerActor, type ChangeActor } from '../../../common/changes/actor.js';
 import { logger } from '../shared/logging.js';
 import { AppError } from '../shared/errors.js';
 import { endAllSessionsOf } from '../shared/http/session.js';
@@ -12,7 +12,7 @@ import { accountMessages } from '../../../common/users/account.js';
 import { isEmail, normaliseEmail, validatePassword } from './validation.js';
 import type { AccountBookings } from './account-bookings.js';
 import type { PlatformAccounts } from './platform-accounts.js';
-import type { Viewer } from './viewer.service.js';
+import { requireAccountHolder, type Viewer } from './viewer.service.js';
 
 /** A role a user holds in a tenant (the users list shows and searches the names). */
 export interface UserTenantRole {
@@ -254,7 +254,7 @@ export class UserService {
   async delete(viewer: Viewer, idInput: string, via: BookingHistoryVia = 'rest'): Promise<void> {
     const id = normaliseEmail(idInput ?? '');
     if (!viewer.permissions.instanceOwner && viewer.user.id !== id) throw new AppError('auth.forbidden');
-    await this.orm.em.fork().transactional((em) => this.removeAccount(em, id, via, viewer.user.id === id ? 'self' : 'other', staffActor(viewer.user)));
+    await this.orm.em.fork().transactional((em) => this.removeAccount(em, id, via, viewer.user.id === id ? 'self' : 'other', viewerActor(viewer)));
     logger.info({ userId: id, by: viewer.user.id === id ? 'self' : 'instance-owner' }, 'Benutzerkonto gelöscht');
   }
 
@@ -308,6 +308,12 @@ export class UserService {
   }
 
   /** Changes only the profile fields present in the update; the e-mail (id) cannot change here. */
+  /** The viewer's own profile (a person's: an API token has none). */
+  async updateOwnProfile(viewer: Viewer, update: ProfileUpdate): Promise<User> {
+    requireAccountHolder(viewer);
+    return this.updateProfile(viewer.user.id, update);
+  }
+
   async updateProfile(userId: string, update: ProfileUpdate): Promise<User> {
     const fieldErrors: Record<string, string> = {};
     for (const field of profileFields) {

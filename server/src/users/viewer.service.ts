@@ -1,12 +1,26 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Permissions, RoleGrant } from '../../../common/permissions/model.js';
 import { computePermissions, type InstancePolicy } from '../../../common/permissions/permissions.js';
+import { AppError } from '../shared/errors.js';
 import { type AuthType, User } from './user.entity.js';
 
-/** The signed-in user with freshly computed permissions. */
+/** An integrator's API token a request came with (users/api-token-port.ts). */
+export interface ApiTokenIdentity {
+  id: string;
+  name: string;
+  /** Null: an instance token. */
+  tenantId: string | null;
+}
+
+/**
+ * The signed-in user with freshly computed permissions. A request with an API token has the
+ * token's permissions and a stand-in user whose id is the token's (so "own" means what the token
+ * created), and names the token in `apiToken`.
+ */
 export interface Viewer {
   user: User;
   permissions: Permissions;
+  apiToken?: ApiTokenIdentity;
 }
 
 /**
@@ -93,6 +107,14 @@ function userFromRow(row: ViewerRow): User {
     created: new Date(row.created),
     updatedAt: new Date(row.updated_at),
   });
+}
+
+/**
+ * The own account's paths (profile, data download, deletion) belong to a person: a request with an
+ * API token has no account of its own there and is refused.
+ */
+export function requireAccountHolder(viewer: Viewer): void {
+  if (viewer.apiToken) throw new AppError('auth.forbidden', { detail: 'Mit einem API-Schlüssel ist das nicht möglich: Dieser Bereich gehört zu einem Benutzerkonto.' });
 }
 
 /** Loads who is asking: the account (unless missing or suspended) and its permissions. */

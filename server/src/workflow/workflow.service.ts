@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { canConfigureWorkflow, canMoveWorkflowTasks, canReadWorkflow } from '../../../common/permissions/permissions.js';
-import { staffActor, type BookingHistoryVia, type ChangeOrigin } from '../../../common/bookings/history.js';
+import { viewerActor, type BookingHistoryVia, type ChangeOrigin } from '../../../common/bookings/history.js';
 import { AppError } from '../shared/errors.js';
 import { enqueueJobs, type Job } from '../shared/jobs.js';
 import { notifyCall, notifyStatement, type WorkflowCardEvent } from '../shared/pubsub.js';
@@ -206,14 +206,14 @@ export class WorkflowService {
   /** Moves a task on the board; answers the whole workflow (REST). */
   async moveTask(viewer: Viewer, tenantId: string, input: WorkflowMoveInput, via: BookingHistoryVia): Promise<WorkflowView> {
     if (!canMoveWorkflowTasks(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
-    return this.changeBoard(tenantId, moveRequest(input), { actor: staffActor(viewer.user), via }, (em) => this.viewIn(em, tenantId));
+    return this.changeBoard(tenantId, moveRequest(input), { actor: viewerActor(viewer), via }, (em) => this.viewIn(em, tenantId));
   }
 
   /** Moves a card on the kanban view; answers its new place. */
   async moveCard(viewer: Viewer, tenantId: string, input: WorkflowMoveInput, via: BookingHistoryVia): Promise<WorkflowCardEvent> {
     if (!canMoveWorkflowTasks(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
     let moved: WorkflowCardEvent | undefined;
-    await this.changeBoard(tenantId, moveRequest(input), { actor: staffActor(viewer.user), via }, async () => undefined, (card) => (moved = card));
+    await this.changeBoard(tenantId, moveRequest(input), { actor: viewerActor(viewer), via }, async () => undefined, (card) => (moved = card));
     return moved as WorkflowCardEvent;
   }
 
@@ -221,7 +221,7 @@ export class WorkflowService {
   async archiveTask(viewer: Viewer, tenantId: string, input: { taskId?: unknown }, via: BookingHistoryVia): Promise<WorkflowView> {
     if (!canMoveWorkflowTasks(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
     const taskId = archivedTaskId(input);
-    return this.changeBoard(tenantId, { taskId, destination: ARCHIVE_DESTINATION, newIndex: null }, { actor: staffActor(viewer.user), via }, (em) => this.viewIn(em, tenantId));
+    return this.changeBoard(tenantId, { taskId, destination: ARCHIVE_DESTINATION, newIndex: null }, { actor: viewerActor(viewer), via }, (em) => this.viewIn(em, tenantId));
   }
 
   /** One move in its own transaction; `answer` reads what the caller returns, inside it. */

@@ -40,6 +40,8 @@ export const navEntries: NavEntry[] = [
   { label: 'Mandant Rollen', group: 'tenant', path: '/admin/rollen', interface: 'roles', needsTenant: true, implemented: true, icon: 'shield' },
   // Art. 15 and 17 GDPR: the tenant's owners, like the tenant's settings.
   { label: 'Datenschutz', group: 'tenant', path: '/admin/datenschutz', interface: 'tenants', needsTenant: true, implemented: true, icon: 'lock' },
+  // Owners only: roles never list the tenants interface.
+  { label: 'API-Zugänge', group: 'tenant', path: '/admin/mandanten/api-zugaenge', interface: 'tenants', needsTenant: true, implemented: true, icon: 'key' },
   { label: 'Instanz verwalten', group: 'system', path: '/admin/instanz', interface: 'instance', needsTenant: false, implemented: true, icon: 'globe' },
   { label: 'Mandanten', group: 'system', path: '/admin/instanz/mandanten', interface: 'instance', needsTenant: false, implemented: true, icon: 'office' },
   { label: 'Benutzer', group: 'system', path: '/admin/instanz/benutzer', interface: 'instance', needsTenant: false, implemented: true, icon: 'people' },

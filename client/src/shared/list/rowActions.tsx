@@ -1,4 +1,4 @@
-import { Alert, Button } from '@blueprintjs/core';
+import { Alert, Button, type IconName } from '@blueprintjs/core';
 import { type ReactNode, useId, useState } from 'react';
 
 /** The edit and delete buttons at the end of a list row; `name` names the row for screen readers. */
@@ -13,9 +13,10 @@ export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit?: 
 
 /**
  * Delete with confirmation: `ask(row)` opens the alert, which names the row with `question` and
- * runs `remove` (which shows its own toasts) when confirmed.
+ * runs `remove` (which shows its own toasts) when confirmed. `confirmText` names another
+ * irreversible action ("Widerrufen") on the confirming button.
  */
-export function useConfirmedDelete<Row>(remove: (row: Row) => Promise<void>, question: (row: Row) => ReactNode) {
+export function useConfirmedDelete<Row>(remove: (row: Row) => Promise<void>, question: (row: Row) => ReactNode, { confirmText = 'Löschen', icon = 'trash' }: { confirmText?: string; icon?: IconName } = {}) {
   const [pending, setPending] = useState<Row | null>(null);
   const [busy, setBusy] = useState(false);
   const questionId = useId();
@@ -37,8 +38,8 @@ export function useConfirmedDelete<Row>(remove: (row: Row) => Promise<void>, que
       aria-labelledby={questionId}
       isOpen={pending !== null}
       intent="danger"
-      icon="trash"
-      confirmButtonText="Löschen"
+      icon={icon}
+      confirmButtonText={confirmText}
       cancelButtonText="Abbrechen"
       loading={busy}
       onConfirm={() => void confirm()}

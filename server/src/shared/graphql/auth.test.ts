@@ -18,7 +18,7 @@ function member(grant: Partial<RoleGrant>, userId = 'member@example.com') {
   return { user: Object.assign(new User(), { id: userId }), permissions };
 }
 
-async function check(viewer: ReturnType<typeof member>, rule: AuthRule, args: Record<string, unknown>): Promise<boolean> {
+async function check(viewer: ReturnType<typeof member> & { apiToken?: { id: string; name: string; tenantId: string | null } }, rule: AuthRule, args: Record<string, unknown>): Promise<boolean> {
   try {
     return await authChecker({ context: { viewer: async () => viewer } as unknown as GraphQLContext, root: undefined, args, info: {} as never }, [rule]);
   } catch {
@@ -60,6 +60,19 @@ describe('operation rules (@auth on queries and mutations)', () => {
     expect(await check(member({ manageTenants: { updateAny: true } }), AuthRule.TENANT_OWNER, { id: TENANT })).toBe(false);
     expect(await check(member({}, 'erika@example.com'), AuthRule.SELF, { id: 'erika@example.com' })).toBe(true);
     expect(await check(member({}, 'erika@example.com'), AuthRule.SELF, { id: 'max@example.com' })).toBe(false);
+  });
+
+  it('API_TOKEN_MANAGER: owners of the tenantId, instance owners without one, never a request with a token', async () => {
+    const owner = { ...member({}), permissions: computePermissions('owner@example.com', noInstance, [{ tenantId: TENANT, isOwner: true, roles: [] }]) };
+    const instanceOwner = { ...member({}), permissions: computePermissions('admin@example.com', { ...noInstance, ownerUserIds: ['admin@example.com'] }, []) };
+    expect(await check(owner, AuthRule.API_TOKEN_MANAGER, { tenantId: TENANT })).toBe(true);
+    expect(await check(owner, AuthRule.API_TOKEN_MANAGER, { tenantId: OTHER })).toBe(false);
+    expect(await check(owner, AuthRule.API_TOKEN_MANAGER, { tenantId: null })).toBe(false);
+    expect(await check(instanceOwner, AuthRule.API_TOKEN_MANAGER, {})).toBe(true);
+    expect(await check(member({ manageBookings: { readAny: true } }), AuthRule.API_TOKEN_MANAGER, { tenantId: TENANT })).toBe(false);
+    const token = { ...instanceOwner, apiToken: { id: 't', name: 'Skript', tenantId: null } };
+    expect(await check(token, AuthRule.API_TOKEN_MANAGER, { tenantId: TENANT })).toBe(false);
+    expect(await check(token, AuthRule.API_TOKEN_MANAGER, { id: 't' })).toBe(false);
   });
 
   it('lets an instance owner pass every rule', async () => {

@@ -38,6 +38,11 @@ export enum AuthRule {
   TENANT_OWNER = 'TENANT_OWNER',
   /** An instance owner. */
   INSTANCE_OWNER = 'INSTANCE_OWNER',
+  /**
+   * Managing API tokens, in person (never with a token): owners of the tenantId argument's tenant,
+   * instance owners for instance tokens (tenantId null); by id the token's tenant is checked too.
+   */
+  API_TOKEN_MANAGER = 'API_TOKEN_MANAGER',
   /** Who may create tenants: instance owners and the users the instance allows. */
   TENANT_CREATOR = 'TENANT_CREATOR',
   /** The tenant's member list: manageUsers readAny or updateAny. */
@@ -173,6 +178,14 @@ export const authChecker: AuthChecker<GraphQLContext, AuthRule> = async ({ conte
         return true;
       case AuthRule.INSTANCE_OWNER:
         return permissions.instanceOwner;
+      case AuthRule.API_TOKEN_MANAGER: {
+        if (viewer.apiToken) return false;
+        const tenantId = tenantArg(args);
+        if (tenantId !== undefined) return hasFullAccess(permissions, tenantId);
+        // By id the service checks the token's own tenant; without either, the instance's tokens.
+        if (idArg(args) !== undefined) return true;
+        return permissions.instanceOwner;
+      }
       case AuthRule.TENANT_CREATOR:
         return canCreateTenant(permissions);
       case AuthRule.SELF:

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { AppError } from '../errors.js';
+import { isBearerRequest } from './bearer.js';
 import { sendProblem } from './problem.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -41,9 +42,10 @@ function needsPreflight(req: Request): boolean {
  *    strips both). Such a write is accepted only when a browser could not have sent it cross-site
  *    without a CORS preflight (needsPreflight), so a stripped header never opens a gap; a script
  *    that uploads a file sends `Origin: <PUBLIC_URL>` or `X-Requested-With`.
+ * A request an API token authenticated carries no cookie (see bearer.ts) and is always allowed.
  */
 export function csrfVerdict(req: Request, allowedOrigins: readonly string[]): CsrfVerdict {
-  if (SAFE_METHODS.has(req.method)) return 'allowed';
+  if (SAFE_METHODS.has(req.method) || isBearerRequest(req)) return 'allowed';
   const origin = req.get('origin');
   if (origin) {
     if (origin === 'null') return 'opaque-origin';

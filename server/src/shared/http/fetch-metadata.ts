@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { AppError } from '../errors.js';
+import { isBearerRequest } from './bearer.js';
 import { sendProblem } from './problem.js';
 
 /**
@@ -28,7 +29,8 @@ const CROSS_SITE_GET_DETAIL =
  */
 export function sameOriginGetOnly(allowedOrigins: readonly string[]): RequestHandler {
   return (req, res, next) => {
-    if (isSameOriginGet(req, allowedOrigins)) return next();
+    // An API token's request carries no cookie a link on another site could send along.
+    if (isSameOriginGet(req, allowedOrigins) || isBearerRequest(req)) return next();
     sendProblem(res, new AppError('auth.csrf', { detail: CROSS_SITE_GET_DETAIL }));
   };
 }
