@@ -27,8 +27,8 @@ for (const theme of ['light', 'dark'] as const) {
     const dialog = page.getByRole('dialog', { name: 'Abo erstellen' });
     await dialog.getByRole('button', { name: 'Erstellen' }).click();
     await expect(dialog.getByText('Pflichtfeld')).toBeVisible();
-    await expect(dialog.getByLabel('Name')).toBeFocused();
-    await dialog.getByLabel('Name').fill(name);
+    await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeFocused();
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
     await dialog.getByText('Mit Kundendaten (Name, Buchungsnummer, Status)').click();
     await expect(dialog.getByLabel('Objekt')).toHaveValue('');
     await expect(dialog.getByLabel('Objekt').locator('option').first()).toHaveText('Alle Objekte');
@@ -38,9 +38,9 @@ for (const theme of ['light', 'dark'] as const) {
     // The URL, this once, with its webcal form.
     const shown = page.getByRole('dialog', { name: 'Kalender-Abo erstellt' });
     await expect(shown.getByText('Diese Adresse wird nur jetzt angezeigt.')).toBeVisible();
-    const url = await shown.getByLabel('Adresse (https)').inputValue();
+    const url = await shown.getByRole('textbox', { name: 'Adresse (https)', exact: true }).inputValue();
     expect(url).toMatch(/^https?:\/\/[^/]+\/ical\/bpc_[A-Za-z0-9_-]{43}\.ics$/);
-    await expect(shown.getByLabel('Adresse zum direkten Abonnieren (webcal)')).toHaveValue(url.replace(/^https?:\/\//, 'webcal://'));
+    await expect(shown.getByRole('textbox', { name: 'Adresse zum direkten Abonnieren (webcal)', exact: true })).toHaveValue(url.replace(/^https?:\/\//, 'webcal://'));
     await shown.getByRole('button', { name: 'Adresse (https) kopieren' }).click();
     await expect(page.getByText('Adresse kopiert')).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
