@@ -56,6 +56,7 @@ import { tenantRoutes, tenantScopedRoutes } from './tenants/tenant.routes.js';
 import { workflowRoutes } from './workflow/workflow.routes.js';
 import { ssoRoutes } from './sso/sso.routes.js';
 import { apiTokenRoutes } from './tokens/api-token.routes.js';
+import { calendarFeedRoutes } from './feeds/calendar-feed.routes.js';
 import { authRoutes } from './users/auth.routes.js';
 import { bearerAuthentication } from './users/bearer-auth.js';
 import { SocketViewers } from './users/live-viewer.js';
@@ -249,9 +250,11 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
       shutdown: async () => httpDrain.state(),
     }),
   );
-  app.use(['/auth', '/api', '/graphql', '/csv', '/html'], rejectNulBytes);
+  app.use(['/auth', '/api', '/graphql', '/csv', '/html', '/ical'], rejectNulBytes);
   // An id longer than any stored one answers 404 before it reaches the database (shared/ids.ts).
-  app.use(['/auth', '/api', '/csv', '/html'], rejectOversizedPathSegments);
+  app.use(['/auth', '/api', '/csv', '/html', '/ical'], rejectOversizedPathSegments);
+  // Calendar feeds for calendar programs: no session, no cookie; the URL's token is the credential.
+  app.use('/ical', calendarFeedRoutes(services));
 
   // API tokens of integrators (Authorization: Bearer …) before sessions and CSRF checks: such a
   // request carries no cookie, and its token's viewer is every route's viewer.

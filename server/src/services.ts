@@ -50,6 +50,7 @@ import type { TenantApplication } from './tenants/tenant.entity.js';
 import { TenantMemberService } from './tenants/tenant-members.service.js';
 import { TenantService } from './tenants/tenant.service.js';
 import { ApiTokenService } from './tokens/api-token.service.js';
+import { CalendarFeedService } from './feeds/calendar-feed.service.js';
 import { AccountSelfService } from './users/account-self-service.js';
 import { AccountTokens } from './users/account-tokens.js';
 import { AccountMails } from './users/account.mails.js';
@@ -142,6 +143,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     mail,
     viewers,
     apiTokens,
+    calendarFeeds: new CalendarFeedService(orm, config.publicUrl),
     auth: new AuthService(orm, config, attempts, viewers, accountTokens),
     users,
     account: new AccountSelfService(orm, config, attempts, users, accountBookings),

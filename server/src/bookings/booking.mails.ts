@@ -10,6 +10,7 @@ import { BOOKING_MAIL_JOB, BOOKING_ORGANIZER_MAILS_JOB, bookingMailJob } from '.
 import type { EventDirectory } from './event-seats.js';
 import { bookingView, findBooking } from './booking.queries.js';
 import { recordBookingHistory, systemActor } from './booking-history.js';
+import { bookingCalendarFile, MAIL_KINDS_WITH_CALENDAR } from './booking-ics.js';
 
 /**
  * Sends one booking mail of the booking-mail job. A booking or tenant that no longer exists ends
@@ -78,6 +79,9 @@ export class BookingMailer {
       const png = await QRCode.toBuffer(composed.links.status, { type: 'png', margin: 2, width: 200 });
       attachments.push({ filename: 'qrcode.png', content: png, contentType: 'image/png', cid: QR_CODE_CID });
     }
+    // The confirmation carries the booked periods for the customer's calendar.
+    const calendarFile = MAIL_KINDS_WITH_CALENDAR.has(job.kind) ? bookingCalendarFile(booking, tenant.name, this.publicUrl) : null;
+    if (calendarFile) attachments.push({ filename: `buchung-${booking.number}.ics`, content: calendarFile, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' });
     // The history names which mail went out (or failed), never its recipient; a failed one is retried by the queue.
     const record = (action: 'mail_sent' | 'mail_failed', reason: string | null) =>
       this.orm.em.fork().transactional((tx) =>

@@ -8,9 +8,10 @@ import { Role } from '../tenants/role.entity.js';
 import { TenantMembership } from '../tenants/membership.entity.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import { ApiToken } from '../tokens/api-token.entity.js';
+import { CalendarFeed } from '../feeds/calendar-feed.entity.js';
 import { UserHook } from '../users/user-hook.entity.js';
 import { User } from '../users/user.entity.js';
 import { Workflow } from '../workflow/workflow.entity.js';
 
 /** Every entity, listed once; each domain owns its own file. */
-export const entities = [Instance, User, UserHook, Tenant, TenantMembership, Role, Coupon, Workflow, Bookable, Booking, BookingItem, Event, Receipt, ApiToken];
+export const entities = [Instance, User, UserHook, Tenant, TenantMembership, Role, Coupon, Workflow, Bookable, Booking, BookingItem, Event, Receipt, ApiToken, CalendarFeed];

@@ -13,6 +13,7 @@ export const errorCatalogue = {
   'auth.rate-limited': { status: 429, title: 'Zu viele Versuche', detail: 'Bitte warten Sie einige Minuten und versuchen Sie es erneut.' },
   'auth.token-with-session': { status: 400, title: 'Doppelte Anmeldung', detail: 'Die Anfrage enthält ein Sitzungs-Cookie und einen API-Schlüssel. Senden Sie nur eines von beiden.' },
   'token.not-found': { status: 404, title: 'API-Zugang nicht gefunden', detail: 'Den API-Zugang gibt es nicht (mehr).' },
+  'feed.not-found': { status: 404, title: 'Kalender-Abo nicht gefunden', detail: 'Das Kalender-Abo gibt es nicht (mehr).' },
   'register.failed': { status: 500, title: 'Registrierung fehlgeschlagen', detail: 'Bitte versuchen Sie es erneut.' },
   'register.user-exists': { status: 409, title: 'Registrierung fehlgeschlagen', detail: 'Benutzer existiert bereits' },
   'register.missing-data': { status: 400, title: 'Fehlende Angaben', detail: 'Bitte füllen Sie alle Pflichtfelder aus.' },

@@ -2,6 +2,7 @@ import { DirectiveLocation, GraphQLDirective, GraphQLEnumType, GraphQLNonNull } 
 import { Authorized, Directive, type AuthChecker } from 'type-graphql';
 import { AppError } from '../errors.js';
 import type { AccessFlags, PermissionArea, Permissions } from '../../../../common/permissions/model.js';
+import { canManageCalendarFeeds } from '../../../../common/feeds/calendar-feed.js';
 import {
   can,
   canCreateTenant,
@@ -43,6 +44,12 @@ export enum AuthRule {
    * instance owners for instance tokens (tenantId null); by id the token's tenant is checked too.
    */
   API_TOKEN_MANAGER = 'API_TOKEN_MANAGER',
+  /**
+   * Calendar feeds, in person (never with a token): staff of the tenantId argument's tenant who read
+   * bookings or edit objects; a feed with customer data needs manageBookings readAny (checked by the
+   * service); by id the feed's tenant is checked by the service.
+   */
+  CALENDAR_FEED_MANAGER = 'CALENDAR_FEED_MANAGER',
   /** Who may create tenants: instance owners and the users the instance allows. */
   TENANT_CREATOR = 'TENANT_CREATOR',
   /** The tenant's member list: manageUsers readAny or updateAny. */
@@ -185,6 +192,12 @@ export const authChecker: AuthChecker<GraphQLContext, AuthRule> = async ({ conte
         // By id the service checks the token's own tenant; without either, the instance's tokens.
         if (idArg(args) !== undefined) return true;
         return permissions.instanceOwner;
+      }
+      case AuthRule.CALENDAR_FEED_MANAGER: {
+        if (viewer.apiToken) return false;
+        const tenantId = tenantArg(args);
+        if (tenantId !== undefined) return canManageCalendarFeeds(permissions, tenantId);
+        return idArg(args) !== undefined;
       }
       case AuthRule.TENANT_CREATOR:
         return canCreateTenant(permissions);

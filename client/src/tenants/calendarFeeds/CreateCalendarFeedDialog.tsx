@@ -1,0 +1,141 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { useState } from 'react';
+import { Form, useField } from 'react-final-form';
+import { calendarFeedInputSchema } from '../../../../common/feeds/calendar-feed';
+import { parseFields } from '../../../../common/validation/schema';
+import { CalendarFeedBookablesDocument, CalendarFeedsDocument, CreateCalendarFeedDocument } from '../../gql/graphql';
+import { DialogSaveFooter } from '../../shared/forms/DialogSaveFooter';
+import { helperLine, shownFieldError } from '../../shared/forms/fieldMessage';
+import { useSaveDialog } from '../../shared/forms/saveDialog';
+import { nestedErrors } from '../../shared/forms/schemaValidate';
+import { SwitchField } from '../../shared/forms/SwitchField';
+import { TextField } from '../../shared/forms/TextField';
+import { notify } from '../../shared/toast';
+import { calendarFeedTexts, webcalUrl } from './calendarFeedTexts';
+
+interface CalendarFeedFormValues {
+  name: string;
+  /** An object's id; empty: every object (feeds with customer data only). */
+  bookableId: string;
+  personal: boolean;
+}
+
+type BookableOption = { id: string; title: string; isPublic: boolean };
+
+/** The same rules and German messages as the server (common/feeds/calendar-feed.ts), at the form's fields. */
+function validate(values: CalendarFeedFormValues, bookables: readonly BookableOption[]) {
+  const result = parseFields(calendarFeedInputSchema(), values);
+  const errors: Record<string, string> = result.ok ? {} : { ...result.fieldErrors };
+  const chosen = bookables.find((bookable) => bookable.id === values.bookableId);
+  if (!values.personal && chosen && !chosen.isPublic) errors.bookableId ??= 'Ein öffentliches Abo ist nur für ein öffentliches Objekt möglich.';
+  return nestedErrors(errors);
+}
+
+function BookableField({ bookables, personal }: { bookables: readonly BookableOption[]; personal: boolean }) {
+  const { input, meta } = useField<string>('bookableId');
+  const error = shownFieldError(meta);
+  // A public feed shows one public object; the others are offered only with customer data.
+  const offered = personal ? bookables : bookables.filter((bookable) => bookable.isPublic);
+  return (
+    <FormGroup label="Objekt" labelFor="bookableId" helperText={helperLine(error)} intent={error ? 'danger' : 'none'}>
+      <HTMLSelect name={input.name} value={input.value ?? ''} onChange={input.onChange} onFocus={input.onFocus} onBlur={input.onBlur} id="bookableId" fill aria-invalid={error ? true : undefined}>
+        <option value="">{personal ? 'Alle Objekte' : 'Bitte wählen …'}</option>
+        {offered.map((bookable) => (
+          <option key={bookable.id} value={bookable.id}>
+            {bookable.title}
+          </option>
+        ))}
+      </HTMLSelect>
+    </FormGroup>
+  );
+}
+
+/** One of the URLs shown once, with its copy button. */
+function CopyableUrl({ id, label, url }: { id: string; label: string; url: string }) {
+  const [field, setField] = useState<HTMLInputElement | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      notify({ type: 'success', ...calendarFeedTexts.copied });
+    } catch {
+      field?.select();
+      notify({ type: 'warning', ...calendarFeedTexts.copyFailed });
+    }
+  };
+  return (
+    <FormGroup label={label} labelFor={id}>
+      <InputGroup
+        id={id}
+        readOnly
+        fill
+        value={url}
+        inputRef={setField}
+        onFocus={(event) => event.currentTarget.select()}
+        rightElement={<Button icon="duplicate" variant="minimal" text={calendarFeedTexts.copy} aria-label={`${label} kopieren`} onClick={() => void copy()} />}
+      />
+    </FormGroup>
+  );
+}
+
+/**
+ * "Abo erstellen": name, object and whether customer data is shown. After saving, the same dialog
+ * shows the feed's URL once (https and webcal); closing it forgets the URL.
+ */
+export function CreateCalendarFeedDialog({ tenantId, mayShowCustomers, onClose }: { tenantId: string; mayShowCustomers: boolean; onClose: () => void }) {
+  const bookables = useQuery(CalendarFeedBookablesDocument, { variables: { tenantId } });
+  if (bookables.error) console.error('Objekte nicht geladen:', bookables.error);
+  const options: BookableOption[] = (bookables.data?.bookables ?? []).map((bookable) => ({ id: bookable.id, title: bookable.title, isPublic: bookable.isPublic }));
+  const [url, setUrl] = useState<string | null>(null);
+  const [startValues] = useState<CalendarFeedFormValues>(() => ({ name: '', bookableId: '', personal: false }));
+  const [create] = useMutation(CreateCalendarFeedDocument, {
+    // The new feed joins the list from the mutation's answer, without a refetch.
+    update: (cache, { data }) => {
+      const created = data?.createCalendarFeed.feed;
+      if (!created) return;
+      cache.updateQuery({ query: CalendarFeedsDocument, variables: { tenantId } }, (list) => (list ? { ...list, calendarFeeds: [created, ...list.calendarFeeds.filter((feed) => feed.id !== created.id)] } : list));
+    },
+  });
+  const dialog = useSaveDialog<CalendarFeedFormValues>({
+    save: async (values) => {
+      const result = await create({ variables: { tenantId, name: values.name ?? '', bookableId: values.bookableId || null, personal: Boolean(values.personal) } });
+      setUrl(result.data?.createCalendarFeed.url ?? null);
+    },
+    saved: calendarFeedTexts.created,
+    failed: calendarFeedTexts.createError,
+  });
+
+  return (
+    <Dialog isOpen title={url ? 'Kalender-Abo erstellt' : calendarFeedTexts.create} onClose={onClose} style={{ width: 'calc(100% - 40px)', maxWidth: 680 }}>
+      {url ? (
+        <>
+          <DialogBody>
+            <Callout intent="warning" icon="warning-sign" title={calendarFeedTexts.urlOnce}>
+              {calendarFeedTexts.urlHint}
+            </Callout>
+            <CopyableUrl id="calendar-feed-url" label={calendarFeedTexts.urlLabel} url={url} />
+            <CopyableUrl id="calendar-feed-webcal" label={calendarFeedTexts.webcalLabel} url={webcalUrl(url)} />
+          </DialogBody>
+          <DialogFooter actions={<Button intent="primary" text="Schließen" onClick={onClose} />} />
+        </>
+      ) : (
+        <Form<CalendarFeedFormValues>
+          initialValues={startValues}
+          onSubmit={dialog.submit}
+          validate={(values) => validate(values, options)}
+          decorators={dialog.decorators}
+          render={({ handleSubmit, submitting, values }) => (
+            <form noValidate ref={dialog.formRef} onSubmit={(event) => void handleSubmit(event)}>
+              <DialogBody>
+                <TextField name="name" id="name" label="Name" required helperText="z. B. „Belegung Großer Saal“ oder „Hausmeister“" />
+                <SwitchField name="personal" label={calendarFeedTexts.personal} hint={mayShowCustomers ? calendarFeedTexts.personalHint : calendarFeedTexts.personalNotAllowed} disabled={!mayShowCustomers} />
+                <BookableField bookables={options} personal={Boolean(values.personal)} />
+              </DialogBody>
+              <DialogSaveFooter onCancel={onClose} saving={submitting} saveText="Erstellen" />
+            </form>
+          )}
+        />
+      )}
+    </Dialog>
+  );
+}
