@@ -221,7 +221,8 @@ test('a clerk rejects a booking with a reason and deletes another from their det
   await expect(deleting).toBeHidden();
   await expect(rowOf(page, deleted.id)).toHaveCount(0);
 
-  // Asked about it later, the clerk searches its number: the deleted booking's history is still there.
+  // Asked about it later (the toast has gone), the clerk searches its number: the deleted booking's history is still there.
+  await expect(toast(page, 'Buchung gelöscht')).toBeHidden({ timeout: 15_000 });
   await page.getByRole('searchbox', { name: 'Buchungen durchsuchen' }).fill(deleted.id.toLowerCase());
   await page.getByRole('button', { name: 'Verlauf anzeigen' }).click();
   const history = page.getByRole('dialog', { name: `Verlauf der Buchung ${deleted.id}` });
