@@ -43,6 +43,11 @@ export enum AuthRule {
    * instance owners for instance tokens (tenantId null); by id the token's tenant is checked too.
    */
   API_TOKEN_MANAGER = 'API_TOKEN_MANAGER',
+  /**
+   * Managing webhooks, in person (never with a token): owners of the tenantId argument's tenant;
+   * by an endpoint's or delivery's id the service checks its tenant.
+   */
+  WEBHOOK_MANAGER = 'WEBHOOK_MANAGER',
   /** Who may create tenants: instance owners and the users the instance allows. */
   TENANT_CREATOR = 'TENANT_CREATOR',
   /** The tenant's member list: manageUsers readAny or updateAny. */
@@ -185,6 +190,12 @@ export const authChecker: AuthChecker<GraphQLContext, AuthRule> = async ({ conte
         // By id the service checks the token's own tenant; without either, the instance's tokens.
         if (idArg(args) !== undefined) return true;
         return permissions.instanceOwner;
+      }
+      case AuthRule.WEBHOOK_MANAGER: {
+        if (viewer.apiToken) return false;
+        const tenantId = tenantArg(args);
+        if (tenantId !== undefined) return hasFullAccess(permissions, tenantId);
+        return ['id', 'endpointId', 'deliveryId'].some((name) => typeof args[name] === 'string');
       }
       case AuthRule.TENANT_CREATOR:
         return canCreateTenant(permissions);
