@@ -53,7 +53,7 @@ const iso = (value: Date | string | null): string | null => (value ? new Date(va
  */
 export async function enqueueBookingWebhooks(em: EntityManager, tenantId: string, bookingNumber: string, types: readonly BookingWebhookType[]): Promise<void> {
   if (types.length === 0) return;
-  const [subscribed] = await em.execute<{ found: boolean }[]>('select exists(select 1 from webhook_endpoints where tenant_id = ? and disabled_at is null and events && ?::text[]) as found', [tenantId, [...types]]);
+  const [subscribed] = await em.execute<{ found: boolean }[]>('select exists(select 1 from webhook_endpoints where tenant_id = ? and disabled_at is null and events && array(select jsonb_array_elements_text(?::jsonb))) as found', [tenantId, JSON.stringify(types)]);
   if (!subscribed?.found) return;
   if (types.includes('booking.deleted')) {
     await enqueueWebhookEvent(em, tenantId, { type: 'booking.deleted', data: { tenantId, bookingId: bookingNumber } });

@@ -51,7 +51,7 @@ export interface WebhookDeliveryView {
   createdAt: Date;
   deliveredAt: Date | null;
   /** The body sent, as JSON text. */
-  payload: string;
+  body: string;
 }
 
 export interface WebhookDeliveryPage {
@@ -119,7 +119,7 @@ const deliveryView = (row: DeliveryRow): WebhookDeliveryView => ({
   nextAttemptAt: row.next_attempt_at ? new Date(row.next_attempt_at) : null,
   createdAt: new Date(row.created_at),
   deliveredAt: row.delivered_at ? new Date(row.delivered_at) : null,
-  payload: JSON.stringify(row.payload),
+  body: JSON.stringify(row.payload),
 });
 
 const ENDPOINT_COLUMNS = 'id, tenant_id, url, events, secret, description, include_personal_data, created_by, created_at, disabled_at, disabled_reason, failing_since';
@@ -176,8 +176,8 @@ export class WebhookService {
     if (!tenant) throw new AppError('generic.not-found');
     const secret = newWebhookSecret();
     const [row] = await em.execute<EndpointRow[]>(
-      `insert into webhook_endpoints (id, tenant_id, url, events, secret, description, include_personal_data, created_by) values (?, ?, ?, ?::text[], ?, ?, ?, ?) returning ${ENDPOINT_COLUMNS}`,
-      [randomUUID(), tenantId, values.url, values.events, secret, values.description, values.includePersonalData, viewer.user.id],
+      `insert into webhook_endpoints (id, tenant_id, url, events, secret, description, include_personal_data, created_by) values (?, ?, ?, array(select jsonb_array_elements_text(?::jsonb)), ?, ?, ?, ?) returning ${ENDPOINT_COLUMNS}`,
+      [randomUUID(), tenantId, values.url, JSON.stringify(values.events), secret, values.description, values.includePersonalData, viewer.user.id],
     );
     logger.info({ endpointId: row?.id, tenantId, by: viewer.user.id }, 'Webhook registriert');
     return { endpoint: endpointView(row as EndpointRow), secret };
@@ -192,12 +192,12 @@ export class WebhookService {
     const reenable = enabled === true && current.disabled_at !== null;
     const disable = enabled === false && current.disabled_at === null;
     const [row] = await em.execute<EndpointRow[]>(
-      `update webhook_endpoints set url = ?, events = ?::text[], description = ?, include_personal_data = ?,
+      `update webhook_endpoints set url = ?, events = array(select jsonb_array_elements_text(?::jsonb)), description = ?, include_personal_data = ?,
          disabled_at = case when ? then null when ? then now() else disabled_at end,
          disabled_reason = case when ? then null when ? then 'Von Hand deaktiviert' else disabled_reason end,
          failing_since = case when ? then null else failing_since end
        where id = ? returning ${ENDPOINT_COLUMNS}`,
-      [values.url, values.events, values.description, values.includePersonalData, reenable, disable, reenable, disable, reenable, id],
+      [values.url, JSON.stringify(values.events), values.description, values.includePersonalData, reenable, disable, reenable, disable, reenable, id],
     );
     logger.info({ endpointId: id, by: viewer.user.id }, 'Webhook geändert');
     return endpointView(row as EndpointRow);

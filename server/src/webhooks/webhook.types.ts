@@ -53,7 +53,7 @@ export class WebhookDeliveryType {
   @Field(() => Date, { nullable: true }) nextAttemptAt!: Date | null;
   @Field(() => Date) createdAt!: Date;
   @Field(() => Date, { nullable: true }) deliveredAt!: Date | null;
-  @Field(() => String, { description: 'The body sent, as JSON text: { type, timestamp, data }.' }) payload!: string;
+  @Field(() => String, { description: 'The body sent, as JSON text: { type, timestamp, data }.' }) body!: string;
 }
 
 @ObjectType({ description: "A page of an endpoint's delivery log, newest first." })
