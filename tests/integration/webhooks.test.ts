@@ -152,7 +152,7 @@ describe('delivery', () => {
     const bookingId = await book();
     await waitForSettledQueue(app.orm);
     expect(received[0]!.json.data.customer).toMatchObject({ name: customer.name, mail: customer.mail });
-    const deleted = await owner.delete(`/api/${tenantId}/bookings/${bookingId}`);
+    const deleted = await owner.request('DELETE', `/api/${tenantId}/bookings/${bookingId}`);
     expect(deleted.status, deleted.text).toBeLessThan(300);
     await waitForSettledQueue(app.orm);
     expect(received[1]!.json).toMatchObject({ type: 'booking.deleted', data: { tenantId, bookingId } });
