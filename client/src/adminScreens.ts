@@ -20,6 +20,7 @@ export const adminScreens = {
   tenantChangeLog: (): ScreenModule => import('./tenants/changeLog/TenantChangeLogPage'),
   tenantMembers: (): ScreenModule => import('./tenants/members/TenantMembersPage'),
   apiTokens: (): ScreenModule => import('./tenants/apiTokens/ApiTokensPage'),
+  webhooks: (): ScreenModule => import('./tenants/webhooks/WebhooksPage'),
   instanceSettings: (): ScreenModule => import('./instance/InstanceSettingsPage'),
   usersAdmin: (): ScreenModule => import('./users/admin/UsersAdminPage'),
   bookableList: (): ScreenModule => import('./bookables/list/BookableListPage'),

@@ -42,6 +42,7 @@ export const navEntries: NavEntry[] = [
   { label: 'Datenschutz', group: 'tenant', path: '/admin/datenschutz', interface: 'tenants', needsTenant: true, implemented: true, icon: 'lock' },
   // Owners only: roles never list the tenants interface.
   { label: 'API-Zugänge', group: 'tenant', path: '/admin/mandanten/api-zugaenge', interface: 'tenants', needsTenant: true, implemented: true, icon: 'key' },
+  { label: 'Webhooks', group: 'tenant', path: '/admin/mandanten/webhooks', interface: 'tenants', needsTenant: true, implemented: true, icon: 'send-to-graph' },
   { label: 'Instanz verwalten', group: 'system', path: '/admin/instanz', interface: 'instance', needsTenant: false, implemented: true, icon: 'globe' },
   { label: 'Mandanten', group: 'system', path: '/admin/instanz/mandanten', interface: 'instance', needsTenant: false, implemented: true, icon: 'office' },
   { label: 'Benutzer', group: 'system', path: '/admin/instanz/benutzer', interface: 'instance', needsTenant: false, implemented: true, icon: 'people' },
