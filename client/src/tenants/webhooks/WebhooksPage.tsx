@@ -100,7 +100,7 @@ function WebhooksScreen({ tenantId }: { tenantId: string }) {
         create={{ text: webhookTexts.create, onClick: () => setCreating(true) }}
         actions={(endpoint) => (
           <>
-            <Button variant="minimal" icon="history" text={webhookTexts.log} aria-label={`Zustellprotokoll von ${endpoint.url}`} onClick={() => setLogOf(endpoint)} />
+            <Button variant="minimal" icon="history" text={webhookTexts.log} aria-label={`Protokoll von ${endpoint.url}`} onClick={() => setLogOf(endpoint)} />
             {endpoint.disabledAt && <Button variant="minimal" icon="play" text={webhookTexts.enable} aria-label={`Webhook ${endpoint.url} aktivieren`} onClick={() => void enable(endpoint)} />}
             <Button variant="minimal" intent="danger" icon="trash" text={webhookTexts.remove} aria-label={`Webhook ${endpoint.url} löschen`} onClick={() => ask(endpoint)} />
           </>
