@@ -7,6 +7,7 @@ import { WEBHOOK_DISABLE_AFTER_MS } from '../../server/src/webhooks/webhook.serv
 import type { HttpClient, HttpResponse } from '../support/http.js';
 import { makeRetriesDue, waitForSettledQueue } from '../support/job-queue.js';
 import { createActors, type Actors } from '../support/permission-matrix.js';
+import { defaultEventData } from '../../server/src/events/event.model.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { bookableRoom, customer, slot } from './bookings.fixtures.js';
 
@@ -157,6 +158,30 @@ describe('delivery', () => {
     await waitForSettledQueue(app.orm);
     expect(received[1]!.json).toMatchObject({ type: 'booking.deleted', data: { tenantId, bookingId } });
     expect(Object.keys(received[1]!.json.data).sort()).toEqual(['bookingId', 'tenantId']);
+  });
+
+  it('announces status transitions and events as their own types', async () => {
+    await register({ events: ['booking.released', 'booking.changed', 'event.created', 'event.changed', 'event.deleted'] });
+    const bookingId = await book();
+    const released = await owner.post(`/api/${tenantId}/bookings/${bookingId}/commit`, {});
+    expect(released.status, released.text).toBeLessThan(300);
+    const base = defaultEventData();
+    const event = {
+      ...base,
+      information: { ...base.information, name: 'Sommerfest', startDate: '2027-07-15', startTime: '18:00', endDate: '2027-07-15', endTime: '22:00' },
+      eventLocation: { ...base.eventLocation, name: 'Stadthalle' },
+    };
+    const created = await owner.put(`/api/${tenantId}/events`, event);
+    expect(created.status, created.text).toBe(201);
+    const eventId = (created.json as { id: string }).id;
+    expect((await owner.put(`/api/${tenantId}/events`, { ...event, id: eventId, information: { ...event.information, name: 'Sommerfest 2027' } })).status).toBeLessThan(300);
+    expect((await owner.request('DELETE', `/api/${tenantId}/events/${eventId}`)).status).toBeLessThan(300);
+    await waitForSettledQueue(app.orm);
+    // booking.created is not subscribed: only the release of the booking and the three event changes, in order.
+    expect(received.map((entry) => entry.json.type)).toEqual(['booking.released', 'event.created', 'event.changed', 'event.deleted']);
+    expect(received[0]!.json.data).toMatchObject({ bookingId, isCommitted: true });
+    expect(received[2]!.json.data).toMatchObject({ eventId, name: 'Sommerfest 2027' });
+    expect(received[3]!.json.data).toEqual({ tenantId, eventId });
   });
 
   it('a failing receiver is retried with backoff until it answers 2xx', async () => {
