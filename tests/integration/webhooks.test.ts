@@ -208,6 +208,8 @@ describe('delivery', () => {
   });
 
   it('keeps the order per endpoint: a later event waits while an earlier one is retried', async () => {
+    // The two deliveries straddle a digit boundary (9, 10): their order is numeric, not textual.
+    await app.orm.em.getConnection().execute("select setval(pg_get_serial_sequence('webhook_deliveries', 'seq'), 8)");
     const { endpoint } = await register({ events: ['booking.created'] });
     answer = () => 503;
     const firstBooking = await book();
@@ -217,10 +219,15 @@ describe('delivery', () => {
     const secondBooking = await book();
     await waitForSettledQueue(app.orm);
     // The second waits behind the first: nothing new arrived.
-    expect(received).toHaveLength(1);
+    expect(received.map((entry) => entry.json.data.bookingId)).toEqual([firstBooking]);
     expect((await deliveries(endpoint.id)).map((delivery) => delivery.status)).toEqual(['PENDING', 'PENDING']);
     await retriesDue();
     expect(received.map((entry) => entry.json.data.bookingId)).toEqual([firstBooking, firstBooking, secondBooking]);
+    // The log pages newest first.
+    const page = await owner.gql<{ webhookDeliveries: { nodes: Delivery[]; endCursor: string | null } }>(DELIVERIES, { id: endpoint.id, first: 1 });
+    const older = await owner.gql<{ webhookDeliveries: { nodes: Delivery[]; endCursor: string | null } }>(DELIVERIES, { id: endpoint.id, first: 1, after: page.data!.webhookDeliveries.endCursor });
+    expect([...page.data!.webhookDeliveries.nodes, ...older.data!.webhookDeliveries.nodes].map((delivery) => JSON.parse(delivery.body).data.bookingId)).toEqual([secondBooking, firstBooking]);
+    expect(older.data!.webhookDeliveries.endCursor).toBeNull();
   });
 
   it('a redirect is a failure, never followed', async () => {

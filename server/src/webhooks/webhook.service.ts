@@ -77,7 +77,8 @@ interface EndpointRow {
 
 interface DeliveryRow {
   id: string;
-  seq: string;
+  /** The order of the deliveries, as text (a bigint), for the log's cursor. */
+  cursor: string;
   endpoint_id: string;
   event_id: string;
   event_type: string;
@@ -123,7 +124,7 @@ const deliveryView = (row: DeliveryRow): WebhookDeliveryView => ({
 });
 
 const ENDPOINT_COLUMNS = 'id, tenant_id, url, events, secret, description, include_personal_data, created_by, created_at, disabled_at, disabled_reason, failing_since';
-const DELIVERY_COLUMNS = 'id, seq::text as seq, endpoint_id, event_id, event_type, payload, status, attempts, last_status_code, last_duration_ms, last_error, next_attempt_at, created_at, delivered_at';
+const DELIVERY_COLUMNS = 'id, seq::text as cursor, endpoint_id, event_id, event_type, payload, status, attempts, last_status_code, last_duration_ms, last_error, next_attempt_at, created_at, delivered_at';
 
 /**
  * Webhooks of integrators: endpoints registered, changed and deleted by the tenant's owners in
@@ -223,7 +224,7 @@ export class WebhookService {
       cursor ? [endpointId, cursor, limit + 1] : [endpointId, limit + 1],
     );
     const page = rows.slice(0, limit);
-    return { nodes: page.map(deliveryView), endCursor: rows.length > limit ? (page.at(-1)?.seq ?? null) : null };
+    return { nodes: page.map(deliveryView), endCursor: rows.length > limit ? (page.at(-1)?.cursor ?? null) : null };
   }
 
   private async delivery(em: EntityManager, id: string): Promise<DeliveryRow | undefined> {
