@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** Every domain folder of server/src, as the layers below list them. */
-const serverDomains = ['mail', 'users', 'tenants', 'roles', 'files', 'coupons', 'workflow', 'tokens', 'instance', 'sso', 'bookables', 'bookings', 'events', 'payments', 'lockers', 'receipts', 'portal', 'snippets', 'privacy', 'feeds'];
+const serverDomains = ['mail', 'users', 'tenants', 'roles', 'files', 'coupons', 'workflow', 'tokens', 'webhooks', 'instance', 'sso', 'bookables', 'bookings', 'events', 'payments', 'lockers', 'receipts', 'portal', 'snippets', 'privacy', 'feeds'];
 
 /** One rule per domain: no import of a domain in its own layer or a higher one (tests excepted). */
 function serverLayerRules(layers) {
@@ -94,7 +94,7 @@ export default tseslint.config(
     ['users'],
     ['tenants'],
     ['roles', 'files', 'coupons', 'workflow'],
-    ['tokens'],
+    ['tokens', 'webhooks'],
     ['instance'],
     ['sso', 'bookables'],
     ['bookings'],

@@ -23,6 +23,7 @@ import { Migration20261207090000TenantChangeLog } from './Migration2026120709000
 import { Migration20261207100000Retention } from './Migration20261207100000_retention.js';
 import { Migration20261207130000ApiTokens } from './Migration20261207130000_api_tokens.js';
 import { Migration20261207140000HistoryDeletions } from './Migration20261207140000_history_deletions.js';
+import { Migration20261207150000Webhooks } from './Migration20261207150000_webhooks.js';
 import { Migration20261207160000CalendarFeeds } from './Migration20261207160000_calendar_feeds.js';
 
 /** Every migration in order. Listed in code so the built server and the TypeScript sources agree. */
@@ -51,5 +52,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261207100000_retention', class: Migration20261207100000Retention },
   { name: 'Migration20261207130000_api_tokens', class: Migration20261207130000ApiTokens },
   { name: 'Migration20261207140000_history_deletions', class: Migration20261207140000HistoryDeletions },
+  { name: 'Migration20261207150000_webhooks', class: Migration20261207150000Webhooks },
   { name: 'Migration20261207160000_calendar_feeds', class: Migration20261207160000CalendarFeeds },
 ];

@@ -21,6 +21,7 @@ export const adminScreens = {
   tenantMembers: (): ScreenModule => import('./tenants/members/TenantMembersPage'),
   apiTokens: (): ScreenModule => import('./tenants/apiTokens/ApiTokensPage'),
   calendarFeeds: (): ScreenModule => import('./tenants/calendarFeeds/CalendarFeedsPage'),
+  webhooks: (): ScreenModule => import('./tenants/webhooks/WebhooksPage'),
   instanceSettings: (): ScreenModule => import('./instance/InstanceSettingsPage'),
   usersAdmin: (): ScreenModule => import('./users/admin/UsersAdminPage'),
   bookableList: (): ScreenModule => import('./bookables/list/BookableListPage'),

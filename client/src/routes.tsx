@@ -107,6 +107,7 @@ export const routes = createBrowserRouter([
           { path: 'mandanten/protokoll', lazy: lazyScreen(adminScreens.tenantChangeLog), handle: handle({ title: 'Änderungsprotokoll', interface: 'tenants' }) },
           { path: 'mandanten/api-zugaenge', lazy: lazyScreen(adminScreens.apiTokens), handle: handle({ title: 'API-Zugänge', interface: 'tenants' }) },
           { path: 'mandanten/kalender', lazy: lazyScreen(adminScreens.calendarFeeds), handle: handle({ title: 'Kalender-Abos', interface: 'bookings' }) },
+          { path: 'mandanten/webhooks', lazy: lazyScreen(adminScreens.webhooks), handle: handle({ title: 'Webhooks', interface: 'tenants' }) },
           { path: 'benutzer', lazy: lazyScreen(adminScreens.tenantMembers), handle: handle({ title: 'Mandant Benutzer', interface: 'users' }) },
           { path: 'datenschutz', lazy: lazyScreen(adminScreens.privacy), handle: handle({ title: 'Datenschutz', interface: 'tenants' }) },
           { path: 'instanz', lazy: lazyScreen(adminScreens.instanceSettings), handle: handle({ title: 'Instanz verwalten', interface: 'instance' }) },

@@ -65,6 +65,12 @@ describe('loadConfig', () => {
     });
   });
 
+  it('allows webhooks to private addresses outside production only, unless told', () => {
+    expect(load({}).webhooks.allowPrivate).toBe(true);
+    expect(load({ NODE_ENV: 'test' }).webhooks.allowPrivate).toBe(true);
+    expect(load({ WEBHOOKS_ALLOW_PRIVATE: 'false' }).webhooks.allowPrivate).toBe(false);
+  });
+
   it('has defaults for everything optional', () => {
     const config = load({});
     expect(config).toMatchObject({

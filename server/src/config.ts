@@ -26,6 +26,8 @@ export interface AppConfig {
   /** Office365 Graph endpoints for the instance's Graph mail method (overridable for tests). */
   graph: { loginUrl: string; apiUrl: string };
   rateLimit: { signInPerWindow: number; resetPerWindow: number; windowSeconds: number; apiTokenPerMinute: number };
+  /** Webhooks to plain http and private addresses (loopback receivers in development and tests); never in production by default. */
+  webhooks: { allowPrivate: boolean };
   /**
    * Which proxies may tell the client's address and protocol (X-Forwarded-For, -Proto), as express's
    * 'trust proxy' setting takes it: a hop count, or addresses, subnets and the names loopback,
@@ -256,6 +258,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       // Requests per minute and API token (docs/integrators.md).
       apiTokenPerMinute: integer(env, 'RATE_LIMIT_API_TOKEN', 600, 1),
     },
+    webhooks: { allowPrivate: bool(env, 'WEBHOOKS_ALLOW_PRIVATE', nodeEnv !== 'production') },
     trustProxy: trustedProxies,
     clientDist: path.resolve(cwd, env.CLIENT_DIST || 'dist/client'),
     jobConcurrency: integer(env, 'JOB_CONCURRENCY', 4, 0, 100),

@@ -8,6 +8,7 @@ import { BookingHistoryResolver } from './bookings/booking-history.resolver.js';
 import { MailTemplatePreviewResolver } from './bookings/mail-template-preview.resolver.js';
 import { ApiTokenResolver } from './tokens/api-token.resolver.js';
 import { CalendarFeedResolver } from './feeds/calendar-feed.resolver.js';
+import { WebhookResolver } from './webhooks/webhook.resolver.js';
 import { CouponResolver } from './coupons/coupon.resolver.js';
 import { EventResolver } from './events/event.resolver.js';
 import { EventSeatsResolver, EventSeatsSoldResolver } from './events/event-seats.resolver.js';
@@ -33,7 +34,7 @@ import type { AppPubSub } from './shared/pubsub.js';
 import { authChecker, authDirective } from './shared/graphql/auth.js';
 
 /** Every resolver, one per domain. */
-const resolvers = [AuthResolver, TenantResolver, InstanceResolver, UserResolver, AccountResolver, SsoResolver, TenantMemberResolver, TenantChangeLogResolver, TenantUpdateResolver, WorkflowResolver, RoleResolver, CouponResolver, FileResolver, BookableResolver, EventResolver, EventSeatsResolver, EventSeatsSoldResolver, EventLinkResolver, TicketEventResolver, BookingPortalResolver, BookingResolver, BookingHistoryResolver, BookingItemEventResolver, BookingBoardResolver, PaymentResolver, TestPaymentResolver, ReceiptResolver, BookingReceiptsResolver, MailTemplatePreviewResolver, PrivacyResolver, ApiTokenResolver, CalendarFeedResolver] as const;
+const resolvers = [AuthResolver, TenantResolver, InstanceResolver, UserResolver, AccountResolver, SsoResolver, TenantMemberResolver, TenantChangeLogResolver, TenantUpdateResolver, WorkflowResolver, RoleResolver, CouponResolver, FileResolver, BookableResolver, EventResolver, EventSeatsResolver, EventSeatsSoldResolver, EventLinkResolver, TicketEventResolver, BookingPortalResolver, BookingResolver, BookingHistoryResolver, BookingItemEventResolver, BookingBoardResolver, PaymentResolver, TestPaymentResolver, ReceiptResolver, BookingReceiptsResolver, MailTemplatePreviewResolver, PrivacyResolver, ApiTokenResolver, CalendarFeedResolver, WebhookResolver] as const;
 
 export function buildAppSchema(pubSub?: AppPubSub): Promise<GraphQLSchema> {
   return buildSchema({

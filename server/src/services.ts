@@ -51,6 +51,7 @@ import { TenantMemberService } from './tenants/tenant-members.service.js';
 import { TenantService } from './tenants/tenant.service.js';
 import { ApiTokenService } from './tokens/api-token.service.js';
 import { CalendarFeedService } from './feeds/calendar-feed.service.js';
+import { WebhookService } from './webhooks/webhook.service.js';
 import { AccountSelfService } from './users/account-self-service.js';
 import { AccountTokens } from './users/account-tokens.js';
 import { AccountMails } from './users/account.mails.js';
@@ -84,6 +85,8 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   const viewers = new ViewerService(orm);
   // Integrators' API tokens; the users domain authenticates bearer requests through its port (users/api-token-port.ts).
   const apiTokens = new ApiTokenService(orm);
+  // Webhooks of integrators: bookings and events enqueue their deliveries in their transactions (webhooks/webhook.queue.ts).
+  const webhooks = new WebhookService(orm, mail, config.webhooks, config.publicUrl);
   const bookables = new BookableService(orm);
   // Attempt counters in PostgreSQL: sign-in and reset attempts, name guesses, cancellation requests.
   const attempts = new RateLimiter(orm);
@@ -144,6 +147,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     viewers,
     apiTokens,
     calendarFeeds: new CalendarFeedService(orm, config.publicUrl),
+    webhooks,
     auth: new AuthService(orm, config, attempts, viewers, accountTokens),
     users,
     account: new AccountSelfService(orm, config, attempts, users, accountBookings),
@@ -186,6 +190,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
       ...accountMails.handlers(),
       ...lockers.handlers(),
       ...privacy.handlers(),
+      ...webhooks.handlers(),
     },
     jobSchedules: [...privacy.schedules()],
   };

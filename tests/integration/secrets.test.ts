@@ -158,10 +158,11 @@ describe('every endpoint', () => {
     const suspicious = /passwordHash|secret|hooks|payload|noreplyPassword/i;
     // Readable fields never carry a secret; a write-only secret is reported only as a Boolean "…Set".
     const isSetFlag = (field: FieldInfo) => /Set$/.test(field.name) && (field.type.name ?? field.type.ofType?.name) === 'Boolean';
-    // The one exception: a new API token's secret, in createApiToken's answer only (never stored, never readable again).
-    const shownOnce = ['CreatedApiToken.secret'];
+    // The exceptions: a new API token's secret, in createApiToken's answer only (never stored, never readable again),
+    // and a new webhook endpoint's signing secret, in createWebhookEndpoint's answer only (never readable again).
+    const shownOnce = ['CreatedApiToken.secret', 'CreatedWebhookEndpoint.secret'];
     expect(outputs.filter((field) => suspicious.test(field.name) && !isSetFlag(field) && !shownOnce.includes(field.path)).map((field) => field.path)).toEqual([]);
-    expect(types.filter((type) => (type.fields ?? []).some((field) => field.name === 'secret')).map((type) => type.name)).toEqual(['CreatedApiToken']);
+    expect(types.filter((type) => (type.fields ?? []).some((field) => field.name === 'secret')).map((type) => type.name).sort()).toEqual(['CreatedApiToken', 'CreatedWebhookEndpoint']);
     // Input fields may take secrets (write-only), but never a hash or hooks.
     const inputs = types.flatMap((type) => (type.inputFields ?? []).map((field) => `${type.name}.${field.name}`));
     expect(inputs.filter((name) => /passwordHash|hooks|payload/i.test(name))).toEqual([]);

@@ -18,7 +18,8 @@ import { BOOKING_MAIL_JOB, bookingMailJob, holdsTickets, newBookingMailJobs, org
 import { bookableSnapshot, customerFields, type BookableSnapshot } from './booking.model.js';
 import { familiesOf, findBooking, freeBookingNumber, searchTextOf, setItems, type BookableFamily } from './booking.queries.js';
 import { mayOnBooking } from './booking.service.js';
-import { historyDiff, historyValuesOf, recordBookingHistory, viewerOrigin } from './booking-history.js';
+import { historyDiff, historyValuesOf, recordBookingHistory, statusEntries, statusFlagsOf, viewerOrigin } from './booking-history.js';
+import { bookingWebhookTypes } from './booking.webhooks.js';
 import type { BookingHistoryVia, ChangeOrigin } from '../../../common/bookings/history.js';
 import type { BookingEdit } from '../../../common/bookings/booking-edit.schema.js';
 import { bookedMinutes, bookingAttachments, bookingTotals, discountedCents } from './checkout/checkout.rules.js';
@@ -98,6 +99,7 @@ export class BookingEditorService {
     const wasCommitted = booking ? booking.isCommitted && !booking.isRejected : false;
     const before = booking ? paymentStateOf(booking) : null;
     const valuesBefore = booking ? historyValuesOf(booking) : null;
+    const flagsBefore = booking ? statusFlagsOf(booking) : null;
     // Units the booking stops holding (rejected now, or reserved anew for what it claims now) are
     // released for the period they were held for: before the new times are written.
     const jobs: Job[] = [];
@@ -171,7 +173,9 @@ export class BookingEditorService {
     }
     // A ticket booking released by this change: the events' organisers hear of it (mail 10).
     if (booking && !wasCommitted && target.isCommitted && !target.isRejected && tickets) jobs.push(organizerMailsJob(tenantId, target.number));
-    await recordBookingChange(tx, { tenantId, id: target.number, action: booking ? 'UPDATED' : 'CREATED', assignedUserId: target.assignedUserId ?? null }, jobs);
+    // An edit that releases, rejects or marks paid announces the transitions, like the status actions.
+    const webhookTypes = flagsBefore ? bookingWebhookTypes(statusEntries(flagsBefore, statusFlagsOf(target)).map((entry) => entry.action)) : undefined;
+    await recordBookingChange(tx, { tenantId, id: target.number, action: booking ? 'UPDATED' : 'CREATED', assignedUserId: target.assignedUserId ?? null }, jobs, webhookTypes);
     // The history: created, or the fields this edit changed with their old and new value (a save that changes nothing adds nothing).
     const changes = valuesBefore ? historyDiff(valuesBefore, historyValuesOf(target)) : [];
     if (!valuesBefore || changes.length > 0) await recordBookingHistory(tx, { tenantId, bookingId: target.number, action: valuesBefore ? 'changed' : 'created', ...origin, changes });

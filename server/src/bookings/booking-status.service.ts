@@ -11,6 +11,7 @@ import { paymentStateOf, paymentTransitions, reportPaymentEvents, type BookingPa
 import type { Booking } from './booking.entity.js';
 import type { BookingHook } from './booking.model.js';
 import { bookingMailJob, holdsTickets, organizerMailsJob, recordBookingChange, rejectionMailJob } from './booking.jobs.js';
+import { bookingWebhookTypes } from './booking.webhooks.js';
 import { familiesOf, findBooking, findBookingOrFail } from './booking.queries.js';
 import { activeLockerSystems, lockerActivationJobs, lockerReleaseJobs } from './booking-lockers.js';
 import { isBookingNumber } from './booking-number.js';
@@ -321,8 +322,9 @@ export class BookingStatusService {
     const applied = await apply(booking);
     const { jobs, note } = Array.isArray(applied) ? { jobs: applied, note: history } : { jobs: applied.jobs, note: { ...history, ...applied.history } };
     await tx.flush();
-    for (const entry of statusEntries(flagsBefore, statusFlagsOf(booking), note)) await recordBookingHistory(tx, { tenantId, bookingId: booking.number, ...origin, ...entry });
-    await recordBookingChange(tx, { tenantId, id: booking.number, action: 'UPDATED', assignedUserId: booking.assignedUserId ?? null }, jobs);
+    const entries = statusEntries(flagsBefore, statusFlagsOf(booking), note);
+    for (const entry of entries) await recordBookingHistory(tx, { tenantId, bookingId: booking.number, ...origin, ...entry });
+    await recordBookingChange(tx, { tenantId, id: booking.number, action: 'UPDATED', assignedUserId: booking.assignedUserId ?? null }, jobs, bookingWebhookTypes(entries.map((entry) => entry.action)));
     await reportPaymentEvents(this.payments, tx, tenantId, booking.number, paymentTransitions(before, booking));
   }
 

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { enqueueJobs, type Job } from '../shared/jobs.js';
 import { notifyCall, type BookingChangedEvent } from '../shared/pubsub.js';
+import { enqueueBookingWebhooks, type BookingWebhookType } from './booking.webhooks.js';
 
 /**
  * The side effects of a booking change, written inside the change's transaction: mails as durable
@@ -87,7 +88,13 @@ export function rejectionMailJob(tenantId: string, bookingId: string, wasRelease
   return bookingMailJob({ tenantId, bookingId, kind: wasReleased ? 'rejected' : 'declined', reason });
 }
 
-/** Jobs and the live event of one booking change, inside its transaction. */
-export async function recordBookingChange(em: EntityManager, event: BookingChangedEvent, jobs: readonly Job[] = []): Promise<void> {
+const defaultWebhookTypes: Record<BookingChangedEvent['action'], BookingWebhookType> = { CREATED: 'booking.created', UPDATED: 'booking.changed', DELETED: 'booking.deleted' };
+
+/**
+ * Jobs, webhooks and the live event of one booking change, inside its transaction. The webhook
+ * events follow the action unless the caller names the status transitions (released, paid…).
+ */
+export async function recordBookingChange(em: EntityManager, event: BookingChangedEvent, jobs: readonly Job[] = [], webhookTypes?: readonly BookingWebhookType[]): Promise<void> {
+  await enqueueBookingWebhooks(em, event.tenantId, event.id, webhookTypes ?? [defaultWebhookTypes[event.action]]);
   await enqueueJobs(em, jobs, [notifyCall('BOOKING_CHANGED', event.tenantId, event)]);
 }

@@ -1,3 +1,4 @@
+import { enqueueWebhookEvent } from '../webhooks/webhook.queue.js';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { seatLimitError } from '../../../common/events/seats.js';
@@ -63,6 +64,17 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
  * public-event quota (maxEvents, empty is unlimited). Tickets are bookables referencing the event;
  * deleting an event keeps them.
  */
+/** What a webhook of the event carries: its ids, name, times, publicity and tags (nothing of its organiser's contacts). */
+const eventWebhookData = (tenantId: string, event: Event): Record<string, unknown> => ({
+  tenantId,
+  eventId: event.id,
+  name: event.name,
+  startsAt: event.startsAt?.toISOString() ?? null,
+  endsAt: event.endsAt?.toISOString() ?? null,
+  isPublic: event.isPublic,
+  tags: event.tags,
+});
+
 export class EventService implements TicketEvents {
   constructor(
     private readonly orm: MikroORM,
@@ -144,6 +156,7 @@ export class EventService implements TicketEvents {
       if (data.isPublic && !wasPublic) await this.requirePublicQuota(em, tenantId);
       event.setData(data);
       await em.flush();
+      await enqueueWebhookEvent(em, tenantId, { type: 'event.changed', data: eventWebhookData(tenantId, event) });
       return event;
     });
   }
@@ -181,6 +194,7 @@ export class EventService implements TicketEvents {
       const event = await this.findOne(em, tenantId, id);
       if (!allowed(viewer, 'delete', event)) throw new AppError('auth.forbidden');
       await em.nativeDelete(Event, { id: event.id });
+      await enqueueWebhookEvent(em, tenantId, { type: 'event.deleted', data: { tenantId, eventId: event.id } });
     });
   }
 
@@ -248,6 +262,7 @@ export class EventService implements TicketEvents {
       }
     }
     await em.flush();
+    await enqueueWebhookEvent(em, tenantId, { type: 'event.created', data: eventWebhookData(tenantId, event) });
     return event;
   }
 

@@ -173,7 +173,7 @@ export class PaymentService {
       booking.paymentMethod = verified.method satisfies PaymentMethod;
       booking.paymentProvider = provider;
       await tx.flush();
-      await recordBookingChange(tx, { tenantId, id: booking.number, action: 'UPDATED', assignedUserId: booking.assignedUserId ?? null });
+      await recordBookingChange(tx, { tenantId, id: booking.number, action: 'UPDATED', assignedUserId: booking.assignedUserId ?? null }, [], ['booking.paid']);
       await recordBookingHistory(tx, {
         tenantId,
         bookingId: booking.number,

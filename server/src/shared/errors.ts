@@ -12,6 +12,7 @@ export const errorCatalogue = {
   'auth.csrf': { status: 403, title: 'Zugriff verweigert', detail: 'Die Anfrage wurde als websiteübergreifend abgelehnt.' },
   'auth.rate-limited': { status: 429, title: 'Zu viele Versuche', detail: 'Bitte warten Sie einige Minuten und versuchen Sie es erneut.' },
   'auth.token-with-session': { status: 400, title: 'Doppelte Anmeldung', detail: 'Die Anfrage enthält ein Sitzungs-Cookie und einen API-Schlüssel. Senden Sie nur eines von beiden.' },
+  'webhook.not-found': { status: 404, title: 'Webhook nicht gefunden', detail: 'Den Webhook oder die Zustellung gibt es nicht (mehr).' },
   'token.not-found': { status: 404, title: 'API-Zugang nicht gefunden', detail: 'Den API-Zugang gibt es nicht (mehr).' },
   'feed.not-found': { status: 404, title: 'Kalender-Abo nicht gefunden', detail: 'Das Kalender-Abo gibt es nicht (mehr).' },
   'register.failed': { status: 500, title: 'Registrierung fehlgeschlagen', detail: 'Bitte versuchen Sie es erneut.' },

@@ -23,6 +23,10 @@ export interface Job {
   maxAttempts?: number;
   /** graphile-worker's job key: names a job that must exist once (see jobWithKeyExists). */
   key?: string;
+  /** graphile-worker's named queue: the jobs of one queue run one at a time. */
+  queueName?: string;
+  /** When the job is due (default now). */
+  runAt?: Date;
 }
 
 /** Which attempt of its job a handler runs: the last one may record that the work is given up. */
@@ -72,11 +76,17 @@ export interface SqlCall {
  */
 export async function enqueueJobs(em: EntityManager, jobs: readonly Job[], alsoCall: readonly SqlCall[] = []): Promise<void> {
   const calls: SqlCall[] = [
-    ...jobs.map((job) =>
-      job.key
-        ? { expression: 'graphile_worker.add_job(?, ?::json, max_attempts => ?, job_key => ?)', params: [job.name, JSON.stringify(job.payload), job.maxAttempts ?? 25, job.key] }
-        : { expression: 'graphile_worker.add_job(?, ?::json, max_attempts => ?)', params: [job.name, JSON.stringify(job.payload), job.maxAttempts ?? 25] },
-    ),
+    ...jobs.map((job) => {
+      const named: [string, unknown][] = [['max_attempts', job.maxAttempts ?? 25]];
+      if (job.key) named.push(['job_key', job.key]);
+      if (job.queueName) named.push(['queue_name', job.queueName]);
+      if (job.runAt) named.push(['run_at', job.runAt.toISOString()]);
+      const casts: Record<string, string> = { run_at: '::timestamptz' };
+      return {
+        expression: `graphile_worker.add_job(?, ?::json, ${named.map(([name]) => `${name} => ?${casts[name] ?? ''}`).join(', ')})`,
+        params: [job.name, JSON.stringify(job.payload), ...named.map(([, value]) => value)],
+      };
+    }),
     ...alsoCall,
   ];
   if (calls.length === 0) return;

@@ -44,6 +44,7 @@ export const navEntries: NavEntry[] = [
   { label: 'API-Zugänge', group: 'tenant', path: '/admin/mandanten/api-zugaenge', interface: 'tenants', needsTenant: true, implemented: true, icon: 'key' },
   // Staff who work with the bookings subscribe to them in their calendars.
   { label: 'Kalender-Abos', group: 'tenant', path: '/admin/mandanten/kalender', interface: 'bookings', needsTenant: true, implemented: true, icon: 'calendar' },
+  { label: 'Webhooks', group: 'tenant', path: '/admin/mandanten/webhooks', interface: 'tenants', needsTenant: true, implemented: true, icon: 'send-to-graph' },
   { label: 'Instanz verwalten', group: 'system', path: '/admin/instanz', interface: 'instance', needsTenant: false, implemented: true, icon: 'globe' },
   { label: 'Mandanten', group: 'system', path: '/admin/instanz/mandanten', interface: 'instance', needsTenant: false, implemented: true, icon: 'office' },
   { label: 'Benutzer', group: 'system', path: '/admin/instanz/benutzer', interface: 'instance', needsTenant: false, implemented: true, icon: 'people' },

@@ -75,6 +75,18 @@ describe('operation rules (@auth on queries and mutations)', () => {
     expect(await check(token, AuthRule.API_TOKEN_MANAGER, { id: 't' })).toBe(false);
   });
 
+  it('WEBHOOK_MANAGER: owners of the tenantId; by an id the service checks; never a request with a token', async () => {
+    const owner = { ...member({}), permissions: computePermissions('owner@example.com', noInstance, [{ tenantId: TENANT, isOwner: true, roles: [] }]) };
+    expect(await check(owner, AuthRule.WEBHOOK_MANAGER, { tenantId: TENANT })).toBe(true);
+    expect(await check(owner, AuthRule.WEBHOOK_MANAGER, { tenantId: OTHER })).toBe(false);
+    expect(await check(owner, AuthRule.WEBHOOK_MANAGER, { endpointId: 'e' })).toBe(true);
+    expect(await check(owner, AuthRule.WEBHOOK_MANAGER, {})).toBe(false);
+    expect(await check(member({ manageBookings: { readAny: true, updateAny: true } }), AuthRule.WEBHOOK_MANAGER, { tenantId: TENANT })).toBe(false);
+    const token = { ...owner, apiToken: { id: 't', name: 'Skript', tenantId: TENANT } };
+    expect(await check(token, AuthRule.WEBHOOK_MANAGER, { tenantId: TENANT })).toBe(false);
+    expect(await check(token, AuthRule.WEBHOOK_MANAGER, { deliveryId: 'd' })).toBe(false);
+  });
+
   it('lets an instance owner pass every rule', async () => {
     const instanceOwner = { ...member({}), permissions: computePermissions('admin@example.com', { ...noInstance, ownerUserIds: ['admin@example.com'] }, []) };
     for (const rule of Object.values(AuthRule)) expect(await check(instanceOwner, rule, { tenantId: OTHER, id: OTHER })).toBe(true);

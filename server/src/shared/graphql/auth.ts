@@ -50,6 +50,11 @@ export enum AuthRule {
    * service); by id the feed's tenant is checked by the service.
    */
   CALENDAR_FEED_MANAGER = 'CALENDAR_FEED_MANAGER',
+  /**
+   * Managing webhooks, in person (never with a token): owners of the tenantId argument's tenant;
+   * by an endpoint's or delivery's id the service checks its tenant.
+   */
+  WEBHOOK_MANAGER = 'WEBHOOK_MANAGER',
   /** Who may create tenants: instance owners and the users the instance allows. */
   TENANT_CREATOR = 'TENANT_CREATOR',
   /** The tenant's member list: manageUsers readAny or updateAny. */
@@ -198,6 +203,12 @@ export const authChecker: AuthChecker<GraphQLContext, AuthRule> = async ({ conte
         const tenantId = tenantArg(args);
         if (tenantId !== undefined) return canManageCalendarFeeds(permissions, tenantId);
         return idArg(args) !== undefined;
+      }
+      case AuthRule.WEBHOOK_MANAGER: {
+        if (viewer.apiToken) return false;
+        const tenantId = tenantArg(args);
+        if (tenantId !== undefined) return hasFullAccess(permissions, tenantId);
+        return ['id', 'endpointId', 'deliveryId'].some((name) => typeof args[name] === 'string');
       }
       case AuthRule.TENANT_CREATOR:
         return canCreateTenant(permissions);

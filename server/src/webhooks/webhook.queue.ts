@@ -1,0 +1,59 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import type { WebhookEventType } from '../../../common/webhooks/webhook.js';
+import { enqueueJobs, type Job } from '../shared/jobs.js';
+
+/**
+ * The deliveries of webhooks, written inside the transaction of the change they announce: a
+ * rolled-back change sends nothing, a committed one is delivered even after a crash. Each endpoint
+ * has one draining job at a time (its own named queue and job key), which sends its deliveries
+ * oldest first and waits while the oldest is retried: an endpoint sees its events in order.
+ */
+
+export const WEBHOOK_DRAIN_JOB = 'webhook-drain';
+export const WEBHOOK_DISABLED_MAIL_JOB = 'webhook-disabled-mail';
+
+/** The job that sends an endpoint's pending deliveries, due at `runAt` (default now). */
+export function drainJob(endpointId: string, runAt?: Date): Job {
+  return { name: WEBHOOK_DRAIN_JOB, payload: { endpointId }, key: `webhook:${endpointId}`, queueName: `webhook:${endpointId}`, runAt };
+}
+
+export interface WebhookEvent {
+  type: WebhookEventType | 'webhook.test';
+  /** What every subscribed endpoint receives. */
+  data: Record<string, unknown>;
+  /** Added to `data` for endpoints registered with personal data (the customer's name, mail…). */
+  personalData?: Record<string, unknown>;
+}
+
+interface EndpointRow {
+  id: string;
+  include_personal_data: boolean;
+}
+
+export const webhookMessageId = (): string => `msg_${randomUUID()}`;
+
+export function webhookBody(type: string, timestamp: Date, data: Record<string, unknown>): Record<string, unknown> {
+  return { type, timestamp: timestamp.toISOString(), data };
+}
+
+/** Inserts one delivery per active endpoint of the tenant subscribed to the event (or only `endpointId`), and their drain jobs. */
+export async function enqueueWebhookEvent(em: EntityManager, tenantId: string, event: WebhookEvent, options: { endpointId?: string } = {}): Promise<void> {
+  const endpoints = options.endpointId
+    ? await em.execute<EndpointRow[]>('select id, include_personal_data from webhook_endpoints where id = ? and tenant_id = ? and disabled_at is null', [options.endpointId, tenantId])
+    : await em.execute<EndpointRow[]>('select id, include_personal_data from webhook_endpoints where tenant_id = ? and disabled_at is null and ? = any(events)', [tenantId, event.type]);
+  if (endpoints.length === 0) return;
+  const messageId = webhookMessageId();
+  const now = new Date();
+  for (const endpoint of endpoints) {
+    const data = endpoint.include_personal_data && event.personalData ? { ...event.data, customer: event.personalData } : event.data;
+    await em.execute('insert into webhook_deliveries (id, endpoint_id, event_id, event_type, payload) values (?, ?, ?, ?, ?::jsonb)', [
+      randomUUID(),
+      endpoint.id,
+      messageId,
+      event.type,
+      JSON.stringify(webhookBody(event.type, now, data)),
+    ]);
+  }
+  await enqueueJobs(em, endpoints.map((endpoint) => drainJob(endpoint.id)));
+}

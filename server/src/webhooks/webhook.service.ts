@@ -1,0 +1,365 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { hasFullAccess } from '../../../common/permissions/permissions.js';
+import { WEBHOOK_TEST_EVENT, webhookEndpointInputSchema, webhookMessages, type WebhookEventType } from '../../../common/webhooks/webhook.js';
+import { AppError } from '../shared/errors.js';
+import { isUuid } from '../shared/ids.js';
+import { enqueueJobs, type JobHandler } from '../shared/jobs.js';
+import { logger } from '../shared/logging.js';
+import { parseInput } from '../shared/schema-input.js';
+import type { MailService } from '../mail/mail.service.js';
+import type { Viewer } from '../users/viewer.service.js';
+import { urlRefusal, type WebhookNetworkRules } from './webhook-address.js';
+import { sendWebhook, type SendResult } from './webhook-sender.js';
+import { newWebhookSecret, webhookHeaders } from './webhook-signature.js';
+import { drainJob, enqueueWebhookEvent, WEBHOOK_DISABLED_MAIL_JOB, WEBHOOK_DRAIN_JOB } from './webhook.queue.js';
+
+/** The waits before the 2nd, 3rd… attempt: eight attempts over about 45 hours, then the delivery has failed. */
+export const WEBHOOK_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000, 12 * 3_600_000, 24 * 3_600_000];
+/** An endpoint failing this long without a single success is disabled and its tenant's owners are told. */
+export const WEBHOOK_DISABLE_AFTER_MS = 3 * 24 * 3_600_000;
+/** Deliveries one drain run sends before it hands over to a new run (other endpoints' queues get their turn). */
+const DRAIN_BATCH = 50;
+
+export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface WebhookEndpointView {
+  id: string;
+  tenantId: string;
+  url: string;
+  events: string[];
+  description: string;
+  includePersonalData: boolean;
+  createdBy: string;
+  createdAt: Date;
+  disabledAt: Date | null;
+  disabledReason: string | null;
+  failingSince: Date | null;
+}
+
+export interface WebhookDeliveryView {
+  id: string;
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  lastStatusCode: number | null;
+  lastDurationMs: number | null;
+  lastError: string | null;
+  nextAttemptAt: Date | null;
+  createdAt: Date;
+  deliveredAt: Date | null;
+  /** The body sent, as JSON text. */
+  body: string;
+}
+
+export interface WebhookDeliveryPage {
+  nodes: WebhookDeliveryView[];
+  /** Pass as `after` for the next (older) page; null when there is none. */
+  endCursor: string | null;
+}
+
+interface EndpointRow {
+  id: string;
+  tenant_id: string;
+  url: string;
+  events: string[];
+  secret: string;
+  description: string;
+  include_personal_data: boolean;
+  created_by: string;
+  created_at: Date;
+  disabled_at: Date | null;
+  disabled_reason: string | null;
+  failing_since: Date | null;
+}
+
+interface DeliveryRow {
+  id: string;
+  /** The order of the deliveries, as text (a bigint), for the log's cursor. */
+  cursor: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  payload: Record<string, unknown>;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  last_status_code: number | null;
+  last_duration_ms: number | null;
+  last_error: string | null;
+  next_attempt_at: Date | null;
+  created_at: Date;
+  delivered_at: Date | null;
+}
+
+const endpointView = (row: EndpointRow): WebhookEndpointView => ({
+  id: row.id,
+  tenantId: row.tenant_id,
+  url: row.url,
+  events: row.events,
+  description: row.description,
+  includePersonalData: row.include_personal_data,
+  createdBy: row.created_by,
+  createdAt: new Date(row.created_at),
+  disabledAt: row.disabled_at ? new Date(row.disabled_at) : null,
+  disabledReason: row.disabled_reason,
+  failingSince: row.failing_since ? new Date(row.failing_since) : null,
+});
+
+const deliveryView = (row: DeliveryRow): WebhookDeliveryView => ({
+  id: row.id,
+  endpointId: row.endpoint_id,
+  eventId: row.event_id,
+  eventType: row.event_type,
+  status: row.status,
+  attempts: row.attempts,
+  lastStatusCode: row.last_status_code,
+  lastDurationMs: row.last_duration_ms,
+  lastError: row.last_error,
+  nextAttemptAt: row.next_attempt_at ? new Date(row.next_attempt_at) : null,
+  createdAt: new Date(row.created_at),
+  deliveredAt: row.delivered_at ? new Date(row.delivered_at) : null,
+  body: JSON.stringify(row.payload),
+});
+
+const ENDPOINT_COLUMNS = 'id, tenant_id, url, events, secret, description, include_personal_data, created_by, created_at, disabled_at, disabled_reason, failing_since';
+const DELIVERY_COLUMNS = 'id, seq::text as cursor, endpoint_id, event_id, event_type, payload, status, attempts, last_status_code, last_duration_ms, last_error, next_attempt_at, created_at, delivered_at';
+
+/**
+ * Webhooks of integrators: endpoints registered, changed and deleted by the tenant's owners in
+ * person, their delivery log, redeliveries and test events; and the job that sends an endpoint's
+ * deliveries in order, retries them with backoff and disables an endpoint failing for three days.
+ */
+export class WebhookService {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly mail: Pick<MailService, 'send'>,
+    private readonly rules: WebhookNetworkRules,
+    private readonly publicUrl: string,
+  ) {}
+
+  /** Owners of the tenant, signed in in person: a token can neither see nor register webhooks. */
+  private assertManager(viewer: Viewer, tenantId: string): void {
+    if (viewer.apiToken) throw new AppError('auth.forbidden', { detail: 'Mit einem API-Schlüssel lassen sich keine Webhooks verwalten.' });
+    if (!hasFullAccess(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
+  }
+
+  /** The endpoint, when the viewer manages its tenant; otherwise it does not exist for them. */
+  private async managedEndpoint(em: EntityManager, viewer: Viewer, id: string): Promise<EndpointRow> {
+    const [row] = isUuid(id) ? await em.execute<EndpointRow[]>(`select ${ENDPOINT_COLUMNS} from webhook_endpoints where id = ?`, [id]) : [];
+    if (!row) throw new AppError('webhook.not-found');
+    if (viewer.apiToken) throw new AppError('auth.forbidden', { detail: 'Mit einem API-Schlüssel lassen sich keine Webhooks verwalten.' });
+    if (!hasFullAccess(viewer.permissions, row.tenant_id)) throw new AppError('webhook.not-found');
+    return row;
+  }
+
+  private checkUrl(url: string): void {
+    const refusal = urlRefusal(url, this.rules);
+    if (refusal === 'https') throw new AppError('generic.validation', { fieldErrors: { url: webhookMessages.https } });
+    if (refusal === 'private-address') throw new AppError('generic.validation', { fieldErrors: { url: webhookMessages.privateAddress } });
+    if (refusal === 'invalid') throw new AppError('generic.validation', { fieldErrors: { url: webhookMessages.url } });
+  }
+
+  async list(viewer: Viewer, tenantId: string): Promise<WebhookEndpointView[]> {
+    this.assertManager(viewer, tenantId);
+    const rows = await this.orm.em.fork().execute<EndpointRow[]>(`select ${ENDPOINT_COLUMNS} from webhook_endpoints where tenant_id = ? order by created_at desc, id`, [tenantId]);
+    return rows.map(endpointView);
+  }
+
+  /** Registers an endpoint; the answer holds its signing secret, the only time it is shown. */
+  async create(viewer: Viewer, tenantId: string, input: unknown): Promise<{ endpoint: WebhookEndpointView; secret: string }> {
+    this.assertManager(viewer, tenantId);
+    const values = parseInput(webhookEndpointInputSchema(), input);
+    this.checkUrl(values.url);
+    const em = this.orm.em.fork();
+    const [tenant] = await em.execute<{ id: string }[]>('select id from tenants where id = ?', [tenantId]);
+    if (!tenant) throw new AppError('generic.not-found');
+    const secret = newWebhookSecret();
+    const [row] = await em.execute<EndpointRow[]>(
+      `insert into webhook_endpoints (id, tenant_id, url, events, secret, description, include_personal_data, created_by) values (?, ?, ?, array(select jsonb_array_elements_text(?::jsonb)), ?, ?, ?, ?) returning ${ENDPOINT_COLUMNS}`,
+      [randomUUID(), tenantId, values.url, JSON.stringify(values.events), secret, values.description, values.includePersonalData, viewer.user.id],
+    );
+    logger.info({ endpointId: row?.id, tenantId, by: viewer.user.id }, 'Webhook registriert');
+    return { endpoint: endpointView(row as EndpointRow), secret };
+  }
+
+  /** Changes URL, events, description and personal data; `enabled: true` turns a disabled endpoint on again. */
+  async update(viewer: Viewer, id: string, input: unknown, enabled?: boolean | null): Promise<WebhookEndpointView> {
+    const em = this.orm.em.fork();
+    const current = await this.managedEndpoint(em, viewer, id);
+    const values = parseInput(webhookEndpointInputSchema(), input);
+    this.checkUrl(values.url);
+    const reenable = enabled === true && current.disabled_at !== null;
+    const disable = enabled === false && current.disabled_at === null;
+    const [row] = await em.execute<EndpointRow[]>(
+      `update webhook_endpoints set url = ?, events = array(select jsonb_array_elements_text(?::jsonb)), description = ?, include_personal_data = ?,
+         disabled_at = case when ? then null when ? then now() else disabled_at end,
+         disabled_reason = case when ? then null when ? then 'Von Hand deaktiviert' else disabled_reason end,
+         failing_since = case when ? then null else failing_since end
+       where id = ? returning ${ENDPOINT_COLUMNS}`,
+      [values.url, JSON.stringify(values.events), values.description, values.includePersonalData, reenable, disable, reenable, disable, reenable, id],
+    );
+    logger.info({ endpointId: id, by: viewer.user.id }, 'Webhook geändert');
+    return endpointView(row as EndpointRow);
+  }
+
+  /** Deletes the endpoint with its log; deliveries still waiting are dropped. */
+  async remove(viewer: Viewer, id: string): Promise<string> {
+    const em = this.orm.em.fork();
+    await this.managedEndpoint(em, viewer, id);
+    await em.execute('delete from webhook_endpoints where id = ?', [id]);
+    logger.info({ endpointId: id, by: viewer.user.id }, 'Webhook gelöscht');
+    return id;
+  }
+
+  /** The endpoint's log, newest first, `first` at a time (at most 100) after the cursor. */
+  async deliveries(viewer: Viewer, endpointId: string, first = 20, after: string | null = null): Promise<WebhookDeliveryPage> {
+    const em = this.orm.em.fork();
+    await this.managedEndpoint(em, viewer, endpointId);
+    const limit = Math.min(Math.max(Math.trunc(first) || 20, 1), 100);
+    const cursor = after !== null && /^\d{1,18}$/.test(after) ? after : null;
+    const rows = await em.execute<DeliveryRow[]>(
+      `select ${DELIVERY_COLUMNS} from webhook_deliveries where endpoint_id = ? ${cursor ? 'and seq < ?::bigint' : ''} order by seq desc limit ?`,
+      cursor ? [endpointId, cursor, limit + 1] : [endpointId, limit + 1],
+    );
+    const page = rows.slice(0, limit);
+    return { nodes: page.map(deliveryView), endCursor: rows.length > limit ? (page.at(-1)?.cursor ?? null) : null };
+  }
+
+  private async delivery(em: EntityManager, id: string): Promise<DeliveryRow | undefined> {
+    const [row] = await em.execute<DeliveryRow[]>(`select ${DELIVERY_COLUMNS} from webhook_deliveries where id = ?`, [id]);
+    return row;
+  }
+
+  /**
+   * Sends a delivery again ("Erneut senden") as a new delivery with the same message id, behind the
+   * endpoint's waiting ones. A second request while that redelivery waits returns it: one attempt,
+   * however often the button is pressed. A delivery still waiting is not duplicated at all.
+   */
+  async redeliver(viewer: Viewer, deliveryId: string): Promise<WebhookDeliveryView> {
+    return this.orm.em.fork().transactional(async (em) => {
+      const original = isUuid(deliveryId) ? await this.delivery(em, deliveryId) : undefined;
+      if (!original) throw new AppError('webhook.not-found');
+      const endpoint = await this.managedEndpoint(em, viewer, original.endpoint_id);
+      if (endpoint.disabled_at) throw new AppError('generic.validation', { detail: 'Der Webhook ist deaktiviert. Aktivieren Sie ihn, bevor Sie erneut senden.' });
+      if (original.status === 'pending') return deliveryView(original);
+      const [inserted] = await em.execute<DeliveryRow[]>(
+        `insert into webhook_deliveries (id, endpoint_id, event_id, event_type, payload, redelivery_of) values (?, ?, ?, ?, ?::jsonb, ?)
+         on conflict (redelivery_of) where status = 'pending' and redelivery_of is not null do nothing returning ${DELIVERY_COLUMNS}`,
+        [randomUUID(), original.endpoint_id, original.event_id, original.event_type, JSON.stringify(original.payload), original.id],
+      );
+      if (!inserted) {
+        const [waiting] = await em.execute<DeliveryRow[]>(`select ${DELIVERY_COLUMNS} from webhook_deliveries where redelivery_of = ? and status = 'pending'`, [original.id]);
+        return deliveryView(waiting as DeliveryRow);
+      }
+      await enqueueJobs(em, [drainJob(original.endpoint_id)]);
+      return deliveryView(inserted);
+    });
+  }
+
+  /** Queues a `webhook.test` event to the endpoint, whatever it subscribed to. */
+  async sendTest(viewer: Viewer, endpointId: string): Promise<WebhookDeliveryView> {
+    return this.orm.em.fork().transactional(async (em) => {
+      const endpoint = await this.managedEndpoint(em, viewer, endpointId);
+      if (endpoint.disabled_at) throw new AppError('generic.validation', { detail: 'Der Webhook ist deaktiviert. Aktivieren Sie ihn, bevor Sie ein Testereignis senden.' });
+      await enqueueWebhookEvent(em, endpoint.tenant_id, { type: WEBHOOK_TEST_EVENT, data: { tenantId: endpoint.tenant_id, endpointId, message: 'Testereignis der Buchungsplattform' } }, { endpointId });
+      const [row] = await em.execute<DeliveryRow[]>(`select ${DELIVERY_COLUMNS} from webhook_deliveries where endpoint_id = ? order by seq desc limit 1`, [endpointId]);
+      return deliveryView(row as DeliveryRow);
+    });
+  }
+
+  handlers(): Record<string, JobHandler> {
+    return {
+      [WEBHOOK_DRAIN_JOB]: (payload) => this.drain(String(payload.endpointId)),
+      [WEBHOOK_DISABLED_MAIL_JOB]: (payload) => this.mailDisabled(String(payload.endpointId)),
+    };
+  }
+
+  /**
+   * Sends the endpoint's pending deliveries, oldest first. The oldest blocks the rest while it waits
+   * for its next attempt: the drain is then scheduled for that moment (its own queue and key keep it
+   * single). A delivery out of attempts has failed and the next one follows.
+   */
+  async drain(endpointId: string): Promise<void> {
+    const em = this.orm.em.fork();
+    for (let sent = 0; sent < DRAIN_BATCH; sent++) {
+      const [endpoint] = await em.execute<EndpointRow[]>(`select ${ENDPOINT_COLUMNS} from webhook_endpoints where id = ?`, [endpointId]);
+      if (!endpoint || endpoint.disabled_at) return;
+      const [head] = await em.execute<DeliveryRow[]>(`select ${DELIVERY_COLUMNS} from webhook_deliveries where endpoint_id = ? and status = 'pending' order by seq limit 1`, [endpointId]);
+      if (!head) return;
+      if (head.next_attempt_at && new Date(head.next_attempt_at).getTime() > Date.now()) {
+        await enqueueJobs(em, [drainJob(endpointId, new Date(head.next_attempt_at))]);
+        return;
+      }
+      const body = JSON.stringify(head.payload);
+      const result = await sendWebhook(endpoint.url, webhookHeaders(endpoint.secret, head.event_id, Math.floor(Date.now() / 1000), body), body, this.rules);
+      const waiting = await this.record(em, endpoint, head, result);
+      if (waiting) return;
+    }
+    await enqueueJobs(em, [drainJob(endpointId)]);
+  }
+
+  /** Stores the attempt's outcome; true when the endpoint's queue now waits (a retry is scheduled, or the endpoint was disabled). */
+  private async record(em: EntityManager, endpoint: EndpointRow, delivery: DeliveryRow, result: SendResult): Promise<boolean> {
+    const attempts = delivery.attempts + 1;
+    const outcome = [result.statusCode, result.durationMs, result.error?.slice(0, 500) ?? null];
+    if (result.ok) {
+      await em.execute(
+        `update webhook_deliveries set status = 'succeeded', attempts = ?, last_status_code = ?, last_duration_ms = ?, last_error = ?, next_attempt_at = null, delivered_at = now() where id = ?`,
+        [attempts, ...outcome, delivery.id],
+      );
+      await em.execute('update webhook_endpoints set failing_since = null where id = ?', [endpoint.id]);
+      return false;
+    }
+    const delay = WEBHOOK_RETRY_DELAYS_MS[attempts - 1];
+    const nextAttempt = delay === undefined ? null : new Date(Date.now() + delay);
+    await em.transactional(async (tx) => {
+      await tx.execute(
+        `update webhook_deliveries set status = ?, attempts = ?, last_status_code = ?, last_duration_ms = ?, last_error = ?, next_attempt_at = ? where id = ?`,
+        [nextAttempt ? 'pending' : 'failed', attempts, ...outcome, nextAttempt, delivery.id],
+      );
+      const [failing] = await tx.execute<{ failing_since: Date }[]>('update webhook_endpoints set failing_since = coalesce(failing_since, now()) where id = ? returning failing_since', [endpoint.id]);
+      const since = failing ? new Date(failing.failing_since).getTime() : Date.now();
+      if (Date.now() - since >= WEBHOOK_DISABLE_AFTER_MS) {
+        await tx.execute(`update webhook_endpoints set disabled_at = now(), disabled_reason = 'Seit drei Tagen nicht erreichbar' where id = ?`, [endpoint.id]);
+        await tx.execute(`update webhook_deliveries set status = 'failed', next_attempt_at = null where endpoint_id = ? and status = 'pending'`, [endpoint.id]);
+        await enqueueJobs(tx, [{ name: WEBHOOK_DISABLED_MAIL_JOB, payload: { endpointId: endpoint.id } }]);
+        logger.warn({ endpointId: endpoint.id, tenantId: endpoint.tenant_id }, 'Webhook nach drei Tagen Fehlern deaktiviert');
+      } else if (nextAttempt) {
+        await enqueueJobs(tx, [drainJob(endpoint.id, nextAttempt)]);
+      }
+    });
+    return nextAttempt !== null;
+  }
+
+  /** Tells the tenant's owners that an endpoint was disabled. */
+  private async mailDisabled(endpointId: string): Promise<void> {
+    const em = this.orm.em.fork();
+    const [endpoint] = await em.execute<(EndpointRow & { tenant_name: string })[]>(
+      `select e.${ENDPOINT_COLUMNS.split(', ').join(', e.')}, t.name as tenant_name from webhook_endpoints e join tenants t on t.id = e.tenant_id where e.id = ?`,
+      [endpointId],
+    );
+    if (!endpoint?.disabled_at) return;
+    const owners = await em.execute<{ user_id: string }[]>('select user_id from tenant_memberships where tenant_id = ? and is_owner order by user_id', [endpoint.tenant_id]);
+    for (const owner of owners) {
+      await this.mail.send({
+        to: owner.user_id,
+        subject: 'Webhook deaktiviert',
+        paragraphs: [
+          `Der Webhook an ${endpoint.url} von „${endpoint.tenant_name}“ war seit drei Tagen nicht erreichbar und wurde deaktiviert.`,
+          'Bitte prüfen Sie den Empfänger und aktivieren Sie den Webhook danach wieder. Ereignisse aus der Zeit der Deaktivierung werden nicht nachgeliefert; über „Erneut senden“ im Zustellprotokoll lassen sich einzelne senden.',
+        ],
+        link: { href: `${this.publicUrl}/admin/mandanten/webhooks`, label: 'Webhooks öffnen' },
+      });
+    }
+  }
+}
+
+export type { WebhookEventType };
+
+declare module '../shared/domain-services.js' {
+  interface DomainServices {
+    webhooks: WebhookService;
+  }
+}
