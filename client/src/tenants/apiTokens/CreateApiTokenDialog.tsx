@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Form, useField } from 'react-final-form';
 import { apiTokenInputSchema, apiTokenPresetLabels, apiTokenPresets, defaultApiTokenExpiry, type ApiTokenPreset } from '../../../../common/tokens/api-token';
@@ -11,8 +11,8 @@ import { helperLine, shownFieldError } from '../../shared/forms/fieldMessage';
 import { useSaveDialog } from '../../shared/forms/saveDialog';
 import { nestedErrors } from '../../shared/forms/schemaValidate';
 import { TextField } from '../../shared/forms/TextField';
-import { notify } from '../../shared/toast';
 import { apiTokenTexts } from './apiTokenTexts';
+import { CopyableField } from '../../shared/forms/CopyableField';
 
 interface ApiTokenFormValues {
   name: string;
@@ -87,32 +87,12 @@ function ExpiryField() {
 
 /** The secret of a token just created, shown this once, with a copy button. */
 function SecretShownOnce({ secret }: { secret: string }) {
-  const [field, setField] = useState<HTMLInputElement | null>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      notify({ type: 'success', ...apiTokenTexts.copied });
-    } catch {
-      field?.select();
-      notify({ type: 'warning', ...apiTokenTexts.copyFailed });
-    }
-  };
   return (
     <>
       <Callout intent="warning" icon="warning-sign" title={apiTokenTexts.secretOnce}>
         {apiTokenTexts.secretHint}
       </Callout>
-      <FormGroup label={apiTokenTexts.secretLabel} labelFor="api-token-secret" className="api-token-secret">
-        <InputGroup
-          id="api-token-secret"
-          readOnly
-          fill
-          value={secret}
-          inputRef={setField}
-          onFocus={(event) => event.currentTarget.select()}
-          rightElement={<Button icon="duplicate" variant="minimal" text={apiTokenTexts.copy} onClick={() => void copy()} />}
-        />
-      </FormGroup>
+      <CopyableField id="api-token-secret" label={apiTokenTexts.secretLabel} value={secret} copied={apiTokenTexts.copied} copyFailed={apiTokenTexts.copyFailed} className="api-token-secret" />
     </>
   );
 }

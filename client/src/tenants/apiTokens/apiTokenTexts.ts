@@ -11,7 +11,6 @@ export const apiTokenTexts = {
   secretOnce: 'Dieser Schlüssel wird nur jetzt angezeigt.',
   secretHint: 'Kopieren Sie ihn jetzt und hinterlegen Sie ihn sicher im System, das ihn benutzt. Gespeichert wird nur ein Fingerabdruck; verloren gegangene Schlüssel lassen sich nicht wiederherstellen, nur widerrufen und neu erstellen.',
   secretLabel: 'API-Schlüssel',
-  copy: 'Kopieren',
   copied: { title: 'Schlüssel kopiert', message: 'Der API-Schlüssel liegt in der Zwischenablage.' },
   copyFailed: { title: 'Kopieren nicht möglich', message: 'Bitte markieren und kopieren Sie den Schlüssel selbst.' },
   created: { title: 'API-Zugang erstellt' },

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Form, useField } from 'react-final-form';
 import { calendarFeedInputSchema } from '../../../../common/feeds/calendar-feed';
@@ -11,8 +11,8 @@ import { useSaveDialog } from '../../shared/forms/saveDialog';
 import { nestedErrors } from '../../shared/forms/schemaValidate';
 import { SwitchField } from '../../shared/forms/SwitchField';
 import { TextField } from '../../shared/forms/TextField';
-import { notify } from '../../shared/toast';
 import { calendarFeedTexts, webcalUrl } from './calendarFeedTexts';
+import { CopyableField } from '../../shared/forms/CopyableField';
 
 interface CalendarFeedFormValues {
   name: string;
@@ -53,29 +53,7 @@ function BookableField({ bookables, personal }: { bookables: readonly BookableOp
 
 /** One of the URLs shown once, with its copy button. */
 function CopyableUrl({ id, label, url }: { id: string; label: string; url: string }) {
-  const [field, setField] = useState<HTMLInputElement | null>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      notify({ type: 'success', ...calendarFeedTexts.copied });
-    } catch {
-      field?.select();
-      notify({ type: 'warning', ...calendarFeedTexts.copyFailed });
-    }
-  };
-  return (
-    <FormGroup label={label} labelFor={id}>
-      <InputGroup
-        id={id}
-        readOnly
-        fill
-        value={url}
-        inputRef={setField}
-        onFocus={(event) => event.currentTarget.select()}
-        rightElement={<Button icon="duplicate" variant="minimal" text={calendarFeedTexts.copy} aria-label={`${label} kopieren`} onClick={() => void copy()} />}
-      />
-    </FormGroup>
-  );
+  return <CopyableField id={id} label={label} value={url} copied={calendarFeedTexts.copied} copyFailed={calendarFeedTexts.copyFailed} copyName={`${label} kopieren`} />;
 }
 
 /**

@@ -13,7 +13,6 @@ export const calendarFeedTexts = {
   urlHint: 'Kopieren Sie sie jetzt und abonnieren Sie sie in Ihrem Kalenderprogramm („Kalender aus dem Internet hinzufügen“). Gespeichert wird nur ein Fingerabdruck; eine verlorene Adresse lässt sich nur widerrufen und neu erstellen.',
   urlLabel: 'Adresse (https)',
   webcalLabel: 'Adresse zum direkten Abonnieren (webcal)',
-  copy: 'Kopieren',
   copied: { title: 'Adresse kopiert', message: 'Die Adresse des Kalender-Abos liegt in der Zwischenablage.' },
   copyFailed: { title: 'Kopieren nicht möglich', message: 'Bitte markieren und kopieren Sie die Adresse selbst.' },
   created: { title: 'Kalender-Abo erstellt' },

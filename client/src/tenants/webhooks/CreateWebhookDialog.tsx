@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Form, useField } from 'react-final-form';
 import { webhookEndpointInputSchema, webhookEventLabels, webhookEventTypes, type WebhookEventType } from '../../../../common/webhooks/webhook';
@@ -11,8 +11,8 @@ import { useSaveDialog } from '../../shared/forms/saveDialog';
 import { nestedErrors } from '../../shared/forms/schemaValidate';
 import { SwitchField } from '../../shared/forms/SwitchField';
 import { TextField } from '../../shared/forms/TextField';
-import { notify } from '../../shared/toast';
 import { webhookTexts } from './webhookTexts';
+import { CopyableField } from '../../shared/forms/CopyableField';
 
 interface WebhookFormValues {
   url: string;
@@ -58,32 +58,12 @@ function EventsField() {
 
 /** The signing secret of an endpoint just registered, shown this once, with a copy button. */
 function SecretShownOnce({ secret }: { secret: string }) {
-  const [field, setField] = useState<HTMLInputElement | null>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      notify({ type: 'success', ...webhookTexts.copied });
-    } catch {
-      field?.select();
-      notify({ type: 'warning', ...webhookTexts.copyFailed });
-    }
-  };
   return (
     <>
       <Callout intent="warning" icon="warning-sign" title={webhookTexts.secretOnce}>
         {webhookTexts.secretHint}
       </Callout>
-      <FormGroup label={webhookTexts.secretLabel} labelFor="webhook-secret">
-        <InputGroup
-          id="webhook-secret"
-          readOnly
-          fill
-          value={secret}
-          inputRef={setField}
-          onFocus={(event) => event.currentTarget.select()}
-          rightElement={<Button icon="duplicate" variant="minimal" text={webhookTexts.copy} onClick={() => void copy()} />}
-        />
-      </FormGroup>
+      <CopyableField id="webhook-secret" label={webhookTexts.secretLabel} value={secret} copied={webhookTexts.copied} copyFailed={webhookTexts.copyFailed} />
     </>
   );
 }

@@ -11,7 +11,6 @@ export const webhookTexts = {
   secretOnce: 'Dieses Signatur-Geheimnis wird nur jetzt angezeigt.',
   secretHint: 'Hinterlegen Sie es im empfangenden System: Damit prüft es die Signatur (Kopfzeile webhook-signature) jeder Zustellung. Es lässt sich später nicht mehr anzeigen.',
   secretLabel: 'Signatur-Geheimnis',
-  copy: 'Kopieren',
   copied: { title: 'Geheimnis kopiert', message: 'Das Signatur-Geheimnis liegt in der Zwischenablage.' },
   copyFailed: { title: 'Kopieren nicht möglich', message: 'Bitte markieren und kopieren Sie das Geheimnis selbst.' },
   created: { title: 'Webhook angelegt' },
