@@ -121,7 +121,7 @@ describe('the daily retention job', () => {
     const thirdBefore = await stored(third.id, thirdKept);
     // Chunks of two: the tenant's three expired bookings take two transactions.
     const first = await run(NOW, 2);
-    expect(first).toEqual({ anonymised: 3, restricted: 1, receiptFilesRemoved: 1, deletedHistories: 0 });
+    expect(first).toEqual({ anonymised: 3, restricted: 1, receiptFilesRemoved: 1, deletedHistories: 0, webhookDeliveriesRemoved: 0 });
 
     const full = await stored(tenantId, expired);
     expect(full).toMatchObject({ name: 'Anonymisiert', company: '', street: '', zipCode: '', location: '', mail: '', phone: '', comment: '', anonymisedMode: 'full' });
@@ -154,7 +154,7 @@ describe('the daily retention job', () => {
     const counts = async () => (await app.orm.em.getConnection().execute<{ n: string }[]>("select count(*) as n from booking_history where action = 'anonymised'"))[0].n;
     const before = await counts();
     const fullBefore = await stored(tenantId, expired);
-    expect(await run()).toEqual({ anonymised: 0, restricted: 0, receiptFilesRemoved: 0, deletedHistories: 0 });
+    expect(await run()).toEqual({ anonymised: 0, restricted: 0, receiptFilesRemoved: 0, deletedHistories: 0, webhookDeliveriesRemoved: 0 });
     expect(await counts()).toBe(before);
     expect(await stored(tenantId, expired)).toEqual(fullBefore);
 
@@ -186,6 +186,33 @@ describe('the daily retention job', () => {
     expect(rows[rows.length - 1]).toMatchObject({ action: 'anonymised', actor_kind: 'system', changes: [{ field: 'anonymisation', before: null, after: 'full' }] });
     expect(rows.find((row) => row.action === 'deleted')?.changes.find((change) => change.field === 'name')).toEqual({ field: 'name', before: 'Anonymisiert', after: null });
     expect((await run(later)).deletedHistories).toBe(0);
+  });
+
+  it('webhook payloads that may name customers: the log keeps finished deliveries a month, and an erasure removes those of the address', async () => {
+    const tenantId = actors.tenant.id;
+    const sql = (query: string, params: unknown[] = []) => app.orm.em.getConnection().execute<{ id: string }[]>(query, params);
+    const endpoint = '11111111-2222-4333-8444-555555555555';
+    await sql(`insert into webhook_endpoints (id, tenant_id, url, events, secret, created_by) values (?, ?, 'http://127.0.0.1:9/hook', '{booking.created}', 'whsec_dGVzdA==', 'test')`, [endpoint, tenantId]);
+    const delivery = async (status: string, daysAgo: number, mail: string) => {
+      const [row] = await sql(
+        `insert into webhook_deliveries (id, endpoint_id, event_id, event_type, payload, status, next_attempt_at, created_at) values (gen_random_uuid(), ?, 'msg_1', 'booking.created', ?::jsonb, ?, null, now() - make_interval(days => ?)) returning id::text as id`,
+        [endpoint, JSON.stringify({ type: 'booking.created', data: { bookingId: 'AAAA-AAAA', customer: { name: 'Wera Webhook', mail } } }), status, daysAgo],
+      );
+      return row.id;
+    };
+    const oldSent = await delivery('succeeded', 40, 'wera@example.com');
+    const oldPending = await delivery('pending', 40, 'wera@example.com');
+    const recentSent = await delivery('succeeded', 2, 'wera@example.com');
+    const otherPerson = await delivery('succeeded', 2, 'otto@example.com');
+    const ids = async () => (await sql('select id::text as id from webhook_deliveries where endpoint_id = ?', [endpoint])).map((row) => row.id).sort();
+
+    expect((await run(new Date())).webhookDeliveriesRemoved).toBe(1);
+    expect(await ids()).toEqual([oldPending, recentSent, otherPerson].sort());
+    expect(await ids()).not.toContain(oldSent);
+
+    // The erasure of Wera's address removes her finished deliveries; a pending one is still to be sent.
+    expect((await owner.request('DELETE', `/api/${tenantId}/personal-data?mail=${encodeURIComponent('Wera@Example.com')}`)).status).toBe(200);
+    expect(await ids()).toEqual([oldPending, otherPerson].sort());
   });
 
   it('the retention months: 12 by default, 1 to 120, saved over GraphQL and shown over REST; anything else is refused in German', async () => {

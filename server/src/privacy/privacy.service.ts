@@ -22,6 +22,7 @@ import { logger } from '../shared/logging.js';
 import { pgTextArray } from '../shared/sql.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
+import { eraseWebhookDeliveriesOfMail, pruneWebhookLog } from '../webhooks/webhook.queue.js';
 import { anonymiseBookings, anonymiseDeletedHistories, deletedHistoriesOfMail, expiredDeletedHistories, type AnonymisationTarget } from './anonymisation.js';
 import { historyEntryOf, mailsOf, personalDataHtml, statusLabels, type PersonalDataReport, type RawHistoryEntry } from './personal-data.js';
 
@@ -62,6 +63,8 @@ export interface RetentionRun {
   receiptFilesRemoved: number;
   /** Deleted bookings whose history was anonymised. */
   deletedHistories: number;
+  /** Finished webhook deliveries past the log's month (their payloads may name customers). */
+  webhookDeliveriesRemoved: number;
 }
 
 interface HistoryRow {
@@ -212,6 +215,8 @@ export class PrivacyService {
       // Deleted bookings of the address keep only their history, erased the same way.
       const deleted = await deletedHistoriesOfMail(tx, tenantId, mail);
       await anonymiseDeletedHistories(tx, tenantId, deleted, origin);
+      // Webhook payloads sent with the customer's data leave the delivery log too.
+      await eraseWebhookDeliveriesOfMail(tx, tenantId, mail);
       for (const number of deleted) listed.push({ id: number, outcome: 'erased', reason: null, keptUntil: null });
       const expired = receipts.filter((receipt) => targets.some((target) => target.mode === 'full' && target.number === receipt.booking.number));
       return {
@@ -232,7 +237,7 @@ export class PrivacyService {
    * is anonymised fully and the stored PDFs are removed. Running it again changes nothing.
    */
   async runRetention(now = new Date(), chunkSize = RETENTION_CHUNK): Promise<RetentionRun> {
-    const run: RetentionRun = { anonymised: 0, restricted: 0, receiptFilesRemoved: 0, deletedHistories: 0 };
+    const run: RetentionRun = { anonymised: 0, restricted: 0, receiptFilesRemoved: 0, deletedHistories: 0, webhookDeliveriesRemoved: 0 };
     const tenants = await this.orm.em.fork().find(Tenant, {}, { fields: ['id', 'retentionMonths'], orderBy: { id: 'asc' } });
     const receiptCutoff = receiptRetentionCutoff(now);
     for (const tenant of tenants) {
@@ -265,6 +270,7 @@ export class PrivacyService {
       }
       run.deletedHistories += await this.anonymiseExpiredDeletedHistories(tenant.id, cutoff, chunkSize);
     }
+    run.webhookDeliveriesRemoved = await pruneWebhookLog(this.orm.em.fork(), now);
     logger.info(run, '[privacy] retention run');
     return run;
   }

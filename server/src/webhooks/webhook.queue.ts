@@ -57,3 +57,27 @@ export async function enqueueWebhookEvent(em: EntityManager, tenantId: string, e
   }
   await enqueueJobs(em, endpoints.map((endpoint) => drainJob(endpoint.id)));
 }
+
+/** How long the delivery log keeps a finished delivery (and the payload it sent): a month to look into a failure. */
+export const WEBHOOK_LOG_DAYS = 30;
+
+/**
+ * Removes finished deliveries older than the log keeps them (the daily retention job): their
+ * payloads may hold customer data. Pending ones stay until they are sent. Returns how many went.
+ */
+export async function pruneWebhookLog(em: EntityManager, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - WEBHOOK_LOG_DAYS * 24 * 3_600_000);
+  const removed = await em.execute<{ id: string }[]>(`delete from webhook_deliveries where status <> 'pending' and created_at < ? returning id`, [before]);
+  return removed.length;
+}
+
+/** Removes a tenant's finished deliveries that carried the customer data of this mail address (an erasure). */
+export async function eraseWebhookDeliveriesOfMail(em: EntityManager, tenantId: string, mail: string): Promise<number> {
+  const removed = await em.execute<{ id: string }[]>(
+    `delete from webhook_deliveries d using webhook_endpoints e
+      where d.endpoint_id = e.id and e.tenant_id = ? and d.status <> 'pending' and lower(d.payload->'data'->'customer'->>'mail') = lower(?)
+      returning d.id`,
+    [tenantId, mail],
+  );
+  return removed.length;
+}
