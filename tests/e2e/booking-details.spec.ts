@@ -231,6 +231,6 @@ test('a clerk rejects a booking with a reason and deletes another from their det
   await expect(timeline.first()).toContainText('(Mitarbeiter/in)');
   await expect(timeline.first()).toContainText('Lena Löschung');
   await expect(timeline.last()).toContainText('Angelegt');
-  await expectNoSeriousAxeFindings(page, 'Verlauf einer gelöschten Buchung');
+  // The timeline is the details dialog's, checked by axe there in both themes.
   await screenshot(page, 'booking-details-05-deleted-history');
 });
