@@ -81,6 +81,7 @@ export const tenantChangeFieldLabels: Readonly<Record<string, string>> = {
   maxBookingAdvanceInMonths: 'Maximale Vorausbuchung in Monaten',
   bookingHorizonDays: 'Buchungshorizont (Tage)',
   maxBookingDays: 'Höchste Buchungsdauer (Tage)',
+  retentionMonths: 'Aufbewahrung der Kundendaten (Monate)',
   // Applications
   active: 'Aktiv',
   paymentMerchantId: 'Kundennummer / Gemeindeschlüssel',

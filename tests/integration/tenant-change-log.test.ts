@@ -88,6 +88,14 @@ beforeAll(async () => {
 afterAll(async () => app?.close());
 
 describe('tenant change log: what each change records', () => {
+  it('the retention months of customer data are a setting like any other', async () => {
+    const saved = await owner.gql(UPDATE, { id: tenantId, input: { ...valid, retentionMonths: 24 } });
+    expect(saved.errors).toBeUndefined();
+    const [entry] = await entriesOf('tenant_settings');
+    expect(entry.changes).toContainEqual({ field: 'retentionMonths', before: 12, after: 24 });
+    expect((await owner.gql(UPDATE, { id: tenantId, input: { ...valid, retentionMonths: 12 } })).errors).toBeUndefined();
+  });
+
   it('a settings change lists each changed field with old and new value, a secret only as changed; GraphQL and REST agree', async () => {
     const smtpSecret = 'smtp-geheimnis-4711';
     const saved = await owner.gql(UPDATE, { id: tenantId, input: { ...valid, contactName: 'Petra Protokoll', bookingHorizonDays: 400, noreplyPassword: smtpSecret } });

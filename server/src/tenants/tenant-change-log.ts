@@ -180,6 +180,7 @@ export const tenantSettingsFields = [
   'maxBookingAdvanceInMonths',
   'bookingHorizonDays',
   'maxBookingDays',
+  'retentionMonths',
 ] as const;
 
 export interface TenantSnapshot {
