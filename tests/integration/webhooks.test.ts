@@ -2,13 +2,14 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { enqueueWebhookEvent } from '../../server/src/webhooks/webhook.queue.js';
+import { enqueueWebhookEvent, WEBHOOK_DISABLED_MAIL_JOB } from '../../server/src/webhooks/webhook.queue.js';
 import { WEBHOOK_DISABLE_AFTER_MS } from '../../server/src/webhooks/webhook.service.js';
 import type { HttpClient, HttpResponse } from '../support/http.js';
-import { makeRetriesDue, waitForSettledQueue } from '../support/job-queue.js';
+import { makeRetriesDue, queuedJobs, waitForSettledQueue } from '../support/job-queue.js';
 import { createActors, type Actors } from '../support/permission-matrix.js';
 import { defaultEventData } from '../../server/src/events/event.model.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { createUser } from '../support/fixtures.js';
 import { bookableRoom, customer, slot } from './bookings.fixtures.js';
 
 /**
@@ -184,6 +185,25 @@ describe('delivery', () => {
     expect(received[3]!.json.data).toEqual({ tenantId, eventId });
   });
 
+  it('announces a release, a payment and a plain change made in the staff editor as their own types', async () => {
+    await register({ events: ['booking.released', 'booking.paid', 'booking.changed'] });
+    const bookingId = await book();
+    const stored = (await owner.get(`/api/${tenantId}/bookings/${bookingId}`)).json as { bookableItems: { bookableId: string; amount: number }[]; timeBegin: number; timeEnd: number };
+    const edit = { id: bookingId, bookableItems: stored.bookableItems.map(({ bookableId, amount }) => ({ bookableId, amount })), timeBegin: stored.timeBegin, timeEnd: stored.timeEnd };
+    /** The first event a save in the editor announces (a payment's receipt job may follow with a change of its own). */
+    const announcedBy = async (changes: Record<string, unknown>) => {
+      await waitForSettledQueue(app.orm);
+      const before = received.length;
+      const saved = await owner.put(`/api/${tenantId}/bookings`, { ...edit, ...changes });
+      expect(saved.status, saved.text).toBe(201);
+      await waitForSettledQueue(app.orm);
+      return received[before]?.json;
+    };
+    expect(await announcedBy({ isCommitted: true })).toMatchObject({ type: 'booking.released', data: { bookingId, isCommitted: true, isPayed: false } });
+    expect(await announcedBy({ isCommitted: true, isPayed: true, paymentMethod: 'CASH' })).toMatchObject({ type: 'booking.paid', data: { bookingId, isPayed: true, paymentMethod: 'CASH' } });
+    expect(await announcedBy({ isCommitted: true, isPayed: true, paymentMethod: 'CASH', comment: 'Schlüssel beim Hausmeister' })).toMatchObject({ type: 'booking.changed', data: { bookingId } });
+  });
+
   it('a failing receiver is retried with backoff until it answers 2xx', async () => {
     const { endpoint } = await register({ events: ['booking.created'] });
     answer = () => 500;
@@ -270,6 +290,29 @@ describe('delivery', () => {
     await book();
     await waitForSettledQueue(app.orm);
     expect(received).toEqual([]);
+  });
+  it('mails each owner once when disabling, also when the mail to one of them must be retried', async () => {
+    const secondOwner = `zweite-inhaberin-${Date.now()}@example.org`;
+    await createUser(app.orm, { id: secondOwner, password: 'Geheim-Passwort-1' });
+    await app.orm.em.getConnection().execute('insert into tenant_memberships (id, tenant_id, user_id, is_owner, is_member) values (gen_random_uuid(), ?, ?, true, false)', [tenantId, secondOwner]);
+    const { endpoint } = await register({ events: ['booking.created'] });
+    const toldBefore = app.smtp.find(actors.userIds.tenantOwner, 'Webhook deaktiviert').length;
+    answer = () => 500;
+    await book();
+    await waitForSettledQueue(app.orm);
+    await app.orm.em.getConnection().execute('update webhook_endpoints set failing_since = ? where id = ?', [new Date(Date.now() - WEBHOOK_DISABLE_AFTER_MS - 60_000), endpoint.id]);
+    // The mail server refuses the second owner at first: only that owner's mail is retried.
+    app.smtp.refusedRecipients.add(secondOwner);
+    await retriesDue();
+    await app.smtp.waitForMail(actors.userIds.tenantOwner, 'Webhook deaktiviert');
+    await expect.poll(async () => (await queuedJobs(app.orm, WEBHOOK_DISABLED_MAIL_JOB)).map((job) => [job.payload.to, job.attempts])).toEqual([[secondOwner, 1]]);
+    app.smtp.refusedRecipients.delete(secondOwner);
+    await makeRetriesDue(app.orm);
+    await app.smtp.waitForMail(secondOwner, 'Webhook deaktiviert');
+    await waitForSettledQueue(app.orm);
+    expect(await queuedJobs(app.orm, WEBHOOK_DISABLED_MAIL_JOB)).toEqual([]);
+    expect(app.smtp.find(secondOwner, 'Webhook deaktiviert')).toHaveLength(1);
+    expect(app.smtp.find(actors.userIds.tenantOwner, 'Webhook deaktiviert')).toHaveLength(toldBefore + 1);
   });
 });
 

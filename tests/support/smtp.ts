@@ -29,6 +29,8 @@ export class SmtpCapture {
   private server: SMTPServer | undefined;
   private boundPort = 0;
   private readonly taken = new Set<CapturedMail>();
+  /** Addresses (lower case) whose RCPT TO is answered 550, as a mail server refusing a recipient. */
+  readonly refusedRecipients = new Set<string>();
 
   /** `onMail` sees each mail as it arrives (the e2e runner hands them to Playwright's process). */
   constructor(private readonly onMail?: (mail: CapturedMail) => void) {}
@@ -42,6 +44,13 @@ export class SmtpCapture {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      onRcptTo: (address, _session, callback) => {
+        if (this.refusedRecipients.has(address.address.toLowerCase())) {
+          callback(Object.assign(new Error('Empfänger abgelehnt'), { responseCode: 550 }));
+          return;
+        }
+        callback();
+      },
       onData: (stream, session, callback) => {
         simpleParser(stream)
           .then((parsed) => {

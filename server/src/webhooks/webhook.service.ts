@@ -4,7 +4,7 @@ import { hasFullAccess } from '../../../common/permissions/permissions.js';
 import { WEBHOOK_TEST_EVENT, webhookEndpointInputSchema, webhookMessages, type WebhookEventType } from '../../../common/webhooks/webhook.js';
 import { AppError } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
-import { enqueueJobs, type JobHandler } from '../shared/jobs.js';
+import { enqueueJobs, type Job, type JobHandler } from '../shared/jobs.js';
 import { logger } from '../shared/logging.js';
 import { parseInput } from '../shared/schema-input.js';
 import type { MailService } from '../mail/mail.service.js';
@@ -272,7 +272,7 @@ export class WebhookService {
   handlers(): Record<string, JobHandler> {
     return {
       [WEBHOOK_DRAIN_JOB]: (payload) => this.drain(String(payload.endpointId)),
-      [WEBHOOK_DISABLED_MAIL_JOB]: (payload) => this.mailDisabled(String(payload.endpointId)),
+      [WEBHOOK_DISABLED_MAIL_JOB]: (payload) => this.mailDisabled(String(payload.endpointId), typeof payload.to === 'string' ? payload.to : null),
     };
   }
 
@@ -324,7 +324,7 @@ export class WebhookService {
       if (Date.now() - since >= WEBHOOK_DISABLE_AFTER_MS) {
         await tx.execute(`update webhook_endpoints set disabled_at = now(), disabled_reason = 'Seit drei Tagen nicht erreichbar' where id = ?`, [endpoint.id]);
         await tx.execute(`update webhook_deliveries set status = 'failed', next_attempt_at = null where endpoint_id = ? and status = 'pending'`, [endpoint.id]);
-        await enqueueJobs(tx, [{ name: WEBHOOK_DISABLED_MAIL_JOB, payload: { endpointId: endpoint.id } }]);
+        await enqueueJobs(tx, await disabledMailJobs(tx, endpoint.id, endpoint.tenant_id));
         logger.warn({ endpointId: endpoint.id, tenantId: endpoint.tenant_id }, 'Webhook nach drei Tagen Fehlern deaktiviert');
       } else if (nextAttempt) {
         await enqueueJobs(tx, [drainJob(endpoint.id, nextAttempt)]);
@@ -333,27 +333,38 @@ export class WebhookService {
     return nextAttempt !== null;
   }
 
-  /** Tells the tenant's owners that an endpoint was disabled. */
-  private async mailDisabled(endpointId: string): Promise<void> {
+  /**
+   * Tells one owner that an endpoint was disabled. One job per owner, so a retry after a failed send
+   * never mails the owners already told again. A job without `to` (queued before jobs named their
+   * recipient) hands out one job per owner instead of mailing.
+   */
+  private async mailDisabled(endpointId: string, to: string | null): Promise<void> {
     const em = this.orm.em.fork();
     const [endpoint] = await em.execute<(EndpointRow & { tenant_name: string })[]>(
       `select e.${ENDPOINT_COLUMNS.split(', ').join(', e.')}, t.name as tenant_name from webhook_endpoints e join tenants t on t.id = e.tenant_id where e.id = ?`,
       [endpointId],
     );
     if (!endpoint?.disabled_at) return;
-    const owners = await em.execute<{ user_id: string }[]>('select user_id from tenant_memberships where tenant_id = ? and is_owner order by user_id', [endpoint.tenant_id]);
-    for (const owner of owners) {
-      await this.mail.send({
-        to: owner.user_id,
-        subject: 'Webhook deaktiviert',
-        paragraphs: [
-          `Der Webhook an ${endpoint.url} von „${endpoint.tenant_name}“ war seit drei Tagen nicht erreichbar und wurde deaktiviert.`,
-          'Bitte prüfen Sie den Empfänger und aktivieren Sie den Webhook danach wieder. Ereignisse aus der Zeit der Deaktivierung werden nicht nachgeliefert; über „Erneut senden“ im Zustellprotokoll lassen sich einzelne senden.',
-        ],
-        link: { href: `${this.publicUrl}/admin/mandanten/webhooks`, label: 'Webhooks öffnen' },
-      });
+    if (to === null) {
+      await em.transactional(async (tx) => enqueueJobs(tx, await disabledMailJobs(tx, endpoint.id, endpoint.tenant_id)));
+      return;
     }
+    await this.mail.send({
+      to,
+      subject: 'Webhook deaktiviert',
+      paragraphs: [
+        `Der Webhook an ${endpoint.url} von „${endpoint.tenant_name}“ war seit drei Tagen nicht erreichbar und wurde deaktiviert.`,
+        'Bitte prüfen Sie den Empfänger und aktivieren Sie den Webhook danach wieder. Ereignisse aus der Zeit der Deaktivierung werden nicht nachgeliefert; über „Erneut senden“ im Zustellprotokoll lassen sich einzelne senden.',
+      ],
+      link: { href: `${this.publicUrl}/admin/mandanten/webhooks`, label: 'Webhooks öffnen' },
+    });
   }
+}
+
+/** One "Webhook deaktiviert" mail job per owner of the tenant at the moment of disabling. */
+async function disabledMailJobs(em: EntityManager, endpointId: string, tenantId: string): Promise<Job[]> {
+  const owners = await em.execute<{ user_id: string }[]>('select user_id from tenant_memberships where tenant_id = ? and is_owner order by user_id', [tenantId]);
+  return owners.map((owner) => ({ name: WEBHOOK_DISABLED_MAIL_JOB, payload: { endpointId, to: owner.user_id } }));
 }
 
 export type { WebhookEventType };
