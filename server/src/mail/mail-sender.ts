@@ -1,10 +1,26 @@
+import { fieldsOfKind } from '../shared/setting-kinds.js';
+
 /**
  * The "noreply" sender settings the instance and every tenant carry (SMTP or Office365 Graph,
- * exactly one in use). Listed once, so both update paths accept the same fields.
+ * exactly one in use), in the order screens and change logs list them. Listed once, so both update
+ * paths accept the same fields; secrets are written only through their own inputs.
  */
-export const senderTextFields = ['noreplyMail', 'noreplyDisplayName', 'noreplyHost', 'noreplyUser', 'noreplyGraphTenantId', 'noreplyGraphClientId'] as const;
-export const senderBooleanFields = ['noreplyStarttls', 'noreplyUseGraphApi'] as const;
-export const senderNumberFields = ['noreplyPort'] as const;
+export const senderSettingKinds = {
+  noreplyMail: 'text',
+  noreplyDisplayName: 'text',
+  noreplyHost: 'text',
+  noreplyPort: 'number',
+  noreplyUser: 'text',
+  noreplyPassword: 'secret',
+  noreplyStarttls: 'boolean',
+  noreplyUseGraphApi: 'boolean',
+  noreplyGraphTenantId: 'text',
+  noreplyGraphClientId: 'text',
+  noreplyGraphClientSecret: 'secret',
+} as const;
+export const senderTextFields = fieldsOfKind(senderSettingKinds, 'text');
+export const senderBooleanFields = fieldsOfKind(senderSettingKinds, 'boolean');
+export const senderNumberFields = fieldsOfKind(senderSettingKinds, 'number');
 
 /**
  * A sender's own mail configuration, when it is switched on and complete: the

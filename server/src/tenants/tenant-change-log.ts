@@ -5,6 +5,7 @@ import type { Viewer } from '../users/viewer.service.js';
 import { accessFlags, permissionAreas } from '../../../common/permissions/model.js';
 import type { Role } from './role.entity.js';
 import type { Tenant, TenantApplication } from './tenant.entity.js';
+import { tenantSettingsFields } from './tenant-settings.js';
 
 /**
  * The tenant's append-only change log (docs/administration.md, "Änderungsprotokoll"). Every change
@@ -145,43 +146,6 @@ function keysOf(before: Values | null, after: Values | null, skip: readonly stri
   return [...keys];
 }
 
-/** The tenant's own settings (everything but its applications), secrets included: the diff hides them. */
-export const tenantSettingsFields = [
-  'name',
-  'contactName',
-  'location',
-  'mail',
-  'phone',
-  'website',
-  'bookableDetailLink',
-  'eventDetailLink',
-  'privacyNotice',
-  'privacyPolicyLink',
-  'defaultEventCreationMode',
-  'enablePublicStatusView',
-  'useInstanceMail',
-  'genericMailTemplate',
-  'noreplyMail',
-  'noreplyDisplayName',
-  'noreplyHost',
-  'noreplyPort',
-  'noreplyUser',
-  'noreplyPassword',
-  'noreplyStarttls',
-  'noreplyUseGraphApi',
-  'noreplyGraphTenantId',
-  'noreplyGraphClientId',
-  'noreplyGraphClientSecret',
-  'receiptTemplate',
-  'receiptNumberPrefix',
-  'invoiceTemplate',
-  'invoiceNumberPrefix',
-  'paymentPurposeSuffix',
-  'maxBookingAdvanceInMonths',
-  'bookingHorizonDays',
-  'maxBookingDays',
-  'retentionMonths',
-] as const;
 
 export interface TenantSnapshot {
   settings: Values;

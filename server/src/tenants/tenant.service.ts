@@ -1,6 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { senderBooleanFields, senderNumberFields, senderTextFields } from '../mail/mail-sender.js';
+import { tenantBooleanFields, tenantNumberFields, tenantTextFields } from './tenant-settings.js';
 import { AppError } from '../shared/errors.js';
 import type { Permissions } from '../../../common/permissions/model.js';
 import { canCreateTenant, canManageTenant, worksInEveryTenant } from '../../../common/permissions/permissions.js';
@@ -86,30 +86,6 @@ export interface ApplicationInputData {
   password?: string | null;
   clearPassword?: boolean | null;
 }
-
-/** The tenant fields a caller may send (create and update). Absent fields stay unchanged. */
-export const tenantTextFields = [
-  'name',
-  'contactName',
-  'location',
-  'mail',
-  'phone',
-  'website',
-  'bookableDetailLink',
-  'eventDetailLink',
-  'privacyNotice',
-  'privacyPolicyLink',
-  'defaultEventCreationMode',
-  'genericMailTemplate',
-  ...senderTextFields,
-  'receiptTemplate',
-  'receiptNumberPrefix',
-  'invoiceTemplate',
-  'invoiceNumberPrefix',
-  'paymentPurposeSuffix',
-] as const;
-export const tenantBooleanFields = ['enablePublicStatusView', 'useInstanceMail', ...senderBooleanFields] as const;
-export const tenantNumberFields = [...senderNumberFields, 'maxBookingAdvanceInMonths', 'bookingHorizonDays', 'maxBookingDays', 'retentionMonths'] as const;
 
 export type TenantInputData = Partial<Record<(typeof tenantTextFields)[number], string | null>> &
   Partial<Record<(typeof tenantBooleanFields)[number], boolean | null>> &
