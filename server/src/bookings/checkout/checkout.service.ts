@@ -360,7 +360,9 @@ export class CheckoutService {
       const jobs = newBookingMailJobs(plan.tenant.id, created.number, created, holdsTickets(plan.items.map((item) => item.record)));
       // Released at once: the locker system opens the reserved units for the booking's period.
       if (created.isCommitted) jobs.push(...lockerActivationJobs(created));
-      await recordBookingChange(tx, { tenantId: plan.tenant.id, id: created.number, action: 'CREATED', assignedUserId: created.assignedUserId ?? null }, jobs);
+      // The objects are known here: no need to read them back while the objects are locked.
+      const bookableIds = preview.bookableItems.map((item) => item.bookableId);
+      await recordBookingChange(tx, { tenantId: plan.tenant.id, id: created.number, action: 'CREATED', assignedUserId: created.assignedUserId ?? null, bookableIds }, jobs);
       await recordBookingHistory(tx, { tenantId: plan.tenant.id, bookingId: created.number, action: 'created', ...origin });
       if (repeatable) await keyBooked(tx, repeatable, created.key);
       // A booking released at checkout with something to pay is asked for its payment now, as after
