@@ -123,6 +123,17 @@ describe('roomSchedule and GET calendar/schedule', () => {
     }
   });
 
+  it('show a booking of a dependent object in its parent’s schedule, naming the part that was booked', async () => {
+    const part = await bookableRoom(app, tenantId, { title: 'Saalhälfte Nord' });
+    const whole = await bookableRoom(app, tenantId, { title: 'Ganzer Festsaal', relatedBookableIds: [part.id] });
+    const booking = await checkout(part, 10, '2027-03-05');
+    const response = await guest.get(scheduleUrl([whole.id, part.id]));
+    expect(response.status, response.text).toBe(200);
+    const [ofWhole, ofPart] = response.json as Schedule[];
+    expect(ofWhole).toMatchObject({ bookableId: whole.id, title: 'Ganzer Festsaal', slots: [{ bookingId: booking, bookableId: part.id, title: 'Saalhälfte Nord', status: 'PENDING' }] });
+    expect(ofPart).toMatchObject({ bookableId: part.id, slots: [{ bookingId: booking, bookableId: part.id }] });
+  });
+
   it('refuse a window longer than 62 days, a reversed one and a request without objects', async () => {
     const tooLong = await guest.gql(SCHEDULE, { t: tenantId, ids: [hall.id], from: FROM, to: '2027-05-03T00:00:01.000Z' });
     expect(tooLong.errors?.[0]?.extensions).toMatchObject({ code: 'GENERIC_VALIDATION', fieldErrors: { to: 'Der Zeitraum darf höchstens 62 Tage umfassen.' } });

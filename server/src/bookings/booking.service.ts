@@ -369,11 +369,14 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
   /**
    * Objects of the tenant whose schedule the viewer may read: what isVisibleTo shows the public
    * (also to OCCUPANCY_READ tokens and signed-in people), and every object for staff who read the
-   * tenant's bookings. Any other id, unknown or hidden, is not found: its existence is nobody else's business.
+   * tenant's bookings, in the order of `ids`. Any other id, unknown or hidden, is not found: its
+   * existence is nobody else's business.
    */
   async scheduleObjects(em: EntityManager, viewer: Viewer | null, tenantId: string, ids: readonly string[]): Promise<{ bookable: Bookable; staffOnly: boolean }[]> {
     const wanted = [...new Set(ids)];
-    const found = wanted.every(isUuid) ? await em.find(Bookable, { tenant: tenantId, id: { $in: wanted } }, { orderBy: { createdAt: 'asc', id: 'asc' } }) : [];
+    const byId = new Map((wanted.every(isUuid) ? await em.find(Bookable, { tenant: tenantId, id: { $in: wanted } }) : []).map((bookable) => [bookable.id, bookable]));
+    // In the order asked for: a display lists its rooms as it named them.
+    const found = wanted.flatMap((id) => byId.get(id) ?? []);
     const staff = viewer !== null && canReadSome(viewer.permissions, tenantId, 'manageBookings');
     const roleIds = await roleIdsOf(em, viewer?.user.id, tenantId);
     const readable = found.flatMap((bookable) => {
