@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFields } from '../validation/schema.js';
-import { bookableBookingsQuerySchema, bookingListQuerySchema, occupancyQuerySchema } from './booking-query.schema.js';
+import { bookableBookingsQuerySchema, bookingListQuerySchema, MAX_SCHEDULE_OBJECTS, occupancyQuerySchema, roomScheduleQuerySchema, roomScheduleWatchSchema } from './booking-query.schema.js';
 
 describe('booking query schemas', () => {
   it('reads the list query: status in any case, window, page numbers', () => {
@@ -23,5 +23,17 @@ describe('booking query schemas', () => {
     expect(parseFields(occupancyQuerySchema, { ids: 'a,b' })).toEqual({ ok: true, value: { ids: ['a', 'b'], from: null, to: null } });
     expect(parseFields(occupancyQuerySchema, { ids: ['a', 'b'] })).toEqual({ ok: true, value: { ids: ['a', 'b'], from: null, to: null } });
     expect(parseFields(bookableBookingsQuerySchema, { related: 'true', parent: '1', public: 'ja' })).toEqual({ ok: true, value: { related: true, parent: true, public: false, from: null, to: null } });
+  });
+
+  it('reads the room schedule: objects as a list or comma-separated, both ends of a window of at most 62 days', () => {
+    const day = 86_400_000;
+    expect(parseFields(roomScheduleQuerySchema, { ids: 'a, b,a', from: '0', to: String(62 * day) })).toEqual({ ok: true, value: { ids: ['a', 'b'], window: { begin: new Date(0), end: new Date(62 * day) } } });
+    expect(parseFields(roomScheduleQuerySchema, { ids: ['a'], from: new Date(0), to: new Date(day) })).toMatchObject({ ok: true, value: { ids: ['a'] } });
+    expect(parseFields(roomScheduleQuerySchema, { ids: 'a', from: '0', to: String(62 * day + 1) })).toEqual({ ok: false, fieldErrors: { to: 'Der Zeitraum darf höchstens 62 Tage umfassen.' } });
+    expect(parseFields(roomScheduleQuerySchema, { ids: 'a', from: String(day), to: String(day) })).toEqual({ ok: false, fieldErrors: { to: 'Das Ende des Zeitraums muss nach seinem Beginn liegen.' } });
+    expect(parseFields(roomScheduleQuerySchema, {})).toEqual({ ok: false, fieldErrors: { ids: 'Bitte geben Sie mindestens ein Objekt an.', from: 'Pflichtfeld', to: 'Pflichtfeld' } });
+    const many = Array.from({ length: MAX_SCHEDULE_OBJECTS + 1 }, (_, index) => `id${index}`);
+    expect(parseFields(roomScheduleWatchSchema, { ids: many })).toEqual({ ok: false, fieldErrors: { ids: 'Höchstens 50 Objekte auf einmal.' } });
+    expect(parseFields(roomScheduleWatchSchema, { ids: many.slice(1) })).toMatchObject({ ok: true });
   });
 });

@@ -49,3 +49,53 @@ export const occupancyQuerySchema = looseObject({
 
 /** An object's bookings: with its related objects, its parent, only the public slots; the window. */
 export const bookableBookingsQuerySchema = looseObject({ related: queryFlag, parent: queryFlag, public: queryFlag, ...timeWindowQueryShape });
+
+/** The room schedule answers at most this many days at once (a display asks for today or a week). */
+export const MAX_SCHEDULE_DAYS = 62;
+/** …and at most this many objects. */
+export const MAX_SCHEDULE_OBJECTS = 50;
+const DAY_MS = 86_400_000;
+
+export const roomScheduleMessages = {
+  ids: 'Bitte geben Sie mindestens ein Objekt an.',
+  tooManyIds: `Höchstens ${MAX_SCHEDULE_OBJECTS} Objekte auf einmal.`,
+  required: 'Pflichtfeld',
+  order: 'Das Ende des Zeitraums muss nach seinem Beginn liegen.',
+  tooLong: `Der Zeitraum darf höchstens ${MAX_SCHEDULE_DAYS} Tage umfassen.`,
+} as const;
+
+/** The objects as a list (GraphQL, repeated `ids`) or comma-separated; blanks dropped, duplicates once. */
+const idList = anyValue().transform((value) => {
+  const raw = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.split(',') : [];
+  return [...new Set(raw.map((id) => id.trim()).filter(Boolean))];
+});
+
+type IssueAdder = (path: string, message: string) => void;
+const checkScheduleIds = (ids: readonly string[], issue: IssueAdder) => {
+  if (ids.length === 0) issue('ids', roomScheduleMessages.ids);
+  else if (ids.length > MAX_SCHEDULE_OBJECTS) issue('ids', roomScheduleMessages.tooManyIds);
+};
+
+/** The objects a schedule subscription watches (GraphQL `roomScheduleChanged`): one to MAX_SCHEDULE_OBJECTS. */
+export const roomScheduleWatchSchema = looseObject({ ids: idList }).superRefine((query, context) =>
+  checkScheduleIds(query.ids, (path, message) => context.addIssue({ code: 'custom', path: [path], message })),
+);
+
+/**
+ * The room schedule (REST `calendar/schedule?ids=&from=&to=`, GraphQL `roomSchedule`): one to
+ * MAX_SCHEDULE_OBJECTS objects and a window [from, to) of at most MAX_SCHEDULE_DAYS days, both ends
+ * required (epoch ms or ISO text; GraphQL's dates too).
+ */
+export const roomScheduleQuerySchema = looseObject({ ids: idList, from: optionalInstant, to: optionalInstant })
+  .superRefine((query, context) => {
+    const issue: IssueAdder = (path, message) => context.addIssue({ code: 'custom', path: [path], message });
+    checkScheduleIds(query.ids, issue);
+    if (!query.from) issue('from', roomScheduleMessages.required);
+    if (!query.to) issue('to', roomScheduleMessages.required);
+    if (!query.from || !query.to) return;
+    if (query.to.getTime() <= query.from.getTime()) issue('to', roomScheduleMessages.order);
+    else if (query.to.getTime() - query.from.getTime() > MAX_SCHEDULE_DAYS * DAY_MS) issue('to', roomScheduleMessages.tooLong);
+  })
+  .transform((query) => ({ ids: query.ids, window: { begin: query.from as Date, end: query.to as Date } }));
+
+export type RoomScheduleQuery = z.output<typeof roomScheduleQuerySchema>;

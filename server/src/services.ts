@@ -3,7 +3,7 @@ import { BookableAvailabilityService } from './bookables/bookable.availability.s
 import { BookableService } from './bookables/bookable.service.js';
 import { BookableShowcase } from './bookables/bookable.showcase.js';
 import { BookingAccountLinks } from './bookings/booking-accounts.js';
-import { BookingNameGuesses } from './bookings/booking-name-guesses.js';
+import { BookingNameGuesses, StatusTokenGuesses } from './bookings/booking-name-guesses.js';
 import { BookingEditorService } from './bookings/booking-editor.service.js';
 import { recordBookingHistory } from './bookings/booking-history.js';
 import { BookingOccupancyGuard } from './bookings/booking-occupancy-guard.js';
@@ -93,7 +93,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   // The bookings domain's event port (seats at checkout and in the staff editor; the date and place
   // of booked tickets' events), answered by the events domain.
   const eventSeats = new EventSeatsService(orm, bookables);
-  const bookings = new BookingService(orm, bookables, new BookingNameGuesses(attempts), eventSeats);
+  const bookings = new BookingService(orm, bookables, new BookingNameGuesses(attempts), new StatusTokenGuesses(attempts), eventSeats);
   const events = new EventService(orm, bookings);
   // Public-only reads for the HTML snippets of tenant websites.
   const bookableShowcase = new BookableShowcase(orm);

@@ -100,6 +100,8 @@ export class BookingEditorService {
     const before = booking ? paymentStateOf(booking) : null;
     const valuesBefore = booking ? historyValuesOf(booking) : null;
     const flagsBefore = booking ? statusFlagsOf(booking) : null;
+    // A move to other objects must reach the schedules of both, the old and the new ones.
+    const objectsBefore = booking ? booking.items.getItems().map((item) => item.bookableId) : [];
     // Units the booking stops holding (rejected now, or reserved anew for what it claims now) are
     // released for the period they were held for: before the new times are written.
     const jobs: Job[] = [];
@@ -175,7 +177,12 @@ export class BookingEditorService {
     if (booking && !wasCommitted && target.isCommitted && !target.isRejected && tickets) jobs.push(organizerMailsJob(tenantId, target.number));
     // An edit that releases, rejects or marks paid announces the transitions, like the status actions.
     const webhookTypes = flagsBefore ? bookingWebhookTypes(statusEntries(flagsBefore, statusFlagsOf(target)).map((entry) => entry.action)) : undefined;
-    await recordBookingChange(tx, { tenantId, id: target.number, action: booking ? 'UPDATED' : 'CREATED', assignedUserId: target.assignedUserId ?? null }, jobs, webhookTypes);
+    await recordBookingChange(
+      tx,
+      { tenantId, id: target.number, action: booking ? 'UPDATED' : 'CREATED', assignedUserId: target.assignedUserId ?? null, bookableIds: [...objectsBefore, ...lines.map((line) => line.bookableId)] },
+      jobs,
+      webhookTypes,
+    );
     // The history: created, or the fields this edit changed with their old and new value (a save that changes nothing adds nothing).
     const changes = valuesBefore ? historyDiff(valuesBefore, historyValuesOf(target)) : [];
     if (!valuesBefore || changes.length > 0) await recordBookingHistory(tx, { tenantId, bookingId: target.number, action: valuesBefore ? 'changed' : 'created', ...origin, changes });

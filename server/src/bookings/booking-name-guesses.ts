@@ -32,5 +32,23 @@ export class BookingNameGuesses {
   }
 }
 
+/**
+ * Status tokens are guessed like names: every lookup by token counts against the client address
+ * (with the names' limit and window) before the token is looked up; a token that opens a booking
+ * takes its attempt back.
+ */
+export class StatusTokenGuesses {
+  constructor(private readonly attempts: RateLimiter) {}
+
+  async count(client: ClientAddress): Promise<void> {
+    await this.attempts.limit(tokenAddressKey(client), NAME_GUESSES_PER_WINDOW, NAME_GUESS_WINDOW_SECONDS);
+  }
+
+  async rightToken(client: ClientAddress): Promise<void> {
+    await this.attempts.refund(tokenAddressKey(client));
+  }
+}
+
+const tokenAddressKey = (client: ClientAddress) => `booking-status-token:ip:${client.ip}`;
 const addressKey = (client: ClientAddress) => `booking-name:ip:${client.ip}`;
 const bookingKey = (tenantId: string, bookingNumber: string) => `booking-name:booking:${tenantId}:${bookingNumber}`;

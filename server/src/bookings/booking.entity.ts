@@ -37,6 +37,10 @@ export interface BookingPaymentStart {
     'create index "bookings_tenant_window_index" on "bookings" using gist ("tenant_id", tstzrange("time_begin", "time_end", \'[)\')) where "time_begin" is not null and "time_end" is not null',
 })
 @Index({ name: 'bookings_tenant_assigned_index', properties: ['tenant', 'assignedUserId'] })
+@Index({
+  name: 'bookings_status_token_hash_unique',
+  expression: 'create unique index "bookings_status_token_hash_unique" on "bookings" ("status_token_hash") where "status_token_hash" is not null',
+})
 @Index({ name: 'bookings_search_index', expression: 'create index "bookings_search_index" on "bookings" using gin ("search_text" gin_trgm_ops)' })
 export class Booking {
   @PrimaryKey({ type: 'uuid' })
@@ -129,6 +133,13 @@ export class Booking {
   /** Lower-case number, customer data and booked titles for the staff's search. */
   @Property({ type: 'text', default: '' })
   searchText: Opt<string> = '';
+
+  /**
+   * SHA-256 (hex) of the status token the checkout answered (docs/integrators.md, "Booking status for
+   * websites"); the token itself is never stored. Null for bookings made otherwise and after anonymisation.
+   */
+  @Property({ type: 'text', nullable: true })
+  statusTokenHash?: string | null;
 
   /** When the customer data was anonymised (docs/privacy.md); null while it is kept. */
   @Property({ type: 'timestamptz', nullable: true })

@@ -90,11 +90,33 @@ export function rejectionMailJob(tenantId: string, bookingId: string, wasRelease
 
 const defaultWebhookTypes: Record<BookingChangedEvent['action'], BookingWebhookType> = { CREATED: 'booking.created', UPDATED: 'booking.changed', DELETED: 'booking.deleted' };
 
+/** More objects than this are not named in the live event (NOTIFY's payload stays well below its limit). */
+export const MAX_EVENT_BOOKABLE_IDS = 100;
+
+/** A booking change as its callers describe it; the objects are read from the stored items unless given. */
+export type BookingChange = Omit<BookingChangedEvent, 'bookableIds'> & {
+  /** The objects before and after the change, when the stored items no longer show both (a move). */
+  bookableIds?: readonly string[];
+};
+
+/** The objects the booking's stored items hold now (before a delete is flushed: its last ones). */
+async function storedBookableIds(em: EntityManager, tenantId: string, number: string): Promise<string[]> {
+  const rows = await em.execute<{ bookable_id: string }[]>(
+    'select distinct i.bookable_id from booking_items i where i.booking_key = (select b.key from bookings b where b.tenant_id = ? and b.number = ?)',
+    [tenantId, number],
+  );
+  return rows.map((row) => row.bookable_id);
+}
+
 /**
  * Jobs, webhooks and the live event of one booking change, inside its transaction. The webhook
- * events follow the action unless the caller names the status transitions (released, paid…).
+ * events follow the action unless the caller names the status transitions (released, paid…). The
+ * live event names the objects the booking touched, so a schedule hears of a delete or a move too.
  */
-export async function recordBookingChange(em: EntityManager, event: BookingChangedEvent, jobs: readonly Job[] = [], webhookTypes?: readonly BookingWebhookType[]): Promise<void> {
+export async function recordBookingChange(em: EntityManager, change: BookingChange, jobs: readonly Job[] = [], webhookTypes?: readonly BookingWebhookType[]): Promise<void> {
+  const { bookableIds, ...rest } = change;
+  const objects = [...new Set(bookableIds ?? (await storedBookableIds(em, change.tenantId, change.id)))];
+  const event: BookingChangedEvent = { ...rest, bookableIds: objects.length > MAX_EVENT_BOOKABLE_IDS ? null : objects };
   await enqueueBookingWebhooks(em, event.tenantId, event.id, webhookTypes ?? [defaultWebhookTypes[event.action]]);
   await enqueueJobs(em, jobs, [notifyCall('BOOKING_CHANGED', event.tenantId, event)]);
 }

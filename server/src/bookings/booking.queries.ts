@@ -70,6 +70,50 @@ export async function readOccupancies(em: EntityManager, bookableIds: readonly s
   }));
 }
 
+/** One booked item of a non-rejected booking in a window: what the occupancy calendar and the room schedule show. */
+export interface BookedPeriod {
+  bookingKey: string;
+  /** The booking number. */
+  bookingNumber: string;
+  /** The booked object (one of those asked for). */
+  bookableId: string;
+  timeBegin: Date;
+  timeEnd: Date;
+  /** Released ("freigegeben"); otherwise it waits for its release. */
+  isCommitted: boolean;
+}
+
+/**
+ * As OCCUPANCY_IN_WINDOW_SQL, with the booking's number and release: the window's items of the
+ * objects through the GiST index, then each one's booking by primary key; earliest first, bounded.
+ */
+const BOOKED_PERIODS_SQL = `select i.booking_key, b.number, i.bookable_id, i.time_begin, i.time_end, b.is_committed
+  from booking_items i
+  cross join lateral (select bk.number, bk.is_committed, bk.is_rejected from bookings bk where bk.key = i.booking_key) b
+ where i.bookable_id = any(?::uuid[]) and i.time_begin is not null and i.time_end is not null
+   and tstzrange(i.time_begin, i.time_end, '[)') && tstzrange(?::timestamptz, ?::timestamptz, '[)')
+   and not b.is_rejected
+ order by i.time_begin, b.number, i.position
+ limit ?`;
+
+/** The booked items of these objects overlapping the window (touching ends do not), of non-rejected bookings, at most `limit`. */
+export async function readBookedPeriods(em: EntityManager, bookableIds: readonly string[], window: TimeWindow, limit: number): Promise<BookedPeriod[]> {
+  const ids = [...new Set(bookableIds.filter(isUuid))];
+  if (ids.length === 0) return [];
+  const rows = await em.execute<{ booking_key: string; number: string; bookable_id: string; time_begin: Date; time_end: Date; is_committed: boolean }[]>(
+    BOOKED_PERIODS_SQL,
+    [pgTextArray(ids), window.begin.toISOString(), window.end.toISOString(), limit],
+  );
+  return rows.map((row) => ({
+    bookingKey: row.booking_key,
+    bookingNumber: row.number,
+    bookableId: row.bookable_id,
+    timeBegin: new Date(row.time_begin),
+    timeEnd: new Date(row.time_end),
+    isCommitted: row.is_committed,
+  }));
+}
+
 /** A condition on `bookings b`: the booking has no place on the workflow board (the backlog). */
 export const IN_BACKLOG_SQL = 'not exists (select 1 from workflow_tasks t where t.tenant_id = b.tenant_id and t.task_id = b.number)';
 

@@ -1,4 +1,4 @@
-import { filter, pipe } from '@graphql-yoga/subscription';
+import { filter, map, pipe } from '@graphql-yoga/subscription';
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, ID, Info, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { requireViewer } from '../users/actor.js';
@@ -14,7 +14,9 @@ import type { Viewer } from '../users/viewer.service.js';
 import type { Booking } from './booking.entity.js';
 import type { BookingView } from './booking.model.js';
 import { bookingView } from './booking.queries.js';
-import { windowOf } from './booking.service.js';
+import { touchedSchedules, windowOf } from './booking.service.js';
+import type { PublicBookingStatus } from './booking.model.js';
+import { roomScheduleQuerySchema, roomScheduleWatchSchema } from '../../../common/bookings/booking-query.schema.js';
 import { checkoutItemSchema, checkoutSchema } from '../../../common/bookings/checkout.schema.js';
 import { bookingEditSchema } from '../../../common/bookings/booking-edit.schema.js';
 import {
@@ -32,6 +34,9 @@ import {
   CheckoutResultType,
   OccupancySlotType,
   PublicBookingStatusType,
+  RoomScheduleChangeType,
+  RoomScheduleType,
+  ScheduleSlotStatusType,
   summaryOf,
   ticketEventType,
   UnitPricesType,
@@ -43,6 +48,18 @@ async function withStatuses(context: GraphQLContext, tenantId: string, bookings:
   if (!withWorkflow) return views.map((view) => bookingType(view));
   const statuses = await context.services.workflows.statusesOf(tenantId, views.map((view) => view.id));
   return views.map((view) => bookingType(view, statuses.get(view.id) ?? null));
+}
+
+/** The public status as GraphQL answers it (publicBookingStatus and bookingStatusByToken). */
+function publicStatusType(status: PublicBookingStatus): PublicBookingStatusType {
+  return {
+    ...status,
+    status: { ...status.status, activeStatus: status.status.activeStatus ?? null },
+    timeBegin: status.timeBegin === null ? null : new Date(status.timeBegin),
+    timeEnd: status.timeEnd === null ? null : new Date(status.timeEnd),
+    timeCreated: new Date(status.timeCreated),
+    events: status.events.map(ticketEventType),
+  };
 }
 
 /** Whether a change event concerns a booking the viewer may read. */
@@ -105,7 +122,7 @@ export class BookingResolver {
   @Query(() => CheckoutResultType, { description: 'The price and flags a checkout would have, without booking (checks every rule; nothing is stored or mailed).' })
   async checkoutPreview(@Arg('tenantId', () => ID) tenantId: string, @Arg('input', () => CheckoutInput) input: CheckoutInput, @Ctx() context: GraphQLContext): Promise<CheckoutResultType> {
     const preview = await context.services.checkout.checkout(await context.viewer(), tenantId, parseInput(checkoutSchema, input), { simulate: true });
-    return { ...summaryOf(preview), id: null };
+    return { ...summaryOf(preview), id: null, statusToken: null };
   }
 
   @Query(() => UnitPricesType, { description: 'Unit prices of one object for the window and coupon, after its checks (checkout/validateItem).' })
@@ -138,15 +155,35 @@ export class BookingResolver {
     @Ctx() context: GraphQLContext,
   ): Promise<PublicBookingStatusType> {
     // Each execution (every alias of the field) is one attempt against the limit on name guesses.
-    const status = await context.services.bookings.publicStatus(tenantId, id, lastname, { ip: clientIp(context.req) });
-    return {
-      ...status,
-      status: { ...status.status, activeStatus: status.status.activeStatus ?? null },
-      timeBegin: status.timeBegin === null ? null : new Date(status.timeBegin),
-      timeEnd: status.timeEnd === null ? null : new Date(status.timeEnd),
-      timeCreated: new Date(status.timeCreated),
-      events: status.events.map(ticketEventType),
-    };
+    return publicStatusType(await context.services.bookings.publicStatus(tenantId, id, lastname, { ip: clientIp(context.req) }));
+  }
+
+  @Query(() => PublicBookingStatusType, {
+    description:
+      "The public status of a booking by the status token its checkout answered, whatever the tenant's public-status setting (the token is the proof); GENERIC_NOT_FOUND for an unknown token. Wrong tokens count as guesses and are limited per address.",
+  })
+  async bookingStatusByToken(@Arg('tenantId', () => ID) tenantId: string, @Arg('token', () => String) token: string, @Ctx() context: GraphQLContext): Promise<PublicBookingStatusType> {
+    return publicStatusType(await context.services.bookings.statusByToken(tenantId, token, { ip: clientIp(context.req) }));
+  }
+
+  @Auth(AuthRule.SCHEDULE_READER)
+  @Query(() => [RoomScheduleType], {
+    description:
+      'The occupied slots of the objects (and their dependent objects) in the window [from, to) of at most 62 days, with their status and no personal data: for room displays. Objects not shown to the public only for staff who read bookings; others are GENERIC_NOT_FOUND.',
+  })
+  async roomSchedule(
+    @Arg('tenantId', () => ID) tenantId: string,
+    @Arg('bookableIds', () => [ID], { description: '1 to 50 objects.' }) bookableIds: string[],
+    @Arg('from', () => Date) from: Date,
+    @Arg('to', () => Date) to: Date,
+    @Ctx() context: GraphQLContext,
+  ): Promise<RoomScheduleType[]> {
+    const query = parseInput(roomScheduleQuerySchema, { ids: bookableIds, from, to });
+    const schedules = await context.services.bookings.schedule(await context.viewer(), tenantId, query);
+    return schedules.map((schedule) => ({
+      ...schedule,
+      slots: schedule.slots.map((slot) => ({ ...slot, status: ScheduleSlotStatusType[slot.status], timeBegin: new Date(slot.timeBegin), timeEnd: new Date(slot.timeEnd) })),
+    }));
   }
 
   @Query(() => [OccupancySlotType], { description: 'When the objects (all of the tenant without ids) or their dependent objects are booked, in the window (default a month back to a year ahead).' })
@@ -173,7 +210,7 @@ export class BookingResolver {
     @Ctx() context: GraphQLContext,
   ): Promise<CheckoutResultType> {
     const stored = await context.services.checkout.checkout(await context.viewer(), tenantId, parseInput(checkoutSchema, input), { simulate: false, idempotencyKey });
-    return { ...summaryOf(stored), id: stored.id };
+    return { ...summaryOf(stored), id: stored.id, statusToken: 'statusToken' in stored ? stored.statusToken : null };
   }
 
   @Auth(AuthRule.BOOKING_WRITER)
@@ -273,6 +310,37 @@ export class BookingResolver {
       throw error;
     });
     return { ...change, booking: booking ? (await withStatuses(context, tenantId, [booking]))[0] : null };
+  }
+
+  @Auth(AuthRule.SCHEDULE_READER)
+  @Subscription(() => RoomScheduleChangeType, {
+    description:
+      'Fires when a booking touching one of the objects (or their dependent objects) is created, changed or deleted, on every server process; names the booking and the touched objects, nothing personal. Objects as for roomSchedule.',
+    subscribe: async ({ args, context }) => {
+      const ctx = context as GraphQLContext;
+      const tenantId = String((args as { tenantId: string }).tenantId);
+      const { ids } = parseInput(roomScheduleWatchSchema, { ids: (args as { bookableIds: unknown }).bookableIds });
+      const families = await ctx.services.bookings.scheduleFamilies(await ctx.viewer(), tenantId, ids);
+      const staffOnly = families.some((family) => family.staffOnly);
+      return pipe(
+        ctx.services.pubSub.subscribe('BOOKING_CHANGED', tenantId),
+        map((event: BookingChangedEvent): RoomScheduleChangeType => ({ tenantId, bookingId: event.id, action: event.action as BookingChangeAction, bookableIds: touchedSchedules(families, event.bookableIds) })),
+        // Objects hidden from the public stay watched only while the viewer of this moment still reads the tenant's bookings.
+        filter(async (change: RoomScheduleChangeType) => {
+          if (change.bookableIds.length === 0) return false;
+          if (!staffOnly) return true;
+          const current = await ctx.viewer().catch(() => null);
+          return current !== null && canReadSome(current.permissions, tenantId, 'manageBookings');
+        }),
+      );
+    },
+  })
+  roomScheduleChanged(
+    @Arg('tenantId', () => ID) _tenantId: string,
+    @Arg('bookableIds', () => [ID], { description: '1 to 50 objects.' }) _bookableIds: string[],
+    @Root() change: RoomScheduleChangeType,
+  ): RoomScheduleChangeType {
+    return change;
   }
 }
 

@@ -11,7 +11,7 @@ import type { Booking } from './booking.entity.js';
 import type { BookingView } from './booking.model.js';
 import { bookingView } from './booking.queries.js';
 import { windowOf, type BookingListQuery } from './booking.service.js';
-import { bookableBookingsQuerySchema, bookingListQuerySchema, occupancyQuerySchema, queryFlag, timeWindowQueryDetail, timeWindowQuerySchema } from '../../../common/bookings/booking-query.schema.js';
+import { bookableBookingsQuerySchema, bookingListQuerySchema, occupancyQuerySchema, queryFlag, roomScheduleQuerySchema, timeWindowQueryDetail, timeWindowQuerySchema } from '../../../common/bookings/booking-query.schema.js';
 import { bookingEditSchema } from '../../../common/bookings/booking-edit.schema.js';
 import { bookingHistoryQuerySchema } from '../../../common/bookings/history.js';
 import { parseInput } from '../shared/schema-input.js';
@@ -85,6 +85,10 @@ export function bookingRoutes(services: DomainServices): Router {
     // Create answers 200, update 201 (docs/api.md, deliberate differences), both with the stored booking.
     res.status(created ? 200 : 201).json(bookingView(booking));
   });
+  // The status token travels in a header, so it stays out of URLs and access logs.
+  router.get('/bookings/status', async (req: Request<TenantParams>, res: Response) => {
+    res.json(await bookings.statusByToken(req.params.tenantId, req.get('x-status-token'), { ip: clientIp(req) }));
+  });
   router.get('/bookings/:id', async (req: Request<ItemParams>, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
     const booking = await bookings.get(viewer, req.params.tenantId, req.params.id);
@@ -138,6 +142,10 @@ export function bookingRoutes(services: DomainServices): Router {
   router.get('/calendar/occupancy', async (req: Request<TenantParams>, res: Response) => {
     const { ids, from, to } = queryOf(occupancyQuerySchema, req);
     res.json(await bookings.occupancy(req.params.tenantId, ids, windowOf(from, to)));
+  });
+  router.get('/calendar/schedule', async (req: Request<TenantParams>, res: Response) => {
+    const query = parseInput(roomScheduleQuerySchema, req.query);
+    res.json(await bookings.schedule(await viewerOf(req, services.viewers), req.params.tenantId, query));
   });
   router.get('/bookables/:id/bookings', async (req: Request<ItemParams>, res: Response) => {
     const viewer = await viewerOf(req, services.viewers);

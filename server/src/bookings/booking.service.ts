@@ -1,6 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { descendantsOf, parentsOf } from '../bookables/bookable.hierarchy.js';
-import type { BookableService } from '../bookables/bookable.service.js';
+import { isVisibleTo, roleIdsOf, type BookableService } from '../bookables/bookable.service.js';
 import type { BookingOccupancy, TimeWindow } from '../bookables/booking-occupancy.js';
 import { Bookable } from '../bookables/bookable.entity.js';
 import { AppError } from '../shared/errors.js';
@@ -11,10 +11,12 @@ import { Tenant } from '../tenants/tenant.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
 import type { WorkflowBookings } from '../workflow/workflow-bookings.js';
 import type { ClientAddress } from '../shared/rate-limit.js';
-import type { BookingNameGuesses } from './booking-name-guesses.js';
+import type { BookingNameGuesses, StatusTokenGuesses } from './booking-name-guesses.js';
+import { hashStatusToken, looksLikeStatusToken } from './booking-status-token.js';
+import type { RoomScheduleQuery } from '../../../common/bookings/booking-query.schema.js';
 import { Booking } from './booking.entity.js';
 import { publicBookingStatus, sameName, type BookingView, type PublicBookingStatus } from './booking.model.js';
-import { bookingView, findBookingOrFail, IN_BACKLOG_SQL, readBacklogIds, readBookingPage, readOccupancies } from './booking.queries.js';
+import { bookingView, findBookingOrFail, IN_BACKLOG_SQL, readBacklogIds, readBookedPeriods, readBookingPage, readOccupancies } from './booking.queries.js';
 import { isBookingNumber } from './booking-number.js';
 import { pgTextArray } from '../shared/sql.js';
 import type { PaymentReturnStatus } from '../../../common/bookings/payment-return.js';
@@ -61,6 +63,44 @@ export interface OccupancySlot {
   timeEnd: number;
 }
 
+/** How many booked items one object of the occupancy calendar or the room schedule shows at most. */
+const PERIODS_PER_OBJECT = 2000;
+
+/** A slot's state on a room display: waiting for its release, or released. Rejected and cancelled bookings do not occupy. */
+export type ScheduleSlotStatus = 'PENDING' | 'CONFIRMED';
+
+/** One occupied slot of the room schedule: nothing about the customer, the price or the comment. */
+export interface ScheduleSlot {
+  /** The booking number (the subscription's events name it). */
+  bookingId: string;
+  /** The object booked: the one asked for or one of its dependent objects. */
+  bookableId: string;
+  /** That object's public title. */
+  title: string;
+  timeBegin: number;
+  timeEnd: number;
+  status: ScheduleSlotStatus;
+}
+
+/** The schedule of one object: its booked slots and those of its dependent objects, earliest first. */
+export interface RoomSchedule {
+  bookableId: string;
+  title: string;
+  slots: ScheduleSlot[];
+}
+
+/** An object watched by the schedule subscription, with the ids whose bookings change its schedule. */
+export interface ScheduleFamily {
+  bookableId: string;
+  /** Not shown to the public: watched with the staff's right, which each event checks again. */
+  staffOnly: boolean;
+  memberIds: ReadonlySet<string>;
+}
+
+/** Of the watched objects, those whose schedule a change of bookings on `bookableIds` touches. */
+export const touchedSchedules = (families: readonly ScheduleFamily[], bookableIds: readonly string[] | null): string[] =>
+  families.filter((family) => bookableIds === null || bookableIds.some((id) => family.memberIds.has(id))).map((family) => family.bookableId);
+
 /** The booking times the public may see (id, tenant and times only). */
 export interface PublicBookingSlot {
   id: string;
@@ -99,6 +139,7 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
     private readonly orm: MikroORM,
     private readonly bookables: BookableService,
     private readonly nameGuesses: BookingNameGuesses,
+    private readonly statusTokenGuesses: StatusTokenGuesses,
     /** The events behind booked tickets (their date and place); null: none are shown. */
     private readonly events: Pick<EventDirectory, 'ticketEvents'> | null = null,
   ) {}
@@ -257,6 +298,28 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
     if (!tenant) throw new AppError('generic.not-found');
     if (!tenant.enablePublicStatusView) throw new AppError('booking.public-status-disabled');
     const booking = await this.namedBooking(em, tenantId, id, lastname, client);
+    return this.publicStatusOf(booking);
+  }
+
+  /**
+   * GET bookings/status with X-Status-Token, bookingStatusByToken: the public status of the booking
+   * whose checkout answered the token, whatever the tenant's public-status setting (the token is the
+   * proof). An unknown token is not found; every lookup counts as a guess until the token proves right.
+   */
+  async statusByToken(tenantId: string, token: string | null | undefined, client: ClientAddress): Promise<PublicBookingStatus> {
+    if (!token?.trim()) throw new AppError('generic.validation', { detail: 'Bitte geben Sie den Status-Schlüssel der Buchung an.', fieldErrors: { token: 'Pflichtfeld' } });
+    await this.statusTokenGuesses.count(client);
+    const em = this.orm.em.fork();
+    const booking = looksLikeStatusToken(token.trim())
+      ? await em.findOne(Booking, { tenant: tenantId, statusTokenHash: hashStatusToken(token.trim()) }, { populate: ['items'] })
+      : null;
+    if (!booking) throw new AppError('generic.not-found', { detail: 'Zu diesem Schlüssel gibt es keine Buchung.' });
+    await this.statusTokenGuesses.rightToken(client);
+    return this.publicStatusOf(booking);
+  }
+
+  /** What the public status shows of a booking (booking.model.ts publicBookingStatus), with its tickets' events. */
+  private async publicStatusOf(booking: Booking): Promise<PublicBookingStatus> {
     const view = bookingView(booking);
     return publicBookingStatus(view, Date.now(), await this.ticketEventsOfBooking(view));
   }
@@ -290,18 +353,79 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
     const slots: OccupancySlot[] = [];
     for (const bookable of bookables) {
       const family = [bookable.id, ...(await descendantsOf(em, tenantId, bookable)).map((child) => child.id)];
-      // As readOccupancies: the window's items through the occupancy index, each booking by key.
-      const rows = await em.execute<{ time_begin: Date; time_end: Date }[]>(
-        `select distinct i.booking_key, i.time_begin, i.time_end from booking_items i
-          where i.bookable_id = any(?::uuid[]) and i.time_begin is not null and i.time_end is not null
-            and tstzrange(i.time_begin, i.time_end, '[)') && tstzrange(?::timestamptz, ?::timestamptz, '[)')
-            and not (select b.is_rejected from bookings b where b.key = i.booking_key)
-          order by i.time_begin`,
-        [pgTextArray(family), window.begin.toISOString(), window.end.toISOString()],
-      );
-      for (const row of rows) slots.push({ bookableId: bookable.id, title: bookable.title, timeBegin: new Date(row.time_begin).getTime(), timeEnd: new Date(row.time_end).getTime() });
+      // One slot per booking and period, however many of the family's items it holds.
+      const seen = new Set<string>();
+      for (const period of await readBookedPeriods(em, family, window, PERIODS_PER_OBJECT)) {
+        const slot = { bookableId: bookable.id, title: bookable.title, timeBegin: period.timeBegin.getTime(), timeEnd: period.timeEnd.getTime() };
+        const key = `${period.bookingKey}/${slot.timeBegin}/${slot.timeEnd}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        slots.push(slot);
+      }
     }
     return slots;
+  }
+
+  /**
+   * Objects of the tenant whose schedule the viewer may read: what isVisibleTo shows the public
+   * (also to OCCUPANCY_READ tokens and signed-in people), and every object for staff who read the
+   * tenant's bookings, in the order of `ids`. Any other id, unknown or hidden, is not found: its
+   * existence is nobody else's business.
+   */
+  async scheduleObjects(em: EntityManager, viewer: Viewer | null, tenantId: string, ids: readonly string[]): Promise<{ bookable: Bookable; staffOnly: boolean }[]> {
+    const wanted = [...new Set(ids)];
+    const byId = new Map((wanted.every(isUuid) ? await em.find(Bookable, { tenant: tenantId, id: { $in: wanted } }) : []).map((bookable) => [bookable.id, bookable]));
+    // In the order asked for: a display lists its rooms as it named them.
+    const found = wanted.flatMap((id) => byId.get(id) ?? []);
+    const staff = viewer !== null && canReadSome(viewer.permissions, tenantId, 'manageBookings');
+    const roleIds = await roleIdsOf(em, viewer?.user.id, tenantId);
+    const readable = found.flatMap((bookable) => {
+      if (isVisibleTo(bookable, viewer?.user.id ?? null, roleIds)) return [{ bookable, staffOnly: false }];
+      return staff ? [{ bookable, staffOnly: true }] : [];
+    });
+    if (readable.length !== wanted.length) throw new AppError('generic.not-found', { detail: 'Mindestens eines der Objekte gibt es nicht, oder sein Belegungsplan ist nicht öffentlich.' });
+    return readable;
+  }
+
+  /**
+   * GET calendar/schedule, roomSchedule: per object its occupied slots in the window (of it and its
+   * dependent objects), each with its status and the booked object's public title; no customer
+   * data, price or comment. Read through the occupancy index like the occupancy calendar.
+   */
+  async schedule(viewer: Viewer | null, tenantId: string, query: RoomScheduleQuery): Promise<RoomSchedule[]> {
+    const em = this.orm.em.fork();
+    const schedules: RoomSchedule[] = [];
+    for (const { bookable } of await this.scheduleObjects(em, viewer, tenantId, query.ids)) {
+      const family = [bookable, ...(await descendantsOf(em, tenantId, bookable))];
+      const titles = new Map(family.map((member) => [member.id, member.title]));
+      const periods = await readBookedPeriods(em, [...titles.keys()], query.window, PERIODS_PER_OBJECT);
+      schedules.push({
+        bookableId: bookable.id,
+        title: bookable.title,
+        slots: periods.map((period) => ({
+          bookingId: period.bookingNumber,
+          bookableId: period.bookableId,
+          title: titles.get(period.bookableId) ?? bookable.title,
+          timeBegin: period.timeBegin.getTime(),
+          timeEnd: period.timeEnd.getTime(),
+          status: period.isCommitted ? 'CONFIRMED' : 'PENDING',
+        })),
+      });
+    }
+    return schedules;
+  }
+
+  /**
+   * For the schedule subscription: each object the viewer may watch (as for the schedule) with the
+   * ids whose bookings change its schedule (itself and its dependent objects), read once.
+   */
+  async scheduleFamilies(viewer: Viewer | null, tenantId: string, ids: readonly string[]): Promise<ScheduleFamily[]> {
+    const em = this.orm.em.fork();
+    const families: ScheduleFamily[] = [];
+    for (const { bookable, staffOnly } of await this.scheduleObjects(em, viewer, tenantId, ids)) {
+      families.push({ bookableId: bookable.id, staffOnly, memberIds: new Set([bookable.id, ...(await descendantsOf(em, tenantId, bookable)).map((child) => child.id)]) });
+    }
+    return families;
   }
 
   /**

@@ -177,6 +177,11 @@ export class BookingOverviewType {
 @ObjectType('CheckoutResult', { description: 'A checkout: the stored booking (id set), or with simulate what it would be (id empty).' })
 export class CheckoutResultType extends BookingSummaryFields {
   @Field(() => ID, { nullable: true }) id!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'The stored booking\'s status token ("bst_…"), shown only in this answer: bookingStatusByToken reads the status with it. Empty for a preview. A repeated idempotent checkout answers a new one and the earlier one stops working.',
+  })
+  statusToken!: string | null;
 }
 
 @ObjectType('UnitPrices', { description: 'Unit prices of one object (not multiplied by the amount).' })
@@ -224,6 +229,40 @@ export class OccupancySlotType {
   @Field(() => String) title!: string;
   @Field(() => Date) timeBegin!: Date;
   @Field(() => Date) timeEnd!: Date;
+}
+
+export enum ScheduleSlotStatusType {
+  PENDING = 'PENDING',
+  CONFIRMED = 'CONFIRMED',
+}
+registerEnumType(ScheduleSlotStatusType, {
+  name: 'ScheduleSlotStatus',
+  description: 'PENDING: requested, waiting for its release; CONFIRMED: released. Rejected and cancelled bookings are not in the schedule.',
+});
+
+@ObjectType('ScheduleSlot', { description: 'An occupied slot of a room schedule; nothing about the customer, the price or the comment.' })
+export class ScheduleSlotType {
+  @Field(() => ID, { description: 'The booking number.' }) bookingId!: string;
+  @Field(() => ID, { description: 'The booked object: the scheduled one or one of its dependent objects.' }) bookableId!: string;
+  @Field(() => String, { description: "The booked object's public title." }) title!: string;
+  @Field(() => Date) timeBegin!: Date;
+  @Field(() => Date) timeEnd!: Date;
+  @Field(() => ScheduleSlotStatusType) status!: ScheduleSlotStatusType;
+}
+
+@ObjectType('RoomSchedule', { description: 'The occupied slots of one object (and its dependent objects) in the window, earliest first.' })
+export class RoomScheduleType {
+  @Field(() => ID) bookableId!: string;
+  @Field(() => String) title!: string;
+  @Field(() => [ScheduleSlotType]) slots!: ScheduleSlotType[];
+}
+
+@ObjectType('RoomScheduleChange', { description: 'A booking touching watched objects was created, changed or deleted: read their schedule again.' })
+export class RoomScheduleChangeType {
+  @Field(() => ID) tenantId!: string;
+  @Field(() => ID, { description: 'The booking number.' }) bookingId!: string;
+  @Field(() => BookingChangeAction) action!: BookingChangeAction;
+  @Field(() => [ID], { description: 'The watched objects whose schedule the change touched: after a move those it left and those it reached.' }) bookableIds!: string[];
 }
 
 @ObjectType('BookingChange', { description: 'A booking of the tenant was created, changed or deleted.' })

@@ -68,6 +68,8 @@ function clearBooking(booking: Booking, mode: AnonymisationMode): void {
   Object.assign(booking, clearedFields(mode));
   // A pending cancellation carries the customer's reason.
   booking.hooks = [];
+  // The website's status token would still open the booking's status (with its name): it ends here.
+  booking.statusTokenHash = null;
   if (mode === 'full') booking.assignedUserId = null;
   booking.searchText = searchTextOf(booking, booking.items.getItems().map((item) => item.bookableUsed.title));
 }

@@ -30,6 +30,12 @@ export interface BookingChangedEvent {
   action: 'CREATED' | 'UPDATED' | 'DELETED';
   /** For the "own" rights: whom the booking is assigned to. */
   assignedUserId: string | null;
+  /**
+   * The objects the booking held before or holds after the change (both when it moved; a deleted
+   * booking's last ones), so schedules learn which of their objects changed without reading the
+   * booking. Null: more than fit into one event; every schedule of the tenant counts as touched.
+   */
+  bookableIds: string[] | null;
 }
 
 /**

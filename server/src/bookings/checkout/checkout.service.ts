@@ -26,6 +26,7 @@ import { activeLockerSystems, lockerActivationJobs } from '../booking-lockers.js
 import type { BookingOccupancyGuard, OccupancyClaim, OccupancyRules } from '../booking-occupancy-guard.js';
 import { paymentTransitions, reportPaymentEvents, type BookingPaymentEvents, type OfferedPaymentProviders } from '../booking-payment-events.js';
 import { bookingView, familyOf, freeBookingNumber, searchTextOf, setItems, type BookableFamily } from '../booking.queries.js';
+import { hashStatusToken, newStatusToken } from '../booking-status-token.js';
 import { claimKey, earlierBooking, idempotentCheckout, keyBooked, parseIdempotencyKey, type IdempotentCheckout } from './checkout-idempotency.js';
 import type { CheckoutItemRequest, CheckoutRequest } from '../../../../common/bookings/checkout.schema.js';
 import {
@@ -68,6 +69,9 @@ export interface CheckoutOutcome {
 /** A checkout evaluated without storing (simulate, price preview): the booking it would make. */
 export type CheckoutPreview = Omit<BookingView, 'id'> & { id: null };
 
+/** A stored checkout's answer: the booking and its status token, shown this once (only its hash is kept). */
+export type StoredCheckout = BookingView & { statusToken: string };
+
 /**
  * Checkout (docs/bookings.md): every rule, and the guarantee that no object is overbooked.
  *
@@ -96,7 +100,7 @@ export class CheckoutService {
    * comes parsed with `checkoutSchema` (REST body or GraphQL input). With an idempotency key (not
    * for `simulate`), a repeat answers the booking of the first checkout (checkout-idempotency.ts).
    */
-  async checkout(viewer: Viewer | null, tenantId: string, request: CheckoutRequest, options: { simulate: boolean; idempotencyKey?: unknown }): Promise<BookingView | CheckoutPreview> {
+  async checkout(viewer: Viewer | null, tenantId: string, request: CheckoutRequest, options: { simulate: boolean; idempotencyKey?: unknown }): Promise<StoredCheckout | CheckoutPreview> {
     if (options.simulate) return this.checkoutOnce(viewer, tenantId, request, options);
     // Stored bookings (`ok`, also a repeat answered with the first) and refusals by their code, for the metrics.
     try {
@@ -109,11 +113,11 @@ export class CheckoutService {
     }
   }
 
-  private async checkoutOnce(viewer: Viewer | null, tenantId: string, request: CheckoutRequest, options: { simulate: boolean; idempotencyKey?: unknown }): Promise<BookingView | CheckoutPreview> {
+  private async checkoutOnce(viewer: Viewer | null, tenantId: string, request: CheckoutRequest, options: { simulate: boolean; idempotencyKey?: unknown }): Promise<StoredCheckout | CheckoutPreview> {
     const key = options.simulate ? null : parseIdempotencyKey(options.idempotencyKey);
     const repeatable = idempotentCheckout(tenantId, viewer?.user.id ?? null, key, request);
     const earlier = repeatable && (await earlierBooking(this.orm.em.fork(), repeatable));
-    if (earlier) return bookingView(earlier);
+    if (earlier) return this.repeated(earlier);
     try {
       const plan = await this.plan(this.orm.em.fork(), viewer, tenantId, request);
       if (!options.simulate) {
@@ -129,9 +133,20 @@ export class CheckoutService {
       // A copy that came while the first was committing may find its slot or coupon taken by the
       // first: it answers the first's booking, not the refusal.
       const first = repeatable && (await earlierBooking(this.orm.em.fork(), repeatable));
-      if (first) return bookingView(first);
+      if (first) return this.repeated(first);
       throw error;
     }
+  }
+
+  /**
+   * A repeat of an idempotent checkout answers the first booking with a new status token: the first
+   * token is kept only as its hash and cannot be shown again, so it is replaced and stops working
+   * (the caller repeats because it may never have received it).
+   */
+  private async repeated(booking: Booking): Promise<StoredCheckout> {
+    const statusToken = newStatusToken();
+    await this.orm.em.fork().getConnection().execute('update bookings set status_token_hash = ? where key = ? and anonymised_at is null', [hashStatusToken(statusToken), booking.key]);
+    return { ...bookingView(booking), statusToken };
   }
 
   /** POST checkout/validateItem: the unit prices of one object for the window, after its checks (input parsed with `checkoutItemSchema`). */
@@ -295,12 +310,13 @@ export class CheckoutService {
     };
   }
 
-  private async store(plan: Plan, request: CheckoutRequest, repeatable: IdempotentCheckout | null, origin: ChangeOrigin): Promise<BookingView> {
+  private async store(plan: Plan, request: CheckoutRequest, repeatable: IdempotentCheckout | null, origin: ChangeOrigin): Promise<StoredCheckout> {
     const em = this.orm.em.fork();
-    const booking = await em.transactional(async (tx) => {
+    const statusToken = newStatusToken();
+    const stored = await em.transactional(async (tx): Promise<{ earlier: Booking } | { created: Booking }> => {
       // Before anything else: a concurrent checkout with the same key is waited for and answered.
       const earlier = repeatable && (await claimKey(tx, repeatable));
-      if (earlier) return earlier;
+      if (earlier) return { earlier };
       // What needs no lock comes first, so the objects are held as briefly as possible.
       const workflow = await this.workflows.workflowForNewBookings(tx, plan.tenant.id);
       const number = await freeBookingNumber(tx, plan.tenant.id);
@@ -334,6 +350,7 @@ export class CheckoutService {
         paymentProvider: request.paymentProvider,
         attachments: preview.attachments,
         lockerInfo: lockers ?? [],
+        statusTokenHash: hashStatusToken(statusToken),
         createdAt: new Date(now),
       });
       created.searchText = searchTextOf(created, plan.items.map((item) => item.record.title));
@@ -343,7 +360,9 @@ export class CheckoutService {
       const jobs = newBookingMailJobs(plan.tenant.id, created.number, created, holdsTickets(plan.items.map((item) => item.record)));
       // Released at once: the locker system opens the reserved units for the booking's period.
       if (created.isCommitted) jobs.push(...lockerActivationJobs(created));
-      await recordBookingChange(tx, { tenantId: plan.tenant.id, id: created.number, action: 'CREATED', assignedUserId: created.assignedUserId ?? null }, jobs);
+      // The objects are known here: no need to read them back while the objects are locked.
+      const bookableIds = preview.bookableItems.map((item) => item.bookableId);
+      await recordBookingChange(tx, { tenantId: plan.tenant.id, id: created.number, action: 'CREATED', assignedUserId: created.assignedUserId ?? null, bookableIds }, jobs);
       await recordBookingHistory(tx, { tenantId: plan.tenant.id, bookingId: created.number, action: 'created', ...origin });
       if (repeatable) await keyBooked(tx, repeatable, created.key);
       // A booking released at checkout with something to pay is asked for its payment now, as after
@@ -352,9 +371,10 @@ export class CheckoutService {
       // Last, so the default state's lock is held only until the commit that follows; its status
       // actions change the booking as a change after its creation (mails and live event of their own).
       await this.workflows.placeNewBookingIn(tx, plan.tenant.id, created.number, now, origin, workflow);
-      return created;
+      return { created };
     });
-    return bookingView(booking);
+    if ('earlier' in stored) return this.repeated(stored.earlier);
+    return { ...bookingView(stored.created), statusToken };
   }
 }
 

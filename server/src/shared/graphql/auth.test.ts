@@ -87,6 +87,15 @@ describe('operation rules (@auth on queries and mutations)', () => {
     expect(await check(token, AuthRule.WEBHOOK_MANAGER, { deliveryId: 'd' })).toBe(false);
   });
 
+  it('SCHEDULE_READER lets everyone, also nobody signed in, reach the field: the service checks each object', async () => {
+    const nobody = authChecker({ context: { viewer: async () => null } as unknown as GraphQLContext, root: undefined, args: { tenantId: TENANT }, info: {} as never }, [AuthRule.SCHEDULE_READER]);
+    await expect(nobody).resolves.toBe(true);
+    expect(await check(member({}), AuthRule.SCHEDULE_READER, { tenantId: OTHER })).toBe(true);
+    // Beside another rule it opens nothing for nobody.
+    const mixed = authChecker({ context: { viewer: async () => null } as unknown as GraphQLContext, root: undefined, args: { tenantId: TENANT }, info: {} as never }, [AuthRule.SCHEDULE_READER, AuthRule.BOOKING_READER]);
+    await expect(mixed).rejects.toMatchObject({ code: 'auth.unauthenticated' });
+  });
+
   it('lets an instance owner pass every rule', async () => {
     const instanceOwner = { ...member({}), permissions: computePermissions('admin@example.com', { ...noInstance, ownerUserIds: ['admin@example.com'] }, []) };
     for (const rule of Object.values(AuthRule)) expect(await check(instanceOwner, rule, { tenantId: OTHER, id: OTHER })).toBe(true);

@@ -104,6 +104,13 @@ export enum AuthRule {
   BOOKING_UPDATER = 'BOOKING_UPDATER',
   /** Deleting: manageBookings deleteAny, or deleteOwn on bookings assigned to the viewer. */
   BOOKING_DELETER = 'BOOKING_DELETER',
+  /**
+   * The room schedule and its subscription, which carry no personal data: anyone (also without
+   * signing in, also an OCCUPANCY_READ token) for objects shown to the public; other objects only
+   * for staff who read the tenant's bookings (manageBookings readAny or readOwn). The service
+   * decides per object; objects the viewer may not watch are not found.
+   */
+  SCHEDULE_READER = 'SCHEDULE_READER',
   /** The tenant's workflow and its board: manageBookings readAny. */
   WORKFLOW_READER = 'WORKFLOW_READER',
   /** Moving and archiving bookings on the board: manageBookings updateAny. */
@@ -181,6 +188,8 @@ const tenantRules: Partial<Record<AuthRule, (permissions: Permissions, tenantId:
 };
 
 export const authChecker: AuthChecker<GraphQLContext, AuthRule> = async ({ context, root, args }, rules) => {
+  // Open to everyone at the field; BookingService.scheduleObjects checks every object asked for.
+  if (rules.every((rule) => rule === AuthRule.SCHEDULE_READER)) return true;
   const viewer = await context.viewer();
   if (!viewer) throw new AppError('auth.unauthenticated');
   const { permissions } = viewer;
