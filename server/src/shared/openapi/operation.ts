@@ -128,3 +128,11 @@ export const okText: Answer = { description: 'Erledigt.', schema: { type: 'strin
 export const jsonObject = (description: string, schema: JsonSchema = { type: 'object', additionalProperties: true }): Answer => ({ description, schema });
 /** A JSON array of one component. */
 export const jsonList = (description: string, item: JsonSchema): Answer => ({ description, schema: { type: 'array', items: item } });
+
+/** A JSON body the service reads field by field (no schema of its own in common/). */
+export const jsonBody = (properties: Record<string, JsonSchema>, required: string[] = [], examples?: Record<string, Example>): Body => ({
+  jsonSchema: { type: 'object', properties, ...(required.length ? { required } : {}) },
+  ...(examples ? { examples } : {}),
+});
+/** An id in the path of a list: the path's item and the body's `userId`. */
+export const anyJson = (description: string): Answer => jsonObject(description, {});
