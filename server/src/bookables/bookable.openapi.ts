@@ -94,12 +94,11 @@ export const bookableApi: ApiDomain = {
             priceEur: f.number('Einzelpreis netto je Einheit (ursprüngliche API)'),
             priceCategory: { description: 'Preisart des Einzelpreises', type: 'string', enum: [...singlePriceCategories] },
           },
-          optional: ['title'],
         },
         examples: {
           saal: {
             summary: 'Großer Saal des Bürgerhauses',
-            value: { type: 'room', title: 'Großer Saal', description: '<p>Bürgerhaus, Erdgeschoss, bis 120 Personen.</p>', location: 'Marktplatz 1, 12345 Musterstadt', isBookable: true, isPublic: true, priceEur: '40,00', priceCategory: 'per-hour', tags: ['Bürgerhaus'] },
+            value: { type: 'room', title: 'Großer Saal', description: '<p>Bürgerhaus, Erdgeschoss, bis 120 Personen.</p>', location: 'Marktplatz 1, 12345 Musterstadt', isBookable: true, isPublic: true, priceType: 'per-hour', priceEur: '40,00', priceCategory: 'per-hour', tags: ['Bürgerhaus'] },
           },
         },
       },

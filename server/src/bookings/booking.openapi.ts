@@ -204,13 +204,14 @@ export const bookingApi: ApiDomain = {
             paymentMethod: { description: 'Zahlungsweise (bei Zahlung vor Ort)', type: ['string', 'null'] },
             ...customerFields,
           },
+          omit: ['present'],
         },
         examples: {
           anlegen: {
             summary: 'Saalbuchung am Schalter anlegen',
             value: { bookableItems: [{ bookableId: 'grosser-saal', amount: 1 }], timeBegin: exampleBegin, timeEnd: exampleEnd, name: 'Erika Mustermann', mail: 'erika.mustermann@example.de', isCommitted: true },
           },
-          bezahlt: { summary: 'Als bar bezahlt markieren', value: { id: 'R-2026-0042', isPayed: true, paymentMethod: 'CASH' } },
+          bezahlt: { summary: 'Als bar bezahlt markieren', value: { id: 'R-2026-0042', bookableItems: [{ bookableId: 'grosser-saal', amount: 1 }], isPayed: true, paymentMethod: 'CASH' } },
         },
       },
       answers: { 200: { description: 'Angelegt.', schema: ref('Booking'), example: bookingExample }, 201: { description: 'Geändert.', schema: ref('Booking') } },

@@ -39,7 +39,6 @@ export const apiTokenApi: ApiDomain = {
             roleId: { description: 'Rolle des Mandanten (oder `preset`)', type: ['string', 'null'] },
             expiresAt: { description: 'Ablauf; ohne Angabe in einem Jahr, höchstens in zwei Jahren', type: 'string', format: 'date-time' },
           },
-          optional: ['expiresAt'],
         },
         examples: { raumanzeige: { summary: 'Raumanzeige im Foyer', value: { name: 'Raumanzeige Foyer', preset: 'OCCUPANCY_READ' } } },
       },

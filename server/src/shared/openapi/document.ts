@@ -90,12 +90,30 @@ export function inputJsonSchema(input: SchemaInput): JsonSchema {
     if (!target) throw new Error(`OpenAPI: das Eingabeschema hat kein Feld "${path}"; die Beschreibung passt nicht mehr zum Schema.`);
     Object.assign(target, override);
   }
-  if (input.extra) generated.properties = { ...(generated.properties as JsonSchema), ...input.extra };
-  if (input.optional && Array.isArray(generated.required)) {
-    const optional = new Set(input.optional);
-    generated.required = (generated.required as string[]).filter((name) => !optional.has(name));
+  for (const name of input.omit ?? []) {
+    if (!(generated.properties as JsonSchema | undefined)?.[name]) throw new Error(`OpenAPI: das Eingabeschema hat kein Feld "${name}" zum Weglassen.`);
+    delete (generated.properties as JsonSchema)[name];
   }
+  // zod's input type marks every lenient field required (it accepts `unknown`); required is what the schema refuses to miss.
+  const shape = objectShape(input.schema);
+  if (Array.isArray(generated.required)) {
+    generated.required = (generated.required as string[]).filter((name) => (generated.properties as JsonSchema)[name] && !(shape?.[name] && shape[name].safeParse(undefined).success));
+    if ((generated.required as string[]).length === 0) delete generated.required;
+  }
+  if (input.extra) generated.properties = { ...(generated.properties as JsonSchema), ...input.extra };
   return generated;
+}
+
+/** The fields of the object inside a schema's transforms and preprocessing, if it is one. */
+function objectShape(schema: z.ZodType): Record<string, z.ZodType> | undefined {
+  const pending: unknown[] = [schema];
+  for (let hops = 0; pending.length > 0 && hops < 16; hops++) {
+    const def = (pending.shift() as { _zod?: { def?: Record<string, unknown> } } | undefined)?._zod?.def;
+    if (!def) continue;
+    if (def.type === 'object') return def.shape as Record<string, z.ZodType>;
+    pending.push(...[def.in, def.out, def.innerType, def.schema].filter(Boolean));
+  }
+  return undefined;
 }
 
 /** The schema at a dotted path (`bookableItems.*.amount`): `*` steps into array items. */

@@ -28,8 +28,8 @@ export interface SchemaInput {
   fields?: Record<string, JsonSchema>;
   /** Fields the schema does not parse itself but the route reads (`populate`, `public` of a list). */
   extra?: Record<string, JsonSchema>;
-  /** Fields the generated schema marks required that a request may leave out (defaults). */
-  optional?: string[];
+  /** Fields the schema adds itself while preprocessing, which no request sends. */
+  omit?: string[];
 }
 
 /** A named example; `value` is parsed with the operation's schema in the tests, so it cannot drift. */

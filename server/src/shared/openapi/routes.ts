@@ -93,7 +93,8 @@ export function apiDocsRoutes(document: OpenApiDocument): Router {
   router.get('/openapi.json', (req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'public, max-age=300');
     res.setHeader('ETag', etag);
-    if (req.fresh) return void res.status(304).end();
+    const asked = req.get('If-None-Match')?.split(',').map((tag) => tag.trim().replace(/^W\//, '')) ?? [];
+    if (asked.includes(etag) || asked.includes('*')) return void res.status(304).end();
     res.type('application/json').send(body);
   });
   router.get('/docs', (_req: Request, res: Response) => {
