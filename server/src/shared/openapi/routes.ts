@@ -37,10 +37,7 @@ const DOCS_PAGE = `<!doctype html>
     <link rel="stylesheet" href="/api/docs/assets/swagger-ui.css" />
   </head>
   <body>
-    <main>
-      <h1 class="visually-hidden" style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)">API-Referenz der Buchungsplattform</h1>
-      <div id="swagger-ui"></div>
-    </main>
+    <div id="swagger-ui"></div>
     <script src="/api/docs/assets/swagger-ui-bundle.js"></script>
     <script src="/api/docs/assets/init.js"></script>
   </body>
