@@ -82,6 +82,17 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('describes every parameter: a query field the zod schema leaves open needs its entry in `fields`', () => {
+    const undescribed = Object.entries(served.paths).flatMap(([path, item]) =>
+      Object.entries(item).flatMap(([method, operation]) =>
+        ((operation.parameters ?? []) as { name: string; in: string; description?: string; schema: JsonSchema }[])
+          .filter((parameter) => !parameter.description || Object.keys(parameter.schema).length === 0)
+          .map((parameter) => `${method.toUpperCase()} ${path}: ${parameter.in} parameter "${parameter.name}" has no description or an open schema; describe it in the operation's query.fields`),
+      ),
+    );
+    expect(undescribed).toEqual([]);
+  });
+
   it('equals the document the composition root builds (the served one is not a stale copy)', () => {
     expect(served).toEqual(JSON.parse(JSON.stringify(apiDocument())));
   });

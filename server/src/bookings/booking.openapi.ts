@@ -11,6 +11,16 @@ import { fieldSchemas as f, jsonObject, okText, ref, type ApiDomain, type JsonSc
 
 const timeWindowFields = { from: f.instant('Beginn des Zeitfensters; ohne Angabe vor 31 Tagen'), to: f.instant('Ende des Zeitfensters; ohne Angabe 396 Tage nach dem Beginn, höchstens zwei Jahre') };
 
+/** The bookings list's query (bookingListQuerySchema): a new parameter there is one line here. */
+const listQueryFields: Record<string, JsonSchema> = {
+  ...timeWindowFields,
+  search: f.text('Suchwörter (Name, Firma, E-Mail, Buchungsnummer)'),
+  status: { description: 'Statusfilter', type: 'string', enum: [...bookingStatusFilters] },
+  bookableId: f.id('Nur Buchungen dieses Objekts'),
+  limit: f.count('Seitengröße, 1 bis 500 (Standard 50)'),
+  offset: f.count('Anfang der Seite (Standard 0)'),
+};
+
 const customerFields: Record<string, JsonSchema> = {
   name: { description: 'Name der buchenden Person' },
   company: { description: 'Firma oder Verein' },
@@ -169,18 +179,13 @@ export const bookingApi: ApiDomain = {
       access: 'optional',
       query: {
         schema: bookingListQuerySchema,
-        fields: {
-          ...timeWindowFields,
-          search: f.text('Suchwörter (Name, Firma, E-Mail, Buchungsnummer)'),
-          status: { description: 'Statusfilter', type: 'string', enum: [...bookingStatusFilters] },
-          bookableId: f.id('Nur Buchungen dieses Objekts'),
-          limit: f.count('Seitengröße, 1 bis 500 (Standard 50)'),
-          offset: f.count('Anfang der Seite (Standard 0)'),
-        },
+        fields: listQueryFields,
         extra: { public: f.flag('Öffentliche Belegung statt der Buchungsliste'), populate: f.flag('`_populated` mit Objekt, Tafelstatus und Veranstaltungen anhängen') },
         example: { status: 'PENDING', from: '2026-12-01T00:00:00Z', to: '2027-01-01T00:00:00Z', limit: '20' },
       },
       answers: { 200: { description: 'Die Buchungen der Seite.', schema: { type: 'array', items: ref('Booking') }, example: [bookingExample], headers: totalCount } },
+      // The list (without `public`) needs a caller who may read bookings.
+      problems: [401, 403],
     },
     {
       method: 'put',
@@ -221,7 +226,7 @@ export const bookingApi: ApiDomain = {
       path: '/api/{tenantId}/mybookings',
       summary: 'Eigene Buchungen',
       access: 'signedIn',
-      query: { schema: bookingListQuerySchema, fields: { ...timeWindowFields, limit: f.count('Seitengröße'), offset: f.count('Anfang der Seite') }, extra: { populate: f.flag('`_populated` anhängen') } },
+      query: { schema: bookingListQuerySchema, fields: listQueryFields, extra: { populate: f.flag('`_populated` anhängen') } },
       answers: { 200: { description: 'Die Buchungen, die der angemeldeten Person zugeordnet sind.', schema: { type: 'array', items: ref('Booking') }, headers: totalCount } },
     },
     {
@@ -408,14 +413,7 @@ export const bookingApi: ApiDomain = {
       access: 'signedIn',
       query: {
         schema: bookingListQuerySchema,
-        fields: {
-          ...timeWindowFields,
-          search: f.text('Suchwörter'),
-          status: { description: 'Statusfilter', type: 'string', enum: [...bookingStatusFilters] },
-          bookableId: f.id('Nur Buchungen dieses Objekts'),
-          limit: f.count('Höchstzahl'),
-          offset: f.count('Anfang'),
-        },
+        fields: listQueryFields,
         // parsed beside the list's query.
         extra: { lastChange: f.flag('Neuesten Verlaufseintrag anfügen') },
       },
