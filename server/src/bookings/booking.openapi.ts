@@ -345,7 +345,7 @@ export const bookingApi: ApiDomain = {
       path: '/api/{tenantId}/checkout',
       summary: 'Buchen (Checkout)',
       description:
-        'Legt eine Buchung an, wie die Buchungsseite (Preset `WEBSITE_BOOKING` für Websites). Mit `simulate=true` nur Preis und Prüfung, ohne zu speichern. Eine Wiederholung mit demselben `Idempotency-Key` antwortet die zuerst angelegte Buchung.',
+        'Legt eine Buchung an, wie die Buchungsseite (Preset `WEBSITE_BOOKING` für Websites). Mit `simulate=true` nur Preis und Prüfung, ohne zu speichern. Eine Wiederholung mit demselben `Idempotency-Key` antwortet die zuerst angelegte Buchung. Pflicht sind Name und E-Mail-Adresse sowie die Felder, die die gebuchten Objekte verlangen (400 nennt jedes fehlende).',
       access: 'optional',
       parameters: [
         { name: 'simulate', in: 'query', description: 'Nur berechnen, nicht speichern (`true` oder `1`)', schema: { type: 'string', enum: ['true', '1', 'false', '0'] } },
