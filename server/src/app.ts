@@ -56,6 +56,8 @@ import { tenantRoutes, tenantScopedRoutes } from './tenants/tenant.routes.js';
 import { workflowRoutes } from './workflow/workflow.routes.js';
 import { ssoRoutes } from './sso/sso.routes.js';
 import { apiTokenRoutes } from './tokens/api-token.routes.js';
+import { apiDocument } from './api-document.js';
+import { apiDocsRoutes } from './shared/openapi/routes.js';
 import { calendarFeedRoutes } from './feeds/calendar-feed.routes.js';
 import { authRoutes } from './users/auth.routes.js';
 import { bearerAuthentication } from './users/bearer-auth.js';
@@ -253,6 +255,8 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   app.use(['/auth', '/api', '/graphql', '/csv', '/html', '/ical'], rejectNulBytes);
   // An id longer than any stored one answers 404 before it reaches the database (shared/ids.ts).
   app.use(['/auth', '/api', '/csv', '/html', '/ical'], rejectOversizedPathSegments);
+  // The API reference (OpenAPI document and its page): public, before tokens and sessions.
+  app.use('/api', apiDocsRoutes(apiDocument()));
   // Calendar feeds for calendar programs: no session, no cookie; the URL's token is the credential.
   app.use('/ical', calendarFeedRoutes(services));
 

@@ -1,4 +1,5 @@
 import { Router, type Response } from 'express';
+import type { ApiDomain } from '../openapi/operation.js';
 
 /** One readiness check: `ok` with a short word on what was seen, or the failure's reason. */
 export type HealthCheck = () => Promise<{ ok: boolean; detail: string }>;
@@ -39,3 +40,38 @@ export function healthRoutes(checks: Record<string, HealthCheck>): Router {
   });
   return router;
 }
+
+const checkResults = { type: 'object', additionalProperties: { type: 'object', required: ['ok', 'detail'], properties: { ok: { type: 'boolean' }, detail: { type: 'string' } } } };
+
+/** Health and readiness in the OpenAPI document. */
+export const healthApi: ApiDomain = {
+  tag: { name: 'Betrieb', description: 'Lebens- und Bereitschaftsprüfung für Load Balancer und Orchestrierung.' },
+  source: 'server/src/shared/http/health.ts',
+  operations: [
+    {
+      method: 'get',
+      path: '/healthz',
+      summary: 'Der Prozess lebt',
+      access: 'public',
+      answers: { 200: { description: 'Lebt.', schema: { type: 'object', required: ['status'], properties: { status: { const: 'ok' } } }, example: { status: 'ok' } } },
+    },
+    {
+      method: 'get',
+      path: '/readyz',
+      summary: 'Bereit für Anfragen',
+      description: 'Datenbank, Migrationen, Job-Worker und Herunterfahren; 503 nennt die fehlschlagenden Prüfungen.',
+      access: 'public',
+      answers: {
+        200: {
+          description: 'Bereit.',
+          schema: { type: 'object', required: ['status', 'checks'], properties: { status: { const: 'ready' }, checks: checkResults } },
+          example: { status: 'ready', checks: { database: { ok: true, detail: 'erreichbar' }, migrations: { ok: true, detail: 'alle angewendet' } } },
+        },
+        503: {
+          description: 'Nicht bereit (kein problem+json: Balancer lesen nur den Status).',
+          schema: { type: 'object', required: ['status', 'failing', 'checks'], properties: { status: { const: 'not ready' }, failing: { type: 'array', items: { type: 'string' } }, checks: checkResults } },
+        },
+      },
+    },
+  ],
+};

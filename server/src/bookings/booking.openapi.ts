@@ -1,0 +1,423 @@
+/**
+ * The bookings' REST operations for the OpenAPI document (booking.routes.ts, booking-csv.routes.ts,
+ * checkout/checkout.routes.ts). Inputs are the schemas the routes parse with; a new path or query
+ * parameter is one entry here.
+ */
+import { bookableBookingsQuerySchema, bookingListQuerySchema, bookingStatusFilters, occupancyQuerySchema } from '../../../common/bookings/booking-query.schema.js';
+import { bookingEditSchema } from '../../../common/bookings/booking-edit.schema.js';
+import { checkoutItemSchema, checkoutSchema } from '../../../common/bookings/checkout.schema.js';
+import { bookingHistoryQuerySchema } from '../../../common/bookings/history.js';
+import { fieldSchemas as f, jsonObject, okText, ref, type ApiDomain, type JsonSchema } from '../shared/openapi/operation.js';
+
+const timeWindowFields = { from: f.instant('Beginn des Zeitfensters; ohne Angabe vor 31 Tagen'), to: f.instant('Ende des Zeitfensters; ohne Angabe 396 Tage nach dem Beginn, höchstens zwei Jahre') };
+
+/** The bookings list's query (bookingListQuerySchema): a new parameter there is one line here. */
+const listQueryFields: Record<string, JsonSchema> = {
+  ...timeWindowFields,
+  search: f.text('Suchwörter (Name, Firma, E-Mail, Buchungsnummer)'),
+  status: { description: 'Statusfilter', type: 'string', enum: [...bookingStatusFilters] },
+  bookableId: f.id('Nur Buchungen dieses Objekts'),
+  limit: f.count('Seitengröße, 1 bis 500 (Standard 50)'),
+  offset: f.count('Anfang der Seite (Standard 0)'),
+};
+
+const customerFields: Record<string, JsonSchema> = {
+  name: { description: 'Name der buchenden Person' },
+  company: { description: 'Firma oder Verein' },
+  mail: { description: 'E-Mail-Adresse', format: 'email' },
+};
+
+const bookingItemsField = (description: string, extra: Record<string, JsonSchema> = {}): JsonSchema => ({
+  description,
+  type: 'array',
+  minItems: 1,
+  maxItems: 100,
+  items: {
+    type: 'object',
+    required: ['bookableId'],
+    properties: {
+      bookableId: f.id('Kennung des gebuchten Objekts'),
+      amount: { description: 'Anzahl (Standard 1)', oneOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^\\d+$' }] },
+      ...extra,
+    },
+  },
+});
+
+const historyFields = {
+  first: f.count('Einträge pro Seite, 1 bis 100 (Standard 20)'),
+  after: f.text('`nextCursor` der vorigen Seite'),
+};
+
+/** Noon to 2 pm on 12 December 2026 in Berlin. */
+const exampleBegin = '2026-12-12T11:00:00.000Z';
+const exampleEnd = '2026-12-12T13:00:00.000Z';
+
+export const checkoutExample = {
+  bookableItems: [{ bookableId: 'grosser-saal', amount: 1 }],
+  timeBegin: exampleBegin,
+  timeEnd: exampleEnd,
+  name: 'Erika Mustermann',
+  company: 'Heimatverein Musterstadt e. V.',
+  street: 'Marktplatz 1',
+  zipCode: '12345',
+  location: 'Musterstadt',
+  mail: 'erika.mustermann@example.de',
+  phone: '0123 456789',
+  comment: 'Jahreshauptversammlung, etwa 40 Personen',
+  paymentProvider: 'invoice',
+};
+
+const bookingExample = {
+  id: 'R-2026-0042',
+  tenantId: 'rathaus',
+  assignedUserId: null,
+  timeBegin: Date.parse(exampleBegin),
+  timeEnd: Date.parse(exampleEnd),
+  timeCreated: Date.parse('2026-11-20T09:30:00.000Z'),
+  bookableItems: [{ bookableId: 'grosser-saal', amount: 1, _bookableUsed: { id: 'grosser-saal', title: 'Großer Saal' } }],
+  couponCode: null,
+  attachments: [],
+  priceEur: 80,
+  vatIncludedEur: 12.77,
+  isCommitted: false,
+  isPayed: false,
+  isRejected: false,
+  paymentProvider: 'invoice',
+  paymentMethod: '',
+  lockerInfo: [],
+  name: 'Erika Mustermann',
+  company: 'Heimatverein Musterstadt e. V.',
+  street: 'Marktplatz 1',
+  zipCode: '12345',
+  location: 'Musterstadt',
+  mail: 'erika.mustermann@example.de',
+  phone: '0123 456789',
+  comment: 'Jahreshauptversammlung, etwa 40 Personen',
+};
+
+const instantMs = (description: string): JsonSchema => ({ description: `${description} (Millisekunden seit 1970)`, type: ['integer', 'null'] });
+
+const bookingSchema: JsonSchema = {
+  type: 'object',
+  description: 'Eine Buchung, wie die Verwaltung sie sieht.',
+  required: ['id', 'tenantId', 'bookableItems', 'priceEur', 'isCommitted', 'isPayed', 'isRejected'],
+  additionalProperties: true,
+  properties: {
+    id: { type: 'string', description: 'Buchungsnummer' },
+    tenantId: { type: 'string' },
+    assignedUserId: { type: ['string', 'null'], description: 'Zugeordnete Person (E-Mail) oder null' },
+    timeBegin: instantMs('Beginn'),
+    timeEnd: instantMs('Ende'),
+    timeCreated: instantMs('Angelegt'),
+    bookableItems: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['bookableId', 'amount'],
+        additionalProperties: true,
+        properties: { bookableId: { type: 'string' }, amount: { type: 'integer' }, _bookableUsed: { type: 'object', description: 'Das Objekt, wie es gebucht wurde', additionalProperties: true } },
+      },
+    },
+    couponCode: { type: ['string', 'null'] },
+    attachments: { type: 'array', items: { type: 'object', additionalProperties: true } },
+    priceEur: { type: 'number', description: 'Bruttopreis in Euro' },
+    vatIncludedEur: { type: 'number', description: 'Enthaltene Umsatzsteuer in Euro' },
+    isCommitted: { type: 'boolean', description: 'Freigegeben' },
+    isPayed: { type: 'boolean', description: 'Bezahlt' },
+    isRejected: { type: 'boolean', description: 'Abgelehnt oder storniert' },
+    paymentProvider: { type: ['string', 'null'] },
+    paymentMethod: { type: 'string' },
+    lockerInfo: { type: 'array', items: { type: 'object', additionalProperties: true } },
+    name: { type: 'string' },
+    company: { type: 'string' },
+    street: { type: 'string' },
+    zipCode: { type: 'string' },
+    location: { type: 'string' },
+    mail: { type: 'string' },
+    phone: { type: 'string' },
+    comment: { type: 'string' },
+  },
+};
+
+const slotSchema: JsonSchema = {
+  type: 'object',
+  required: ['bookableId', 'title', 'timeBegin', 'timeEnd'],
+  properties: { bookableId: { type: 'string' }, title: { type: 'string' }, timeBegin: { type: 'integer' }, timeEnd: { type: 'integer' } },
+};
+
+const historySchema: JsonSchema = {
+  type: 'object',
+  required: ['entries', 'nextCursor'],
+  properties: {
+    entries: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: true,
+        properties: { id: { type: 'string' }, at: { type: 'string', format: 'date-time' }, action: { type: 'string' }, actor: { type: 'object', additionalProperties: true }, via: { type: 'string' }, changes: { type: 'array' }, reason: { type: ['string', 'null'] } },
+      },
+    },
+    nextCursor: { type: ['string', 'null'] },
+  },
+};
+
+const reasonBody = { jsonSchema: { type: 'object', properties: { reason: { type: 'string', description: 'Begründung für die buchende Person' } } }, required: false };
+
+const totalCount = { 'X-Total-Count': { description: 'Anzahl aller Treffer (über alle Seiten)', schema: { type: 'integer' } } };
+
+export const bookingApi: ApiDomain = {
+  tag: { name: 'Buchungen', description: 'Buchungen lesen, anlegen, ändern, freigeben, ablehnen; Belegung und Buchen über den Checkout.' },
+  source: 'server/src/bookings/booking.openapi.ts',
+  schemas: { Booking: bookingSchema, OccupancySlot: slotSchema, BookingHistoryPage: historySchema },
+  operations: [
+    {
+      method: 'get',
+      path: '/api/{tenantId}/bookings',
+      summary: 'Buchungen des Mandanten (Verwaltung) oder öffentliche Belegung',
+      description:
+        'Neueste zuerst, seitenweise (`limit` 1–500, Standard 50; `offset`); `X-Total-Count` nennt alle Treffer. Mit `public=true` stattdessen die öffentlichen Belegungszeiten im Zeitfenster `from`/`to` (ohne Anmeldung; id, Mandant und Zeiten).',
+      access: 'optional',
+      query: {
+        schema: bookingListQuerySchema,
+        fields: listQueryFields,
+        extra: { public: f.flag('Öffentliche Belegung statt der Buchungsliste'), populate: f.flag('`_populated` mit Objekt, Tafelstatus und Veranstaltungen anhängen') },
+        example: { status: 'PENDING', from: '2026-12-01T00:00:00Z', to: '2027-01-01T00:00:00Z', limit: '20' },
+      },
+      answers: { 200: { description: 'Die Buchungen der Seite.', schema: { type: 'array', items: ref('Booking') }, example: [bookingExample], headers: totalCount } },
+      // The list (without `public`) needs a caller who may read bookings.
+      problems: [401, 403],
+    },
+    {
+      method: 'put',
+      path: '/api/{tenantId}/bookings',
+      summary: 'Buchung anlegen (ohne bestehende id) oder ändern',
+      description: 'Antwortet die gespeicherte Buchung: 200 beim Anlegen, 201 beim Ändern (wie die ursprüngliche API). Eine Änderung behält jedes nicht gesendete Feld.',
+      access: 'signedIn',
+      body: {
+        input: {
+          schema: bookingEditSchema,
+          fields: {
+            id: f.id('Buchungsnummer einer bestehenden Buchung; leer legt an'),
+            bookableItems: bookingItemsField('Gebuchte Objekte', { userGrossPriceEur: f.number('Bruttopreis je Einheit von Hand; leer berechnet ihn') }),
+            timeBegin: f.instant('Beginn'),
+            timeEnd: f.instant('Ende'),
+            assignedUserId: { description: 'Zugeordnete Person (E-Mail) oder null', type: ['string', 'null'] },
+            isCommitted: f.bool('Freigegeben'),
+            isPayed: f.bool('Bezahlt'),
+            isRejected: f.bool('Abgelehnt'),
+            paymentProvider: { description: 'Zahlungsanbieter', type: ['string', 'null'] },
+            paymentMethod: { description: 'Zahlungsweise (bei Zahlung vor Ort)', type: ['string', 'null'] },
+            ...customerFields,
+          },
+          omit: ['present'],
+        },
+        examples: {
+          anlegen: {
+            summary: 'Saalbuchung am Schalter anlegen',
+            value: { bookableItems: [{ bookableId: 'grosser-saal', amount: 1 }], timeBegin: exampleBegin, timeEnd: exampleEnd, name: 'Erika Mustermann', mail: 'erika.mustermann@example.de', isCommitted: true },
+          },
+          bezahlt: { summary: 'Als bar bezahlt markieren', value: { id: 'R-2026-0042', bookableItems: [{ bookableId: 'grosser-saal', amount: 1 }], isPayed: true, paymentMethod: 'CASH' } },
+        },
+      },
+      answers: { 200: { description: 'Angelegt.', schema: ref('Booking'), example: bookingExample }, 201: { description: 'Geändert.', schema: ref('Booking') } },
+    },
+    {
+      method: 'get',
+      path: '/api/{tenantId}/mybookings',
+      summary: 'Eigene Buchungen',
+      access: 'signedIn',
+      query: { schema: bookingListQuerySchema, fields: listQueryFields, extra: { populate: f.flag('`_populated` anhängen') } },
+      answers: { 200: { description: 'Die Buchungen, die der angemeldeten Person zugeordnet sind.', schema: { type: 'array', items: ref('Booking') }, headers: totalCount } },
+    },
+    {
+      method: 'get',
+      path: '/api/{tenantId}/bookings/{id}',
+      summary: 'Eine Buchung',
+      access: 'signedIn',
+      answers: { 200: { description: 'Die Buchung mit `_populated`.', schema: ref('Booking'), example: bookingExample } },
+    },
+    {
+      method: 'delete',
+      path: '/api/{tenantId}/bookings/{id}',
+      summary: 'Buchung löschen',
+      access: 'signedIn',
+      answers: { 200: okText },
+    },
+    {
+      method: 'get',
+      path: '/api/{tenantId}/bookings/{id}/history',
+      summary: 'Verlauf einer Buchung',
+      description: 'Neueste Einträge zuerst; auch für gelöschte Buchungen (letzter Eintrag `deleted`).',
+      access: 'signedIn',
+      query: { schema: bookingHistoryQuerySchema, fields: historyFields, example: { first: '20' } },
+      answers: { 200: { description: 'Eine Seite des Verlaufs.', schema: ref('BookingHistoryPage') } },
+    },
+    {
+      method: 'get',
+      path: '/api/{tenantId}/bookings/{id}/status',
+      summary: 'Zahlungs- und Freigabestatus (Rückkehr vom Zahlungsanbieter)',
+      access: 'public',
+      answers: { 200: jsonObject('`{ bookingId, isCommitted, isPayed, isRejected, title, timeBegin, timeEnd, priceEur, paymentProvider, tenantName }`') },
+    },
+    {
+      method: 'get',
+      path: '/api/{tenantId}/bookings/{id}/status/public',
+      summary: 'Öffentlicher Status mit Buchungsnummer und Nachname',
+      access: 'public',
+      parameters: [{ name: 'lastname', in: 'query', required: true, description: 'Nachname der buchenden Person', schema: { type: 'string' }, example: 'Mustermann' }],
+      answers: { 200: jsonObject('`{ bookingId, title, name, status: { paymentStatus, bookingStatus, activeStatus }, timeBegin, timeEnd, timeCreated, comment, events }`') },
+      problems: [429],
+    },
+    {
+      method: 'get',
+      path: '/api/{tenantId}/bookings/{id}/verify-ownership',
+      summary: 'Prüfen, ob ein Name zur Buchung gehört',
+      access: 'public',
+      parameters: [{ name: 'name', in: 'query', required: true, description: 'Name der buchenden Person', schema: { type: 'string' } }],
+      answers: { 200: okText },
+      problems: [429],
+    },
+    {
+      method: 'get',
+      path: '/api/{tenantId}/bookings/{id}/commit',
+      summary: 'Buchung freigeben (nur aus den Seiten der Plattform)',
+      description: 'Für Clients der ursprünglichen API; Skripte verwenden `POST`.',
+      access: 'signedIn',
+      deprecated: true,
+      answers: { 200: okText },
+    },
+    { method: 'post', path: '/api/{tenantId}/bookings/{id}/commit', summary: 'Buchung freigeben', access: 'signedIn', answers: { 200: okText }, problems: [409] },
+    { method: 'post', path: '/api/{tenantId}/bookings/{id}/reject', summary: 'Buchung ablehnen oder stornieren', access: 'signedIn', body: reasonBody, answers: { 200: okText } },
+    {
+      method: 'post',
+      path: '/api/{tenantId}/bookings/{id}/request-reject',
+      summary: 'Stornierung anfragen (buchende Person)',
+      description: 'Verschickt einen Bestätigungslink an die E-Mail-Adresse der Buchung.',
+      access: 'public',
+      body: reasonBody,
+      answers: { 201: { description: 'Angefragt.', schema: { type: 'string', example: 'Created' }, contentType: 'text/plain' } },
+      problems: [429],
+    },
+    {
+      method: 'get',
+      path: '/api/{tenantId}/bookings/{id}/hooks/{hookId}/release',
+      summary: 'Alter Bestätigungslink: leitet zur Bestätigungsseite',
+      description: 'Ändert nichts (E-Mail-Scanner öffnen Links); die Seite bestätigt mit `POST`.',
+      access: 'public',
+      deprecated: true,
+      answers: { 303: { description: 'Weiterleitung zur Bestätigungsseite.' } },
+    },
+    { method: 'post', path: '/api/{tenantId}/bookings/{id}/hooks/{hookId}/release', summary: 'Stornierung über den Bestätigungslink ausführen', access: 'public', answers: { 200: okText } },
+    {
+      method: 'get',
+      path: '/api/{tenantId}/calendar/occupancy',
+      summary: 'Belegungskalender',
+      description: 'Belegte Zeiten der gewählten Objekte im Zeitfenster, ohne persönliche Daten (Raumanzeigen, Preset `OCCUPANCY_READ`).',
+      access: 'public',
+      query: {
+        schema: occupancyQuerySchema,
+        fields: { ...timeWindowFields, ids: { description: 'Objekte, kommagetrennt oder wiederholt; ohne Angabe alle', type: 'string' } },
+        example: { ids: 'grosser-saal,kleiner-saal', from: '2026-12-01T00:00:00Z', to: '2026-12-08T00:00:00Z' },
+      },
+      answers: {
+        200: {
+          description: 'Die belegten Zeiten.',
+          schema: { type: 'array', items: ref('OccupancySlot') },
+          example: [{ bookableId: 'grosser-saal', title: 'Großer Saal', timeBegin: Date.parse(exampleBegin), timeEnd: Date.parse(exampleEnd) }],
+        },
+      },
+    },
+    {
+      method: 'get',
+      path: '/api/{tenantId}/bookables/{id}/bookings',
+      summary: 'Buchungen eines Objekts',
+      description: 'Mit `public=true` nur die belegten Zeiten (öffentlich); sonst die Buchungen, die die anfragende Person lesen darf.',
+      access: 'optional',
+      query: {
+        schema: bookableBookingsQuerySchema,
+        fields: { ...timeWindowFields, related: f.flag('Mit abhängigen Objekten'), parent: f.flag('Mit dem übergeordneten Objekt'), public: f.flag('Nur öffentliche Belegung') },
+        example: { public: 'true', from: '2026-12-01T00:00:00Z' },
+      },
+      answers: { 200: jsonObject('Die Buchungen oder die belegten Zeiten.', { type: 'array', items: { type: 'object', additionalProperties: true } }) },
+    },
+    {
+      method: 'post',
+      path: '/api/{tenantId}/checkout',
+      summary: 'Buchen (Checkout)',
+      description:
+        'Legt eine Buchung an, wie die Buchungsseite (Preset `WEBSITE_BOOKING` für Websites). Mit `simulate=true` nur Preis und Prüfung, ohne zu speichern. Eine Wiederholung mit demselben `Idempotency-Key` antwortet die zuerst angelegte Buchung. Pflicht sind Name und E-Mail-Adresse sowie die Felder, die die gebuchten Objekte verlangen (400 nennt jedes fehlende).',
+      access: 'optional',
+      parameters: [
+        { name: 'simulate', in: 'query', description: 'Nur berechnen, nicht speichern (`true` oder `1`)', schema: { type: 'string', enum: ['true', '1', 'false', '0'] } },
+        { name: 'Idempotency-Key', in: 'header', description: 'Beliebiger eindeutiger Schlüssel je Buchungsversuch', schema: { type: 'string', maxLength: 200 }, example: '4f7d1c2e-buchung-42' },
+      ],
+      body: {
+        input: {
+          schema: checkoutSchema,
+          fields: {
+            bookableItems: bookingItemsField('Gebuchte Objekte (mindestens eines, jedes höchstens einmal)'),
+            timeBegin: f.instant('Beginn (bei Objekten mit Zeiten)'),
+            timeEnd: f.instant('Ende'),
+            couponCode: { description: 'Gutscheincode' },
+            attachmentStatus: {
+              description: 'Zustimmung zu jedem Dokument der Objekte',
+              type: 'array',
+              items: { type: 'object', properties: { id: { type: 'string' }, accepted: { type: 'boolean' } } },
+            },
+            paymentProvider: { description: 'Zahlungsanbieter des Mandanten (z. B. `invoice`)', type: ['string', 'null'] },
+            ...customerFields,
+          },
+        },
+        examples: { saal: { summary: 'Großen Saal für eine Versammlung buchen', value: checkoutExample } },
+      },
+      answers: { 200: { description: 'Die angelegte Buchung (oder mit `simulate` die Vorschau).', schema: ref('Booking'), example: bookingExample } },
+      problems: [409, 429],
+    },
+    {
+      method: 'post',
+      path: '/api/{tenantId}/checkout/validateItem',
+      summary: 'Ein Objekt prüfen und seinen Preis berechnen',
+      access: 'optional',
+      body: {
+        // The schema wraps the flat body into a checkout's item list before zod sees it: the body's own shape by hand.
+        input: { schema: checkoutItemSchema },
+        jsonSchema: {
+          type: 'object',
+          required: ['bookableId'],
+          properties: {
+            bookableId: f.id('Kennung des Objekts'),
+            amount: { description: 'Anzahl (Standard 1)', oneOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^\\d+$' }] },
+            timeBegin: f.instant('Beginn'),
+            timeEnd: f.instant('Ende'),
+            couponCode: { description: 'Gutscheincode; ein falscher bedeutet nur keinen Rabatt', type: ['string', 'null'] },
+          },
+        },
+        examples: { saal: { summary: 'Großer Saal, zwei Stunden', value: { bookableId: 'grosser-saal', amount: 1, timeBegin: exampleBegin, timeEnd: exampleEnd } } },
+      },
+      answers: { 200: jsonObject('Preis und Prüfergebnis des Objekts.') },
+    },
+    {
+      method: 'get',
+      path: '/api/{tenantId}/checkout/permissions/{id}',
+      summary: 'Darf die anfragende Person dieses Objekt buchen?',
+      description: '200 wenn ja, 401 für Gäste, 403 für Angemeldete, die die Sichtbarkeitslisten nicht nennen.',
+      access: 'optional',
+      answers: { 200: okText },
+      problems: [401, 403],
+    },
+    {
+      method: 'get',
+      path: '/csv/{tenantId}/bookings',
+      summary: 'Buchungsliste als CSV',
+      description: 'Dieselben Filter wie die Buchungsliste; `lastChange=true` fügt den neuesten Verlaufseintrag jeder Buchung an.',
+      access: 'signedIn',
+      query: {
+        schema: bookingListQuerySchema,
+        fields: listQueryFields,
+        // parsed beside the list's query.
+        extra: { lastChange: f.flag('Neuesten Verlaufseintrag anfügen') },
+      },
+      answers: { 200: { description: 'CSV (Semikolon, UTF-8 mit BOM).', schema: { type: 'string' }, contentType: 'text/csv' } },
+    },
+  ],
+};

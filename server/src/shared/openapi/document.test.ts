@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildOpenApiDocument, inputJsonSchema } from './document.js';
+import type { ApiDomain } from './operation.js';
+
+const lenient = z.preprocess((value) => (value === undefined ? null : value), z.unknown());
+
+describe('the OpenAPI builder', () => {
+  it('marks a field required only when the zod schema refuses to miss it', () => {
+    const schema = inputJsonSchema({ schema: z.object({ name: z.string(), comment: lenient }) });
+    expect(schema.required).toEqual(['name']);
+  });
+
+  it('fills in what zod leaves open, and refuses a description of a field the schema does not have', () => {
+    const schema = inputJsonSchema({ schema: z.object({ from: lenient }), fields: { from: { type: 'string', format: 'date-time' } } });
+    expect(schema.properties).toEqual({ from: { type: 'string', format: 'date-time' } });
+    expect(() => inputJsonSchema({ schema: z.object({ from: lenient }), fields: { to: { type: 'string' } } })).toThrow(/kein Feld "to"/);
+  });
+
+  it('refuses two descriptions of one method and path', () => {
+    const domain = (source: string): ApiDomain => ({
+      tag: { name: source, description: source },
+      source,
+      operations: [{ method: 'get', path: '/api/{tenantId}/bookings', summary: 'Buchungen', access: 'signedIn', answers: { 200: { description: 'OK' } } }],
+    });
+    expect(() => buildOpenApiDocument([domain('a.ts'), domain('b.ts')], { version: '1', description: '' })).toThrow(/GET \/api\/\{tenantId\}\/bookings ist doppelt beschrieben \(b\.ts\)/);
+  });
+
+  it('adds the problem answers that follow from the operation: 401 and 403 for signed-in callers, 404 for an id, 400 for input', () => {
+    const document = buildOpenApiDocument(
+      [
+        {
+          tag: { name: 'T', description: 'T' },
+          source: 't.ts',
+          operations: [
+            { method: 'get', path: '/api/{tenantId}/bookings/{id}', summary: 'Eine', access: 'signedIn', answers: { 200: { description: 'OK' } } },
+            { method: 'get', path: '/healthz', summary: 'Lebt', access: 'public', answers: { 200: { description: 'OK' } } },
+          ],
+        },
+      ],
+      { version: '1', description: '' },
+    );
+    expect(Object.keys(document.paths['/api/{tenantId}/bookings/{id}'].get.responses as object)).toEqual(['200', '401', '403', '404', '503']);
+    expect(document.paths['/api/{tenantId}/bookings/{id}'].get.security).toEqual([{ session: [] }, { apiToken: [] }]);
+    expect(Object.keys(document.paths['/healthz'].get.responses as object)).toEqual(['200', '503']);
+    expect(document.paths['/healthz'].get.security).toEqual([]);
+  });
+});

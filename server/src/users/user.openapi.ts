@@ -1,0 +1,125 @@
+/** The accounts' REST operations for the OpenAPI document (auth.routes.ts, user.routes.ts). */
+import { anyJson, fieldSchemas as f, jsonBody, jsonList, jsonObject, okText, ref, type ApiDomain, type JsonSchema } from '../shared/openapi/operation.js';
+
+const mail = (description: string): JsonSchema => ({ description, type: 'string', format: 'email' });
+const created: { description: string; schema: JsonSchema; contentType: string } = { description: 'Angelegt.', schema: { type: 'string', example: 'Created' }, contentType: 'text/plain' };
+
+const userSchema: JsonSchema = {
+  type: 'object',
+  description: 'Ein Benutzerkonto; Firma, Telefon und Adresse nur für die Person selbst, Instanzbesitzer und die Mitarbeitenden ihrer Mandanten.',
+  additionalProperties: true,
+  properties: {
+    id: { type: 'string', description: 'E-Mail-Adresse' },
+    firstName: { type: 'string' },
+    lastName: { type: 'string' },
+    company: { type: ['string', 'null'] },
+    phone: { type: ['string', 'null'] },
+    address: { type: ['string', 'null'] },
+    zipCode: { type: ['string', 'null'] },
+    city: { type: ['string', 'null'] },
+    isVerified: { type: 'boolean' },
+    isSuspended: { type: 'boolean' },
+  },
+};
+
+const profile: Record<string, JsonSchema> = {
+  firstName: f.text('Vorname'),
+  lastName: f.text('Nachname'),
+  company: f.text('Firma'),
+  phone: f.text('Telefon'),
+  address: f.text('Straße und Hausnummer'),
+  zipCode: f.text('Postleitzahl'),
+  city: f.text('Ort'),
+};
+
+const signedInAnswer = jsonObject('`{ user, permissions }`', { type: 'object', properties: { user: ref('User'), permissions: { type: 'object', additionalProperties: true } } });
+
+export const userApi: ApiDomain = {
+  tag: { name: 'Konten', description: 'Anmelden, registrieren, Passwort, eigenes Konto; Benutzerverwaltung der Instanz.' },
+  source: 'server/src/users/user.openapi.ts',
+  schemas: { User: userSchema },
+  operations: [
+    {
+      method: 'post',
+      path: '/auth/signin',
+      summary: 'Anmelden (setzt das Sitzungs-Cookie)',
+      access: 'public',
+      body: jsonBody({ id: mail('E-Mail-Adresse'), password: { type: 'string', format: 'password' } }, ['id', 'password'], {
+        anmelden: { summary: 'Anmelden', value: { id: 'sachbearbeitung@musterstadt.de', password: 'geheimes-Passwort-123' } },
+      }),
+      answers: { 200: signedInAnswer },
+      problems: [401, 429],
+    },
+    {
+      method: 'post',
+      path: '/auth/signup',
+      summary: 'Registrieren',
+      description: 'Legt ein Konto an und verschickt den Bestätigungslink.',
+      access: 'public',
+      body: jsonBody({ id: mail('E-Mail-Adresse'), password: { type: 'string', format: 'password' }, firstName: f.text('Vorname'), lastName: f.text('Nachname'), company: f.text('Firma') }, ['id', 'password', 'firstName', 'lastName']),
+      answers: { 201: created },
+      problems: [409, 429],
+    },
+    { method: 'get', path: '/auth/signout', summary: 'Abmelden (nur aus den Seiten der Plattform)', access: 'public', deprecated: true, answers: { 200: okText } },
+    { method: 'post', path: '/auth/signout', summary: 'Abmelden', access: 'public', answers: { 200: okText } },
+    {
+      method: 'get',
+      path: '/auth/me',
+      summary: 'Die angemeldete Person',
+      access: 'signedIn',
+      parameters: [{ name: 'populatePermissions', in: 'query', description: '`0` oder `false` lässt die Rechte weg', schema: { type: 'string', enum: ['1', '0', 'true', 'false'] } }],
+      answers: { 200: signedInAnswer },
+    },
+    { method: 'post', path: '/auth/verify/resend', summary: 'Bestätigungslink erneut senden', access: 'public', body: jsonBody({ email: mail('E-Mail-Adresse des Kontos') }, ['email']), answers: { 200: okText }, problems: [429] },
+    { method: 'post', path: '/auth/verify/confirm', summary: 'E-Mail-Adresse bestätigen', access: 'public', body: jsonBody({ token: f.text('Token aus dem Link der E-Mail') }, ['token']), answers: { 200: okText }, problems: [429] },
+    {
+      method: 'post',
+      path: '/auth/reset/confirm',
+      summary: 'Neues Passwort mit dem Token aus der E-Mail setzen',
+      access: 'public',
+      body: jsonBody({ token: f.text('Token aus dem Link der E-Mail'), password: { type: 'string', format: 'password' } }, ['token', 'password']),
+      answers: { 200: okText },
+      problems: [429],
+    },
+    { method: 'get', path: '/auth/verify/{token}', summary: 'Alter Bestätigungslink: leitet zur Bestätigungsseite', access: 'public', deprecated: true, answers: { 302: { description: 'Weiterleitung.' } } },
+    { method: 'get', path: '/auth/reset/{token}', summary: 'Alter Passwortlink: leitet zur Seite für das neue Passwort', access: 'public', deprecated: true, answers: { 302: { description: 'Weiterleitung.' } } },
+    { method: 'post', path: '/auth/resetpassword', summary: 'Passwort zurücksetzen anfordern (Feld `id`)', access: 'public', body: jsonBody({ id: mail('E-Mail-Adresse des Kontos') }, ['id']), answers: { 200: okText }, problems: [429] },
+    { method: 'post', path: '/auth/reset', summary: 'Passwort zurücksetzen anfordern (Feld `email`)', access: 'public', body: jsonBody({ email: mail('E-Mail-Adresse des Kontos') }, ['email']), answers: { 200: okText }, problems: [429] },
+    { method: 'put', path: '/api/user', summary: 'Eigenes Profil ändern', access: 'personal', body: jsonBody(profile), answers: { 200: { description: 'Das Konto.', schema: ref('User') } } },
+    { method: 'get', path: '/api/users/me/personal-data', summary: 'Eigene Daten herunterladen', access: 'personal', answers: { 200: anyJson('Alle gespeicherten Daten der Person.') } },
+    {
+      method: 'delete',
+      path: '/api/users/me',
+      summary: 'Eigenes Konto löschen',
+      description: 'Bestätigt mit dem Passwort, bei Single Sign-on mit der E-Mail-Adresse.',
+      access: 'personal',
+      body: jsonBody({ password: { type: 'string', format: 'password' }, email: mail('E-Mail-Adresse (Konten mit Single Sign-on)') }),
+      answers: { 204: { description: 'Gelöscht.' } },
+      problems: [409, 429],
+    },
+    { method: 'get', path: '/api/users', summary: 'Alle Benutzer (Instanz)', access: 'signedIn', answers: { 200: jsonList('Die Konten.', ref('User')) } },
+    {
+      method: 'put',
+      path: '/api/users',
+      summary: 'Benutzer anlegen oder ändern (Instanz)',
+      description: 'Instanzbesitzer legen mit unbekannter `id` ein Konto an (mit `password`); sonst wird das Konto geändert.',
+      access: 'signedIn',
+      body: jsonBody({ id: mail('E-Mail-Adresse'), ...profile, isVerified: { type: 'boolean' }, isSuspended: { type: 'boolean' }, password: { type: 'string', format: 'password' } }, ['id']),
+      answers: { 200: { description: 'Das angelegte Konto, oder `OK` nach einer Änderung.', schema: { oneOf: [ref('User'), { type: 'string' }] } } },
+      problems: [409],
+    },
+    {
+      method: 'get',
+      path: '/api/users/ids',
+      summary: 'Kennungen aller Benutzer, auf Wunsch nach Rollen gefiltert',
+      access: 'signedIn',
+      parameters: [
+        { name: 'filterRoles', in: 'query', description: 'Rollen, kommagetrennt', schema: { type: 'string' } },
+        { name: 'roles', in: 'query', description: 'Wie `filterRoles`', schema: { type: 'string' } },
+      ],
+      answers: { 200: jsonList('Die Kennungen.', { type: 'string' }) },
+    },
+    { method: 'get', path: '/api/users/{id}', summary: 'Ein Benutzer', access: 'signedIn', answers: { 200: { description: 'Das Konto.', schema: ref('User') } } },
+    { method: 'delete', path: '/api/users/{id}', summary: 'Benutzer löschen (Instanz)', access: 'signedIn', answers: { 200: okText }, problems: [409] },
+  ],
+};

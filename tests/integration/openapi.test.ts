@@ -1,0 +1,212 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseFields } from '../../common/validation/schema.js';
+import { apiDocument, apiDomains } from '../../server/src/api-document.js';
+import type { OpenApiDocument } from '../../server/src/shared/openapi/document.js';
+import type { ApiOperation, JsonSchema } from '../../server/src/shared/openapi/operation.js';
+import { registeredRoutes, type RegisteredRoute } from '../support/express-routes.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+/**
+ * The OpenAPI document (docs/api.md, "API reference"): it names exactly the paths the server
+ * registers, is valid OpenAPI 3.1, and its examples pass the very schemas the routes parse with.
+ */
+let app: TestApp;
+let served: OpenApiDocument;
+
+/** Paths the server answers that are deliberately no part of the REST reference, with the reason. */
+const OUT_OF_SCOPE: Record<string, string> = {
+  'get /': 'the client page while the client is not built',
+  'get /metrics': 'metrics for Prometheus (operations, not an API for integrators)',
+  'get /payment/test/{transactionId}': "the built-in test provider's payment page (development and demo only)",
+  'post /payment/test/{transactionId}': "the built-in test provider's payment page (development and demo only)",
+};
+
+const documented = (document: OpenApiDocument) => Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => ({ method, path })));
+const key = (route: RegisteredRoute) => `${route.method} ${route.path}`;
+/** HEAD is answered by every GET route; Express lists it only where a route asks for it. */
+const withoutHead = (routes: RegisteredRoute[]) => routes.filter((route) => route.method !== 'head');
+
+/** The documented file whose paths share the longest prefix with a missing one: where to add it. */
+function whereToAdd(route: RegisteredRoute): string {
+  let best = { source: 'the domain that registers it (server/src/<domain>/<domain>.openapi.ts, listed in server/src/api-document.ts)', length: 0 };
+  for (const domain of apiDomains) {
+    for (const operation of domain.operations) {
+      let length = 0;
+      while (length < operation.path.length && operation.path[length] === route.path[length]) length++;
+      if (length > best.length) best = { source: `${domain.source} (beside ${operation.method.toUpperCase()} ${operation.path})`, length };
+    }
+  }
+  return best.source;
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  served = (await (await fetch(`${app.url}/api/openapi.json`)).json()) as OpenApiDocument;
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('the OpenAPI document', () => {
+  it('describes every method and path the server registers, and no other', () => {
+    const registered = withoutHead(registeredRoutes(app.app.server)).filter((route) => !(key(route) in OUT_OF_SCOPE));
+    const inDocument = new Set(documented(served).map(key));
+    const missing = registered.filter((route) => !inDocument.has(key(route)));
+    expect(
+      missing.map((route) => `${route.method.toUpperCase()} ${route.path} is registered by the server but missing from /api/openapi.json: add one entry to the operations in ${whereToAdd(route)}`),
+    ).toEqual([]);
+    const registeredKeys = new Set(registered.map(key));
+    const unknown = documented(served).filter((route) => !registeredKeys.has(key(route)));
+    expect(unknown.map((route) => `${route.method.toUpperCase()} ${route.path} is in /api/openapi.json but the server registers no such route: remove or correct its entry`)).toEqual([]);
+  });
+
+  it('is valid OpenAPI 3.1', async () => {
+    const result = await new Validator().validate(structuredClone(served));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(served.openapi).toBe('3.1.0');
+  });
+
+  it('offers the API token (bearer) and the session cookie, and one problem+json schema for every error', () => {
+    const schemes = served.components.securitySchemes as Record<string, Record<string, string>>;
+    expect(schemes.apiToken).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'bpt_…' });
+    expect(schemes.session).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'connect.sid' });
+    const problemRefs = JSON.stringify(served.paths).match(/#\/components\/responses\/Problem\d+/g) ?? [];
+    expect(problemRefs.length).toBeGreaterThan(100);
+    for (const response of Object.values(served.components.responses as Record<string, { content: Record<string, { schema: unknown }> }>)) {
+      expect(response.content['application/problem+json'].schema).toEqual({ $ref: '#/components/schemas/Problem' });
+    }
+  });
+
+  it('describes every parameter: a query field the zod schema leaves open needs its entry in `fields`', () => {
+    const undescribed = Object.entries(served.paths).flatMap(([path, item]) =>
+      Object.entries(item).flatMap(([method, operation]) =>
+        ((operation.parameters ?? []) as { name: string; in: string; description?: string; schema: JsonSchema }[])
+          .filter((parameter) => !parameter.description || Object.keys(parameter.schema).length === 0)
+          .map((parameter) => `${method.toUpperCase()} ${path}: ${parameter.in} parameter "${parameter.name}" has no description or an open schema; describe it in the operation's query.fields`),
+      ),
+    );
+    expect(undescribed).toEqual([]);
+  });
+
+  it('equals the document the composition root builds (the served one is not a stale copy)', () => {
+    expect(served).toEqual(JSON.parse(JSON.stringify(apiDocument())));
+  });
+});
+
+describe('the examples', () => {
+  const operations: ApiOperation[] = apiDomains.flatMap((domain) => domain.operations);
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+  /** A schema of the document, its `$ref`s resolved against the document's components. */
+  const validatorOf = (schema: JsonSchema) => ajv.compile({ ...schema, components: served.components });
+  const describeErrors = (validate: ReturnType<typeof validatorOf>) => JSON.stringify(validate.errors);
+
+  it('pass the zod schema the route parses the body with, and the schema the document shows', () => {
+    let checked = 0;
+    for (const operation of operations) {
+      for (const [name, example] of Object.entries(operation.body?.examples ?? {})) {
+        const label = `${operation.method.toUpperCase()} ${operation.path}, example "${name}"`;
+        if (operation.body?.input) {
+          const parsed = parseFields(operation.body.input.schema, example.value);
+          expect(parsed.ok ? [] : parsed.fieldErrors, label).toEqual([]);
+        }
+        const content = (served.paths[operation.path][operation.method].requestBody as { content: Record<string, { schema: JsonSchema }> }).content;
+        const validate = validatorOf(Object.values(content)[0].schema);
+        expect(validate(example.value), `${label}: ${describeErrors(validate)}`).toBe(true);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(10);
+  });
+
+  it('of query parameters pass the zod schema the route parses the query with', () => {
+    let checked = 0;
+    for (const operation of operations.filter((candidate) => candidate.query?.example)) {
+      const parsed = parseFields(operation.query!.schema, operation.query!.example);
+      expect(parsed.ok ? [] : parsed.fieldErrors, `${operation.method.toUpperCase()} ${operation.path}`).toEqual([]);
+      checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(4);
+  });
+
+  it('of answers pass the answer schemas, and every problem example the Problem schema', () => {
+    let checked = 0;
+    for (const [path, item] of Object.entries(served.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        for (const [status, answer] of Object.entries(operation.responses as Record<string, { content?: Record<string, { schema: JsonSchema; example?: unknown }> }>)) {
+          for (const media of Object.values(answer.content ?? {})) {
+            if (media.example === undefined) continue;
+            const validate = validatorOf(media.schema);
+            expect(validate(media.example), `${method.toUpperCase()} ${path} ${status}: ${describeErrors(validate)}`).toBe(true);
+            checked++;
+          }
+        }
+      }
+    }
+    for (const [name, answer] of Object.entries(served.components.responses as Record<string, { content: Record<string, { schema: JsonSchema; example: unknown }> }>)) {
+      const media = answer.content['application/problem+json'];
+      const validate = validatorOf(media.schema);
+      expect(validate(media.example), `${name}: ${describeErrors(validate)}`).toBe(true);
+    }
+    expect(checked).toBeGreaterThanOrEqual(5);
+  });
+
+  it('fail the schema when they drift: a checkout example without objects is refused', () => {
+    const checkout = operations.find((operation) => operation.method === 'post' && operation.path === '/api/{tenantId}/checkout')!;
+    const example = checkout.body!.examples!.saal.value as Record<string, unknown>;
+    expect(parseFields(checkout.body!.input!.schema, { ...example, bookableItems: [] }).ok).toBe(false);
+    expect(parseFields(checkout.body!.input!.schema, example).ok).toBe(true);
+  });
+});
+
+describe('serving the reference', () => {
+  it('GET /api/openapi.json answers 200 without a session, cacheable with an ETag, and 304 for a matching If-None-Match', async () => {
+    const answer = await fetch(`${app.url}/api/openapi.json`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(answer.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(answer.headers.get('set-cookie')).toBeNull();
+    const etag = answer.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await fetch(`${app.url}/api/openapi.json`, { headers: { 'If-None-Match': etag! } });
+    expect(again.status).toBe(304);
+  });
+
+  it('GET /api/docs answers the page without a session, and the page and its own script load nothing from another origin', async () => {
+    const page = await fetch(`${app.url}/api/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('set-cookie')).toBeNull();
+    // The app's Content-Security-Policy, not a weakened one: scripts from this origin only.
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await page.text();
+    expect(html).not.toMatch(/https?:\/\//);
+    expect(html).not.toMatch(/<script>(?!<\/script>)/);
+    const references = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]);
+    expect(references.length).toBeGreaterThanOrEqual(4);
+    for (const reference of references) {
+      expect(reference, reference).toMatch(/^\/api\/docs\/assets\//);
+      const asset = await fetch(`${app.url}${reference}`);
+      expect(asset.status, reference).toBe(200);
+      if (reference.endsWith('init.js')) {
+        const script = await asset.text();
+        expect(script).not.toMatch(/https?:\/\//);
+        expect(script).toContain("url: '/api/openapi.json'");
+        // Swagger UI would otherwise send the document to validator.swagger.io.
+        expect(script).toContain('validatorUrl: null');
+      } else {
+        await asset.arrayBuffer();
+      }
+    }
+  });
+
+  it('serves only the page files, nothing else of the Swagger UI package', async () => {
+    expect((await fetch(`${app.url}/api/docs/assets/index.html`)).status).toBe(404);
+    expect((await fetch(`${app.url}/api/docs/assets/..%2Fpackage.json`)).status).toBe(404);
+  });
+});
