@@ -8,9 +8,9 @@ import { createRoot } from 'react-dom/client';
 import { createFetcher } from './fetcher';
 
 const defaultQuery = `# GraphQL-Playground der Buchungsplattform.
-# Ihre Anmeldung aus der Anwendung gilt auch hier. Mit einem API-Schlüssel
-# (Feld „API-Schlüssel“ oben) fragen Sie stattdessen mit dessen Rechten, ohne Cookies.
-# Die Beschreibung jedes Felds nennt die Regel, die es schützt (Rule: …).
+# Ohne API-Schlüssel gilt Ihre Anmeldung aus der Anwendung,
+# mit einem Schlüssel (Feld oben) gelten seine Rechte.
+# Jede Feldbeschreibung nennt die Regel, die es schützt.
 
 query Ich {
   me {
