@@ -38,16 +38,18 @@ import { AppError } from './shared/errors.js';
 import type { GraphQLContext } from './shared/graphql/context.js';
 import { checkedSocketOperation, graphqlLimitRules, graphqlParseOptions, operationLimitsPlugin, rejectOversizedGraphqlSource } from './shared/graphql/limits.js';
 import { buildAppSchema } from './schema.js';
-import { csrfProtection } from './shared/http/csrf.js';
+import { csrfProtection, graphqlPreflightProtection } from './shared/http/csrf.js';
 import { HttpDrain } from './shared/http/graceful-shutdown.js';
 import { healthRoutes } from './shared/http/health.js';
 import { requestLogging, requestMetrics } from './shared/http/request-log.js';
 import { logger } from './shared/logging.js';
 import { createMetricsRegistry, metricsRoutes, QUEUE_FIGURES_SQL, type PoolFigures } from './shared/metrics.js';
 import { rejectNonObjectBody } from './shared/http/json-body.js';
+import { graphqlErrorHandler, sendRefusal } from './shared/http/refusal.js';
+import { apolloRequestError } from './shared/graphql/request-errors.js';
 import { rejectOversizedPathSegments } from './shared/http/path-ids.js';
 import { clientInputError, INVALID_CHARACTERS, problem, problemHandler, unavailableError } from './shared/http/problem.js';
-import { graphqlUnavailableHandler, serviceUnavailablePlugin } from './shared/graphql/unavailable.js';
+import { serviceUnavailablePlugin } from './shared/graphql/unavailable.js';
 import { createSessionStore, SESSION_MAX_AGE_MS } from './shared/http/session-store.js';
 import { serveClientAssets, wantsClientPage } from './shared/http/static-assets.js';
 import { createAppPubSub } from './shared/pubsub.js';
@@ -117,6 +119,9 @@ function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLF
     return { ...formatted, message: unavailable.message, extensions: unavailable.extensions };
   }
   const code = formatted.extensions?.code;
+  // Apollo's refusals of a malformed request (method, body, batching) with the catalogue's codes.
+  const request = apolloRequestError(original, code, formatted.message);
+  if (request) return { message: request.message, extensions: request.extensions };
   if (code && code !== 'INTERNAL_SERVER_ERROR') return formatted;
   logger.error({ err: original }, '[graphql] unexpected error');
   const generic = new AppError('generic.error');
@@ -137,7 +142,7 @@ function containsNul(value: unknown): boolean {
  */
 function rejectNulBytes(req: Request, res: Response, next: NextFunction): void {
   const pathname = req.originalUrl.split('?', 1)[0];
-  if (/%00/.test(pathname) || pathname.includes('\u0000') || containsNul(req.query)) return problem(res, 'generic.validation', INVALID_CHARACTERS);
+  if (/%00/.test(pathname) || pathname.includes('\u0000') || containsNul(req.query)) return sendRefusal(req, res, new AppError('generic.validation', { detail: INVALID_CHARACTERS }));
   next();
 }
 
@@ -381,17 +386,20 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   app.use(
     '/graphql',
     csrf,
+    graphqlPreflightProtection,
     // Multipart uploads (graphql-multipart-request-spec) before express.json and Apollo. One byte above
     // the limit, so the file service's own counter refuses with its German message.
     graphqlUploadExpress({ maxFileSize: MAX_FILE_BYTES + 1, maxFiles: 1 }),
     json,
+    rejectNonObjectBody,
     rejectOversizedGraphqlSource,
     expressMiddleware(apollo, {
       context: async ({ req, res }) => ({ services, req, res, viewer: () => viewerOf(req, services.viewers) }),
     }),
   );
-  // Errors before Apollo (a JSON body above 1 MB, malformed JSON or multipart) as problem+json.
-  app.use('/graphql', graphqlUnavailableHandler, problemHandler);
+  // Errors before Apollo (a JSON body above 1 MB, malformed JSON or multipart, the session store
+  // unreachable) as GraphQL errors with the catalogue's codes, like every refusal on /graphql.
+  app.use('/graphql', graphqlErrorHandler);
 
   // The built client: every unknown path gets index.html (history-mode routing).
   const clientDist = config.clientDist;

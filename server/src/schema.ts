@@ -1,5 +1,5 @@
-import { printSchemaWithDirectives } from '@graphql-tools/utils';
-import { lexicographicSortSchema, type GraphQLSchema } from 'graphql';
+import { MapperKind, mapSchema, printSchemaWithDirectives } from '@graphql-tools/utils';
+import { Kind, lexicographicSortSchema, type GraphQLFieldConfig, type GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { BookableResolver } from './bookables/bookable.resolver.js';
 import { BookingBoardResolver } from './bookings/booking-board.resolver.js';
@@ -31,13 +31,39 @@ import { AccountResolver } from './users/account.resolver.js';
 import { TenantUpdateResolver } from './workflow/tenant-update.resolver.js';
 import { WorkflowResolver } from './workflow/workflow.resolver.js';
 import type { AppPubSub } from './shared/pubsub.js';
-import { authChecker, authDirective } from './shared/graphql/auth.js';
+import { authChecker, authDirective, AuthRule, authRuleSentence } from './shared/graphql/auth.js';
 
 /** Every resolver, one per domain. */
 const resolvers = [AuthResolver, TenantResolver, InstanceResolver, UserResolver, AccountResolver, SsoResolver, TenantMemberResolver, TenantChangeLogResolver, TenantUpdateResolver, WorkflowResolver, RoleResolver, CouponResolver, FileResolver, BookableResolver, EventResolver, EventSeatsResolver, EventSeatsSoldResolver, EventLinkResolver, TicketEventResolver, BookingPortalResolver, BookingResolver, BookingHistoryResolver, BookingItemEventResolver, BookingBoardResolver, PaymentResolver, TestPaymentResolver, ReceiptResolver, BookingReceiptsResolver, MailTemplatePreviewResolver, PrivacyResolver, ApiTokenResolver, CalendarFeedResolver, WebhookResolver] as const;
 
-export function buildAppSchema(pubSub?: AppPubSub): Promise<GraphQLSchema> {
-  return buildSchema({
+/** The rules a field's `@auth(requires: …)` directives name. */
+export function authRulesOf(field: Pick<GraphQLFieldConfig<unknown, unknown>, 'astNode'>): AuthRule[] {
+  const rules: AuthRule[] = [];
+  for (const directive of field.astNode?.directives ?? []) {
+    if (directive.name.value !== 'auth') continue;
+    const value = directive.arguments?.find((argument) => argument.name.value === 'requires')?.value;
+    if (value?.kind === Kind.ENUM && Object.hasOwn(AuthRule, value.value)) rules.push(value.value as AuthRule);
+  }
+  return rules;
+}
+
+/**
+ * Introspection (GraphiQL, codegen, clients) does not carry directives: every guarded field's
+ * description ends with its rule and what the rule means, so the rights show where the field does.
+ */
+export function describeGuardedFields(schema: GraphQLSchema): GraphQLSchema {
+  return mapSchema(schema, {
+    [MapperKind.COMPOSITE_FIELD]: (field) => {
+      const rules = authRulesOf(field);
+      if (rules.length === 0) return field;
+      const sentences = rules.map(authRuleSentence).join(' ');
+      return { ...field, description: field.description ? `${field.description}\n\n${sentences}` : sentences };
+    },
+  });
+}
+
+export async function buildAppSchema(pubSub?: AppPubSub): Promise<GraphQLSchema> {
+  const schema = await buildSchema({
     resolvers,
     authChecker,
     directives: [authDirective],
@@ -45,6 +71,7 @@ export function buildAppSchema(pubSub?: AppPubSub): Promise<GraphQLSchema> {
     // Outside a running server (schema emission) nothing is published.
     pubSub: pubSub ?? { publish: () => undefined, subscribe: () => (async function* () {})() },
   });
+  return describeGuardedFields(schema);
 }
 
 /** The checked-in schema.graphql: sorted, with the @auth directive on every guarded field. */

@@ -152,25 +152,26 @@ describe('REST writes without Origin and Referer (scripts, not browsers)', () =>
 describe('GraphQL', () => {
   const mutation = JSON.stringify({ query: 'mutation { updateProfile(input: { city: "Fälschungshausen" }) { city } }' });
 
-  it('refuses a text/plain POST without Origin before it runs', async () => {
+  it('refuses a text/plain POST without Origin before it runs, as a GraphQL response', async () => {
     const response = await client.request('POST', '/graphql', { body: mutation, headers: { 'content-type': 'text/plain' } });
     expect(response.status).toBe(403);
-    expect(response.json.code).toBe('auth.csrf');
+    expect(response.json.errors[0]).toMatchObject({ message: noSourceProblem.detail, extensions: { code: 'AUTH_CSRF' } });
     expect((await client.gql('{ me { user { city } } }')).data).toEqual({ me: { user: { city: '' } } });
   });
 
-  it("Apollo's own CSRF prevention still refuses a text/plain POST from an allowed origin", async () => {
+  it("Apollo's CSRF prevention rule still refuses a text/plain POST from an allowed origin (403 AUTH_CSRF)", async () => {
     const response = await client.request('POST', '/graphql', { body: mutation, headers: { 'content-type': 'text/plain', origin: app.url } });
-    expect(response.status).toBe(400);
-    expect(response.text).toContain('Cross-Site Request Forgery');
+    expect(response.status).toBe(403);
+    expect(response.json.errors[0].extensions.code).toBe('AUTH_CSRF');
+    expect(response.json.errors[0].message).toContain('apollo-require-preflight');
     expect((await client.gql('{ me { user { city } } }')).data).toEqual({ me: { user: { city: '' } } });
   });
 
-  it('Apollo refuses a GET operation without a preflight header (400), accepts it with one', async () => {
+  it('refuses a GET operation without a preflight header (403 AUTH_CSRF), accepts it with one', async () => {
     const path = `/graphql?query=${encodeURIComponent('{ me { user { id } } }')}`;
     const blocked = await client.get(path);
-    expect(blocked.status).toBe(400);
-    expect(blocked.text).toContain('Cross-Site Request Forgery');
+    expect(blocked.status).toBe(403);
+    expect(blocked.json.errors[0].extensions.code).toBe('AUTH_CSRF');
     const allowed = await client.get(path, { headers: { 'apollo-require-preflight': 'true' } });
     expect(allowed.status).toBe(200);
     expect(allowed.json).toEqual({ data: { me: { user: { id: carla.id } } } });
@@ -179,6 +180,7 @@ describe('GraphQL', () => {
   it('refuses a JSON POST from a foreign Origin', async () => {
     const response = await client.request('POST', '/graphql', { body: mutation, headers: { 'content-type': 'application/json', origin: 'https://evil.example' } });
     expect(response.status).toBe(403);
+    expect(response.json).toEqual({ errors: [{ message: csrfProblem.detail, extensions: { code: 'AUTH_CSRF', key: 'auth.csrf', title: csrfProblem.title, status: 403 } }] });
   });
 
   it('runs the same mutation as JSON', async () => {

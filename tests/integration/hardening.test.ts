@@ -49,6 +49,14 @@ function expectProblem(response: HttpResponse, expected: Record<string, unknown>
   expect(response.json).toEqual(expected);
 }
 
+/** The same refusal on /graphql: a GraphQL response with the catalogue's message and code. */
+function expectGraphqlRefusal(response: HttpResponse, expected: { title: unknown; status: unknown; detail: unknown; code: unknown }): void {
+  expect(response.contentType).toMatch(/^application\/json/);
+  expect(response.json).toEqual({
+    errors: [{ message: expected.detail, extensions: { code: String(expected.code).replace(/[.-]/g, '_').toUpperCase(), key: expected.code, title: expected.title, status: expected.status } }],
+  });
+}
+
 /** `{ __schema { types { fields { type { ofType { ... { name } } } } } } }`, `levels` field levels deep (the leaf `name` included). */
 function nestedSchemaIntrospection(levels: number): string {
   const fields = ['__schema', 'types', 'fields', 'type', ...Array.from({ length: levels - 5 }, () => 'ofType'), 'name'];
@@ -84,11 +92,11 @@ describe('request bodies above 1 MB', () => {
     expect(response.setCookies).toEqual([]);
   });
 
-  it('are refused on /graphql with 413 problem+json', async () => {
+  it('are refused on /graphql with 413 as a GraphQL response', async () => {
     const body = JSON.stringify({ query: `{ me { user { id } } } # ${'x'.repeat(1_100_000)}` });
     const response = await client.request('POST', '/graphql', { body, headers: { 'content-type': 'application/json' } });
     expect(response.status).toBe(413);
-    expectProblem(response, tooLarge);
+    expectGraphqlRefusal(response, tooLarge);
   });
 
   it('leave a GraphQL body just below 1 MB alone', async () => {
@@ -118,13 +126,13 @@ describe('NUL bytes', () => {
     expectProblem(response, invalidCharacters);
   });
 
-  it('in a GET /graphql query string answer 400 problem+json', async () => {
+  it('in a GET /graphql query string answer 400 as a GraphQL response', async () => {
     const query = encodeURIComponent('query ($id: ID!) { tenant(id: $id) { id } }');
     const response = await client.get(`/graphql?query=${query}&variables=${encodeURIComponent('{"id":"a\\u0000b"}')}&x=%00`, {
       headers: { 'apollo-require-preflight': 'true' },
     });
     expect(response.status).toBe(400);
-    expectProblem(response, invalidCharacters);
+    expectGraphqlRefusal(response, invalidCharacters);
   });
 
   it('in a JSON body reaching PostgreSQL answer 400 generic.validation, not 500', async () => {

@@ -41,7 +41,7 @@ export class BookableResolver {
   }
 
   @Auth(AuthRule.BOOKABLE_STAFF)
-  @Query(() => StaffBookableType)
+  @Query(() => StaffBookableType, { description: 'One bookable object of the tenant with its administration fields; GENERIC_NOT_FOUND when it does not exist, AUTH_FORBIDDEN when the viewer may not read it.' })
   async bookable(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<StaffBookableType> {
     return staff(await context.services.bookables.get(await requireViewer(context), tenantId, id));
   }
@@ -62,7 +62,7 @@ export class BookableResolver {
     return (await context.services.bookables.publicList(await context.viewer(), tenantId, filterOf(type, tags))).map(publicView);
   }
 
-  @Query(() => PublicBookableType)
+  @Query(() => PublicBookableType, { description: 'One bookable object as the public booking pages show it; a non-public one only for viewers permitted to see it, otherwise GENERIC_NOT_FOUND.' })
   async publicBookable(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<PublicBookableType> {
     return publicView(await context.services.bookables.publicGet(await context.viewer(), tenantId, id));
   }

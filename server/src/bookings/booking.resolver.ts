@@ -113,7 +113,7 @@ export class BookingResolver {
   }
 
   @Auth(AuthRule.BOOKING_READER)
-  @Query(() => BookingType)
+  @Query(() => BookingType, { description: 'One booking of the tenant with its status; GENERIC_NOT_FOUND when it does not exist, AUTH_FORBIDDEN when the viewer may not read it.' })
   async booking(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<BookingType> {
     const booking = await context.services.bookings.get(await requireViewer(context), tenantId, id);
     return (await withStatuses(context, tenantId, [booking]))[0];

@@ -39,7 +39,7 @@ export class EventResolver {
   }
 
   @Auth(AuthRule.BOOKABLE_STAFF)
-  @Query(() => StaffEventType)
+  @Query(() => StaffEventType, { description: 'One event of the tenant with its administration fields; GENERIC_NOT_FOUND when it does not exist, AUTH_FORBIDDEN when the viewer may not read it.' })
   async event(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<StaffEventType> {
     return staff(await context.services.events.get(await requireViewer(context), tenantId, id));
   }

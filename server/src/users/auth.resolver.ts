@@ -30,7 +30,7 @@ export class AuthResolver {
     return toSession(viewer.user, viewer.permissions);
   }
 
-  @Mutation(() => Boolean)
+  @Mutation(() => Boolean, { description: 'Ends the session and clears its cookie; true also when there was none.' })
   async signOut(@Ctx() { req, res }: GraphQLContext): Promise<boolean> {
     await endSession(req);
     res?.clearCookie('connect.sid', { path: '/' });

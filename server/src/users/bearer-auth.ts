@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError } from '../shared/errors.js';
 import { markBearerRequest } from '../shared/http/bearer.js';
-import { sendProblem } from '../shared/http/problem.js';
+import { sendRefusal } from '../shared/http/refusal.js';
 import type { RateLimiter } from '../shared/rate-limit.js';
 import type { ApiTokenAuthenticator } from './api-token-port.js';
 import { rememberViewer } from './session-viewer.js';
@@ -31,17 +31,11 @@ export function hasSessionCookie(req: Pick<Request, 'headers'>, name: string): b
 
 /**
  * Refusals before any route: GraphQL clients get a GraphQL answer with the code, everyone else
- * problem+json. 401 names the Bearer scheme, as RFC 6750 asks.
+ * problem+json (refusal.ts). 401 names the Bearer scheme, as RFC 6750 asks.
  */
 function refuse(req: Request, res: Response, error: AppError): void {
   if (error.status === 401) res.setHeader('WWW-Authenticate', 'Bearer realm="api"');
-  if (req.baseUrl === '/graphql') {
-    if (error.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(error.retryAfterSeconds));
-    const retryAfter = error.retryAfterSeconds !== undefined ? { retryAfter: error.retryAfterSeconds } : {};
-    res.status(error.status).json({ errors: [{ message: error.message, extensions: { code: error.extensions.code, key: error.code, status: error.status, ...retryAfter } }] });
-    return;
-  }
-  sendProblem(res, error);
+  sendRefusal(req, res, error);
 }
 
 /**

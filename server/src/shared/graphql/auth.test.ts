@@ -3,8 +3,8 @@ import type { AuthCheckerFn } from 'type-graphql';
 import { emptyGrant, computePermissions } from '../../../../common/permissions/permissions.js';
 import type { RoleGrant } from '../../../../common/permissions/model.js';
 import { User } from '../../users/user.entity.js';
-import { buildAppSchema } from '../../schema.js';
-import { authChecker as configuredAuthChecker, AuthRule } from './auth.js';
+import { authRulesOf, buildAppSchema } from '../../schema.js';
+import { authChecker as configuredAuthChecker, AuthRule, authRuleDescriptions, authRuleSentence } from './auth.js';
 import type { GraphQLContext } from './context.js';
 
 const authChecker = configuredAuthChecker as AuthCheckerFn<GraphQLContext, AuthRule>;
@@ -117,6 +117,42 @@ describe('the schema names the rule of every guarded operation', () => {
     const unguarded = guarded.filter((field) => ruleOf(field) === AuthRule.AUTHENTICATED);
     expect(guarded.length).toBeGreaterThan(20);
     expect(unguarded.map((field) => field.name)).toEqual([]);
+  });
+});
+
+describe('the schema tells introspecting clients who may read each field', () => {
+  it('every rule has a description of who it lets through', () => {
+    const undescribed = Object.values(AuthRule).filter((rule) => !(authRuleDescriptions[rule]?.trim().length > 10));
+    expect(undescribed, `rules without a description in authRuleDescriptions: ${undescribed.join(', ')}`).toEqual([]);
+  });
+
+  it('every field with @auth ends its description with its rule and what the rule means', async () => {
+    const schema = await buildAppSchema();
+    const guarded: string[] = [];
+    const missing: string[] = [];
+    for (const type of Object.values(schema.getTypeMap())) {
+      if (type.name.startsWith('__') || !('getFields' in type) || !('isTypeOf' in type || 'resolveType' in type)) continue;
+      for (const field of Object.values(type.getFields())) {
+        const rules = authRulesOf(field);
+        if (rules.length === 0) continue;
+        guarded.push(`${type.name}.${field.name}`);
+        if (!field.description?.endsWith(rules.map(authRuleSentence).join(' '))) missing.push(`${type.name}.${field.name}`);
+      }
+    }
+    expect(guarded.length).toBeGreaterThan(100);
+    expect(missing, `fields whose description does not name their @auth rule: ${missing.join(', ')}`).toEqual([]);
+    expect(schema.getQueryType()!.getFields().bookings.description).toContain(
+      "Rule: BOOKING_READER – staff who may read the tenant's bookings (manageBookings readAny for all, readOwn for those assigned to them).",
+    );
+    // The enum carries the same texts, so GraphiQL explains the rule where it is listed too.
+    expect(schema.getType('AuthRule')?.toConfig()).toMatchObject({ values: { INSTANCE_OWNER: { description: authRuleDescriptions[AuthRule.INSTANCE_OWNER] } } });
+  });
+
+  it('every query, mutation and subscription has a description', async () => {
+    const schema = await buildAppSchema();
+    const roots = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].flatMap((type) => (type ? [type] : []));
+    const undescribed = roots.flatMap((type) => Object.values(type.getFields()).filter((field) => !field.description?.trim()).map((field) => `${type.name}.${field.name}`));
+    expect(undescribed, `root fields without a description (add { description } to their @Query/@Mutation/@Subscription): ${undescribed.join(', ')}`).toEqual([]);
   });
 });
 

@@ -23,104 +23,99 @@ import type { GraphQLContext } from './context.js';
 /**
  * Field-level authorisation. `@Auth(rule)` registers the rule with type-graphql's authorisation
  * (enforced by `authChecker` below, which asks the permission module) and prints it as
- * `@auth(requires: RULE)` in schema.graphql, so integrators see who may read what.
+ * `@auth(requires: RULE)` in schema.graphql; introspection drops directives, so the schema build
+ * also appends each rule's description (authRuleDescriptions) to the field's description.
  */
 export enum AuthRule {
-  /** Any signed-in user (what he gets is his own, or filtered to what he may read). */
   AUTHENTICATED = 'AUTHENTICATED',
-  /** The user the object (or the operation's id argument) describes, or an instance owner. */
   SELF = 'SELF',
-  /**
-   * A user's contact details: the user, an instance owner, or staff of a tenant the user belongs
-   * to or booked in, as the users service decided for the object (`contactDetailsShown`).
-   */
   CONTACT_READER = 'CONTACT_READER',
-  /** An owner of the tenant the object (or the operation's id or tenantId argument) describes, or an instance owner. */
   TENANT_OWNER = 'TENANT_OWNER',
-  /** An instance owner. */
   INSTANCE_OWNER = 'INSTANCE_OWNER',
-  /**
-   * Managing API tokens, in person (never with a token): owners of the tenantId argument's tenant,
-   * instance owners for instance tokens (tenantId null); by id the token's tenant is checked too.
-   */
   API_TOKEN_MANAGER = 'API_TOKEN_MANAGER',
-  /**
-   * Calendar feeds, in person (never with a token): staff of the tenantId argument's tenant who read
-   * bookings or edit objects; a feed with customer data needs manageBookings readAny (checked by the
-   * service); by id the feed's tenant is checked by the service.
-   */
   CALENDAR_FEED_MANAGER = 'CALENDAR_FEED_MANAGER',
-  /**
-   * Managing webhooks, in person (never with a token): owners of the tenantId argument's tenant;
-   * by an endpoint's or delivery's id the service checks its tenant.
-   */
   WEBHOOK_MANAGER = 'WEBHOOK_MANAGER',
-  /** Who may create tenants: instance owners and the users the instance allows. */
   TENANT_CREATOR = 'TENANT_CREATOR',
-  /** The tenant's member list: manageUsers readAny or updateAny. */
   MEMBER_READER = 'MEMBER_READER',
-  /** Adding and removing members and their roles: manageUsers updateAny. */
   MEMBER_MANAGER = 'MEMBER_MANAGER',
-  /** Reading roles: manageRoles readAny or readOwn (the role itself is checked too). */
   ROLE_READER = 'ROLE_READER',
-  /** Creating or changing roles: manageRoles create, updateAny or updateOwn (the role itself is checked too). */
   ROLE_WRITER = 'ROLE_WRITER',
-  /** Deleting roles: manageRoles deleteAny or deleteOwn (the role itself is checked too). */
   ROLE_DELETER = 'ROLE_DELETER',
-  /** Reading coupons: manageCoupons readAny or readOwn (the coupon itself is checked too). */
   COUPON_READER = 'COUPON_READER',
-  /** Creating coupons: manageCoupons create. */
   COUPON_CREATOR = 'COUPON_CREATOR',
-  /** Changing coupons: manageCoupons updateAny or updateOwn (the coupon itself is checked too). */
   COUPON_UPDATER = 'COUPON_UPDATER',
-  /** Deleting coupons: manageCoupons deleteAny or deleteOwn (the coupon itself is checked too). */
   COUPON_DELETER = 'COUPON_DELETER',
-  /**
-   * Who may read the bookable object or event in the administration: on an object's field
-   * ALLOW(read, manageBookables) on its tenant and owner; on an operation manageBookables readAny,
-   * readOwn or the editor's rights in the tenant (the object itself is checked too).
-   */
   BOOKABLE_STAFF = 'BOOKABLE_STAFF',
-  /** Working in the bookable or event editor: manageBookables create, updateAny or updateOwn. */
   BOOKABLE_EDITOR = 'BOOKABLE_EDITOR',
-  /** Creating (and duplicating) bookables and events: manageBookables create. */
   BOOKABLE_CREATOR = 'BOOKABLE_CREATOR',
-  /** Changing bookables and events: manageBookables updateAny or updateOwn (the object itself is checked too). */
   BOOKABLE_UPDATER = 'BOOKABLE_UPDATER',
-  /** Deleting bookables and events: manageBookables deleteAny or deleteOwn (the object itself is checked too). */
   BOOKABLE_DELETER = 'BOOKABLE_DELETER',
-  /** Uploading files: as BOOKABLE_EDITOR. */
   FILE_UPLOADER = 'FILE_UPLOADER',
-  /** Deleting files (they have no owner): manageBookables deleteAny. */
   FILE_DELETER = 'FILE_DELETER',
-  /**
-   * Staff who may read bookings: on a booking's field ALLOW(read, manageBookings) on its tenant, "own"
-   * meaning assigned to the viewer; on an operation readAny or readOwn in the tenant (tenantId argument).
-   */
   BOOKING_READER = 'BOOKING_READER',
-  /** Creating or changing bookings of the tenant: manageBookings create, updateAny or updateOwn (the booking itself is checked too). */
   BOOKING_WRITER = 'BOOKING_WRITER',
-  /** Releasing and rejecting: manageBookings updateAny, or updateOwn on bookings assigned to the viewer. */
   BOOKING_UPDATER = 'BOOKING_UPDATER',
-  /** Deleting: manageBookings deleteAny, or deleteOwn on bookings assigned to the viewer. */
   BOOKING_DELETER = 'BOOKING_DELETER',
-  /**
-   * The room schedule and its subscription, which carry no personal data: anyone (also without
-   * signing in, also an OCCUPANCY_READ token) for objects shown to the public; other objects only
-   * for staff who read the tenant's bookings (manageBookings readAny or readOwn). The service
-   * decides per object; objects the viewer may not watch are not found.
-   */
   SCHEDULE_READER = 'SCHEDULE_READER',
-  /** The tenant's workflow and its board: manageBookings readAny. */
   WORKFLOW_READER = 'WORKFLOW_READER',
-  /** Moving and archiving bookings on the board: manageBookings updateAny. */
   WORKFLOW_MOVER = 'WORKFLOW_MOVER',
+}
+
+/**
+ * What each rule means, the one place: the schema shows it on the AuthRule enum and on every guarded
+ * field (describeGuardedFields), so GraphiQL and introspecting clients see who may read what. Rights
+ * are named as the role editor names them: an area (manageBookings …) and its flags (readAny …).
+ */
+export const authRuleDescriptions: Record<AuthRule, string> = {
+  [AuthRule.AUTHENTICATED]: 'any signed-in user or API token; what it returns is the viewer\'s own or filtered to what the viewer may read',
+  [AuthRule.SELF]: 'the user the object (or the id argument) describes, or an instance owner',
+  [AuthRule.CONTACT_READER]:
+    'a user\'s contact details: the user, an instance owner, or staff of a tenant the user belongs to or booked in',
+  [AuthRule.TENANT_OWNER]: 'owners of the tenant the object (or the id or tenantId argument) names, and instance owners',
+  [AuthRule.INSTANCE_OWNER]: 'instance owners only',
+  [AuthRule.API_TOKEN_MANAGER]:
+    'managing API tokens, signed in in person (never with a token): owners of the tenantId argument\'s tenant, instance owners for instance tokens',
+  [AuthRule.CALENDAR_FEED_MANAGER]:
+    'calendar feeds, signed in in person (never with a token): staff of the tenant who read bookings or edit objects; a feed with customer data needs manageBookings readAny',
+  [AuthRule.WEBHOOK_MANAGER]: 'managing webhooks, signed in in person (never with a token): owners of the tenantId argument\'s tenant',
+  [AuthRule.TENANT_CREATOR]: 'who may create tenants: instance owners and the users the instance allows',
+  [AuthRule.MEMBER_READER]: 'who may see the tenant\'s members (manageUsers readAny or updateAny)',
+  [AuthRule.MEMBER_MANAGER]: 'who may add and remove the tenant\'s members and their roles (manageUsers updateAny)',
+  [AuthRule.ROLE_READER]: 'who may read the tenant\'s roles (manageRoles readAny, or readOwn for their own roles)',
+  [AuthRule.ROLE_WRITER]: 'who may create or change roles (manageRoles create, updateAny or updateOwn; the role itself is checked too)',
+  [AuthRule.ROLE_DELETER]: 'who may delete roles (manageRoles deleteAny or deleteOwn; the role itself is checked too)',
+  [AuthRule.COUPON_READER]: 'who may read the tenant\'s coupons (manageCoupons readAny, or readOwn for their own)',
+  [AuthRule.COUPON_CREATOR]: 'who may create coupons (manageCoupons create)',
+  [AuthRule.COUPON_UPDATER]: 'who may change coupons (manageCoupons updateAny or updateOwn; the coupon itself is checked too)',
+  [AuthRule.COUPON_DELETER]: 'who may delete coupons (manageCoupons deleteAny or deleteOwn; the coupon itself is checked too)',
+  [AuthRule.BOOKABLE_STAFF]:
+    'staff who may read bookable objects and events in the administration (manageBookables readAny, or readOwn for objects they own, or the editor\'s rights)',
+  [AuthRule.BOOKABLE_EDITOR]: 'who may work in the object and event editor (manageBookables create, updateAny or updateOwn)',
+  [AuthRule.BOOKABLE_CREATOR]: 'who may create and duplicate objects and events (manageBookables create)',
+  [AuthRule.BOOKABLE_UPDATER]: 'who may change objects and events (manageBookables updateAny, or updateOwn for their own)',
+  [AuthRule.BOOKABLE_DELETER]: 'who may delete objects and events (manageBookables deleteAny, or deleteOwn for their own)',
+  [AuthRule.FILE_UPLOADER]: 'who may upload files: as BOOKABLE_EDITOR',
+  [AuthRule.FILE_DELETER]: 'who may delete files, which have no owner (manageBookables deleteAny)',
+  [AuthRule.BOOKING_READER]:
+    'staff who may read the tenant\'s bookings (manageBookings readAny for all, readOwn for those assigned to them)',
+  [AuthRule.BOOKING_WRITER]: 'who may create or change the tenant\'s bookings (manageBookings create, updateAny or updateOwn; the booking itself is checked too)',
+  [AuthRule.BOOKING_UPDATER]: 'who may release and reject bookings (manageBookings updateAny, or updateOwn for those assigned to them)',
+  [AuthRule.BOOKING_DELETER]: 'who may delete bookings (manageBookings deleteAny, or deleteOwn for those assigned to them)',
+  [AuthRule.SCHEDULE_READER]:
+    'open at the field, decided per object by the service: the room schedule carries no personal data, so objects shown to the public are open to anyone (also without signing in, also an OCCUPANCY_READ token); other objects only to staff who read the tenant\'s bookings (manageBookings readAny or readOwn); objects the viewer may not watch are not found',
+  [AuthRule.WORKFLOW_READER]: 'who may see the tenant\'s workflow and its board (manageBookings readAny)',
+  [AuthRule.WORKFLOW_MOVER]: 'who may move and archive bookings on the board (manageBookings updateAny)',
+};
+
+/** The sentence a guarded field's description ends with. */
+export function authRuleSentence(rule: AuthRule): string {
+  return `Rule: ${rule} – ${authRuleDescriptions[rule]}.`;
 }
 
 export const authRuleEnum = new GraphQLEnumType({
   name: 'AuthRule',
   description: 'Who may read a field or run an operation.',
-  values: Object.fromEntries(Object.values(AuthRule).map((rule) => [rule, { value: rule }])),
+  values: Object.fromEntries(Object.values(AuthRule).map((rule) => [rule, { value: rule, description: authRuleDescriptions[rule] }])),
 });
 
 export const authDirective = new GraphQLDirective({

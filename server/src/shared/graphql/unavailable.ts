@@ -1,8 +1,6 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import type { ErrorRequestHandler } from 'express';
 import { graphqlCode } from '../errors.js';
-import { RETRY_AFTER_SECONDS, unavailableError } from '../http/problem.js';
-import { logger } from '../logging.js';
+import { RETRY_AFTER_SECONDS } from '../http/problem.js';
 
 /** extensions.code of an operation that failed because the database cannot be reached. */
 export const SERVICE_UNAVAILABLE = graphqlCode('service.unavailable');
@@ -20,18 +18,4 @@ export const serviceUnavailablePlugin: ApolloServerPlugin = {
       response.http.headers.set('retry-after', String(RETRY_AFTER_SECONDS));
     },
   }),
-};
-
-/**
- * Before Apollo (the session middleware reading its store): an unreachable database answers as
- * GraphQL would, 503 with the SERVICE_UNAVAILABLE error; anything else goes on to problemHandler.
- */
-export const graphqlUnavailableHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {
-  const unavailable = res.headersSent ? undefined : unavailableError(error);
-  if (!unavailable) return next(error);
-  logger.warn({ err: error }, '[db] unavailable, answered 503');
-  res.status(503).setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-  // As Apollo answers: clients that accept graphql-response+json (Apollo Client) read its errors whatever the status.
-  res.type(req.accepts(['application/graphql-response+json', 'application/json']) || 'application/json');
-  res.json({ errors: [{ message: unavailable.message, extensions: unavailable.extensions }] });
 };

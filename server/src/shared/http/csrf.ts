@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { AppError } from '../errors.js';
 import { isBearerRequest } from './bearer.js';
-import { sendProblem } from './problem.js';
+import { sendRefusal } from './refusal.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -64,12 +64,40 @@ export function csrfVerdict(req: Request, allowedOrigins: readonly string[]): Cs
 const NO_SOURCE_DETAIL =
   'Die Anfrage wurde als websiteübergreifend abgelehnt: Sie nennt weder Origin noch Referer. Senden Sie den Header Origin mit der Adresse der Buchungsplattform.';
 
-/** Refuses a write csrfVerdict does not allow with 403 auth.csrf (problem+json), before any body is read. */
+/**
+ * Refuses a write csrfVerdict does not allow with 403 auth.csrf, before any body is read
+ * (problem+json, on /graphql a GraphQL response: refusal.ts).
+ */
 export function csrfProtection(allowedOrigins: readonly string[]): RequestHandler {
   return (req, res, next) => {
     const verdict = csrfVerdict(req, allowedOrigins);
-    if (verdict === 'no-source') return sendProblem(res, new AppError('auth.csrf', { detail: NO_SOURCE_DETAIL }));
-    if (verdict !== 'allowed') return sendProblem(res, new AppError('auth.csrf'));
+    if (verdict === 'no-source') return sendRefusal(req, res, new AppError('auth.csrf', { detail: NO_SOURCE_DETAIL }));
+    if (verdict !== 'allowed') return sendRefusal(req, res, new AppError('auth.csrf'));
     next();
   };
 }
+
+/** The content types a browser sends cross-site without a preflight (a form, a text body). */
+const SIMPLE_CONTENT_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']);
+/** Headers no form or link can set: any non-empty one proves a preflight (Apollo's names). */
+const PREFLIGHT_HEADERS = ['apollo-require-preflight', 'x-apollo-operation-name'];
+
+const GRAPHQL_PREFLIGHT_DETAIL =
+  'Die Anfrage wurde als websiteübergreifend abgelehnt: GraphQL-Anfragen brauchen den Header Content-Type: application/json oder einen nicht leeren Header apollo-require-preflight (bei GET und multipart/form-data).';
+
+/**
+ * Apollo Server's CSRF prevention for every GraphQL request, cookie or token, also GET: one a
+ * browser could send cross-site without a preflight (no content type or a simple one, and none of
+ * the preflight headers) is refused. The same rule as Apollo's, checked first so the refusal is
+ * the catalogue's 403 auth.csrf (Apollo answers a 400 in English); Apollo's check stays behind it.
+ */
+export function graphqlPreflightRequired(req: Request): boolean {
+  const contentType = req.get('content-type');
+  if (contentType !== undefined && !SIMPLE_CONTENT_TYPES.has(contentType.split(';', 1)[0].trim().toLowerCase())) return false;
+  return !PREFLIGHT_HEADERS.some((name) => (req.get(name) ?? '').length > 0);
+}
+
+export const graphqlPreflightProtection: RequestHandler = (req, res, next) => {
+  if (req.method !== 'OPTIONS' && graphqlPreflightRequired(req)) return sendRefusal(req, res, new AppError('auth.csrf', { detail: GRAPHQL_PREFLIGHT_DETAIL }));
+  next();
+};

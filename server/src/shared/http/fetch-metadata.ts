@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { AppError } from '../errors.js';
 import { isBearerRequest } from './bearer.js';
-import { sendProblem } from './problem.js';
+import { sendRefusal } from './refusal.js';
 
 /**
  * Whether a GET (or HEAD) comes from the product itself: by fetch metadata, a request the product's
@@ -31,6 +31,6 @@ export function sameOriginGetOnly(allowedOrigins: readonly string[]): RequestHan
   return (req, res, next) => {
     // An API token's request carries no cookie a link on another site could send along.
     if (isSameOriginGet(req, allowedOrigins) || isBearerRequest(req)) return next();
-    sendProblem(res, new AppError('auth.csrf', { detail: CROSS_SITE_GET_DETAIL }));
+    sendRefusal(req, res, new AppError('auth.csrf', { detail: CROSS_SITE_GET_DETAIL }));
   };
 }

@@ -103,29 +103,36 @@ export function unavailableError(error: unknown): AppError | undefined {
   return undefined;
 }
 
-/** Answers 503 with Retry-After; logged as one line, since an outage produces many of them. */
-export function sendUnavailable(res: Response, unavailable: AppError, cause: unknown): void {
-  logger.warn({ err: cause }, '[db] unavailable, answered 503');
-  res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-  sendProblem(res, unavailable);
+/** What busboy (multipart bodies) says about a body it cannot read; its errors carry no status. */
+const MALFORMED_MULTIPART = /^(Unexpected end of (form|file)|Malformed part header|Multipart: Boundary not found|Malformed urlencoded form)$/;
+const MULTIPART_DETAIL = 'Die mehrteilige Anfrage (multipart/form-data) ist unvollständig oder fehlerhaft aufgebaut.';
+
+/**
+ * The catalogue error an error raised outside the resolvers answers with (body parsers, uploads,
+ * the session store, the REST handlers): known ones keep their code, anything else is a logged
+ * generic.error. The one mapping behind problem+json (REST) and the GraphQL envelope (/graphql).
+ */
+export function refusalOf(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const { status, type, message } = (error ?? {}) as { status?: number; type?: string; message?: unknown };
+  const text = typeof message === 'string' ? message : '';
+  if (MALFORMED_MULTIPART.test(text) || (status === 400 && /multipart/i.test(text))) return new AppError('generic.validation', { detail: MULTIPART_DETAIL });
+  if (status === 400 || type === 'entity.parse.failed') return new AppError('generic.validation', { detail: 'Der Inhalt der Anfrage ist kein gültiges JSON.' });
+  // body-parser's JSON limit (entity.too.large) is the 1 MB of the catalogue text; other 413s (multipart) have their own limits.
+  if (status === 413) return new AppError('generic.payload-too-large', type === 'entity.too.large' ? {} : { detail: 'Die Anfrage ist zu groß.' });
+  const input = clientInputError(error);
+  if (input) return input;
+  const unavailable = unavailableError(error);
+  if (unavailable) {
+    logger.warn({ err: error }, '[db] unavailable, answered 503');
+    return new AppError('service.unavailable', { retryAfterSeconds: RETRY_AFTER_SECONDS });
+  }
+  logger.error({ err: error }, '[rest] unexpected error');
+  return new AppError('generic.error', { detail: errorCatalogue['generic.error'].detail });
 }
 
 /** The REST facade's last handler: known errors keep their status, anything else is a logged 500. */
 export const problemHandler: ErrorRequestHandler = (error: unknown, _req, res, next) => {
   if (res.headersSent) return next(error);
-  if (error instanceof AppError) return sendProblem(res, error);
-  const { status, type } = (error ?? {}) as { status?: number; type?: string };
-  if (status === 400 || type === 'entity.parse.failed') {
-    return sendProblem(res, new AppError('generic.validation', { detail: 'Der Inhalt der Anfrage ist kein gültiges JSON.' }));
-  }
-  if (status === 413) {
-    // body-parser's JSON limit (entity.too.large) is the 1 MB of the catalogue text; other 413s (multipart) have their own limits.
-    return sendProblem(res, new AppError('generic.payload-too-large', type === 'entity.too.large' ? {} : { detail: 'Die Anfrage ist zu groß.' }));
-  }
-  const input = clientInputError(error);
-  if (input) return sendProblem(res, input);
-  const unavailable = unavailableError(error);
-  if (unavailable) return sendUnavailable(res, unavailable, error);
-  logger.error({ err: error }, '[rest] unexpected error');
-  sendProblem(res, new AppError('generic.error', { detail: errorCatalogue['generic.error'].detail }));
+  sendProblem(res, refusalOf(error));
 };
