@@ -291,6 +291,9 @@ export class CheckoutService {
       isRejected: false,
       paymentProvider: request.paymentProvider,
       paymentMethod: '',
+      // A preview: nothing is stored, so nothing was paid or cancelled at any instant.
+      paidAt: null,
+      cancelledAt: null,
       lockerInfo: [],
       ...(plan.coupon ? { _couponUsed: couponUsed(plan.coupon) } : {}),
     };
