@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from '../support/http.js';
 import { createActors, type Actors } from '../support/permission-matrix.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { BookingConditionBuilder } from '../../server/src/bookings/booking-conditions.js';
 import { bookableRoom, customer, slot, storedBooking } from './bookings.fixtures.js';
 
 /**
@@ -370,6 +371,21 @@ describe('the list by payment date and charge', () => {
     expect(chargeableIds).toContain(charged);
     expect(chargeableIds).not.toContain(free);
     expect((chargeable.json as { isFree: boolean }[]).every((entry) => !entry.isFree)).toBe(true);
+  });
+
+  it("reads a month's payments through the partial index on (tenant, paid_at), however many unpaid bookings the tenant has", async () => {
+    const connection = app.orm.em.fork().getConnection();
+    const other = actors.otherTenant.id;
+    await connection.execute(
+      `insert into bookings (key, tenant_id, number, is_committed, is_payed, paid_at, created_at)
+         select gen_random_uuid(), ?, 'IDX-' || n, true, n <= 12, case when n <= 12 then timestamptz '2026-12-01T09:00:00Z' + n * interval '1 day' end, now() - n * interval '1 minute'
+           from generate_series(1, 20000) n`,
+      [other],
+    );
+    await connection.execute('analyze bookings');
+    const where = new BookingConditionBuilder().add('b.tenant_id = ?', other).paidBetween(new Date('2026-11-30T23:00:00Z'), new Date('2026-12-31T23:00:00Z'));
+    const plan = await connection.execute<{ 'QUERY PLAN': string }[]>(`explain select b.number from bookings b where ${where.sql.join(' and ')} order by b.created_at desc, b.key desc limit 50`, where.params);
+    expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('bookings_tenant_paid_at_index');
   });
 });
 
