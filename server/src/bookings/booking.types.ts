@@ -400,6 +400,7 @@ function attachmentType(attachment: BookingAttachment, bookingCreatedAt: number)
 export function bookingType(view: BookingView, workflowStatus: WorkflowStatus = null): BookingType {
   // Built as one literal: lists map many bookings, and spreading the summary in costs more than it looks.
   const summary = summaryOf(view);
+  const way = paymentWayOf(view);
   return {
     tenantId: summary.tenantId,
     timeBegin: summary.timeBegin,
@@ -423,7 +424,7 @@ export function bookingType(view: BookingView, workflowStatus: WorkflowStatus = 
     timeCreated: new Date(view.timeCreated),
     paymentMethod: view.paymentMethod,
     paymentMethodLabel: paymentWayLabel(view),
-    paymentWay: { ...(paymentWayOf(view) as { kind: PaymentWayKindType; provider: string | null; method: string | null }), label: paymentWayLabel(view) },
+    paymentWay: { kind: PaymentWayKindType[way.kind], provider: way.provider, method: way.method, label: paymentWayLabel(view) },
     paidAt: view.paidAt === null ? null : new Date(view.paidAt),
     cancelledAt: view.cancelledAt === null ? null : new Date(view.cancelledAt),
     workflowStatus,
