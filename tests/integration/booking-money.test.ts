@@ -114,6 +114,8 @@ beforeAll(async () => {
   tenantId = actors.tenant.id;
   owner = actors.clients.tenantOwner;
   guest = actors.clients.anonymous;
+  // The tenant's contact data, so its mails (the cancellation link) go out.
+  expect((await owner.put('/api/tenants', { id: tenantId, ...TENANT_FIELDS })).status).toBe(200);
   // 12,50 € net per hour at 19 %; a free room; 10 € net per hour at 7 %.
   room = await bookableRoom(app, tenantId);
   freeRoom = await bookableRoom(app, tenantId, { priceCategories: [] });
@@ -302,6 +304,24 @@ describe('cancelledAt', () => {
       async () => (await read(id)).cancelledAt,
     );
     expect((await read(id)).status).toBe('storniert');
+  });
+
+  it("a cancellation request changes nothing; the customer's confirmed link records it (GraphQL)", async () => {
+    const id = await book(room.id, { mail: 'storno-geld@kunden.example' });
+    const stranger = app.client();
+    const requested = await stranger.gql(`mutation($t: ID!, $id: ID!, $reason: String) { requestBookingCancellation(tenantId: $t, id: $id, reason: $reason) }`, { t: tenantId, id, reason: 'Verschoben' });
+    expect(requested.errors, JSON.stringify(requested.errors)).toBeUndefined();
+    expect((await read(id)).cancelledAt).toBeNull();
+    const mail = await app.smtp.waitForMail('storno-geld@kunden.example', 'Stornierungsanfrage', 20_000);
+    const hookId = new URL(mail.links.find((candidate) => candidate.includes('/booking/verify-reject/')) as string).searchParams.get('hookId');
+    await recordedDuring(
+      async () => {
+        const confirmed = await stranger.gql(`mutation($t: ID!, $id: ID!, $hook: ID!) { confirmBookingCancellation(tenantId: $t, id: $id, hookId: $hook) }`, { t: tenantId, id, hook: hookId });
+        expect(confirmed.errors, JSON.stringify(confirmed.errors)).toBeUndefined();
+      },
+      async () => (await read(id)).cancelledAt,
+    );
+    expect(await read(id)).toMatchObject({ isRejected: true, status: 'abgelehnt' });
   });
 
   it('the staff editor records it when it rejects and clears it when it takes the rejection back', async () => {
