@@ -12,6 +12,13 @@ export const timeWindowQueryDetail = 'Ungültiger Zeitpunkt: from und to sind Mi
 export const bookingStatusFilters = ['PENDING', 'RELEASED', 'REJECTED', 'PAID', 'UNPAID', 'RELEASED_UNPAID'] as const;
 export type BookingStatusFilter = (typeof bookingStatusFilters)[number];
 
+/** FREE: nothing to pay (gross total 0); CHARGEABLE: something to pay. */
+export const bookingChargeFilters = ['FREE', 'CHARGEABLE'] as const;
+export type BookingChargeFilter = (typeof bookingChargeFilters)[number];
+
+/** What the bookings list answers when one of its instants cannot be read. */
+export const bookingListQueryDetail = 'Ungültiger Zeitpunkt: from, to, paidFrom und paidTo sind Millisekunden seit 1970 oder ein ISO-Zeitpunkt.';
+
 /** A parameter's text; null when absent or repeated. */
 const queryText = anyValue().transform((value) => (typeof value === 'string' ? value : null));
 /** `true` or `1`. */
@@ -26,11 +33,18 @@ export const timeWindowQueryShape = { from: queryInstant, to: queryInstant };
 /** from/to alone (the public slots, the occupancy calendar). */
 export const timeWindowQuerySchema = looseObject(timeWindowQueryShape);
 
-/** The bookings list and its CSV export: search words, status, window, object and page. */
+/**
+ * The bookings list and its CSV export: search words, status, window, object and page; the payment
+ * date (`paidFrom` inclusive, `paidTo` exclusive: the payments in [paidFrom, paidTo)) and whether
+ * there is anything to pay (`charge`).
+ */
 export const bookingListQuerySchema = looseObject({
   search: queryText,
   status: anyValue().transform((value) => bookingStatusFilters.find((candidate) => candidate === String(value ?? '').toUpperCase()) ?? null),
   ...timeWindowQueryShape,
+  paidFrom: queryInstant,
+  paidTo: queryInstant,
+  charge: anyValue().transform((value) => bookingChargeFilters.find((candidate) => candidate === String(value ?? '').toUpperCase()) ?? null),
   bookableId: queryText,
   limit: queryCount(undefined),
   offset: queryCount(0),

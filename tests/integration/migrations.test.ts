@@ -213,3 +213,65 @@ it('keeps pending cancellation links as hashes of their tokens and drops the exp
   await migrator.up();
   expect((await pendingSchemaChanges()).trim()).toBe('');
 });
+
+it('fills paid_at and cancelled_at from the booking history: the newest entry that set the flag, the creation for bookings created so, null when the history knows nothing', async () => {
+  const migrator = orm.getMigrator();
+  const connection = orm.em.getConnection();
+  await migrator.down({ to: 'Migration20261207160000_calendar_feeds' });
+  const tenant = await createTenant(orm, { name: 'Kasse' });
+  const booking = (number: string, flags: { paid?: boolean; rejected?: boolean }, createdAt: string) =>
+    connection.execute('insert into bookings (key, tenant_id, number, is_committed, is_payed, is_rejected, created_at) values (gen_random_uuid(), ?, ?, true, ?, ?, ?::timestamptz)', [
+      tenant.id,
+      number,
+      flags.paid === true,
+      flags.rejected === true,
+      createdAt,
+    ]);
+  const entry = (number: string, action: string, at: string, changes: { field: string; before: unknown; after: unknown }[] = []) =>
+    connection.execute("insert into booking_history (tenant_id, booking_id, at, action, actor_kind, actor_label, via, changes) values (?, ?, ?::timestamptz, ?, 'system', 'System', 'job', ?::jsonb)", [
+      tenant.id,
+      number,
+      at,
+      action,
+      JSON.stringify(changes),
+    ]);
+  const paid = [{ field: 'isPayed', before: false, after: true }];
+  const unpaid = [{ field: 'isPayed', before: true, after: false }];
+  // Paid online after its creation.
+  await booking('PAID-ONCE', { paid: true }, '2026-12-01T08:00:00Z');
+  await entry('PAID-ONCE', 'created', '2026-12-01T08:00:00Z');
+  await entry('PAID-ONCE', 'paid', '2026-12-03T10:00:00Z', paid);
+  // Marked paid by staff, unmarked, paid again: the last payment counts.
+  await booking('PAID-AGAIN', { paid: true }, '2026-12-01T08:00:00Z');
+  await entry('PAID-AGAIN', 'changed', '2026-12-02T09:00:00Z', paid);
+  await entry('PAID-AGAIN', 'changed', '2026-12-04T09:00:00Z', unpaid);
+  await entry('PAID-AGAIN', 'paid', '2026-12-05T11:00:00Z', paid);
+  // Created paid (free): its creation.
+  await booking('FREE-0001', { paid: true }, '2026-12-06T07:30:00Z');
+  await entry('FREE-0001', 'created', '2026-12-06T07:30:00Z');
+  // Paid before the history was kept: unknown.
+  await booking('OLD-00001', { paid: true }, '2026-01-01T08:00:00Z');
+  // Paid once, unpaid now: nothing.
+  await booking('UNPAID-01', {}, '2026-12-01T08:00:00Z');
+  await entry('UNPAID-01', 'paid', '2026-12-02T08:00:00Z', paid);
+  await entry('UNPAID-01', 'changed', '2026-12-03T08:00:00Z', unpaid);
+  // Cancelled by staff after its release.
+  await booking('CANCELLED', { rejected: true }, '2026-12-01T08:00:00Z');
+  await entry('CANCELLED', 'created', '2026-12-01T08:00:00Z');
+  await entry('CANCELLED', 'cancelled', '2026-12-07T15:00:00Z', [{ field: 'isRejected', before: false, after: true }]);
+
+  await migrator.up();
+  const rows = await connection.execute<{ number: string; paid_at: string | null; cancelled_at: string | null }[]>(
+    `select number, to_char(paid_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as paid_at, to_char(cancelled_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as cancelled_at from bookings where tenant_id = ? order by number`,
+    [tenant.id],
+  );
+  expect(rows).toEqual([
+    { number: 'CANCELLED', paid_at: null, cancelled_at: '2026-12-07T15:00' },
+    { number: 'FREE-0001', paid_at: '2026-12-06T07:30', cancelled_at: null },
+    { number: 'OLD-00001', paid_at: null, cancelled_at: null },
+    { number: 'PAID-AGAIN', paid_at: '2026-12-05T11:00', cancelled_at: null },
+    { number: 'PAID-ONCE', paid_at: '2026-12-03T10:00', cancelled_at: null },
+    { number: 'UNPAID-01', paid_at: null, cancelled_at: null },
+  ]);
+  expect((await pendingSchemaChanges()).trim()).toBe('');
+});

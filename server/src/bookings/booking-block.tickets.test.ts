@@ -48,6 +48,8 @@ function ticketBooking(items: { title: string; type: BookableSnapshot['type']; e
     isRejected: false,
     paymentProvider: 'testPayment',
     paymentMethod: '',
+    paidAt: null,
+    cancelledAt: null,
     lockerInfo: [],
   };
 }

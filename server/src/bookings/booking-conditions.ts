@@ -2,9 +2,15 @@ import { hasFlag } from '../../../common/permissions/permissions.js';
 import type { Viewer } from '../users/viewer.service.js';
 import type { BookingConditions } from './booking.queries.js';
 
-import type { BookingStatusFilter } from '../../../common/bookings/booking-query.schema.js';
+import type { BookingChargeFilter, BookingStatusFilter } from '../../../common/bookings/booking-query.schema.js';
 
-export { bookingStatusFilters, type BookingStatusFilter } from '../../../common/bookings/booking-query.schema.js';
+export { bookingChargeFilters, bookingStatusFilters, type BookingChargeFilter, type BookingStatusFilter } from '../../../common/bookings/booking-query.schema.js';
+
+/** Each charge filter as a condition on `bookings b` (free: a gross total of 0, as isFree). */
+export const bookingChargeConditions: Record<BookingChargeFilter, string> = {
+  FREE: 'b.price_eur <= 0',
+  CHARGEABLE: 'b.price_eur > 0',
+};
 
 /** Each status filter as a condition on `bookings b`. */
 export const bookingStatusConditions: Record<BookingStatusFilter, string> = {
@@ -24,6 +30,18 @@ export class BookingConditionBuilder implements BookingConditions {
   add(sql: string, ...params: unknown[]): this {
     this.sql.push(sql);
     this.params.push(...params);
+    return this;
+  }
+
+  /**
+   * Bookings paid in [from, to) (either end open when null), read through the partial index on
+   * (tenant, paid_at) of the paid bookings.
+   */
+  paidBetween(from: Date | null | undefined, to: Date | null | undefined): this {
+    if (!from && !to) return this;
+    this.add('b.paid_at is not null');
+    if (from) this.add('b.paid_at >= ?::timestamptz', from.toISOString());
+    if (to) this.add('b.paid_at < ?::timestamptz', to.toISOString());
     return this;
   }
 

@@ -20,6 +20,7 @@ import { familiesOf, findBooking, freeBookingNumber, searchTextOf, setItems, typ
 import { mayOnBooking } from './booking.service.js';
 import { historyDiff, historyValuesOf, recordBookingHistory, statusEntries, statusFlagsOf, viewerOrigin } from './booking-history.js';
 import { bookingWebhookTypes } from './booking.webhooks.js';
+import { setBookingState } from './booking-state.js';
 import type { BookingHistoryVia, ChangeOrigin } from '../../../common/bookings/history.js';
 import type { BookingEdit } from '../../../common/bookings/booking-edit.schema.js';
 import { bookedMinutes, bookingAttachments, bookingTotals, discountedCents } from './checkout/checkout.rules.js';
@@ -114,15 +115,8 @@ export class BookingEditorService {
     const target =
       booking ??
       tx.create(Booking, { tenant: tx.getReference(Tenant, tenantId), number: await freeBookingNumber(tx, tenantId), createdAt: new Date(now), assignedUserId: viewer.user.id });
-    Object.assign(target, edit.customer, {
-      timeBegin: edit.timeBegin,
-      timeEnd: edit.timeEnd,
-      isCommitted: edit.isCommitted,
-      isPayed: edit.isPayed,
-      isRejected: edit.isRejected,
-      paymentProvider: edit.paymentProvider,
-      paymentMethod: edit.paymentMethod,
-    });
+    Object.assign(target, edit.customer, { timeBegin: edit.timeBegin, timeEnd: edit.timeEnd });
+    setBookingState(target, { isCommitted: edit.isCommitted, isPayed: edit.isPayed, isRejected: edit.isRejected, paymentProvider: edit.paymentProvider, paymentMethod: edit.paymentMethod }, new Date(now));
     if (edit.assignedUserId !== undefined) target.assignedUserId = edit.assignedUserId;
     if (lockers !== null) target.lockerInfo = lockers;
 

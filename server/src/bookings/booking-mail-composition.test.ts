@@ -51,6 +51,8 @@ function booking(overrides: Partial<BookingView> = {}): BookingView {
     isRejected: false,
     paymentProvider: null,
     paymentMethod: '',
+    paidAt: null,
+    cancelledAt: null,
     lockerInfo: [],
     ...overrides,
   };

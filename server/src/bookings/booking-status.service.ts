@@ -21,6 +21,7 @@ import { citizenActor, historyDiff, historyValuesOf, recordBookingHistory, statu
 import type { BookingHistoryVia } from '../../../common/bookings/history.js';
 import { markPaidSchema } from '../../../common/bookings/booking-edit.schema.js';
 import { parseInput } from '../shared/schema-input.js';
+import { setBookingState } from './booking-state.js';
 
 /** A second cancellation request this soon after one adds no link and no mail (the button may be pressed twice). */
 const REQUEST_MAIL_INTERVAL_MS = 60_000;
@@ -119,8 +120,7 @@ export class BookingStatusService {
     await this.change(tenantId, id, viewerOrigin(viewer, via), (booking) => {
       if (!mayOnBooking(viewer, 'update', booking)) throw new AppError('auth.forbidden');
       if (booking.isPayed) return [];
-      booking.isPayed = true;
-      booking.paymentMethod = method;
+      setBookingState(booking, { isPayed: true, paymentMethod: method });
       return [];
     });
   }
@@ -230,7 +230,7 @@ export class BookingStatusService {
         if (status === 'commit') jobs.push(...(await this.release(em, target)));
         else if (status === 'reject') jobs.push(...this.rejectJobs(target, ''));
         // As after a payment: the payments domain's paid follow-ups (see applyTo()).
-        else if (status === 'paid') target.isPayed = true;
+        else if (status === 'paid') setBookingState(target, { isPayed: true });
       }
       return jobs;
     });
@@ -247,8 +247,7 @@ export class BookingStatusService {
     // The units it held were released with its rejection: it reserves them anew (or refuses).
     if (booking.isRejected) booking.lockerInfo = (await this.guard.guard(tx, await this.claimOf(tx, booking), { kind: 'release' })) ?? [];
     const wasReleased = booking.isCommitted && !booking.isRejected;
-    booking.isCommitted = true;
-    booking.isRejected = false;
+    setBookingState(booking, { isCommitted: true, isRejected: false });
     if (wasReleased) return [];
     // Confirmed: the locker system opens the reserved units for the booking's period.
     const jobs: Job[] = lockerActivationJobs(booking);
@@ -265,7 +264,7 @@ export class BookingStatusService {
    */
   private rejectJobs(booking: Booking, reason: string, options: { cancelledByCustomer?: boolean } = {}): Job[] {
     if (booking.isRejected) return [];
-    booking.isRejected = true;
+    setBookingState(booking, { isRejected: true });
     return [rejectionMailJob(booking.tenant.id, booking.number, booking.isCommitted || options.cancelledByCustomer === true, reason), ...lockerReleaseJobs(booking)];
   }
 

@@ -41,6 +41,10 @@ export interface BookingPaymentStart {
   name: 'bookings_status_token_hash_unique',
   expression: 'create unique index "bookings_status_token_hash_unique" on "bookings" ("status_token_hash") where "status_token_hash" is not null',
 })
+@Index({
+  name: 'bookings_tenant_paid_at_index',
+  expression: 'create index "bookings_tenant_paid_at_index" on "bookings" ("tenant_id", "paid_at") where "paid_at" is not null',
+})
 @Index({ name: 'bookings_search_index', expression: 'create index "bookings_search_index" on "bookings" using gin ("search_text" gin_trgm_ops)' })
 export class Booking {
   @PrimaryKey({ type: 'uuid' })
@@ -109,6 +113,17 @@ export class Booking {
 
   @Property({ type: 'boolean', default: false })
   isRejected: Opt<boolean> = false;
+
+  /**
+   * When the payment was recorded (online notification, staff, workflow, free at creation); null
+   * while unpaid. Written only through setBookingState() (booking-state.ts), like cancelledAt.
+   */
+  @Property({ type: 'timestamptz', nullable: true })
+  paidAt?: Date | null;
+
+  /** When the booking was rejected or cancelled; null while it is not (a release clears it again). */
+  @Property({ type: 'timestamptz', nullable: true })
+  cancelledAt?: Date | null;
 
   @Property({ type: 'text', nullable: true })
   paymentProvider?: string | null;

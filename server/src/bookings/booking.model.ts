@@ -113,6 +113,10 @@ export interface BookingView extends CustomerData {
   isRejected: boolean;
   paymentProvider: string | null;
   paymentMethod: string;
+  /** When the payment was recorded, as an ISO instant in UTC; null while unpaid (or paid before the history was kept). */
+  paidAt: string | null;
+  /** When it was rejected or cancelled, as an ISO instant in UTC; null while it is not. */
+  cancelledAt: string | null;
   lockerInfo: LockerReservation[];
   _couponUsed?: CouponUsed;
 }

@@ -132,6 +132,8 @@ export async function readBacklogIds(em: EntityManager, tenantId: string, limit:
 
 /** Epoch ms of an instant; raw SQL answers may carry timestamps as text. */
 const time = (date: Date | string | null | undefined): number | null => (date ? new Date(date).getTime() : null);
+/** An instant as ISO text in UTC. */
+const iso = (date: Date | string | null | undefined): string | null => (date ? new Date(date).toISOString() : null);
 
 function itemView(item: BookingItem): BookingView['bookableItems'][number] {
   return { bookableId: item.bookableId, amount: item.amount, ...unitPricesOf(item), _bookableUsed: item.bookableUsed };
@@ -164,6 +166,8 @@ export function bookingView(booking: Booking): BookingView {
     isRejected: booking.isRejected,
     paymentProvider: booking.paymentProvider ?? null,
     paymentMethod: booking.paymentMethod,
+    paidAt: iso(booking.paidAt),
+    cancelledAt: iso(booking.cancelledAt),
     lockerInfo: booking.lockerInfo,
     ...(booking.couponUsed ? { _couponUsed: booking.couponUsed } : {}),
   };
@@ -244,10 +248,10 @@ export function setItems(em: EntityManager, booking: Booking, lines: readonly It
  */
 const pageColumns = (snapshots: boolean) => `b.number, b.tenant_id, b.assigned_user_id, b.time_begin, b.time_end, b.created_at, b.coupon_code, b.coupon_used,
   b.name, b.company, b.street, b.zip_code, b.location, b.mail, b.phone, b.comment, b.attachments, b.price_eur, b.vat_included_eur,
-  b.is_committed, b.is_payed, b.is_rejected, b.payment_provider, b.payment_method, b.locker_info,
+  b.is_committed, b.is_payed, b.is_rejected, b.payment_provider, b.payment_method, b.paid_at, b.cancelled_at, b.locker_info,
   coalesce((select json_agg(json_build_object('bookableId', i.bookable_id, 'amount', i.amount, 'regularPriceEur', i.regular_price_eur,
       'regularGrossPriceEur', i.regular_gross_price_eur, 'userPriceEur', i.user_price_eur, 'userGrossPriceEur', i.user_gross_price_eur,
-      '_bookableUsed', ${snapshots ? 'i.bookable_used' : "jsonb_build_object('id', i.bookable_id, 'title', i.bookable_used->'title', 'type', i.bookable_used->'type', 'eventId', i.bookable_used->'eventId')"}) order by i.position)
+      '_bookableUsed', ${snapshots ? 'i.bookable_used' : "jsonb_build_object('id', i.bookable_id, 'title', i.bookable_used->'title', 'type', i.bookable_used->'type', 'eventId', i.bookable_used->'eventId', 'priceType', i.bookable_used->'priceType', 'priceCategories', i.bookable_used->'priceCategories')"}) order by i.position)
     from booking_items i where i.booking_key = b.key), '[]'::json) as items`;
 
 interface PageRow {
@@ -275,6 +279,8 @@ interface PageRow {
   is_rejected: boolean;
   payment_provider: string | null;
   payment_method: string;
+  paid_at: Date | string | null;
+  cancelled_at: Date | string | null;
   locker_info: LockerReservation[];
   items: BookingView['bookableItems'];
 }
@@ -305,6 +311,8 @@ function pageRowView(row: PageRow): BookingView {
     isRejected: row.is_rejected,
     paymentProvider: row.payment_provider,
     paymentMethod: row.payment_method,
+    paidAt: iso(row.paid_at),
+    cancelledAt: iso(row.cancelled_at),
     lockerInfo: row.locker_info,
     ...(row.coupon_used ? { _couponUsed: row.coupon_used } : {}),
   };
@@ -318,8 +326,8 @@ export interface BookingConditions {
 
 /**
  * One page of the bookings matching the conditions, and (when asked) how many match in all. Without
- * `snapshots` each item's object is only its id, title, type and event (a list that shows no more
- * need not parse every booked object whole).
+ * `snapshots` each item's object is only its id, title, type, event and prices (the VAT per rate
+ * needs them; a list that shows no more need not parse every booked object whole).
  */
 export async function readBookingPage(
   em: EntityManager,

@@ -28,6 +28,7 @@ import {
   BookingOverviewType,
   BookingPageType,
   BookingStatusFilterType,
+  BookingChargeFilterType,
   BookingType,
   bookingType,
   CheckoutInput,
@@ -74,7 +75,7 @@ const maySee = (viewer: Viewer, event: BookingChangedEvent) =>
 @Resolver()
 export class BookingResolver {
   @Auth(AuthRule.BOOKING_READER)
-  @Query(() => BookingPageType, { description: 'Bookings the viewer may read, newest first: searched (all words), filtered by status, time window and object, one page at a time.' })
+  @Query(() => BookingPageType, { description: 'Bookings the viewer may read, newest first: searched (all words), filtered by status, time window, payment date, charge and object, one page at a time.' })
   async bookings(
     @Arg('tenantId', () => ID) tenantId: string,
     @Arg('search', () => String, { nullable: true }) search: string | null,
@@ -82,6 +83,9 @@ export class BookingResolver {
     @Arg('from', () => Date, { nullable: true, description: 'Bookings ending after this instant.' }) from: Date | null,
     @Arg('to', () => Date, { nullable: true, description: 'Bookings beginning before this instant.' }) to: Date | null,
     @Arg('bookableId', () => ID, { nullable: true }) bookableId: string | null,
+    @Arg('paidFrom', () => Date, { nullable: true, description: 'Bookings paid at or after this instant (inclusive).' }) paidFrom: Date | null,
+    @Arg('paidTo', () => Date, { nullable: true, description: 'Bookings paid before this instant (exclusive).' }) paidTo: Date | null,
+    @Arg('charge', () => BookingChargeFilterType, { nullable: true, description: 'Free bookings (nothing to pay) or those with something to pay.' }) charge: BookingChargeFilterType | null,
     @Arg('backlog', () => Boolean, { nullable: true, description: 'Only bookings without a place on the workflow board (the kanban backlog).' }) backlog: boolean | null,
     @Arg('limit', () => Int, { defaultValue: 50, description: '1 to 500.' }) limit: number,
     @Arg('offset', () => Int, { defaultValue: 0 }) offset: number,
@@ -92,7 +96,7 @@ export class BookingResolver {
     const count = selectedFields(info).has('total');
     const bookableFields = selectedFields(info, ['items', 'items', 'bookable']);
     const snapshots = [...bookableFields].some((field) => field !== 'id' && field !== 'title' && field !== '__typename');
-    const page = await context.services.bookings.list(await requireViewer(context), tenantId, { search, status, from, to, bookableId, backlog, limit, offset }, { count, snapshots });
+    const page = await context.services.bookings.list(await requireViewer(context), tenantId, { search, status, from, to, paidFrom, paidTo, charge, bookableId, backlog, limit, offset }, { count, snapshots });
     return { ...page, items: await withStatuses(context, tenantId, page.items, selectedFields(info, ['items']).has('workflowStatus')) };
   }
 

@@ -10,8 +10,9 @@ import type { WorkflowStatus } from '../workflow/workflow.service.js';
 import type { Booking } from './booking.entity.js';
 import type { BookingView } from './booking.model.js';
 import { bookingView } from './booking.queries.js';
+import { bookingJson } from './booking-money.js';
 import { windowOf, type BookingListQuery } from './booking.service.js';
-import { bookableBookingsQuerySchema, bookingListQuerySchema, occupancyQuerySchema, queryFlag, roomScheduleQuerySchema, timeWindowQueryDetail, timeWindowQuerySchema } from '../../../common/bookings/booking-query.schema.js';
+import { bookableBookingsQuerySchema, bookingListQueryDetail, bookingListQuerySchema, occupancyQuerySchema, queryFlag, roomScheduleQuerySchema, timeWindowQueryDetail, timeWindowQuerySchema } from '../../../common/bookings/booking-query.schema.js';
 import { bookingEditSchema } from '../../../common/bookings/booking-edit.schema.js';
 import { bookingHistoryQuerySchema } from '../../../common/bookings/history.js';
 import { parseInput } from '../shared/schema-input.js';
@@ -28,7 +29,7 @@ const ok = (res: Response, status = 200) => res.status(status).type('text/plain'
 const queryOf = <S extends Parameters<typeof parseInput>[0]>(schema: S, req: Request) => parseInput(schema, req.query, { detail: timeWindowQueryDetail });
 
 /** The bookings list's query (also the CSV export's). */
-export const listQuery = (req: Request): BookingListQuery => queryOf(bookingListQuerySchema, req);
+export const listQuery = (req: Request): BookingListQuery => parseInput(bookingListQuerySchema, req.query, { detail: bookingListQueryDetail });
 
 /**
  * `_populated` of the list and item (docs/api.md, "What clients of the original read besides"):
@@ -55,9 +56,9 @@ export function bookingRoutes(services: DomainServices): Router {
   const { bookings, bookingStatus, bookingEditor, workflows } = services;
 
   const withStatuses = async (tenantId: string, views: BookingView[], populate: boolean) => {
-    if (!populate) return views;
+    if (!populate) return views.map(bookingJson);
     const [statuses, events] = await Promise.all([workflows.statusesOf(tenantId, views.map((view) => view.id)), bookings.ticketEventsOf(tenantId, views)]);
-    return views.map((view) => populated(view, statuses.get(view.id) ?? null, events));
+    return views.map((view) => populated(bookingJson(view), statuses.get(view.id) ?? null, events));
   };
 
   router.get('/bookings', async (req: Request<TenantParams>, res: Response) => {
@@ -83,7 +84,7 @@ export function bookingRoutes(services: DomainServices): Router {
     const viewer = await requireRestViewer(req, services.viewers);
     const { booking, created } = await bookingEditor.save(viewer, req.params.tenantId, parseInput(bookingEditSchema, req.body), 'rest');
     // Create answers 200, update 201 (docs/api.md, deliberate differences), both with the stored booking.
-    res.status(created ? 200 : 201).json(bookingView(booking));
+    res.status(created ? 200 : 201).json(bookingJson(bookingView(booking)));
   });
   // The status token travels in a header, so it stays out of URLs and access logs.
   router.get('/bookings/status', async (req: Request<TenantParams>, res: Response) => {
@@ -152,7 +153,7 @@ export function bookingRoutes(services: DomainServices): Router {
     const { from, to, ...flags } = queryOf(bookableBookingsQuerySchema, req);
     const query = { ...flags, window: windowOf(from, to) };
     const result = await bookings.ofBookable(viewer, req.params.tenantId, req.params.id, query);
-    res.json(query.public ? result : (result as Booking[]).map(bookingView));
+    res.json(query.public ? result : (result as Booking[]).map((booking) => bookingJson(bookingView(booking))));
   });
   return router;
 }

@@ -24,7 +24,7 @@ import { ticketEventIds, type TicketEventFacts } from '../../../common/bookings/
 import type { EventDirectory } from './event-seats.js';
 import { lastBookingChanges, deletedBookingOf, readBookingHistory, type BookingHistoryPage, type LastBookingChange } from './booking-history.js';
 import type { BookingHistoryQuery } from '../../../common/bookings/history.js';
-import { bookingStatusConditions, staffBookingConditions, type BookingStatusFilter } from './booking-conditions.js';
+import { bookingChargeConditions, bookingStatusConditions, staffBookingConditions, type BookingChargeFilter, type BookingStatusFilter } from './booking-conditions.js';
 
 export interface BookingListQuery {
   /** Words that must all occur (number, customer data, booked titles); case-insensitive. */
@@ -33,6 +33,12 @@ export interface BookingListQuery {
   /** Bookings overlapping [from, to). */
   from?: Date | null;
   to?: Date | null;
+  /** Bookings paid at or after this instant (inclusive). */
+  paidFrom?: Date | null;
+  /** Bookings paid before this instant (exclusive). */
+  paidTo?: Date | null;
+  /** Free bookings (nothing to pay) or those with something to pay. */
+  charge?: BookingChargeFilter | null;
   bookableId?: string | null;
   /** Bookings containing any of these objects (the tickets of an event). */
   bookableIds?: readonly string[] | null;
@@ -169,6 +175,11 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
     const where = staffBookingConditions(viewer, tenantId);
     if (query.status) where.add(bookingStatusConditions[query.status]);
     where.overlapping(query.from, query.to);
+    if (query.paidFrom && query.paidTo && query.paidTo.getTime() <= query.paidFrom.getTime()) {
+      throw new AppError('generic.validation', { detail: 'paidTo muss nach paidFrom liegen.', fieldErrors: { paidTo: 'Muss nach paidFrom liegen.' } });
+    }
+    where.paidBetween(query.paidFrom, query.paidTo);
+    if (query.charge) where.add(bookingChargeConditions[query.charge]);
     if (query.bookableId) {
       if (!isUuid(query.bookableId)) return { items: [], total: 0, ...pageOf(query) };
       where.add('exists (select 1 from booking_items i where i.booking_key = b.key and i.bookable_id = ?::uuid)', query.bookableId);

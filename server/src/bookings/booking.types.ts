@@ -6,7 +6,9 @@ import { Auth, AuthRule } from '../shared/graphql/auth.js';
 import type { BookingChangedEvent } from '../shared/pubsub.js';
 import type { WorkflowStatus } from '../workflow/workflow.service.js';
 import { bookingStatusLabel, paymentWayLabel, type BookingAttachment, type BookingView } from './booking.model.js';
-import type { BookingStatusFilter } from './booking-conditions.js';
+import type { BookingChargeFilter, BookingStatusFilter } from './booking-conditions.js';
+import { paymentWayOf, type PaymentWayKind } from '../../../common/bookings/money.js';
+import { bookingMoneyOf } from './booking-money.js';
 
 /** The GraphQL shapes of bookings. */
 
@@ -26,6 +28,45 @@ registerEnumType(BookingStatusFilterType, {
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const filtersMatch: Same<`${BookingStatusFilterType}`, BookingStatusFilter> = true;
 void filtersMatch;
+
+export enum BookingChargeFilterType {
+  FREE = 'FREE',
+  CHARGEABLE = 'CHARGEABLE',
+}
+registerEnumType(BookingChargeFilterType, { name: 'BookingChargeFilter', description: 'FREE: nothing to pay (gross total 0); CHARGEABLE: something to pay.' });
+const chargesMatch: Same<`${BookingChargeFilterType}`, BookingChargeFilter> = true;
+void chargesMatch;
+
+export enum PaymentWayKindType {
+  FREE = 'FREE',
+  ONLINE = 'ONLINE',
+  INVOICE = 'INVOICE',
+  MANUAL = 'MANUAL',
+  UNKNOWN = 'UNKNOWN',
+}
+registerEnumType(PaymentWayKindType, {
+  name: 'PaymentWayKind',
+  description:
+    'FREE: nothing to pay; ONLINE: an online provider was chosen at checkout (giroCockpit, pmPayment, testPayment); INVOICE: payment by invoice was chosen; MANUAL: no provider, staff recorded the payment (cash at the counter, transfer); UNKNOWN: something to pay, nothing chosen or recorded yet.',
+});
+const wayKindsMatch: Same<`${PaymentWayKindType}`, PaymentWayKind> = true;
+void wayKindsMatch;
+
+@ObjectType('PaymentWay', { description: 'How a booking is paid: the way as a code, the provider chosen at checkout and the method the payment was recorded as.' })
+export class PaymentWayType {
+  @Field(() => PaymentWayKindType) kind!: PaymentWayKindType;
+  @Field(() => String, { nullable: true, description: 'giroCockpit, pmPayment, testPayment or invoice; empty when none was chosen.' }) provider!: string | null;
+  @Field(() => String, { nullable: true, description: 'CASH, TRANSFER, CREDIT_CARD, DEBIT_CARD, PAYPAL, GIROPAY, … as recorded with the payment; empty while none is known.' }) method!: string | null;
+  @Field(() => String, { description: 'The same in German, as the staff\'s list shows it ("Bar (gewählt: Rechnung)").' }) label!: string;
+}
+
+@ObjectType('VatRateTotal', { description: 'The lines of one VAT rate, in cents: net + VAT = gross. The gross of all rates is the booking\'s priceCents, their VAT its vatIncludedCents.' })
+export class VatRateTotalType {
+  @Field(() => Float, { description: 'The rate in percent, e.g. 19 or 7 (0 for untaxed lines).' }) ratePercent!: number;
+  @Field(() => Int) netCents!: number;
+  @Field(() => Int) vatCents!: number;
+  @Field(() => Int) grossCents!: number;
+}
 
 export enum BookingChangeAction {
   CREATED = 'CREATED',
@@ -58,6 +99,12 @@ export class BookingItemType {
   @Field(() => Float) regularGrossPriceEur!: number;
   @Field(() => Float, { description: 'Net unit price this booker pays.' }) userPriceEur!: number;
   @Field(() => Float) userGrossPriceEur!: number;
+  @Field(() => Int, { description: 'regularPriceEur in cents, exact.' }) regularPriceCents!: number;
+  @Field(() => Int, { description: 'regularGrossPriceEur in cents, exact.' }) regularGrossPriceCents!: number;
+  @Field(() => Int, { description: 'userPriceEur in cents, exact.' }) userPriceCents!: number;
+  @Field(() => Int, { description: 'userGrossPriceEur in cents, exact.' }) userGrossPriceCents!: number;
+  @Field(() => Float, { description: "The VAT rate in percent of the price category that priced the item (0 without one)." }) vatRatePercent!: number;
+  @Field(() => Int, { description: 'Units charged: the amount, or 1 for a flat price ("Pauschalpreis"). The item costs userGrossPriceCents × chargedQuantity.' }) chargedQuantity!: number;
   @Field(() => PublicBookableType, { description: 'The object as booked.' }) bookable!: PublicBookableType;
 }
 
@@ -101,6 +148,12 @@ export class BookingSummaryFields {
   @Field(() => [BookingItemType]) items!: BookingItemType[];
   @Field(() => Float, { description: 'Gross total in euros.' }) priceEur!: number;
   @Field(() => Float, { description: 'VAT contained in the total.' }) vatIncludedEur!: number;
+  @Field(() => Int, { description: 'Gross total in cents: priceEur × 100, exact.' }) priceCents!: number;
+  @Field(() => Int, { description: 'VAT contained in the total, in cents: vatIncludedEur × 100, exact.' }) vatIncludedCents!: number;
+  @Field(() => Int, { description: 'Net total in cents: priceCents − vatIncludedCents.' }) netCents!: number;
+  @Field(() => [VatRateTotalType], { description: 'The VAT per rate, lowest rate first, computed from the items with the rounding of the checkout (unit prices rounded to cents, then multiplied and summed): the rates add up to priceCents and vatIncludedCents. Empty for a free booking.' })
+  vatByRate!: VatRateTotalType[];
+  @Field(() => Boolean, { description: 'Nothing to pay (gross total 0): free objects, the free-booking lists, a coupon for everything. Such a booking is paid from its creation.' }) isFree!: boolean;
   @Field(() => Boolean, { description: 'Released ("freigegeben").' }) isCommitted!: boolean;
   @Field(() => Boolean) isPayed!: boolean;
   @Field(() => Boolean, { description: 'Rejected ("abgelehnt"), or cancelled ("storniert") when it was released.' }) isRejected!: boolean;
@@ -115,6 +168,11 @@ export class BookingType extends BookingSummaryFields {
   @Field(() => ID, { description: 'The booking number "XXXX-XXXX", unique within the tenant.' }) id!: string;
   @Field(() => Date, { description: 'When the booking was made.' }) timeCreated!: Date;
   @Field(() => String, { description: 'CASH, TRANSFER, … or empty.' }) paymentMethod!: string;
+  @Field(() => PaymentWayType, { description: 'How it is paid, as codes (kind, provider, method): for systems; paymentMethodLabel says the same in German.' }) paymentWay!: PaymentWayType;
+  @Field(() => Date, { nullable: true, description: 'When the payment was recorded (online payment, staff, workflow; a free booking when it was made); empty while unpaid, and for bookings paid before the booking history was kept.' })
+  paidAt!: Date | null;
+  @Field(() => Date, { nullable: true, description: 'When it was rejected ("abgelehnt") or cancelled ("storniert", by staff or by the customer\'s confirmed link); empty while it is not, also again after a release that takes the rejection back.' })
+  cancelledAt!: Date | null;
   @Field(() => String, { description: 'How it is paid, in German: the method once known with the customer\'s choice beside it ("Bar (gewählt: Rechnung)"), the choice alone ("Rechnung"), "Unbekannt" when neither is known.' }) paymentMethodLabel!: string;
   @Field(() => String, { nullable: true, description: 'The workflow state holding it, "archive", or empty for the backlog or without an active workflow.' })
   workflowStatus!: string | null;
@@ -337,13 +395,19 @@ const date = (ms: number | null): Date | null => (ms === null ? null : new Date(
 
 /** The summary part of a booking view. */
 export function summaryOf(view: Omit<BookingView, 'id'>): BookingSummaryFields {
+  const money = bookingMoneyOf(view);
   return {
     tenantId: view.tenantId,
     timeBegin: date(view.timeBegin),
     timeEnd: date(view.timeEnd),
-    items: view.bookableItems.map(({ _bookableUsed, ...item }) => ({ ...item, tenantId: view.tenantId, bookable: _bookableUsed as unknown as PublicBookableType })),
+    items: view.bookableItems.map(({ _bookableUsed, ...item }, index) => ({ ...item, ...money.items[index], tenantId: view.tenantId, bookable: _bookableUsed as unknown as PublicBookableType })),
     priceEur: view.priceEur,
     vatIncludedEur: view.vatIncludedEur,
+    priceCents: money.priceCents,
+    vatIncludedCents: money.vatIncludedCents,
+    netCents: money.netCents,
+    vatByRate: money.vatByRate,
+    isFree: money.isFree,
     isCommitted: view.isCommitted,
     isPayed: view.isPayed,
     isRejected: view.isRejected,
@@ -375,6 +439,7 @@ function attachmentType(attachment: BookingAttachment, bookingCreatedAt: number)
 export function bookingType(view: BookingView, workflowStatus: WorkflowStatus = null): BookingType {
   // Built as one literal: lists map many bookings, and spreading the summary in costs more than it looks.
   const summary = summaryOf(view);
+  const way = paymentWayOf(view);
   return {
     tenantId: summary.tenantId,
     timeBegin: summary.timeBegin,
@@ -382,6 +447,11 @@ export function bookingType(view: BookingView, workflowStatus: WorkflowStatus = 
     items: summary.items,
     priceEur: summary.priceEur,
     vatIncludedEur: summary.vatIncludedEur,
+    priceCents: summary.priceCents,
+    vatIncludedCents: summary.vatIncludedCents,
+    netCents: summary.netCents,
+    vatByRate: summary.vatByRate,
+    isFree: summary.isFree,
     isCommitted: summary.isCommitted,
     isPayed: summary.isPayed,
     isRejected: summary.isRejected,
@@ -393,6 +463,9 @@ export function bookingType(view: BookingView, workflowStatus: WorkflowStatus = 
     timeCreated: new Date(view.timeCreated),
     paymentMethod: view.paymentMethod,
     paymentMethodLabel: paymentWayLabel(view),
+    paymentWay: { kind: PaymentWayKindType[way.kind], provider: way.provider, method: way.method, label: paymentWayLabel(view) },
+    paidAt: view.paidAt === null ? null : new Date(view.paidAt),
+    cancelledAt: view.cancelledAt === null ? null : new Date(view.cancelledAt),
     workflowStatus,
     assignedUserId: view.assignedUserId,
     name: view.name,

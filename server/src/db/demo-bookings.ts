@@ -3,6 +3,7 @@ import { Bookable } from '../bookables/bookable.entity.js';
 import { activeLockerSystems } from '../bookings/booking-lockers.js';
 import { BookingOccupancyGuard, type ClaimedItem } from '../bookings/booking-occupancy-guard.js';
 import { Booking } from '../bookings/booking.entity.js';
+import { setBookingState } from '../bookings/booking-state.js';
 import { bookableSnapshot, unitPricesOf, type CustomerData, type PaymentMethod, type PaymentProvider } from '../bookings/booking.model.js';
 import { familyOf, freeBookingNumber, searchTextOf, setItems } from '../bookings/booking.queries.js';
 import { bookedMinutes, bookingAttachments, bookingFlags, bookingTotals, couponProblem, couponUsed, priceItem, withMandatoryAddOns } from '../bookings/checkout/checkout.rules.js';
@@ -114,14 +115,13 @@ export async function storeDemoBooking(em: EntityManager, tenant: Tenant, reques
     couponUsed: coupon ? couponUsed(coupon) : null,
     priceEur: totals.priceEur,
     vatIncludedEur: totals.vatIncludedEur,
-    isCommitted: flags.isCommitted,
-    isPayed: flags.isPayed,
     paymentProvider: request.paymentProvider,
     attachments: bookingAttachments(records, documents).attachments,
     lockerInfo: lockers ?? [],
     createdAt: request.createdAt,
     updatedAt: request.createdAt,
   });
+  setBookingState(booking, flags, request.createdAt);
   applyStatus(booking, request, flags.isCommitted);
   booking.searchText = searchTextOf(booking, records.map((record) => record.title));
   setItems(
@@ -151,10 +151,9 @@ function applyStatus(booking: Booking, request: DemoBookingRequest, releasedAtCh
   if ((status === 'pending' || status === 'rejected') && releasedAtCheckout) {
     throw new Error(`Demo: ${request.customer.name} books only objects released automatically, so the booking cannot be ${status}.`);
   }
-  if (status === 'released' || status === 'paid' || status === 'cancelled') booking.isCommitted = true;
-  if (status === 'paid' && !booking.isPayed) {
-    booking.isPayed = true;
-    booking.paymentMethod = paidWith(request.paymentProvider);
-  }
-  if (status === 'rejected' || status === 'cancelled') booking.isRejected = true;
+  // The demo's story happened at the booking's creation: its instants say so.
+  const at = booking.createdAt;
+  if (status === 'released' || status === 'paid' || status === 'cancelled') setBookingState(booking, { isCommitted: true }, at);
+  if (status === 'paid' && !booking.isPayed) setBookingState(booking, { isPayed: true, paymentMethod: paidWith(request.paymentProvider) }, at);
+  if (status === 'rejected' || status === 'cancelled') setBookingState(booking, { isRejected: true }, at);
 }

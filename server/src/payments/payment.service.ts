@@ -4,6 +4,7 @@ import { isBookingNumber } from '../bookings/booking-number.js';
 import type { Booking } from '../bookings/booking.entity.js';
 import { recordBookingChange } from '../bookings/booking.jobs.js';
 import { findBooking } from '../bookings/booking.queries.js';
+import { setBookingState } from '../bookings/booking-state.js';
 import { recordBookingHistory, type ChangeOrigin } from '../bookings/booking-history.js';
 import type { PaymentProviderUrls } from '../config.js';
 import { AppError } from '../shared/errors.js';
@@ -169,9 +170,7 @@ export class PaymentService {
       if (options.notified) await recordBookingHistory(tx, { tenantId, bookingId: booking.number, action: 'payment_notified', ...origin });
       if (booking.isPayed) return false;
       const methodBefore = booking.paymentMethod;
-      booking.isPayed = true;
-      booking.paymentMethod = verified.method satisfies PaymentMethod;
-      booking.paymentProvider = provider;
+      setBookingState(booking, { isPayed: true, paymentMethod: verified.method satisfies PaymentMethod, paymentProvider: provider });
       await tx.flush();
       await recordBookingChange(tx, { tenantId, id: booking.number, action: 'UPDATED', assignedUserId: booking.assignedUserId ?? null }, [], ['booking.paid']);
       await recordBookingHistory(tx, {

@@ -39,6 +39,8 @@ const booking = (changes: Partial<BookingView> = {}): BookingView => ({
   isRejected: false,
   paymentProvider: null,
   paymentMethod: 'CASH',
+  paidAt: null,
+  cancelledAt: null,
   lockerInfo: [],
   ...changes,
 });

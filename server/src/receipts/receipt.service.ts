@@ -96,6 +96,8 @@ function sampleBooking(tenantId: string, now: Date): BookingView {
     isRejected: false,
     paymentProvider: 'invoice',
     paymentMethod: 'TRANSFER',
+    paidAt: now.toISOString(),
+    cancelledAt: null,
     lockerInfo: [],
   };
 }

@@ -4,6 +4,7 @@ import { checkoutItemSchema, checkoutSchema } from '../../../../common/bookings/
 import type { DomainServices } from '../../shared/domain-services.js';
 import { parseInput } from '../../shared/schema-input.js';
 import { viewerOf } from '../../users/session-viewer.js';
+import { bookingJson } from '../booking-money.js';
 
 type TenantParams = { tenantId: string };
 
@@ -20,7 +21,7 @@ export function checkoutRoutes(services: DomainServices): Router {
     const simulate = queryFlag.parse(req.query.simulate);
     const request = parseInput(checkoutSchema, req.body);
     // A retry with the same Idempotency-Key answers the first booking (checkout-idempotency.ts).
-    res.status(200).json(await checkout.checkout(viewer, req.params.tenantId, request, { simulate, idempotencyKey: req.get('idempotency-key') }));
+    res.status(200).json(bookingJson(await checkout.checkout(viewer, req.params.tenantId, request, { simulate, idempotencyKey: req.get('idempotency-key') })));
   });
   router.post('/checkout/validateItem', async (req: Request<TenantParams>, res: Response) => {
     const item = parseInput(checkoutItemSchema, req.body);

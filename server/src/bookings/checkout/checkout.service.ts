@@ -19,6 +19,7 @@ function checkoutOrigin(viewer: Viewer | null, tenantId: string): ChangeOrigin {
 }
 import type { WorkflowService } from '../../workflow/workflow.service.js';
 import { Booking } from '../booking.entity.js';
+import { setBookingState } from '../booking-state.js';
 import { holdsTickets, newBookingMailJobs, recordBookingChange } from '../booking.jobs.js';
 import { bookableSnapshot, unitPricesOf, type BookingView, type UnitPrices } from '../booking.model.js';
 import { busyWhenLocked } from '../booking.locks.js';
@@ -305,6 +306,9 @@ export class CheckoutService {
       isRejected: false,
       paymentProvider: request.paymentProvider,
       paymentMethod: '',
+      // A preview: nothing is stored, so nothing was paid or cancelled at any instant.
+      paidAt: null,
+      cancelledAt: null,
       lockerInfo: [],
       ...(plan.coupon ? { _couponUsed: couponUsed(plan.coupon) } : {}),
     };
@@ -345,14 +349,14 @@ export class CheckoutService {
         couponUsed: plan.coupon ? couponUsed(plan.coupon) : null,
         priceEur: outcome.priceEur,
         vatIncludedEur: outcome.vatIncludedEur,
-        isCommitted: outcome.isCommitted,
-        isPayed: outcome.isPayed,
         paymentProvider: request.paymentProvider,
         attachments: preview.attachments,
         lockerInfo: lockers ?? [],
         statusTokenHash: hashStatusToken(statusToken),
         createdAt: new Date(now),
       });
+      // Released and (free: nothing to pay) paid at once, through the one function that sets the flags with their instants.
+      setBookingState(created, { isCommitted: outcome.isCommitted, isPayed: outcome.isPayed }, new Date(now));
       created.searchText = searchTextOf(created, plan.items.map((item) => item.record.title));
       setItems(tx, created, preview.bookableItems.map((item) => ({ ...item, bookableUsed: item._bookableUsed })));
       await tx.flush();
