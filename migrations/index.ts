@@ -25,6 +25,7 @@ import { Migration20261207130000ApiTokens } from './Migration20261207130000_api_
 import { Migration20261207140000HistoryDeletions } from './Migration20261207140000_history_deletions.js';
 import { Migration20261207150000Webhooks } from './Migration20261207150000_webhooks.js';
 import { Migration20261207160000CalendarFeeds } from './Migration20261207160000_calendar_feeds.js';
+import { Migration20261208110000KeysetPaging } from './Migration20261208110000_keyset_paging.js';
 
 /** Every migration in order. Listed in code so the built server and the TypeScript sources agree. */
 export const migrationsList: MigrationObject[] = [
@@ -54,4 +55,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261207140000_history_deletions', class: Migration20261207140000HistoryDeletions },
   { name: 'Migration20261207150000_webhooks', class: Migration20261207150000Webhooks },
   { name: 'Migration20261207160000_calendar_feeds', class: Migration20261207160000CalendarFeeds },
+  { name: 'Migration20261208110000_keyset_paging', class: Migration20261208110000KeysetPaging },
 ];

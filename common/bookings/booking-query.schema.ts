@@ -5,9 +5,10 @@
  */
 import { z } from 'zod';
 import { anyValue, looseObject, optionalInstant } from '../validation/schema.js';
+import { bookingPageBounds, pagingDetail, restPagingOf, restPagingRefinement, restPagingShape } from '../validation/paging.js';
 
 /** What the answer says when `from` or `to` cannot be read, beside the field errors. */
-export const timeWindowQueryDetail = 'Ungültiger Zeitpunkt: from und to sind Millisekunden seit 1970 oder ein ISO-Zeitpunkt.';
+export const timeWindowQueryDetail = 'Ungültiger Zeitpunkt: from, to und updatedSince sind Millisekunden seit 1970 oder ein ISO-Zeitpunkt.';
 
 export const bookingStatusFilters = ['PENDING', 'RELEASED', 'REJECTED', 'PAID', 'UNPAID', 'RELEASED_UNPAID'] as const;
 export type BookingStatusFilter = (typeof bookingStatusFilters)[number];
@@ -18,23 +19,37 @@ const queryText = anyValue().transform((value) => (typeof value === 'string' ? v
 export const queryFlag = anyValue().transform((value) => value === 'true' || value === '1');
 /** An instant (epoch ms or ISO text); absent is null, a malformed one an error, not silently the default window. */
 const queryInstant = z.preprocess((value) => (typeof value === 'string' ? value : undefined), optionalInstant);
-/** A page's size or start; what is no number is left to the default. */
-const queryCount = (fallback: number | undefined) => anyValue().transform((value) => (value === null ? undefined : Number(value) || fallback));
+
+/** What a list's answer says when its query is refused: the window's sentence, or each page parameter with its message. */
+export const listQueryDetail = (fieldErrors: Readonly<Record<string, string>>): string =>
+  ['from', 'to', 'updatedSince'].some((field) => field in fieldErrors) ? timeWindowQueryDetail : pagingDetail(fieldErrors);
 
 export const timeWindowQueryShape = { from: queryInstant, to: queryInstant };
 
 /** from/to alone (the public slots, the occupancy calendar). */
 export const timeWindowQuerySchema = looseObject(timeWindowQueryShape);
 
-/** The bookings list and its CSV export: search words, status, window, object and page. */
+/**
+ * The page of a bookings list (the staff's, own bookings, an event's): `limit` 1 to 500 (default
+ * 50), `offset`, or `cursor` (the `X-Next-Cursor` of the page before; excludes an offset), and
+ * `updatedSince` (an instant: only bookings changed since, oldest change first, for
+ * synchronisation). A value out of range is refused naming it, never clamped.
+ */
+export const bookingPageQuerySchema = looseObject({ ...restPagingShape(bookingPageBounds), updatedSince: queryInstant })
+  .superRefine(restPagingRefinement)
+  .transform(({ updatedSince, ...paging }) => ({ updatedSince, paging: restPagingOf(paging, bookingPageBounds) }));
+
+/** The bookings list and its CSV export: search words, status, window, object, and the page. */
 export const bookingListQuerySchema = looseObject({
   search: queryText,
   status: anyValue().transform((value) => bookingStatusFilters.find((candidate) => candidate === String(value ?? '').toUpperCase()) ?? null),
   ...timeWindowQueryShape,
   bookableId: queryText,
-  limit: queryCount(undefined),
-  offset: queryCount(0),
-});
+  ...restPagingShape(bookingPageBounds),
+  updatedSince: queryInstant,
+})
+  .superRefine(restPagingRefinement)
+  .transform(({ limit, offset, cursor, ...filters }) => ({ ...filters, paging: restPagingOf({ limit, offset, cursor }, bookingPageBounds) }));
 
 /** The staff's CSV downloads: `lastChange=true` adds the newest history entry of each booking. */
 export const csvExportQuerySchema = looseObject({ lastChange: queryFlag });
