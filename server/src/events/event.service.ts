@@ -327,7 +327,7 @@ export class EventService implements TicketEvents {
       .where({ $and: [{ tenant: tenantId }, condition, tags.length > 0 ? { tags: { $contains: tags } } : {}, notPast, since] })
       .getKnexQuery();
     sql.select(em.getKnex().raw(keyColumnsSql(order)));
-    if (after) sql.whereRaw(after.sql, after.params as Knex.ValueDict[]);
+    if (after) sql.whereRaw(after.sql, after.params as Knex.RawBinding[]);
     sql.orderByRaw(orderBySql(order)).limit(paging.size + 1).offset(paging.offset);
     const rows = await em.execute<(Record<string, unknown> & KeyRow)[]>(sql);
     const page = keysetPage(order, rows, paging.size);
