@@ -26,6 +26,7 @@ import { Migration20261207140000HistoryDeletions } from './Migration202612071400
 import { Migration20261207150000Webhooks } from './Migration20261207150000_webhooks.js';
 import { Migration20261207160000CalendarFeeds } from './Migration20261207160000_calendar_feeds.js';
 import { Migration20261208100000BookingPaymentDates } from './Migration20261208100000_booking_payment_dates.js';
+import { Migration20261208110000KeysetPaging } from './Migration20261208110000_keyset_paging.js';
 import { Migration20261208120000BookingStatusTokens } from './Migration20261208120000_booking_status_tokens.js';
 
 /** Every migration in order. Listed in code so the built server and the TypeScript sources agree. */
@@ -57,5 +58,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261207150000_webhooks', class: Migration20261207150000Webhooks },
   { name: 'Migration20261207160000_calendar_feeds', class: Migration20261207160000CalendarFeeds },
   { name: 'Migration20261208100000_booking_payment_dates', class: Migration20261208100000BookingPaymentDates },
+  { name: 'Migration20261208110000_keyset_paging', class: Migration20261208110000KeysetPaging },
   { name: 'Migration20261208120000_booking_status_tokens', class: Migration20261208120000BookingStatusTokens },
 ];

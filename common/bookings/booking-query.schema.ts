@@ -5,9 +5,10 @@
  */
 import { z } from 'zod';
 import { anyValue, looseObject, optionalInstant } from '../validation/schema.js';
+import { bookingPageBounds, pagingDetail, restPagingOf, restPagingRefinement, restPagingShape } from '../validation/paging.js';
 
 /** What the answer says when `from` or `to` cannot be read, beside the field errors. */
-export const timeWindowQueryDetail = 'Ungültiger Zeitpunkt: from und to sind Millisekunden seit 1970 oder ein ISO-Zeitpunkt.';
+export const timeWindowQueryDetail = 'Ungültiger Zeitpunkt: from, to und updatedSince sind Millisekunden seit 1970 oder ein ISO-Zeitpunkt.';
 
 export const bookingStatusFilters = ['PENDING', 'RELEASED', 'REJECTED', 'PAID', 'UNPAID', 'RELEASED_UNPAID'] as const;
 export type BookingStatusFilter = (typeof bookingStatusFilters)[number];
@@ -16,8 +17,8 @@ export type BookingStatusFilter = (typeof bookingStatusFilters)[number];
 export const bookingChargeFilters = ['FREE', 'CHARGEABLE'] as const;
 export type BookingChargeFilter = (typeof bookingChargeFilters)[number];
 
-/** What the bookings list answers when one of its instants cannot be read. */
-export const bookingListQueryDetail = 'Ungültiger Zeitpunkt: from, to, paidFrom und paidTo sind Millisekunden seit 1970 oder ein ISO-Zeitpunkt.';
+/** The instants a list's query may carry. */
+const listInstantFields = ['from', 'to', 'paidFrom', 'paidTo', 'updatedSince'] as const;
 
 /** A parameter's text; null when absent or repeated. */
 const queryText = anyValue().transform((value) => (typeof value === 'string' ? value : null));
@@ -25,8 +26,13 @@ const queryText = anyValue().transform((value) => (typeof value === 'string' ? v
 export const queryFlag = anyValue().transform((value) => value === 'true' || value === '1');
 /** An instant (epoch ms or ISO text); absent is null, a malformed one an error, not silently the default window. */
 const queryInstant = z.preprocess((value) => (typeof value === 'string' ? value : undefined), optionalInstant);
-/** A page's size or start; what is no number is left to the default. */
-const queryCount = (fallback: number | undefined) => anyValue().transform((value) => (value === null ? undefined : Number(value) || fallback));
+
+/** What a list's answer says when its query is refused: the window's sentence, or each page parameter with its message. */
+export function listQueryDetail(fieldErrors: Readonly<Record<string, string>>): string {
+  const wrongInstants = listInstantFields.filter((field) => field in fieldErrors);
+  if (wrongInstants.length === 0) return pagingDetail(fieldErrors);
+  return `Ungültiger Zeitpunkt: ${wrongInstants.join(', ')} ${wrongInstants.length === 1 ? 'ist' : 'sind'} Millisekunden seit 1970 oder ein ISO-Zeitpunkt.`;
+}
 
 export const timeWindowQueryShape = { from: queryInstant, to: queryInstant };
 
@@ -34,9 +40,19 @@ export const timeWindowQueryShape = { from: queryInstant, to: queryInstant };
 export const timeWindowQuerySchema = looseObject(timeWindowQueryShape);
 
 /**
- * The bookings list and its CSV export: search words, status, window, object and page; the payment
- * date (`paidFrom` inclusive, `paidTo` exclusive: the payments in [paidFrom, paidTo)) and whether
- * there is anything to pay (`charge`).
+ * The page of a bookings list (the staff's, own bookings, an event's): `limit` 1 to 500 (default
+ * 50), `offset`, or `cursor` (the `X-Next-Cursor` of the page before; excludes an offset), and
+ * `updatedSince` (an instant: only bookings changed since, oldest change first, for
+ * synchronisation). A value out of range is refused naming it, never clamped.
+ */
+export const bookingPageQuerySchema = looseObject({ ...restPagingShape(bookingPageBounds), updatedSince: queryInstant })
+  .superRefine(restPagingRefinement)
+  .transform(({ updatedSince, ...paging }) => ({ updatedSince, paging: restPagingOf(paging, bookingPageBounds) }));
+
+/**
+ * The bookings list and its CSV export: search words, status, window, object, the payment date
+ * (`paidFrom` inclusive, `paidTo` exclusive: the payments in [paidFrom, paidTo)), whether there is
+ * anything to pay (`charge`), and the page.
  */
 export const bookingListQuerySchema = looseObject({
   search: queryText,
@@ -46,9 +62,11 @@ export const bookingListQuerySchema = looseObject({
   paidTo: queryInstant,
   charge: anyValue().transform((value) => bookingChargeFilters.find((candidate) => candidate === String(value ?? '').toUpperCase()) ?? null),
   bookableId: queryText,
-  limit: queryCount(undefined),
-  offset: queryCount(0),
-});
+  ...restPagingShape(bookingPageBounds),
+  updatedSince: queryInstant,
+})
+  .superRefine(restPagingRefinement)
+  .transform(({ limit, offset, cursor, ...filters }) => ({ ...filters, paging: restPagingOf({ limit, offset, cursor }, bookingPageBounds) }));
 
 /** The staff's CSV downloads: `lastChange=true` adds the newest history entry of each booking. */
 export const csvExportQuerySchema = looseObject({ lastChange: queryFlag });

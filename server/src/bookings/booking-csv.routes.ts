@@ -20,7 +20,7 @@ export function bookingCsvRoutes(services: DomainServices): Router {
 
   router.get('/bookings', async (req: Request<TenantParams>, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
-    const { limit: _limit, offset: _offset, ...filters } = listQuery(req);
+    const { paging: _paging, ...filters } = listQuery(req);
     const { lastChange } = parseInput(csvExportQuerySchema, req.query);
     const { tenantId } = req.params;
     const exported = services.bookings.exportPages(viewer, tenantId, filters);

@@ -21,7 +21,9 @@ export interface BookingPaymentStart {
  */
 @Entity({ tableName: 'bookings' })
 @Unique({ name: 'bookings_tenant_number_unique', properties: ['tenant', 'number'] })
-@Index({ name: 'bookings_tenant_created_index', properties: ['tenant', 'createdAt'] })
+// The lists' keyset orders: newest first by (createdAt, key); synchronisation by (updatedAt, key).
+@Index({ name: 'bookings_tenant_created_index', properties: ['tenant', 'createdAt', 'key'] })
+@Index({ name: 'bookings_tenant_updated_index', properties: ['tenant', 'updatedAt', 'key'] })
 @Index({ name: 'bookings_tenant_time_index', properties: ['tenant', 'timeBegin'] })
 @Index({
   name: 'bookings_tenant_pending_index',

@@ -4,6 +4,8 @@ import type { TimeWindow } from '../bookables/booking-occupancy.js';
 import type { Occupancy } from '../bookables/rules/availability.js';
 import { isUuid } from '../shared/ids.js';
 import { pgTextArray } from '../shared/sql.js';
+import { afterCursorSql, keyColumnsSql, keysetPage, orderBySql, type KeyRow, type KeysetOrder } from '../shared/keyset.js';
+import type { Paging } from '../../../common/validation/paging.js';
 import { Booking, BookingItem } from './booking.entity.js';
 import { unitPricesOf, type BookableSnapshot, type BookingView, type LockerReservation, type UnitPrices } from './booking.model.js';
 import { isBookingNumber, newBookingNumber } from './booking-number.js';
@@ -324,24 +326,53 @@ export interface BookingConditions {
   params: unknown[];
 }
 
+/** The staff's lists, newest first: by creation, the key breaking ties. */
+export const NEWEST_BOOKINGS: KeysetOrder = {
+  name: 'bookings.newest',
+  columns: [
+    { sql: 'b.created_at', kind: 'instant', direction: 'desc' },
+    { sql: 'b.key', kind: 'uuid', direction: 'desc' },
+  ],
+};
+
+/** Synchronisation (updatedSince): the oldest change first, the key breaking ties. */
+export const UPDATED_BOOKINGS: KeysetOrder = {
+  name: 'bookings.updated',
+  columns: [
+    { sql: 'b.updated_at', kind: 'instant', direction: 'asc' },
+    { sql: 'b.key', kind: 'uuid', direction: 'asc' },
+  ],
+};
+
+/** A page of views with what comes after it. */
+export interface BookingViewPage {
+  views: BookingView[];
+  total: number;
+  hasNextPage: boolean;
+  endCursor: string | null;
+}
+
 /**
- * One page of the bookings matching the conditions, and (when asked) how many match in all. Without
- * `snapshots` each item's object is only its id, title, type, event and prices (the VAT per rate
- * needs them; a list that shows no more need not parse every booked object whole).
+ * One page of the bookings matching the conditions in the order (by offset or after a cursor), and
+ * (when asked) how many match in all. One row more than the page is read to know whether another
+ * follows. Without `snapshots` each item's object is only its id, title, type, event and prices (the
+ * VAT per rate needs them; a list that shows no more need not parse every booked object whole).
  */
 export async function readBookingPage(
   em: EntityManager,
   where: BookingConditions,
-  page: { limit: number; offset: number; count: boolean; snapshots: boolean },
-): Promise<{ views: BookingView[]; total: number }> {
+  page: { order: KeysetOrder; paging: Paging; count: boolean; snapshots: boolean },
+): Promise<BookingViewPage> {
   const condition = where.sql.join(' and ');
-  const rows = await em.execute<PageRow[]>(`select ${pageColumns(page.snapshots)} from bookings b where ${condition} order by b.created_at desc, b.key desc limit ? offset ?`, [
-    ...where.params,
-    page.limit,
-    page.offset,
-  ]);
-  const views = rows.map(pageRowView);
-  if (!page.count) return { views, total: views.length };
+  const after = afterCursorSql(page.order, page.paging);
+  const rows = await em.execute<(PageRow & KeyRow)[]>(
+    `select ${pageColumns(page.snapshots)}, ${keyColumnsSql(page.order)} from bookings b
+      where ${condition}${after ? ` and ${after.sql}` : ''} order by ${orderBySql(page.order)} limit ? offset ?`,
+    [...where.params, ...(after?.params ?? []), page.paging.size + 1, page.paging.offset],
+  );
+  const { rows: pageRows, hasNextPage, endCursor } = keysetPage(page.order, rows, page.paging.size);
+  const views = pageRows.map(pageRowView);
+  if (!page.count) return { views, total: views.length, hasNextPage, endCursor };
   const [{ total }] = await em.execute<{ total: string }[]>(`select count(*) as total from bookings b where ${condition}`, where.params);
-  return { views, total: Number(total) };
+  return { views, total: Number(total), hasNextPage, endCursor };
 }

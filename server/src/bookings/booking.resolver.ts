@@ -19,6 +19,7 @@ import type { PublicBookingStatus } from './booking.model.js';
 import { roomScheduleQuerySchema, roomScheduleWatchSchema } from '../../../common/bookings/booking-query.schema.js';
 import { checkoutItemSchema, checkoutSchema } from '../../../common/bookings/checkout.schema.js';
 import { bookingEditSchema } from '../../../common/bookings/booking-edit.schema.js';
+import { bookingPageBounds, graphqlPagingSchema, pagingDetail } from '../../../common/validation/paging.js';
 import {
   type BookingChangeAction,
   BookingCancellationRequestType,
@@ -75,7 +76,10 @@ const maySee = (viewer: Viewer, event: BookingChangedEvent) =>
 @Resolver()
 export class BookingResolver {
   @Auth(AuthRule.BOOKING_READER)
-  @Query(() => BookingPageType, { description: 'Bookings the viewer may read, newest first: searched (all words), filtered by status, time window, payment date, charge and object, one page at a time.' })
+  @Query(() => BookingPageType, {
+    description:
+      'Bookings the viewer may read, newest first: searched (all words), filtered by status, time window, payment date, charge and object, one page at a time (limit/offset, or first/after by cursor, stable while bookings are added).',
+  })
   async bookings(
     @Arg('tenantId', () => ID) tenantId: string,
     @Arg('search', () => String, { nullable: true }) search: string | null,
@@ -87,16 +91,22 @@ export class BookingResolver {
     @Arg('paidTo', () => Date, { nullable: true, description: 'Bookings paid before this instant (exclusive).' }) paidTo: Date | null,
     @Arg('charge', () => BookingChargeFilterType, { nullable: true, description: 'Free bookings (nothing to pay) or those with something to pay.' }) charge: BookingChargeFilterType | null,
     @Arg('backlog', () => Boolean, { nullable: true, description: 'Only bookings without a place on the workflow board (the kanban backlog).' }) backlog: boolean | null,
-    @Arg('limit', () => Int, { defaultValue: 50, description: '1 to 500.' }) limit: number,
-    @Arg('offset', () => Int, { defaultValue: 0 }) offset: number,
+    @Arg('limit', () => Int, { defaultValue: 50, description: '1 to 500; anything else is GENERIC_VALIDATION.' }) limit: number,
+    @Arg('offset', () => Int, { defaultValue: 0, description: 'Rows to skip; not with after.' }) offset: number,
+    @Arg('first', () => Int, { nullable: true, description: 'Page size 1 to 500 when paging by cursor (wins over limit).' }) first: number | null,
+    @Arg('after', () => String, { nullable: true, description: "pageInfo.endCursor of the page before: the page starts after that row, whatever was added meanwhile. A cursor of another order (with or without updatedSince) is GENERIC_VALIDATION." })
+    after: string | null,
+    @Arg('updatedSince', () => Date, { nullable: true, description: 'Only bookings changed at or after this instant, ordered by (updatedAt, id) ascending, for synchronisation. Deleted bookings do not appear (see the booking.deleted webhook).' })
+    updatedSince: Date | null,
     @Ctx() context: GraphQLContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<BookingPageType> {
+    const paging = parseInput(graphqlPagingSchema(bookingPageBounds), { limit, offset, first, after }, { detail: pagingDetail });
     // Counting all matches, the booked objects whole and the workflow only when the query asks for them.
     const count = selectedFields(info).has('total');
     const bookableFields = selectedFields(info, ['items', 'items', 'bookable']);
     const snapshots = [...bookableFields].some((field) => field !== 'id' && field !== 'title' && field !== '__typename');
-    const page = await context.services.bookings.list(await requireViewer(context), tenantId, { search, status, from, to, paidFrom, paidTo, charge, bookableId, backlog, limit, offset }, { count, snapshots });
+    const page = await context.services.bookings.list(await requireViewer(context), tenantId, { search, status, from, to, paidFrom, paidTo, charge, bookableId, backlog, updatedSince, paging }, { count, snapshots });
     return { ...page, items: await withStatuses(context, tenantId, page.items, selectedFields(info, ['items']).has('workflowStatus')) };
   }
 

@@ -12,7 +12,18 @@ import type { BookingView } from './booking.model.js';
 import { bookingView } from './booking.queries.js';
 import { bookingJson } from './booking-money.js';
 import { windowOf, type BookingListQuery } from './booking.service.js';
-import { bookableBookingsQuerySchema, bookingListQueryDetail, bookingListQuerySchema, occupancyQuerySchema, queryFlag, roomScheduleQuerySchema, timeWindowQueryDetail, timeWindowQuerySchema } from '../../../common/bookings/booking-query.schema.js';
+import {
+  bookableBookingsQuerySchema,
+  bookingListQuerySchema,
+  bookingPageQuerySchema,
+  listQueryDetail,
+  occupancyQuerySchema,
+  queryFlag,
+  roomScheduleQuerySchema,
+  timeWindowQueryDetail,
+  timeWindowQuerySchema,
+} from '../../../common/bookings/booking-query.schema.js';
+import { setNextPageHeaders } from '../shared/http/paging.js';
 import { bookingEditSchema } from '../../../common/bookings/booking-edit.schema.js';
 import { bookingHistoryQuerySchema } from '../../../common/bookings/history.js';
 import { parseInput } from '../shared/schema-input.js';
@@ -28,8 +39,8 @@ const ok = (res: Response, status = 200) => res.status(status).type('text/plain'
 /** A query with a window: a malformed from or to is a 400, not silently the default window. */
 const queryOf = <S extends Parameters<typeof parseInput>[0]>(schema: S, req: Request) => parseInput(schema, req.query, { detail: timeWindowQueryDetail });
 
-/** The bookings list's query (also the CSV export's). */
-export const listQuery = (req: Request): BookingListQuery => parseInput(bookingListQuerySchema, req.query, { detail: bookingListQueryDetail });
+/** The bookings list's query (also the CSV export's): a malformed instant or page parameter is a 400 naming it. */
+export const listQuery = (req: Request): BookingListQuery => parseInput(bookingListQuerySchema, req.query, { detail: listQueryDetail });
 
 /**
  * `_populated` of the list and item (docs/api.md, "What clients of the original read besides"):
@@ -72,12 +83,14 @@ export function bookingRoutes(services: DomainServices): Router {
     const viewer = await requireRestViewer(req, services.viewers);
     const page = await bookings.list(viewer, tenantId, listQuery(req));
     res.setHeader('X-Total-Count', String(page.total));
+    setNextPageHeaders(req, res, services.config.publicUrl, page.pageInfo);
     res.json(await withStatuses(tenantId, page.items, flag(req.query.populate)));
   });
   router.get('/mybookings', async (req: Request<TenantParams>, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
-    const page = await bookings.mine(viewer, req.params.tenantId, listQuery(req));
+    const page = await bookings.mine(viewer, req.params.tenantId, parseInput(bookingPageQuerySchema, req.query, { detail: listQueryDetail }));
     res.setHeader('X-Total-Count', String(page.total));
+    setNextPageHeaders(req, res, services.config.publicUrl, page.pageInfo);
     res.json(await withStatuses(req.params.tenantId, page.items, flag(req.query.populate)));
   });
   router.put('/bookings', async (req: Request<TenantParams>, res: Response) => {

@@ -6,7 +6,8 @@ import { Bookable } from '../bookables/bookable.entity.js';
 import { AppError } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
 import { can, canReadSome } from '../../../common/permissions/permissions.js';
-import { MAX_INT32 } from '../../../common/validation/numbers.js';
+import { bookingPageBounds, decodeCursor, type KeysetCursor, type Paging } from '../../../common/validation/paging.js';
+import { afterCursorSql, type KeysetOrder, type PageInfo } from '../shared/keyset.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
 import type { WorkflowBookings } from '../workflow/workflow-bookings.js';
@@ -16,7 +17,7 @@ import { hashStatusToken, looksLikeStatusToken } from './booking-status-token.js
 import type { RoomScheduleQuery } from '../../../common/bookings/booking-query.schema.js';
 import { Booking } from './booking.entity.js';
 import { publicBookingStatus, sameName, type BookingView, type PublicBookingStatus } from './booking.model.js';
-import { bookingView, findBookingOrFail, IN_BACKLOG_SQL, readBacklogIds, readBookedPeriods, readBookingPage, readOccupancies } from './booking.queries.js';
+import { bookingView, findBookingOrFail, IN_BACKLOG_SQL, NEWEST_BOOKINGS, readBacklogIds, readBookedPeriods, readBookingPage, readOccupancies, UPDATED_BOOKINGS, type BookingViewPage } from './booking.queries.js';
 import { isBookingNumber } from './booking-number.js';
 import { pgTextArray } from '../shared/sql.js';
 import type { PaymentReturnStatus } from '../../../common/bookings/payment-return.js';
@@ -24,7 +25,7 @@ import { ticketEventIds, type TicketEventFacts } from '../../../common/bookings/
 import type { EventDirectory } from './event-seats.js';
 import { lastBookingChanges, deletedBookingOf, readBookingHistory, type BookingHistoryPage, type LastBookingChange } from './booking-history.js';
 import type { BookingHistoryQuery } from '../../../common/bookings/history.js';
-import { bookingChargeConditions, bookingStatusConditions, staffBookingConditions, type BookingChargeFilter, type BookingStatusFilter } from './booking-conditions.js';
+import { BookingConditionBuilder, bookingChargeConditions, bookingStatusConditions, staffBookingConditions, type BookingChargeFilter, type BookingStatusFilter } from './booking-conditions.js';
 
 export interface BookingListQuery {
   /** Words that must all occur (number, customer data, booked titles); case-insensitive. */
@@ -44,8 +45,10 @@ export interface BookingListQuery {
   bookableIds?: readonly string[] | null;
   /** Only bookings without a place on the workflow board (the kanban's backlog). */
   backlog?: boolean | null;
-  limit?: number | null;
-  offset?: number | null;
+  /** Only bookings changed at or after this instant, the oldest change first (synchronisation). */
+  updatedSince?: Date | null;
+  /** The page (validated by the schemas in common/); the first page of the default size without. */
+  paging?: Paging;
 }
 
 export interface BookingPage {
@@ -53,10 +56,11 @@ export interface BookingPage {
   total: number;
   limit: number;
   offset: number;
+  pageInfo: PageInfo;
 }
 
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 500;
+/** The first page of the default size. */
+const FIRST_PAGE: Paging = { size: bookingPageBounds.defaultSize, offset: 0, after: null, cursorField: 'after' };
 /** Public windows default to a month back and a year ahead and never span more than two years. */
 const DAY_MS = 86_400_000;
 const MAX_WINDOW_MS = 2 * 366 * DAY_MS;
@@ -121,10 +125,23 @@ export const mayOnBooking = (viewer: Viewer, action: 'read' | 'update' | 'delete
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-/** Page size 1 to 500 (default 50) and offset from a query; an offset beyond any count reads an empty page, not SQL's range. */
-function pageOf(query: Pick<BookingListQuery, 'limit' | 'offset'>): { limit: number; offset: number } {
-  return { limit: Math.min(Math.max(Math.trunc(query.limit ?? DEFAULT_PAGE_SIZE), 1), MAX_PAGE_SIZE), offset: Math.min(Math.max(Math.trunc(query.offset ?? 0), 0), MAX_INT32) };
+/** An empty page of the query (a filter that cannot match); a cursor of another order is refused all the same. */
+function emptyPage(paging: Paging, order: KeysetOrder): BookingPage {
+  afterCursorSql(order, paging);
+  return { items: [], total: 0, limit: paging.size, offset: paging.offset, pageInfo: { hasNextPage: false, endCursor: null } };
 }
+
+/** The order of a list: newest first, or the oldest change first with updatedSince. */
+const orderOf = (query: Pick<BookingListQuery, 'updatedSince'>): KeysetOrder => (query.updatedSince ? UPDATED_BOOKINGS : NEWEST_BOOKINGS);
+
+/** The service's page of a page read. */
+const pageOf = (page: BookingViewPage, paging: Paging): BookingPage => ({
+  items: page.views,
+  total: page.total,
+  limit: paging.size,
+  offset: paging.offset,
+  pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor },
+});
 
 /** A window from the query, with defaults; refuses reversed or overlong ones. */
 export function windowOf(from: Date | null | undefined, to: Date | null | undefined, now = Date.now()): TimeWindow {
@@ -166,12 +183,15 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
   }
 
   /**
-   * The staff's list: newest first, filtered and searched in the database, one page at a time.
+   * The staff's list: newest first (with updatedSince the oldest change first), filtered and searched
+   * in the database, one page at a time, by offset or after a cursor (stable while bookings arrive).
    * `count: false` skips counting all matches (total is then the page's length); `snapshots: false`
    * reads only id, title, type and event of each booked object.
    */
   async list(viewer: Viewer, tenantId: string, query: BookingListQuery = {}, options: { count: boolean; snapshots: boolean } = { count: true, snapshots: true }): Promise<BookingPage> {
     if (!canReadSome(viewer.permissions, tenantId, 'manageBookings')) throw new AppError('auth.forbidden');
+    const paging = query.paging ?? FIRST_PAGE;
+    const order = orderOf(query);
     const where = staffBookingConditions(viewer, tenantId);
     if (query.status) where.add(bookingStatusConditions[query.status]);
     where.overlapping(query.from, query.to);
@@ -181,33 +201,39 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
     where.paidBetween(query.paidFrom, query.paidTo);
     if (query.charge) where.add(bookingChargeConditions[query.charge]);
     if (query.bookableId) {
-      if (!isUuid(query.bookableId)) return { items: [], total: 0, ...pageOf(query) };
+      if (!isUuid(query.bookableId)) return emptyPage(paging, order);
       where.add('exists (select 1 from booking_items i where i.booking_key = b.key and i.bookable_id = ?::uuid)', query.bookableId);
     }
     if (query.bookableIds) {
       const ids = query.bookableIds.filter(isUuid);
-      if (ids.length === 0) return { items: [], total: 0, ...pageOf(query) };
+      if (ids.length === 0) return emptyPage(paging, order);
       where.add('exists (select 1 from booking_items i where i.booking_key = b.key and i.bookable_id = any(?::uuid[]))', pgTextArray(ids));
     }
     if (query.backlog) where.add(IN_BACKLOG_SQL);
+    if (query.updatedSince) where.add('b.updated_at >= ?::timestamptz', query.updatedSince.toISOString());
     for (const word of (query.search ?? '').toLocaleLowerCase('de-DE').split(/\s+/).filter(Boolean).slice(0, 10)) where.add('b.search_text like ?', `%${escapeLike(word)}%`);
-    const page = pageOf(query);
-    const { views, total } = await readBookingPage(this.orm.em.fork(), where, { ...page, ...options });
-    return { items: views, total, ...page };
+    return pageOf(await readBookingPage(this.orm.em.fork(), where, { order, paging, ...options }), paging);
+  }
+
+  /** An empty page of a bookings list (a viewer who reads none); a cursor of another order is refused all the same. */
+  emptyPage(query: Pick<BookingListQuery, 'paging' | 'updatedSince'>): BookingPage {
+    return emptyPage(query.paging ?? FIRST_PAGE, orderOf(query));
   }
 
   /**
    * The staff's list as an export reads it: every booking of the filtered list the viewer may read,
-   * newest first, one page of MAX_PAGE_SIZE at a time (each query bounded), with the events behind
-   * the page's tickets. The first page is read before anything is yielded, so a refusal or a wrong
-   * filter fails the call, not a half-written download.
+   * newest first, one page of the largest size at a time after the cursor of the page before (each
+   * query bounded; bookings added meanwhile move nothing), with the events behind the page's
+   * tickets. The first page is read before anything is yielded, so a refusal or a wrong filter fails
+   * the call, not a half-written download.
    */
-  async *exportPages(viewer: Viewer, tenantId: string, query: Omit<BookingListQuery, 'limit' | 'offset'>): AsyncGenerator<{ items: BookingView[]; events: Map<string, TicketEventFacts> }> {
-    for (let offset = 0; ; offset += MAX_PAGE_SIZE) {
-      const page = await this.list(viewer, tenantId, { ...query, limit: MAX_PAGE_SIZE, offset }, { count: false, snapshots: true });
-      if (page.items.length === 0) return;
-      yield { items: page.items, events: await this.ticketEventsOf(tenantId, page.items) };
-      if (page.items.length < MAX_PAGE_SIZE) return;
+  async *exportPages(viewer: Viewer, tenantId: string, query: Omit<BookingListQuery, 'paging'>): AsyncGenerator<{ items: BookingView[]; events: Map<string, TicketEventFacts> }> {
+    let after: KeysetCursor | null = null;
+    for (;;) {
+      const page = await this.list(viewer, tenantId, { ...query, paging: { size: bookingPageBounds.maxSize, offset: 0, after, cursorField: 'after' } }, { count: false, snapshots: true });
+      if (page.items.length > 0) yield { items: page.items, events: await this.ticketEventsOf(tenantId, page.items) };
+      if (!page.pageInfo.hasNextPage || page.pageInfo.endCursor === null) return;
+      after = decodeCursor(page.pageInfo.endCursor);
     }
   }
 
@@ -218,7 +244,8 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
   async byNumbers(viewer: Viewer, tenantId: string, numbers: readonly string[]): Promise<BookingView[]> {
     if (numbers.length === 0 || !canReadSome(viewer.permissions, tenantId, 'manageBookings')) return [];
     const where = staffBookingConditions(viewer, tenantId).add('b.number = any(?::text[])', pgTextArray(numbers));
-    return (await readBookingPage(this.orm.em.fork(), where, { limit: numbers.length, offset: 0, count: false, snapshots: false })).views;
+    const paging: Paging = { size: numbers.length, offset: 0, after: null, cursorField: 'after' };
+    return (await readBookingPage(this.orm.em.fork(), where, { order: NEWEST_BOOKINGS, paging, count: false, snapshots: false })).views;
   }
 
   /**
@@ -231,11 +258,12 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
     return this.bookables.choices(tenantId);
   }
 
-  /** GET mybookings: the bookings assigned to the viewer in the tenant. */
-  async mine(viewer: Viewer, tenantId: string, query: Pick<BookingListQuery, 'limit' | 'offset'> = {}): Promise<BookingPage> {
-    const page = pageOf(query);
-    const { views, total } = await readBookingPage(this.orm.em.fork(), { sql: ['b.tenant_id = ?', 'b.assigned_user_id = ?'], params: [tenantId, viewer.user.id] }, { ...page, count: true, snapshots: true });
-    return { items: views, total, ...page };
+  /** GET mybookings: the bookings assigned to the viewer in the tenant, newest first (or changed since, oldest change first). */
+  async mine(viewer: Viewer, tenantId: string, query: Pick<BookingListQuery, 'paging' | 'updatedSince'> = {}): Promise<BookingPage> {
+    const paging = query.paging ?? FIRST_PAGE;
+    const where = new BookingConditionBuilder().add('b.tenant_id = ?', tenantId).add('b.assigned_user_id = ?', viewer.user.id);
+    if (query.updatedSince) where.add('b.updated_at >= ?::timestamptz', query.updatedSince.toISOString());
+    return pageOf(await readBookingPage(this.orm.em.fork(), where, { order: orderOf(query), paging, count: true, snapshots: true }), paging);
   }
 
   /** GET bookings?public=true: the times of the tenant's non-rejected bookings in the window, for public calendars. */

@@ -3,6 +3,7 @@ import type { TicketEventFacts } from '../../../common/bookings/ticket-event.js'
 import { PublicBookableType } from '../bookables/bookable.types.js';
 import { CouponType } from '../coupons/coupon.entity.js';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
+import { PageInfoType } from '../shared/graphql/page-info.js';
 import type { BookingChangedEvent } from '../shared/pubsub.js';
 import type { WorkflowStatus } from '../workflow/workflow.service.js';
 import { bookingStatusLabel, paymentWayLabel, type BookingAttachment, type BookingView } from './booking.model.js';
@@ -190,12 +191,13 @@ export class BookingType extends BookingSummaryFields {
   @Auth(AuthRule.BOOKING_READER) @Field(() => [BookingLockerType], { description: 'The locker units the booking holds.' }) lockerInfo!: BookingLockerType[];
 }
 
-@ObjectType('BookingPage', { description: 'One page of bookings, newest first.' })
+@ObjectType('BookingPage', { description: 'One page of bookings, newest first (with updatedSince: the oldest change first).' })
 export class BookingPageType {
   @Field(() => [BookingType]) items!: BookingType[];
   @Field(() => Int, { description: 'All matching bookings.' }) total!: number;
-  @Field(() => Int) limit!: number;
-  @Field(() => Int) offset!: number;
+  @Field(() => Int, { description: 'The page size (first, or limit).' }) limit!: number;
+  @Field(() => Int, { description: 'The rows skipped; 0 when paging by cursor.' }) offset!: number;
+  @Field(() => PageInfoType, { description: 'The cursor after this page and whether more follow; works after an offset page too.' }) pageInfo!: PageInfoType;
 }
 
 @ObjectType('BookingWindowCount', { description: 'How many bookings (not rejected) overlap a window [begin, end).' })

@@ -27,6 +27,8 @@ import { eventEnd, eventStart } from './event.time.js';
 @Entity({ tableName: 'events' })
 @Index({ name: 'events_tenant_starts_index', properties: ['tenant', 'startsAt'] })
 @Index({ name: 'events_tenant_public_index', properties: ['tenant', 'isPublic'] })
+// Synchronisation (updatedSince) reads by (updatedAt, id).
+@Index({ name: 'events_tenant_updated_index', properties: ['tenant', 'updatedAt', 'id'] })
 @Index({ name: 'events_tags_index', expression: 'create index "events_tags_index" on "events" using gin ("tags")' })
 export class Event {
   @PrimaryKey({ type: 'uuid' })

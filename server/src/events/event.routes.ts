@@ -1,5 +1,8 @@
 import { Router, type Request, type Response } from 'express';
-import { AppError } from '../shared/errors.js';
+import { bookingPageQuerySchema, listQueryDetail } from '../../../common/bookings/booking-query.schema.js';
+import { eventListQuerySchema } from '../../../common/events/event-query.schema.js';
+import { setNextPageHeaders } from '../shared/http/paging.js';
+import { parseInput } from '../shared/schema-input.js';
 import type { DomainServices } from '../shared/domain-services.js';
 import { requireRestViewer } from '../users/actor.js';
 import { viewerOf } from '../users/session-viewer.js';
@@ -12,29 +15,12 @@ type ItemParams = TenantParams & { id: string };
 
 const flag = (value: unknown) => value === 'true' || value === '1';
 
-/** A non-negative integer query parameter; absent is undefined, anything else a 400. */
-function integer(value: unknown, name: string): number | undefined {
-  if (value === undefined || value === '') return undefined;
-  const number = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
-  if (Number.isNaN(number)) throw new AppError('generic.validation', { detail: `${name} muss eine nicht negative ganze Zahl sein.`, fieldErrors: { [name]: 'Muss eine Zahl sein' } });
-  return number;
-}
-
-/** tags as a comma-separated list or a repeated parameter; includePast=false hides events that are over. */
-function listQuery(req: Request): EventListQuery {
-  const raw = req.query.tags;
-  const tags = typeof raw === 'string' ? raw.split(',') : Array.isArray(raw) ? raw.map(String) : [];
-  return {
-    tags: tags.map((tag) => tag.trim()).filter(Boolean),
-    includePast: req.query.includePast === 'false' || req.query.includePast === '0' ? false : true,
-    limit: integer(req.query.limit, 'limit'),
-    offset: integer(req.query.offset, 'offset'),
-  };
-}
+/** The list's query (common/events/event-query.schema.ts): a page parameter out of range is a 400 naming it. */
+const listQuery = (req: Request): EventListQuery => parseInput(eventListQuerySchema, req.query, { detail: listQueryDetail });
 
 /**
  * api/{tenantId}/events, mounted under
- * /api/:tenantId. Lists are bare arrays. GET list and item are public: public events, and those
+ * /api/:tenantId. Lists are bare arrays; the next page's cursor travels in headers (X-Next-Cursor, Link). GET list and item are public: public events, and those
  * the signed-in viewer may read (with their owner); the others need a session and the
  * manageBookables rights. Bookings of an event answer only what the viewer may read of bookings.
  */
@@ -52,7 +38,9 @@ export function eventRoutes(services: DomainServices): Router {
   });
   router.get('/events', async (req: Request<TenantParams>, res: Response) => {
     const viewer = await viewerOf(req, services.viewers);
-    res.json((await events.publicList(viewer, req.params.tenantId, listQuery(req))).map((event) => shown(viewer, event)));
+    const page = await events.publicList(viewer, req.params.tenantId, listQuery(req));
+    setNextPageHeaders(req, res, services.config.publicUrl, page.pageInfo);
+    res.json(page.events.map((event) => shown(viewer, event)));
   });
   router.get('/events/:id', async (req: Request<ItemParams>, res: Response) => {
     const viewer = await viewerOf(req, services.viewers);
@@ -60,8 +48,9 @@ export function eventRoutes(services: DomainServices): Router {
   });
   router.get('/events/:id/bookings', async (req: Request<ItemParams>, res: Response) => {
     const viewer = await viewerOf(req, services.viewers);
-    const page = await events.bookingsOf(viewer, req.params.tenantId, req.params.id, { limit: integer(req.query.limit, 'limit'), offset: integer(req.query.offset, 'offset') });
+    const page = await events.bookingsOf(viewer, req.params.tenantId, req.params.id, parseInput(bookingPageQuerySchema, req.query, { detail: listQueryDetail }));
     res.setHeader('X-Total-Count', String(page.total));
+    setNextPageHeaders(req, res, services.config.publicUrl, page.pageInfo);
     res.json(page.items);
   });
   // Create without id, update with id; both answer 201 with the stored event (JSON answers instead of the original's "Created").

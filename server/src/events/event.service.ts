@@ -9,7 +9,10 @@ import { defaultBookableData } from '../bookables/bookable.defaults.js';
 import { Bookable } from '../bookables/bookable.entity.js';
 import type { TicketEvents } from '../bookables/ticket-events.js';
 import { lockObjects } from '../bookings/booking.locks.js';
-import type { BookingPage, BookingService } from '../bookings/booking.service.js';
+import type { BookingListQuery, BookingPage, BookingService } from '../bookings/booking.service.js';
+import type { Knex } from '@mikro-orm/postgresql';
+import { eventPageBounds, type Paging } from '../../../common/validation/paging.js';
+import { afterCursorSql, keyColumnsSql, keysetPage, orderBySql, type KeyRow, type KeysetOrder, type PageInfo } from '../shared/keyset.js';
 import { seatsTaken } from '../bookings/event-seats.js';
 import { Instance } from '../instance/instance.entity.js';
 import { AppError } from '../shared/errors.js';
@@ -38,18 +41,41 @@ export interface EventListQuery {
   tags?: readonly string[] | null;
   /** false leaves out events that are over (their end, or without end their start day, before now). */
   includePast?: boolean | null;
-  limit?: number | null;
-  offset?: number | null;
+  /** Only events changed at or after this instant, the oldest change first (synchronisation). */
+  updatedSince?: Date | null;
+  /** The page (validated by the schemas in common/); the first page of the default size without. */
+  paging?: Paging;
 }
 
-export const DEFAULT_EVENT_PAGE_SIZE = 100;
-export const MAX_EVENT_PAGE_SIZE = 500;
-
-function pageOf(query: Pick<EventListQuery, 'limit' | 'offset'>): { limit: number; offset: number } {
-  const limit = Number.isFinite(query.limit) ? Math.trunc(query.limit as number) : DEFAULT_EVENT_PAGE_SIZE;
-  const offset = Number.isFinite(query.offset) ? Math.trunc(query.offset as number) : 0;
-  return { limit: Math.min(Math.max(limit, 1), MAX_EVENT_PAGE_SIZE), offset: Math.max(offset, 0) };
+/** A page of events and what follows it. */
+export interface EventPage {
+  events: Event[];
+  pageInfo: PageInfo;
 }
+
+/** The lists' order: the latest start first (events without a start last), then the newest. */
+export const EVENTS_BY_START: KeysetOrder = {
+  name: 'events.start',
+  columns: [
+    { sql: 'e.starts_at', kind: 'instant', direction: 'desc', nullable: true },
+    { sql: 'e.created_at', kind: 'instant', direction: 'desc' },
+    { sql: 'e.id', kind: 'uuid', direction: 'asc' },
+  ],
+};
+
+/** Synchronisation (updatedSince): the oldest change first, the id breaking ties. */
+export const EVENTS_BY_UPDATE: KeysetOrder = {
+  name: 'events.updated',
+  columns: [
+    { sql: 'e.updated_at', kind: 'instant', direction: 'asc' },
+    { sql: 'e.id', kind: 'uuid', direction: 'asc' },
+  ],
+};
+
+const FIRST_EVENT_PAGE: Paging = { size: eventPageBounds.defaultSize, offset: 0, after: null, cursorField: 'after' };
+
+/** The order of a list: by start, or the oldest change first with updatedSince. */
+const orderOf = (query: Pick<EventListQuery, 'updatedSince'>): KeysetOrder => (query.updatedSince ? EVENTS_BY_UPDATE : EVENTS_BY_START);
 
 const allowed = (viewer: Viewer, action: Action, event: Event) =>
   can(viewer.permissions, viewer.user.id, action, 'manageBookables', { tenantId: event.tenant.id, ownerUserId: event.ownerUserId });
@@ -78,13 +104,16 @@ const eventWebhookData = (tenantId: string, event: Event): Record<string, unknow
 export class EventService implements TicketEvents {
   constructor(
     private readonly orm: MikroORM,
-    private readonly bookings: Pick<BookingService, 'list'>,
+    private readonly bookings: Pick<BookingService, 'list' | 'emptyPage'>,
   ) {}
 
   /** The staff's list: the events the viewer may read (readAny, or readOwn on his own), newest start first. */
-  async list(viewer: Viewer, tenantId: string, query: EventListQuery = {}): Promise<Event[]> {
+  async list(viewer: Viewer, tenantId: string, query: EventListQuery = {}): Promise<EventPage> {
     const readable = this.readableCondition(viewer, tenantId);
-    if (!readable) return [];
+    if (!readable) {
+      afterCursorSql(orderOf(query), query.paging ?? FIRST_EVENT_PAGE);
+      return { events: [], pageInfo: { hasNextPage: false, endCursor: null } };
+    }
     return this.find(this.orm.em.fork(), tenantId, query, readable);
   }
 
@@ -93,7 +122,7 @@ export class EventService implements TicketEvents {
    * may read as staff. An event with attendees.publicEvent false is left out: it is reached through
    * its own link (publicGet by its id).
    */
-  async publicList(viewer: Viewer | null, tenantId: string, query: EventListQuery = {}): Promise<Event[]> {
+  async publicList(viewer: Viewer | null, tenantId: string, query: EventListQuery = {}): Promise<EventPage> {
     const readable = viewer ? this.readableCondition(viewer, tenantId) : null;
     return this.find(this.orm.em.fork(), tenantId, query, readable ? { $or: [{ ...listedEvents }, readable] } : { ...listedEvents });
   }
@@ -222,14 +251,13 @@ export class EventService implements TicketEvents {
    * bookings (manageBookings readAny, or readOwn: assigned to him), newest first, one page at a time.
    * The event must exist in the tenant; someone who may read no bookings gets an empty page.
    */
-  async bookingsOf(viewer: Viewer | null, tenantId: string, id: string, page: { limit?: number | null; offset?: number | null } = {}): Promise<BookingPage> {
+  async bookingsOf(viewer: Viewer | null, tenantId: string, id: string, query: Pick<BookingListQuery, 'paging' | 'updatedSince'> = {}): Promise<BookingPage> {
     const em = this.orm.em.fork();
     const event = await this.findOne(em, tenantId, id);
-    const empty = { items: [], total: 0, limit: Math.min(Math.max(page.limit ?? 50, 1), 500), offset: Math.max(page.offset ?? 0, 0) };
-    if (!viewer || !canReadSome(viewer.permissions, tenantId, 'manageBookings')) return empty;
+    // The bookings list answers the page, also an empty one (it checks the cursor all the same).
+    if (!viewer || !canReadSome(viewer.permissions, tenantId, 'manageBookings')) return this.bookings.emptyPage(query);
     const tickets = await em.find(Bookable, { tenant: tenantId, eventId: event.id }, { fields: ['id'] });
-    if (tickets.length === 0) return empty;
-    return this.bookings.list(viewer, tenantId, { bookableIds: tickets.map((ticket) => ticket.id), limit: page.limit, offset: page.offset });
+    return this.bookings.list(viewer, tenantId, { ...query, bookableIds: tickets.map((ticket) => ticket.id) });
   }
 
   /** The event of this tenant; another tenant's id is not found here. */
@@ -277,18 +305,33 @@ export class EventService implements TicketEvents {
     return event.isPublic || this.mayRead(viewer, event);
   }
 
-  private find(em: EntityManager, tenantId: string, query: EventListQuery, condition: Record<string, unknown>): Promise<Event[]> {
+  /**
+   * One page of the events matching the condition in the list's order (by offset or after a
+   * cursor): the ORM's query builder writes the filter, the keyset helper the order and the cursor.
+   */
+  private async find(em: EntityManager, tenantId: string, query: EventListQuery, condition: Record<string, unknown>): Promise<EventPage> {
+    const paging = query.paging ?? FIRST_EVENT_PAGE;
+    const order = orderOf(query);
+    const after = afterCursorSql(order, paging);
     const tags = [...new Set((query.tags ?? []).map((tag) => tag.trim()).filter(Boolean))];
     const now = new Date();
     const notPast =
       query.includePast === false
         ? { $or: [{ endsAt: { $gte: now } }, { endsAt: null, startsAt: { $gte: startOfBerlinDay(berlinToday(now)) } }, { endsAt: null, startsAt: null }] }
         : {};
-    return em.find(
-      Event,
-      { $and: [{ tenant: tenantId }, condition, tags.length > 0 ? { tags: { $contains: tags } } : {}, notPast] },
-      { orderBy: [{ startsAt: 'desc nulls last' }, { createdAt: 'desc' }, { id: 'asc' }], ...pageOf(query) },
-    );
+    const since = query.updatedSince ? { updatedAt: { $gte: query.updatedSince } } : {};
+    const sql = em
+      .createQueryBuilder(Event, 'e')
+      .select('*')
+      .where({ $and: [{ tenant: tenantId }, condition, tags.length > 0 ? { tags: { $contains: tags } } : {}, notPast, since] })
+      .getKnexQuery();
+    sql.select(em.getKnex().raw(keyColumnsSql(order)));
+    if (after) sql.whereRaw(after.sql, after.params as Knex.RawBinding[]);
+    sql.orderByRaw(orderBySql(order)).limit(paging.size + 1).offset(paging.offset);
+    const rows = await em.execute<(Record<string, unknown> & KeyRow)[]>(sql);
+    const page = keysetPage(order, rows, paging.size);
+    const events = page.rows.map((row) => em.map(Event, Object.fromEntries(Object.entries(row).filter(([column]) => !column.startsWith('keyset_')))));
+    return { events, pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor } };
   }
 
   private async validated(em: EntityManager, tenantId: string, input: Record<string, unknown>, current: EventData | null, eventId: string | null = null): Promise<EventData> {

@@ -1,5 +1,6 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
+import { PageInfoType } from '../shared/graphql/page-info.js';
 
 /**
  * The GraphQL shapes of events. Field names follow the event form (and the REST body), so both
@@ -218,4 +219,16 @@ export class EventInput {
   @Field(() => [EventAgendaDayInput], { nullable: true }) schedules?: EventAgendaDayInput[];
   @Field(() => [String], { nullable: true }) images?: string[];
   @Field(() => [String], { nullable: true }) attachments?: string[];
+}
+
+@ObjectType('EventPage', { description: 'One page of events paged by cursor (eventsPage).' })
+export class EventPageType {
+  @Field(() => [StaffEventType]) items!: StaffEventType[];
+  @Field(() => PageInfoType) pageInfo!: PageInfoType;
+}
+
+@ObjectType('PublicEventPage', { description: 'One page of public events paged by cursor (publicEventsPage).' })
+export class PublicEventPageType {
+  @Field(() => [PublicEventType]) items!: PublicEventType[];
+  @Field(() => PageInfoType) pageInfo!: PageInfoType;
 }
