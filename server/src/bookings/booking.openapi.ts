@@ -3,7 +3,7 @@
  * checkout/checkout.routes.ts). Inputs are the schemas the routes parse with; a new path or query
  * parameter is one entry here.
  */
-import { bookableBookingsQuerySchema, bookingListQuerySchema, bookingStatusFilters, occupancyQuerySchema } from '../../../common/bookings/booking-query.schema.js';
+import { bookableBookingsQuerySchema, bookingChargeFilters, bookingListQuerySchema, bookingPageQuerySchema, bookingStatusFilters, MAX_SCHEDULE_DAYS, MAX_SCHEDULE_OBJECTS, occupancyQuerySchema, roomScheduleQuerySchema } from '../../../common/bookings/booking-query.schema.js';
 import { bookingEditSchema } from '../../../common/bookings/booking-edit.schema.js';
 import { checkoutItemSchema, checkoutSchema } from '../../../common/bookings/checkout.schema.js';
 import { bookingHistoryQuerySchema } from '../../../common/bookings/history.js';
@@ -11,14 +11,30 @@ import { fieldSchemas as f, jsonObject, okText, ref, type ApiDomain, type JsonSc
 
 const timeWindowFields = { from: f.instant('Beginn des Zeitfensters; ohne Angabe vor 31 Tagen'), to: f.instant('Ende des Zeitfensters; ohne Angabe 396 Tage nach dem Beginn, höchstens zwei Jahre') };
 
+/** A page of a bookings list (bookingPageQuerySchema): size, offset or cursor, and the changes since. */
+const pageQueryFields: Record<string, JsonSchema> = {
+  limit: f.count('Seitengröße, 1 bis 500 (Standard 50); alles andere wird abgelehnt'),
+  offset: f.count('Anfang der Seite (Standard 0); nicht zusammen mit `cursor`'),
+  cursor: f.text('`X-Next-Cursor` der vorigen Seite: die Seite beginnt nach dieser Buchung, was immer inzwischen hinzukam'),
+  updatedSince: f.instant('Nur Buchungen, die seitdem geändert wurden, älteste Änderung zuerst (Abgleich)'),
+};
+
 /** The bookings list's query (bookingListQuerySchema): a new parameter there is one line here. */
 const listQueryFields: Record<string, JsonSchema> = {
   ...timeWindowFields,
   search: f.text('Suchwörter (Name, Firma, E-Mail, Buchungsnummer)'),
   status: { description: 'Statusfilter', type: 'string', enum: [...bookingStatusFilters] },
+  paidFrom: f.instant('Bezahlt ab diesem Zeitpunkt (einschließlich)'),
+  paidTo: f.instant('Bezahlt vor diesem Zeitpunkt (ausschließlich)'),
+  charge: { description: 'Nur kostenlose (`FREE`) oder kostenpflichtige (`CHARGEABLE`) Buchungen', type: 'string', enum: [...bookingChargeFilters] },
   bookableId: f.id('Nur Buchungen dieses Objekts'),
-  limit: f.count('Seitengröße, 1 bis 500 (Standard 50)'),
-  offset: f.count('Anfang der Seite (Standard 0)'),
+  ...pageQueryFields,
+};
+
+/** The next page of a list paged by cursor. */
+const nextPageHeaders = {
+  'X-Next-Cursor': { description: 'Cursor nach der letzten Buchung der Seite (als `cursor` für die nächste Seite); auf jeder Seite mit Buchungen', schema: { type: 'string' } },
+  Link: { description: '`<…>; rel="next"` mit der Adresse der nächsten Seite, nur solange weitere folgen', schema: { type: 'string' } },
 };
 
 const customerFields: Record<string, JsonSchema> = {
@@ -127,6 +143,32 @@ const bookingSchema: JsonSchema = {
     isRejected: { type: 'boolean', description: 'Abgelehnt oder storniert' },
     paymentProvider: { type: ['string', 'null'] },
     paymentMethod: { type: 'string' },
+    paidAt: { type: ['string', 'null'], format: 'date-time', description: 'Wann die Zahlung erfasst wurde (UTC); leer solange unbezahlt' },
+    cancelledAt: { type: ['string', 'null'], format: 'date-time', description: 'Wann abgelehnt oder storniert (UTC); sonst leer' },
+    isFree: { type: 'boolean', description: 'Nichts zu zahlen (Bruttosumme 0)' },
+    priceCents: { type: 'integer', description: 'Bruttosumme in Cent, exakt' },
+    vatIncludedCents: { type: 'integer', description: 'Enthaltene Umsatzsteuer in Cent, exakt' },
+    netCents: { type: 'integer', description: 'Nettosumme in Cent' },
+    vatByRate: {
+      type: 'array',
+      description: 'Umsatzsteuer je Satz, niedrigster zuerst; die Sätze ergeben zusammen priceCents und vatIncludedCents',
+      items: {
+        type: 'object',
+        required: ['ratePercent', 'netCents', 'vatCents', 'grossCents'],
+        properties: { ratePercent: { type: 'number' }, netCents: { type: 'integer' }, vatCents: { type: 'integer' }, grossCents: { type: 'integer' } },
+      },
+    },
+    paymentWay: {
+      type: 'object',
+      description: 'Wie bezahlt wird, als Codes',
+      required: ['kind', 'label'],
+      properties: {
+        kind: { type: 'string', enum: ['FREE', 'ONLINE', 'INVOICE', 'MANUAL', 'UNKNOWN'] },
+        provider: { type: ['string', 'null'] },
+        method: { type: ['string', 'null'] },
+        label: { type: 'string', description: 'Dasselbe auf Deutsch' },
+      },
+    },
     lockerInfo: { type: 'array', items: { type: 'object', additionalProperties: true } },
     name: { type: 'string' },
     company: { type: 'string' },
@@ -143,6 +185,30 @@ const slotSchema: JsonSchema = {
   type: 'object',
   required: ['bookableId', 'title', 'timeBegin', 'timeEnd'],
   properties: { bookableId: { type: 'string' }, title: { type: 'string' }, timeBegin: { type: 'integer' }, timeEnd: { type: 'integer' } },
+};
+
+const roomScheduleSchema: JsonSchema = {
+  type: 'object',
+  required: ['bookableId', 'title', 'slots'],
+  properties: {
+    bookableId: { type: 'string' },
+    title: { type: 'string', description: 'Öffentlicher Titel des Objekts' },
+    slots: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['bookingId', 'bookableId', 'title', 'timeBegin', 'timeEnd', 'status'],
+        properties: {
+          bookingId: { type: 'string', description: 'Buchungsnummer' },
+          bookableId: { type: 'string', description: 'Das gebuchte Objekt (das angefragte oder eines seiner abhängigen)' },
+          title: { type: 'string' },
+          timeBegin: { type: 'integer', description: 'Millisekunden seit 1970' },
+          timeEnd: { type: 'integer', description: 'Millisekunden seit 1970' },
+          status: { type: 'string', enum: ['PENDING', 'CONFIRMED'] },
+        },
+      },
+    },
+  },
 };
 
 const historySchema: JsonSchema = {
@@ -163,12 +229,12 @@ const historySchema: JsonSchema = {
 
 const reasonBody = { jsonSchema: { type: 'object', properties: { reason: { type: 'string', description: 'Begründung für die buchende Person' } } }, required: false };
 
-const totalCount = { 'X-Total-Count': { description: 'Anzahl aller Treffer (über alle Seiten)', schema: { type: 'integer' } } };
+const totalCount = { 'X-Total-Count': { description: 'Anzahl aller Treffer (über alle Seiten)', schema: { type: 'integer' } }, ...nextPageHeaders };
 
 export const bookingApi: ApiDomain = {
   tag: { name: 'Buchungen', description: 'Buchungen lesen, anlegen, ändern, freigeben, ablehnen; Belegung und Buchen über den Checkout.' },
   source: 'server/src/bookings/booking.openapi.ts',
-  schemas: { Booking: bookingSchema, OccupancySlot: slotSchema, BookingHistoryPage: historySchema },
+  schemas: { Booking: bookingSchema, OccupancySlot: slotSchema, RoomSchedule: roomScheduleSchema, BookingHistoryPage: historySchema },
   operations: [
     {
       method: 'get',
@@ -226,8 +292,19 @@ export const bookingApi: ApiDomain = {
       path: '/api/{tenantId}/mybookings',
       summary: 'Eigene Buchungen',
       access: 'signedIn',
-      query: { schema: bookingListQuerySchema, fields: listQueryFields, extra: { populate: f.flag('`_populated` anhängen') } },
+      query: { schema: bookingPageQuerySchema, fields: pageQueryFields, extra: { populate: f.flag('`_populated` anhängen') } },
       answers: { 200: { description: 'Die Buchungen, die der angemeldeten Person zugeordnet sind.', schema: { type: 'array', items: ref('Booking') }, headers: totalCount } },
+    },
+    {
+      method: 'get',
+      path: '/api/{tenantId}/bookings/status',
+      summary: 'Status einer Buchung mit ihrem Status-Token (Websites)',
+      description:
+        'Der Checkout antwortet `statusToken` (`bst_…`); damit liest eine Website den Status, ohne Namen und unabhängig von der öffentlichen Statusseite des Mandanten. Der Token steht im Header, damit er nicht in Adressen und Protokollen landet. Falsche Tokens zählen als Rateversuche (je Adresse begrenzt).',
+      access: 'public',
+      parameters: [{ name: 'X-Status-Token', in: 'header', required: true, description: 'Der `statusToken` aus der Antwort des Checkouts', schema: { type: 'string' }, example: 'bst_Qm9va2luZ3N0YXR1cy1iZWlzcGllbC10b2tlbi0xMjM0NTY3' }],
+      answers: { 200: jsonObject('`{ bookingId, title, name, status: { paymentStatus, bookingStatus, activeStatus }, timeBegin, timeEnd, timeCreated, comment, events }`') },
+      problems: [404, 429],
     },
     {
       method: 'get',
@@ -329,6 +406,36 @@ export const bookingApi: ApiDomain = {
     },
     {
       method: 'get',
+      path: '/api/{tenantId}/calendar/schedule',
+      summary: 'Raumplan ohne persönliche Daten (Raumanzeigen)',
+      description: `Je Objekt die belegten Zeiten im Zeitfenster mit Status (\`PENDING\` angefragt, \`CONFIRMED\` freigegeben), früheste zuerst, ohne Namen, Kontaktdaten oder Preise; abgelehnte und stornierte Buchungen fehlen. Öffentliche Objekte für alle (auch Preset \`OCCUPANCY_READ\`), andere nur für Mitarbeitende, die Buchungen lesen; ein anderes oder unbekanntes Objekt beantwortet die ganze Anfrage mit 404. Live-Änderungen: GraphQL-Abo \`roomScheduleChanged\`.`,
+      access: 'optional',
+      query: {
+        schema: roomScheduleQuerySchema,
+        fields: {
+          ids: { description: `Objekte, kommagetrennt oder wiederholt, 1 bis ${MAX_SCHEDULE_OBJECTS}`, type: 'string' },
+          from: f.instant('Beginn des Zeitfensters (Pflicht)'),
+          to: f.instant(`Ende des Zeitfensters (Pflicht), höchstens ${MAX_SCHEDULE_DAYS} Tage nach dem Beginn`),
+        },
+        example: { ids: 'grosser-saal', from: '2026-12-12T00:00:00Z', to: '2026-12-13T00:00:00Z' },
+      },
+      answers: {
+        200: {
+          description: 'Die Objekte in der angefragten Reihenfolge mit ihren belegten Zeiten.',
+          schema: { type: 'array', items: ref('RoomSchedule') },
+          example: [
+            {
+              bookableId: 'grosser-saal',
+              title: 'Großer Saal',
+              slots: [{ bookingId: 'R-2026-0042', bookableId: 'grosser-saal', title: 'Großer Saal', timeBegin: Date.parse(exampleBegin), timeEnd: Date.parse(exampleEnd), status: 'CONFIRMED' }],
+            },
+          ],
+        },
+      },
+      problems: [404],
+    },
+    {
+      method: 'get',
       path: '/api/{tenantId}/bookables/{id}/bookings',
       summary: 'Buchungen eines Objekts',
       description: 'Mit `public=true` nur die belegten Zeiten (öffentlich); sonst die Buchungen, die die anfragende Person lesen darf.',
@@ -370,7 +477,13 @@ export const bookingApi: ApiDomain = {
         },
         examples: { saal: { summary: 'Großen Saal für eine Versammlung buchen', value: checkoutExample } },
       },
-      answers: { 200: { description: 'Die angelegte Buchung (oder mit `simulate` die Vorschau).', schema: ref('Booking'), example: bookingExample } },
+      answers: {
+        200: {
+          description: 'Die angelegte Buchung (oder mit `simulate` die Vorschau) mit `statusToken` (`bst_…`, nur in dieser Antwort; ohne bei `simulate`), mit dem `GET /api/{tenantId}/bookings/status` den Status liest.',
+          schema: { allOf: [ref('Booking'), { type: 'object', properties: { statusToken: { type: ['string', 'null'], description: 'Status-Token der Buchung, nur in dieser Antwort' } } }] },
+          example: { ...bookingExample, statusToken: 'bst_Qm9va2luZ3N0YXR1cy1iZWlzcGllbC10b2tlbi0xMjM0NTY3' },
+        },
+      },
       problems: [409, 429],
     },
     {
