@@ -199,8 +199,10 @@ describe('delivery', () => {
       await waitForSettledQueue(app.orm);
       return received[before]?.json;
     };
-    expect(await announcedBy({ isCommitted: true })).toMatchObject({ type: 'booking.released', data: { bookingId, isCommitted: true, isPayed: false } });
-    expect(await announcedBy({ isCommitted: true, isPayed: true, paymentMethod: 'CASH' })).toMatchObject({ type: 'booking.paid', data: { bookingId, isPayed: true, paymentMethod: 'CASH' } });
+    expect(await announcedBy({ isCommitted: true })).toMatchObject({ type: 'booking.released', data: { bookingId, isCommitted: true, isPayed: false, paidAt: null } });
+    const paid = await announcedBy({ isCommitted: true, isPayed: true, paymentMethod: 'CASH' });
+    expect(paid).toMatchObject({ type: 'booking.paid', data: { bookingId, isPayed: true, paymentMethod: 'CASH', cancelledAt: null } });
+    expect(Date.now() - Date.parse(String(paid?.data.paidAt))).toBeLessThan(60_000);
     expect(await announcedBy({ isCommitted: true, isPayed: true, paymentMethod: 'CASH', comment: 'Schlüssel beim Hausmeister' })).toMatchObject({ type: 'booking.changed', data: { bookingId } });
   });
 

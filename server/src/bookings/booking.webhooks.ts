@@ -17,6 +17,8 @@ interface BookingRow {
   is_committed: boolean;
   is_rejected: boolean;
   is_payed: boolean;
+  paid_at: Date | null;
+  cancelled_at: Date | null;
   payment_method: string;
   time_begin: Date | null;
   time_end: Date | null;
@@ -36,7 +38,7 @@ interface BookingRow {
 }
 
 const BOOKING_SQL = `
-select b.number, b.tenant_id, b.is_committed, b.is_rejected, b.is_payed, b.payment_method, b.time_begin, b.time_end,
+select b.number, b.tenant_id, b.is_committed, b.is_rejected, b.is_payed, b.paid_at, b.cancelled_at, b.payment_method, b.time_begin, b.time_end,
   b.price_eur::text as price_eur, b.vat_included_eur::text as vat_included_eur, b.created_at, b.updated_at,
   b.name, b.company, b.street, b.zip_code, b.location, b.mail, b.phone, b.comment,
   coalesce((select json_agg(json_build_object('bookableId', i.bookable_id, 'title', i.bookable_used->>'title', 'amount', i.amount,
@@ -67,6 +69,8 @@ export async function enqueueBookingWebhooks(em: EntityManager, tenantId: string
     isCommitted: row.is_committed,
     isRejected: row.is_rejected,
     isPayed: row.is_payed,
+    paidAt: iso(row.paid_at),
+    cancelledAt: iso(row.cancelled_at),
     paymentMethod: row.payment_method || null,
     timeBegin: iso(row.time_begin),
     timeEnd: iso(row.time_end),
