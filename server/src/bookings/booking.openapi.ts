@@ -68,10 +68,8 @@ const historyFields = {
 const exampleBegin = '2026-12-12T11:00:00.000Z';
 const exampleEnd = '2026-12-12T13:00:00.000Z';
 
-export const checkoutExample = {
-  bookableItems: [{ bookableId: 'grosser-saal', amount: 1 }],
-  timeBegin: exampleBegin,
-  timeEnd: exampleEnd,
+/** The customer of every example. */
+const exampleCustomer = {
   name: 'Erika Mustermann',
   company: 'Heimatverein Musterstadt e. V.',
   street: 'Marktplatz 1',
@@ -80,6 +78,13 @@ export const checkoutExample = {
   mail: 'erika.mustermann@example.de',
   phone: '0123 456789',
   comment: 'Jahreshauptversammlung, etwa 40 Personen',
+};
+
+export const checkoutExample = {
+  bookableItems: [{ bookableId: 'grosser-saal', amount: 1 }],
+  timeBegin: exampleBegin,
+  timeEnd: exampleEnd,
+  ...exampleCustomer,
   paymentProvider: 'invoice',
 };
 
@@ -100,15 +105,16 @@ const bookingExample = {
   isRejected: false,
   paymentProvider: 'invoice',
   paymentMethod: '',
+  paidAt: null,
+  cancelledAt: null,
+  isFree: false,
+  priceCents: 8000,
+  vatIncludedCents: 1277,
+  netCents: 6723,
+  vatByRate: [{ ratePercent: 19, netCents: 6723, vatCents: 1277, grossCents: 8000 }],
+  paymentWay: { kind: 'INVOICE', provider: 'invoice', method: null, label: 'Rechnung' },
   lockerInfo: [],
-  name: 'Erika Mustermann',
-  company: 'Heimatverein Musterstadt e. V.',
-  street: 'Marktplatz 1',
-  zipCode: '12345',
-  location: 'Musterstadt',
-  mail: 'erika.mustermann@example.de',
-  phone: '0123 456789',
-  comment: 'Jahreshauptversammlung, etwa 40 Personen',
+  ...exampleCustomer,
 };
 
 const instantMs = (description: string): JsonSchema => ({ description: `${description} (Millisekunden seit 1970)`, type: ['integer', 'null'] });
