@@ -4,8 +4,8 @@ import { baseUrl, expectNoSeriousAxeFindings } from './helpers.js';
 /**
  * The API reference at /api/docs: the bundled Swagger UI shows the document without a session,
  * under the app's Content-Security-Policy, without loading anything from another origin; an opened
- * operation with its parameter fields passes axe like every other screen, and the authorize dialog
- * takes an API token.
+ * operation with its parameter fields and the authorize dialog pass axe like every other screen, and
+ * the dialog takes an API token.
  */
 test('the API reference shows the bookings operations axe-clean and offers the API token, offline and under the CSP', async ({ page }) => {
   // Swagger UI renders some 130 operations at once: slow on a busy machine.
@@ -43,8 +43,10 @@ test('the API reference shows the bookings operations axe-clean and offers the A
   const dialog = page.locator('.dialog-ux .modal-ux');
   await expect(dialog.getByText('apiToken (http, Bearer)')).toBeVisible();
   await expect(dialog.getByText('session (apiKey)')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Schließen' })).toBeVisible();
+  await expectNoSeriousAxeFindings(page, 'API-Referenz, Dialog zur Anmeldung');
   await dialog.locator('input[type="text"], input[type="password"]').first().fill('bpt_Qm9va2luZ3NwbGF0dGZvcm0tZXhhbXBsZS1zZWNyZXQ');
-  await dialog.getByRole('button', { name: 'Apply credentials' }).first().click();
+  await dialog.getByRole('button', { name: 'Authorize', exact: true }).first().click();
   await expect(dialog.getByText('Logout').first()).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).first().click();
 

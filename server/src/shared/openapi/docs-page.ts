@@ -7,7 +7,7 @@
  */
 
 /**
- * The start script. Its plugin changes four things of Swagger UI's rendering:
+ * The start script. Its plugin changes these things of Swagger UI's rendering:
  * - the operation summary is one button; the deep link around the path inside it would be a link
  *   nested in that button, so the path is rendered without the link's target (a link without href
  *   is plain text). Opening an operation still writes its deep link into the address bar.
@@ -15,6 +15,8 @@
  *   field (JsonSchemaForm receives the field's name as `description` and hands it on by context).
  * - a code block that scrolls must be reachable by keyboard: each sits in a focusable, named region,
  *   which scrolls instead of the block (docs.css).
+ * - the authorize dialog's close icon button gets a name ("Schließen"), and its "Authorize" and
+ *   "Logout" buttons are named by their visible text, not by a differing aria-label.
  * - the "obsidian" colours of the syntax highlighting keep 4.5:1 on their background for JSON
  *   (the default "agate" shows numbers at 3.45:1).
  */
@@ -42,6 +44,18 @@ function accessibleSwaggerUi(system) {
           var name = React.useContext(FieldName);
           if (!name) return h(Original, props);
           return h('label', { className: 'field-select' }, h('span', { className: 'visually-hidden' }, name), h(Original, props));
+        };
+      },
+      CloseIcon: function (Original) {
+        return function NamedCloseIcon(props) {
+          return h(Original, Object.assign({}, props, { 'aria-hidden': undefined, role: 'img', 'aria-label': 'Schließen' }));
+        };
+      },
+      Button: function (Original) {
+        return function ButtonNamedByItsText(props) {
+          var text = typeof props.children === 'string' ? props.children : '';
+          if (!text || !props['aria-label'] || props['aria-label'].indexOf(text) !== -1) return h(Original, props);
+          return h(Original, Object.assign({}, props, { 'aria-label': undefined }));
         };
       },
       SyntaxHighlighter: function (Original) {
