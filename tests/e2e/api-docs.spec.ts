@@ -39,6 +39,14 @@ test('the API reference shows the bookings operations axe-clean and offers the A
   await expect(bookings.getByRole('region', { name: 'Codebeispiel' }).first()).toHaveAttribute('tabindex', '0');
   await expectNoSeriousAxeFindings(page, 'API-Referenz mit geöffneter Buchungsliste');
 
+  // A request sent from the page: its curl line, address, answer body (here the problem answer
+  // without a session) and headers are on screen.
+  await bookings.getByRole('textbox', { name: 'tenantId' }).fill('rathaus');
+  await bookings.getByRole('button', { name: 'Execute' }).click();
+  await expect(bookings.locator('.live-responses-table tbody .response-col_status').first()).toHaveText('401');
+  await expect(bookings.getByRole('button', { name: 'Download' })).toBeVisible();
+  await expectNoSeriousAxeFindings(page, 'API-Referenz mit Antwort der Buchungsliste');
+
   await page.locator('.scheme-container button.authorize').click();
   const dialog = page.locator('.dialog-ux .modal-ux');
   await expect(dialog.getByText('apiToken (http, Bearer)')).toBeVisible();

@@ -90,7 +90,8 @@ window.addEventListener('load', function () {
 /**
  * Loaded after swagger-ui.css: colours that keep 4.5:1 (WCAG AA) against what they stand on, where
  * Swagger UI's own do not (white on its light method badges, version stamps, the authorize and
- * execute buttons, grey parameter hints, deprecated operations faded to 60 %). The dark mode's own
+ * execute buttons, the download button of a response, grey parameter hints, deprecated operations
+ * faded to 60 %). The dark mode's own
  * rules are more specific and stay as they are.
  */
 export const DOCS_STYLESHEET = `.visually-hidden {
@@ -130,6 +131,7 @@ export const DOCS_STYLESHEET = `.visually-hidden {
 .swagger-ui .parameter__extension { color: #595959; }
 .swagger-ui .parameter__deprecated { color: #c00000; }
 .swagger-ui .response-col_status .response-undocumented { color: #666666; }
+.swagger-ui .download-contents { background: #555b66; }
 
 /* The region around a code block scrolls (and takes the focus) in place of the block itself. */
 .swagger-ui .code-scroll-region { max-height: 400px; overflow-y: auto; border-radius: 4px; }
