@@ -2,54 +2,20 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Router, type NextFunction, type Request, type Response } from 'express';
+import { DOCS_INIT_SCRIPT, DOCS_PAGE, DOCS_STYLESHEET } from './docs-page.js';
 import type { OpenApiDocument } from './document.js';
 import type { ApiDomain } from './operation.js';
 
 /** Where the reference page's files come from: the swagger-ui-dist package, never a CDN. */
 const swaggerUiFolder = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
-/** The page's own start script (a file, since the Content-Security-Policy allows no inline script). */
-const INIT_SCRIPT = `window.addEventListener('load', function () {
-  window.ui = SwaggerUIBundle({
-    url: '/api/openapi.json',
-    dom_id: '#swagger-ui',
-    deepLinking: true,
-    presets: [SwaggerUIBundle.presets.apis],
-    layout: 'BaseLayout',
-    tryItOutEnabled: false,
-    persistAuthorization: false,
-    withCredentials: true,
-    validatorUrl: null,
-    defaultModelsExpandDepth: 0,
-    docExpansion: 'list',
-    filter: true
-  });
-});
-`;
-
-const DOCS_PAGE = `<!doctype html>
-<html lang="de">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>API-Referenz – Buchungsplattform</title>
-    <link rel="icon" type="image/png" href="/api/docs/assets/favicon-32x32.png" />
-    <link rel="stylesheet" href="/api/docs/assets/swagger-ui.css" />
-  </head>
-  <body>
-    <div id="swagger-ui"></div>
-    <script src="/api/docs/assets/swagger-ui-bundle.js"></script>
-    <script src="/api/docs/assets/init.js"></script>
-  </body>
-</html>
-`;
-
 /** The files the page loads, by the name under /api/docs/assets/. */
 const ASSETS: Record<string, { type: string; file?: string; content?: string }> = {
   'swagger-ui-bundle.js': { type: 'text/javascript; charset=utf-8', file: 'swagger-ui-bundle.js' },
   'swagger-ui.css': { type: 'text/css; charset=utf-8', file: 'swagger-ui.css' },
   'favicon-32x32.png': { type: 'image/png', file: 'favicon-32x32.png' },
-  'init.js': { type: 'text/javascript; charset=utf-8', content: INIT_SCRIPT },
+  'docs.css': { type: 'text/css; charset=utf-8', content: DOCS_STYLESHEET },
+  'init.js': { type: 'text/javascript; charset=utf-8', content: DOCS_INIT_SCRIPT },
 };
 
 /** The reference page's own operations, described like any domain's. */
