@@ -190,10 +190,8 @@ describe('numbers beyond their column', () => {
     expect(await storedState()).toBe(before);
   });
 
-  it("a list's offset of 1e308 reads an empty page instead of reaching SQL's range (REST; GraphQL's Int stops it)", async () => {
-    const bookings = await owner.get(`/api/${tenantId}/bookings?offset=1e308`);
-    expect(bookings.status, bookings.text).toBe(200);
-    expect(bookings.json).toEqual([]);
+  it("a list's offset of 1e308 is refused before it reaches SQL's range (REST; GraphQL's Int stops it)", async () => {
+    expectRestRefusal(await owner.get(`/api/${tenantId}/bookings?offset=1e308`));
     expectRestRefusal(await owner.get(`/api/${tenantId}/events?offset=1e308`));
   });
 
