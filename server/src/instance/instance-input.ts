@@ -1,5 +1,6 @@
 import { instanceFieldMessages, MAX_TEMPLATE, MAX_TEXT } from '../../../common/instance/instance.messages.js';
-import { senderBooleanFields, senderNumberFields, senderTextFields } from '../mail/mail-sender.js';
+import { senderBooleanFields, senderNumberFields, senderSettingKinds, senderTextFields } from '../mail/mail-sender.js';
+import { fieldsOfKind } from '../shared/setting-kinds.js';
 import type { SsoRoleMapping } from './instance.entity.js';
 
 /** What an instance update may carry, its limits and German messages: shared by its settings, mail and single sign-on parts. */
@@ -45,7 +46,8 @@ export const instanceTextFields = [
 export const instanceBooleanFields = ['mailEnabled', 'useOwnMailServer', ...senderBooleanFields, 'allowAllUsersToCreateTenant'] as const;
 export const instanceNumberFields = [...senderNumberFields, 'maxTenants', 'maxBookables', 'maxEvents'] as const;
 export const instanceListFields = ['ownerUserIds', 'allowedUsersToCreateTenant'] as const;
-export const instanceSecretFields = ['noreplyPassword', 'noreplyGraphClientSecret'] as const;
+/** The sender's secrets, from its one table of settings: write-only, answered only as set or not. */
+export const instanceSecretFields = fieldsOfKind(senderSettingKinds, 'secret');
 
 export interface SsoUpdate {
   active?: boolean | null;

@@ -38,3 +38,4 @@ export const tenantSettingsFields = Object.keys(tenantSettingKinds) as (keyof ty
 export const tenantTextFields = fieldsOfKind(tenantSettingKinds, 'text');
 export const tenantBooleanFields = fieldsOfKind(tenantSettingKinds, 'boolean');
 export const tenantNumberFields = fieldsOfKind(tenantSettingKinds, 'number');
+export const tenantSecretFields = fieldsOfKind(tenantSettingKinds, 'secret');

@@ -1,6 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { tenantBooleanFields, tenantNumberFields, tenantTextFields } from './tenant-settings.js';
+import { tenantBooleanFields, tenantNumberFields, tenantSecretFields, tenantTextFields } from './tenant-settings.js';
 import { AppError } from '../shared/errors.js';
 import type { Permissions } from '../../../common/permissions/model.js';
 import { canCreateTenant, canManageTenant, worksInEveryTenant } from '../../../common/permissions/permissions.js';
@@ -113,7 +113,7 @@ function applyInput(tenant: Tenant, input: TenantInputData, applications: readon
     const value = input[field];
     if (value !== undefined) target[field] = value === null || value === '' ? null : Number(value);
   }
-  for (const secret of ['noreplyPassword', 'noreplyGraphClientSecret'] as const) {
+  for (const secret of tenantSecretFields) {
     const clear = secret === 'noreplyPassword' ? input.clearNoreplyPassword : input.clearNoreplyGraphClientSecret;
     const sent = input[secret];
     if (clear) tenant[secret] = null;
