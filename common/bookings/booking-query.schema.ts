@@ -8,7 +8,7 @@ import { anyValue, looseObject, optionalInstant } from '../validation/schema.js'
 import { bookingPageBounds, pagingDetail, restPagingOf, restPagingRefinement, restPagingShape } from '../validation/paging.js';
 
 /** What the answer says when `from` or `to` cannot be read, beside the field errors. */
-export const timeWindowQueryDetail = 'Ungültiger Zeitpunkt: from, to und updatedSince sind Millisekunden seit 1970 oder ein ISO-Zeitpunkt.';
+export const timeWindowQueryDetail = 'Ungültiger Zeitpunkt: from und to sind Millisekunden seit 1970 oder ein ISO-Zeitpunkt.';
 
 export const bookingStatusFilters = ['PENDING', 'RELEASED', 'REJECTED', 'PAID', 'UNPAID', 'RELEASED_UNPAID'] as const;
 export type BookingStatusFilter = (typeof bookingStatusFilters)[number];
@@ -24,6 +24,9 @@ const listInstantFields = ['from', 'to', 'paidFrom', 'paidTo', 'updatedSince'] a
 const queryText = anyValue().transform((value) => (typeof value === 'string' ? value : null));
 /** `true` or `1`. */
 export const queryFlag = anyValue().transform((value) => value === 'true' || value === '1');
+/** One of the values, in any case; anything else (also absent or repeated) is null. */
+const queryChoice = <Value extends string>(values: readonly Value[]) =>
+  anyValue().transform((value) => values.find((candidate) => candidate === String(value ?? '').toUpperCase()) ?? null);
 /** An instant (epoch ms or ISO text); absent is null, a malformed one an error, not silently the default window. */
 const queryInstant = z.preprocess((value) => (typeof value === 'string' ? value : undefined), optionalInstant);
 
@@ -56,11 +59,11 @@ export const bookingPageQuerySchema = looseObject({ ...restPagingShape(bookingPa
  */
 export const bookingListQuerySchema = looseObject({
   search: queryText,
-  status: anyValue().transform((value) => bookingStatusFilters.find((candidate) => candidate === String(value ?? '').toUpperCase()) ?? null),
+  status: queryChoice(bookingStatusFilters),
   ...timeWindowQueryShape,
   paidFrom: queryInstant,
   paidTo: queryInstant,
-  charge: anyValue().transform((value) => bookingChargeFilters.find((candidate) => candidate === String(value ?? '').toUpperCase()) ?? null),
+  charge: queryChoice(bookingChargeFilters),
   bookableId: queryText,
   ...restPagingShape(bookingPageBounds),
   updatedSince: queryInstant,
