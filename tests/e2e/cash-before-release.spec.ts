@@ -88,7 +88,7 @@ test('staff mark a pending booking paid in cash and release it: the confirmation
   await expect(row.getByRole('cell', { name: PAID_WAY, exact: true })).toBeVisible();
   await screenshot(page, 'cash-before-release-02-released');
 
-  const confirmation = await waitForMail(CUSTOMER.mail, `Vielen Dank für Ihre Buchung im ${TENANT_NAME}`, 30_000);
+  const confirmation = await waitForMail(CUSTOMER.mail, `Vielen Dank für Ihre Buchung im ${TENANT_NAME}`);
   const receipts = confirmation.attachments.filter((attachment) => attachment.contentType === 'application/pdf');
   expect(receipts.map((receipt) => receipt.filename)).toEqual([expect.stringMatching(/^Zahlungsbeleg-/)]);
   expect(confirmation.text).toContain(`Bezahlt: ${euro(booking.priceEur)}`);

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CapturedMail } from '../support/smtp.js';
+import { MAIL_WAIT_CEILING_MS } from '../support/waits.js';
 
 function readAll(folder: string): CapturedMail[] {
   return readdirSync(folder)
@@ -21,12 +22,12 @@ export function mailsTo(to: string): CapturedMail[] {
 }
 
 /** Waits until a mail to `to` whose subject contains `subject` has arrived. */
-export function waitForMail(to: string, subject: string, timeoutMs = 15_000): Promise<CapturedMail> {
+export function waitForMail(to: string, subject: string, timeoutMs = MAIL_WAIT_CEILING_MS): Promise<CapturedMail> {
   return waitForNthMail(to, subject, 1, timeoutMs);
 }
 
 /** Waits for the n-th such mail (1 = the first), e.g. a link sent again after the first one. */
-export async function waitForNthMail(to: string, subject: string, n: number, timeoutMs = 15_000): Promise<CapturedMail> {
+export async function waitForNthMail(to: string, subject: string, n: number, timeoutMs = MAIL_WAIT_CEILING_MS): Promise<CapturedMail> {
   const folder = mailFolder();
   const deadline = Date.now() + timeoutMs;
   for (;;) {

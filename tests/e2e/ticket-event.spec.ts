@@ -109,7 +109,7 @@ test('a citizen books two adult tickets on the booking page, pays through the te
   expect(await seriousFindings(page, 'Zahlungsrückkehr')).toEqual([]);
   await page.context().close();
 
-  const mail = await waitForMail('tim.tickettest@example.com', 'Vielen Dank für Ihre Buchung', 30_000);
+  const mail = await waitForMail('tim.tickettest@example.com', 'Vielen Dank für Ihre Buchung');
   expect(mail.text).toContain(bookingId);
   expect(mail.text).toContain(`${EVENT_NAME} – Erwachsene, Anzahl: 2`);
   expect(mail.text).toContain(`Ticket für die Veranstaltung ${EVENT_NAME}`);

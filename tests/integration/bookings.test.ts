@@ -13,6 +13,8 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { graphqlWsClient, SubscriptionRecorder } from '../support/ws.js';
 import { storeBookable } from './bookables.fixtures.js';
 import { bookableRoom, bookingCount, customer, gql, slot, storedBooking } from './bookings.fixtures.js';
+import { waitForSettledQueue } from '../support/job-queue.js';
+import { EVENT_WAIT_CEILING_MS } from '../support/waits.js';
 
 /**
  * The bookings domain through REST and GraphQL against PostgreSQL and a real SMTP capture: the
@@ -67,7 +69,7 @@ const ids = (list: { id: string }[]) => list.map((booking) => booking.id);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const bookingsUrl = (path = '') => `/api/${tenantId}/bookings${path}`;
 
-async function until(condition: () => Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {
+async function until(condition: () => Promise<boolean>, what: string, timeoutMs = EVENT_WAIT_CEILING_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`Zeitüberschreitung: ${what}`);
@@ -328,13 +330,13 @@ describe('status flows and their mails', () => {
     const viaGraphql = await owner.gql<{ commitBooking: { id: string; isCommitted: boolean; status: string } }>(gql.commit, { t: tenantId, id: paid.id });
     expect(viaGraphql.errors).toBeUndefined();
     expect(viaGraphql.data?.commitBooking).toEqual({ id: paid.id, isCommitted: true, status: 'freigegeben' });
-    const paidRelease = await app.smtp.waitForMail('bezahlt-freigabe@kunden.example', RELEASED, 30_000);
+    const paidRelease = await app.smtp.waitForMail('bezahlt-freigabe@kunden.example', RELEASED);
     expect(paidRelease.attachments.some((attachment) => attachment.contentType === 'application/pdf')).toBe(true);
     expect(paidRelease.text).not.toContain('nichts zu bezahlen');
 
     // Once released, committing again mails nothing; the unpaid one never got the release mail.
     expect((await owner.post(bookingsUrl(`/${free.id}/commit`))).status).toBe(200);
-    await sleep(600);
+    await waitForSettledQueue(app.orm);
     expect(app.smtp.find('frei-freigabe@kunden.example', RELEASED)).toHaveLength(1);
     expect(app.smtp.find('preis-freigabe@kunden.example', RELEASED)).toEqual([]);
     // Without payment through the platform it learns that the tenant is paid directly.
@@ -369,7 +371,7 @@ describe('status flows and their mails', () => {
 
     // A second reject changes nothing and mails nothing.
     expect((await owner.post(bookingsUrl(`/${first.id}/reject`), { reason: 'Nochmal' })).status).toBe(200);
-    await sleep(600);
+    await waitForSettledQueue(app.orm);
     expect(app.smtp.find('ablehnung@kunden.example', DECLINED)).toHaveLength(1);
     expect(app.smtp.find('ablehnung@kunden.example', REJECTED)).toEqual([]);
   });
@@ -663,7 +665,7 @@ describe('staff editor: PUT api/{t}/bookings and saveBooking', () => {
     expect(mail.text).toContain(created.id);
     // Saving it again as released mails nothing more.
     expect((await staffPut(editBody(thing.id, {}, { id: created.id, mail: 'update-freigabe@kunden.example', isCommitted: true, isPayed: true }))).status).toBe(201);
-    await sleep(600);
+    await waitForSettledQueue(app.orm);
     expect(app.smtp.find('update-freigabe@kunden.example', RELEASED)).toHaveLength(1);
   });
 });
@@ -851,7 +853,7 @@ describe('the workflow acts on real bookings', () => {
     expect((await move(priced.id, 'freigabe')).status).toBe(200);
     expect(await storedBooking(app, tenantId, priced.id)).toMatchObject({ isPayed: true, isCommitted: true });
     // Paid before its release: the confirmation carries the receipt.
-    const paidRelease = await app.smtp.waitForMail('workflow-preis@kunden.example', RELEASED, 30_000);
+    const paidRelease = await app.smtp.waitForMail('workflow-preis@kunden.example', RELEASED);
     expect(paidRelease.attachments.some((attachment) => attachment.contentType === 'application/pdf')).toBe(true);
     expect((await move(priced.id, 'storno')).status).toBe(200);
     expect(await storedBooking(app, tenantId, priced.id)).toMatchObject({ isRejected: true, isCommitted: true });
@@ -1073,7 +1075,7 @@ describe('mails go through the durable job queue', () => {
     const room = await bookableRoom(app, tenantId, { amount: 1 });
     const day = nextDay();
     // Everything earlier has been sent, so the queue holds only what this test adds.
-    await until(async () => (await jobCount()) === 0, 'an empty queue', 10_000);
+    await until(async () => (await jobCount()) === 0, 'an empty queue');
     const listener = new pg.Client({ connectionString: app.db.url });
     const inserted: string[] = [];
     listener.on('notification', (message) => inserted.push(message.channel));
@@ -1087,7 +1089,7 @@ describe('mails go through the durable job queue', () => {
       expect(await storedBooking(app, tenantId, booking.id)).not.toBeNull();
       await until(async () => inserted.length > 0, 'the NOTIFY of the enqueued jobs');
       // The mail was tried, failed and waits for its retry.
-      await until(async () => (await jobsOf(booking.id)).some((job) => job.attempts >= 1 && job.last_error !== null), 'a failed first attempt', 10_000);
+      await until(async () => (await jobsOf(booking.id)).some((job) => job.attempts >= 1 && job.last_error !== null), 'a failed first attempt');
       expect(app.smtp.find('warteschlange@kunden.example')).toEqual([]);
 
       const queued = await jobCount();
@@ -1106,9 +1108,9 @@ describe('mails go through the durable job queue', () => {
     }
     // Instead of waiting for the backoff (e^attempts seconds), the retry is due now.
     await app.orm.em.getConnection().execute('update graphile_worker._private_jobs set run_at = now() where locked_at is null');
-    const mail = await app.smtp.waitForMail('warteschlange@kunden.example', REQUEST_RECEIVED, 20_000);
+    const mail = await app.smtp.waitForMail('warteschlange@kunden.example', REQUEST_RECEIVED);
     expect(mail.text).toContain(booking.id);
-    await app.smtp.waitForMail(TENANT_MAIL, 'Eine neue Buchungsanfrage liegt vor', 20_000);
-    await until(async () => (await jobsOf(booking.id)).length === 0, 'the finished jobs leaving the queue', 10_000);
+    await app.smtp.waitForMail(TENANT_MAIL, 'Eine neue Buchungsanfrage liegt vor');
+    await until(async () => (await jobsOf(booking.id)).length === 0, 'the finished jobs leaving the queue');
   }, 60_000);
 });

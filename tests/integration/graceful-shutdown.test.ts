@@ -342,7 +342,7 @@ describe('SIGTERM on one of two replicas', () => {
     const successor = new JobWorker(jobPool, other.app.services.jobHandlers, 1);
     try {
       await successor.start();
-      const mail = await smtp.waitForMail(MAIL, REQUEST_RECEIVED, 10_000);
+      const mail = await smtp.waitForMail(MAIL, REQUEST_RECEIVED);
       expect(mail.text).toContain(created.json.id as string);
     } finally {
       await successor.stop();

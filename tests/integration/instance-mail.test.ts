@@ -9,6 +9,7 @@ import { queuedJobs, waitForSettledQueue } from '../support/job-queue.js';
 import type { HttpClient } from '../support/http.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { logger } from '../../server/src/shared/logging.js';
+import { MAIL_WAIT_CEILING_MS } from '../support/waits.js';
 
 /**
  * Whose server sends: with the instance's own mail server in use and complete, mails go out
@@ -85,7 +86,7 @@ afterAll(async () => {
 
 const requestReset = (ip: string) => app.client({ ip }).post('/auth/resetpassword', { id: user.id, password: 'neues-passwort-1' });
 
-async function waitFor<T>(find: () => T | undefined, timeoutMs = 5000): Promise<T> {
+async function waitFor<T>(find: () => T | undefined, timeoutMs = MAIL_WAIT_CEILING_MS): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = find();

@@ -115,7 +115,7 @@ async function payOnline(booking: BookingRef): Promise<void> {
 /** The customer asks to cancel and confirms through the mailed link. */
 async function cancelByCustomer(booking: BookingRef): Promise<void> {
   expect((await guest.post(`/api/${tenantId}/bookings/${booking.id}/request-reject`, { reason: 'Ich bin verhindert' })).status).toBe(201);
-  const request = await app.smtp.waitForMail(booking.mail, CANCEL_REQUEST, 20_000);
+  const request = await app.smtp.waitForMail(booking.mail, CANCEL_REQUEST);
   const link = new URL(request.links.find((href) => href.includes('/booking/verify-reject/')) as string);
   expect((await guest.post(`/api/${tenantId}/bookings/${booking.id}/hooks/${link.searchParams.get('hookId')}/release`)).status).toBe(200);
 }
@@ -125,7 +125,7 @@ async function mailsOf(booking: () => BookingRef, act: () => Promise<unknown>): 
   await waitForSettledQueue(app.orm);
   const before = app.smtp.mails.length;
   await act();
-  await waitForSettledQueue(app.orm, 40_000);
+  await waitForSettledQueue(app.orm);
   const { id, mail } = booking();
   const fresh = app.smtp.mails.slice(before).filter((captured) => captured.text.includes(id) && captured.subject !== CANCEL_REQUEST);
   const to = (address: string) => fresh.filter((captured) => captured.headerTo.includes(address.toLowerCase()));
@@ -322,7 +322,7 @@ describe('the receipt of a booking paid before its release is issued once', () =
     const booking = await checkoutRoom({ provider: 'invoice', name: 'einmal-beleg' });
     await markPaid(booking, 'CASH');
     await commit(booking);
-    await waitForSettledQueue(app.orm, 40_000);
+    await waitForSettledQueue(app.orm);
     const [first] = await receiptsOf(booking.id);
     expect(first).toBeDefined();
 

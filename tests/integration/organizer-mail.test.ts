@@ -60,7 +60,7 @@ describe('organiser mail (10)', () => {
     const event = await storeEvent('Veranstalter@Lesungen.example');
     const ticket = await storeTicket(event.id, true);
     const number = await checkout(ticket.id, 'gast-sofort@example.com');
-    const mail = await app.smtp.waitForMail('veranstalter@lesungen.example', NEW_BOOKING, 10_000);
+    const mail = await app.smtp.waitForMail('veranstalter@lesungen.example', NEW_BOOKING);
     expect(mail.text).toContain(number);
     expect(mail.text).toContain(`${ticket.title}, Anzahl: 2`);
   });
@@ -72,7 +72,7 @@ describe('organiser mail (10)', () => {
     await app.smtp.waitForMail('gast-warten@example.com', 'Buchungsanfrage');
     expect(app.smtp.find('freigabe@lesungen.example', NEW_BOOKING)).toEqual([]);
     expect((await staff.post(`/api/${tenantId}/bookings/${number}/commit`)).status).toBe(200);
-    const mail = await app.smtp.waitForMail('freigabe@lesungen.example', NEW_BOOKING, 10_000);
+    const mail = await app.smtp.waitForMail('freigabe@lesungen.example', NEW_BOOKING);
     expect(mail.text).toContain(number);
   });
 

@@ -6,6 +6,7 @@ import { PaymentProviderStandIns } from '../support/payment-providers.js';
 import { createActors, type Actors } from '../support/permission-matrix.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { bookableRoom, customer, slot, storeEvent, storeTicket } from './bookings.fixtures.js';
+import { waitForSettledQueue } from '../support/job-queue.js';
 
 /**
  * The citizen pays: bookings released at checkout (rooms and tickets) are asked for their payment
@@ -29,7 +30,6 @@ type Json = any;
 
 let dayCounter = 0;
 const nextDay = () => new Date(Date.UTC(2027, 5, 7 + dayCounter++)).toISOString().slice(0, 10);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const applications = (invoiceActive = true): TenantApplication[] => [
   { id: 'giroCockpit', type: 'payment', title: 'Online-Zahlung', active: true, paymentMerchantId: giro.merchantId, paymentProjectId: giro.projectId, paymentSecret: giro.secret, paymentMode: 'test', paymentPurposeSuffix: 'Halle' },
@@ -83,13 +83,13 @@ describe('a priced booking released at checkout is asked for its payment', () =>
 
   it('invoice: the invoice is issued and mailed once (mail 5); starting the payment afterwards mails no second one', async () => {
     const booking = await autoCommitted('invoice', 'sofort-rechnung@kunden.example');
-    const mail = await app.smtp.waitForMail('sofort-rechnung@kunden.example', PAYMENT_REQUEST, 15_000);
+    const mail = await app.smtp.waitForMail('sofort-rechnung@kunden.example', PAYMENT_REQUEST);
     expect(mail.attachments.map((attachment) => attachment.contentType)).toContain('application/pdf');
     const again = await guest.post(`/api/${tenantId}/payments`, { bookingId: booking.id });
     expect(again.status, again.text).toBe(200);
     expect(again.json).toMatchObject({ paymentData: true, invoice: { requestedBefore: true } });
     expect(again.json.invoice.number).toMatch(/-\d{4}-\d{4}-1$/);
-    await sleep(800);
+    await waitForSettledQueue(app.orm);
     expect(app.smtp.find('sofort-rechnung@kunden.example', INVOICE_MAIL)).toEqual([]);
     expect(await invoicesOf(booking.id)).toHaveLength(1);
   });
@@ -105,7 +105,7 @@ describe('a priced booking released at checkout is asked for its payment', () =>
 
     const invoice = await guest.post(`/api/${tenantId}/checkout`, { bookableItems: [{ bookableId: ticket.id, amount: 1 }], ...customer, mail: 'karte-rechnung@kunden.example', paymentProvider: 'invoice' });
     expect(invoice.status, invoice.text).toBe(200);
-    const mail = await app.smtp.waitForMail('karte-rechnung@kunden.example', PAYMENT_REQUEST, 15_000);
+    const mail = await app.smtp.waitForMail('karte-rechnung@kunden.example', PAYMENT_REQUEST);
     expect(mail.attachments.map((attachment) => attachment.contentType)).toContain('application/pdf');
   });
 });
@@ -119,16 +119,16 @@ describe('visiting the payment page again asks for nothing new', () => {
     await setTenant(tenantId, { applications: applications(false) });
     expect((await actors.clients.tenantOwner.post(`/api/${tenantId}/bookings/${checkout.json.id}/commit`)).status).toBe(200);
     await setTenant(tenantId, { applications: applications() });
-    await sleep(300);
+    await waitForSettledQueue(app.orm);
     expect(await invoicesOf(checkout.json.id)).toEqual([]);
 
     const starts = await Promise.all(Array.from({ length: 6 }, () => guest.post(`/api/${tenantId}/payments`, { bookingId: checkout.json.id })));
     for (const start of starts) expect(start.status, start.text).toBe(200);
     expect(starts.filter((start) => start.json.invoice.requestedBefore === false)).toHaveLength(1);
-    await app.smtp.waitForMail('parallel-rechnung@kunden.example', INVOICE_MAIL, 15_000);
+    await app.smtp.waitForMail('parallel-rechnung@kunden.example', INVOICE_MAIL);
     const later = await guest.post(`/api/${tenantId}/payments`, { bookingId: checkout.json.id });
     expect(later.json.invoice).toMatchObject({ requestedBefore: true });
-    await sleep(1000);
+    await waitForSettledQueue(app.orm);
     expect(app.smtp.find('parallel-rechnung@kunden.example', INVOICE_MAIL)).toHaveLength(1);
     const invoices = await invoicesOf(checkout.json.id);
     expect(invoices).toHaveLength(1);

@@ -5,6 +5,7 @@ import { PaymentProviderStandIns } from '../support/payment-providers.js';
 import { createActors, type Actors } from '../support/permission-matrix.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { bookableRoom, customer, slot, storedBooking } from './bookings.fixtures.js';
+import { waitForSettledQueue } from '../support/job-queue.js';
 
 /**
  * Payments through REST and GraphQL against the provider stand-ins (tests/support/payment-providers.ts):
@@ -34,7 +35,6 @@ type Json = any;
 
 let dayCounter = 0;
 const nextDay = () => new Date(Date.UTC(2027, 3, 5 + dayCounter++)).toISOString().slice(0, 10);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const paymentsUrl = (path = '', tenant = tenantId) => `/api/${tenant}/payments${path}`;
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
 const form = (client: HttpClient, path: string, fields: Record<string, string>) =>
@@ -112,7 +112,7 @@ describe('the payment request on release (mail 4)', () => {
 
     await releasedBooking('invoice', { mail: 'rechnung-anfrage@kunden.example' });
     await releasedBooking(null, { mail: 'ohne-anbieter@kunden.example' });
-    await sleep(800);
+    await waitForSettledQueue(app.orm);
     expect(app.smtp.find('zahlung-anfrage@kunden.example', PAYMENT_REQUEST)).toHaveLength(1);
     // The invoice booking's request (mail 5) carries the invoice, not the link.
     const invoiceMail = await app.smtp.waitForMail('rechnung-anfrage@kunden.example', PAYMENT_REQUEST);
@@ -270,7 +270,7 @@ describe('GiroCheckout', () => {
 
     const repeated = await notify(providers.giroNotification(reference, { paymethod: '1' }));
     expect(repeated.status).toBe(200);
-    await sleep(800);
+    await waitForSettledQueue(app.orm);
     expect(await storedBooking(app, tenantId, booking.id)).toMatchObject({ isPayed: true, paymentMethod: 'PAYPAL' });
     expect(app.smtp.find('giro-zahlt@kunden.example', CONFIRMED)).toHaveLength(1);
     expect(tenantNotices()).toBe(1);
@@ -299,7 +299,7 @@ describe('GiroCheckout', () => {
     const answers = await Promise.all([1, 2, 3, 4].map(() => guest.get(`${paymentsUrl('/notify')}?${query({ id: booking.id, ...params })}`)));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
     await app.smtp.waitForMail('giro-parallel@kunden.example', CONFIRMED);
-    await sleep(800);
+    await waitForSettledQueue(app.orm);
     expect(app.smtp.find('giro-parallel@kunden.example', CONFIRMED)).toHaveLength(1);
   });
 
@@ -385,7 +385,7 @@ describe('pmPayment', () => {
     await app.smtp.waitForMail('pm-zahlt@kunden.example', CONFIRMED);
 
     expect((await notify({ ags: pm.ags, txid: tx.txid })).status).toBe(200);
-    await sleep(800);
+    await waitForSettledQueue(app.orm);
     expect(app.smtp.find('pm-zahlt@kunden.example', CONFIRMED)).toHaveLength(1);
 
     // The browser comes back without a result: the status page shows the booking's state.
@@ -417,7 +417,7 @@ describe('paid follow-ups from staff and workflow, exactly once', () => {
     await app.smtp.waitForMail('bar-bezahlt@kunden.example', CONFIRMED);
     const again = await owner.put(`/api/${tenantId}/bookings`, { ...stored, isPayed: true, paymentMethod: 'CASH', comment: 'zweimal gespeichert' });
     expect(again.status, again.text).toBe(201);
-    await sleep(800);
+    await waitForSettledQueue(app.orm);
     expect(app.smtp.find('bar-bezahlt@kunden.example', CONFIRMED)).toHaveLength(1);
     expect(await storedBooking(app, tenantId, booking.id)).toMatchObject({ isPayed: true, paymentMethod: 'CASH', paymentProvider: 'invoice' });
   });
@@ -449,7 +449,7 @@ describe('the workflow releases and marks paid through the same follow-ups', () 
       await app.smtp.waitForMail('workflow-kasse@kunden.example', CONFIRMED);
       expect((await move(booking.id, 'eingang')).status).toBe(200);
       expect((await move(booking.id, 'bezahlt')).status).toBe(200);
-      await sleep(1000);
+      await waitForSettledQueue(app.orm);
       expect(app.smtp.find('workflow-kasse@kunden.example', CONFIRMED)).toHaveLength(1);
       expect(app.smtp.find('workflow-kasse@kunden.example', PAYMENT_REQUEST)).toHaveLength(1);
     } finally {

@@ -8,6 +8,7 @@ import { allowed, expectGraphql, expectRest } from '../support/matrix.js';
 import { createActors, type Actors } from '../support/permission-matrix.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { bookableRoom, customer, slot } from './bookings.fixtures.js';
+import { waitForSettledQueue } from '../support/job-queue.js';
 
 /**
  * Receipts and invoices against PostgreSQL, headless Chromium and a real SMTP capture: atomic
@@ -185,7 +186,7 @@ describe('follow-ups through the job queue', () => {
   it('a booking created released and paid gets its receipt attached to mail 2', async () => {
     const mail = `bezahlt-${Date.now()}@example.com`;
     const number = await staffBooking(tenantId, owner, { mail, isCommitted: true, isPayed: true });
-    const received = await app.smtp.waitForMail(mail, CONFIRMED, 30_000);
+    const received = await app.smtp.waitForMail(mail, CONFIRMED);
     const pdf = received.attachments.find((attachment) => attachment.contentType === 'application/pdf');
     expect(pdf?.filename).toMatch(/^Zahlungsbeleg-RB-\d{4}-\d{4}-1\.pdf$/);
     expect(pdf?.content.subarray(0, 5).toString()).toBe('%PDF-');
@@ -193,7 +194,7 @@ describe('follow-ups through the job queue', () => {
     expect(documents.map((document) => [document.kind, document.fileName])).toEqual([['receipt', pdf?.filename]]);
     expect(documents[0].paymentReference).toMatch(/^payment:/);
     // One confirmation, not the plain one besides.
-    await sleep(500);
+    await waitForSettledQueue(app.orm);
     expect(app.smtp.find(mail, CONFIRMED)).toHaveLength(1);
   }, 60_000);
 
@@ -204,7 +205,7 @@ describe('follow-ups through the job queue', () => {
     const items = (stored.bookableItems as { bookableId: string; amount: number }[]).map(({ bookableId, amount }) => ({ bookableId, amount }));
     const saved = await owner.put(`/api/${tenantId}/bookings`, { id: number, bookableItems: items, timeBegin: stored.timeBegin, timeEnd: stored.timeEnd, isPayed: true, paymentMethod: 'CASH' });
     expect(saved.status, saved.text).toBe(201);
-    const received = await app.smtp.waitForMail(mail, CONFIRMED, 30_000);
+    const received = await app.smtp.waitForMail(mail, CONFIRMED);
     expect(received.attachments.some((attachment) => /^Zahlungsbeleg-RB-/.test(attachment.filename))).toBe(true);
     const booking = await owner.get(`/api/${tenantId}/bookings/${number}`);
     expect(booking.json.attachments).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'receipt', title: received.attachments.find((a) => a.contentType === 'application/pdf')?.filename, revision: 1 })]));
@@ -214,7 +215,7 @@ describe('follow-ups through the job queue', () => {
     const mail = `rechnung-${Date.now()}@example.com`;
     const number = await staffBooking(tenantId, owner, { mail, paymentProvider: 'invoice' });
     expect((await owner.post(`/api/${tenantId}/bookings/${number}/commit`)).status).toBe(200);
-    const received = await app.smtp.waitForMail(mail, INVOICE_REQUEST, 30_000);
+    const received = await app.smtp.waitForMail(mail, INVOICE_REQUEST);
     const pdf = received.attachments.find((attachment) => attachment.contentType === 'application/pdf');
     expect(pdf?.filename).toMatch(/^Rechnung-RE-\d{4}-\d{4}-1\.pdf$/);
     expect(pdf?.content.subarray(0, 5).toString()).toBe('%PDF-');

@@ -152,7 +152,7 @@ describe('while the mail server is unreachable', () => {
       await app.smtp.start('127.0.0.1', port);
     }
     await makeRetriesDue(app.orm);
-    const mail = await app.smtp.waitForMail(id, 'Bestätigen Sie Ihre E-Mail-Adresse', 20_000);
+    const mail = await app.smtp.waitForMail(id, 'Bestätigen Sie Ihre E-Mail-Adresse');
     expect(mail.text).toContain('Hallo Anton Ausfall');
     await expect.poll(() => app.smtp.find(testAdmin.id, 'Ein neuer Benutzer wurde erstellt').some((notice) => notice.text.includes(`E-Mail: ${id}`)), { timeout: 20_000 }).toBe(true);
     const confirmed = await app.client().post('/auth/verify/confirm', { token: verificationToken(mail.links) });

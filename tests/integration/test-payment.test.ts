@@ -84,7 +84,7 @@ describe('outside production', () => {
   it('"Bezahlen" on the test page: the signed notification marks the booking paid once, the receipt follows, the browser lands on "paid"', async () => {
     const booking = await releasedBooking('testzahlung-zahlt@kunden.example');
     // The release mails the payment link, as for the real online providers.
-    const request = await app.smtp.waitForMail('testzahlung-zahlt@kunden.example', `Bitte schließen Sie Ihre Buchung im ${TENANT_NAME} ab`, 20_000);
+    const request = await app.smtp.waitForMail('testzahlung-zahlt@kunden.example', `Bitte schließen Sie Ihre Buchung im ${TENANT_NAME} ab`);
     expect(request.text).toContain(`${app.url}/payment/redirection?id=${booking.id}&tenant=${tenantId}`);
     const pagePath = await startPayment(booking.id);
 
@@ -113,7 +113,7 @@ describe('outside production', () => {
     expect(back.headers.get('location')).toBe(`${app.url}/checkout/status?id=${booking.id}&tenant=${tenantId}&outcome=paid`);
 
     // The paid follow-ups ran once: the receipt with the confirmation mail.
-    await app.smtp.waitForMail('testzahlung-zahlt@kunden.example', `Vielen Dank für Ihre Buchung im ${TENANT_NAME}`, 20_000);
+    await app.smtp.waitForMail('testzahlung-zahlt@kunden.example', `Vielen Dank für Ihre Buchung im ${TENANT_NAME}`);
     await expect.poll(async () => app.orm.em.fork().count(Receipt, { tenant: tenantId, booking: { number: booking.id }, kind: 'receipt' }), { timeout: 20_000 }).toBe(1);
 
     // Pressing "Bezahlen" again (back button) changes nothing more; the page says it is paid.

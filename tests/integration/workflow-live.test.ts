@@ -184,7 +184,7 @@ describe('actions through the job queue', () => {
     }
     // Instead of waiting for the backoff, the retry is due now.
     await replicaA.orm.em.getConnection().execute('update graphile_worker._private_jobs set run_at = now() where locked_at is null');
-    const mail = await smtp.waitForMail(RECEIVER, 'Änderung bei der Buchung Nr. M-1 - Neuer Status', 20_000);
+    const mail = await smtp.waitForMail(RECEIVER, 'Änderung bei der Buchung Nr. M-1 - Neuer Status');
     expect(mail.text).toContain('Neuer Status: In Prüfung');
     expect(mail.text).toContain('Bisheriger Status: Eingang');
     await expect.poll(async () => (await jobsFor()).length, { timeout: 10_000 }).toBe(0);

@@ -1,4 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { QUEUE_SETTLE_CEILING_MS } from './waits.js';
 
 /** A job still in graphile-worker's queue (a finished job is deleted). */
 export interface QueuedJob {
@@ -26,7 +27,7 @@ export async function makeRetriesDue(orm: MikroORM): Promise<void> {
  * Waits until the worker has taken every job that is due (none waiting to run now, none running),
  * so what the jobs write is stored before a test compares the database.
  */
-export async function waitForSettledQueue(orm: MikroORM, timeoutMs = 20_000): Promise<void> {
+export async function waitForSettledQueue(orm: MikroORM, timeoutMs = QUEUE_SETTLE_CEILING_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const [row] = await orm.em.getConnection().execute<{ pending: number }[]>(

@@ -1,6 +1,7 @@
 import { simpleParser, type AddressObject } from 'mailparser';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { MAIL_WAIT_CEILING_MS } from './waits.js';
 
 /**
  * A real SMTP server on a free loopback port that keeps every mail it receives, parsed for
@@ -92,9 +93,10 @@ export class SmtpCapture {
 
   /**
    * Waits for the next mail to the address whose subject contains the text, skipping mails an
-   * earlier call returned (so a flow repeated for one address gets its own mail); fails after the timeout.
+   * earlier call returned (so a flow repeated for one address gets its own mail); fails after the
+   * timeout (a generous ceiling: it returns as soon as the mail is there).
    */
-  async waitForMail(to: string, subjectPart = '', timeoutMs = 5000): Promise<CapturedMail> {
+  async waitForMail(to: string, subjectPart = '', timeoutMs = MAIL_WAIT_CEILING_MS): Promise<CapturedMail> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const mail = this.find(to, subjectPart).find((candidate) => !this.taken.has(candidate));

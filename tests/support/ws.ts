@@ -2,6 +2,7 @@ import { createClient, type Client, type FormattedExecutionResult } from 'graphq
 import type { IncomingMessage } from 'node:http';
 import WebSocket from 'ws';
 import { recordResponse } from './secrets.js';
+import { EVENT_WAIT_CEILING_MS } from './waits.js';
 
 /**
  * A graphql-ws client like the browser's: the `ws` WebSocket sends the session cookie and an
@@ -55,7 +56,7 @@ export class SubscriptionRecorder<TData = Record<string, unknown>> {
   }
 
   /** Waits until a result satisfies the predicate; fails on a transport error or after the timeout. */
-  async waitFor(predicate: (result: FormattedExecutionResult<TData, unknown>) => boolean, timeoutMs = 5000): Promise<FormattedExecutionResult<TData, unknown>> {
+  async waitFor(predicate: (result: FormattedExecutionResult<TData, unknown>) => boolean, timeoutMs = EVENT_WAIT_CEILING_MS): Promise<FormattedExecutionResult<TData, unknown>> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = this.results.find(predicate);
@@ -67,7 +68,7 @@ export class SubscriptionRecorder<TData = Record<string, unknown>> {
   }
 
   /** Waits until the operation has ended (completed or failed). */
-  async waitForEnd(timeoutMs = 5000): Promise<void> {
+  async waitForEnd(timeoutMs = EVENT_WAIT_CEILING_MS): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!this.completed && this.error === undefined) {
       if (Date.now() > deadline) throw new Error(`Operation did not end within ${timeoutMs} ms (results ${JSON.stringify(this.results)})`);

@@ -5,6 +5,7 @@ import type { HttpClient, HttpResponse } from '../../support/http.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { storeBookable } from '../bookables.fixtures.js';
 import { customer } from '../bookings.fixtures.js';
+import { EVENT_WAIT_CEILING_MS } from '../../support/waits.js';
 
 /**
  * Guessing a booking's name: the public status (REST `status/public`, GraphQL `publicBookingStatus`)
@@ -64,7 +65,7 @@ async function attempts(key: string): Promise<number> {
   return rows[0]?.hits ?? 0;
 }
 
-async function until(condition: () => Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {
+async function until(condition: () => Promise<boolean>, what: string, timeoutMs = EVENT_WAIT_CEILING_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`Zeitüberschreitung: ${what}`);
