@@ -228,13 +228,14 @@ describe('paging the bookings by cursor', () => {
 describe('synchronising by updatedSince', () => {
   it('answers the bookings changed since the instant, oldest change first, and resumes after the cursor with later changes', async () => {
     const [a, b, c, d] = await storeBookings(['2026-10-01 08:00:00+00', '2026-10-02 08:00:00+00', '2026-10-03 08:00:00+00', '2026-10-04 08:00:00+00']);
-    const since = '2030-01-01T00:00:00.000Z';
+    // Changes stamped decades ahead: no booking this file books now falls after them, whatever day it runs.
+    const since = '2100-01-01T00:00:00.000Z';
     // Changes in the order c, a, d, with a and d at the same instant: the key breaks the tie.
     const touch = (number: string, at: string) => sql('update bookings set updated_at = ?::timestamptz where tenant_id = ? and number = ?', [at, tenantId, number]);
-    await touch(c, '2030-01-01 00:00:00+00');
-    await touch(a, '2030-01-02 00:00:00.5+00');
-    await touch(d, '2030-01-02 00:00:00.5+00');
-    await touch(b, '2029-12-31 23:59:59.999999+00');
+    await touch(c, '2100-01-01 00:00:00+00');
+    await touch(a, '2100-01-02 00:00:00.5+00');
+    await touch(d, '2100-01-02 00:00:00.5+00');
+    await touch(b, '2099-12-31 23:59:59.999999+00');
     const rows = await sql<{ number: string }>('select number from bookings where tenant_id = ? and number in (?, ?) order by key', [tenantId, a, d]);
     const tied = rows.map((row) => row.number);
 
@@ -244,7 +245,7 @@ describe('synchronising by updatedSince', () => {
     expect(first.pageInfo.hasNextPage).toBe(true);
 
     // A change after the first page: b moves behind everything read so far and comes with the rest.
-    await touch(b, '2030-02-01 00:00:00+00');
+    await touch(b, '2100-02-01 00:00:00+00');
     const rest = await pageOf({ updatedSince: since, first: 10, after: first.pageInfo.endCursor });
     expect(rest.items.map((item) => item.id)).toEqual([tied[1], b]);
     expect(rest.pageInfo).toEqual({ hasNextPage: false, endCursor: expect.any(String) });
@@ -253,7 +254,7 @@ describe('synchronising by updatedSince', () => {
     const quiet = await pageOf({ updatedSince: since, first: 10, after: rest.pageInfo.endCursor });
     expect(quiet.items).toEqual([]);
     expect(quiet.pageInfo).toEqual({ hasNextPage: false, endCursor: null });
-    await touch(c, '2030-03-01 00:00:00+00');
+    await touch(c, '2100-03-01 00:00:00+00');
     const later = await pageOf({ updatedSince: since, first: 10, after: rest.pageInfo.endCursor });
     expect(later.items.map((item) => item.id)).toEqual([c]);
 
@@ -275,6 +276,12 @@ describe('synchronising by updatedSince', () => {
     const committed = await owner.post(`/api/${tenantId}/bookings/${number}/commit`);
     expect(committed.status, committed.text).toBe(200);
     expect((await pageOf({ updatedSince: before, first: 500 })).items.map((item) => item.id)).toContain(number);
+
+    // Each booking says when it changed, in GraphQL and REST alike.
+    const graphql = await owner.gql<{ booking: { updatedAt: string } }>('query($t: ID!, $id: ID!) { booking(tenantId: $t, id: $id) { updatedAt } }', { t: tenantId, id: number });
+    expect(graphql.errors, JSON.stringify(graphql.errors)).toBeUndefined();
+    expect(Date.parse(graphql.data!.booking.updatedAt)).toBeGreaterThanOrEqual(Date.parse(before));
+    expect((await owner.get(`/api/${tenantId}/bookings/${number}`)).json).toMatchObject({ updatedAt: graphql.data!.booking.updatedAt });
   });
 });
 

@@ -6,7 +6,11 @@ import { parseFields } from '../../common/validation/schema.js';
 import { apiDocument, apiDomains } from '../../server/src/api-document.js';
 import type { OpenApiDocument } from '../../server/src/shared/openapi/document.js';
 import type { ApiOperation, JsonSchema } from '../../server/src/shared/openapi/operation.js';
+import { MAX_ITEMS } from '../../common/bookings/checkout.schema.js';
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../server/src/bookings/checkout/checkout-idempotency.js';
 import { registeredRoutes, type RegisteredRoute } from '../support/express-routes.js';
+import { createActors } from '../support/permission-matrix.js';
+import { bookableRoom, customer, slot } from './bookings.fixtures.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -208,5 +212,68 @@ describe('serving the reference', () => {
   it('serves only the page files, nothing else of the Swagger UI package', async () => {
     expect((await fetch(`${app.url}/api/docs/assets/index.html`)).status).toBe(404);
     expect((await fetch(`${app.url}/api/docs/assets/..%2Fpackage.json`)).status).toBe(404);
+  });
+});
+
+describe('the answers match the document', () => {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+  /** The schema the document shows for this operation's answer with this status. */
+  const answerValidator = (method: string, path: string, status: number) => {
+    type Response = { $ref?: string; content?: Record<string, { schema: JsonSchema }> };
+    const responses = served.paths[path][method].responses as Record<string, Response>;
+    const shared = served.components.responses as Record<string, Response>;
+    const answer = responses[String(status)];
+    const resolved = answer?.$ref ? shared[answer.$ref.replace('#/components/responses/', '')] : answer;
+    const schema = Object.values(resolved?.content ?? {})[0]?.schema;
+    expect(schema, `${method.toUpperCase()} ${path} documents no ${status}`).toBeDefined();
+    return ajv.compile({ ...schema, components: served.components });
+  };
+
+  it('takes its limits from the code: checkout objects, the Idempotency-Key, its 422 and a server to send to', () => {
+    const checkout = served.paths['/api/{tenantId}/checkout'].post as {
+      parameters: { name: string; schema: JsonSchema }[];
+      requestBody: { content: Record<string, { schema: { properties: { bookableItems: JsonSchema } } }> };
+      responses: Record<string, unknown>;
+    };
+    expect(checkout.requestBody.content['application/json'].schema.properties.bookableItems.maxItems).toBe(MAX_ITEMS);
+    expect(checkout.parameters.find((parameter) => parameter.name === 'Idempotency-Key')?.schema.maxLength).toBe(IDEMPOTENCY_KEY_MAX_LENGTH);
+    expect(checkout.responses['422']).toEqual({ $ref: '#/components/responses/Problem422' });
+    expect(served.servers).toEqual([expect.objectContaining({ url: '/' })]);
+  });
+
+  it('a stored and a simulated checkout, a reused Idempotency-Key and a booking read answer what their schemas say (updatedAt, paymentWay.label)', async () => {
+    const actors = await createActors(app, 'manageBookings', 'bookings', 'openapi-antworten');
+    const tenantId = actors.tenant.id;
+    const room = await bookableRoom(app, tenantId);
+    const guest = actors.clients.anonymous;
+    const body = { ...slot(10, '2027-03-03'), bookableItems: [{ bookableId: room.id, amount: 1 }], ...customer };
+
+    const simulated = await guest.post(`/api/${tenantId}/checkout?simulate=true`, body);
+    expect(simulated.status, simulated.text).toBe(200);
+    expect(simulated.json).toMatchObject({ id: null, updatedAt: null });
+    const checkoutAnswer = answerValidator('post', '/api/{tenantId}/checkout', 200);
+    expect(checkoutAnswer(simulated.json), JSON.stringify(checkoutAnswer.errors)).toBe(true);
+
+    const stored = await guest.post(`/api/${tenantId}/checkout`, body, { headers: { 'idempotency-key': 'openapi-antwort-1' } });
+    expect(stored.status, stored.text).toBe(200);
+    expect(checkoutAnswer(stored.json), JSON.stringify(checkoutAnswer.errors)).toBe(true);
+
+    const reused = await guest.post(`/api/${tenantId}/checkout`, { ...body, ...slot(12, '2027-03-03') }, { headers: { 'idempotency-key': 'openapi-antwort-1' } });
+    expect(reused.status, reused.text).toBe(422);
+    const problem = answerValidator('post', '/api/{tenantId}/checkout', 422);
+    expect(problem(reused.json), JSON.stringify(problem.errors)).toBe(true);
+
+    const read = await actors.clients.tenantOwner.get(`/api/${tenantId}/bookings/${stored.json.id}`);
+    expect(read.status, read.text).toBe(200);
+    expect(read.json).toMatchObject({ updatedAt: expect.stringMatching(/Z$/), paymentWay: { label: expect.any(String) } });
+    const booking = answerValidator('get', '/api/{tenantId}/bookings/{id}', 200);
+    expect(booking(read.json), JSON.stringify(booking.errors)).toBe(true);
+    const list = await actors.clients.tenantOwner.get(`/api/${tenantId}/bookings?limit=10`);
+    const page = answerValidator('get', '/api/{tenantId}/bookings', 200);
+    expect(page(list.json), JSON.stringify(page.errors)).toBe(true);
+    const occupied = await guest.get(`/api/${tenantId}/bookings?public=true&from=2027-03-01T00:00:00Z&to=2027-03-31T00:00:00Z`);
+    expect(occupied.json).toEqual([{ id: stored.json.id, tenantId, timeBegin: expect.any(Number), timeEnd: expect.any(Number) }]);
+    expect(page(occupied.json), JSON.stringify(page.errors)).toBe(true);
   });
 });

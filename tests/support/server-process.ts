@@ -118,7 +118,8 @@ function exitOf(child: ChildProcess): Promise<void> {
 
 /** Only what the server needs from this process's environment, so nothing of the test runner leaks in. */
 function baseEnv(): Record<string, string> {
-  const keep = ['PATH', 'HOME', 'TMPDIR', 'TEMP', 'TMP', 'LANG', 'LC_ALL', 'TZ', 'SYSTEMROOT'];
+  // LD_PRELOAD and FAKETIME: under `npm run test:clock` the server shares the moved clock.
+  const keep = ['PATH', 'HOME', 'TMPDIR', 'TEMP', 'TMP', 'LANG', 'LC_ALL', 'TZ', 'SYSTEMROOT', 'LD_PRELOAD', 'FAKETIME'];
   const env: Record<string, string> = {};
   for (const name of keep) {
     const value = process.env[name];

@@ -50,6 +50,7 @@ function ticketBooking(items: { title: string; type: BookableSnapshot['type']; e
     paymentMethod: '',
     paidAt: null,
     cancelledAt: null,
+    updatedAt: null,
     lockerInfo: [],
   };
 }

@@ -53,6 +53,7 @@ function booking(overrides: Partial<BookingView> = {}): BookingView {
     paymentMethod: '',
     paidAt: null,
     cancelledAt: null,
+    updatedAt: null,
     lockerInfo: [],
     ...overrides,
   };

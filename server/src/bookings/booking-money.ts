@@ -1,5 +1,6 @@
 import { itemPrice } from '../bookables/rules/pricing.js';
 import { bookingTotalsCents, isFreeBooking, paymentWayOf, unitPricesCents, vatByRate, type ChargedLine, type PaymentWay, type UnitPricesCents, type VatRateTotal } from '../../../common/bookings/money.js';
+import { paymentWayLabel } from '../../../common/bookings/labels.js';
 import { bookedMinutes } from './checkout/checkout.rules.js';
 import type { BookingItemData, BookingView } from './booking.model.js';
 
@@ -47,7 +48,7 @@ export function bookingMoneyOf(view: Pick<BookingView, 'timeBegin' | 'timeEnd' |
 }
 
 /** The booking as REST answers it: the view with its money in cents and its payment way beside the euro fields (additive). */
-export function bookingJson<View extends Omit<BookingView, 'id'>>(view: View): View & Omit<BookingMoney, 'items'> & { paymentWay: PaymentWay } {
+export function bookingJson<View extends Omit<BookingView, 'id'>>(view: View): View & Omit<BookingMoney, 'items'> & { paymentWay: PaymentWay & { label: string } } {
   const { items, ...money } = bookingMoneyOf(view);
-  return { ...view, ...money, paymentWay: paymentWayOf(view), bookableItems: view.bookableItems.map((item, index) => ({ ...item, ...items[index] })) };
+  return { ...view, ...money, paymentWay: { ...paymentWayOf(view), label: paymentWayLabel(view) }, bookableItems: view.bookableItems.map((item, index) => ({ ...item, ...items[index] })) };
 }

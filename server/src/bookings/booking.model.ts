@@ -117,6 +117,8 @@ export interface BookingView extends CustomerData {
   paidAt: string | null;
   /** When it was rejected or cancelled, as an ISO instant in UTC; null while it is not. */
   cancelledAt: string | null;
+  /** When it was last changed, as an ISO instant in UTC; null only in a checkout's preview, which stores nothing. */
+  updatedAt: string | null;
   lockerInfo: LockerReservation[];
   _couponUsed?: CouponUsed;
 }

@@ -5,7 +5,8 @@
  */
 import { bookableBookingsQuerySchema, bookingChargeFilters, bookingListQuerySchema, bookingPageQuerySchema, bookingStatusFilters, MAX_SCHEDULE_DAYS, MAX_SCHEDULE_OBJECTS, occupancyQuerySchema, roomScheduleQuerySchema } from '../../../common/bookings/booking-query.schema.js';
 import { bookingEditSchema } from '../../../common/bookings/booking-edit.schema.js';
-import { checkoutItemSchema, checkoutSchema } from '../../../common/bookings/checkout.schema.js';
+import { checkoutItemSchema, checkoutSchema, MAX_ITEMS } from '../../../common/bookings/checkout.schema.js';
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from './checkout/checkout-idempotency.js';
 import { bookingHistoryQuerySchema } from '../../../common/bookings/history.js';
 import { fieldSchemas as f, jsonObject, okText, ref, type ApiDomain, type JsonSchema } from '../shared/openapi/operation.js';
 
@@ -47,7 +48,7 @@ const bookingItemsField = (description: string, extra: Record<string, JsonSchema
   description,
   type: 'array',
   minItems: 1,
-  maxItems: 100,
+  maxItems: MAX_ITEMS,
   items: {
     type: 'object',
     required: ['bookableId'],
@@ -107,6 +108,7 @@ const bookingExample = {
   paymentMethod: '',
   paidAt: null,
   cancelledAt: null,
+  updatedAt: '2026-11-20T09:30:00.000Z',
   isFree: false,
   priceCents: 8000,
   vatIncludedCents: 1277,
@@ -122,7 +124,7 @@ const instantMs = (description: string): JsonSchema => ({ description: `${descri
 const bookingSchema: JsonSchema = {
   type: 'object',
   description: 'Eine Buchung, wie die Verwaltung sie sieht.',
-  required: ['id', 'tenantId', 'bookableItems', 'priceEur', 'isCommitted', 'isPayed', 'isRejected'],
+  required: ['id', 'tenantId', 'bookableItems', 'priceEur', 'isCommitted', 'isPayed', 'isRejected', 'updatedAt'],
   additionalProperties: true,
   properties: {
     id: { type: 'string', description: 'Buchungsnummer' },
@@ -151,6 +153,7 @@ const bookingSchema: JsonSchema = {
     paymentMethod: { type: 'string' },
     paidAt: { type: ['string', 'null'], format: 'date-time', description: 'Wann die Zahlung erfasst wurde (UTC); leer solange unbezahlt' },
     cancelledAt: { type: ['string', 'null'], format: 'date-time', description: 'Wann abgelehnt oder storniert (UTC); sonst leer' },
+    updatedAt: { type: 'string', format: 'date-time', description: 'Wann zuletzt geändert (UTC); Reihenfolge und Filter von `updatedSince`' },
     isFree: { type: 'boolean', description: 'Nichts zu zahlen (Bruttosumme 0)' },
     priceCents: { type: 'integer', description: 'Bruttosumme in Cent, exakt' },
     vatIncludedCents: { type: 'integer', description: 'Enthaltene Umsatzsteuer in Cent, exakt' },
@@ -185,6 +188,29 @@ const bookingSchema: JsonSchema = {
     phone: { type: 'string' },
     comment: { type: 'string' },
   },
+};
+
+const bookingProperties = bookingSchema.properties as Record<string, JsonSchema>;
+
+/** A checkout's answer: the stored booking, or with `simulate` the preview, which has no number, token or change yet. */
+const checkoutResultSchema: JsonSchema = {
+  ...bookingSchema,
+  description: 'Die angelegte Buchung, oder mit `simulate` die Vorschau: dann sind `id`, `updatedAt` und `statusToken` leer.',
+  properties: {
+    ...bookingProperties,
+    id: { type: ['string', 'null'], description: 'Buchungsnummer; leer bei `simulate`' },
+    updatedAt: { ...bookingProperties.updatedAt, type: ['string', 'null'] },
+    statusToken: { type: ['string', 'null'], description: 'Status-Token der Buchung (`bst_…`), nur in dieser Antwort; leer bei `simulate`' },
+  },
+};
+
+/** What `public=true` answers of a booking: when it occupies, nothing about who. */
+const publicBookingSlotSchema: JsonSchema = {
+  type: 'object',
+  description: 'Eine belegte Zeit ohne Angaben zur buchenden Person (öffentliche Belegung).',
+  required: ['id', 'tenantId', 'timeBegin', 'timeEnd'],
+  additionalProperties: false,
+  properties: { id: { type: 'string', description: 'Buchungsnummer' }, tenantId: { type: 'string' }, timeBegin: instantMs('Beginn'), timeEnd: instantMs('Ende') },
 };
 
 const slotSchema: JsonSchema = {
@@ -240,7 +266,7 @@ const totalCount = { 'X-Total-Count': { description: 'Anzahl aller Treffer (übe
 export const bookingApi: ApiDomain = {
   tag: { name: 'Buchungen', description: 'Buchungen lesen, anlegen, ändern, freigeben, ablehnen; Belegung und Buchen über den Checkout.' },
   source: 'server/src/bookings/booking.openapi.ts',
-  schemas: { Booking: bookingSchema, OccupancySlot: slotSchema, RoomSchedule: roomScheduleSchema, BookingHistoryPage: historySchema },
+  schemas: { Booking: bookingSchema, CheckoutResult: checkoutResultSchema, PublicBookingSlot: publicBookingSlotSchema, OccupancySlot: slotSchema, RoomSchedule: roomScheduleSchema, BookingHistoryPage: historySchema },
   operations: [
     {
       method: 'get',
@@ -255,7 +281,14 @@ export const bookingApi: ApiDomain = {
         extra: { public: f.flag('Öffentliche Belegung statt der Buchungsliste'), populate: f.flag('`_populated` mit Objekt, Tafelstatus und Veranstaltungen anhängen') },
         example: { status: 'PENDING', from: '2026-12-01T00:00:00Z', to: '2027-01-01T00:00:00Z', limit: '20' },
       },
-      answers: { 200: { description: 'Die Buchungen der Seite.', schema: { type: 'array', items: ref('Booking') }, example: [bookingExample], headers: totalCount } },
+      answers: {
+        200: {
+          description: 'Die Buchungen der Seite; mit `public=true` nur die belegten Zeiten (`PublicBookingSlot`).',
+          schema: { type: 'array', items: { anyOf: [ref('Booking'), ref('PublicBookingSlot')] } },
+          example: [bookingExample],
+          headers: totalCount,
+        },
+      },
       // The list (without `public`) needs a caller who may read bookings.
       problems: [401, 403],
     },
@@ -462,7 +495,7 @@ export const bookingApi: ApiDomain = {
       access: 'optional',
       parameters: [
         { name: 'simulate', in: 'query', description: 'Nur berechnen, nicht speichern (`true` oder `1`)', schema: { type: 'string', enum: ['true', '1', 'false', '0'] } },
-        { name: 'Idempotency-Key', in: 'header', description: 'Beliebiger eindeutiger Schlüssel je Buchungsversuch', schema: { type: 'string', maxLength: 200 }, example: '4f7d1c2e-buchung-42' },
+        { name: 'Idempotency-Key', in: 'header', description: 'Beliebiger eindeutiger Schlüssel je Buchungsversuch', schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH }, example: '4f7d1c2e-buchung-42' },
       ],
       body: {
         input: {
@@ -486,11 +519,11 @@ export const bookingApi: ApiDomain = {
       answers: {
         200: {
           description: 'Die angelegte Buchung (oder mit `simulate` die Vorschau) mit `statusToken` (`bst_…`, nur in dieser Antwort; ohne bei `simulate`), mit dem `GET /api/{tenantId}/bookings/status` den Status liest.',
-          schema: { allOf: [ref('Booking'), { type: 'object', properties: { statusToken: { type: ['string', 'null'], description: 'Status-Token der Buchung, nur in dieser Antwort' } } }] },
+          schema: ref('CheckoutResult'),
           example: { ...bookingExample, statusToken: 'bst_Qm9va2luZ3N0YXR1cy1iZWlzcGllbC10b2tlbi0xMjM0NTY3' },
         },
       },
-      problems: [409, 429],
+      problems: [409, 422, 429],
     },
     {
       method: 'post',

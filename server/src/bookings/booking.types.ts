@@ -174,6 +174,8 @@ export class BookingType extends BookingSummaryFields {
   paidAt!: Date | null;
   @Field(() => Date, { nullable: true, description: 'When it was rejected ("abgelehnt") or cancelled ("storniert", by staff or by the customer\'s confirmed link); empty while it is not, also again after a release that takes the rejection back.' })
   cancelledAt!: Date | null;
+  @Field(() => Date, { description: 'When the booking was last changed (by anyone: staff, customer, payment, workflow); the order and filter of updatedSince.' })
+  updatedAt!: Date;
   @Field(() => String, { description: 'How it is paid, in German: the method once known with the customer\'s choice beside it ("Bar (gewählt: Rechnung)"), the choice alone ("Rechnung"), "Unbekannt" when neither is known.' }) paymentMethodLabel!: string;
   @Field(() => String, { nullable: true, description: 'The workflow state holding it, "archive", or empty for the backlog or without an active workflow.' })
   workflowStatus!: string | null;
@@ -468,6 +470,8 @@ export function bookingType(view: BookingView, workflowStatus: WorkflowStatus = 
     paymentWay: { kind: PaymentWayKindType[way.kind], provider: way.provider, method: way.method, label: paymentWayLabel(view) },
     paidAt: view.paidAt === null ? null : new Date(view.paidAt),
     cancelledAt: view.cancelledAt === null ? null : new Date(view.cancelledAt),
+    // Only a checkout's preview lacks it, and a preview is a CheckoutResult, never a Booking.
+    updatedAt: new Date(view.updatedAt ?? view.timeCreated),
     workflowStatus,
     assignedUserId: view.assignedUserId,
     name: view.name,

@@ -41,6 +41,7 @@ const booking = (changes: Partial<BookingView> = {}): BookingView => ({
   paymentMethod: 'CASH',
   paidAt: null,
   cancelledAt: null,
+  updatedAt: null,
   lockerInfo: [],
   ...changes,
 });

@@ -98,6 +98,7 @@ function sampleBooking(tenantId: string, now: Date): BookingView {
     paymentMethod: 'TRANSFER',
     paidAt: now.toISOString(),
     cancelledAt: null,
+    updatedAt: now.toISOString(),
     lockerInfo: [],
   };
 }

@@ -306,9 +306,10 @@ export class CheckoutService {
       isRejected: false,
       paymentProvider: request.paymentProvider,
       paymentMethod: '',
-      // A preview: nothing is stored, so nothing was paid or cancelled at any instant.
+      // A preview: nothing is stored, so nothing was paid, cancelled or changed at any instant.
       paidAt: null,
       cancelledAt: null,
+      updatedAt: null,
       lockerInfo: [],
       ...(plan.coupon ? { _couponUsed: couponUsed(plan.coupon) } : {}),
     };

@@ -35,6 +35,7 @@ const PROBLEM_STATUSES: Record<number, { description: string; code: keyof typeof
   404: { description: 'Nicht gefunden (auch: Eintrag eines anderen Mandanten).', code: 'generic.not-found' },
   409: { description: 'Konflikt mit dem gespeicherten Stand.', code: 'tenant.last-owner' },
   413: { description: 'Anfrage zu groß.', code: 'generic.payload-too-large' },
+  422: { description: 'Der `Idempotency-Key` gehört zu einer anderen Anfrage; für jeden neuen Versuch einen neuen Schlüssel senden.', code: 'booking.idempotency-key-reused' },
   429: { description: 'Zu viele Anfragen; `Retry-After` nennt die Sekunden bis zum nächsten Versuch.', code: 'auth.rate-limited' },
   503: { description: 'Datenbank vorübergehend nicht erreichbar; `Retry-After` nennt die Sekunden.', code: 'service.unavailable' },
 };
@@ -244,6 +245,8 @@ export function buildOpenApiDocument(domains: readonly ApiDomain[], options: Doc
       version: options.version,
       description: options.description,
     },
+    // Relative: the document is served by the instance it describes, under whatever address that has.
+    servers: [{ url: '/', description: 'Diese Instanz' }],
     tags: domains.map((domain) => domain.tag),
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
     components: {
