@@ -365,7 +365,7 @@ export class WebhookService {
         await tx.execute('update webhook_endpoints set disabled_at = now(), disabled_reason = ? where id = ?', [reason, endpoint.id]);
         await tx.execute(`update webhook_deliveries set status = 'failed', next_attempt_at = null where endpoint_id = ? and status = 'pending'`, [endpoint.id]);
         await enqueueJobs(tx, await disabledMailJobs(tx, endpoint.id, endpoint.tenant_id));
-        logger.warn({ endpointId: endpoint.id, tenantId: endpoint.tenant_id, failuresInARow: inARow }, `Webhook pausiert: ${reason}`);
+        logger.warn({ endpointId: endpoint.id, tenantId: endpoint.tenant_id, failuresInARow: inARow, reason }, 'Webhook pausiert');
       } else if (nextAttempt) {
         await enqueueJobs(tx, [drainJob(endpoint.id, endpoint.tenant_id, nextAttempt)]);
       }
