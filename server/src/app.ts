@@ -154,11 +154,11 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   await startPubSub();
   const services = createServices(config, orm, pubSub);
   // The job queue's schema before the first request can enqueue; its worker has its own connections.
-  const jobPool = new pg.Pool({ connectionString: databaseUrl, max: config.jobConcurrency + 2 });
+  const jobPool = new pg.Pool({ connectionString: databaseUrl, max: config.jobConcurrency + config.webhooks.concurrency + 3 });
   jobPool.on('error', (error) => logger.error({ err: error }, '[jobs] idle client error'));
   jobPool.on('connect', (client) => client.on('error', (error) => logger.error({ err: error }, '[jobs] client error')));
   await migrateJobQueue(jobPool);
-  const jobWorker = new JobWorker(jobPool, services.jobHandlers, config.jobConcurrency, services.jobSchedules);
+  const jobWorker = new JobWorker(jobPool, services.jobHandlers, config.jobConcurrency, services.jobSchedules, services.jobLanes);
   await jobWorker.start();
   const schema = await buildAppSchema(pubSub);
   // Subscriptions per socket (graphql-ws context): those still running are the ones its context lists.

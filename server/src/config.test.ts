@@ -71,6 +71,14 @@ describe('loadConfig', () => {
     expect(load({ WEBHOOKS_ALLOW_PRIVATE: 'false' }).webhooks.allowPrivate).toBe(false);
   });
 
+  it('sends webhooks in a lane of two with 5 s timeouts and pauses after five failures, unless told; a web-only replica sends none', () => {
+    expect(load({}).webhooks).toEqual({ allowPrivate: true, timeoutMs: 5_000, concurrency: 2, pauseAfterFailures: 5 });
+    expect(load({ JOB_CONCURRENCY: '0' }).webhooks.concurrency).toBe(0);
+    expect(load({ JOB_CONCURRENCY: '0', WEBHOOK_CONCURRENCY: '3' }).webhooks.concurrency).toBe(3);
+    expect(load({ WEBHOOK_TIMEOUT_SECONDS: '2', WEBHOOK_PAUSE_AFTER_FAILURES: '10' }).webhooks).toMatchObject({ timeoutMs: 2_000, pauseAfterFailures: 10 });
+    expect(() => load({ WEBHOOK_TIMEOUT_SECONDS: '0' })).toThrow('WEBHOOK_TIMEOUT_SECONDS muss zwischen 1 und 60 liegen');
+  });
+
   it('has defaults for everything optional', () => {
     const config = load({});
     expect(config).toMatchObject({

@@ -26,8 +26,7 @@ export interface AppConfig {
   /** Office365 Graph endpoints for the instance's Graph mail method (overridable for tests). */
   graph: { loginUrl: string; apiUrl: string };
   rateLimit: { signInPerWindow: number; resetPerWindow: number; windowSeconds: number; apiTokenPerMinute: number };
-  /** Webhooks to plain http and private addresses (loopback receivers in development and tests); never in production by default. */
-  webhooks: { allowPrivate: boolean };
+  webhooks: WebhookConfig;
   /**
    * Which proxies may tell the client's address and protocol (X-Forwarded-For, -Proto), as express's
    * 'trust proxy' setting takes it: a hop count, or addresses, subnets and the names loopback,
@@ -53,6 +52,17 @@ export interface AppConfig {
   logLevel: LogLevel;
   /** METRICS_TOKEN: the bearer token GET /metrics asks for; in production /metrics exists only with it. */
   metricsToken: string | undefined;
+}
+
+export interface WebhookConfig {
+  /** Webhooks to plain http and private addresses (loopback receivers in development and tests); never in production by default. */
+  allowPrivate: boolean;
+  /** How long one delivery may take, connection and answer together. */
+  timeoutMs: number;
+  /** Deliveries this process sends at once, in their own lane of the job queue; 0 sends none here. */
+  concurrency: number;
+  /** Failed attempts in a row after which an endpoint is paused and its owners are mailed. */
+  pauseAfterFailures: number;
 }
 
 export interface PaymentProviderUrls {
@@ -214,6 +224,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     : undefined;
 
   const trustedProxies = trustProxy(env);
+  const jobConcurrency = integer(env, 'JOB_CONCURRENCY', 4, 0, 100);
   // Behind a TLS proxy only a trusted X-Forwarded-Proto tells that the request came over https;
   // without it the Secure session cookie would never be set and nobody could sign in.
   if (publicUrl.startsWith('https:') && trustedProxies === false) {
@@ -258,10 +269,16 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       // Requests per minute and API token (docs/integrators.md).
       apiTokenPerMinute: integer(env, 'RATE_LIMIT_API_TOKEN', 600, 1),
     },
-    webhooks: { allowPrivate: bool(env, 'WEBHOOKS_ALLOW_PRIVATE', nodeEnv !== 'production') },
+    webhooks: {
+      allowPrivate: bool(env, 'WEBHOOKS_ALLOW_PRIVATE', nodeEnv !== 'production'),
+      timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_SECONDS', 5, 1, 60) * 1000,
+      // A web-only replica (JOB_CONCURRENCY=0) sends no deliveries either, unless told.
+      concurrency: integer(env, 'WEBHOOK_CONCURRENCY', jobConcurrency > 0 ? 2 : 0, 0, 50),
+      pauseAfterFailures: integer(env, 'WEBHOOK_PAUSE_AFTER_FAILURES', 5, 1, 100),
+    },
     trustProxy: trustedProxies,
     clientDist: path.resolve(cwd, env.CLIENT_DIST || 'dist/client'),
-    jobConcurrency: integer(env, 'JOB_CONCURRENCY', 4, 0, 100),
+    jobConcurrency,
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_SECONDS', 10, 0, 600) * 1000,
     payments: {
       girocheckoutUrl: url('GIROCHECKOUT_URL', env.GIROCHECKOUT_URL || 'https://payment.girosolution.de/girocheckout/api/v2', WEB),

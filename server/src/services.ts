@@ -39,7 +39,7 @@ import { ReceiptService } from './receipts/receipt.service.js';
 import { PrivacyService } from './privacy/privacy.service.js';
 import { RoleService } from './roles/role.service.js';
 import type { DomainServices } from './shared/domain-services.js';
-import type { JobHandler, JobSchedule } from './shared/jobs.js';
+import type { JobHandler, JobLane, JobSchedule } from './shared/jobs.js';
 import type { AppPubSub } from './shared/pubsub.js';
 import { RateLimiter } from './shared/rate-limit.js';
 import { SnippetService } from './snippets/snippet.service.js';
@@ -72,6 +72,8 @@ export interface Services extends DomainServices {
   jobHandlers: Record<string, JobHandler>;
   /** The tasks run on a schedule (shared/jobs.ts, JobSchedule). */
   jobSchedules: JobSchedule[];
+  /** Tasks that run in a lane of their own (shared/jobs.ts, JobLane), never in the main runner. */
+  jobLanes: JobLane[];
   /** The attempt counters in PostgreSQL, for the app's own limits (requests per API token). */
   attempts: RateLimiter;
 }
@@ -193,5 +195,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
       ...webhooks.handlers(),
     },
     jobSchedules: [...privacy.schedules()],
+    // Deliveries wait for receivers that may take their time: mails and documents never wait behind them.
+    jobLanes: [{ name: 'webhooks', setting: 'WEBHOOK_CONCURRENCY', tasks: webhooks.laneTasks(), concurrency: config.webhooks.concurrency }],
   };
 }

@@ -91,4 +91,40 @@ describe('stopping the job worker', () => {
       { number: 1, final: true },
     ]);
   });
+
+  it("runs a lane's tasks beside a busy main runner, never in it, beats for both and hands back both runners' jobs", async () => {
+    const ran: string[] = [];
+    const handlers = {
+      'main-job': () => new Promise<void>(() => void ran.push('main-job')),
+      'lane-job': async () => void ran.push('lane-job'),
+      'lane-hang': () => new Promise<void>(() => void ran.push('lane-hang')),
+    };
+    const worker = new JobWorker(pool, handlers, 1, [], [{ name: 'lane', setting: 'LANE_CONCURRENCY', tasks: ['lane-job', 'lane-hang'], concurrency: 1 }]);
+    await worker.start();
+    try {
+      // The one main worker hangs: the lane still runs its job.
+      await addJob('main-job', 25);
+      await until('the main job runs', () => ran.includes('main-job'));
+      await addJob('lane-job', 25);
+      await until('the lane job is done', async () => ran.includes('lane-job') && !(await queued()).some((job) => job.task === 'lane-job'));
+      expect(worker.state()).toEqual({ ok: true, detail: 'läuft' });
+      const { rows } = await pool.query<{ count: number }>('select count(*)::int as count from job_worker_heartbeats');
+      expect(rows[0]!.count).toBe(2);
+      await addJob('lane-hang', 25);
+      await until('the lane hangs too', () => ran.includes('lane-hang'));
+    } finally {
+      expect(await worker.stop(300)).toEqual({ released: 2 });
+    }
+    expect(ran.filter((task) => task === 'main-job')).toHaveLength(1);
+    expect((await queued()).map((job) => [job.task, job.locked_by, job.attempts])).toEqual([
+      ['main-job', null, 0],
+      ['lane-hang', null, 0],
+    ]);
+    await pool.query('delete from graphile_worker._private_jobs');
+  });
+
+  it('reports a process without any runner as configured so, naming every setting', () => {
+    const worker = new JobWorker(pool, { 'main-job': async () => undefined, 'lane-job': async () => undefined }, 0, [], [{ name: 'lane', setting: 'LANE_CONCURRENCY', tasks: ['lane-job'], concurrency: 0 }]);
+    expect(worker.state()).toEqual({ ok: true, detail: 'kein Worker in diesem Prozess (JOB_CONCURRENCY=0, LANE_CONCURRENCY=0)' });
+  });
 });

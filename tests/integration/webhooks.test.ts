@@ -293,6 +293,44 @@ describe('delivery', () => {
     await waitForSettledQueue(app.orm);
     expect(received).toEqual([]);
   });
+  it('pauses an endpoint after five failed attempts in a row (the circuit breaker) and mails its owners; a success in between starts the count anew', async () => {
+    const { endpoint } = await register({ events: ['booking.created'] });
+    answer = () => 500;
+    await book();
+    await waitForSettledQueue(app.orm);
+    answer = () => 200;
+    await retriesDue();
+    // The success reset the count: four failures in a row since do not pause it.
+    answer = () => 500;
+    await book();
+    await waitForSettledQueue(app.orm);
+    for (let retry = 0; retry < 3; retry++) await retriesDue();
+    const [stillOn] = (await owner.gql<{ webhookEndpoints: Endpoint[] }>(LIST, { t: tenantId })).data!.webhookEndpoints;
+    expect(stillOn!.disabledAt).toBeNull();
+    const toldBefore = app.smtp.find(actors.userIds.tenantOwner, 'Webhook deaktiviert').length;
+    await retriesDue();
+    const [paused] = (await owner.gql<{ webhookEndpoints: (Endpoint & { disabledReason: string | null })[] }>(LIST, { t: tenantId })).data!.webhookEndpoints;
+    expect(paused).toMatchObject({ disabledAt: expect.any(String), disabledReason: 'Automatisch pausiert: 5 Zustellversuche in Folge fehlgeschlagen' });
+    expect((await deliveries(endpoint.id)).map((entry) => [entry.status, entry.attempts])).toEqual([
+      ['FAILED', 5],
+      ['SUCCEEDED', 2],
+    ]);
+    const mail = await app.smtp.waitForMail(actors.userIds.tenantOwner, 'Webhook deaktiviert');
+    expect(mail.text).toContain('5 Zustellversuche in Folge fehlgeschlagen');
+    expect(app.smtp.find(actors.userIds.tenantOwner, 'Webhook deaktiviert')).toHaveLength(toldBefore + 1);
+    // Paused: nothing is sent until it is turned on again; then the count starts at zero.
+    received.length = 0;
+    answer = () => 200;
+    await book();
+    await waitForSettledQueue(app.orm);
+    expect(received).toEqual([]);
+    const enabled = await owner.gql<{ updateWebhookEndpoint: Endpoint }>(UPDATE, { id: endpoint.id, input: { url: receiverUrl, events: ['booking.created'] }, enabled: true });
+    expect(enabled.data!.updateWebhookEndpoint).toMatchObject({ disabledAt: null, failingSince: null });
+    await book();
+    await waitForSettledQueue(app.orm);
+    expect(received).toHaveLength(1);
+  });
+
   it('mails each owner once when disabling, also when the mail to one of them must be retried', async () => {
     const secondOwner = `zweite-inhaberin-${Date.now()}@example.org`;
     await createUser(app.orm, { id: secondOwner, password: 'Geheim-Passwort-1' });
@@ -381,6 +419,41 @@ describe('managing endpoints', () => {
     expect(received).toHaveLength(2);
     expect(received[1]!.headers['webhook-id']).toBe(received[0]!.headers['webhook-id']);
     expect((await deliveries(endpoint.id)).map((entry) => entry.status)).toEqual(['SUCCEEDED', 'SUCCEEDED']);
+  });
+});
+
+describe('redelivery', () => {
+  it('"Erneut senden" pressed five times at once makes one delivery, also when the receiver answers at once', async () => {
+    const { endpoint } = await register({ events: ['booking.created'] });
+    const test = await owner.gql<{ sendTestWebhook: Delivery }>(TEST, { id: endpoint.id });
+    await waitForSettledQueue(app.orm);
+    expect(received).toHaveLength(1);
+    const deliveryId = test.data!.sendTestWebhook.id;
+    for (let round = 0; round < 3; round++) {
+      const presses = await Promise.all(Array.from({ length: 5 }, () => owner.gql<{ redeliverWebhook: Delivery }>(REDELIVER, { id: deliveryId })));
+      for (const press of presses) expect(press.errors, JSON.stringify(press.errors)).toBeUndefined();
+      expect(new Set(presses.map((press) => press.data!.redeliverWebhook.id)).size).toBe(1);
+      await waitForSettledQueue(app.orm);
+    }
+    // Three rounds of five presses within the minute: one redelivery, sent once.
+    expect(received).toHaveLength(2);
+    expect((await deliveries(endpoint.id)).map((entry) => entry.status)).toEqual(['SUCCEEDED', 'SUCCEEDED']);
+    const [redelivery] = await deliveries(endpoint.id);
+    expect((await owner.gql<{ redeliverWebhook: Delivery }>(REDELIVER, { id: deliveryId })).data!.redeliverWebhook.id).toBe(redelivery!.id);
+  });
+
+  it('a redelivery asked for again after the minute is a new one', async () => {
+    const { endpoint } = await register({ events: ['booking.created'] });
+    const test = await owner.gql<{ sendTestWebhook: Delivery }>(TEST, { id: endpoint.id });
+    await waitForSettledQueue(app.orm);
+    const deliveryId = test.data!.sendTestWebhook.id;
+    const first = (await owner.gql<{ redeliverWebhook: Delivery }>(REDELIVER, { id: deliveryId })).data!.redeliverWebhook;
+    await waitForSettledQueue(app.orm);
+    await app.orm.em.getConnection().execute(`update webhook_deliveries set created_at = created_at - interval '61 seconds' where id = ?`, [first.id]);
+    const second = (await owner.gql<{ redeliverWebhook: Delivery }>(REDELIVER, { id: deliveryId })).data!.redeliverWebhook;
+    expect(second.id).not.toBe(first.id);
+    await waitForSettledQueue(app.orm);
+    expect(received).toHaveLength(3);
   });
 });
 

@@ -171,91 +171,157 @@ with dead as (
 )
 select array(select locked_by from dead) as workers, (select count(*) from unlocked) as unlocked`;
 
+/** graphile-worker's task list for the handlers, each observed and told its attempt. */
+function taskListOf(handlers: Record<string, JobHandler>): TaskList {
+  const taskList: TaskList = {};
+  for (const [name, handler] of Object.entries(handlers)) {
+    // graphile-worker counts the attempt when it takes the job: `attempts` is this run's number.
+    const observed = observedHandler(name, handler);
+    taskList[name] = async (payload, helpers) =>
+      observed((payload ?? {}) as Record<string, unknown>, { number: helpers.job.attempts, final: helpers.job.attempts >= helpers.job.max_attempts });
+  }
+  return taskList;
+}
+
 /**
- * The worker of this process. `concurrency` 0 runs none (a web-only replica; another process works
- * the queue). While it runs, it beats every HEARTBEAT_INTERVAL_MS (job_worker_heartbeats) and
- * hands the jobs of dead workers back to the queue; any process with a worker does, so the jobs of
- * a killed process are taken over within about WORKER_DEAD_AFTER_SECONDS plus one interval.
+ * A lane of the queue: a runner of its own for the named tasks, with its own number of jobs at
+ * once. The main runner never takes a lane's tasks, so a lane's slow jobs (webhook deliveries to
+ * receivers that take their time) never hold a worker that mails and documents wait for.
+ */
+export interface JobLane {
+  /** For log lines and the readiness detail. */
+  name: string;
+  /** The setting that sets its concurrency, named in the readiness detail. */
+  setting: string;
+  tasks: readonly string[];
+  concurrency: number;
+}
+
+/** One graphile-worker runner of a lane (the main one included). */
+interface LaneRunner {
+  lane: string;
+  setting: string;
+  taskList: TaskList;
+  concurrency: number;
+  crontab: string;
+  runner?: Runner;
+  /** graphile-worker locks jobs under the id of the runner's worker pool. */
+  workerId?: string;
+  workerPool?: WorkerPool;
+  restart?: NodeJS.Timeout;
+}
+
+/**
+ * The worker of this process: one runner for the main lane and one per further lane, on the same
+ * connections. A lane with `concurrency` 0 runs no runner here (a web-only replica; another
+ * process works the queue). While any runs, the process beats every HEARTBEAT_INTERVAL_MS
+ * (job_worker_heartbeats, one row per runner) and hands the jobs of dead workers back to the
+ * queue; any process with a worker does, so the jobs of a killed process are taken over within
+ * about WORKER_DEAD_AFTER_SECONDS plus one interval.
  */
 export class JobWorker {
-  private runner: Runner | undefined;
+  private readonly runners: LaneRunner[];
+  private started = false;
   private stopped = false;
-  /** graphile-worker locks jobs under the id of the process's worker pool. */
-  private workerId: string | undefined;
-  private workerPool: WorkerPool | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
   private beating: Promise<void> | undefined;
-  private restart: NodeJS.Timeout | undefined;
   /** When this process last beat successfully (epoch ms). */
   private lastBeat = 0;
 
   constructor(
     private readonly pool: pg.Pool,
-    private readonly handlers: Record<string, JobHandler>,
-    private readonly concurrency: number,
-    private readonly schedules: readonly JobSchedule[] = [],
-  ) {}
+    handlers: Record<string, JobHandler>,
+    concurrency: number,
+    schedules: readonly JobSchedule[] = [],
+    lanes: readonly JobLane[] = [],
+  ) {
+    const inLane = new Set(lanes.flatMap((lane) => lane.tasks));
+    const main: JobLane = { name: 'main', setting: 'JOB_CONCURRENCY', tasks: Object.keys(handlers).filter((task) => !inLane.has(task)), concurrency };
+    this.runners = [main, ...lanes].map((lane, index) => ({
+      lane: lane.name,
+      setting: lane.setting,
+      taskList: taskListOf(Object.fromEntries(lane.tasks.flatMap((task) => (handlers[task] ? [[task, handlers[task]] as const] : [])))),
+      concurrency: lane.concurrency,
+      // The schedules run once per process: with the main lane.
+      crontab: index === 0 ? crontabOf(schedules) : '',
+    }));
+  }
+
+  private active(): LaneRunner[] {
+    return this.runners.filter((entry) => entry.concurrency > 0 && Object.keys(entry.taskList).length > 0);
+  }
 
   /** For the readiness check: whether this process works the queue, or runs no worker by configuration. */
   state(): { ok: boolean; detail: string } {
-    if (this.concurrency <= 0) return { ok: true, detail: 'kein Worker in diesem Prozess (JOB_CONCURRENCY=0)' };
-    return this.runner && !this.stopped ? { ok: true, detail: 'läuft' } : { ok: false, detail: 'Worker läuft nicht' };
+    const active = this.active();
+    if (active.length === 0) return { ok: true, detail: `kein Worker in diesem Prozess (${this.runners.map((entry) => `${entry.setting}=0`).join(', ')})` };
+    const down = active.filter((entry) => !entry.runner || this.stopped);
+    if (down.length === 0) return { ok: true, detail: 'läuft' };
+    return { ok: false, detail: down.length === active.length ? 'Worker läuft nicht' : `Worker läuft nicht: ${down.map((entry) => entry.lane).join(', ')}` };
   }
 
   async start(): Promise<void> {
-    if (this.concurrency <= 0 || this.runner) return;
+    const active = this.active();
+    if (active.length === 0 || this.started) return;
+    this.started = true;
     this.stopped = false;
-    await this.startRunner();
+    for (const entry of active) await this.startRunner(entry);
     await this.beat();
     this.heartbeat = setInterval(() => void this.beat(), HEARTBEAT_INTERVAL_MS);
     this.heartbeat.unref();
   }
 
-  private async startRunner(): Promise<void> {
-    const taskList: TaskList = {};
-    for (const [name, handler] of Object.entries(this.handlers)) {
-      // graphile-worker counts the attempt when it takes the job: `attempts` is this run's number.
-      const observed = observedHandler(name, handler);
-      taskList[name] = async (payload, helpers) =>
-        observed((payload ?? {}) as Record<string, unknown>, { number: helpers.job.attempts, final: helpers.job.attempts >= helpers.job.max_attempts });
-    }
+  private async startRunner(entry: LaneRunner): Promise<void> {
     const events: WorkerEvents = new EventEmitter();
     events.on('pool:create', ({ workerPool }) => {
-      this.workerId = workerPool.id;
-      this.workerPool = workerPool;
+      entry.workerId = workerPool.id;
+      entry.workerPool = workerPool;
     });
-    const runner = await run({ pgPool: this.pool, taskList, concurrency: this.concurrency, noHandleSignals: true, pollInterval: 2000, logger: workerLogger, crontab: crontabOf(this.schedules), events });
-    this.runner = runner;
+    const runner = await run({
+      pgPool: this.pool,
+      taskList: entry.taskList,
+      concurrency: entry.concurrency,
+      noHandleSignals: true,
+      pollInterval: 2000,
+      logger: workerLogger,
+      crontab: entry.crontab,
+      events,
+    });
+    entry.runner = runner;
     // graphile-worker gives up its pool after a long database outage: start a new one, so the
     // process works the queue again by itself.
     runner.promise
-      .catch((error: unknown) => logger.error({ err: error }, '[jobs] worker ended'))
+      .catch((error: unknown) => logger.error({ err: error, lane: entry.lane }, '[jobs] worker ended'))
       .finally(() => {
-        if (this.stopped || this.runner !== runner) return;
-        this.runner = undefined;
-        this.scheduleRestart();
+        if (this.stopped || entry.runner !== runner) return;
+        entry.runner = undefined;
+        this.scheduleRestart(entry);
       });
   }
 
-  private scheduleRestart(): void {
-    logger.error(`[jobs] worker ended unexpectedly, starting it again in ${HEARTBEAT_INTERVAL_MS / 1000} s`);
-    this.restart = setTimeout(() => {
-      this.restart = undefined;
+  private scheduleRestart(entry: LaneRunner): void {
+    logger.error(`[jobs] worker (${entry.lane}) ended unexpectedly, starting it again in ${HEARTBEAT_INTERVAL_MS / 1000} s`);
+    entry.restart = setTimeout(() => {
+      entry.restart = undefined;
       if (this.stopped) return;
-      this.startRunner().catch((error: unknown) => {
-        logger.error({ err: error }, '[jobs] starting the worker again failed');
-        this.scheduleRestart();
+      this.startRunner(entry).catch((error: unknown) => {
+        logger.error({ err: error, lane: entry.lane }, '[jobs] starting the worker again failed');
+        this.scheduleRestart(entry);
       });
     }, HEARTBEAT_INTERVAL_MS);
-    this.restart.unref();
+    entry.restart.unref();
   }
 
   /** One heartbeat and one look for dead workers; a failure (database away) waits for the next. */
   private beat(): Promise<void> {
     this.beating ??= (async () => {
       try {
-        if (this.workerId) {
-          await this.pool.query('insert into job_worker_heartbeats (worker_id, last_seen) values ($1, now()) on conflict (worker_id) do update set last_seen = now()', [this.workerId]);
+        const workerIds = this.runners.flatMap((entry) => (entry.workerId ? [entry.workerId] : []));
+        if (workerIds.length > 0) {
+          await this.pool.query(
+            'insert into job_worker_heartbeats (worker_id, last_seen) select unnest($1::text[]), now() on conflict (worker_id) do update set last_seen = now()',
+            [workerIds],
+          );
         }
         // After a gap in this process's own beats (database away), the others may not have beaten
         // again yet either: judge them only from the next beat on.
@@ -281,19 +347,24 @@ export class JobWorker {
    */
   async stop(graceMs = Number.POSITIVE_INFINITY): Promise<{ released: number }> {
     this.stopped = true;
-    const runner = this.runner;
-    const workerPool = this.workerPool;
-    this.runner = undefined;
+    this.started = false;
     if (this.heartbeat) clearInterval(this.heartbeat);
-    if (this.restart) clearTimeout(this.restart);
     this.heartbeat = undefined;
-    this.restart = undefined;
     await this.beating;
+    const counts = await Promise.all(this.runners.map((entry) => this.stopRunner(entry, graceMs)));
+    return { released: counts.reduce((sum, count) => sum + count, 0) };
+  }
+
+  private async stopRunner(entry: LaneRunner, graceMs: number): Promise<number> {
+    const { runner, workerPool, workerId } = entry;
+    entry.runner = undefined;
+    if (entry.restart) clearTimeout(entry.restart);
+    entry.restart = undefined;
     let released = 0;
     if (runner) {
-      const stopped = runner.stop().catch((error: unknown) => logger.error({ err: error }, '[jobs] stopping the worker failed'));
-      if (!(await settledWithin(stopped, graceMs)) && this.workerId) {
-        released = await this.releaseLockedJobs(this.workerId);
+      const stopped = runner.stop().catch((error: unknown) => logger.error({ err: error, lane: entry.lane }, '[jobs] stopping the worker failed'));
+      if (!(await settledWithin(stopped, graceMs)) && workerId) {
+        released = await this.releaseLockedJobs(workerId);
         // The handlers still running are abandoned with the process; graphile-worker finds nothing
         // left to fail, since the jobs are no longer locked by this pool.
         if (workerPool) await Promise.resolve(workerPool.forcefulShutdown('shutdown grace period over')).catch(() => undefined);
@@ -301,8 +372,8 @@ export class JobWorker {
       }
     }
     // Stopped cleanly, its jobs are released: nothing left for others to take over.
-    if (this.workerId) await this.pool.query('delete from job_worker_heartbeats where worker_id = $1', [this.workerId]).catch(() => undefined);
-    return { released };
+    if (workerId) await this.pool.query('delete from job_worker_heartbeats where worker_id = $1', [workerId]).catch(() => undefined);
+    return released;
   }
 
   /**

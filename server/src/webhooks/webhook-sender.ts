@@ -3,8 +3,8 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import { checkedLookup, isPublicAddress, RefusedAddressError, type WebhookNetworkRules } from './webhook-address.js';
 
-/** A receiver gets this long for its answer, the connection included. */
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+/** A receiver gets this long for its answer, the connection included (WEBHOOK_TIMEOUT_SECONDS sets the server's). */
+export const WEBHOOK_TIMEOUT_MS = 5_000;
 /** Only this much of an answer is read (its status matters, not its body). */
 const MAX_ANSWER_BYTES = 64 * 1024;
 

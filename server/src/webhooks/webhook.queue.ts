@@ -6,16 +6,22 @@ import { enqueueJobs, type Job } from '../shared/jobs.js';
 /**
  * The deliveries of webhooks, written inside the transaction of the change they announce: a
  * rolled-back change sends nothing, a committed one is delivered even after a crash. Each endpoint
- * has one draining job at a time (its own named queue and job key), which sends its deliveries
- * oldest first and waits while the oldest is retried: an endpoint sees its events in order.
+ * has one draining job (its job key), which sends its deliveries oldest first and waits while the
+ * oldest is retried: an endpoint sees its events in order. The drains run in the queue's webhook
+ * lane (JobLane, WEBHOOK_CONCURRENCY), never in the runner that sends mails and documents.
  */
 
 export const WEBHOOK_DRAIN_JOB = 'webhook-drain';
 export const WEBHOOK_DISABLED_MAIL_JOB = 'webhook-disabled-mail';
 
-/** The job that sends an endpoint's pending deliveries, due at `runAt` (default now). */
-export function drainJob(endpointId: string, runAt?: Date): Job {
-  return { name: WEBHOOK_DRAIN_JOB, payload: { endpointId }, key: `webhook:${endpointId}`, queueName: `webhook:${endpointId}`, runAt };
+/**
+ * The job that sends an endpoint's pending deliveries, due at `runAt` (default now). All drains of a
+ * tenant share one named queue, which graphile-worker runs one job at a time: a tenant with many
+ * slow endpoints holds at most one slot of the lane, whatever its backlog, and the other tenants'
+ * drains take the rest (docs/decisions/0008-webhook-lane.md).
+ */
+export function drainJob(endpointId: string, tenantId: string, runAt?: Date): Job {
+  return { name: WEBHOOK_DRAIN_JOB, payload: { endpointId }, key: `webhook:${endpointId}`, queueName: `webhooks:${tenantId}`, runAt };
 }
 
 export interface WebhookEvent {
@@ -55,7 +61,7 @@ export async function enqueueWebhookEvent(em: EntityManager, tenantId: string, e
       JSON.stringify(webhookBody(event.type, now, data)),
     ]);
   }
-  await enqueueJobs(em, endpoints.map((endpoint) => drainJob(endpoint.id)));
+  await enqueueJobs(em, endpoints.map((endpoint) => drainJob(endpoint.id, tenantId)));
 }
 
 /** How long the delivery log keeps a finished delivery (and the payload it sent): a month to look into a failure. */

@@ -16,10 +16,21 @@ import { drainJob, enqueueWebhookEvent, WEBHOOK_DISABLED_MAIL_JOB, WEBHOOK_DRAIN
 
 /** The waits before the 2nd, 3rd… attempt: eight attempts over about 45 hours, then the delivery has failed. */
 export const WEBHOOK_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000, 12 * 3_600_000, 24 * 3_600_000];
-/** An endpoint failing this long without a single success is disabled and its tenant's owners are told. */
+/** An endpoint failing this long without a single success is paused and its tenant's owners are told. */
 export const WEBHOOK_DISABLE_AFTER_MS = 3 * 24 * 3_600_000;
-/** Deliveries one drain run sends before it hands over to a new run (other endpoints' queues get their turn). */
+/** Deliveries one drain run sends before it hands over to a new run (other endpoints get their turn). */
 const DRAIN_BATCH = 50;
+/** A drain run hands over after this many timeouts' worth of sending, so a slow receiver frees its slot of the lane. */
+const DRAIN_BUDGET_TIMEOUTS = 2;
+/** "Erneut senden" pressed again this soon after a redelivery answers that one instead of sending once more. */
+export const REDELIVERY_REPEAT_MS = 60_000;
+
+/** How deliveries are sent: the address rules, the timeout of one attempt, and when the circuit breaker pauses an endpoint. */
+export interface WebhookSettings extends WebhookNetworkRules {
+  timeoutMs: number;
+  /** Failed attempts in a row that pause the endpoint. */
+  pauseAfterFailures: number;
+}
 
 export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed';
 
@@ -73,6 +84,7 @@ interface EndpointRow {
   disabled_at: Date | null;
   disabled_reason: string | null;
   failing_since: Date | null;
+  consecutive_failures: number;
 }
 
 interface DeliveryRow {
@@ -123,19 +135,20 @@ const deliveryView = (row: DeliveryRow): WebhookDeliveryView => ({
   body: JSON.stringify(row.payload),
 });
 
-const ENDPOINT_COLUMNS = 'id, tenant_id, url, events, secret, description, include_personal_data, created_by, created_at, disabled_at, disabled_reason, failing_since';
+const ENDPOINT_COLUMNS = 'id, tenant_id, url, events, secret, description, include_personal_data, created_by, created_at, disabled_at, disabled_reason, failing_since, consecutive_failures';
 const DELIVERY_COLUMNS = 'id, seq::text as cursor, endpoint_id, event_id, event_type, payload, status, attempts, last_status_code, last_duration_ms, last_error, next_attempt_at, created_at, delivered_at';
 
 /**
  * Webhooks of integrators: endpoints registered, changed and deleted by the tenant's owners in
  * person, their delivery log, redeliveries and test events; and the job that sends an endpoint's
- * deliveries in order, retries them with backoff and disables an endpoint failing for three days.
+ * deliveries in order with a short timeout, retries them with backoff and pauses an endpoint that
+ * keeps failing (the circuit breaker: failed attempts in a row, or three days without a success).
  */
 export class WebhookService {
   constructor(
     private readonly orm: MikroORM,
     private readonly mail: Pick<MailService, 'send'>,
-    private readonly rules: WebhookNetworkRules,
+    private readonly rules: WebhookSettings,
     private readonly publicUrl: string,
   ) {}
 
@@ -196,9 +209,10 @@ export class WebhookService {
       `update webhook_endpoints set url = ?, events = array(select jsonb_array_elements_text(?::jsonb)), description = ?, include_personal_data = ?,
          disabled_at = case when ? then null when ? then now() else disabled_at end,
          disabled_reason = case when ? then null when ? then 'Von Hand deaktiviert' else disabled_reason end,
-         failing_since = case when ? then null else failing_since end
+         failing_since = case when ? then null else failing_since end,
+         consecutive_failures = case when ? then 0 else consecutive_failures end
        where id = ? returning ${ENDPOINT_COLUMNS}`,
-      [values.url, JSON.stringify(values.events), values.description, values.includePersonalData, reenable, disable, reenable, disable, reenable, id],
+      [values.url, JSON.stringify(values.events), values.description, values.includePersonalData, reenable, disable, reenable, disable, reenable, reenable, id],
     );
     logger.info({ endpointId: id, by: viewer.user.id }, 'Webhook geändert');
     return endpointView(row as EndpointRow);
@@ -234,27 +248,33 @@ export class WebhookService {
 
   /**
    * Sends a delivery again ("Erneut senden") as a new delivery with the same message id, behind the
-   * endpoint's waiting ones. A second request while that redelivery waits returns it: one attempt,
-   * however often the button is pressed. A delivery still waiting is not duplicated at all.
+   * endpoint's waiting ones. Requests for the same delivery take turns on its row lock, so however
+   * many arrive at once, one inserts and the others find its redelivery: while that one waits, and
+   * for REDELIVERY_REPEAT_MS after it was asked for (it may be sent already), a request answers it.
+   * A delivery still waiting is not duplicated at all.
    */
   async redeliver(viewer: Viewer, deliveryId: string): Promise<WebhookDeliveryView> {
     return this.orm.em.fork().transactional(async (em) => {
-      const original = isUuid(deliveryId) ? await this.delivery(em, deliveryId) : undefined;
-      if (!original) throw new AppError('webhook.not-found');
-      const endpoint = await this.managedEndpoint(em, viewer, original.endpoint_id);
+      const found = isUuid(deliveryId) ? await this.delivery(em, deliveryId) : undefined;
+      if (!found) throw new AppError('webhook.not-found');
+      const endpoint = await this.managedEndpoint(em, viewer, found.endpoint_id);
       if (endpoint.disabled_at) throw new AppError('generic.validation', { detail: 'Der Webhook ist deaktiviert. Aktivieren Sie ihn, bevor Sie erneut senden.' });
+      const [original] = await em.execute<DeliveryRow[]>(`select ${DELIVERY_COLUMNS} from webhook_deliveries where id = ? for update`, [found.id]);
+      if (!original) throw new AppError('webhook.not-found');
       if (original.status === 'pending') return deliveryView(original);
+      const [recent] = await em.execute<DeliveryRow[]>(
+        `select ${DELIVERY_COLUMNS} from webhook_deliveries
+          where redelivery_of = ? and (status = 'pending' or created_at > now() - make_interval(secs => ?))
+          order by seq desc limit 1`,
+        [original.id, REDELIVERY_REPEAT_MS / 1000],
+      );
+      if (recent) return deliveryView(recent);
       const [inserted] = await em.execute<DeliveryRow[]>(
-        `insert into webhook_deliveries (id, endpoint_id, event_id, event_type, payload, redelivery_of) values (?, ?, ?, ?, ?::jsonb, ?)
-         on conflict (redelivery_of) where status = 'pending' and redelivery_of is not null do nothing returning ${DELIVERY_COLUMNS}`,
+        `insert into webhook_deliveries (id, endpoint_id, event_id, event_type, payload, redelivery_of) values (?, ?, ?, ?, ?::jsonb, ?) returning ${DELIVERY_COLUMNS}`,
         [randomUUID(), original.endpoint_id, original.event_id, original.event_type, JSON.stringify(original.payload), original.id],
       );
-      if (!inserted) {
-        const [waiting] = await em.execute<DeliveryRow[]>(`select ${DELIVERY_COLUMNS} from webhook_deliveries where redelivery_of = ? and status = 'pending'`, [original.id]);
-        return deliveryView(waiting as DeliveryRow);
-      }
-      await enqueueJobs(em, [drainJob(original.endpoint_id)]);
-      return deliveryView(inserted);
+      await enqueueJobs(em, [drainJob(original.endpoint_id, endpoint.tenant_id)]);
+      return deliveryView(inserted as DeliveryRow);
     });
   }
 
@@ -269,6 +289,11 @@ export class WebhookService {
     });
   }
 
+  /** The tasks of the queue's webhook lane: only the drains wait for receivers. */
+  laneTasks(): string[] {
+    return [WEBHOOK_DRAIN_JOB];
+  }
+
   handlers(): Record<string, JobHandler> {
     return {
       [WEBHOOK_DRAIN_JOB]: (payload) => this.drain(String(payload.endpointId)),
@@ -279,28 +304,37 @@ export class WebhookService {
   /**
    * Sends the endpoint's pending deliveries, oldest first. The oldest blocks the rest while it waits
    * for its next attempt: the drain is then scheduled for that moment (its own queue and key keep it
-   * single). A delivery out of attempts has failed and the next one follows.
+   * single). A delivery out of attempts has failed and the next one follows. A run hands over to a
+   * new one after DRAIN_BATCH deliveries or DRAIN_BUDGET_TIMEOUTS timeouts' worth of time.
    */
   async drain(endpointId: string): Promise<void> {
     const em = this.orm.em.fork();
-    for (let sent = 0; sent < DRAIN_BATCH; sent++) {
+    const handOverAt = Date.now() + DRAIN_BUDGET_TIMEOUTS * this.rules.timeoutMs;
+    let tenantId: string | undefined;
+    for (let sent = 0; sent < DRAIN_BATCH && Date.now() < handOverAt; sent++) {
       const [endpoint] = await em.execute<EndpointRow[]>(`select ${ENDPOINT_COLUMNS} from webhook_endpoints where id = ?`, [endpointId]);
       if (!endpoint || endpoint.disabled_at) return;
+      tenantId = endpoint.tenant_id;
       const [head] = await em.execute<DeliveryRow[]>(`select ${DELIVERY_COLUMNS} from webhook_deliveries where endpoint_id = ? and status = 'pending' order by seq limit 1`, [endpointId]);
       if (!head) return;
       if (head.next_attempt_at && new Date(head.next_attempt_at).getTime() > Date.now()) {
-        await enqueueJobs(em, [drainJob(endpointId, new Date(head.next_attempt_at))]);
+        await enqueueJobs(em, [drainJob(endpointId, endpoint.tenant_id, new Date(head.next_attempt_at))]);
         return;
       }
       const body = JSON.stringify(head.payload);
-      const result = await sendWebhook(endpoint.url, webhookHeaders(endpoint.secret, head.event_id, Math.floor(Date.now() / 1000), body), body, this.rules);
+      const result = await sendWebhook(endpoint.url, webhookHeaders(endpoint.secret, head.event_id, Math.floor(Date.now() / 1000), body), body, this.rules, this.rules.timeoutMs);
       const waiting = await this.record(em, endpoint, head, result);
       if (waiting) return;
     }
-    await enqueueJobs(em, [drainJob(endpointId)]);
+    if (tenantId) await enqueueJobs(em, [drainJob(endpointId, tenantId)]);
   }
 
-  /** Stores the attempt's outcome; true when the endpoint's queue now waits (a retry is scheduled, or the endpoint was disabled). */
+  /**
+   * Stores the attempt's outcome; true when the endpoint's queue now waits (a retry is scheduled,
+   * or the endpoint was paused). The circuit breaker: pauseAfterFailures failed attempts in a row,
+   * or three days without a success, pause the endpoint (disabled, with the reason), fail its
+   * waiting deliveries and mail the tenant's owners; only "Aktivieren" turns it on again.
+   */
   private async record(em: EntityManager, endpoint: EndpointRow, delivery: DeliveryRow, result: SendResult): Promise<boolean> {
     const attempts = delivery.attempts + 1;
     const outcome = [result.statusCode, result.durationMs, result.error?.slice(0, 500) ?? null];
@@ -309,32 +343,38 @@ export class WebhookService {
         `update webhook_deliveries set status = 'succeeded', attempts = ?, last_status_code = ?, last_duration_ms = ?, last_error = ?, next_attempt_at = null, delivered_at = now() where id = ?`,
         [attempts, ...outcome, delivery.id],
       );
-      await em.execute('update webhook_endpoints set failing_since = null where id = ?', [endpoint.id]);
+      await em.execute('update webhook_endpoints set failing_since = null, consecutive_failures = 0 where id = ?', [endpoint.id]);
       return false;
     }
     const delay = WEBHOOK_RETRY_DELAYS_MS[attempts - 1];
     const nextAttempt = delay === undefined ? null : new Date(Date.now() + delay);
-    await em.transactional(async (tx) => {
+    return em.transactional(async (tx) => {
       await tx.execute(
         `update webhook_deliveries set status = ?, attempts = ?, last_status_code = ?, last_duration_ms = ?, last_error = ?, next_attempt_at = ? where id = ?`,
         [nextAttempt ? 'pending' : 'failed', attempts, ...outcome, nextAttempt, delivery.id],
       );
-      const [failing] = await tx.execute<{ failing_since: Date }[]>('update webhook_endpoints set failing_since = coalesce(failing_since, now()) where id = ? returning failing_since', [endpoint.id]);
+      const [failing] = await tx.execute<{ failing_since: Date; consecutive_failures: number }[]>(
+        'update webhook_endpoints set failing_since = coalesce(failing_since, now()), consecutive_failures = consecutive_failures + 1 where id = ? returning failing_since, consecutive_failures',
+        [endpoint.id],
+      );
       const since = failing ? new Date(failing.failing_since).getTime() : Date.now();
-      if (Date.now() - since >= WEBHOOK_DISABLE_AFTER_MS) {
-        await tx.execute(`update webhook_endpoints set disabled_at = now(), disabled_reason = 'Seit drei Tagen nicht erreichbar' where id = ?`, [endpoint.id]);
+      const inARow = failing?.consecutive_failures ?? 1;
+      const reason =
+        inARow >= this.rules.pauseAfterFailures ? `Automatisch pausiert: ${inARow} Zustellversuche in Folge fehlgeschlagen` : Date.now() - since >= WEBHOOK_DISABLE_AFTER_MS ? 'Seit drei Tagen nicht erreichbar' : null;
+      if (reason) {
+        await tx.execute('update webhook_endpoints set disabled_at = now(), disabled_reason = ? where id = ?', [reason, endpoint.id]);
         await tx.execute(`update webhook_deliveries set status = 'failed', next_attempt_at = null where endpoint_id = ? and status = 'pending'`, [endpoint.id]);
         await enqueueJobs(tx, await disabledMailJobs(tx, endpoint.id, endpoint.tenant_id));
-        logger.warn({ endpointId: endpoint.id, tenantId: endpoint.tenant_id }, 'Webhook nach drei Tagen Fehlern deaktiviert');
+        logger.warn({ endpointId: endpoint.id, tenantId: endpoint.tenant_id, failuresInARow: inARow, reason }, 'Webhook pausiert');
       } else if (nextAttempt) {
-        await enqueueJobs(tx, [drainJob(endpoint.id, nextAttempt)]);
+        await enqueueJobs(tx, [drainJob(endpoint.id, endpoint.tenant_id, nextAttempt)]);
       }
+      return reason !== null || nextAttempt !== null;
     });
-    return nextAttempt !== null;
   }
 
   /**
-   * Tells one owner that an endpoint was disabled. One job per owner, so a retry after a failed send
+   * Tells one owner that an endpoint was paused by the circuit breaker. One job per owner, so a retry after a failed send
    * never mails the owners already told again. A job without `to` (queued before jobs named their
    * recipient) hands out one job per owner instead of mailing.
    */
@@ -353,7 +393,7 @@ export class WebhookService {
       to,
       subject: 'Webhook deaktiviert',
       paragraphs: [
-        `Der Webhook an ${endpoint.url} von „${endpoint.tenant_name}“ war seit drei Tagen nicht erreichbar und wurde deaktiviert.`,
+        `Der Webhook an ${endpoint.url} von „${endpoint.tenant_name}“ wurde deaktiviert und erhält keine Ereignisse mehr. Grund: ${endpoint.disabled_reason ?? 'nicht erreichbar'}.`,
         'Bitte prüfen Sie den Empfänger und aktivieren Sie den Webhook danach wieder. Ereignisse aus der Zeit der Deaktivierung werden nicht nachgeliefert; über „Erneut senden“ im Zustellprotokoll lassen sich einzelne senden.',
       ],
       link: { href: `${this.publicUrl}/admin/mandanten/webhooks`, label: 'Webhooks öffnen' },
@@ -361,7 +401,7 @@ export class WebhookService {
   }
 }
 
-/** One "Webhook deaktiviert" mail job per owner of the tenant at the moment of disabling. */
+/** One "Webhook deaktiviert" mail job per owner of the tenant at the moment of pausing. */
 async function disabledMailJobs(em: EntityManager, endpointId: string, tenantId: string): Promise<Job[]> {
   const owners = await em.execute<{ user_id: string }[]>('select user_id from tenant_memberships where tenant_id = ? and is_owner order by user_id', [tenantId]);
   return owners.map((owner) => ({ name: WEBHOOK_DISABLED_MAIL_JOB, payload: { endpointId, to: owner.user_id } }));
