@@ -6,15 +6,17 @@
 //
 // The token needs the preset "Buchungen lesen" (BOOKINGS_READ). Without a month argument the
 // previous month is exported. Only bookings with something to pay are read (charge: CHARGEABLE),
-// by payment date through the server's index, page by page with a cursor: a booking paid while
-// the export runs is neither skipped nor read twice.
+// by payment date through the server's index, page by page with a cursor. The pages show the
+// bookings as they were when paging began: one paid while the export runs is not among them, so a
+// last pass asks for the month's bookings changed since the export began (updatedSince) and adds
+// those it has not written yet. Every booking paid in the month by the end is written once.
 
 import { connection, graphql } from './api-client.mjs';
 import { berlinDate, berlinMidnight, berlinToday } from './berlin-time.mjs';
 
 const PAID_BOOKINGS = `
-  query PaidBookings($tenantId: ID!, $paidFrom: DateTimeISO!, $paidTo: DateTimeISO!, $after: String) {
-    bookings(tenantId: $tenantId, paidFrom: $paidFrom, paidTo: $paidTo, charge: CHARGEABLE, first: 50, after: $after) {
+  query PaidBookings($tenantId: ID!, $paidFrom: DateTimeISO!, $paidTo: DateTimeISO!, $updatedSince: DateTimeISO, $after: String) {
+    bookings(tenantId: $tenantId, paidFrom: $paidFrom, paidTo: $paidTo, charge: CHARGEABLE, updatedSince: $updatedSince, first: 50, after: $after) {
       items {
         id
         paidAt
@@ -57,20 +59,34 @@ const paidTo = berlinMidnight(year, month + 1, 1).toISOString();
 console.log(['Buchungsnummer', 'Bezahlt am', 'Kunde', 'Zahlweg', 'Steuersatz', 'Netto', 'USt', 'Brutto'].join(';'));
 let bookings = 0;
 let totalCents = 0;
-let after = null;
-do {
-  const { bookings: page } = await graphql(api, PAID_BOOKINGS, { tenantId: api.tenantId, paidFrom, paidTo, after });
-  for (const booking of page.items) {
-    bookings += 1;
-    totalCents += booking.priceCents;
-    const way = [booking.paymentWay.kind, booking.paymentWay.provider, booking.paymentWay.method].filter(Boolean).join('/');
-    const customer = [booking.name, booking.company].filter(Boolean).join(', ');
-    for (const rate of booking.vatByRate) {
-      const line = [booking.id, berlinDate(booking.paidAt), customer, way, `${String(rate.ratePercent).replace('.', ',')} %`, euros(rate.netCents), euros(rate.vatCents), euros(rate.grossCents)];
-      console.log(line.map(field).join(';'));
-    }
+const written = new Set();
+
+/** Pages through the month's paid bookings (those changed since `updatedSince`, when given) and writes each new one. */
+async function exportPages(updatedSince) {
+  let after = null;
+  do {
+    const { bookings: page } = await graphql(api, PAID_BOOKINGS, { tenantId: api.tenantId, paidFrom, paidTo, updatedSince, after });
+    for (const booking of page.items) writeBooking(booking);
+    after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
+  } while (after);
+}
+
+function writeBooking(booking) {
+  if (written.has(booking.id)) return;
+  written.add(booking.id);
+  bookings += 1;
+  totalCents += booking.priceCents;
+  const way = [booking.paymentWay.kind, booking.paymentWay.provider, booking.paymentWay.method].filter(Boolean).join('/');
+  const customer = [booking.name, booking.company].filter(Boolean).join(', ');
+  for (const rate of booking.vatByRate) {
+    const line = [booking.id, berlinDate(booking.paidAt), customer, way, `${String(rate.ratePercent).replace('.', ',')} %`, euros(rate.netCents), euros(rate.vatCents), euros(rate.grossCents)];
+    console.log(line.map(field).join(';'));
   }
-  after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
-} while (after);
+}
+
+// A minute before the start: a change gets its time when written and is seen when it commits.
+const startedAt = new Date(Date.now() - 60_000).toISOString();
+await exportPages(null);
+await exportPages(startedAt);
 
 console.error(`${bookings} bezahlte Buchungen im ${String(month).padStart(2, '0')}/${year}, zusammen ${euros(totalCents)} EUR.`);
