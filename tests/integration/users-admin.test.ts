@@ -83,6 +83,13 @@ describe('GET api/users/{id}, user(id)', () => {
       expect(gql.data).toBeNull();
       return;
     }
+    // The account itself, instance owners and owners of its tenant; anyone else: as if unknown.
+    if (!['memberAny', 'tenantOwner', 'instanceOwner'].includes(name)) {
+      expect(rest.status).toBe(404);
+      expect(rest.json.code).toBe('user.not-found');
+      expect(gql.errors?.[0]?.extensions?.code).toBe('USER_NOT_FOUND');
+      return;
+    }
     expect(rest.status).toBe(200);
     expect(rest.json.id).toBe(actors.userIds.memberAny);
     expect(gql.data?.user.id).toBe(actors.userIds.memberAny);
@@ -103,17 +110,22 @@ describe('GET api/users/ids, userIds', () => {
     const admin = actors.clients.instanceOwner;
     expect((await admin.get(`/api/users/ids?filterRoles=${alle},${otherAlle}`)).json).toEqual([actors.userIds.memberAny, actors.userIds.memberOfOtherTenant].sort());
     expect((await admin.get(`/api/users/ids?roles=${alle}`)).json).toEqual([actors.userIds.memberAny]);
-    // A member sees role members of the own tenant only.
-    expect((await actors.clients.memberWithoutFlag.get(`/api/users/ids?filterRoles=${alle},${otherAlle}`)).json).toEqual([actors.userIds.memberAny]);
+    // Who sees a tenant's members (manageUsers readAny or updateAny) gets role members there only.
+    expect((await actors.clients.memberAny.get(`/api/users/ids?filterRoles=${alle},${otherAlle}`)).json).toEqual([actors.userIds.memberAny]);
     expect((await actors.clients.memberOfOtherTenant.get(`/api/users/ids?filterRoles=${alle}`)).json).toEqual([]);
     const { data } = await actors.clients.memberOfOtherTenant.gql<{ userIds: string[] }>('query($roles: [String!]) { userIds(roles: $roles) }', { roles: [otherAlle] });
     expect(data?.userIds).toEqual([actors.userIds.memberOfOtherTenant]);
-    // Without a filter: everyone for owners, the own tenants' members (and self) otherwise.
+    // Without a filter: everyone for instance owners, the readable tenants' members (and self) otherwise.
     expect((await admin.get('/api/users/ids')).json).toContain(actors.userIds.outsider);
-    expect((await actors.clients.outsider.get('/api/users/ids')).json).toEqual([actors.userIds.outsider]);
-    const memberIds = (await actors.clients.memberWithoutFlag.get('/api/users/ids')).json;
-    expect(memberIds).toContain(actors.userIds.memberAny);
+    const memberIds = (await actors.clients.memberAny.get('/api/users/ids')).json;
+    expect(memberIds).toContain(actors.userIds.memberWithoutFlag);
     expect(memberIds).not.toContain(actors.userIds.memberOfOtherTenant);
+    expect(memberIds).not.toContain(actors.userIds.outsider);
+    // Without that right (a citizen, a member without the flags) it is refused.
+    for (const name of ['outsider', 'memberWithoutFlag', 'memberOwnOnly'] as const) {
+      expect((await actors.clients[name].get('/api/users/ids')).status, name).toBe(403);
+      expect((await actors.clients[name].gql('{ userIds }')).errors?.[0]?.extensions?.code, name).toBe('AUTH_FORBIDDEN');
+    }
     expect((await actors.clients.anonymous.get('/api/users/ids')).status).toBe(401);
   });
 });

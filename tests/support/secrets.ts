@@ -71,3 +71,8 @@ export function findSecrets(responses: readonly RecordedResponse[]): string[] {
   }
   return problems;
 }
+
+/** The answers whose body holds `value` (a planted secret), as "METHOD path (status)". */
+export function responsesContaining(responses: readonly RecordedResponse[], value: string): string[] {
+  return responses.filter((response) => response.body.includes(value)).map((response) => `${response.method} ${response.path} (${response.status})`);
+}

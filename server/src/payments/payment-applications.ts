@@ -65,8 +65,8 @@ const paymentSecret = { field: 'paymentSecret', clearFlag: 'clearPaymentSecret' 
  * ids, secrets and notes (docs/payments.md). The key or salt is write-only.
  */
 export const paymentApplicationDefinitions: readonly ApplicationDefinition[] = [
-  { id: 'giroCockpit', type: 'payment', title: applicationTitles.giroCockpit, textFields: onlineFields, secret: paymentSecret, complete: liveUnlessTest },
-  { id: 'pmPayment', type: 'payment', title: applicationTitles.pmPayment, textFields: onlineFields, secret: paymentSecret, complete: liveUnlessTest },
+  { id: 'giroCockpit', type: 'payment', title: applicationTitles.giroCockpit, textFields: onlineFields, secrets: [paymentSecret], complete: liveUnlessTest },
+  { id: 'pmPayment', type: 'payment', title: applicationTitles.pmPayment, textFields: onlineFields, secrets: [paymentSecret], complete: liveUnlessTest },
   {
     id: 'invoice',
     type: 'payment',

@@ -17,7 +17,7 @@ import { systemActor, viewerOrigin } from '../bookings/booking-history.js';
 import { Receipt } from '../receipts/receipt.entity.js';
 import type { ReceiptService } from '../receipts/receipt.service.js';
 import { AppError } from '../shared/errors.js';
-import type { JobHandler, JobSchedule } from '../shared/jobs.js';
+import { eraseFromJobs, type JobHandler, type JobSchedule } from '../shared/jobs.js';
 import { logger } from '../shared/logging.js';
 import { pgTextArray } from '../shared/sql.js';
 import { Tenant } from '../tenants/tenant.entity.js';
@@ -211,12 +211,15 @@ export class PrivacyService {
         targets.push({ number: booking.number, mode });
         listed.push(keptUntil ? { id: booking.number, outcome: 'restricted', reason: accountingReason(keptUntil), keptUntil } : { id: booking.number, outcome: 'erased', reason: null, keptUntil: null });
       }
+      const personalValues = bookings.flatMap((booking) => [booking.mail, booking.phone, booking.comment]);
       await anonymiseBookings(tx, tenantId, targets, origin, now);
       // Deleted bookings of the address keep only their history, erased the same way.
       const deleted = await deletedHistoriesOfMail(tx, tenantId, mail);
       await anonymiseDeletedHistories(tx, tenantId, deleted, origin);
-      // Webhook payloads sent with the customer's data leave the delivery log too.
-      await eraseWebhookDeliveriesOfMail(tx, tenantId, mail);
+      // Every copy goes too: webhook deliveries (sent ones leave the log, waiting ones lose the
+      // customer part) and queued jobs naming the person, with the values read before the clearing.
+      await eraseWebhookDeliveriesOfMail(tx, tenantId, mail, [...bookings.map((booking) => booking.number), ...deleted]);
+      await eraseFromJobs(tx, [mail, ...personalValues]);
       for (const number of deleted) listed.push({ id: number, outcome: 'erased', reason: null, keptUntil: null });
       const expired = receipts.filter((receipt) => targets.some((target) => target.mode === 'full' && target.number === receipt.booking.number));
       return {

@@ -3,6 +3,7 @@ import { Logger, run, runMigrations, type Runner, type TaskList, type WorkerEven
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
 import { logger, withoutMailAddresses } from './logging.js';
+import { pgTextArray } from './sql.js';
 import { jobRunDuration } from './metrics.js';
 import { settledWithin } from './wait.js';
 
@@ -97,6 +98,27 @@ export async function enqueueJobs(em: EntityManager, jobs: readonly Job[], alsoC
 export async function jobWithKeyExists(em: EntityManager, key: string): Promise<boolean> {
   const rows = await em.execute<{ found: boolean }[]>('select exists(select 1 from graphile_worker.jobs where key = ?) as found', [key]);
   return rows[0]?.found === true;
+}
+
+/** What an erased job error says instead of its text. */
+export const ERASED_JOB_ERROR = 'Fehlertext entfernt (Löschung personenbezogener Daten)';
+
+/**
+ * An erasure in the queue, inside the caller's transaction: queued jobs whose payload names one of
+ * the values (case-insensitive; values shorter than 6 characters are too common to tell) are
+ * dropped, as they would act on data the erasure removed (a job running at that moment finishes);
+ * an error text naming one is replaced. Returns how many jobs were dropped.
+ */
+export async function eraseFromJobs(em: EntityManager, values: readonly string[]): Promise<number> {
+  const needles = [...new Set(values.map((value) => value.trim().toLowerCase()).filter((value) => value.length >= 6))];
+  if (needles.length === 0) return 0;
+  const names = (column: string) => `exists (select 1 from unnest(?::text[]) v where strpos(lower(${column}), v) > 0)`;
+  const dropped = await em.execute<{ id: string }[]>(
+    `select id from graphile_worker.complete_jobs(array(select id from graphile_worker._private_jobs where ${names('payload::text')}))`,
+    [pgTextArray(needles)],
+  );
+  await em.execute(`update graphile_worker._private_jobs set last_error = ? where last_error is not null and ${names('last_error')}`, [ERASED_JOB_ERROR, pgTextArray(needles)]);
+  return dropped.length;
 }
 
 /**

@@ -13,14 +13,23 @@ export interface ApplicationDefinition {
   title: string;
   /** Text fields taken from the input (trimmed); absent ones keep the stored value. */
   textFields: readonly string[];
-  /** The write-only secret: absent or empty keeps the stored one, `clearFlag` removes it. */
-  secret?: { field: string; clearFlag: string };
+  /** The write-only secrets: absent or empty keeps the stored one, `clearFlag` removes it. */
+  secrets?: readonly { field: string; clearFlag: string }[];
   /** Defaults and non-text fields, after the text fields are merged. */
   complete?(next: TenantApplication, entry: Readonly<Record<string, unknown>>, previous: TenantApplication | undefined): void;
 }
 
 export const lockerApplicationDefinitions: readonly ApplicationDefinition[] = [
-  { id: 'pareva', type: 'locker', title: applicationTitles.pareva, textFields: ['serverUrl', 'apiKey', 'lockerId', 'user'], secret: { field: 'password', clearFlag: 'clearPassword' } },
+  {
+    id: 'pareva',
+    type: 'locker',
+    title: applicationTitles.pareva,
+    textFields: ['serverUrl', 'lockerId', 'user'],
+    secrets: [
+      { field: 'apiKey', clearFlag: 'clearApiKey' },
+      { field: 'password', clearFlag: 'clearPassword' },
+    ],
+  },
 ];
 
 /**
@@ -47,8 +56,7 @@ export function mergeApplications(definitions: readonly ApplicationDefinition[],
       next[field] = value === undefined ? (previous?.[field] ?? '') : String(value ?? '').trim();
     }
     definition.complete?.(next, entry, previous);
-    if (definition.secret) {
-      const { field, clearFlag } = definition.secret;
+    for (const { field, clearFlag } of definition.secrets ?? []) {
       const sent = entry[field];
       next[field] = entry[clearFlag] ? null : typeof sent === 'string' && sent !== '' ? sent : (previous?.[field] ?? null);
     }

@@ -16,7 +16,7 @@ import { Tenant, type TenantApplication } from './tenant.entity.js';
 import { tenantFieldErrors } from '../../../common/tenants/tenant.validation.js';
 import { mergeApplications, type ApplicationDefinition } from './tenant-applications.js';
 import { readTenantChangeLog, recordMembershipChange, recordTenantDeleted, recordTenantSave, tenantSnapshot, userLabel, viewerChangeOrigin, type TenantChangeLogPage, type TenantChangeVia } from './tenant-change-log.js';
-import type { TenantChangeLogQuery } from '../../../common/tenants/change-log.js';
+import { isSecretField, type TenantChangeLogQuery } from '../../../common/tenants/change-log.js';
 
 /** The public part of a tenant (publicTenants=true). */
 export function publicTenant(tenant: Tenant) {
@@ -37,16 +37,20 @@ export function publicTenant(tenant: Tenant) {
   };
 }
 
-/** Secret fields of an application: write-only, reported as set or not set. */
-const applicationSecrets = { paymentSecret: 'paymentSecretSet', password: 'passwordSet' } as const;
+/** The secrets the applications store (payment key or salt, locker API key and password), always reported as "…Set". */
+const applicationSecretFields = ['paymentSecret', 'apiKey', 'password'] as const;
 
-/** An application without its secrets, with the "…Set" indicators instead. */
+/**
+ * An application without its secrets: each is replaced by its "…Set" indicator. Any other field
+ * named like a secret is treated the same, so a secret added later is never shown by omission.
+ */
 export function applicationView(application: TenantApplication): TenantApplication {
-  const view: TenantApplication = { ...application };
-  for (const [secret, indicator] of Object.entries(applicationSecrets)) {
-    delete view[secret];
-    view[indicator] = Boolean(application[secret]);
+  const view: TenantApplication = { id: application.id, type: application.type, title: application.title, active: application.active };
+  for (const [field, value] of Object.entries(application)) {
+    if (isSecretField(field)) view[`${field}Set`] = Boolean(value);
+    else view[field] = value;
   }
+  for (const field of applicationSecretFields) view[`${field}Set`] = Boolean(application[field]);
   return view;
 }
 
@@ -81,6 +85,7 @@ export interface ApplicationInputData {
   daysUntilPaymentDue?: number | null;
   serverUrl?: string | null;
   apiKey?: string | null;
+  clearApiKey?: boolean | null;
   lockerId?: string | null;
   user?: string | null;
   password?: string | null;

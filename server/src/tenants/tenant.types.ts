@@ -17,7 +17,7 @@ export class TenantApplicationType {
   @Field(() => String, { nullable: true }) accountHolder?: string | null;
   @Field(() => Int, { nullable: true }) daysUntilPaymentDue?: number | null;
   @Field(() => String, { nullable: true, description: 'Locker server; empty outside production: the built-in stand-in.' }) serverUrl?: string | null;
-  @Field(() => String, { nullable: true, description: 'API key of the locker server.' }) apiKey?: string | null;
+  @Field(() => Boolean, { nullable: true, description: 'Whether an API key of the locker server is stored.' }) apiKeySet?: boolean | null;
   @Field(() => String, { nullable: true }) lockerId?: string | null;
   @Field(() => String, { nullable: true }) user?: string | null;
   @Field(() => Boolean, { nullable: true, description: 'Whether a locker password is stored.' }) passwordSet?: boolean | null;
@@ -39,7 +39,8 @@ export class TenantApplicationInput {
   @Field(() => String, { nullable: true }) accountHolder?: string | null;
   @Field(() => Int, { nullable: true }) daysUntilPaymentDue?: number | null;
   @Field(() => String, { nullable: true, description: 'Locker server; empty outside production: the built-in stand-in.' }) serverUrl?: string | null;
-  @Field(() => String, { nullable: true, description: 'API key of the locker server.' }) apiKey?: string | null;
+  @Field(() => String, { nullable: true, description: 'API key of the locker server. Write-only.' }) apiKey?: string | null;
+  @Field(() => Boolean, { nullable: true, description: 'Removes the stored API key of the locker server.' }) clearApiKey?: boolean | null;
   @Field(() => String, { nullable: true }) lockerId?: string | null;
   @Field(() => String, { nullable: true }) user?: string | null;
   @Field(() => String, { nullable: true, description: 'Write-only.' }) password?: string | null;

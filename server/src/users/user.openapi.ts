@@ -111,15 +111,25 @@ export const userApi: ApiDomain = {
     {
       method: 'get',
       path: '/api/users/ids',
-      summary: 'Kennungen aller Benutzer, auf Wunsch nach Rollen gefiltert',
+      summary: 'Kennungen der Benutzer, auf Wunsch nach Rollen gefiltert',
+      description: 'Instanz-Besitzer erhalten alle Kennungen, wer die Mitglieder eines Mandanten sehen darf (`manageUsers` `readAny` oder `updateAny`) die Mitglieder dieser Mandanten; alle anderen (auch ein Zugang „Belegung lesen“) 403.',
       access: 'signedIn',
       parameters: [
         { name: 'filterRoles', in: 'query', description: 'Rollen, kommagetrennt', schema: { type: 'string' } },
         { name: 'roles', in: 'query', description: 'Wie `filterRoles`', schema: { type: 'string' } },
       ],
       answers: { 200: jsonList('Die Kennungen.', { type: 'string' }) },
+      problems: [403],
     },
-    { method: 'get', path: '/api/users/{id}', summary: 'Ein Benutzer', access: 'signedIn', answers: { 200: { description: 'Das Konto.', schema: ref('User') } } },
+    {
+      method: 'get',
+      path: '/api/users/{id}',
+      summary: 'Ein Benutzer',
+      description: 'Für das Konto selbst, Instanz-Besitzer und Besitzer eines Mandanten, dem das Konto angehört; für alle anderen 404 wie bei einer unbekannten Adresse.',
+      access: 'signedIn',
+      answers: { 200: { description: 'Das Konto.', schema: ref('User') } },
+      problems: [404],
+    },
     { method: 'delete', path: '/api/users/{id}', summary: 'Benutzer löschen (Instanz)', access: 'signedIn', answers: { 200: okText }, problems: [409] },
   ],
 };

@@ -15,14 +15,14 @@ export class UserResolver {
     return context.services.users.list(await requireViewer(context));
   }
 
-  @Auth(AuthRule.AUTHENTICATED)
-  @Query(() => User, { description: 'One account by its id (e-mail address).' })
+  @Auth(AuthRule.ACCOUNT_READER)
+  @Query(() => User, { description: 'One account by its id (e-mail address); an account the caller may not see is not found, like an unknown one.' })
   async user(@Arg('id') id: string, @Ctx() context: GraphQLContext): Promise<User> {
     return context.services.users.getForViewer(await requireViewer(context), id);
   }
 
-  @Auth(AuthRule.AUTHENTICATED)
-  @Query(() => [String], { description: 'User ids; with roles, only members holding one of these role ids (in tenants the caller belongs to).' })
+  @Auth(AuthRule.ACCOUNT_ID_READER)
+  @Query(() => [String], { description: 'User ids: all for instance owners, else the members of the tenants whose members the caller may see; with roles, only members holding one of these role ids there.' })
   async userIds(@Arg('roles', () => [String], { nullable: true }) roles: string[] | undefined, @Ctx() context: GraphQLContext): Promise<string[]> {
     return context.services.users.ids(await requireViewer(context), roles ?? undefined);
   }

@@ -4,7 +4,7 @@ import { viewerActor, type ChangeActor } from '../../../common/changes/actor.js'
 import { logger } from '../shared/logging.js';
 import { AppError } from '../shared/errors.js';
 import { endAllSessionsOf } from '../shared/http/session.js';
-import { hasFlag } from '../../../common/permissions/permissions.js';
+import { canReadTenantMembers, hasFlag } from '../../../common/permissions/permissions.js';
 import { publishInTransaction, type AppPubSub } from '../shared/pubsub.js';
 import { hashPassword } from './auth.service.js';
 import { AuthType, User } from './user.entity.js';
@@ -135,42 +135,54 @@ export class UserService {
     return this.withViewerDetails(viewer, users);
   }
 
-  /** Any signed-in user may look an account up. */
+  /**
+   * One account, for the account itself, instance owners and the owners of a tenant it belongs to.
+   * Everyone else gets the answer of an unknown address, so accounts cannot be enumerated.
+   */
   async getForViewer(viewer: Viewer, id: string): Promise<UserWithRoles> {
     const user = await this.orm.em.fork().findOne(User, { id: normaliseEmail(id) });
-    if (!user) throw new AppError('user.not-found');
+    if (!user || !(await this.accountVisible(viewer, user.id))) throw new AppError('user.not-found');
     const [withDetails] = await this.withViewerDetails(viewer, [user]);
     return withDetails;
   }
 
+  private async accountVisible(viewer: Viewer, userId: string): Promise<boolean> {
+    if (viewer.permissions.instanceOwner || viewer.user.id === userId) return true;
+    const owned = viewer.permissions.tenants.filter((entry) => entry.isOwner).map((entry) => entry.tenantId);
+    if (owned.length === 0) return false;
+    const rows = await this.orm.em.getConnection().execute<{ n: string }[]>('select count(*) as n from tenant_memberships where user_id = ? and tenant_id in (?)', [userId, owned]);
+    return Number(rows[0]?.n ?? 0) > 0;
+  }
+
   /**
-   * GET api/users/ids: user ids, optionally only members holding one of the given role ids. Role
-   * filters count only in tenants the viewer belongs to; without a filter the ids are those of
-   * GET api/users (all for instance and tenant owners), plus the members of the viewer's tenants.
+   * GET api/users/ids: the ids of the accounts whose membership the viewer may see: every account
+   * for instance owners, otherwise the members of the tenants whose member list the viewer reads
+   * (manageUsers readAny or updateAny), and the viewer. Role filters count only in those tenants.
+   * Without such a right (a citizen, an occupancy token) it is refused.
    */
   async ids(viewer: Viewer, roleIds: string[] | undefined): Promise<string[]> {
     const sql = this.orm.em.getConnection();
-    const ownTenants = viewer.permissions.tenants.map((entry) => entry.tenantId);
+    const all = viewer.permissions.instanceOwner;
+    const readable = viewer.permissions.tenants.filter((entry) => canReadTenantMembers(viewer.permissions, entry.tenantId)).map((entry) => entry.tenantId);
+    if (!all && readable.length === 0) throw new AppError('auth.forbidden');
     if (roleIds && roleIds.length > 0) {
-      if (!viewer.permissions.instanceOwner && ownTenants.length === 0) return [];
       const rows = await sql.execute<{ user_id: string }[]>(
         `select distinct m.user_id from tenant_memberships m
          join tenant_membership_roles mr on mr.membership_id = m.id
-         where m.is_member and mr.role_id::text in (?) ${viewer.permissions.instanceOwner ? '' : 'and m.tenant_id in (?)'}
+         where m.is_member and mr.role_id::text in (?) ${all ? '' : 'and m.tenant_id in (?)'}
          order by m.user_id`,
-        viewer.permissions.instanceOwner ? [roleIds] : [roleIds, ownTenants],
+        all ? [roleIds] : [roleIds, readable],
       );
       return rows.map((row) => row.user_id);
     }
-    if (this.seesAllUsers(viewer)) {
+    if (all) {
       const rows = await sql.execute<{ id: string }[]>('select id from users order by id');
       return rows.map((row) => row.id);
     }
-    if (ownTenants.length === 0) return [viewer.user.id];
     const rows = await sql.execute<{ id: string }[]>(
       `select m.user_id as id from tenant_memberships m where m.tenant_id in (?)
        union select ? as id order by id`,
-      [ownTenants, viewer.user.id],
+      [readable, viewer.user.id],
     );
     return rows.map((row) => row.id);
   }

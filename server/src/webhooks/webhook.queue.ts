@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { WebhookEventType } from '../../../common/webhooks/webhook.js';
 import { enqueueJobs, type Job } from '../shared/jobs.js';
+import { pgTextArray } from '../shared/sql.js';
 
 /**
  * The deliveries of webhooks, written inside the transaction of the change they announce: a
@@ -77,13 +78,20 @@ export async function pruneWebhookLog(em: EntityManager, now: Date): Promise<num
   return removed.length;
 }
 
-/** Removes a tenant's finished deliveries that carried the customer data of this mail address (an erasure). */
-export async function eraseWebhookDeliveriesOfMail(em: EntityManager, tenantId: string, mail: string): Promise<number> {
-  const removed = await em.execute<{ id: string }[]>(
-    `delete from webhook_deliveries d using webhook_endpoints e
-      where d.endpoint_id = e.id and e.tenant_id = ? and d.status <> 'pending' and lower(d.payload->'data'->'customer'->>'mail') = lower(?)
-      returning d.id`,
-    [tenantId, mail],
+/**
+ * An erasure: the tenant's deliveries that carried the customer data of this mail address or of
+ * one of the erased bookings (by number). Finished ones leave the log; pending ones are still sent,
+ * without the `customer` part, so the integrator learns of the change but not of the person.
+ * Returns how many were removed and how many were stripped.
+ */
+export async function eraseWebhookDeliveriesOfMail(em: EntityManager, tenantId: string, mail: string, bookingNumbers: readonly string[] = []): Promise<{ removed: number; stripped: number }> {
+  const matches = `d.endpoint_id = e.id and e.tenant_id = ? and d.payload->'data'->'customer' is not null
+    and (lower(d.payload->'data'->'customer'->>'mail') = lower(?) or d.payload->'data'->>'bookingId' = any(?::text[]))`;
+  const numbers = pgTextArray(bookingNumbers);
+  const removed = await em.execute<{ id: string }[]>(`delete from webhook_deliveries d using webhook_endpoints e where ${matches} and d.status <> 'pending' returning d.id`, [tenantId, mail, numbers]);
+  const stripped = await em.execute<{ id: string }[]>(
+    `update webhook_deliveries d set payload = d.payload #- '{data,customer}' from webhook_endpoints e where ${matches} and d.status = 'pending' returning d.id`,
+    [tenantId, mail, numbers],
   );
-  return removed.length;
+  return { removed: removed.length, stripped: stripped.length };
 }

@@ -230,7 +230,7 @@ function TenantForm({ tenant, workflow, choices, testPaymentOffered }: { tenant:
               <SectionCard>
                 <Panel title="Pareva" app="pareva">
                   <TextField name="applications.pareva.serverUrl" label="Server-URL" type="url" />
-                  <TextField name="applications.pareva.apiKey" label="API-Schlüssel (Pareva)" />
+                  <SecretField name="applications.pareva.apiKey" label="API-Schlüssel (Pareva)" isSet={secret(tenant.applications?.find((a) => a.id === 'pareva')?.apiKeySet)} />
                   <TextField name="applications.pareva.lockerId" label="Schließfach-ID" />
                   <TextField name="applications.pareva.user" label="Benutzer (Pareva)" />
                   <SecretField name="applications.pareva.password" label="Passwort (Pareva)" isSet={secret(tenant.applications?.find((a) => a.id === 'pareva')?.passwordSet)} />

@@ -56,7 +56,7 @@ const tenant: TenantEditFieldsFragment = {
       accountHolder: null,
       daysUntilPaymentDue: null,
       serverUrl: null,
-      apiKey: null,
+      apiKeySet: null,
       lockerId: null,
       user: null,
       passwordSet: null,

@@ -29,6 +29,8 @@ import type { GraphQLContext } from './context.js';
 export enum AuthRule {
   AUTHENTICATED = 'AUTHENTICATED',
   SELF = 'SELF',
+  ACCOUNT_READER = 'ACCOUNT_READER',
+  ACCOUNT_ID_READER = 'ACCOUNT_ID_READER',
   CONTACT_READER = 'CONTACT_READER',
   TENANT_OWNER = 'TENANT_OWNER',
   INSTANCE_OWNER = 'INSTANCE_OWNER',
@@ -69,6 +71,10 @@ export enum AuthRule {
 export const authRuleDescriptions: Record<AuthRule, string> = {
   [AuthRule.AUTHENTICATED]: 'any signed-in user or API token; what it returns is the viewer\'s own or filtered to what the viewer may read',
   [AuthRule.SELF]: 'the user the object (or the id argument) describes, or an instance owner',
+  [AuthRule.ACCOUNT_READER]:
+    'one account: the account itself, instance owners and owners of a tenant the account belongs to; for anyone else it is not found, as an unknown address',
+  [AuthRule.ACCOUNT_ID_READER]:
+    'account ids: instance owners all, and who may see a tenant\'s members (manageUsers readAny or updateAny) those tenants\' members; anyone else (also an OCCUPANCY_READ token) is refused',
   [AuthRule.CONTACT_READER]:
     'a user\'s contact details: the user, an instance owner, or staff of a tenant the user belongs to or booked in',
   [AuthRule.TENANT_OWNER]: 'owners of the tenant the object (or the id or tenantId argument) names, and instance owners',
@@ -216,6 +222,11 @@ export const authChecker: AuthChecker<GraphQLContext, AuthRule> = async ({ conte
       }
       case AuthRule.TENANT_CREATOR:
         return canCreateTenant(permissions);
+      case AuthRule.ACCOUNT_READER:
+        // UserService.getForViewer answers NOT_FOUND alike for unknown and hidden accounts.
+        return true;
+      case AuthRule.ACCOUNT_ID_READER:
+        return permissions.instanceOwner || permissions.tenants.some((entry) => canReadTenantMembers(permissions, entry.tenantId));
       case AuthRule.SELF:
         return permissions.instanceOwner || (rootId(root) ?? idArg(args)) === viewer.user.id;
       case AuthRule.CONTACT_READER:
