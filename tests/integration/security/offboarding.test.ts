@@ -283,6 +283,22 @@ describe('open sockets close within 2 s', () => {
     }
   });
 
+  it('a token’s socket closes at its expiry, without waiting for an event', async () => {
+    const expiresAt = Date.now() + 6000;
+    const { createApiToken } = await ok<{ createApiToken: { secret: string } }>(leader, CREATE_TOKEN, { t: tenantId, input: { name: 'Kurzzeit', preset: 'BOOKINGS_READ', expiresAt: new Date(expiresAt).toISOString() } });
+    const sockets = await tokenSockets(createApiToken.secret);
+    try {
+      for (const recorder of [sockets.bookings, sockets.schedule]) {
+        const end = await closed(recorder, expiresAt);
+        expect(end.code).toBe(4401);
+        expect(end.afterMs).toBeGreaterThanOrEqual(0);
+        expect(end.afterMs).toBeLessThan(CLOSE_WITHIN_MS);
+      }
+    } finally {
+      await sockets.ws.dispose();
+    }
+  });
+
   it('a token of the occupancy preset, whose subscription carries nothing personal, closes as well', async () => {
     const { id, secret } = await token(leader, 'OCCUPANCY_READ');
     const ws = graphqlWsClient(app.url, { connectionParams: { authorization: `Bearer ${secret}` } });
