@@ -5,7 +5,7 @@ import { Role } from '../../../server/src/tenants/role.entity.js';
 import { TenantMembership } from '../../../server/src/tenants/membership.entity.js';
 import { Tenant } from '../../../server/src/tenants/tenant.entity.js';
 import { User } from '../../../server/src/users/user.entity.js';
-import { testAdmin } from '../../support/app.js';
+import { startInProcessApp, testAdmin, type InProcessApp } from '../../support/app.js';
 import { createTenant, createUser, signIn } from '../../support/fixtures.js';
 import type { HttpClient } from '../../support/http.js';
 import { waitForSettledQueue } from '../../support/job-queue.js';
@@ -23,6 +23,8 @@ import { bookableRoom, customer, slot } from '../bookings.fixtures.js';
  * without personal data (roomScheduleChanged), and so do a removed person's own sockets.
  */
 let app: TestApp;
+/** A second server process on the same database: revocations reach its sockets too. */
+let replica: InProcessApp;
 let tenantId: string;
 let roomId: string;
 let leader: HttpClient;
@@ -98,8 +100,8 @@ async function book(marker: string): Promise<void> {
 }
 
 /** Both subscriptions of a token on one socket, live (each has delivered an event). */
-async function tokenSockets(secret: string) {
-  const ws = graphqlWsClient(app.url, { connectionParams: { authorization: `Bearer ${secret}` } });
+async function tokenSockets(secret: string, target: { url: string } = app) {
+  const ws = graphqlWsClient(target.url, { connectionParams: { authorization: `Bearer ${secret}` } });
   const bookings = new SubscriptionRecorder(ws, BOOKING_CHANGED, { t: tenantId });
   const schedule = new SubscriptionRecorder(ws, SCHEDULE_CHANGED, { t: tenantId, ids: [roomId] });
   await live([bookings, schedule]);
@@ -134,6 +136,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   app = await startTestApp();
+  replica = await startInProcessApp({ databaseUrl: app.db.url });
   await createUser(app.orm, { id: 'abgang-leitung@amt.example', password });
   const all = { create: true, readAny: true, readOwn: true, updateAny: true, updateOwn: true, deleteAny: true, deleteOwn: true };
   tenantId = (
@@ -155,6 +158,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  await replica?.close();
   await app?.close();
   await new Promise((resolve) => receiver?.close(resolve));
 });
@@ -270,6 +274,22 @@ describe('open sockets close within 2 s', () => {
   it('revoking a token closes its bookingChanged and roomScheduleChanged sockets (4401)', async () => {
     const { id, secret } = await token(leader);
     const sockets = await tokenSockets(secret);
+    try {
+      const since = Date.now();
+      await ok(leader, REVOKE_TOKEN, { id });
+      for (const recorder of [sockets.bookings, sockets.schedule]) {
+        const end = await closed(recorder, since);
+        expect(end.code).toBe(4401);
+        expect(end.afterMs).toBeLessThan(CLOSE_WITHIN_MS);
+      }
+    } finally {
+      await sockets.ws.dispose();
+    }
+  });
+
+  it('revoked on one server process, the token’s sockets on another close as well', async () => {
+    const { id, secret } = await token(leader);
+    const sockets = await tokenSockets(secret, replica);
     try {
       const since = Date.now();
       await ok(leader, REVOKE_TOKEN, { id });
