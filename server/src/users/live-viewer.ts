@@ -246,7 +246,8 @@ export class SocketViewers {
    * again find it no longer valid.
    */
   private watchToken(socket: LiveSocket, secret: string, token: ApiTokenIdentity): void {
-    if (this.watchedTokenSockets.has(socket)) return;
+    // A socket already closing never emits 'close' to a listener added now: nothing to watch.
+    if (this.watchedTokenSockets.has(socket) || socket.readyState !== OPEN) return;
     this.watchedTokenSockets.add(socket);
     let expiry: NodeJS.Timeout | undefined;
     const close = () => {
