@@ -29,6 +29,7 @@ import { Migration20261208100000BookingPaymentDates } from './Migration202612081
 import { Migration20261208110000KeysetPaging } from './Migration20261208110000_keyset_paging.js';
 import { Migration20261208120000BookingStatusTokens } from './Migration20261208120000_booking_status_tokens.js';
 import { Migration20261208150000WebhookBreaker } from './Migration20261208150000_webhook_breaker.js';
+import { Migration20261209090000AccessCreators } from './Migration20261209090000_access_creators.js';
 
 /** Every migration in order. Listed in code so the built server and the TypeScript sources agree. */
 export const migrationsList: MigrationObject[] = [
@@ -62,4 +63,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261208110000_keyset_paging', class: Migration20261208110000KeysetPaging },
   { name: 'Migration20261208120000_booking_status_tokens', class: Migration20261208120000BookingStatusTokens },
   { name: 'Migration20261208150000_webhook_breaker', class: Migration20261208150000WebhookBreaker },
+  { name: 'Migration20261209090000_access_creators', class: Migration20261209090000AccessCreators },
 ];

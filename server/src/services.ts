@@ -56,6 +56,7 @@ import { AccountSelfService } from './users/account-self-service.js';
 import { AccountTokens } from './users/account-tokens.js';
 import { AccountMails } from './users/account.mails.js';
 import { AuthService } from './users/auth.service.js';
+import { CreatorRights } from './users/creator-rights.js';
 import { UserService } from './users/user.service.js';
 import { ViewerService } from './users/viewer.service.js';
 import type { WorkflowBookings } from './workflow/workflow-bookings.js';
@@ -80,15 +81,19 @@ export interface Services extends DomainServices {
 
 export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubSub): Services {
   const instanceSso = new InstanceSsoConfig(orm);
-  const instance = new InstanceService(orm, instanceSso);
   const instanceMail = new InstanceMailSender(orm);
   // The account mails go into the instance's own template, filled by the same renderer as the tenants' booking mails.
   const mail = new MailService(config, () => instanceMail.mailState(), config.graph, async (values) => renderMailTemplate(await instanceMail.mailTemplate(), values));
   const viewers = new ViewerService(orm);
   // Integrators' API tokens; the users domain authenticates bearer requests through its port (users/api-token-port.ts).
-  const apiTokens = new ApiTokenService(orm);
+  const apiTokens = new ApiTokenService(orm, viewers);
   // Webhooks of integrators: bookings and events enqueue their deliveries in their transactions (webhooks/webhook.queue.ts).
-  const webhooks = new WebhookService(orm, mail, config.webhooks, config.publicUrl);
+  const webhooks = new WebhookService(orm, mail, config.webhooks, config.publicUrl, viewers);
+  const calendarFeeds = new CalendarFeedService(orm, config.publicUrl, viewers);
+  // Every change of a person's rights ends, in its transaction, the tokens, feeds and webhooks they created that it takes the right of.
+  const creatorRights = new CreatorRights(viewers);
+  for (const kind of [apiTokens, calendarFeeds, webhooks]) creatorRights.register(kind);
+  const instance = new InstanceService(orm, instanceSso, creatorRights);
   const bookables = new BookableService(orm);
   // Attempt counters in PostgreSQL: sign-in and reset attempts, name guesses, cancellation requests.
   const attempts = new RateLimiter(orm);
@@ -135,10 +140,10 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   const lockers = new LockerService(orm, config.nodeEnv !== 'production');
   const offeredPayments = (applications: readonly TenantApplication[]): { id: PaymentProviderId; title: string }[] =>
     offeredPaymentProviders(applications).filter((offer) => config.payments.testProvider || offer.id !== 'testPayment');
-  const sso = new SsoService(orm, instanceSso, viewers);
+  const sso = new SsoService(orm, instanceSso, viewers, creatorRights);
   // The users domain's bookings port: an account's bookings for its data download, unlinked when it is deleted.
   const accountBookings = new BookingAccountLinks();
-  const users = new UserService(orm, pubSub, instance, accountBookings);
+  const users = new UserService(orm, pubSub, instance, accountBookings, creatorRights);
   const privacy = new PrivacyService(orm, receipts);
   return {
     config,
@@ -148,18 +153,19 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     mail,
     viewers,
     apiTokens,
-    calendarFeeds: new CalendarFeedService(orm, config.publicUrl),
+    calendarFeeds,
+    creatorRights,
     webhooks,
     auth: new AuthService(orm, config, attempts, viewers, accountTokens),
     users,
     account: new AccountSelfService(orm, config, attempts, users, accountBookings),
     // The tenant stores its applications; the payments domain defines the payment ones.
     tenants: new TenantService(orm, pubSub, workflows, instance, [...paymentApplications, ...lockerApplicationDefinitions], new DocumentCounterReader(orm), offeredPayments),
-    tenantMembers: new TenantMemberService(orm),
+    tenantMembers: new TenantMemberService(orm, creatorRights),
     workflows,
     instance,
     instanceSso,
-    roles: new RoleService(orm),
+    roles: new RoleService(orm, creatorRights),
     coupons: new CouponService(orm),
     sso,
     ssoSessions: new SsoSessionGuard(orm, sso, { checkIntervalSeconds: config.ssoSessionCheckSeconds, sessionSecret: config.sessionSecret }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatPeriod, parseDecimal } from './format';
+import { creatorLabel, formatCurrency, formatPeriod, parseDecimal } from './format';
 
 // Intl puts a no-break space between amount and €.
 const plain = (text: string) => text.replace(/\u00a0/g, ' ');
@@ -31,5 +31,10 @@ describe('display formats', () => {
     expect(parseDecimal('1.234,5')).toBe(1234.5);
     expect(parseDecimal('')).toBeNull();
     expect(parseDecimal('viel')).toBeNull();
+  });
+
+  it('names the creator of an access, or a deleted account without any id', () => {
+    expect(creatorLabel({ createdByName: 'Petra Abgang' })).toBe('Petra Abgang');
+    expect(creatorLabel({ createdByName: null })).toBe('gelöschtes Konto');
   });
 });

@@ -22,6 +22,14 @@ function toDate(value: DateInput): Date | null {
 }
 
 /** 03.12.2007; empty for missing or invalid input. */
+/** What the lists of API tokens, calendar feeds and webhooks show for a deleted creator (the server keeps no id of it). */
+export const DELETED_ACCOUNT = 'gelöschtes Konto';
+
+/** The "Angelegt von" of an access: the creator's name, or "gelöschtes Konto" once the account is gone. */
+export function creatorLabel(access: { createdByName?: string | null }): string {
+  return access.createdByName ?? DELETED_ACCOUNT;
+}
+
 export function formatDate(value: DateInput): string {
   const date = toDate(value);
   return date ? dateFormat.format(date) : '';

@@ -33,9 +33,10 @@ export class CalendarFeed {
   @Property({ type: 'text' })
   prefix!: string;
 
-  /** The user who created it (kept as text: the account may be deleted later). */
-  @Property({ type: 'text' })
-  createdBy!: string;
+  /** The user who created it (text, no foreign key); null once that account was deleted, so no mail address remains. */
+  @Index()
+  @Property({ type: 'text', nullable: true })
+  createdBy?: string | null;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Opt<Date> = new Date();

@@ -10,7 +10,7 @@ export const calendarFeedApi: ApiDomain = {
       path: '/ical/{token}.ics',
       summary: 'Kalender-Abo (iCal)',
       description:
-        'Die geheime Adresse ist die Anmeldung. Buchungen von 30 Tagen zurück bis 365 Tage voraus. `Cache-Control: private, max-age=300` und `ETag`; `If-None-Match` antwortet 304. Unbekannte oder widerrufene Abos: 404; zu viele unbekannte Abos einer Adresse: 429.',
+        'Die geheime Adresse ist die Anmeldung. Buchungen von 30 Tagen zurück bis 365 Tage voraus. `Cache-Control: private, max-age=300` und `ETag`; `If-None-Match` antwortet 304. Unbekannte oder widerrufene Abos und Abos mit Kundendaten, deren anlegende Person das Recht verloren hat: 404; zu viele unbekannte Abos einer Adresse: 429.',
       access: 'public',
       parameters: [{ name: 'If-None-Match', in: 'header', description: '`ETag` der letzten Antwort', schema: { type: 'string' } }],
       answers: {

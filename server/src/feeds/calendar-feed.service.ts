@@ -9,6 +9,7 @@ import {
   canManageCalendarFeeds,
   type CalendarFeedKind,
 } from '../../../common/feeds/calendar-feed.js';
+import type { Permissions } from '../../../common/permissions/model.js';
 import { Bookable } from '../bookables/bookable.entity.js';
 import { descendantsOf } from '../bookables/bookable.hierarchy.js';
 import { AppError } from '../shared/errors.js';
@@ -18,7 +19,9 @@ import { logger } from '../shared/logging.js';
 import { parseInput } from '../shared/schema-input.js';
 import { pgTextArray } from '../shared/sql.js';
 import { Tenant } from '../tenants/tenant.entity.js';
-import type { Viewer } from '../users/viewer.service.js';
+import type { CreatedAccesses } from '../users/creator-rights.js';
+import { User } from '../users/user.entity.js';
+import type { Viewer, ViewerService } from '../users/viewer.service.js';
 import { CalendarFeed } from './calendar-feed.entity.js';
 
 /** A feed as the list shows it: never the token, only its first characters. */
@@ -30,6 +33,9 @@ export interface CalendarFeedView {
   bookableId: string | null;
   bookableTitle: string | null;
   prefix: string;
+  /** Null once the creator's account was deleted (no mail address remains). */
+  createdBy: string | null;
+  createdByName: string | null;
   createdAt: Date;
   lastPolledAt: Date | null;
 }
@@ -61,6 +67,7 @@ interface FeedRow {
   bookable_id: string | null;
   kind: CalendarFeedKind;
   name: string;
+  created_by: string | null;
   last_polled_at: Date | null;
 }
 
@@ -92,14 +99,26 @@ const FEED_ITEMS_SQL = `select i.position, i.time_begin, i.time_end, i.bookable_
  limit ?`;
 
 /**
+ * Whether the creator's rights (null: account gone or suspended) still carry a feed: one with
+ * customer data needs the right to read every booking of the tenant, the right it took to create
+ * it; one without personal data ("Belegt" only) stays with the tenant whoever made it.
+ */
+export function creatorKeepsFeed(rights: Permissions | null, tenantId: string, kind: CalendarFeedKind): boolean {
+  if (kind === 'public') return true;
+  return rights !== null && canCreateStaffCalendarFeed(rights, tenantId);
+}
+
+/**
  * Calendar feeds: created, listed and revoked by the tenant's staff in person; served to anyone
  * holding the URL's token, as iCalendar in Europe/Berlin.
  */
-export class CalendarFeedService {
+export class CalendarFeedService implements CreatedAccesses {
   constructor(
     private readonly orm: MikroORM,
     /** The public address of the platform: the feeds' URLs and the host part of the events' UIDs. */
     private readonly publicUrl: string,
+    /** The creator's current rights, read at every fetch of a feed with customer data. */
+    private readonly viewers: Pick<ViewerService, 'rightsOf'>,
   ) {}
 
   private get host(): string {
@@ -121,6 +140,9 @@ export class CalendarFeedService {
     const bookableIds = [...new Set(feeds.flatMap((feed) => (feed.bookableId ? [feed.bookableId] : [])))];
     const bookables = bookableIds.length ? await em.find(Bookable, { id: { $in: bookableIds } }, { fields: ['id', 'title'] }) : [];
     const titles = new Map(bookables.map((bookable) => [bookable.id, bookable.title]));
+    const creatorIds = [...new Set(feeds.flatMap((feed) => (feed.createdBy ? [feed.createdBy] : [])))];
+    const creators = creatorIds.length ? await em.find(User, { id: { $in: creatorIds } }, { fields: ['id', 'firstName', 'lastName'] }) : [];
+    const names = new Map(creators.map((user) => [user.id, `${user.firstName} ${user.lastName}`.trim() || user.id]));
     return feeds.map((feed) => ({
       id: feed.id,
       tenantId: feed.tenant.id,
@@ -129,6 +151,8 @@ export class CalendarFeedService {
       bookableId: feed.bookableId ?? null,
       bookableTitle: feed.bookableId ? (titles.get(feed.bookableId) ?? null) : null,
       prefix: feed.prefix,
+      createdBy: feed.createdBy ?? null,
+      createdByName: feed.createdBy ? (names.get(feed.createdBy) ?? null) : null,
       createdAt: feed.createdAt,
       lastPolledAt: feed.lastPolledAt ?? null,
     }));
@@ -203,10 +227,12 @@ export class CalendarFeedService {
     const em = this.orm.em.fork();
     const connection = em.getConnection();
     const [feed] = await connection.execute<FeedRow[]>(
-      'select id, tenant_id, bookable_id, kind, name, last_polled_at from calendar_feeds where token_hash = ? and revoked_at is null',
+      'select id, tenant_id, bookable_id, kind, name, created_by, last_polled_at from calendar_feeds where token_hash = ? and revoked_at is null',
       [hashFeedToken(token)],
     );
     if (!feed) return null;
+    // Customer data only while its creator may still read them: otherwise the feed is unknown.
+    if (feed.kind !== 'public' && !creatorKeepsFeed(feed.created_by ? await this.viewers.rightsOf(em, feed.created_by) : null, feed.tenant_id, feed.kind)) return null;
     let bookables: { id: string; title: string }[];
     if (feed.bookable_id) {
       const bookable = await em.findOne(Bookable, { id: feed.bookable_id, tenant: feed.tenant_id });
@@ -249,6 +275,24 @@ export class CalendarFeedService {
       await connection.execute(`update calendar_feeds set last_polled_at = now() where id = ? and (last_polled_at is null or last_polled_at < now() - interval '1 minute')`, [feed.id]);
     }
     return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` };
+  }
+
+  /**
+   * In the transaction of a change of the user's rights: revokes the live feeds with customer data
+   * the rights no longer carry (feeds without personal data stay with the tenant); a deleted
+   * account's feeds lose its id.
+   */
+  async endLost(em: EntityManager, userId: string, rights: Permissions | null, accountDeleted: boolean): Promise<void> {
+    const live = await em.execute<{ id: string; tenant_id: string; kind: CalendarFeedKind }[]>(
+      'select id, tenant_id, kind from calendar_feeds where created_by = ? and revoked_at is null for update',
+      [userId],
+    );
+    const lost = live.filter((feed) => !creatorKeepsFeed(rights, feed.tenant_id, feed.kind)).map((feed) => feed.id);
+    if (lost.length > 0) {
+      await em.execute('update calendar_feeds set revoked_at = now() where id = any(?::uuid[])', [pgTextArray(lost)]);
+      logger.info({ feedIds: lost }, 'Kalender-Abos widerrufen: Rechte der anlegenden Person entfallen');
+    }
+    if (accountDeleted) await em.execute('update calendar_feeds set created_by = null where created_by = ?', [userId]);
   }
 }
 

@@ -20,6 +20,8 @@ export class CalendarFeedType {
   @Field(() => ID, { nullable: true, description: 'Null: every object of the tenant.' }) bookableId!: string | null;
   @Field(() => String, { nullable: true, description: "The object's title; null for the whole tenant or a deleted object." }) bookableTitle!: string | null;
   @Field(() => String, { description: 'The first characters of the token, to recognise the feed.' }) prefix!: string;
+  @Field(() => ID, { nullable: true, description: 'The id of the user who created the feed; null once that account was deleted.' }) createdBy!: string | null;
+  @Field(() => String, { nullable: true, description: "The creator's name; null when the account no longer exists." }) createdByName!: string | null;
   @Field(() => Date) createdAt!: Date;
   @Field(() => Date, { nullable: true, description: 'When a calendar last fetched the feed (to the minute).' }) lastPolledAt!: Date | null;
 }

@@ -2,7 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { MAX_INT32, numberError } from '../../../common/validation/numbers.js';
 import { AppError } from '../shared/errors.js';
-import { publishInTransaction } from '../shared/pubsub.js';
+import type { CreatorRights } from '../users/creator-rights.js';
 import type { TenantQuota } from '../tenants/tenant-ports.js';
 import { User } from '../users/user.entity.js';
 import { TenantMembership } from '../tenants/membership.entity.js';
@@ -39,6 +39,8 @@ export class InstanceService implements PlatformAccounts, TenantQuota {
     private readonly orm: MikroORM,
     /** Its origin cache is refreshed after every update. */
     private readonly sso: Pick<InstanceSsoConfig, 'forgetOrigin'>,
+    /** Announces the change and ends the accesses it takes the right of (users/creator-rights.ts). */
+    private readonly creatorRights: Pick<CreatorRights, 'changed'>,
   ) {}
 
   async releaseAccount(em: EntityManager, userId: string, origin: AccountDeletionOrigin): Promise<void> {
@@ -192,7 +194,7 @@ export class InstanceService implements PlatformAccounts, TenantQuota {
       const changed = (a: string[], b: string[]) => [...a.filter((id) => !b.includes(id)), ...b.filter((id) => !a.includes(id))];
       const affectedUsers = new Set([...changed(before.owners, instance.ownerUserIds), ...changed(before.allowed, instance.allowedUsersToCreateTenant)]);
       // With the commit: the users' open sockets are checked again before any later event reaches them.
-      for (const userId of affectedUsers) await publishInTransaction(em, 'SESSION_CHANGED', userId, { userId, reason: 'instance' });
+      await this.creatorRights.changed(em, affectedUsers, 'instance');
       return this.settingsView(instance);
     });
     return view;

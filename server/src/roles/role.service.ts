@@ -3,7 +3,7 @@ import { AppError } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
 import { permissionAreas, type Action } from '../../../common/permissions/model.js';
 import { can, isTenantMember } from '../../../common/permissions/permissions.js';
-import { publishInTransaction } from '../shared/pubsub.js';
+import type { CreatorRights } from '../users/creator-rights.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import { fullFlags } from '../users/session.types.js';
 import type { Viewer } from '../users/viewer.service.js';
@@ -35,7 +35,11 @@ const allowed = (viewer: Viewer, action: Action, role: Role) =>
  * Owners and instance owners may do everything.
  */
 export class RoleService {
-  constructor(private readonly orm: MikroORM) {}
+  constructor(
+    private readonly orm: MikroORM,
+    /** Announces the change and ends the holders' accesses it takes the right of (users/creator-rights.ts). */
+    private readonly creatorRights: Pick<CreatorRights, 'changed'>,
+  ) {}
 
   /** Every role the viewer may read, across the viewer's tenants (instance owners: all tenants). */
   async listReadable(viewer: Viewer): Promise<Role[]> {
@@ -107,7 +111,7 @@ export class RoleService {
       const before = roleSnapshot(role);
       await em.nativeDelete(Role, { id: role.id, tenant: tenantId });
       await recordRoleChange(em, role, before, null, viewerChangeOrigin(viewer, via));
-      for (const userId of holders) await publishInTransaction(em, 'SESSION_CHANGED', userId, { userId, reason: 'role-deleted' });
+      await this.creatorRights.changed(em, holders, 'role-deleted');
     });
   }
 
@@ -130,7 +134,7 @@ export class RoleService {
 
   /** Members holding the role get their fresh permissions pushed (drawer, guard). */
   private async notifyHolders(em: EntityManager, roleId: string, reason: string): Promise<void> {
-    for (const userId of await this.holders(em, roleId)) await publishInTransaction(em, 'SESSION_CHANGED', userId, { userId, reason });
+    await this.creatorRights.changed(em, await this.holders(em, roleId), reason);
   }
 }
 

@@ -18,6 +18,8 @@ export type Topics = {
   SESSION_CHANGED: [userId: string, payload: { userId: string; reason: string }];
   /** The session is gone (signed out, destroyed, replaced at sign-in): its sockets close. */
   SESSION_ENDED: [sessionId: string, payload: { sessionId: string }];
+  /** An API token was revoked (by hand, or its creator lost the right): its sockets close. */
+  API_TOKEN_REVOKED: [tokenId: string, payload: { tokenId: string }];
   BOOKING_CHANGED: [tenantId: string, payload: BookingChangedEvent];
   WORKFLOW_CARD_CHANGED: [tenantId: string, payload: WorkflowCardEvent];
 };

@@ -4,7 +4,7 @@ import type { SsoApplication } from '../instance/instance.entity.js';
 import type { InstanceSsoConfig } from '../instance/instance-sso.js';
 import { Role } from '../tenants/role.entity.js';
 import { AppError } from '../shared/errors.js';
-import { publishInTransaction } from '../shared/pubsub.js';
+import type { CreatorRights } from '../users/creator-rights.js';
 import { TenantMembership } from '../tenants/membership.entity.js';
 import { membershipSnapshot, recordMembershipChange, systemChangeOrigin, userLabel, type MembershipSnapshot } from '../tenants/tenant-change-log.js';
 import { Tenant } from '../tenants/tenant.entity.js';
@@ -73,6 +73,8 @@ export class SsoService {
     private readonly orm: MikroORM,
     private readonly ssoConfig: Pick<InstanceSsoConfig, 'ssoApplication'>,
     private readonly viewers: ViewerService,
+    /** Announces the change and ends the accesses it takes the right of (users/creator-rights.ts). */
+    private readonly creatorRights: Pick<CreatorRights, 'changed'>,
   ) {}
 
   private async activeApplication(): Promise<SsoApplication> {
@@ -203,7 +205,7 @@ export class SsoService {
       // The provider vouches for the address.
       if (!user.isVerified) user.isVerified = true;
       const changed = await this.applyRoleMapping(em, email, sso, claims);
-      if (changed) await publishInTransaction(em, 'SESSION_CHANGED', email, { userId: email, reason: 'sso-roles' });
+      if (changed) await this.creatorRights.changed(em, [email], 'sso-roles');
     });
     const viewer = await this.viewers.load(email);
     if (!viewer) throw new AppError('auth.login-failed');

@@ -3,7 +3,7 @@ import type { Permissions } from '../../../common/permissions/model.js';
 import { canChangeTenantOwners, canManageTenantMembers, canReadTenantMembers, isTenantMember } from '../../../common/permissions/permissions.js';
 import { AppError } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
-import { publishInTransaction } from '../shared/pubsub.js';
+import type { CreatorRights } from '../users/creator-rights.js';
 import { User } from '../users/user.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
 import { TenantMembership } from './membership.entity.js';
@@ -22,7 +22,11 @@ export interface MemberList {
  * concurrency, and tells the changed user's open clients to reload their session.
  */
 export class TenantMemberService {
-  constructor(private readonly orm: MikroORM) {}
+  constructor(
+    private readonly orm: MikroORM,
+    /** Announces the change and ends the person's accesses it takes the right of (users/creator-rights.ts). */
+    private readonly creatorRights: Pick<CreatorRights, 'changed'>,
+  ) {}
 
   private async find(em: EntityManager, id: string): Promise<Tenant> {
     const tenant = await em.findOne(Tenant, { id });
@@ -95,8 +99,9 @@ export class TenantMemberService {
       const after = membershipSnapshot(await em.findOne(TenantMembership, { tenant, user: id }, { populate: ['roles'], refresh: true }));
       const user = await em.findOne(User, { id });
       await recordMembershipChange(em, tenantId, { id, label: user ? userLabel(user) : id }, before, after, viewerChangeOrigin(viewer, via));
-      // With the commit: the user's open sockets are checked again before any later event reaches them.
-      await publishInTransaction(em, 'SESSION_CHANGED', id, { userId: id, reason });
+      // With the commit: the user's open sockets are checked again before any later event reaches them,
+      // and the tokens, feeds and webhooks the change takes the right of end.
+      await this.creatorRights.changed(em, [id], reason);
       return this.memberList(em, tenantId);
     });
     return result;

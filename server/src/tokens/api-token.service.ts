@@ -1,17 +1,20 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { createHash, randomBytes } from 'node:crypto';
 import { emptyGrant, hasFullAccess } from '../../../common/permissions/permissions.js';
-import type { RoleGrant } from '../../../common/permissions/model.js';
+import type { Permissions, RoleGrant } from '../../../common/permissions/model.js';
 import { API_TOKEN_PREFIX, API_TOKEN_SHOWN_CHARS, apiTokenInputSchema, apiTokenMessages, apiTokenPermissions, presetGrant, type ApiTokenPreset } from '../../../common/tokens/api-token.js';
 import { AppError } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
+import { pgTextArray } from '../shared/sql.js';
 import { logger } from '../shared/logging.js';
+import { publishInTransaction } from '../shared/pubsub.js';
 import { parseInput } from '../shared/schema-input.js';
 import { Role } from '../tenants/role.entity.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import type { ApiTokenAuthenticator } from '../users/api-token-port.js';
+import type { CreatedAccesses } from '../users/creator-rights.js';
 import { User } from '../users/user.entity.js';
-import type { Viewer } from '../users/viewer.service.js';
+import type { Viewer, ViewerService } from '../users/viewer.service.js';
 import { ApiToken } from './api-token.entity.js';
 
 /** A token as the list shows it: never the secret, only its first characters. */
@@ -23,7 +26,8 @@ export interface ApiTokenView {
   roleId: string | null;
   roleName: string | null;
   prefix: string;
-  createdBy: string;
+  /** Null once the creator's account was deleted (no mail address remains). */
+  createdBy: string | null;
   createdByName: string | null;
   createdAt: Date;
   expiresAt: Date;
@@ -44,19 +48,31 @@ interface TokenRow {
   tenant_id: string | null;
   name: string;
   preset: ApiTokenPreset | null;
+  created_by: string | null;
+  expires_at: Date;
   last_used_at: Date | null;
   role: RoleGrant | null;
 }
 
 /** One query per request: the live token by its hash, with its role's grant. */
 const TOKEN_BY_HASH_SQL = `
-select t.id, t.tenant_id, t.name, t.preset, t.last_used_at,
+select t.id, t.tenant_id, t.name, t.preset, t.created_by, t.expires_at, t.last_used_at,
   case when r.id is null then null else json_build_object(
     'adminInterfaces', r.admin_interfaces, 'freeBookings', r.free_bookings,
     'manageRoles', r.manage_roles, 'manageUsers', r.manage_users, 'manageTenants', r.manage_tenants,
     'manageBookings', r.manage_bookings, 'manageBookables', r.manage_bookables, 'manageCoupons', r.manage_coupons) end as role
 from api_tokens t left join roles r on r.id = t.role_id and r.tenant_id = t.tenant_id
 where t.secret_hash = ? and t.revoked_at is null and t.expires_at > now()`;
+
+/**
+ * Whether the creator's rights (null: account gone or suspended) still carry a token: the right to
+ * manage the tenant's tokens (its owners; instance tokens: the instance's owners), the same right
+ * it took to create it. Checked at every use and when the creator's rights change.
+ */
+export function creatorKeepsToken(rights: Permissions | null, tenantId: string | null): boolean {
+  if (!rights) return false;
+  return tenantId === null ? rights.instanceOwner : hasFullAccess(rights, tenantId);
+}
 
 /** The stand-in user of a token's requests: its id is the token's, so nothing of a person is "own". */
 function tokenUser(row: TokenRow): User {
@@ -67,8 +83,12 @@ function tokenUser(row: TokenRow): User {
  * Integrators' API tokens: created, listed and revoked by the tenant's owners (instance tokens by
  * instance owners), never with a token; and the authentication of a request's secret.
  */
-export class ApiTokenService implements ApiTokenAuthenticator {
-  constructor(private readonly orm: MikroORM) {}
+export class ApiTokenService implements ApiTokenAuthenticator, CreatedAccesses {
+  constructor(
+    private readonly orm: MikroORM,
+    /** The creator's current rights, read at every use of a token. */
+    private readonly viewers: Pick<ViewerService, 'rightsOf'>,
+  ) {}
 
   /** Tokens are managed by people only: a token can never make or revoke tokens. */
   private refuseTokens(viewer: Viewer): void {
@@ -84,7 +104,7 @@ export class ApiTokenService implements ApiTokenAuthenticator {
 
   private async views(tokens: ApiToken[]): Promise<ApiTokenView[]> {
     const em = this.orm.em.fork();
-    const creatorIds = [...new Set(tokens.map((token) => token.createdBy))];
+    const creatorIds = [...new Set(tokens.flatMap((token) => (token.createdBy ? [token.createdBy] : [])))];
     const creators = creatorIds.length ? await em.find(User, { id: { $in: creatorIds } }) : [];
     const names = new Map(creators.map((user) => [user.id, `${user.firstName} ${user.lastName}`.trim() || user.id]));
     const roleIds = [...new Set(tokens.flatMap((token) => (token.role ? [token.role.id] : [])))];
@@ -98,8 +118,8 @@ export class ApiTokenService implements ApiTokenAuthenticator {
       roleId: token.role?.id ?? null,
       roleName: token.role ? (roleNames.get(token.role.id) ?? null) : null,
       prefix: token.prefix,
-      createdBy: token.createdBy,
-      createdByName: names.get(token.createdBy) ?? null,
+      createdBy: token.createdBy ?? null,
+      createdByName: token.createdBy ? (names.get(token.createdBy) ?? null) : null,
       createdAt: token.createdAt,
       expiresAt: token.expiresAt,
       lastUsedAt: token.lastUsedAt ?? null,
@@ -155,8 +175,14 @@ export class ApiTokenService implements ApiTokenAuthenticator {
       // Outside the tenant the token is not found: its existence is nobody else's business.
       throw new AppError('token.not-found');
     }
-    token.revokedAt ??= new Date();
-    await em.flush();
+    if (!token.revokedAt) {
+      // One transaction: the token's open sockets on every process close with the commit.
+      await em.transactional(async (tx) => {
+        await tx.execute('update api_tokens set revoked_at = coalesce(revoked_at, now()) where id = ?', [token.id]);
+        await publishInTransaction(tx, 'API_TOKEN_REVOKED', token.id, { tokenId: token.id });
+      });
+      await em.refresh(token);
+    }
     logger.info({ tokenId: token.id, by: viewer.user.id }, 'API-Zugang widerrufen');
     const [view] = await this.views([token]);
     return view as ApiTokenView;
@@ -167,6 +193,8 @@ export class ApiTokenService implements ApiTokenAuthenticator {
     const connection = this.orm.em.getConnection();
     const [row] = await connection.execute<TokenRow[]>(TOKEN_BY_HASH_SQL, [hashSecret(secret)]);
     if (!row) return null;
+    // The token lives on its creator's rights: gone, suspended or without the right, it acts as revoked.
+    if (!row.created_by || !creatorKeepsToken(await this.viewers.rightsOf(this.orm.em.fork(), row.created_by), row.tenant_id)) return null;
     let grant: RoleGrant | null = null;
     if (row.tenant_id !== null) {
       grant = row.preset ? presetGrant(row.preset) : row.role;
@@ -180,8 +208,23 @@ export class ApiTokenService implements ApiTokenAuthenticator {
     return {
       user: tokenUser(row),
       permissions: apiTokenPermissions(row.tenant_id, grant ?? emptyGrant()),
-      apiToken: { id: row.id, name: row.name, tenantId: row.tenant_id },
+      apiToken: { id: row.id, name: row.name, tenantId: row.tenant_id, createdBy: row.created_by, expiresAt: new Date(row.expires_at) },
     };
+  }
+
+  /**
+   * In the transaction of a change of the user's rights: revokes the live tokens the rights no
+   * longer carry, and their sockets close with the commit; a deleted account's tokens lose its id.
+   */
+  async endLost(em: EntityManager, userId: string, rights: Permissions | null, accountDeleted: boolean): Promise<void> {
+    const live = await em.execute<{ id: string; tenant_id: string | null }[]>('select id, tenant_id from api_tokens where created_by = ? and revoked_at is null for update', [userId]);
+    const lost = live.filter((token) => !creatorKeepsToken(rights, token.tenant_id)).map((token) => token.id);
+    if (lost.length > 0) {
+      await em.execute('update api_tokens set revoked_at = now() where id = any(?::uuid[])', [pgTextArray(lost)]);
+      for (const tokenId of lost) await publishInTransaction(em, 'API_TOKEN_REVOKED', tokenId, { tokenId });
+      logger.info({ tokenIds: lost }, 'API-Zugänge widerrufen: Rechte der anlegenden Person entfallen');
+    }
+    if (accountDeleted) await em.execute('update api_tokens set created_by = null where created_by = ?', [userId]);
   }
 }
 

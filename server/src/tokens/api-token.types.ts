@@ -22,7 +22,7 @@ export class ApiTokenType {
   @Field(() => ID, { nullable: true, description: "The tenant's role whose rights the token has; null with a preset." }) roleId!: string | null;
   @Field(() => String, { nullable: true }) roleName!: string | null;
   @Field(() => String, { description: 'The first characters of the secret, to recognise it.' }) prefix!: string;
-  @Field(() => ID, { description: 'The id of the user who created the token.' }) createdBy!: string;
+  @Field(() => ID, { nullable: true, description: 'The id of the user who created the token; null once that account was deleted.' }) createdBy!: string | null;
   @Field(() => String, { nullable: true, description: "The creator's name; null when the account no longer exists." }) createdByName!: string | null;
   @Field(() => Date) createdAt!: Date;
   @Field(() => Date) expiresAt!: Date;

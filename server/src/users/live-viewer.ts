@@ -3,14 +3,21 @@ import type { Permissions } from '../../../common/permissions/model.js';
 import type { LiveSignals } from '../shared/pubsub.js';
 import type { ApiTokenAuthenticator } from './api-token-port.js';
 import { bearerSecret, hasSessionCookie } from './bearer-auth.js';
-import type { Viewer, ViewerService } from './viewer.service.js';
+import type { ApiTokenIdentity, Viewer, ViewerService } from './viewer.service.js';
 
 /** Close codes of graphql-ws: 4401 makes the client stop (sign in again), 4403 lets it reconnect. */
 export const SESSION_ENDED_CLOSE = { code: 4401, reason: 'Sitzung beendet' } as const;
 export const RIGHTS_CHANGED_CLOSE = { code: 4403, reason: 'Berechtigungen geändert' } as const;
+/**
+ * A token's socket closes with 4401 when the token is revoked (by hand, or because its creator lost
+ * the right), expires, or its creator's rights no longer carry it: the client must not reconnect
+ * with the same token.
+ */
 export const TOKEN_INVALID_CLOSE = { code: 4401, reason: 'API-Schlüssel ungültig' } as const;
-/** A socket opened with an API token reads its token again after this long, so a revocation ends it soon. */
+/** A socket opened with an API token reads its token again after this long at its next event (a net under the news below). */
 const TOKEN_RECHECK_MS = 10_000;
+/** The longest timeout Node keeps (about 24.8 days); a token's expiry further away is waited for in steps. */
+const MAX_TIMER_MS = 2_147_483_647;
 /**
  * The longest a socket's viewer is used without reading it again (at its next event): a change
  * whose news never came (a path that forgot to announce it) counts after this long at most.
@@ -31,6 +38,13 @@ export interface LiveSocket {
  * session, with the data just read, still stands; false ends the socket's session.
  */
 export type SessionConfirmation = (sessionId: string, data: Record<string, unknown>) => Promise<boolean>;
+
+/** What a token's socket knows of its last read of the token. */
+interface TokenSocketEntry {
+  viewer: Promise<Viewer | null>;
+  readAt: number;
+  valid: boolean;
+}
 
 /** WebSocket readyState OPEN. */
 const OPEN = 1;
@@ -173,7 +187,9 @@ export function expiryOf(data: Record<string, unknown> | null | undefined): numb
  */
 export class SocketViewers {
   private readonly bySocket = new WeakMap<LiveSocket, Promise<LiveViewer | null>>();
-  private readonly byTokenSocket = new WeakMap<LiveSocket, { viewer: Promise<Viewer | null>; readAt: number; valid: boolean }>();
+  private readonly byTokenSocket = new WeakMap<LiveSocket, TokenSocketEntry>();
+  /** The sockets of a token already watched for its revocation, expiry and its creator's rights. */
+  private readonly watchedTokenSockets = new WeakSet<LiveSocket>();
 
   constructor(
     private readonly viewers: ViewerService,
@@ -206,11 +222,11 @@ export class SocketViewers {
     return (await live)?.current() ?? null;
   }
 
-  private async tokenViewerOf(socket: LiveSocket, secret: string | null): Promise<Viewer | null> {
+  private async tokenViewerOf(socket: LiveSocket, secret: string | null, recheck = false): Promise<Viewer | null> {
     const tokens = this.tokens?.authenticator;
     if (!tokens || secret === null || socket.readyState !== OPEN) return null;
     const known = this.byTokenSocket.get(socket);
-    if (known && Date.now() - known.readAt < TOKEN_RECHECK_MS) return known.viewer;
+    if (known && !recheck && Date.now() - known.readAt < TOKEN_RECHECK_MS) return known.viewer;
     const entry = { viewer: tokens.viewerOfSecret(secret), readAt: Date.now(), valid: known?.valid ?? false };
     this.byTokenSocket.set(socket, entry);
     // A failed read (database away) is tried again by the next operation.
@@ -219,7 +235,44 @@ export class SocketViewers {
     // A token that was valid on this socket and no longer is ends it; one that never was only fails its operation.
     if (!viewer && entry.valid) socket.close(TOKEN_INVALID_CLOSE.code, TOKEN_INVALID_CLOSE.reason);
     entry.valid = viewer !== null;
+    if (viewer?.apiToken) this.watchToken(socket, secret, viewer.apiToken);
     return viewer;
+  }
+
+  /**
+   * Closes the token's socket without waiting for its next event: at once on the news of its
+   * revocation (NOTIFY in the revoking transaction, heard by every process), at its expiry (a
+   * timer), and when a change of its creator's rights (or a lost LISTEN connection) makes the read
+   * again find it no longer valid.
+   */
+  private watchToken(socket: LiveSocket, secret: string, token: ApiTokenIdentity): void {
+    // A socket already closing never emits 'close' to a listener added now: nothing to watch.
+    if (this.watchedTokenSockets.has(socket) || socket.readyState !== OPEN) return;
+    this.watchedTokenSockets.add(socket);
+    let expiry: NodeJS.Timeout | undefined;
+    const close = () => {
+      if (socket.readyState === OPEN) socket.close(TOKEN_INVALID_CLOSE.code, TOKEN_INVALID_CLOSE.reason);
+    };
+    const recheck = () => {
+      // A failed read (database away) leaves the socket to the next event's read.
+      this.tokenViewerOf(socket, secret, true).catch(() => undefined);
+    };
+    const armExpiry = () => {
+      const left = token.expiresAt.getTime() - Date.now();
+      if (left <= 0) return close();
+      expiry = setTimeout(left > MAX_TIMER_MS ? armExpiry : close, Math.min(left, MAX_TIMER_MS));
+      expiry.unref();
+    };
+    armExpiry();
+    const stops = [
+      this.signals.on('API_TOKEN_REVOKED', token.id, close),
+      ...(token.createdBy ? [this.signals.on('SESSION_CHANGED', token.createdBy, recheck)] : []),
+      this.signals.onListenLost(recheck),
+    ];
+    socket.once('close', () => {
+      if (expiry) clearTimeout(expiry);
+      stops.forEach((stop) => stop());
+    });
   }
 
   private async open(socket: LiveSocket, req: Request): Promise<LiveViewer | null> {

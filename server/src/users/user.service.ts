@@ -5,7 +5,8 @@ import { logger } from '../shared/logging.js';
 import { AppError } from '../shared/errors.js';
 import { endAllSessionsOf } from '../shared/http/session.js';
 import { canReadTenantMembers, hasFlag } from '../../../common/permissions/permissions.js';
-import { publishInTransaction, type AppPubSub } from '../shared/pubsub.js';
+import type { AppPubSub } from '../shared/pubsub.js';
+import type { CreatorRights } from './creator-rights.js';
 import { hashPassword } from './auth.service.js';
 import { AuthType, User } from './user.entity.js';
 import { accountMessages } from '../../../common/users/account.js';
@@ -56,6 +57,8 @@ export class UserService {
     private readonly pubSub: AppPubSub,
     private readonly platform: PlatformAccounts,
     private readonly bookings: AccountBookings,
+    /** Ends the accesses (tokens, feeds, webhooks) a suspended or deleted account created (creator-rights.ts). */
+    private readonly creatorRights: Pick<CreatorRights, 'changed' | 'endLostAccesses'>,
   ) {}
 
   async get(id: string): Promise<User> {
@@ -221,9 +224,12 @@ export class UserService {
       if (update.isSuspended !== undefined && update.isSuspended !== null) user.isSuspended = update.isSuspended;
       await em.flush();
       const suspended = user.isSuspended && !wasSuspended;
-      if (suspended) await endAllSessionsOf(em, user.id, 'suspended');
+      if (suspended) {
+        await endAllSessionsOf(em, user.id, 'suspended');
+        await this.creatorRights.endLostAccesses(em, [user.id]);
+      }
       // With the commit: an updated account's open sockets read their rights again before any later event.
-      else await publishInTransaction(em, 'SESSION_CHANGED', user.id, { userId: user.id, reason: 'profile' });
+      else await this.creatorRights.changed(em, [user.id], 'profile');
       return user;
     });
     return user;
@@ -317,6 +323,7 @@ export class UserService {
     em.remove(user);
     await em.flush();
     await endAllSessionsOf(em, id, 'deleted');
+    await this.creatorRights.endLostAccesses(em, [id], { accountDeleted: true });
   }
 
   /** Changes only the profile fields present in the update; the e-mail (id) cannot change here. */

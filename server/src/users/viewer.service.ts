@@ -1,4 +1,4 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Permissions, RoleGrant } from '../../../common/permissions/model.js';
 import { computePermissions, type InstancePolicy } from '../../../common/permissions/permissions.js';
 import { AppError } from '../shared/errors.js';
@@ -10,6 +10,10 @@ export interface ApiTokenIdentity {
   name: string;
   /** Null: an instance token. */
   tenantId: string | null;
+  /** The person whose rights the token lives on; null once that account was deleted. */
+  createdBy: string | null;
+  /** The socket of the token closes at this moment. */
+  expiresAt: Date;
 }
 
 /**
@@ -159,6 +163,16 @@ export class ViewerService {
   private async row(userId: string): Promise<ViewerRow | undefined> {
     const rows = await this.orm.em.getConnection().execute<ViewerRow[]>(VIEWER_SQL, [userId]);
     return rows[0];
+  }
+
+  /**
+   * The user's current rights as the given entity manager sees them (inside a transaction: with its
+   * uncommitted changes); null when the account no longer exists or is suspended.
+   */
+  async rightsOf(em: EntityManager, userId: string): Promise<Permissions | null> {
+    const [row] = await em.execute<ViewerRow[]>(VIEWER_SQL, [userId]);
+    if (!row || row.is_suspended) return null;
+    return this.permissionsFromRow(userId, row);
   }
 
   async permissionsOf(userId: string): Promise<Permissions> {

@@ -1,5 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
+import type { Permissions } from '../../../common/permissions/model.js';
 import { hasFullAccess } from '../../../common/permissions/permissions.js';
 import { WEBHOOK_TEST_EVENT, webhookEndpointInputSchema, webhookMessages, type WebhookEventType } from '../../../common/webhooks/webhook.js';
 import { AppError } from '../shared/errors.js';
@@ -7,8 +8,10 @@ import { isUuid } from '../shared/ids.js';
 import { enqueueJobs, type Job, type JobHandler } from '../shared/jobs.js';
 import { logger } from '../shared/logging.js';
 import { parseInput } from '../shared/schema-input.js';
+import { pgTextArray } from '../shared/sql.js';
 import type { MailService } from '../mail/mail.service.js';
-import type { Viewer } from '../users/viewer.service.js';
+import type { CreatedAccesses } from '../users/creator-rights.js';
+import type { Viewer, ViewerService } from '../users/viewer.service.js';
 import { urlRefusal, type WebhookNetworkRules } from './webhook-address.js';
 import { sendWebhook, type SendResult } from './webhook-sender.js';
 import { newWebhookSecret, webhookHeaders } from './webhook-signature.js';
@@ -41,7 +44,9 @@ export interface WebhookEndpointView {
   events: string[];
   description: string;
   includePersonalData: boolean;
-  createdBy: string;
+  /** Null once the creator's account was deleted (no mail address remains). */
+  createdBy: string | null;
+  createdByName: string | null;
   createdAt: Date;
   disabledAt: Date | null;
   disabledReason: string | null;
@@ -79,7 +84,7 @@ interface EndpointRow {
   secret: string;
   description: string;
   include_personal_data: boolean;
-  created_by: string;
+  created_by: string | null;
   created_at: Date;
   disabled_at: Date | null;
   disabled_reason: string | null;
@@ -105,7 +110,7 @@ interface DeliveryRow {
   delivered_at: Date | null;
 }
 
-const endpointView = (row: EndpointRow): WebhookEndpointView => ({
+const endpointView = (row: EndpointRow, names: ReadonlyMap<string, string> = new Map()): WebhookEndpointView => ({
   id: row.id,
   tenantId: row.tenant_id,
   url: row.url,
@@ -113,6 +118,7 @@ const endpointView = (row: EndpointRow): WebhookEndpointView => ({
   description: row.description,
   includePersonalData: row.include_personal_data,
   createdBy: row.created_by,
+  createdByName: row.created_by ? (names.get(row.created_by) ?? null) : null,
   createdAt: new Date(row.created_at),
   disabledAt: row.disabled_at ? new Date(row.disabled_at) : null,
   disabledReason: row.disabled_reason,
@@ -138,19 +144,44 @@ const deliveryView = (row: DeliveryRow): WebhookDeliveryView => ({
 const ENDPOINT_COLUMNS = 'id, tenant_id, url, events, secret, description, include_personal_data, created_by, created_at, disabled_at, disabled_reason, failing_since, consecutive_failures';
 const DELIVERY_COLUMNS = 'id, seq::text as cursor, endpoint_id, event_id, event_type, payload, status, attempts, last_status_code, last_duration_ms, last_error, next_attempt_at, created_at, delivered_at';
 
+/** Why an endpoint with personal data was disabled when its creator's right ended. */
+export const CREATOR_RIGHTS_LOST_REASON = 'Die anlegende Person hat keine Berechtigung mehr';
+
+/**
+ * Whether the creator's rights (null: account gone or suspended) still carry an endpoint: one that
+ * receives customer data needs the right to manage the tenant's webhooks (its owners), the right it
+ * took to register it; one without personal data stays with the tenant whoever made it.
+ */
+export function creatorKeepsEndpoint(rights: Permissions | null, tenantId: string, includePersonalData: boolean): boolean {
+  if (!includePersonalData) return true;
+  return rights !== null && hasFullAccess(rights, tenantId);
+}
+
 /**
  * Webhooks of integrators: endpoints registered, changed and deleted by the tenant's owners in
  * person, their delivery log, redeliveries and test events; and the job that sends an endpoint's
  * deliveries in order with a short timeout, retries them with backoff and pauses an endpoint that
  * keeps failing (the circuit breaker: failed attempts in a row, or three days without a success).
  */
-export class WebhookService {
+export class WebhookService implements CreatedAccesses {
   constructor(
     private readonly orm: MikroORM,
     private readonly mail: Pick<MailService, 'send'>,
     private readonly rules: WebhookSettings,
     private readonly publicUrl: string,
+    /** The creator's current rights, read before every delivery with personal data. */
+    private readonly viewers: Pick<ViewerService, 'rightsOf'>,
   ) {}
+
+  /** The endpoints' views with their creators' names (one query for the lot). */
+  private async views(em: EntityManager, rows: EndpointRow[]): Promise<WebhookEndpointView[]> {
+    const creatorIds = [...new Set(rows.flatMap((row) => (row.created_by ? [row.created_by] : [])))];
+    const creators = creatorIds.length
+      ? await em.execute<{ id: string; first_name: string; last_name: string }[]>('select id, first_name, last_name from users where id = any(?::text[])', [pgTextArray(creatorIds)])
+      : [];
+    const names = new Map(creators.map((user) => [user.id, `${user.first_name} ${user.last_name}`.trim() || user.id]));
+    return rows.map((row) => endpointView(row, names));
+  }
 
   /** Owners of the tenant, signed in in person: a token can neither see nor register webhooks. */
   private assertManager(viewer: Viewer, tenantId: string): void {
@@ -176,8 +207,9 @@ export class WebhookService {
 
   async list(viewer: Viewer, tenantId: string): Promise<WebhookEndpointView[]> {
     this.assertManager(viewer, tenantId);
-    const rows = await this.orm.em.fork().execute<EndpointRow[]>(`select ${ENDPOINT_COLUMNS} from webhook_endpoints where tenant_id = ? order by created_at desc, id`, [tenantId]);
-    return rows.map(endpointView);
+    const em = this.orm.em.fork();
+    const rows = await em.execute<EndpointRow[]>(`select ${ENDPOINT_COLUMNS} from webhook_endpoints where tenant_id = ? order by created_at desc, id`, [tenantId]);
+    return this.views(em, rows);
   }
 
   /** Registers an endpoint; the answer holds its signing secret, the only time it is shown. */
@@ -194,7 +226,8 @@ export class WebhookService {
       [randomUUID(), tenantId, values.url, JSON.stringify(values.events), secret, values.description, values.includePersonalData, viewer.user.id],
     );
     logger.info({ endpointId: row?.id, tenantId, by: viewer.user.id }, 'Webhook registriert');
-    return { endpoint: endpointView(row as EndpointRow), secret };
+    const [endpoint] = await this.views(em, [row as EndpointRow]);
+    return { endpoint: endpoint as WebhookEndpointView, secret };
   }
 
   /** Changes URL, events, description and personal data; `enabled: true` turns a disabled endpoint on again. */
@@ -210,12 +243,15 @@ export class WebhookService {
          disabled_at = case when ? then null when ? then now() else disabled_at end,
          disabled_reason = case when ? then null when ? then 'Von Hand deaktiviert' else disabled_reason end,
          failing_since = case when ? then null else failing_since end,
-         consecutive_failures = case when ? then 0 else consecutive_failures end
+         consecutive_failures = case when ? then 0 else consecutive_failures end,
+         created_by = case when ? then ? else created_by end
        where id = ? returning ${ENDPOINT_COLUMNS}`,
-      [values.url, JSON.stringify(values.events), values.description, values.includePersonalData, reenable, disable, reenable, disable, reenable, reenable, id],
+      // The owner who turns an endpoint on again answers for it from now on: its deliveries live on their rights.
+      [values.url, JSON.stringify(values.events), values.description, values.includePersonalData, reenable, disable, reenable, disable, reenable, reenable, reenable, viewer.user.id, id],
     );
     logger.info({ endpointId: id, by: viewer.user.id }, 'Webhook geändert');
-    return endpointView(row as EndpointRow);
+    const [view] = await this.views(em, [row as EndpointRow]);
+    return view as WebhookEndpointView;
   }
 
   /** Deletes the endpoint with its log; deliveries still waiting are dropped. */
@@ -294,6 +330,17 @@ export class WebhookService {
     return [WEBHOOK_DRAIN_JOB];
   }
 
+  /**
+   * In the transaction of a change of the user's rights: disables the endpoints with personal data
+   * the rights no longer carry (their waiting deliveries fail, the owners are told); endpoints
+   * without personal data stay with the tenant. A deleted account's endpoints lose its id.
+   */
+  async endLost(em: EntityManager, userId: string, rights: Permissions | null, accountDeleted: boolean): Promise<void> {
+    const live = await em.execute<EndpointRow[]>(`select ${ENDPOINT_COLUMNS} from webhook_endpoints where created_by = ? and disabled_at is null for update`, [userId]);
+    await disableForLostRights(em, live.filter((endpoint) => !creatorKeepsEndpoint(rights, endpoint.tenant_id, endpoint.include_personal_data)));
+    if (accountDeleted) await em.execute('update webhook_endpoints set created_by = null where created_by = ?', [userId]);
+  }
+
   handlers(): Record<string, JobHandler> {
     return {
       [WEBHOOK_DRAIN_JOB]: (payload) => this.drain(String(payload.endpointId)),
@@ -315,6 +362,11 @@ export class WebhookService {
       const [endpoint] = await em.execute<EndpointRow[]>(`select ${ENDPOINT_COLUMNS} from webhook_endpoints where id = ?`, [endpointId]);
       if (!endpoint || endpoint.disabled_at) return;
       tenantId = endpoint.tenant_id;
+      // Customer data goes out only while its creator may still manage the tenant's webhooks.
+      if (!creatorKeepsEndpoint(endpoint.created_by ? await this.viewers.rightsOf(em, endpoint.created_by) : null, endpoint.tenant_id, endpoint.include_personal_data)) {
+        await em.transactional((tx) => disableForLostRights(tx, [endpoint]));
+        return;
+      }
       const [head] = await em.execute<DeliveryRow[]>(`select ${DELIVERY_COLUMNS} from webhook_deliveries where endpoint_id = ? and status = 'pending' order by seq limit 1`, [endpointId]);
       if (!head) return;
       if (head.next_attempt_at && new Date(head.next_attempt_at).getTime() > Date.now()) {
@@ -362,9 +414,7 @@ export class WebhookService {
       const reason =
         inARow >= this.rules.pauseAfterFailures ? `Automatisch pausiert: ${inARow} Zustellversuche in Folge fehlgeschlagen` : Date.now() - since >= WEBHOOK_DISABLE_AFTER_MS ? 'Seit drei Tagen nicht erreichbar' : null;
       if (reason) {
-        await tx.execute('update webhook_endpoints set disabled_at = now(), disabled_reason = ? where id = ?', [reason, endpoint.id]);
-        await tx.execute(`update webhook_deliveries set status = 'failed', next_attempt_at = null where endpoint_id = ? and status = 'pending'`, [endpoint.id]);
-        await enqueueJobs(tx, await disabledMailJobs(tx, endpoint.id, endpoint.tenant_id));
+        await disableEndpoint(tx, endpoint, reason);
         logger.warn({ endpointId: endpoint.id, tenantId: endpoint.tenant_id, failuresInARow: inARow, reason }, 'Webhook pausiert');
       } else if (nextAttempt) {
         await enqueueJobs(tx, [drainJob(endpoint.id, endpoint.tenant_id, nextAttempt)]);
@@ -389,11 +439,14 @@ export class WebhookService {
       await em.transactional(async (tx) => enqueueJobs(tx, await disabledMailJobs(tx, endpoint.id, endpoint.tenant_id)));
       return;
     }
+    const rightsLost = endpoint.disabled_reason === CREATOR_RIGHTS_LOST_REASON;
     await this.mail.send({
       to,
       subject: 'Webhook deaktiviert',
       paragraphs: [
-        `Der Webhook an ${endpoint.url} von „${endpoint.tenant_name}“ wurde deaktiviert und erhält keine Ereignisse mehr. Grund: ${endpoint.disabled_reason ?? 'nicht erreichbar'}.`,
+        rightsLost
+          ? `Der Webhook an ${endpoint.url} von „${endpoint.tenant_name}“ sendet Kundendaten. Die Person, die ihn angelegt hat, hat keine Berechtigung mehr dafür; er wurde deaktiviert.`
+          : `Der Webhook an ${endpoint.url} von „${endpoint.tenant_name}“ wurde deaktiviert und erhält keine Ereignisse mehr. Grund: ${endpoint.disabled_reason ?? 'nicht erreichbar'}.`,
         'Bitte prüfen Sie den Empfänger und aktivieren Sie den Webhook danach wieder. Ereignisse aus der Zeit der Deaktivierung werden nicht nachgeliefert; über „Erneut senden“ im Zustellprotokoll lassen sich einzelne senden.',
       ],
       link: { href: `${this.publicUrl}/admin/mandanten/webhooks`, label: 'Webhooks öffnen' },
@@ -401,7 +454,26 @@ export class WebhookService {
   }
 }
 
-/** One "Webhook deaktiviert" mail job per owner of the tenant at the moment of pausing. */
+/**
+ * Disables an endpoint with its reason, in the caller's transaction: its waiting deliveries fail and
+ * each owner of the tenant gets "Webhook deaktiviert". The circuit breaker, the three-day rule and a
+ * creator's lost rights all end an endpoint this way.
+ */
+async function disableEndpoint(em: EntityManager, endpoint: Pick<EndpointRow, 'id' | 'tenant_id'>, reason: string): Promise<void> {
+  await em.execute('update webhook_endpoints set disabled_at = now(), disabled_reason = ? where id = ?', [reason, endpoint.id]);
+  await em.execute(`update webhook_deliveries set status = 'failed', next_attempt_at = null where endpoint_id = ? and status = 'pending'`, [endpoint.id]);
+  await enqueueJobs(em, await disabledMailJobs(em, endpoint.id, endpoint.tenant_id));
+}
+
+/** Disables the endpoints whose creator lost the right to their personal data. */
+async function disableForLostRights(em: EntityManager, endpoints: readonly Pick<EndpointRow, 'id' | 'tenant_id'>[]): Promise<void> {
+  for (const endpoint of endpoints) {
+    await disableEndpoint(em, endpoint, CREATOR_RIGHTS_LOST_REASON);
+    logger.warn({ endpointId: endpoint.id, tenantId: endpoint.tenant_id }, 'Webhook deaktiviert: Rechte der anlegenden Person entfallen');
+  }
+}
+
+/** One "Webhook deaktiviert" mail job per owner of the tenant at the moment of disabling. */
 async function disabledMailJobs(em: EntityManager, endpointId: string, tenantId: string): Promise<Job[]> {
   const owners = await em.execute<{ user_id: string }[]>('select user_id from tenant_memberships where tenant_id = ? and is_owner order by user_id', [tenantId]);
   return owners.map((owner) => ({ name: WEBHOOK_DISABLED_MAIL_JOB, payload: { endpointId, to: owner.user_id } }));

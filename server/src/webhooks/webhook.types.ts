@@ -18,7 +18,8 @@ export class WebhookEndpointType {
   @Field(() => [String], { description: 'The event types sent to it (booking.created, event.deleted…).' }) events!: string[];
   @Field(() => String) description!: string;
   @Field(() => Boolean, { description: "Whether booking events carry the customer's personal data." }) includePersonalData!: boolean;
-  @Field(() => ID) createdBy!: string;
+  @Field(() => ID, { nullable: true, description: 'The id of the user who registered the endpoint; null once that account was deleted.' }) createdBy!: string | null;
+  @Field(() => String, { nullable: true, description: "The creator's name; null when the account no longer exists." }) createdByName!: string | null;
   @Field(() => Date) createdAt!: Date;
   @Field(() => Date, { nullable: true, description: 'Set while the endpoint is disabled: nothing is sent to it.' }) disabledAt!: Date | null;
   @Field(() => String, { nullable: true }) disabledReason!: string | null;

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, H2, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { type ApiTokenFieldsFragment, ApiTokensDocument, RevokeApiTokenDocument } from '../../gql/graphql';
-import { formatDate, formatDateTime } from '../../shared/format';
+import { creatorLabel, formatDate, formatDateTime } from '../../shared/format';
 import { type Column, DataTable } from '../../shared/list/DataTable';
 import { useConfirmedDelete } from '../../shared/list/rowActions';
 import { NoTenantSelected } from '../../shared/NoTenantSelected';
@@ -25,18 +25,14 @@ const columns: Column<TokenRow>[] = [
   { key: 'name', header: 'Name', sortValue: (token) => token.name },
   { key: 'rights', header: 'Rechte', render: rightsLabel, sortValue: rightsLabel },
   { key: 'prefix', header: 'Schlüssel', render: (token) => <code>{`${token.prefix}…`}</code> },
-  {
-    key: 'createdAt',
-    header: 'Erstellt',
-    render: (token) => `${formatDateTime(token.createdAt as string)}${token.createdByName ? `, ${token.createdByName}` : ''}`,
-    sortValue: (token) => time(token.createdAt),
-  },
+  { key: 'createdAt', header: 'Erstellt', render: (token) => formatDateTime(token.createdAt as string), sortValue: (token) => time(token.createdAt) },
+  { key: 'createdBy', header: 'Angelegt von', render: creatorLabel, sortValue: creatorLabel },
   { key: 'expiresAt', header: 'Läuft ab', render: (token) => formatDate(token.expiresAt as string), sortValue: (token) => time(token.expiresAt) },
   { key: 'lastUsedAt', header: 'Zuletzt benutzt', render: (token) => (token.lastUsedAt ? formatDateTime(token.lastUsedAt as string) : 'nie'), sortValue: (token) => time(token.lastUsedAt) },
   { key: 'status', header: 'Status', render: (token) => <Status token={token} />, sortValue: (token) => statusLabels[statusOf(token)] },
 ];
 
-const searchText = (token: TokenRow) => [token.name, rightsLabel(token), token.prefix];
+const searchText = (token: TokenRow) => [token.name, rightsLabel(token), token.prefix, creatorLabel(token)];
 
 /**
  * The tenant's API tokens (/admin/mandanten/api-zugaenge), for its owners: the list with rights,

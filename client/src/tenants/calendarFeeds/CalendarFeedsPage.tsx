@@ -3,7 +3,7 @@ import { Button, H2 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { canCreateStaffCalendarFeed } from '../../../../common/feeds/calendar-feed';
 import { type CalendarFeedFieldsFragment, CalendarFeedsDocument, RevokeCalendarFeedDocument } from '../../gql/graphql';
-import { formatDateTime } from '../../shared/format';
+import { creatorLabel, formatDateTime } from '../../shared/format';
 import { type Column, DataTable } from '../../shared/list/DataTable';
 import { useConfirmedDelete } from '../../shared/list/rowActions';
 import { NoTenantSelected } from '../../shared/NoTenantSelected';
@@ -22,10 +22,11 @@ const columns: Column<FeedRow>[] = [
   { key: 'kind', header: 'Art', render: (feed) => kindLabel(feed.kind), sortValue: (feed) => kindLabel(feed.kind) },
   { key: 'prefix', header: 'Adresse', render: (feed) => <code>{`…/ical/${feed.prefix}…`}</code> },
   { key: 'createdAt', header: 'Erstellt', render: (feed) => formatDateTime(feed.createdAt as string), sortValue: (feed) => time(feed.createdAt) },
+  { key: 'createdBy', header: 'Angelegt von', render: creatorLabel, sortValue: creatorLabel },
   { key: 'lastPolledAt', header: 'Zuletzt abgerufen', render: (feed) => (feed.lastPolledAt ? formatDateTime(feed.lastPolledAt as string) : 'nie'), sortValue: (feed) => time(feed.lastPolledAt) },
 ];
 
-const searchText = (feed: FeedRow) => [feed.name, objectLabel(feed), kindLabel(feed.kind), feed.prefix];
+const searchText = (feed: FeedRow) => [feed.name, objectLabel(feed), kindLabel(feed.kind), feed.prefix, creatorLabel(feed)];
 
 /**
  * The tenant's calendar feeds (/admin/mandanten/kalender), for staff who read bookings or edit

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Button, H2, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { DeleteWebhookEndpointDocument, UpdateWebhookEndpointDocument, type WebhookEndpointFieldsFragment, WebhookEndpointsDocument } from '../../gql/graphql';
-import { formatDateTime } from '../../shared/format';
+import { creatorLabel, formatDateTime } from '../../shared/format';
 import { type Column, DataTable } from '../../shared/list/DataTable';
 import { useConfirmedDelete } from '../../shared/list/rowActions';
 import { NoTenantSelected } from '../../shared/NoTenantSelected';
@@ -21,6 +21,7 @@ const columns: Column<EndpointRow>[] = [
   { key: 'description', header: 'Beschreibung', sortValue: (endpoint) => endpoint.description },
   { key: 'events', header: 'Ereignisse', render: eventsText },
   { key: 'createdAt', header: 'Angelegt', render: (endpoint) => formatDateTime(endpoint.createdAt as string), sortValue: (endpoint) => new Date(endpoint.createdAt as string).getTime() },
+  { key: 'createdBy', header: 'Angelegt von', render: creatorLabel, sortValue: creatorLabel },
   {
     key: 'status',
     header: 'Status',
@@ -37,7 +38,7 @@ const columns: Column<EndpointRow>[] = [
   },
 ];
 
-const searchText = (endpoint: EndpointRow) => [endpoint.url, endpoint.description, eventsText(endpoint)];
+const searchText = (endpoint: EndpointRow) => [endpoint.url, endpoint.description, eventsText(endpoint), creatorLabel(endpoint)];
 
 /**
  * The tenant's webhooks (/admin/mandanten/webhooks), for its owners: the endpoints with their
