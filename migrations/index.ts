@@ -28,6 +28,7 @@ import { Migration20261207160000CalendarFeeds } from './Migration20261207160000_
 import { Migration20261208100000BookingPaymentDates } from './Migration20261208100000_booking_payment_dates.js';
 import { Migration20261208110000KeysetPaging } from './Migration20261208110000_keyset_paging.js';
 import { Migration20261208120000BookingStatusTokens } from './Migration20261208120000_booking_status_tokens.js';
+import { Migration20261209090000BookingStatusTokenList } from './Migration20261209090000_booking_status_token_list.js';
 
 /** Every migration in order. Listed in code so the built server and the TypeScript sources agree. */
 export const migrationsList: MigrationObject[] = [
@@ -60,4 +61,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261208100000_booking_payment_dates', class: Migration20261208100000BookingPaymentDates },
   { name: 'Migration20261208110000_keyset_paging', class: Migration20261208110000KeysetPaging },
   { name: 'Migration20261208120000_booking_status_tokens', class: Migration20261208120000BookingStatusTokens },
+  { name: 'Migration20261209090000_booking_status_token_list', class: Migration20261209090000BookingStatusTokenList },
 ];

@@ -109,6 +109,18 @@ export function presetGrant(preset: ApiTokenPreset): RoleGrant {
 }
 
 /**
+ * Whether a token may book through the checkout. Booking is a right of its own: a token that only
+ * reads must not create bookings in the tenant's name. WEBSITE_BOOKING has it; a role token has it
+ * when the role may create bookings (manageBookings create); an instance token acts as an instance
+ * owner and has it too.
+ */
+export function apiTokenMayBook(tenantId: string | null, preset: ApiTokenPreset | null, grant: RoleGrant): boolean {
+  if (tenantId === null) return true;
+  if (preset !== null) return preset === 'WEBSITE_BOOKING';
+  return grant.manageBookings.create === true;
+}
+
+/**
  * A token's permissions: in its one tenant exactly the grant (never owner), nothing instance-wide;
  * an instance token (no tenant) acts as an instance owner.
  */

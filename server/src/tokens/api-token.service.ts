@@ -2,7 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { createHash, randomBytes } from 'node:crypto';
 import { emptyGrant, hasFullAccess } from '../../../common/permissions/permissions.js';
 import type { RoleGrant } from '../../../common/permissions/model.js';
-import { API_TOKEN_PREFIX, API_TOKEN_SHOWN_CHARS, apiTokenInputSchema, apiTokenMessages, apiTokenPermissions, presetGrant, type ApiTokenPreset } from '../../../common/tokens/api-token.js';
+import { API_TOKEN_PREFIX, API_TOKEN_SHOWN_CHARS, apiTokenInputSchema, apiTokenMayBook, apiTokenMessages, apiTokenPermissions, presetGrant, type ApiTokenPreset } from '../../../common/tokens/api-token.js';
 import { AppError } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
 import { logger } from '../shared/logging.js';
@@ -180,7 +180,7 @@ export class ApiTokenService implements ApiTokenAuthenticator {
     return {
       user: tokenUser(row),
       permissions: apiTokenPermissions(row.tenant_id, grant ?? emptyGrant()),
-      apiToken: { id: row.id, name: row.name, tenantId: row.tenant_id },
+      apiToken: { id: row.id, name: row.name, tenantId: row.tenant_id, mayBook: apiTokenMayBook(row.tenant_id, row.preset, grant ?? emptyGrant()) },
     };
   }
 }

@@ -106,11 +106,18 @@ export class AuthService {
     );
   }
 
-  /** Checks the credentials; unknown account, wrong password, unverified or suspended all fail alike. */
+  /**
+   * Checks the credentials; unknown account, wrong password, unverified or suspended all fail alike.
+   * Attempts are limited per address and account, and per address across accounts (password
+   * spraying: one password tried on many accounts); a successful sign-in clears its account's count
+   * and takes its attempt back from the address's, so only failures use that up.
+   */
   async signIn(idInput: string, password: string, client: ClientInfo): Promise<Viewer> {
     const id = normaliseEmail(idInput ?? '');
     if (!id || !password) throw new AppError('register.missing-data');
+    const addressKey = `signin-address:${client.ip}`;
     const limitKey = `signin:${client.ip}:${id}`;
+    await this.rateLimiter.consume(addressKey, this.config.rateLimit.signInPerAddress, this.config.rateLimit.windowSeconds);
     await this.rateLimiter.consume(limitKey, this.config.rateLimit.signInPerWindow, this.config.rateLimit.windowSeconds);
     const em = this.orm.em.fork();
     const user = await em.findOne(User, { id }, { populate: ['passwordHash'] });
@@ -120,6 +127,7 @@ export class AuthService {
       throw new AppError('auth.login-failed');
     }
     await this.rateLimiter.reset(limitKey);
+    await this.rateLimiter.refund(addressKey);
     const viewer = await this.viewers.load(user.id);
     if (!viewer) throw new AppError('auth.login-failed');
     return viewer;

@@ -10,6 +10,8 @@ export interface ApiTokenIdentity {
   name: string;
   /** Null: an instance token. */
   tenantId: string | null;
+  /** Whether it may book through the checkout (common/tokens/api-token.ts, apiTokenMayBook). */
+  mayBook: boolean;
 }
 
 /**
