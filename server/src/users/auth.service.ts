@@ -10,6 +10,7 @@ import { newUserNoticeJob, passwordResetMailJob, verificationMailJob } from './a
 import { HookType, UserHook } from './user-hook.entity.js';
 import { AuthType, User } from './user.entity.js';
 import { accountMessages } from '../../../common/users/account.js';
+import { invisibleControlsError, invisibleControlsMessage } from '../../../common/validation/text.js';
 import { isEmail, normaliseEmail, validatePassword } from './validation.js';
 import type { Viewer, ViewerService } from './viewer.service.js';
 
@@ -55,6 +56,8 @@ export class AuthService {
     const id = normaliseEmail(input.id ?? '');
     if (!id || !input.password || !input.firstName?.trim() || !input.lastName?.trim()) throw new AppError('register.missing-data');
     if (!isEmail(id)) throw new AppError('generic.validation', { detail: accountMessages.emailInvalid, fieldErrors: { id: accountMessages.emailInvalid } });
+    const nameErrors = Object.fromEntries((['firstName', 'lastName', 'company'] as const).filter((field) => invisibleControlsError(input[field])).map((field) => [field, invisibleControlsMessage]));
+    if (Object.keys(nameErrors).length > 0) throw new AppError('generic.validation', { fieldErrors: nameErrors });
     validatePassword(input.password);
     const passwordHash = await hashPassword(input.password);
     try {
