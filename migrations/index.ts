@@ -30,6 +30,7 @@ import { Migration20261208110000KeysetPaging } from './Migration20261208110000_k
 import { Migration20261208120000BookingStatusTokens } from './Migration20261208120000_booking_status_tokens.js';
 import { Migration20261208150000WebhookBreaker } from './Migration20261208150000_webhook_breaker.js';
 import { Migration20261209090000AccessCreators } from './Migration20261209090000_access_creators.js';
+import { Migration20261209100000BookingStatusTokenList } from './Migration20261209100000_booking_status_token_list.js';
 
 /** Every migration in order. Listed in code so the built server and the TypeScript sources agree. */
 export const migrationsList: MigrationObject[] = [
@@ -64,4 +65,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261208120000_booking_status_tokens', class: Migration20261208120000BookingStatusTokens },
   { name: 'Migration20261208150000_webhook_breaker', class: Migration20261208150000WebhookBreaker },
   { name: 'Migration20261209090000_access_creators', class: Migration20261209090000AccessCreators },
+  { name: 'Migration20261209100000_booking_status_token_list', class: Migration20261209100000BookingStatusTokenList },
 ];

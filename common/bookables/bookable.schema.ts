@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { isLink, linkMessage } from '../validation/links.js';
 import { MAX_DECIMAL, MAX_INT32, numberError, numberMessages, parseNumber, roundTo } from '../validation/numbers.js';
-import { anyValue, asRecord, cutText, flag, listOf, looseObject, optionalLink, schemaMessages, textList } from '../validation/schema.js';
+import { anyValue, asRecord, cutText, flag, listOf, looseObject, nameText, optionalLink, schemaMessages, textList, visibleOnly } from '../validation/schema.js';
 import {
   attachmentTypes,
   bookableTypes,
@@ -173,10 +173,10 @@ const lockerDetails = looseObject({ active: flag(false), units: listOf(lockerUni
  */
 const attachment = looseObject({
   id: cutText(MAX_ID),
-  title: cutText(MAX_TEXT),
+  title: nameText(MAX_TEXT),
   caption: cutText(MAX_LINK),
   type: anyValue().transform(choiceOf(attachmentTypes)),
-  url: cutText(MAX_LINK),
+  url: visibleOnly(cutText(MAX_LINK)),
   required: flag(false),
   show: flag(false),
 })
@@ -224,7 +224,7 @@ export function bookableSchema(storedType: BookableType | null) {
     type: checked(choiceOf(bookableTypes), (type) =>
       type === null ? (storedType ? bookableMessages.invalidValue : bookableMessages.required) : storedType && type !== storedType ? bookableMessages.typeChange : null,
     ),
-    title: cutText(200).refine((title) => title !== '', { error: bookableMessages.required }),
+    title: nameText(200).refine((title) => title !== '', { error: bookableMessages.required }),
     description: richText,
     location: cutText(MAX_TEXT),
     imgUrl: optionalLink(MAX_LINK, bookableMessages.url),

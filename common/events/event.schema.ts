@@ -15,7 +15,7 @@ import { berlinInstant, berlinParts, parseDate, parseTime } from '../time/berlin
 import { dateMessages, isBeforeEarliestDate } from '../validation/dates.js';
 import { linkMessage } from '../validation/links.js';
 import { MAX_DECIMAL, numberError, numberMessages, parseNumber, roundTo } from '../validation/numbers.js';
-import { anyValue, cutText, flag, listOf, looseObject, MAIL_PATTERN, optionalLink, schemaMessages, textList } from '../validation/schema.js';
+import { anyValue, cutText, flag, listOf, looseObject, MAIL_PATTERN, optionalLink, schemaMessages, textList, visibleOnly } from '../validation/schema.js';
 
 export const eventMessages = {
   required: (field: string) => `${field} muss ausgefüllt sein.`,
@@ -132,7 +132,7 @@ const entryId = cutText(eventLimits.id);
 const links = listOf(link).transform((urls) => [...new Set(urls.filter(Boolean))]);
 
 const information = looseObject({
-  name: limitedText(eventLimits.name, eventFieldLabels.name).refine((value) => value !== '', { error: eventMessages.required(eventFieldLabels.name) }),
+  name: visibleOnly(limitedText(eventLimits.name, eventFieldLabels.name)).refine((value) => value !== '', { error: eventMessages.required(eventFieldLabels.name) }),
   teaserText: limitedText(eventLimits.teaser, eventFieldLabels.teaserText),
   /** Rich text; the server sanitises it. */
   description: anyValue().transform((value) => (typeof value === 'string' ? value : '')),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { canEditBookables, canReadSome, hasFlag } from '../permissions/permissions.js';
 import type { Permissions } from '../permissions/model.js';
 import { anyValue, asRecord, schemaMessages } from '../validation/schema.js';
+import { invisibleControlsError } from '../validation/text.js';
 
 /**
  * Calendar feeds (iCalendar subscriptions, docs/integrators.md): a secret URL per feed. `staff`
@@ -59,6 +60,7 @@ export function calendarFeedInputSchema() {
         const name = typeof raw.name === 'string' ? raw.name : '';
         if (!name) issue('name', calendarFeedMessages.required);
         else if (name.length > calendarFeedLimits.name) issue('name', calendarFeedMessages.nameLength);
+        else if (invisibleControlsError(name)) issue('name', schemaMessages.invisibleControls);
         const bookableId = raw.bookableId === '' ? null : raw.bookableId;
         if (bookableId !== null && typeof bookableId !== 'string') issue('bookableId', calendarFeedMessages.bookableId);
         const personal = raw.personal === true;

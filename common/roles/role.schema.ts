@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { accessFlags, adminInterfaceNames, permissionAreas, type AccessFlags, type PermissionArea } from '../permissions/model.js';
 import { asRecord, checkedWhenSent, schemaMessages } from '../validation/schema.js';
+import { invisibleControlsError } from '../validation/text.js';
 
 export const roleLimits = { name: 200 } as const;
 
@@ -63,7 +64,7 @@ const buildRoleSchema = (isCreate: boolean) =>
       .object({
         name: checkedWhenSent(
           (value) => (typeof value === 'string' ? value.trim() : ''),
-          (name) => (name === '' ? roleFieldMessages.required : name.length > roleLimits.name ? roleFieldMessages.maxLength(roleLimits.name) : null),
+          (name) => (name === '' ? roleFieldMessages.required : name.length > roleLimits.name ? roleFieldMessages.maxLength(roleLimits.name) : invisibleControlsError(name)),
         ),
         adminInterfaces: checkedWhenSent((value) => value, adminInterfacesError).transform((value) => (Array.isArray(value) ? [...new Set(value as string[])] : undefined)),
         freeBookings: checkedWhenSent(

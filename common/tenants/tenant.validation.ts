@@ -3,6 +3,7 @@
  * enforces them) and the client (which checks before sending). Plain TypeScript without Node imports.
  */
 import { httpsLinkMessage, isHttpsLink } from '../validation/links.js';
+import { invisibleControlsError } from '../validation/text.js';
 import { PRIVACY_NOTICE_MAX } from './privacy.js';
 /**
  * The booking horizon every tenant has (see common/bookings/horizon.ts): bookings end at most this
@@ -120,6 +121,11 @@ export function tenantFieldErrors(tenant: TenantFieldsToCheck): Record<string, s
     if (!blank(value) && !TENANT_URL_PATTERN.test(String(value).trim())) errors[field] = tenantMessages.url;
   }
   if (!blank(tenant.privacyPolicyLink) && !isHttpsLink(String(tenant.privacyPolicyLink).trim())) errors.privacyPolicyLink = tenantMessages.httpsLink;
+  // The names and addresses the lists and links show (common/validation/text.ts).
+  for (const field of ['name', 'contactName', 'website', 'bookableDetailLink', 'eventDetailLink', 'privacyPolicyLink'] as const) {
+    const message = invisibleControlsError(tenant[field]);
+    if (message) errors[field] = message;
+  }
   if ((tenant.privacyNotice ?? '').trim().length > PRIVACY_NOTICE_MAX) errors.privacyNotice = tenantMessages.privacyNotice;
   if ((tenant.paymentPurposeSuffix ?? '').length > PAYMENT_PURPOSE_SUFFIX_MAX) errors.paymentPurposeSuffix = tenantMessages.suffix;
   if (!['', 'simple', 'detailed'].includes(tenant.defaultEventCreationMode ?? '')) errors.defaultEventCreationMode = tenantMessages.eventMode;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { can, canReadSome, hasFullAccess } from '../permissions/permissions.js';
+import { can, canReadSome, emptyGrant, hasFullAccess } from '../permissions/permissions.js';
 import { parseFields } from '../validation/schema.js';
-import { apiTokenInputSchema, apiTokenPermissions, defaultApiTokenExpiry, presetGrant } from './api-token.js';
+import { apiTokenInputSchema, apiTokenMayBook, apiTokenPermissions, defaultApiTokenExpiry, presetGrant } from './api-token.js';
 
 const now = Date.UTC(2026, 11, 1, 12);
 const DAY = 86_400_000;
@@ -54,5 +54,16 @@ describe('what a preset grants', () => {
 
   it('an instance token acts as an instance owner', () => {
     expect(apiTokenPermissions(null, presetGrant('OCCUPANCY_READ')).instanceOwner).toBe(true);
+  });
+});
+
+describe('the right to book with a token', () => {
+  it('belongs to WEBSITE_BOOKING, to roles that may create bookings and to instance tokens only', () => {
+    expect(apiTokenMayBook('t', 'WEBSITE_BOOKING', presetGrant('WEBSITE_BOOKING'))).toBe(true);
+    expect(apiTokenMayBook('t', 'BOOKINGS_READ', presetGrant('BOOKINGS_READ'))).toBe(false);
+    expect(apiTokenMayBook('t', 'OCCUPANCY_READ', presetGrant('OCCUPANCY_READ'))).toBe(false);
+    expect(apiTokenMayBook('t', null, emptyGrant({ manageBookings: { create: true } }))).toBe(true);
+    expect(apiTokenMayBook('t', null, emptyGrant({ manageBookings: { readAny: true, updateAny: true } }))).toBe(false);
+    expect(apiTokenMayBook(null, null, emptyGrant())).toBe(true);
   });
 });

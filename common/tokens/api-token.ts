@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { emptyGrant, tenantPermissions } from '../permissions/permissions.js';
 import type { Permissions, RoleGrant } from '../permissions/model.js';
 import { anyValue, asRecord, instantOf, schemaMessages } from '../validation/schema.js';
+import { invisibleControlsError } from '../validation/text.js';
 
 /** Every secret starts with this, so secret scanners recognise a leaked one. */
 export const API_TOKEN_PREFIX = 'bpt_';
@@ -72,6 +73,7 @@ export function apiTokenInputSchema(now: number, options: { instance?: boolean }
         const name = typeof raw.name === 'string' ? raw.name : '';
         if (!name) issue('name', apiTokenMessages.required);
         else if (name.length > apiTokenLimits.name) issue('name', apiTokenMessages.nameLength);
+        else if (invisibleControlsError(name)) issue('name', schemaMessages.invisibleControls);
         const preset = raw.preset === '' ? null : raw.preset;
         const roleId = raw.roleId === '' ? null : raw.roleId;
         if (preset !== null && !(typeof preset === 'string' && (apiTokenPresets as readonly string[]).includes(preset))) issue('preset', apiTokenMessages.preset);
@@ -106,6 +108,18 @@ export function presetGrant(preset: ApiTokenPreset): RoleGrant {
     case 'WEBSITE_BOOKING':
       return emptyGrant({ manageBookings: { readOwn: true } });
   }
+}
+
+/**
+ * Whether a token may book through the checkout. Booking is a right of its own: a token that only
+ * reads must not create bookings in the tenant's name. WEBSITE_BOOKING has it; a role token has it
+ * when the role may create bookings (manageBookings create); an instance token acts as an instance
+ * owner and has it too.
+ */
+export function apiTokenMayBook(tenantId: string | null, preset: ApiTokenPreset | null, grant: RoleGrant): boolean {
+  if (tenantId === null) return true;
+  if (preset !== null) return preset === 'WEBSITE_BOOKING';
+  return grant.manageBookings.create === true;
 }
 
 /**

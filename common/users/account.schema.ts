@@ -3,12 +3,12 @@
  * over the rules and messages of ./account.ts, which the server enforces. Plain TypeScript.
  */
 import type { z } from 'zod';
-import { anyValue, looseObject } from '../validation/schema.js';
+import { anyValue, looseObject, visibleOnly } from '../validation/schema.js';
 import { accountMessages, isEmail, normaliseEmail, passwordError } from './account.js';
 
 const text = anyValue().transform((value) => (typeof value === 'string' ? value : ''));
 
-const requiredName = text.refine((value) => value.trim() !== '', { error: accountMessages.required });
+const requiredName = visibleOnly(text).refine((value) => value.trim() !== '', { error: accountMessages.required });
 
 /** An address: required (with `requiredMessage`) and valid; the result is the user id. */
 const email = (requiredMessage: string) =>

@@ -1,3 +1,5 @@
+import { hasInvisibleControls } from './text.js';
+
 /**
  * What a link field of the product accepts: http(s) addresses, or paths to this product's own files
  * (`/api/files/…`, relative to it). Shared by the event and bookable schemas. Plain TypeScript.
@@ -5,6 +7,8 @@
 export const linkMessage = 'Ungültige URL.';
 
 export function isLink(value: string): boolean {
+  // Addresses never need invisible controls (text.ts); they could disguise where a link leads.
+  if (hasInvisibleControls(value)) return false;
   if (value.startsWith('/api/')) return true;
   try {
     const url = new URL(value);
@@ -18,6 +22,7 @@ export const httpsLinkMessage = 'Ungültige URL: Bitte eine vollständige https-
 
 /** An absolute https address with a host: what a link leaving the product for a public page must be. */
 export function isHttpsLink(value: string): boolean {
+  if (hasInvisibleControls(value)) return false;
   try {
     const url = new URL(value);
     return url.protocol === 'https:' && url.host !== '';

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { isLink } from './links.js';
+import { hasInvisibleControls, invisibleControlsMessage } from './text.js';
 import { MAIL_PATTERN, mailMessages } from './mail.js';
 import { numberError, parseNumber, type NumberBounds } from './numbers.js';
 
@@ -20,6 +21,7 @@ export const schemaMessages = {
   invalidInstant: 'Ungültiger Zeitpunkt',
   mail: mailMessages.invalid,
   maxLength: (max: number) => `Höchstens ${max} Zeichen`,
+  invisibleControls: invisibleControlsMessage,
 } as const;
 
 /** The dotted path of an issue, as field errors name it (`attachments.1.url`). */
@@ -143,8 +145,18 @@ export const listOf = <Item extends z.ZodType>(item: Item) =>
 export const textList = () =>
   listOf(z.unknown()).transform((items) => [...new Set(items.filter((item): item is string => typeof item === 'string').map((item) => item.trim()).filter(Boolean))]);
 
-/** An optional link (see links.ts): '' when absent, cut at `max`, `message` when it is no link. */
-export const optionalLink = (max: number, message: string) => cutText(max).refine((value) => value === '' || isLink(value), { error: message });
+/**
+ * A name, title or address refuses bidirectional and zero-width controls (text.ts): every schema
+ * builds those fields with this (or nameText, optionalLink), so the rule and its message are one.
+ */
+export const visibleOnly = <Schema extends z.ZodType<string>>(schema: Schema) =>
+  schema.refine((value) => !hasInvisibleControls(value), { error: schemaMessages.invisibleControls });
+
+/** A name or title as stored columns take it (see cutText), without invisible controls. */
+export const nameText = (max: number) => visibleOnly(cutText(max));
+
+/** An optional link (see links.ts): '' when absent, cut at `max`, `message` when it is no link; no invisible controls. */
+export const optionalLink = (max: number, message: string) => visibleOnly(cutText(max)).refine((value) => value === '' || isLink(value), { error: message });
 
 /**
  * A field of a partial write: when sent, normalised and then checked (a message or null); absent,

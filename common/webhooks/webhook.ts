@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { anyValue, asRecord, schemaMessages } from '../validation/schema.js';
+import { invisibleControlsError } from '../validation/text.js';
 
 export const webhookEventTypes = [
   'booking.created',
@@ -73,6 +74,7 @@ export function webhookEndpointInputSchema() {
         const url = typeof raw.url === 'string' ? raw.url : '';
         if (!url) issue('url', webhookMessages.required);
         else if (url.length > webhookLimits.url) issue('url', webhookMessages.urlLength);
+        else if (invisibleControlsError(url)) issue('url', schemaMessages.invisibleControls);
         else {
           // common/ knows no URL class: the scheme and the authority are read by pattern; the server parses fully.
           const match = /^(https?):\/\/([^/?#\s]+)(?:[/?#]\S*)?$/i.exec(url);
@@ -85,6 +87,8 @@ export function webhookEndpointInputSchema() {
         else if (!events.every((event) => typeof event === 'string' && (webhookEventTypes as readonly string[]).includes(event))) issue('events', webhookMessages.unknownEvent);
         const description = typeof raw.description === 'string' ? raw.description : '';
         if (description.length > webhookLimits.description) issue('description', webhookMessages.descriptionLength);
+        // The description is the endpoint's name in the list.
+        else if (invisibleControlsError(description)) issue('description', schemaMessages.invisibleControls);
         return {
           url,
           events: webhookEventTypes.filter((type) => events.includes(type)),

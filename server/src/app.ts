@@ -62,7 +62,7 @@ import { apiDocument } from './api-document.js';
 import { apiDocsRoutes } from './shared/openapi/routes.js';
 import { calendarFeedRoutes } from './feeds/calendar-feed.routes.js';
 import { authRoutes } from './users/auth.routes.js';
-import { bearerAuthentication } from './users/bearer-auth.js';
+import { bearerAuthentication, tokenTenantScope } from './users/bearer-auth.js';
 import { SocketViewers } from './users/live-viewer.js';
 import { viewerOf } from './users/session-viewer.js';
 import { userRoutes } from './users/user.routes.js';
@@ -302,11 +302,13 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   app.use('/auth', csrf, restJson, authRoutes(services), ssoRoutes(services));
   app.use('/api', csrf, restJson, userRoutes(services), instanceRoutes(services), platformRoleRoutes(services), tenantRoutes(services));
   // Tenant-scoped routes after the platform ones (Express: the first match wins), so /api/tenants/... never reaches them.
-  app.use('/api/:tenantId', csrf, restJson, roleRoutes(services), couponRoutes(services), fileRoutes(services), bookableRoutes(services), eventRoutes(services), bookingRoutes(services), receiptRoutes(services), privacyRoutes(services), checkoutRoutes(services), paymentRoutes(services), tenantScopedRoutes(services), workflowRoutes(services), apiTokenRoutes(services));
+  // A token of another tenant is refused on every tenant's path, before any route (shared/token-scope.ts).
+  const tenantScope = tokenTenantScope(services.viewers);
+  app.use('/api/:tenantId', tenantScope, csrf, restJson, roleRoutes(services), couponRoutes(services), fileRoutes(services), bookableRoutes(services), eventRoutes(services), bookingRoutes(services), receiptRoutes(services), privacyRoutes(services), checkoutRoutes(services), paymentRoutes(services), tenantScopedRoutes(services), workflowRoutes(services), apiTokenRoutes(services));
   // Downloads for staff (a session, read-only GETs: no CSRF token needed).
-  app.use('/csv/:tenantId', eventCsvRoutes(services), bookingCsvRoutes(services));
+  app.use('/csv/:tenantId', tenantScope, eventCsvRoutes(services), bookingCsvRoutes(services));
   // HTML snippets for tenant websites (public; a session only adds an event's attachments).
-  app.use('/html/:tenantId', snippetRoutes(services));
+  app.use('/html/:tenantId', tenantScope, snippetRoutes(services));
   // The built-in test provider's page (development and the demo; in production no transaction exists).
   app.use(TEST_PAYMENT_PATH, rejectNulBytes, csrf, testPaymentRoutes(services));
   // Data paths are never screens of the client: an unknown one is a 404 problem, also for browsers.

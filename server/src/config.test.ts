@@ -59,7 +59,7 @@ describe('loadConfig', () => {
       adminPassword: 'geheim-genug',
       seedDemo: false,
       smtp: { host: 'mail.example.com', port: 465, secure: true, user: undefined, password: undefined },
-      rateLimit: { signInPerWindow: 3, resetPerWindow: 2, windowSeconds: 60, apiTokenPerMinute: 600 },
+      rateLimit: { signInPerWindow: 3, signInPerAddress: 10, resetPerWindow: 2, windowSeconds: 60, apiTokenPerMinute: 600 },
       trustProxy: 1,
       clientDist: '/srv/app/dist/client',
     });
@@ -89,7 +89,7 @@ describe('loadConfig', () => {
       corsOrigins: ['http://localhost:4000'],
       smtp: undefined,
       seedDemo: true,
-      rateLimit: { signInPerWindow: 10, resetPerWindow: 5, windowSeconds: 900, apiTokenPerMinute: 600 },
+      rateLimit: { signInPerWindow: 10, signInPerAddress: 10, resetPerWindow: 5, windowSeconds: 900, apiTokenPerMinute: 600 },
       trustProxy: false,
     });
   });

@@ -25,7 +25,7 @@ export interface AppConfig {
   mailFrom: string;
   /** Office365 Graph endpoints for the instance's Graph mail method (overridable for tests). */
   graph: { loginUrl: string; apiUrl: string };
-  rateLimit: { signInPerWindow: number; resetPerWindow: number; windowSeconds: number; apiTokenPerMinute: number };
+  rateLimit: { signInPerWindow: number; signInPerAddress: number; resetPerWindow: number; windowSeconds: number; apiTokenPerMinute: number };
   webhooks: WebhookConfig;
   /**
    * Which proxies may tell the client's address and protocol (X-Forwarded-For, -Proto), as express's
@@ -264,6 +264,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     },
     rateLimit: {
       signInPerWindow: integer(env, 'RATE_LIMIT_SIGNIN', 10, 1),
+      // Failed sign-ins per address across all accounts (password spraying; docs/security.md).
+      signInPerAddress: integer(env, 'RATE_LIMIT_SIGNIN_ADDRESS', 10, 1),
       resetPerWindow: integer(env, 'RATE_LIMIT_RESET', 5, 1),
       windowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', 900, 1),
       // Requests per minute and API token (docs/integrators.md).

@@ -31,7 +31,7 @@ import { AccountResolver } from './users/account.resolver.js';
 import { TenantUpdateResolver } from './workflow/tenant-update.resolver.js';
 import { WorkflowResolver } from './workflow/workflow.resolver.js';
 import type { AppPubSub } from './shared/pubsub.js';
-import { authChecker, authDirective, AuthRule, authRuleSentence } from './shared/graphql/auth.js';
+import { authChecker, authDirective, AuthRule, authRuleSentence, scopeTokensToTheirTenant } from './shared/graphql/auth.js';
 
 /** Every resolver, one per domain. */
 const resolvers = [AuthResolver, TenantResolver, InstanceResolver, UserResolver, AccountResolver, SsoResolver, TenantMemberResolver, TenantChangeLogResolver, TenantUpdateResolver, WorkflowResolver, RoleResolver, CouponResolver, FileResolver, BookableResolver, EventResolver, EventSeatsResolver, EventSeatsSoldResolver, EventLinkResolver, TicketEventResolver, BookingPortalResolver, BookingResolver, BookingHistoryResolver, BookingItemEventResolver, BookingBoardResolver, PaymentResolver, TestPaymentResolver, ReceiptResolver, BookingReceiptsResolver, MailTemplatePreviewResolver, PrivacyResolver, ApiTokenResolver, CalendarFeedResolver, WebhookResolver] as const;
@@ -71,7 +71,7 @@ export async function buildAppSchema(pubSub?: AppPubSub): Promise<GraphQLSchema>
     // Outside a running server (schema emission) nothing is published.
     pubSub: pubSub ?? { publish: () => undefined, subscribe: () => (async function* () {})() },
   });
-  return describeGuardedFields(schema);
+  return scopeTokensToTheirTenant(describeGuardedFields(schema));
 }
 
 /** The checked-in schema.graphql: sorted, with the @auth directive on every guarded field. */

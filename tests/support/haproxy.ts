@@ -27,6 +27,8 @@ export interface HaproxyOptions {
   port: number;
   /** The replicas' addresses (host:port), at most MAX_FIXED_REPLICAS. */
   replicas: string[];
+  /** The state every replica must reach before the start counts as done (default UP; DOWN for replicas that are not there). */
+  startedWhenAll?: string;
 }
 
 export interface HaproxyProcess {
@@ -144,7 +146,7 @@ export async function startHaproxy(options: HaproxyOptions): Promise<HaproxyProc
     stop,
   };
   try {
-    await balancer.waitForAll('UP');
+    await balancer.waitForAll(options.startedWhenAll ?? 'UP');
   } catch (error) {
     await stop();
     throw error;

@@ -33,22 +33,38 @@ export class BookingNameGuesses {
 }
 
 /**
- * Status tokens are guessed like names: every lookup by token counts against the client address
- * (with the names' limit and window) before the token is looked up; a token that opens a booking
- * takes its attempt back.
+ * Wrong status tokens allowed per API token in one window. A website asks for all its visitors
+ * through its one token, so its count holds far more than one person's; a status token's 256
+ * random bits cannot be guessed in either.
+ */
+export const STATUS_TOKEN_GUESSES_PER_API_TOKEN = 200;
+
+/** Who looks a status up: the client address, and the API token the request came with, if any. */
+export interface StatusAsker extends ClientAddress {
+  apiTokenId?: string;
+}
+
+/**
+ * Status tokens are guessed like names: every lookup by token counts before the token is looked
+ * up, with the names' window; a token that opens a booking takes its attempt back. A lookup made
+ * with an API token counts against that token (a website's server asks for all its visitors from
+ * one address, which would lock them all out after a few stale tokens); any other against the
+ * client address, with the names' limit.
  */
 export class StatusTokenGuesses {
   constructor(private readonly attempts: RateLimiter) {}
 
-  async count(client: ClientAddress): Promise<void> {
-    await this.attempts.limit(tokenAddressKey(client), NAME_GUESSES_PER_WINDOW, NAME_GUESS_WINDOW_SECONDS);
+  async count(asker: StatusAsker): Promise<void> {
+    const limit = asker.apiTokenId === undefined ? NAME_GUESSES_PER_WINDOW : STATUS_TOKEN_GUESSES_PER_API_TOKEN;
+    await this.attempts.limit(statusAskerKey(asker), limit, NAME_GUESS_WINDOW_SECONDS);
   }
 
-  async rightToken(client: ClientAddress): Promise<void> {
-    await this.attempts.refund(tokenAddressKey(client));
+  async rightToken(asker: StatusAsker): Promise<void> {
+    await this.attempts.refund(statusAskerKey(asker));
   }
 }
 
-const tokenAddressKey = (client: ClientAddress) => `booking-status-token:ip:${client.ip}`;
+const statusAskerKey = (asker: StatusAsker) =>
+  asker.apiTokenId === undefined ? `booking-status-token:ip:${asker.ip}` : `booking-status-token:api-token:${asker.apiTokenId}`;
 const addressKey = (client: ClientAddress) => `booking-name:ip:${client.ip}`;
 const bookingKey = (tenantId: string, bookingNumber: string) => `booking-name:booking:${tenantId}:${bookingNumber}`;

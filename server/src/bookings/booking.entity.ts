@@ -40,8 +40,8 @@ export interface BookingPaymentStart {
 })
 @Index({ name: 'bookings_tenant_assigned_index', properties: ['tenant', 'assignedUserId'] })
 @Index({
-  name: 'bookings_status_token_hash_unique',
-  expression: 'create unique index "bookings_status_token_hash_unique" on "bookings" ("status_token_hash") where "status_token_hash" is not null',
+  name: 'bookings_status_token_hashes_index',
+  expression: 'create index "bookings_status_token_hashes_index" on "bookings" using gin ("status_token_hashes")',
 })
 @Index({
   name: 'bookings_tenant_paid_at_index',
@@ -152,11 +152,13 @@ export class Booking {
   searchText: Opt<string> = '';
 
   /**
-   * SHA-256 (hex) of the status token the checkout answered (docs/integrators.md, "Booking status for
-   * websites"); the token itself is never stored. Null for bookings made otherwise and after anonymisation.
+   * SHA-256 (hex) of each status token the checkout answered (docs/integrators.md, "Booking status for
+   * websites"): the first and one per idempotent repeat, all valid, since a caller that repeats may
+   * have handed out an earlier one. The tokens themselves are never stored. Empty for bookings made
+   * otherwise and after anonymisation.
    */
-  @Property({ type: 'text', nullable: true })
-  statusTokenHash?: string | null;
+  @Property({ type: 'text[]', default: '{}' })
+  statusTokenHashes: Opt<string[]> = [];
 
   /** When the customer data was anonymised (docs/privacy.md); null while it is kept. */
   @Property({ type: 'timestamptz', nullable: true })

@@ -339,7 +339,7 @@ export const bookingApi: ApiDomain = {
       path: '/api/{tenantId}/bookings/status',
       summary: 'Status einer Buchung mit ihrem Status-Token (Websites)',
       description:
-        'Der Checkout antwortet `statusToken` (`bst_…`); damit liest eine Website den Status, ohne Namen und unabhängig von der öffentlichen Statusseite des Mandanten. Der Token steht im Header, damit er nicht in Adressen und Protokollen landet. Falsche Tokens zählen als Rateversuche (je Adresse begrenzt).',
+        'Der Checkout antwortet `statusToken` (`bst_…`); damit liest eine Website den Status, ohne Namen und unabhängig von der öffentlichen Statusseite des Mandanten. Der Token steht im Header, damit er nicht in Adressen und Protokollen landet. Falsche Tokens zählen als Rateversuche, begrenzt je API-Schlüssel, wenn die Anfrage einen trägt, sonst je Adresse.',
       access: 'public',
       parameters: [{ name: 'X-Status-Token', in: 'header', required: true, description: 'Der `statusToken` aus der Antwort des Checkouts', schema: { type: 'string' }, example: 'bst_Qm9va2luZ3N0YXR1cy1iZWlzcGllbC10b2tlbi0xMjM0NTY3' }],
       answers: { 200: jsonObject('`{ bookingId, title, name, status: { paymentStatus, bookingStatus, activeStatus }, timeBegin, timeEnd, timeCreated, comment, events }`') },

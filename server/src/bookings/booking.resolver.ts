@@ -174,10 +174,11 @@ export class BookingResolver {
 
   @Query(() => PublicBookingStatusType, {
     description:
-      "The public status of a booking by the status token its checkout answered, whatever the tenant's public-status setting (the token is the proof); GENERIC_NOT_FOUND for an unknown token. Wrong tokens count as guesses and are limited per address.",
+      "The public status of a booking by the status token its checkout answered, whatever the tenant's public-status setting (the token is the proof); GENERIC_NOT_FOUND for an unknown token. Wrong tokens count as guesses, limited per API token when the request carries one, otherwise per address.",
   })
   async bookingStatusByToken(@Arg('tenantId', () => ID) tenantId: string, @Arg('token', () => String) token: string, @Ctx() context: GraphQLContext): Promise<PublicBookingStatusType> {
-    return publicStatusType(await context.services.bookings.statusByToken(tenantId, token, { ip: clientIp(context.req) }));
+    const apiTokenId = (await context.viewer())?.apiToken?.id;
+    return publicStatusType(await context.services.bookings.statusByToken(tenantId, token, { ip: clientIp(context.req), apiTokenId }));
   }
 
   @Auth(AuthRule.SCHEDULE_READER)

@@ -101,7 +101,8 @@ export function bookingRoutes(services: DomainServices): Router {
   });
   // The status token travels in a header, so it stays out of URLs and access logs.
   router.get('/bookings/status', async (req: Request<TenantParams>, res: Response) => {
-    res.json(await bookings.statusByToken(req.params.tenantId, req.get('x-status-token'), { ip: clientIp(req) }));
+    const apiTokenId = (await viewerOf(req, services.viewers))?.apiToken?.id;
+    res.json(await bookings.statusByToken(req.params.tenantId, req.get('x-status-token'), { ip: clientIp(req), apiTokenId }));
   });
   router.get('/bookings/:id', async (req: Request<ItemParams>, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);

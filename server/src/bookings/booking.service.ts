@@ -12,7 +12,7 @@ import { Tenant } from '../tenants/tenant.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
 import type { WorkflowBookings } from '../workflow/workflow-bookings.js';
 import type { ClientAddress } from '../shared/rate-limit.js';
-import type { BookingNameGuesses, StatusTokenGuesses } from './booking-name-guesses.js';
+import type { BookingNameGuesses, StatusAsker, StatusTokenGuesses } from './booking-name-guesses.js';
 import { hashStatusToken, looksLikeStatusToken } from './booking-status-token.js';
 import type { RoomScheduleQuery } from '../../../common/bookings/booking-query.schema.js';
 import { Booking } from './booking.entity.js';
@@ -343,17 +343,18 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
   /**
    * GET bookings/status with X-Status-Token, bookingStatusByToken: the public status of the booking
    * whose checkout answered the token, whatever the tenant's public-status setting (the token is the
-   * proof). An unknown token is not found; every lookup counts as a guess until the token proves right.
+   * proof). An unknown token is not found; every lookup counts as a guess until the token proves right
+   * (per API token when the request came with one, otherwise per address: booking-name-guesses.ts).
    */
-  async statusByToken(tenantId: string, token: string | null | undefined, client: ClientAddress): Promise<PublicBookingStatus> {
+  async statusByToken(tenantId: string, token: string | null | undefined, asker: StatusAsker): Promise<PublicBookingStatus> {
     if (!token?.trim()) throw new AppError('generic.validation', { detail: 'Bitte geben Sie den Status-Schlüssel der Buchung an.', fieldErrors: { token: 'Pflichtfeld' } });
-    await this.statusTokenGuesses.count(client);
+    await this.statusTokenGuesses.count(asker);
     const em = this.orm.em.fork();
     const booking = looksLikeStatusToken(token.trim())
-      ? await em.findOne(Booking, { tenant: tenantId, statusTokenHash: hashStatusToken(token.trim()) }, { populate: ['items'] })
+      ? await em.findOne(Booking, { tenant: tenantId, statusTokenHashes: { $contains: [hashStatusToken(token.trim())] } }, { populate: ['items'] })
       : null;
     if (!booking) throw new AppError('generic.not-found', { detail: 'Zu diesem Schlüssel gibt es keine Buchung.' });
-    await this.statusTokenGuesses.rightToken(client);
+    await this.statusTokenGuesses.rightToken(asker);
     return this.publicStatusOf(booking);
   }
 

@@ -241,7 +241,7 @@ export class CheckoutResultType extends BookingSummaryFields {
   @Field(() => ID, { nullable: true }) id!: string | null;
   @Field(() => String, {
     nullable: true,
-    description: 'The stored booking\'s status token ("bst_…"), shown only in this answer: bookingStatusByToken reads the status with it. Empty for a preview. A repeated idempotent checkout answers a new one and the earlier one stops working.',
+    description: 'The stored booking\'s status token ("bst_…"), shown only in this answer: bookingStatusByToken reads the status with it. Empty for a preview. A repeated idempotent checkout answers a new one; the earlier ones stay valid.',
   })
   statusToken!: string | null;
 }

@@ -68,8 +68,8 @@ function clearBooking(booking: Booking, mode: AnonymisationMode): void {
   Object.assign(booking, clearedFields(mode));
   // A pending cancellation carries the customer's reason.
   booking.hooks = [];
-  // The website's status token would still open the booking's status (with its name): it ends here.
-  booking.statusTokenHash = null;
+  // The website's status tokens would still open the booking's status (with its name): they end here.
+  booking.statusTokenHashes = [];
   if (mode === 'full') booking.assignedUserId = null;
   booking.searchText = searchTextOf(booking, booking.items.getItems().map((item) => item.bookableUsed.title));
 }

@@ -2,7 +2,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { createHash, randomBytes } from 'node:crypto';
 import { emptyGrant, hasFullAccess } from '../../../common/permissions/permissions.js';
 import type { Permissions, RoleGrant } from '../../../common/permissions/model.js';
-import { API_TOKEN_PREFIX, API_TOKEN_SHOWN_CHARS, apiTokenInputSchema, apiTokenMessages, apiTokenPermissions, presetGrant, type ApiTokenPreset } from '../../../common/tokens/api-token.js';
+import { API_TOKEN_PREFIX, API_TOKEN_SHOWN_CHARS, apiTokenInputSchema, apiTokenMayBook, apiTokenMessages, apiTokenPermissions, presetGrant, type ApiTokenPreset } from '../../../common/tokens/api-token.js';
 import { AppError } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
 import { pgTextArray } from '../shared/sql.js';
@@ -208,7 +208,7 @@ export class ApiTokenService implements ApiTokenAuthenticator, CreatedAccesses {
     return {
       user: tokenUser(row),
       permissions: apiTokenPermissions(row.tenant_id, grant ?? emptyGrant()),
-      apiToken: { id: row.id, name: row.name, tenantId: row.tenant_id, createdBy: row.created_by, expiresAt: new Date(row.expires_at) },
+      apiToken: { id: row.id, name: row.name, tenantId: row.tenant_id, createdBy: row.created_by, expiresAt: new Date(row.expires_at), mayBook: apiTokenMayBook(row.tenant_id, row.preset, grant ?? emptyGrant()) },
     };
   }
 

@@ -10,6 +10,7 @@ import { newUserNoticeJob, passwordResetMailJob, verificationMailJob } from './a
 import { HookType, UserHook } from './user-hook.entity.js';
 import { AuthType, User } from './user.entity.js';
 import { accountMessages } from '../../../common/users/account.js';
+import { invisibleControlsError, invisibleControlsMessage } from '../../../common/validation/text.js';
 import { isEmail, normaliseEmail, validatePassword } from './validation.js';
 import type { Viewer, ViewerService } from './viewer.service.js';
 
@@ -55,6 +56,8 @@ export class AuthService {
     const id = normaliseEmail(input.id ?? '');
     if (!id || !input.password || !input.firstName?.trim() || !input.lastName?.trim()) throw new AppError('register.missing-data');
     if (!isEmail(id)) throw new AppError('generic.validation', { detail: accountMessages.emailInvalid, fieldErrors: { id: accountMessages.emailInvalid } });
+    const nameErrors = Object.fromEntries((['firstName', 'lastName', 'company'] as const).filter((field) => invisibleControlsError(input[field])).map((field) => [field, invisibleControlsMessage]));
+    if (Object.keys(nameErrors).length > 0) throw new AppError('generic.validation', { fieldErrors: nameErrors });
     validatePassword(input.password);
     const passwordHash = await hashPassword(input.password);
     try {
@@ -106,11 +109,18 @@ export class AuthService {
     );
   }
 
-  /** Checks the credentials; unknown account, wrong password, unverified or suspended all fail alike. */
+  /**
+   * Checks the credentials; unknown account, wrong password, unverified or suspended all fail alike.
+   * Attempts are limited per address and account, and per address across accounts (password
+   * spraying: one password tried on many accounts); a successful sign-in clears its account's count
+   * and takes its attempt back from the address's, so only failures use that up.
+   */
   async signIn(idInput: string, password: string, client: ClientInfo): Promise<Viewer> {
     const id = normaliseEmail(idInput ?? '');
     if (!id || !password) throw new AppError('register.missing-data');
+    const addressKey = `signin-address:${client.ip}`;
     const limitKey = `signin:${client.ip}:${id}`;
+    await this.rateLimiter.consume(addressKey, this.config.rateLimit.signInPerAddress, this.config.rateLimit.windowSeconds);
     await this.rateLimiter.consume(limitKey, this.config.rateLimit.signInPerWindow, this.config.rateLimit.windowSeconds);
     const em = this.orm.em.fork();
     const user = await em.findOne(User, { id }, { populate: ['passwordHash'] });
@@ -120,6 +130,7 @@ export class AuthService {
       throw new AppError('auth.login-failed');
     }
     await this.rateLimiter.reset(limitKey);
+    await this.rateLimiter.refund(addressKey);
     const viewer = await this.viewers.load(user.id);
     if (!viewer) throw new AppError('auth.login-failed');
     return viewer;

@@ -1,10 +1,12 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError } from '../shared/errors.js';
-import { markBearerRequest } from '../shared/http/bearer.js';
+import { isBearerRequest, markBearerRequest } from '../shared/http/bearer.js';
 import { sendRefusal } from '../shared/http/refusal.js';
 import type { RateLimiter } from '../shared/rate-limit.js';
 import type { ApiTokenAuthenticator } from './api-token-port.js';
-import { rememberViewer } from './session-viewer.js';
+import { assertTokenTenant } from '../shared/token-scope.js';
+import { rememberViewer, viewerOf } from './session-viewer.js';
+import type { ViewerService } from './viewer.service.js';
 
 const BEARER = /^Bearer[ ]+([A-Za-z0-9_\-.~+/]+=*)[ ]*$/i;
 
@@ -61,5 +63,23 @@ export function bearerAuthentication(tokens: ApiTokenAuthenticator, attempts: Ra
       rememberViewer(req, viewer);
       next();
     })().catch(next);
+  };
+}
+
+/**
+ * Mounted on every tenant's paths (/api/:tenantId, /csv/:tenantId, /html/:tenantId): a request
+ * with an API token of another tenant answers 403 before any route, also on the public ones
+ * (shared/token-scope.ts). Requests without a token pass untouched.
+ */
+export function tokenTenantScope(viewers: ViewerService): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!isBearerRequest(req)) return next();
+    const tenantId = req.params.tenantId;
+    void viewerOf(req, viewers)
+      .then((viewer) => {
+        if (typeof tenantId === 'string') assertTokenTenant(viewer, tenantId);
+        next();
+      })
+      .catch((error: unknown) => (error instanceof AppError ? refuse(req, res, error) : next(error)));
   };
 }

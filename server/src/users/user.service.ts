@@ -10,6 +10,7 @@ import type { CreatorRights } from './creator-rights.js';
 import { hashPassword } from './auth.service.js';
 import { AuthType, User } from './user.entity.js';
 import { accountMessages } from '../../../common/users/account.js';
+import { invisibleControlsError, invisibleControlsMessage } from '../../../common/validation/text.js';
 import { isEmail, normaliseEmail, validatePassword } from './validation.js';
 import type { AccountBookings } from './account-bookings.js';
 import type { PlatformAccounts } from './platform-accounts.js';
@@ -41,6 +42,8 @@ export interface NewUser extends AdminUserUpdate {
 
 /** The fields a user may change on their own profile (PUT api/user). */
 export const profileFields = ['firstName', 'lastName', 'company', 'phone', 'address', 'zipCode', 'city'] as const;
+/** The fields the admin lists show as the user's name: no invisible controls (common/validation/text.ts). */
+const nameFields: ReadonlySet<string> = new Set(['firstName', 'lastName', 'company']);
 export type ProfileField = (typeof profileFields)[number];
 export type ProfileUpdate = Partial<Record<ProfileField, string | null>>;
 
@@ -197,6 +200,7 @@ export class UserService {
       if (value === undefined) continue;
       if (value !== null && typeof value !== 'string') fieldErrors[field] = 'Ungültiger Wert';
       else if ((value ?? '').length > MAX_FIELD_LENGTH) fieldErrors[field] = `Maximal ${MAX_FIELD_LENGTH} Zeichen erlaubt.`;
+      else if (nameFields.has(field) && invisibleControlsError(value)) fieldErrors[field] = invisibleControlsMessage;
     }
     for (const field of ['isVerified', 'isSuspended'] as const) {
       const value = update[field];
@@ -340,6 +344,7 @@ export class UserService {
       if (value === undefined) continue;
       if (value !== null && typeof value !== 'string') fieldErrors[field] = 'Ungültiger Wert';
       else if ((value ?? '').length > MAX_FIELD_LENGTH) fieldErrors[field] = `Maximal ${MAX_FIELD_LENGTH} Zeichen erlaubt.`;
+      else if (nameFields.has(field) && invisibleControlsError(value)) fieldErrors[field] = invisibleControlsMessage;
     }
     // Names are required; a value of the wrong type already has its message.
     for (const field of ['firstName', 'lastName'] as const) {

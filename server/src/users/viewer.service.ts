@@ -14,6 +14,8 @@ export interface ApiTokenIdentity {
   createdBy: string | null;
   /** The socket of the token closes at this moment. */
   expiresAt: Date;
+  /** Whether it may book through the checkout (common/tokens/api-token.ts, apiTokenMayBook). */
+  mayBook: boolean;
 }
 
 /**

@@ -6,6 +6,7 @@ import { Coupon } from '../../coupons/coupon.entity.js';
 import { AppError } from '../../shared/errors.js';
 import { recordCheckoutOutcome } from '../../shared/metrics.js';
 import { isUuid } from '../../shared/ids.js';
+import { assertTokenTenant } from '../../shared/token-scope.js';
 import { canBookFree, isTenantMember } from '../../../../common/permissions/permissions.js';
 import { Tenant } from '../../tenants/tenant.entity.js';
 import type { Viewer } from '../../users/viewer.service.js';
@@ -13,6 +14,8 @@ import { citizenActor, recordBookingHistory, userActor } from '../booking-histor
 import type { ChangeOrigin } from '../../../../common/bookings/history.js';
 
 /** Staff of the tenant book as themselves; everyone else, signed in or not, is a citizen (the signed-in one with their id). */
+const TOKEN_MAY_NOT_BOOK = 'Dieser API-Schlüssel darf nicht buchen. Buchen erfordert die Vorlage „Buchen über die Website“ oder eine Rolle, die Buchungen anlegen darf.';
+
 function checkoutOrigin(viewer: Viewer | null, tenantId: string): ChangeOrigin {
   if (viewer && isTenantMember(viewer.permissions, tenantId)) return { actor: userActor(viewer), via: 'checkout' };
   return { actor: { ...citizenActor, id: viewer?.user.id ?? null }, via: 'checkout' };
@@ -102,7 +105,10 @@ export class CheckoutService {
    * for `simulate`), a repeat answers the booking of the first checkout (checkout-idempotency.ts).
    */
   async checkout(viewer: Viewer | null, tenantId: string, request: CheckoutRequest, options: { simulate: boolean; idempotencyKey?: unknown }): Promise<StoredCheckout | CheckoutPreview> {
+    assertTokenTenant(viewer, tenantId);
     if (options.simulate) return this.checkoutOnce(viewer, tenantId, request, options);
+    // A token books only with the right to (WEBSITE_BOOKING): one that reads must not create bookings.
+    if (viewer?.apiToken && !viewer.apiToken.mayBook) throw new AppError('auth.forbidden', { detail: TOKEN_MAY_NOT_BOOK });
     // Stored bookings (`ok`, also a repeat answered with the first) and refusals by their code, for the metrics.
     try {
       const booking = await this.checkoutOnce(viewer, tenantId, request, options);
@@ -140,13 +146,16 @@ export class CheckoutService {
   }
 
   /**
-   * A repeat of an idempotent checkout answers the first booking with a new status token: the first
-   * token is kept only as its hash and cannot be shown again, so it is replaced and stops working
-   * (the caller repeats because it may never have received it).
+   * A repeat of an idempotent checkout answers the first booking with a new status token (the first
+   * is kept only as its hash and cannot be shown again). The earlier tokens stay valid: the first
+   * answer may have reached the caller after all and its token be in use (a website's visitors).
    */
   private async repeated(booking: Booking): Promise<StoredCheckout> {
     const statusToken = newStatusToken();
-    await this.orm.em.fork().getConnection().execute('update bookings set status_token_hash = ? where key = ? and anonymised_at is null', [hashStatusToken(statusToken), booking.key]);
+    await this.orm.em
+      .fork()
+      .getConnection()
+      .execute('update bookings set status_token_hashes = array_append(status_token_hashes, ?) where key = ? and anonymised_at is null', [hashStatusToken(statusToken), booking.key]);
     return { ...bookingView(booking), statusToken };
   }
 
@@ -353,7 +362,7 @@ export class CheckoutService {
         paymentProvider: request.paymentProvider,
         attachments: preview.attachments,
         lockerInfo: lockers ?? [],
-        statusTokenHash: hashStatusToken(statusToken),
+        statusTokenHashes: [hashStatusToken(statusToken)],
         createdAt: new Date(now),
       });
       // Released and (free: nothing to pay) paid at once, through the one function that sets the flags with their instants.

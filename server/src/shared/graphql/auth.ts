@@ -1,4 +1,5 @@
-import { DirectiveLocation, GraphQLDirective, GraphQLEnumType, GraphQLNonNull } from 'graphql';
+import { MapperKind, mapSchema } from '@graphql-tools/utils';
+import { DirectiveLocation, GraphQLDirective, GraphQLEnumType, GraphQLNonNull, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
 import { Authorized, Directive, type AuthChecker } from 'type-graphql';
 import { AppError } from '../errors.js';
 import type { AccessFlags, PermissionArea, Permissions } from '../../../../common/permissions/model.js';
@@ -18,6 +19,7 @@ import {
   hasFlag,
   hasFullAccess,
 } from '../../../../common/permissions/permissions.js';
+import { assertTokenTenant } from '../token-scope.js';
 import type { GraphQLContext } from './context.js';
 
 /**
@@ -253,3 +255,31 @@ export const authChecker: AuthChecker<GraphQLContext, AuthRule> = async ({ conte
   if (!allowed) throw new AppError('auth.forbidden');
   return true;
 };
+
+type RootResolver = GraphQLFieldResolver<unknown, GraphQLContext, Record<string, unknown>>;
+
+/** The resolver, run only once the viewer's token (if any) belongs to the tenantId argument's tenant. */
+function withinTokenTenant(resolve: RootResolver): RootResolver {
+  return async (root, args, context, info) => {
+    if (typeof args.tenantId === 'string') assertTokenTenant(await context.viewer(), args.tenantId);
+    return resolve(root, args, context, info);
+  };
+}
+
+/**
+ * Every query, mutation and subscription with a tenantId argument refuses an API token of another
+ * tenant (shared/token-scope.ts), also those open to guests, whose @auth rules never run. Wrapping
+ * the root fields once keeps the check out of every resolver and costs nothing on nested fields.
+ */
+export function scopeTokensToTheirTenant(schema: GraphQLSchema): GraphQLSchema {
+  return mapSchema(schema, {
+    [MapperKind.ROOT_FIELD]: (field) => {
+      if (!field.args || !('tenantId' in field.args)) return field;
+      return {
+        ...field,
+        resolve: field.resolve ? withinTokenTenant(field.resolve as RootResolver) : field.resolve,
+        subscribe: field.subscribe ? withinTokenTenant(field.subscribe as RootResolver) : field.subscribe,
+      };
+    },
+  });
+}
