@@ -381,12 +381,24 @@ describe('what a token may do', () => {
     }
   });
 
-  it('answers 429 with Retry-After once a token exceeds its requests per minute', async () => {
+  it('answers 429 with Retry-After once a token exceeds its requests per minute; every answer carries the RateLimit fields', async () => {
     const { secret } = await createToken({ name: 'Eilig', preset: 'OCCUPANCY_READ' });
     const client = script();
-    for (let index = 0; index < PER_MINUTE; index += 1) expect((await client.get(`/api/${tenantId}/bookables/public`, bearer(secret))).status).toBe(200);
+    const remaining: number[] = [];
+    for (let index = 0; index < PER_MINUTE; index += 1) {
+      const answer = await client.get(`/api/${tenantId}/bookables/public`, bearer(secret));
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('ratelimit-policy')).toBe(`"token";q=${PER_MINUTE};w=60`);
+      const [, left, reset] = /^"token";r=(\d+);t=(\d+)$/.exec(answer.headers.get('ratelimit') ?? '') ?? [];
+      expect(Number(reset)).toBeGreaterThan(0);
+      expect(Number(reset)).toBeLessThanOrEqual(60);
+      remaining.push(Number(left));
+    }
+    // Counted down within the one window: the last request allowed leaves nothing.
+    expect(remaining).toEqual(Array.from({ length: PER_MINUTE }, (_, index) => PER_MINUTE - 1 - index));
     const limited = await client.get(`/api/${tenantId}/bookables/public`, bearer(secret));
     expect(limited.status).toBe(429);
+    expect(limited.headers.get('ratelimit')).toMatch(/^"token";r=0;t=\d+$/);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(limited.json).toMatchObject({ code: 'auth.rate-limited' });
     const graphql = await client.gql(gql.list, { t: tenantId }, bearer(secret));

@@ -10,6 +10,8 @@ export interface ClientAddress {
 export interface AttemptCount {
   exceeded: boolean;
   retryAfterSeconds: number;
+  /** Attempts the window still allows after this one (0 once the limit is reached or exceeded). */
+  remaining: number;
 }
 
 /** "in einer Minute", "in 12 Minuten": when a refused attempt may be repeated, rounded up to minutes. */
@@ -44,7 +46,8 @@ export class RateLimiter {
        returning hits, greatest(1, ceil(extract(epoch from window_start + make_interval(secs => ?) - now())))::int as retry_after`,
       [key, windowSeconds, windowSeconds, windowSeconds],
     );
-    return { exceeded: (rows[0]?.hits ?? 0) > limit, retryAfterSeconds: rows[0]?.retry_after ?? windowSeconds };
+    const hits = rows[0]?.hits ?? 0;
+    return { exceeded: hits > limit, retryAfterSeconds: rows[0]?.retry_after ?? windowSeconds, remaining: Math.max(0, limit - hits) };
   }
 
   /** Counts one attempt for the key; throws `auth.rate-limited` (with Retry-After) once the limit is exceeded. */

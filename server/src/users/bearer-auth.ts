@@ -2,7 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError } from '../shared/errors.js';
 import { isBearerRequest, markBearerRequest } from '../shared/http/bearer.js';
 import { sendRefusal } from '../shared/http/refusal.js';
-import type { RateLimiter } from '../shared/rate-limit.js';
+import type { AttemptCount, RateLimiter } from '../shared/rate-limit.js';
 import type { ApiTokenAuthenticator } from './api-token-port.js';
 import { assertTokenTenant } from '../shared/token-scope.js';
 import { rememberViewer, viewerOf } from './session-viewer.js';
@@ -41,6 +41,16 @@ function refuse(req: Request, res: Response, error: AppError): void {
 }
 
 /**
+ * The IETF RateLimit fields (draft-ietf-httpapi-ratelimit-headers): the policy of a token's requests
+ * (`q` per `w` seconds) and what is left of its current window (`r` requests, reset in `t` seconds),
+ * so an integrator can slow down before the 429.
+ */
+function setRateLimitHeaders(res: Response, perMinute: number, count: AttemptCount): void {
+  res.setHeader('RateLimit-Policy', `"token";q=${perMinute};w=60`);
+  res.setHeader('RateLimit', `"token";r=${count.remaining};t=${count.retryAfterSeconds}`);
+}
+
+/**
  * `Authorization: Bearer <secret>` for every data path (REST, GraphQL, downloads): the token's
  * viewer becomes the request's viewer (session-viewer.ts), so every route that asks for the viewer
  * gets it without knowing tokens. Mounted before sessions and CSRF checks; a request without the
@@ -58,6 +68,7 @@ export function bearerAuthentication(tokens: ApiTokenAuthenticator, attempts: Ra
       const viewer = await tokens.viewerOfSecret(secret);
       if (!viewer?.apiToken) return refuse(req, res, new AppError('auth.unauthenticated', { detail: INVALID_TOKEN_DETAIL }));
       const count = await attempts.count(`api-token:${viewer.apiToken.id}`, options.perMinute, 60);
+      setRateLimitHeaders(res, options.perMinute, count);
       if (count.exceeded) return refuse(req, res, new AppError('auth.rate-limited', { detail: TOO_MANY_DETAIL, retryAfterSeconds: count.retryAfterSeconds }));
       markBearerRequest(req);
       rememberViewer(req, viewer);

@@ -257,7 +257,7 @@ export function buildOpenApiDocument(domains: readonly ApiDomain[], options: Doc
           type: 'http',
           scheme: 'bearer',
           bearerFormat: 'bpt_…',
-          description: 'API-Token eines Mandanten (`Authorization: Bearer bpt_…`), angelegt unter Mandant → API-Zugänge. Nie zusammen mit einem Sitzungs-Cookie senden.',
+          description: 'API-Token eines Mandanten (`Authorization: Bearer bpt_…`), angelegt unter Mandant → API-Zugänge. Nie zusammen mit einem Sitzungs-Cookie senden. Jede Antwort auf eine Anfrage mit Token trägt `RateLimit-Policy` (`"token";q=…;w=60`) und `RateLimit` (`"token";r=…;t=…`: übrige Anfragen und Sekunden bis zum neuen Fenster).',
         },
         session: {
           type: 'apiKey',
