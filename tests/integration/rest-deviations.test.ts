@@ -312,31 +312,35 @@ describe('GET api/users/{id}', () => {
     for (const secret of ['secret', 'hooks', 'passwordHash']) expect(json, where).not.toHaveProperty(secret);
   };
 
-  it.each(actorNames)("%s reads a member of the tenant: the contact details for the user, the tenant's people and instance owners", async (name) => {
+  /** Who may read an account at all: the account itself, instance owners and owners of a tenant it belongs to. */
+  const readers = (self: ActorName, ownersOfItsTenant: boolean): ActorName[] => [self, 'instanceOwner', ...(ownersOfItsTenant ? (['tenantOwner'] as const) : [])];
+
+  it.each(actorNames)("%s reads a member of the tenant: with its contact details for the member, the tenant's owners and instance owners; others as for an unknown address", async (name) => {
     const response = await staff.clients[name].get(`/api/users/${encodeURIComponent(staff.userIds.memberAny)}`);
     if (name === 'anonymous') return expectRest(response, 401, name);
+    if (!readers('memberAny', true).includes(name)) return expectRest(response, 404, name);
     expectRest(response, 200, name);
     expect(response.json).toMatchObject({ id: staff.userIds.memberAny, firstName: 'memberAny', isVerified: true, isSuspended: false, created: expect.any(Number) });
-    const withContact = name !== 'outsider' && name !== 'memberOfOtherTenant';
-    expectFields(response.json, withContact, name);
-    if (withContact) expect(response.json).toMatchObject({ company: 'Muster GmbH', phone: '0123 45678', address: 'Hauptstraße 1', zipCode: '12345', city: 'Musterstadt' });
+    expectFields(response.json, true, name);
+    expect(response.json).toMatchObject({ company: 'Muster GmbH', phone: '0123 45678', address: 'Hauptstraße 1', zipCode: '12345', city: 'Musterstadt' });
   });
 
-  it.each(actorNames)('%s reads someone who booked in the tenant: the contact details for staff who read all its bookings', async (name) => {
+  it.each(actorNames)('%s reads someone who booked in the tenant but belongs to none: only the account itself and instance owners', async (name) => {
     const response = await staff.clients[name].get(`/api/users/${encodeURIComponent(booker)}`);
     if (name === 'anonymous') return expectRest(response, 401, name);
+    if (!readers('outsider', false).includes(name)) return expectRest(response, 404, name);
     expectRest(response, 200, name);
-    expectFields(response.json, ['outsider', 'memberAny', 'tenantOwner', 'instanceOwner'].includes(name), name);
+    expectFields(response.json, true, name);
   });
 
-  it('GraphQL user(id) lets the same people read the contact details', async () => {
+  it('GraphQL user(id) lets the same people read it and answers the others as for an unknown account', async () => {
     const USER = 'query($id: String!) { user(id: $id) { id phone city } }';
     const read = (name: ActorName) => staff.clients[name].gql<{ user: { phone: string | null } }>(USER, { id: booker });
-    expect((await read('memberAny')).data?.user.phone).toBe('0123 45678');
-    const other = await read('memberOfOtherTenant');
-    expect(other.errors?.[0].extensions?.code).toBe('AUTH_FORBIDDEN');
-    const noFlag = await read('memberWithoutFlag');
-    expect(noFlag.errors?.[0].extensions?.code).toBe('AUTH_FORBIDDEN');
+    expect((await read('outsider')).data?.user.phone).toBe('0123 45678');
+    expect((await read('instanceOwner')).data?.user.phone).toBe('0123 45678');
+    for (const name of ['memberAny', 'memberOfOtherTenant', 'memberWithoutFlag', 'tenantOwner'] as const) {
+      expect((await read(name)).errors?.[0].extensions?.code, name).toBe('USER_NOT_FOUND');
+    }
   });
 
   it('an unknown or malformed id answers 404, never a 500', async () => {
