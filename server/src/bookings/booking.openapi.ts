@@ -8,7 +8,7 @@ import { bookingEditSchema } from '../../../common/bookings/booking-edit.schema.
 import { checkoutItemSchema, checkoutSchema, MAX_ITEMS } from '../../../common/bookings/checkout.schema.js';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from './checkout/checkout-idempotency.js';
 import { bookingHistoryQuerySchema } from '../../../common/bookings/history.js';
-import { customerFields } from '../../../common/bookings/customer.js';
+import { customerFields as customerFieldNames } from '../../../common/bookings/customer.js';
 import { fieldSchemas as f, jsonObject, okText, ref, type ApiDomain, type JsonSchema, type WebhookDescription } from '../shared/openapi/operation.js';
 import type { BookingWebhookType } from './booking.webhooks.js';
 
@@ -240,9 +240,9 @@ const bookingWebhookSchema: JsonSchema = {
     customer: {
       type: 'object',
       description: 'Nur für Endpunkte mit „Persönliche Daten mitsenden“',
-      required: [...customerFields],
+      required: [...customerFieldNames],
       additionalProperties: false,
-      properties: Object.fromEntries(customerFields.map((field) => [field, { type: 'string' }])),
+      properties: Object.fromEntries(customerFieldNames.map((field) => [field, { type: 'string' }])),
     },
   },
 };
