@@ -20,6 +20,7 @@ import { ssoApi } from './sso/sso.openapi.js';
 import { tenantApi } from './tenants/tenant.openapi.js';
 import { apiTokenApi } from './tokens/api-token.openapi.js';
 import { userApi } from './users/user.openapi.js';
+import { webhookDelivery } from './webhooks/webhook.openapi.js';
 import { workflowApi } from './workflow/workflow.openapi.js';
 import { buildOpenApiDocument, type OpenApiDocument } from './shared/openapi/document.js';
 import type { ApiDomain } from './shared/openapi/operation.js';
@@ -54,6 +55,9 @@ Anmeldung: ein **API-Token** des Mandanten (\`Authorization: Bearer bpt_…\`, a
 oder das **Sitzungs-Cookie** nach \`POST /auth/signin\`. Fehler antworten als \`application/problem+json\` mit deutschem
 Text und stabilem \`code\`. Zeiten gelten in Europe/Berlin.
 
+Webhooks (eingerichtet unter Mandant → Webhooks) stehen unter \`webhooks\`: je Ereignistyp der Inhalt und die
+Signatur-Header nach Standard Webhooks.
+
 Nicht hier beschrieben: GraphQL (\`POST /graphql\`, Schema unter \`/graphiql\`), die Metriken (\`/metrics\`) und die Testseite
 des eingebauten Zahlungsanbieters.`;
 
@@ -61,5 +65,5 @@ des eingebauten Zahlungsanbieters.`;
 const API_VERSION = '1.0.0';
 
 export function apiDocument(): OpenApiDocument {
-  return buildOpenApiDocument(apiDomains, { version: API_VERSION, description: DESCRIPTION });
+  return buildOpenApiDocument(apiDomains, { version: API_VERSION, description: DESCRIPTION, webhooks: webhookDelivery });
 }

@@ -8,6 +8,8 @@ import type { OpenApiDocument } from '../../server/src/shared/openapi/document.j
 import type { ApiOperation, JsonSchema } from '../../server/src/shared/openapi/operation.js';
 import { MAX_ITEMS } from '../../common/bookings/checkout.schema.js';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../server/src/bookings/checkout/checkout-idempotency.js';
+import { WEBHOOK_TEST_EVENT, webhookEventTypes } from '../../common/webhooks/webhook.js';
+import { WEBHOOK_HEADERS } from '../../server/src/webhooks/webhook-signature.js';
 import { registeredRoutes, type RegisteredRoute } from '../support/express-routes.js';
 import { createActors } from '../support/permission-matrix.js';
 import { bookableRoom, customer, slot } from './bookings.fixtures.js';
@@ -73,6 +75,14 @@ describe('the OpenAPI document', () => {
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(served.openapi).toBe('3.1.0');
+  });
+
+  it('lists every webhook type the code sends, each signed with the Standard Webhooks headers', () => {
+    const webhooks = served.webhooks as Record<string, { post: { parameters: { name: string; in: string; required: boolean }[] } }>;
+    expect(Object.keys(webhooks)).toEqual([...webhookEventTypes, WEBHOOK_TEST_EVENT]);
+    for (const [type, item] of Object.entries(webhooks)) {
+      expect(item.post.parameters.map((parameter) => [parameter.name, parameter.in, parameter.required]), type).toEqual(Object.values(WEBHOOK_HEADERS).map((name) => [name, 'header', true]));
+    }
   });
 
   it('offers the API token (bearer) and the session cookie, and one problem+json schema for every error', () => {

@@ -1,7 +1,11 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { apiDocument } from '../../server/src/api-document.js';
+import type { JsonSchema } from '../../server/src/shared/openapi/operation.js';
 import { enqueueWebhookEvent, WEBHOOK_DISABLED_MAIL_JOB } from '../../server/src/webhooks/webhook.queue.js';
 import { WEBHOOK_DISABLE_AFTER_MS } from '../../server/src/webhooks/webhook.service.js';
 import type { HttpClient, HttpResponse } from '../support/http.js';
@@ -25,6 +29,8 @@ let guest: HttpClient;
 let room: { id: string };
 
 interface Received {
+  /** The path and query the request went to (`/hook`, `/hook?plain`). */
+  url: string;
   headers: IncomingHttpHeaders;
   body: string;
   json: { type: string; timestamp: string; data: Record<string, unknown> };
@@ -95,12 +101,28 @@ async function retriesDue(): Promise<void> {
   await waitForSettledQueue(app.orm);
 }
 
+/** The OpenAPI document's schema of each webhook type's body (Ajv 2020, its `$ref`s against the document's components). */
+const document = apiDocument();
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats.default(ajv);
+const payloadValidators = new Map<string, ValidateFunction>();
+function payloadValidator(type: string): ValidateFunction {
+  const known = payloadValidators.get(type);
+  if (known) return known;
+  const webhooks = document.webhooks as Record<string, { post: { requestBody: { content: Record<string, { schema: JsonSchema }> } } }>;
+  const schema = webhooks[type]?.post.requestBody.content['application/json'].schema;
+  expect(schema, `the document describes no webhook ${type}`).toBeDefined();
+  const validate = ajv.compile({ ...schema, components: document.components });
+  payloadValidators.set(type, validate);
+  return validate;
+}
+
 beforeAll(async () => {
   receiver = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     request.on('end', () => {
-      const entry: Received = { headers: request.headers, body, json: JSON.parse(body) as Received['json'] };
+      const entry: Received = { url: request.url ?? '', headers: request.headers, body, json: JSON.parse(body) as Received['json'] };
       received.push(entry);
       response.statusCode = answer(entry);
       setTimeout(() => response.end('ok'), delayMs);
@@ -118,6 +140,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await new Promise((resolve) => receiver?.close(resolve));
+});
+// Every body any test received is what the OpenAPI document says for its type.
+afterEach(() => {
+  for (const entry of received) {
+    const validate = payloadValidator(entry.json.type);
+    expect(validate(entry.json), `${entry.json.type}: ${JSON.stringify(validate.errors)}`).toBe(true);
+  }
 });
 beforeEach(async () => {
   if (app) await waitForSettledQueue(app.orm);
@@ -186,7 +215,8 @@ describe('delivery', () => {
   });
 
   it('announces a release, a payment and a plain change made in the staff editor as their own types', async () => {
-    await register({ events: ['booking.released', 'booking.paid', 'booking.changed'] });
+    // The plain change below is the customer's comment: only endpoints with personal data see it.
+    await register({ events: ['booking.released', 'booking.paid', 'booking.changed'], includePersonalData: true });
     const bookingId = await book();
     const stored = (await owner.get(`/api/${tenantId}/bookings/${bookingId}`)).json as { bookableItems: { bookableId: string; amount: number }[]; timeBegin: number; timeEnd: number };
     const edit = { id: bookingId, bookableItems: stored.bookableItems.map(({ bookableId, amount }) => ({ bookableId, amount })), timeBegin: stored.timeBegin, timeEnd: stored.timeEnd };
@@ -204,6 +234,60 @@ describe('delivery', () => {
     expect(paid).toMatchObject({ type: 'booking.paid', data: { bookingId, isPayed: true, paymentMethod: 'CASH', cancelledAt: null } });
     expect(Date.now() - Date.parse(String(paid?.data.paidAt))).toBeLessThan(60_000);
     expect(await announcedBy({ isCommitted: true, isPayed: true, paymentMethod: 'CASH', comment: 'Schlüssel beim Hausmeister' })).toMatchObject({ type: 'booking.changed', data: { bookingId } });
+  });
+
+  it('carry the money of the REST answer: cents, VAT per rate and the payment way', async () => {
+    await register({ events: ['booking.created'] });
+    const bookingId = await book();
+    await waitForSettledQueue(app.orm);
+    const read = await owner.get(`/api/${tenantId}/bookings/${bookingId}`);
+    expect(read.status, read.text).toBe(200);
+    const rest = read.json as Record<string, unknown>;
+    expect(rest.priceCents).toBeGreaterThan(0);
+    expect(rest.vatByRate).toEqual([expect.objectContaining({ ratePercent: 19 })]);
+    const data = received[0]!.json.data;
+    for (const field of ['priceCents', 'vatIncludedCents', 'netCents', 'vatByRate', 'paymentWay']) expect(data[field], field).toEqual(rest[field]);
+    expect(data.paymentWay).toMatchObject({ kind: expect.any(String), label: expect.any(String) });
+  });
+
+  it('booking.changed names the fields that changed, as each endpoint sees them; a save that changes nothing sends nothing', async () => {
+    const personal = await register({ events: ['booking.changed'], includePersonalData: true });
+    const plain = await register({ events: ['booking.changed'], url: `${receiverUrl}?plain` });
+    const bookingId = await book();
+    const stored = (await owner.get(`/api/${tenantId}/bookings/${bookingId}`)).json as { bookableItems: { bookableId: string; amount: number }[]; timeBegin: number; timeEnd: number };
+    const edit = { id: bookingId, bookableItems: stored.bookableItems.map(({ bookableId, amount }) => ({ bookableId, amount })), timeBegin: stored.timeBegin, timeEnd: stored.timeEnd, name: 'Erika Neumann' };
+    const save = async (changes: Record<string, unknown> = {}) => {
+      const saved = await owner.put(`/api/${tenantId}/bookings`, { ...edit, ...changes });
+      expect(saved.status, saved.text).toBe(201);
+      await waitForSettledQueue(app.orm);
+    };
+    await waitForSettledQueue(app.orm);
+    await save();
+    expect(received.map((entry) => [entry.url, entry.json.type])).toEqual([['/hook', 'booking.changed']]);
+    expect(received[0]!.json.data).toMatchObject({ bookingId, changedFields: ['name'], customer: { name: 'Erika Neumann' } });
+    // The endpoint without personal data does not see the name: for it nothing changed.
+    expect(await deliveries(plain.endpoint.id)).toEqual([]);
+    // The same save again changes nothing: no delivery at all.
+    await save();
+    expect(received).toHaveLength(1);
+    expect(await deliveries(personal.endpoint.id)).toHaveLength(1);
+    // A move an hour later: both see it, with the times (also the objects' times) named.
+    await save({ timeBegin: stored.timeBegin + 3_600_000, timeEnd: stored.timeEnd + 3_600_000 });
+    expect(received.slice(1).map((entry) => [entry.url, entry.json.data.changedFields]).sort()).toEqual([
+      ['/hook', ['timeBegin', 'timeEnd', 'items']],
+      ['/hook?plain', ['timeBegin', 'timeEnd', 'items']],
+    ]);
+  });
+
+  it('a checkout of an object that releases automatically sends booking.created and booking.released', async () => {
+    const bike = await bookableRoom(app, tenantId, { title: 'Lastenrad', autoCommitBooking: true });
+    await register({ events: ['booking.created', 'booking.released'] });
+    const response = await guest.post(`/api/${tenantId}/checkout`, { ...slot(10, nextDay()), bookableItems: [{ bookableId: bike.id, amount: 1 }], ...customer });
+    expect(response.status, response.text).toBe(200);
+    const bookingId = (response.json as { id: string }).id;
+    await waitForSettledQueue(app.orm);
+    expect(received.map((entry) => entry.json.type)).toEqual(['booking.created', 'booking.released']);
+    expect(received.map((entry) => entry.json.data)).toEqual([expect.objectContaining({ bookingId, isCommitted: true }), expect.objectContaining({ bookingId, isCommitted: true })]);
   });
 
   it('a failing receiver is retried with backoff until it answers 2xx', async () => {

@@ -19,7 +19,7 @@ import { bookableSnapshot, customerFields, type BookableSnapshot } from './booki
 import { familiesOf, findBooking, freeBookingNumber, searchTextOf, setItems, type BookableFamily } from './booking.queries.js';
 import { mayOnBooking } from './booking.service.js';
 import { historyDiff, historyValuesOf, recordBookingHistory, statusEntries, statusFlagsOf, viewerOrigin } from './booking-history.js';
-import { bookingWebhookTypes } from './booking.webhooks.js';
+import { bookingStateBeforeChange, bookingWebhookTypes } from './booking.webhooks.js';
 import { setBookingState } from './booking-state.js';
 import type { BookingHistoryVia, ChangeOrigin } from '../../../common/bookings/history.js';
 import type { BookingEdit } from '../../../common/bookings/booking-edit.schema.js';
@@ -100,6 +100,7 @@ export class BookingEditorService {
     const wasCommitted = booking ? booking.isCommitted && !booking.isRejected : false;
     const before = booking ? paymentStateOf(booking) : null;
     const valuesBefore = booking ? historyValuesOf(booking) : null;
+    const webhookBefore = booking ? await bookingStateBeforeChange(tx, tenantId, booking.number) : null;
     const flagsBefore = booking ? statusFlagsOf(booking) : null;
     // A move to other objects must reach the schedules of both, the old and the new ones.
     const objectsBefore = booking ? booking.items.getItems().map((item) => item.bookableId) : [];
@@ -173,7 +174,7 @@ export class BookingEditorService {
     const webhookTypes = flagsBefore ? bookingWebhookTypes(statusEntries(flagsBefore, statusFlagsOf(target)).map((entry) => entry.action)) : undefined;
     await recordBookingChange(
       tx,
-      { tenantId, id: target.number, action: booking ? 'UPDATED' : 'CREATED', assignedUserId: target.assignedUserId ?? null, bookableIds: [...objectsBefore, ...lines.map((line) => line.bookableId)] },
+      { tenantId, id: target.number, action: booking ? 'UPDATED' : 'CREATED', assignedUserId: target.assignedUserId ?? null, bookableIds: [...objectsBefore, ...lines.map((line) => line.bookableId)], webhookBefore },
       jobs,
       webhookTypes,
     );

@@ -11,7 +11,7 @@ import { paymentStateOf, paymentTransitions, reportPaymentEvents, type BookingPa
 import type { Booking } from './booking.entity.js';
 import type { BookingHook } from './booking.model.js';
 import { bookingMailJob, holdsTickets, organizerMailsJob, recordBookingChange, rejectionMailJob } from './booking.jobs.js';
-import { bookingWebhookTypes } from './booking.webhooks.js';
+import { bookingStateBeforeChange, bookingWebhookTypes } from './booking.webhooks.js';
 import { familiesOf, findBooking, findBookingOrFail } from './booking.queries.js';
 import { activeLockerSystems, lockerActivationJobs, lockerReleaseJobs } from './booking-lockers.js';
 import { isBookingNumber } from './booking-number.js';
@@ -318,12 +318,13 @@ export class BookingStatusService {
     const tenantId = booking.tenant.id;
     const before = paymentStateOf(booking);
     const flagsBefore = statusFlagsOf(booking);
+    const webhookBefore = await bookingStateBeforeChange(tx, tenantId, booking.number);
     const applied = await apply(booking);
     const { jobs, note } = Array.isArray(applied) ? { jobs: applied, note: history } : { jobs: applied.jobs, note: { ...history, ...applied.history } };
     await tx.flush();
     const entries = statusEntries(flagsBefore, statusFlagsOf(booking), note);
     for (const entry of entries) await recordBookingHistory(tx, { tenantId, bookingId: booking.number, ...origin, ...entry });
-    await recordBookingChange(tx, { tenantId, id: booking.number, action: 'UPDATED', assignedUserId: booking.assignedUserId ?? null }, jobs, bookingWebhookTypes(entries.map((entry) => entry.action)));
+    await recordBookingChange(tx, { tenantId, id: booking.number, action: 'UPDATED', assignedUserId: booking.assignedUserId ?? null, webhookBefore }, jobs, bookingWebhookTypes(entries.map((entry) => entry.action)));
     await reportPaymentEvents(this.payments, tx, tenantId, booking.number, paymentTransitions(before, booking));
   }
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { enqueueJobs, type Job } from '../shared/jobs.js';
 import { notifyCall, type BookingChangedEvent } from '../shared/pubsub.js';
-import { enqueueBookingWebhooks, type BookingWebhookType } from './booking.webhooks.js';
+import { enqueueBookingWebhooks, type BookingWebhookState, type BookingWebhookType } from './booking.webhooks.js';
 
 /**
  * The side effects of a booking change, written inside the change's transaction: mails as durable
@@ -97,6 +97,8 @@ export const MAX_EVENT_BOOKABLE_IDS = 100;
 export type BookingChange = Omit<BookingChangedEvent, 'bookableIds'> & {
   /** The objects before and after the change, when the stored items no longer show both (a move). */
   bookableIds?: readonly string[];
+  /** The booking as webhooks showed it before the change (bookingStateBeforeChange); without it no `booking.changed` is sent. */
+  webhookBefore?: BookingWebhookState | null;
 };
 
 /** The objects the booking's stored items hold now (before a delete is flushed: its last ones). */
@@ -114,9 +116,9 @@ async function storedBookableIds(em: EntityManager, tenantId: string, number: st
  * live event names the objects the booking touched, so a schedule hears of a delete or a move too.
  */
 export async function recordBookingChange(em: EntityManager, change: BookingChange, jobs: readonly Job[] = [], webhookTypes?: readonly BookingWebhookType[]): Promise<void> {
-  const { bookableIds, ...rest } = change;
+  const { bookableIds, webhookBefore, ...rest } = change;
   const objects = [...new Set(bookableIds ?? (await storedBookableIds(em, change.tenantId, change.id)))];
   const event: BookingChangedEvent = { ...rest, bookableIds: objects.length > MAX_EVENT_BOOKABLE_IDS ? null : objects };
-  await enqueueBookingWebhooks(em, event.tenantId, event.id, webhookTypes ?? [defaultWebhookTypes[event.action]]);
+  await enqueueBookingWebhooks(em, event.tenantId, event.id, webhookTypes ?? [defaultWebhookTypes[event.action]], webhookBefore ?? null);
   await enqueueJobs(em, jobs, [notifyCall('BOOKING_CHANGED', event.tenantId, event)]);
 }

@@ -8,7 +8,9 @@ import { bookingEditSchema } from '../../../common/bookings/booking-edit.schema.
 import { checkoutItemSchema, checkoutSchema, MAX_ITEMS } from '../../../common/bookings/checkout.schema.js';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from './checkout/checkout-idempotency.js';
 import { bookingHistoryQuerySchema } from '../../../common/bookings/history.js';
-import { fieldSchemas as f, jsonObject, okText, ref, type ApiDomain, type JsonSchema } from '../shared/openapi/operation.js';
+import { customerFields as customerFieldNames } from '../../../common/bookings/customer.js';
+import { fieldSchemas as f, jsonObject, okText, ref, type ApiDomain, type JsonSchema, type WebhookDescription } from '../shared/openapi/operation.js';
+import type { BookingWebhookType } from './booking.webhooks.js';
 
 const timeWindowFields = { from: f.instant('Beginn des Zeitfensters; ohne Angabe vor 31 Tagen'), to: f.instant('Ende des Zeitfensters; ohne Angabe 396 Tage nach dem Beginn, höchstens zwei Jahre') };
 
@@ -192,6 +194,88 @@ const bookingSchema: JsonSchema = {
 
 const bookingProperties = bookingSchema.properties as Record<string, JsonSchema>;
 
+const instantOrNull = (description: string): JsonSchema => ({ type: ['string', 'null'], format: 'date-time', description });
+
+/** A booking in a webhook's `data` (booking.webhooks.ts): its state, times, objects and REST's money. */
+const bookingWebhookSchema: JsonSchema = {
+  type: 'object',
+  description: 'Eine Buchung im Webhook: Status, Zeiten, Objekte und Beträge (dieselben wie in der REST-Antwort).',
+  required: ['tenantId', 'bookingId', 'isCommitted', 'isRejected', 'isPayed', 'paidAt', 'cancelledAt', 'paymentMethod', 'paymentWay', 'timeBegin', 'timeEnd', 'priceEur', 'vatIncludedEur', 'priceCents', 'vatIncludedCents', 'netCents', 'vatByRate', 'items', 'createdAt', 'updatedAt'],
+  additionalProperties: false,
+  properties: {
+    tenantId: { type: 'string' },
+    bookingId: { type: 'string', description: 'Buchungsnummer' },
+    isCommitted: bookingProperties.isCommitted,
+    isRejected: bookingProperties.isRejected,
+    isPayed: bookingProperties.isPayed,
+    paidAt: bookingProperties.paidAt,
+    cancelledAt: bookingProperties.cancelledAt,
+    paymentMethod: { type: ['string', 'null'], description: 'Wie die Zahlung erfasst wurde (CASH, TRANSFER, …); leer solange keine' },
+    paymentWay: bookingProperties.paymentWay,
+    timeBegin: instantOrNull('Beginn (UTC)'),
+    timeEnd: instantOrNull('Ende (UTC)'),
+    priceEur: bookingProperties.priceEur,
+    vatIncludedEur: bookingProperties.vatIncludedEur,
+    priceCents: bookingProperties.priceCents,
+    vatIncludedCents: bookingProperties.vatIncludedCents,
+    netCents: bookingProperties.netCents,
+    vatByRate: bookingProperties.vatByRate,
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['bookableId', 'title', 'amount', 'timeBegin', 'timeEnd'],
+        additionalProperties: false,
+        properties: { bookableId: { type: 'string' }, title: { type: ['string', 'null'] }, amount: { type: 'integer' }, timeBegin: instantOrNull('Beginn (UTC)'), timeEnd: instantOrNull('Ende (UTC)') },
+      },
+    },
+    createdAt: { type: 'string', format: 'date-time' },
+    updatedAt: { type: 'string', format: 'date-time' },
+    changedFields: {
+      type: 'array',
+      minItems: 1,
+      items: { type: 'string' },
+      description: 'Nur bei `booking.changed`: die geänderten Felder (`timeBegin`, `priceCents`, Felder der Kundin wie `name` nur für Endpunkte mit persönlichen Daten)',
+    },
+    customer: {
+      type: 'object',
+      description: 'Nur für Endpunkte mit „Persönliche Daten mitsenden“',
+      required: [...customerFieldNames],
+      additionalProperties: false,
+      properties: Object.fromEntries(customerFieldNames.map((field) => [field, { type: 'string' }])),
+    },
+  },
+};
+
+const bookingDeletedWebhookSchema: JsonSchema = {
+  type: 'object',
+  description: 'Eine gelöschte Buchung: nur ihre Kennungen.',
+  required: ['tenantId', 'bookingId'],
+  additionalProperties: false,
+  properties: { tenantId: { type: 'string' }, bookingId: { type: 'string', description: 'Buchungsnummer' } },
+};
+
+const bookingWebhook = (summary: string, description: string): WebhookDescription => ({
+  summary,
+  description,
+  data: { allOf: [ref('BookingWebhook'), { not: { required: ['changedFields'] } }] },
+});
+
+const bookingWebhooks: Record<BookingWebhookType, WebhookDescription> = {
+  'booking.created': bookingWebhook('Buchung angelegt', 'Eine Buchung wurde gespeichert (Checkout, Verwaltung).'),
+  'booking.changed': {
+    summary: 'Buchung geändert',
+    description:
+      'Eine Buchung hat sich ohne Statuswechsel geändert. `changedFields` nennt die Felder, deren Wert sich geändert hat; ein Speichern ohne Änderung sendet nichts, ebenso eine Änderung nur an Kundendaten an Endpunkte ohne persönliche Daten.',
+    data: { allOf: [ref('BookingWebhook'), { required: ['changedFields'] }] },
+  },
+  'booking.released': bookingWebhook('Buchung freigegeben', 'Freigegeben, auch beim Checkout eines Objekts mit automatischer Freigabe (nach `booking.created`).'),
+  'booking.rejected': bookingWebhook('Buchung abgelehnt', 'Vor der Freigabe abgelehnt.'),
+  'booking.cancelled': bookingWebhook('Buchung storniert', 'Nach der Freigabe oder von der Kundin storniert.'),
+  'booking.paid': bookingWebhook('Buchung bezahlt', 'Online bezahlt oder von der Verwaltung als bezahlt markiert.'),
+  'booking.deleted': { summary: 'Buchung gelöscht', description: 'Nur die Kennungen.', data: ref('BookingDeletedWebhook') },
+};
+
 /** A checkout's answer: the stored booking, or with `simulate` the preview, which has no number, token or change yet. */
 const checkoutResultSchema: JsonSchema = {
   ...bookingSchema,
@@ -266,7 +350,8 @@ const totalCount = { 'X-Total-Count': { description: 'Anzahl aller Treffer (übe
 export const bookingApi: ApiDomain = {
   tag: { name: 'Buchungen', description: 'Buchungen lesen, anlegen, ändern, freigeben, ablehnen; Belegung und Buchen über den Checkout.' },
   source: 'server/src/bookings/booking.openapi.ts',
-  schemas: { Booking: bookingSchema, CheckoutResult: checkoutResultSchema, PublicBookingSlot: publicBookingSlotSchema, OccupancySlot: slotSchema, RoomSchedule: roomScheduleSchema, BookingHistoryPage: historySchema },
+  webhooks: bookingWebhooks,
+  schemas: { Booking: bookingSchema, BookingWebhook: bookingWebhookSchema, BookingDeletedWebhook: bookingDeletedWebhookSchema, CheckoutResult: checkoutResultSchema, PublicBookingSlot: publicBookingSlotSchema, OccupancySlot: slotSchema, RoomSchedule: roomScheduleSchema, BookingHistoryPage: historySchema },
   operations: [
     {
       method: 'get',

@@ -323,6 +323,15 @@ function pageRowView(row: PageRow): BookingView {
   };
 }
 
+/**
+ * One booking as a view straight from its rows, inside the caller's transaction: what is stored
+ * now, also after raw updates the identity map does not know of. The snapshots carry what pricing needs.
+ */
+export async function readBookingView(em: EntityManager, tenantId: string, number: string): Promise<BookingView | null> {
+  const [row] = await em.execute<PageRow[]>(`select ${pageColumns(false)} from bookings b where b.tenant_id = ? and b.number = ?`, [tenantId, number]);
+  return row ? pageRowView(row) : null;
+}
+
 /** Conditions on `bookings b` joined with and, and their parameters. */
 export interface BookingConditions {
   sql: string[];

@@ -1,6 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { WebhookEventType } from '../../../common/webhooks/webhook.js';
 import { enqueueWebhookEvent } from '../webhooks/webhook.queue.js';
+import { bookingJson } from './booking-money.js';
+import { customerFields, type BookingView } from './booking.model.js';
+import { readBookingView } from './booking.queries.js';
 
 export type BookingWebhookType = Extract<WebhookEventType, `booking.${string}`>;
 
@@ -11,75 +14,95 @@ export function bookingWebhookTypes(statusActions: readonly string[]): BookingWe
   return types.length > 0 ? types : ['booking.changed'];
 }
 
-interface BookingRow {
-  number: string;
-  tenant_id: string;
-  is_committed: boolean;
-  is_rejected: boolean;
-  is_payed: boolean;
-  paid_at: Date | null;
-  cancelled_at: Date | null;
-  payment_method: string;
-  time_begin: Date | null;
-  time_end: Date | null;
-  price_eur: string;
-  vat_included_eur: string;
-  created_at: Date;
-  updated_at: Date;
-  name: string;
-  company: string;
-  street: string;
-  zip_code: string;
-  location: string;
-  mail: string;
-  phone: string;
-  comment: string;
-  items: { bookableId: string; title: string | null; amount: number; timeBegin: string | null; timeEnd: string | null }[];
+/** A booking as its webhooks show it: what every endpoint receives, and the customer's part for endpoints with personal data. */
+export interface BookingWebhookState {
+  data: Record<string, unknown>;
+  personalData: Record<string, unknown>;
 }
 
-const BOOKING_SQL = `
-select b.number, b.tenant_id, b.is_committed, b.is_rejected, b.is_payed, b.paid_at, b.cancelled_at, b.payment_method, b.time_begin, b.time_end,
-  b.price_eur::text as price_eur, b.vat_included_eur::text as vat_included_eur, b.created_at, b.updated_at,
-  b.name, b.company, b.street, b.zip_code, b.location, b.mail, b.phone, b.comment,
-  coalesce((select json_agg(json_build_object('bookableId', i.bookable_id, 'title', i.bookable_used->>'title', 'amount', i.amount,
-      'timeBegin', i.time_begin, 'timeEnd', i.time_end) order by i.position)
-    from booking_items i where i.booking_key = b.key), '[]'::json) as items
-from bookings b where b.tenant_id = ? and b.number = ?`;
+const iso = (value: number | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
-const iso = (value: Date | string | null): string | null => (value ? new Date(value).toISOString() : null);
+/** The payload of a booking; the money is REST's (bookingJson), so a webhook and a read never disagree by a cent. */
+export function bookingWebhookState(view: BookingView): BookingWebhookState {
+  const json = bookingJson(view);
+  const timeBegin = iso(view.timeBegin);
+  const timeEnd = iso(view.timeEnd);
+  const data = {
+    tenantId: view.tenantId,
+    bookingId: view.id,
+    isCommitted: view.isCommitted,
+    isRejected: view.isRejected,
+    isPayed: view.isPayed,
+    paidAt: view.paidAt,
+    cancelledAt: view.cancelledAt,
+    paymentMethod: view.paymentMethod || null,
+    paymentWay: json.paymentWay,
+    timeBegin,
+    timeEnd,
+    priceEur: view.priceEur,
+    vatIncludedEur: view.vatIncludedEur,
+    priceCents: json.priceCents,
+    vatIncludedCents: json.vatIncludedCents,
+    netCents: json.netCents,
+    vatByRate: json.vatByRate,
+    items: view.bookableItems.map((item) => ({ bookableId: item.bookableId, title: item._bookableUsed.title ?? null, amount: item.amount, timeBegin, timeEnd })),
+    createdAt: iso(view.timeCreated),
+    updatedAt: view.updatedAt,
+  };
+  return { data, personalData: Object.fromEntries(customerFields.map((field) => [field, view[field]])) };
+}
+
+/** Rewritten by every save: no change of the booking by itself. */
+const UNCOMPARED = new Set(['updatedAt']);
+
+/** The fields whose values differ, in the payload's order (values compared as the payload's JSON shows them). */
+export function changedFieldsOf(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  return Object.keys(after).filter((key) => !UNCOMPARED.has(key) && JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null));
+}
+
+async function subscribedTo(em: EntityManager, tenantId: string, types: readonly string[]): Promise<boolean> {
+  const [row] = await em.execute<{ found: boolean }[]>('select exists(select 1 from webhook_endpoints where tenant_id = ? and disabled_at is null and events && array(select jsonb_array_elements_text(?::jsonb))) as found', [
+    tenantId,
+    JSON.stringify(types),
+  ]);
+  return row?.found === true;
+}
+
+/**
+ * The booking as its webhooks show it before a change, read by the caller before it changes
+ * anything: `booking.changed` names the fields that differ afterwards. Null while no endpoint of
+ * the tenant wants `booking.changed` (nothing to compare for).
+ */
+export async function bookingStateBeforeChange(em: EntityManager, tenantId: string, bookingNumber: string): Promise<BookingWebhookState | null> {
+  if (!(await subscribedTo(em, tenantId, ['booking.changed']))) return null;
+  const view = await readBookingView(em, tenantId, bookingNumber);
+  return view ? bookingWebhookState(view) : null;
+}
 
 /**
  * The webhook events of one booking change, inside its transaction. The payload holds the booking's
- * state, objects, times and price; the customer's data only for endpoints registered with personal
- * data; a deleted booking only its ids.
+ * state, objects, times and money; the customer's data only for endpoints registered with personal
+ * data; a deleted booking only its ids. `booking.changed` is sent only with the state before the
+ * change (`before`) and only when a field the endpoint sees differs: a save that changes nothing,
+ * or changes what the payload does not show (attachments, lockers, the account), sends nothing.
  */
-export async function enqueueBookingWebhooks(em: EntityManager, tenantId: string, bookingNumber: string, types: readonly BookingWebhookType[]): Promise<void> {
+export async function enqueueBookingWebhooks(em: EntityManager, tenantId: string, bookingNumber: string, types: readonly BookingWebhookType[], before: BookingWebhookState | null = null): Promise<void> {
   if (types.length === 0) return;
-  const [subscribed] = await em.execute<{ found: boolean }[]>('select exists(select 1 from webhook_endpoints where tenant_id = ? and disabled_at is null and events && array(select jsonb_array_elements_text(?::jsonb))) as found', [tenantId, JSON.stringify(types)]);
-  if (!subscribed?.found) return;
+  if (!(await subscribedTo(em, tenantId, types))) return;
   if (types.includes('booking.deleted')) {
     await enqueueWebhookEvent(em, tenantId, { type: 'booking.deleted', data: { tenantId, bookingId: bookingNumber } });
     return;
   }
-  const [row] = await em.execute<BookingRow[]>(BOOKING_SQL, [tenantId, bookingNumber]);
-  if (!row) return;
-  const data = {
-    tenantId,
-    bookingId: row.number,
-    isCommitted: row.is_committed,
-    isRejected: row.is_rejected,
-    isPayed: row.is_payed,
-    paidAt: iso(row.paid_at),
-    cancelledAt: iso(row.cancelled_at),
-    paymentMethod: row.payment_method || null,
-    timeBegin: iso(row.time_begin),
-    timeEnd: iso(row.time_end),
-    priceEur: Number(row.price_eur),
-    vatIncludedEur: Number(row.vat_included_eur),
-    items: row.items.map((item) => ({ ...item, timeBegin: iso(item.timeBegin), timeEnd: iso(item.timeEnd) })),
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-  };
-  const personalData = { name: row.name, company: row.company, street: row.street, zipCode: row.zip_code, location: row.location, mail: row.mail, phone: row.phone, comment: row.comment };
-  for (const type of types) await enqueueWebhookEvent(em, tenantId, { type, data, personalData });
+  const view = await readBookingView(em, tenantId, bookingNumber);
+  if (!view) return;
+  const { data, personalData } = bookingWebhookState(view);
+  for (const type of types) {
+    if (type !== 'booking.changed') {
+      await enqueueWebhookEvent(em, tenantId, { type, data, personalData });
+      continue;
+    }
+    if (!before) continue;
+    const changedFields = { data: changedFieldsOf(before.data, data), personalData: changedFieldsOf(before.personalData, personalData) };
+    await enqueueWebhookEvent(em, tenantId, { type, data, personalData, changedFields });
+  }
 }

@@ -1,17 +1,49 @@
 /** The events' REST operations for the OpenAPI document (event.routes.ts, event-csv.routes.ts). */
 import { csvExportQuerySchema } from '../../../common/bookings/booking-query.schema.js';
 import { eventSchema } from '../../../common/events/event.schema.js';
-import { fieldSchemas as f, jsonList, okText, ref, type ApiDomain, type Parameter } from '../shared/openapi/operation.js';
+import type { WebhookEventType } from '../../../common/webhooks/webhook.js';
+import { fieldSchemas as f, jsonList, okText, ref, type ApiDomain, type JsonSchema, type Parameter, type WebhookDescription } from '../shared/openapi/operation.js';
 
 const page: Parameter[] = [
   { name: 'limit', in: 'query', description: 'Höchstzahl', schema: { type: 'string', pattern: '^\\d{1,9}$' } },
   { name: 'offset', in: 'query', description: 'Anfang', schema: { type: 'string', pattern: '^\\d{1,9}$' } },
 ];
 
+/** An event in a webhook's `data` (event.service.ts, eventWebhookData). */
+const eventWebhookSchema: JsonSchema = {
+  type: 'object',
+  description: 'Eine Veranstaltung im Webhook.',
+  required: ['tenantId', 'eventId', 'name', 'startsAt', 'endsAt', 'isPublic', 'tags'],
+  additionalProperties: false,
+  properties: {
+    tenantId: { type: 'string' },
+    eventId: { type: 'string' },
+    name: { type: 'string' },
+    startsAt: { type: ['string', 'null'], format: 'date-time', description: 'Beginn (UTC)' },
+    endsAt: { type: ['string', 'null'], format: 'date-time', description: 'Ende (UTC)' },
+    isPublic: { type: 'boolean' },
+    tags: { type: 'array', items: { type: 'string' } },
+  },
+};
+
+const eventWebhooks: Record<Extract<WebhookEventType, `event.${string}`>, WebhookDescription> = {
+  'event.created': { summary: 'Veranstaltung angelegt', description: 'Angelegt oder dupliziert.', data: ref('EventWebhook') },
+  'event.changed': { summary: 'Veranstaltung geändert', data: ref('EventWebhook') },
+  'event.deleted': {
+    summary: 'Veranstaltung gelöscht',
+    description: 'Nur die Kennungen.',
+    data: { type: 'object', required: ['tenantId', 'eventId'], additionalProperties: false, properties: { tenantId: { type: 'string' }, eventId: { type: 'string' } } },
+  },
+};
+
 export const eventApi: ApiDomain = {
   tag: { name: 'Veranstaltungen', description: 'Veranstaltungen eines Mandanten, ihre Tickets und Teilnehmenden.' },
   source: 'server/src/events/event.openapi.ts',
-  schemas: { Event: { type: 'object', additionalProperties: true, properties: { id: { type: 'string' }, isPublic: { type: 'boolean' }, information: { type: 'object', additionalProperties: true } } } },
+  schemas: {
+    Event: { type: 'object', additionalProperties: true, properties: { id: { type: 'string' }, isPublic: { type: 'boolean' }, information: { type: 'object', additionalProperties: true } } },
+    EventWebhook: eventWebhookSchema,
+  },
+  webhooks: eventWebhooks,
   operations: [
     { method: 'get', path: '/api/{tenantId}/events/_meta/tags', summary: 'Schlagwörter der Veranstaltungen', access: 'signedIn', answers: { 200: jsonList('Die Schlagwörter.', { type: 'string' }) } },
     { method: 'get', path: '/api/{tenantId}/events/count/check', summary: 'Darf eine weitere öffentliche Veranstaltung angelegt werden?', access: 'signedIn', answers: { 200: { description: 'Ja oder nein.', schema: { type: 'boolean' } } } },

@@ -4,6 +4,7 @@ import { ANONYMISED_NAME, type AnonymisationMode } from '../../../common/privacy
 import type { Booking } from '../bookings/booking.entity.js';
 import { recordBookingHistory, type BookingHistoryChange } from '../bookings/booking-history.js';
 import { recordBookingChange } from '../bookings/booking.jobs.js';
+import { bookingStateBeforeChange } from '../bookings/booking.webhooks.js';
 import { findBooking, searchTextOf } from '../bookings/booking.queries.js';
 
 /**
@@ -104,13 +105,14 @@ export async function anonymiseBookings(em: EntityManager, tenantId: string, tar
     const booking = await findBooking(em, tenantId, target.number, { lock: true });
     if (!booking || !needsAnonymisation(booking.anonymisedMode, target.mode)) continue;
     const before = booking.anonymisedMode ?? null;
+    const webhookBefore = await bookingStateBeforeChange(em, tenantId, booking.number);
     clearBooking(booking, target.mode);
     booking.anonymisedAt = now;
     booking.anonymisedMode = target.mode;
     await em.flush();
     await rewriteHistory(em, tenantId, booking.number, target.mode);
     await recordBookingHistory(em, { tenantId, bookingId: booking.number, action: 'anonymised', ...origin, changes: [{ field: 'anonymisation', before, after: target.mode }] });
-    await recordBookingChange(em, { tenantId, id: booking.number, action: 'UPDATED', assignedUserId: booking.assignedUserId ?? null });
+    await recordBookingChange(em, { tenantId, id: booking.number, action: 'UPDATED', assignedUserId: booking.assignedUserId ?? null, webhookBefore });
     changed.push(booking.number);
   }
   return changed;

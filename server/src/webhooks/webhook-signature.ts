@@ -11,11 +11,14 @@ export function webhookSignature(secret: string, id: string, timestampSeconds: n
   return `v1,${createHmac('sha256', key).update(`${id}.${timestampSeconds}.${body}`).digest('base64')}`;
 }
 
+/** The Standard Webhooks headers of every request (also what the OpenAPI document describes). */
+export const WEBHOOK_HEADERS = { id: 'webhook-id', timestamp: 'webhook-timestamp', signature: 'webhook-signature' } as const;
+
 export function webhookHeaders(secret: string, id: string, timestampSeconds: number, body: string): Record<string, string> {
   return {
     'content-type': 'application/json',
-    'webhook-id': id,
-    'webhook-timestamp': String(timestampSeconds),
-    'webhook-signature': webhookSignature(secret, id, timestampSeconds, body),
+    [WEBHOOK_HEADERS.id]: id,
+    [WEBHOOK_HEADERS.timestamp]: String(timestampSeconds),
+    [WEBHOOK_HEADERS.signature]: webhookSignature(secret, id, timestampSeconds, body),
   };
 }

@@ -31,6 +31,11 @@ export interface WebhookEvent {
   data: Record<string, unknown>;
   /** Added to `data` for endpoints registered with personal data (the customer's name, mail…). */
   personalData?: Record<string, unknown>;
+  /**
+   * A change: the fields of `data` and of `personalData` that differ. Each endpoint gets those it
+   * sees as `data.changedFields`, and nothing at all when it sees none changed.
+   */
+  changedFields?: { data: readonly string[]; personalData: readonly string[] };
 }
 
 interface EndpointRow {
@@ -49,11 +54,16 @@ export async function enqueueWebhookEvent(em: EntityManager, tenantId: string, e
   const endpoints = options.endpointId
     ? await em.execute<EndpointRow[]>('select id, include_personal_data from webhook_endpoints where id = ? and tenant_id = ? and disabled_at is null', [options.endpointId, tenantId])
     : await em.execute<EndpointRow[]>('select id, include_personal_data from webhook_endpoints where tenant_id = ? and disabled_at is null and ? = any(events)', [tenantId, event.type]);
-  if (endpoints.length === 0) return;
+  const changedFieldsFor = (endpoint: EndpointRow): readonly string[] | null =>
+    event.changedFields ? [...event.changedFields.data, ...(endpoint.include_personal_data ? event.changedFields.personalData : [])] : null;
+  const receivers = endpoints.filter((endpoint) => changedFieldsFor(endpoint)?.length !== 0);
+  if (receivers.length === 0) return;
   const messageId = webhookMessageId();
   const now = new Date();
-  for (const endpoint of endpoints) {
-    const data = endpoint.include_personal_data && event.personalData ? { ...event.data, customer: event.personalData } : event.data;
+  for (const endpoint of receivers) {
+    const changedFields = changedFieldsFor(endpoint);
+    const shown = changedFields ? { ...event.data, changedFields } : event.data;
+    const data = endpoint.include_personal_data && event.personalData ? { ...shown, customer: event.personalData } : shown;
     await em.execute('insert into webhook_deliveries (id, endpoint_id, event_id, event_type, payload) values (?, ?, ?, ?, ?::jsonb)', [
       randomUUID(),
       endpoint.id,
@@ -62,7 +72,7 @@ export async function enqueueWebhookEvent(em: EntityManager, tenantId: string, e
       JSON.stringify(webhookBody(event.type, now, data)),
     ]);
   }
-  await enqueueJobs(em, endpoints.map((endpoint) => drainJob(endpoint.id, tenantId)));
+  await enqueueJobs(em, receivers.map((endpoint) => drainJob(endpoint.id, tenantId)));
 }
 
 /** How long the delivery log keeps a finished delivery (and the payload it sent): a month to look into a failure. */

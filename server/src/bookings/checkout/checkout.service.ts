@@ -376,7 +376,8 @@ export class CheckoutService {
       if (created.isCommitted) jobs.push(...lockerActivationJobs(created));
       // The objects are known here: no need to read them back while the objects are locked.
       const bookableIds = preview.bookableItems.map((item) => item.bookableId);
-      await recordBookingChange(tx, { tenantId: plan.tenant.id, id: created.number, action: 'CREATED', assignedUserId: created.assignedUserId ?? null, bookableIds }, jobs);
+      // Released at once (objects that release automatically): integrators hear of the release too.
+      await recordBookingChange(tx, { tenantId: plan.tenant.id, id: created.number, action: 'CREATED', assignedUserId: created.assignedUserId ?? null, bookableIds }, jobs, created.isCommitted ? ['booking.created', 'booking.released'] : ['booking.created']);
       await recordBookingHistory(tx, { tenantId: plan.tenant.id, bookingId: created.number, action: 'created', ...origin });
       if (repeatable) await keyBooked(tx, repeatable, created.key);
       // A booking released at checkout with something to pay is asked for its payment now, as after

@@ -45,4 +45,19 @@ describe('the OpenAPI builder', () => {
     expect(Object.keys(document.paths['/healthz'].get.responses as object)).toEqual(['200', '503']);
     expect(document.paths['/healthz'].get.security).toEqual([]);
   });
+
+  it('shows one webhook per type the code sends, and refuses a type without its description or a description of no type', () => {
+    const data = { type: 'object' };
+    const domain = (webhooks: ApiDomain['webhooks']): ApiDomain => ({ tag: { name: 'T', description: 'T' }, source: 't.ts', operations: [], webhooks });
+    const delivery = { types: ['a.created', 'a.deleted'], headers: [{ name: 'webhook-id', in: 'header' as const, description: 'Kennung', schema: { type: 'string' } }], descriptions: {} };
+    const document = buildOpenApiDocument([domain({ 'a.created': { summary: 'A', data }, 'a.deleted': { summary: 'B', data } })], { version: '1', description: '', webhooks: delivery });
+    const webhooks = document.webhooks as Record<string, { post: { operationId: string; parameters: { name: string; required: boolean }[] } }>;
+    expect(Object.keys(webhooks)).toEqual(['a.created', 'a.deleted']);
+    expect(webhooks['a.created'].post.operationId).toBe('webhookACreated');
+    expect(webhooks['a.created'].post.parameters).toEqual([expect.objectContaining({ name: 'webhook-id', required: true })]);
+    expect(() => buildOpenApiDocument([domain({ 'a.created': { summary: 'A', data } })], { version: '1', description: '', webhooks: delivery })).toThrow(/a\.deleted wird gesendet, ist aber nicht beschrieben/);
+    expect(() =>
+      buildOpenApiDocument([domain({ 'a.created': { summary: 'A', data }, 'a.deleted': { summary: 'B', data }, 'a.paid': { summary: 'C', data } })], { version: '1', description: '', webhooks: delivery }),
+    ).toThrow(/a\.paid \(t\.ts\) ist beschrieben, wird aber nie gesendet/);
+  });
 });

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { errorCatalogue } from '../errors.js';
-import type { Access, ApiDomain, ApiOperation, Answer, JsonSchema, SchemaInput } from './operation.js';
+import type { Access, ApiDomain, ApiOperation, Answer, JsonSchema, SchemaInput, WebhookDelivery, WebhookDescription } from './operation.js';
 
 export interface OpenApiDocument {
   openapi: '3.1.0';
@@ -211,11 +211,67 @@ function operationId(operation: ApiOperation): string {
 export interface DocumentOptions {
   version: string;
   description: string;
+  /** The webhooks, shown as OpenAPI 3.1 `webhooks` (one POST per event type). */
+  webhooks?: WebhookDelivery;
+}
+
+/** `booking.created` → `webhookBookingCreated`. */
+const webhookOperationId = (type: string) => `webhook${type.split(/[^A-Za-z0-9]+/).map((word) => word[0].toUpperCase() + word.slice(1)).join('')}`;
+
+/** One entry per type of the delivery's list; throws when a type lacks its description or a description names no type. */
+function webhooksOf(domains: readonly ApiDomain[], delivery: WebhookDelivery | undefined): Record<string, unknown> | undefined {
+  const described: Record<string, WebhookDescription & { source: string }> = {};
+  for (const [type, description] of Object.entries(delivery?.descriptions ?? {})) described[type] = { ...description, source: 'webhooks' };
+  for (const domain of domains) {
+    for (const [type, description] of Object.entries(domain.webhooks ?? {})) {
+      if (type in described) throw new Error(`OpenAPI: der Webhook ${type} ist doppelt beschrieben (${domain.source}).`);
+      described[type] = { ...description, source: domain.source };
+    }
+  }
+  if (!delivery) {
+    if (Object.keys(described).length > 0) throw new Error('OpenAPI: Webhooks sind beschrieben, aber ihre Zustellung (Typen, Header) nicht.');
+    return undefined;
+  }
+  const missing = delivery.types.filter((type) => !(type in described));
+  if (missing.length > 0) throw new Error(`OpenAPI: der Webhook ${missing.join(', ')} wird gesendet, ist aber nicht beschrieben.`);
+  const unknown = Object.entries(described).filter(([type]) => !delivery.types.includes(type));
+  if (unknown.length > 0) throw new Error(`OpenAPI: der Webhook ${unknown.map(([type, { source }]) => `${type} (${source})`).join(', ')} ist beschrieben, wird aber nie gesendet.`);
+  return Object.fromEntries(
+    delivery.types.map((type) => {
+      const { summary, description, data } = described[type];
+      return [
+        type,
+        {
+          post: {
+            summary,
+            ...(description ? { description } : {}),
+            operationId: webhookOperationId(type),
+            parameters: delivery.headers.map((header) => ({ ...header, required: header.required ?? true })),
+            requestBody: {
+              required: true,
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    required: ['type', 'timestamp', 'data'],
+                    additionalProperties: false,
+                    properties: { type: { type: 'string', const: type }, timestamp: { type: 'string', format: 'date-time', description: 'Wann das Ereignis eingereiht wurde (UTC)' }, data },
+                  },
+                },
+              },
+            },
+            responses: { '2XX': { description: 'Angenommen. Jede andere Antwort, eine Weiterleitung oder keine Antwort in der Frist gilt als Fehlschlag und wird wiederholt.' } },
+          },
+        },
+      ];
+    }),
+  );
 }
 
 /** The whole document; throws when two domains describe the same method and path. */
 export function buildOpenApiDocument(domains: readonly ApiDomain[], options: DocumentOptions): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
+  const webhooks = webhooksOf(domains, options.webhooks);
   const schemas: Record<string, unknown> = { Problem: PROBLEM_SCHEMA };
   for (const domain of domains) {
     for (const [name, schema] of Object.entries(domain.schemas ?? {})) {
@@ -249,6 +305,7 @@ export function buildOpenApiDocument(domains: readonly ApiDomain[], options: Doc
     servers: [{ url: '/', description: 'Diese Instanz' }],
     tags: domains.map((domain) => domain.tag),
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
+    ...(webhooks ? { webhooks } : {}),
     components: {
       schemas,
       responses,

@@ -91,6 +91,24 @@ export interface ApiOperation {
   deprecated?: boolean;
 }
 
+/** One webhook event type as the document's `webhooks` show it: the schema of the body's `data`. */
+export interface WebhookDescription {
+  summary: string;
+  description?: string;
+  data: JsonSchema;
+}
+
+/**
+ * How webhooks reach integrators: every type the code sends (the builder refuses a type without a
+ * description and a description of no such type, so the document follows the code's list), the
+ * headers of every request, and the types the delivering domain describes itself.
+ */
+export interface WebhookDelivery {
+  types: readonly string[];
+  headers: Parameter[];
+  descriptions: Record<string, WebhookDescription>;
+}
+
 /** What one domain contributes: its tag, its component schemas and its operations. */
 export interface ApiDomain {
   tag: { name: string; description: string };
@@ -98,6 +116,8 @@ export interface ApiDomain {
   source: string;
   schemas?: Record<string, JsonSchema>;
   operations: ApiOperation[];
+  /** The webhook event types it sends, by type (`booking.created`). */
+  webhooks?: Record<string, WebhookDescription>;
 }
 
 /** A reference to a component schema of the document. */
