@@ -252,7 +252,7 @@ describe('the answers match the document', () => {
     expect(served.servers).toEqual([expect.objectContaining({ url: '/' })]);
   });
 
-  it('a stored and a simulated checkout, a reused Idempotency-Key and a booking read answer what their schemas say (updatedAt, paymentWay.label)', async () => {
+  it('a stored and a simulated checkout, a reused Idempotency-Key, a booking read, its status answers and the availability answer what their schemas say', async () => {
     const actors = await createActors(app, 'manageBookings', 'bookings', 'openapi-antworten');
     const tenantId = actors.tenant.id;
     const room = await bookableRoom(app, tenantId);
@@ -282,6 +282,19 @@ describe('the answers match the document', () => {
     const list = await actors.clients.tenantOwner.get(`/api/${tenantId}/bookings?limit=10`);
     const page = answerValidator('get', '/api/{tenantId}/bookings', 200);
     expect(page(list.json), JSON.stringify(page.errors)).toBe(true);
+    const byToken = await guest.get(`/api/${tenantId}/bookings/status`, { headers: { 'x-status-token': stored.json.statusToken } });
+    expect(byToken.status, byToken.text).toBe(200);
+    const publicStatus = answerValidator('get', '/api/{tenantId}/bookings/status', 200);
+    expect(publicStatus(byToken.json), JSON.stringify(publicStatus.errors)).toBe(true);
+    const returnPage = await guest.get(`/api/${tenantId}/bookings/${stored.json.id}/status`);
+    const returnStatus = answerValidator('get', '/api/{tenantId}/bookings/{id}/status', 200);
+    expect(returnStatus(returnPage.json), JSON.stringify(returnStatus.errors)).toBe(true);
+    const free = await guest.get(`/api/${tenantId}/bookables/${room.id}/availability?startDate=2027-03-03T08:00:00Z&endDate=2027-03-03T12:00:00Z`);
+    expect(free.status, free.text).toBe(200);
+    const availability = answerValidator('get', '/api/{tenantId}/bookables/{id}/availability', 200);
+    expect(availability(free.json), JSON.stringify(availability.errors)).toBe(true);
+    expect((free.json as { available: boolean }[]).some((part) => !part.available)).toBe(true);
+
     const occupied = await guest.get(`/api/${tenantId}/bookings?public=true&from=2027-03-01T00:00:00Z&to=2027-03-31T00:00:00Z`);
     expect(occupied.json).toEqual([{ id: stored.json.id, tenantId, timeBegin: expect.any(Number), timeEnd: expect.any(Number) }]);
     expect(page(occupied.json), JSON.stringify(page.errors)).toBe(true);

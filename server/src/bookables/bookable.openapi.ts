@@ -117,7 +117,20 @@ export const bookableApi: ApiDomain = {
         { name: 'endDate', in: 'query', description: 'Ende (ISO-Zeitpunkt)', schema: { type: 'string' }, example: '2026-12-12T13:00:00Z' },
         { name: 'amount', in: 'query', description: 'Gewünschte Anzahl (Standard 1)', schema: { type: 'string', pattern: '^\\d+$' } },
       ],
-      answers: { 200: anyJson('Ob und wie viel frei ist.') },
+      answers: {
+        200: {
+          description: 'Das Zeitfenster in Abschnitten, jeder frei (`available`) oder nicht.',
+          schema: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['timeBegin', 'timeEnd', 'available'],
+              additionalProperties: false,
+              properties: { timeBegin: { type: 'integer', description: 'Millisekunden seit 1970' }, timeEnd: { type: 'integer', description: 'Millisekunden seit 1970' }, available: { type: 'boolean' } },
+            },
+          },
+        },
+      },
     },
   ],
 };

@@ -288,6 +288,67 @@ const checkoutResultSchema: JsonSchema = {
   },
 };
 
+/** The events a booking's tickets admit to, as the status answers name them. */
+const ticketEventsSchema: JsonSchema = {
+  type: 'array',
+  description: 'Die Veranstaltungen, zu denen die gebuchten Tickets Zutritt geben',
+  items: {
+    type: 'object',
+    required: ['id', 'name', 'startsAt', 'endsAt', 'place'],
+    additionalProperties: false,
+    properties: { id: { type: 'string' }, name: { type: 'string' }, startsAt: instantMs('Beginn'), endsAt: instantMs('Ende'), place: { type: 'string', description: 'Ort und Adresse in einer Zeile oder der Link einer Online-Veranstaltung; leer, wenn unbekannt' } },
+  },
+};
+
+/** What the public status answers (status token, booking number and name): no personal data beyond the name asked with. */
+const publicBookingStatusSchema: JsonSchema = {
+  type: 'object',
+  description: 'Der öffentliche Status einer Buchung',
+  required: ['bookingId', 'title', 'name', 'status', 'timeBegin', 'timeEnd', 'timeCreated', 'comment', 'events'],
+  additionalProperties: false,
+  properties: {
+    bookingId: { type: 'string', description: 'Buchungsnummer' },
+    title: { type: 'string', description: 'Titel des ersten gebuchten Objekts' },
+    name: { type: 'string' },
+    status: {
+      type: 'object',
+      required: ['paymentStatus', 'bookingStatus'],
+      additionalProperties: false,
+      properties: {
+        paymentStatus: { type: 'string', enum: ['paid', 'pending', 'none'], description: '`none`: storniert ohne Zahlung, nichts offen' },
+        bookingStatus: { type: 'string', enum: ['confirmed', 'rejected', 'pending'] },
+        activeStatus: { type: 'string', enum: ['expired', 'pending', 'active'], description: 'Nur bei Buchungen mit Ende' },
+      },
+    },
+    timeBegin: instantMs('Beginn'),
+    timeEnd: instantMs('Ende'),
+    timeCreated: { type: 'integer', description: 'Angelegt (Millisekunden seit 1970)' },
+    comment: { type: 'string' },
+    events: ticketEventsSchema,
+  },
+};
+
+/** What the payment's return page reads: flags, object, time, price and tenant; no personal data. */
+const paymentReturnStatusSchema: JsonSchema = {
+  type: 'object',
+  description: 'Zahlungs- und Freigabestatus ohne personenbezogene Daten',
+  required: ['bookingId', 'isCommitted', 'isPayed', 'isRejected', 'title', 'timeBegin', 'timeEnd', 'priceEur', 'paymentProvider', 'tenantName', 'events'],
+  additionalProperties: false,
+  properties: {
+    bookingId: { type: 'string' },
+    isCommitted: { type: 'boolean' },
+    isPayed: { type: 'boolean' },
+    isRejected: { type: 'boolean' },
+    title: { type: 'string' },
+    timeBegin: instantMs('Beginn'),
+    timeEnd: instantMs('Ende'),
+    priceEur: { type: 'number' },
+    paymentProvider: { type: ['string', 'null'] },
+    tenantName: { type: 'string' },
+    events: ticketEventsSchema,
+  },
+};
+
 /** What `public=true` answers of a booking: when it occupies, nothing about who. */
 const publicBookingSlotSchema: JsonSchema = {
   type: 'object',
@@ -351,7 +412,7 @@ export const bookingApi: ApiDomain = {
   tag: { name: 'Buchungen', description: 'Buchungen lesen, anlegen, ändern, freigeben, ablehnen; Belegung und Buchen über den Checkout.' },
   source: 'server/src/bookings/booking.openapi.ts',
   webhooks: bookingWebhooks,
-  schemas: { Booking: bookingSchema, BookingWebhook: bookingWebhookSchema, BookingDeletedWebhook: bookingDeletedWebhookSchema, CheckoutResult: checkoutResultSchema, PublicBookingSlot: publicBookingSlotSchema, OccupancySlot: slotSchema, RoomSchedule: roomScheduleSchema, BookingHistoryPage: historySchema },
+  schemas: { Booking: bookingSchema, BookingWebhook: bookingWebhookSchema, BookingDeletedWebhook: bookingDeletedWebhookSchema, CheckoutResult: checkoutResultSchema, PublicBookingSlot: publicBookingSlotSchema, PublicBookingStatus: publicBookingStatusSchema, PaymentReturnStatus: paymentReturnStatusSchema, OccupancySlot: slotSchema, RoomSchedule: roomScheduleSchema, BookingHistoryPage: historySchema },
   operations: [
     {
       method: 'get',
@@ -427,7 +488,7 @@ export const bookingApi: ApiDomain = {
         'Der Checkout antwortet `statusToken` (`bst_…`); damit liest eine Website den Status, ohne Namen und unabhängig von der öffentlichen Statusseite des Mandanten. Der Token steht im Header, damit er nicht in Adressen und Protokollen landet. Falsche Tokens zählen als Rateversuche, begrenzt je API-Schlüssel, wenn die Anfrage einen trägt, sonst je Adresse.',
       access: 'public',
       parameters: [{ name: 'X-Status-Token', in: 'header', required: true, description: 'Der `statusToken` aus der Antwort des Checkouts', schema: { type: 'string' }, example: 'bst_Qm9va2luZ3N0YXR1cy1iZWlzcGllbC10b2tlbi0xMjM0NTY3' }],
-      answers: { 200: jsonObject('`{ bookingId, title, name, status: { paymentStatus, bookingStatus, activeStatus }, timeBegin, timeEnd, timeCreated, comment, events }`') },
+      answers: { 200: { description: 'Der öffentliche Status.', schema: ref('PublicBookingStatus') } },
       problems: [404, 429],
     },
     {
@@ -458,7 +519,7 @@ export const bookingApi: ApiDomain = {
       path: '/api/{tenantId}/bookings/{id}/status',
       summary: 'Zahlungs- und Freigabestatus (Rückkehr vom Zahlungsanbieter)',
       access: 'public',
-      answers: { 200: jsonObject('`{ bookingId, isCommitted, isPayed, isRejected, title, timeBegin, timeEnd, priceEur, paymentProvider, tenantName }`') },
+      answers: { 200: { description: 'Der Status für die Rückkehrseite der Zahlung.', schema: ref('PaymentReturnStatus') } },
     },
     {
       method: 'get',
@@ -466,7 +527,7 @@ export const bookingApi: ApiDomain = {
       summary: 'Öffentlicher Status mit Buchungsnummer und Nachname',
       access: 'public',
       parameters: [{ name: 'lastname', in: 'query', required: true, description: 'Nachname der buchenden Person', schema: { type: 'string' }, example: 'Mustermann' }],
-      answers: { 200: jsonObject('`{ bookingId, title, name, status: { paymentStatus, bookingStatus, activeStatus }, timeBegin, timeEnd, timeCreated, comment, events }`') },
+      answers: { 200: { description: 'Der öffentliche Status.', schema: ref('PublicBookingStatus') } },
       problems: [429],
     },
     {
