@@ -258,7 +258,8 @@ const bookingDeletedWebhookSchema: JsonSchema = {
 const bookingWebhook = (summary: string, description: string): WebhookDescription => ({
   summary,
   description,
-  data: { allOf: [ref('BookingWebhook'), { not: { required: ['changedFields'] } }] },
+  // Only booking.changed names changed fields; the others carry none.
+  data: { allOf: [ref('BookingWebhook'), { properties: { changedFields: false } }] },
 });
 
 const bookingWebhooks: Record<BookingWebhookType, WebhookDescription> = {

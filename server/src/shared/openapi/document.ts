@@ -135,8 +135,17 @@ function schemaAt(schema: JsonSchema, path: string): JsonSchema | undefined {
 
 const pathParameterNames = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
 
+/**
+ * The paths behind the API-token check (app.ts): any of their operations answers 401 to an unknown,
+ * revoked or expired token, 400 to a token sent with a session cookie and 429 past the token's rate
+ * limit, public operations included. The reference itself (/api/docs, /api/openapi.json) comes before it.
+ */
+const TOKEN_CHECKED = /^\/(auth|api|csv|html)\//;
+const BEFORE_TOKEN_CHECK = /^\/api\/(docs|openapi\.json)(\/|$)/;
+
 function problemStatuses(operation: ApiOperation): number[] {
   const statuses = new Set(operation.problems ?? []);
+  if (TOKEN_CHECKED.test(operation.path) && !BEFORE_TOKEN_CHECK.test(operation.path)) [400, 401, 429].forEach((status) => statuses.add(status));
   if (operation.access === 'signedIn' || operation.access === 'personal') [401, 403].forEach((status) => statuses.add(status));
   if (operation.body || operation.query) statuses.add(400);
   if (pathParameterNames(operation.path).some((name) => name !== 'tenantId')) statuses.add(404);
@@ -261,6 +270,8 @@ function webhooksOf(domains: readonly ApiDomain[], delivery: WebhookDelivery | u
               },
             },
             responses: { '2XX': { description: 'Angenommen. Jede andere Antwort, eine Weiterleitung oder keine Antwort in der Frist gilt als Fehlschlag und wird wiederholt.' } },
+            // The platform sends no credentials: the receiver checks the signature headers instead.
+            security: [],
           },
         },
       ];

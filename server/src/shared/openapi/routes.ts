@@ -30,7 +30,7 @@ export const apiDocsDomain: ApiDomain = {
       description: 'Dieses Dokument (OpenAPI 3.1), erzeugt aus den Eingabeschemata des Servers. Mit `ETag`; `If-None-Match` antwortet 304.',
       access: 'public',
       answers: {
-        200: { description: 'Das Dokument.', schema: { type: 'object', required: ['openapi', 'paths'] } },
+        200: { description: 'Das Dokument.', schema: { type: 'object', required: ['openapi', 'paths'], properties: { openapi: { type: 'string', const: '3.1.0' }, paths: { type: 'object' } } } },
         304: { description: 'Unverändert seit dem genannten `ETag`.' },
       },
     },
