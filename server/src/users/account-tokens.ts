@@ -40,6 +40,11 @@ export class AccountTokens {
     return token;
   }
 
+  /** Withdraws an issued token that was never delivered (its mail could not be sent). */
+  async withdraw(em: EntityManager, token: string): Promise<void> {
+    await em.nativeDelete(UserHook, { tokenHash: hashToken(token) });
+  }
+
   /**
    * Uses the token up, inside the caller's transaction: one statement deletes it, so of two
    * requests with the same token only one gets the account. Null for an unknown, used or expired token.

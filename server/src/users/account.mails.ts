@@ -51,40 +51,51 @@ export class AccountMails {
 
   /** Nothing for an unknown, confirmed or single sign-on address (a resend request names any address). */
   private async sendVerificationLink(userId: string): Promise<void> {
-    await this.orm.em.fork().transactional(async (em) => {
-      const user = await em.findOne(User, { id: userId });
-      if (!user || user.isVerified || user.authType !== AuthType.local) return;
-      const token = await this.tokens.issue(em, user, HookType.verify);
-      await this.mailer.send({
-        to: user.id,
-        subject: 'Bestätigen Sie Ihre E-Mail-Adresse',
-        paragraphs: [
-          `Hallo ${user.firstName} ${user.lastName},`,
-          'vielen Dank für Ihre Registrierung. Bitte bestätigen Sie Ihre E-Mail-Adresse über den folgenden Link. Erst danach können Sie sich anmelden.',
-          'Der Link ist 48 Stunden gültig.',
-        ],
-        link: { href: `${this.publicUrl}/email/verify?token=${token}`, label: 'E-Mail-Adresse bestätigen' },
-      });
-    });
+    await this.mailLink(userId, HookType.verify, (user) => !user.isVerified, (user, token) => ({
+      to: user.id,
+      subject: 'Bestätigen Sie Ihre E-Mail-Adresse',
+      paragraphs: [
+        `Hallo ${user.firstName} ${user.lastName},`,
+        'vielen Dank für Ihre Registrierung. Bitte bestätigen Sie Ihre E-Mail-Adresse über den folgenden Link. Erst danach können Sie sich anmelden.',
+        'Der Link ist 48 Stunden gültig.',
+      ],
+      link: { href: `${this.publicUrl}/email/verify?token=${token}`, label: 'E-Mail-Adresse bestätigen' },
+    }));
   }
 
   private async sendPasswordResetLink(userId: string): Promise<void> {
-    await this.orm.em.fork().transactional(async (em) => {
+    await this.mailLink(userId, HookType.resetPassword, () => true, (user, token) => ({
+      to: user.id,
+      subject: 'Zurücksetzen Ihres Kennworts',
+      paragraphs: [
+        `Hallo ${user.firstName} ${user.lastName},`,
+        'für Ihr Konto wurde ein neues Kennwort angefordert. Über den folgenden Link legen Sie es fest.',
+        'Der Link ist 60 Minuten gültig und funktioniert nur einmal; ein später angeforderter Link ersetzt ihn.',
+        'Wenn Sie kein neues Kennwort angefordert haben, ignorieren Sie diese E-Mail. Ihr bisheriges Kennwort bleibt dann gültig.',
+      ],
+      link: { href: `${this.publicUrl}/password/new?token=${token}`, label: 'Neues Kennwort festlegen' },
+    }));
+  }
+
+  /**
+   * Mails a link with a fresh token to a local account that still needs it. The token is committed
+   * before the mail goes out, so a link followed the moment it arrives finds it; a mail that cannot
+   * be sent withdraws its token again (the job's retry issues a new one), so no link exists that
+   * nobody received.
+   */
+  private async mailLink(userId: string, type: HookType, needsLink: (user: User) => boolean, compose: (user: User, token: string) => OutgoingMail): Promise<void> {
+    const issued = await this.orm.em.fork().transactional(async (em) => {
       const user = await em.findOne(User, { id: userId });
-      if (!user || user.authType !== AuthType.local) return;
-      const token = await this.tokens.issue(em, user, HookType.resetPassword);
-      await this.mailer.send({
-        to: user.id,
-        subject: 'Zurücksetzen Ihres Kennworts',
-        paragraphs: [
-          `Hallo ${user.firstName} ${user.lastName},`,
-          'für Ihr Konto wurde ein neues Kennwort angefordert. Über den folgenden Link legen Sie es fest.',
-          'Der Link ist 60 Minuten gültig und funktioniert nur einmal; ein später angeforderter Link ersetzt ihn.',
-          'Wenn Sie kein neues Kennwort angefordert haben, ignorieren Sie diese E-Mail. Ihr bisheriges Kennwort bleibt dann gültig.',
-        ],
-        link: { href: `${this.publicUrl}/password/new?token=${token}`, label: 'Neues Kennwort festlegen' },
-      });
+      if (!user || user.authType !== AuthType.local || !needsLink(user)) return null;
+      return { user, token: await this.tokens.issue(em, user, type) };
     });
+    if (!issued) return;
+    try {
+      await this.mailer.send(compose(issued.user, issued.token));
+    } catch (error) {
+      await this.tokens.withdraw(this.orm.em.fork(), issued.token);
+      throw error;
+    }
   }
 
   private async sendNewUserNotice(userId: string): Promise<void> {
