@@ -103,8 +103,9 @@ export const bookableApi: ApiDomain = {
         },
       },
       answers: { 201: { description: 'Das gespeicherte Objekt.', schema: ref('Bookable') } },
+      problems: [409],
     },
-    { method: 'post', path: '/api/{tenantId}/bookables/{id}/duplicate', summary: 'Objekt duplizieren', access: 'signedIn', answers: { 201: { description: 'Die Kopie.', schema: ref('Bookable') } } },
+    { method: 'post', path: '/api/{tenantId}/bookables/{id}/duplicate', summary: 'Objekt duplizieren', access: 'signedIn', answers: { 201: { description: 'Die Kopie.', schema: ref('Bookable') } }, problems: [409] },
     { method: 'delete', path: '/api/{tenantId}/bookables/{id}', summary: 'Objekt löschen', access: 'signedIn', answers: { 200: okText } },
     { method: 'get', path: '/api/{tenantId}/bookables/{id}/openingHours', summary: 'Öffnungszeiten eines Objekts', access: 'optional', answers: { 200: anyJson('Öffnungszeiten und besondere Öffnungszeiten.') } },
     {

@@ -472,6 +472,7 @@ export const bookingApi: ApiDomain = {
         },
       },
       answers: { 200: { description: 'Angelegt.', schema: ref('Booking'), example: bookingExample }, 201: { description: 'Geändert.', schema: ref('Booking') } },
+      problems: [409],
     },
     {
       method: 'get',
@@ -529,7 +530,7 @@ export const bookingApi: ApiDomain = {
       access: 'public',
       parameters: [{ name: 'lastname', in: 'query', required: true, description: 'Nachname der buchenden Person', schema: { type: 'string' }, example: 'Mustermann' }],
       answers: { 200: { description: 'Der öffentliche Status.', schema: ref('PublicBookingStatus') } },
-      problems: [429],
+      problems: [405, 429],
     },
     {
       method: 'get',
@@ -632,6 +633,7 @@ export const bookingApi: ApiDomain = {
         example: { public: 'true', from: '2026-12-01T00:00:00Z' },
       },
       answers: { 200: jsonObject('Die Buchungen oder die belegten Zeiten.', { type: 'array', items: { type: 'object', additionalProperties: true } }) },
+      problems: [403],
     },
     {
       method: 'post',

@@ -93,6 +93,7 @@ export const eventApi: ApiDomain = {
         },
       },
       answers: { 201: { description: 'Die gespeicherte Veranstaltung.', schema: ref('Event') } },
+      problems: [409],
     },
     { method: 'post', path: '/api/{tenantId}/events/{id}/duplicate', summary: 'Veranstaltung duplizieren', access: 'signedIn', answers: { 201: { description: 'Die Kopie.', schema: ref('Event') } } },
     { method: 'delete', path: '/api/{tenantId}/events/{id}', summary: 'Veranstaltung löschen', access: 'signedIn', answers: { 200: okText } },

@@ -13,6 +13,7 @@ export const instanceApi: ApiDomain = {
       access: 'optional',
       parameters: [{ name: 'publicInstance', in: 'query', description: '`true`: nur die öffentlichen Felder', schema: { type: 'string', enum: ['true', 'false'] } }],
       answers: { 200: anyJson('Die Einstellungen mit `isInitialized` und `applications`; Geheimnisse nur als `…Set`.') },
+      problems: [403],
     },
     {
       method: 'put',
@@ -22,6 +23,7 @@ export const instanceApi: ApiDomain = {
       access: 'signedIn',
       body: { jsonSchema: { type: 'object', additionalProperties: true, properties: { sso: { type: 'object', additionalProperties: true }, applications: { type: 'array', items: { type: 'object' } } } } },
       answers: { 200: anyJson('Die gespeicherten Einstellungen.') },
+      problems: [409],
     },
   ],
 };

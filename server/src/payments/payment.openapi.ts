@@ -40,7 +40,7 @@ export const paymentApi: ApiDomain = {
       access: 'public',
       body: jsonBody({ bookingId: { type: 'string', description: 'Buchungsnummer' } }, ['bookingId'], { zahlen: { summary: 'Buchung bezahlen', value: { bookingId: 'R-2026-0042' } } }),
       answers: { 200: anyJson('`{ paymentData?, invoice?, booking }`') },
-      problems: [404, 409],
+      problems: [404, 409, 502],
     },
     notify('get'),
     notify('post'),

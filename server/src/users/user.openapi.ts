@@ -60,7 +60,7 @@ export const userApi: ApiDomain = {
       answers: { 201: created },
       problems: [409, 429],
     },
-    { method: 'get', path: '/auth/signout', summary: 'Abmelden (nur aus den Seiten der Plattform)', access: 'public', deprecated: true, answers: { 200: okText } },
+    { method: 'get', path: '/auth/signout', summary: 'Abmelden (nur aus den Seiten der Plattform)', access: 'public', deprecated: true, answers: { 200: okText }, problems: [403] },
     { method: 'post', path: '/auth/signout', summary: 'Abmelden', access: 'public', answers: { 200: okText } },
     {
       method: 'get',
@@ -71,7 +71,7 @@ export const userApi: ApiDomain = {
       answers: { 200: signedInAnswer },
     },
     { method: 'post', path: '/auth/verify/resend', summary: 'Bestätigungslink erneut senden', access: 'public', body: jsonBody({ email: mail('E-Mail-Adresse des Kontos') }, ['email']), answers: { 200: okText }, problems: [429] },
-    { method: 'post', path: '/auth/verify/confirm', summary: 'E-Mail-Adresse bestätigen', access: 'public', body: jsonBody({ token: f.text('Token aus dem Link der E-Mail') }, ['token']), answers: { 200: okText }, problems: [429] },
+    { method: 'post', path: '/auth/verify/confirm', summary: 'E-Mail-Adresse bestätigen', access: 'public', body: jsonBody({ token: f.text('Token aus dem Link der E-Mail') }, ['token']), answers: { 200: okText }, problems: [404, 429] },
     {
       method: 'post',
       path: '/auth/reset/confirm',
@@ -79,12 +79,12 @@ export const userApi: ApiDomain = {
       access: 'public',
       body: jsonBody({ token: f.text('Token aus dem Link der E-Mail'), password: { type: 'string', format: 'password' } }, ['token', 'password']),
       answers: { 200: okText },
-      problems: [429],
+      problems: [404, 429],
     },
     { method: 'get', path: '/auth/verify/{token}', summary: 'Alter Bestätigungslink: leitet zur Bestätigungsseite', access: 'public', deprecated: true, answers: { 302: { description: 'Weiterleitung.' } } },
     { method: 'get', path: '/auth/reset/{token}', summary: 'Alter Passwortlink: leitet zur Seite für das neue Passwort', access: 'public', deprecated: true, answers: { 302: { description: 'Weiterleitung.' } } },
-    { method: 'post', path: '/auth/resetpassword', summary: 'Passwort zurücksetzen anfordern (Feld `id`)', access: 'public', body: jsonBody({ id: mail('E-Mail-Adresse des Kontos') }, ['id']), answers: { 200: okText }, problems: [429] },
-    { method: 'post', path: '/auth/reset', summary: 'Passwort zurücksetzen anfordern (Feld `email`)', access: 'public', body: jsonBody({ email: mail('E-Mail-Adresse des Kontos') }, ['email']), answers: { 200: okText }, problems: [429] },
+    { method: 'post', path: '/auth/resetpassword', summary: 'Passwort zurücksetzen anfordern (Feld `id`)', access: 'public', body: jsonBody({ id: mail('E-Mail-Adresse des Kontos') }, ['id']), answers: { 200: okText }, problems: [404, 429] },
+    { method: 'post', path: '/auth/reset', summary: 'Passwort zurücksetzen anfordern (Feld `email`)', access: 'public', body: jsonBody({ email: mail('E-Mail-Adresse des Kontos') }, ['email']), answers: { 200: okText }, problems: [404, 429] },
     { method: 'put', path: '/api/user', summary: 'Eigenes Profil ändern', access: 'personal', body: jsonBody(profile), answers: { 200: { description: 'Das Konto.', schema: ref('User') } } },
     { method: 'get', path: '/api/users/me/personal-data', summary: 'Eigene Daten herunterladen', access: 'personal', answers: { 200: anyJson('Alle gespeicherten Daten der Person.') } },
     {

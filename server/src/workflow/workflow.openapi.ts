@@ -41,6 +41,7 @@ export const workflowApi: ApiDomain = {
         examples: { pruefung: { summary: 'Nach „In Prüfung“, oben', value: { taskId: 'R-2026-0042', destination: 'in-pruefung', newIndex: 0 } } },
       },
       answers: { 200: anyJson('Die Tafel.') },
+      problems: [409],
     },
     {
       method: 'put',

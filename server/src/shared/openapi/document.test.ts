@@ -26,7 +26,7 @@ describe('the OpenAPI builder', () => {
     expect(() => buildOpenApiDocument([domain('a.ts'), domain('b.ts')], { version: '1', description: '' })).toThrow(/GET \/api\/\{tenantId\}\/bookings ist doppelt beschrieben \(b\.ts\)/);
   });
 
-  it('adds the problem answers that follow from the operation: 401 and 403 for signed-in callers, 404 for an id, 400 for input', () => {
+  it('adds the problem answers that follow from the operation: the token check, 401 and 403 for signed-in callers, 404 for an id, 400 and 413 for a body, 403 for a cross-site write', () => {
     const document = buildOpenApiDocument(
       [
         {
@@ -35,12 +35,15 @@ describe('the OpenAPI builder', () => {
           operations: [
             { method: 'get', path: '/api/{tenantId}/bookings/{id}', summary: 'Eine', access: 'signedIn', answers: { 200: { description: 'OK' } } },
             { method: 'get', path: '/healthz', summary: 'Lebt', access: 'public', answers: { 200: { description: 'OK' } } },
+            { method: 'post', path: '/auth/signout', summary: 'Ab', access: 'public', body: { jsonSchema: { type: 'object' } }, answers: { 200: { description: 'OK' } } },
           ],
         },
       ],
       { version: '1', description: '' },
     );
-    expect(Object.keys(document.paths['/api/{tenantId}/bookings/{id}'].get.responses as object)).toEqual(['200', '401', '403', '404', '503']);
+    // Behind the token check: 400 (token with a session cookie), 401 (unknown token), 429 (its rate limit).
+    expect(Object.keys(document.paths['/api/{tenantId}/bookings/{id}'].get.responses as object)).toEqual(['200', '400', '401', '403', '404', '429', '503']);
+    expect(Object.keys(document.paths['/auth/signout'].post.responses as object)).toEqual(['200', '400', '401', '403', '413', '429', '503']);
     expect(document.paths['/api/{tenantId}/bookings/{id}'].get.security).toEqual([{ session: [] }, { apiToken: [] }]);
     expect(Object.keys(document.paths['/healthz'].get.responses as object)).toEqual(['200', '503']);
     expect(document.paths['/healthz'].get.security).toEqual([]);

@@ -33,10 +33,12 @@ const PROBLEM_STATUSES: Record<number, { description: string; code: keyof typeof
   401: { description: 'Nicht angemeldet, oder API-Token unbekannt, widerrufen oder abgelaufen.', code: 'auth.unauthenticated' },
   403: { description: 'Keine Berechtigung (auch: Token eines anderen Mandanten, websiteübergreifende Anfrage).', code: 'auth.forbidden' },
   404: { description: 'Nicht gefunden (auch: Eintrag eines anderen Mandanten).', code: 'generic.not-found' },
+  405: { description: 'Hier nicht verfügbar (z. B. der öffentliche Buchungsstatus, den der Mandant nicht freigeschaltet hat).', code: 'booking.public-status-disabled' },
   409: { description: 'Konflikt mit dem gespeicherten Stand.', code: 'tenant.last-owner' },
   413: { description: 'Anfrage zu groß.', code: 'generic.payload-too-large' },
   422: { description: 'Der `Idempotency-Key` gehört zu einer anderen Anfrage; für jeden neuen Versuch einen neuen Schlüssel senden.', code: 'booking.idempotency-key-reused' },
   429: { description: 'Zu viele Anfragen; `Retry-After` nennt die Sekunden bis zum nächsten Versuch.', code: 'auth.rate-limited' },
+  502: { description: 'Ein angebundener Dienst (Zahlungsanbieter, Anmeldedienst) hat nicht wie erwartet geantwortet.', code: 'payment.provider-error' },
   503: { description: 'Datenbank vorübergehend nicht erreichbar; `Retry-After` nennt die Sekunden.', code: 'service.unavailable' },
 };
 
@@ -145,10 +147,17 @@ const BEFORE_TOKEN_CHECK = /^\/api\/(docs|openapi\.json)(\/|$)/;
 
 function problemStatuses(operation: ApiOperation): number[] {
   const statuses = new Set(operation.problems ?? []);
-  if (TOKEN_CHECKED.test(operation.path) && !BEFORE_TOKEN_CHECK.test(operation.path)) [400, 401, 429].forEach((status) => statuses.add(status));
+  if (TOKEN_CHECKED.test(operation.path) && !BEFORE_TOKEN_CHECK.test(operation.path)) {
+    [400, 401, 429].forEach((status) => statuses.add(status));
+    // A write from a browser page of another site (no Origin of the platform, no X-Requested-With).
+    if (operation.method !== 'get') statuses.add(403);
+  }
+  // Every body is read with a size limit.
+  if (operation.body) statuses.add(413);
   if (operation.access === 'signedIn' || operation.access === 'personal') [401, 403].forEach((status) => statuses.add(status));
   if (operation.body || operation.query) statuses.add(400);
-  if (pathParameterNames(operation.path).some((name) => name !== 'tenantId')) statuses.add(404);
+  // An unknown tenant or entry; another tenant's entry answers the same.
+  if (pathParameterNames(operation.path).length > 0) statuses.add(404);
   statuses.add(503);
   return [...statuses].sort((a, b) => a - b);
 }
