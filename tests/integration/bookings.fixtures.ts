@@ -18,6 +18,12 @@ export const slot = (hour = 10, day = '2026-12-01', hours = 1) => {
   return { timeBegin: begin, timeEnd: begin + hours * 3_600_000 };
 };
 
+/**
+ * The date n days after today: for a booking that must lie ahead of now whatever day the suite runs
+ * (its public status says "pending", not "expired"); fixed dates pass on some days only.
+ */
+export const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 /** A bookable room: by calendar, autocommit off, 12,50 € net per hour with 19 % VAT. */
 export function bookableRoom(app: Pick<InProcessApp, 'orm'>, tenantId: string, data: BookableRow = {}) {
   return storeBookable(app, tenantId, {
