@@ -84,6 +84,11 @@ window.addEventListener('load', function () {
     filter: true,
     syntaxHighlight: { activated: true, theme: 'obsidian' }
   });
+  // Swagger UI's server choice is a select inside an empty label: it gets its name once rendered.
+  new MutationObserver(function () {
+    var servers = document.getElementById('servers');
+    if (servers && !servers.hasAttribute('aria-label')) servers.setAttribute('aria-label', 'Server');
+  }).observe(document.getElementById('swagger-ui'), { childList: true, subtree: true });
 });
 `;
 
