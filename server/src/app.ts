@@ -165,7 +165,9 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   const subscriptionSockets = new Map<{ subscriptions: Record<string, unknown> }, Set<string>>();
   const activeSubscriptions = () => {
     let count = 0;
-    for (const [context, ids] of subscriptionSockets) for (const id of ids) if (id in context.subscriptions) count++;
+    // graphql-ws keeps a null placeholder while an operation is still being authorised; only one
+    // with its result stream in place receives events.
+    for (const [context, ids] of subscriptionSockets) for (const id of ids) if (context.subscriptions[id] != null) count++;
     return count;
   };
   const metrics = createMetricsRegistry({

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from '../support/http.js';
+import { waitForLiveGauges } from '../support/metrics.js';
 import { createActors, type Actors } from '../support/permission-matrix.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { bookableRoom, customer, slot, storeEvent, storeTicket } from './bookings.fixtures.js';
@@ -122,6 +123,8 @@ describe('docs/examples', () => {
     const run = await runExample('room-display.mjs', [room.id, '--datum', '2027-11-09', '--changes', '1'], await createToken('OCCUPANCY_READ'), {
       text: 'Live-Aktualisierung verbunden.',
       then: async () => {
+        // "verbunden" is the socket; the subscription on it starts a moment later.
+        await waitForLiveGauges(guest, (gauges) => gauges.subscriptions >= 1);
         await book(room.id, 14, '2027-11-09');
       },
     });

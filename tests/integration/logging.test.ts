@@ -7,6 +7,7 @@ import { createTenant, createUser, signIn } from '../support/fixtures.js';
 import { startServerProcess, stopAllServerProcesses, type ServerProcess } from '../support/server-process.js';
 import { SmtpCapture } from '../support/smtp.js';
 import { graphqlWsClient, SubscriptionRecorder } from '../support/ws.js';
+import { waitForLiveGauges, type LiveGauges } from '../support/metrics.js';
 import { bookableRoom, slot } from './bookings.fixtures.js';
 
 /**
@@ -230,19 +231,7 @@ describe('metrics', () => {
   it('counts open GraphQL sockets and running subscriptions, and forgets them when they end', async () => {
     const client = setup.client();
     await signIn(client, testAdmin.id, testAdmin.password);
-    const gauges = async () => {
-      const text = (await setup.client().get('/metrics')).text;
-      const value = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1]);
-      return { sockets: value('graphql_ws_connections'), subscriptions: value('graphql_subscriptions_active') };
-    };
-    const until = async (expected: { sockets: number; subscriptions: number }) => {
-      for (let attempt = 0; ; attempt++) {
-        const seen = await gauges();
-        if (seen.sockets === expected.sockets && seen.subscriptions === expected.subscriptions) return;
-        expect(attempt, JSON.stringify(seen)).toBeLessThan(100);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    };
+    const until = (expected: LiveGauges) => waitForLiveGauges(setup.client(), (seen) => seen.sockets === expected.sockets && seen.subscriptions === expected.subscriptions);
     await until({ sockets: 0, subscriptions: 0 });
     const ws = graphqlWsClient(setup.url, { cookie: client.cookieHeader() });
     const subscription = new SubscriptionRecorder(ws, 'subscription { sessionChanged { user { id } } }');
