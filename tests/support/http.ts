@@ -1,8 +1,10 @@
+import { checkAnswer } from './openapi-answers.js';
 import { recordResponse } from './secrets.js';
 
 /**
  * A small HTTP client with a cookie jar, like one browser profile: REST calls and GraphQL POSTs
- * share the session cookie. Every answer is recorded for the secret check (tests/support/secrets.ts).
+ * share the session cookie. Every answer is recorded for the secret check (tests/support/secrets.ts)
+ * and checked against the API document (tests/support/openapi-answers.ts).
  */
 export interface HttpResponse {
   status: number;
@@ -108,6 +110,7 @@ export class HttpClient {
         json = undefined;
       }
     }
+    checkAnswer(method, path, response.status, contentType, json);
     return { status: response.status, headers: response.headers, text, setCookies, contentType, json };
   }
 

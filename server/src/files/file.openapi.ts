@@ -22,7 +22,7 @@ export const fileApi: ApiDomain = {
       summary: 'Eine Datei herunterladen',
       access: 'optional',
       parameters: [name],
-      answers: { 200: { description: 'Der Inhalt der Datei.', schema: { type: 'string', contentEncoding: 'binary' }, contentType: 'application/octet-stream' } },
+      answers: { 200: { description: 'Der Inhalt der Datei, mit dem Inhaltstyp ihrer Endung (`application/octet-stream` bei unbekannter).', schema: { type: 'string', contentEncoding: 'binary' }, contentType: '*/*' } },
       problems: [403, 404],
     },
     {

@@ -14,7 +14,7 @@ export const privacyApi: ApiDomain = {
       description: 'JSON, oder PDF mit `format=pdf` bzw. `Accept: application/pdf`.',
       access: 'signedIn',
       parameters: [mail, { name: 'format', in: 'query', description: '`pdf` für die PDF-Auskunft', schema: { type: 'string', enum: ['json', 'pdf'] } }],
-      answers: { 200: anyJson('Alle Daten des Mandanten zu dieser Adresse.') },
+      answers: { 200: { ...anyJson('Alle Daten des Mandanten zu dieser Adresse (JSON), oder dieselben als PDF.'), otherContent: { 'application/pdf': { type: 'string', contentEncoding: 'binary' } } } },
       problems: [400],
     },
     {

@@ -163,8 +163,9 @@ function problemStatuses(operation: ApiOperation): number[] {
 }
 
 function answerObject(answer: Answer): Record<string, unknown> {
+  const others = Object.fromEntries(Object.entries(answer.otherContent ?? {}).map(([type, schema]) => [type, { schema }]));
   const content = answer.schema
-    ? { [answer.contentType ?? 'application/json']: { schema: answer.schema, ...(answer.example !== undefined ? { example: answer.example } : {}) } }
+    ? { [answer.contentType ?? 'application/json']: { schema: answer.schema, ...(answer.example !== undefined ? { example: answer.example } : {}) }, ...others }
     : undefined;
   return { description: answer.description, ...(answer.headers ? { headers: answer.headers } : {}), ...(content ? { content } : {}) };
 }

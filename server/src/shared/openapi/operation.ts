@@ -67,6 +67,8 @@ export interface Answer {
   schema?: JsonSchema;
   /** Default `application/json` when a schema is given. */
   contentType?: string;
+  /** Further media types the same status answers with (an answer that is JSON in one case, text in another). */
+  otherContent?: Record<string, JsonSchema>;
   example?: unknown;
   headers?: Record<string, { description: string; schema: JsonSchema }>;
 }
