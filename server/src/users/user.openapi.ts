@@ -97,7 +97,14 @@ export const userApi: ApiDomain = {
       answers: { 204: { description: 'Gelöscht.' } },
       problems: [409, 429],
     },
-    { method: 'get', path: '/api/users', summary: 'Alle Benutzer (Instanz)', access: 'signedIn', answers: { 200: jsonList('Die Konten.', ref('User')) } },
+    {
+      method: 'get',
+      path: '/api/users',
+      summary: 'Benutzer, die der Aufrufer sehen darf',
+      description: 'Neueste zuerst. Instanz-Besitzer sehen alle Konten, Besitzer von Mandanten die Konten dieser Mandanten und das eigene, alle anderen nur das eigene.',
+      access: 'signedIn',
+      answers: { 200: jsonList('Die Konten.', ref('User')) },
+    },
     {
       method: 'put',
       path: '/api/users',
@@ -105,7 +112,7 @@ export const userApi: ApiDomain = {
       description: 'Instanzbesitzer legen mit unbekannter `id` ein Konto an (mit `password`); sonst wird das Konto geändert.',
       access: 'signedIn',
       body: jsonBody({ id: mail('E-Mail-Adresse'), ...profile, isVerified: { type: 'boolean' }, isSuspended: { type: 'boolean' }, password: { type: 'string', format: 'password' } }, ['id']),
-      answers: { 200: { description: 'Das angelegte Konto, oder `OK` nach einer Änderung.', schema: { oneOf: [ref('User'), { type: 'string' }] } } },
+      answers: { 200: { description: 'Das angelegte Konto (JSON), oder `OK` (Text) nach einer Änderung.', schema: ref('User'), otherContent: { 'text/plain': { type: 'string', example: 'OK' } } } },
       problems: [409],
     },
     {

@@ -10,7 +10,7 @@ import { CreateUserInput, UpdateUserInput, UserTenantRoleType } from './user.typ
 @Resolver(() => User)
 export class UserResolver {
   @Auth(AuthRule.AUTHENTICATED)
-  @Query(() => [User], { description: 'Instance owners and owners of any tenant: every account, newest first; everyone else: the own account.' })
+  @Query(() => [User], { description: 'Newest first. Instance owners: every account; owners of tenants: the accounts belonging to those tenants and their own; everyone else: the own account.' })
   async users(@Ctx() context: GraphQLContext): Promise<User[]> {
     return context.services.users.list(await requireViewer(context));
   }

@@ -71,8 +71,9 @@ export class UserService {
   }
 
   /** Instance owners and owners of any tenant see every account; everyone else only their own. */
-  private seesAllUsers(viewer: Viewer): boolean {
-    return viewer.permissions.instanceOwner || viewer.permissions.tenants.some((entry) => entry.isOwner);
+  /** The tenants whose people the viewer sees as accounts: the owned ones. */
+  private ownedTenantIds(viewer: Viewer): string[] {
+    return viewer.permissions.tenants.filter((entry) => entry.isOwner).map((entry) => entry.tenantId);
   }
 
   /**
@@ -132,12 +133,22 @@ export class UserService {
     return result;
   }
 
-  /** GET api/users, newest first, with the roles the viewer may see. */
+  /**
+   * GET api/users, newest first, with the roles the viewer may see: every account for instance
+   * owners; for the owners of tenants the accounts that belong to one of those tenants, and their
+   * own; for everyone else their own account. The same accounts getForViewer shows.
+   */
   async list(viewer: Viewer): Promise<UserWithRoles[]> {
     const em = this.orm.em.fork();
-    const users = this.seesAllUsers(viewer)
-      ? await em.find(User, {}, { orderBy: { created: 'desc', id: 'asc' } })
-      : await em.find(User, { id: viewer.user.id });
+    const owned = this.ownedTenantIds(viewer);
+    const orderBy = { created: 'desc', id: 'asc' } as const;
+    let users: User[];
+    if (viewer.permissions.instanceOwner) users = await em.find(User, {}, { orderBy });
+    else if (owned.length === 0) users = await em.find(User, { id: viewer.user.id });
+    else {
+      const rows = await em.getConnection().execute<{ user_id: string }[]>('select distinct user_id from tenant_memberships where tenant_id in (?)', [owned]);
+      users = await em.find(User, { id: { $in: [viewer.user.id, ...rows.map((row) => row.user_id)] } }, { orderBy });
+    }
     return this.withViewerDetails(viewer, users);
   }
 
@@ -154,7 +165,7 @@ export class UserService {
 
   private async accountVisible(viewer: Viewer, userId: string): Promise<boolean> {
     if (viewer.permissions.instanceOwner || viewer.user.id === userId) return true;
-    const owned = viewer.permissions.tenants.filter((entry) => entry.isOwner).map((entry) => entry.tenantId);
+    const owned = this.ownedTenantIds(viewer);
     if (owned.length === 0) return false;
     const rows = await this.orm.em.getConnection().execute<{ n: string }[]>('select count(*) as n from tenant_memberships where user_id = ? and tenant_id in (?)', [userId, owned]);
     return Number(rows[0]?.n ?? 0) > 0;

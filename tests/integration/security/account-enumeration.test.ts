@@ -60,6 +60,21 @@ describe('GET api/users/<id> and user(id)', () => {
   });
 });
 
+describe('GET api/users and users', () => {
+  it('a tenant owner lists the accounts of the own tenant, not those of other tenants or of nobody’s; a citizen only the own', async () => {
+    const LIST = '{ users { id } }';
+    const owner = await actors.clients.tenantOwner.get('/api/users');
+    expect(owner.status).toBe(200);
+    const listed = owner.json.map((user: { id: string }) => user.id);
+    expect(listed).toEqual(expect.arrayContaining([actors.userIds.tenantOwner, actors.userIds.memberAny, actors.userIds.memberOwnOnly]));
+    for (const hidden of [actors.userIds.outsider, actors.userIds.memberOfOtherTenant, actors.userIds.instanceOwner]) expect(listed).not.toContain(hidden);
+    const gql = await actors.clients.tenantOwner.gql<{ users: { id: string }[] }>(LIST);
+    expect(gql.data?.users.map((user) => user.id)).toEqual(listed);
+    const citizen = await actors.clients.outsider.get('/api/users');
+    expect(citizen.json.map((user: { id: string }) => user.id)).toEqual([actors.userIds.outsider]);
+  });
+});
+
 describe('GET api/users/ids and userIds', () => {
   it('an OCCUPANCY_READ token and a citizen are refused; owners get their tenants’ members only', async () => {
     const created = await actors.clients.tenantOwner.gql<{ createApiToken: { secret: string } }>(CREATE_TOKEN, { t: actors.tenant.id, input: { name: 'Raumanzeige', preset: 'OCCUPANCY_READ' } });
