@@ -5,7 +5,7 @@
  * ("Checkout") and docs/api.md. Plain TypeScript.
  */
 import { z } from 'zod';
-import { anyValue, asRecord, looseObject, optionalChoice, optionalInstant, optionalMail, schemaMessages, trimmedText } from '../validation/schema.js';
+import { anyValue, asRecord, looseObject, optionalChoice, optionalInstant, optionalMail, schemaMessages, trimmedText, visibleOnly } from '../validation/schema.js';
 import { customerFields, type CustomerFields } from './customer.js';
 import { paymentMethods } from './labels.js';
 
@@ -88,8 +88,9 @@ export const timeWindowShape = { timeBegin: optionalInstant, timeEnd: optionalIn
 
 /** The customer's fields: trimmed text, the notes longer, the mail when given a mail address. */
 export const customerShape = {
-  name: trimmedText(MAX_CUSTOMER_TEXT),
-  company: trimmedText(MAX_CUSTOMER_TEXT),
+  // Names show in the staff's lists: no invisible controls that could disguise an entry.
+  name: visibleOnly(trimmedText(MAX_CUSTOMER_TEXT)),
+  company: visibleOnly(trimmedText(MAX_CUSTOMER_TEXT)),
   street: trimmedText(MAX_CUSTOMER_TEXT),
   zipCode: trimmedText(MAX_CUSTOMER_TEXT),
   location: trimmedText(MAX_CUSTOMER_TEXT),

@@ -15,7 +15,7 @@ import { berlinInstant, berlinParts, parseDate, parseTime } from '../time/berlin
 import { dateMessages, isBeforeEarliestDate } from '../validation/dates.js';
 import { linkMessage } from '../validation/links.js';
 import { MAX_DECIMAL, numberError, numberMessages, parseNumber, roundTo } from '../validation/numbers.js';
-import { anyValue, cutText, flag, listOf, looseObject, MAIL_PATTERN, optionalLink, schemaMessages, textList, visibleOnly } from '../validation/schema.js';
+import { anyValue, cutText, flag, listOf, looseObject, MAIL_PATTERN, nameText, optionalLink, schemaMessages, textList, visibleOnly } from '../validation/schema.js';
 
 export const eventMessages = {
   required: (field: string) => `${field} muss ausgefüllt sein.`,
@@ -178,11 +178,11 @@ const attendees = looseObject({
   needsRegistration: flag(false),
   maxAttendees: seatLimit,
   free: flag(false),
-  priceCategories: listOf(looseObject({ id: entryId, name: cutText(eventLimits.text), price })),
+  priceCategories: listOf(looseObject({ id: entryId, name: nameText(eventLimits.text), price })),
 });
 
 const eventLocation = looseObject({
-  name: cutText(eventLimits.text),
+  name: nameText(eventLimits.text),
   phoneNumber: cutText(100),
   emailAddress: mail,
   select: cutText(eventLimits.id).transform((id) => id || null),
@@ -200,13 +200,13 @@ const eventAddress = looseObject({
 });
 
 const eventOrganizer = looseObject({
-  name: cutText(eventLimits.text),
+  name: nameText(eventLimits.text),
   addContactPerson: flag(true),
-  contactPersonName: cutText(eventLimits.text),
+  contactPersonName: nameText(eventLimits.text),
   contactPersonPhoneNumber: cutText(100),
   contactPersonEmailAddress: mail,
   contactPersonImage: link,
-  speakers: listOf(looseObject({ id: entryId, name: cutText(eventLimits.text), phoneNumber: cutText(100), emailAddress: mail, image: link })),
+  speakers: listOf(looseObject({ id: entryId, name: nameText(eventLimits.text), phoneNumber: cutText(100), emailAddress: mail, image: link })),
 });
 
 const agendaDay = looseObject({

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from '../../support/http.js';
+import { defaultEventData } from '../../../server/src/events/event.model.js';
 import { createActors, type Actors } from '../../support/permission-matrix.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { bookableRoom, customer, slot } from '../bookings.fixtures.js';
 
 /**
  * Bidirectional and zero-width control characters disguise entries in admin lists ("Saal" with a
@@ -56,6 +58,45 @@ describe('names, titles and addresses refuse invisible controls', () => {
 
     const plain = await owner.put(`/api/${tenantId}/bookables`, { type: 'room', title: 'Großer Saal – Süd', isBookable: true });
     expect(plain.status, plain.text).toBe(201);
+  });
+
+  it('an event’s venue, organizer, contact, speaker and price-category names are refused, each named', async () => {
+    const base = defaultEventData();
+    const body = {
+      ...base,
+      information: { ...base.information, name: 'Sommerfest', startDate: '2027-07-15', startTime: '18:00', endDate: '2027-07-15', endTime: '22:00' },
+      eventLocation: { ...base.eventLocation, name: 'Stadt\u200Bhalle' },
+      eventOrganizer: {
+        ...base.eventOrganizer,
+        name: 'Kultur\u202Eamt',
+        contactPersonName: 'Erika\u2066',
+        speakers: [{ id: '', name: 'Red\uFEFFnerin', phoneNumber: '', emailAddress: '', image: '' }],
+      },
+      attendees: { ...base.attendees, priceCategories: [{ id: '', name: 'Erwach\u200Dsene', price: 5 }] },
+    };
+    const rest = await owner.put(`/api/${tenantId}/events`, body);
+    expect(rest.status, rest.text).toBe(400);
+    expect(rest.json.errors).toEqual({
+      'eventLocation.name': MESSAGE,
+      'eventOrganizer.name': MESSAGE,
+      'eventOrganizer.contactPersonName': MESSAGE,
+      'eventOrganizer.speakers.0.name': MESSAGE,
+      'attendees.priceCategories.0.name': MESSAGE,
+    });
+  });
+
+  it('a customer’s name and company at checkout are refused, over REST and GraphQL; nothing is booked', async () => {
+    const room = await bookableRoom(app, tenantId);
+    const guest = actors.clients.anonymous;
+    const body = { ...slot(10, '2027-04-04'), bookableItems: [{ bookableId: room.id, amount: 1 }], ...customer, name: 'Erika\u202E Mustermann', company: 'Verein\u200B e. V.' };
+    const rest = await guest.post(`/api/${tenantId}/checkout`, body);
+    expect(rest.status, rest.text).toBe(400);
+    expect(rest.json.errors).toEqual({ name: MESSAGE, company: MESSAGE });
+    const input = { ...body, timeBegin: new Date(body.timeBegin).toISOString(), timeEnd: new Date(body.timeEnd).toISOString() };
+    const graphql = await guest.gql(`mutation($t: ID!, $input: CheckoutInput!) { checkout(tenantId: $t, input: $input) { id } }`, { t: tenantId, input });
+    expect(graphql.errors?.[0]?.extensions).toMatchObject({ code: 'GENERIC_VALIDATION', fieldErrors: { name: MESSAGE, company: MESSAGE } });
+    const listed = await owner.get(`/api/${tenantId}/bookings?limit=50`);
+    expect(listed.text).not.toContain('Mustermann');
   });
 
   it('a user name in the profile is refused', async () => {
