@@ -290,6 +290,30 @@ describe('delivery', () => {
     expect(received.map((entry) => entry.json.data)).toEqual([expect.objectContaining({ bookingId, isCommitted: true }), expect.objectContaining({ bookingId, isCommitted: true })]);
   });
 
+  it('a booking staff enter released and paid sends booking.created, booking.released and booking.paid; a free checkout counts as paid', async () => {
+    await register({ events: ['booking.created', 'booking.released', 'booking.paid'] });
+    const when = slot(14, nextDay());
+    const entered = await owner.put(`/api/${tenantId}/bookings`, { ...when, bookableItems: [{ bookableId: room.id, amount: 1 }], ...customer, isCommitted: true, isPayed: true, paymentMethod: 'CASH' });
+    expect(entered.status, entered.text).toBe(200);
+    const bookingId = (entered.json as { id: string }).id;
+    await waitForSettledQueue(app.orm);
+    expect(received.map((entry) => [entry.json.type, entry.json.data.bookingId])).toEqual([
+      ['booking.created', bookingId],
+      ['booking.released', bookingId],
+      ['booking.paid', bookingId],
+    ]);
+    expect(received[2]!.json.data).toMatchObject({ isCommitted: true, isPayed: true, paymentMethod: 'CASH' });
+
+    received.length = 0;
+    const free = await bookableRoom(app, tenantId, { title: 'Besprechungsecke', priceCategories: [] });
+    const checkout = await guest.post(`/api/${tenantId}/checkout`, { ...slot(10, nextDay()), bookableItems: [{ bookableId: free.id, amount: 1 }], ...customer });
+    expect(checkout.status, checkout.text).toBe(200);
+    await waitForSettledQueue(app.orm);
+    // A request that waits for its release, with nothing to pay: created, and paid.
+    expect(received.map((entry) => entry.json.type)).toEqual(['booking.created', 'booking.paid']);
+    expect(received[1]!.json.data).toMatchObject({ isCommitted: false, isPayed: true, priceCents: 0 });
+  });
+
   it('a failing receiver is retried with backoff until it answers 2xx', async () => {
     const { endpoint } = await register({ events: ['booking.created'] });
     answer = () => 500;

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { WebhookEventType } from '../../../common/webhooks/webhook.js';
 import { enqueueWebhookEvent } from '../webhooks/webhook.queue.js';
+import { statusEntries, type StatusFlags } from './booking-history.js';
 import { bookingJson } from './booking-money.js';
 import { customerFields, type BookingView } from './booking.model.js';
 import { readBookingView } from './booking.queries.js';
@@ -12,6 +13,15 @@ export function bookingWebhookTypes(statusActions: readonly string[]): BookingWe
   const byAction: Record<string, BookingWebhookType> = { released: 'booking.released', rejected: 'booking.rejected', cancelled: 'booking.cancelled', paid: 'booking.paid' };
   const types = statusActions.flatMap((action) => (byAction[action] ? [byAction[action]] : []));
   return types.length > 0 ? types : ['booking.changed'];
+}
+
+/**
+ * The webhook events of a new booking: `booking.created`, and the transitions it was born with
+ * (released at checkout or by staff, entered as paid at the counter), as if it had gone through them.
+ */
+export function createdBookingWebhookTypes(flags: StatusFlags): BookingWebhookType[] {
+  const transitions = statusEntries({ isCommitted: false, isRejected: false, isPayed: false }, flags).map((entry) => entry.action);
+  return ['booking.created', ...bookingWebhookTypes(transitions).filter((type) => type !== 'booking.changed')];
 }
 
 /** A booking as its webhooks show it: what every endpoint receives, and the customer's part for endpoints with personal data. */

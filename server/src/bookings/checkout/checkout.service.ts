@@ -24,6 +24,7 @@ import type { WorkflowService } from '../../workflow/workflow.service.js';
 import { Booking } from '../booking.entity.js';
 import { setBookingState } from '../booking-state.js';
 import { holdsTickets, newBookingMailJobs, recordBookingChange } from '../booking.jobs.js';
+import { createdBookingWebhookTypes } from '../booking.webhooks.js';
 import { bookableSnapshot, unitPricesOf, type BookingView, type UnitPrices } from '../booking.model.js';
 import { busyWhenLocked } from '../booking.locks.js';
 import { activeLockerSystems, lockerActivationJobs } from '../booking-lockers.js';
@@ -377,7 +378,7 @@ export class CheckoutService {
       // The objects are known here: no need to read them back while the objects are locked.
       const bookableIds = preview.bookableItems.map((item) => item.bookableId);
       // Released at once (objects that release automatically): integrators hear of the release too.
-      await recordBookingChange(tx, { tenantId: plan.tenant.id, id: created.number, action: 'CREATED', assignedUserId: created.assignedUserId ?? null, bookableIds }, jobs, created.isCommitted ? ['booking.created', 'booking.released'] : ['booking.created']);
+      await recordBookingChange(tx, { tenantId: plan.tenant.id, id: created.number, action: 'CREATED', assignedUserId: created.assignedUserId ?? null, bookableIds }, jobs, createdBookingWebhookTypes(created));
       await recordBookingHistory(tx, { tenantId: plan.tenant.id, bookingId: created.number, action: 'created', ...origin });
       if (repeatable) await keyBooked(tx, repeatable, created.key);
       // A booking released at checkout with something to pay is asked for its payment now, as after
