@@ -133,7 +133,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   late.bookingStatus = bookingStatus;
   const accountTokens = new AccountTokens();
   const accountMails = new AccountMails(orm, mail, accountTokens, config.publicUrl, instance);
-  const payments = new PaymentService(orm, config.publicUrl, config.payments, paymentFollowUps);
+  const payments = new PaymentService(orm, config.publicUrl, config.payments, paymentFollowUps, workflows);
   // The built-in test provider exists outside production only: a production instance neither saves nor offers it.
   const paymentApplications = config.payments.testProvider ? [...paymentApplicationDefinitions, testPaymentApplicationDefinition] : paymentApplicationDefinitions;
   // The locker systems, told through the job queue; without a server URL (outside production) the stand-in of this process.

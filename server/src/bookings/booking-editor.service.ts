@@ -19,7 +19,7 @@ import { bookableSnapshot, customerFields, type BookableSnapshot } from './booki
 import { familiesOf, findBooking, freeBookingNumber, searchTextOf, setItems, type BookableFamily } from './booking.queries.js';
 import { mayOnBooking } from './booking.service.js';
 import { historyDiff, historyValuesOf, recordBookingHistory, statusEntries, statusFlagsOf, viewerOrigin } from './booking-history.js';
-import { bookingStateBeforeChange, bookingWebhookTypes } from './booking.webhooks.js';
+import { bookingStateBeforeChange, bookingWebhookTypes, createdBookingWebhookTypes } from './booking.webhooks.js';
 import { setBookingState } from './booking-state.js';
 import type { BookingHistoryVia, ChangeOrigin } from '../../../common/bookings/history.js';
 import type { BookingEdit } from '../../../common/bookings/booking-edit.schema.js';
@@ -171,7 +171,7 @@ export class BookingEditorService {
     // A ticket booking released by this change: the events' organisers hear of it (mail 10).
     if (booking && !wasCommitted && target.isCommitted && !target.isRejected && tickets) jobs.push(organizerMailsJob(tenantId, target.number));
     // An edit that releases, rejects or marks paid announces the transitions, like the status actions.
-    const webhookTypes = flagsBefore ? bookingWebhookTypes(statusEntries(flagsBefore, statusFlagsOf(target)).map((entry) => entry.action)) : undefined;
+    const webhookTypes = flagsBefore ? bookingWebhookTypes(statusEntries(flagsBefore, statusFlagsOf(target)).map((entry) => entry.action)) : createdBookingWebhookTypes(target);
     await recordBookingChange(
       tx,
       { tenantId, id: target.number, action: booking ? 'UPDATED' : 'CREATED', assignedUserId: target.assignedUserId ?? null, bookableIds: [...objectsBefore, ...lines.map((line) => line.bookableId)], webhookBefore },
@@ -189,6 +189,8 @@ export class BookingEditorService {
     if (edit.workflowStatus !== undefined) await lockObjects(tx, lockKeysOf(records));
     if (!booking) await this.workflows.placeNewBookingIn(tx, tenantId, target.number, now, origin);
     if (edit.workflowStatus !== undefined) await this.workflows.placeBookingIn(tx, tenantId, target.number, edit.workflowStatus ?? 'backlog', now, origin);
+    // Released, rejected or paid here without a chosen place: the card follows the status.
+    else if (flagsBefore) await this.workflows.followBookingStatus(tx, tenantId, target.number, statusEntries(flagsBefore, statusFlagsOf(target)).map((entry) => entry.action), target, origin);
     return target;
   }
 

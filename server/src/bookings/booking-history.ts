@@ -186,7 +186,7 @@ export const statusFlagsOf = (booking: StatusFlags): StatusFlags => ({
   paymentMethod: booking.paymentMethod || null,
 });
 
-type StatusEntry = Pick<BookingHistoryEntryInput, 'action' | 'changes' | 'reason'>;
+type StatusEntry = Pick<BookingHistoryEntryInput, 'changes' | 'reason'> & { action: Extract<BookingHistoryAction, 'released' | 'rejected' | 'cancelled' | 'paid'> };
 
 /**
  * What a status change did, one entry per transition: released, rejected ("abgelehnt", never

@@ -224,6 +224,7 @@ export class BookingStatusService {
   async applyWorkflowStatus(em: EntityManager, tenantId: string, bookingId: string, statuses: readonly WorkflowBookingStatus[], origin: ChangeOrigin): Promise<void> {
     const booking = isBookingNumber(bookingId) ? await findBooking(em, tenantId, bookingId, { lock: true }) : null;
     if (!booking) return;
+    // The card is entering the state whose actions these are: it follows nothing else.
     await this.applyTo(em, booking, origin, async (target) => {
       const jobs: Job[] = [];
       for (const status of statuses) {
@@ -233,7 +234,7 @@ export class BookingStatusService {
         else if (status === 'paid') setBookingState(target, { isPayed: true });
       }
       return jobs;
-    });
+    }, {}, { followBoard: false });
   }
 
   /**
@@ -314,6 +315,7 @@ export class BookingStatusService {
     origin: ChangeOrigin,
     apply: (booking: Booking) => AppliedChange | Promise<AppliedChange>,
     history: HistoryNote = {},
+    options: { followBoard?: boolean } = {},
   ): Promise<void> {
     const tenantId = booking.tenant.id;
     const before = paymentStateOf(booking);
@@ -326,6 +328,7 @@ export class BookingStatusService {
     for (const entry of entries) await recordBookingHistory(tx, { tenantId, bookingId: booking.number, ...origin, ...entry });
     await recordBookingChange(tx, { tenantId, id: booking.number, action: 'UPDATED', assignedUserId: booking.assignedUserId ?? null, webhookBefore }, jobs, bookingWebhookTypes(entries.map((entry) => entry.action)));
     await reportPaymentEvents(this.payments, tx, tenantId, booking.number, paymentTransitions(before, booking));
+    if (options.followBoard !== false) await this.workflows.followBookingStatus(tx, tenantId, booking.number, entries.map((entry) => entry.action), booking, origin);
   }
 
   private locked(em: EntityManager, tenantId: string, id: string): Promise<Booking> {

@@ -11,6 +11,7 @@ import { AppError } from '../shared/errors.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import { eurToCents } from './cents.js';
 import { activePaymentApplication, paymentProviderIds, type PaymentApplication, type PaymentProviderId } from './payment-applications.js';
+import type { WorkflowService } from '../workflow/workflow.service.js';
 import type { InvoiceState, PaymentFollowUps } from './payment-follow-ups.js';
 import { GiroCheckoutProvider } from './providers/girocheckout.js';
 import { invalidNotification, invoiceProvider, type CallbackParams, type PaymentProvider, type PaymentTarget, type VerifiedPayment } from './providers/payment-provider.js';
@@ -65,6 +66,8 @@ export class PaymentService {
     private readonly publicUrl: string,
     urls: PaymentProviderUrls,
     private readonly followUps: PaymentFollowUps,
+    /** The board, whose cards follow a payment (and whose row every booking change holds first). */
+    private readonly board: Pick<WorkflowService, 'holdForBookingChange' | 'followBookingStatus'>,
     fetchImpl: typeof fetch = fetch,
   ) {
     this.providers = {
@@ -165,6 +168,7 @@ export class PaymentService {
    */
   private async markPaid(tenantId: string, bookingNumber: string, provider: PaymentProviderId, verified: VerifiedPayment, options: { notified: boolean } = { notified: false }): Promise<boolean> {
     return this.orm.em.fork().transactional(async (tx) => {
+      await this.board.holdForBookingChange(tx, tenantId);
       const booking = await this.locked(tx, tenantId, bookingNumber);
       const origin = providerOrigin(provider);
       if (options.notified) await recordBookingHistory(tx, { tenantId, bookingId: booking.number, action: 'payment_notified', ...origin });
@@ -184,6 +188,7 @@ export class PaymentService {
         ],
       });
       await this.followUps.paid(tx, tenantId, booking.number);
+      await this.board.followBookingStatus(tx, tenantId, booking.number, ['paid'], booking, origin);
       return true;
     });
   }

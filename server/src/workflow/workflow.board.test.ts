@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ARCHIVE_NAME, BACKLOG_NAME, insertion, planMove, removal, type ColumnSpan, type Shift, type TaskPlace } from './workflow.board.js';
+import { ARCHIVE_NAME, BACKLOG_NAME, insertion, planMove, removal, stateFollowingStatus, type ColumnSpan, type Shift, type TaskPlace } from './workflow.board.js';
 
 const states = [
   { id: 'eingang', name: 'Eingang' },
@@ -118,5 +118,39 @@ describe('positions: insertion and removal keep every column consecutive and in 
       expect(column.order()).toEqual(reference);
     }
     column.expectConsecutive();
+  });
+});
+
+describe('stateFollowingStatus', () => {
+  const board = [
+    { id: 'eingang', statuses: [] },
+    { id: 'freigabe', statuses: ['commit'] },
+    { id: 'bezahlt', statuses: ['paid'] },
+    { id: 'freigabe-und-zahlung', statuses: ['commit', 'paid'] },
+    { id: 'abgesagt', statuses: ['reject'] },
+  ] as const;
+  const released = { isCommitted: true, isRejected: false, isPayed: false };
+
+  it('a released booking goes to the first state that releases', () => {
+    expect(stateFollowingStatus(board, inState('eingang'), ['released'], released)).toBe('freigabe');
+    expect(stateFollowingStatus(board, { kind: 'backlog' }, ['released'], released)).toBe('freigabe');
+  });
+
+  it('released and paid at once: the state of the last transition; a state that would set more is skipped', () => {
+    expect(stateFollowingStatus(board, inState('eingang'), ['released', 'paid'], { ...released, isPayed: true })).toBe('bezahlt');
+    // Paid but not released: "freigabe-und-zahlung" would release it, so only "bezahlt" qualifies.
+    expect(stateFollowingStatus([board[0], board[3], board[2]], inState('eingang'), ['paid'], { isCommitted: false, isRejected: false, isPayed: true })).toBe('bezahlt');
+  });
+
+  it('rejected and cancelled go to the state that rejects', () => {
+    const rejected = { isCommitted: true, isRejected: true, isPayed: false };
+    expect(stateFollowingStatus(board, inState('freigabe'), ['cancelled'], rejected)).toBe('abgesagt');
+    expect(stateFollowingStatus(board, inState('eingang'), ['rejected'], { ...rejected, isCommitted: false })).toBe('abgesagt');
+  });
+
+  it('stays: archived, already in a state that sets the status, or no state stands for it', () => {
+    expect(stateFollowingStatus(board, { kind: 'archived', enteredAt: 1 }, ['released'], released)).toBeNull();
+    expect(stateFollowingStatus(board, inState('freigabe-und-zahlung'), ['paid'], { ...released, isPayed: true })).toBeNull();
+    expect(stateFollowingStatus([board[0]], inState('eingang'), ['released'], released)).toBeNull();
   });
 });

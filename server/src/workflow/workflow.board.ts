@@ -108,3 +108,43 @@ export function insertion(span: ColumnSpan, index: number): { position: number; 
 
 /** The index a position stands at in its column. */
 export const indexIn = (span: ColumnSpan, position: number): number => position - span.first;
+
+/** A booking's status transition as its history names it. */
+export type StatusTransition = 'released' | 'rejected' | 'cancelled' | 'paid';
+
+/** Which booking-status action of a state stands for a transition. */
+const statusOfTransition: Record<StatusTransition, 'commit' | 'reject' | 'paid'> = { released: 'commit', rejected: 'reject', cancelled: 'reject', paid: 'paid' };
+
+/** A state with the booking statuses its actions set. */
+export interface StateStatuses {
+  id: string;
+  statuses: readonly ('commit' | 'reject' | 'paid')[];
+}
+
+/** What the booking is now, in the statuses of the actions: released, rejected, paid. */
+export interface BookingStatusNow {
+  isCommitted: boolean;
+  isRejected: boolean;
+  isPayed: boolean;
+}
+
+/**
+ * Where a card goes when its booking's status changed outside the board (details dialog, customer,
+ * payment): to the first state whose status actions stand for the transition, for the last
+ * transition that has one (released and paid at once: the "paid" state). A state qualifies only when
+ * every status it sets is already the booking's, so entering it changes nothing more; a card
+ * already in a state that sets the status stays. Null: the card stays where it is.
+ */
+export function stateFollowingStatus(states: readonly StateStatuses[], current: TaskPlace, transitions: readonly StatusTransition[], booking: BookingStatusNow): string | null {
+  if (current.kind === 'archived') return null;
+  const holds = { commit: booking.isCommitted && !booking.isRejected, reject: booking.isRejected, paid: booking.isPayed };
+  const currentState = current.kind === 'state' ? states.find((state) => state.id === current.stateId) : undefined;
+  for (const transition of [...transitions].reverse()) {
+    const status = statusOfTransition[transition];
+    if (!holds[status]) continue;
+    if (currentState?.statuses.includes(status)) return null;
+    const target = states.find((state) => state.statuses.includes(status) && state.statuses.every((other) => holds[other]));
+    if (target) return target.id;
+  }
+  return null;
+}

@@ -11,7 +11,7 @@ import { changedFields, recordTenantChange, viewerChangeOrigin, type TenantChang
 import type { TenantChangeVia } from '../../../common/tenants/change-log.js';
 import type { Viewer } from '../users/viewer.service.js';
 import { workflowEnteredJob, type StateEntered } from './workflow.actions.js';
-import { ARCHIVE_DESTINATION, planMove, type MoveRequest, type TaskPlace } from './workflow.board.js';
+import { ARCHIVE_DESTINATION, planMove, stateFollowingStatus, type BookingStatusNow, type MoveRequest, type StatusTransition, type TaskPlace } from './workflow.board.js';
 import type { WorkflowBookings } from './workflow-bookings.js';
 import { Workflow, type WorkflowActionData, type WorkflowBookingStatus, type WorkflowTaskData } from './workflow.entity.js';
 import { archive, dropTasksOutside, enterState, forget, leaveState, lockStates, lockTask, readBoard, readPlace, readPlaces, type BoardRow } from './workflow-tasks.js';
@@ -351,6 +351,24 @@ export class WorkflowService {
     const place = await readPlace(em, tenantId, bookingId);
     if ((place.kind === 'state' && place.stateId === destination) || (place.kind === 'archived' && destination === ARCHIVE_DESTINATION)) return null;
     return (await this.move(em, workflow, { taskId: bookingId, destination, newIndex: 0 }, new Date(now), { origin, recordMove: true })).entered;
+  }
+
+  /**
+   * The booking's status changed outside the board (details dialog, editor, customer, payment),
+   * inside that change's transaction, which holds the booking's row and has flushed it: its card
+   * follows to the state that stands for the new status (workflow.board.ts, stateFollowingStatus),
+   * recorded in the history and announced like any move. Only on an active workflow; an archived
+   * card stays. The entered state's status actions find the booking already so; its mails go out.
+   */
+  async followBookingStatus(em: EntityManager, tenantId: string, bookingId: string, transitions: readonly StatusTransition[], booking: BookingStatusNow, origin: ChangeOrigin): Promise<void> {
+    if (transitions.length === 0) return;
+    const workflow = await this.sharedWorkflow(em, tenantId, { active: true });
+    if (!workflow) return;
+    const states = workflow.states.map((state) => ({ id: state.id, statuses: bookingStatusesOf(workflow, state.id) }));
+    await lockTask(em, tenantId, bookingId);
+    const destination = stateFollowingStatus(states, await readPlace(em, tenantId, bookingId), transitions, booking);
+    if (!destination) return;
+    await this.move(em, workflow, { taskId: bookingId, destination, newIndex: 0 }, new Date(), { origin, recordMove: true });
   }
 
   /** A deleted booking leaves every state (the archive keeps its record). */
