@@ -115,7 +115,8 @@ const kindRules: Record<BookingMailKind, KindRules> = {
     cancelLink: true,
     statusQr: true,
     opening: [
-      'Ihre Buchung wurde geprüft und freigegeben. Bitte schließen Sie sie ab, indem Sie den offenen Betrag über den folgenden Link online bezahlen; erst danach ist die Buchung verbindlich.',
+      // Also sent when an object releases itself at checkout: nobody checked it, so the mail does not say so.
+      'Ihre Buchung ist freigegeben. Bitte schließen Sie sie ab, indem Sie den offenen Betrag über den folgenden Link online bezahlen; erst danach ist die Buchung verbindlich.',
     ],
   },
   'payment-direct': {
@@ -132,7 +133,7 @@ const kindRules: Record<BookingMailKind, KindRules> = {
     bcc: false,
     cancelLink: true,
     statusQr: true,
-    opening: ['Ihre Buchung wurde geprüft und freigegeben. Bitte überweisen Sie den Betrag gemäß der beigefügten Rechnung; die Einzelheiten finden Sie unten.'],
+    opening: ['Ihre Buchung ist freigegeben. Bitte überweisen Sie den Betrag gemäß der beigefügten Rechnung; die Einzelheiten finden Sie unten.'],
   },
   invoice: {
     subject: (name) => `Rechnung zu Ihrer Buchung bei ${name}`,

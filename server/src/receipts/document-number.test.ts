@@ -9,9 +9,10 @@ describe('document numbers', () => {
     expect(baseNumber(2027, 1)).toBe('2027-0001');
   });
 
-  it('keeps the leading hyphen of an empty prefix, as the original', () => {
-    expect(documentNumber('', 2026, 1, 1)).toBe('-2026-0001-1');
-    expect(documentNumber('  ', 2026, 1, 2)).toBe('-2026-0001-2');
+  it('leaves no stray hyphen without a prefix', () => {
+    expect(documentNumber('', 2026, 1, 1)).toBe('2026-0001-1');
+    expect(documentNumber('  ', 2026, 1, 1)).toBe('2026-0001-1');
+    expect(documentNumber('  ', 2026, 1, 2)).toBe('2026-0001-2');
   });
 
   it('refuses sequences and revisions below 1', () => {

@@ -4,7 +4,7 @@ import { berlinParts } from '../../../common/time/berlin.js';
  * Receipt and invoice numbers: a booking gets one base number
  * "{year}-{NNNN}" from the tenant's yearly counter of that kind with its first document; every further
  * document of the kind for the booking keeps it and counts the revision up from 1. The full number is
- * "{prefix}-{year}-{NNNN}-{revision}"; an empty prefix leaves the leading hyphen, as in the original.
+ * "{prefix}-{year}-{NNNN}-{revision}"; without a prefix "{year}-{NNNN}-{revision}", no stray hyphen.
  * Invoices use the invoice prefix (the original used the receipt prefix by mistake).
  */
 
@@ -28,7 +28,8 @@ export function baseNumber(year: number, sequence: number): string {
 
 export function documentNumber(prefix: string, year: number, sequence: number, revision: number): string {
   if (!Number.isInteger(revision) || revision < 1) throw new RangeError(`invalid revision ${revision}`);
-  return `${prefix.trim()}-${baseNumber(year, sequence)}-${revision}`;
+  const lead = prefix.trim();
+  return `${lead ? `${lead}-` : ''}${baseNumber(year, sequence)}-${revision}`;
 }
 
 const fileStem: Record<DocumentKind, string> = { receipt: 'Zahlungsbeleg', invoice: 'Rechnung' };
