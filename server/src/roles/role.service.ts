@@ -38,7 +38,7 @@ export class RoleService {
   constructor(
     private readonly orm: MikroORM,
     /** Announces the change and ends the holders' accesses it takes the right of (users/creator-rights.ts). */
-    private readonly creatorRights: Pick<CreatorRights, 'changed'>,
+    private readonly creatorRights: Pick<CreatorRights, 'changed' | 'roleChanged'>,
   ) {}
 
   /** Every role the viewer may read, across the viewer's tenants (instance owners: all tenants). */
@@ -109,6 +109,8 @@ export class RoleService {
       if (!allowed(viewer, 'delete', role)) throw new AppError('auth.forbidden');
       const holders = await this.holders(em, role.id);
       const before = roleSnapshot(role);
+      // Before its rows go: the tokens acting with the role are deleted with it (cascade).
+      await this.creatorRights.roleChanged(em, role.id, { deleted: true });
       await em.nativeDelete(Role, { id: role.id, tenant: tenantId });
       await recordRoleChange(em, role, before, null, viewerChangeOrigin(viewer, via));
       await this.creatorRights.changed(em, holders, 'role-deleted');
@@ -135,6 +137,7 @@ export class RoleService {
   /** Members holding the role get their fresh permissions pushed (drawer, guard). */
   private async notifyHolders(em: EntityManager, roleId: string, reason: string): Promise<void> {
     await this.creatorRights.changed(em, await this.holders(em, roleId), reason);
+    await this.creatorRights.roleChanged(em, roleId, { deleted: false });
   }
 }
 

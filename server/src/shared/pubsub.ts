@@ -20,6 +20,8 @@ export type Topics = {
   SESSION_ENDED: [sessionId: string, payload: { sessionId: string }];
   /** An API token was revoked (by hand, or its creator lost the right): its sockets close. */
   API_TOKEN_REVOKED: [tokenId: string, payload: { tokenId: string }];
+  /** An API token's rights changed (its role was edited): its sockets read the token again. */
+  API_TOKEN_CHANGED: [tokenId: string, payload: { tokenId: string }];
   BOOKING_CHANGED: [tenantId: string, payload: BookingChangedEvent];
   WORKFLOW_CARD_CHANGED: [tenantId: string, payload: WorkflowCardEvent];
 };

@@ -213,6 +213,16 @@ export class ApiTokenService implements ApiTokenAuthenticator, CreatedAccesses {
   }
 
   /**
+   * In the transaction of a role's change: the live tokens acting with the role are announced as
+   * changed (their sockets read them again and apply the new rights to the next event) or, when the
+   * role is being deleted and its tokens with it, as revoked (their sockets close).
+   */
+  async roleChanged(em: EntityManager, roleId: string, deleted: boolean): Promise<void> {
+    const tokens = await em.execute<{ id: string }[]>('select id from api_tokens where role_id = ? and revoked_at is null', [roleId]);
+    for (const { id } of tokens) await publishInTransaction(em, deleted ? 'API_TOKEN_REVOKED' : 'API_TOKEN_CHANGED', id, { tokenId: id });
+  }
+
+  /**
    * In the transaction of a change of the user's rights: revokes the live tokens the rights no
    * longer carry, and their sockets close with the commit; a deleted account's tokens lose its id.
    */

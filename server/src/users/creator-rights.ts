@@ -15,6 +15,12 @@ export interface CreatedAccesses {
    * mail address remains.
    */
   endLost(em: EntityManager, userId: string, rights: Permissions | null, accountDeleted: boolean): Promise<void>;
+  /**
+   * In the caller's transaction: a role of the tenant changed (`deleted`: is being deleted, before
+   * its rows go): accesses whose rights are that role announce it, so their open sockets read them
+   * again (or close) with the commit.
+   */
+  roleChanged?(em: EntityManager, roleId: string, deleted: boolean): Promise<void>;
 }
 
 export type RightsChangeReason = string;
@@ -41,6 +47,11 @@ export class CreatorRights {
       const rights = options.accountDeleted ? null : await this.viewers.rightsOf(em, userId);
       for (const kind of this.kinds) await kind.endLost(em, userId, rights, options.accountDeleted ?? false);
     }
+  }
+
+  /** A role was edited or is being deleted in this transaction: the accesses acting with it hear of it at the commit. */
+  async roleChanged(em: EntityManager, roleId: string, options: { deleted: boolean }): Promise<void> {
+    for (const kind of this.kinds) await kind.roleChanged?.(em, roleId, options.deleted);
   }
 
   /**

@@ -241,7 +241,7 @@ export class SocketViewers {
 
   /**
    * Closes the token's socket without waiting for its next event: at once on the news of its
-   * revocation (NOTIFY in the revoking transaction, heard by every process), at its expiry (a
+   * revocation or its role's deletion (NOTIFY in that transaction, heard by every process), at its expiry (a
    * timer), and when a change of its creator's rights (or a lost LISTEN connection) makes the read
    * again find it no longer valid.
    */
@@ -266,6 +266,7 @@ export class SocketViewers {
     armExpiry();
     const stops = [
       this.signals.on('API_TOKEN_REVOKED', token.id, close),
+      this.signals.on('API_TOKEN_CHANGED', token.id, recheck),
       ...(token.createdBy ? [this.signals.on('SESSION_CHANGED', token.createdBy, recheck)] : []),
       this.signals.onListenLost(recheck),
     ];

@@ -322,6 +322,50 @@ describe('open sockets close within 2 s', () => {
     }
   });
 
+  it('deleting the role a token acts with closes its sockets; narrowing it lets no further event through, without waiting for a re-read', async () => {
+    const SAVE_ROLE = 'mutation($t: ID!, $input: RoleInput!) { saveRole(tenantId: $t, input: $input) { id } }';
+    const reading = { readAny: true, readOwn: true, create: false, updateAny: false, updateOwn: false, deleteAny: false, deleteOwn: false };
+    const roleToken = async (name: string) => {
+      const { saveRole } = await ok<{ saveRole: { id: string } }>(leader, SAVE_ROLE, { t: tenantId, input: { name, adminInterfaces: ['bookings'], manageBookings: reading } });
+      const { createApiToken } = await ok<{ createApiToken: { secret: string } }>(leader, CREATE_TOKEN, { t: tenantId, input: { name: `Zugang ${name}`, roleId: saveRole.id } });
+      return { roleId: saveRole.id, secret: createApiToken.secret };
+    };
+
+    const deleted = await roleToken('Leserolle weg');
+    const gone = graphqlWsClient(app.url, { connectionParams: { authorization: `Bearer ${deleted.secret}` } });
+    const goneBookings = new SubscriptionRecorder(gone, BOOKING_CHANGED, { t: tenantId });
+    try {
+      await live([goneBookings]);
+      const since = Date.now();
+      await ok(leader, 'mutation($t: ID!, $id: ID!) { deleteRole(tenantId: $t, id: $id) }', { t: tenantId, id: deleted.roleId });
+      const end = await closed(goneBookings, since);
+      expect(end.code).toBe(4401);
+      expect(end.afterMs).toBeLessThan(CLOSE_WITHIN_MS);
+    } finally {
+      await gone.dispose();
+    }
+
+    const narrowed = await roleToken('Leserolle enger');
+    const sockets = await tokenSockets(narrowed.secret);
+    try {
+      await ok(leader, SAVE_ROLE, { t: tenantId, input: { id: narrowed.roleId, name: 'Leserolle enger', adminInterfaces: [], manageBookings: { ...reading, readAny: false, readOwn: false } } });
+      // Right after the change: the token reads no booking any more. The public schedule on the same
+      // socket marks when each booking's event was handled there (two in a row, so the first one's
+      // bookingChanged had time to arrive if it were let through).
+      const seen = sockets.bookings.results.length;
+      for (const marker of ['Danach', 'Zuletzt']) {
+        const before = sockets.schedule.results.length;
+        await book(marker);
+        await sockets.schedule.waitFor((result) => sockets.schedule.results.indexOf(result) >= before);
+      }
+      expect(sockets.bookings.results.slice(seen)).toEqual([]);
+    } finally {
+      sockets.bookings.stop();
+      sockets.schedule.stop();
+      await sockets.ws.dispose();
+    }
+  });
+
   it('removing the creator from the tenant closes the sockets of the person and of their token', async () => {
     const owner = await person('owner');
     const { secret } = await token(owner.client);
