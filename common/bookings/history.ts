@@ -29,6 +29,12 @@ export const bookingHistoryActionLabels = {
 } as const;
 export type BookingHistoryAction = keyof typeof bookingHistoryActionLabels;
 
+/**
+ * Entries that record what followed a change (a mail, a document, a provider's notice, the locker
+ * system's answer), not a change of the booking: the exports' "last change" passes over them.
+ */
+export const sideEffectHistoryActions: readonly BookingHistoryAction[] = ['mail_sent', 'mail_failed', 'receipt_issued', 'invoice_issued', 'payment_notified', 'locker_updated'];
+
 /** Who acted (common/changes/actor.ts, shared with the tenant's change log). */
 export const bookingHistoryActorKinds = changeActorKinds;
 export type BookingHistoryActorKind = ChangeActorKind;

@@ -147,7 +147,7 @@ describe('bookings list CSV', () => {
     expect(bytes.equals(expected)).toBe(true);
   });
 
-  it('with lastChange=true adds when, by whom and what the newest history entry of each booking was', async () => {
+  it('with lastChange=true adds when, by whom and what the newest change of each booking was; a mail sent or a document issued is no change', async () => {
     const record = (bookingId: string, at: string, action: string, kind: string, label: string) =>
       app.orm.em
         .fork()
@@ -155,7 +155,10 @@ describe('bookings list CSV', () => {
         .execute(`insert into booking_history (tenant_id, booking_id, at, action, actor_kind, actor_label, via) values (?, ?, ?, ?, ?, ?, 'graphql')`, [tenantId(), bookingId, at, action, kind, label]);
     await record('AAAA-0002', '2026-11-05T08:00:00Z', 'created', 'citizen', '');
     await record('AAAA-0002', '2026-11-06T09:30:00Z', 'changed', 'user', 'Anna Beispiel');
+    await record('AAAA-0001', '2026-11-06T07:00:00Z', 'cancelled', 'citizen', '');
     await record('AAAA-0001', '2026-11-07T10:00:00Z', 'mail_sent', 'system', 'System');
+    await record('AAAA-0001', '2026-11-07T10:01:00Z', 'receipt_issued', 'system', 'System');
+    await record('AAAA-0003', '2026-11-08T10:00:00Z', 'mail_sent', 'system', 'System');
 
     const { status, bytes } = await download(actors.clients.memberAny, '?lastChange=true');
     expect(status, bytes.toString()).toBe(200);
@@ -163,7 +166,10 @@ describe('bookings list CSV', () => {
     expect(lines[0]).toBe(`${HEADER};Letzte Änderung;Letzte Änderung durch;Art der letzten Änderung`);
     const endOf = (number: string) => lines.find((line) => line.startsWith(number))?.split(';').slice(-3);
     expect(endOf('AAAA-0002')).toEqual(['06.11.2026, 10:30', 'Anna Beispiel (Mitarbeiter/in)', 'Geändert']);
-    expect(endOf('AAAA-0001')).toEqual(['07.11.2026, 11:00', 'System', 'E-Mail versandt']);
+    // The cancellation, not the mail and the receipt that followed it.
+    expect(endOf('AAAA-0001')).toEqual(['06.11.2026, 08:00', 'Bürger/in', 'Storniert']);
+    // Only side effects recorded: no change to name.
+    expect(endOf('AAAA-0003')).toEqual(['-', '-', '-']);
     expect(endOf('AAAA-0004')).toEqual(['-', '-', '-']);
     // Without the flag the columns stay as they were.
     expect((await download(actors.clients.memberAny)).bytes.toString('utf8').split('\r\n')[0]).toBe(`\uFEFF${HEADER}`);

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { viewerActor, type BookingHistoryAction, type BookingHistoryActor, type BookingHistoryActorKind, type BookingHistoryQuery, type BookingHistoryVia, type ChangeOrigin } from '../../../common/bookings/history.js';
+import { sideEffectHistoryActions, viewerActor, type BookingHistoryAction, type BookingHistoryActor, type BookingHistoryActorKind, type BookingHistoryQuery, type BookingHistoryVia, type ChangeOrigin } from '../../../common/bookings/history.js';
 import { pgTextArray } from '../shared/sql.js';
 import type { Booking } from './booking.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
@@ -128,8 +128,9 @@ export interface LastBookingChange {
 }
 
 /**
- * The newest history entry of each of these bookings (by number) in one query; bookings without
- * history are missing from the map. One index probe per booking (tenant, booking, at desc).
+ * The newest history entry of each of these bookings (by number) that records a change, not a side
+ * effect (sideEffectHistoryActions), in one query; bookings without such an entry are missing from
+ * the map. One index probe per booking (tenant, booking, at desc), skipping the few side effects.
  */
 export async function lastBookingChanges(em: EntityManager, tenantId: string, numbers: readonly string[]): Promise<Map<string, LastBookingChange>> {
   if (numbers.length === 0) return new Map();
@@ -138,9 +139,9 @@ export async function lastBookingChanges(em: EntityManager, tenantId: string, nu
        from unnest(?::text[]) as n(booking_id)
        join lateral (
          select c.at, c.action, c.actor_kind, c.actor_id, c.actor_label from booking_history c
-          where c.tenant_id = ? and c.booking_id = n.booking_id order by c.at desc, c.id desc limit 1
+          where c.tenant_id = ? and c.booking_id = n.booking_id and c.action <> all(?::text[]) order by c.at desc, c.id desc limit 1
        ) h on true`,
-    [pgTextArray(numbers), tenantId],
+    [pgTextArray(numbers), tenantId, pgTextArray(sideEffectHistoryActions)],
   );
   return new Map(rows.map((row) => [row.booking_id, { at: new Date(row.at), action: row.action, actor: { kind: row.actor_kind, id: row.actor_id, label: row.actor_label } }]));
 }
