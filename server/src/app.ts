@@ -46,6 +46,7 @@ import { logger } from './shared/logging.js';
 import { createMetricsRegistry, metricsRoutes, QUEUE_FIGURES_SQL, type PoolFigures } from './shared/metrics.js';
 import { rejectNonObjectBody } from './shared/http/json-body.js';
 import { graphqlErrorHandler, sendRefusal } from './shared/http/refusal.js';
+import { germanInputValueMessage } from './shared/graphql/input-value-errors.js';
 import { apolloRequestError } from './shared/graphql/request-errors.js';
 import { rejectOversizedPathSegments } from './shared/http/path-ids.js';
 import { clientInputError, INVALID_CHARACTERS, problem, problemHandler, unavailableError } from './shared/http/problem.js';
@@ -122,6 +123,9 @@ function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLF
   // Apollo's refusals of a malformed request (method, body, batching) with the catalogue's codes.
   const request = apolloRequestError(original, code, formatted.message);
   if (request) return { message: request.message, extensions: request.extensions };
+  // A variable or argument of the wrong type: GraphQL's code, in German.
+  const german = germanInputValueMessage(code, formatted.message);
+  if (german) return { ...formatted, message: german };
   if (code && code !== 'INTERNAL_SERVER_ERROR') return formatted;
   logger.error({ err: original }, '[graphql] unexpected error');
   const generic = new AppError('generic.error');

@@ -105,6 +105,19 @@ describe('refusals before the operation runs answer as GraphQL', () => {
   });
 });
 
+describe('values of the wrong type are refused in German, with the codes of GraphQL', () => {
+  it('an invalid date in a variable: BAD_USER_INPUT naming the variable; as a literal: GRAPHQL_VALIDATION_FAILED', async () => {
+    const SCHEDULE = 'query($t: ID!, $ids: [ID!]!, $from: DateTimeISO!, $to: DateTimeISO!) { roomSchedule(tenantId: $t, bookableIds: $ids, from: $from, to: $to) { title } }';
+    const variable = await signedIn.gql(SCHEDULE, { t: tenantId, ids: ['x'], from: '31.12.2026', to: '2027-01-01T00:00:00Z' });
+    expect(variable.errors?.[0]).toMatchObject({ message: 'Ungültiger Wert in der Variable $from: erwartet wird ein Zeitpunkt nach ISO 8601 (z. B. 2027-03-01T10:00:00Z).', extensions: { code: 'BAD_USER_INPUT' } });
+    const literal = await signedIn.gql(`{ roomSchedule(tenantId: "${tenantId}", bookableIds: ["x"], from: "morgen", to: "2027-01-01T00:00:00Z") { title } }`);
+    expect(literal.errors?.[0]).toMatchObject({ message: 'Ungültiger Wert: erwartet wird ein Zeitpunkt nach ISO 8601 (z. B. 2027-03-01T10:00:00Z).', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
+    const missing = await signedIn.gql(SCHEDULE, { t: tenantId, ids: ['x'], to: '2027-01-01T00:00:00Z' });
+    expect(missing.errors?.[0]?.message).toBe('Die Variable $from fehlt; erwartet wird ein Zeitpunkt nach ISO 8601 (z. B. 2027-03-01T10:00:00Z).');
+    for (const answer of [variable, literal, missing]) expect(JSON.stringify(answer.errors)).not.toMatch(/cannot represent|was not provided|got invalid value/);
+  });
+});
+
 describe('API token refusals answer as GraphQL', () => {
   it('an Authorization header of another form: 401 AUTH_UNAUTHENTICATED with WWW-Authenticate', async () => {
     const response = await post(app.client(), { body: ME, headers: json({ authorization: 'Basic ZG9yYTp4' }) });

@@ -32,7 +32,8 @@ export function apolloRequestError(error: unknown, code: unknown, message: strin
 
 /**
  * The codes GraphQL itself answers with, outside the catalogue: the operation cannot be run as
- * sent. Their messages are GraphQL's own (English) or, for the document limits, German. Listed for
+ * sent. Their messages are GraphQL's own (English) except for values of the wrong type
+ * (input-value-errors.ts) and the document limits, which are German. Listed for
  * integrators in docs/errors.md.
  */
 export const graphqlProtocolCodes: readonly { code: string; status: number; meaning: string }[] = [
@@ -40,9 +41,9 @@ export const graphqlProtocolCodes: readonly { code: string; status: number; mean
   {
     code: 'GRAPHQL_VALIDATION_FAILED',
     status: 400,
-    meaning: 'The query does not fit the schema (unknown field, wrong argument), or it exceeds a document limit: tokens, depth, fragments, cost (the German message names the limit).',
+    meaning: 'The query does not fit the schema (unknown field, wrong argument; a literal value of the wrong type gets a German message saying what the type takes), or it exceeds a document limit: tokens, depth, fragments, cost (the German message names the limit).',
   },
-  { code: 'BAD_USER_INPUT', status: 400, meaning: 'A variable does not have the type the operation declares (a missing required variable, a string where a number belongs).' },
+  { code: 'BAD_USER_INPUT', status: 400, meaning: 'A variable does not have the type the operation declares (a missing required variable, a string where a number belongs, an invalid date); the German message names the variable and what its type takes.' },
   { code: 'OPERATION_RESOLUTION_FAILURE', status: 400, meaning: 'The document holds several operations and operationName names none of them (or is missing).' },
   {
     code: 'PERSISTED_QUERY_NOT_FOUND',
