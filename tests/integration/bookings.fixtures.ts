@@ -12,8 +12,8 @@ import { storeBookable, type BookableRow } from './bookables.fixtures.js';
  * GraphQL documents.
  */
 
-/** Tue 2026-12-01 10:00 Berlin (winter time, UTC+1) and an hour later. */
-export const slot = (hour = 10, day = '2026-12-01', hours = 1) => {
+/** Tue 2027-11-30 10:00 Berlin (winter time, UTC+1) and an hour later. */
+export const slot = (hour = 10, day = '2027-11-30', hours = 1) => {
   const begin = new Date(`${day}T${String(hour - 1).padStart(2, '0')}:00:00Z`).getTime();
   return { timeBegin: begin, timeEnd: begin + hours * 3_600_000 };
 };

@@ -39,7 +39,7 @@ const fireCheckouts = (bodies: Record<string, unknown>[]) =>
 describe('checkout across two server processes on one database', () => {
   it('50 parallel checkouts of one slot of an object with amount 3 store exactly 3 bookings; the other 47 answer 409', async () => {
     const room = await bookableRoom(local, tenantId, { title: 'Saal mit drei Plätzen', amount: 3 });
-    const window = slot(10, '2026-12-01');
+    const window = slot(10, '2027-11-30');
     const bodies = Array.from({ length: 50 }, (_, n) => ({ ...window, bookableItems: [{ bookableId: room.id, amount: 1 }], ...customer, mail: `kapazitaet-${n}@example.com` }));
 
     const started = Date.now();
@@ -67,7 +67,7 @@ describe('checkout across two server processes on one database', () => {
     // Twenty objects, so no advisory lock is shared: only the conditional coupon update decides.
     const rooms = await Promise.all(Array.from({ length: 20 }, (_, n) => bookableRoom(local, tenantId, { title: `Gutscheinraum ${n}`, amount: 1 })));
     const coupon = await storeCoupon(local, tenantId, { code: 'FUENFMAL', maxAmount: 5 });
-    const window = slot(12, '2026-12-02');
+    const window = slot(12, '2027-12-01');
     const bodies = rooms.map((room, n) => ({ ...window, bookableItems: [{ bookableId: room.id, amount: 1 }], couponCode: 'FUENFMAL', ...customer, mail: `gutschein-${n}@example.com` }));
 
     const started = Date.now();
@@ -90,7 +90,7 @@ describe('checkout across two server processes on one database', () => {
 
   it('30 parallel checkouts of 30 distinct slots of one object all succeed: the lock serialises, it does not refuse', async () => {
     const room = await bookableRoom(local, tenantId, { title: 'Einzelraum', amount: 1 });
-    const windows = Array.from({ length: 30 }, (_, n) => slot(8 + (n % 10), `2026-12-${String(14 + Math.floor(n / 10)).padStart(2, '0')}`));
+    const windows = Array.from({ length: 30 }, (_, n) => slot(8 + (n % 10), `2027-12-${String(13 + Math.floor(n / 10)).padStart(2, '0')}`));
     const bodies = windows.map((window, n) => ({ ...window, bookableItems: [{ bookableId: room.id, amount: 1 }], ...customer, mail: `serie-${n}@example.com` }));
 
     const started = Date.now();

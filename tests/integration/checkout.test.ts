@@ -37,7 +37,7 @@ const checkout = (body: Record<string, unknown>, simulate = false, client = gues
 describe('checkout: a stored booking', () => {
   it('books a room for a guest: number, unit prices, totals, flags, snapshot; mails the customer and the tenant', async () => {
     const room = await bookableRoom(app, tenantId, { title: 'Großer Saal' });
-    const response = await checkout({ ...slot(10, '2026-12-01', 2), bookableItems: [{ bookableId: room.id, amount: 1 }], ...customer });
+    const response = await checkout({ ...slot(10, '2027-11-30', 2), bookableItems: [{ bookableId: room.id, amount: 1 }], ...customer });
     expect(response.status, response.text).toBe(200);
     const booking = response.json;
     expect(booking.id).toMatch(/^[ABCDEFGHJKMNPQRSTUXY]{4}-[ABCDEFGHJKMNPQRSTUXY]{4}$/);
@@ -55,6 +55,28 @@ describe('checkout: a stored booking', () => {
     expect(notice.text).toContain(booking.id);
   });
 
+  it('a period that began before now is refused in German over REST, GraphQL and the item check; nothing is stored or mailed', async () => {
+    const room = await bookableRoom(app, tenantId, { title: 'Kleiner Saal' });
+    // An hour ago, whatever the day: the rule compares with the server's clock.
+    const begin = Math.floor((Date.now() - 3_600_000) / 3_600_000) * 3_600_000;
+    const past = { timeBegin: begin, timeEnd: begin + 2 * 3_600_000, bookableItems: [{ bookableId: room.id, amount: 1 }], ...customer, mail: 'vergangen@example.com' };
+    const message = 'Der gewählte Zeitraum für Kleiner Saal liegt in der Vergangenheit. Bitte wählen Sie einen späteren Beginn.';
+    for (const simulate of [false, true]) {
+      const rest = await checkout(past, simulate);
+      expect(rest.status, rest.text).toBe(409);
+      expect(rest.json).toMatchObject({ code: 'booking.in-past', detail: message });
+    }
+    const item = await guest.post(`/api/${tenantId}/checkout/validateItem`, { bookableId: room.id, amount: 1, timeBegin: past.timeBegin, timeEnd: past.timeEnd });
+    expect(item.json).toMatchObject({ code: 'booking.in-past' });
+    const graphql = await guest.gql('mutation($t: ID!, $input: CheckoutInput!) { checkout(tenantId: $t, input: $input) { id } }', {
+      t: tenantId,
+      input: { ...past, timeBegin: new Date(past.timeBegin).toISOString(), timeEnd: new Date(past.timeEnd).toISOString() },
+    });
+    expect(graphql.errors?.[0]).toMatchObject({ message, extensions: { code: 'BOOKING_IN_PAST' } });
+    await waitForSettledQueue(app.orm);
+    expect(app.smtp.find('vergangen@example.com')).toEqual([]);
+  });
+
   it('a free object that commits automatically is released and paid at once, and confirmed by mail', async () => {
     const ball = await storeBookable(app, tenantId, { title: 'Ball', isBookable: true, autoCommitBooking: true, amount: null });
     const response = await checkout({ bookableItems: [{ bookableId: ball.id, amount: 3 }], ...customer, mail: 'frei@example.com' });
@@ -70,7 +92,7 @@ describe('checkout: a stored booking', () => {
     // The mails of earlier tests are sent before counting, so only this request could add one.
     await waitForSettledQueue(app.orm);
     const mails = app.smtp.mails.length;
-    const response = await checkout({ ...slot(10, '2026-12-02'), bookableItems: [{ bookableId: room.id }], couponCode: 'PROBE' }, true);
+    const response = await checkout({ ...slot(10, '2027-12-01'), bookableItems: [{ bookableId: room.id }], couponCode: 'PROBE' }, true);
     expect(response.status, response.text).toBe(200);
     expect(response.json).toMatchObject({ id: null, priceEur: 13.39, isCommitted: false });
     expect(await bookingCount(app, tenantId)).toBe(before);
@@ -84,7 +106,7 @@ describe('checkout: a stored booking', () => {
 describe('checkout: capacity', () => {
   it('an object of amount 2 takes two overlapping bookings, not three; touching windows do not overlap; a rejected booking frees its place', async () => {
     const room = await bookableRoom(app, tenantId, { amount: 2 });
-    const book = () => checkout({ ...slot(14, '2026-12-03'), bookableItems: [{ bookableId: room.id }], ...customer });
+    const book = () => checkout({ ...slot(14, '2027-12-02'), bookableItems: [{ bookableId: room.id }], ...customer });
     const first = await book();
     expect(first.status).toBe(200);
     expect((await book()).status).toBe(200);
@@ -94,7 +116,7 @@ describe('checkout: capacity', () => {
     expect(third.json).toMatchObject({ code: 'booking.capacity', detail: expect.stringContaining('ist im gewählten Zeitraum bereits ausgebucht') });
 
     // 15:00 to 16:00 begins exactly when the others end.
-    expect((await checkout({ ...slot(15, '2026-12-03'), bookableItems: [{ bookableId: room.id }], ...customer })).status).toBe(200);
+    expect((await checkout({ ...slot(15, '2027-12-02'), bookableItems: [{ bookableId: room.id }], ...customer })).status).toBe(200);
 
     const owner = app.client();
     await signIn(owner, 'inhaberin@rathaus.example', 'inhaberin-passwort');
@@ -105,12 +127,12 @@ describe('checkout: capacity', () => {
   it('a parent hall fully booked blocks its parts, and a booked part blocks the whole hall', async () => {
     const part = await bookableRoom(app, tenantId, { title: 'Saal A' });
     const hall = await bookableRoom(app, tenantId, { title: 'Ganzer Saal', relatedBookableIds: [part.id] });
-    expect((await checkout({ ...slot(10, '2026-12-04'), bookableItems: [{ bookableId: part.id }], ...customer })).status).toBe(200);
-    const whole = await checkout({ ...slot(10, '2026-12-04'), bookableItems: [{ bookableId: hall.id }], ...customer });
+    expect((await checkout({ ...slot(10, '2027-12-03'), bookableItems: [{ bookableId: part.id }], ...customer })).status).toBe(200);
+    const whole = await checkout({ ...slot(10, '2027-12-03'), bookableItems: [{ bookableId: hall.id }], ...customer });
     expect(whole.status).toBe(409);
     expect(whole.json).toMatchObject({ code: 'booking.child-booked', detail: 'Abhängiges Objekt Saal A ist für den gewählten Zeitraum bereits gebucht.' });
-    expect((await checkout({ ...slot(12, '2026-12-04'), bookableItems: [{ bookableId: hall.id }], ...customer })).status).toBe(200);
-    const partLater = await checkout({ ...slot(12, '2026-12-04'), bookableItems: [{ bookableId: part.id }], ...customer });
+    expect((await checkout({ ...slot(12, '2027-12-03'), bookableItems: [{ bookableId: hall.id }], ...customer })).status).toBe(200);
+    const partLater = await checkout({ ...slot(12, '2027-12-03'), bookableItems: [{ bookableId: part.id }], ...customer });
     expect(partLater.json).toMatchObject({ code: 'booking.parent-unavailable' });
   });
 });
@@ -118,7 +140,7 @@ describe('checkout: capacity', () => {
 describe('checkout: coupons', () => {
   it('refuses unknown and expired codes with a clear 409 and counts one use per stored booking, never past maxAmount', async () => {
     const room = await bookableRoom(app, tenantId, { amount: null });
-    const body = (couponCode: string, hour: number) => ({ ...slot(hour, '2026-12-07'), bookableItems: [{ bookableId: room.id }], couponCode, ...customer });
+    const body = (couponCode: string, hour: number) => ({ ...slot(hour, '2027-12-06'), bookableItems: [{ bookableId: room.id }], couponCode, ...customer });
     expect((await checkout(body('GIBTSNICHT', 8))).json).toMatchObject({ code: 'booking.coupon-invalid', title: 'Gutschein ungültig' });
     await storeCoupon(app, tenantId, { code: 'ALT', validTo: new Date(Date.now() - 1000) });
     expect((await checkout(body('ALT', 8))).status).toBe(409);
@@ -128,7 +150,7 @@ describe('checkout: coupons', () => {
     expect(used.status, used.text).toBe(200);
     expect(used.json).toMatchObject({ couponCode: 'ZWEIMAL', priceEur: 8.93, _couponUsed: { id: 'ZWEIMAL', type: 'fixed', discount: 5 } });
     expect((await checkout(body('ZWEIMAL', 9), true)).status).toBe(200);
-    expect((await guest.post(`/api/${tenantId}/checkout/validateItem`, { bookableId: room.id, amount: 1, ...slot(9, '2026-12-07'), couponCode: 'ZWEIMAL' })).status).toBe(200);
+    expect((await guest.post(`/api/${tenantId}/checkout/validateItem`, { bookableId: room.id, amount: 1, ...slot(9, '2027-12-06'), couponCode: 'ZWEIMAL' })).status).toBe(200);
     expect((await checkout(body('ZWEIMAL', 10))).status).toBe(200);
     expect((await checkout(body('ZWEIMAL', 11))).json).toMatchObject({ code: 'booking.coupon-used-up' });
     expect((await app.orm.em.fork().findOneOrFail(Coupon, { code: 'ZWEIMAL' })).usedAmount).toBe(2);
@@ -145,7 +167,7 @@ describe('checkout: rules and bad input', () => {
     expect((await checkout({ bookableItems: [{ bookableId: room.id }], timeBegin: 'gestern', ...customer })).status).toBe(400);
     expect((await checkout({ bookableItems: [{ bookableId: '00000000-0000-4000-8000-000000000000' }], ...customer })).status).toBe(404);
     expect((await checkout({ bookableItems: [{ bookableId: 'kein-objekt' }], ...customer })).status).toBe(404);
-    const anonymous = await checkout({ ...slot(10, '2026-12-08'), bookableItems: [{ bookableId: room.id }] });
+    const anonymous = await checkout({ ...slot(10, '2027-12-07'), bookableItems: [{ bookableId: room.id }] });
     expect(anonymous.status).toBe(400);
     expect(Object.keys(anonymous.json.errors).sort()).toEqual(['mail', 'name']);
     expect((await guest.post('/api/gibt-es-nicht/checkout', { bookableItems: [{ bookableId: room.id }], ...customer })).status).toBe(404);
@@ -157,9 +179,9 @@ describe('checkout: rules and bad input', () => {
       isOpeningHoursRelated: true,
       openingHours: [{ weekdays: [1, 2, 3, 4, 5], startTime: '08:00', endTime: '16:00' }],
     });
-    const late = await checkout({ ...slot(16, '2026-12-08'), bookableItems: [{ bookableId: office.id }], ...customer });
+    const late = await checkout({ ...slot(16, '2027-12-07'), bookableItems: [{ bookableId: office.id }], ...customer });
     expect(late.json).toMatchObject({ code: 'booking.opening-hours', detail: 'Die gewählte Buchungszeit liegt außerhalb der Öffnungszeiten von Bürgerbüro.' });
-    expect((await checkout({ ...slot(15, '2026-12-08'), bookableItems: [{ bookableId: office.id }], ...customer })).status).toBe(200);
+    expect((await checkout({ ...slot(15, '2027-12-07'), bookableItems: [{ bookableId: office.id }], ...customer })).status).toBe(200);
 
     const closed = await storeBookable(app, tenantId, { title: 'Lager', isBookable: false });
     expect((await checkout({ bookableItems: [{ bookableId: closed.id }], ...customer })).json).toMatchObject({ code: 'booking.not-bookable' });
@@ -204,7 +226,7 @@ describe('checkout: rules and bad input', () => {
 describe('checkout over GraphQL', () => {
   it('checkout, checkoutPreview and checkoutItemPrices answer the same as REST', async () => {
     const room = await bookableRoom(app, tenantId);
-    const input = { timeBegin: new Date(slot(9, '2026-12-09').timeBegin).toISOString(), timeEnd: new Date(slot(9, '2026-12-09').timeEnd).toISOString(), bookableItems: [{ bookableId: room.id, amount: 1 }], ...customer };
+    const input = { timeBegin: new Date(slot(9, '2027-12-08').timeBegin).toISOString(), timeEnd: new Date(slot(9, '2027-12-08').timeEnd).toISOString(), bookableItems: [{ bookableId: room.id, amount: 1 }], ...customer };
     const preview = await guest.gql<{ checkoutPreview: { id: null; priceEur: number } }>(gql.preview, { t: tenantId, input });
     expect(preview.errors).toBeUndefined();
     expect(preview.data?.checkoutPreview).toMatchObject({ id: null, priceEur: 14.88 });
@@ -227,8 +249,8 @@ describe('checkout and the workflow', () => {
     expect(saved.status).toBe(200);
     try {
       const room = await bookableRoom(app, tenantId);
-      const first = await checkout({ ...slot(10, '2026-12-10'), bookableItems: [{ bookableId: room.id }], ...customer });
-      const second = await checkout({ ...slot(11, '2026-12-10'), bookableItems: [{ bookableId: room.id }], ...customer });
+      const first = await checkout({ ...slot(10, '2027-12-09'), bookableItems: [{ bookableId: room.id }], ...customer });
+      const second = await checkout({ ...slot(11, '2027-12-09'), bookableItems: [{ bookableId: room.id }], ...customer });
       const workflow = await storedBoard(app, tenantId);
       expect(workflow.states[0].tasks.map((task) => task.id)).toEqual([second.json.id, first.json.id]);
     } finally {

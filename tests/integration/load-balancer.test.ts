@@ -47,7 +47,7 @@ describe('sessions through the balancer', () => {
 describe('checkout race over both replicas', () => {
   it('40 guests checking out the last 3 places of one slot at once: exactly 3 bookings, the rest refused, both replicas answering', async () => {
     const room = await bookableRoom(product, tenantId, { title: 'Saal mit drei Plätzen', amount: 3 });
-    const window = slot(10, '2026-12-01');
+    const window = slot(10, '2027-11-30');
     const guests = Array.from({ length: 40 }, () => product.client());
     const responses = await Promise.all(
       guests.map((guest, n) => guest.post(`/api/${tenantId}/checkout`, { ...window, bookableItems: [{ bookableId: room.id, amount: 1 }], ...customer, mail: `gast-${n}@example.com` })),

@@ -85,7 +85,7 @@ async function lockerHistoryOf(bookingId: string): Promise<{ before: unknown; af
 describe('a checkout of an object with lockers', () => {
   it('reserves the units, shows them in REST and GraphQL, has the stand-in open them and names them in the confirmation', async () => {
     const bike = await bikeWithLockers([{ id: 'FACH-A', amount: 2 }]);
-    const window = slot(10, '2026-12-07', 3);
+    const window = slot(10, '2027-12-06', 3);
     const response = await checkout(bike, window, 1, 'reserviert@example.com');
     expect(response.status, response.text).toBe(200);
     const booking: Json = response.json;
@@ -110,16 +110,16 @@ describe('a checkout of an object with lockers', () => {
 
     const mail = await app.smtp.waitForMail('reserviert@example.com', `Vielen Dank für Ihre Buchung im ${TENANT_NAME}`);
     expect(mail.text).toContain('Schließfächer');
-    expect(mail.text).toContain(`Ein Schließfach „FACH-A“ zu ${bike.title}, nutzbar vom 07.12.2026, 10:00 bis 07.12.2026, 13:00`);
+    expect(mail.text).toContain(`Ein Schließfach „FACH-A“ zu ${bike.title}, nutzbar vom 06.12.2027, 10:00 bis 06.12.2027, 13:00`);
   });
 
   it('refuses with 409 when too few units are free, over REST and GraphQL, and stores nothing', async () => {
     const bike = await bikeWithLockers([{ id: 'FACH-B', amount: 2 }]);
-    const window = slot(10, '2026-12-08');
+    const window = slot(10, '2027-12-07');
     expect((await checkout(bike, window, 2)).status).toBe(200);
     const before = await bookingCount(app, tenantId);
 
-    const refused = await checkout(bike, slot(10, '2026-12-08', 2));
+    const refused = await checkout(bike, slot(10, '2027-12-07', 2));
     expect(refused.status, refused.text).toBe(409);
     expect(refused.json).toMatchObject({ code: 'booking.lockers-unavailable', title: 'Schließfächer nicht verfügbar' });
     expect(refused.json.detail).toContain('Für den gewählten Zeitraum sind nicht genug Schließfächer frei');
@@ -132,13 +132,13 @@ describe('a checkout of an object with lockers', () => {
     // The preview refuses alike; an adjacent window has all units again.
     expect((await guest.post(`/api/${tenantId}/checkout?simulate=true`, { ...window, bookableItems: [{ bookableId: bike.id, amount: 1 }], ...customer })).status).toBe(409);
     expect(await bookingCount(app, tenantId)).toBe(before);
-    expect((await checkout(bike, slot(11, '2026-12-08'), 2)).status).toBe(200);
+    expect((await checkout(bike, slot(11, '2027-12-07'), 2)).status).toBe(200);
   });
 
   it('objects that share a unit group share its units', async () => {
     const cargo = await bikeWithLockers([{ id: 'FACH-GEMEINSAM', amount: 1 }]);
     const trailer = await bikeWithLockers([{ id: 'FACH-GEMEINSAM', amount: 1 }]);
-    const window = slot(10, '2026-12-09');
+    const window = slot(10, '2027-12-08');
     expect((await checkout(cargo, window)).status).toBe(200);
     expect((await checkout(trailer, window)).json?.code).toBe('booking.lockers-unavailable');
   });
@@ -151,7 +151,7 @@ describe('a checkout of an object with lockers', () => {
     tenant.applications = applications.map((application) => ({ ...application, active: false }));
     await em.flush();
     try {
-      const response = await checkout(bike, slot(10, '2026-12-10'));
+      const response = await checkout(bike, slot(10, '2027-12-09'));
       expect(response.status, response.text).toBe(200);
       expect(response.json.lockerInfo).toEqual([]);
     } finally {
@@ -164,7 +164,7 @@ describe('a checkout of an object with lockers', () => {
 describe('units held by bookings that no longer hold them', () => {
   it('a rejected request frees its units at once without calling the locker system; releasing it again reserves anew', async () => {
     const bike = await bikeWithLockers([{ id: 'FACH-C', amount: 1 }], { autoCommitBooking: false });
-    const window = slot(10, '2026-12-14');
+    const window = slot(10, '2027-12-13');
     const request: Json = (await checkout(bike, window)).json;
     expect(request.isCommitted).toBe(false);
     expect((await checkout(bike, window)).status).toBe(409);
@@ -184,7 +184,7 @@ describe('units held by bookings that no longer hold them', () => {
 
   it('a cancelled booking gives its opened units back through the locker system', async () => {
     const bike = await bikeWithLockers([{ id: 'FACH-D', amount: 1 }]);
-    const window = slot(10, '2026-12-15');
+    const window = slot(10, '2027-12-14');
     const booking: Json = (await checkout(bike, window)).json;
     await waitForSettledQueue(app.orm);
     expect(await lockersOf(booking.id)).toEqual([expect.objectContaining({ state: 'active' })]);
@@ -199,7 +199,7 @@ describe('units held by bookings that no longer hold them', () => {
 
   it('a deleted booking gives its units back after it is gone', async () => {
     const bike = await bikeWithLockers([{ id: 'FACH-E', amount: 1 }]);
-    const window = slot(10, '2026-12-16');
+    const window = slot(10, '2027-12-15');
     const booking: Json = (await checkout(bike, window)).json;
     await waitForSettledQueue(app.orm);
     expect((await checkout(bike, window)).status).toBe(409);
@@ -214,26 +214,26 @@ describe('units held by bookings that no longer hold them', () => {
 describe('staff editing bookings of objects with lockers', () => {
   it('a booking staff create reserves and opens units; moving another booking into the full period is refused; moving it back out frees them', async () => {
     const bike = await bikeWithLockers([{ id: 'FACH-G', amount: 1 }]);
-    const window = slot(10, '2026-12-21');
+    const window = slot(10, '2027-12-20');
     const put = (body: Record<string, unknown>) => owner.put(bookingsUrl(), { ...customer, bookableItems: [{ bookableId: bike.id, amount: 1 }], ...body });
     const created = await put({ ...window, isCommitted: true });
     expect(created.status, created.text).toBe(200);
     await waitForSettledQueue(app.orm);
     expect(await lockersOf(created.json.id)).toEqual([expect.objectContaining({ unitId: 'FACH-G', state: 'active' })]);
 
-    const later: Json = (await checkout(bike, slot(12, '2026-12-21'))).json;
+    const later: Json = (await checkout(bike, slot(12, '2027-12-20'))).json;
     const moved = await put({ id: later.id, ...window });
     expect(moved.status, moved.text).toBe(409);
     expect(moved.json.code).toBe('booking.lockers-unavailable');
 
     // The first booking moves to another day: its opened units are given back for the old period and opened for the new one.
     // (An update answers 201, a creation 200.)
-    expect((await put({ id: created.json.id, ...slot(10, '2026-12-22') })).status).toBe(201);
+    expect((await put({ id: created.json.id, ...slot(10, '2027-12-21') })).status).toBe(201);
     await waitForSettledQueue(app.orm);
     // Two jobs of their own, run in either order.
     const calls = standIn.calls.filter((call) => call.bookingId === created.json.id).map((call) => `${call.action} ${call.begin.toISOString()}`);
     expect(calls.sort()).toEqual(
-      [`activate ${new Date(window.timeBegin).toISOString()}`, `release ${new Date(window.timeBegin).toISOString()}`, `activate ${new Date(slot(10, '2026-12-22').timeBegin).toISOString()}`].sort(),
+      [`activate ${new Date(window.timeBegin).toISOString()}`, `release ${new Date(window.timeBegin).toISOString()}`, `activate ${new Date(slot(10, '2027-12-21').timeBegin).toISOString()}`].sort(),
     );
     expect((await put({ id: later.id, ...window })).status).toBe(201);
   });
@@ -243,7 +243,7 @@ describe('staff removing an object with lockers from a booking', () => {
   it('gives its units back and keeps the others', async () => {
     const bike = await bikeWithLockers([{ id: 'FACH-H', amount: 1 }]);
     const trailer = await bikeWithLockers([{ id: 'FACH-I', amount: 1 }]);
-    const window = slot(10, '2026-12-23');
+    const window = slot(10, '2027-12-22');
     const booking: Json = (
       await guest.post(`/api/${tenantId}/checkout`, { ...window, bookableItems: [{ bookableId: bike.id, amount: 1 }, { bookableId: trailer.id, amount: 1 }], ...customer })
     ).json;
@@ -270,7 +270,7 @@ describe('a locker system that keeps failing', () => {
   it('leaves the complaint on the booking while the queue retries, and marks the units failed after the last attempt', async () => {
     const bike = await bikeWithLockers([{ id: 'FACH-F', amount: 1 }]);
     standIn.failWith('Pareva-Testsystem nicht erreichbar');
-    const booking: Json = (await checkout(bike, slot(10, '2026-12-17'))).json;
+    const booking: Json = (await checkout(bike, slot(10, '2027-12-16'))).json;
     const jobOf = async () => (await queuedJobs(app.orm, LOCKER_ACTIVATE_JOB)).find((job) => job.payload.bookingId === booking.id);
     const attempted = async (attempts: number) => {
       const deadline = Date.now() + 10_000;

@@ -696,6 +696,8 @@ export const bookingApi: ApiDomain = {
         examples: { saal: { summary: 'Großer Saal, zwei Stunden', value: { bookableId: 'grosser-saal', amount: 1, timeBegin: exampleBegin, timeEnd: exampleEnd } } },
       },
       answers: { 200: jsonObject('Preis und Prüfergebnis des Objekts.') },
+      // The same refusals as the checkout for this object (not bookable, capacity, in the past…).
+      problems: [409],
     },
     {
       method: 'get',

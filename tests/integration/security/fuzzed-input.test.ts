@@ -31,7 +31,7 @@ const tooLongId = 'x'.repeat(10_000);
 const may = Date.UTC(2026, 4, 1);
 const april = Date.UTC(2026, 3, 1);
 /** An hour on 1 December 2026 (the room takes one booking at a time). */
-const slotAt = (hour: number) => ({ timeBegin: Date.UTC(2026, 11, 1, hour), timeEnd: Date.UTC(2026, 11, 1, hour + 1) });
+const slotAt = (hour: number) => ({ timeBegin: Date.UTC(2027, 10, 30, hour), timeEnd: Date.UTC(2027, 10, 30, hour + 1) });
 const slot = slotAt(9);
 const isoSlotAt = (hour: number) => ({ timeBegin: new Date(slotAt(hour).timeBegin).toISOString(), timeEnd: new Date(slotAt(hour).timeEnd).toISOString() });
 const customer = { name: 'Erika Mustermann', mail: 'erika@example.com', street: 'Hauptstraße 1', zipCode: '12345', location: 'Musterstadt', phone: '0123' };
