@@ -51,6 +51,9 @@ describe('checkout: a stored booking', () => {
 
     const request = await app.smtp.waitForMail(customer.mail, 'Vielen Dank für Ihre Buchungsanfrage im Rathaus Musterstadt');
     expect(request.text).toContain(booking.id);
+    // Whom to contact, and an answer reaches the tenant rather than the sending address.
+    expect(request.text).toContain(`Bei Fragen zu Ihrer Buchung erreichen Sie Rathaus Musterstadt:\nE-Mail: ${TENANT_MAIL}`);
+    expect(request.replyTo).toEqual([TENANT_MAIL]);
     const notice = await app.smtp.waitForMail(TENANT_MAIL, 'Eine neue Buchungsanfrage liegt vor');
     expect(notice.text).toContain(booking.id);
   });

@@ -12,6 +12,8 @@ export interface CapturedMail {
   to: string[];
   /** The To header's addresses, lower-case. */
   headerTo: string[];
+  /** The Reply-To header's addresses, lower-case. */
+  replyTo: string[];
   from: string;
   subject: string;
   text: string;
@@ -61,6 +63,7 @@ export class SmtpCapture {
             const mail: CapturedMail = {
               to: session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
               headerTo: addresses(parsed.to),
+              replyTo: addresses(parsed.replyTo),
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
               subject: parsed.subject ?? '',
               text,

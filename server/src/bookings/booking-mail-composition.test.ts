@@ -345,6 +345,32 @@ describe('the privacy footer', () => {
   });
 });
 
+describe('whom the customer can contact', () => {
+  const contact = { contactName: 'Frau Weber', phone: '0421 123-45' };
+  const customerKinds: BookingMailKind[] = ['request-received', 'confirmed', 'released', 'payment-requested', 'payment-direct', 'invoice-payment-request', 'invoice', 'rejected', 'declined'];
+
+  it.each(customerKinds)('the customer mail %s names the tenant, contact person, address and phone, and answers go to the tenant', (kind) => {
+    const mail = compose(kind, { tenant: { ...input().tenant, ...contact } });
+    expect(mail.text).toContain('Bei Fragen zu Ihrer Buchung erreichen Sie Bürgerhaus Nord (Frau Weber):\nE-Mail: buchung@stadt.example\nTelefon: 0421 123-45');
+    expect(mail.contentHtml).toContain('<p class="tenant-contact">Bei Fragen zu Ihrer Buchung erreichen Sie Bürgerhaus Nord (Frau Weber):<br />');
+    expect(mail.replyTo).toBe('buchung@stadt.example');
+  });
+
+  it('without a contact person or phone only what is set; without any way to reach the tenant nothing', () => {
+    expect(compose('confirmed').text).toContain('Bei Fragen zu Ihrer Buchung erreichen Sie Bürgerhaus Nord:\nE-Mail: buchung@stadt.example');
+    expect(compose('confirmed').text).not.toContain('E-Mail: buchung@stadt.example\nTelefon:');
+    const unreachable = compose('confirmed', { tenant: { ...input().tenant, mail: '' } });
+    expect(unreachable.text).not.toContain('Bei Fragen');
+    expect(unreachable.replyTo).toBeUndefined();
+  });
+
+  it("the tenant's own mails carry no contact block and no Reply-To", () => {
+    const mail = compose('tenant-new-booking', { tenant: { ...input().tenant, ...contact } });
+    expect(mail.text).not.toContain('Bei Fragen');
+    expect(mail.replyTo).toBeUndefined();
+  });
+});
+
 describe('the tenant template', () => {
   it('puts the title escaped and the content as HTML', () => {
     const html = renderMailTemplate('<title>{{title}}</title><h1>{{ title }}</h1><main>{{content}}</main><aside>{{{content}}}</aside>', {

@@ -19,6 +19,9 @@ export interface BookingMailTenant {
   name: string;
   mail: string;
   enablePublicStatusView: boolean;
+  /** Whom the customer reaches at the tenant (the customers' mails name them); absent or empty: left out. */
+  contactName?: string;
+  phone?: string;
   /** The privacy notice and the link to the privacy statement: the footer of the customers' mails; absent or empty: none. */
   privacyNotice?: string;
   privacyPolicyLink?: string;
@@ -45,6 +48,8 @@ export interface ComposedBookingMail {
   to: string;
   /** A copy to the tenant. */
   bcc?: string;
+  /** A customer's answer reaches the tenant's address, not the (often no-reply) sender. */
+  replyTo?: string;
   subject: string;
   /** The template's `{{title}}` (plain text). */
   title: string;
@@ -334,6 +339,23 @@ function paymentLines(booking: BookingView, receiptAttached: boolean): string[] 
 const link = (href: string, label: string): string => `<p><a href="${escapeHtml(href)}">${escapeHtml(label)}</a></p>`;
 
 /**
+ * Whom the customer can contact about the booking: the tenant's name, contact person, address and
+ * phone, as far as the tenant set them; null without any way to reach it.
+ */
+export function tenantContact(tenant: Pick<BookingMailTenant, 'name' | 'mail' | 'contactName' | 'phone'>): { html: string; text: string } | null {
+  const mail = tenant.mail.trim();
+  const phone = tenant.phone?.trim() ?? '';
+  if (!mail && !phone) return null;
+  const contactName = tenant.contactName?.trim() ?? '';
+  const lines = [
+    `Bei Fragen zu Ihrer Buchung erreichen Sie ${oneLine(tenant.name)}${contactName ? ` (${oneLine(contactName)})` : ''}:`,
+    ...(mail ? [`E-Mail: ${mail}`] : []),
+    ...(phone ? [`Telefon: ${oneLine(phone)}`] : []),
+  ];
+  return { html: `<p class="tenant-contact">${lines.map((line) => escapeHtml(line)).join('<br />\n')}</p>`, text: lines.join('\n') };
+}
+
+/**
  * The footer of a customer's mail: the tenant's privacy notice and the link to its privacy
  * statement, in small print below a rule; null when the tenant set neither.
  */
@@ -412,6 +434,11 @@ export function composeBookingMail(kind: BookingMailKind, input: BookingMailInpu
     );
     text.push(`${STATUS_LINK_TEXT}\n${links.status}`);
   }
+  const contact = rules.audience === 'customer' ? tenantContact(tenant) : null;
+  if (contact) {
+    html.push(contact.html);
+    text.push(contact.text);
+  }
   const footer = rules.audience === 'customer' ? privacyFooter(tenant) : null;
   if (footer) {
     html.push(footer.html);
@@ -421,6 +448,7 @@ export function composeBookingMail(kind: BookingMailKind, input: BookingMailInpu
   return {
     to,
     ...(rules.bcc && tenantMail && tenantMail.toLowerCase() !== to.toLowerCase() ? { bcc: tenantMail } : {}),
+    ...(rules.audience === 'customer' && tenantMail ? { replyTo: tenantMail } : {}),
     subject,
     title: subject,
     contentHtml: html.join('\n'),

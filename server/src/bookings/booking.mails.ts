@@ -64,7 +64,16 @@ export class BookingMailer {
     const eventIds = ticketEventIds(view.bookableItems);
     const composed = composeBookingMail(job.kind, {
       booking: view,
-      tenant: { id: tenant.id, name: tenant.name, mail: tenant.mail, enablePublicStatusView: tenant.enablePublicStatusView, privacyNotice: tenant.privacyNotice, privacyPolicyLink: tenant.privacyPolicyLink },
+      tenant: {
+        id: tenant.id,
+        name: tenant.name,
+        mail: tenant.mail,
+        contactName: tenant.contactName,
+        phone: tenant.phone,
+        enablePublicStatusView: tenant.enablePublicStatusView,
+        privacyNotice: tenant.privacyNotice,
+        privacyPolicyLink: tenant.privacyPolicyLink,
+      },
       publicUrl: this.publicUrl,
       reason: job.reason,
       hookId: job.hookId,
@@ -91,6 +100,7 @@ export class BookingMailer {
       {
         to: composed.to,
         bcc: composed.bcc,
+        replyTo: composed.replyTo,
         subject: composed.subject,
         html: renderMailTemplate(tenant.genericMailTemplate, { title: composed.title, contentHtml: composed.contentHtml }),
         text: composed.text,

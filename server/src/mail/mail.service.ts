@@ -21,6 +21,8 @@ export type MailAttachment = Attachment & { filename: string; content: Buffer | 
 export interface RenderedMail {
   to: string;
   bcc?: string;
+  /** Where an answer goes (the tenant's address): the sender is often a no-reply address. */
+  replyTo?: string;
   subject: string;
   html: string;
   text: string;
@@ -136,7 +138,7 @@ export class MailService {
       return;
     }
     const settings = sender ?? instance.ownServer;
-    const message = { to: mail.to, bcc: mail.bcc || undefined, subject: mail.subject, html: mail.html, text: mail.text, attachments: mail.attachments };
+    const message = { to: mail.to, bcc: mail.bcc || undefined, replyTo: mail.replyTo || undefined, subject: mail.subject, html: mail.html, text: mail.text, attachments: mail.attachments };
     if (settings?.kind === 'smtp') {
       await this.smtpTransport(settings).sendMail({ from: settings.from, ...message });
       return;
@@ -220,6 +222,7 @@ export class MailService {
           from: { emailAddress: { address: settings.mail, name: displayName } },
           toRecipients: [{ emailAddress: { address: mail.to } }],
           ...(mail.bcc ? { bccRecipients: [{ emailAddress: { address: mail.bcc } }] } : {}),
+          ...(mail.replyTo ? { replyTo: [{ emailAddress: { address: mail.replyTo } }] } : {}),
           ...(mail.attachments?.length ? { attachments: mail.attachments.map(graphAttachment) } : {}),
         },
         saveToSentItems: false,
