@@ -36,6 +36,7 @@ const CANCEL_REQUEST = `Stornierungsanfrage für Ihre Buchung im ${TENANT_NAME}`
 const TENANT_REQUEST = 'Eine neue Buchungsanfrage liegt vor';
 const TENANT_NEW_BOOKING = (id: string) => `Neue Buchung ${id}`;
 const TENANT_PAYMENT = (id: string) => `Zahlung eingegangen: Buchung ${id}`;
+const TENANT_REFUND_DUE = (id: string) => `Erstattung offen: Buchung ${id} storniert`;
 const ORGANIZER_NEW_BOOKING = 'Eine neue Buchung liegt vor';
 
 interface BookingRef {
@@ -112,12 +113,14 @@ async function payOnline(booking: BookingRef): Promise<void> {
   expect(paid.status, paid.text).toBe(303);
 }
 
-/** The customer asks to cancel and confirms through the mailed link. */
-async function cancelByCustomer(booking: BookingRef): Promise<void> {
+/** The customer asks to cancel and confirms through the mailed link; `look` sees the pending request first. */
+async function cancelByCustomer<T>(booking: BookingRef, look?: (hookId: string) => Promise<T>): Promise<T | undefined> {
   expect((await guest.post(`/api/${tenantId}/bookings/${booking.id}/request-reject`, { reason: 'Ich bin verhindert' })).status).toBe(201);
   const request = await app.smtp.waitForMail(booking.mail, CANCEL_REQUEST);
-  const link = new URL(request.links.find((href) => href.includes('/booking/verify-reject/')) as string);
-  expect((await guest.post(`/api/${tenantId}/bookings/${booking.id}/hooks/${link.searchParams.get('hookId')}/release`)).status).toBe(200);
+  const hookId = new URL(request.links.find((href) => href.includes('/booking/verify-reject/')) as string).searchParams.get('hookId') as string;
+  const seen = await look?.(hookId);
+  expect((await guest.post(`/api/${tenantId}/bookings/${booking.id}/hooks/${hookId}/release`)).status).toBe(200);
+  return seen;
 }
 
 /** Runs the action, waits until the queue has sent everything it caused, and sorts the new mails of the booking by recipient. */
@@ -278,6 +281,38 @@ describe('mail matrix: who hears of which event', () => {
       act: cancelByCustomer,
       customer: [CANCELLED],
       tenant: () => [],
+    },
+    {
+      event: "a paid booking cancelled by its customer: the customer hears the office gets in touch about the money, the office that a refund is due",
+      setup: () => prepare('paidCancel', () => checkoutRoom({ provider: 'testPayment', name: 'bezahlt-storno' }), async (booking) => {
+        await commit(booking);
+        await payOnline(booking);
+      }),
+      booking: 'paidCancel',
+      act: async (booking) => {
+        // The confirmation page learns what was paid, so it can say who refunds it.
+        const paidEur = await cancelByCustomer(booking, async (hookId) => {
+          const pending = await guest.gql<{ bookingCancellationRequest: { paidEur: number | null } }>('query($t: ID!, $id: ID!, $h: ID!) { bookingCancellationRequest(tenantId: $t, id: $id, hookId: $h) { paidEur } }', { t: tenantId, id: booking.id, h: hookId });
+          return pending.data?.bookingCancellationRequest.paidEur;
+        });
+        expect(paidEur).toBe(booking.priceEur);
+      },
+      customer: [CANCELLED],
+      tenant: (id) => [TENANT_REFUND_DUE(id)],
+      check: ({ customer: [mail], tenant: [notice] }, booking) => {
+        expect(mail.text).toContain(`Sie haben für diese Buchung bereits ${formatEuro(booking.priceEur)} bezahlt. Wegen der Erstattung meldet sich ${TENANT_NAME} bei Ihnen.`);
+        expect(notice.text).toContain('Bitte veranlassen Sie die Erstattung');
+        expect(notice.text).toContain(`Bezahlt: ${formatEuro(booking.priceEur)}`);
+      },
+    },
+    {
+      event: 'an unpaid booking cancelled by staff mentions no refund',
+      setup: () => prepare('unpaidCancel', () => checkoutRoom({ provider: 'invoice', name: 'unbezahlt-storno' }), commit),
+      booking: 'unpaidCancel',
+      act: (booking) => rejectOverGraphql(booking, 'Wasserschaden'),
+      customer: [CANCELLED],
+      tenant: () => [],
+      check: ({ customer: [mail] }) => expect(mail.text).not.toContain('Erstattung'),
     },
     {
       event: 'staff mark a booking paid before its release (cash at the counter)',

@@ -85,6 +85,8 @@ interface KindRules {
   paymentDetails?: boolean;
   /** The heading of the reason, when the mail carries one. */
   reasonLabel?: string;
+  /** A paid booking ends here: the customer learns that the office gets in touch about the money. */
+  refundNote?: boolean;
 }
 
 const kindRules: Record<BookingMailKind, KindRules> = {
@@ -156,6 +158,7 @@ const kindRules: Record<BookingMailKind, KindRules> = {
     statusQr: false,
     opening: ['wir möchten Sie darüber informieren, dass die unten aufgeführte Buchung storniert wurde.'],
     reasonLabel: 'Hinweis zur Stornierung',
+    refundNote: true,
   },
   declined: {
     subject: (name) => `Absage: Ihre Buchungsanfrage im ${name} wurde abgelehnt`,
@@ -165,6 +168,7 @@ const kindRules: Record<BookingMailKind, KindRules> = {
     statusQr: false,
     opening: ['wir müssen Ihnen leider mitteilen, dass die unten aufgeführte Buchungsanfrage abgelehnt wurde.'],
     reasonLabel: 'Hinweis zur Ablehnung',
+    refundNote: true,
   },
   'cancellation-requested': {
     subject: (name) => `Stornierungsanfrage für Ihre Buchung im ${name}`,
@@ -192,6 +196,16 @@ const kindRules: Record<BookingMailKind, KindRules> = {
     cancelLink: false,
     statusQr: false,
     opening: ['soeben ist eine neue Buchung eingegangen. Sie wurde bei der Buchung automatisch freigegeben und muss nicht bearbeitet werden; die Einzelheiten finden Sie unten.'],
+  },
+  'tenant-refund-due': {
+    subject: (_name, bookingId) => `Erstattung offen: Buchung ${bookingId} storniert`,
+    audience: 'tenant',
+    bcc: false,
+    cancelLink: false,
+    statusQr: false,
+    opening: ['die unten aufgeführte Buchung wurde storniert, nachdem sie bezahlt war. Die Plattform erstattet nichts selbst: Bitte veranlassen Sie die Erstattung und nehmen Sie Kontakt mit der Person auf.'],
+    paymentDetails: true,
+    reasonLabel: 'Hinweis zur Stornierung',
   },
   'tenant-payment-received': {
     subject: (_name, bookingId) => `Zahlung eingegangen: Buchung ${bookingId}`,
@@ -408,6 +422,11 @@ export function composeBookingMail(kind: BookingMailKind, input: BookingMailInpu
   if (reason) {
     html.push(`<p>${escapeHtml(reason).replace(/\r?\n/g, '<br />')}</p>`);
     text.push(reason);
+  }
+  if (rules.refundNote && booking.isPayed && booking.priceEur > 0) {
+    const note = `Sie haben für diese Buchung bereits ${formatEuro(booking.priceEur)} bezahlt. Wegen der Erstattung meldet sich ${oneLine(tenant.name)} bei Ihnen.`;
+    html.push(`<p>${escapeHtml(note)}</p>`);
+    text.push(note);
   }
   if (payment.length) {
     html.push(`<p>${payment.map((line) => escapeHtml(line)).join('<br />\n')}</p>`);

@@ -10,7 +10,7 @@ import type { WorkflowService } from '../workflow/workflow.service.js';
 import { paymentStateOf, paymentTransitions, reportPaymentEvents, type BookingPaymentEvents } from './booking-payment-events.js';
 import type { Booking } from './booking.entity.js';
 import type { BookingHook } from './booking.model.js';
-import { bookingMailJob, holdsTickets, organizerMailsJob, recordBookingChange, rejectionMailJob } from './booking.jobs.js';
+import { bookingMailJob, holdsTickets, organizerMailsJob, recordBookingChange, rejectionMailJobs } from './booking.jobs.js';
 import { bookingStateBeforeChange, bookingWebhookTypes } from './booking.webhooks.js';
 import { familiesOf, findBooking, findBookingOrFail } from './booking.queries.js';
 import { activeLockerSystems, lockerActivationJobs, lockerReleaseJobs } from './booking-lockers.js';
@@ -41,6 +41,8 @@ export interface PendingCancellation {
   timeEnd: Date | null;
   reason: string;
   validUntil: Date;
+  /** What the customer paid (gross EUR), when the booking is paid with a price: its money is not refunded by the platform. */
+  paidEur: number | null;
 }
 
 /** The stored form of a link's token: a leaked database holds no usable link. */
@@ -167,6 +169,7 @@ export class BookingStatusService {
       timeEnd: booking.timeEnd ?? null,
       reason: hook.payload.reason,
       validUntil: new Date(hook.timeCreated + CANCELLATION_LINK_LIFETIME_MS),
+      paidEur: booking.isPayed && booking.priceEur > 0 ? booking.priceEur : null,
     };
   }
 
@@ -261,12 +264,15 @@ export class BookingStatusService {
 
   /**
    * Rule 2: rejected (isCommitted unchanged, so a released booking reads "storniert", one never
-   * released "abgelehnt"); the customer's mail says the same.
+   * released "abgelehnt"); the customer's mail says the same. A paid booking's money is not
+   * refunded by the platform: the customer hears that the office gets in touch, the office that a
+   * refund is due.
    */
   private rejectJobs(booking: Booking, reason: string, options: { cancelledByCustomer?: boolean } = {}): Job[] {
     if (booking.isRejected) return [];
     setBookingState(booking, { isRejected: true });
-    return [rejectionMailJob(booking.tenant.id, booking.number, booking.isCommitted || options.cancelledByCustomer === true, reason), ...lockerReleaseJobs(booking)];
+    const paid = booking.isPayed && booking.priceEur > 0;
+    return [...rejectionMailJobs(booking.tenant.id, booking.number, booking.isCommitted || options.cancelledByCustomer === true, reason, paid), ...lockerReleaseJobs(booking)];
   }
 
   /** What a stored booking claims when it occupies again: its times and its items on the objects as they are now (a deleted one limits nothing). */

@@ -40,6 +40,8 @@ export const bookingMailKinds = [
   'tenant-booking-released',
   /** To the tenant's address: a payment of a booking arrived (online, or marked paid by staff). */
   'tenant-payment-received',
+  /** To the tenant's address: a paid booking was cancelled; its money is to be refunded. */
+  'tenant-refund-due',
   /** 10: to an organiser contact of a booked ticket's event (`to`): a new booking. */
   'organizer-new-booking',
 ] as const;
@@ -83,9 +85,14 @@ export function newBookingMailJobs(tenantId: string, bookingId: string, flags: {
   return jobs;
 }
 
-/** The customer's mail of a rejection: "abgelehnt" for a request never released, "storniert" for a released booking. */
-export function rejectionMailJob(tenantId: string, bookingId: string, wasReleased: boolean, reason: string): Job {
-  return bookingMailJob({ tenantId, bookingId, kind: wasReleased ? 'rejected' : 'declined', reason });
+/**
+ * The mails of a rejection: to the customer "abgelehnt" for a request never released, "storniert"
+ * for a released booking (both say that the office gets in touch about the money of a paid one);
+ * for a paid booking also the tenant's address, that a refund is due.
+ */
+export function rejectionMailJobs(tenantId: string, bookingId: string, wasReleased: boolean, reason: string, paid: boolean): Job[] {
+  const customer = bookingMailJob({ tenantId, bookingId, kind: wasReleased ? 'rejected' : 'declined', reason });
+  return paid ? [customer, bookingMailJob({ tenantId, bookingId, kind: 'tenant-refund-due', reason })] : [customer];
 }
 
 const defaultWebhookTypes: Record<BookingChangedEvent['action'], BookingWebhookType> = { CREATED: 'booking.created', UPDATED: 'booking.changed', DELETED: 'booking.deleted' };

@@ -283,6 +283,8 @@ export class BookingCancellationRequestType {
   @Field(() => Date, { nullable: true }) timeEnd!: Date | null;
   @Field(() => String, { description: 'The reason given with the request; empty when none.' }) reason!: string;
   @Field(() => Date, { description: 'When the link expires.' }) validUntil!: Date;
+  @Field(() => Float, { nullable: true, description: 'Gross EUR the customer paid, when the booking is paid with a price; null otherwise. The platform refunds nothing itself: the office gets in touch.' })
+  paidEur!: number | null;
 }
 
 @ObjectType('OccupancySlot', { description: 'A time an object (or one of its dependent objects) is booked.' })

@@ -4,7 +4,7 @@ import { Button, Callout, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { BookingCancellationRequestDocument, type BookingCancellationRequestQuery, ConfirmBookingCancellationDocument } from '../../gql/graphql';
-import { formatDateTime, formatPeriod } from '../../shared/format';
+import { formatCurrency, formatDateTime, formatPeriod } from '../../shared/format';
 import { PublicPage } from '../../shared/PublicPage';
 import { IncompleteLinkPage } from '../../shared/IncompleteLinkPage';
 import { errorInfo, notify } from '../../shared/toast';
@@ -36,6 +36,7 @@ function Confirmation({ link }: { link: CancellationConfirmation }) {
   const pending = useQuery(BookingCancellationRequestDocument, { variables, fetchPolicy: 'network-only' });
   const [confirm, { loading }] = useMutation(ConfirmBookingCancellationDocument);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'asking' });
+  const paidEur = pending.data?.bookingCancellationRequest.paidEur ?? null;
 
   const onConfirm = async () => {
     try {
@@ -55,6 +56,7 @@ function Confirmation({ link }: { link: CancellationConfirmation }) {
       <PublicPage title="Buchung storniert">
         <Callout intent="success" title="Die Buchung ist storniert" className="public-callout">
           Ihre Buchung {link.bookingId} wurde storniert. Eine Bestätigung erhalten Sie per E-Mail.
+          {paidEur ? <> {refundText(paidEur)}</> : null}
         </Callout>
       </PublicPage>
     );
@@ -92,6 +94,11 @@ function Confirmation({ link }: { link: CancellationConfirmation }) {
         </Callout>
       ) : null}
       {pending.data ? <CancellationFacts cancellation={pending.data.bookingCancellationRequest} /> : null}
+      {paidEur ? (
+        <Callout intent="primary" title="Bereits bezahlt" className="public-callout">
+          {refundText(paidEur)}
+        </Callout>
+      ) : null}
       <p>
         Möchten Sie die Buchung <strong className="booking-number-inline">{link.bookingId}</strong> wirklich stornieren? Das lässt sich nicht rückgängig machen.
       </p>
@@ -100,6 +107,10 @@ function Confirmation({ link }: { link: CancellationConfirmation }) {
     </PublicPage>
   );
 }
+
+/** The platform refunds nothing itself: the customer learns who does. */
+const refundText = (paidEur: number): string =>
+  `Sie haben für diese Buchung bereits ${formatCurrency(paidEur)} bezahlt. Die Erstattung erfolgt nicht automatisch: Das zuständige Büro meldet sich deswegen bei Ihnen.`;
 
 function CancellationFacts({ cancellation }: { cancellation: PendingCancellation }) {
   return (
