@@ -14,6 +14,12 @@ export interface ChangeActor {
   label: string;
 }
 
+/** The role a person acted in where the log knows it (the tenant's change log): not every person is staff. */
+export const changeActorRoles = ['tenant_owner', 'instance_owner', 'staff'] as const;
+export type ChangeActorRole = (typeof changeActorRoles)[number];
+
+const roleWords: Record<ChangeActorRole, string> = { tenant_owner: 'Inhaber/in', instance_owner: 'Instanz-Administration', staff: 'Mitarbeiter/in' };
+
 /** A staff member as actor, named as their account reads now. */
 export function staffActor(user: { id: string; firstName?: string | null; lastName?: string | null }): ChangeActor {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
@@ -28,10 +34,12 @@ export function viewerActor(viewer: { user: { id: string; firstName?: string | n
 export const systemActor: ChangeActor = { kind: 'system', id: null, label: 'System' };
 
 /** The actor as a timeline names them: staff by name, everyone else by role. */
-export function changeActorLabel(actor: { kind: string; label: string }): string {
+export function changeActorLabel(actor: { kind: string; label: string; role?: string | null }): string {
   switch (actor.kind) {
-    case 'user':
-      return actor.label ? `${actor.label} (Mitarbeiter/in)` : 'Mitarbeiter/in';
+    case 'user': {
+      const role = actor.role && Object.hasOwn(roleWords, actor.role) ? roleWords[actor.role as ChangeActorRole] : roleWords.staff;
+      return actor.label ? `${actor.label} (${role})` : role;
+    }
     case 'citizen':
       return 'Bürger/in';
     case 'payment_provider':

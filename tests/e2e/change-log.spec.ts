@@ -53,7 +53,7 @@ test('the owner changes a setting and finds it in the Änderungsprotokoll', asyn
   const row = entryRow(page);
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('cell').nth(0)).toHaveText(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/);
-  await expect(row.getByRole('cell').nth(1)).toContainText('(Mitarbeiter/in)');
+  await expect(row.getByRole('cell').nth(1)).toContainText('(Inhaber/in)');
   await expect(row.getByRole('cell').nth(2)).toHaveText('Geändert: Einstellungen');
   for (const header of ['Zeitpunkt', 'Wer', 'Was', 'Änderungen']) await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
   await expectNoSeriousAxeFindings(page, 'Änderungsprotokoll');

@@ -1,4 +1,6 @@
+import { print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CreateTenantDocument, TenantEditDocument, UpdateTenantDocument, type TenantEditQuery } from '../../client/src/gql/graphql.js';
 import { createUser } from '../support/fixtures.js';
 import type { HttpClient } from '../support/http.js';
 import { allowed, expectGraphql, expectRest } from '../support/matrix.js';
@@ -40,7 +42,7 @@ interface Page {
 }
 
 const LOG = `query($id: ID!, $first: Int, $after: String) { tenant(id: $id) { changeLog(first: $first, after: $after) {
-  entries { id at subject subjectId subjectLabel action actor { kind id label } via changes { field concealed before after } } nextCursor } } }`;
+  entries { id at subject subjectId subjectLabel action actor { kind id label role } via changes { field concealed before after } } nextCursor } } }`;
 const UPDATE = `mutation($id: ID!, $input: TenantInput!, $workflow: WorkflowInput) { updateTenant(id: $id, input: $input, workflow: $workflow) { id } }`;
 const SAVE_ROLE = `mutation($tenantId: ID!, $input: RoleInput!) { saveRole(tenantId: $tenantId, input: $input) { id } }`;
 
@@ -273,6 +275,55 @@ describe('tenant change log: what each change records', () => {
     const rows = await app.orm.em.fork().getConnection().execute<{ action: string; subject: string; via: string }[]>('select action, subject, via from tenant_change_log where tenant_id = ? order by id desc', [id]);
     expect(rows[0]).toEqual({ action: 'deleted', subject: 'tenant_settings', via: 'rest' });
     expect(rows).toHaveLength(4);
+  });
+});
+
+/**
+ * The settings screen's own mapping between the loaded tenant and the mutation's input. Loaded at run
+ * time: it is browser code, type-checked with the client (its module rules differ from the tests').
+ */
+interface SettingsForm {
+  toFormValues(tenant: unknown, workflow: unknown, testPaymentOffered: boolean): Record<string, unknown>;
+  toInput(values: Record<string, unknown>): { input: Record<string, unknown>; workflow: Record<string, unknown> };
+}
+const SETTINGS_FORM = '../../client/src/tenants/edit/tenantFormValues.ts';
+
+describe('tenant change log: only what changed', () => {
+  it('the settings screen saved with only the privacy text and the retention months changed logs exactly those two', async () => {
+    // A tenant as the product creates it (bundled templates), edited through the screen's own form mapping.
+    const { toFormValues, toInput } = (await import(SETTINGS_FORM)) as SettingsForm;
+    const admin = actors.clients.instanceOwner;
+    const created = await admin.gql<{ createTenant: { id: string } }>(print(CreateTenantDocument), { input: { ...valid, name: 'Gemeinde Formularstadt' } });
+    expect(created.errors).toBeUndefined();
+    const id = created.data!.createTenant.id;
+    const loaded = await admin.gql<TenantEditQuery>(print(TenantEditDocument), { id });
+    expect(loaded.errors).toBeUndefined();
+    const values = toFormValues(loaded.data!.tenant!, loaded.data!.workflow, loaded.data!.testPaymentOffered);
+    const before = (await restLog(admin, '?first=100', id)).entries.length;
+
+    const { input, workflow } = toInput({ ...values, privacyNotice: 'Wir verwenden Ihre Daten nur für die Buchung.', retentionMonths: 36 });
+    const saved = await admin.gql(print(UpdateTenantDocument), { id, input, workflow });
+    expect(saved.errors).toBeUndefined();
+
+    const after = (await restLog(admin, '?first=100', id)).entries;
+    const fresh = after.slice(0, after.length - before);
+    expect(fresh.map((entry) => [entry.subject, entry.action])).toEqual([["tenant_settings", "changed"]]);
+    expect(fresh[0].changes).toEqual([
+      { field: 'privacyNotice', before: '', after: 'Wir verwenden Ihre Daten nur für die Buchung.' },
+      { field: 'retentionMonths', before: 12, after: 36 },
+    ]);
+    // Actors are named in the role they acted in: who created the tenant owns it; an instance owner
+    // changing another tenant acts as instance owner, not as staff.
+    expect(fresh[0].actor).toMatchObject({ kind: 'user', id: actors.userIds.instanceOwner, role: 'tenant_owner' });
+    expect((await admin.gql(UPDATE, { id: tenantId, input: { ...valid, phone: '0123 11111' } })).errors).toBeUndefined();
+    expect((await entriesOf('tenant_settings'))[0].actor).toMatchObject({ id: actors.userIds.instanceOwner, role: 'instance_owner' });
+    expect((await owner.gql(UPDATE, { id: tenantId, input: { ...valid, phone: '0123 22222' } })).errors).toBeUndefined();
+    expect((await entriesOf('tenant_settings'))[0].actor).toMatchObject({ id: actors.userIds.tenantOwner, role: 'tenant_owner' });
+    // The same form saved again unchanged logs nothing.
+    const again = await admin.gql<TenantEditQuery>(print(TenantEditDocument), { id });
+    const unchanged = toInput(toFormValues(again.data!.tenant!, again.data!.workflow, again.data!.testPaymentOffered));
+    expect((await admin.gql(print(UpdateTenantDocument), { id, ...unchanged })).errors).toBeUndefined();
+    expect((await restLog(admin, '?first=100', id)).entries.length).toBe(before + 1);
   });
 });
 

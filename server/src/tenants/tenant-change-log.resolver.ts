@@ -12,6 +12,8 @@ export class TenantChangeActorType {
   @Field(() => String) kind!: string;
   @Field(() => String, { nullable: true, description: "The user's account; null for the system." }) id!: string | null;
   @Field(() => String) label!: string;
+  @Field(() => String, { nullable: true, description: 'The role a person acted in: tenant_owner, instance_owner or staff; null for the system and for entries written before roles were recorded.' })
+  role!: string | null;
 }
 
 @ObjectType('TenantChangeField', { description: 'One changed field. A secret (password, key, salt, client secret, token) carries no value: concealed is true, before and after are null.' })
@@ -43,6 +45,7 @@ export class TenantChangeLogPageType {
 
 const entryType = (entry: TenantChangeEntry): TenantChangeEntryType => ({
   ...entry,
+  actor: { ...entry.actor, role: entry.actor.role ?? null },
   changes: entry.changes.map((change) =>
     change.concealed ? { field: change.field, concealed: true, before: null, after: null } : { field: change.field, concealed: false, before: JSON.stringify(change.before ?? null), after: JSON.stringify(change.after ?? null) },
   ),

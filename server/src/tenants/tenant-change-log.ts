@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { systemActor, viewerActor, type ChangeActor, type ChangeActorKind } from '../../../common/changes/actor.js';
+import { systemActor, viewerActor, type ChangeActor, type ChangeActorKind, type ChangeActorRole } from '../../../common/changes/actor.js';
 import { isSecretField, type TenantChange, type TenantChangeAction, type TenantChangeLogQuery, type TenantChangeSubject, type TenantChangeVia } from '../../../common/tenants/change-log.js';
 import type { Viewer } from '../users/viewer.service.js';
 import { accessFlags, permissionAreas } from '../../../common/permissions/model.js';
 import type { Role } from './role.entity.js';
 import type { Tenant, TenantApplication } from './tenant.entity.js';
-import { tenantSettingsFields } from './tenant-settings.js';
+import { tenantSettingKinds, tenantSettingsFields } from './tenant-settings.js';
 
 /**
  * The tenant's append-only change log (docs/administration.md, "Änderungsprotokoll"). Every change
@@ -18,8 +18,11 @@ import { tenantSettingsFields } from './tenant-settings.js';
 export type { TenantChange, TenantChangeVia };
 
 /** Who acted and through which path: handed from the resolver, route or job to the service. */
+/** Who acted, with the role they acted in when it is known (read at the change otherwise). */
+export type TenantChangeActor = ChangeActor & { role?: ChangeActorRole | null };
+
 export interface TenantChangeOrigin {
-  actor: ChangeActor;
+  actor: TenantChangeActor;
   via: TenantChangeVia;
 }
 
@@ -51,7 +54,7 @@ export interface TenantChangeEntry {
   subjectId: string;
   subjectLabel: string;
   action: string;
-  actor: ChangeActor;
+  actor: TenantChangeActor;
   via: string;
   changes: TenantChange[];
 }
@@ -66,12 +69,23 @@ function withoutSecret(change: TenantChange): TenantChange {
   return change.concealed || isSecretField(change.field) ? { field: change.field, concealed: true, changed: true } : change;
 }
 
-/** Writes one entry inside the caller's transaction. */
+/**
+ * The role a person acts in for the tenant, as this transaction sees it: its owner, else an
+ * instance owner, else staff (a member). The role as the change began counts, so an owner who
+ * gives up ownership is still named owner for that change.
+ */
+const ACTOR_ROLE_SQL = `select case
+  when exists (select 1 from tenant_memberships m where m.tenant_id = ? and m.user_id = ? and m.is_owner) then 'tenant_owner'
+  when ? = any (coalesce((select i.owner_user_ids from instance i where i.id = 1), '{}')) then 'instance_owner'
+  else 'staff' end as role`;
+
+/** Writes one entry inside the caller's transaction; a person's entry names the role they acted in. */
 export async function recordTenantChange(em: EntityManager, entry: TenantChangeEntryInput): Promise<void> {
   const { actor, via } = entry.origin;
+  const role = actor.role ?? (actor.kind === 'user' && actor.id ? ((await em.execute<{ role: ChangeActorRole }[]>(ACTOR_ROLE_SQL, [entry.tenantId, actor.id, actor.id]))[0]?.role ?? null) : null);
   await em.execute(
-    `insert into tenant_change_log (tenant_id, subject, subject_id, subject_label, action, actor_kind, actor_id, actor_label, via, changes) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb)`,
-    [entry.tenantId, entry.subject, entry.subjectId, entry.subjectLabel, entry.action, actor.kind, actor.id, actor.label, via, JSON.stringify((entry.changes ?? []).map(withoutSecret))],
+    `insert into tenant_change_log (tenant_id, subject, subject_id, subject_label, action, actor_kind, actor_id, actor_label, actor_role, via, changes) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb)`,
+    [entry.tenantId, entry.subject, entry.subjectId, entry.subjectLabel, entry.action, actor.kind, actor.id, actor.label, role, via, JSON.stringify((entry.changes ?? []).map(withoutSecret))],
   );
 }
 
@@ -85,6 +99,7 @@ interface LogRow {
   actor_kind: ChangeActorKind;
   actor_id: string | null;
   actor_label: string;
+  actor_role: ChangeActorRole | null;
   via: string;
   changes: TenantChange[];
 }
@@ -99,7 +114,7 @@ export async function readTenantChangeLog(em: EntityManager, tenantId: string, q
   }
   params.push(query.first + 1);
   const rows = await em.execute<LogRow[]>(
-    `select l.id::text as id, l.at, l.subject, l.subject_id, l.subject_label, l.action, l.actor_kind, l.actor_id, l.actor_label, l.via, l.changes
+    `select l.id::text as id, l.at, l.subject, l.subject_id, l.subject_label, l.action, l.actor_kind, l.actor_id, l.actor_label, l.actor_role, l.via, l.changes
      from tenant_change_log l where l.tenant_id = ?${after} order by l.at desc, l.id desc limit ?`,
     params,
   );
@@ -112,7 +127,7 @@ export async function readTenantChangeLog(em: EntityManager, tenantId: string, q
       subjectId: row.subject_id,
       subjectLabel: row.subject_label,
       action: row.action,
-      actor: { kind: row.actor_kind, id: row.actor_id, label: row.actor_label },
+      actor: { kind: row.actor_kind, id: row.actor_id, label: row.actor_label, role: row.actor_role },
       via: row.via,
       changes: row.changes,
     })),
@@ -152,12 +167,39 @@ export interface TenantSnapshot {
   applications: TenantApplication[];
 }
 
+/** The event mode of a tenant that never chose one: the editor shows it as the detailed mode. */
+const DEFAULT_EVENT_CREATION_MODE = 'detailed';
+
+/**
+ * A setting as it takes effect, so a save that only rewrites a value in another spelling logs
+ * nothing: texts are stored trimmed (a bundled template's final line break is no change), an empty
+ * text is no text, and an unset event mode is the detailed one the editor shows.
+ */
+function effectiveSetting(field: string, value: unknown): unknown {
+  const kind = (tenantSettingKinds as Record<string, string>)[field];
+  if (kind !== 'text') return plain(value);
+  const text = typeof value === 'string' ? value.trim() : value == null ? '' : String(value);
+  return field === 'defaultEventCreationMode' && text === '' ? DEFAULT_EVENT_CREATION_MODE : text;
+}
+
 /** The tenant as the log compares it, taken before and after a change. */
 export function tenantSnapshot(tenant: Tenant): TenantSnapshot {
   const source = tenant as unknown as Values;
   const settings: Record<string, unknown> = {};
-  for (const field of tenantSettingsFields) settings[field] = plain(source[field]);
+  for (const field of tenantSettingsFields) settings[field] = effectiveSetting(field, source[field]);
   return { settings, applications: tenant.applications.map((application) => ({ ...application })) };
+}
+
+/** Fields of an application that say nothing about its use: who it is, and how it would run. */
+const APPLICATION_FRAME = new Set(['id', 'type', 'title', 'active', 'paymentMode']);
+
+/**
+ * An application the editor stores for every offered kind, switched off and not filled in (its
+ * secrets may be generated): no change anybody made.
+ */
+function blankApplication(application: TenantApplication): boolean {
+  if (application.active) return false;
+  return Object.entries(application).every(([field, value]) => APPLICATION_FRAME.has(field) || isSecretField(field) || value === '' || value == null || value === false);
 }
 
 const applicationSubject = (application: TenantApplication): TenantChangeSubject => (application.type === 'locker' ? 'locker_application' : 'payment_application');
@@ -175,6 +217,7 @@ export async function recordTenantSave(em: EntityManager, before: TenantSnapshot
   }
   for (const application of after.applications) {
     const previous = base.applications.find((candidate) => candidate.id === application.id) ?? null;
+    if (!previous && blankApplication(application)) continue;
     const changes = changedFields(previous, application, keysOf(previous, application, ['id', 'type', 'title']));
     if (previous && changes.length === 0) continue;
     await recordTenantChange(em, {

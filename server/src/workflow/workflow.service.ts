@@ -171,7 +171,10 @@ export class WorkflowService {
     const existing = await em.findOne(Workflow, { tenant }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     // The log names the receiving roles, not their ids.
     const roleNames = new Map((await em.find(Role, { tenant }, { fields: ['id', 'name'] })).map((role) => [role.id, role.name] as const));
+    // A workflow saved for the first time is compared with the empty one the editor shows: the
+    // tenant settings save always sends it, and storing it untouched is no change anybody made.
     const before = existing ? workflowLogSnapshot(existing, roleNames) : null;
+    const blank = { name: '', description: '', active: false, defaultState: '', states: [] };
     const workflow = existing ?? em.create(Workflow, { tenant });
     if (input.states !== undefined) {
       workflow.states = normaliseStates(input);
@@ -184,8 +187,9 @@ export class WorkflowService {
     if (input.defaultState !== undefined) workflow.defaultState = input.defaultState ?? '';
     if (workflow.defaultState && !workflow.states.some((state) => state.id === workflow.defaultState)) workflow.defaultState = '';
     await em.flush();
-    const changes = changedFields(before, workflowLogSnapshot(workflow, roleNames), workflowLogFields);
-    if (!before || changes.length > 0) {
+    const after = workflowLogSnapshot(workflow, roleNames);
+    const changes = changedFields(before, after, workflowLogFields);
+    if (before ? changes.length > 0 : changedFields(blank, after, workflowLogFields).length > 0) {
       await recordTenantChange(em, { tenantId: tenant.id, subject: 'workflow', subjectId: workflow.id, subjectLabel: workflow.name, action: before ? 'changed' : 'created', origin, changes });
     }
     return workflow;

@@ -9,7 +9,7 @@ const entry = (overrides: Partial<TenantChangeEntryFragment>): TenantChangeEntry
   subjectId: 't-1',
   subjectLabel: 'Gemeinde Beispiel',
   action: 'changed',
-  actor: { kind: 'user', id: 'paula@rathaus.example', label: 'Paula Prüfer' },
+  actor: { kind: 'user', id: 'paula@rathaus.example', label: 'Paula Prüfer', role: 'staff' },
   via: 'graphql',
   changes: [],
   ...overrides,
@@ -19,7 +19,10 @@ describe('changeLogRow', () => {
   it('writes the moment in Berlin winter time (24 hours), who and what in German', () => {
     expect(changeLogRow(entry({}))).toMatchObject({ when: '15.01.2026, 09:30', actor: 'Paula Prüfer (Mitarbeiter/in)', action: 'Geändert', subject: 'Einstellungen' });
     expect(changeLogRow(entry({ subject: 'role', subjectLabel: 'Hausmeister', action: 'created' }))).toMatchObject({ subject: 'Rolle „Hausmeister“', action: 'Angelegt' });
-    expect(changeLogRow(entry({ subject: 'membership', actor: { kind: 'system', id: null, label: 'Single Sign-on' }, via: 'sso' })).actor).toBe('System (Single Sign-on) · Anmeldung (SSO)');
+    // Owners and instance owners are named in their role; entries from before roles were recorded read as staff.
+    const by = (role: string | null) => changeLogRow(entry({ actor: { kind: 'user', id: 'p@x.example', label: 'Paula Prüfer', role } })).actor;
+    expect([by('tenant_owner'), by('instance_owner'), by(null)]).toEqual(['Paula Prüfer (Inhaber/in)', 'Paula Prüfer (Instanz-Administration)', 'Paula Prüfer (Mitarbeiter/in)']);
+    expect(changeLogRow(entry({ subject: 'membership', actor: { kind: 'system', id: null, label: 'Single Sign-on', role: null }, via: 'sso' })).actor).toBe('System (Single Sign-on) · Anmeldung (SSO)');
   });
 
   it('lists fields with old and new value, flags as Ja/Nein, access flags in German, a secret only as changed', () => {
