@@ -32,6 +32,7 @@ import { Migration20261208150000WebhookBreaker } from './Migration20261208150000
 import { Migration20261209090000AccessCreators } from './Migration20261209090000_access_creators.js';
 import { Migration20261209100000BookingStatusTokenList } from './Migration20261209100000_booking_status_token_list.js';
 import { Migration20261210090000ChangeLogActorRole } from './Migration20261210090000_change_log_actor_role.js';
+import { Migration20261210100000TenantTaxId } from './Migration20261210100000_tenant_tax_id.js';
 
 /** Every migration in order. Listed in code so the built server and the TypeScript sources agree. */
 export const migrationsList: MigrationObject[] = [
@@ -68,4 +69,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261209090000_access_creators', class: Migration20261209090000AccessCreators },
   { name: 'Migration20261209100000_booking_status_token_list', class: Migration20261209100000BookingStatusTokenList },
   { name: 'Migration20261210090000_change_log_actor_role', class: Migration20261210090000ChangeLogActorRole },
+  { name: 'Migration20261210100000_tenant_tax_id', class: Migration20261210100000TenantTaxId },
 ];

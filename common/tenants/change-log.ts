@@ -78,6 +78,7 @@ export const tenantChangeFieldLabels: Readonly<Record<string, string>> = {
   invoiceTemplate: 'Rechnungsvorlage',
   invoiceNumberPrefix: 'Präfix der Rechnungsnummer',
   paymentPurposeSuffix: 'Verwendungszweck-Suffix',
+  taxId: 'Steuernummer / USt-IdNr.',
   maxBookingAdvanceInMonths: 'Maximale Vorausbuchung in Monaten',
   bookingHorizonDays: 'Buchungshorizont (Tage)',
   maxBookingDays: 'Höchste Buchungsdauer (Tage)',

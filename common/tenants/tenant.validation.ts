@@ -26,6 +26,7 @@ export const tenantMessages = {
   mail: 'Muss gültige E-Mail-Adresse sein.',
   url: 'Ungültige URL.',
   suffix: 'Maximal 12 Zeichen erlaubt.',
+  taxId: `Höchstens 40 Zeichen: die Steuernummer oder die Umsatzsteuer-Identifikationsnummer.`,
   number: 'Muss eine Zahl sein.',
   paymentMode: 'Nur "test" oder "prod" erlaubt.',
   eventMode: 'Nur "simple" oder "detailed" erlaubt.',
@@ -66,6 +67,8 @@ export const TENANT_MAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** http or https, a host of letters, digits, dots and hyphens (optionally a port), a slash and more. */
 export const TENANT_URL_PATTERN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?\/\S+$/;
 export const PAYMENT_PURPOSE_SUFFIX_MAX = 12;
+/** A Steuernummer ("12/345/67890") or USt-IdNr. ("DE123456789") fits easily. */
+export const TAX_ID_MAX = 40;
 
 export const requiredTenantFields = ['name', 'contactName', 'location', 'phone', 'website'] as const;
 
@@ -93,6 +96,7 @@ export interface TenantFieldsToCheck {
   privacyNotice?: string | null;
   privacyPolicyLink?: string | null;
   paymentPurposeSuffix?: string | null;
+  taxId?: string | null;
   defaultEventCreationMode?: string | null;
   maxBookingAdvanceInMonths?: number | string | null;
   bookingHorizonDays?: number | string | null;
@@ -128,6 +132,7 @@ export function tenantFieldErrors(tenant: TenantFieldsToCheck): Record<string, s
   }
   if ((tenant.privacyNotice ?? '').trim().length > PRIVACY_NOTICE_MAX) errors.privacyNotice = tenantMessages.privacyNotice;
   if ((tenant.paymentPurposeSuffix ?? '').length > PAYMENT_PURPOSE_SUFFIX_MAX) errors.paymentPurposeSuffix = tenantMessages.suffix;
+  if ((tenant.taxId ?? '').trim().length > TAX_ID_MAX) errors.taxId = tenantMessages.taxId;
   if (!['', 'simple', 'detailed'].includes(tenant.defaultEventCreationMode ?? '')) errors.defaultEventCreationMode = tenantMessages.eventMode;
   if (!isWholeNumber(tenant.maxBookingAdvanceInMonths)) errors.maxBookingAdvanceInMonths = tenantMessages.number;
   // Absent (undefined) keeps the stored value; sent, each must be a number of days.

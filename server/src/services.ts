@@ -124,7 +124,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   const workflows = new WorkflowService(orm, workflowBookings);
   const workflowActions = new WorkflowActions(orm, mail, renderMailTemplate);
   const bookingMails = new BookingMailer(orm, mail, config.publicUrl, eventSeats);
-  const receipts = new ReceiptService(orm, config, new PdfRenderer(config.pdf), bookingMails);
+  const receipts = new ReceiptService(orm, config, new PdfRenderer(config.pdf), bookingMails, eventSeats);
   // What follows a payment (receipts, invoices, their mails): the payments domain's port, answered
   // by the receipts domain, also for the bookings domain's payment events (release, workflow
   // "paid", staff marking paid).

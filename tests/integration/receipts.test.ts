@@ -289,4 +289,21 @@ describe('templates', () => {
     expect(invalid.errors?.[0]?.extensions?.code).toBe('RECEIPT_TEMPLATE_INVALID');
     await expectGraphql(actors, allowed(['tenantOwner', 'instanceOwner']), (client) => client.gql(query, { t: tenantId, template: null }));
   }, 60_000);
+
+  it('every receipt and invoice carries the issuer with address and tax number and the VAT per rate, also from a template written before', async () => {
+    const saved = await owner.gql('mutation($id: ID!, $input: TenantInput!) { updateTenant(id: $id, input: $input) { taxId } }', { id: tenantId, input: { location: 'Marktplatz 1, 12345 Musterstadt', taxId: 'DE123456789' } });
+    expect(saved.errors).toBeUndefined();
+    for (const kind of ['receipt', 'invoice']) {
+      const preview = await owner.gql<{ documentTemplatePreviewHtml: string }>(`query($t: ID!) { documentTemplatePreviewHtml(tenantId: $t, kind: ${kind}) }`, { t: tenantId });
+      expect(preview.errors).toBeUndefined();
+      const html = preview.data?.documentTemplatePreviewHtml ?? '';
+      for (const text of ['Marktplatz 1<br />12345 Musterstadt', 'Steuernummer/USt-IdNr.: DE123456789', '% USt.']) expect(html, kind).toContain(text);
+    }
+    // A template without the VAT lines still gets them, with the issuer, below its own content.
+    const older = '<!DOCTYPE html><html><head><title>B</title></head><body><h1>Alter Beleg</h1></body></html>';
+    const completed = await owner.gql<{ documentTemplatePreviewHtml: string }>('query($t: ID!, $template: String) { documentTemplatePreviewHtml(tenantId: $t, kind: receipt, template: $template) }', { t: tenantId, template: older });
+    const html = completed.data?.documentTemplatePreviewHtml ?? '';
+    expect(html.indexOf('Steuernummer/USt-IdNr.: DE123456789')).toBeGreaterThan(html.indexOf('Alter Beleg'));
+    expect(html).toContain('% USt.');
+  });
 });

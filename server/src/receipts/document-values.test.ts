@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingView } from '../bookings/booking.model.js';
 import { renderDocumentTemplate } from './document-template.js';
-import { documentValues } from './document-values.js';
+import { documentValues, withRequiredDetails } from './document-values.js';
 
 const booking = (changes: Partial<BookingView> = {}): BookingView => ({
   id: 'ABCD-EFGH',
@@ -46,7 +46,7 @@ const booking = (changes: Partial<BookingView> = {}): BookingView => ({
   ...changes,
 });
 
-const tenant = { name: 'Stadt & Land', location: 'Markt 1', paymentPurposeSuffix: 'Saal' };
+const tenant = { name: 'Stadt & Land', location: 'Markt 1, 12345 Stadt', paymentPurposeSuffix: 'Saal', taxId: '' };
 const issuedAt = new Date('2026-12-31T23:30:00Z');
 
 describe('receipt placeholders', () => {
@@ -92,5 +92,38 @@ describe('invoice placeholders', () => {
     expect(out).toBe('RE-2027-0001-1|Sparkasse|DE00|BIC1|14|RE-2027-0001-1 Saal');
     const table = renderDocumentTemplate('{{bookedItems}}', values);
     for (const text of ['Beschreibung', 'Einzelpreis', 'Gesamtpreis', '10,00 €', '20,00 €', 'Gesamt (netto)', 'zzgl. MwSt.', '3,80 €', 'Gesamt (brutto)', '23,80 €']) expect(table).toContain(text);
+  });
+});
+
+describe('what tax law asks of every receipt and invoice', () => {
+  // The object as booked: 19 % VAT on its price.
+  const taxed = (changes: Partial<BookingView> = {}): BookingView => {
+    const base = booking(changes);
+    const snapshot = { ...base.bookableItems[0]._bookableUsed, priceType: 'per-item', priceCategories: [{ priceEur: 10, priceValueAddedTax: 19, interval: { start: null, end: null }, fixedPrice: false }] };
+    return { ...base, bookableItems: [{ ...base.bookableItems[0], _bookableUsed: snapshot as BookingView['bookableItems'][number]['_bookableUsed'] }] };
+  };
+  it('the issuer with address and tax number, the VAT per rate and the service period', () => {
+    const values = documentValues({ kind: 'receipt', booking: taxed(), tenant: { ...tenant, taxId: 'DE123456789' }, number: 'x', issuedAt });
+    expect(renderDocumentTemplate('{{issuer}}|{{taxId}}|{{servicePeriod}}', values)).toBe('Stadt &#38; Land<br />Markt 1<br />12345 Stadt|DE123456789|01.07.2026, 10:00 - 01.07.2026, 12:00');
+    // 2 × 11,90 € gross at 19 %: 20,00 € net, 3,80 € VAT.
+    expect(renderDocumentTemplate('{{vatLines}}', values)).toContain('<td>23,80 €</td><td>darin 19 % USt. 3,80 € (netto 20,00 €)</td>');
+  });
+
+  it('a ticket booking, which has no times of its own, names its event’s time', () => {
+    const ticketEvents = [{ id: 'e1', name: 'Konzert', startsAt: Date.parse('2027-05-01T17:00:00Z'), endsAt: Date.parse('2027-05-01T20:00:00Z'), place: '' }];
+    const values = documentValues({ kind: 'receipt', booking: booking({ timeBegin: null, timeEnd: null }), tenant, number: 'x', issuedAt, ticketEvents });
+    expect(renderDocumentTemplate('{{bookingPeriod}}|{{servicePeriod}}', values)).toBe('01.05.2027, 19:00 - 01.05.2027, 22:00|01.05.2027, 19:00 - 01.05.2027, 22:00');
+  });
+
+  it('a template without the VAT lines gets the required details before </body>; one with them is left as it is', () => {
+    const old = '<!DOCTYPE html><html><body><p>Beleg {{receiptNumber}}</p></body></html>';
+    const completed = withRequiredDetails(old);
+    expect(completed.indexOf('{{vatLines}}')).toBeGreaterThan(completed.indexOf('Beleg'));
+    expect(completed.endsWith('</body></html>')).toBe(true);
+    const values = documentValues({ kind: 'receipt', booking: taxed(), tenant: { ...tenant, taxId: '12/345/67890' }, number: 'RB-1', issuedAt });
+    const out = renderDocumentTemplate(completed, values);
+    for (const text of ['Stadt &#38; Land<br />Markt 1', 'Steuernummer/USt-IdNr.: 12/345/67890', 'Leistungszeitraum: 01.07.2026, 10:00', 'darin 19 % USt. 3,80 €']) expect(out).toContain(text);
+    const modern = '<html><body>{{vatLines}}</body></html>';
+    expect(withRequiredDetails(modern)).toBe(modern);
   });
 });

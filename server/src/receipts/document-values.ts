@@ -1,5 +1,7 @@
 import { paymentWayLabel } from '../../../common/bookings/labels.js';
 import { formatBerlinDate, formatBerlinDateTime, formatEuro } from '../../../common/format/german.js';
+import { bookingPeriod as periodOf, type TicketEventFacts } from '../../../common/bookings/ticket-event.js';
+import { bookingMoneyOf } from '../bookings/booking-money.js';
 import type { BookingView } from '../bookings/booking.model.js';
 import { escapeHtml, html, type TemplateValues } from './document-template.js';
 import type { DocumentKind } from './document-number.js';
@@ -14,6 +16,8 @@ export interface DocumentTenant {
   name: string;
   location: string;
   paymentPurposeSuffix: string;
+  /** Steuernummer or USt-IdNr.; empty when the tenant set none. */
+  taxId: string;
 }
 
 /** The invoice application's bank details (from the tenant's invoice application). */
@@ -34,11 +38,40 @@ export interface DocumentInput {
   /** When the document is issued (bookingDate). */
   issuedAt: Date;
   invoice?: InvoiceDetails | null;
+  /** The events of the booked tickets: a ticket booking has no times of its own, its service is the event. */
+  ticketEvents?: readonly TicketEventFacts[];
 }
 
-function bookingPeriod(booking: BookingView): string {
-  if (booking.timeBegin === null || booking.timeEnd === null) return '-';
-  return `${formatBerlinDateTime(booking.timeBegin)} - ${formatBerlinDateTime(booking.timeEnd)}`;
+/** When the service is supplied: the booked period, or the events' for tickets; '' when neither is known. */
+function servicePeriod(booking: BookingView, events: readonly TicketEventFacts[]): string {
+  const { begin, end } = periodOf(booking, events);
+  if (begin === null) return '';
+  return end === null ? formatBerlinDateTime(begin) : `${formatBerlinDateTime(begin)} - ${formatBerlinDateTime(end)}`;
+}
+
+/** Who issues the document: the tenant's name and address, on their own lines. */
+function issuer(tenant: DocumentTenant): string {
+  return [tenant.name, ...tenant.location.split(/\r?\n|,\s*/)]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map(escapeHtml)
+    .join('<br />');
+}
+
+/**
+ * The VAT the amount holds, per rate (what tax law asks of every receipt and invoice): net, rate,
+ * VAT and gross per rate, from the same cents as the booking's answers.
+ */
+function vatLines(booking: BookingView): string {
+  const rates = bookingMoneyOf(booking).vatByRate.filter((rate) => rate.grossCents !== 0);
+  if (rates.length === 0) return '';
+  const euro = (value: number) => formatEuro(value / 100);
+  const rows = rates.map((rate) =>
+    rate.ratePercent === 0
+      ? `<tr><td>${euro(rate.grossCents)}</td><td>ohne Umsatzsteuer</td></tr>`
+      : `<tr><td>${euro(rate.grossCents)}</td><td>darin ${rate.ratePercent} % USt. ${euro(rate.vatCents)} (netto ${euro(rate.netCents)})</td></tr>`,
+  );
+  return `<table class="vat-lines"><tbody>${rows.join('')}</tbody></table>`;
 }
 
 const title = (item: BookingView['bookableItems'][number]) => item._bookableUsed?.title ?? '';
@@ -112,11 +145,16 @@ function address(booking: BookingView): string {
 
 export function documentValues(input: DocumentInput): TemplateValues {
   const { booking, tenant, number, issuedAt } = input;
+  const period = servicePeriod(booking, input.ticketEvents ?? []);
   const common: Record<string, TemplateValues[string]> = {
     bookingId: booking.id,
     tenant: tenant.name,
+    issuer: html(issuer(tenant)),
+    taxId: tenant.taxId.trim(),
+    vatLines: html(vatLines(booking)),
     totalAmount: booking.priceEur ? formatEuro(booking.priceEur) : '-',
-    bookingPeriod: bookingPeriod(booking),
+    bookingPeriod: period || '-',
+    servicePeriod: period,
     bookingDate: formatBerlinDate(issuedAt),
     // The names of the bundled template of earlier versions, so stored copies keep working.
     'tenant.name': tenant.name,
@@ -157,4 +195,21 @@ export function documentValues(input: DocumentInput): TemplateValues {
     daysUntilPaymentDue: invoice?.daysUntilPaymentDue === null || invoice?.daysUntilPaymentDue === undefined ? '' : String(invoice.daysUntilPaymentDue),
     purposeOfPayment: `${number} ${tenant.paymentPurposeSuffix}`.trim(),
   };
+}
+
+/** What every receipt and invoice must show, printed below a tenant's own template that does not show it. */
+const REQUIRED_DETAILS = `<div class="required-details" style="font-size: 11px; color: #5f6b7c; margin-top: 24px;">
+<p>{{issuer}}{{#taxId}}<br />Steuernummer/USt-IdNr.: {{taxId}}{{/taxId}}{{#servicePeriod}}<br />Leistungszeitraum: {{servicePeriod}}{{/servicePeriod}}</p>
+{{vatLines}}
+</div>`;
+
+/**
+ * A tenant's template from before the VAT lines existed (or one that left them out) still yields a
+ * document tax law accepts: without `{{vatLines}}` the issuer, tax number, service period and the
+ * VAT per rate follow its content, before `</body>`.
+ */
+export function withRequiredDetails(template: string): string {
+  if (/\{\{\{?\s*&?\s*vatLines\s*\}/.test(template)) return template;
+  const end = template.search(/<\/body\s*>/i);
+  return end < 0 ? `${template}\n${REQUIRED_DETAILS}` : `${template.slice(0, end)}${REQUIRED_DETAILS}\n${template.slice(end)}`;
 }

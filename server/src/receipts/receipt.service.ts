@@ -1,3 +1,4 @@
+import { ticketEventIds, type TicketEventFacts } from '../../../common/bookings/ticket-event.js';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
@@ -22,7 +23,7 @@ import type { Viewer } from '../users/viewer.service.js';
 import { nextDocumentSequence } from './document-counters.js';
 import { berlinYear, DOCUMENT_FILE_NAME, documentFileName, documentFolder, documentNumber, isDocumentKind, type DocumentKind } from './document-number.js';
 import { renderDocumentTemplate, templateSkeletonError } from './document-template.js';
-import { documentValues, type InvoiceDetails } from './document-values.js';
+import { documentValues, withRequiredDetails, type InvoiceDetails } from './document-values.js';
 import type { PdfRenderer } from './pdf-renderer.js';
 import { Receipt } from './receipt.entity.js';
 import { logger } from '../shared/logging.js';
@@ -70,7 +71,13 @@ export interface IssuedDocument {
 /** Sample booking of the template preview ("Vorschau" in the tenant editor). */
 function sampleBooking(tenantId: string, now: Date): BookingView {
   const begin = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 7, 8);
-  const snapshot = { title: 'Großer Saal', bookingNotes: '<p>Der Schlüssel liegt an der Pforte bereit.</p>' } as unknown as BookingView['bookableItems'][number]['_bookableUsed'];
+  // A flat price of 100 € net with 19 % VAT, so the preview shows the VAT lines as a real document does.
+  const snapshot = {
+    title: 'Großer Saal',
+    bookingNotes: '<p>Der Schlüssel liegt an der Pforte bereit.</p>',
+    priceType: 'per-item',
+    priceCategories: [{ priceEur: 100, priceValueAddedTax: 19, interval: { start: null, end: null }, fixedPrice: true }],
+  } as unknown as BookingView['bookableItems'][number]['_bookableUsed'];
   return {
     id: 'ABCD-EFGH',
     tenantId,
@@ -142,12 +149,17 @@ export function parseDocumentJob(payload: Record<string, unknown>): DocumentJobP
  * gives its number back and invoice numbers have no gaps. The follow-ups after a payment or a
  * release are jobs enqueued in the caller's transaction (DocumentPaymentFollowUps).
  */
+/** What a document prints of its tenant. */
+const documentTenant = (tenant: Tenant) => ({ name: tenant.name, location: tenant.location, paymentPurposeSuffix: tenant.paymentPurposeSuffix, taxId: tenant.taxId });
+
 export class ReceiptService {
   constructor(
     private readonly orm: MikroORM,
     private readonly config: { filesDir: string; publicUrl: string },
     private readonly renderer: PdfRenderer,
     private readonly mailer: Pick<BookingMailer, 'send'>,
+    /** The events of booked tickets: a ticket receipt names when its event takes place. */
+    private readonly events: { ticketEvents(tenantId: string, eventIds: readonly string[]): Promise<Map<string, TicketEventFacts>> } | null = null,
   ) {}
 
   // --- staff ------------------------------------------------------------------------------------
@@ -204,12 +216,12 @@ export class ReceiptService {
     const values = documentValues({
       kind,
       booking: sampleBooking(tenantId, now),
-      tenant: { name: tenant.name, location: tenant.location, paymentPurposeSuffix: tenant.paymentPurposeSuffix },
+      tenant: documentTenant(tenant),
       number: documentNumber(prefix, berlinYear(now), 1, 1),
       issuedAt: now,
       invoice: invoiceDetails(tenant) ?? { bank: 'Musterbank', iban: 'DE02 1203 0000 0000 2020 51', bic: 'BYLADEM1001', accountHolder: tenant.name, daysUntilPaymentDue: 14 },
     });
-    return renderDocumentTemplate(source, values);
+    return renderDocumentTemplate(withRequiredDetails(source), values);
   }
 
   // --- issuing ----------------------------------------------------------------------------------
@@ -270,15 +282,19 @@ export class ReceiptService {
   }
 
   private async renderFor(booking: Booking, tenant: Tenant, receipt: Receipt): Promise<Buffer> {
+    const view = bookingView(booking);
+    const eventIds = ticketEventIds(view.bookableItems);
+    const ticketEvents = eventIds.length > 0 && this.events ? [...(await this.events.ticketEvents(tenant.id, eventIds)).values()] : [];
     const values = documentValues({
       kind: receipt.kind,
-      booking: bookingView(booking),
-      tenant: { name: tenant.name, location: tenant.location, paymentPurposeSuffix: tenant.paymentPurposeSuffix },
+      booking: view,
+      ticketEvents,
+      tenant: documentTenant(tenant),
       number: receipt.number,
       issuedAt: receipt.createdAt,
       invoice: invoiceDetails(tenant),
     });
-    return this.pdf(renderDocumentTemplate(templateOf(tenant, receipt.kind), values));
+    return this.pdf(renderDocumentTemplate(withRequiredDetails(templateOf(tenant, receipt.kind)), values));
   }
 
   /** Any of the product's own HTML documents (not a tenant template) printed to PDF by the same renderer. */

@@ -25,13 +25,14 @@ export const defaultReceiptTemplate = `<!DOCTYPE html>
     <title>Zahlungsbeleg {{receiptNumber}}</title>
   </head>
   <body style="font-family: Arial, Helvetica, sans-serif; color: #1c2127; padding: 32px; font-size: 13px;">
-    <p style="font-size: 11px; color: #5f6b7c;">{{tenant}}</p>
+    <p style="font-size: 11px; color: #5f6b7c;">{{issuer}}{{#taxId}}<br />Steuernummer/USt-IdNr.: {{taxId}}{{/taxId}}</p>
     <p>{{receiptAddress}}</p>
     <h1 style="font-size: 20px;">Zahlungsbeleg Nr. {{receiptNumber}}</h1>
-    <p>Datum: {{bookingDate}}<br />Buchungsnummer: {{bookingId}}<br />Buchungszeitraum: {{bookingPeriod}}</p>
+    <p>Datum: {{bookingDate}}<br />Buchungsnummer: {{bookingId}}{{#servicePeriod}}<br />Leistungszeitraum: {{servicePeriod}}{{/servicePeriod}}</p>
     <h2 style="font-size: 15px;">Gebuchte Leistungen</h2>
     <div>{{bookedItems}}</div>
     <p style="text-align: right;"><strong>Gesamtbetrag: {{totalAmount}}</strong></p>
+    <div>{{vatLines}}</div>
     <p>Zahlungsart: {{paymentMethod}}<br />Gebucht am: {{payDate}}</p>
     <p>Vielen Dank für Ihre Buchung.</p>
   </body>
@@ -49,11 +50,12 @@ export const defaultInvoiceTemplate = `<!DOCTYPE html>
     <title>Rechnung {{invoiceNumber}}</title>
   </head>
   <body style="font-family: Arial, Helvetica, sans-serif; color: #1c2127; padding: 32px; font-size: 13px;">
-    <p style="font-size: 11px; color: #5f6b7c;">{{tenant}}</p>
+    <p style="font-size: 11px; color: #5f6b7c;">{{issuer}}{{#taxId}}<br />Steuernummer/USt-IdNr.: {{taxId}}{{/taxId}}</p>
     <p>{{invoiceAddress}}</p>
     <h1 style="font-size: 20px;">Rechnung Nr. {{invoiceNumber}}</h1>
-    <p>Rechnungsdatum: {{bookingDate}}<br />Buchungsnummer: {{bookingId}}<br />Buchungszeitraum: {{bookingPeriod}}</p>
+    <p>Rechnungsdatum: {{bookingDate}}<br />Buchungsnummer: {{bookingId}}{{#servicePeriod}}<br />Leistungszeitraum: {{servicePeriod}}{{/servicePeriod}}</p>
     <div>{{bookedItems}}</div>
+    <div>{{vatLines}}</div>
     <p>Bitte überweisen Sie den Betrag von {{totalAmount}}{{#daysUntilPaymentDue}} innerhalb von {{daysUntilPaymentDue}} Tagen{{/daysUntilPaymentDue}} auf folgendes Konto:</p>
     <p>{{#accountHolder}}Kontoinhaber: {{accountHolder}}<br />{{/accountHolder}}Bank: {{bank}}<br />IBAN: {{iban}}<br />BIC: {{bic}}<br />Verwendungszweck: {{purposeOfPayment}}</p>
     <p>Vielen Dank für Ihre Buchung.</p>

@@ -27,6 +27,7 @@ export const tenantSettingKinds = {
   invoiceTemplate: 'text',
   invoiceNumberPrefix: 'text',
   paymentPurposeSuffix: 'text',
+  taxId: 'text',
   maxBookingAdvanceInMonths: 'number',
   bookingHorizonDays: 'number',
   maxBookingDays: 'number',

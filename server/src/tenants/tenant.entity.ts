@@ -153,6 +153,11 @@ export class Tenant {
   @Property({ type: 'text', default: '' })
   paymentPurposeSuffix: Opt<string> = '';
 
+  @Field(() => String, { nullable: true, description: 'Steuernummer or USt-IdNr., printed on invoices and receipts; empty when none.' })
+  @Auth(AuthRule.TENANT_OWNER)
+  @Property({ type: 'text', default: '' })
+  taxId: Opt<string> = '';
+
   @Property({ type: 'jsonb', default: '[]' })
   applications: Opt<TenantApplication[]> = [];
 

@@ -81,6 +81,7 @@ export class TenantInput {
   @Field(() => String, { nullable: true }) invoiceTemplate?: string | null;
   @Field(() => String, { nullable: true }) invoiceNumberPrefix?: string | null;
   @Field(() => String, { nullable: true }) paymentPurposeSuffix?: string | null;
+  @Field(() => String, { nullable: true, description: 'Steuernummer or USt-IdNr. (at most 40 characters).' }) taxId?: string | null;
   @Field(() => Int, { nullable: true }) maxBookingAdvanceInMonths?: number | null;
   @Field(() => Int, { nullable: true, description: 'Days ahead a booking may end at most (1 to 36500).' }) bookingHorizonDays?: number | null;
   @Field(() => Int, { nullable: true, description: 'Months the customer data of finished bookings is kept before it is anonymised (1 to 120).' }) retentionMonths?: number | null;

@@ -196,6 +196,7 @@ function TenantForm({ tenant, workflow, choices, testPaymentOffered }: { tenant:
             <Section title="Zahlungsmethoden" icon="credit-card" elevation={1}>
               <SectionCard>
                 <TextField name="paymentPurposeSuffix" label="Verwendungszweck-Suffix" leftElement={<span className="purpose-prefix">[Buchungsnummer] - </span>} helperText="Maximal 12 Zeichen." />
+                <TextField name="taxId" label="Steuernummer oder USt-IdNr." helperText="Steht auf jeder Rechnung und jedem Zahlungsbeleg, z. B. 12/345/67890 oder DE123456789." />
                 <Panel title="Online-Zahlung (giroCockpit)" app="giroCockpit" extra={<TestModeLabel app="giroCockpit" />}>
                   <TextField name="applications.giroCockpit.paymentMerchantId" label="Kundennummer" />
                   <TextField name="applications.giroCockpit.paymentProjectId" label="Projektnummer" />

@@ -34,6 +34,7 @@ const tenant: TenantEditFieldsFragment = {
   receiptNumberPrefix: 'B-',
   invoiceTemplate: null,
   invoiceNumberPrefix: null,
+  taxId: null,
   paymentPurposeSuffix: 'Stadt',
   maxBookingAdvanceInMonths: null,
   bookingHorizonDays: 730,

@@ -124,6 +124,7 @@ export function toInput(values: TenantFormValues): { input: TenantInput; workflo
     invoiceTemplate: text(values.invoiceTemplate),
     invoiceNumberPrefix: text(values.invoiceNumberPrefix),
     paymentPurposeSuffix: text(values.paymentPurposeSuffix),
+    taxId: text(values.taxId),
     maxBookingAdvanceInMonths: values.maxBookingAdvanceInMonths ?? null,
     bookingHorizonDays: values.bookingHorizonDays ?? null,
     maxBookingDays: values.maxBookingDays ?? null,
