@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { confirmAddress, screenshot } from './helpers.js';
+import { awaitSignedOut, confirmAddress, screenshot } from './helpers.js';
 import { waitForMail } from './mailbox.js';
 
 /**
@@ -73,7 +73,7 @@ test('a member sees exactly the drawer entries their role grants', async ({ page
   // The member signs in: one tenant, selected automatically; the drawer shows what the role grants.
   await page.getByRole('button', { name: 'Instanz', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Abmelden' }).click();
-  await expect(page).toHaveURL(/\/login/);
+  await awaitSignedOut(page);
   await signIn(page, member);
   await expect(page.getByLabel('Mandant', { exact: true })).toContainText(tenantName);
   await expect(nav(page).getByRole('link')).toHaveText(['Mandanten', 'Gutscheine', 'Einstellungen']);

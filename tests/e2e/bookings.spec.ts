@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
-import { confirmAddress, screenshot, signInAndSelectDemoTenant } from './helpers.js';
+import { awaitSignedOut, confirmAddress, screenshot, signInAndSelectDemoTenant } from './helpers.js';
 import { waitForMail } from './mailbox.js';
 
 /**
@@ -218,7 +218,7 @@ test('a member who may only read bookings sees them without any action', async (
   });
   await page.getByRole('button', { name: 'Ines', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Abmelden' }).click();
-  await expect(page).toHaveURL(/\/login/);
+  await awaitSignedOut(page);
 
   await signInAndSelectDemoTenant(page, reader);
   await expect(page).toHaveURL(/\/admin\/buchungen$/);

@@ -209,3 +209,13 @@ export async function activateStandInPayments(api: APIRequestContext, tenantId: 
     await setApps(['giroCockpit', 'invoice'].map((id) => ({ id, active: before.find((app) => app.id === id)?.active ?? false })));
   };
 }
+
+/**
+ * After "Abmelden": the sign-out reloads the root page, which leads to the login page and says
+ * "Erfolgreich abgemeldet". Waiting for that message, not only for the login URL (the closed socket
+ * may show it a moment earlier), keeps the reload from cutting off what the test does next.
+ */
+export async function awaitSignedOut(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.locator('.bp6-toast').filter({ hasText: 'Erfolgreich abgemeldet' })).toBeVisible();
+}

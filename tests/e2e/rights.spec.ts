@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { confirmAddress, screenshot, signInAndSelectDemoTenant } from './helpers.js';
+import { awaitSignedOut, confirmAddress, screenshot, signInAndSelectDemoTenant } from './helpers.js';
 import { waitForMail } from './mailbox.js';
 
 /**
@@ -66,7 +66,7 @@ test('a member with read-only coupon rights sees the coupons without create, edi
   // The member signs in: the coupon is listed, without edit and delete; create is disabled.
   await page.getByRole('button', { name: 'Ines', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Abmelden' }).click();
-  await expect(page).toHaveURL(/\/login/);
+  await awaitSignedOut(page);
   await signInAndSelectDemoTenant(page, reader);
   await nav.getByRole('link', { name: 'Gutscheine' }).click();
   await expect(page).toHaveURL(/\/admin\/gutscheine$/);
