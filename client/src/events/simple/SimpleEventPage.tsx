@@ -89,6 +89,9 @@ function SimpleEventForm({ tenantId }: { tenantId: string }) {
   const navigate = useNavigate();
   const container = useRef<HTMLFormElement>(null);
   const decorators = useMemo(() => [failedSaveDecorator<SimpleEventValues>(() => container.current)], []);
+  // One object for the form's life: new initial values on a re-render (the quota answering) would
+  // reset the form and lose what was typed so far.
+  const initialValues = useMemo(() => emptySimpleEvent(), []);
   const quota = useQuery(EventListQuotaDocument, { variables: { tenantId }, fetchPolicy: 'network-only' });
   const visible = quota.data?.eventPublicQuotaAvailable !== false;
   const [create] = useMutation(CreateSimpleEventDocument, { refetchQueries: [EventListDocument, EventListTagsDocument, EventListQuotaDocument] });
@@ -112,7 +115,7 @@ function SimpleEventForm({ tenantId }: { tenantId: string }) {
           Die maximale Anzahl an öffentlichen Events ist erreicht: die Veranstaltung wird nicht sichtbar angelegt.
         </Callout>
       )}
-      <Form<SimpleEventValues> onSubmit={submit} initialValues={emptySimpleEvent()} validate={validateSimpleEvent} decorators={decorators} subscription={{ valid: true, submitting: true }}>
+      <Form<SimpleEventValues> onSubmit={submit} initialValues={initialValues} validate={validateSimpleEvent} decorators={decorators} subscription={{ valid: true, submitting: true }}>
         {({ handleSubmit, form, valid, submitting }) => (
           <form ref={container} onSubmit={(event) => void handleSubmit(event)} noValidate>
             <H3>Informationen</H3>
