@@ -5,6 +5,7 @@ import { Event } from '../../server/src/events/event.entity.js';
 import { defaultEventData } from '../../server/src/events/event.model.js';
 import { Tenant } from '../../server/src/tenants/tenant.entity.js';
 import type { InProcessApp } from '../support/app.js';
+import type { HttpClient, HttpResponse } from '../support/http.js';
 import { storeBookable, type BookableRow } from './bookables.fixtures.js';
 
 /**
@@ -93,3 +94,13 @@ export const gql = {
   cancellationRequest: `query($t: ID!, $id: ID!, $hook: ID!) { bookingCancellationRequest(tenantId: $t, id: $id, hookId: $hook) { bookingId titles timeBegin timeEnd reason validUntil } }`,
   changed: `subscription($t: ID!) { bookingChanged(tenantId: $t) { tenantId id action booking { id status name } } }`,
 };
+
+/**
+ * Staff save a stored booking again as the edit dialog does (PUT bookings with its items and times
+ * as stored), with the given changes: released, paid with a method, a chosen board state…
+ */
+export async function resaveBooking(client: HttpClient, tenantId: string, id: string, changes: Record<string, unknown>): Promise<HttpResponse> {
+  const stored = (await client.get(`/api/${tenantId}/bookings/${id}`)).json as { bookableItems: { bookableId: string; amount: number }[]; timeBegin: number; timeEnd: number };
+  const bookableItems = stored.bookableItems.map(({ bookableId, amount }) => ({ bookableId, amount }));
+  return client.put(`/api/${tenantId}/bookings`, { id, bookableItems, timeBegin: stored.timeBegin, timeEnd: stored.timeEnd, ...changes });
+}

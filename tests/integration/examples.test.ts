@@ -5,7 +5,7 @@ import type { HttpClient } from '../support/http.js';
 import { waitForLiveGauges } from '../support/metrics.js';
 import { createActors, type Actors } from '../support/permission-matrix.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { bookableRoom, customer, slot, storeEvent, storeTicket } from './bookings.fixtures.js';
+import { bookableRoom, customer, resaveBooking, slot, storeEvent, storeTicket } from './bookings.fixtures.js';
 
 /**
  * The worked examples of docs/examples run as an integrator runs them: as their own Node process,
@@ -87,16 +87,7 @@ describe('docs/examples', () => {
     const paid = await book(room.id, 10, '2027-09-01');
     const unpaid = await book(room.id, 12, '2027-09-01');
     await book(free.id, 10, '2027-09-02');
-    const stored = (await owner.get(`/api/${tenantId}/bookings/${paid}`)).json as { bookableItems: { bookableId: string; amount: number }[]; timeBegin: number; timeEnd: number };
-    const saved = await owner.put(`/api/${tenantId}/bookings`, {
-      id: paid,
-      bookableItems: stored.bookableItems.map(({ bookableId, amount }) => ({ bookableId, amount })),
-      timeBegin: stored.timeBegin,
-      timeEnd: stored.timeEnd,
-      isCommitted: true,
-      isPayed: true,
-      paymentMethod: 'CASH',
-    });
+    const saved = await resaveBooking(owner, tenantId, paid, { isCommitted: true, isPayed: true, paymentMethod: 'CASH' });
     expect(saved.status, saved.text).toBe(201);
     const month = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit' }).format(new Date());
 

@@ -6,7 +6,7 @@ import { createActors } from '../support/permission-matrix.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { storedBoard } from '../support/workflow-board.js';
 import { graphqlWsClient, SubscriptionRecorder } from '../support/ws.js';
-import { bookableRoom, customer, slot } from './bookings.fixtures.js';
+import { bookableRoom, customer, resaveBooking, slot } from './bookings.fixtures.js';
 
 /**
  * The board follows a booking's status changed elsewhere: released or rejected in the details
@@ -103,31 +103,14 @@ describe('the board follows status changes made elsewhere', () => {
 
   it('released and paid in the editor at once: the card goes to the state of the payment', async () => {
     const bookingId = await book();
-    const stored = (await owner.get(`/api/${tenantId}/bookings/${bookingId}`)).json as { bookableItems: { bookableId: string; amount: number }[]; timeBegin: number; timeEnd: number };
-    const saved = await owner.put(`/api/${tenantId}/bookings`, {
-      id: bookingId,
-      bookableItems: stored.bookableItems.map(({ bookableId, amount }) => ({ bookableId, amount })),
-      timeBegin: stored.timeBegin,
-      timeEnd: stored.timeEnd,
-      isCommitted: true,
-      isPayed: true,
-      paymentMethod: 'CASH',
-    });
+    const saved = await resaveBooking(owner, tenantId, bookingId, { isCommitted: true, isPayed: true, paymentMethod: 'CASH' });
     expect(saved.status, saved.text).toBeLessThan(300);
     expect(await stateOf(bookingId)).toBe('bezahlt');
   });
 
   it('a state the staff choose in the editor wins over following the status', async () => {
     const bookingId = await book();
-    const stored = (await owner.get(`/api/${tenantId}/bookings/${bookingId}`)).json as { bookableItems: { bookableId: string; amount: number }[]; timeBegin: number; timeEnd: number };
-    const saved = await owner.put(`/api/${tenantId}/bookings`, {
-      id: bookingId,
-      bookableItems: stored.bookableItems.map(({ bookableId, amount }) => ({ bookableId, amount })),
-      timeBegin: stored.timeBegin,
-      timeEnd: stored.timeEnd,
-      isCommitted: true,
-      workflowStatus: 'eingang',
-    });
+    const saved = await resaveBooking(owner, tenantId, bookingId, { isCommitted: true, workflowStatus: 'eingang' });
     expect(saved.status, saved.text).toBeLessThan(300);
     expect(await stateOf(bookingId)).toBe('eingang');
   });
