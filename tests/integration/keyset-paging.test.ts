@@ -109,11 +109,14 @@ describe('paging the bookings by cursor', () => {
     let after: string | null = null;
     let booked = 0;
     for (let page = 0; page < 50; page++) {
-      // Three checkouts race the page's read; more land before the next one.
-      const checkouts = fireAll([0, 1, 2].map((offset) => ({ via: 'checkout', send: () => guest.post(`/api/${tenantId}/checkout`, checkoutBody(booked + offset)) })));
+      // From the second page on, three checkouts race the page's read; more land before the next
+      // one. The first page is read alone: a booking committed before it is simply its newest row.
+      const checkouts = page === 0 ? null : fireAll([0, 1, 2].map((offset) => ({ via: 'checkout', send: () => guest.post(`/api/${tenantId}/checkout`, checkoutBody(booked + offset)) })));
       const [answer, outcomes]: [BookingsAnswer['bookings'], Awaited<typeof checkouts>] = await Promise.all([pageOf({ first: 4, after }), checkouts]);
-      expect(tally(outcomes)).toEqual({ 200: 3 });
-      booked += 3;
+      if (outcomes) {
+        expect(tally(outcomes)).toEqual({ 200: 3 });
+        booked += 3;
+      }
       seen.push(...answer.items.map((item) => item.id));
       expect(answer.limit).toBe(4);
       expect(answer.offset).toBe(0);
