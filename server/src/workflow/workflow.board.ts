@@ -1,3 +1,5 @@
+import type { WorkflowBookingStatus } from '../../../common/workflow/workflow.schema.js';
+
 /**
  * The kanban rules as pure functions: where a move takes a task
  * and which positions change so that every state keeps consecutive positions. The service reads the
@@ -113,12 +115,12 @@ export const indexIn = (span: ColumnSpan, position: number): number => position 
 export type StatusTransition = 'released' | 'rejected' | 'cancelled' | 'paid';
 
 /** Which booking-status action of a state stands for a transition. */
-const statusOfTransition: Record<StatusTransition, 'commit' | 'reject' | 'paid'> = { released: 'commit', rejected: 'reject', cancelled: 'reject', paid: 'paid' };
+const statusOfTransition: Record<StatusTransition, WorkflowBookingStatus> = { released: 'commit', rejected: 'reject', cancelled: 'reject', paid: 'paid' };
 
 /** A state with the booking statuses its actions set. */
 export interface StateStatuses {
   id: string;
-  statuses: readonly ('commit' | 'reject' | 'paid')[];
+  statuses: readonly WorkflowBookingStatus[];
 }
 
 /** What the booking is now, in the statuses of the actions: released, rejected, paid. */
