@@ -6,6 +6,7 @@ import { ConfigError, dataDirOf, loadConfig, type AppConfig } from './config.js'
 import { openDatabase } from './db/database.js';
 import { demoLogins, demoTenantId, seedIfEmpty } from './db/seed.js';
 import { logger, reportFailedStart } from './shared/logging.js';
+import { startBanner } from './start-banner.js';
 import { describeStartFailure, type StartContext } from './start-failure.js';
 
 /** What a failed start can name; filled in as the start learns it. */
@@ -85,21 +86,15 @@ async function main(): Promise<void> {
   const base = config.publicUrl.includes(`:${config.port}`) ? config.publicUrl.replace(`:${config.port}`, `:${port}`) : config.publicUrl;
   const demoTenant = config.seedDemo ? await demoTenantId(database.orm) : null;
   logger.info(
-    [
-      `Buchungsplattform läuft: ${base}/login  (GraphQL ${base}/graphql, GraphiQL ${base}/graphiql)`,
-      `Datenbank: ${database.embedded ? `eingebettetes PostgreSQL unter ${config.dataDir}` : 'DATABASE_URL'}${seeded ? ' – Demodaten angelegt' : ''}`,
-      // The sign-ins name addresses: on a developer's or tester's console, never in a production log.
-      ...(config.nodeEnv === 'production'
-        ? []
-        : [
-            `Anmeldungen: Instanz-Besitzer ${config.adminEmail} / ${process.env.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : config.adminPassword}` +
-              (config.seedDemo
-                ? `, Mandanten-Besitzerin ${demoLogins.tenantOwner.id} / ${demoLogins.tenantOwner.password}, Mitarbeiter ${demoLogins.staff.id} / ${demoLogins.staff.password}`
-                : ''),
-          ]),
-      // Where a visitor starts: the demo tenant's public objects, each with its "Jetzt buchen" link.
-      ...(demoTenant ? [`Buchen wie die Bürger: ${base}/html/${demoTenant}/bookables`] : []),
-    ].join('\n'),
+    startBanner({
+      baseUrl: base,
+      embeddedDataDir: database.embedded ? config.dataDir : null,
+      seeded,
+      production: config.nodeEnv === 'production',
+      adminEmail: config.adminEmail,
+      adminPassword: process.env.ADMIN_PASSWORD ? null : config.adminPassword,
+      demo: demoTenant && config.seedDemo ? { tenantId: demoTenant, logins: demoLogins } : null,
+    }),
   );
 }
 
