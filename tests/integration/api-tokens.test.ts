@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient, HttpResponse } from '../support/http.js';
+import { testInstant } from '../support/test-calendar.js';
 import { waitForSettledQueue } from '../support/job-queue.js';
 import { createActors, type Actors } from '../support/permission-matrix.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -43,7 +44,7 @@ interface Token {
 }
 
 let day = 0;
-/** A fresh day in June 2027 per booking, so no two bookings of the room collide. */
+/** A fresh day in June 2027 (of the test calendar, see `slot`) per booking, so no two bookings of the room collide. */
 const nextDay = () => new Date(Date.UTC(2027, 5, 1 + day++)).toISOString().slice(0, 10);
 const bearer = (secret: string) => ({ headers: { authorization: `Bearer ${secret}` } });
 
@@ -200,7 +201,7 @@ describe('what a token may do', () => {
     await bookedId();
     const { secret } = await createToken({ name: 'Raumanzeige', preset: 'OCCUPANCY_READ' });
     const client = script();
-    const window = 'from=2027-06-01T00:00:00.000Z&to=2027-08-01T00:00:00.000Z';
+    const window = `from=${testInstant('2027-06-01T00:00:00.000Z')}&to=${testInstant('2027-08-01T00:00:00.000Z')}`;
     const reads = [
       await client.get(`/api/${tenantId}/calendar/occupancy?${window}`, bearer(secret)),
       await client.get(`/api/${tenantId}/bookables/${room.id}/bookings?public=true&${window}`, bearer(secret)),

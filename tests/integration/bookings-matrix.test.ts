@@ -10,6 +10,7 @@ import { actorNames, createActors, type ActorName, type Actors } from '../suppor
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { storeBookable } from './bookables.fixtures.js';
 import { bookingCount, customer, gql, slot, storedBooking } from './bookings.fixtures.js';
+import { testDay } from '../support/test-calendar.js';
 
 /**
  * The permission matrix of every staff path of bookings (docs/administration.md,
@@ -343,7 +344,7 @@ describe('personal fields and public answers', () => {
     });
     expect(asked.errors?.[0].extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
 
-    const from = new Date(`${day}T00:00:00+01:00`).getTime();
+    const from = new Date(`${testDay(day)}T00:00:00+01:00`).getTime();
     const to = from + 86_400_000;
     const answers: [string, HttpResponse][] = [
       ['bookings?public=true', await visitor.get(bookingsUrl(`?public=true&from=${from}&to=${to}`))],

@@ -6,6 +6,8 @@ import { defaultEventData } from '../../server/src/events/event.model.js';
 import { Tenant } from '../../server/src/tenants/tenant.entity.js';
 import type { InProcessApp } from '../support/app.js';
 import type { HttpClient, HttpResponse } from '../support/http.js';
+import { berlinInstant } from '../../common/time/berlin.js';
+import { testDay } from '../support/test-calendar.js';
 import { storeBookable, type BookableRow } from './bookables.fixtures.js';
 
 /**
@@ -13,9 +15,9 @@ import { storeBookable, type BookableRow } from './bookables.fixtures.js';
  * GraphQL documents.
  */
 
-/** Tue 2027-11-30 10:00 Berlin (winter time, UTC+1) and an hour later. */
+/** Tue 2027-11-30 10:00 Berlin and an hour later; the day is one of the test calendar (`testDay`). */
 export const slot = (hour = 10, day = '2027-11-30', hours = 1) => {
-  const begin = new Date(`${day}T${String(hour - 1).padStart(2, '0')}:00:00Z`).getTime();
+  const begin = berlinInstant(testDay(day), `${String(hour).padStart(2, '0')}:00`).getTime();
   return { timeBegin: begin, timeEnd: begin + hours * 3_600_000 };
 };
 
@@ -38,7 +40,7 @@ export function bookableRoom(app: Pick<InProcessApp, 'orm'>, tenantId: string, d
   });
 }
 
-/** A public event on 1 May 2027 whose tickets share maxAttendees seats (null: unlimited). */
+/** A public event on 1 May 2027 (of the test calendar) whose tickets share maxAttendees seats (null: unlimited). */
 export async function storeEvent(app: InProcessApp, tenantId: string, name: string, maxAttendees: number | null): Promise<Event> {
   const em = app.orm.em.fork();
   const base = defaultEventData();
@@ -46,7 +48,7 @@ export async function storeEvent(app: InProcessApp, tenantId: string, name: stri
   event.setData({
     ...base,
     isPublic: true,
-    information: { ...base.information, name, startDate: '2027-05-01', startTime: '19:00', endDate: '2027-05-01', endTime: '22:00' },
+    information: { ...base.information, name, startDate: testDay('2027-05-01'), startTime: '19:00', endDate: testDay('2027-05-01'), endTime: '22:00' },
     attendees: { ...base.attendees, needsRegistration: maxAttendees !== null, maxAttendees },
   });
   await em.flush();

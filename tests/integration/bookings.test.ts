@@ -15,6 +15,7 @@ import { storeBookable } from './bookables.fixtures.js';
 import { bookableRoom, bookingCount, customer, daysAhead, gql, slot, storedBooking } from './bookings.fixtures.js';
 import { waitForSettledQueue } from '../support/job-queue.js';
 import { EVENT_WAIT_CEILING_MS } from '../support/waits.js';
+import { testDay } from '../support/test-calendar.js';
 
 /**
  * The bookings domain through REST and GraphQL against PostgreSQL and a real SMTP capture: the
@@ -692,7 +693,7 @@ describe('occupancy and the public booking times', () => {
   });
 
   const dayWindow = () => {
-    const begin = new Date(`${day}T00:00:00+01:00`).getTime();
+    const begin = new Date(`${testDay(day)}T00:00:00+01:00`).getTime();
     return { from: begin, to: begin + 86_400_000 };
   };
 

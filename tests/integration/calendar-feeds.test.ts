@@ -4,7 +4,9 @@ import type { HttpClient } from '../support/http.js';
 import { waitForSettledQueue } from '../support/job-queue.js';
 import { createActors, type Actors } from '../support/permission-matrix.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { bookableRoom, customer, gql } from './bookings.fixtures.js';
+import { berlinInstant } from '../../common/time/berlin.js';
+import { nextDayInMonth } from '../support/test-calendar.js';
+import { bookableRoom, customer, daysAhead, gql } from './bookings.fixtures.js';
 
 /**
  * Calendar feeds: staff create a secret URL (shown once, stored as a hash); calendar programs
@@ -28,14 +30,17 @@ interface Created {
   url: string;
 }
 
-/** Wed 14 Jul 2027 10:00 in Berlin is summer time (UTC+2): 08:00 UTC. */
-const SUMMER = { begin: Date.UTC(2027, 6, 14, 8), end: Date.UTC(2027, 6, 14, 10) };
-/** Tue 12 Jan 2027 10:00 in Berlin is winter time (UTC+1): 09:00 UTC. */
-const WINTER = { begin: Date.UTC(2027, 0, 12, 9), end: Date.UTC(2027, 0, 12, 11) };
-/** Two years ahead: outside the feed's window. */
-const FAR = { begin: Date.UTC(2028, 10, 20, 9), end: Date.UTC(2028, 10, 20, 10) };
+/** 10:00–12:00 Berlin on a day ahead of today (as an interval of instants). */
+const tenToNoon = (day: string) => ({ begin: berlinInstant(day, '10:00').getTime(), end: berlinInstant(day, '12:00').getTime() });
+/** A day in July, within the year ahead: summer time in Berlin (UTC+2). */
+const SUMMER_DAY = nextDayInMonth(7);
+const SUMMER = tenToNoon(SUMMER_DAY);
+/** A day in January, within the year ahead: winter time in Berlin (UTC+1). */
+const WINTER = tenToNoon(nextDayInMonth(1));
+/** More than a year ahead: outside the feed's window (but within the booking horizon). */
+const FAR = { begin: berlinInstant(daysAhead(400), '10:00').getTime(), end: berlinInstant(daysAhead(400), '11:00').getTime() };
 /** Rejected later: never in a feed. */
-const REJECTED = { begin: Date.UTC(2027, 1, 3, 9), end: Date.UTC(2027, 1, 3, 10) };
+const REJECTED = { begin: berlinInstant(nextDayInMonth(2), '10:00').getTime(), end: berlinInstant(nextDayInMonth(2), '11:00').getTime() };
 
 const bookings: Record<'summer' | 'winter' | 'far' | 'rejected', string> = { summer: '', winter: '', far: '', rejected: '' };
 
@@ -113,7 +118,8 @@ describe('the staff feed', () => {
 
   it('holds the bookings of the window in Berlin time with a VTIMEZONE, status and customer', async () => {
     expect(first.text).toContain('BEGIN:VTIMEZONE');
-    expect(first.text).toContain('DTSTART;TZID=Europe/Berlin:20270714T100000');
+    expect(first.text).toContain(`DTSTART;TZID=Europe/Berlin:${SUMMER_DAY.replaceAll('-', '')}T100000`);
+    expect(SUMMER.begin).toBe(Date.parse(`${SUMMER_DAY}T08:00:00Z`));
     const calendar = ical.sync.parseICS(first.text);
     const zones = Object.values(calendar).filter((entry) => (entry as { type?: string } | undefined)?.type === 'VTIMEZONE');
     expect(zones.map((zone) => (zone as { tzid: string }).tzid)).toEqual(['Europe/Berlin']);
@@ -178,7 +184,7 @@ describe('the public feed', () => {
     expect(response.status, response.text).toBe(200);
     const all = events(ical.sync.parseICS(response.text));
     expect(all.map((event) => String(event.summary))).toEqual(['Belegt', 'Belegt']);
-    expect(all.map((event) => event.start.getTime()).sort()).toEqual([WINTER.begin, SUMMER.begin]);
+    expect(all.map((event) => event.start.getTime()).sort()).toEqual([WINTER.begin, SUMMER.begin].sort());
     for (const secret of ['Erika', 'Sommer', 'Winter', 'Mustermann', customer.mail, bookings.summer, bookings.winter]) expect(response.text).not.toContain(secret);
     expect(all.every((event) => event.description === undefined || String(event.description) === '')).toBe(true);
   });

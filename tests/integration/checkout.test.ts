@@ -58,6 +58,28 @@ describe('checkout: a stored booking', () => {
     expect(notice.text).toContain(booking.id);
   });
 
+  it('a period that began before now is refused in German over REST, GraphQL and the item check; nothing is stored or mailed', async () => {
+    const room = await bookableRoom(app, tenantId, { title: 'Kleiner Saal' });
+    // An hour ago, whatever the day: the rule compares with the server's clock.
+    const begin = Math.floor((Date.now() - 3_600_000) / 3_600_000) * 3_600_000;
+    const past = { timeBegin: begin, timeEnd: begin + 2 * 3_600_000, bookableItems: [{ bookableId: room.id, amount: 1 }], ...customer, mail: 'vergangen@example.com' };
+    const message = 'Der gewählte Zeitraum für Kleiner Saal liegt in der Vergangenheit. Bitte wählen Sie einen späteren Beginn.';
+    for (const simulate of [false, true]) {
+      const rest = await checkout(past, simulate);
+      expect(rest.status, rest.text).toBe(409);
+      expect(rest.json).toMatchObject({ code: 'booking.in-past', detail: message });
+    }
+    const item = await guest.post(`/api/${tenantId}/checkout/validateItem`, { bookableId: room.id, amount: 1, timeBegin: past.timeBegin, timeEnd: past.timeEnd });
+    expect(item.json).toMatchObject({ code: 'booking.in-past' });
+    const graphql = await guest.gql('mutation($t: ID!, $input: CheckoutInput!) { checkout(tenantId: $t, input: $input) { id } }', {
+      t: tenantId,
+      input: { ...past, timeBegin: new Date(past.timeBegin).toISOString(), timeEnd: new Date(past.timeEnd).toISOString() },
+    });
+    expect(graphql.errors?.[0]).toMatchObject({ message, extensions: { code: 'BOOKING_IN_PAST' } });
+    await waitForSettledQueue(app.orm);
+    expect(app.smtp.find('vergangen@example.com')).toEqual([]);
+  });
+
   it('a free object that commits automatically is released and paid at once, and confirmed by mail', async () => {
     const ball = await storeBookable(app, tenantId, { title: 'Ball', isBookable: true, autoCommitBooking: true, amount: null });
     const response = await checkout({ bookableItems: [{ bookableId: ball.id, amount: 3 }], ...customer, mail: 'frei@example.com' });

@@ -10,6 +10,7 @@ import { makeRetriesDue, queuedJobs, waitForSettledQueue } from '../support/job-
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { storeBookable } from './bookables.fixtures.js';
 import { bookingCount, customer, slot, storedBooking } from './bookings.fixtures.js';
+import { testDayGerman } from '../support/test-calendar.js';
 
 /**
  * Lockers that come with booked objects: a checkout reserves free units of the objects' unit groups
@@ -110,7 +111,7 @@ describe('a checkout of an object with lockers', () => {
 
     const mail = await app.smtp.waitForMail('reserviert@example.com', `Vielen Dank für Ihre Buchung im ${TENANT_NAME}`);
     expect(mail.text).toContain('Schließfächer');
-    expect(mail.text).toContain(`Ein Schließfach „FACH-A“ zu ${bike.title}, nutzbar vom 06.12.2027, 10:00 bis 06.12.2027, 13:00`);
+    expect(mail.text).toContain(`Ein Schließfach „FACH-A“ zu ${bike.title}, nutzbar vom ${testDayGerman('2027-12-06')}, 10:00 bis ${testDayGerman('2027-12-06')}, 13:00`);
   });
 
   it('refuses with 409 when too few units are free, over REST and GraphQL, and stores nothing', async () => {

@@ -19,6 +19,7 @@ import { registeredRoutes, type RegisteredRoute } from '../support/express-route
 import { createActors } from '../support/permission-matrix.js';
 import { bookableRoom, customer, slot } from './bookings.fixtures.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { testInstant } from '../support/test-calendar.js';
 
 /**
  * The OpenAPI document (docs/api.md, "API reference"): it names exactly the paths the server
@@ -294,13 +295,13 @@ describe('the answers match the document', () => {
     const returnPage = await guest.get(`/api/${tenantId}/bookings/${stored.json.id}/status`);
     const returnStatus = answerValidator('get', '/api/{tenantId}/bookings/{id}/status', 200);
     expect(returnStatus(returnPage.json), JSON.stringify(returnStatus.errors)).toBe(true);
-    const free = await guest.get(`/api/${tenantId}/bookables/${room.id}/availability?startDate=2027-03-03T08:00:00Z&endDate=2027-03-03T12:00:00Z`);
+    const free = await guest.get(`/api/${tenantId}/bookables/${room.id}/availability?startDate=${testInstant('2027-03-03T08:00:00Z')}&endDate=${testInstant('2027-03-03T12:00:00Z')}`);
     expect(free.status, free.text).toBe(200);
     const availability = answerValidator('get', '/api/{tenantId}/bookables/{id}/availability', 200);
     expect(availability(free.json), JSON.stringify(availability.errors)).toBe(true);
     expect((free.json as { available: boolean }[]).some((part) => !part.available)).toBe(true);
 
-    const occupied = await guest.get(`/api/${tenantId}/bookings?public=true&from=2027-03-01T00:00:00Z&to=2027-03-31T00:00:00Z`);
+    const occupied = await guest.get(`/api/${tenantId}/bookings?public=true&from=${testInstant('2027-03-01T00:00:00Z')}&to=${testInstant('2027-03-31T00:00:00Z')}`);
     expect(occupied.json).toEqual([{ id: stored.json.id, tenantId, timeBegin: expect.any(Number), timeEnd: expect.any(Number) }]);
     expect(page(occupied.json), JSON.stringify(page.errors)).toBe(true);
   });

@@ -4,6 +4,7 @@ import { createActors, type Actors } from '../support/permission-matrix.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { graphqlWsClient, SubscriptionRecorder } from '../support/ws.js';
 import { bookableRoom, customer, slot } from './bookings.fixtures.js';
+import { testInstant } from '../support/test-calendar.js';
 
 /**
  * The room schedule for displays in the foyer (docs/integrators.md, "Room schedule"): the occupied
@@ -21,8 +22,9 @@ let foyer: { id: string; title: string };
 let hidden: { id: string; title: string };
 
 const DAY = '2027-03-02';
-const FROM = '2027-03-01T00:00:00.000Z';
-const TO = '2027-03-08T00:00:00.000Z';
+/** The week around DAY (instants of the test calendar, like `slot`'s days). */
+const FROM = testInstant('2027-03-01T00:00:00.000Z');
+const TO = testInstant('2027-03-08T00:00:00.000Z');
 /** What the customer gave: none of it may reach a schedule. */
 const person = { ...customer, name: 'Zora Geheim', mail: 'zora.geheim@kunden.example', phone: '0171 424242', company: 'Geheimverein e. V.', comment: 'Bitte Hintereingang' };
 const personalTexts = [person.name, person.mail, person.phone, person.company, person.comment, person.street];
@@ -135,12 +137,12 @@ describe('roomSchedule and GET calendar/schedule', () => {
   });
 
   it('refuse a window longer than 62 days, a reversed one and a request without objects', async () => {
-    const tooLong = await guest.gql(SCHEDULE, { t: tenantId, ids: [hall.id], from: FROM, to: '2027-05-03T00:00:01.000Z' });
+    const tooLong = await guest.gql(SCHEDULE, { t: tenantId, ids: [hall.id], from: FROM, to: testInstant('2027-05-03T00:00:01.000Z') });
     expect(tooLong.errors?.[0]?.extensions).toMatchObject({ code: 'GENERIC_VALIDATION', fieldErrors: { to: 'Der Zeitraum darf höchstens 62 Tage umfassen.' } });
-    const exactly = await guest.gql(SCHEDULE, { t: tenantId, ids: [hall.id], from: FROM, to: '2027-05-02T00:00:00.000Z' });
+    const exactly = await guest.gql(SCHEDULE, { t: tenantId, ids: [hall.id], from: FROM, to: testInstant('2027-05-02T00:00:00.000Z') });
     expect(exactly.errors).toBeUndefined();
 
-    const restTooLong = await guest.get(scheduleUrl([hall.id], FROM, '2027-06-01T00:00:00.000Z'));
+    const restTooLong = await guest.get(scheduleUrl([hall.id], FROM, testInstant('2027-06-01T00:00:00.000Z')));
     expect(restTooLong.status).toBe(400);
     expect(restTooLong.contentType).toContain('application/problem+json');
     expect(restTooLong.json).toMatchObject({ code: 'generic.validation', errors: { to: 'Der Zeitraum darf höchstens 62 Tage umfassen.' } });

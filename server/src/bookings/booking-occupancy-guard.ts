@@ -217,6 +217,7 @@ export class BookingOccupancyGuard {
       maxBookingAdvanceInMonths: publicRules ? (claim.limits.maxBookingAdvanceInMonths ?? null) : null,
       now,
       checkDuration: publicRules,
+      refusePast: publicRules,
     });
     if (!failure) return;
     if (rules.kind === 'staff-edit') throw new AppError('booking.time-conflict', { detail: `Zeitkonflikt: ${failure.message}` });

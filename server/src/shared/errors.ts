@@ -82,6 +82,7 @@ export const errorCatalogue = {
   'booking.amount-invalid': { status: 409, title: 'Objekt nicht verfügbar', detail: 'Die gewünschte Anzahl ist ungültig.' , meaning: 'Checkout: the requested amount is below one or above what the object offers.' },
   'booking.time-missing': { status: 409, title: 'Objekt nicht verfügbar', detail: 'Es muss ein Buchungszeitraum angegeben werden.' , meaning: 'Checkout: the object is booked by time, and no period was given.' },
   'booking.time-invalid': { status: 409, title: 'Objekt nicht verfügbar', detail: 'Das Ende der Buchungszeit muss nach ihrem Beginn liegen.' , meaning: 'Checkout: the period ends before it starts.' },
+  'booking.in-past': { status: 409, title: 'Objekt nicht verfügbar', detail: 'Der gewählte Zeitraum liegt in der Vergangenheit.' , meaning: 'Checkout: the period begins before now (staff may still record a past booking).' },
   'booking.fixed-time': { status: 409, title: 'Objekt nicht verfügbar', detail: 'Die gewählte Buchungszeit entspricht keiner festen Buchungszeit.' , meaning: 'Checkout: the object has fixed booking periods, and the requested one is none of them.' },
   'booking.opening-hours': { status: 409, title: 'Objekt nicht verfügbar', detail: 'Die gewählte Buchungszeit liegt außerhalb der Öffnungszeiten.' , meaning: 'Checkout: the period lies outside the object\'s opening hours.' },
   'booking.min-duration': { status: 409, title: 'Minimale Buchungsdauer beachten', detail: 'Die Buchungsdauer ist zu kurz.' , meaning: 'Checkout: the period is shorter than the object\'s minimum.' },

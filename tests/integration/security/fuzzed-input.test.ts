@@ -11,6 +11,7 @@ import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { waitForSettledQueue } from '../../support/job-queue.js';
 import { storedBoard } from '../../support/workflow-board.js';
 import { graphqlWsClient, runOverSocket, SubscriptionRecorder } from '../../support/ws.js';
+import { testDay } from '../../support/test-calendar.js';
 
 /**
  * Bad input on every write path answers 4xx with a German message and writes nothing: numbers
@@ -30,8 +31,11 @@ let bookingNumber: string;
 const tooLongId = 'x'.repeat(10_000);
 const may = Date.UTC(2026, 4, 1);
 const april = Date.UTC(2026, 3, 1);
-/** An hour on 1 December 2026 (the room takes one booking at a time). */
-const slotAt = (hour: number) => ({ timeBegin: Date.UTC(2027, 10, 30, hour), timeEnd: Date.UTC(2027, 10, 30, hour + 1) });
+/** An hour (UTC) on 30 November 2027 of the test calendar (the room takes one booking at a time). */
+const slotAt = (hour: number) => {
+  const begin = Date.parse(`${testDay('2027-11-30')}T${String(hour).padStart(2, '0')}:00:00Z`);
+  return { timeBegin: begin, timeEnd: begin + 3_600_000 };
+};
 const slot = slotAt(9);
 const isoSlotAt = (hour: number) => ({ timeBegin: new Date(slotAt(hour).timeBegin).toISOString(), timeEnd: new Date(slotAt(hour).timeEnd).toISOString() });
 const customer = { name: 'Erika Mustermann', mail: 'erika@example.com', street: 'Hauptstraße 1', zipCode: '12345', location: 'Musterstadt', phone: '0123' };

@@ -40,6 +40,8 @@ export interface BookingCheckInput {
   now: Date;
   /** True for a real booking: checks the duration and the fixed booking times; false for availability slots. */
   checkDuration: boolean;
+  /** Refuses a period that began before `now` (the public's bookings; staff may record one after the fact). */
+  refusePast?: boolean;
 }
 
 export const bookingCheckCodes = [
@@ -48,6 +50,7 @@ export const bookingCheckCodes = [
   'booking.amount-invalid',
   'booking.time-missing',
   'booking.time-invalid',
+  'booking.in-past',
   'booking.fixed-time',
   'booking.opening-hours',
   'booking.min-duration',
@@ -187,6 +190,9 @@ export function checkBooking(input: BookingCheckInput): BookingCheckFailure | nu
     if (!begin || !end) return fail('booking.time-missing', `Für das Objekt ${title} muss ein Buchungszeitraum angegeben werden.`);
     if (!(end.getTime() > begin.getTime())) return fail('booking.time-invalid', 'Das Ende der Buchungszeit muss nach ihrem Beginn liegen.');
     window = { begin, end };
+    if (input.refusePast && begin.getTime() < input.now.getTime()) {
+      return fail('booking.in-past', `Der gewählte Zeitraum für ${title} liegt in der Vergangenheit. Bitte wählen Sie einen späteren Beginn.`);
+    }
 
     if (input.checkDuration && item.isTimePeriodRelated && !matchesTimePeriod(item, begin, end)) {
       return fail('booking.fixed-time', `Die gewählte Buchungszeit entspricht keiner festen Buchungszeit von ${title}.`);
