@@ -63,6 +63,7 @@ import type { WorkflowBookings } from './workflow/workflow-bookings.js';
 import { WorkflowActions } from './workflow/workflow.actions.js';
 import { WorkflowService } from './workflow/workflow.service.js';
 import { TicketEntryCodes } from './bookings/ticket-entry-codes.js';
+import { TicketCheckIn } from './bookings/ticket-check-in.js';
 
 /**
  * Every domain service, built once per process; resolvers and REST handlers share them. The domains
@@ -187,6 +188,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     snippets: new SnippetService(orm, config.publicUrl, bookableShowcase, eventShowcase, eventSeats),
     bookingPortal: new BookingPortalService(orm, bookableShowcase, eventShowcase),
     bookingStatus,
+    ticketCheckIn: new TicketCheckIn(orm, attempts, eventSeats),
     bookingEditor: new BookingEditorService(orm, workflows, occupancyGuard, paymentFollowUps, ticketCodes),
     payments,
     testPaymentPage: new TestPaymentPage(orm, payments, config.payments.testProvider),

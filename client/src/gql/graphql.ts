@@ -298,6 +298,8 @@ export type EventInput = {
   /** Only within the public-event quota, unless already public. */
   isPublic?: boolean | null | undefined;
   schedules?: Array<EventAgendaDayInput> | null | undefined;
+  /** "person" (one entry code per person) or "order" (one per booking); absent keeps the stored value, "person" on create. */
+  ticketCodePer?: string | null | undefined;
 };
 
 export type EventLocationInput = {

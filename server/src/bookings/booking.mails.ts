@@ -107,7 +107,7 @@ export class BookingMailer {
       attachments.push({ filename: 'qrcode.png', content: png, contentType: 'image/png', cid: QR_CODE_CID });
     }
     // The confirmation carries the booked periods for the customer's calendar.
-    const calendarFile = MAIL_KINDS_WITH_CALENDAR.has(job.kind) ? bookingCalendarFile(booking, tenant.name, this.publicUrl) : null;
+    const calendarFile = MAIL_KINDS_WITH_CALENDAR.has(job.kind) ? bookingCalendarFile(booking, tenant.name, this.publicUrl, ticketEvents) : null;
     if (calendarFile) attachments.push({ filename: `buchung-${booking.number}.ics`, content: calendarFile, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' });
     // And, for tickets, the entry codes: rendered here, in the mail's job, like the receipts.
     const ticketPdf = MAIL_KINDS_WITH_CALENDAR.has(job.kind) ? await this.ticketPdf(booking, tenant.name, ticketEvents) : null;
