@@ -15,6 +15,7 @@ export const adminScreens = {
   coupons: (): ScreenModule => import('./coupons/CouponsPage'),
   privacy: (): ScreenModule => import('./privacy/PrivacyPage'),
   bookings: (): ScreenModule => import('./bookings/staff/BookingsPage'),
+  checkIn: (): ScreenModule => import('./bookings/checkIn/CheckInPage'),
   instanceTenants: (): ScreenModule => import('./tenants/InstanceTenantsPage'),
   tenantEdit: (): ScreenModule => import('./tenants/edit/TenantEditPage'),
   tenantChangeLog: (): ScreenModule => import('./tenants/changeLog/TenantChangeLogPage'),

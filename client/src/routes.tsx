@@ -27,6 +27,12 @@ function bookableRoutes(kind: BookableKind, editPaths: string[]) {
   ];
 }
 
+/** /einlass?code=… (the QR code of a ticket) leads to the staff's check-in page with the code; signing in keeps it. */
+function CheckInLinkRedirect() {
+  const { search } = useLocation();
+  return <Navigate to={`/admin/einlass${search}`} replace />;
+}
+
 /** The wizard's bare address leads to its first step, keeping ?id= of edit mode. */
 function EventWizardStart({ mode }: { mode: WizardMode }) {
   const { search } = useLocation();
@@ -86,6 +92,8 @@ export const routes = createBrowserRouter([
       { path: '/booking/status/:tenantId', lazy: lazyScreen(() => import('./bookings/public/BookingStatusPage')), handle: handle({ title: 'Status Ihrer Buchung' }) },
       { path: '/booking/request-reject/:tenantId', lazy: lazyScreen(() => import('./bookings/public/RequestCancellationPage')), handle: handle({ title: 'Stornierung anfragen' }) },
       { path: '/booking/verify-reject/:tenantId', lazy: lazyScreen(() => import('./bookings/public/ConfirmCancellationPage')), handle: handle({ title: 'Stornierung bestätigen' }) },
+      // The link in a ticket's QR code: the check-in page in the admin area, which checks the code itself.
+      { path: '/einlass', element: <CheckInLinkRedirect /> },
       {
         path: '/admin',
         lazy: lazyScreen(adminScreens.layout),
@@ -101,6 +109,7 @@ export const routes = createBrowserRouter([
           },
           { path: 'rollen', lazy: lazyScreen(adminScreens.roles), handle: handle({ title: 'Rollen', interface: 'roles' }) },
           { path: 'buchungen', lazy: lazyScreen(adminScreens.bookings), handle: handle({ title: 'Buchungen', interface: 'bookings' }) },
+          { path: 'einlass', lazy: lazyScreen(adminScreens.checkIn), handle: handle({ title: 'Einlass', interface: 'bookings' }) },
           { path: 'gutscheine', lazy: lazyScreen(adminScreens.coupons), handle: handle({ title: 'Gutscheine', interface: 'coupons' }) },
           { path: 'instanz/mandanten', lazy: lazyScreen(adminScreens.instanceTenants), handle: handle({ title: 'Mandanten', interface: 'instance' }) },
           { path: 'mandanten', lazy: lazyScreen(adminScreens.tenantEdit), handle: handle({ title: 'Mandant verwalten', interface: 'tenants' }) },

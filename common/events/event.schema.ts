@@ -53,6 +53,16 @@ export const eventLimits = {
   seats: 1_000_000,
 } as const;
 
+/**
+ * Entry codes of the event's tickets: one per person (each ticket bought admits one) or one per
+ * order (one code admits the whole booking).
+ */
+export const ticketCodeModes = ['person', 'order'] as const;
+export type TicketCodePer = (typeof ticketCodeModes)[number];
+
+/** The form's labels of the entry code modes. */
+export const ticketCodeLabels: Record<TicketCodePer, string> = { person: 'Ein Code pro Person', order: 'Ein Code pro Bestellung' };
+
 /** 0 in person, 1 hybrid, 2 online. */
 export const eventFormats = [0, 1, 2] as const;
 export type EventFormat = (typeof eventFormats)[number];
@@ -228,6 +238,17 @@ const format = anyValue().transform((value, context): EventFormat => {
   return found;
 });
 
+/** Absent is one code per person. */
+const ticketCodePer = anyValue().transform((value, context): TicketCodePer => {
+  if (value === undefined || value === null || value === '') return 'person';
+  const found = ticketCodeModes.find((mode) => mode === value);
+  if (found === undefined) {
+    context.addIssue({ code: 'custom', message: eventMessages.invalidValue });
+    return z.NEVER;
+  }
+  return found;
+});
+
 /**
  * A whole event: every section, lists whole. Absent sections and fields take their defaults (see
  * the flags); a partial update is first laid over the stored event by the server.
@@ -235,6 +256,7 @@ const format = anyValue().transform((value, context): EventFormat => {
 export const eventSchema = looseObject({
   format,
   isPublic: flag(false),
+  ticketCodePer,
   information,
   attendees,
   eventLocation,

@@ -19,6 +19,7 @@ import { PaymentResolver } from './payments/payment.resolver.js';
 import { TestPaymentResolver } from './payments/test-payment.resolver.js';
 import { BookingPortalResolver } from './portal/portal.resolver.js';
 import { PrivacyResolver } from './privacy/privacy.resolver.js';
+import { TicketCheckInResolver } from './bookings/ticket-check-in.resolver.js';
 import { BookingReceiptsResolver, ReceiptResolver } from './receipts/receipt.resolver.js';
 import { RoleResolver } from './roles/role.resolver.js';
 import { EventLinkResolver } from './snippets/event-link.resolver.js';
@@ -34,7 +35,7 @@ import type { AppPubSub } from './shared/pubsub.js';
 import { authChecker, authDirective, AuthRule, authRuleSentence, scopeTokensToTheirTenant } from './shared/graphql/auth.js';
 
 /** Every resolver, one per domain. */
-const resolvers = [AuthResolver, TenantResolver, InstanceResolver, UserResolver, AccountResolver, SsoResolver, TenantMemberResolver, TenantChangeLogResolver, TenantUpdateResolver, WorkflowResolver, RoleResolver, CouponResolver, FileResolver, BookableResolver, EventResolver, EventSeatsResolver, EventSeatsSoldResolver, EventLinkResolver, TicketEventResolver, BookingPortalResolver, BookingResolver, BookingHistoryResolver, BookingItemEventResolver, BookingBoardResolver, PaymentResolver, TestPaymentResolver, ReceiptResolver, BookingReceiptsResolver, MailTemplatePreviewResolver, PrivacyResolver, ApiTokenResolver, CalendarFeedResolver, WebhookResolver] as const;
+const resolvers = [AuthResolver, TenantResolver, InstanceResolver, UserResolver, AccountResolver, SsoResolver, TenantMemberResolver, TenantChangeLogResolver, TenantUpdateResolver, WorkflowResolver, RoleResolver, CouponResolver, FileResolver, BookableResolver, EventResolver, EventSeatsResolver, EventSeatsSoldResolver, EventLinkResolver, TicketEventResolver, BookingPortalResolver, BookingResolver, BookingHistoryResolver, BookingItemEventResolver, BookingBoardResolver, TicketCheckInResolver, PaymentResolver, TestPaymentResolver, ReceiptResolver, BookingReceiptsResolver, MailTemplatePreviewResolver, PrivacyResolver, ApiTokenResolver, CalendarFeedResolver, WebhookResolver] as const;
 
 /** The rules a field's `@auth(requires: …)` directives name. */
 export function authRulesOf(field: Pick<GraphQLFieldConfig<unknown, unknown>, 'astNode'>): AuthRule[] {

@@ -62,6 +62,8 @@ import { ViewerService } from './users/viewer.service.js';
 import type { WorkflowBookings } from './workflow/workflow-bookings.js';
 import { WorkflowActions } from './workflow/workflow.actions.js';
 import { WorkflowService } from './workflow/workflow.service.js';
+import { TicketEntryCodes } from './bookings/ticket-entry-codes.js';
+import { TicketCheckIn } from './bookings/ticket-check-in.js';
 
 /**
  * Every domain service, built once per process; resolvers and REST handlers share them. The domains
@@ -123,13 +125,17 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   };
   const workflows = new WorkflowService(orm, workflowBookings);
   const workflowActions = new WorkflowActions(orm, mail, renderMailTemplate);
-  const bookingMails = new BookingMailer(orm, mail, config.publicUrl, eventSeats);
-  const receipts = new ReceiptService(orm, config, new PdfRenderer(config.pdf), bookingMails, eventSeats);
+  // Entry codes of released tickets, derived under the session secret (bookings/ticket-entry-codes.ts).
+  const ticketCodes = new TicketEntryCodes(config.sessionSecret, eventSeats);
+  // One warm browser renders the receipts and the tickets.
+  const pdfRenderer = new PdfRenderer(config.pdf);
+  const bookingMails = new BookingMailer(orm, mail, config.publicUrl, eventSeats, { codes: ticketCodes, pdf: pdfRenderer });
+  const receipts = new ReceiptService(orm, config, pdfRenderer, bookingMails, eventSeats);
   // What follows a payment (receipts, invoices, their mails): the payments domain's port, answered
   // by the receipts domain, also for the bookings domain's payment events (release, workflow
   // "paid", staff marking paid).
   const paymentFollowUps: PaymentFollowUps = new DocumentPaymentFollowUps(receipts, new MailPaymentFollowUps());
-  const bookingStatus = new BookingStatusService(orm, workflows, paymentFollowUps, occupancyGuard, attempts);
+  const bookingStatus = new BookingStatusService(orm, workflows, paymentFollowUps, occupancyGuard, attempts, ticketCodes);
   late.bookingStatus = bookingStatus;
   const accountTokens = new AccountTokens();
   const accountMails = new AccountMails(orm, mail, accountTokens, config.publicUrl, instance);
@@ -182,7 +188,8 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     snippets: new SnippetService(orm, config.publicUrl, bookableShowcase, eventShowcase, eventSeats),
     bookingPortal: new BookingPortalService(orm, bookableShowcase, eventShowcase),
     bookingStatus,
-    bookingEditor: new BookingEditorService(orm, workflows, occupancyGuard, paymentFollowUps),
+    ticketCheckIn: new TicketCheckIn(orm, attempts, eventSeats),
+    bookingEditor: new BookingEditorService(orm, workflows, occupancyGuard, paymentFollowUps, ticketCodes),
     payments,
     testPaymentPage: new TestPaymentPage(orm, payments, config.payments.testProvider),
     receipts,
@@ -190,7 +197,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     bookingOverview: new BookingOverviewService(orm),
     lockers,
     privacy,
-    checkout: new CheckoutService(orm, bookables, workflows, occupancyGuard, paymentFollowUps, offeredPayments),
+    checkout: new CheckoutService(orm, bookables, workflows, occupancyGuard, paymentFollowUps, offeredPayments, ticketCodes),
     jobHandlers: {
       ...bookingMails.handlers(),
       ...workflowActions.handlers(),

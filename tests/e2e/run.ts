@@ -78,6 +78,8 @@ try {
   paymentProviders.addGiroProject(paymentCredentials.giroCockpit).addPmMunicipality(paymentCredentials.pmPayment);
 
   const port = await freePort();
+  // Handed to the specs too: the check-in spec derives a ticket's entry code as the server does.
+  const sessionSecret = randomBytes(32).toString('hex');
   const baseUrl = `http://127.0.0.1:${port}`;
   product = spawn(process.execPath, ['dist/server/src/main.js'], {
     cwd: root,
@@ -92,7 +94,7 @@ try {
       PUBLIC_URL: baseUrl,
       DATABASE_URL: databaseUrl,
       DATA_DIR: path.join(workDir, 'data'),
-      SESSION_SECRET: randomBytes(32).toString('hex'),
+      SESSION_SECRET: sessionSecret,
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(smtp.port),
       SMTP_SECURE: 'false',
@@ -104,7 +106,7 @@ try {
   const playwright = spawn(process.execPath, [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'tests/e2e/playwright.config.ts', ...process.argv.slice(2)], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_MAIL_DIR: mailDir, E2E_PAYMENTS_URL: paymentProviders.url, E2E_PAYMENT_CREDENTIALS: JSON.stringify(paymentCredentials) },
+    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_MAIL_DIR: mailDir, E2E_PAYMENTS_URL: paymentProviders.url, E2E_PAYMENT_CREDENTIALS: JSON.stringify(paymentCredentials), E2E_SESSION_SECRET: sessionSecret, E2E_DATABASE_URL: databaseUrl },
   });
   exitCode = await new Promise<number>((resolve) => playwright.once('exit', (code) => resolve(code ?? 1)));
 } catch (error) {

@@ -24,6 +24,7 @@ import { setBookingState } from './booking-state.js';
 import type { BookingHistoryVia, ChangeOrigin } from '../../../common/bookings/history.js';
 import type { BookingEdit } from '../../../common/bookings/booking-edit.schema.js';
 import { bookedMinutes, bookingAttachments, bookingTotals, discountedCents } from './checkout/checkout.rules.js';
+import type { TicketEntryCodes } from './ticket-entry-codes.js';
 
 /**
  * Each item's object as booked: the stored snapshot for objects already in the booking, the current
@@ -63,6 +64,7 @@ export class BookingEditorService {
     private readonly workflows: WorkflowService,
     private readonly guard: BookingOccupancyGuard,
     private readonly payments: BookingPaymentEvents,
+    private readonly ticketCodes: TicketEntryCodes,
   ) {}
 
   /** PUT bookings: an existing number updates (update rights), anything else creates (create right). */
@@ -151,6 +153,8 @@ export class BookingEditorService {
     target.attachments = [...target.attachments, ...added];
     target.searchText = searchTextOf(target, lines.map((line) => line.bookableUsed.title));
     await tx.flush();
+    // Released tickets get their entry codes in the transaction that releases them, once.
+    await this.ticketCodes.issue(tx, target);
 
     // Released by this change, or released with units reserved anew: the locker system opens them.
     if (target.isCommitted && !target.isRejected && (!wasCommitted || lockers !== null)) jobs.push(...lockerActivationJobs(target));

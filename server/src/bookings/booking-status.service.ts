@@ -22,6 +22,7 @@ import type { BookingHistoryVia } from '../../../common/bookings/history.js';
 import { markPaidSchema } from '../../../common/bookings/booking-edit.schema.js';
 import { parseInput } from '../shared/schema-input.js';
 import { setBookingState } from './booking-state.js';
+import type { TicketEntryCodes } from './ticket-entry-codes.js';
 
 /** A second cancellation request this soon after one adds no link and no mail (the button may be pressed twice). */
 const REQUEST_MAIL_INTERVAL_MS = 60_000;
@@ -84,6 +85,7 @@ export class BookingStatusService {
     private readonly payments: BookingPaymentEvents,
     private readonly guard: BookingOccupancyGuard,
     private readonly attempts: RateLimiter,
+    private readonly ticketCodes: TicketEntryCodes,
   ) {}
 
   /**
@@ -252,6 +254,8 @@ export class BookingStatusService {
     if (booking.isRejected) booking.lockerInfo = (await this.guard.guard(tx, await this.claimOf(tx, booking), { kind: 'release' })) ?? [];
     const wasReleased = booking.isCommitted && !booking.isRejected;
     setBookingState(booking, { isCommitted: true, isRejected: false });
+    // Released tickets get their entry codes with the release, once (a release taking back a rejection keeps the earlier ones).
+    await this.ticketCodes.issue(tx, booking);
     if (wasReleased) return [];
     // Confirmed: the locker system opens the reserved units for the booking's period.
     const jobs: Job[] = lockerActivationJobs(booking);

@@ -11,6 +11,21 @@ import type { EventDirectory } from './event-seats.js';
 import { bookingView, findBooking } from './booking.queries.js';
 import { recordBookingHistory, systemActor } from './booking-history.js';
 import { bookingCalendarFile, MAIL_KINDS_WITH_CALENDAR } from './booking-ics.js';
+import type { TicketEntryCodes } from './ticket-entry-codes.js';
+import { ticketDocumentHtml } from './ticket-document.js';
+import type { TicketEventFacts } from '../../../common/bookings/ticket-event.js';
+import type { Booking } from './booking.entity.js';
+
+/** HTML to PDF: the receipts domain's renderer, wired in services.ts. */
+export interface HtmlToPdf {
+  render(htmlDocument: string): Promise<Buffer>;
+}
+
+/** What the ticket PDF of a confirmation needs: the entry codes and a renderer. */
+export interface TicketAttachments {
+  codes: TicketEntryCodes;
+  pdf: HtmlToPdf;
+}
 
 /**
  * Sends one booking mail of the booking-mail job. A booking or tenant that no longer exists ends
@@ -23,6 +38,8 @@ export class BookingMailer {
     private readonly publicUrl: string,
     /** The events of tickets: their organisers (mail 10) and date and place (booking block); null: neither. */
     private readonly events: Pick<EventDirectory, 'organizerMails' | 'ticketEvents'> | null = null,
+    /** The ticket PDF of confirmations of ticket bookings; null: none is attached. */
+    private readonly tickets: TicketAttachments | null = null,
   ) {}
 
   /** The booking mail jobs: one mail, and the fan-out of the organiser mails. */
@@ -62,6 +79,7 @@ export class BookingMailer {
 
     const view = bookingView(booking);
     const eventIds = ticketEventIds(view.bookableItems);
+    const ticketEvents = eventIds.length > 0 && this.events ? await this.events.ticketEvents(tenant.id, eventIds) : undefined;
     const composed = composeBookingMail(job.kind, {
       booking: view,
       tenant: {
@@ -79,7 +97,7 @@ export class BookingMailer {
       hookId: job.hookId,
       to: job.to,
       receiptAttached: job.kind === 'confirmed' && documents.some((document) => document.contentType === 'application/pdf'),
-      ticketEvents: eventIds.length > 0 && this.events ? await this.events.ticketEvents(tenant.id, eventIds) : undefined,
+      ticketEvents,
     });
     if (!composed) return;
 
@@ -89,8 +107,11 @@ export class BookingMailer {
       attachments.push({ filename: 'qrcode.png', content: png, contentType: 'image/png', cid: QR_CODE_CID });
     }
     // The confirmation carries the booked periods for the customer's calendar.
-    const calendarFile = MAIL_KINDS_WITH_CALENDAR.has(job.kind) ? bookingCalendarFile(booking, tenant.name, this.publicUrl) : null;
+    const calendarFile = MAIL_KINDS_WITH_CALENDAR.has(job.kind) ? bookingCalendarFile(booking, tenant.name, this.publicUrl, ticketEvents) : null;
     if (calendarFile) attachments.push({ filename: `buchung-${booking.number}.ics`, content: calendarFile, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' });
+    // And, for tickets, the entry codes: rendered here, in the mail's job, like the receipts.
+    const ticketPdf = MAIL_KINDS_WITH_CALENDAR.has(job.kind) ? await this.ticketPdf(booking, tenant.name, ticketEvents) : null;
+    if (ticketPdf) attachments.push({ filename: `tickets-${booking.number}.pdf`, content: ticketPdf, contentType: 'application/pdf' });
     // The history names which mail went out (or failed), never its recipient; a failed one is retried by the queue.
     const record = (action: 'mail_sent' | 'mail_failed', reason: string | null) =>
       this.orm.em.fork().transactional((tx) =>
@@ -115,5 +136,27 @@ export class BookingMailer {
       throw error;
     }
     await record('mail_sent', null);
+  }
+
+  /** The ticket PDF of a booking with entry codes: one page per code; null without codes. */
+  private async ticketPdf(booking: Booking, tenantName: string, events: ReadonlyMap<string, TicketEventFacts> | undefined): Promise<Buffer | null> {
+    if (!this.tickets) return null;
+    const entries = await this.tickets.codes.entriesOf(this.orm.em.fork(), booking.key);
+    if (entries.length === 0) return null;
+    const titles = new Map(booking.items.getItems().map((item) => [item.bookableId, item.bookableUsed?.title ?? '']));
+    const html = ticketDocumentHtml({
+      tenantName,
+      bookingNumber: booking.number,
+      holderName: [booking.name, booking.company].filter(Boolean).join(', '),
+      publicUrl: this.publicUrl,
+      pages: entries.map((entry) => ({
+        code: entry.code,
+        position: entry.position,
+        ofCount: entry.ofCount,
+        ticketType: titles.get(entry.bookableId) ?? '',
+        event: entry.eventId ? (events?.get(entry.eventId) ?? null) : null,
+      })),
+    });
+    return this.tickets.pdf.render(html);
   }
 }

@@ -15,6 +15,8 @@ export interface EventSeatInfo {
   name: string;
   /** null: unlimited. */
   maxAttendees: number | null;
+  /** Entry codes of its tickets: one per person, or one per order. */
+  ticketCodePer: 'person' | 'order';
 }
 
 /** The events a ticket can belong to. Implemented by the events domain, wired in services.ts. */

@@ -41,7 +41,7 @@ function eventsIn(em: EntityManager): EventDirectory {
   return {
     seatInfo: async (tenantId, eventId) => {
       const event = await em.findOne(Event, { id: eventId, tenant: tenantId });
-      return event ? { name: event.name, maxAttendees: event.maxAttendees } : null;
+      return event ? { name: event.name, maxAttendees: event.maxAttendees, ticketCodePer: event.ticketCodePer } : null;
     },
     organizerMails: async () => [],
     // Only the mails name the events of tickets, and the seed sends none.

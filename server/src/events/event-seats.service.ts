@@ -24,8 +24,8 @@ export class EventSeatsService implements EventDirectory, TicketSeats {
     if (!isUuid(eventId)) return null;
     // With the caller's manager, on its connection and in its transaction (a fork would take another
     // connection from the pool while the caller holds its locks).
-    const event = await (em ?? this.orm.em.fork()).findOne(Event, { id: eventId, tenant: tenantId }, { fields: ['name', 'attendees'] });
-    return event ? { name: event.name, maxAttendees: event.attendees.maxAttendees ?? null } : null;
+    const event = await (em ?? this.orm.em.fork()).findOne(Event, { id: eventId, tenant: tenantId }, { fields: ['name', 'attendees', 'ticketCodePer'] });
+    return event ? { name: event.name, maxAttendees: event.attendees.maxAttendees ?? null, ticketCodePer: event.ticketCodePer } : null;
   }
 
   /** EventDirectory: the organiser's contact address when it is a valid one. */

@@ -11,6 +11,7 @@ import {
   type EventInformation,
   type EventLocation,
   type EventOrganizer,
+  type TicketCodePer,
 } from './event.model.js';
 import { eventEnd, eventStart } from './event.time.js';
 
@@ -60,6 +61,10 @@ export class Event {
   @Property({ type: 'smallint', default: 0 })
   format: Opt<EventFormat> = 0;
 
+  /** Entry codes of its tickets: one per person or one per order. */
+  @Property({ type: 'text', default: 'person' })
+  ticketCodePer: Opt<TicketCodePer> = 'person';
+
   @Property({ type: 'jsonb' })
   information: Opt<EventInformation> = defaultEventData().information;
 
@@ -105,6 +110,7 @@ export class Event {
   setData(data: EventData): void {
     this.format = data.format;
     this.isPublic = data.isPublic;
+    this.ticketCodePer = data.ticketCodePer;
     this.information = data.information;
     this.attendees = data.attendees;
     this.eventLocation = data.eventLocation;
@@ -124,6 +130,7 @@ export class Event {
     return {
       format: this.format,
       isPublic: this.isPublic,
+      ticketCodePer: this.ticketCodePer,
       information: this.information,
       attendees: this.attendees,
       eventLocation: this.eventLocation,

@@ -5,9 +5,9 @@
  */
 
 /** 0 in person ("Präsenz"), 1 hybrid, 2 online. */
-import type { EventFormat } from '../../../common/events/event.schema.js';
+import type { EventFormat, TicketCodePer } from '../../../common/events/event.schema.js';
 
-export { eventFormats, type EventFormat } from '../../../common/events/event.schema.js';
+export { eventFormats, type EventFormat, type TicketCodePer } from '../../../common/events/event.schema.js';
 
 export interface EventInformation {
   name: string;
@@ -98,6 +98,8 @@ export interface EventAgendaDay {
 export interface EventData {
   format: EventFormat;
   isPublic: boolean;
+  /** One entry code per person or one per order. */
+  ticketCodePer: TicketCodePer;
   information: EventInformation;
   attendees: EventAttendees;
   eventLocation: EventLocation;
@@ -121,6 +123,7 @@ export function defaultEventData(): EventData {
   return {
     format: 0,
     isPublic: false,
+    ticketCodePer: 'person',
     information: { name: '', teaserText: '', description: '', teaserImage: null, flags: [], tags: [], startDate: null, startTime: null, endDate: null, endTime: null },
     attendees: { publicEvent: true, needsRegistration: false, maxAttendees: null, free: false, priceCategories: [] },
     eventLocation: { name: '', phoneNumber: '', emailAddress: '', select: null, room: null, url: '' },

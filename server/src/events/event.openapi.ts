@@ -78,7 +78,7 @@ export const eventApi: ApiDomain = {
       body: {
         input: {
           schema: eventSchema,
-          fields: { isPublic: f.bool('Öffentlich'), format: { description: 'Form (Präsenz, online, hybrid)' } },
+          fields: { isPublic: f.bool('Öffentlich'), format: { description: 'Form (Präsenz, online, hybrid)' }, ticketCodePer: { description: 'Einlasscodes der Tickets: `person` (ein Code pro Person, Vorgabe) oder `order` (ein Code pro Bestellung); optional' } },
           extra: { id: f.id('Kennung einer bestehenden Veranstaltung') },
         },
         examples: {

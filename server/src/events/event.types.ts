@@ -100,6 +100,7 @@ export class EventFields {
   @Field(() => ID) tenantId!: string;
   @Field(() => Int, { description: '0 in person ("Präsenz"), 1 hybrid, 2 online.' }) format!: number;
   @Field(() => Boolean, { description: 'Visible to everyone; counts against the public-event quota.' }) isPublic!: boolean;
+  @Field(() => String, { description: 'Entry codes of its tickets: "person" (one per person, the default) or "order" (one per booking).' }) ticketCodePer!: string;
   @Field(() => EventInformationType) information!: EventInformationType;
   @Field(() => EventAttendeesType) attendees!: EventAttendeesType;
   @Field(() => EventLocationType) eventLocation!: EventLocationType;
@@ -211,6 +212,7 @@ export class EventAgendaDayInput {
 export class EventInput {
   @Field(() => Int, { nullable: true, description: '0 in person, 1 hybrid, 2 online.' }) format?: number;
   @Field(() => Boolean, { nullable: true, description: 'Only within the public-event quota, unless already public.' }) isPublic?: boolean;
+  @Field(() => String, { nullable: true, description: '"person" (one entry code per person) or "order" (one per booking); absent keeps the stored value, "person" on create.' }) ticketCodePer?: string;
   @Field(() => EventInformationInput, { nullable: true }) information?: EventInformationInput;
   @Field(() => EventAttendeesInput, { nullable: true }) attendees?: EventAttendeesInput;
   @Field(() => EventLocationInput, { nullable: true }) eventLocation?: EventLocationInput;

@@ -25,6 +25,7 @@ function overlaid(input: Record<string, unknown>, current: EventData | null): Re
   return {
     format: input.format ?? base.format,
     isPublic: input.isPublic ?? base.isPublic,
+    ticketCodePer: input.ticketCodePer ?? base.ticketCodePer,
     information: merged(base.information, input.information),
     attendees: merged(base.attendees, input.attendees),
     eventLocation: merged(base.eventLocation, input.eventLocation),

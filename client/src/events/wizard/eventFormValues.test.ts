@@ -7,6 +7,7 @@ const stored: WizardEventFieldsFragment = {
   tenantId: 't1',
   format: 1,
   isPublic: true,
+  ticketCodePer: 'order',
   attachments: ['/api/t1/files/get?name=/public/events/attachments/plan.pdf'],
   images: ['/api/t1/files/get?name=/public/events/images/a.png'],
   information: {
@@ -120,6 +121,7 @@ describe('field names of the steps', () => {
     expect(names).toContain('schedules');
     expect(names).toContain('images');
     expect(names.some((name) => name.startsWith('schedules.'))).toBe(false);
-    expect(names).toHaveLength(2 + 10 + 6 + 5 + 7 + 5 + 3);
+    expect(names).toContain('ticketCodePer');
+    expect(names).toHaveLength(3 + 10 + 6 + 5 + 7 + 5 + 3);
   });
 });

@@ -1,4 +1,5 @@
 import type { EventInput, WizardEventFieldsFragment } from '../../gql/graphql';
+import type { TicketCodePer } from '../../../../common/events/event.schema';
 import { formatAmountInput, parseDecimal } from '../../shared/format';
 
 /**
@@ -41,6 +42,8 @@ export interface AgendaDayValues {
 export interface EventFormValues {
   isPublic: boolean;
   format: EventFormat;
+  /** Entry codes of the tickets: one per person or one per order. */
+  ticketCodePer: TicketCodePer;
   information: {
     name: string;
     teaserText: string;
@@ -108,6 +111,7 @@ export function emptyEventValues(): EventFormValues {
   return {
     isPublic: false,
     format: 0,
+    ticketCodePer: 'person',
     information: { name: '', teaserText: '', description: '', teaserImage: '', flags: [], tags: [], startDate: '', startTime: '', endDate: '', endTime: '' },
     eventLocation: { name: '', phoneNumber: '', emailAddress: '', select: '', room: '', url: '' },
     eventAddress: { street: '', houseNumber: '', additional: '', city: '', zip: '' },
@@ -135,6 +139,7 @@ export function toFormValues(event: WizardEventFieldsFragment): EventFormValues 
   return {
     isPublic: event.isPublic,
     format: asFormat(event.format),
+    ticketCodePer: event.ticketCodePer === 'order' ? 'order' : 'person',
     information: {
       name: info.name,
       teaserText: info.teaserText,
@@ -206,6 +211,7 @@ export function toEventInput(values: EventFormValues): EventInput {
   return {
     isPublic: values.isPublic,
     format: values.format,
+    ticketCodePer: values.ticketCodePer,
     information: {
       name: trim(info.name),
       teaserText: trim(info.teaserText),

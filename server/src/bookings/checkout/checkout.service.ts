@@ -34,6 +34,7 @@ import { bookingView, familyOf, freeBookingNumber, searchTextOf, setItems, type 
 import { hashStatusToken, newStatusToken } from '../booking-status-token.js';
 import { claimKey, earlierBooking, idempotentCheckout, keyBooked, parseIdempotencyKey, type IdempotentCheckout } from './checkout-idempotency.js';
 import type { CheckoutItemRequest, CheckoutRequest } from '../../../../common/bookings/checkout.schema.js';
+import type { TicketEntryCodes } from '../ticket-entry-codes.js';
 import {
   bookedMinutes,
   bookingAttachments,
@@ -98,6 +99,7 @@ export class CheckoutService {
     private readonly guard: BookingOccupancyGuard,
     private readonly payments: BookingPaymentEvents,
     private readonly offeredProviders: OfferedPaymentProviders,
+    private readonly ticketCodes: TicketEntryCodes,
   ) {}
 
   /**
@@ -371,6 +373,8 @@ export class CheckoutService {
       created.searchText = searchTextOf(created, plan.items.map((item) => item.record.title));
       setItems(tx, created, preview.bookableItems.map((item) => ({ ...item, bookableUsed: item._bookableUsed })));
       await tx.flush();
+      // Tickets released at checkout get their entry codes in the booking's own transaction.
+      await this.ticketCodes.issue(tx, created);
 
       const jobs = newBookingMailJobs(plan.tenant.id, created.number, created, holdsTickets(plan.items.map((item) => item.record)));
       // Released at once: the locker system opens the reserved units for the booking's period.

@@ -1,4 +1,5 @@
-import { Button, Callout, H4 } from '@blueprintjs/core';
+import { Button, Callout, H4, Radio, RadioGroup } from '@blueprintjs/core';
+import { ticketCodeLabels, ticketCodeModes, type TicketCodePer } from '../../../../../common/events/event.schema';
 import { useField } from 'react-final-form';
 import { decimalText, integerText } from '../../../bookables/editor/editorRules';
 import { tidyPriceText } from '../../../bookables/editor/formValues';
@@ -32,6 +33,7 @@ export function AttendeesStep() {
   const publicEvent = useField<boolean>('attendees.publicEvent', { subscription: { value: true } }).input.value;
   const visible = useField<boolean>('isPublic', { subscription: { value: true } }).input.value;
   const { mode, seatsSold, directLink } = useWizardContext();
+  const ticketCodePer = useField<TicketCodePer>('ticketCodePer', { subscription: { value: true } }).input;
   return (
     <>
       <SwitchField name="attendees.publicEvent" label={fieldLabels.publicEvent} hint={publicEventInfo} />
@@ -43,6 +45,11 @@ export function AttendeesStep() {
           {seatsSoldInfo(seatsSold)}
         </Callout>
       )}
+      <RadioGroup label="Einlasscodes der Tickets" name="ticketCodePer" selectedValue={ticketCodePer.value} onChange={(event) => ticketCodePer.onChange(event.currentTarget.value === 'order' ? 'order' : 'person')}>
+        {ticketCodeModes.map((codeMode) => (
+          <Radio key={codeMode} value={codeMode} label={ticketCodeLabels[codeMode]} />
+        ))}
+      </RadioGroup>
       <SwitchField name="attendees.free" label={fieldLabels.free} />
       {!free && (
         <>
