@@ -62,6 +62,7 @@ export class BookingMailer {
 
     const view = bookingView(booking);
     const eventIds = ticketEventIds(view.bookableItems);
+    const ticketEvents = eventIds.length > 0 && this.events ? await this.events.ticketEvents(tenant.id, eventIds) : undefined;
     const composed = composeBookingMail(job.kind, {
       booking: view,
       tenant: {
@@ -79,7 +80,7 @@ export class BookingMailer {
       hookId: job.hookId,
       to: job.to,
       receiptAttached: job.kind === 'confirmed' && documents.some((document) => document.contentType === 'application/pdf'),
-      ticketEvents: eventIds.length > 0 && this.events ? await this.events.ticketEvents(tenant.id, eventIds) : undefined,
+      ticketEvents,
     });
     if (!composed) return;
 
@@ -88,8 +89,8 @@ export class BookingMailer {
       const png = await QRCode.toBuffer(composed.links.status, { type: 'png', margin: 2, width: 200 });
       attachments.push({ filename: 'qrcode.png', content: png, contentType: 'image/png', cid: QR_CODE_CID });
     }
-    // The confirmation carries the booked periods for the customer's calendar.
-    const calendarFile = MAIL_KINDS_WITH_CALENDAR.has(job.kind) ? bookingCalendarFile(booking, tenant.name, this.publicUrl) : null;
+    // The confirmation carries the booked periods, and the events of booked tickets, for the customer's calendar.
+    const calendarFile = MAIL_KINDS_WITH_CALENDAR.has(job.kind) ? bookingCalendarFile({ number: booking.number, updatedAt: booking.updatedAt, items: booking.items.getItems() }, tenant.name, this.publicUrl, ticketEvents) : null;
     if (calendarFile) attachments.push({ filename: `buchung-${booking.number}.ics`, content: calendarFile, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' });
     // The history names which mail went out (or failed), never its recipient; a failed one is retried by the queue.
     const record = (action: 'mail_sent' | 'mail_failed', reason: string | null) =>
