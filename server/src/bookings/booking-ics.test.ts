@@ -9,7 +9,9 @@ const startsAt = Math.floor((Date.now() + 42 * DAY_MS) / 60_000) * 60_000;
 const endsAt = startsAt + 3.5 * 60 * 60 * 1000;
 const concert: TicketEventFacts = { id: '5d0c5c57-1b7e-4a55-9d0f-4f5b5b0c0a01', name: 'Sommerkonzert', startsAt, endsAt, place: 'Stadthalle, Marktplatz 1, 12345 Musterstadt' };
 
-const ticket = (position: number, title: string, amount: number, eventId: string | null = concert.id) => ({ position, amount, timeBegin: null, timeEnd: null, bookableUsed: { title, type: 'ticket', eventId } });
+type CalendarItem = CalendarBooking['items'][number];
+
+const ticket = (position: number, title: string, amount: number): CalendarItem => ({ position, amount, timeBegin: null, timeEnd: null, bookableUsed: { title, type: 'ticket', eventId: concert.id } });
 
 const eventsOf = (text: string) => Object.values(ical.sync.parseICS(text)).filter((item): item is VEvent => (item as { type?: string }).type === 'VEVENT');
 
@@ -21,7 +23,7 @@ describe('the calendar file of a confirmation', () => {
     const [event, ...others] = eventsOf(text!);
     expect(others).toHaveLength(0);
     expect(event.start.getTime()).toBe(startsAt);
-    expect(event.end.getTime()).toBe(endsAt);
+    expect(event.end?.getTime()).toBe(endsAt);
     expect(event.summary).toBe('Sommerkonzert (Rathaus Musterstadt)');
     expect(event.location).toBe(concert.place);
     expect(event.description).toBe('Buchung ABCD-EFGH: 2 × Erwachsene, 1 × Ermäßigt');
@@ -29,7 +31,7 @@ describe('the calendar file of a confirmation', () => {
   });
 
   it('has no file for tickets whose event is unknown or has no end, nor for objects without times', () => {
-    const booking: CalendarBooking = { number: 'ABCD-EFGH', updatedAt: new Date(), items: [ticket(0, 'Erwachsene', 2), { ...ticket(1, 'Gutschein', 1, null), bookableUsed: { title: 'Gutschein', type: 'object', eventId: null } }] };
+    const booking: CalendarBooking = { number: 'ABCD-EFGH', updatedAt: new Date(), items: [ticket(0, 'Erwachsene', 2), { ...ticket(1, 'Beamer', 1), bookableUsed: { title: 'Beamer', type: 'resource', eventId: null } }] };
     expect(bookingCalendarFile(booking, 'Rathaus', 'https://buchen.example')).toBeNull();
     expect(bookingCalendarFile(booking, 'Rathaus', 'https://buchen.example', new Map([[concert.id, { ...concert, endsAt: null }]]))).toBeNull();
   });
