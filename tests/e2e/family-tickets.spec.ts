@@ -103,7 +103,6 @@ test('a family books 2 × Erwachsene and 1 × Ermäßigt in one order, pays once
   await page.getByLabel('E-Mail').fill(CUSTOMER.mail);
   await adults.fill('0');
   await expect(page.getByText('Wählen Sie mindestens ein Ticket, um den Preis zu sehen.')).toBeVisible();
-  await page.getByText('Testzahlung (nur Entwicklung)', { exact: true }).click();
   await page.getByRole('button', { name: 'Jetzt buchen' }).click();
   const problem = page.getByText('Bitte wählen Sie mindestens ein Ticket.');
   await expect(problem).toBeVisible();
@@ -117,6 +116,7 @@ test('a family books 2 × Erwachsene and 1 × Ermäßigt in one order, pays once
   const priceLines = page.locator('.checkout-price-items');
   await expect(priceLines).toContainText(`${EVENT_NAME} – Erwachsene × 2`);
   await expect(priceLines).toContainText(`${EVENT_NAME} – Ermäßigt`);
+  await page.getByText('Testzahlung (nur Entwicklung)', { exact: true }).click();
   await screenshot(page, 'family-tickets-01-booking-page');
   await page.getByRole('button', { name: 'Jetzt buchen' }).click();
 
