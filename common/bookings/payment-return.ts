@@ -10,7 +10,10 @@ export interface PaymentReturnStatus {
   isCommitted: boolean;
   isPayed: boolean;
   isRejected: boolean;
+  /** The first booked object's title. */
   title: string;
+  /** Every booked object with its amount, in the booking's order (a family's several ticket types). */
+  items: { title: string; amount: number }[];
   timeBegin: number | null;
   timeEnd: number | null;
   priceEur: number;

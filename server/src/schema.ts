@@ -12,7 +12,7 @@ import { WebhookResolver } from './webhooks/webhook.resolver.js';
 import { CouponResolver } from './coupons/coupon.resolver.js';
 import { EventResolver } from './events/event.resolver.js';
 import { EventSeatsResolver, EventSeatsSoldResolver } from './events/event-seats.resolver.js';
-import { BookingItemEventResolver, TicketEventResolver } from './events/ticket-event.resolver.js';
+import { BookingItemEventResolver, TicketEventResolver, TicketEventTicketsResolver } from './events/ticket-event.resolver.js';
 import { FileResolver } from './files/file.resolver.js';
 import { InstanceResolver } from './instance/instance.resolver.js';
 import { PaymentResolver } from './payments/payment.resolver.js';
@@ -35,7 +35,7 @@ import type { AppPubSub } from './shared/pubsub.js';
 import { authChecker, authDirective, AuthRule, authRuleSentence, scopeTokensToTheirTenant } from './shared/graphql/auth.js';
 
 /** Every resolver, one per domain. */
-const resolvers = [AuthResolver, TenantResolver, InstanceResolver, UserResolver, AccountResolver, SsoResolver, TenantMemberResolver, TenantChangeLogResolver, TenantUpdateResolver, WorkflowResolver, RoleResolver, CouponResolver, FileResolver, BookableResolver, EventResolver, EventSeatsResolver, EventSeatsSoldResolver, EventLinkResolver, TicketEventResolver, BookingPortalResolver, BookingResolver, BookingHistoryResolver, BookingItemEventResolver, BookingBoardResolver, TicketCheckInResolver, PaymentResolver, TestPaymentResolver, ReceiptResolver, BookingReceiptsResolver, MailTemplatePreviewResolver, PrivacyResolver, ApiTokenResolver, CalendarFeedResolver, WebhookResolver] as const;
+const resolvers = [AuthResolver, TenantResolver, InstanceResolver, UserResolver, AccountResolver, SsoResolver, TenantMemberResolver, TenantChangeLogResolver, TenantUpdateResolver, WorkflowResolver, RoleResolver, CouponResolver, FileResolver, BookableResolver, EventResolver, EventSeatsResolver, EventSeatsSoldResolver, EventLinkResolver, TicketEventResolver, TicketEventTicketsResolver, BookingPortalResolver, BookingResolver, BookingHistoryResolver, BookingItemEventResolver, BookingBoardResolver, TicketCheckInResolver, PaymentResolver, TestPaymentResolver, ReceiptResolver, BookingReceiptsResolver, MailTemplatePreviewResolver, PrivacyResolver, ApiTokenResolver, CalendarFeedResolver, WebhookResolver] as const;
 
 /** The rules a field's `@auth(requires: …)` directives name. */
 export function authRulesOf(field: Pick<GraphQLFieldConfig<unknown, unknown>, 'astNode'>): AuthRule[] {

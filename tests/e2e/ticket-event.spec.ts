@@ -85,7 +85,10 @@ test('a citizen books two adult tickets on the booking page, pays through the te
   await expect(page.getByText('12,00 € pro Stück')).toBeVisible();
   expect(await seriousFindings(page, 'Buchungsseite des Tickets')).toEqual([]);
 
-  await page.getByLabel('Anzahl').fill('2');
+  // The concert's tickets are offered together: the adult ticket of the link, the reduced one at 0.
+  await expect(page.getByRole('heading', { name: 'Tickets' })).toBeVisible();
+  await page.getByRole('spinbutton', { name: 'Erwachsene' }).fill('2');
+  await expect(page.getByRole('spinbutton', { name: 'Ermäßigt' })).toHaveValue('0');
   await page.getByLabel('Vor- und Nachname').fill('Tim Tickettest');
   await page.getByLabel('E-Mail').fill('tim.tickettest@example.com');
   await expect(page.getByTestId('checkout-total')).toHaveText('24,00 €');

@@ -206,6 +206,7 @@ describe('what the status pages say', () => {
       isPayed: false,
       isRejected: false,
       title: expect.any(String),
+      items: [{ title: expect.any(String), amount: 1 }],
       timeBegin: booking.timeBegin,
       timeEnd: booking.timeEnd,
       priceEur: booking.priceEur,

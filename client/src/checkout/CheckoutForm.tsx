@@ -11,8 +11,9 @@ import { schemaValidate } from '../shared/forms/schemaValidate';
 import { serverSubmitErrors } from '../shared/forms/serverErrors';
 import { errorInfo, notify, notifyError } from '../shared/toast';
 import { type CheckoutConfirmation, checkoutStatusPath } from './checkoutLink';
-import { type CheckoutValues, checkoutInput, consentDocuments, parseAmount, type RequestContext, refusedField, serverFieldNames } from './checkoutRequest';
-import { AmountField, BookableIntro, type CheckoutOption, ConsentChoice, CouponField, CustomerFields, OptionsChoice, PaymentChoice, PriceSummary, PrivacyNotice } from './CheckoutSections';
+import { type CheckoutValues, checkoutInput, consentDocuments, parseAmount, parseTicketAmount, type RequestContext, refusedField, serverFieldNames, shownRefusalField, ticketAmountProblem, ticketChoiceProblem } from './checkoutRequest';
+import { AmountField, BookableIntro, type CheckoutOption, ConsentChoice, CouponField, CustomerFields, type OfferedTicket, OptionsChoice, PaymentChoice, PriceSummary, PrivacyNotice, TicketsChoice } from './CheckoutSections';
+import { initialTicketAmounts, offeredTickets } from './eventTickets';
 import { TimeChoice } from './time/TimeChoice';
 import { usePricePreview } from './usePricePreview';
 import { bookableMaximum, seatsLeftText } from './seats';
@@ -34,17 +35,25 @@ const costsSomething = (bookable: Pick<CheckoutBookableFieldsFragment, 'priceCat
 
 const isTimeRelated = (bookable: Bookable) => bookable.isScheduleRelated || bookable.isTimePeriodRelated || bookable.isLongRange;
 
-/** What the chosen options make of the request: the booked objects' documents and the request context. */
-function requestFor(bookable: Bookable, options: CheckoutOption[], paymentApps: CheckoutBookableQuery['paymentApps'], values: CheckoutValues): { context: RequestContext; costs: boolean } {
+/** The event's tickets the page offers together with the booked one (none: it is booked alone), each with its most at once. */
+function ticketsOffered(data: CheckoutBookableQuery): OfferedTicket[] {
+  return offeredTickets<CheckoutBookableFieldsFragment>(data.publicBookable, data.ticketEvent?.tickets).map((ticket) => ({ bookable: ticket, max: bookableMaximum(ticket.amount, data.ticketSeatsLeft) }));
+}
+
+/** What the chosen tickets and options make of the request: the booked objects' documents and the request context. */
+function requestFor(bookable: Bookable, tickets: OfferedTicket[], options: CheckoutOption[], paymentApps: CheckoutBookableQuery['paymentApps'], values: CheckoutValues): { context: RequestContext; costs: boolean } {
   const chosen = options.filter((option) => option.mandatory || values.options?.[option.bookable.id]);
-  const costs = costsSomething(bookable) || chosen.some((option) => costsSomething(option.bookable));
+  // Of the tickets offered together those chosen count; alone, the booked object.
+  const booked = tickets.length > 0 ? tickets.map((ticket) => ticket.bookable).filter((ticket) => (parseTicketAmount(values.tickets?.[ticket.id] ?? '') ?? 0) > 0) : [bookable];
+  const costs = booked.some(costsSomething) || chosen.some((option) => costsSomething(option.bookable));
   return {
     costs,
     context: {
       bookableId: bookable.id,
+      ticketIds: tickets.map((ticket) => ticket.bookable.id),
       optionIds: options.map((option) => option.bookable.id),
       mandatoryOptionIds: options.filter((option) => option.mandatory).map((option) => option.bookable.id),
-      documents: consentDocuments([bookable, ...chosen.map((option) => option.bookable)]),
+      documents: consentDocuments([...booked, ...chosen.map((option) => option.bookable)]),
       paymentNeeded: paymentApps.length > 0 && costs,
     },
   };
@@ -54,6 +63,7 @@ function requestFor(bookable: Bookable, options: CheckoutOption[], paymentApps: 
 const complete = (values: Partial<CheckoutValues>): CheckoutValues => ({
   period: null,
   amount: '1',
+  tickets: {},
   options: {},
   name: '',
   mail: '',
@@ -83,19 +93,27 @@ export function CheckoutForm({ tenantId, data, related, initialAmount }: Checkou
     return option && bookableId !== bookable.id ? [{ bookable: option, mandatory }] : [];
   });
   const dependents = bookable.relatedBookableIds.flatMap((id) => related.get(id) ?? []);
+  const [tickets] = useState(() => ticketsOffered(data));
   // The customer's fields with the checkout's own schema: the same rules and words as the server.
   const [validateCustomer] = useState(() => schemaValidate<CheckoutValues>(checkoutCustomerSchema(bookable.requiredFields)));
   const [initialValues] = useState<Partial<CheckoutValues>>(() => ({
     amount: String(Math.max(1, Math.min(initialAmount, bookableMaximum(bookable.amount, data.ticketSeatsLeft) ?? initialAmount))),
+    tickets: initialTicketAmounts(
+      tickets.map((ticket) => ticket.bookable.id),
+      bookable.id,
+      initialAmount,
+      (id) => tickets.find((ticket) => ticket.bookable.id === id)?.max ?? null,
+    ),
     options: Object.fromEntries(options.map((option) => [option.bookable.id, option.mandatory])),
     paymentProvider: data.paymentApps.length === 1 ? data.paymentApps[0].id : '',
   }));
 
   const onSubmit = async (submitted: CheckoutValues) => {
     const values = complete(submitted);
-    const { context } = requestFor(bookable, options, data.paymentApps, values);
+    const { context } = requestFor(bookable, tickets, options, data.paymentApps, values);
+    const input = checkoutInput(values, context, true);
     try {
-      const { data: answer } = await checkout({ variables: { tenantId, input: checkoutInput(values, context, true) } });
+      const { data: answer } = await checkout({ variables: { tenantId, input } });
       const booking = answer?.checkout;
       if (!booking?.id) {
         notify({ type: 'danger', ...bookingFailed });
@@ -113,14 +131,15 @@ export function CheckoutForm({ tenantId, data, related, initialAmount }: Checkou
         paymentProvider: booking.paymentProvider,
         mail: values.mail.trim(),
         events: eventsOfItems(booking.items),
+        items: booking.items.map((item) => ({ title: item.bookable.title, amount: item.amount })),
       };
       await navigate(checkoutStatusPath({ bookingId: booking.id, tenantId }), { state: confirmation });
       return undefined;
     } catch (error) {
-      const onFields = serverSubmitErrors(error, serverFieldNames(context.documents));
+      const onFields = serverSubmitErrors(error, serverFieldNames(context.documents, input.bookableItems, context));
       if (onFields) return onFields;
       const info = errorInfo(error);
-      const field = refusedField(info.code, isTimeRelated(bookable));
+      const field = shownRefusalField(refusedField(info.code, isTimeRelated(bookable)), tickets.length > 0);
       // The refusal at the field it concerns; the failed-save toast carries the server's title and words.
       if (field && info.message) return { [field]: info.message, [FORM_ERROR]: { title: info.title ?? bookingFailed.title, message: info.message } };
       notifyError(error, bookingFailed);
@@ -137,9 +156,9 @@ export function CheckoutForm({ tenantId, data, related, initialAmount }: Checkou
       onSubmit={onSubmit}
       render={({ handleSubmit, submitting }) => (
         <form onSubmit={handleSubmit} noValidate ref={failedSave.formRef} className="checkout-form">
-          <BookableIntro bookable={bookable} dependents={dependents} event={data.ticketEvent ?? null} />
+          <BookableIntro bookable={bookable} dependents={dependents} event={data.ticketEvent ?? null} showPrices={tickets.length === 0} />
           <FormSpy<CheckoutValues> subscription={{ values: true }}>
-            {({ values }) => <CheckoutBody tenantId={tenantId} data={data} options={options} values={complete(values)} submitting={Boolean(submitting)} />}
+            {({ values }) => <CheckoutBody tenantId={tenantId} data={data} tickets={tickets} options={options} values={complete(values)} submitting={Boolean(submitting)} />}
           </FormSpy>
         </form>
       )}
@@ -150,6 +169,8 @@ export function CheckoutForm({ tenantId, data, related, initialAmount }: Checkou
 interface CheckoutBodyProps {
   tenantId: string;
   data: CheckoutBookableQuery;
+  /** The event's tickets offered together; empty when the object is booked alone. */
+  tickets: OfferedTicket[];
   options: CheckoutOption[];
   values: CheckoutValues;
   submitting: boolean;
@@ -163,16 +184,17 @@ interface RefusedCoupon {
 }
 
 /** The form's sections, re-rendered with the values: what they show depends on what is chosen. */
-function CheckoutBody({ tenantId, data, options, values, submitting }: CheckoutBodyProps) {
+function CheckoutBody({ tenantId, data, tickets, options, values, submitting }: CheckoutBodyProps) {
   const bookable = data.publicBookable;
   const timeRelated = isTimeRelated(bookable);
-  const { context, costs } = requestFor(bookable, options, data.paymentApps, values);
+  const { context, costs } = requestFor(bookable, tickets, options, data.paymentApps, values);
+  const ticketsChosen = tickets.length > 0 && tickets.every((ticket) => !ticketAmountProblem(values.tickets[ticket.bookable.id] ?? '', ticket.max)) && !ticketChoiceProblem(values.tickets, context.ticketIds, null);
   const [appliedCoupon, setAppliedCoupon] = useState('');
   const [refusedCoupon, setRefusedCoupon] = useState<RefusedCoupon | null>(null);
 
   const amount = parseAmount(values.amount);
   const maximum = bookableMaximum(bookable.amount, data.ticketSeatsLeft);
-  const ready = (!timeRelated || values.period !== null) && amount !== null;
+  const ready = (!timeRelated || values.period !== null) && (tickets.length > 0 ? ticketsChosen : amount !== null);
   // A refused code is left out, so the price without it stays visible.
   const coupon = refusedCoupon?.code === appliedCoupon ? '' : appliedCoupon;
   const preview = usePricePreview(tenantId, ready ? checkoutInput({ ...values, couponCode: coupon }, context, false) : null, timeRelated);
@@ -186,9 +208,10 @@ function CheckoutBody({ tenantId, data, options, values, submitting }: CheckoutB
   }, [refusal, coupon]);
 
   const fieldProblem = (field: 'period' | 'amount') => (refusal?.field === field ? refusal.message : undefined);
+  const amountWord = tickets.length > 0 ? 'Wählen Sie mindestens ein Ticket, um den Preis zu sehen.' : 'Geben Sie die Anzahl an, um den Preis zu sehen.';
   const couponProblem = refusedCoupon && refusedCoupon.code === values.couponCode.trim() ? refusedCoupon.message : undefined;
   const paymentShown = context.paymentNeeded && (preview.outcome ? preview.outcome.priceEur > 0 : costs);
-  const waitingFor = ready ? null : timeRelated && !values.period ? 'Wählen Sie einen Zeitraum, um den Preis zu sehen.' : 'Geben Sie die Anzahl an, um den Preis zu sehen.';
+  const waitingFor = ready ? null : timeRelated && !values.period ? 'Wählen Sie einen Zeitraum, um den Preis zu sehen.' : amountWord;
 
   return (
     <div className="checkout-layout">
@@ -199,7 +222,11 @@ function CheckoutBody({ tenantId, data, options, values, submitting }: CheckoutB
             {seatsLeftText(data.ticketSeatsLeft)}
           </p>
         ) : null}
-        {maximum !== 1 ? <AmountField max={maximum} problem={fieldProblem('amount')} /> : null}
+        {tickets.length > 0 ? (
+          <TicketsChoice tickets={tickets} eventName={data.ticketEvent?.name ?? ''} seatsLeft={data.ticketSeatsLeft ?? null} problem={fieldProblem('amount')} />
+        ) : maximum !== 1 ? (
+          <AmountField max={maximum} problem={fieldProblem('amount')} />
+        ) : null}
         <OptionsChoice options={options} />
         <CustomerFields requiredFields={bookable.requiredFields} />
         <ConsentChoice documents={context.documents} />

@@ -8,7 +8,8 @@ import { fieldErrorMarker, helperLine, shownFieldError } from '../shared/forms/f
 import { TextAreaField, TextField } from '../shared/forms/TextField';
 import { formatCurrency } from '../shared/format';
 import type { ConsentDocument } from './checkoutRequest';
-import { parseAmount } from './checkoutRequest';
+import { parseAmount, TICKET_CHOICE_FIELD, ticketAmountProblem, ticketChoiceProblem, ticketField } from './checkoutRequest';
+import { ticketLabel } from './eventTickets';
 import { type ShownTicketEvent, ticketEventFacts } from '../shared/ticketEvent';
 import { couponDiscountText, priceLines } from './priceText';
 import type { PricePreview } from './usePricePreview';
@@ -41,8 +42,11 @@ export function GroupError({ id, message }: { id: string; message: string | unde
   );
 }
 
-/** Picture, place, the event of a ticket, description, prices and the dependent objects of the booked object. */
-export function BookableIntro({ bookable, dependents, event }: { bookable: Bookable; dependents: CheckoutBookableFieldsFragment[]; event: ShownTicketEvent | null }) {
+/**
+ * Picture, place, the event of a ticket, description, prices and the dependent objects of the booked
+ * object; without prices when the event's tickets are offered together (each shows its own).
+ */
+export function BookableIntro({ bookable, dependents, event, showPrices = true }: { bookable: Bookable; dependents: CheckoutBookableFieldsFragment[]; event: ShownTicketEvent | null; showPrices?: boolean }) {
   return (
     <div className="checkout-intro">
       {bookable.imgUrl ? <img className="checkout-picture" src={bookable.imgUrl} alt={`Bild: ${bookable.title}`} /> : null}
@@ -60,15 +64,17 @@ export function BookableIntro({ bookable, dependents, event }: { bookable: Booka
         ) : null}
         {/* The server keeps only safe markup in rich texts. */}
         {bookable.description ? <div className="checkout-description" dangerouslySetInnerHTML={{ __html: bookable.description }} /> : null}
-        <div className="checkout-prices">
-          <strong>Preis</strong>
-          <ul>
-            {priceLines(bookable).map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-          {bookable.priceCategories.some((category) => category.priceEur > 0) ? <span className="bp6-text-muted">Alle Preise inklusive Mehrwertsteuer.</span> : null}
-        </div>
+        {showPrices ? (
+          <div className="checkout-prices">
+            <strong>Preis</strong>
+            <ul>
+              {priceLines(bookable).map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+            {bookable.priceCategories.some((category) => category.priceEur > 0) ? <span className="bp6-text-muted">Alle Preise inklusive Mehrwertsteuer.</span> : null}
+          </div>
+        ) : null}
         {dependents.length > 0 ? (
           <p>
             <strong>Dazu gehören:</strong> {dependents.map((dependent) => dependent.title).join(', ')}
@@ -93,6 +99,57 @@ export function AmountField({ max, problem }: { max: number | null; problem: str
     <FormGroup label="Anzahl" labelFor="checkout-amount" helperText={helperLine(error, max ? `Höchstens ${max}` : undefined)} intent={error ? 'danger' : 'none'}>
       <InputGroup {...input} id="checkout-amount" type="number" min={1} max={max ?? undefined} inputMode="numeric" intent={error ? 'danger' : 'none'} aria-invalid={error ? true : undefined} className="checkout-amount" />
     </FormGroup>
+  );
+}
+
+export interface OfferedTicket {
+  bookable: CheckoutBookableFieldsFragment;
+  /** The most of it one may book at once (its own amount, the event's seats left); null: no limit. */
+  max: number | null;
+}
+
+function TicketAmount({ ticket, eventName }: { ticket: OfferedTicket; eventName: string }) {
+  const { bookable, max } = ticket;
+  const { input, meta } = useField<string>(ticketField(bookable.id), { validate: (value) => ticketAmountProblem(String(value ?? ''), max) });
+  const error = shownFieldError(meta);
+  const id = `checkout-ticket-${bookable.id}`;
+  const label = ticketLabel(bookable.title, eventName);
+  return (
+    <FormGroup
+      label={label}
+      labelFor={id}
+      labelInfo={<span className="checkout-ticket-price">{priceLines(bookable).join('; ')}</span>}
+      helperText={helperLine(error, max !== null ? `Höchstens ${max}` : undefined)}
+      intent={error ? 'danger' : 'none'}
+      className="checkout-ticket"
+    >
+      <InputGroup {...input} id={id} type="number" min={0} max={max ?? undefined} inputMode="numeric" intent={error ? 'danger' : 'none'} aria-invalid={error ? true : undefined} className="checkout-amount" />
+    </FormGroup>
+  );
+}
+
+/**
+ * "Tickets": every ticket of the event anyone may book, each with its amount (a family takes
+ * "Erwachsene" and "Ermäßigt" in one booking); at least one, and together not more than the seats
+ * left. `problem`: the server's refusal of the choice (the event full).
+ */
+export function TicketsChoice({ tickets, eventName, seatsLeft, problem }: { tickets: readonly OfferedTicket[]; eventName: string; seatsLeft: number | null; problem: string | undefined }) {
+  const ticketIds = tickets.map((ticket) => ticket.bookable.id);
+  const { meta } = useField(TICKET_CHOICE_FIELD, { validate: (_value, all) => ticketChoiceProblem((all as { tickets?: Record<string, string> }).tickets ?? {}, ticketIds, seatsLeft) });
+  const error = shownFieldError(meta) ?? problem;
+  const errorId = useId();
+  const costs = tickets.some((ticket) => ticket.bookable.priceCategories.some((category) => category.priceEur > 0));
+  return (
+    <section className="checkout-section" aria-labelledby="checkout-tickets-heading">
+      <H3 id="checkout-tickets-heading">Tickets</H3>
+      <div role="group" aria-labelledby="checkout-tickets-heading" aria-describedby={error ? errorId : undefined} className="checkout-tickets">
+        {tickets.map((ticket) => (
+          <TicketAmount key={ticket.bookable.id} ticket={ticket} eventName={eventName} />
+        ))}
+      </div>
+      {costs ? <p className="bp6-text-muted">Alle Preise inklusive Mehrwertsteuer.</p> : null}
+      <GroupError id={errorId} message={error} />
+    </section>
   );
 }
 

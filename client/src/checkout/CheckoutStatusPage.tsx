@@ -9,11 +9,35 @@ import { formatCurrency, formatPeriod } from '../shared/format';
 import { ticketEventFacts } from '../shared/ticketEvent';
 import { PublicPage } from '../shared/PublicPage';
 import { IncompleteLinkPage } from '../shared/IncompleteLinkPage';
-import type { CheckoutConfirmation } from './checkoutLink';
+import { bookedLine, type CheckoutConfirmation } from './checkoutLink';
 import { type BookingLink, parseBookingLink } from '../shared/bookingLink';
 import { StartPaymentDocument } from '../gql/graphql';
 import { errorInfo } from '../shared/toast';
 import { type PaymentOutcome, paymentOutcomeOf, paymentRedirectionPath, paymentStep as startedPaymentStep, paysRightAfterCheckout } from '../payments/paymentRedirection';
+
+/** "Objekt" with its title, or "Gebucht" with every object and its amount when there are several or more than one of it. */
+function BookedObjects({ title, items }: { title: string; items: { title: string; amount: number }[] | undefined }) {
+  if (!items || (items.length <= 1 && (items[0]?.amount ?? 1) <= 1)) {
+    return (
+      <>
+        <dt>Objekt</dt>
+        <dd>{title}</dd>
+      </>
+    );
+  }
+  return (
+    <>
+      <dt>Gebucht</dt>
+      <dd>
+        <ul className="booking-items">
+          {items.map((item, index) => (
+            <li key={`${index}-${item.title}`}>{bookedLine(item)}</li>
+          ))}
+        </ul>
+      </dd>
+    </>
+  );
+}
 
 /** What the confirmation knows: everything right after booking, only the flags after a reload elsewhere. */
 type Known = { kind: 'booked'; booking: CheckoutConfirmation } | { kind: 'flags'; flags: BookingFlags } | { kind: 'missing' } | { kind: 'failed' } | { kind: 'loading' };
@@ -96,8 +120,7 @@ export default function CheckoutStatusPage() {
             <dd>{tenantName}</dd>
           </>
         ) : null}
-        <dt>Objekt</dt>
-        <dd>{facts.title}</dd>
+        <BookedObjects title={facts.title} items={facts.items} />
         {ticketEventFacts(facts.events ?? []).map((fact, index) => (
           <Fragment key={`${index}-${fact.term}`}>
             <dt>{fact.term}</dt>

@@ -44,6 +44,13 @@ export interface CheckoutConfirmation {
   mail: string;
   /** The events of the booked tickets (name, date, place); absent in a confirmation kept from before they were handed over. */
   events?: ShownTicketEvent[];
+  /** Every booked object with its amount (several ticket types of a family); absent in a confirmation kept from before they were handed over. */
+  items?: { title: string; amount: number }[];
   /** Set once the confirmation started the payment, so going back from the provider's page does not start it again. */
   paymentStarted?: boolean;
+}
+
+/** One booked object on the confirmation: "2 × Sommerkonzert – Erwachsene", a single one by its title. */
+export function bookedLine(item: { title: string; amount: number }): string {
+  return item.amount > 1 ? `${item.amount} × ${item.title}` : item.title;
 }

@@ -1,11 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { type CheckoutValues, checkoutInput, consentDocuments, parseAmount, refusedField, serverFieldNames } from './checkoutRequest';
+import {
+  bookedItems,
+  type CheckoutValues,
+  checkoutInput,
+  consentDocuments,
+  parseAmount,
+  parseTicketAmount,
+  refusedField,
+  serverFieldNames,
+  shownRefusalField,
+  ticketAmountProblem,
+  ticketChoiceProblem,
+} from './checkoutRequest';
 
 const document = (id: string, flags: { required?: boolean; show?: boolean }) => ({ id, title: `Dokument ${id}`, caption: '', url: `https://example.com/${id}.pdf`, required: flags.required ?? false, show: flags.show ?? false });
 
 const values = (overrides: Partial<CheckoutValues> = {}): CheckoutValues => ({
   period: { begin: '2026-12-07T09:00:00.000Z', end: '2026-12-07T11:00:00.000Z' },
   amount: '2',
+  tickets: {},
   options: {},
   name: ' Erika Mustermann ',
   mail: 'erika@example.com ',
@@ -36,7 +49,7 @@ describe('the documents to consent to', () => {
 });
 
 describe('the checkout request', () => {
-  const context = { bookableId: 'room', optionIds: ['beamer', 'cleaning', 'catering'], mandatoryOptionIds: ['cleaning'], documents: consentDocuments([{ id: 'room', attachments: [document('rules', { required: true })] }]), paymentNeeded: true };
+  const context = { bookableId: 'room', ticketIds: [], optionIds: ['beamer', 'cleaning', 'catering'], mandatoryOptionIds: ['cleaning'], documents: consentDocuments([{ id: 'room', attachments: [document('rules', { required: true })] }]), paymentNeeded: true };
 
   it('books the object, the mandatory and the chosen options with the same amount', () => {
     const input = checkoutInput(values({ options: { catering: true, beamer: false } }), context, false);
@@ -62,10 +75,54 @@ describe('the checkout request', () => {
     expect(input).toMatchObject({ timeBegin: null, timeEnd: null, couponCode: null, paymentProvider: null });
   });
 
+  it('books the chosen tickets of an event, each with its own amount, leaving out those at 0, in the page\'s order', () => {
+    const tickets = { ...context, bookableId: 'adults', ticketIds: ['adults', 'reduced', 'children'], optionIds: ['programme'], mandatoryOptionIds: ['programme'], documents: [] };
+    const input = checkoutInput(values({ period: null, amount: '7', tickets: { adults: '2', reduced: ' 1 ', children: '0' } }), tickets, true);
+    // The options come with the number of tickets in all: one per guest.
+    expect(input.bookableItems).toEqual([
+      { bookableId: 'adults', amount: 2 },
+      { bookableId: 'reduced', amount: 1 },
+      { bookableId: 'programme', amount: 3 },
+    ]);
+    expect(input).toMatchObject({ timeBegin: null, timeEnd: null, name: 'Erika Mustermann' });
+    expect(bookedItems({ amount: '1', tickets: { adults: '0', reduced: '3' } }, tickets)).toEqual([{ bookableId: 'reduced', amount: 3 }]);
+    expect(bookedItems({ amount: '1', tickets: {} }, tickets)).toEqual([]);
+  });
+
   it('reads the amount as a whole number from 1', () => {
     expect(parseAmount('3')).toBe(3);
     expect(parseAmount(' 1 ')).toBe(1);
     for (const text of ['', '0', '-1', '1,5', 'drei']) expect(parseAmount(text)).toBeNull();
+  });
+
+  it('reads a ticket\'s amount as a whole number from 0', () => {
+    expect(parseTicketAmount('0')).toBe(0);
+    expect(parseTicketAmount(' 2 ')).toBe(2);
+    for (const text of ['', '-1', '1,5', 'zwei']) expect(parseTicketAmount(text)).toBeNull();
+  });
+});
+
+describe('the choice of tickets', () => {
+  const ids = ['adults', 'reduced'];
+
+  it('asks for a whole number from 0 up to what is left of each ticket', () => {
+    expect(ticketAmountProblem('0', 4)).toBeUndefined();
+    expect(ticketAmountProblem('4', 4)).toBeUndefined();
+    expect(ticketAmountProblem('5', 4)).toBe('Höchstens 4 verfügbar.');
+    expect(ticketAmountProblem('25', null)).toBeUndefined();
+    expect(ticketAmountProblem('', 4)).toBe('Bitte geben Sie eine ganze Zahl ab 0 ein.');
+    expect(ticketAmountProblem('-1', null)).toBe('Bitte geben Sie eine ganze Zahl ab 0 ein.');
+  });
+
+  it('needs at least one ticket, and together no more than the seats left', () => {
+    expect(ticketChoiceProblem({ adults: '0', reduced: '0' }, ids, null)).toBe('Bitte wählen Sie mindestens ein Ticket.');
+    expect(ticketChoiceProblem({ adults: '', reduced: 'x' }, ids, 5)).toBe('Bitte wählen Sie mindestens ein Ticket.');
+    expect(ticketChoiceProblem({ adults: '2', reduced: '1' }, ids, 3)).toBeUndefined();
+    expect(ticketChoiceProblem({ adults: '2', reduced: '2' }, ids, 3)).toBe('Zusammen sind nur noch 3 Plätze frei.');
+    expect(ticketChoiceProblem({ adults: '1', reduced: '1' }, ids, 1)).toBe('Zusammen ist nur noch 1 Platz frei.');
+    expect(ticketChoiceProblem({ adults: '0', reduced: '9' }, ids, null)).toBeUndefined();
+    // A ticket the page does not offer counts for nothing.
+    expect(ticketChoiceProblem({ other: '3' }, ids, null)).toBe('Bitte wählen Sie mindestens ein Ticket.');
   });
 });
 
@@ -83,6 +140,13 @@ describe('where a refusal of the server is shown', () => {
     expect(refusedField('BOOKING_EVENT_FULL', true)).toBe('amount');
   });
 
+  it('puts the amount\'s refusals (the event full) at the choice of tickets when several are offered', () => {
+    expect(shownRefusalField(refusedField('BOOKING_EVENT_FULL', false), true)).toBe('ticketChoice');
+    expect(shownRefusalField(refusedField('BOOKING_EVENT_FULL', false), false)).toBe('amount');
+    expect(shownRefusalField(refusedField('BOOKING_COUPON_INVALID', false), true)).toBe('couponCode');
+    expect(shownRefusalField(null, true)).toBeNull();
+  });
+
   it('leaves the rest to the toast', () => {
     expect(refusedField('BOOKING_BUSY', true)).toBeNull();
     expect(refusedField('GENERIC_ERROR', true)).toBeNull();
@@ -90,7 +154,14 @@ describe('where a refusal of the server is shown', () => {
   });
 
   it('maps the server field names to the form fields', () => {
-    const names = serverFieldNames(consentDocuments([{ id: 'room', attachments: [document('rules', { required: true })] }]));
+    const names = serverFieldNames(consentDocuments([{ id: 'room', attachments: [document('rules', { required: true })] }]), [{ bookableId: 'room' }, { bookableId: 'cleaning' }], { bookableId: 'room', ticketIds: [] });
     expect(names).toEqual({ 'bookableItems.0.amount': 'amount', timeBegin: 'period', timeEnd: 'period', 'attachmentStatus.rules': 'consents.room_0' });
+  });
+
+  it('maps each sent ticket\'s amount to its own field, by its place among the sent items', () => {
+    const context = { bookableId: 'adults', ticketIds: ['adults', 'reduced', 'children'] };
+    // Adults at 0 are not sent: the reduced ticket is the first item.
+    const names = serverFieldNames([], [{ bookableId: 'reduced' }, { bookableId: 'children' }, { bookableId: 'programme' }], context);
+    expect(names).toEqual({ 'bookableItems.0.amount': 'tickets.reduced', 'bookableItems.1.amount': 'tickets.children', timeBegin: 'period', timeEnd: 'period' });
   });
 });

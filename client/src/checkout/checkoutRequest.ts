@@ -19,6 +19,8 @@ export function periodOf(begin: number, end: number): ChosenPeriod {
 export interface CheckoutValues {
   period: ChosenPeriod | null;
   amount: string;
+  /** The amount of each of the event's tickets by object id, when the page offers them together. */
+  tickets: Record<string, string>;
   /** Chosen checkout options by object id. */
   options: Record<string, boolean>;
   name: string;
@@ -67,8 +69,37 @@ export function parseAmount(text: string): number | null {
   return text.trim() !== '' && Number.isInteger(amount) && amount >= 1 ? amount : null;
 }
 
+/** A ticket's amount field as a whole number from 0, or null. */
+export function parseTicketAmount(text: string): number | null {
+  const amount = Number(text.trim());
+  return text.trim() !== '' && Number.isInteger(amount) && amount >= 0 ? amount : null;
+}
+
+/** The form's field for the choice of tickets as a whole (at least one, not more than the seats left). */
+export const TICKET_CHOICE_FIELD = 'ticketChoice';
+
+/** The form's field of one ticket's amount. */
+export const ticketField = (bookableId: string) => `tickets.${bookableId}`;
+
+/** The message at one ticket's amount: a whole number from 0 up to what may be booked at once. */
+export function ticketAmountProblem(text: string, max: number | null): string | undefined {
+  const amount = parseTicketAmount(text);
+  if (amount === null) return 'Bitte geben Sie eine ganze Zahl ab 0 ein.';
+  return max !== null && amount > max ? `Höchstens ${max} verfügbar.` : undefined;
+}
+
+/** The message at the choice of tickets: none chosen, or more together than the event has seats left. */
+export function ticketChoiceProblem(tickets: Record<string, string>, ticketIds: readonly string[], seatsLeft: number | null): string | undefined {
+  const total = ticketIds.reduce((sum, id) => sum + (parseTicketAmount(tickets[id] ?? '') ?? 0), 0);
+  if (total === 0) return 'Bitte wählen Sie mindestens ein Ticket.';
+  if (seatsLeft !== null && total > seatsLeft) return seatsLeft === 1 ? 'Zusammen ist nur noch 1 Platz frei.' : `Zusammen sind nur noch ${seatsLeft} Plätze frei.`;
+  return undefined;
+}
+
 export interface RequestContext {
   bookableId: string;
+  /** The event's tickets the page offers together, in their order; empty when the object is booked alone. */
+  ticketIds: readonly string[];
   /** The object's checkout options in their order; the mandatory ones among them are always booked. */
   optionIds: readonly string[];
   mandatoryOptionIds: readonly string[];
@@ -80,15 +111,29 @@ export interface RequestContext {
 const orNull = (text: string) => text.trim() || null;
 
 /**
- * The checkout input: the object first, then its chosen and mandatory options with the same
- * amount (the server books mandatory ones anyway); the coupon as typed; consent per document.
- * `withCustomer` false leaves the customer's data out (the price preview needs none).
+ * What is booked before the options: the object with its amount, or of the event's tickets offered
+ * together each one chosen at least once, with its amount, in the page's order.
+ */
+export function bookedItems(values: Pick<CheckoutValues, 'amount' | 'tickets'>, context: Pick<RequestContext, 'bookableId' | 'ticketIds'>): { bookableId: string; amount: number }[] {
+  if (context.ticketIds.length === 0) return [{ bookableId: context.bookableId, amount: parseAmount(values.amount) ?? 1 }];
+  return context.ticketIds.flatMap((bookableId) => {
+    const amount = parseTicketAmount(values.tickets[bookableId] ?? '') ?? 0;
+    return amount > 0 ? [{ bookableId, amount }] : [];
+  });
+}
+
+/**
+ * The checkout input: the object (or the chosen tickets) first, then its chosen and mandatory
+ * options with the amount booked in all (the server books mandatory ones anyway); the coupon as
+ * typed; consent per document. `withCustomer` false leaves the customer's data out (the price
+ * preview needs none).
  */
 export function checkoutInput(values: CheckoutValues, context: RequestContext, withCustomer: boolean): CheckoutInput {
-  const amount = parseAmount(values.amount) ?? 1;
+  const booked = bookedItems(values, context);
+  const amount = Math.max(1, booked.reduce((sum, item) => sum + item.amount, 0));
   const options = context.optionIds.filter((id) => context.mandatoryOptionIds.includes(id) || values.options[id]);
   const input: CheckoutInput = {
-    bookableItems: [context.bookableId, ...options].map((bookableId) => ({ bookableId, amount })),
+    bookableItems: [...booked, ...options.map((bookableId) => ({ bookableId, amount }))],
     timeBegin: values.period?.begin ?? null,
     timeEnd: values.period?.end ?? null,
     couponCode: orNull(values.couponCode),
@@ -128,11 +173,22 @@ export function refusedField(code: string | undefined, timeRelated: boolean): Re
 }
 
 /**
- * The server's field names as the form's: an item's amount is the amount, the window's begin and end
- * (the tenant's booking horizon) the chosen time, a document's consent its checkbox.
+ * The server's field names as the form's: the booked object's amount is the amount, a ticket's its
+ * own amount field (by its place among the sent items), the window's begin and end (the tenant's
+ * booking horizon) the chosen time, a document's consent its checkbox.
  */
-export function serverFieldNames(documents: readonly ConsentDocument[]): Record<string, string> {
-  const names: Record<string, string> = { 'bookableItems.0.amount': 'amount', timeBegin: 'period', timeEnd: 'period' };
+export function serverFieldNames(documents: readonly ConsentDocument[], items: readonly { bookableId: string | number }[], context: Pick<RequestContext, 'bookableId' | 'ticketIds'>): Record<string, string> {
+  const names: Record<string, string> = { timeBegin: 'period', timeEnd: 'period' };
+  items.forEach((item, index) => {
+    const bookableId = String(item.bookableId);
+    if (context.ticketIds.includes(bookableId)) names[`bookableItems.${index}.amount`] = ticketField(bookableId);
+    else if (context.ticketIds.length === 0 && index === 0 && bookableId === context.bookableId) names[`bookableItems.${index}.amount`] = 'amount';
+  });
   for (const document of documents) names[`attachmentStatus.${document.attachmentId}`] = `consents.${document.key}`;
   return names;
+}
+
+/** The form's field a refusal belongs to: with the event's tickets offered together, the amount is their choice. */
+export function shownRefusalField(field: RefusedField | null, ticketsOffered: boolean): RefusedField | typeof TICKET_CHOICE_FIELD | null {
+  return field === 'amount' && ticketsOffered ? TICKET_CHOICE_FIELD : field;
 }

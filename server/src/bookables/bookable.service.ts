@@ -138,6 +138,17 @@ export class BookableService {
     return bookable;
   }
 
+  /**
+   * The tickets of the tenant's event that anyone may see and book (public, not restricted to users
+   * or roles, bookable), in creation order: the choice of tickets on a ticket's booking page. A
+   * restricted ticket is left out for everyone, so the list never depends on who asks.
+   */
+  async publicTicketsOfEvent(tenantId: string, eventId: string): Promise<Bookable[]> {
+    if (!isUuid(eventId)) return [];
+    const tickets = await this.orm.em.fork().find(Bookable, { tenant: tenantId, type: 'ticket', eventId, isPublic: true, isBookable: true }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return tickets.filter((ticket) => isVisibleTo(ticket, null, []));
+  }
+
   /** Every object of the tenant as id, title and type, in creation order (the caller decides who may see them). */
   async choices(tenantId: string): Promise<{ id: string; title: string; type: string }[]> {
     const bookables = await this.orm.em.fork().find(Bookable, { tenant: tenantId }, { orderBy: { createdAt: 'asc', id: 'asc' }, fields: ['id', 'title', 'type'] });

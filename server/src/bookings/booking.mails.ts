@@ -106,8 +106,8 @@ export class BookingMailer {
       const png = await QRCode.toBuffer(composed.links.status, { type: 'png', margin: 2, width: 200 });
       attachments.push({ filename: 'qrcode.png', content: png, contentType: 'image/png', cid: QR_CODE_CID });
     }
-    // The confirmation carries the booked periods for the customer's calendar.
-    const calendarFile = MAIL_KINDS_WITH_CALENDAR.has(job.kind) ? bookingCalendarFile(booking, tenant.name, this.publicUrl, ticketEvents) : null;
+    // The confirmation carries the booked periods, and the events of booked tickets, for the customer's calendar.
+    const calendarFile = MAIL_KINDS_WITH_CALENDAR.has(job.kind) ? bookingCalendarFile({ number: booking.number, updatedAt: booking.updatedAt, items: booking.items.getItems() }, tenant.name, this.publicUrl, ticketEvents) : null;
     if (calendarFile) attachments.push({ filename: `buchung-${booking.number}.ics`, content: calendarFile, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' });
     // And, for tickets, the entry codes: rendered here, in the mail's job, like the receipts.
     const ticketPdf = MAIL_KINDS_WITH_CALENDAR.has(job.kind) ? await this.ticketPdf(booking, tenant.name, ticketEvents) : null;

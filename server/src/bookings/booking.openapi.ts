@@ -333,14 +333,19 @@ const publicBookingStatusSchema: JsonSchema = {
 const paymentReturnStatusSchema: JsonSchema = {
   type: 'object',
   description: 'Zahlungs- und Freigabestatus ohne personenbezogene Daten',
-  required: ['bookingId', 'isCommitted', 'isPayed', 'isRejected', 'title', 'timeBegin', 'timeEnd', 'priceEur', 'paymentProvider', 'tenantName', 'events'],
+  required: ['bookingId', 'isCommitted', 'isPayed', 'isRejected', 'title', 'items', 'timeBegin', 'timeEnd', 'priceEur', 'paymentProvider', 'tenantName', 'events'],
   additionalProperties: false,
   properties: {
     bookingId: { type: 'string' },
     isCommitted: { type: 'boolean' },
     isPayed: { type: 'boolean' },
     isRejected: { type: 'boolean' },
-    title: { type: 'string' },
+    title: { type: 'string', description: 'Titel des ersten gebuchten Objekts' },
+    items: {
+      type: 'array',
+      description: 'Alle gebuchten Objekte mit ihrer Anzahl, in der Reihenfolge der Buchung (z. B. mehrere Ticketarten)',
+      items: { type: 'object', required: ['title', 'amount'], additionalProperties: false, properties: { title: { type: 'string' }, amount: { type: 'integer' } } },
+    },
     timeBegin: instantMs('Beginn'),
     timeEnd: instantMs('Ende'),
     priceEur: { type: 'number' },

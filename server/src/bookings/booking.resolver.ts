@@ -53,14 +53,14 @@ async function withStatuses(context: GraphQLContext, tenantId: string, bookings:
 }
 
 /** The public status as GraphQL answers it (publicBookingStatus and bookingStatusByToken). */
-function publicStatusType(status: PublicBookingStatus): PublicBookingStatusType {
+function publicStatusType(tenantId: string, status: PublicBookingStatus): PublicBookingStatusType {
   return {
     ...status,
     status: { ...status.status, activeStatus: status.status.activeStatus ?? null },
     timeBegin: status.timeBegin === null ? null : new Date(status.timeBegin),
     timeEnd: status.timeEnd === null ? null : new Date(status.timeEnd),
     timeCreated: new Date(status.timeCreated),
-    events: status.events.map(ticketEventType),
+    events: status.events.map((facts) => ticketEventType(tenantId, facts)),
   };
 }
 
@@ -169,7 +169,7 @@ export class BookingResolver {
     @Ctx() context: GraphQLContext,
   ): Promise<PublicBookingStatusType> {
     // Each execution (every alias of the field) is one attempt against the limit on name guesses.
-    return publicStatusType(await context.services.bookings.publicStatus(tenantId, id, lastname, { ip: clientIp(context.req) }));
+    return publicStatusType(tenantId, await context.services.bookings.publicStatus(tenantId, id, lastname, { ip: clientIp(context.req) }));
   }
 
   @Query(() => PublicBookingStatusType, {
@@ -178,7 +178,7 @@ export class BookingResolver {
   })
   async bookingStatusByToken(@Arg('tenantId', () => ID) tenantId: string, @Arg('token', () => String) token: string, @Ctx() context: GraphQLContext): Promise<PublicBookingStatusType> {
     const apiTokenId = (await context.viewer())?.apiToken?.id;
-    return publicStatusType(await context.services.bookings.statusByToken(tenantId, token, { ip: clientIp(context.req), apiTokenId }));
+    return publicStatusType(tenantId, await context.services.bookings.statusByToken(tenantId, token, { ip: clientIp(context.req), apiTokenId }));
   }
 
   @Auth(AuthRule.SCHEDULE_READER)

@@ -78,6 +78,9 @@ registerEnumType(BookingChangeAction, { name: 'BookingChangeAction' });
 
 @ObjectType('TicketEvent', { description: 'The event a ticket admits to, as it is now: its name, when and where it takes place.' })
 export class TicketEventType {
+  /** The event's tenant, for the fields resolved from the event (not a GraphQL field). */
+  tenantId!: string;
+
   @Field(() => ID) id!: string;
   @Field(() => String) name!: string;
   @Field(() => Date, { nullable: true, description: 'Empty without a start date.' }) startsAt!: Date | null;
@@ -85,8 +88,8 @@ export class TicketEventType {
   @Field(() => String, { description: 'Venue and address in one line, or the link of an online event; empty when unknown.' }) place!: string;
 }
 
-export function ticketEventType(facts: TicketEventFacts): TicketEventType {
-  return { ...facts, startsAt: facts.startsAt === null ? null : new Date(facts.startsAt), endsAt: facts.endsAt === null ? null : new Date(facts.endsAt) };
+export function ticketEventType(tenantId: string, facts: TicketEventFacts): TicketEventType {
+  return { ...facts, tenantId, startsAt: facts.startsAt === null ? null : new Date(facts.startsAt), endsAt: facts.endsAt === null ? null : new Date(facts.endsAt) };
 }
 
 @ObjectType('BookingItem', { description: 'One booked object with its unit prices (net and gross euros) and the object as it was booked.' })

@@ -271,8 +271,11 @@ export class EventService implements TicketEvents {
     const event = em.create(Event, { id: randomUUID(), tenant: em.getReference(Tenant, tenantId), ownerUserId: viewer.user.id });
     event.setData(data);
     if (options.withTickets) {
-      for (const ticket of ticketsOfEvent(data)) {
+      // A millisecond apart, so their creation order (the order the booking pages offer them in) is the categories' order.
+      const created = Date.now();
+      for (const [index, ticket] of ticketsOfEvent(data).entries()) {
         em.create(Bookable, {
+          createdAt: new Date(created + index),
           ...defaultBookableData('ticket'),
           id: randomUUID(),
           tenant: em.getReference(Tenant, tenantId),

@@ -1,6 +1,7 @@
 import { Arg, Ctx, FieldResolver, ID, Query, Resolver, Root } from 'type-graphql';
 import type { TicketEventFacts } from '../../../common/bookings/ticket-event.js';
-import { BookableKind } from '../bookables/bookable.types.js';
+import { publicBookableRecord } from '../bookables/bookable.service.js';
+import { BookableKind, PublicBookableType } from '../bookables/bookable.types.js';
 import { BookingItemType, TicketEventType, ticketEventType } from '../bookings/booking.types.js';
 import { loaderOf } from '../shared/graphql/batch.js';
 import type { GraphQLContext } from '../shared/graphql/context.js';
@@ -14,7 +15,19 @@ export class TicketEventResolver {
   })
   async ticketEvent(@Arg('tenantId', () => ID) tenantId: string, @Arg('bookableId', () => ID) bookableId: string, @Ctx() context: GraphQLContext): Promise<TicketEventType | null> {
     const facts = await context.services.eventSeats.eventOfTicket(await context.viewer(), tenantId, bookableId);
-    return facts ? ticketEventType(facts) : null;
+    return facts ? ticketEventType(tenantId, facts) : null;
+  }
+}
+
+/** The tickets of an event that anyone may book, for the choice of tickets on a ticket's booking page. */
+@Resolver(() => TicketEventType)
+export class TicketEventTicketsResolver {
+  @FieldResolver(() => [PublicBookableType], {
+    description: 'The tickets of the event anyone may see and book (public, not restricted to users or roles, bookable), in creation order: a family books several of them in one checkout.',
+  })
+  async tickets(@Root() event: TicketEventType, @Ctx() context: GraphQLContext): Promise<PublicBookableType[]> {
+    const tickets = await context.services.bookables.publicTicketsOfEvent(event.tenantId, event.id);
+    return tickets.map((ticket) => publicBookableRecord(ticket) as unknown as PublicBookableType);
   }
 }
 
@@ -43,6 +56,6 @@ export class BookingItemEventResolver {
       return found;
     });
     const facts = await loader.load(`${item.tenantId}${KEY_SEPARATOR}${booked.eventId}`);
-    return facts ? ticketEventType(facts) : null;
+    return facts ? ticketEventType(item.tenantId, facts) : null;
   }
 }

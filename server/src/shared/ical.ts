@@ -57,6 +57,8 @@ export interface CalendarEntry {
   end: Date;
   summary: string;
   description?: string;
+  /** LOCATION: where it takes place (venue and address, or an online event's link). */
+  location?: string;
   /** Tentative for requests not yet released, confirmed otherwise; null leaves STATUS out. */
   status?: 'tentative' | 'confirmed' | null;
   /** DTSTAMP: when the entry last changed (a fixed value keeps the text, and so its ETag, stable). */
@@ -84,6 +86,7 @@ export function renderCalendar(options: { name: string; entries: readonly Calend
       stamp: entry.stamp,
       summary: entry.summary,
       description: entry.description ?? null,
+      location: entry.location ?? null,
       status: entry.status === 'tentative' ? ICalEventStatus.TENTATIVE : entry.status === 'confirmed' ? ICalEventStatus.CONFIRMED : null,
     });
   }
