@@ -5,7 +5,8 @@ import type { HttpClient } from '../support/http.js';
 import { createActors, type Actors } from '../support/permission-matrix.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { storeBookable } from './bookables.fixtures.js';
-import { bookableRoom, customer, daysAhead, gql, slot } from './bookings.fixtures.js';
+import { bookableRoom, customer, gql, slot } from './bookings.fixtures.js';
+import { testDayAhead } from '../support/test-calendar.js';
 
 /**
  * The status API for websites (docs/integrators.md, "Booking status for websites"): the checkout
@@ -121,7 +122,7 @@ describe('the checkout answers a status token', () => {
 
 describe('the status by token', () => {
   it('GraphQL and REST answer the public status shape, although the tenant switched the public status off', async () => {
-    const booking = await book(undefined, slot(7, daysAhead(60)));
+    const booking = await book(undefined, slot(7, testDayAhead(60)));
     const site = website();
     const byName = await site.gql(gql.publicStatus, { t: tenantId, id: booking.id, lastname: customer.name });
     expect(byName.errors?.[0]?.extensions?.code).toBe('BOOKING_PUBLIC_STATUS_DISABLED');

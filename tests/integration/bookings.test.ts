@@ -12,10 +12,10 @@ import { createActors, type Actors } from '../support/permission-matrix.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { graphqlWsClient, SubscriptionRecorder } from '../support/ws.js';
 import { storeBookable } from './bookables.fixtures.js';
-import { bookableRoom, bookingCount, customer, daysAhead, gql, slot, storedBooking } from './bookings.fixtures.js';
+import { bookableRoom, bookingCount, customer, gql, slot, storedBooking } from './bookings.fixtures.js';
 import { waitForSettledQueue } from '../support/job-queue.js';
 import { EVENT_WAIT_CEILING_MS } from '../support/waits.js';
-import { testDay } from '../support/test-calendar.js';
+import { testDay, testDayAhead } from '../support/test-calendar.js';
 
 /**
  * The bookings domain through REST and GraphQL against PostgreSQL and a real SMTP capture: the
@@ -445,7 +445,7 @@ describe('public status and ownership', () => {
 
   it('GET status/public: 400 without lastname, 405 when switched off, 401 for a wrong name, 200 with the public shape (name case-insensitive); publicBookingStatus the same', async () => {
     const room = await bookableRoom(app, tenantId, { title: 'Sitzungssaal' });
-    const booking = await bookRoom(room, 7, daysAhead(60), { comment: 'Bitte Beamer' });
+    const booking = await bookRoom(room, 7, testDayAhead(60), { comment: 'Bitte Beamer' });
     const client = app.client();
     const statusUrl = (query: string) => bookingsUrl(`/${booking.id}/status/public${query}`);
 

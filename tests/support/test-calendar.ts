@@ -44,3 +44,11 @@ export function nextDayInMonth(month: number, leadDays = 2): string {
   while (day.getUTCMonth() + 1 !== month) day.setUTCDate(day.getUTCDate() + 1);
   return day.toISOString().slice(0, 10);
 }
+
+/**
+ * The day of the test calendar that lands `days` after today once moved: for a helper that moves
+ * its day (`slot`), when the test needs a booking a given time ahead of today ("in 60 days").
+ */
+export function testDayAhead(days: number): string {
+  return new Date(Date.now() + days * DAY_MS - testCalendarShiftMs).toISOString().slice(0, 10);
+}
