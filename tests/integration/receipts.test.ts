@@ -387,6 +387,20 @@ describe('"Zahlungsbeleg erstellen" when nothing on the receipt changed', () => 
     expect((await owner.post(`/api/${tenantId}/bookings/${number}/receipt`)).status).toBe(200);
   }, 90_000);
 
+  it('a receipt staff issued before the payment\'s job ran is the one the confirmation carries, no second revision', async () => {
+    const mail = `vorher-${Date.now()}@example.com`;
+    const number = await staffBooking(tenantId, owner, { mail, isCommitted: true, paymentMethod: 'CASH' });
+    await waitForSettledQueue(app.orm);
+    const early = await owner.post(`/api/${tenantId}/bookings/${number}/receipt`);
+    expect(early.status, early.text).toBe(201);
+    const paid = await resaveBooking(owner, tenantId, number, { isPayed: true, paymentMethod: 'CASH' });
+    expect(paid.status, paid.text).toBe(201);
+    const received = await app.smtp.waitForMail(mail, CONFIRMED);
+    expect(received.attachments.find((attachment) => attachment.contentType === 'application/pdf')?.filename).toBe(early.json.fileName);
+    await waitForSettledQueue(app.orm);
+    expect((await documentsOf(tenantId, number)).map((document) => document.id)).toEqual([early.json.id]);
+  }, 90_000);
+
   it('requests at the same moment over REST and GraphQL issue one receipt; every other answers it', async () => {
     const number = await staffBooking(tenantId, owner, { isCommitted: true, isPayed: true, mail: `gleichzeitig-${Date.now()}@example.com` });
     await waitForSettledQueue(app.orm);

@@ -450,14 +450,17 @@ export class ReceiptService {
 
   /**
    * Issues (or finds) the document and sends its mail. A retry after a failed mail finds the
-   * document of the same payment and sends it again. A booking deleted in the meantime, no longer
-   * paid (receipt) or already paid (invoice) ends the job quietly.
+   * document of the same payment and sends it again; a receipt job finds the booking's newest
+   * receipt when that prints the same (staff clicked "Zahlungsbeleg erstellen" before the job ran).
+   * A booking deleted in the meantime, no longer paid (receipt) or already paid (invoice) ends the
+   * job quietly.
    */
   async runJob(job: DocumentJobPayload): Promise<void> {
     const booking = await findBooking(this.orm.em.fork(), job.tenantId, job.bookingId);
     if (!booking) return;
     if (job.kind === 'receipt' ? !booking.isPayed : booking.isPayed) return;
-    const issued = await this.issue(job.tenantId, job.bookingId, job.kind, job.paymentReference).catch((error: unknown) => {
+    // A receipt staff issued just before the job ran that prints the same is the payment's receipt too.
+    const issued = await this.issue(job.tenantId, job.bookingId, job.kind, job.paymentReference, new Date(), undefined, { reuseUnchanged: job.kind === 'receipt' }).catch((error: unknown) => {
       if (error instanceof AppError && error.code === 'generic.not-found') return null;
       throw error;
     });
