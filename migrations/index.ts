@@ -34,6 +34,7 @@ import { Migration20261209100000BookingStatusTokenList } from './Migration202612
 import { Migration20261210090000ChangeLogActorRole } from './Migration20261210090000_change_log_actor_role.js';
 import { Migration20261210100000TenantTaxId } from './Migration20261210100000_tenant_tax_id.js';
 import { Migration20261211090000TicketEntryCodes } from './Migration20261211090000_ticket_entry_codes.js';
+import { Migration20261211100000ReceiptContentDigest } from './Migration20261211100000_receipt_content_digest.js';
 
 /** Every migration in order. Listed in code so the built server and the TypeScript sources agree. */
 export const migrationsList: MigrationObject[] = [
@@ -72,4 +73,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261210090000_change_log_actor_role', class: Migration20261210090000ChangeLogActorRole },
   { name: 'Migration20261210100000_tenant_tax_id', class: Migration20261210100000TenantTaxId },
   { name: 'Migration20261211090000_ticket_entry_codes', class: Migration20261211090000TicketEntryCodes },
+  { name: 'Migration20261211100000_receipt_content_digest', class: Migration20261211100000ReceiptContentDigest },
 ];

@@ -3,8 +3,9 @@ import { baseUrl, expectNoSeriousAxeFindings, graphql, screenshot, signedInApi, 
 
 /**
  * A clerk works through bookings in their details dialog: opened from the list, a pending booking is
- * released there (its status changes in the dialog), marked paid in cash and given a receipt; delete
- * stays disabled with its reason for the paid booking; the documents the customer accepted at
+ * released there (its status changes in the dialog), marked paid in cash, which issues its receipt:
+ * asked for again the receipt stays the same (the toast says so), after a corrected name it gets a
+ * new revision; delete stays disabled with its reason for the paid booking; the documents the customer accepted at
  * checkout show with their time, and its "Verlauf" shows the release and the payment by the clerk
  * (also in the dark theme). A second booking is rejected with a reason, a third deleted. axe finds
  * nothing serious with the dialog open. The object and its bookings are the spec's own and
@@ -38,6 +39,26 @@ const entry = (dialog: Locator, term: string) => dialog.getByRole('term').filter
 /** "26.11.2026, 14:05" in Berlin time, as the dialog writes a moment. */
 const berlinDateTime = (iso: string) =>
   new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+
+type IssuedReceipt = { number: string; createdAt: string; downloadUrl: string };
+
+/** The booking's receipts as the server holds them. */
+async function receiptsOf(id: string): Promise<IssuedReceipt[]> {
+  const { booking } = await graphql<{ booking: { receipts: (IssuedReceipt & { kind: string })[] } }>(
+    owner,
+    'query($t: ID!, $id: ID!) { booking(tenantId: $t, id: $id) { receipts { kind number createdAt downloadUrl } } }',
+    { t: tenantId, id },
+  );
+  return booking.receipts.filter((receipt) => receipt.kind === 'receipt');
+}
+
+/** Staff correct the customer's name, saving the booking as the edit dialog does. */
+async function renameCustomer(id: string, name: string): Promise<void> {
+  const stored = (await (await owner.get(`/api/${tenantId}/bookings/${id}`)).json()) as { bookableItems: { bookableId: string; amount: number }[]; timeBegin: number; timeEnd: number };
+  const bookableItems = stored.bookableItems.map(({ bookableId, amount }) => ({ bookableId, amount }));
+  const saved = await owner.put(`/api/${tenantId}/bookings`, { data: { id, bookableItems, timeBegin: stored.timeBegin, timeEnd: stored.timeEnd, name } });
+  expect(saved.status(), await saved.text()).toBe(201);
+}
 
 async function openDetails(page: Page, id: string): Promise<Locator> {
   await page.getByLabel('Buchungen durchsuchen').fill(id);
@@ -119,7 +140,7 @@ test('a clerk releases a pending booking in its details, marks it paid, issues a
   test.setTimeout(180_000);
   const { id, timeCreated } = booked('worked');
   await signInAndSelectDemoTenant(page);
-  const dialog = await openDetails(page, id);
+  let dialog = await openDetails(page, id);
   await expect(entry(dialog, 'Status')).toHaveText('ausstehend');
 
   // The documents the customer was asked to accept at checkout: the required one accepted then.
@@ -160,11 +181,33 @@ test('a clerk releases a pending booking in its details, marks it paid, issues a
   await expect(remove).toHaveAttribute('aria-disabled', 'true');
   await expect(remove).toHaveAttribute('title', 'Die Buchung wurde bereits bezahlt.');
 
-  const receipts = dialog.getByRole('link', { name: /^Zahlungsbeleg / });
-  const before = await receipts.count();
+  // Marking it paid issued the receipt (in the job queue): once it is there, the dialog names it.
+  await expect.poll(async () => (await receiptsOf(id)).length, { timeout: 30_000 }).toBe(1);
+  const [issued] = await receiptsOf(id);
+  await dialog.getByRole('button', { name: 'Schließen' }).filter({ hasText: 'Schließen' }).click();
+  dialog = await openDetails(page, id);
+  const receipts = dialog.getByRole('list', { name: 'Belege' }).getByRole('link', { name: /^Zahlungsbeleg / });
+  await expect(receipts).toHaveCount(1);
+  const current = dialog.locator('.booking-current-receipt');
+  await expect(current).toContainText(`Zahlungsbeleg Nr. ${issued.number} vom ${berlinDateTime(issued.createdAt)} ausgestellt`);
+  await expect(current.getByRole('link', { name: 'Zahlungsbeleg öffnen' })).toHaveAttribute('href', issued.downloadUrl);
+
+  // Asked for again with nothing changed: no new revision, the toast says so and offers the receipt.
   await dialog.getByRole('button', { name: 'Zahlungsbeleg erstellen' }).click();
-  await expect(toast(page, 'Zahlungsbeleg erstellt')).toBeVisible({ timeout: 30_000 });
-  await expect(receipts).toHaveCount(before + 1);
+  const unchanged = toast(page, 'Der Zahlungsbeleg ist aktuell – es wurde kein neuer erstellt.');
+  await expect(unchanged).toBeVisible({ timeout: 30_000 });
+  // Blueprint draws the toast's action as an anchor with the role of a button.
+  await expect(unchanged.locator('a', { hasText: 'Zahlungsbeleg öffnen' })).toHaveAttribute('href', issued.downloadUrl);
+  await expect(receipts).toHaveCount(1);
+  expect(await receiptsOf(id)).toHaveLength(1);
+
+  // The customer's name corrected: the receipt would print something else, so a new revision.
+  await renameCustomer(id, 'Doris Details-Neu');
+  await dialog.getByRole('button', { name: 'Zahlungsbeleg erstellen' }).click();
+  const revision = issued.number.replace(/-1$/, '-2');
+  await expect(toast(page, `Zahlungsbeleg Nr. ${revision} erstellt`)).toBeVisible({ timeout: 30_000 });
+  await expect(receipts).toHaveCount(2);
+  await expect(current).toContainText(`Zahlungsbeleg Nr. ${revision} vom`);
   // The "Verlauf" names what the clerk did, with the clerk, and what changed.
   const timeline = dialog.getByRole('list', { name: 'Verlauf' }).locator(':scope > li');
   await expect(timeline.filter({ hasText: 'Freigegeben' }).first()).toContainText('(Mitarbeiter/in)');

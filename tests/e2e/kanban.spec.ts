@@ -5,6 +5,7 @@ import {
   baseUrl,
   confirmAddressThroughApi,
   demoWorkflow,
+  expectNoSeriousAxeFindings,
   graphql,
   restoreWorkflow,
   saveDemoWorkflow,
@@ -23,8 +24,9 @@ import { waitForMail } from './mailbox.js';
  * the board open: what one moves (by dragging with the mouse, by keyboard, by the card's menu)
  * shows on the other's board without a reload; a state with the action "Buchung freigeben"
  * releases the booking entering it. A member who may only read bookings sees the board without
- * any means to move. No serious accessibility finding, light and dark, and no sideways scrolling
- * of the page. Afterwards the demo's own workflow is saved again.
+ * any means to move. A clerk releases a new booking in its details dialog, opened from its card,
+ * and sees the card move into the state whose action releases, as a colleague does, without a
+ * reload. No serious accessibility finding, light and dark, and no sideways scrolling of the page. Afterwards the demo's own workflow is saved again.
  */
 // One story: each test builds on the board the one before left.
 test.describe.configure({ mode: 'serial' });
@@ -54,6 +56,19 @@ function mondayMorning(weeks: number): { timeBegin: string; timeEnd: string } {
   const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
   const monday = addDays(today, 7 * weeks + ((8 - weekday) % 7 || 7));
   return { timeBegin: berlinInstant(monday, '10:00').toISOString(), timeEnd: berlinInstant(monday, '12:00').toISOString() };
+}
+
+/** The public books the venue (without a session) `weeks` weeks ahead; the booking enters "Eingang". */
+async function publicBooking(name: string, mail: string, weeks: number): Promise<string> {
+  const guest = await request.newContext({ baseURL: baseUrl() });
+  const { publicBookables } = await graphql<{ publicBookables: { id: string; title: string }[] }>(guest, 'query($tenantId: ID!) { publicBookables(tenantId: $tenantId) { id title } }', { tenantId });
+  const venue = publicBookables.find((bookable) => bookable.title === 'Bürgerhaus Musterstadt')!;
+  const { checkout } = await graphql<{ checkout: { id: string } }>(guest, 'mutation($tenantId: ID!, $input: CheckoutInput!) { checkout(tenantId: $tenantId, input: $input) { id } }', {
+    tenantId,
+    input: { bookableItems: [{ bookableId: venue.id, amount: 1 }], ...mondayMorning(weeks), name, mail, paymentProvider: 'invoice' },
+  });
+  await guest.dispose();
+  return checkout.id;
 }
 
 test.beforeAll(async () => {
@@ -300,4 +315,36 @@ test('the board has no serious accessibility finding, light or dark, and the pag
     await screenshot(sized, `kanban-08-${viewport.width}`);
     await sized.context().close();
   }
+});
+
+test('a clerk releases a new booking in its details dialog and sees its card move to "Freigabe" without a reload', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const ines = await openBoard(browser);
+  const tom = await openBoard(browser, staff);
+  const number = await publicBooking('Dora Dialog', 'dialog@example.com', 13);
+  // The new booking arrives live on both boards, in the first state.
+  for (const page of [ines, tom]) await expect(cardIn(region(page, 'Eingang'), number)).toContainText('ausstehend');
+
+  await cardIn(region(tom, 'Eingang'), number)
+    .getByRole('button', { name: `Aktionen für Buchung ${number}` })
+    .click();
+  await tom.getByRole('menu', { name: `Aktionen für Buchung ${number}` }).getByRole('menuitem', { name: 'Details' }).click();
+  const dialog = tom.getByRole('dialog', { name: `Buchung ${number}`, exact: true });
+  await expect(dialog.getByRole('heading', { name: 'Kundendaten' })).toBeVisible();
+  await expect(dialog).toContainText('Dora Dialog');
+  await expectNoSeriousAxeFindings(tom, 'Buchungsdetails über dem Board');
+  await dialog.getByRole('button', { name: 'Buchung freigeben' }).click();
+  await expect(toast(tom, 'Buchung freigegeben')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Schließen' }).filter({ hasText: 'Schließen' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Released, the card follows its status into "Freigabe" (the state whose action releases), on the
+  // clerk's board and on the colleague's, without a reload.
+  for (const page of [tom, ines]) {
+    await expect(cardIn(region(page, 'Freigabe'), number)).toContainText('freigegeben');
+    await expect(cardIn(region(page, 'Eingang'), number)).toHaveCount(0);
+  }
+  await screenshot(tom, 'kanban-09-released-in-the-dialog');
+  await ines.context().close();
+  await tom.context().close();
 });

@@ -147,7 +147,7 @@ describe('booking history: what each change records', () => {
   it('a receipt issued by staff and a deleted booking keep their entries; the history outlives the booking', async () => {
     const room = await bookableRoom(app, tenantId);
     const booking = await bookRoom(room);
-    expect((await owner.post(`/api/${tenantId}/bookings/${booking.id}/receipt`)).status).toBe(200);
+    expect((await owner.post(`/api/${tenantId}/bookings/${booking.id}/receipt`)).status).toBe(201);
     const page = await restHistory(booking.id);
     const issued = page.entries.find((entry) => entry.action === 'receipt_issued') as Entry;
     expect(issued).toMatchObject({ actor: { kind: 'user' }, via: 'rest' });

@@ -132,7 +132,7 @@ describe('files shared by the replicas', () => {
     expect(booked.status, booked.text).toBe(200);
     const number = booked.json.id as string;
     const created = await owner.post(`/api/${tenantId}/bookings/${number}/receipt`);
-    expect(created.status, created.text).toBe(200);
+    expect(created.status, created.text).toBe(201);
     const writtenBy = servedBy(created);
     const [receipt] = await product.orm.em.fork().find(Receipt, { tenant: tenantId, booking: { tenant: tenantId, number } });
     expect(receipt).toBeDefined();

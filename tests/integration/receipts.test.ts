@@ -7,8 +7,9 @@ import type { HttpClient } from '../support/http.js';
 import { allowed, expectGraphql, expectRest } from '../support/matrix.js';
 import { createActors, type Actors } from '../support/permission-matrix.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { bookableRoom, customer, slot } from './bookings.fixtures.js';
+import { bookableRoom, customer, daysAhead, resaveBooking, slot } from './bookings.fixtures.js';
 import { waitForSettledQueue } from '../support/job-queue.js';
+import { outcomeOf, tally, type RaceRequest } from '../support/races.js';
 
 /**
  * Receipts and invoices against PostgreSQL, headless Chromium and a real SMTP capture: atomic
@@ -28,7 +29,7 @@ const INVOICE_REQUEST = `Bitte schließen Sie Ihre Buchung im ${TENANT_NAME} ab`
 const VALID_TEMPLATE = '<!DOCTYPE html><html lang="de"><head><meta charset="utf-8"><title>x</title></head><body><h1>Beleg {{receiptNumber}}</h1>{{bookedItems}}</body></html>';
 
 let dayCounter = 0;
-const nextDay = () => new Date(Date.UTC(2027, 3, 1 + dayCounter++)).toISOString().slice(0, 10);
+const nextDay = () => daysAhead(30 + dayCounter++);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function until<T>(read: () => Promise<T | null | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
@@ -86,7 +87,7 @@ describe('numbering', () => {
     for (let i = 0; i < 20; i++) bookings.push(await staffBooking(tenant.id, admin));
 
     const answers = await Promise.all(bookings.map((number) => admin.post(`/api/${tenant.id}/bookings/${number}/receipt`)));
-    for (const answer of answers) expect(answer.status, answer.text).toBe(200);
+    for (const answer of answers) expect(answer.status, answer.text).toBe(201);
 
     const year = berlinYear(new Date());
     const numbers = (await app.orm.em.fork().find(Receipt, { tenant: tenant.id })).map((receipt) => receipt.number).sort();
@@ -140,8 +141,8 @@ describe('download GET api/{t}/bookings/:id/receipt/:receiptId', () => {
   it("serves the booking's own PDF by id or file name, nothing else", async () => {
     const mine = await staffBooking(tenantId, owner);
     const other = await staffBooking(tenantId, owner);
-    expect((await owner.post(`/api/${tenantId}/bookings/${mine}/receipt`)).status).toBe(200);
-    expect((await owner.post(`/api/${tenantId}/bookings/${other}/receipt`)).status).toBe(200);
+    expect((await owner.post(`/api/${tenantId}/bookings/${mine}/receipt`)).status).toBe(201);
+    expect((await owner.post(`/api/${tenantId}/bookings/${other}/receipt`)).status).toBe(201);
     const [own] = await documentsOf(tenantId, mine);
     const [foreign] = await documentsOf(tenantId, other);
 
@@ -239,7 +240,7 @@ describe('permissions', () => {
 
   it('download and the receipts field: read right on the booking', async () => {
     const number = await staffBooking(tenantId, owner);
-    expect((await owner.post(`/api/${tenantId}/bookings/${number}/receipt`)).status).toBe(200);
+    expect((await owner.post(`/api/${tenantId}/bookings/${number}/receipt`)).status).toBe(201);
     const [document] = await documentsOf(tenantId, number);
     await expectRest(actors, allowed(['memberAny', 'tenantOwner', 'instanceOwner']), (client) => client.get(`/api/${tenantId}/bookings/${number}/receipt/${document.id}`));
     const query = 'query($t: ID!, $b: ID!) { booking(tenantId: $t, id: $b) { id receipts { id } } }';
@@ -306,4 +307,127 @@ describe('templates', () => {
     expect(html.indexOf('Steuernummer/USt-IdNr.: DE123456789')).toBeGreaterThan(html.indexOf('Alter Beleg'));
     expect(html).toContain('% USt.');
   });
+});
+
+describe('"Zahlungsbeleg erstellen" when nothing on the receipt changed', () => {
+  const CREATE = 'mutation($t: ID!, $b: ID!) { createReceipt(tenantId: $t, bookingId: $b) { id number revision isNew downloadUrl } }';
+  type Created = { createReceipt: { id: string; number: string; revision: number; isNew: boolean; downloadUrl: string } };
+  const createOverGraphql = async (number: string) => {
+    const answer = await owner.gql<Created>(CREATE, { t: tenantId, b: number });
+    expect(answer.errors).toBeUndefined();
+    return answer.data!.createReceipt;
+  };
+  const issuedEntries = async (number: string) => {
+    const history = await app.orm.em.getConnection().execute<{ n: string }[]>(
+      "select count(*) as n from booking_history where tenant_id = ? and booking_id = ? and action = 'receipt_issued'",
+      [tenantId, number],
+    );
+    return Number(history[0].n);
+  };
+
+  /** A released booking staff mark paid in cash: the job issues its receipt and sends mail 2 with it. */
+  async function paidBooking(mail: string): Promise<{ number: string; receipt: Receipt }> {
+    const number = await staffBooking(tenantId, owner, { mail, isCommitted: true });
+    const saved = await resaveBooking(owner, tenantId, number, { isPayed: true, paymentMethod: 'CASH' });
+    expect(saved.status, saved.text).toBe(201);
+    await app.smtp.waitForMail(mail, CONFIRMED);
+    await waitForSettledQueue(app.orm);
+    const documents = await documentsOf(tenantId, number);
+    expect(documents.map((document) => document.revision)).toEqual([1]);
+    return { number, receipt: documents[0] };
+  }
+
+  it('GraphQL: marked paid gives one receipt; asked again it answers that receipt (isNew false), no revision, no mail; a changed name gives a new revision', async () => {
+    const mail = `unveraendert-gql-${Date.now()}@example.com`;
+    const { number, receipt } = await paidBooking(mail);
+
+    const again = await createOverGraphql(number);
+    expect(again).toMatchObject({ id: receipt.id, number: receipt.number, revision: 1, isNew: false });
+    expect((await documentsOf(tenantId, number)).length).toBe(1);
+    expect(await issuedEntries(number)).toBe(1);
+    await waitForSettledQueue(app.orm);
+    expect(app.smtp.mails.filter((captured) => captured.to.includes(mail))).toHaveLength(1);
+    // The listed documents say the same: none new.
+    const listed = await owner.gql<{ booking: { receipts: { id: string; isNew: boolean }[] } }>('query($t: ID!, $b: ID!) { booking(tenantId: $t, id: $b) { receipts { id isNew } } }', { t: tenantId, b: number });
+    expect(listed.data?.booking.receipts).toEqual([{ id: receipt.id, isNew: false }]);
+
+    // The customer's name is printed on the receipt: a new revision with the same base number.
+    const renamed = await resaveBooking(owner, tenantId, number, { name: 'Erika Musterfrau' });
+    expect(renamed.status, renamed.text).toBe(201);
+    const revised = await createOverGraphql(number);
+    expect(revised).toMatchObject({ revision: 2, isNew: true, number: receipt.number.replace(/-1$/, '-2') });
+    expect(revised.id).not.toBe(receipt.id);
+    expect(await issuedEntries(number)).toBe(2);
+    // And that revision is now the current one.
+    expect(await createOverGraphql(number)).toMatchObject({ id: revised.id, isNew: false });
+    expect((await documentsOf(tenantId, number)).map((document) => document.revision)).toEqual([1, 2]);
+  }, 90_000);
+
+  it('REST: 200 with the newest receipt when nothing changed, 201 with a new revision after a price change', async () => {
+    const mail = `unveraendert-rest-${Date.now()}@example.com`;
+    const { number, receipt } = await paidBooking(mail);
+
+    const same = await owner.post(`/api/${tenantId}/bookings/${number}/receipt`);
+    expect(same.status, same.text).toBe(200);
+    expect(same.json).toMatchObject({ id: receipt.id, number: receipt.number, revision: 1, isNew: false, kind: 'receipt' });
+    expect(same.json.downloadUrl).toBe(`${app.url}/api/${tenantId}/bookings/${number}/receipt/${receipt.id}`);
+    expect((await documentsOf(tenantId, number)).length).toBe(1);
+    await waitForSettledQueue(app.orm);
+    expect(app.smtp.mails.filter((captured) => captured.to.includes(mail))).toHaveLength(1);
+
+    // A price of the booking's item changed by staff: the amounts and VAT lines differ.
+    const stored = (await owner.get(`/api/${tenantId}/bookings/${number}`)).json as { bookableItems: { bookableId: string; amount: number }[] };
+    const items = stored.bookableItems.map(({ bookableId, amount }) => ({ bookableId, amount, userGrossPriceEur: 12.5 }));
+    const repriced = await resaveBooking(owner, tenantId, number, { bookableItems: items, priceEur: 12.5 });
+    expect(repriced.status, repriced.text).toBe(201);
+    expect(repriced.json.priceEur).toBe(12.5);
+    const fresh = await owner.post(`/api/${tenantId}/bookings/${number}/receipt`);
+    expect(fresh.status, fresh.text).toBe(201);
+    expect(fresh.json).toMatchObject({ revision: 2, isNew: true });
+    expect((await owner.post(`/api/${tenantId}/bookings/${number}/receipt`)).status).toBe(200);
+  }, 90_000);
+
+  it('a receipt staff issued before the payment\'s job ran is the one the confirmation carries, no second revision', async () => {
+    const mail = `vorher-${Date.now()}@example.com`;
+    const number = await staffBooking(tenantId, owner, { mail, isCommitted: true, paymentMethod: 'CASH' });
+    await waitForSettledQueue(app.orm);
+    const early = await owner.post(`/api/${tenantId}/bookings/${number}/receipt`);
+    expect(early.status, early.text).toBe(201);
+    const paid = await resaveBooking(owner, tenantId, number, { isPayed: true, paymentMethod: 'CASH' });
+    expect(paid.status, paid.text).toBe(201);
+    const received = await app.smtp.waitForMail(mail, CONFIRMED);
+    expect(received.attachments.find((attachment) => attachment.contentType === 'application/pdf')?.filename).toBe(early.json.fileName);
+    await waitForSettledQueue(app.orm);
+    expect((await documentsOf(tenantId, number)).map((document) => document.id)).toEqual([early.json.id]);
+  }, 90_000);
+
+  it('requests at the same moment over REST and GraphQL issue one receipt; every other answers it', async () => {
+    const number = await staffBooking(tenantId, owner, { isCommitted: true, isPayed: true, mail: `gleichzeitig-${Date.now()}@example.com` });
+    await waitForSettledQueue(app.orm);
+    // An older receipt that no longer matches: the booking's name changed after it was issued.
+    const renamed = await resaveBooking(owner, tenantId, number, { name: 'Gleichzeitig Geändert' });
+    expect(renamed.status, renamed.text).toBe(201);
+    const before = await documentsOf(tenantId, number);
+    expect(before.length).toBe(1);
+
+    const requests: RaceRequest[] = Array.from({ length: 4 }, (_, index) => [
+      { via: `REST ${index}`, send: () => owner.post(`/api/${tenantId}/bookings/${number}/receipt`) },
+      { via: `GraphQL ${index}`, send: () => owner.gql<Created>(CREATE, { t: tenantId, b: number }) },
+    ]).flat();
+    // Every request sent at once; each answer read whole (a race outcome keeps only its beginning).
+    const responses = await Promise.all(requests.map((request) => request.send()));
+    const outcomes = responses.map((response, index) => outcomeOf(requests[index].via, response));
+    const answered = responses.map((response, index) => {
+      const receipt = 'response' in response ? (response.data as Created | undefined)?.createReceipt : (response.json as { id?: string; isNew?: boolean });
+      return { via: requests[index].via, status: outcomes[index].status, id: receipt?.id, isNew: receipt?.isNew };
+    });
+    const counts = JSON.stringify(tally(outcomes));
+    expect(answered.filter((answer) => answer.isNew), counts).toHaveLength(1);
+    for (const answer of answered) {
+      if (answer.via.startsWith('REST')) expect(answer.status, answer.via).toBe(answer.isNew ? 201 : 200);
+    }
+    const documents = await documentsOf(tenantId, number);
+    expect(documents.map((document) => document.revision)).toEqual([1, 2]);
+    expect(new Set(answered.map((answer) => answer.id))).toEqual(new Set([documents[1].id]));
+  }, 90_000);
 });

@@ -13,6 +13,8 @@ export interface Notification {
   message?: string;
   /** Milliseconds; -1 keeps the toast until it is closed. */
   timeout?: number;
+  /** A link in the toast ("Öffnen"), opened in a new tab. */
+  link?: { text: string; href: string };
 }
 
 export const DEFAULT_TOAST_TIMEOUT = 4000;
@@ -62,13 +64,14 @@ export function prepareToasts(): void {
   for (const event of events) window.addEventListener(event, prepare, true);
 }
 
-export function notify({ type, title, message, timeout = DEFAULT_TOAST_TIMEOUT }: Notification): void {
+export function notify({ type, title, message, timeout = DEFAULT_TOAST_TIMEOUT, link }: Notification): void {
   getToaster().then((instance) =>
     instance.show({
       intent: type as Intent,
       icon: icons[type],
       // Blueprint treats 0 as "no timeout"; our callers say -1 for that.
       timeout: timeout === -1 ? 0 : timeout,
+      ...(link ? { action: { text: link.text, href: link.href, target: '_blank' } } : {}),
       message: (
         <div className="app-toast">
           <strong className="app-toast-title">{title}</strong>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingView } from '../bookings/booking.model.js';
 import { renderDocumentTemplate } from './document-template.js';
-import { documentValues, withRequiredDetails } from './document-values.js';
+import { documentDigest, documentValues, withRequiredDetails } from './document-values.js';
 
 const booking = (changes: Partial<BookingView> = {}): BookingView => ({
   id: 'ABCD-EFGH',
@@ -125,5 +125,23 @@ describe('what tax law asks of every receipt and invoice', () => {
     for (const text of ['Stadt &#38; Land<br />Markt 1', 'Steuernummer/USt-IdNr.: 12/345/67890', 'Leistungszeitraum: 01.07.2026, 10:00', 'darin 19 % USt. 3,80 €']) expect(out).toContain(text);
     const modern = '<html><body>{{vatLines}}</body></html>';
     expect(withRequiredDetails(modern)).toBe(modern);
+  });
+});
+
+describe('documentDigest', () => {
+  const template = withRequiredDetails('<!DOCTYPE html><html><head><title>B</title></head><body>{{receiptNumber}} {{bookingDate}} {{bookedItems}}</body></html>');
+  const digest = (changes: Partial<BookingView> = {}, number = 'R-2026-0001-1', at = issuedAt, source = template) =>
+    documentDigest({ kind: 'receipt', booking: booking(changes), tenant, number, issuedAt: at }, source);
+
+  it('is the same for another number and issue date', () => {
+    expect(digest({}, 'R-2026-0001-2', new Date(issuedAt.getTime() + 86_400_000))).toBe(digest());
+  });
+
+  it('differs when the customer, an amount, the payment or the template differ', () => {
+    const base = digest();
+    expect(digest({ name: 'Erika Musterfrau' })).not.toBe(base);
+    expect(digest({ priceEur: 30, vatIncludedEur: 4.79 })).not.toBe(base);
+    expect(digest({ paymentMethod: 'TRANSFER' })).not.toBe(base);
+    expect(digest({}, undefined, undefined, template.replace('<title>B</title>', '<title>C</title>'))).not.toBe(base);
   });
 });

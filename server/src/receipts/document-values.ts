@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { paymentWayLabel } from '../../../common/bookings/labels.js';
 import { formatBerlinDate, formatBerlinDateTime, formatEuro } from '../../../common/format/german.js';
 import { bookingPeriod as periodOf, type TicketEventFacts } from '../../../common/bookings/ticket-event.js';
@@ -195,6 +196,20 @@ export function documentValues(input: DocumentInput): TemplateValues {
     daysUntilPaymentDue: invoice?.daysUntilPaymentDue === null || invoice?.daysUntilPaymentDue === undefined ? '' : String(invoice.daysUntilPaymentDue),
     purposeOfPayment: `${number} ${tenant.paymentPurposeSuffix}`.trim(),
   };
+}
+
+/**
+ * What a document prints apart from its number and issue date: the template and the values filled
+ * into it (customer, items, amounts, VAT lines, payment, issuer …), with number and date left
+ * blank, as a SHA-256 digest. Two documents of one booking with the same digest look alike but for
+ * those two.
+ */
+export function documentDigest(input: DocumentInput, template: string): string {
+  const values = documentValues({ ...input, number: '', issuedAt: new Date(0) });
+  const entries = Object.keys(values)
+    .sort()
+    .map((key) => [key, values[key]]);
+  return createHash('sha256').update(JSON.stringify([template, entries])).digest('hex');
 }
 
 /** What every receipt and invoice must show, printed below a tenant's own template that does not show it. */

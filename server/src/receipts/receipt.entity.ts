@@ -47,6 +47,13 @@ export class Receipt {
   @Property({ type: 'text', nullable: true })
   paymentReference?: string | null;
 
+  /**
+   * What the document prints apart from its number and issue date (documentDigest): a request for a
+   * new receipt that would print the same gets this one. Null for documents issued before it existed.
+   */
+  @Property({ type: 'text', nullable: true })
+  contentDigest?: string | null;
+
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Opt<Date> = new Date();
 }

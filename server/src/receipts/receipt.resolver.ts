@@ -20,7 +20,7 @@ export class BookingReceiptsResolver {
 @Resolver()
 export class ReceiptResolver {
   @Auth(AuthRule.BOOKING_UPDATER)
-  @Mutation(() => ReceiptType, { description: '"Zahlungsbeleg erstellen": a new receipt (revision) for the booking; update right on it.' })
+  @Mutation(() => ReceiptType, { description: '"Zahlungsbeleg erstellen": a new receipt (revision) for the booking, or its newest receipt (isNew false) when the new one would print the same; update right on it.' })
   async createReceipt(@Arg('tenantId', () => ID) tenantId: string, @Arg('bookingId', () => ID) bookingId: string, @Ctx() context: GraphQLContext): Promise<ReceiptType> {
     return context.services.receipts.create(await requireViewer(context), tenantId, bookingId, 'graphql');
   }

@@ -15,8 +15,9 @@ export function receiptRoutes(services: DomainServices): Router {
   const { receipts } = services;
 
   router.post('/bookings/:id/receipt', async (req: Request<BookingParams>, res: Response) => {
-    await receipts.create(await requireRestViewer(req, services.viewers), req.params.tenantId, req.params.id, 'rest');
-    res.status(200).type('text/plain').send('OK');
+    const receipt = await receipts.create(await requireRestViewer(req, services.viewers), req.params.tenantId, req.params.id, 'rest');
+    // 201 for a new revision, 200 for the newest receipt when nothing on it changed.
+    res.status(receipt.isNew ? 201 : 200).json(receipt);
   });
   router.get('/bookings/:id/receipt/:receiptId', async (req: Request<BookingParams & { receiptId: string }>, res: Response) => {
     const { fileName, content } = await receipts.file(await requireRestViewer(req, services.viewers), req.params.tenantId, req.params.id, req.params.receiptId);

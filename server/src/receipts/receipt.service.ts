@@ -23,7 +23,7 @@ import type { Viewer } from '../users/viewer.service.js';
 import { nextDocumentSequence } from './document-counters.js';
 import { berlinYear, DOCUMENT_FILE_NAME, documentFileName, documentFolder, documentNumber, isDocumentKind, type DocumentKind } from './document-number.js';
 import { renderDocumentTemplate, templateSkeletonError } from './document-template.js';
-import { documentValues, withRequiredDetails, type InvoiceDetails } from './document-values.js';
+import { documentDigest, documentValues, withRequiredDetails, type DocumentInput, type InvoiceDetails } from './document-values.js';
 import type { PdfRenderer } from './pdf-renderer.js';
 import { Receipt } from './receipt.entity.js';
 import { logger } from '../shared/logging.js';
@@ -53,6 +53,8 @@ export interface ReceiptView {
   revision: number;
   createdAt: Date;
   downloadUrl: string;
+  /** True when the request that answered it issued it; false for a document that existed before. */
+  isNew: boolean;
 }
 
 /** The invoice of a booking's current amount: issued (with its number) or still being issued. */
@@ -66,6 +68,13 @@ export interface InvoiceRequest {
 export interface IssuedDocument {
   receipt: Receipt;
   pdf: Buffer;
+  /** False when an existing document was returned (the payment's, or the newest when nothing on it changed). */
+  isNew: boolean;
+}
+
+export interface IssueOptions {
+  /** When the newest document of the kind would print the same (documentDigest), it is returned instead of a new revision. */
+  reuseUnchanged?: boolean;
 }
 
 /** Sample booking of the template preview ("Vorschau" in the tenant editor). */
@@ -164,19 +173,22 @@ export class ReceiptService {
 
   // --- staff ------------------------------------------------------------------------------------
 
-  /** POST bookings/:id/receipt ("Zahlungsbeleg erstellen"): a new receipt revision; update right on the booking. */
+  /**
+   * POST bookings/:id/receipt ("Zahlungsbeleg erstellen"): a new receipt revision, or the booking's
+   * newest receipt (isNew false) when the new one would print the same; update right on the booking.
+   */
   async create(viewer: Viewer, tenantId: string, bookingNumber: string, via: BookingHistoryVia): Promise<ReceiptView> {
     const booking = await findBooking(this.orm.em.fork(), tenantId, bookingNumber);
     if (!booking) throw new AppError('generic.not-found');
     if (!mayOnBooking(viewer, 'update', booking)) throw new AppError('auth.forbidden');
-    const { receipt } = await this.issue(tenantId, bookingNumber, 'receipt', null, new Date(), viewerOrigin(viewer, via));
-    return this.view(tenantId, bookingNumber, receipt);
+    const { receipt, isNew } = await this.issue(tenantId, bookingNumber, 'receipt', null, new Date(), viewerOrigin(viewer, via), { reuseUnchanged: true });
+    return this.view(tenantId, bookingNumber, receipt, isNew);
   }
 
   /** The booking's documents, oldest first (the caller has checked the read right). */
   async list(tenantId: string, bookingNumber: string): Promise<ReceiptView[]> {
     const receipts = await this.orm.em.fork().find(Receipt, { tenant: tenantId, booking: { tenant: tenantId, number: bookingNumber } }, { orderBy: { createdAt: 'asc', revision: 'asc' } });
-    return receipts.map((receipt) => this.view(tenantId, bookingNumber, receipt));
+    return receipts.map((receipt) => this.view(tenantId, bookingNumber, receipt, false));
   }
 
   /**
@@ -230,7 +242,9 @@ export class ReceiptService {
    * Issues a document of the kind for the booking, or, when `paymentReference` names one already
    * issued for that payment, returns it. Numbering: the booking's base number from its first
    * document of the kind, else the next of the tenant's counter for the Berlin year of `now`; the
-   * revision one above the booking's highest.
+   * revision one above the booking's highest. With `reuseUnchanged`, the booking's newest document
+   * of the kind when a new one would print the same; decided under the booking's row lock, so
+   * requests at the same moment issue at most one revision.
    */
   async issue(
     tenantId: string,
@@ -239,26 +253,32 @@ export class ReceiptService {
     paymentReference: string | null,
     now = new Date(),
     origin: ChangeOrigin = { actor: systemActor, via: 'job' },
+    options: IssueOptions = {},
   ): Promise<IssuedDocument> {
     return this.orm.em.fork().transactional(async (tx) => {
       const booking = await findBooking(tx, tenantId, bookingNumber, { lock: true });
       if (!booking) throw new AppError('generic.not-found');
       if (paymentReference) {
         const existing = await tx.findOne(Receipt, { booking, kind, paymentReference });
-        if (existing) return { receipt: existing, pdf: await this.storedOrRendered(tx, booking, existing) };
+        if (existing) return { receipt: existing, pdf: await this.storedOrRendered(tx, booking, existing), isNew: false };
       }
       const tenant = await tx.findOneOrFail(Tenant, { id: tenantId });
       const template = templateOf(tenant, kind);
       requireSkeleton(template);
 
       const previous = await tx.find(Receipt, { booking, kind }, { orderBy: { revision: 'desc' }, limit: 1 });
+      const contentDigest = documentDigest(await this.documentInput(booking, tenant, kind, '', now), withRequiredDetails(template));
+      const newest = previous[0];
+      if (options.reuseUnchanged && newest?.contentDigest === contentDigest) {
+        return { receipt: newest, pdf: await this.storedOrRendered(tx, booking, newest), isNew: false };
+      }
       const first = await tx.findOne(Receipt, { booking, kind }, { orderBy: { revision: 'asc' } });
       const year = first?.year ?? berlinYear(now);
       const sequence = first?.sequence ?? (await nextDocumentSequence(tx, tenantId, kind, year));
       const revision = (previous[0]?.revision ?? 0) + 1;
       const prefix = kind === 'receipt' ? tenant.receiptNumberPrefix : tenant.invoiceNumberPrefix;
       const number = documentNumber(prefix, year, sequence, revision);
-      const receipt = tx.create(Receipt, { tenant, booking, kind, year, sequence, revision, number, fileName: documentFileName(kind, number), paymentReference, createdAt: now });
+      const receipt = tx.create(Receipt, { tenant, booking, kind, year, sequence, revision, number, fileName: documentFileName(kind, number), paymentReference, contentDigest, createdAt: now });
 
       const pdf = await this.renderFor(booking, tenant, receipt);
       await this.store(tenantId, receipt, pdf);
@@ -277,23 +297,20 @@ export class ReceiptService {
         ...origin,
         changes: [{ field: 'document', before: null, after: receipt.number }],
       });
-      return { receipt, pdf };
+      return { receipt, pdf, isNew: true };
     });
   }
 
-  private async renderFor(booking: Booking, tenant: Tenant, receipt: Receipt): Promise<Buffer> {
+  /** What a document of the booking as it is now is filled from. */
+  private async documentInput(booking: Booking, tenant: Tenant, kind: DocumentKind, number: string, issuedAt: Date): Promise<DocumentInput> {
     const view = bookingView(booking);
     const eventIds = ticketEventIds(view.bookableItems);
     const ticketEvents = eventIds.length > 0 && this.events ? [...(await this.events.ticketEvents(tenant.id, eventIds)).values()] : [];
-    const values = documentValues({
-      kind: receipt.kind,
-      booking: view,
-      ticketEvents,
-      tenant: documentTenant(tenant),
-      number: receipt.number,
-      issuedAt: receipt.createdAt,
-      invoice: invoiceDetails(tenant),
-    });
+    return { kind, booking: view, ticketEvents, tenant: documentTenant(tenant), number, issuedAt, invoice: invoiceDetails(tenant) };
+  }
+
+  private async renderFor(booking: Booking, tenant: Tenant, receipt: Receipt): Promise<Buffer> {
+    const values = documentValues(await this.documentInput(booking, tenant, receipt.kind, receipt.number, receipt.createdAt));
     return this.pdf(renderDocumentTemplate(withRequiredDetails(templateOf(tenant, receipt.kind)), values));
   }
 
@@ -362,7 +379,7 @@ export class ReceiptService {
     await rm(path.join(this.folder(tenantId, receipt.kind), receipt.fileName), { force: true });
   }
 
-  private view(tenantId: string, bookingNumber: string, receipt: Receipt): ReceiptView {
+  private view(tenantId: string, bookingNumber: string, receipt: Receipt, isNew: boolean): ReceiptView {
     return {
       id: receipt.id,
       kind: receipt.kind,
@@ -371,6 +388,7 @@ export class ReceiptService {
       revision: receipt.revision,
       createdAt: receipt.createdAt,
       downloadUrl: `${this.config.publicUrl}/api/${encodeURIComponent(tenantId)}/bookings/${encodeURIComponent(bookingNumber)}/receipt/${encodeURIComponent(receipt.id)}`,
+      isNew,
     };
   }
 
@@ -432,14 +450,17 @@ export class ReceiptService {
 
   /**
    * Issues (or finds) the document and sends its mail. A retry after a failed mail finds the
-   * document of the same payment and sends it again. A booking deleted in the meantime, no longer
-   * paid (receipt) or already paid (invoice) ends the job quietly.
+   * document of the same payment and sends it again; a receipt job finds the booking's newest
+   * receipt when that prints the same (staff clicked "Zahlungsbeleg erstellen" before the job ran).
+   * A booking deleted in the meantime, no longer paid (receipt) or already paid (invoice) ends the
+   * job quietly.
    */
   async runJob(job: DocumentJobPayload): Promise<void> {
     const booking = await findBooking(this.orm.em.fork(), job.tenantId, job.bookingId);
     if (!booking) return;
     if (job.kind === 'receipt' ? !booking.isPayed : booking.isPayed) return;
-    const issued = await this.issue(job.tenantId, job.bookingId, job.kind, job.paymentReference).catch((error: unknown) => {
+    // A receipt staff issued just before the job ran that prints the same is the payment's receipt too.
+    const issued = await this.issue(job.tenantId, job.bookingId, job.kind, job.paymentReference, new Date(), undefined, { reuseUnchanged: job.kind === 'receipt' }).catch((error: unknown) => {
       if (error instanceof AppError && error.code === 'generic.not-found') return null;
       throw error;
     });

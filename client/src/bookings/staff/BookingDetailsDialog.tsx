@@ -85,11 +85,23 @@ function Details({ booking }: { booking: StaffBookingDetailsFragment }) {
 
 const documentKinds: Record<BookingReceiptFragment['kind'], string> = { receipt: 'Zahlungsbeleg', invoice: 'Rechnung' };
 
-/** The booking's receipts and invoices, each a PDF to download (the session cookie travels along). */
+/**
+ * The booking's receipts and invoices, each a PDF to download (the session cookie travels along);
+ * above them the newest receipt, so a clerk sees one exists before asking for another.
+ */
 function Documents({ receipts }: { receipts: readonly BookingReceiptFragment[] }) {
+  const newestReceipt = receipts.filter((receipt) => receipt.kind === 'receipt').at(-1);
   return (
     <>
       <H5>Belege</H5>
+      {newestReceipt && (
+        <p className="booking-current-receipt">
+          Zahlungsbeleg Nr. {newestReceipt.number} vom {formatDateTime(newestReceipt.createdAt)} ausgestellt –{' '}
+          <a href={newestReceipt.downloadUrl} target="_blank" rel="noopener noreferrer" download>
+            Zahlungsbeleg öffnen
+          </a>
+        </p>
+      )}
       {receipts.length === 0 ? (
         <p className="bp6-text-muted">Noch keine Zahlungsbelege oder Rechnungen.</p>
       ) : (

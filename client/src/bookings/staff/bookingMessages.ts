@@ -1,7 +1,11 @@
 /** Toasts of the bookings screen; a server's answer wins where it gives one. */
 export const bookingMessages = {
   /** receipt.create.success */
-  receiptCreated: { title: 'Zahlungsbeleg erstellt', message: 'Der Zahlungsbeleg wurde erstellt.' },
+  receiptCreated: (number: string) => ({ title: 'Zahlungsbeleg erstellt', message: `Zahlungsbeleg Nr. ${number} erstellt.` }),
+  /** "Zahlungsbeleg erstellen" when nothing on the newest receipt changed: no new revision. */
+  receiptCurrent: { title: 'Zahlungsbeleg aktuell', message: 'Der Zahlungsbeleg ist aktuell – es wurde kein neuer erstellt.' },
+  /** The toast's link to the receipt's PDF. */
+  receiptOpen: 'Zahlungsbeleg öffnen',
   /** receipt.create.error */
   receiptError: { title: 'Fehler', message: 'Der Zahlungsbeleg konnte nicht erstellt werden.' },
   created: { title: 'Buchung erstellt', message: 'Die Buchung wurde erfolgreich erstellt.' },

@@ -9,7 +9,7 @@ export interface BookingActionRunners {
   release: (bookingId: string) => Promise<boolean>;
   /** "Als bezahlt markieren" with the method the payment came by; true when it worked. */
   markPaid: (bookingId: string, paymentMethod: string) => Promise<boolean>;
-  /** "Zahlungsbeleg erstellen"; true when it worked. */
+  /** "Zahlungsbeleg erstellen": a new revision, or the newest receipt when nothing on it changed; true when it worked. */
   issueReceipt: (bookingId: string) => Promise<boolean>;
   releasing: boolean;
   issuingReceipt: boolean;
@@ -51,10 +51,9 @@ export function useBookingActions(tenantId: string): BookingActionRunners {
       'Buchung nicht als bezahlt markiert:',
     );
 
-  const issueReceipt = (bookingId: string) =>
-    withOutcomeToast(
-      () =>
-        createReceipt({
+  const issueReceipt = async (bookingId: string) => {
+    try {
+      const { data } = await createReceipt({
           variables: { tenantId, id: bookingId },
           // The new receipt joins the booking's documents in the cache; the booking is not read again.
           update: (cache, { data }) => {
@@ -70,11 +69,18 @@ export function useBookingActions(tenantId: string): BookingActionRunners {
               },
             });
           },
-        }),
-      bookingMessages.receiptCreated,
-      bookingMessages.receiptError,
-      'Zahlungsbeleg nicht erstellt:',
-    );
+        });
+      const receipt = data?.createReceipt;
+      if (!receipt) throw new Error('Keine Antwort auf createReceipt');
+      const link = { text: bookingMessages.receiptOpen, href: receipt.downloadUrl };
+      notify({ type: receipt.isNew ? 'success' : 'primary', ...(receipt.isNew ? bookingMessages.receiptCreated(receipt.number) : bookingMessages.receiptCurrent), link });
+      return true;
+    } catch (error) {
+      console.error('Zahlungsbeleg nicht erstellt:', error);
+      notifyError(error, bookingMessages.receiptError);
+      return false;
+    }
+  };
 
   return { release, markPaid, issueReceipt, releasing, issuingReceipt };
 }
