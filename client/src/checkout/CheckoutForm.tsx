@@ -201,7 +201,7 @@ function CheckoutBody({ tenantId, data, options, values, submitting }: CheckoutB
         ) : null}
         {maximum !== 1 ? <AmountField max={maximum} problem={fieldProblem('amount')} /> : null}
         <OptionsChoice options={options} />
-        <CustomerFields requiredFields={bookable.requiredFields} />
+        <CustomerFields requiredFields={bookable.requiredFields} bookingNotes={bookable.bookingNotes} />
         <ConsentChoice documents={context.documents} />
       </div>
       <aside className="checkout-side" aria-label="Preis und Buchung">
