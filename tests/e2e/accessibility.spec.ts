@@ -270,7 +270,8 @@ async function newContext(browser: Browser, who: Who, theme: Theme, viewport = {
 async function visit(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // A screen's first visit loads its code first, which takes a while on a busy machine.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('.bp6-spinner')).toHaveCount(0);
 }
 
