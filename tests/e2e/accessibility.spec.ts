@@ -314,7 +314,7 @@ for (const theme of ['light', 'dark'] as const) {
 }
 
 test('every screen names itself in its one h1 and keeps all its content in landmarks', async ({ browser }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const contexts = new Map<Who, BrowserContext>();
   for (const screen of screens()) {
     if (!contexts.has(screen.who)) contexts.set(screen.who, await newContext(browser, screen.who, 'light'));
