@@ -37,7 +37,7 @@ async function openChangeLog(page: Page): Promise<void> {
   await nav(page).getByRole('link', { name: 'Mandant verwalten' }).click();
   await page.getByRole('link', { name: 'Änderungsprotokoll' }).click();
   await page.waitForURL('**/admin/mandanten/protokoll**');
-  await expect(page.getByRole('heading', { level: 2, name: /^Änderungsprotokoll – Rathaus Musterstadt$/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /^Änderungsprotokoll – Rathaus Musterstadt$/ })).toBeVisible();
 }
 
 const entryRow = (page: Page) => page.getByRole('table', { name: 'Änderungen, neueste zuerst' }).getByRole('row').filter({ hasText: `Ansprechpartner: ${originalContact || '–'} → ${CONTACT}` });
@@ -66,7 +66,7 @@ test('the owner changes a setting and finds it in the Änderungsprotokoll', asyn
 
   await page.getByRole('link', { name: 'Änderungsprotokoll' }).click();
   await page.waitForURL('**/admin/mandanten/protokoll**');
-  await expect(page.getByRole('heading', { level: 2, name: 'Änderungsprotokoll – Rathaus Musterstadt' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Änderungsprotokoll – Rathaus Musterstadt' })).toBeVisible();
   const row = entryRow(page);
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('cell').nth(0)).toHaveText(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/);

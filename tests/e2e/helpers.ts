@@ -135,6 +135,26 @@ export async function expectNoSeriousAxeFindings(page: Page, where: string): Pro
   expect(severe.map((violation) => `${where}: ${violation.id} (${violation.impact}) at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/**
+ * The page's structure rules (axe's best practices, whatever their impact): one main landmark,
+ * every piece of content inside a landmark, an h1 (here: exactly one, naming the page).
+ */
+const STRUCTURE_RULES = ['region', 'landmark-one-main', 'page-has-heading-one', 'landmark-unique', 'landmark-no-duplicate-main'];
+
+/** The page's structure as axe checks it: no finding of STRUCTURE_RULES, and exactly one h1. */
+export async function expectSoundPageStructure(page: Page, where: string): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 }), `${where}: genau eine Überschrift der ersten Ebene`).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('');
+  const results = await new AxeBuilder({ page }).withRules(STRUCTURE_RULES).exclude('iframe.template-preview').analyze();
+  expect(results.violations.flatMap((violation) => violation.nodes.map((node) => `${where}: ${violation.id} (${violation.impact}) at ${node.target.join(' ')}`))).toEqual([]);
+}
+
+/** Both: no serious or critical WCAG finding, and a sound structure. */
+export async function expectAccessiblePage(page: Page, where: string): Promise<void> {
+  await expectNoSeriousAxeFindings(page, where);
+  await expectSoundPageStructure(page, where);
+}
+
 /** A workflow's configuration as saveWorkflow takes it. */
 export interface WorkflowConfiguration {
   name: string;

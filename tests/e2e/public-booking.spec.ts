@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
 import { addDays, berlinInstant, berlinToday } from '../../common/time/berlin.js';
-import { bookingGridSlot, demoOwner, expectNoSeriousAxeFindings, germanDate, gridDayLabel, nextMondayAfter, screenshot, signInAndSelectDemoTenant } from './helpers.js';
+import { baseUrl, bookingGridSlot, demoOwner, expectAccessiblePage, expectNoSeriousAxeFindings, germanDate, gridDayLabel, nextMondayAfter, screenshot, signInAndSelectDemoTenant } from './helpers.js';
 import { waitForMail } from './mailbox.js';
 
 /**
@@ -522,6 +522,92 @@ for (const theme of ['light', 'dark'] as const) {
     await screenshot(page, `public-booking-11-axe-verify-reject-${theme}`);
   });
 }
+
+/** The demo's objects by title (seeded: the room open on workdays only, the clubhouse asking for the occasion in the comment). */
+async function demoObjectId(title: string): Promise<string> {
+  const guest = await request.newContext({ baseURL: baseUrl() });
+  try {
+    const { publicBookables } = await graphql<{ publicBookables: { id: string; title: string }[] }>(guest, 'query ($tenantId: ID!) { publicBookables(tenantId: $tenantId) { id title } }', { tenantId: offer.tenantId });
+    return publicBookables.find((bookable) => bookable.title === title)!.id;
+  } finally {
+    await guest.dispose();
+  }
+}
+
+/** A public room of the tenant made for one state of the booking page (not bookable, or for named people only). */
+async function roomFor(baseURL: string | undefined, title: string, input: Record<string, unknown>): Promise<string> {
+  const api = await ownerApi(baseURL);
+  const created = await graphql<{ createBookable: { id: string } }>(api, 'mutation ($tenantId: ID!, $input: BookableInput!) { createBookable(tenantId: $tenantId, input: $input) { id } }', {
+    tenantId: offer.tenantId,
+    input: { type: 'room', title, amount: '1', isPublic: true, ...input },
+  });
+  await api.dispose();
+  return created.createBookable.id;
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the booking page passes axe with a sound structure in each of its states (${theme} theme)`, async ({ page, baseURL }) => {
+    // Eight states, each with two axe runs.
+    test.setTimeout(240_000);
+    await page.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
+    const closedRoomId = await demoObjectId('Seminarraum im Rathaus');
+    const notBookableId = await roomFor(baseURL, `Archivraum ${theme} ${stamp}`, { isBookable: false });
+    const namedPeopleId = await roomFor(baseURL, `Personalraum ${theme} ${stamp}`, { isBookable: true, permittedUsers: ['mitarbeiter@example.com'] });
+    const bookingId = await bookThroughApi(baseURL, dayAfter, theme === 'light' ? '10:00' : '11:00', theme === 'light' ? '11:00' : '12:00', `Berta Bau ${theme}`, `bau.${theme}.${stamp.toLowerCase()}@example.com`);
+    const check = (state: string) => expectAccessiblePage(page, `/checkout, ${state} [${theme}]`);
+
+    // The demo room is closed at weekends: next week's Saturday and Sunday are closed hours, none past yet.
+    await page.goto(`/checkout?id=${closedRoomId}&tenant=${offer.tenantId}&amount=1`);
+    await expect(page.getByRole('grid')).toBeVisible();
+    await page.getByRole('button', { name: /Nächste Woche/ }).click();
+    await expect(page.getByRole('gridcell', { name: /, 10:00 bis 11:00 Uhr: zu, geschlossen$/ })).toHaveCount(2);
+    await expect(page.getByText('Wählen Sie einen Zeitraum, um den Preis zu sehen.')).toBeVisible();
+    await check('leer');
+
+    await slot(page, nextMonday, 10).click();
+    await expect(slot(page, nextMonday, 10, 'gewählt')).toBeVisible();
+    await expect(page.getByTestId('checkout-total')).not.toBeEmpty();
+    await expect(page.getByRole('radiogroup', { name: 'Zahlungsart' })).toBeVisible();
+    await check('Zeitraum gewählt, Preis und Zahlungsarten');
+
+    await page.getByLabel('Gutscheincode (optional)').fill('GIBTESNICHT');
+    await page.getByRole('button', { name: 'Einlösen' }).click();
+    await expect(page.getByText('Der Gutscheincode ist unbekannt oder nicht mehr gültig.').first()).toBeVisible();
+    await check('Gutschein abgelehnt');
+
+    // The demo room is released at once: its button books.
+    await page.getByRole('button', { name: 'Jetzt buchen' }).click();
+    await expect(page.getByLabel('Vor- und Nachname')).toHaveAttribute('aria-invalid', 'true');
+    await check('Fehler nach dem Absenden');
+
+    await page.goto(`/checkout?id=${notBookableId}&tenant=${offer.tenantId}&amount=1`);
+    await expect(page.getByText('Derzeit nicht buchbar')).toBeVisible();
+    await check('nicht buchbar');
+
+    await page.goto(`/checkout?id=${namedPeopleId}&tenant=${offer.tenantId}&amount=1`);
+    await expect(page.getByText('Anmeldung erforderlich')).toBeVisible();
+    await check('Anmeldung erforderlich');
+
+    await page.goto(`/checkout/status?id=${bookingId}&tenant=${offer.tenantId}`);
+    await expect(page.getByText(bookingId)).toBeVisible();
+    await check('Bestätigung');
+
+    await page.goto('/checkout');
+    await expect(page.getByText('Der Link nennt kein Buchungsobjekt.', { exact: false })).toBeVisible();
+    await check('unvollständiger Link');
+  });
+}
+
+test('an object that requires a comment says at the comment field what it should say', async ({ page }) => {
+  await page.goto(`/checkout?id=${await demoObjectId('Vereinsheim am Sportplatz')}&tenant=${offer.tenantId}&amount=1`);
+  const comment = page.getByLabel('Hinweise zur Buchung');
+  await expect(comment).toHaveAccessibleDescription('Bitte nennen Sie im Kommentar den Anlass Ihrer Buchung.');
+  await expect(page.locator('.checkout-comment-hint')).toBeVisible();
+  await screenshot(page, 'public-booking-14-comment-hint');
+  // An object without a required comment keeps its notes for the mails.
+  await page.goto(checkoutPath());
+  await expect(page.getByLabel('Hinweise zur Buchung (optional)')).toHaveAccessibleDescription('');
+});
 
 // Last in this file: it uses up this browser's wrong-name attempts for 15 minutes.
 test('after too many wrong names the status page says when to try again, also for the right name', async ({ page, baseURL }) => {

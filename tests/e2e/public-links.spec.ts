@@ -83,7 +83,7 @@ test('staff copy an object’s booking link; a guest opening it lands on the boo
   const guest = await browser.newContext();
   const guestPage = await guest.newPage();
   await guestPage.goto(copied);
-  await expect(guestPage.getByRole('heading', { name: roomTitle, level: 2 })).toBeVisible();
+  await expect(guestPage.getByRole('heading', { name: roomTitle, level: 1 })).toBeVisible();
   await guest.close();
 });
 
@@ -119,7 +119,7 @@ test('the tenant settings name the booking portal, which lists objects and event
   const guest = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const guestPage = await guest.newPage();
   await guestPage.goto(portal);
-  await expect(guestPage.getByRole('heading', { name: 'Online buchen: Rathaus Musterstadt', level: 2 })).toBeVisible();
+  await expect(guestPage.getByRole('heading', { name: 'Online buchen: Rathaus Musterstadt', level: 1 })).toBeVisible();
   const room = guestPage.getByRole('listitem', { name: roomTitle });
   await expect(room).toBeVisible();
   await expect(guestPage.getByRole('listitem', { name: hiddenTitle })).toHaveCount(0);
@@ -132,7 +132,7 @@ test('the tenant settings name the booking portal, which lists objects and event
 
   await room.getByRole('link', { name: `${roomTitle}: Jetzt anfragen` }).click();
   await expect(guestPage).toHaveURL(new RegExp(`/checkout\\?id=${roomId}&tenant=${tenantId}$`));
-  await expect(guestPage.getByRole('heading', { name: roomTitle, level: 2 })).toBeVisible();
+  await expect(guestPage.getByRole('heading', { name: roomTitle, level: 1 })).toBeVisible();
   // The booking page leads back to everything the tenant offers.
   await guestPage.getByRole('link', { name: 'Alle Angebote dieses Anbieters' }).click();
   await expect(guestPage).toHaveURL(new RegExp(`/buchen/${tenantId}$`));

@@ -228,7 +228,7 @@ function CheckoutBody({ tenantId, data, tickets, options, values, submitting }: 
           <AmountField max={maximum} problem={fieldProblem('amount')} />
         ) : null}
         <OptionsChoice options={options} />
-        <CustomerFields requiredFields={bookable.requiredFields} />
+        <CustomerFields requiredFields={bookable.requiredFields} bookingNotes={bookable.bookingNotes} />
         <ConsentChoice documents={context.documents} />
       </div>
       <aside className="checkout-side" aria-label="Preis und Buchung">

@@ -192,10 +192,13 @@ export function OptionsChoice({ options }: { options: CheckoutOption[] }) {
 /**
  * "Ihre Angaben": name and e-mail always, the other fields where the object requires them (marked
  * optional otherwise). The form checks them as a whole with `checkoutCustomerSchema` (CheckoutForm),
- * the rules and words the server answers with.
+ * the rules and words the server answers with. Where a comment is required, the object's booking
+ * notes (the owner's rich text, e.g. what the comment should say) stand at the comment field.
  */
-export function CustomerFields({ requiredFields }: { requiredFields: readonly string[] }) {
+export function CustomerFields({ requiredFields, bookingNotes }: { requiredFields: readonly string[]; bookingNotes: string }) {
   const needs = (field: string) => requiredFields.includes(field);
+  // The server keeps only safe markup in rich texts.
+  const commentHint = needs('comment') && bookingNotes ? <div className="checkout-comment-hint" dangerouslySetInnerHTML={{ __html: bookingNotes }} /> : undefined;
   return (
     <section className="checkout-section" aria-labelledby="checkout-customer-heading">
       <H3 id="checkout-customer-heading">Ihre Angaben</H3>
@@ -210,7 +213,7 @@ export function CustomerFields({ requiredFields }: { requiredFields: readonly st
           <TextField name="location" id="checkout-city" label="Ort" autoComplete="address-level2" optional={!needs('location')} />
         </div>
       </div>
-      <TextAreaField name="comment" id="checkout-comment" label="Hinweise zur Buchung" optional={!needs('comment')} />
+      <TextAreaField name="comment" id="checkout-comment" label="Hinweise zur Buchung" optional={!needs('comment')} hint={commentHint} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { H2, Tag } from '@blueprintjs/core';
+import { Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { type CouponFieldsFragment, CouponsDocument, DeleteCouponDocument } from '../gql/graphql';
 import { formatDateTime } from '../shared/format';
@@ -13,6 +13,7 @@ import { CouponDialog } from './CouponDialog';
 import { formatCount, formatDiscount } from './couponFormat';
 import { couponMessages } from './couponMessages';
 import './coupons.css';
+import { PageTitle } from '../shared/PageTitle';
 
 type CouponRow = CouponFieldsFragment;
 const time = (value: unknown) => (value ? new Date(value as string).getTime() : null);
@@ -71,7 +72,7 @@ function CouponsScreen({ tenantId }: { tenantId: string }) {
 
   return (
     <section className="admin-page">
-      <H2>Gutscheine</H2>
+      <PageTitle>Gutscheine</PageTitle>
       <DataTable
         label="Gutscheine"
         rows={data?.coupons ?? []}

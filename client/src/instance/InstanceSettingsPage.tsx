@@ -1,5 +1,5 @@
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { Button, Callout, ControlGroup, FormGroup, H2, HTMLSelect, InputGroup, NonIdealState, Section, SectionCard, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, ControlGroup, FormGroup, HTMLSelect, InputGroup, NonIdealState, Section, SectionCard, Spinner, Tag } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { Form, useField, useFormState } from 'react-final-form';
 import { InstanceMailTemplatePreviewDocument, InstanceSettingsDocument, UpdateInstanceDocument, type InstanceSettingsFieldsFragment } from '../gql/graphql';
@@ -16,6 +16,7 @@ import { notify } from '../shared/toast';
 import { EMAIL_PATTERN } from '../shared/validation';
 import { EMAIL_MESSAGE, type InstanceFormValues, optionalEmail, optionalUrl, type RoleMappingRow, toFormValues, toInput, validateForm, wholeNumber } from './instanceFormValues';
 import './instance.css';
+import { PageTitle } from '../shared/PageTitle';
 
 /** A list of user ids (e-mail addresses) with add and remove, bound to an array field. */
 function UserIdList({ name, label, addLabel, emptyText, minimum = 0 }: { name: string; label: string; addLabel: string; emptyText: string; minimum?: number }) {
@@ -171,7 +172,7 @@ export default function InstanceSettingsPage() {
   if (!settings || !initialValues) {
     return (
       <section className="admin-page">
-        <H2>Instanz verwalten</H2>
+        <PageTitle>Instanz verwalten</PageTitle>
         {loading ? <NonIdealState icon={<Spinner size={24} />} title="Daten werden geladen..." /> : <Callout intent="danger">{error?.message ?? 'Fehler'}</Callout>}
       </section>
     );
@@ -179,7 +180,7 @@ export default function InstanceSettingsPage() {
 
   return (
     <section className="admin-page instance-page">
-      <H2>Instanz verwalten</H2>
+      <PageTitle>Instanz verwalten</PageTitle>
       <Form<InstanceFormValues>
         onSubmit={saving.submit}
         initialValues={initialValues}

@@ -1,5 +1,5 @@
 import { useLazyQuery, useMutation } from '@apollo/client/react';
-import { AnchorButton, Button, Callout, Card, Classes, Dialog, DialogBody, DialogFooter, FormGroup, H2, H3, H4, InputGroup, NonIdealState, Tag } from '@blueprintjs/core';
+import { AnchorButton, Button, Callout, Card, Classes, Dialog, DialogBody, DialogFooter, FormGroup, H3, H4, InputGroup, NonIdealState, Tag } from '@blueprintjs/core';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ANONYMISED_NAME, germanDate, normalisedMail, privacyMessages } from '../../../common/privacy/retention';
 import { ErasePersonalDataDocument, PersonalDataDocument, type ErasePersonalDataMutation, type PersonalDataQuery } from '../gql/graphql';
@@ -8,6 +8,7 @@ import { NoTenantSelected } from '../shared/NoTenantSelected';
 import { useAppState } from '../shared/store';
 import { errorInfo } from '../shared/toast';
 import './privacy.css';
+import { PageTitle } from '../shared/PageTitle';
 
 type Report = PersonalDataQuery['personalData'];
 type Booking = Report['bookings'][number];
@@ -89,7 +90,7 @@ function PrivacyScreen({ tenantId }: { tenantId: string }) {
 
   return (
     <section className="admin-page">
-      <H2>Datenschutz</H2>
+      <PageTitle>Datenschutz</PageTitle>
       <p>Auskunft (Art. 15 DSGVO) und Löschung (Art. 17 DSGVO) der Daten, die dieser Mandant zu einer E-Mail-Adresse gespeichert hat.</p>
       <form className="privacy-search" onSubmit={search} noValidate>
         <FormGroup label="E-Mail-Adresse der Person" labelFor="privacy-mail" intent={mailError ? 'danger' : 'none'}>

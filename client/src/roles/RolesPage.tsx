@@ -1,5 +1,4 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { H2 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { DeleteRoleDocument, type RoleFieldsFragment, RolesDocument } from '../gql/graphql';
 import { type Column, DataTable } from '../shared/list/DataTable';
@@ -11,6 +10,7 @@ import { notify, notifyError } from '../shared/toast';
 import { RoleDialog } from './RoleDialog';
 import { roleMessages } from './roleMessages';
 import { areaLabel, areaSummary, flagSummary } from './roleSummary';
+import { PageTitle } from '../shared/PageTitle';
 
 type RoleRow = RoleFieldsFragment;
 
@@ -59,7 +59,7 @@ function RolesScreen({ tenantId }: { tenantId: string }) {
 
   return (
     <section className="admin-page">
-      <H2>Rollen</H2>
+      <PageTitle>Rollen</PageTitle>
       <DataTable
         label="Rollen"
         rows={data?.roles ?? []}

@@ -1,7 +1,8 @@
-import { Card, H2 } from '@blueprintjs/core';
+import { Card } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { Logo } from './Logo';
 import { useAppState } from './store';
+import { PageTitle } from './PageTitle';
 
 /**
  * Frame of the public pages: logo, a card with the page heading, the instance's legal links. `wide`
@@ -15,7 +16,7 @@ export function PublicPage({ title, children, wide = false }: { title: string; c
         <div className="public-logo">
           <Logo />
         </div>
-        <H2>{title}</H2>
+        <PageTitle>{title}</PageTitle>
         {children}
       </Card>
       {instance && (instance.dataProtectionUrl || instance.legalNoticeUrl) ? (

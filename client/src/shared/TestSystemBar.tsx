@@ -9,9 +9,10 @@ export function isTestSystem(doc: Document = document): boolean {
 
 export function TestSystemBar() {
   if (!isTestSystem()) return null;
+  // A landmark of its own: everything on a page sits in one, and landmark navigation finds the note.
   return (
-    <div className="test-system-bar" role="note">
+    <aside className="test-system-bar" aria-label="Hinweis zum System">
       DIES IST EIN TESTSYSTEM
-    </div>
+    </aside>
   );
 }

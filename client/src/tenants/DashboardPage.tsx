@@ -1,4 +1,4 @@
-import { H2, NonIdealState, Spinner } from '@blueprintjs/core';
+import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import { BookingOverviewPanel } from '../bookings/overview/BookingOverviewPanel';
 import { cx } from '../shared/cx';
@@ -12,6 +12,7 @@ import { notify } from '../shared/toast';
 import { CreateTenantDialog } from './CreateTenantDialog';
 import { TenantCards } from './TenantCards';
 import { useMyTenants } from './useMyTenants';
+import { PageTitle } from '../shared/PageTitle';
 
 /** Where choosing a tenant leads. */
 const TENANT_SELECTED_ROUTE = '/admin/buchungen';
@@ -43,7 +44,7 @@ export default function DashboardPage() {
     <section className={cx('admin-page', overviewTenant && 'dashboard-with-overview')}>
       {overviewTenant && <BookingOverviewPanel key={overviewTenant.id} tenantId={overviewTenant.id} tenantName={overviewTenant.name} />}
       <div className="dashboard-tenants">
-        <H2>Mandanten</H2>
+        <PageTitle>Mandanten</PageTitle>
         {mayCreate && <ListToolbar create={{ text: 'Mandanten anlegen', onClick: () => setCreating(true) }} />}
         {loading ? (
           <Spinner aria-label="Daten werden geladen..." />

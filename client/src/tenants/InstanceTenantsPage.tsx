@@ -1,5 +1,4 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { H2 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AllTenantsDocument, type AllTenantsQuery, DeleteTenantDocument, MyTenantsDocument } from '../gql/graphql';
@@ -7,6 +6,7 @@ import { type Column, DataTable } from '../shared/list/DataTable';
 import { RowActions, useConfirmedDelete } from '../shared/list/rowActions';
 import { notify, notifyError } from '../shared/toast';
 import { CreateTenantDialog } from './CreateTenantDialog';
+import { PageTitle } from '../shared/PageTitle';
 
 type Row = AllTenantsQuery['tenants'][number];
 
@@ -44,7 +44,7 @@ export default function InstanceTenantsPage() {
 
   return (
     <section className="admin-page">
-      <H2>Mandanten</H2>
+      <PageTitle>Mandanten</PageTitle>
       <DataTable
         label="Mandanten"
         rows={data?.tenants ?? []}

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { Button, H2, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { useMatches, useNavigate, useSearchParams } from 'react-router-dom';
 import { BookableDocument, type BookableType } from '../../gql/graphql';
@@ -10,6 +10,7 @@ import { safeInternalPath } from '../../shared/safeRedirect';
 import { useAppState } from '../../shared/store';
 import { BookableForm } from './BookableForm';
 import { emptyFormValues, toFormValues } from './formValues';
+import { PageTitle } from '../../shared/PageTitle';
 
 const DASHBOARD = '/admin/dashboard';
 
@@ -57,7 +58,7 @@ export default function BookableEditPage() {
   return (
     <section className="admin-page bookable-edit-page">
       <div className="bookable-edit-header">
-        <H2>{id ? 'Buchungsobjekt bearbeiten' : 'Buchungsobjekt erstellen'}</H2>
+        <PageTitle>{id ? 'Buchungsobjekt bearbeiten' : 'Buchungsobjekt erstellen'}</PageTitle>
         <Button icon="cross" variant="minimal" aria-label="Schließen" title="Schließen" onClick={close} />
       </div>
       {bookable && (

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { Callout, H2, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Callout, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BookablePublicQuotaDocument, BookablesDocument, BookableTagsDocument } from '../../gql/graphql';
@@ -14,6 +14,7 @@ import { type BookableKind, bookableKinds, createUrl, editUrl } from './bookable
 import { TagFilter } from './TagFilter';
 import { useBookableActions } from './useBookableActions';
 import '../../shared/list/cardGrid.css';
+import { PageTitle } from '../../shared/PageTitle';
 
 export const QUOTA_REACHED_TEXT =
   'Sie haben die maximale Anzahl an öffentlichen Buchungsobjekten erreicht. Erweitern Sie Ihr Kontingent, oder löschen Sie nicht mehr benötigte Buchungsobjekte.';
@@ -58,7 +59,7 @@ function BookableListScreen({ kind, tenantId }: { kind: BookableKind; tenantId: 
 
   return (
     <section className="bookables-list">
-      <H2>{kind.title}</H2>
+      <PageTitle>{kind.title}</PageTitle>
       {quotaReached && (
         <Callout intent="primary" icon="info-sign" className="card-list-quota">
           {QUOTA_REACHED_TEXT}

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { H2, NonIdealState, Spinner } from '@blueprintjs/core';
+import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { BookingObjectsDocument, BookingWorkflowActiveDocument } from '../../gql/graphql';
@@ -26,6 +26,7 @@ import { useBookingChanges, useStaffBookings } from './useStaffBookings';
 import { isBookingNumber } from '../../../../common/bookings/booking-number';
 import { normalizeBookingNumber } from '../public/bookingLinks';
 import { DeletedBookingHistory } from './DeletedBookingHistory';
+import { PageTitle } from '../../shared/PageTitle';
 
 // The board with its drag and drop, and the calendar, load only when their view is first chosen.
 const KanbanBoard = lazy(() => import('../kanban/KanbanBoard'));
@@ -124,7 +125,7 @@ function BookingsScreen({ tenantId }: { tenantId: string }) {
 
   return (
     <section className="admin-page bookings-page">
-      <H2>Buchungen</H2>
+      <PageTitle>Buchungen</PageTitle>
       <BookingsToolbar
         views={views}
         view={view}

@@ -22,6 +22,12 @@ export const statusLabels: Record<SlotStatus, string> = {
 /** The short text in a cell, beside its colour; free cells stay empty to keep the table calm. */
 const cellTexts: Record<SlotStatus, string> = { free: '', booked: 'belegt', closed: 'zu', past: '', unavailable: '–' };
 
+/**
+ * The state as a cell's name says it: the word shown in the cell comes first (speech input users
+ * say what they see), then the full word where the cell abbreviates it.
+ */
+const spokenStates: Record<SlotStatus, string> = { ...statusLabels, closed: `${cellTexts.closed}, ${statusLabels.closed}` };
+
 interface Cursor {
   day: number;
   row: number;
@@ -139,7 +145,7 @@ export function SlotTable({ grid, weekdayIndexes, selection, onPick, onLeaveSide
               const focusable = current.day === dayIndex && current.row === row;
               if (!slot) return <td key={day.date} role="gridcell" className="slot slot-none" tabIndex={focusable ? 0 : -1} data-cell={`${dayIndex}-${row}`} aria-label="keine Stunde (Zeitumstellung)" />;
               const selected = isSelected(selection, slot);
-              const state = selected ? 'gewählt' : statusLabels[slot.status];
+              const state = selected ? 'gewählt' : spokenStates[slot.status];
               return (
                 <td
                   key={day.date}

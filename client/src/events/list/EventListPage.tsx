@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Callout, FormGroup, H2, NonIdealState, Spinner, Switch } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, NonIdealState, Spinner, Switch } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DeleteEventCardDocument, DuplicateEventCardDocument, type EventCardFieldsFragment, EventListDocument, EventListQuotaDocument, EventListTagsDocument } from '../../gql/graphql';
@@ -16,6 +16,7 @@ import { EVENT_QUOTA_REACHED_TEXT, eventMessages } from '../eventMessages';
 import { CreateEventButton, creationPaths, defaultCreationMode } from './CreateEventButton';
 import { EventCard } from './EventCard';
 import './eventList.css';
+import { PageTitle } from '../../shared/PageTitle';
 
 /** Events arrive this many at a time; "Weitere Veranstaltungen laden" asks for the next. */
 export const EVENT_PAGE_SIZE = 48;
@@ -94,7 +95,7 @@ function EventListScreen({ tenantId }: { tenantId: string }) {
 
   return (
     <section className="events-list">
-      <H2>Veranstaltungen</H2>
+      <PageTitle>Veranstaltungen</PageTitle>
       {quotaReached && (
         <Callout intent="primary" icon="info-sign" className="card-list-quota">
           {EVENT_QUOTA_REACHED_TEXT}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Callout, FormGroup, H2, H3, Switch, TagInput } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, H3, Switch, TagInput } from '@blueprintjs/core';
 import { useMemo, useRef } from 'react';
 import { Form, useField } from 'react-final-form';
 import { useNavigate } from 'react-router-dom';
@@ -16,6 +16,7 @@ import { notify, notifyError } from '../../shared/toast';
 import { eventMessages } from '../eventMessages';
 import { emptySimpleEvent, simpleEventInput, type SimpleEventValues, validateSimpleEvent } from './simpleEventForm';
 import './simpleEvent.css';
+import { PageTitle } from '../../shared/PageTitle';
 
 const EVENT_LIST = '/admin/veranstaltungen';
 
@@ -109,7 +110,7 @@ function SimpleEventForm({ tenantId }: { tenantId: string }) {
 
   return (
     <section className="simple-event">
-      <H2>Einfache Event-Erstellung</H2>
+      <PageTitle>Einfache Event-Erstellung</PageTitle>
       {!visible && (
         <Callout intent="primary" icon="info-sign" className="simple-event-quota">
           Die maximale Anzahl an öffentlichen Events ist erreicht: die Veranstaltung wird nicht sichtbar angelegt.

@@ -1,6 +1,6 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Card, H2, H3, Switch } from '@blueprintjs/core';
+import { Button, Card, H3, Switch } from '@blueprintjs/core';
 import type { FormApi } from 'final-form';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Form, FormSpy, useField, useForm, useFormState } from 'react-final-form';
@@ -20,6 +20,7 @@ import { messages } from '../../shared/messages';
 import { eventMessages } from '../eventMessages';
 import { WizardStepper } from './WizardStepper';
 import { allowedStep, pagerButtons, reachedAfter, stepIndexOfPathname, stepUrl, type WizardMode, wizardHeading, wizardSteps, LAST_STEP } from './wizardSteps';
+import { PageTitle } from '../../shared/PageTitle';
 
 const EVENTS_PATH = '/admin/veranstaltungen';
 
@@ -259,7 +260,7 @@ function WizardBody({ tenantId, mode, eventId, facts, draftKey: key, initialReac
     <>
       <FormSpy<EventFormValues> subscription={{ values: true }} onChange={(state) => saveDraft(key, { values: state.values, reached })} />
       <div className="event-wizard-header">
-        <H2>{wizardHeading(mode)}</H2>
+        <PageTitle>{wizardHeading(mode)}</PageTitle>
         <div className="event-wizard-header-actions">
           <VisibilitySwitch />
           {changed && <Button intent="primary" icon="floppy-disk" text="Änderungen übernehmen" loading={submitting} onClick={save} />}

@@ -1,6 +1,6 @@
 import './eventWizard.css';
 import { useQuery } from '@apollo/client/react';
-import { H2, NonIdealState, Spinner } from '@blueprintjs/core';
+import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { WizardEventDocument } from '../../gql/graphql';
@@ -11,6 +11,7 @@ import { useAppState } from '../../shared/store';
 import { EventWizardForm } from './EventWizardForm';
 import { emptyEventValues, toFormValues } from './eventFormValues';
 import { wizardBasePath, wizardHeading, type WizardMode } from './wizardSteps';
+import { PageTitle } from '../../shared/PageTitle';
 
 export { wizardStepScreens } from './steps/stepScreens';
 
@@ -59,7 +60,7 @@ export default function EventWizardPage() {
 
   return (
     <section className="admin-page event-wizard-page">
-      <H2>{wizardHeading(mode)}</H2>
+      <PageTitle>{wizardHeading(mode)}</PageTitle>
       {body}
     </section>
   );

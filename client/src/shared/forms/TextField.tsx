@@ -55,10 +55,28 @@ export function TextAreaField({ name, id, label, validate, optional, rows = 3, h
   const field = useConventionalField<string>(name, { validate, text: true });
   const { error } = field;
   const inputId = id ?? field.id;
+  // The line below the field (message or hint) is read with it.
+  const helperId = `${inputId}-helper`;
+  const helper = error ?? hint;
   return (
-    <FormGroup className={className} label={label} labelFor={inputId} labelInfo={labelInfoOf({ optional }, field.conventions)} helperText={helperLine(error, hint)} intent={error ? 'danger' : 'none'}>
+    <FormGroup
+      className={className}
+      label={label}
+      labelFor={inputId}
+      labelInfo={labelInfoOf({ optional }, field.conventions)}
+      helperText={helper ? <div id={helperId}>{helper}</div> : helperLine(undefined)}
+      intent={error ? 'danger' : 'none'}
+    >
       {/* Blueprint's look through its classes: the component adds nothing a plain text area needs here. */}
-      <textarea {...field.input} value={field.input.value ?? ''} id={inputId} rows={rows} className={`bp6-input bp6-text-area bp6-fill${error ? ' bp6-intent-danger' : ''}`} aria-invalid={error ? true : undefined} />
+      <textarea
+        {...field.input}
+        value={field.input.value ?? ''}
+        id={inputId}
+        rows={rows}
+        className={`bp6-input bp6-text-area bp6-fill${error ? ' bp6-intent-danger' : ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={helper ? helperId : undefined}
+      />
     </FormGroup>
   );
 }

@@ -14,7 +14,7 @@ export function TopBar({ drawerOpen, onToggleDrawer }: { drawerOpen: boolean; on
   const firstName = useAppState((state) => state.user?.firstName);
 
   return (
-    <Navbar className="admin-topbar">
+    <Navbar className="admin-topbar" role="banner">
       <Navbar.Group align={Alignment.START}>
         <Button
           variant="minimal"

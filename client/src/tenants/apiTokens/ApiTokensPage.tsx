@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, H2, Tag } from '@blueprintjs/core';
+import { Button, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { type ApiTokenFieldsFragment, ApiTokensDocument, RevokeApiTokenDocument } from '../../gql/graphql';
 import { creatorLabel, formatDate, formatDateTime } from '../../shared/format';
@@ -10,6 +10,7 @@ import { useAppState } from '../../shared/store';
 import { notify, notifyError } from '../../shared/toast';
 import { apiTokenTexts, rightsLabel, statusLabels, statusOf } from './apiTokenTexts';
 import { CreateApiTokenDialog } from './CreateApiTokenDialog';
+import { PageTitle } from '../../shared/PageTitle';
 
 type TokenRow = ApiTokenFieldsFragment;
 const time = (value: unknown) => (value ? new Date(value as string).getTime() : null);
@@ -66,7 +67,7 @@ function ApiTokensScreen({ tenantId }: { tenantId: string }) {
 
   return (
     <section className="admin-page">
-      <H2>{apiTokenTexts.title}</H2>
+      <PageTitle>{apiTokenTexts.title}</PageTitle>
       <p>{apiTokenTexts.intro}</p>
       <DataTable
         label={apiTokenTexts.title}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, H2 } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { useState } from 'react';
 import { canCreateStaffCalendarFeed } from '../../../../common/feeds/calendar-feed';
 import { type CalendarFeedFieldsFragment, CalendarFeedsDocument, RevokeCalendarFeedDocument } from '../../gql/graphql';
@@ -11,6 +11,7 @@ import { useAppState } from '../../shared/store';
 import { notify, notifyError } from '../../shared/toast';
 import { calendarFeedTexts, kindLabel } from './calendarFeedTexts';
 import { CreateCalendarFeedDialog } from './CreateCalendarFeedDialog';
+import { PageTitle } from '../../shared/PageTitle';
 
 type FeedRow = CalendarFeedFieldsFragment;
 const time = (value: unknown) => (value ? new Date(value as string).getTime() : null);
@@ -68,7 +69,7 @@ function CalendarFeedsScreen({ tenantId }: { tenantId: string }) {
 
   return (
     <section className="admin-page">
-      <H2>{calendarFeedTexts.title}</H2>
+      <PageTitle>{calendarFeedTexts.title}</PageTitle>
       <p>{calendarFeedTexts.intro}</p>
       <DataTable
         label={calendarFeedTexts.title}

@@ -1,11 +1,12 @@
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { Button, H2, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { type TenantChangeEntryFragment, TenantChangeLogDocument } from '../../gql/graphql';
 import { useAppState } from '../../shared/store';
 import { changeLogRow } from './changeLogRows';
 import './changeLog.css';
+import { PageTitle } from '../../shared/PageTitle';
 
 const PAGE = 30;
 
@@ -47,7 +48,7 @@ export default function TenantChangeLogPage() {
 
   return (
     <section className="admin-page tenant-change-log" aria-labelledby="tenant-change-log-heading">
-      <H2 id="tenant-change-log-heading">Änderungsprotokoll{data ? ` – ${data.tenant.name}` : ''}</H2>
+      <PageTitle id="tenant-change-log-heading">Änderungsprotokoll{data ? ` – ${data.tenant.name}` : ''}</PageTitle>
       <p className="bp6-text-muted">
         Wer hat wann Einstellungen, Rollen, Mitglieder, Zahlungsmethoden, Schließsysteme oder den Workflow dieses Mandanten geändert. Einträge können nicht verändert oder gelöscht werden;
         Passwörter und Schlüssel erscheinen nie, nur dass sie geändert wurden. <Link to={id ? `/admin/mandanten?id=${encodeURIComponent(id)}` : '/admin/mandanten'}>Zurück zu „Mandant verwalten“</Link>

@@ -1,5 +1,5 @@
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { Button, FormGroup, H2, Icon, InputGroup, NonIdealState, Section, SectionCard, Spinner, Tag } from '@blueprintjs/core';
+import { Button, FormGroup, Icon, InputGroup, NonIdealState, Section, SectionCard, Spinner, Tag } from '@blueprintjs/core';
 import { getIn } from 'final-form';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Form, useField, useFormState } from 'react-final-form';
@@ -30,6 +30,7 @@ import { tenantFieldConventions } from '../fields';
 import { TemplateField } from './TemplateField';
 import { type AppId, type TenantFormValues, toFormValues, toInput, validateTenant } from './tenantFormValues';
 import { type Choices, WorkflowEditor } from './WorkflowEditor';
+import { PageTitle } from '../../shared/PageTitle';
 
 const SAVED = 'Änderungen wurden erfolgreich gespeichert.';
 const SAVE_ERROR = 'Fehler beim Speichern der Änderungen.';
@@ -296,7 +297,7 @@ export default function TenantEditPage() {
   return (
     <section className="admin-page">
       <div className="tenant-edit-heading">
-        <H2>Mandant verwalten</H2>
+        <PageTitle>Mandant verwalten</PageTitle>
         {/* The screen is open to the tenant's owners only, the ones who may read its change log. */}
         {data && (
           <Link className="bp6-button bp6-minimal" to={`/admin/mandanten/protokoll?id=${encodeURIComponent(data.tenant.id)}`}>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Alert, Button, Checkbox, Dialog, DialogBody, FormGroup, H2, NonIdealState, Tag } from '@blueprintjs/core';
+import { Alert, Button, Checkbox, Dialog, DialogBody, FormGroup, NonIdealState, Tag } from '@blueprintjs/core';
 import { DialogSaveFooter } from '../../shared/forms/DialogSaveFooter';
 import { useState } from 'react';
 import { Form, useField } from 'react-final-form';
@@ -20,6 +20,7 @@ import { allowChangeOwners, allowManageMembers, allowRemoveMember, NO_PERMISSION
 import { useAppState } from '../../shared/store';
 import { errorInfo, notify, notifyError } from '../../shared/toast';
 import { compose, email, required, validationMessages } from '../../shared/validation';
+import { PageTitle } from '../../shared/PageTitle';
 
 interface Row {
   userId: string;
@@ -121,7 +122,7 @@ export default function TenantMembersPage() {
   if (!tenantId) {
     return (
       <section className="admin-page">
-        <H2>Mandant Benutzer</H2>
+        <PageTitle>Mandant Benutzer</PageTitle>
         <NonIdealState icon="office" title="Kein Mandant ausgewählt" />
       </section>
     );
@@ -196,7 +197,7 @@ export default function TenantMembersPage() {
 
   return (
     <section className="admin-page">
-      <H2>Mandant Benutzer</H2>
+      <PageTitle>Mandant Benutzer</PageTitle>
       <DataTable
         label="Mandant Benutzer"
         rows={rows}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, H2, Tag } from '@blueprintjs/core';
+import { Button, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { DeleteWebhookEndpointDocument, UpdateWebhookEndpointDocument, type WebhookEndpointFieldsFragment, WebhookEndpointsDocument } from '../../gql/graphql';
 import { creatorLabel, formatDateTime } from '../../shared/format';
@@ -11,6 +11,7 @@ import { notify, notifyError } from '../../shared/toast';
 import { CreateWebhookDialog } from './CreateWebhookDialog';
 import { WebhookDeliveriesDialog } from './WebhookDeliveriesDialog';
 import { endpointStatusLabels, endpointStatusOf, eventLabel, webhookTexts } from './webhookTexts';
+import { PageTitle } from '../../shared/PageTitle';
 
 type EndpointRow = WebhookEndpointFieldsFragment;
 const statusIntent = { active: 'success', failing: 'warning', disabled: 'danger' } as const;
@@ -88,7 +89,7 @@ function WebhooksScreen({ tenantId }: { tenantId: string }) {
 
   return (
     <section className="admin-page">
-      <H2>{webhookTexts.title}</H2>
+      <PageTitle>{webhookTexts.title}</PageTitle>
       <p>{webhookTexts.intro}</p>
       <DataTable
         label={webhookTexts.title}

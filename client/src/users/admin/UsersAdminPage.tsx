@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Dialog, DialogBody, H2, Icon, Switch, Tag } from '@blueprintjs/core';
+import { Dialog, DialogBody, Icon, Switch, Tag } from '@blueprintjs/core';
 import { DialogSaveFooter } from '../../shared/forms/DialogSaveFooter';
 import { useCallback, useState } from 'react';
 import { Form, useField } from 'react-final-form';
@@ -11,6 +11,7 @@ import { DataTable, type Column } from '../../shared/list/DataTable';
 import { RowActions, useConfirmedDelete } from '../../shared/list/rowActions';
 import { useAppState } from '../../shared/store';
 import { notify, notifyError } from '../../shared/toast';
+import { PageTitle } from '../../shared/PageTitle';
 
 type AdminUser = AdminUsersQuery['users'][number];
 
@@ -124,7 +125,7 @@ export default function UsersAdminPage() {
 
   return (
     <section className="admin-page users-admin-page">
-      <H2>Benutzer</H2>
+      <PageTitle>Benutzer</PageTitle>
       <DataTable<AdminUser>
         label="Benutzer"
         rows={data?.users ?? []}

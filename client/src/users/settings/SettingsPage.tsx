@@ -1,4 +1,4 @@
-import { H2, Section, SectionCard, Tag } from '@blueprintjs/core';
+import { Section, SectionCard, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { formatDate } from '../../shared/format';
 import { permissionLabels } from '../../shared/permissions';
@@ -6,6 +6,7 @@ import { useAppState } from '../../shared/store';
 import { AccountDataSection } from './AccountDataSection';
 import { PasswordSection } from './PasswordSection';
 import { type ProfileField, ProfileRow } from './ProfileRow';
+import { PageTitle } from '../../shared/PageTitle';
 
 const contactRows: { title: string; field: ProfileField }[] = [
   { title: 'Firma', field: { name: 'company', label: 'Firma', autoComplete: 'organization' } },
@@ -34,7 +35,7 @@ export default function SettingsPage() {
 
   return (
     <section className="admin-page settings-page">
-      <H2>Einstellungen</H2>
+      <PageTitle>Einstellungen</PageTitle>
       <Section title="Öffentliche Daten" icon="user" elevation={1}>
         <SectionCard padded={false}>
           <ProfileRow
