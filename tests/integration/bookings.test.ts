@@ -438,7 +438,7 @@ describe('public status and ownership', () => {
     const response = await app.client().get(bookingsUrl(`/${booking.id}/status`));
     expect(response.status).toBe(200);
     // The flags and what the page after the payment's return shows; no personal data.
-    expect(response.json).toEqual({ isCommitted: false, isPayed: true, isRejected: false, bookingId: booking.id, title: thing.title, timeBegin: null, timeEnd: null, priceEur: 0, paymentProvider: null, tenantName: TENANT_NAME, events: [] });
+    expect(response.json).toEqual({ isCommitted: false, isPayed: true, isRejected: false, bookingId: booking.id, title: thing.title, timeBegin: null, timeEnd: null, priceEur: 0, paymentProvider: null, tenantName: TENANT_NAME, events: [], items: [{ title: thing.title, amount: 1 }] });
     expect((await app.client().get(bookingsUrl('/ABCD-EFGH/status'))).status).toBe(404);
     expect((await app.client().get(bookingsUrl('/kaputt/status'))).status).toBe(404);
   });

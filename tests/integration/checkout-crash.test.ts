@@ -35,7 +35,7 @@ const TENANT_MAIL = 'buchungen@buergerhaus.example';
 const COUPON = 'ABSTURZ';
 /** The killed process's connections carry this name (PGAPPNAME), so the test can wait until they are gone. */
 const VICTIM_APP_NAME = 'bp-test-crash-victim';
-const WINDOW = slot(10, '2026-12-08', 2);
+const WINDOW = slot(10, '2027-12-07', 2);
 const STREAMS = 10;
 /** Requests per round at most (the kill comes long before). */
 const MAX_REQUESTS = 200;

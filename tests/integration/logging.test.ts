@@ -115,7 +115,7 @@ describe('logs of a production server process', () => {
     expect(sessionCookie).toBeTruthy();
     const bookings = await client.get(`/api/${tenantId}/bookings`);
 
-    const checkout = await server.client().post(`/api/${tenantId}/checkout`, { ...slot(10, '2026-12-09'), bookableItems: [{ bookableId: roomId, amount: 1 }], ...checkoutCustomer });
+    const checkout = await server.client().post(`/api/${tenantId}/checkout`, { ...slot(10, '2027-12-08'), bookableItems: [{ bookableId: roomId, amount: 1 }], ...checkoutCustomer });
     expect(checkout.status, checkout.text).toBe(200);
 
     expect((await server.client().post('/auth/resetpassword', { id: user.id })).status).toBe(200);
@@ -128,7 +128,7 @@ describe('logs of a production server process', () => {
 
     const failing = await server.client().post('/auth/signin', { id: user.id, password: 'falsches-passwort' });
     expect(failing.status).toBeGreaterThanOrEqual(400);
-    const refused = await server.client().post(`/api/${tenantId}/checkout`, { ...slot(11, '2026-12-09'), bookableItems: [{ bookableId: '00000000-0000-4000-8000-000000000000', amount: 1 }], ...checkoutCustomer });
+    const refused = await server.client().post(`/api/${tenantId}/checkout`, { ...slot(11, '2027-12-08'), bookableItems: [{ bookableId: '00000000-0000-4000-8000-000000000000', amount: 1 }], ...checkoutCustomer });
     expect(refused.status, refused.text).toBe(404);
     const missing = await server.client().get(`/api/${tenantId}/bookings/999999?token=geheim-im-query`);
     expect(missing.status).toBeGreaterThanOrEqual(400);

@@ -42,7 +42,7 @@ let bookingCounter = 0;
 /** A booking by the public; the customer's name and mail carry the marker. */
 async function checkout(marker: string): Promise<void> {
   const n = ++bookingCounter;
-  const answer = await guest.post(`/api/${tenantId}/checkout`, { ...slot(10, '2026-12-15'), bookableItems: [{ bookableId: roomId, amount: 1 }], ...customer, name: `${marker} Kundin ${n}`, mail: `${marker.toLowerCase()}-${n}@kunden.example` });
+  const answer = await guest.post(`/api/${tenantId}/checkout`, { ...slot(10, '2027-12-14'), bookableItems: [{ bookableId: roomId, amount: 1 }], ...customer, name: `${marker} Kundin ${n}`, mail: `${marker.toLowerCase()}-${n}@kunden.example` });
   expect(answer.status, answer.text).toBe(200);
 }
 
