@@ -553,7 +553,8 @@ for (const theme of ['light', 'dark'] as const) {
     const closedRoomId = await demoObjectId('Seminarraum im Rathaus');
     const notBookableId = await roomFor(baseURL, `Archivraum ${theme} ${stamp}`, { isBookable: false });
     const namedPeopleId = await roomFor(baseURL, `Personalraum ${theme} ${stamp}`, { isBookable: true, permittedUsers: ['mitarbeiter@example.com'] });
-    const bookingId = await bookThroughApi(baseURL, dayAfter, theme === 'light' ? '10:00' : '11:00', theme === 'light' ? '11:00' : '12:00', `Berta Bau ${theme}`, `bau.${theme}.${stamp.toLowerCase()}@example.com`);
+    // An hour of the day after tomorrow that the earlier tests of this file leave free.
+    const bookingId = await bookThroughApi(baseURL, dayAfter, theme === 'light' ? '14:00' : '16:00', theme === 'light' ? '15:00' : '17:00', `Berta Bau ${theme}`, `bau.${theme}.${stamp.toLowerCase()}@example.com`);
     const check = (state: string) => expectAccessiblePage(page, `/checkout, ${state} [${theme}]`);
 
     // The demo room is closed at weekends: next week's Saturday and Sunday are closed hours, none past yet.
