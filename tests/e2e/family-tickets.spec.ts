@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { addDays, berlinToday } from '../../common/time/berlin.js';
 import type { CapturedMail } from '../support/smtp.js';
-import { graphql, screenshot, signedInApi } from './helpers.js';
+import { adultAndReducedTickets, deleteTicketJourney, graphql, screenshot, signedInApi } from './helpers.js';
 import { mailsTo, waitForMail } from './mailbox.js';
 
 /**
@@ -69,16 +69,11 @@ test.beforeAll(async () => {
     },
   );
   eventId = createEvent.id;
-  const { bookables } = await graphql<{ bookables: { id: string; title: string; eventId: string | null }[] }>(owner, 'query($t: ID!) { bookables(tenantId: $t, type: ticket) { id title eventId } }', { t: tenantId });
-  const ofEvent = bookables.filter((ticket) => ticket.eventId === eventId);
-  expect(ofEvent).toHaveLength(2);
-  tickets = { adults: ofEvent.find((ticket) => ticket.title.endsWith('Erwachsene'))!.id, reduced: ofEvent.find((ticket) => ticket.title.endsWith('Ermäßigt'))!.id };
+  tickets = await adultAndReducedTickets(owner, tenantId, { id: eventId, name: EVENT_NAME });
 });
 
 test.afterAll(async () => {
-  for (const id of bookingIds) await graphql(owner, 'mutation($t: ID!, $id: ID!) { deleteBooking(tenantId: $t, id: $id) }', { t: tenantId, id });
-  if (tickets) for (const id of Object.values(tickets)) await graphql(owner, 'mutation($t: ID!, $id: ID!) { deleteBookable(tenantId: $t, id: $id) }', { t: tenantId, id });
-  if (eventId) await graphql(owner, 'mutation($t: ID!, $id: ID!) { deleteEvent(tenantId: $t, id: $id) }', { t: tenantId, id: eventId });
+  await deleteTicketJourney(owner, tenantId, { bookingIds, tickets, eventId });
   await owner.dispose();
 });
 

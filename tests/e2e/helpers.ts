@@ -67,6 +67,22 @@ export async function graphql<T>(api: APIRequestContext, query: string, variable
   return body.data as T;
 }
 
+/** The tickets "… – Erwachsene" and "… – Ermäßigt" that createEvent(withTickets) made for an event with those two price categories. */
+export async function adultAndReducedTickets(owner: APIRequestContext, tenantId: string, event: { id: string; name: string }): Promise<{ adults: string; reduced: string }> {
+  const { bookables } = await graphql<{ bookables: { id: string; title: string; eventId: string | null }[] }>(owner, 'query($t: ID!) { bookables(tenantId: $t, type: ticket) { id title eventId } }', { t: tenantId });
+  const ofEvent = bookables.filter((ticket) => ticket.eventId === event.id);
+  expect(ofEvent.map((ticket) => ticket.title)).toEqual(expect.arrayContaining([`${event.name} – Erwachsene`, `${event.name} – Ermäßigt`]));
+  expect(ofEvent).toHaveLength(2);
+  return { adults: ofEvent.find((ticket) => ticket.title.endsWith('Erwachsene'))!.id, reduced: ofEvent.find((ticket) => ticket.title.endsWith('Ermäßigt'))!.id };
+}
+
+/** Deletes what a ticket journey made: its bookings, then the event's tickets, then the event. */
+export async function deleteTicketJourney(owner: APIRequestContext, tenantId: string, made: { bookingIds: readonly string[]; tickets?: { adults: string; reduced: string }; eventId?: string }): Promise<void> {
+  for (const id of made.bookingIds) await graphql(owner, 'mutation($t: ID!, $id: ID!) { deleteBooking(tenantId: $t, id: $id) }', { t: tenantId, id });
+  if (made.tickets) for (const id of Object.values(made.tickets)) await graphql(owner, 'mutation($t: ID!, $id: ID!) { deleteBookable(tenantId: $t, id: $id) }', { t: tenantId, id });
+  if (made.eventId) await graphql(owner, 'mutation($t: ID!, $id: ID!) { deleteEvent(tenantId: $t, id: $id) }', { t: tenantId, id: made.eventId });
+}
+
 /** The product's address (set by run.ts); hooks cannot use the baseURL fixture. */
 export const baseUrl = () => process.env.E2E_BASE_URL;
 
