@@ -8,7 +8,7 @@ import { fieldErrorMarker, helperLine, shownFieldError } from '../shared/forms/f
 import { TextAreaField, TextField } from '../shared/forms/TextField';
 import { formatCurrency } from '../shared/format';
 import type { ConsentDocument } from './checkoutRequest';
-import { parseAmount, TICKET_CHOICE_FIELD, ticketAmountProblem, ticketChoiceProblem, ticketField } from './checkoutRequest';
+import { amountProblem, TICKET_CHOICE_FIELD, ticketAmountProblem, ticketChoiceProblem, ticketField } from './checkoutRequest';
 import { ticketLabel } from './eventTickets';
 import { type ShownTicketEvent, ticketEventFacts } from '../shared/ticketEvent';
 import { couponDiscountText, priceLines } from './priceText';
@@ -85,15 +85,9 @@ export function BookableIntro({ bookable, dependents, event, showPrices = true }
   );
 }
 
-const amountValidator = (max: number | null) => (value: unknown) => {
-  const amount = parseAmount(String(value ?? ''));
-  if (amount === null) return 'Bitte geben Sie eine ganze Zahl ab 1 ein.';
-  return max !== null && amount > max ? `Höchstens ${max} verfügbar.` : undefined;
-};
-
 /** "Anzahl", for objects that exist more than once (or without limit). */
 export function AmountField({ max, problem }: { max: number | null; problem: string | undefined }) {
-  const { input, meta } = useField<string>('amount', { validate: amountValidator(max) });
+  const { input, meta } = useField<string>('amount', { validate: (value) => amountProblem(String(value ?? ''), 1, max) });
   const error = shownFieldError(meta) ?? problem;
   return (
     <FormGroup label="Anzahl" labelFor="checkout-amount" helperText={helperLine(error, max ? `Höchstens ${max}` : undefined)} intent={error ? 'danger' : 'none'}>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  amountProblem,
   bookedItems,
   type CheckoutValues,
   checkoutInput,
@@ -99,6 +100,16 @@ describe('the checkout request', () => {
     expect(parseTicketAmount('0')).toBe(0);
     expect(parseTicketAmount(' 2 ')).toBe(2);
     for (const text of ['', '-1', '1,5', 'zwei']) expect(parseTicketAmount(text)).toBeNull();
+  });
+});
+
+describe('the amount of an object', () => {
+  it('asks for a whole number from 1 up to what is available, the same words as a ticket from 0', () => {
+    expect(amountProblem('1', 1, 3)).toBeUndefined();
+    expect(amountProblem('0', 1, 3)).toBe('Bitte geben Sie eine ganze Zahl ab 1 ein.');
+    expect(amountProblem('2,5', 1, null)).toBe('Bitte geben Sie eine ganze Zahl ab 1 ein.');
+    expect(amountProblem('4', 1, 3)).toBe('Höchstens 3 verfügbar.');
+    expect(amountProblem('0', 0, 3)).toBeUndefined();
   });
 });
 

@@ -63,16 +63,23 @@ export function consentDocuments(bookables: readonly { id: string; attachments: 
   );
 }
 
-/** The amount field as a whole number from 1, or null. */
-export function parseAmount(text: string): number | null {
+/** An amount field's text as a whole number from `min`, or null. */
+function wholeNumberFrom(text: string, min: number): number | null {
   const amount = Number(text.trim());
-  return text.trim() !== '' && Number.isInteger(amount) && amount >= 1 ? amount : null;
+  return text.trim() !== '' && Number.isInteger(amount) && amount >= min ? amount : null;
 }
 
+/** The amount field as a whole number from 1, or null. */
+export const parseAmount = (text: string): number | null => wholeNumberFrom(text, 1);
+
 /** A ticket's amount field as a whole number from 0, or null. */
-export function parseTicketAmount(text: string): number | null {
-  const amount = Number(text.trim());
-  return text.trim() !== '' && Number.isInteger(amount) && amount >= 0 ? amount : null;
+export const parseTicketAmount = (text: string): number | null => wholeNumberFrom(text, 0);
+
+/** The message at an amount field: a whole number from `min` up to what may be booked at once (`max`; null: no limit). */
+export function amountProblem(text: string, min: 0 | 1, max: number | null): string | undefined {
+  const amount = wholeNumberFrom(text, min);
+  if (amount === null) return `Bitte geben Sie eine ganze Zahl ab ${min} ein.`;
+  return max !== null && amount > max ? `Höchstens ${max} verfügbar.` : undefined;
 }
 
 /** The form's field for the choice of tickets as a whole (at least one, not more than the seats left). */
@@ -82,11 +89,7 @@ export const TICKET_CHOICE_FIELD = 'ticketChoice';
 export const ticketField = (bookableId: string) => `tickets.${bookableId}`;
 
 /** The message at one ticket's amount: a whole number from 0 up to what may be booked at once. */
-export function ticketAmountProblem(text: string, max: number | null): string | undefined {
-  const amount = parseTicketAmount(text);
-  if (amount === null) return 'Bitte geben Sie eine ganze Zahl ab 0 ein.';
-  return max !== null && amount > max ? `Höchstens ${max} verfügbar.` : undefined;
-}
+export const ticketAmountProblem = (text: string, max: number | null): string | undefined => amountProblem(text, 0, max);
 
 /** The message at the choice of tickets: none chosen, or more together than the event has seats left. */
 export function ticketChoiceProblem(tickets: Record<string, string>, ticketIds: readonly string[], seatsLeft: number | null): string | undefined {
