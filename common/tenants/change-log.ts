@@ -4,7 +4,9 @@
  * for it, the rule that tells a secret field, and the query of one page. Plain TypeScript.
  */
 import { z } from 'zod';
+import { formatGermanDate } from '../format/german.js';
 import { anyValue, looseObject } from '../validation/schema.js';
+import { holidayRegionNames } from './tenant.validation.js';
 
 export const tenantChangeSubjectLabels = {
   tenant_settings: 'Einstellungen',
@@ -79,6 +81,8 @@ export const tenantChangeFieldLabels: Readonly<Record<string, string>> = {
   invoiceNumberPrefix: 'Präfix der Rechnungsnummer',
   paymentPurposeSuffix: 'Verwendungszweck-Suffix',
   taxId: 'Steuernummer / USt-IdNr.',
+  holidayRegion: 'Bundesland für Feiertage',
+  schoolHolidays: 'Schulferien',
   maxBookingAdvanceInMonths: 'Maximale Vorausbuchung in Monaten',
   bookingHorizonDays: 'Buchungshorizont (Tage)',
   maxBookingDays: 'Höchste Buchungsdauer (Tage)',
@@ -156,7 +160,18 @@ export const accessFlagLabels: Readonly<Record<string, string>> = {
 const codedValues: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   defaultEventCreationMode: { simple: 'Einfach', detailed: 'Detailliert' },
   paymentMode: { prod: 'Produktiv', test: 'Test' },
+  holidayRegion: holidayRegionNames,
 };
+
+const cut = (text: string): string => (text.length > MAX_VALUE_TEXT ? `${text.slice(0, MAX_VALUE_TEXT - 1)}…` : text);
+
+/** A school holiday period as a person reads it: "Herbstferien 11.10.2027–23.10.2027". */
+function periodText(item: unknown): string {
+  if (item === null || typeof item !== 'object') return JSON.stringify(item);
+  const { title, from, to } = item as Record<string, unknown>;
+  const day = (value: unknown) => (typeof value === 'string' ? formatGermanDate(value) || value : '');
+  return `${typeof title === 'string' ? title : ''} ${day(from)}–${day(to)}`.trim();
+}
 
 /** A recorded value as the screen shows it: flags as Ja/Nein, codes and access flags in German, lists joined, nothing as "–", long text cut. */
 export function tenantChangeValueText(field: string, value: unknown): string {
@@ -165,11 +180,11 @@ export function tenantChangeValueText(field: string, value: unknown): string {
   if (typeof value === 'string' && codedValues[field]?.[value]) return codedValues[field][value];
   if (Array.isArray(value)) {
     if (value.length === 0) return '–';
+    if (field === 'schoolHolidays') return cut(value.map(periodText).join(', '));
     const words = field.startsWith('manage') ? accessFlagLabels : {};
     return value.map((item) => (typeof item === 'string' ? (words[item] ?? item) : JSON.stringify(item))).join(', ');
   }
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > MAX_VALUE_TEXT ? `${text.slice(0, MAX_VALUE_TEXT - 1)}…` : text;
+  return cut(typeof value === 'string' ? value : JSON.stringify(value));
 }
 
 export const TENANT_CHANGE_LOG_PAGE_DEFAULT = 20;

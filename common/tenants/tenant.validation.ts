@@ -4,6 +4,7 @@
  */
 import { httpsLinkMessage, isHttpsLink } from '../validation/links.js';
 import { invisibleControlsError } from '../validation/text.js';
+import { parseDate } from '../time/berlin.js';
 import { PRIVACY_NOTICE_MAX } from './privacy.js';
 /**
  * The booking horizon every tenant has (see common/bookings/horizon.ts): bookings end at most this
@@ -21,6 +22,43 @@ export const DEFAULT_RETENTION_MONTHS = 12;
 export const MIN_RETENTION_MONTHS = 1;
 export const MAX_RETENTION_MONTHS = 120;
 
+/**
+ * The Bundesländer whose public holidays a tenant may choose (ISO 3166-2 codes), with the names the
+ * editor and the change log show; empty: none.
+ */
+export const holidayRegionNames = {
+  'DE-BB': 'Brandenburg',
+  'DE-BE': 'Berlin',
+  'DE-BW': 'Baden-Württemberg',
+  'DE-BY': 'Bayern',
+  'DE-HB': 'Bremen',
+  'DE-HE': 'Hessen',
+  'DE-HH': 'Hamburg',
+  'DE-MV': 'Mecklenburg-Vorpommern',
+  'DE-NI': 'Niedersachsen',
+  'DE-NW': 'Nordrhein-Westfalen',
+  'DE-RP': 'Rheinland-Pfalz',
+  'DE-SH': 'Schleswig-Holstein',
+  'DE-SL': 'Saarland',
+  'DE-SN': 'Sachsen',
+  'DE-ST': 'Sachsen-Anhalt',
+  'DE-TH': 'Thüringen',
+} as const;
+export type HolidayRegion = keyof typeof holidayRegionNames;
+export const holidayRegions = Object.keys(holidayRegionNames) as HolidayRegion[];
+export const isHolidayRegion = (value: string): value is HolidayRegion => Object.hasOwn(holidayRegionNames, value);
+
+/** Twenty years of a state's five or six holiday periods fit; more is a mistake. */
+export const SCHOOL_HOLIDAYS_MAX = 100;
+export const SCHOOL_HOLIDAY_TITLE_MAX = 200;
+
+/** A school holiday period as staff enter it: both days belong to it. */
+export interface SchoolHoliday {
+  title: string;
+  from: string;
+  to: string;
+}
+
 export const tenantMessages = {
   required: 'Pflichtfeld',
   mail: 'Muss gültige E-Mail-Adresse sein.',
@@ -36,9 +74,51 @@ export const tenantMessages = {
   httpsLink: httpsLinkMessage,
   privacyNotice: `Maximal ${PRIVACY_NOTICE_MAX} Zeichen erlaubt.`,
   retentionMonths: `Muss eine ganze Zahl von ${MIN_RETENTION_MONTHS} bis ${MAX_RETENTION_MONTHS} sein.`,
+  holidayRegion: 'Unbekanntes Bundesland. Erlaubt ist ein Kürzel wie DE-BE (Berlin) oder keins.',
+  schoolHolidays: `Höchstens ${SCHOOL_HOLIDAYS_MAX} Ferienzeiträume, jeder mit Bezeichnung, von und bis.`,
+  schoolHolidayTitle: `Höchstens ${SCHOOL_HOLIDAY_TITLE_MAX} Zeichen erlaubt.`,
+  schoolHolidayDate: 'Muss ein Datum im Format JJJJ-MM-TT sein.',
+  schoolHolidayOrder: 'Das Ende der Ferien darf nicht vor ihrem Beginn liegen.',
 } as const;
 
 const blankText = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
+
+const periodText = (value: unknown): string => (typeof value === 'string' ? value.trim() : value === null || value === undefined ? '' : String(value));
+
+/**
+ * The school holidays as sent, in the shape they are stored: each entry's title, from and to as
+ * trimmed text (anything else dropped; an entry that is no object is an empty one, which the rules
+ * refuse field by field). Anything but a list stays as it is, for the rules to refuse.
+ */
+export function normalizeSchoolHolidays(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  return value.map((entry: unknown): SchoolHoliday => {
+    const fields = entry !== null && typeof entry === 'object' ? (entry as Record<string, unknown>) : {};
+    return { title: periodText(fields.title), from: periodText(fields.from), to: periodText(fields.to) };
+  });
+}
+
+/** Field name (`schoolHolidays.<index>.<field>`) to German message for each broken rule of the school holidays. */
+function schoolHolidayErrors(value: unknown): Record<string, string> {
+  if (value === undefined || value === null) return {};
+  if (!Array.isArray(value) || value.length > SCHOOL_HOLIDAYS_MAX) return { schoolHolidays: tenantMessages.schoolHolidays };
+  const errors: Record<string, string> = {};
+  (normalizeSchoolHolidays(value) as SchoolHoliday[]).forEach((period, index) => {
+    const key = `schoolHolidays.${index}`;
+    if (period.title === '') errors[`${key}.title`] = tenantMessages.required;
+    else if (period.title.length > SCHOOL_HOLIDAY_TITLE_MAX) errors[`${key}.title`] = tenantMessages.schoolHolidayTitle;
+    else {
+      const message = invisibleControlsError(period.title);
+      if (message) errors[`${key}.title`] = message;
+    }
+    for (const field of ['from', 'to'] as const) {
+      if (period[field] === '') errors[`${key}.${field}`] = tenantMessages.required;
+      else if (!parseDate(period[field])) errors[`${key}.${field}`] = tenantMessages.schoolHolidayDate;
+    }
+    if (!errors[`${key}.from`] && !errors[`${key}.to`] && period.to < period.from) errors[`${key}.to`] = tenantMessages.schoolHolidayOrder;
+  });
+  return errors;
+}
 
 /** What a receipt or invoice template must contain, as a person reads it. */
 const templateSkeleton: readonly [RegExp, string][] = [
@@ -97,6 +177,9 @@ export interface TenantFieldsToCheck {
   privacyPolicyLink?: string | null;
   paymentPurposeSuffix?: string | null;
   taxId?: string | null;
+  holidayRegion?: string | null;
+  /** A list of periods; anything else is refused. */
+  schoolHolidays?: unknown;
   defaultEventCreationMode?: string | null;
   maxBookingAdvanceInMonths?: number | string | null;
   bookingHorizonDays?: number | string | null;
@@ -133,6 +216,9 @@ export function tenantFieldErrors(tenant: TenantFieldsToCheck): Record<string, s
   if ((tenant.privacyNotice ?? '').trim().length > PRIVACY_NOTICE_MAX) errors.privacyNotice = tenantMessages.privacyNotice;
   if ((tenant.paymentPurposeSuffix ?? '').length > PAYMENT_PURPOSE_SUFFIX_MAX) errors.paymentPurposeSuffix = tenantMessages.suffix;
   if ((tenant.taxId ?? '').trim().length > TAX_ID_MAX) errors.taxId = tenantMessages.taxId;
+  const region = (tenant.holidayRegion ?? '').trim();
+  if (region !== '' && !isHolidayRegion(region)) errors.holidayRegion = tenantMessages.holidayRegion;
+  Object.assign(errors, schoolHolidayErrors(tenant.schoolHolidays));
   if (!['', 'simple', 'detailed'].includes(tenant.defaultEventCreationMode ?? '')) errors.defaultEventCreationMode = tenantMessages.eventMode;
   if (!isWholeNumber(tenant.maxBookingAdvanceInMonths)) errors.maxBookingAdvanceInMonths = tenantMessages.number;
   // Absent (undefined) keeps the stored value; sent, each must be a number of days.

@@ -1,5 +1,5 @@
-/** What a setting holds: how an input writes it, and whether a log may show its value. */
-export type SettingKind = 'text' | 'boolean' | 'number' | 'secret';
+/** What a setting holds: how an input writes it, and whether a log may show its value. A list is written whole. */
+export type SettingKind = 'text' | 'boolean' | 'number' | 'secret' | 'list';
 
 /** The fields of a settings table that are of one kind. */
 export type FieldsOfKind<Table extends Record<string, SettingKind>, Kind extends SettingKind> = { [Field in keyof Table]: Table[Field] extends Kind ? Field : never }[keyof Table] & string;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { buildSchema, type GraphQLInputObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { isSecretField } from '../../../common/tenants/change-log.js';
-import { tenantBooleanFields, tenantNumberFields, tenantSettingKinds, tenantSettingsFields, tenantTextFields } from './tenant-settings.js';
+import { tenantBooleanFields, tenantListFields, tenantNumberFields, tenantSettingKinds, tenantSettingsFields, tenantTextFields } from './tenant-settings.js';
 
 /** The inputs beside the settings: clearing a secret, and the applications (logged on their own). */
 const notSettings = new Set(['clearNoreplyPassword', 'clearNoreplyGraphClientSecret', 'applications']);
@@ -19,7 +19,7 @@ describe('the one list of tenant settings', () => {
   it('marks exactly the fields named like secrets as secret, and the input writes no secret as plain text', () => {
     const secrets = tenantSettingsFields.filter((field) => tenantSettingKinds[field] === 'secret');
     expect(secrets).toEqual(tenantSettingsFields.filter(isSecretField));
-    const written: readonly string[] = [...tenantTextFields, ...tenantBooleanFields, ...tenantNumberFields];
+    const written: readonly string[] = [...tenantTextFields, ...tenantBooleanFields, ...tenantNumberFields, ...tenantListFields];
     expect(written.filter((field) => secrets.includes(field as (typeof secrets)[number]))).toEqual([]);
     expect(written.length + secrets.length).toBe(tenantSettingsFields.length);
   });

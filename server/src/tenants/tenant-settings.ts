@@ -3,7 +3,7 @@ import { fieldsOfKind } from '../shared/setting-kinds.js';
 
 /**
  * Every setting of a tenant but its applications, once, in the order the editor and the change log
- * list them. The input accepts the text, boolean and number fields; secrets are written only
+ * list them. The input accepts the text, boolean, number and list fields; secrets are written only
  * through their own inputs (and the change log shows them only as changed).
  */
 export const tenantSettingKinds = {
@@ -28,6 +28,8 @@ export const tenantSettingKinds = {
   invoiceNumberPrefix: 'text',
   paymentPurposeSuffix: 'text',
   taxId: 'text',
+  holidayRegion: 'text',
+  schoolHolidays: 'list',
   maxBookingAdvanceInMonths: 'number',
   bookingHorizonDays: 'number',
   maxBookingDays: 'number',
@@ -40,3 +42,4 @@ export const tenantTextFields = fieldsOfKind(tenantSettingKinds, 'text');
 export const tenantBooleanFields = fieldsOfKind(tenantSettingKinds, 'boolean');
 export const tenantNumberFields = fieldsOfKind(tenantSettingKinds, 'number');
 export const tenantSecretFields = fieldsOfKind(tenantSettingKinds, 'secret');
+export const tenantListFields = fieldsOfKind(tenantSettingKinds, 'list');

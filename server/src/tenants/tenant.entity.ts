@@ -1,8 +1,9 @@
 import { Entity, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { DEFAULT_BOOKING_HORIZON_DAYS, DEFAULT_MAX_BOOKING_DAYS, DEFAULT_RETENTION_MONTHS } from '../../../common/tenants/tenant.validation.js';
+import { DEFAULT_BOOKING_HORIZON_DAYS, DEFAULT_MAX_BOOKING_DAYS, DEFAULT_RETENTION_MONTHS, type SchoolHoliday } from '../../../common/tenants/tenant.validation.js';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
+import { SchoolHolidayType } from './tenant.types.js';
 
 /** One application entry of a tenant (payment provider, locker system); fields per type. */
 export type TenantApplication = { id: string; type: 'payment' | 'locker' | 'auth'; active: boolean; title?: string } & Record<string, unknown>;
@@ -157,6 +158,16 @@ export class Tenant {
   @Auth(AuthRule.TENANT_OWNER)
   @Property({ type: 'text', default: '' })
   taxId: Opt<string> = '';
+
+  @Field(() => String, { nullable: true, description: 'The Bundesland whose public holidays a series may skip, e.g. DE-BE; empty when none.' })
+  @Auth(AuthRule.TENANT_OWNER)
+  @Property({ type: 'text', default: '' })
+  holidayRegion: Opt<string> = '';
+
+  @Field(() => [SchoolHolidayType], { nullable: true, description: 'The school holiday periods staff entered, which a series may skip.' })
+  @Auth(AuthRule.TENANT_OWNER)
+  @Property({ type: 'jsonb', default: '[]' })
+  schoolHolidays: Opt<SchoolHoliday[]> = [];
 
   @Property({ type: 'jsonb', default: '[]' })
   applications: Opt<TenantApplication[]> = [];

@@ -1,6 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { tenantBooleanFields, tenantNumberFields, tenantSecretFields, tenantTextFields } from './tenant-settings.js';
+import { tenantBooleanFields, tenantListFields, tenantNumberFields, tenantSecretFields, tenantTextFields } from './tenant-settings.js';
 import { AppError } from '../shared/errors.js';
 import type { Permissions } from '../../../common/permissions/model.js';
 import { canCreateTenant, canManageTenant, worksInEveryTenant } from '../../../common/permissions/permissions.js';
@@ -13,7 +13,7 @@ import { noDocumentCounts, type DocumentCounts, type TenantDocumentCounts } from
 import { TenantMembership } from './membership.entity.js';
 import type { MemberList } from './tenant-members.service.js';
 import { Tenant, type TenantApplication } from './tenant.entity.js';
-import { tenantFieldErrors } from '../../../common/tenants/tenant.validation.js';
+import { normalizeSchoolHolidays, tenantFieldErrors } from '../../../common/tenants/tenant.validation.js';
 import { mergeApplications, type ApplicationDefinition } from './tenant-applications.js';
 import { readTenantChangeLog, recordMembershipChange, recordTenantDeleted, recordTenantSave, tenantSnapshot, userLabel, viewerChangeOrigin, type TenantChangeLogPage, type TenantChangeVia } from './tenant-change-log.js';
 import { isSecretField, type TenantChangeLogQuery } from '../../../common/tenants/change-log.js';
@@ -94,7 +94,8 @@ export interface ApplicationInputData {
 
 export type TenantInputData = Partial<Record<(typeof tenantTextFields)[number], string | null>> &
   Partial<Record<(typeof tenantBooleanFields)[number], boolean | null>> &
-  Partial<Record<(typeof tenantNumberFields)[number], number | string | null>> & {
+  Partial<Record<(typeof tenantNumberFields)[number], number | string | null>> &
+  Partial<Record<(typeof tenantListFields)[number], unknown>> & {
     id?: string | null;
     noreplyPassword?: string | null;
     noreplyGraphClientSecret?: string | null;
@@ -102,6 +103,11 @@ export type TenantInputData = Partial<Record<(typeof tenantTextFields)[number], 
     clearNoreplyGraphClientSecret?: boolean | null;
     applications?: ApplicationInputData[] | null;
   };
+
+/** How each list setting is stored; what its rules refuse stays as sent, for validate() to name. */
+const listShapes: Record<(typeof tenantListFields)[number], (value: unknown) => unknown> = {
+  schoolHolidays: normalizeSchoolHolidays,
+};
 
 /** Writes the sent fields onto the tenant; absent fields and untouched secrets stay as they are. */
 function applyInput(tenant: Tenant, input: TenantInputData, applications: readonly ApplicationDefinition[]): void {
@@ -117,6 +123,10 @@ function applyInput(tenant: Tenant, input: TenantInputData, applications: readon
   for (const field of tenantNumberFields) {
     const value = input[field];
     if (value !== undefined) target[field] = value === null || value === '' ? null : Number(value);
+  }
+  for (const field of tenantListFields) {
+    const value = input[field];
+    if (value !== undefined) target[field] = value === null ? [] : listShapes[field](value);
   }
   for (const secret of tenantSecretFields) {
     const clear = secret === 'noreplyPassword' ? input.clearNoreplyPassword : input.clearNoreplyGraphClientSecret;

@@ -47,6 +47,20 @@ export class TenantApplicationInput {
   @Field(() => Boolean, { nullable: true, description: 'Removes the stored locker password.' }) clearPassword?: boolean | null;
 }
 
+@ObjectType('SchoolHoliday', { description: 'A school holiday period ("Herbstferien"); both days belong to it.' })
+export class SchoolHolidayType {
+  @Field() title!: string;
+  @Field({ description: 'YYYY-MM-DD, the first day.' }) from!: string;
+  @Field({ description: 'YYYY-MM-DD, the last day.' }) to!: string;
+}
+
+@InputType({ description: 'A school holiday period: a title of at most 200 characters, the first and the last day (YYYY-MM-DD, from not after to).' })
+export class SchoolHolidayInput {
+  @Field(() => String, { nullable: true }) title?: string | null;
+  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD, the first day.' }) from?: string | null;
+  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD, the last day.' }) to?: string | null;
+}
+
 @InputType({ description: 'Tenant fields to create or change; absent fields stay unchanged, secrets are write-only.' })
 export class TenantInput {
   @Field(() => String, { nullable: true }) name?: string | null;
@@ -82,6 +96,10 @@ export class TenantInput {
   @Field(() => String, { nullable: true }) invoiceNumberPrefix?: string | null;
   @Field(() => String, { nullable: true }) paymentPurposeSuffix?: string | null;
   @Field(() => String, { nullable: true, description: 'Steuernummer or USt-IdNr. (at most 40 characters).' }) taxId?: string | null;
+  @Field(() => String, { nullable: true, description: 'The Bundesland whose public holidays a series may skip: DE-BB, DE-BE, DE-BW, DE-BY, DE-HB, DE-HE, DE-HH, DE-MV, DE-NI, DE-NW, DE-RP, DE-SH, DE-SL, DE-SN, DE-ST, DE-TH; empty for none.' })
+  holidayRegion?: string | null;
+  @Field(() => [SchoolHolidayInput], { nullable: true, description: 'Replaces the school holiday periods (at most 100); an empty list removes them.' })
+  schoolHolidays?: SchoolHolidayInput[] | null;
   @Field(() => Int, { nullable: true }) maxBookingAdvanceInMonths?: number | null;
   @Field(() => Int, { nullable: true, description: 'Days ahead a booking may end at most (1 to 36500).' }) bookingHorizonDays?: number | null;
   @Field(() => Int, { nullable: true, description: 'Months the customer data of finished bookings is kept before it is anonymised (1 to 120).' }) retentionMonths?: number | null;
