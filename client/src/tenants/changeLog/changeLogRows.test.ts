@@ -46,6 +46,18 @@ describe('changeLogRow', () => {
     ]);
   });
 
+  it('names the Bundesland and writes the school holidays as periods with German dates', () => {
+    const row = changeLogRow(
+      entry({
+        changes: [
+          { field: 'holidayRegion', concealed: false, before: '""', after: '"DE-BE"' },
+          { field: 'schoolHolidays', concealed: false, before: '[]', after: JSON.stringify([{ title: 'Herbstferien', from: '2027-10-11', to: '2027-10-23' }]) },
+        ],
+      }),
+    );
+    expect(row.changes).toEqual(['Bundesland für Feiertage: – → Berlin', 'Schulferien: – → Herbstferien 11.10.2027–23.10.2027']);
+  });
+
   it('names a changed template without either document; cuts other long text', () => {
     const html = `"<!DOCTYPE html>${'x'.repeat(300)}"`;
     const [template, notice] = changeLogRow(

@@ -27,6 +27,7 @@ import { useAppState } from '../../shared/store';
 import { notify } from '../../shared/toast';
 import { generalFields } from '../CreateTenantDialog';
 import { tenantFieldConventions } from '../fields';
+import { HolidaySettings } from './HolidaySettings';
 import { TemplateField } from './TemplateField';
 import { type AppId, type TenantFormValues, toFormValues, toInput, validateTenant } from './tenantFormValues';
 import { type Choices, WorkflowEditor } from './WorkflowEditor';
@@ -254,6 +255,12 @@ function TenantForm({ tenant, workflow, choices, testPaymentOffered }: { tenant:
                   helperText="Länger nur, wenn die höchste Buchungsdauer des Objekts selbst länger ist."
                 />
                 <SwitchField name="enablePublicStatusView" label="Öffentliche Abfrage des Buchungsstatus" />
+              </SectionCard>
+            </Section>
+
+            <Section title="Feiertage und Schulferien" icon="airplane" elevation={1}>
+              <SectionCard>
+                <HolidaySettings />
               </SectionCard>
             </Section>
 

@@ -36,6 +36,8 @@ const tenant: TenantEditFieldsFragment = {
   invoiceNumberPrefix: null,
   taxId: null,
   paymentPurposeSuffix: 'Stadt',
+  holidayRegion: 'DE-BE',
+  schoolHolidays: [{ title: 'Herbstferien', from: '2027-10-11', to: '2027-10-23' }],
   maxBookingAdvanceInMonths: null,
   bookingHorizonDays: 730,
   maxBookingDays: 31,
@@ -123,6 +125,22 @@ describe('tenant form values', () => {
     const values = toFormValues(tenant, workflow, false);
     values.privacyPolicyLink = 'http://musterstadt.de/datenschutz';
     expect(validateTenant(values)).toEqual({ privacyPolicyLink: 'Ungültige URL: Bitte eine vollständige https-Adresse angeben.' });
+  });
+
+  it('send the Bundesland and the school holidays as edited, none as empty', () => {
+    const values = toFormValues(tenant, workflow, false);
+    expect(toInput(values).input).toMatchObject({ holidayRegion: 'DE-BE', schoolHolidays: [{ title: 'Herbstferien', from: '2027-10-11', to: '2027-10-23' }] });
+    const none = toFormValues({ ...tenant, holidayRegion: null, schoolHolidays: null }, workflow, false);
+    expect(toInput(none).input).toMatchObject({ holidayRegion: '', schoolHolidays: [] });
+  });
+
+  it('refuse school holidays that end before they begin or lack a title, per field and in German', () => {
+    const values = toFormValues(tenant, workflow, false);
+    values.schoolHolidays = [
+      { title: 'Herbstferien', from: '2027-10-23', to: '2027-10-11' },
+      { title: '', from: '2027-12-23', to: '2028-01-02' },
+    ];
+    expect(validateTenant(values)).toEqual({ schoolHolidays: [{ to: tenantMessages.schoolHolidayOrder }, { title: tenantMessages.required }] });
   });
 
   it('save the test provider only where the instance offers it', () => {

@@ -1,4 +1,4 @@
-import { tenantFieldErrors } from '../../../../common/tenants/tenant.validation';
+import { type SchoolHoliday, tenantFieldErrors } from '../../../../common/tenants/tenant.validation';
 import type { TenantEditFieldsFragment, TenantInput, WorkflowFieldsFragment, WorkflowInput } from '../../gql/graphql';
 import { mailSenderInput, unchangedMailSecrets } from '../../shared/forms/mailSender';
 import { nestFieldErrors } from '../../shared/forms/serverErrors';
@@ -31,7 +31,10 @@ export interface AppValues {
 export type AppId = 'giroCockpit' | 'pmPayment' | 'invoice' | 'testPayment' | 'pareva';
 export const appIds: AppId[] = ['giroCockpit', 'pmPayment', 'invoice', 'testPayment', 'pareva'];
 
-export type TenantFormValues = Omit<TenantEditFieldsFragment, 'applications'> & {
+export type TenantFormValues = Omit<TenantEditFieldsFragment, 'applications' | 'holidayRegion' | 'schoolHolidays'> & {
+  /** A Bundesland code like DE-BE; '' for none. */
+  holidayRegion: string;
+  schoolHolidays: SchoolHoliday[];
   noreplyPassword: string;
   noreplyGraphClientSecret: string;
   simpleEventMode: boolean;
@@ -41,6 +44,8 @@ export type TenantFormValues = Omit<TenantEditFieldsFragment, 'applications'> & 
   testPaymentOffered: boolean;
 };
 
+/** A new school holiday period, to be filled in. */
+export const emptySchoolHoliday = (): SchoolHoliday => ({ title: '', from: '', to: '' });
 
 function appValues(application: Application | undefined): AppValues {
   return {
@@ -64,9 +69,11 @@ function appValues(application: Application | undefined): AppValues {
 }
 
 export function toFormValues(tenant: TenantEditFieldsFragment, workflow: WorkflowFieldsFragment, testPaymentOffered: boolean): TenantFormValues {
-  const { applications, ...fields } = tenant;
+  const { applications, holidayRegion, schoolHolidays, ...fields } = tenant;
   return {
     ...fields,
+    holidayRegion: holidayRegion ?? '',
+    schoolHolidays: (schoolHolidays ?? []).map(({ title, from, to }) => ({ title, from, to })),
     ...unchangedMailSecrets,
     simpleEventMode: tenant.defaultEventCreationMode === 'simple',
     applications: Object.fromEntries(appIds.map((id) => [id, appValues(applications?.find((application) => application.id === id))])) as Record<AppId, AppValues>,
@@ -125,6 +132,8 @@ export function toInput(values: TenantFormValues): { input: TenantInput; workflo
     invoiceNumberPrefix: text(values.invoiceNumberPrefix),
     paymentPurposeSuffix: text(values.paymentPurposeSuffix),
     taxId: text(values.taxId),
+    holidayRegion: values.holidayRegion,
+    schoolHolidays: values.schoolHolidays.map(({ title, from, to }) => ({ title: title ?? '', from: from ?? '', to: to ?? '' })),
     maxBookingAdvanceInMonths: values.maxBookingAdvanceInMonths ?? null,
     bookingHorizonDays: values.bookingHorizonDays ?? null,
     maxBookingDays: values.maxBookingDays ?? null,
