@@ -5,7 +5,8 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
  * dashboard, edits it (required fields, invoice payment), builds a workflow (three states,
  * reorder, default, delete), saves and reloads, adds an existing user as member, and finds the
  * tenant in the instance list. A tenant created from the instance list instead leads straight
- * into its editor. A screenshot of each screen goes to tests/artifacts/.
+ * into its editor; there the Bundesland and the school holidays are chosen, refused when a period
+ * ends before it begins, and kept. A screenshot of each screen goes to tests/artifacts/.
  */
 const admin = { id: process.env.E2E_ADMIN_EMAIL ?? 'admin@example.com', password: process.env.E2E_ADMIN_PASSWORD ?? 'admin-demo-2026' };
 const tenantName = 'Stadtwerke Beispielstadt';
@@ -185,6 +186,75 @@ test('a tenant created from the instance list opens in its full editor', async (
   // Cleaned up again through the list.
   await page.goto('/admin/instanz/mandanten');
   await page.getByRole('textbox', { name: 'Mandanten durchsuchen' }).fill('Neuhafen');
+  const created = page.getByRole('table', { name: 'Mandanten' }).getByRole('row', { name: new RegExp(id!) });
+  await created.getByRole('button', { name: `${name} löschen` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Löschen' }).click();
+  await expect(created).toHaveCount(0);
+});
+
+test('the tenant editor keeps the Bundesland and the school holidays a series may skip', async ({ page }) => {
+  const name = 'Schulamt Ferienhausen';
+  await page.goto('/login');
+  await page.getByLabel('E-Mail').fill(admin.id);
+  await page.getByLabel('Passwort').fill(admin.password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.waitForURL('**/admin/dashboard');
+
+  await page.goto('/admin/instanz/mandanten');
+  await page.getByRole('button', { name: 'Mandanten anlegen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mandanten anlegen' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Ansprechpartner').fill('Frida Ferien');
+  await dialog.getByLabel('Adresse').fill('Schulweg 1, 34567 Ferienhausen');
+  await dialog.getByLabel('E-Mail').fill('info@ferienhausen.example');
+  await dialog.getByLabel('Telefon').fill('0567 888');
+  await dialog.getByLabel('Webseite').fill('https://ferienhausen.example');
+  await dialog.getByRole('button', { name: 'Anlegen' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/admin\/mandanten\?id=[^&]+$/);
+  const id = new URL(page.url()).searchParams.get('id');
+
+  const holidays = section(page, 'Feiertage und Schulferien');
+  const region = holidays.getByLabel('Bundesland für Feiertage');
+  await expect(region).toHaveValue('');
+  await expect(holidays.getByText('Keine Schulferien eingetragen.')).toBeVisible();
+  await region.selectOption({ label: 'Berlin' });
+
+  // A period that ends before it begins is refused at its "bis", which gets the focus.
+  await holidays.getByRole('button', { name: 'Ferienzeitraum hinzufügen' }).click();
+  const first = holidays.getByRole('group', { name: 'Ferienzeitraum 1' });
+  await first.getByLabel('Bezeichnung').fill('Herbstferien');
+  await first.getByLabel('von').fill('23.10.2027');
+  await page.keyboard.press('Escape');
+  await first.getByLabel('bis').fill('11.10.2027');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(first.getByText('Das Ende der Ferien darf nicht vor ihrem Beginn liegen.')).toBeVisible();
+  await expect(first.getByLabel('bis')).toBeFocused();
+  await first.getByLabel('von').fill('11.10.2027');
+  await page.keyboard.press('Escape');
+  await first.getByLabel('bis').fill('23.10.2027');
+  await page.keyboard.press('Escape');
+
+  // A second row, removed again before saving.
+  await holidays.getByRole('button', { name: 'Ferienzeitraum hinzufügen' }).click();
+  await holidays.getByRole('group', { name: 'Ferienzeitraum 2' }).getByLabel('Bezeichnung').fill('Weihnachtsferien');
+  await holidays.getByRole('button', { name: 'Ferienzeitraum 2 entfernen' }).click();
+  await expect(holidays.getByRole('group', { name: 'Ferienzeitraum 2' })).toHaveCount(0);
+  await shot(page, '10-holidays');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Änderungen wurden erfolgreich gespeichert.')).toBeVisible();
+
+  await page.reload();
+  await expect(section(page, 'Feiertage und Schulferien').getByLabel('Bundesland für Feiertage')).toHaveValue('DE-BE');
+  const saved = section(page, 'Feiertage und Schulferien').getByRole('group', { name: 'Ferienzeitraum 1' });
+  await expect(saved.getByLabel('Bezeichnung')).toHaveValue('Herbstferien');
+  await expect(saved.getByLabel('von')).toHaveValue('11.10.2027');
+  await expect(saved.getByLabel('bis')).toHaveValue('23.10.2027');
+  await expect(section(page, 'Feiertage und Schulferien').getByRole('group', { name: 'Ferienzeitraum 2' })).toHaveCount(0);
+
+  await page.goto('/admin/instanz/mandanten');
+  await page.getByRole('textbox', { name: 'Mandanten durchsuchen' }).fill('Ferienhausen');
   const created = page.getByRole('table', { name: 'Mandanten' }).getByRole('row', { name: new RegExp(id!) });
   await created.getByRole('button', { name: `${name} löschen` }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Löschen' }).click();

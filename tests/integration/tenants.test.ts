@@ -273,6 +273,128 @@ describe('updating', () => {
   });
 });
 
+describe('holidays: the Bundesland and the school holidays a series may skip', () => {
+  const HOLIDAYS = `query($id: ID!) { tenant(id: $id) { holidayRegion schoolHolidays { title from to } } }`;
+  const SAVE_HOLIDAYS = `mutation($id: ID!, $input: TenantInput!) { updateTenant(id: $id, input: $input) { holidayRegion schoolHolidays { title from to } } }`;
+  const herbst = { title: 'Herbstferien', from: '2027-10-11', to: '2027-10-23' };
+  const weihnacht = { title: 'Weihnachtsferien', from: '2027-12-23', to: '2028-01-02' };
+
+  interface SettingsEntry {
+    subject: string;
+    via: string;
+    changes: { field: string; before?: unknown; after?: unknown }[];
+  }
+  const newestSettingsEntry = async (): Promise<SettingsEntry> => {
+    const log = await actors.clients.tenantOwner.get(`/api/${actors.tenant.id}/change-log?first=10`);
+    expect(log.status).toBe(200);
+    return (log.json.entries as SettingsEntry[]).find((entry) => entry.subject === 'tenant_settings')!;
+  };
+  const stored = () => app.orm.em.fork().findOneOrFail(Tenant, { id: actors.tenant.id });
+
+  it('start empty: no Bundesland, no school holidays', async () => {
+    const created = await createTenant(app.orm, { name: 'Gemeinde Ohneferien' });
+    const tenant = await app.orm.em.fork().findOneOrFail(Tenant, { id: created.id });
+    expect(tenant.holidayRegion).toBe('');
+    expect(tenant.schoolHolidays).toEqual([]);
+  });
+
+  it('GraphQL: saved, answered and recorded in the change log', async () => {
+    const result = await actors.clients.tenantOwner.gql<{ updateTenant: { holidayRegion: string; schoolHolidays: unknown[] } }>(SAVE_HOLIDAYS, {
+      id: actors.tenant.id,
+      input: { holidayRegion: 'DE-BE', schoolHolidays: [{ ...herbst, title: '  Herbstferien ' }] },
+    });
+    expect(result.errors).toBeUndefined();
+    expect(result.data?.updateTenant).toEqual({ holidayRegion: 'DE-BE', schoolHolidays: [herbst] });
+    expect(await stored()).toMatchObject({ holidayRegion: 'DE-BE', schoolHolidays: [herbst] });
+    const entry = await newestSettingsEntry();
+    expect(entry.via).toBe('graphql');
+    expect(entry.changes).toEqual([
+      { field: 'holidayRegion', before: '', after: 'DE-BE' },
+      { field: 'schoolHolidays', before: [], after: [herbst] },
+    ]);
+    // Other fields sent without the holidays keep them.
+    expect((await actors.clients.tenantOwner.gql(UPDATE, { id: actors.tenant.id, input: valid })).errors).toBeUndefined();
+    expect(await stored()).toMatchObject({ holidayRegion: 'DE-BE', schoolHolidays: [herbst] });
+    // Members without ownership do not read them, not even through the list of their tenants.
+    const member = await actors.clients.memberAny.gql('{ tenants { id holidayRegion schoolHolidays { title } } }');
+    expect(member.errors?.[0].extensions?.code).toBe('AUTH_FORBIDDEN');
+    expect((await actors.clients.tenantOwner.gql(HOLIDAYS, { id: actors.tenant.id })).data).toEqual({ tenant: { holidayRegion: 'DE-BE', schoolHolidays: [herbst] } });
+  });
+
+  it('REST: PUT saves and GET answers them; the change log names the path; an empty list removes them', async () => {
+    const saved = await actors.clients.tenantOwner.put('/api/tenants', { id: actors.tenant.id, holidayRegion: 'DE-BY', schoolHolidays: [herbst, weihnacht] });
+    expect(saved.status).toBe(200);
+    expect(saved.json).toMatchObject({ holidayRegion: 'DE-BY', schoolHolidays: [herbst, weihnacht] });
+    const read = await actors.clients.tenantOwner.get(`/api/tenants/${actors.tenant.id}`);
+    expect(read.json).toMatchObject({ holidayRegion: 'DE-BY', schoolHolidays: [herbst, weihnacht] });
+    const entry = await newestSettingsEntry();
+    expect(entry.via).toBe('rest');
+    expect(entry.changes).toEqual([
+      { field: 'holidayRegion', before: 'DE-BE', after: 'DE-BY' },
+      { field: 'schoolHolidays', before: [herbst], after: [herbst, weihnacht] },
+    ]);
+    // Extra keys of a period are not stored.
+    const cleared = await actors.clients.tenantOwner.put('/api/tenants', { id: actors.tenant.id, holidayRegion: '', schoolHolidays: [{ ...weihnacht, note: 'x' }] });
+    expect(cleared.status).toBe(200);
+    expect(await stored()).toMatchObject({ holidayRegion: '', schoolHolidays: [weihnacht] });
+    expect((await actors.clients.tenantOwner.put('/api/tenants', { id: actors.tenant.id, schoolHolidays: [] })).status).toBe(200);
+    expect((await stored()).schoolHolidays).toEqual([]);
+  });
+
+  it('refuse an unknown Bundesland and periods that end before they begin, per field and in German (REST and GraphQL, nothing stored or recorded)', async () => {
+    expect((await actors.clients.tenantOwner.put('/api/tenants', { id: actors.tenant.id, holidayRegion: 'DE-BE', schoolHolidays: [herbst] })).status).toBe(200);
+    const rows = async () => Number((await sql().execute<{ count: string }[]>('select count(*)::text as count from tenant_change_log where tenant_id = ?', [actors.tenant.id]))[0].count);
+    const before = await rows();
+
+    const response = await actors.clients.tenantOwner.put('/api/tenants', {
+      id: actors.tenant.id,
+      holidayRegion: 'DE-XX',
+      schoolHolidays: [
+        { title: 'Herbstferien', from: '2027-10-23', to: '2027-10-11' },
+        { title: '', from: '2027-02-30', to: '' },
+        { title: 'x'.repeat(201), from: '2027-07-01', to: '2027-08-13' },
+        'Sommerferien',
+      ],
+    });
+    expect(response.status).toBe(400);
+    expect(response.json.code).toBe('generic.validation');
+    expect(response.json.errors).toEqual({
+      holidayRegion: 'Unbekanntes Bundesland. Erlaubt ist ein Kürzel wie DE-BE (Berlin) oder keins.',
+      'schoolHolidays.0.to': 'Das Ende der Ferien darf nicht vor ihrem Beginn liegen.',
+      'schoolHolidays.1.title': 'Pflichtfeld',
+      'schoolHolidays.1.from': 'Muss ein Datum im Format JJJJ-MM-TT sein.',
+      'schoolHolidays.1.to': 'Pflichtfeld',
+      'schoolHolidays.2.title': 'Höchstens 200 Zeichen erlaubt.',
+      'schoolHolidays.3.title': 'Pflichtfeld',
+      'schoolHolidays.3.from': 'Pflichtfeld',
+      'schoolHolidays.3.to': 'Pflichtfeld',
+    });
+    const notAList = await actors.clients.tenantOwner.put('/api/tenants', { id: actors.tenant.id, schoolHolidays: 'Herbstferien' });
+    expect(notAList.status).toBe(400);
+    expect(notAList.json.errors).toEqual({ schoolHolidays: 'Höchstens 100 Ferienzeiträume, jeder mit Bezeichnung, von und bis.' });
+    const tooMany = await actors.clients.tenantOwner.put('/api/tenants', { id: actors.tenant.id, schoolHolidays: Array.from({ length: 101 }, () => herbst) });
+    expect(tooMany.json.errors).toEqual({ schoolHolidays: 'Höchstens 100 Ferienzeiträume, jeder mit Bezeichnung, von und bis.' });
+    const hundred = await actors.clients.tenantOwner.put('/api/tenants', { id: actors.tenant.id, schoolHolidays: Array.from({ length: 100 }, () => herbst) });
+    expect(hundred.status).toBe(200);
+    expect((await actors.clients.tenantOwner.put('/api/tenants', { id: actors.tenant.id, schoolHolidays: [herbst] })).status).toBe(200);
+    const saved = await rows();
+
+    const result = await actors.clients.tenantOwner.gql(SAVE_HOLIDAYS, {
+      id: actors.tenant.id,
+      input: { holidayRegion: 'Berlin', schoolHolidays: [{ title: 'Osterferien', from: '2027-04-02', to: '2027-03-22' }] },
+    });
+    expect(result.errors?.[0].extensions?.code).toBe('GENERIC_VALIDATION');
+    expect(result.errors?.[0].extensions?.fieldErrors).toEqual({
+      holidayRegion: 'Unbekanntes Bundesland. Erlaubt ist ein Kürzel wie DE-BE (Berlin) oder keins.',
+      'schoolHolidays.0.to': 'Das Ende der Ferien darf nicht vor ihrem Beginn liegen.',
+    });
+    expect(await stored()).toMatchObject({ holidayRegion: 'DE-BE', schoolHolidays: [herbst] });
+    // Refused saves record nothing: only the three accepted saves above wrote entries.
+    expect(saved - before).toBe(2);
+    expect(await rows()).toBe(saved);
+  });
+});
+
 describe('creating', () => {
   it('needs the create right: only the instance owner by default (REST and GraphQL)', async () => {
     await expectRest(actors, allowed(['instanceOwner']), (client, name) => client.post('/api/tenants', { ...valid, name: `REST ${name}` }));
