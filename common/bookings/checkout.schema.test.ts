@@ -37,6 +37,7 @@ describe('checkoutSchema', () => {
           { id: 'hausordnung', accepted: false },
         ],
         paymentProvider: 'invoice',
+        series: null,
       },
     });
   });
@@ -44,7 +45,7 @@ describe('checkoutSchema', () => {
   it('reads absent optional fields as empty: no window, no coupon, no provider, no consents', () => {
     expect(parseFields(checkoutSchema, { bookableItems: [{ bookableId: 'raum' }], couponCode: '  ', paymentProvider: '' })).toEqual({
       ok: true,
-      value: { timeBegin: null, timeEnd: null, items: [{ bookableId: 'raum', amount: 1 }], couponCode: null, customer: emptyCustomer, attachmentStatus: [], paymentProvider: null },
+      value: { timeBegin: null, timeEnd: null, items: [{ bookableId: 'raum', amount: 1 }], couponCode: null, customer: emptyCustomer, attachmentStatus: [], paymentProvider: null, series: null },
     });
   });
 

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { anyValue, asRecord, looseObject, optionalChoice, optionalInstant, optionalMail, schemaMessages, trimmedText, visibleOnly } from '../validation/schema.js';
 import { customerFields, type CustomerFields } from './customer.js';
 import { paymentMethods } from './labels.js';
+import { optionalSeriesSchema } from './series.js';
 
 /** Objects per booking: the lead object and its options; far more is no real booking. */
 export const MAX_ITEMS = 50;
@@ -147,7 +148,8 @@ export const checkoutSchema = looseObject({
   ...customerShape,
   attachmentStatus,
   paymentProvider: paymentProviderSchema,
-}).transform(({ bookableItems, timeBegin, timeEnd, couponCode, attachmentStatus, paymentProvider, ...customer }) => ({
+  series: optionalSeriesSchema,
+}).transform(({ bookableItems, timeBegin, timeEnd, couponCode, attachmentStatus, paymentProvider, series, ...customer }) => ({
   timeBegin,
   timeEnd,
   items: bookableItems,
@@ -155,6 +157,8 @@ export const checkoutSchema = looseObject({
   customer: customerOf(customer),
   attachmentStatus,
   paymentProvider,
+  /** Book the window repeatedly by this rule (series.ts); null books it once. */
+  series,
 }));
 
 export type CheckoutRequest = z.output<typeof checkoutSchema>;

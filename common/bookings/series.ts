@@ -6,7 +6,7 @@
  * Plain TypeScript.
  */
 import { z } from 'zod';
-import { anyValue, asRecord, flag, looseObject } from '../validation/schema.js';
+import { anyValue, flag, looseObject } from '../validation/schema.js';
 import { addDays, berlinInstant, berlinParts, daysBetween, parseDate } from '../time/berlin.js';
 
 export const seriesFrequencies = ['DAILY', 'WEEKLY', 'MONTHLY'] as const;
@@ -123,14 +123,14 @@ export const seriesSchema = looseObject({
 
 export type SeriesRule = z.output<typeof seriesSchema>;
 
-/** A series given or not: absent and null are none. */
-export const optionalSeriesSchema = anyValue().pipe(z.union([z.null(), seriesSchema]));
-
-/** Whether a raw input carries a series at all (before parsing). */
-export const hasSeries = (input: unknown): boolean => {
-  const value = asRecord(input).series;
-  return value !== undefined && value !== null;
-};
+/** A series given or not: absent and null are none; a wrong field is named under `series.`. */
+export const optionalSeriesSchema = anyValue().transform((value, context): SeriesRule | null => {
+  if (value === null) return null;
+  const parsed = seriesSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  return z.NEVER;
+});
 
 /** One date the rule yields: its window and its Berlin calendar day. */
 export interface SeriesOccurrence {

@@ -64,6 +64,7 @@ import { WorkflowActions } from './workflow/workflow.actions.js';
 import { WorkflowService } from './workflow/workflow.service.js';
 import { TicketEntryCodes } from './bookings/ticket-entry-codes.js';
 import { TicketCheckIn } from './bookings/ticket-check-in.js';
+import { BookingSeriesService } from './bookings/series/booking-series.service.js';
 
 /**
  * Every domain service, built once per process; resolvers and REST handlers share them. The domains
@@ -189,6 +190,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     bookingPortal: new BookingPortalService(orm, bookableShowcase, eventShowcase),
     bookingStatus,
     ticketCheckIn: new TicketCheckIn(orm, attempts, eventSeats),
+    bookingSeries: new BookingSeriesService(orm),
     bookingEditor: new BookingEditorService(orm, workflows, occupancyGuard, paymentFollowUps, ticketCodes),
     payments,
     testPaymentPage: new TestPaymentPage(orm, payments, config.payments.testProvider),

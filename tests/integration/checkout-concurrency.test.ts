@@ -102,4 +102,30 @@ describe('checkout across two server processes on one database', () => {
     expect({ count: Number(rows[0].count), units: Number(rows[0].units) }).toEqual({ count: 30, units: 30 });
     expectQuietServerLog();
   }, 60_000);
+
+  it('a weekly series and single checkouts of its dates on both processes at once leave every date booked once', async () => {
+    const room = await bookableRoom(local, tenantId, { title: 'Vereinshalle', amount: 1, allowSeries: true });
+    const first = slot(17, '2027-12-07', 2);
+    const weeks = 8;
+    const dates = Array.from({ length: weeks }, (_, week) => ({ timeBegin: first.timeBegin + week * 7 * 86_400_000, timeEnd: first.timeEnd + week * 7 * 86_400_000 }));
+    const item = { bookableItems: [{ bookableId: room.id, amount: 1 }] };
+    const series = { ...first, ...item, ...customer, name: 'Turnverein', series: { frequency: 'WEEKLY', count: weeks } };
+    // Each date wanted by a single booker on each process, the series fired on both processes too.
+    const singles = dates.flatMap((window, week) => [0, 1].map((copy) => ({ ...window, ...item, ...customer, mail: `einzeln-${week}-${copy}@example.com` })));
+    const requests = [series, { ...series, mail: 'zweiter-verein@example.com' }, ...singles].map((body, index) => ({
+      via: index % 2 === 0 ? 'in-process' : 'child',
+      send: () => clients[index % 2].post(`/api/${tenantId}/checkout`, body),
+    }));
+
+    const outcomes = await fireAll(requests);
+    const context = JSON.stringify(tally(outcomes));
+    const unexpected = outcomes.filter((outcome) => outcome.status !== 200 && !(outcome.status === 409 && ['booking.capacity', 'booking.busy', 'booking.series-none-free'].includes(outcome.code ?? '')));
+    expect(unexpected, context).toEqual([]);
+
+    // Whoever won each date, it is booked exactly once.
+    for (const window of dates) expect((await activeBookingsOf(sql, room.id, window)).bookings, context).toBe(1);
+    const { rows } = await sql.query<{ count: string }>('select count(*) from booking_items where bookable_id = $1', [room.id]);
+    expect(Number(rows[0].count), context).toBe(weeks);
+    expectQuietServerLog();
+  }, 60_000);
 });

@@ -193,6 +193,8 @@ export type CheckoutInput = {
   /** giroCockpit, pmPayment or invoice; empty for free bookings. */
   paymentProvider?: string | null | undefined;
   phone?: string | null | undefined;
+  /** Book the window repeatedly: one booking per free date, linked as a series (a series is paid by invoice). */
+  series?: SeriesInput | null | undefined;
   street?: string | null | undefined;
   timeBegin?: string | null | undefined;
   timeEnd?: string | null | undefined;
@@ -452,6 +454,31 @@ export type SchoolHolidayInput = {
   to?: string | null | undefined;
 };
 
+/** DAILY; WEEKLY on the chosen weekdays; MONTHLY on the first window's place of its weekday in the month (e.g. the 2nd Tuesday, a 5th as the last). */
+export type SeriesFrequency =
+  | 'DAILY'
+  | 'MONTHLY'
+  | 'WEEKLY';
+
+/** Book the checkout's window repeatedly: at most 200 dates within two years of the first. */
+export type SeriesInput = {
+  /** How many dates the rule yields (1 to 200), the skipped ones included (RFC 5545 COUNT); either this or until. */
+  count?: number | null | undefined;
+  /** Days left out ("YYYY-MM-DD"). */
+  excludeDates?: Array<string> | null | undefined;
+  frequency: SeriesFrequency;
+  /** Every n-th day, week or month; 1 when empty. */
+  interval?: number | null | undefined;
+  /** Book only when every date can be booked; otherwise BOOKING_SERIES_UNAVAILABLE and nothing is written. Without it the free dates are booked. */
+  requireAll?: boolean | null | undefined;
+  /** Skip the tenant's public holidays (its holidayRegion) and school holidays. */
+  skipHolidays?: boolean | null | undefined;
+  /** The last day a date may fall on ("YYYY-MM-DD"); either this or count. */
+  until?: string | null | undefined;
+  /** A weekly series' weekdays; empty: the first window's weekday. */
+  weekdays?: Array<Weekday> | null | undefined;
+};
+
 export type SignUpInput = {
   company?: string | null | undefined;
   firstName: string;
@@ -626,6 +653,16 @@ export type WebhookEndpointInput = {
   includePersonalData?: boolean | null | undefined;
   url: string;
 };
+
+/** RFC 5545 weekday codes, Monday first. */
+export type Weekday =
+  | 'FR'
+  | 'MO'
+  | 'SA'
+  | 'SU'
+  | 'TH'
+  | 'TU'
+  | 'WE';
 
 export type WorkflowActionInput = {
   bookingStatus?: Array<string> | null | undefined;

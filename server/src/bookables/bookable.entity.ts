@@ -110,6 +110,10 @@ export class Bookable {
   @Property({ type: 'boolean', default: false })
   isOpeningHoursRelated: Opt<boolean> = false;
 
+  /** The public may book the object as a series (staff always may). */
+  @Property({ type: 'boolean', default: false })
+  allowSeries: Opt<boolean> = false;
+
   @Property({ type: 'jsonb', default: '[]' })
   openingHours: Opt<TimePeriod[]> = [];
 

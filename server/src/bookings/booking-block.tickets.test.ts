@@ -52,6 +52,7 @@ function ticketBooking(items: { title: string; type: BookableSnapshot['type']; e
     cancelledAt: null,
     updatedAt: null,
     lockerInfo: [],
+    seriesId: null,
   };
 }
 

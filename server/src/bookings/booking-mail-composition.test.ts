@@ -55,6 +55,7 @@ function booking(overrides: Partial<BookingView> = {}): BookingView {
     cancelledAt: null,
     updatedAt: null,
     lockerInfo: [],
+    seriesId: null,
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import { paymentWayLabel } from '../../../common/bookings/labels.js';
 import type { TicketEventFacts } from '../../../common/bookings/ticket-event.js';
 import { formatBerlinDateTime, formatEuro } from '../../../common/format/german.js';
+import { berlinParts } from '../../../common/time/berlin.js';
 import { PRIVACY_LINK_LABEL, privacyFooterText, shownPrivacy } from '../../../common/tenants/privacy.js';
 import { escapeHtml } from '../mail/mail.service.js';
 import { defaultGenericMailTemplate } from '../tenants/default-templates.js';
@@ -42,6 +43,37 @@ export interface BookingMailInput {
   receiptAttached?: boolean;
   /** The events of the booked tickets, by id (the booking block names their date and place). */
   ticketEvents?: ReadonlyMap<string, TicketEventFacts>;
+  /** The booking is a date of a series: the mail names every date (one mail for the series, not one per date). */
+  series?: SeriesMailFacts;
+}
+
+/** A series as its mails name it: the rule in German and its dates that are not cancelled, earliest first. */
+export interface SeriesMailFacts {
+  description: string;
+  dates: readonly { bookingId: string; timeBegin: number | null; timeEnd: number | null; priceEur: number }[];
+}
+
+const WEEKDAY_SHORT = ['So.', 'Mo.', 'Di.', 'Mi.', 'Do.', 'Fr.', 'Sa.'];
+
+/** "Di., 02.11.2027, 18:00–20:00 Uhr (Buchung AB12-CD34)"; a date across midnight names both ends. */
+function seriesDateLine(date: SeriesMailFacts['dates'][number]): string {
+  if (date.timeBegin === null || date.timeEnd === null) return `Buchung ${date.bookingId}`;
+  const begin = formatBerlinDateTime(date.timeBegin);
+  const end = formatBerlinDateTime(date.timeEnd);
+  const weekday = WEEKDAY_SHORT[berlinParts(new Date(date.timeBegin)).weekday];
+  const sameDay = begin.slice(0, 10) === end.slice(0, 10);
+  return `${weekday}, ${sameDay ? `${begin}–${end.slice(12)} Uhr` : `${begin} Uhr bis ${end} Uhr`} (Buchung ${date.bookingId})`;
+}
+
+/** The dates of a series and its total, below the booking block. */
+export function seriesBlock(series: SeriesMailFacts): { html: string; text: string } {
+  const heading = `Termine der Serie (${series.description}): ${series.dates.length}`;
+  const lines = series.dates.map(seriesDateLine);
+  const total = `Gesamtbetrag der Serie: ${formatEuro(series.dates.reduce((sum, date) => sum + Math.round(date.priceEur * 100), 0) / 100)}`;
+  return {
+    html: [`<h2>${escapeHtml(heading)}</h2>`, `<ul>\n${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('\n')}\n</ul>`, `<p><strong>${escapeHtml(total)}</strong></p>`].join('\n'),
+    text: [heading, ...lines.map((line) => `- ${line}`), total].join('\n'),
+  };
 }
 
 export interface ComposedBookingMail {
@@ -442,6 +474,11 @@ export function composeBookingMail(kind: BookingMailKind, input: BookingMailInpu
   }
   html.push(block.html);
   text.push(block.text);
+  if (input.series) {
+    const series = seriesBlock(input.series);
+    html.push(series.html);
+    text.push(series.text);
+  }
   if (links.cancel) {
     html.push(link(links.cancel, 'Buchung stornieren'));
     text.push(`Buchung stornieren: ${links.cancel}`);

@@ -1,6 +1,7 @@
 import { Collection, DecimalType, Entity, Index, ManyToOne, OneToMany, PrimaryKey, Property, Unique, type Opt, type Rel } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Tenant } from '../tenants/tenant.entity.js';
+import { BookingSeries } from './series/booking-series.entity.js';
 import type { BookableSnapshot, BookingAttachment, BookingHook, CouponUsed, LockerReservation } from './booking.model.js';
 
 /** An online payment started with the provider: its page, for the amount, at the time. */
@@ -46,6 +47,10 @@ export interface BookingPaymentStart {
 @Index({
   name: 'bookings_tenant_paid_at_index',
   expression: 'create index "bookings_tenant_paid_at_index" on "bookings" ("tenant_id", "paid_at") where "paid_at" is not null',
+})
+@Index({
+  name: 'bookings_tenant_series_index',
+  expression: 'create index "bookings_tenant_series_index" on "bookings" ("tenant_id", "series_id", "time_begin") where "series_id" is not null',
 })
 @Index({ name: 'bookings_search_index', expression: 'create index "bookings_search_index" on "bookings" using gin ("search_text" gin_trgm_ops)' })
 export class Booking {
@@ -159,6 +164,10 @@ export class Booking {
    */
   @Property({ type: 'text[]', default: '{}' })
   statusTokenHashes: Opt<string[]> = [];
+
+  /** The series the booking is a date of (bookings/series); null for a single booking. */
+  @ManyToOne(() => BookingSeries, { nullable: true, deleteRule: 'set null', fieldName: 'series_id', mapToPk: true, type: 'uuid' })
+  seriesId?: string | null;
 
   /** When the customer data was anonymised (docs/privacy.md); null while it is kept. */
   @Property({ type: 'timestamptz', nullable: true })

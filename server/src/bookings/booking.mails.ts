@@ -15,6 +15,22 @@ import type { TicketEntryCodes } from './ticket-entry-codes.js';
 import { ticketDocumentHtml } from './ticket-document.js';
 import type { TicketEventFacts } from '../../../common/bookings/ticket-event.js';
 import type { Booking } from './booking.entity.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { SeriesMailFacts } from './booking-mail-composition.js';
+import { findSeries, seriesBookings, storedRuleView } from './series/booking-series.queries.js';
+
+/** The mails a series sends once for all its dates: they name every date (booking.jobs.ts sends them for its first booking). */
+const SERIES_SUMMARY_KINDS: ReadonlySet<string> = new Set(['request-received', 'confirmed', 'tenant-new-booking', 'tenant-booking-released']);
+
+/** The series' rule and its dates that are not cancelled, for its mails. */
+async function seriesMailFacts(em: EntityManager, tenantId: string, seriesId: string): Promise<SeriesMailFacts> {
+  const series = await findSeries(em, tenantId, seriesId);
+  const bookings = (await seriesBookings(em, tenantId, seriesId)).filter((booking) => !booking.isRejected);
+  return {
+    description: storedRuleView(series).description,
+    dates: bookings.map((booking) => ({ bookingId: booking.number, timeBegin: booking.timeBegin?.getTime() ?? null, timeEnd: booking.timeEnd?.getTime() ?? null, priceEur: booking.priceEur })),
+  };
+}
 
 /** HTML to PDF: the receipts domain's renderer, wired in services.ts. */
 export interface HtmlToPdf {
@@ -98,6 +114,7 @@ export class BookingMailer {
       to: job.to,
       receiptAttached: job.kind === 'confirmed' && documents.some((document) => document.contentType === 'application/pdf'),
       ticketEvents,
+      series: SERIES_SUMMARY_KINDS.has(job.kind) && booking.seriesId ? await seriesMailFacts(em, tenant.id, booking.seriesId) : undefined,
     });
     if (!composed) return;
 

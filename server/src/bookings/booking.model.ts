@@ -120,6 +120,8 @@ export interface BookingView extends CustomerData {
   /** When it was last changed, as an ISO instant in UTC; null only in a checkout's preview, which stores nothing. */
   updatedAt: string | null;
   lockerInfo: LockerReservation[];
+  /** The series the booking is a date of; null for a single booking. */
+  seriesId: string | null;
   _couponUsed?: CouponUsed;
 }
 

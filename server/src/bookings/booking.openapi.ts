@@ -118,6 +118,7 @@ const bookingExample = {
   vatByRate: [{ ratePercent: 19, netCents: 6723, vatCents: 1277, grossCents: 8000 }],
   paymentWay: { kind: 'INVOICE', provider: 'invoice', method: null, label: 'Rechnung' },
   lockerInfo: [],
+  seriesId: null,
   ...exampleCustomer,
 };
 
@@ -181,6 +182,7 @@ const bookingSchema: JsonSchema = {
       },
     },
     lockerInfo: { type: 'array', items: { type: 'object', additionalProperties: true } },
+    seriesId: { type: ['string', 'null'], description: 'Die Serie, zu der die Buchung als Termin gehört (GET /api/{tenantId}/series/{id}); null bei einer einzelnen Buchung' },
     name: { type: 'string' },
     company: { type: 'string' },
     street: { type: 'string' },
@@ -277,6 +279,84 @@ const bookingWebhooks: Record<BookingWebhookType, WebhookDescription> = {
   'booking.deleted': { summary: 'Buchung gelöscht', description: 'Nur die Kennungen.', data: ref('BookingDeletedWebhook') },
 };
 
+/** A series' rule as answers carry it. */
+const seriesRuleSchema: JsonSchema = {
+  type: 'object',
+  required: ['frequency', 'interval', 'weekdays', 'until', 'count', 'skipHolidays', 'excludeDates', 'rrule', 'description'],
+  properties: {
+    frequency: { type: 'string', enum: ['DAILY', 'WEEKLY', 'MONTHLY'] },
+    interval: { type: 'integer', minimum: 1 },
+    weekdays: { type: 'array', items: { type: 'string', enum: ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] } },
+    until: { type: ['string', 'null'], format: 'date' },
+    count: { type: ['integer', 'null'] },
+    skipHolidays: { type: 'boolean' },
+    excludeDates: { type: 'array', items: { type: 'string', format: 'date' } },
+    rrule: { type: 'string', description: 'Die Regel nach RFC 5545 (RRULE ohne DTSTART)' },
+    description: { type: 'string', description: 'Die Regel auf Deutsch, z. B. „wöchentlich dienstags bis 30.06.2028“' },
+  },
+};
+
+/** A series checkout's dates: each with whether it can be (or was) booked, why not, and its price. */
+const seriesCheckoutSchema: JsonSchema = {
+  type: ['object', 'null'],
+  description: 'Nur bei einer Serie: jeder Termin der Regel, ob er frei ist (oder gebucht wurde) und warum nicht, und der Preis der freien Termine',
+  required: ['id', 'rule', 'dates', 'availableCount', 'priceEur', 'vatIncludedEur'],
+  properties: {
+    id: { type: ['string', 'null'], description: 'Die angelegte Serie; leer bei `simulate`' },
+    rule: seriesRuleSchema,
+    dates: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['date', 'timeBegin', 'timeEnd', 'available', 'reason', 'reasonText', 'priceEur', 'bookingId'],
+        properties: {
+          date: { type: 'string', format: 'date' },
+          timeBegin: instantMs('Beginn'),
+          timeEnd: instantMs('Ende'),
+          available: { type: 'boolean' },
+          reason: { type: ['string', 'null'], enum: ['taken', 'closed', 'holiday', 'horizon', 'limit', null] },
+          reasonText: { type: ['string', 'null'], description: 'Der Grund auf Deutsch' },
+          priceEur: { type: 'number' },
+          bookingId: { type: ['string', 'null'], description: 'Die für den Termin angelegte Buchung' },
+        },
+      },
+    },
+    availableCount: { type: 'integer' },
+    priceEur: { type: 'number', description: 'Bruttopreis der freien (oder gebuchten) Termine' },
+    vatIncludedEur: { type: 'number' },
+  },
+};
+
+/** GET series/{id}: a stored series with its bookings. */
+const bookingSeriesSchema: JsonSchema = {
+  type: 'object',
+  required: ['id', 'tenantId', 'rule', 'name', 'createdAt', 'dates'],
+  properties: {
+    id: { type: 'string' },
+    tenantId: { type: 'string' },
+    rule: seriesRuleSchema,
+    name: { type: 'string' },
+    createdAt: { type: 'integer', description: 'Millisekunden seit 1970' },
+    dates: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['bookingId', 'timeBegin', 'timeEnd', 'isCommitted', 'isPayed', 'isRejected', 'status', 'priceEur'],
+        properties: {
+          bookingId: { type: 'string' },
+          timeBegin: instantMs('Beginn'),
+          timeEnd: instantMs('Ende'),
+          isCommitted: { type: 'boolean' },
+          isPayed: { type: 'boolean' },
+          isRejected: { type: 'boolean' },
+          status: { type: 'string', description: 'ausstehend, freigegeben, abgelehnt oder storniert' },
+          priceEur: { type: 'number' },
+        },
+      },
+    },
+  },
+};
+
 /** A checkout's answer: the stored booking, or with `simulate` the preview, which has no number, token or change yet. */
 const checkoutResultSchema: JsonSchema = {
   ...bookingSchema,
@@ -286,6 +366,7 @@ const checkoutResultSchema: JsonSchema = {
     id: { type: ['string', 'null'], description: 'Buchungsnummer; leer bei `simulate`' },
     updatedAt: { ...bookingProperties.updatedAt, type: ['string', 'null'] },
     statusToken: { type: ['string', 'null'], description: 'Status-Token der Buchung (`bst_…`), nur in dieser Antwort; leer bei `simulate`' },
+    series: seriesCheckoutSchema,
   },
 };
 
@@ -418,7 +499,7 @@ export const bookingApi: ApiDomain = {
   tag: { name: 'Buchungen', description: 'Buchungen lesen, anlegen, ändern, freigeben, ablehnen; Belegung und Buchen über den Checkout.' },
   source: 'server/src/bookings/booking.openapi.ts',
   webhooks: bookingWebhooks,
-  schemas: { Booking: bookingSchema, BookingWebhook: bookingWebhookSchema, BookingDeletedWebhook: bookingDeletedWebhookSchema, CheckoutResult: checkoutResultSchema, PublicBookingSlot: publicBookingSlotSchema, PublicBookingStatus: publicBookingStatusSchema, PaymentReturnStatus: paymentReturnStatusSchema, OccupancySlot: slotSchema, RoomSchedule: roomScheduleSchema, BookingHistoryPage: historySchema },
+  schemas: { Booking: bookingSchema, BookingWebhook: bookingWebhookSchema, BookingDeletedWebhook: bookingDeletedWebhookSchema, CheckoutResult: checkoutResultSchema, BookingSeries: bookingSeriesSchema, PublicBookingSlot: publicBookingSlotSchema, PublicBookingStatus: publicBookingStatusSchema, PaymentReturnStatus: paymentReturnStatusSchema, OccupancySlot: slotSchema, RoomSchedule: roomScheduleSchema, BookingHistoryPage: historySchema },
   operations: [
     {
       method: 'get',
@@ -504,6 +585,14 @@ export const bookingApi: ApiDomain = {
       summary: 'Eine Buchung',
       access: 'signedIn',
       answers: { 200: { description: 'Die Buchung mit `_populated`.', schema: ref('Booking'), example: bookingExample } },
+    },
+    {
+      method: 'get',
+      path: '/api/{tenantId}/series/{id}',
+      summary: 'Eine Serie von Buchungen',
+      description: 'Die Regel und die Buchungen der Serie, früheste zuerst (die der Angemeldete lesen darf).',
+      access: 'signedIn',
+      answers: { 200: { description: 'Die Serie.', schema: ref('BookingSeries') } },
     },
     {
       method: 'delete',
@@ -665,6 +754,21 @@ export const bookingApi: ApiDomain = {
               items: { type: 'object', properties: { id: { type: 'string' }, accepted: { type: 'boolean' } } },
             },
             paymentProvider: { description: 'Zahlungsanbieter des Mandanten (z. B. `invoice`)', type: ['string', 'null'] },
+            series: {
+              description:
+                'Den Zeitraum regelmäßig buchen: eine Buchung je freiem Termin, als Serie verbunden (höchstens 200 Termine in zwei Jahren; bezahlt per Rechnung). Mit `requireAll` wird nur gebucht, wenn jeder Termin frei ist.',
+              type: ['object', 'null'],
+              properties: {
+                frequency: { type: 'string', enum: ['DAILY', 'WEEKLY', 'MONTHLY'] },
+                interval: { type: 'integer', minimum: 1, description: 'Jeden n-ten Tag, jede n-te Woche oder jeden n-ten Monat (Standard 1)' },
+                weekdays: { type: 'array', items: { type: 'string', enum: ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] }, description: 'Wochentage einer wöchentlichen Serie; leer: der des ersten Termins' },
+                until: { type: ['string', 'null'], format: 'date', description: 'Letzter möglicher Tag (entweder dies oder `count`)' },
+                count: { type: ['integer', 'null'], minimum: 1, maximum: 200, description: 'Anzahl der Termine der Regel (entweder dies oder `until`)' },
+                skipHolidays: { type: 'boolean', description: 'Feiertage des Bundeslands und Schulferien des Mandanten auslassen' },
+                excludeDates: { type: 'array', items: { type: 'string', format: 'date' }, description: 'Ausgelassene Tage' },
+                requireAll: { type: 'boolean', description: 'Nur buchen, wenn jeder Termin frei ist' },
+              },
+            },
             ...customerFields,
           },
         },

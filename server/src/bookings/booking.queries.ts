@@ -172,6 +172,7 @@ export function bookingView(booking: Booking): BookingView {
     cancelledAt: iso(booking.cancelledAt),
     updatedAt: booking.updatedAt.toISOString(),
     lockerInfo: booking.lockerInfo,
+    seriesId: booking.seriesId ?? null,
     ...(booking.couponUsed ? { _couponUsed: booking.couponUsed } : {}),
   };
 }
@@ -251,7 +252,7 @@ export function setItems(em: EntityManager, booking: Booking, lines: readonly It
  */
 const pageColumns = (snapshots: boolean) => `b.number, b.tenant_id, b.assigned_user_id, b.time_begin, b.time_end, b.created_at, b.coupon_code, b.coupon_used,
   b.name, b.company, b.street, b.zip_code, b.location, b.mail, b.phone, b.comment, b.attachments, b.price_eur, b.vat_included_eur,
-  b.is_committed, b.is_payed, b.is_rejected, b.payment_provider, b.payment_method, b.paid_at, b.cancelled_at, b.updated_at, b.locker_info,
+  b.is_committed, b.is_payed, b.is_rejected, b.payment_provider, b.payment_method, b.paid_at, b.cancelled_at, b.updated_at, b.locker_info, b.series_id,
   coalesce((select json_agg(json_build_object('bookableId', i.bookable_id, 'amount', i.amount, 'regularPriceEur', i.regular_price_eur,
       'regularGrossPriceEur', i.regular_gross_price_eur, 'userPriceEur', i.user_price_eur, 'userGrossPriceEur', i.user_gross_price_eur,
       '_bookableUsed', ${snapshots ? 'i.bookable_used' : "jsonb_build_object('id', i.bookable_id, 'title', i.bookable_used->'title', 'type', i.bookable_used->'type', 'eventId', i.bookable_used->'eventId', 'priceType', i.bookable_used->'priceType', 'priceCategories', i.bookable_used->'priceCategories')"}) order by i.position)
@@ -286,6 +287,7 @@ interface PageRow {
   cancelled_at: Date | string | null;
   updated_at: Date | string;
   locker_info: LockerReservation[];
+  series_id: string | null;
   items: BookingView['bookableItems'];
 }
 
@@ -319,6 +321,7 @@ function pageRowView(row: PageRow): BookingView {
     cancelledAt: iso(row.cancelled_at),
     updatedAt: new Date(row.updated_at).toISOString(),
     lockerInfo: row.locker_info,
+    seriesId: row.series_id,
     ...(row.coupon_used ? { _couponUsed: row.coupon_used } : {}),
   };
 }

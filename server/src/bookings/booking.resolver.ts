@@ -14,6 +14,7 @@ import type { Viewer } from '../users/viewer.service.js';
 import type { Booking } from './booking.entity.js';
 import type { BookingView } from './booking.model.js';
 import { bookingView } from './booking.queries.js';
+import { seriesCheckoutType } from './series/booking-series.types.js';
 import { touchedSchedules, windowOf } from './booking.service.js';
 import type { PublicBookingStatus } from './booking.model.js';
 import { roomScheduleQuerySchema, roomScheduleWatchSchema } from '../../../common/bookings/booking-query.schema.js';
@@ -136,7 +137,7 @@ export class BookingResolver {
   @Query(() => CheckoutResultType, { description: 'The price and flags a checkout would have, without booking (checks every rule; nothing is stored or mailed).' })
   async checkoutPreview(@Arg('tenantId', () => ID) tenantId: string, @Arg('input', () => CheckoutInput) input: CheckoutInput, @Ctx() context: GraphQLContext): Promise<CheckoutResultType> {
     const preview = await context.services.checkout.checkout(await context.viewer(), tenantId, parseInput(checkoutSchema, input), { simulate: true });
-    return { ...summaryOf(preview), id: null, statusToken: null };
+    return { ...summaryOf(preview), id: null, statusToken: null, series: preview.series ? seriesCheckoutType(preview.series) : null };
   }
 
   @Query(() => UnitPricesType, { description: 'Unit prices of one object for the window and coupon, after its checks (checkout/validateItem).' })
@@ -225,7 +226,7 @@ export class BookingResolver {
     @Ctx() context: GraphQLContext,
   ): Promise<CheckoutResultType> {
     const stored = await context.services.checkout.checkout(await context.viewer(), tenantId, parseInput(checkoutSchema, input), { simulate: false, idempotencyKey });
-    return { ...summaryOf(stored), id: stored.id, statusToken: 'statusToken' in stored ? stored.statusToken : null };
+    return { ...summaryOf(stored), id: stored.id, statusToken: 'statusToken' in stored ? stored.statusToken : null, series: stored.series ? seriesCheckoutType(stored.series) : null };
   }
 
   @Auth(AuthRule.BOOKING_WRITER)

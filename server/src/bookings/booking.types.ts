@@ -10,6 +10,7 @@ import { bookingStatusLabel, paymentWayLabel, type BookingAttachment, type Booki
 import type { BookingChargeFilter, BookingStatusFilter } from './booking-conditions.js';
 import { paymentWayOf, type PaymentWayKind } from '../../../common/bookings/money.js';
 import { bookingMoneyOf } from './booking-money.js';
+import { SeriesCheckoutType, SeriesInput } from './series/booking-series.types.js';
 
 /** The GraphQL shapes of bookings. */
 
@@ -179,6 +180,7 @@ export class BookingType extends BookingSummaryFields {
   cancelledAt!: Date | null;
   @Field(() => Date, { description: 'When the booking was last changed (by anyone: staff, customer, payment, workflow); the order and filter of updatedSince.' })
   updatedAt!: Date;
+  @Field(() => ID, { nullable: true, description: 'The series the booking is a date of (bookingSeries); empty for a single booking.' }) seriesId!: string | null;
   @Field(() => String, { description: 'How it is paid, in German: the method once known with the customer\'s choice beside it ("Bar (gewählt: Rechnung)"), the choice alone ("Rechnung"), "Unbekannt" when neither is known.' }) paymentMethodLabel!: string;
   @Field(() => String, { nullable: true, description: 'The workflow state holding it, "archive", or empty for the backlog or without an active workflow.' })
   workflowStatus!: string | null;
@@ -247,6 +249,8 @@ export class CheckoutResultType extends BookingSummaryFields {
     description: 'The stored booking\'s status token ("bst_…"), shown only in this answer: bookingStatusByToken reads the status with it. Empty for a preview. A repeated idempotent checkout answers a new one; the earlier ones stay valid.',
   })
   statusToken!: string | null;
+  @Field(() => SeriesCheckoutType, { nullable: true, description: 'A series checkout: every date, whether it can be (or was) booked and why not; the booking fields above are its first bookable date.' })
+  series!: SeriesCheckoutType | null;
 }
 
 @ObjectType('UnitPrices', { description: 'Unit prices of one object (not multiplied by the amount).' })
@@ -368,6 +372,7 @@ export class CheckoutInput {
   @Field(() => String, { nullable: true }) comment?: string | null;
   @Field(() => [AttachmentConsentInput], { nullable: true }) attachmentStatus?: AttachmentConsentInput[] | null;
   @Field(() => String, { nullable: true, description: 'giroCockpit, pmPayment or invoice; empty for free bookings.' }) paymentProvider?: string | null;
+  @Field(() => SeriesInput, { nullable: true, description: 'Book the window repeatedly: one booking per free date, linked as a series (a series is paid by invoice).' }) series?: SeriesInput | null;
 }
 
 @InputType()
@@ -477,6 +482,7 @@ export function bookingType(view: BookingView, workflowStatus: WorkflowStatus = 
     cancelledAt: view.cancelledAt === null ? null : new Date(view.cancelledAt),
     // Only a checkout's preview lacks it, and a preview is a CheckoutResult, never a Booking.
     updatedAt: new Date(view.updatedAt ?? view.timeCreated),
+    seriesId: view.seriesId,
     workflowStatus,
     assignedUserId: view.assignedUserId,
     name: view.name,

@@ -1,5 +1,6 @@
 import { Bookable } from '../bookables/bookable.entity.js';
 import { Booking, BookingItem } from '../bookings/booking.entity.js';
+import { BookingSeries } from '../bookings/series/booking-series.entity.js';
 import { Event } from '../events/event.entity.js';
 import { Coupon } from '../coupons/coupon.entity.js';
 import { Instance } from '../instance/instance.entity.js';
@@ -14,4 +15,4 @@ import { User } from '../users/user.entity.js';
 import { Workflow } from '../workflow/workflow.entity.js';
 
 /** Every entity, listed once; each domain owns its own file. */
-export const entities = [Instance, User, UserHook, Tenant, TenantMembership, Role, Coupon, Workflow, Bookable, Booking, BookingItem, Event, Receipt, ApiToken, CalendarFeed];
+export const entities = [Instance, User, UserHook, Tenant, TenantMembership, Role, Coupon, Workflow, Bookable, Booking, BookingItem, BookingSeries, Event, Receipt, ApiToken, CalendarFeed];

@@ -43,6 +43,7 @@ const booking = (changes: Partial<BookingView> = {}): BookingView => ({
   cancelledAt: null,
   updatedAt: null,
   lockerInfo: [],
+  seriesId: null,
   ...changes,
 });
 

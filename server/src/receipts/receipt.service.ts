@@ -116,6 +116,7 @@ function sampleBooking(tenantId: string, now: Date): BookingView {
     cancelledAt: null,
     updatedAt: now.toISOString(),
     lockerInfo: [],
+    seriesId: null,
   };
 }
 

@@ -97,6 +97,9 @@ export const errorCatalogue = {
   'booking.coupon-invalid': { status: 409, title: 'Gutschein ungültig', detail: 'Der Gutscheincode ist unbekannt oder nicht mehr gültig.' , meaning: 'Checkout: the coupon code is unknown or no longer valid.' },
   'booking.coupon-used-up': { status: 409, title: 'Gutschein aufgebraucht', detail: 'Der Gutschein wurde bereits so oft wie erlaubt eingelöst.' , meaning: 'Checkout: the coupon was redeemed as often as allowed.' },
   'booking.busy': { status: 409, title: 'Gerade viel los', detail: 'Das Objekt wird gerade von anderen gebucht. Bitte versuchen Sie es in einem Moment erneut.' , meaning: 'Checkout: others are booking the same object at this moment; try again shortly.' },
+  'booking.series-not-allowed': { status: 409, title: 'Keine Serienbuchung', detail: 'Dieses Objekt kann nicht regelmäßig gebucht werden.', meaning: 'Checkout: a series was asked for an object that does not allow the public to book series (allowSeries).' },
+  'booking.series-unavailable': { status: 409, title: 'Nicht alle Termine frei', detail: 'Nicht alle Termine der Serie sind frei; es wurde nichts gebucht.', meaning: 'Checkout: a series with requireAll has dates that cannot be booked; extensions.fieldErrors names them by date.' },
+  'booking.series-none-free': { status: 409, title: 'Kein Termin frei', detail: 'Keiner der Termine der Serie kann gebucht werden; es wurde nichts gebucht.', meaning: 'Checkout: no date of the series can be booked.' },
   'booking.time-conflict': { status: 409, title: 'Zeitkonflikt', detail: 'Zeitkonflikt' , meaning: 'Staff changed a booking to a period that conflicts with another booking; the message names the conflict.' },
   'booking.idempotency-key-reused': {
     status: 422,

@@ -3,7 +3,14 @@ import { Bookable } from '../../bookables/bookable.entity.js';
 import { roleIdsOf, type BookableService } from '../../bookables/bookable.service.js';
 import { isPermittedToBook } from '../../bookables/rules/availability.js';
 import { Coupon } from '../../coupons/coupon.entity.js';
-import { AppError } from '../../shared/errors.js';
+import { AppError, type ErrorCode } from '../../shared/errors.js';
+import { enqueueJobs } from '../../shared/jobs.js';
+import { holidayCalendarOf } from '../../tenants/tenant-holidays.js';
+import type { Workflow } from '../../workflow/workflow.entity.js';
+import { describeSeriesRule, effectiveWeekdays, rruleOf, seriesMessages, seriesOccurrences, type SeriesDateReason, type SeriesRule } from '../../../../common/bookings/series.js';
+import { BookingSeries } from '../series/booking-series.entity.js';
+import type { SeriesCheckoutView, SeriesDateView, SeriesRuleView } from '../series/booking-series.model.js';
+import type { LockerReservation } from '../booking.model.js';
 import { recordCheckoutOutcome } from '../../shared/metrics.js';
 import { isUuid } from '../../shared/ids.js';
 import { assertTokenTenant } from '../../shared/token-scope.js';
@@ -26,7 +33,7 @@ import { setBookingState } from '../booking-state.js';
 import { holdsTickets, newBookingMailJobs, recordBookingChange } from '../booking.jobs.js';
 import { createdBookingWebhookTypes } from '../booking.webhooks.js';
 import { bookableSnapshot, unitPricesOf, type BookingView, type UnitPrices } from '../booking.model.js';
-import { busyWhenLocked } from '../booking.locks.js';
+import { busyWhenLocked, lockKeysOf, lockObjects } from '../booking.locks.js';
 import { activeLockerSystems, lockerActivationJobs } from '../booking-lockers.js';
 import type { BookingOccupancyGuard, OccupancyClaim, OccupancyRules } from '../booking-occupancy-guard.js';
 import { paymentTransitions, reportPaymentEvents, type BookingPaymentEvents, type OfferedPaymentProviders } from '../booking-payment-events.js';
@@ -54,6 +61,8 @@ interface PlannedItem extends BookableFamily {
 
 interface Plan {
   tenant: Tenant;
+  /** Whether the public may book the lead object as a series. */
+  allowsSeries: boolean;
   begin: Date | null;
   end: Date | null;
   items: PlannedItem[];
@@ -64,6 +73,56 @@ interface Plan {
   coupon: (CouponTerms & { key: string }) | null;
 }
 
+/** One date of a series as planned: its window, and the holiday that skips it. */
+interface PlannedDate {
+  date: string;
+  begin: Date;
+  end: Date;
+  holiday: string | null;
+}
+
+/** A series checkout's rule and its dates, before any check. */
+interface SeriesPlan {
+  rule: SeriesRule;
+  view: SeriesRuleView;
+  dates: PlannedDate[];
+}
+
+/** What writing one booking needs besides the plan. */
+interface BookingWrite {
+  outcome: CheckoutOutcome;
+  lockers: LockerReservation[] | null;
+  number: string;
+  now: number;
+  statusTokenHash: string | null;
+  seriesId: string | null;
+  origin: ChangeOrigin;
+  workflow: Workflow | null;
+}
+
+/** Why the guard refused a date of a series, by the refusal's code; anything else is a limit. */
+const seriesReasonByCode: Partial<Record<ErrorCode, SeriesDateReason>> = {
+  'booking.capacity': 'taken',
+  'booking.parent-unavailable': 'taken',
+  'booking.child-booked': 'taken',
+  'booking.event-full': 'taken',
+  'booking.lockers-unavailable': 'taken',
+  'booking.opening-hours': 'closed',
+  'booking.fixed-time': 'closed',
+  'booking.not-bookable': 'closed',
+  'booking.in-past': 'horizon',
+  'booking.advance-limit': 'horizon',
+  // The guard's only field error is the booking horizon.
+  'generic.validation': 'horizon',
+};
+
+/** The reason and German text of a refused date; other errors (busy, database) are no answer for a date and go on. */
+function dateRefusal(error: unknown): { reason: SeriesDateReason; text: string } {
+  if (!(error instanceof AppError) || error.code === 'booking.busy') throw error;
+  const text = error.fieldErrors ? (Object.values(error.fieldErrors)[0] ?? error.message) : error.message;
+  return { reason: seriesReasonByCode[error.code] ?? 'limit', text };
+}
+
 export interface CheckoutOutcome {
   items: PricedItem[];
   priceEur: number;
@@ -72,11 +131,11 @@ export interface CheckoutOutcome {
   isPayed: boolean;
 }
 
-/** A checkout evaluated without storing (simulate, price preview): the booking it would make. */
-export type CheckoutPreview = Omit<BookingView, 'id'> & { id: null };
+/** A checkout evaluated without storing (simulate, price preview): the booking it would make; for a series, its first date and every date. */
+export type CheckoutPreview = Omit<BookingView, 'id'> & { id: null; series?: SeriesCheckoutView };
 
-/** A stored checkout's answer: the booking and its status token, shown this once (only its hash is kept). */
-export type StoredCheckout = BookingView & { statusToken: string };
+/** A stored checkout's answer: the booking and its status token, shown this once (only its hash is kept); for a series, its first booked date and every date. */
+export type StoredCheckout = BookingView & { statusToken: string; series?: SeriesCheckoutView };
 
 /**
  * Checkout (docs/bookings.md): every rule, and the guarantee that no object is overbooked.
@@ -133,6 +192,12 @@ export class CheckoutService {
       if (!options.simulate) {
         this.requireCustomerData(plan, request);
         this.requirePaymentChoice(plan, request);
+        if (request.series) this.requireInvoiceForSeries(plan, request);
+      }
+      if (request.series) {
+        const series = this.seriesPlan(plan, request.series, viewer);
+        if (options.simulate) return await this.previewSeries(plan, request, series);
+        return await busyWhenLocked(() => this.storeSeries(plan, request, series, repeatable, checkoutOrigin(viewer, tenantId)));
       }
       if (options.simulate) {
         await this.guard.preview(this.orm.em.fork(), this.claimOf(plan), this.rulesOf(plan));
@@ -172,6 +237,7 @@ export class CheckoutService {
       customer: { name: '', company: '', street: '', zipCode: '', location: '', mail: '', phone: '', comment: '' },
       attachmentStatus: [],
       paymentProvider: null,
+      series: null,
     };
     const em = this.orm.em.fork();
     const plan = await this.plan(em, viewer, tenantId, request, { addOns: false });
@@ -239,7 +305,8 @@ export class CheckoutService {
       const found = stored as Coupon;
       coupon = { key: found.key, code: found.code, description: found.description, type: found.type, discount: found.discount, maxAmount: found.maxAmount, usedAmount: found.usedAmount, validFrom: found.validFrom, validTo: found.validTo };
     }
-    return { tenant, begin: request.timeBegin, end: request.timeEnd, items, userId, roleIds, free, coupon };
+    const allowsSeries = byId.get(request.items[0]?.bookableId ?? '')?.allowSeries ?? false;
+    return { tenant, allowsSeries, begin: request.timeBegin, end: request.timeEnd, items, userId, roleIds, free, coupon };
   }
 
   /** A real booking needs a name and a reachable address, the fields its objects require and consent to their required documents. */
@@ -267,6 +334,15 @@ export class CheckoutService {
     const choices = offered.map((provider) => `„${provider.title.trim() || provider.id}“`).join(', ');
     const message = offered.length === 0 ? 'Dieser Mandant bietet keine Zahlung über die Plattform an; bitte wählen Sie keinen Zahlungsanbieter.' : `Bitte wählen Sie eine Zahlungsart: ${choices}.`;
     throw new AppError('generic.validation', { fieldErrors: { paymentProvider: message } });
+  }
+
+  /**
+   * A series is paid as a whole, by the one invoice it gets, never date by date online: a club
+   * pays its season by transfer, and a payment page per date would ask forty times.
+   */
+  private requireInvoiceForSeries(plan: Plan, request: CheckoutRequest): void {
+    if (this.price(plan).priceEur <= 0 || !request.paymentProvider || request.paymentProvider === 'invoice') return;
+    throw new AppError('generic.validation', { fieldErrors: { paymentProvider: 'Eine Serie wird per Rechnung bezahlt; bitte wählen Sie „Rechnung“.' } });
   }
 
   /** The new booking as the occupancy guard sees it: it held nothing, so all of it is claimed. */
@@ -323,8 +399,233 @@ export class CheckoutService {
       cancelledAt: null,
       updatedAt: null,
       lockerInfo: [],
+      seriesId: null,
       ...(plan.coupon ? { _couponUsed: couponUsed(plan.coupon) } : {}),
     };
+  }
+
+  /**
+   * Writes one booking the guard let through, inside the checkout's transaction: the booking and its
+   * items, entry codes, live event, webhooks, history, payment follow-up and its place on the board.
+   * A date of a series (`seriesId`) sends no mails of its own: the series' mails name every date.
+   */
+  private async writeBooking(tx: EntityManager, plan: Plan, request: CheckoutRequest, write: BookingWrite): Promise<Booking> {
+    const { outcome, lockers, number, now, origin } = write;
+    const preview = this.preview(plan, request, outcome);
+    const created = tx.create(Booking, {
+      tenant: tx.getReference(Tenant, plan.tenant.id),
+      number,
+      assignedUserId: plan.userId,
+      timeBegin: plan.begin,
+      timeEnd: plan.end,
+      ...request.customer,
+      couponCode: plan.coupon?.code ?? null,
+      couponUsed: plan.coupon ? couponUsed(plan.coupon) : null,
+      priceEur: outcome.priceEur,
+      vatIncludedEur: outcome.vatIncludedEur,
+      paymentProvider: request.paymentProvider,
+      attachments: preview.attachments,
+      lockerInfo: lockers ?? [],
+      statusTokenHashes: write.statusTokenHash ? [write.statusTokenHash] : [],
+      seriesId: write.seriesId,
+      createdAt: new Date(now),
+    });
+    // Released and (free: nothing to pay) paid at once, through the one function that sets the flags with their instants.
+    setBookingState(created, { isCommitted: outcome.isCommitted, isPayed: outcome.isPayed }, new Date(now));
+    created.searchText = searchTextOf(created, plan.items.map((item) => item.record.title));
+    setItems(tx, created, preview.bookableItems.map((item) => ({ ...item, bookableUsed: item._bookableUsed })));
+    await tx.flush();
+    // Tickets released at checkout get their entry codes in the booking's own transaction.
+    await this.ticketCodes.issue(tx, created);
+
+    const jobs = write.seriesId ? [] : newBookingMailJobs(plan.tenant.id, created.number, created, holdsTickets(plan.items.map((item) => item.record)));
+    // Released at once: the locker system opens the reserved units for the booking's period.
+    if (created.isCommitted) jobs.push(...lockerActivationJobs(created));
+    // The objects are known here: no need to read them back while the objects are locked.
+    const bookableIds = preview.bookableItems.map((item) => item.bookableId);
+    // Released at once (objects that release automatically): integrators hear of the release too.
+    await recordBookingChange(tx, { tenantId: plan.tenant.id, id: created.number, action: 'CREATED', assignedUserId: created.assignedUserId ?? null, bookableIds }, jobs, createdBookingWebhookTypes(created));
+    await recordBookingHistory(tx, { tenantId: plan.tenant.id, bookingId: created.number, action: 'created', ...origin });
+    // A booking released at checkout with something to pay is asked for its payment now, as after
+    // a staff release: the link (mail 4) or the invoice (mail 5) reaches a customer who closes the tab.
+    // A series is invoiced as a whole (series-documents.ts), not date by date.
+    if (!write.seriesId) await reportPaymentEvents(this.payments, tx, plan.tenant.id, created.number, paymentTransitions(null, created));
+    // Last, so the default state's lock is held only until the commit that follows; its status
+    // actions change the booking as a change after its creation (mails and live event of their own).
+    await this.workflows.placeNewBookingIn(tx, plan.tenant.id, created.number, now, origin, write.workflow);
+    return created;
+  }
+
+  /**
+   * The dates of a series checkout: the rule expanded from the first window, without the days left
+   * out by hand; with `skipHolidays` the tenant's public and school holidays are marked to be
+   * skipped. The public books series only of objects that allow them; staff always may.
+   */
+  private seriesPlan(plan: Plan, rule: SeriesRule, viewer: Viewer | null): SeriesPlan {
+    const staff = viewer !== null && isTenantMember(viewer.permissions, plan.tenant.id);
+    if (!staff && !plan.allowsSeries) throw new AppError('booking.series-not-allowed');
+    const expanded = seriesOccurrences(rule, { begin: plan.begin, end: plan.end });
+    if ('problem' in expanded) {
+      const field = expanded.problem.field === 'timeBegin' ? 'timeBegin' : `series.${expanded.problem.field}`;
+      throw new AppError('generic.validation', { fieldErrors: { [field]: expanded.problem.message } });
+    }
+    const excluded = new Set(rule.excludeDates);
+    const holidays = rule.skipHolidays ? holidayCalendarOf(plan.tenant) : null;
+    const dates = expanded.occurrences
+      .filter((occurrence) => !excluded.has(occurrence.date))
+      .map((occurrence) => ({ date: occurrence.date, begin: occurrence.timeBegin, end: occurrence.timeEnd, holiday: holidays?.holidayOn(occurrence.date) ?? null }));
+    if (dates.length === 0) throw new AppError('generic.validation', { fieldErrors: { 'series.excludeDates': seriesMessages.empty } });
+    const firstDate = expanded.occurrences[0].date;
+    const view: SeriesRuleView = {
+      frequency: rule.frequency,
+      interval: rule.interval,
+      weekdays: rule.frequency === 'WEEKLY' ? effectiveWeekdays(rule, firstDate) : [],
+      until: rule.until,
+      count: rule.count,
+      skipHolidays: rule.skipHolidays,
+      excludeDates: rule.excludeDates,
+      rrule: rruleOf(rule, firstDate),
+      description: describeSeriesRule(rule, firstDate),
+    };
+    return { rule, view, dates };
+  }
+
+  /** The plan of one date: the same objects, prices and booker in the date's window. */
+  private atDate(plan: Plan, date: PlannedDate): Plan {
+    return { ...plan, begin: date.begin, end: date.end };
+  }
+
+  /**
+   * A series checks every date as a booking of its own: the holidays skipped, then every rule of
+   * the guard (taken, closed, horizon, limits). The answer's booking is the first date that can be
+   * booked (the first date when none can), its `series` every date with its price.
+   */
+  private async previewSeries(plan: Plan, request: CheckoutRequest, series: SeriesPlan): Promise<CheckoutPreview> {
+    const em = this.orm.em.fork();
+    const now = new Date();
+    const dates: SeriesDateView[] = [];
+    for (const date of series.dates) {
+      const datePlan = this.atDate(plan, date);
+      const priceEur = this.price(datePlan).priceEur;
+      if (date.holiday) {
+        dates.push(seriesDate(date, priceEur, { reason: 'holiday', text: date.holiday }));
+        continue;
+      }
+      try {
+        await this.guard.preview(em, this.claimOf(datePlan), this.rulesOf(datePlan), now);
+        dates.push(seriesDate(date, priceEur, null));
+      } catch (error) {
+        dates.push(seriesDate(date, priceEur, dateRefusal(error)));
+      }
+    }
+    const first = series.dates[Math.max(0, dates.findIndex((date) => date.available))];
+    const firstPlan = this.atDate(plan, first);
+    return { ...this.preview(firstPlan, request, this.price(firstPlan)), id: null, series: this.seriesView(null, series, dates, firstPlan) };
+  }
+
+  /**
+   * Books the free dates of a series in one transaction: every date through the occupancy guard
+   * under the objects' locks (taken once for the whole series, so no single checkout can slip in
+   * between two dates), then one booking per free date linked by the series. With `requireAll` a
+   * date that cannot be booked refuses the whole series; without, it is left out, and a series of
+   * which no date can be booked is refused. Only the first booking carries the status token.
+   */
+  private async storeSeries(plan: Plan, request: CheckoutRequest, series: SeriesPlan, repeatable: IdempotentCheckout | null, origin: ChangeOrigin): Promise<StoredCheckout> {
+    const em = this.orm.em.fork();
+    const statusToken = newStatusToken();
+    const stored = await em.transactional(async (tx): Promise<{ earlier: Booking } | { created: Booking; view: SeriesCheckoutView }> => {
+      const earlier = repeatable && (await claimKey(tx, repeatable));
+      if (earlier) return { earlier };
+      const workflow = await this.workflows.workflowForNewBookings(tx, plan.tenant.id);
+      const now = Date.now();
+      await lockObjects(tx, lockKeysOf(plan.items));
+      const checked: { date: PlannedDate; view: SeriesDateView; lockers: LockerReservation[] | null }[] = [];
+      for (const date of series.dates) {
+        const datePlan = this.atDate(plan, date);
+        const priceEur = this.price(datePlan).priceEur;
+        if (date.holiday) {
+          checked.push({ date, view: seriesDate(date, priceEur, { reason: 'holiday', text: date.holiday }), lockers: null });
+          continue;
+        }
+        try {
+          const lockers = await this.guard.guard(tx, this.claimOf(datePlan), this.rulesOf(datePlan), new Date(now));
+          checked.push({ date, view: seriesDate(date, priceEur, null), lockers });
+        } catch (error) {
+          checked.push({ date, view: seriesDate(date, priceEur, dateRefusal(error)), lockers: null });
+        }
+      }
+      const refused = checked.filter((entry) => !entry.view.available);
+      if (series.rule.requireAll && refused.length > 0) {
+        throw new AppError('booking.series-unavailable', { fieldErrors: Object.fromEntries(refused.map((entry) => [`series.dates.${entry.date.date}`, entry.view.reasonText ?? ''])) });
+      }
+      const free = checked.filter((entry) => entry.view.available);
+      if (free.length === 0) throw new AppError('booking.series-none-free');
+      await this.useCoupon(tx, plan);
+
+      const created = tx.create(BookingSeries, {
+        tenant: tx.getReference(Tenant, plan.tenant.id),
+        rrule: series.view.rrule,
+        frequency: series.rule.frequency,
+        interval: series.rule.interval,
+        weekdays: series.view.weekdays,
+        until: series.rule.until,
+        count: series.rule.count,
+        skipHolidays: series.rule.skipHolidays,
+        excludeDates: series.rule.excludeDates,
+        firstBegin: series.dates[0].begin,
+        firstEnd: series.dates[0].end,
+        name: request.customer.name,
+        mail: request.customer.mail,
+        createdAt: new Date(now),
+      });
+      await tx.flush();
+      let first: Booking | null = null;
+      for (const entry of free) {
+        const booking = await this.writeBooking(tx, this.atDate(plan, entry.date), request, {
+          outcome: this.price(this.atDate(plan, entry.date)),
+          lockers: entry.lockers,
+          number: await freeBookingNumber(tx, plan.tenant.id),
+          now,
+          statusTokenHash: first ? null : hashStatusToken(statusToken),
+          seriesId: created.id,
+          origin,
+          workflow,
+        });
+        entry.view.bookingId = booking.number;
+        first ??= booking;
+      }
+      const lead = first as Booking;
+      // One set of mails for the whole series: the first booking's, which names every date.
+      await enqueueJobs(tx, newBookingMailJobs(plan.tenant.id, lead.number, lead, holdsTickets(plan.items.map((item) => item.record))));
+      if (repeatable) await keyBooked(tx, repeatable, lead.key);
+      return { created: lead, view: this.seriesView(created.id, series, checked.map((entry) => entry.view), this.atDate(plan, free[0].date)) };
+    });
+    if ('earlier' in stored) return this.repeated(stored.earlier);
+    return { ...bookingView(stored.created), statusToken, series: stored.view };
+  }
+
+  /** The series as a checkout answers it: the booked or bookable dates' price in total. */
+  private seriesView(id: string | null, series: SeriesPlan, dates: SeriesDateView[], firstPlan: Plan): SeriesCheckoutView {
+    const available = dates.filter((date) => date.available);
+    const perDate = this.price(firstPlan);
+    return {
+      id,
+      rule: series.view,
+      dates,
+      availableCount: available.length,
+      priceEur: roundCents(available.reduce((sum, date) => sum + date.priceEur, 0)),
+      vatIncludedEur: roundCents(perDate.vatIncludedEur * available.length),
+    };
+  }
+
+  /** One use of the checkout's coupon, never past its maximum, whatever runs concurrently. */
+  private async useCoupon(tx: EntityManager, plan: Plan): Promise<void> {
+    if (!plan.coupon) return;
+    const used = await tx.execute<{ used_amount: number }[]>(
+      'update coupons set used_amount = used_amount + 1, updated_at = now() where key = ? and (max_amount is null or used_amount < max_amount) returning used_amount',
+      [plan.coupon.key],
+    );
+    if (used.length === 0) throw new AppError('booking.coupon-used-up');
   }
 
   private async store(plan: Plan, request: CheckoutRequest, repeatable: IdempotentCheckout | null, origin: ChangeOrigin): Promise<StoredCheckout> {
@@ -341,62 +642,32 @@ export class CheckoutService {
       const lockers = await this.guard.guard(tx, this.claimOf(plan), this.rulesOf(plan), new Date(now));
       const outcome = this.price(plan);
 
-      if (plan.coupon) {
-        // One use per stored booking, never past maxAmount, whatever runs concurrently.
-        const used = await tx.execute<{ used_amount: number }[]>(
-          'update coupons set used_amount = used_amount + 1, updated_at = now() where key = ? and (max_amount is null or used_amount < max_amount) returning used_amount',
-          [plan.coupon.key],
-        );
-        if (used.length === 0) throw new AppError('booking.coupon-used-up');
-      }
+      await this.useCoupon(tx, plan);
 
-      const preview = this.preview(plan, request, outcome);
-      const created = tx.create(Booking, {
-        tenant: tx.getReference(Tenant, plan.tenant.id),
-        number,
-        assignedUserId: plan.userId,
-        timeBegin: plan.begin,
-        timeEnd: plan.end,
-        ...request.customer,
-        couponCode: plan.coupon?.code ?? null,
-        couponUsed: plan.coupon ? couponUsed(plan.coupon) : null,
-        priceEur: outcome.priceEur,
-        vatIncludedEur: outcome.vatIncludedEur,
-        paymentProvider: request.paymentProvider,
-        attachments: preview.attachments,
-        lockerInfo: lockers ?? [],
-        statusTokenHashes: [hashStatusToken(statusToken)],
-        createdAt: new Date(now),
-      });
-      // Released and (free: nothing to pay) paid at once, through the one function that sets the flags with their instants.
-      setBookingState(created, { isCommitted: outcome.isCommitted, isPayed: outcome.isPayed }, new Date(now));
-      created.searchText = searchTextOf(created, plan.items.map((item) => item.record.title));
-      setItems(tx, created, preview.bookableItems.map((item) => ({ ...item, bookableUsed: item._bookableUsed })));
-      await tx.flush();
-      // Tickets released at checkout get their entry codes in the booking's own transaction.
-      await this.ticketCodes.issue(tx, created);
-
-      const jobs = newBookingMailJobs(plan.tenant.id, created.number, created, holdsTickets(plan.items.map((item) => item.record)));
-      // Released at once: the locker system opens the reserved units for the booking's period.
-      if (created.isCommitted) jobs.push(...lockerActivationJobs(created));
-      // The objects are known here: no need to read them back while the objects are locked.
-      const bookableIds = preview.bookableItems.map((item) => item.bookableId);
-      // Released at once (objects that release automatically): integrators hear of the release too.
-      await recordBookingChange(tx, { tenantId: plan.tenant.id, id: created.number, action: 'CREATED', assignedUserId: created.assignedUserId ?? null, bookableIds }, jobs, createdBookingWebhookTypes(created));
-      await recordBookingHistory(tx, { tenantId: plan.tenant.id, bookingId: created.number, action: 'created', ...origin });
+      const created = await this.writeBooking(tx, plan, request, { outcome, lockers, number, now, statusTokenHash: hashStatusToken(statusToken), seriesId: null, origin, workflow });
       if (repeatable) await keyBooked(tx, repeatable, created.key);
-      // A booking released at checkout with something to pay is asked for its payment now, as after
-      // a staff release: the link (mail 4) or the invoice (mail 5) reaches a customer who closes the tab.
-      await reportPaymentEvents(this.payments, tx, plan.tenant.id, created.number, paymentTransitions(null, created));
-      // Last, so the default state's lock is held only until the commit that follows; its status
-      // actions change the booking as a change after its creation (mails and live event of their own).
-      await this.workflows.placeNewBookingIn(tx, plan.tenant.id, created.number, now, origin, workflow);
       return { created };
     });
     if ('earlier' in stored) return this.repeated(stored.earlier);
     return { ...bookingView(stored.created), statusToken };
   }
 }
+
+/** A date of a series with its price; `refusal` when it cannot be booked. */
+function seriesDate(date: PlannedDate, priceEur: number, refusal: { reason: SeriesDateReason; text: string } | null): SeriesDateView {
+  return {
+    date: date.date,
+    timeBegin: date.begin.getTime(),
+    timeEnd: date.end.getTime(),
+    available: refusal === null,
+    reason: refusal?.reason ?? null,
+    reasonText: refusal?.text ?? null,
+    priceEur,
+    bookingId: null,
+  };
+}
+
+const roundCents = (eur: number) => Math.round(eur * 100) / 100;
 
 declare module '../../shared/domain-services.js' {
   interface DomainServices {

@@ -1,0 +1,15 @@
+import { Router, type Request, type Response } from 'express';
+import type { DomainServices } from '../../shared/domain-services.js';
+import { requireRestViewer } from '../../users/actor.js';
+
+type SeriesParams = { tenantId: string; id: string };
+
+/** api/{tenantId}/series (docs/api.md, series bookings), mounted under /api/:tenantId: staff who read bookings. */
+export function bookingSeriesRoutes(services: DomainServices): Router {
+  const router = Router({ mergeParams: true });
+  router.get('/series/:id', async (req: Request<SeriesParams>, res: Response) => {
+    const viewer = await requireRestViewer(req, services.viewers);
+    res.json(await services.bookingSeries.view(viewer, req.params.tenantId, req.params.id));
+  });
+  return router;
+}
