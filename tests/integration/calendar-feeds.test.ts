@@ -176,6 +176,32 @@ describe('the staff feed', () => {
   });
 });
 
+describe('a series in the staff feed', () => {
+  it('keeps each date an event of its own, marked with the category "Serie" and the series with its rule', async () => {
+    const hall = await bookableRoom(app, tenantId, { title: 'Turnhalle' });
+    const first = berlinInstant(nextDayInMonth(3), '14:00').getTime();
+    const booked = await owner.post(`/api/${tenantId}/checkout`, {
+      timeBegin: first,
+      timeEnd: first + 3_600_000,
+      bookableItems: [{ bookableId: hall.id, amount: 1 }],
+      ...customer,
+      name: 'Turnverein',
+      series: { frequency: 'WEEKLY', count: 2 },
+    });
+    expect(booked.status, booked.text).toBe(200);
+    const series = booked.json.series as { id: string; rule: { rrule: string }; dates: { bookingId: string }[] };
+    const feed = await created({ p: true, n: 'Turnhalle und mehr' });
+    const response = await calendarClient().get(feedPath(feed.url));
+    expect(response.status, response.text).toBe(200);
+    const dated = events(ical.sync.parseICS(response.text)).filter((event) => series.dates.some((date) => event.uid.startsWith(`${date.bookingId}-`)));
+    expect(dated).toHaveLength(2);
+    for (const event of dated) expect(String(event.description)).toMatch(/, Termin einer Serie$/);
+    expect(response.text).toContain(`X-BUCHUNG-SERIE:${series.id}`);
+    expect(response.text).toContain(`X-BUCHUNG-SERIE-RRULE:${series.rule.rrule.replaceAll(';', '\\;')}`);
+    expect(response.text.match(/CATEGORIES:Serie/g)).toHaveLength(2);
+  });
+});
+
 describe('the public feed', () => {
   it('shows only "Belegt" for one public object: no name, no booking number', async () => {
     const feed = await created({ b: room.id, p: false, n: 'Website Saal' });

@@ -145,6 +145,22 @@ describe('series checkout: booking', () => {
     expect(booking.data!.booking.seriesId).toBe(series.id);
   });
 
+  it('confirms a series released at once in one mail whose calendar file holds every date', async () => {
+    const room = await bookableRoom(app, tenantId, { title: 'Jugendraum', allowSeries: true, autoCommitBooking: true, priceCategories: [] });
+    const mail = 'jugend@verein.example';
+    const response = await checkout({ ...firstTuesday(), bookableItems: [{ bookableId: room.id }], ...booker, paymentProvider: null, mail, series: { frequency: 'WEEKLY', count: 3 } });
+    expect(response.status, response.text).toBe(200);
+    expect(response.json).toMatchObject({ isCommitted: true, priceEur: 0 });
+    await waitForSettledQueue(app.orm);
+    const confirmations = app.smtp.find(mail);
+    expect(confirmations).toHaveLength(1);
+    const calendar = confirmations[0].attachments.find((attachment) => attachment.filename.endsWith('.ics'));
+    const text = calendar?.content.toString('utf8') ?? '';
+    for (const date of response.json.series.dates as { bookingId: string }[]) expect(text).toContain(`UID:${date.bookingId}-0@`);
+    expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(3);
+    expect(text).toContain(`X-BUCHUNG-SERIE:${response.json.series.id}`);
+  });
+
   it('with requireAll refuses the whole series with 409 and the taken date named, and writes nothing', async () => {
     const room = await gym('Kraftraum');
     expect((await checkout({ ...slot(18, testDay('2027-11-16')), bookableItems: [{ bookableId: room.id }], ...booker })).status).toBe(200);

@@ -19,6 +19,19 @@ export interface CalendarBooking {
  * nothing of the booking has times. `events`: the tickets' events by id (name, times, place).
  */
 export function bookingCalendarFile(booking: CalendarBooking, tenantName: string, publicUrl: string, events: ReadonlyMap<string, TicketEventFacts> = new Map()): string | null {
+  const entries = calendarEntriesOf(booking, tenantName, publicUrl, events);
+  if (entries.length === 0) return null;
+  return renderCalendar({ name: `Buchung ${booking.number}`, entries, method: 'publish' });
+}
+
+/** The dates of a series as one calendar file, for the mail that confirms them all; null when none has times. */
+export function seriesCalendarFile(bookings: readonly CalendarBooking[], tenantName: string, publicUrl: string, series: { id: string; rrule: string }): string | null {
+  const entries = bookings.flatMap((booking) => calendarEntriesOf(booking, tenantName, publicUrl).map((entry) => ({ ...entry, series })));
+  if (entries.length === 0) return null;
+  return renderCalendar({ name: `Serie ${bookings[0].number}`, entries, method: 'publish' });
+}
+
+function calendarEntriesOf(booking: CalendarBooking, tenantName: string, publicUrl: string, events: ReadonlyMap<string, TicketEventFacts> = new Map()): CalendarEntry[] {
   const host = new URL(publicUrl).host;
   const entries: CalendarEntry[] = booking.items
     .filter((item) => item.timeBegin && item.timeEnd)
@@ -51,6 +64,5 @@ export function bookingCalendarFile(booking: CalendarBooking, tenantName: string
       stamp: booking.updatedAt,
     });
   }
-  if (entries.length === 0) return null;
-  return renderCalendar({ name: `Buchung ${booking.number}`, entries, method: 'publish' });
+  return entries;
 }

@@ -10,7 +10,7 @@ import { BOOKING_MAIL_JOB, BOOKING_ORGANIZER_MAILS_JOB, bookingMailJob } from '.
 import type { EventDirectory } from './event-seats.js';
 import { bookingView, findBooking } from './booking.queries.js';
 import { recordBookingHistory, systemActor } from './booking-history.js';
-import { bookingCalendarFile, MAIL_KINDS_WITH_CALENDAR } from './booking-ics.js';
+import { bookingCalendarFile, MAIL_KINDS_WITH_CALENDAR, seriesCalendarFile } from './booking-ics.js';
 import type { TicketEntryCodes } from './ticket-entry-codes.js';
 import { ticketDocumentHtml } from './ticket-document.js';
 import type { TicketEventFacts } from '../../../common/bookings/ticket-event.js';
@@ -124,7 +124,7 @@ export class BookingMailer {
       attachments.push({ filename: 'qrcode.png', content: png, contentType: 'image/png', cid: QR_CODE_CID });
     }
     // The confirmation carries the booked periods, and the events of booked tickets, for the customer's calendar.
-    const calendarFile = MAIL_KINDS_WITH_CALENDAR.has(job.kind) ? bookingCalendarFile({ number: booking.number, updatedAt: booking.updatedAt, items: booking.items.getItems() }, tenant.name, this.publicUrl, ticketEvents) : null;
+    const calendarFile = MAIL_KINDS_WITH_CALENDAR.has(job.kind) ? await this.calendarFileOf(em, booking, tenant.name, ticketEvents) : null;
     if (calendarFile) attachments.push({ filename: `buchung-${booking.number}.ics`, content: calendarFile, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' });
     // And, for tickets, the entry codes: rendered here, in the mail's job, like the receipts.
     const ticketPdf = MAIL_KINDS_WITH_CALENDAR.has(job.kind) ? await this.ticketPdf(booking, tenant.name, ticketEvents) : null;
@@ -153,6 +153,20 @@ export class BookingMailer {
       throw error;
     }
     await record('mail_sent', null);
+  }
+
+  /** The booking's calendar file; for a series confirmed as a whole, every date that is not cancelled. */
+  private async calendarFileOf(em: EntityManager, booking: Booking, tenantName: string, ticketEvents: ReadonlyMap<string, TicketEventFacts> | undefined): Promise<string | null> {
+    if (!booking.seriesId) return bookingCalendarFile({ number: booking.number, updatedAt: booking.updatedAt, items: booking.items.getItems() }, tenantName, this.publicUrl, ticketEvents);
+    const series = await findSeries(em, booking.tenant.id, booking.seriesId);
+    const dates = (await seriesBookings(em, booking.tenant.id, booking.seriesId)).filter((date) => !date.isRejected);
+    await em.populate(dates, ['items']);
+    return seriesCalendarFile(
+      dates.map((date) => ({ number: date.number, updatedAt: date.updatedAt, items: date.items.getItems() })),
+      tenantName,
+      this.publicUrl,
+      { id: series.id, rrule: series.rrule },
+    );
   }
 
   /** The ticket PDF of a booking with entry codes: one page per code; null without codes. */

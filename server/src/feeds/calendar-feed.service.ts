@@ -81,6 +81,8 @@ interface ItemRow {
   is_committed: boolean;
   is_payed: boolean;
   updated_at: Date;
+  series_id: string | null;
+  series_rrule: string | null;
 }
 
 /**
@@ -88,10 +90,11 @@ interface ItemRow {
  * index on (bookable, time range), then each one's booking by primary key (as readOccupancies).
  */
 const FEED_ITEMS_SQL = `select i.position, i.time_begin, i.time_end, i.bookable_used->>'title' as title,
-    b.number, b.name, b.is_committed, b.is_payed, b.updated_at
+    b.number, b.name, b.is_committed, b.is_payed, b.updated_at, b.series_id, s.rrule as series_rrule
   from booking_items i
-  cross join lateral (select bk.number, bk.name, bk.is_committed, bk.is_payed, bk.is_rejected, bk.updated_at, bk.tenant_id
+  cross join lateral (select bk.number, bk.name, bk.is_committed, bk.is_payed, bk.is_rejected, bk.updated_at, bk.tenant_id, bk.series_id
                         from bookings bk where bk.key = i.booking_key) b
+  left join booking_series s on s.id = b.series_id
  where i.bookable_id = any(?::uuid[]) and i.time_begin is not null and i.time_end is not null
    and tstzrange(i.time_begin, i.time_end, '[)') && tstzrange(?::timestamptz, ?::timestamptz, '[)')
    and not b.is_rejected and b.tenant_id = ?
@@ -255,9 +258,11 @@ export class CalendarFeedService implements CreatedAccesses {
             begin: new Date(row.time_begin),
             end: new Date(row.time_end),
             summary: [row.title, row.name].filter(Boolean).join(': '),
-            description: `Buchung ${row.number}, ${statusText(row)}`,
+            description: `Buchung ${row.number}, ${statusText(row)}${row.series_id ? ', Termin einer Serie' : ''}`,
             status: row.is_committed ? 'confirmed' : 'tentative',
             stamp: new Date(row.updated_at),
+            // Staff see which bookings form a series; the public feed names no booking at all.
+            ...(row.series_id && row.series_rrule ? { series: { id: row.series_id, rrule: row.series_rrule } } : {}),
           }
         : {
             // The public UID must not carry the booking number: the position in the window and the period suffice.

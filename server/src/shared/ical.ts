@@ -63,6 +63,12 @@ export interface CalendarEntry {
   status?: 'tentative' | 'confirmed' | null;
   /** DTSTAMP: when the entry last changed (a fixed value keeps the text, and so its ETag, stable). */
   stamp: Date;
+  /**
+   * The series the entry is a date of: CATEGORIES "Serie" and the series' id and RFC 5545 rule as
+   * X-BUCHUNG-SERIE and X-BUCHUNG-SERIE-RRULE. Each date stays an event of its own, since staff
+   * change and cancel dates one by one.
+   */
+  series?: { id: string; rrule: string };
 }
 
 /** A calendar in Europe/Berlin (with its VTIMEZONE) holding the entries, as iCalendar text. */
@@ -88,6 +94,7 @@ export function renderCalendar(options: { name: string; entries: readonly Calend
       description: entry.description ?? null,
       location: entry.location ?? null,
       status: entry.status === 'tentative' ? ICalEventStatus.TENTATIVE : entry.status === 'confirmed' ? ICalEventStatus.CONFIRMED : null,
+      ...(entry.series ? { categories: [{ name: 'Serie' }], x: { 'X-BUCHUNG-SERIE': entry.series.id, 'X-BUCHUNG-SERIE-RRULE': entry.series.rrule } } : {}),
     });
   }
   return calendar.toString();
