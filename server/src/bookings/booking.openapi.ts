@@ -202,7 +202,7 @@ const instantOrNull = (description: string): JsonSchema => ({ type: ['string', '
 const bookingWebhookSchema: JsonSchema = {
   type: 'object',
   description: 'Eine Buchung im Webhook: Status, Zeiten, Objekte und Beträge (dieselben wie in der REST-Antwort).',
-  required: ['tenantId', 'bookingId', 'isCommitted', 'isRejected', 'isPayed', 'paidAt', 'cancelledAt', 'paymentMethod', 'paymentWay', 'timeBegin', 'timeEnd', 'priceEur', 'vatIncludedEur', 'priceCents', 'vatIncludedCents', 'netCents', 'vatByRate', 'items', 'createdAt', 'updatedAt'],
+  required: ['tenantId', 'bookingId', 'isCommitted', 'isRejected', 'isPayed', 'paidAt', 'cancelledAt', 'paymentMethod', 'paymentWay', 'timeBegin', 'timeEnd', 'priceEur', 'vatIncludedEur', 'priceCents', 'vatIncludedCents', 'netCents', 'vatByRate', 'items', 'createdAt', 'updatedAt', 'seriesId'],
   additionalProperties: false,
   properties: {
     tenantId: { type: 'string' },
@@ -233,6 +233,7 @@ const bookingWebhookSchema: JsonSchema = {
     },
     createdAt: { type: 'string', format: 'date-time' },
     updatedAt: { type: 'string', format: 'date-time' },
+    seriesId: bookingProperties.seriesId,
     changedFields: {
       type: 'array',
       minItems: 1,

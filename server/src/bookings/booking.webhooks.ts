@@ -58,6 +58,7 @@ export function bookingWebhookState(view: BookingView): BookingWebhookState {
     items: view.bookableItems.map((item) => ({ bookableId: item.bookableId, title: item._bookableUsed.title ?? null, amount: item.amount, timeBegin, timeEnd })),
     createdAt: iso(view.timeCreated),
     updatedAt: view.updatedAt,
+    seriesId: view.seriesId,
   };
   return { data, personalData: Object.fromEntries(customerFields.map((field) => [field, view[field]])) };
 }
