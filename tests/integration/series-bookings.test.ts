@@ -109,7 +109,7 @@ describe('series checkout: booking', () => {
     const { series } = response.json;
     expect(series.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(series.dates.map((date: { reason: string | null }) => date.reason)).toEqual([null, 'taken', null, null]);
-    expect(series).toMatchObject({ availableCount: 3, priceEur: 89.25 });
+    expect(series).toMatchObject({ availableCount: 3, priceEur: 89.25, vatIncludedEur: 14.25 });
     // The answer's booking is the first date, with the status token.
     expect(response.json).toMatchObject({ id: series.dates[0].bookingId, seriesId: series.id, timeBegin: firstTuesday().timeBegin });
     expect(response.json.statusToken).toMatch(/^bst_/);

@@ -520,7 +520,7 @@ export class CheckoutService {
     }
     const first = series.dates[Math.max(0, dates.findIndex((date) => date.available))];
     const firstPlan = this.atDate(plan, first);
-    return { ...this.preview(firstPlan, request, this.price(firstPlan)), id: null, series: this.seriesView(null, series, dates, firstPlan) };
+    return { ...this.preview(firstPlan, request, this.price(firstPlan)), id: null, series: this.seriesView(null, series, dates, plan) };
   }
 
   /**
@@ -598,25 +598,27 @@ export class CheckoutService {
       // One set of mails for the whole series: the first booking's, which names every date.
       await enqueueJobs(tx, newBookingMailJobs(plan.tenant.id, lead.number, lead, holdsTickets(plan.items.map((item) => item.record))));
       if (repeatable) await keyBooked(tx, repeatable, lead.key);
-      return { created: lead, view: this.seriesView(created.id, series, checked.map((entry) => entry.view), this.atDate(plan, free[0].date)) };
+      return { created: lead, view: this.seriesView(created.id, series, checked.map((entry) => entry.view), plan) };
     });
     if ('earlier' in stored) return this.repeated(stored.earlier);
     return { ...bookingView(stored.created), statusToken, series: stored.view };
   }
 
   /** The series as a checkout answers it: the booked or bookable dates' price in total. */
-  private seriesView(id: string | null, series: SeriesPlan, dates: SeriesDateView[], firstPlan: Plan): SeriesCheckoutView {
+  private seriesView(id: string | null, series: SeriesPlan, dates: SeriesDateView[], plan: Plan): SeriesCheckoutView {
     const available = dates.filter((date) => date.available);
-    const perDate = this.price(firstPlan);
+    // Each date priced by its own window: one across a clock change lasts an hour more or less.
+    const vatIncludedEur = available.reduce((sum, date) => sum + this.price({ ...plan, begin: new Date(date.timeBegin), end: new Date(date.timeEnd) }).vatIncludedEur, 0);
     return {
       id,
       rule: series.view,
       dates,
       availableCount: available.length,
       priceEur: roundCents(available.reduce((sum, date) => sum + date.priceEur, 0)),
-      vatIncludedEur: roundCents(perDate.vatIncludedEur * available.length),
+      vatIncludedEur: roundCents(vatIncludedEur),
     };
   }
+
 
   /** One use of the checkout's coupon, never past its maximum, whatever runs concurrently. */
   private async useCoupon(tx: EntityManager, plan: Plan): Promise<void> {
