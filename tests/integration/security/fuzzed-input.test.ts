@@ -627,6 +627,20 @@ const fuzzTargets = (): FuzzTarget[] => {
     },
     { name: 'REST POST checkout (public)', body: checkoutBody, fields: bookingFields, send: rest(anonymous, 'POST', () => `/api/${tenantId}/checkout`) },
     {
+      // Staff may book a series of any object; its rule is checked field by field like the rest.
+      name: 'REST POST checkout with a series (staff)',
+      body: () => ({ ...checkoutBody(17), series: { frequency: 'WEEKLY', interval: 1, weekdays: ['TU'], count: 2, excludeDates: [] } }),
+      fields: {
+        'series.frequency': ['notText', 'null', 'hugeText'],
+        'series.interval': ['huge', 'infinite', 'notNumber'],
+        'series.weekdays': ['notList', 'badEntries'],
+        'series.count': ['huge', 'infinite', 'notNumber'],
+        'series.until': ['notInstant'],
+        'series.excludeDates': ['notList', 'badEntries'],
+      },
+      send: rest(ownerClient, 'POST', () => `/api/${tenantId}/checkout`),
+    },
+    {
       name: 'REST POST checkout/validateItem (public)',
       body: () => ({ bookableId: roomId, amount: 1, ...slotAt(16) }),
       fields: { bookableId: bookingFields['bookableItems.0.bookableId'], amount: bookingFields['bookableItems.0.amount'], timeBegin: ['notInstant'], timeEnd: ['notInstant'] },
