@@ -53,7 +53,7 @@ export const bookingPageQuerySchema = looseObject({ ...restPagingShape(bookingPa
   .transform(({ updatedSince, ...paging }) => ({ updatedSince, paging: restPagingOf(paging, bookingPageBounds) }));
 
 /**
- * The bookings list and its CSV export: search words, status, window, object, the payment date
+ * The bookings list and its CSV export: search words, status, window, object, series, the payment date
  * (`paidFrom` inclusive, `paidTo` exclusive: the payments in [paidFrom, paidTo)), whether there is
  * anything to pay (`charge`), and the page.
  */
@@ -65,6 +65,7 @@ export const bookingListQuerySchema = looseObject({
   paidTo: queryInstant,
   charge: queryChoice(bookingChargeFilters),
   bookableId: queryText,
+  seriesId: queryText,
   ...restPagingShape(bookingPageBounds),
   updatedSince: queryInstant,
 })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { berlinInstant, berlinParts } from '../time/berlin.js';
 import { fieldErrorsOf } from '../validation/schema.js';
-import { describeSeriesRule, MAX_SERIES_DATES, rruleOf, seriesOccurrences, seriesSchema, type SeriesRule } from './series.js';
+import { describeSeriesRule, MAX_SERIES_DATES, rruleOf, seriesCancelSchema, seriesMessages, seriesOccurrences, seriesSchema, type SeriesRule } from './series.js';
 
 const rule = (input: Record<string, unknown>): SeriesRule => seriesSchema.parse(input);
 const window = (date: string, from: string, to: string) => ({ begin: berlinInstant(date, from), end: berlinInstant(date, to) });
@@ -76,5 +76,22 @@ describe('a series rule', () => {
     const monthly = rule({ frequency: 'MONTHLY', interval: 2, count: 5 });
     expect(rruleOf(monthly, '2027-01-29')).toBe('FREQ=MONTHLY;INTERVAL=2;BYDAY=-1FR;COUNT=5');
     expect(describeSeriesRule(monthly, '2027-01-29')).toBe('alle 2 Monate am letzten Freitag, 5 Termine');
+  });
+});
+
+describe('cancelling a series: the input', () => {
+  it('takes FOLLOWING with its date and ALL without, the reason trimmed', () => {
+    expect(seriesCancelSchema.parse({ scope: 'FOLLOWING', fromBookingId: ' AB12-CD34 ', reason: ' Sanierung ' })).toEqual({ scope: 'FOLLOWING', fromBookingId: 'AB12-CD34', reason: 'Sanierung' });
+    expect(seriesCancelSchema.parse({ scope: 'ALL' })).toEqual({ scope: 'ALL', fromBookingId: '', reason: '' });
+  });
+
+  it('names a missing or unknown scope and FOLLOWING without its date in German', () => {
+    const errors = (input: unknown) => {
+      const result = seriesCancelSchema.safeParse(input);
+      return result.success ? {} : fieldErrorsOf(result.error);
+    };
+    expect(errors({})).toEqual({ scope: seriesMessages.scope });
+    expect(errors({ scope: 'SOME' })).toEqual({ scope: seriesMessages.scope });
+    expect(errors({ scope: 'FOLLOWING' })).toEqual({ fromBookingId: seriesMessages.fromBookingId });
   });
 });

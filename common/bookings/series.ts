@@ -6,7 +6,7 @@
  * Plain TypeScript.
  */
 import { z } from 'zod';
-import { anyValue, flag, looseObject } from '../validation/schema.js';
+import { anyValue, cutText, flag, looseObject, optionalChoice } from '../validation/schema.js';
 import { addDays, berlinInstant, berlinParts, daysBetween, parseDate } from '../time/berlin.js';
 
 export const seriesFrequencies = ['DAILY', 'WEEKLY', 'MONTHLY'] as const;
@@ -39,7 +39,31 @@ export const seriesMessages = {
   tooMany: `Eine Serie umfasst höchstens ${MAX_SERIES_DATES} Termine.`,
   empty: 'Die Regel ergibt keinen Termin.',
   overlapping: 'Die Termine der Serie überschneiden sich; bitte wählen Sie einen größeren Abstand.',
+  scope: 'Bitte wählen Sie, welche Termine betroffen sind: ab einem Termin (FOLLOWING) oder alle (ALL).',
+  fromBookingId: 'Bitte wählen Sie den Termin, ab dem storniert wird.',
+  fromBookingForeign: 'Dieser Termin gehört nicht zu der Serie.',
 } as const;
+
+/** Which dates a staff action on a series concerns: a date and all later ones, or every date. */
+export const seriesScopes = ['FOLLOWING', 'ALL'] as const;
+export type SeriesScope = (typeof seriesScopes)[number];
+
+/** Longest reason a cancellation carries (as a single booking's rejection). */
+const MAX_CANCEL_REASON = 2000;
+
+/**
+ * Cancelling a series (staff): FOLLOWING cancels `fromBookingId` (a booking number of the series)
+ * and every later date, ALL every date; the reason reaches the customer.
+ */
+export const seriesCancelSchema = looseObject({
+  scope: optionalChoice(seriesScopes, seriesMessages.scope),
+  fromBookingId: cutText(64),
+  reason: cutText(MAX_CANCEL_REASON),
+}).superRefine((input, context) => {
+  if (input.scope === null) context.addIssue({ code: 'custom', message: seriesMessages.scope, path: ['scope'] });
+  if (input.scope === 'FOLLOWING' && !input.fromBookingId) context.addIssue({ code: 'custom', message: seriesMessages.fromBookingId, path: ['fromBookingId'] });
+});
+export type SeriesCancelInput = z.output<typeof seriesCancelSchema>;
 
 /** A date "YYYY-MM-DD"; anything else is null. */
 const dateText = (value: unknown): string | null => (typeof value === 'string' && parseDate(value.trim()) ? value.trim() : null);

@@ -47,11 +47,32 @@ export interface BookingMailInput {
   series?: SeriesMailFacts;
 }
 
-/** A series as its mails name it: the rule in German and its dates that are not cancelled, earliest first. */
+/**
+ * A series as its mails name it: the rule in German and its dates that are not cancelled, earliest
+ * first; for the one mail of a series action (`action`) the dates it cancelled or released.
+ */
 export interface SeriesMailFacts {
   description: string;
   dates: readonly { bookingId: string; timeBegin: number | null; timeEnd: number | null; priceEur: number }[];
+  action?: SeriesMailAction;
 }
+
+/** What a series action did to the dates its one mail names. */
+export type SeriesMailAction = 'cancelled' | 'declined' | 'released';
+
+/** A series action's mail opens by saying what happened to which dates (the single booking's opening speaks of one booking). */
+const seriesActionOpening: Record<SeriesMailAction, (count: number, priceEur: number) => string[]> = {
+  cancelled: (count) => [count === 1 ? 'wir möchten Sie darüber informieren, dass der unten aufgeführte Termin Ihrer Serie storniert wurde.' : `wir möchten Sie darüber informieren, dass die unten aufgeführten ${count} Termine Ihrer Serie storniert wurden.`],
+  declined: (count) => [count === 1 ? 'wir müssen Ihnen leider mitteilen, dass der unten aufgeführte Termin Ihrer Serienanfrage abgelehnt wurde.' : `wir müssen Ihnen leider mitteilen, dass die unten aufgeführten ${count} Termine Ihrer Serienanfrage abgelehnt wurden.`],
+  released: (count, priceEur) => [
+    count === 1 ? 'wir freuen uns, Ihnen mitteilen zu können, dass der unten aufgeführte Termin Ihrer Serie geprüft und freigegeben wurde.' : `wir freuen uns, Ihnen mitteilen zu können, dass die unten aufgeführten ${count} Termine Ihrer Serie geprüft und freigegeben wurden.`,
+    priceEur > 0 ? 'Wie Sie den Betrag bezahlen, teilen wir Ihnen gesondert mit.' : 'Es ist nichts zu bezahlen; die Einzelheiten finden Sie unten.',
+  ],
+};
+
+const seriesActionHeading: Record<SeriesMailAction, string> = { cancelled: 'Stornierte Termine der Serie', declined: 'Abgelehnte Termine der Serie', released: 'Freigegebene Termine der Serie' };
+
+const seriesCents = (series: SeriesMailFacts) => series.dates.reduce((sum, date) => sum + Math.round(date.priceEur * 100), 0);
 
 const WEEKDAY_SHORT = ['So.', 'Mo.', 'Di.', 'Mi.', 'Do.', 'Fr.', 'Sa.'];
 
@@ -67,9 +88,9 @@ function seriesDateLine(date: SeriesMailFacts['dates'][number]): string {
 
 /** The dates of a series and its total, below the booking block. */
 export function seriesBlock(series: SeriesMailFacts): { html: string; text: string } {
-  const heading = `Termine der Serie (${series.description}): ${series.dates.length}`;
+  const heading = `${series.action ? seriesActionHeading[series.action] : 'Termine der Serie'} (${series.description}): ${series.dates.length}`;
   const lines = series.dates.map(seriesDateLine);
-  const total = `Gesamtbetrag der Serie: ${formatEuro(series.dates.reduce((sum, date) => sum + Math.round(date.priceEur * 100), 0) / 100)}`;
+  const total = `${series.action ? 'Betrag dieser Termine' : 'Gesamtbetrag der Serie'}: ${formatEuro(seriesCents(series) / 100)}`;
   return {
     html: [`<h2>${escapeHtml(heading)}</h2>`, `<ul>\n${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('\n')}\n</ul>`, `<p><strong>${escapeHtml(total)}</strong></p>`].join('\n'),
     text: [heading, ...lines.map((line) => `- ${line}`), total].join('\n'),
@@ -448,7 +469,8 @@ export function composeBookingMail(kind: BookingMailKind, input: BookingMailInpu
   const payment = rules.paymentDetails ? paymentLines(booking, rules.audience === 'customer' && input.receiptAttached === true) : [];
   const block = bookingBlock(booking, input.ticketEvents);
 
-  const opening = typeof rules.opening === 'function' ? rules.opening(tenant.name) : rules.opening;
+  const ownOpening = typeof rules.opening === 'function' ? rules.opening(tenant.name) : rules.opening;
+  const opening = input.series?.action ? seriesActionOpening[input.series.action](input.series.dates.length, seriesCents(input.series) / 100) : ownOpening;
   const html: string[] = [`<p>${escapeHtml(salutation)}</p>`, ...opening.map((sentence) => `<p>${escapeHtml(sentence)}</p>`)];
   const text: string[] = [salutation, ...opening];
   if (reason) {
@@ -529,7 +551,7 @@ export function renderMailTemplate(template: string, values: { title: string; co
 
 /** The job payload, checked (a job row may come from an older or foreign writer). */
 export function parseBookingMailPayload(payload: Record<string, unknown>): BookingMailPayload {
-  const { tenantId, bookingId, kind, reason, hookId, to } = payload;
+  const { tenantId, bookingId, kind, reason, hookId, to, seriesDates } = payload;
   const text = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
   if (!text(tenantId) || !text(bookingId) || typeof kind !== 'string' || !(bookingMailKinds as readonly string[]).includes(kind)) {
     throw new Error(`invalid booking mail payload: ${JSON.stringify({ tenantId, bookingId, kind })}`);
@@ -539,6 +561,7 @@ export function parseBookingMailPayload(payload: Record<string, unknown>): Booki
   }
   if (kind === 'cancellation-requested' && !text(hookId)) throw new Error('invalid booking mail payload: cancellation-requested needs a hookId');
   if (kind === 'organizer-new-booking' && !text(to)) throw new Error('invalid booking mail payload: organizer-new-booking needs the address (to)');
+  if (seriesDates !== undefined && seriesDates !== null && !(Array.isArray(seriesDates) && seriesDates.every(text))) throw new Error('invalid booking mail payload: seriesDates must be booking numbers');
   return {
     tenantId,
     bookingId,
@@ -546,5 +569,6 @@ export function parseBookingMailPayload(payload: Record<string, unknown>): Booki
     ...(typeof reason === 'string' ? { reason } : {}),
     ...(typeof hookId === 'string' ? { hookId } : {}),
     ...(typeof to === 'string' ? { to } : {}),
+    ...(Array.isArray(seriesDates) ? { seriesDates: seriesDates.map(String) } : {}),
   };
 }

@@ -72,6 +72,24 @@ interface HistoryNote {
 /** A change's jobs, and where only the change itself knows it (a confirmed link's reason), its history note. */
 type AppliedChange = Job[] | { jobs: Job[]; history: HistoryNote };
 
+/** A change made as part of an action on several bookings (a series): its own customer mail is left out, the action sends one for all. */
+export interface GroupedChangeOptions {
+  customerMail: false;
+}
+
+/**
+ * Release and reject of several bookings in one transaction (series actions): each booking is
+ * locked and changed exactly as by the single commit and reject (rights, history, webhooks, live
+ * event, payment events, board), only the customer's own mail is left to the caller.
+ */
+export interface GroupedBookingChanges {
+  readonly tx: EntityManager;
+  /** Released as by commit(); false when it was released already. */
+  commit(id: string): Promise<boolean>;
+  /** Rejected as by reject(); false when it was rejected already. */
+  reject(id: string, reason: string): Promise<boolean>;
+}
+
 /**
  * The status flows of a booking (docs/bookings.md): release, reject, the public
  * cancellation with its confirmation link, delete and the workflow's status actions (inside the
@@ -96,6 +114,34 @@ export class BookingStatusService {
     await this.change(tenantId, id, viewerOrigin(viewer, via), (booking, tx) => {
       if (!mayOnBooking(viewer, 'update', booking)) throw new AppError('auth.forbidden');
       return this.release(tx, booking);
+    });
+  }
+
+  /**
+   * Several bookings changed in one transaction by the same viewer (a series' release or
+   * cancellation): the workflow row is held once, then each booking is locked and changed through
+   * the single change's code. `work` decides which bookings; whatever it throws rolls all back.
+   */
+  async grouped<T>(viewer: Viewer, tenantId: string, via: BookingHistoryVia, work: (changes: GroupedBookingChanges) => Promise<T>): Promise<T> {
+    const origin = viewerOrigin(viewer, via);
+    const quiet: GroupedChangeOptions = { customerMail: false };
+    return this.orm.em.fork().transactional(async (tx) => {
+      await this.workflows.holdForBookingChange(tx, tenantId);
+      const changeOne = async (id: string, apply: (booking: Booking) => Job[] | Promise<Job[]>, history: HistoryNote = {}): Promise<boolean> => {
+        const booking = await this.locked(tx, tenantId, id);
+        if (!mayOnBooking(viewer, 'update', booking)) throw new AppError('auth.forbidden');
+        const before = statusFlagsOf(booking);
+        await this.applyTo(tx, booking, origin, apply, history);
+        return before.isCommitted !== booking.isCommitted || before.isRejected !== booking.isRejected;
+      };
+      return work({
+        tx,
+        commit: (id) => changeOne(id, (booking) => this.release(tx, booking, quiet)),
+        reject: (id, reason) => {
+          const text = plainReason(reason);
+          return changeOne(id, (booking) => this.rejectJobs(booking, text, quiet), { reason: text });
+        },
+      });
     });
   }
 
@@ -249,7 +295,7 @@ export class BookingStatusService {
    * through the occupancy guard (locks, then the check against everyone else's bookings and the
    * events' seats).
    */
-  private async release(tx: EntityManager, booking: Booking): Promise<Job[]> {
+  private async release(tx: EntityManager, booking: Booking, grouped: GroupedChangeOptions | null = null): Promise<Job[]> {
     // The units it held were released with its rejection: it reserves them anew (or refuses).
     if (booking.isRejected) booking.lockerInfo = (await this.guard.guard(tx, await this.claimOf(tx, booking), { kind: 'release' })) ?? [];
     const wasReleased = booking.isCommitted && !booking.isRejected;
@@ -260,7 +306,7 @@ export class BookingStatusService {
     // Confirmed: the locker system opens the reserved units for the booking's period.
     const jobs: Job[] = lockerActivationJobs(booking);
     // The payment request for unpaid bookings (mails 4 and 5) and the receipt of paid ones are the payments domain's (see applyTo()).
-    if (!(booking.priceEur > 0)) jobs.push(bookingMailJob({ tenantId: booking.tenant.id, bookingId: booking.number, kind: 'released' }));
+    if (!(booking.priceEur > 0) && !grouped) jobs.push(bookingMailJob({ tenantId: booking.tenant.id, bookingId: booking.number, kind: 'released' }));
     // Rule 1: the organisers of the booked tickets' events hear of the released booking (mail 10).
     if (holdsTickets(booking.items.getItems().map((item) => item.bookableUsed))) jobs.push(organizerMailsJob(booking.tenant.id, booking.number));
     return jobs;
@@ -272,11 +318,14 @@ export class BookingStatusService {
    * refunded by the platform: the customer hears that the office gets in touch, the office that a
    * refund is due.
    */
-  private rejectJobs(booking: Booking, reason: string, options: { cancelledByCustomer?: boolean } = {}): Job[] {
+  private rejectJobs(booking: Booking, reason: string, options: { cancelledByCustomer?: boolean; customerMail?: boolean } = {}): Job[] {
     if (booking.isRejected) return [];
     setBookingState(booking, { isRejected: true });
     const paid = booking.isPayed && booking.priceEur > 0;
-    return [...rejectionMailJobs(booking.tenant.id, booking.number, booking.isCommitted || options.cancelledByCustomer === true, reason, paid), ...lockerReleaseJobs(booking)];
+    const mails = rejectionMailJobs(booking.tenant.id, booking.number, booking.isCommitted || options.cancelledByCustomer === true, reason, paid);
+    // In a grouped change the customer hears once of all its bookings; the office's refund notice stays per booking (its amount and way of payment).
+    const kept = options.customerMail === false ? mails.filter((job) => job.payload.kind === 'tenant-refund-due') : mails;
+    return [...kept, ...lockerReleaseJobs(booking)];
   }
 
   /** What a stored booking claims when it occupies again: its times and its items on the objects as they are now (a deleted one limits nothing). */

@@ -57,6 +57,11 @@ export interface BookingMailPayload {
   hookId?: string;
   /** organizer-new-booking: the organiser's address. */
   to?: string;
+  /**
+   * rejected, declined, released of a series action: the numbers of the series' bookings the action
+   * changed; the one mail (sent for the first of them) names these dates instead of one mail each.
+   */
+  seriesDates?: string[];
   /** The booking as it was when deleted is not needed: mails of deleted bookings are dropped. */
 }
 

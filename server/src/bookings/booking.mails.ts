@@ -16,20 +16,37 @@ import { ticketDocumentHtml } from './ticket-document.js';
 import type { TicketEventFacts } from '../../../common/bookings/ticket-event.js';
 import type { Booking } from './booking.entity.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { SeriesMailFacts } from './booking-mail-composition.js';
+import type { SeriesMailAction, SeriesMailFacts } from './booking-mail-composition.js';
+import type { BookingMailKind } from './booking.jobs.js';
 import { findSeries, seriesBookings, storedRuleView } from './series/booking-series.queries.js';
 
 /** The mails a series sends once for all its dates: they name every date (booking.jobs.ts sends them for its first booking). */
 const SERIES_SUMMARY_KINDS: ReadonlySet<string> = new Set(['request-received', 'confirmed', 'tenant-new-booking', 'tenant-booking-released']);
 
-/** The series' rule and its dates that are not cancelled, for its mails. */
-async function seriesMailFacts(em: EntityManager, tenantId: string, seriesId: string): Promise<SeriesMailFacts> {
+/** The one mail of a series action (bookings/series): what it did to the dates it names. */
+const SERIES_ACTION_BY_KIND: Partial<Record<BookingMailKind, SeriesMailAction>> = { rejected: 'cancelled', declined: 'declined', released: 'released' };
+
+/**
+ * The series' rule and its dates that are not cancelled, for its mails; for a series action's mail
+ * (`actionDates`) the dates it changed, whatever their state now.
+ */
+async function seriesMailFacts(em: EntityManager, tenantId: string, seriesId: string, action?: { kind: SeriesMailAction; dates: readonly string[] }): Promise<SeriesMailFacts> {
   const series = await findSeries(em, tenantId, seriesId);
-  const bookings = (await seriesBookings(em, tenantId, seriesId)).filter((booking) => !booking.isRejected);
+  const named = action ? new Set(action.dates) : null;
+  const bookings = (await seriesBookings(em, tenantId, seriesId)).filter((booking) => (named ? named.has(booking.number) : !booking.isRejected));
   return {
     description: storedRuleView(series).description,
     dates: bookings.map((booking) => ({ bookingId: booking.number, timeBegin: booking.timeBegin?.getTime() ?? null, timeEnd: booking.timeEnd?.getTime() ?? null, priceEur: booking.priceEur })),
+    ...(action ? { action: action.kind } : {}),
   };
+}
+
+/** The series block a mail carries: every date for the summary kinds, the changed dates for a series action's mail, none otherwise. */
+async function seriesOfMail(em: EntityManager, tenantId: string, booking: Booking, kind: BookingMailKind, seriesDates: readonly string[] | undefined): Promise<SeriesMailFacts | undefined> {
+  if (!booking.seriesId) return undefined;
+  const action = SERIES_ACTION_BY_KIND[kind];
+  if (seriesDates && action) return seriesMailFacts(em, tenantId, booking.seriesId, { kind: action, dates: seriesDates });
+  return SERIES_SUMMARY_KINDS.has(kind) ? seriesMailFacts(em, tenantId, booking.seriesId) : undefined;
 }
 
 /** HTML to PDF: the receipts domain's renderer, wired in services.ts. */
@@ -114,7 +131,7 @@ export class BookingMailer {
       to: job.to,
       receiptAttached: job.kind === 'confirmed' && documents.some((document) => document.contentType === 'application/pdf'),
       ticketEvents,
-      series: SERIES_SUMMARY_KINDS.has(job.kind) && booking.seriesId ? await seriesMailFacts(em, tenant.id, booking.seriesId) : undefined,
+      series: await seriesOfMail(em, tenant.id, booking, job.kind, job.seriesDates),
     });
     if (!composed) return;
 

@@ -5,6 +5,7 @@
  */
 import { bookableBookingsQuerySchema, bookingChargeFilters, bookingListQuerySchema, bookingPageQuerySchema, bookingStatusFilters, MAX_SCHEDULE_DAYS, MAX_SCHEDULE_OBJECTS, occupancyQuerySchema, roomScheduleQuerySchema } from '../../../common/bookings/booking-query.schema.js';
 import { bookingEditSchema } from '../../../common/bookings/booking-edit.schema.js';
+import { seriesCancelSchema, seriesScopes } from '../../../common/bookings/series.js';
 import { checkoutItemSchema, checkoutSchema, MAX_ITEMS } from '../../../common/bookings/checkout.schema.js';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from './checkout/checkout-idempotency.js';
 import { bookingHistoryQuerySchema } from '../../../common/bookings/history.js';
@@ -31,6 +32,7 @@ const listQueryFields: Record<string, JsonSchema> = {
   paidTo: f.instant('Bezahlt vor diesem Zeitpunkt (ausschließlich)'),
   charge: { description: 'Nur kostenlose (`FREE`) oder kostenpflichtige (`CHARGEABLE`) Buchungen', type: 'string', enum: [...bookingChargeFilters] },
   bookableId: f.id('Nur Buchungen dieses Objekts'),
+  seriesId: f.id('Nur die Termine dieser Serie (GET /api/{tenantId}/series/{id})'),
   ...pageQueryFields,
 };
 
@@ -594,6 +596,35 @@ export const bookingApi: ApiDomain = {
       description: 'Die Regel und die Buchungen der Serie, früheste zuerst (die der Angemeldete lesen darf).',
       access: 'signedIn',
       answers: { 200: { description: 'Die Serie.', schema: ref('BookingSeries') } },
+    },
+    {
+      method: 'post',
+      path: '/api/{tenantId}/series/{id}/cancel',
+      summary: 'Termine einer Serie stornieren',
+      description:
+        '`FOLLOWING` storniert den Termin `fromBookingId` (eine Buchungsnummer der Serie) und alle späteren, `ALL` alle Termine; bereits stornierte und begonnene Termine bleiben, wie sie sind. Jeder Termin wird wie mit `POST …/bookings/{id}/reject` abgelehnt oder storniert, alle in einer Transaktion; die buchende Person erhält eine E-Mail mit allen stornierten Terminen.',
+      access: 'signedIn',
+      body: {
+        input: {
+          schema: seriesCancelSchema,
+          fields: {
+            scope: { description: '`FOLLOWING`: ab dem Termin `fromBookingId`; `ALL`: alle Termine', type: 'string', enum: [...seriesScopes] },
+            fromBookingId: f.text('Buchungsnummer des ersten zu stornierenden Termins (bei `FOLLOWING`)'),
+            reason: f.text('Hinweis zur Stornierung für die buchende Person'),
+          },
+        },
+        examples: { ab: { summary: 'Ab dem dritten Termin', value: { scope: 'FOLLOWING', fromBookingId: 'AB12-CD34', reason: 'Die Halle wird saniert.' } }, alle: { summary: 'Alle Termine', value: { scope: 'ALL' } } },
+      },
+      answers: { 200: { description: 'Die Serie mit den Terminen danach.', schema: ref('BookingSeries') } },
+    },
+    {
+      method: 'post',
+      path: '/api/{tenantId}/series/{id}/commit',
+      summary: 'Alle offenen Termine einer Serie freigeben',
+      description: 'Jeder noch nicht freigegebene Termin wird wie mit `POST …/bookings/{id}/commit` freigegeben, alle in einer Transaktion; die buchende Person erhält eine E-Mail mit allen freigegebenen Terminen.',
+      access: 'signedIn',
+      answers: { 200: { description: 'Die Serie mit den Terminen danach.', schema: ref('BookingSeries') } },
+      problems: [409],
     },
     {
       method: 'delete',

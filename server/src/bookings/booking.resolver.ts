@@ -79,7 +79,7 @@ export class BookingResolver {
   @Auth(AuthRule.BOOKING_READER)
   @Query(() => BookingPageType, {
     description:
-      'Bookings the viewer may read, newest first: searched (all words), filtered by status, time window, payment date, charge and object, one page at a time (limit/offset, or first/after by cursor, stable while bookings are added).',
+      'Bookings the viewer may read, newest first: searched (all words), filtered by status, time window, payment date, charge, object and series, one page at a time (limit/offset, or first/after by cursor, stable while bookings are added).',
   })
   async bookings(
     @Arg('tenantId', () => ID) tenantId: string,
@@ -88,6 +88,7 @@ export class BookingResolver {
     @Arg('from', () => Date, { nullable: true, description: 'Bookings ending after this instant.' }) from: Date | null,
     @Arg('to', () => Date, { nullable: true, description: 'Bookings beginning before this instant.' }) to: Date | null,
     @Arg('bookableId', () => ID, { nullable: true }) bookableId: string | null,
+    @Arg('seriesId', () => ID, { nullable: true, description: 'Only the dates of this series (bookingSeries).' }) seriesId: string | null,
     @Arg('paidFrom', () => Date, { nullable: true, description: 'Bookings paid at or after this instant (inclusive).' }) paidFrom: Date | null,
     @Arg('paidTo', () => Date, { nullable: true, description: 'Bookings paid before this instant (exclusive).' }) paidTo: Date | null,
     @Arg('charge', () => BookingChargeFilterType, { nullable: true, description: 'Free bookings (nothing to pay) or those with something to pay.' }) charge: BookingChargeFilterType | null,
@@ -107,7 +108,7 @@ export class BookingResolver {
     const count = selectedFields(info).has('total');
     const bookableFields = selectedFields(info, ['items', 'items', 'bookable']);
     const snapshots = [...bookableFields].some((field) => field !== 'id' && field !== 'title' && field !== '__typename');
-    const page = await context.services.bookings.list(await requireViewer(context), tenantId, { search, status, from, to, paidFrom, paidTo, charge, bookableId, backlog, updatedSince, paging }, { count, snapshots });
+    const page = await context.services.bookings.list(await requireViewer(context), tenantId, { search, status, from, to, paidFrom, paidTo, charge, bookableId, seriesId, backlog, updatedSince, paging }, { count, snapshots });
     return { ...page, items: await withStatuses(context, tenantId, page.items, selectedFields(info, ['items']).has('workflowStatus')) };
   }
 

@@ -41,6 +41,8 @@ export interface BookingListQuery {
   /** Free bookings (nothing to pay) or those with something to pay. */
   charge?: BookingChargeFilter | null;
   bookableId?: string | null;
+  /** Only the dates of this series (bookings.series_id). */
+  seriesId?: string | null;
   /** Bookings containing any of these objects (the tickets of an event). */
   bookableIds?: readonly string[] | null;
   /** Only bookings without a place on the workflow board (the kanban's backlog). */
@@ -203,6 +205,10 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
     if (query.bookableId) {
       if (!isUuid(query.bookableId)) return emptyPage(paging, order);
       where.add('exists (select 1 from booking_items i where i.booking_key = b.key and i.bookable_id = ?::uuid)', query.bookableId);
+    }
+    if (query.seriesId) {
+      if (!isUuid(query.seriesId)) return emptyPage(paging, order);
+      where.add('b.series_id = ?::uuid', query.seriesId);
     }
     if (query.bookableIds) {
       const ids = query.bookableIds.filter(isUuid);

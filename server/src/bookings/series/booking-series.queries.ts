@@ -31,3 +31,13 @@ export async function seriesBookings(em: EntityManager, tenantId: string, series
   return em.find(Booking, { tenant: tenantId, seriesId }, { orderBy: { timeBegin: 'asc', number: 'asc' }, limit: MAX_SERIES_BOOKINGS });
 }
 
+
+/**
+ * The bookings of a series locked for a series action, earliest first, then read under the locks:
+ * the rows are taken in one order (time, number), so two actions on one series wait for each other
+ * instead of deadlocking, and what is read is what the action changes.
+ */
+export async function lockedSeriesBookings(em: EntityManager, tenantId: string, seriesId: string): Promise<Booking[]> {
+  await em.execute('select key from bookings where tenant_id = ? and series_id = ? order by time_begin asc nulls last, number asc limit ? for update', [tenantId, seriesId, MAX_SERIES_BOOKINGS]);
+  return seriesBookings(em, tenantId, seriesId);
+}

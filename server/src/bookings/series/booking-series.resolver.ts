@@ -1,8 +1,8 @@
-import { Arg, Ctx, ID, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { Auth, AuthRule } from '../../shared/graphql/auth.js';
 import type { GraphQLContext } from '../../shared/graphql/context.js';
 import { requireViewer } from '../../users/actor.js';
-import { bookingSeriesType, BookingSeriesType } from './booking-series.types.js';
+import { bookingSeriesType, BookingSeriesType, SeriesScopeType } from './booking-series.types.js';
 
 /** Series bookings over GraphQL; the same service as REST api/{tenantId}/series. */
 @Resolver()
@@ -11,5 +11,30 @@ export class BookingSeriesResolver {
   @Query(() => BookingSeriesType, { description: 'A series of bookings with its rule and its dates, earliest first; GENERIC_NOT_FOUND for an unknown series, AUTH_FORBIDDEN when the viewer may read none of its bookings.' })
   async bookingSeries(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<BookingSeriesType> {
     return bookingSeriesType(await context.services.bookingSeries.view(await requireViewer(context), tenantId, id));
+  }
+
+  @Auth(AuthRule.BOOKING_UPDATER)
+  @Mutation(() => BookingSeriesType, {
+    description:
+      'Cancels dates of a series, each as rejectBooking does (released ones "storniert", requests "abgelehnt"), in one transaction: FOLLOWING the date fromBookingId (a booking number of the series) and every later one, ALL every date; dates cancelled already or begun are left alone. The customer gets one mail naming the cancelled dates. GENERIC_NOT_FOUND for an unknown series, GENERIC_VALIDATION for FOLLOWING without fromBookingId or with a booking of another series, AUTH_FORBIDDEN without the update right on every date concerned.',
+  })
+  async cancelBookingSeries(
+    @Arg('tenantId', () => ID) tenantId: string,
+    @Arg('id', () => ID) id: string,
+    @Arg('scope', () => SeriesScopeType) scope: SeriesScopeType,
+    @Arg('fromBookingId', () => ID, { nullable: true }) fromBookingId: string | null,
+    @Arg('reason', () => String, { nullable: true }) reason: string | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<BookingSeriesType> {
+    return bookingSeriesType(await context.services.bookingSeries.cancel(await requireViewer(context), tenantId, id, { scope, fromBookingId, reason }, 'graphql'));
+  }
+
+  @Auth(AuthRule.BOOKING_UPDATER)
+  @Mutation(() => BookingSeriesType, {
+    description:
+      'Releases ("freigeben") every date of the series still waiting for its release, each as commitBooking does, in one transaction; the customer gets one mail naming the released dates. GENERIC_NOT_FOUND for an unknown series, AUTH_FORBIDDEN without the update right on every date.',
+  })
+  async commitBookingSeries(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<BookingSeriesType> {
+    return bookingSeriesType(await context.services.bookingSeries.commit(await requireViewer(context), tenantId, id, 'graphql'));
   }
 }

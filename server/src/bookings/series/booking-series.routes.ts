@@ -4,12 +4,20 @@ import { requireRestViewer } from '../../users/actor.js';
 
 type SeriesParams = { tenantId: string; id: string };
 
-/** api/{tenantId}/series (docs/api.md, series bookings), mounted under /api/:tenantId: staff who read bookings. */
+/** api/{tenantId}/series (docs/api.md, series bookings), mounted under /api/:tenantId: staff who read bookings, and who release and cancel them. */
 export function bookingSeriesRoutes(services: DomainServices): Router {
   const router = Router({ mergeParams: true });
   router.get('/series/:id', async (req: Request<SeriesParams>, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
     res.json(await services.bookingSeries.view(viewer, req.params.tenantId, req.params.id));
+  });
+  router.post('/series/:id/cancel', async (req: Request<SeriesParams>, res: Response) => {
+    const viewer = await requireRestViewer(req, services.viewers);
+    res.json(await services.bookingSeries.cancel(viewer, req.params.tenantId, req.params.id, req.body, 'rest'));
+  });
+  router.post('/series/:id/commit', async (req: Request<SeriesParams>, res: Response) => {
+    const viewer = await requireRestViewer(req, services.viewers);
+    res.json(await services.bookingSeries.commit(viewer, req.params.tenantId, req.params.id, 'rest'));
   });
   return router;
 }

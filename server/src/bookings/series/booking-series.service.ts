@@ -1,10 +1,17 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { BookingHistoryVia } from '../../../../common/bookings/history.js';
+import { seriesCancelSchema, seriesMessages } from '../../../../common/bookings/series.js';
 import { AppError } from '../../shared/errors.js';
+import { enqueueJobs } from '../../shared/jobs.js';
+import { parseInput } from '../../shared/schema-input.js';
 import type { Viewer } from '../../users/viewer.service.js';
+import type { Booking } from '../booking.entity.js';
+import { bookingMailJob } from '../booking.jobs.js';
 import { bookingStatusLabel } from '../booking.model.js';
 import { mayOnBooking } from '../booking.service.js';
+import type { BookingStatusService } from '../booking-status.service.js';
 import type { SeriesRuleView } from './booking-series.model.js';
-import { findSeries, seriesBookings, storedRuleView } from './booking-series.queries.js';
+import { findSeries, lockedSeriesBookings, seriesBookings, storedRuleView } from './booking-series.queries.js';
 
 /** A stored series as the API answers it. */
 export interface BookingSeriesView {
@@ -25,9 +32,73 @@ export interface BookingSeriesView {
   }[];
 }
 
-/** Series bookings (docs/bookings.md, "Series"): reading a series with its dates. */
+/** Whether a date has begun: staff actions on a series leave the past alone. */
+const begun = (booking: Booking, now: number) => booking.timeBegin !== undefined && booking.timeBegin !== null && booking.timeBegin.getTime() <= now;
+
+/**
+ * Series bookings (docs/bookings.md, "Series bookings"): reading a series with its dates, and the
+ * staff's actions on all of them at once (cancel, release), each date changed through the single
+ * booking's release and rejection in one transaction, with one mail to the customer for the action.
+ */
 export class BookingSeriesService {
-  constructor(private readonly orm: MikroORM) {}
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly status: Pick<BookingStatusService, 'grouped'>,
+  ) {}
+
+  /**
+   * POST series/:id/cancel, cancelBookingSeries: FOLLOWING cancels the date `fromBookingId` and every
+   * later one, ALL every date; dates cancelled already or begun are left alone. Each date is rejected
+   * as by rejectBooking (released ones read "storniert", requests "abgelehnt"); the customer gets one
+   * mail naming the dates, the office a refund notice per paid one. The viewer must be allowed to
+   * update every date of the scope.
+   */
+  async cancel(viewer: Viewer, tenantId: string, id: string, input: unknown, via: BookingHistoryVia): Promise<BookingSeriesView> {
+    const series = await findSeries(this.orm.em.fork(), tenantId, id);
+    const request = parseInput(seriesCancelSchema, input);
+    await this.status.grouped(viewer, tenantId, via, async (changes) => {
+      const bookings = await lockedSeriesBookings(changes.tx, tenantId, series.id);
+      let scope = bookings;
+      if (request.scope === 'FOLLOWING') {
+        const from = bookings.findIndex((booking) => booking.number === request.fromBookingId);
+        if (from < 0) throw new AppError('generic.validation', { detail: seriesMessages.fromBookingForeign, fieldErrors: { fromBookingId: seriesMessages.fromBookingForeign } });
+        scope = bookings.slice(from);
+      }
+      this.requireUpdate(viewer, tenantId, scope);
+      const now = Date.now();
+      const cancelled: Booking[] = [];
+      for (const booking of scope.filter((date) => !date.isRejected && !begun(date, now))) if (await changes.reject(booking.number, request.reason)) cancelled.push(booking);
+      if (cancelled.length === 0) return;
+      // A released date reads "storniert", a request "abgelehnt": one released date makes the mail a cancellation.
+      const kind = cancelled.some((booking) => booking.isCommitted) ? 'rejected' : 'declined';
+      await enqueueJobs(changes.tx, [bookingMailJob({ tenantId, bookingId: cancelled[0].number, kind, reason: request.reason, seriesDates: cancelled.map((booking) => booking.number) })]);
+    });
+    return this.view(viewer, tenantId, series.id);
+  }
+
+  /**
+   * POST series/:id/commit, commitBookingSeries: releases every date still waiting for its release,
+   * each as by commitBooking; the customer gets one mail naming the released dates. The viewer must
+   * be allowed to update every date of the series.
+   */
+  async commit(viewer: Viewer, tenantId: string, id: string, via: BookingHistoryVia): Promise<BookingSeriesView> {
+    const series = await findSeries(this.orm.em.fork(), tenantId, id);
+    await this.status.grouped(viewer, tenantId, via, async (changes) => {
+      const bookings = await lockedSeriesBookings(changes.tx, tenantId, series.id);
+      this.requireUpdate(viewer, tenantId, bookings);
+      const released: Booking[] = [];
+      for (const booking of bookings.filter((date) => !date.isCommitted && !date.isRejected)) if (await changes.commit(booking.number)) released.push(booking);
+      if (released.length === 0) return;
+      await enqueueJobs(changes.tx, [bookingMailJob({ tenantId, bookingId: released[0].number, kind: 'released', seriesDates: released.map((booking) => booking.number) })]);
+    });
+    return this.view(viewer, tenantId, series.id);
+  }
+
+  /** A series action needs the update right on each date it concerns, also on those it leaves alone: the answer must not depend on which dates are cancelled already. */
+  private requireUpdate(viewer: Viewer, tenantId: string, bookings: readonly Booking[]): void {
+    const dates = bookings.length > 0 ? bookings : [{ assignedUserId: null }];
+    if (dates.some((booking) => !mayOnBooking(viewer, 'update', { tenant: { id: tenantId }, assignedUserId: booking.assignedUserId ?? null }))) throw new AppError('auth.forbidden');
+  }
 
   /**
    * GET series/:id, bookingSeries: the rule and the dates the viewer may read (someone who reads

@@ -1,5 +1,5 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import type { SeriesFrequency, WeekdayCode } from '../../../../common/bookings/series.js';
+import type { SeriesFrequency, SeriesScope, WeekdayCode } from '../../../../common/bookings/series.js';
 import type { SeriesCheckoutView, SeriesRuleView } from './booking-series.model.js';
 import type { BookingSeriesView } from './booking-series.service.js';
 
@@ -23,9 +23,17 @@ export enum WeekdayType {
 }
 registerEnumType(WeekdayType, { name: 'Weekday', description: 'RFC 5545 weekday codes, Monday first.' });
 
+export enum SeriesScopeType {
+  FOLLOWING = 'FOLLOWING',
+  ALL = 'ALL',
+}
+registerEnumType(SeriesScopeType, { name: 'SeriesScope', description: 'Which dates of a series an action concerns: FOLLOWING the date fromBookingId and every later one; ALL every date.' });
+
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const frequenciesMatch: Same<`${SeriesFrequencyType}`, SeriesFrequency> = true;
 const weekdaysMatch: Same<`${WeekdayType}`, WeekdayCode> = true;
+const scopesMatch: Same<`${SeriesScopeType}`, SeriesScope> = true;
+void scopesMatch;
 void frequenciesMatch;
 void weekdaysMatch;
 
