@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Bookable } from '../../server/src/bookables/bookable.entity.js';
 import { Booking } from '../../server/src/bookings/booking.entity.js';
 import { BookingSeries } from '../../server/src/bookings/series/booking-series.entity.js';
 import { Tenant } from '../../server/src/tenants/tenant.entity.js';
@@ -159,6 +160,22 @@ describe('series checkout: booking', () => {
     for (const date of response.json.series.dates as { bookingId: string }[]) expect(text).toContain(`UID:${date.bookingId}-0@`);
     expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(3);
     expect(text).toContain(`X-BUCHUNG-SERIE:${response.json.series.id}`);
+  });
+
+  it('asks for the payment of each date of a priced series released at once: every date gets its invoice', async () => {
+    const room = await gym('Spiegelsaal');
+    const em = app.orm.em.fork();
+    const stored = await em.findOneOrFail(Bookable, { id: room.id });
+    stored.autoCommitBooking = true;
+    await em.flush();
+    const mail = 'tanz@verein.example';
+    const response = await checkout({ ...firstTuesday(), bookableItems: [{ bookableId: room.id }], ...booker, mail, series: { frequency: 'WEEKLY', count: 2 } });
+    expect(response.status, response.text).toBe(200);
+    expect(response.json).toMatchObject({ isCommitted: true, isPayed: false, priceEur: 29.75 });
+    await waitForSettledQueue(app.orm);
+    const invoices = app.smtp.find(mail, 'Bitte schließen Sie Ihre Buchung');
+    expect(invoices.every((sent) => sent.attachments.some((attachment) => /^Rechnung-.*\.pdf$/.test(attachment.filename)))).toBe(true);
+    expect(invoices.map((sent) => sent.text.match(/Buchungsnummer: (\S+)/)?.[1]).sort()).toEqual((response.json.series.dates as { bookingId: string }[]).map((date) => date.bookingId).sort());
   });
 
   it('with requireAll refuses the whole series with 409 and the taken date named, and writes nothing', async () => {

@@ -448,8 +448,8 @@ export class CheckoutService {
     await recordBookingHistory(tx, { tenantId: plan.tenant.id, bookingId: created.number, action: 'created', ...origin });
     // A booking released at checkout with something to pay is asked for its payment now, as after
     // a staff release: the link (mail 4) or the invoice (mail 5) reaches a customer who closes the tab.
-    // A series is invoiced as a whole (series-documents.ts), not date by date.
-    if (!write.seriesId) await reportPaymentEvents(this.payments, tx, plan.tenant.id, created.number, paymentTransitions(null, created));
+    // A series' dates are asked for their payment each, as a release of the series by staff asks.
+    await reportPaymentEvents(this.payments, tx, plan.tenant.id, created.number, paymentTransitions(null, created));
     // Last, so the default state's lock is held only until the commit that follows; its status
     // actions change the booking as a change after its creation (mails and live event of their own).
     await this.workflows.placeNewBookingIn(tx, plan.tenant.id, created.number, now, origin, write.workflow);
