@@ -303,3 +303,9 @@ export function describeSeriesRule(rule: Pick<SeriesRule, 'frequency' | 'interva
   }
   return `${text}, ${rule.count} Termine`;
 }
+
+/**
+ * POST bookings/{id}/hooks/{hookId}/release (the confirmed cancellation): for a date of a series,
+ * `withFollowingDates` cancels its later dates too. Anything but `true` cancels the date alone.
+ */
+export const confirmCancellationSchema = looseObject({ withFollowingDates: flag(false) });

@@ -246,6 +246,56 @@ describe('series checkout: booking', () => {
   });
 });
 
+describe('series: the citizen cancels a date or the rest', () => {
+  const requestLink = async (bookingId: string, mail: string) => {
+    expect((await guest.post(`/api/${tenantId}/bookings/${bookingId}/request-reject`, { reason: 'Saison vorzeitig beendet' })).status).toBe(201);
+    const sent = await app.smtp.waitForMail(mail, 'Stornierungsanfrage');
+    return new URL(sent.links.find((candidate) => candidate.includes(`/booking/verify-reject/`) && candidate.includes(bookingId)) as string).searchParams.get('hookId') as string;
+  };
+
+  it('the confirmation page names the later dates; confirming with them cancels this and every later date with one mail, the earlier ones stay', async () => {
+    const room = await gym('Boxraum');
+    const mail = 'boxclub@verein.example';
+    const booked = await checkout({ ...firstTuesday(), bookableItems: [{ bookableId: room.id }], ...booker, mail, series: { frequency: 'WEEKLY', count: 4 } });
+    expect(booked.status, booked.text).toBe(200);
+    const numbers = (booked.json.series.dates as { bookingId: string }[]).map((date) => date.bookingId);
+    await waitForSettledQueue(app.orm);
+
+    const hookId = await requestLink(numbers[1], mail);
+    const pending = await guest.gql<{ bookingCancellationRequest: { followingDates: { bookingId: string; timeBegin: string }[] } }>(
+      `query($t: ID!, $id: ID!, $hook: ID!) { bookingCancellationRequest(tenantId: $t, id: $id, hookId: $hook) { followingDates { bookingId timeBegin timeEnd } } }`,
+      { t: tenantId, id: numbers[1], hook: hookId },
+    );
+    expect(pending.errors).toBeUndefined();
+    expect(pending.data!.bookingCancellationRequest.followingDates.map((date) => date.bookingId)).toEqual(numbers.slice(2));
+    app.smtp.clear();
+
+    const confirmed = await guest.post(`/api/${tenantId}/bookings/${numbers[1]}/hooks/${hookId}/release`, { withFollowingDates: true });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    const stored = await bookingsOf(booked.json.series.id);
+    expect(stored.map((booking) => [booking.number, booking.isRejected])).toEqual(numbers.map((number, index) => [number, index >= 1]));
+    await waitForSettledQueue(app.orm);
+    const mails = app.smtp.find(mail);
+    expect(mails).toHaveLength(1);
+    for (const number of numbers.slice(1)) expect(mails[0].text).toContain(`(Buchung ${number})`);
+    expect(mails[0].text).not.toContain(`(Buchung ${numbers[0]})`);
+    // The link is used up.
+    expect((await guest.post(`/api/${tenantId}/bookings/${numbers[1]}/hooks/${hookId}/release`, {})).status).toBe(404);
+  });
+
+  it('confirming without the later dates cancels the one date only', async () => {
+    const room = await gym('Judoraum');
+    const mail = 'judo@verein.example';
+    const booked = await checkout({ ...firstTuesday(), bookableItems: [{ bookableId: room.id }], ...booker, mail, series: { frequency: 'WEEKLY', count: 3 } });
+    expect(booked.status, booked.text).toBe(200);
+    const numbers = (booked.json.series.dates as { bookingId: string }[]).map((date) => date.bookingId);
+    const hookId = await requestLink(numbers[0], mail);
+    const confirmed = await guest.gql(`mutation($t: ID!, $id: ID!, $hook: ID!) { confirmBookingCancellation(tenantId: $t, id: $id, hookId: $hook) }`, { t: tenantId, id: numbers[0], hook: hookId });
+    expect(confirmed.errors).toBeUndefined();
+    expect((await bookingsOf(booked.json.series.id)).map((booking) => booking.isRejected)).toEqual([true, false, false]);
+  });
+});
+
 describe('series checkout: who may and what is wrong', () => {
   it('lets the public book a series only of objects that allow it; staff always may', async () => {
     const room = await bookableRoom(app, tenantId, { title: 'Besprechungsraum' });

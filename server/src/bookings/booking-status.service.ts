@@ -1,7 +1,8 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { createHash, randomUUID } from 'node:crypto';
 import { AppError } from '../shared/errors.js';
-import type { Job } from '../shared/jobs.js';
+import { enqueueJobs, type Job } from '../shared/jobs.js';
+import { lockedSeriesBookings, seriesBookings } from './series/booking-series.queries.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import type { ClientAddress, RateLimiter } from '../shared/rate-limit.js';
 import type { Viewer } from '../users/viewer.service.js';
@@ -44,6 +45,15 @@ export interface PendingCancellation {
   validUntil: Date;
   /** What the customer paid (gross EUR), when the booking is paid with a price: its money is not refunded by the platform. */
   paidEur: number | null;
+  /** A date of a series: its later dates the customer may cancel with it (not cancelled, not begun), earliest first. */
+  followingDates: { bookingId: string; timeBegin: Date | null; timeEnd: Date | null }[];
+}
+
+/** The later dates of a booking's series that a cancellation "this and all following" takes with it. */
+function followingDatesOf(booking: Booking, seriesDates: readonly Booking[], now: number): Booking[] {
+  const from = seriesDates.findIndex((date) => date.number === booking.number);
+  if (from < 0) return [];
+  return seriesDates.slice(from + 1).filter((date) => !date.isRejected && !(date.timeBegin && date.timeBegin.getTime() <= now));
 }
 
 /** The stored form of a link's token: a leaked database holds no usable link. */
@@ -207,10 +217,13 @@ export class BookingStatusService {
    * expired link.
    */
   async cancellationRequest(tenantId: string, id: string, token: string): Promise<PendingCancellation> {
-    const booking = await findBookingOrFail(this.orm.em.fork(), tenantId, id);
+    const em = this.orm.em.fork();
+    const booking = await findBookingOrFail(em, tenantId, id);
     const hook = findLiveHook(booking.hooks, token, Date.now());
     if (!hook) throw new AppError('booking.hook-invalid');
+    const following = booking.seriesId ? followingDatesOf(booking, await seriesBookings(em, tenantId, booking.seriesId), Date.now()) : [];
     return {
+      followingDates: following.map((date) => ({ bookingId: date.number, timeBegin: date.timeBegin ?? null, timeEnd: date.timeEnd ?? null })),
       bookingId: booking.number,
       titles: booking.items.getItems().map((item) => item.bookableUsed.title),
       timeBegin: booking.timeBegin ?? null,
@@ -227,7 +240,8 @@ export class BookingStatusService {
    * The customer cancelled it themselves, so the mail speaks of a cancellation ("storniert") even
    * before its release: "abgelehnt" would read as the tenant's refusal.
    */
-  async releaseHook(tenantId: string, id: string, token: string, via: BookingHistoryVia): Promise<void> {
+  async releaseHook(tenantId: string, id: string, token: string, via: BookingHistoryVia, options: { withFollowingDates?: boolean } = {}): Promise<void> {
+    if (options.withFollowingDates) return this.releaseHookWithFollowingDates(tenantId, id, token, via);
     await this.change(tenantId, id, { actor: citizenActor, via }, (booking) => {
       const hook = findLiveHook(booking.hooks, token, Date.now());
       if (!hook) throw new AppError('booking.hook-invalid');
@@ -235,6 +249,41 @@ export class BookingStatusService {
       // The reason is the hook's: the history learns it with the change.
       const history = { reason: hook.payload.reason, cancelledByCustomer: true };
       return { jobs: this.rejectJobs(booking, hook.payload.reason, { cancelledByCustomer: true }), history };
+    });
+  }
+
+  /**
+   * The confirmed cancellation of a series' date together with its later dates ("diesen und alle
+   * folgenden Termine"): the link is the proof for the date it was mailed for, and the later dates
+   * are the same customer's. Every date is rejected as a single confirmed cancellation rejects it,
+   * in one transaction; the series' rows are locked first, in their order, as the staff's series
+   * actions lock them, so the two wait for each other instead of deadlocking. One mail names the
+   * cancelled dates. A booking of no series is cancelled alone.
+   */
+  private async releaseHookWithFollowingDates(tenantId: string, id: string, token: string, via: BookingHistoryVia): Promise<void> {
+    const origin: ChangeOrigin = { actor: citizenActor, via };
+    await this.orm.em.fork().transactional(async (tx) => {
+      await this.workflows.holdForBookingChange(tx, tenantId);
+      const seriesId = (await findBookingOrFail(tx, tenantId, id)).seriesId ?? null;
+      const seriesDates = seriesId ? await lockedSeriesBookings(tx, tenantId, seriesId) : [];
+      const booking = await this.locked(tx, tenantId, id);
+      const hook = findLiveHook(booking.hooks, token, Date.now());
+      if (!hook) throw new AppError('booking.hook-invalid');
+      const reason = hook.payload.reason;
+      const following = followingDatesOf(booking, seriesDates, Date.now());
+      const quiet = following.length > 0 ? { cancelledByCustomer: true, customerMail: false } : { cancelledByCustomer: true };
+      const history = { reason, cancelledByCustomer: true };
+      await this.applyTo(tx, booking, origin, (target) => {
+        target.hooks = [];
+        return { jobs: this.rejectJobs(target, reason, quiet), history };
+      });
+      if (following.length === 0) return;
+      for (const date of following) {
+        const locked = await this.locked(tx, tenantId, date.number);
+        await this.applyTo(tx, locked, origin, (target) => ({ jobs: this.rejectJobs(target, reason, quiet), history }));
+      }
+      const numbers = [booking.number, ...following.map((date) => date.number)];
+      await enqueueJobs(tx, [bookingMailJob({ tenantId, bookingId: booking.number, kind: 'rejected', reason, seriesDates: numbers })]);
     });
   }
 

@@ -7,6 +7,7 @@ import { bookableBookingsQuerySchema, bookingChargeFilters, bookingListQuerySche
 import { bookingEditSchema } from '../../../common/bookings/booking-edit.schema.js';
 import { seriesCancelSchema, seriesScopes } from '../../../common/bookings/series.js';
 import { checkoutItemSchema, checkoutSchema, MAX_ITEMS } from '../../../common/bookings/checkout.schema.js';
+import { confirmCancellationSchema } from '../../../common/bookings/series.js';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from './checkout/checkout-idempotency.js';
 import { bookingHistoryQuerySchema } from '../../../common/bookings/history.js';
 import { customerFields as customerFieldNames } from '../../../common/bookings/customer.js';
@@ -697,7 +698,18 @@ export const bookingApi: ApiDomain = {
       deprecated: true,
       answers: { 303: { description: 'Weiterleitung zur Bestätigungsseite.' } },
     },
-    { method: 'post', path: '/api/{tenantId}/bookings/{id}/hooks/{hookId}/release', summary: 'Stornierung über den Bestätigungslink ausführen', access: 'public', answers: { 200: okText } },
+    {
+      method: 'post',
+      path: '/api/{tenantId}/bookings/{id}/hooks/{hookId}/release',
+      summary: 'Stornierung über den Bestätigungslink ausführen',
+      description: 'Ohne Body storniert sie die Buchung. Bei einem Termin einer Serie storniert `withFollowingDates: true` auch alle späteren Termine der Serie (die noch nicht storniert sind und nicht begonnen haben), mit einer E-Mail für alle.',
+      access: 'public',
+      body: {
+        input: { schema: confirmCancellationSchema, fields: { withFollowingDates: { description: 'Auch die folgenden Termine der Serie stornieren', type: 'boolean' } } },
+        examples: { serie: { summary: 'Diesen und alle folgenden Termine stornieren', value: { withFollowingDates: true } } },
+      },
+      answers: { 200: okText },
+    },
     {
       method: 'get',
       path: '/api/{tenantId}/calendar/occupancy',

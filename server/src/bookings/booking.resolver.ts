@@ -293,8 +293,15 @@ export class BookingResolver {
   }
 
   @Mutation(() => Boolean, { description: "The confirmation page's button behind the mailed cancellation link: rejects the booking with the reason given in the request." })
-  async confirmBookingCancellation(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Arg('hookId', () => ID) hookId: string, @Ctx() context: GraphQLContext): Promise<boolean> {
-    await context.services.bookingStatus.releaseHook(tenantId, id, hookId, 'graphql');
+  async confirmBookingCancellation(
+    @Arg('tenantId', () => ID) tenantId: string,
+    @Arg('id', () => ID) id: string,
+    @Arg('hookId', () => ID) hookId: string,
+    @Arg('withFollowingDates', () => Boolean, { nullable: true, description: 'For a date of a series: cancel its later dates too (bookingCancellationRequest.followingDates), in one step with one mail.' })
+    withFollowingDates: boolean | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<boolean> {
+    await context.services.bookingStatus.releaseHook(tenantId, id, hookId, 'graphql', { withFollowingDates: withFollowingDates === true });
     return true;
   }
 

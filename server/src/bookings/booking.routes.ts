@@ -27,6 +27,7 @@ import { setNextPageHeaders } from '../shared/http/paging.js';
 import { bookingEditSchema } from '../../../common/bookings/booking-edit.schema.js';
 import { bookingHistoryQuerySchema } from '../../../common/bookings/history.js';
 import { parseInput } from '../shared/schema-input.js';
+import { confirmCancellationSchema } from '../../../common/bookings/series.js';
 
 type TenantParams = { tenantId: string };
 type ItemParams = TenantParams & { id: string };
@@ -150,7 +151,8 @@ export function bookingRoutes(services: DomainServices): Router {
     res.redirect(303, `${services.config.publicUrl}/booking/verify-reject/${encodeURIComponent(req.params.tenantId)}?${query}`);
   });
   router.post('/bookings/:id/hooks/:hookId/release', async (req: Request<ItemParams & { hookId: string }>, res: Response) => {
-    await bookingStatus.releaseHook(req.params.tenantId, req.params.id, req.params.hookId, 'rest');
+    const { withFollowingDates } = parseInput(confirmCancellationSchema, req.body ?? {});
+    await bookingStatus.releaseHook(req.params.tenantId, req.params.id, req.params.hookId, 'rest', { withFollowingDates });
     ok(res);
   });
 

@@ -292,6 +292,15 @@ export class BookingCancellationRequestType {
   @Field(() => Date, { description: 'When the link expires.' }) validUntil!: Date;
   @Field(() => Float, { nullable: true, description: 'Gross EUR the customer paid, when the booking is paid with a price; null otherwise. The platform refunds nothing itself: the office gets in touch.' })
   paidEur!: number | null;
+  @Field(() => [CancellationDateType], { description: 'For a date of a series: its later dates (not cancelled, not begun) that confirmBookingCancellation with withFollowingDates cancels too; empty otherwise.' })
+  followingDates!: CancellationDateType[];
+}
+
+@ObjectType('CancellationDate', { description: 'A later date of a series a cancellation can take with it.' })
+export class CancellationDateType {
+  @Field(() => ID, { description: 'The booking number.' }) bookingId!: string;
+  @Field(() => Date, { nullable: true }) timeBegin!: Date | null;
+  @Field(() => Date, { nullable: true }) timeEnd!: Date | null;
 }
 
 @ObjectType('OccupancySlot', { description: 'A time an object (or one of its dependent objects) is booked.' })

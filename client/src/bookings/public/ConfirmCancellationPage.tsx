@@ -1,6 +1,6 @@
 import './publicBooking.css';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Callout, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Radio, RadioGroup, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { BookingCancellationRequestDocument, type BookingCancellationRequestQuery, ConfirmBookingCancellationDocument } from '../../gql/graphql';
@@ -36,13 +36,16 @@ function Confirmation({ link }: { link: CancellationConfirmation }) {
   const pending = useQuery(BookingCancellationRequestDocument, { variables, fetchPolicy: 'network-only' });
   const [confirm, { loading }] = useMutation(ConfirmBookingCancellationDocument);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'asking' });
+  const [withFollowingDates, setWithFollowingDates] = useState(false);
   const paidEur = pending.data?.bookingCancellationRequest.paidEur ?? null;
+  const followingDates = pending.data?.bookingCancellationRequest.followingDates ?? [];
+  const cancelsFollowing = withFollowingDates && followingDates.length > 0;
 
   const onConfirm = async () => {
     try {
-      await confirm({ variables });
+      await confirm({ variables: { ...variables, withFollowingDates: cancelsFollowing } });
       setOutcome({ kind: 'cancelled' });
-      notify({ type: 'success', title: 'Buchung storniert', message: `Die Buchung ${link.bookingId} ist storniert.` });
+      notify({ type: 'success', title: 'Buchung storniert', message: cancelsFollowing ? `Die Buchung ${link.bookingId} und die folgenden Termine der Serie sind storniert.` : `Die Buchung ${link.bookingId} ist storniert.` });
     } catch (error) {
       const info = errorInfo(error);
       const refused = { title: info.title ?? 'Stornierung fehlgeschlagen', message: info.message ?? 'Bitte versuchen Sie es später erneut.' };
@@ -55,7 +58,7 @@ function Confirmation({ link }: { link: CancellationConfirmation }) {
     return (
       <PublicPage title="Buchung storniert">
         <Callout intent="success" title="Die Buchung ist storniert" className="public-callout">
-          Ihre Buchung {link.bookingId} wurde storniert. Eine Bestätigung erhalten Sie per E-Mail.
+          {cancelsFollowing ? `Ihre Buchung ${link.bookingId} und die ${followingDates.length} folgenden Termine der Serie wurden storniert.` : `Ihre Buchung ${link.bookingId} wurde storniert.`} Eine Bestätigung erhalten Sie per E-Mail.
           {paidEur ? <> {refundText(paidEur)}</> : null}
         </Callout>
       </PublicPage>
@@ -99,8 +102,23 @@ function Confirmation({ link }: { link: CancellationConfirmation }) {
           {refundText(paidEur)}
         </Callout>
       ) : null}
+      {followingDates.length > 0 ? (
+        <RadioGroup label="Die Buchung ist ein Termin einer Serie. Was möchten Sie stornieren?" name="cancel-scope" selectedValue={withFollowingDates ? 'following' : 'one'} onChange={(event) => setWithFollowingDates(event.currentTarget.value === 'following')}>
+          <Radio value="one" label="Nur diesen Termin" />
+          <Radio value="following" label={`Diesen und die ${followingDates.length} folgenden Termine der Serie`} />
+        </RadioGroup>
+      ) : null}
+      {cancelsFollowing ? (
+        <ul className="following-dates" aria-label="Folgende Termine, die mit storniert werden">
+          {followingDates.map((date) => (
+            <li key={date.bookingId}>
+              {date.timeBegin ? formatPeriod(date.timeBegin, date.timeEnd) : 'ohne Zeit'} (Buchung <span className="booking-number-inline">{date.bookingId}</span>)
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <p>
-        Möchten Sie die Buchung <strong className="booking-number-inline">{link.bookingId}</strong> wirklich stornieren? Das lässt sich nicht rückgängig machen.
+        Möchten Sie {cancelsFollowing ? 'diese Termine' : <>die Buchung <strong className="booking-number-inline">{link.bookingId}</strong></>} wirklich stornieren? Das lässt sich nicht rückgängig machen.
       </p>
       <Button intent="danger" text="Stornierung bestätigen" loading={loading} onClick={() => void onConfirm()} fill />
       <p className="bp6-text-muted keep-booking-note">Möchten Sie die Buchung behalten, schließen Sie diese Seite einfach.</p>
