@@ -86,6 +86,6 @@ describe('the preview and the booking', () => {
 
   it('offers only the invoice for a series and shows a required date\'s refusal at "requireAll"', () => {
     expect(seriesPaymentApps([{ id: 'testPayment' }, { id: 'invoice' }])).toEqual([{ id: 'invoice' }]);
-    expect(seriesServerFieldNames(['2027-11-16'])).toEqual({ 'series.dates.2027-11-16': 'series.requireAll' });
+    expect(seriesServerFieldNames(['series.dates.2027-11-16', 'series.count'])).toEqual({ 'series.dates.2027-11-16': 'series.requireAll' });
   });
 });

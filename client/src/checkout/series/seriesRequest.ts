@@ -173,6 +173,6 @@ export function seriesPaymentApps<App extends { id: string }>(apps: readonly App
  * dates a required-all series could not book (`series.dates.{date}`) speak at "Nur buchen, wenn alle
  * Termine frei sind".
  */
-export function seriesServerFieldNames(dates: readonly string[]): Record<string, string> {
-  return Object.fromEntries(dates.map((date) => [`series.dates.${date}`, seriesField('requireAll')]));
+export function seriesServerFieldNames(serverFields: readonly string[]): Record<string, string> {
+  return Object.fromEntries(serverFields.filter((field) => field.startsWith('series.dates.')).map((field) => [field, seriesField('requireAll')]));
 }
