@@ -34,6 +34,9 @@ export interface SeriesChoiceProps {
   invoiceAppId: string | null;
 }
 
+/** An emptied field stays '' (react-final-form would make it undefined), as the series values are text. */
+const keepText = (value: string) => value;
+
 /** A field's message: its own check after leaving it or a save attempt, the server's until changed. */
 function useMessage(name: string) {
   const { meta } = useField(name, { subscription: { error: true, submitError: true, touched: true, modified: true, submitFailed: true, dirtySinceLastSubmit: true } });
@@ -75,7 +78,7 @@ export function SeriesChoice({ values, firstDate, preview, loading, invoiceAppId
 
 function SeriesRuleFields({ values, firstDate }: { values: SeriesValues; firstDate: string | null }) {
   const frequency = useField<SeriesFrequency>(seriesField('frequency'));
-  const interval = useField<string>(seriesField('interval'));
+  const interval = useField<string>(seriesField('interval'), { parse: keepText });
   const intervalError = useMessage(seriesField('interval'));
   const frequencyError = useMessage(seriesField('frequency'));
   return (
@@ -144,8 +147,8 @@ function WeekdayChoice({ values, firstDate }: { values: SeriesValues; firstDate:
 /** "Ende": on a date ("bis") or after a number of dates ("Anzahl Termine"). */
 function EndChoice({ values }: { values: SeriesValues }) {
   const end = useField<SeriesEnd>('series.end');
-  const until = useField<string>(seriesField('until'));
-  const count = useField<string>(seriesField('count'));
+  const until = useField<string>(seriesField('until'), { parse: keepText });
+  const count = useField<string>(seriesField('count'), { parse: keepText });
   const untilError = useMessage(seriesField('until'));
   const countError = useMessage(seriesField('count'));
   const labelId = useId();

@@ -42,6 +42,8 @@ describe('the series input', () => {
     expect(seriesRequest(values({ count: '' }), period).problems).toEqual({ 'series.count': seriesMessages.endMissing });
     expect(seriesRequest(values({ end: 'until', until: '' }), period).problems).toEqual({ 'series.until': seriesMessages.endMissing });
     expect(seriesRequest(values({ end: 'until', until: '31.12.2027' }), period).problems).toEqual({ 'series.until': seriesMessages.until });
+    // An emptied field may come as undefined from the form.
+    expect(seriesRequest({ ...values(), count: undefined as unknown as string }, period).problems).toEqual({ 'series.count': seriesMessages.endMissing });
   });
 
   it('checks the dates the rule yields as the server does: an end before the first date, too many, overlapping', () => {

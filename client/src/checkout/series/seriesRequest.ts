@@ -96,12 +96,14 @@ export interface SeriesRequest {
  */
 export function seriesRequest(values: SeriesValues, period: { begin: string; end: string } | null): SeriesRequest {
   const firstDate = period ? berlinDateOf(period.begin) : null;
+  // A form library may hand an emptied field over as undefined.
+  const text = (value: string | undefined) => (value ?? '').trim();
   const raw = {
     frequency: values.frequency,
-    interval: values.interval.trim(),
+    interval: text(values.interval),
     weekdays: values.frequency === 'WEEKLY' ? shownWeekdays(values, firstDate) : [],
-    until: values.end === 'until' ? values.until.trim() : null,
-    count: values.end === 'count' ? values.count.trim() : null,
+    until: values.end === 'until' ? text(values.until) : null,
+    count: values.end === 'count' ? text(values.count) : null,
     skipHolidays: values.skipHolidays,
     excludeDates: values.excludeDates,
     requireAll: values.requireAll,
