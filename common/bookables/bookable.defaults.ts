@@ -29,6 +29,7 @@ export function defaultBookableData(type: BookableType): BookableData {
     isTimePeriodRelated: false,
     timePeriods: [],
     isOpeningHoursRelated: false,
+    allowSeries: false,
     openingHours: [],
     isSpecialOpeningHoursRelated: false,
     specialOpeningHours: [],

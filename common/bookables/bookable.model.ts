@@ -105,6 +105,8 @@ export interface BookableData {
   isTimePeriodRelated: boolean;
   timePeriods: TimePeriod[];
   isOpeningHoursRelated: boolean;
+  /** The public may book it as a series (staff always may). */
+  allowSeries: boolean;
   openingHours: TimePeriod[];
   isSpecialOpeningHoursRelated: boolean;
   specialOpeningHours: SpecialOpeningHour[];

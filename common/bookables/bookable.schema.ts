@@ -245,6 +245,7 @@ export function bookableSchema(storedType: BookableType | null) {
     isTimePeriodRelated: flag(false),
     timePeriods,
     isOpeningHoursRelated: flag(false),
+    allowSeries: flag(false),
     openingHours: timePeriods,
     isSpecialOpeningHoursRelated: flag(false),
     specialOpeningHours,

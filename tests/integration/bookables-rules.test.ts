@@ -101,6 +101,27 @@ describe('booking-time modes, prices, special dates, long range, lockers, attach
     expect(switched.json).toMatchObject({ isScheduleRelated: false, isTimePeriodRelated: true, timePeriods: periods });
   });
 
+  it('series for the public: off by default, switched on and off through REST and GraphQL, shown on the public object too', async () => {
+    const created = await gqlCreate({});
+    expect(created.allowSeries).toBe(false);
+    const updated = await owner().gql<{ updateBookable: GqlBookable }>(gql.update, { tenantId: actors.tenant.id, id: created.id, input: { allowSeries: true } });
+    expectGraphql(updated, 200, 'GraphQL on');
+    expect(updated.data?.updateBookable.allowSeries).toBe(true);
+    expect(await storedBookable(app, created.id)).toMatchObject({ allowSeries: true });
+    // A save that leaves the flag out keeps it, as for every other field.
+    await owner().gql(gql.update, { tenantId: actors.tenant.id, id: created.id, input: { title: 'Turnhalle' } });
+    expect(await storedBookable(app, created.id)).toMatchObject({ allowSeries: true, title: 'Turnhalle' });
+
+    const restOff = await saveForm(created.id, { allowSeries: false, isPublic: true, isBookable: true });
+    expectRest(restOff, 201, 'REST off');
+    expect(restOff.json).toMatchObject({ allowSeries: false });
+    const restOn = await saveForm(created.id, { allowSeries: 'true' });
+    expect(restOn.json).toMatchObject({ allowSeries: true });
+    expect((await actors.clients.anonymous.get(url(`/public/${created.id}`))).json).toMatchObject({ allowSeries: true });
+    const publicItem = await actors.clients.anonymous.gql<{ publicBookable: GqlBookable }>(gql.publicGet, { tenantId: actors.tenant.id, id: created.id });
+    expect(publicItem.data?.publicBookable.allowSeries).toBe(true);
+  });
+
   it('graduated categories: inclusive intervals may touch, a start after its end is refused', async () => {
     const categories = [
       { priceEur: '20', interval: { start: 0, end: 2 } },

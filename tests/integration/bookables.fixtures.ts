@@ -45,10 +45,10 @@ export const STAFF_FIELDS = `id tenantId type title description ownerUserId isPu
   lockerDetails { active units { lockerSystem id amount } }
   priceCategories { priceEur priceValueAddedTax interval { start end } fixedPrice }
   attachments { id title caption type url show required }
-  minBookingDuration maxBookingDuration isScheduleRelated isTimePeriodRelated isLongRange longRangeOptions { type }
+  minBookingDuration maxBookingDuration isScheduleRelated isTimePeriodRelated isLongRange longRangeOptions { type } allowSeries
   specialOpeningHours { date startTime endTime } bookingNotes parent`;
 
-export const PUBLIC_FIELDS = 'id tenantId type title isPublic tags';
+export const PUBLIC_FIELDS = 'id tenantId type title isPublic tags allowSeries';
 
 export const gql = {
   list: `query($tenantId: ID!, $type: BookableType, $tags: [String!]) { bookables(tenantId: $tenantId, type: $type, tags: $tags) { ${STAFF_FIELDS} } }`,

@@ -40,6 +40,7 @@ interface PublicBookable {
   amount: number | null;
   priceCategories: { priceEur: number }[];
   autoCommitBooking: boolean;
+  allowSeries: boolean;
   isScheduleRelated: boolean;
   isTimePeriodRelated: boolean;
   isOpeningHoursRelated: boolean;
@@ -103,8 +104,11 @@ describe('the seeded demo', () => {
       priceType: 'per-hour',
       isOpeningHoursRelated: true,
       autoCommitBooking: true,
+      allowSeries: true,
       checkoutBookableIds: [{ bookableId: projector.id, mandatory: true }],
     });
+    // Only the seminar room offers series to the public, so a newcomer finds one to try.
+    expect(bookables.filter((bookable) => bookable.allowSeries).map((bookable) => bookable.title)).toEqual([demoTitles.room]);
     expect(byTitle(bookables, demoTitles.room).priceCategories.map((category) => category.priceEur)).toEqual([25, 20]);
     expect(byTitle(bookables, demoTitles.venue)).toMatchObject({ type: 'event-location', priceType: 'per-day', autoCommitBooking: false, isOpeningHoursRelated: true });
     const clubhouse = byTitle(bookables, demoTitles.clubhouse);

@@ -1,14 +1,15 @@
-import { useMutation } from '@apollo/client/react';
+import { CombinedGraphQLErrors } from '@apollo/client';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { Button } from '@blueprintjs/core';
 import { FORM_ERROR } from 'final-form';
 import { useEffect, useState } from 'react';
 import { Form, FormSpy } from 'react-final-form';
 import { useNavigate } from 'react-router-dom';
-import { CheckoutDocument, type CheckoutBookableFieldsFragment, type CheckoutBookableQuery } from '../gql/graphql';
+import { CheckoutDocument, type CheckoutBookableFieldsFragment, type CheckoutBookableQuery, type CheckoutInput, MeDocument } from '../gql/graphql';
 import { checkoutCustomerSchema } from '../../../common/bookings/checkout.schema';
 import { useFailedSaveFeedback } from '../shared/forms/failedSave';
 import { schemaValidate } from '../shared/forms/schemaValidate';
-import { serverSubmitErrors } from '../shared/forms/serverErrors';
+import { nestFieldErrors, serverSubmitErrors } from '../shared/forms/serverErrors';
 import { errorInfo, notify, notifyError } from '../shared/toast';
 import { type CheckoutConfirmation, checkoutStatusPath } from './checkoutLink';
 import { type CheckoutValues, checkoutInput, consentDocuments, parseAmount, parseTicketAmount, type RequestContext, refusedField, serverFieldNames, shownRefusalField, ticketAmountProblem, ticketChoiceProblem } from './checkoutRequest';
@@ -18,6 +19,8 @@ import { TimeChoice } from './time/TimeChoice';
 import { usePricePreview } from './usePricePreview';
 import { bookableMaximum, seatsLeftText } from './seats';
 import { eventsOfItems } from '../shared/ticketEvent';
+import { SeriesChoice } from './series/SeriesChoice';
+import { berlinDateOf, initialSeriesValues, seriesPaymentApps, seriesRequest, seriesServerFieldNames } from './series/seriesRequest';
 
 type Bookable = CheckoutBookableQuery['publicBookable'];
 
@@ -41,13 +44,16 @@ function ticketsOffered(data: CheckoutBookableQuery): OfferedTicket[] {
 }
 
 /** What the chosen tickets and options make of the request: the booked objects' documents and the request context. */
-function requestFor(bookable: Bookable, tickets: OfferedTicket[], options: CheckoutOption[], paymentApps: CheckoutBookableQuery['paymentApps'], values: CheckoutValues): { context: RequestContext; costs: boolean } {
+function requestFor(bookable: Bookable, tickets: OfferedTicket[], options: CheckoutOption[], allApps: CheckoutBookableQuery['paymentApps'], values: CheckoutValues): { context: RequestContext; costs: boolean; paymentApps: CheckoutBookableQuery['paymentApps'] } {
+  // A series is paid by invoice: the other payment apps are not offered for it.
+  const paymentApps = values.series.on ? seriesPaymentApps(allApps) : allApps;
   const chosen = options.filter((option) => option.mandatory || values.options?.[option.bookable.id]);
   // Of the tickets offered together those chosen count; alone, the booked object.
   const booked = tickets.length > 0 ? tickets.map((ticket) => ticket.bookable).filter((ticket) => (parseTicketAmount(values.tickets?.[ticket.id] ?? '') ?? 0) > 0) : [bookable];
   const costs = booked.some(costsSomething) || chosen.some((option) => costsSomething(option.bookable));
   return {
     costs,
+    paymentApps,
     context: {
       bookableId: bookable.id,
       ticketIds: tickets.map((ticket) => ticket.bookable.id),
@@ -76,8 +82,23 @@ const complete = (values: Partial<CheckoutValues>): CheckoutValues => ({
   consents: {},
   couponCode: '',
   paymentProvider: '',
+  series: initialSeriesValues(),
   ...values,
 });
+
+/** The checkout input with the series while "Regelmäßig buchen" is on and its fields are right; null while they are not. */
+function withSeries(input: CheckoutInput, values: CheckoutValues): CheckoutInput | null {
+  if (!values.series.on) return input;
+  const series = seriesRequest(values.series, values.period).input;
+  return series ? { ...input, series } : null;
+}
+
+/** The tenant's staff (and the instance owner) may book a series of any object; the public only where allowSeries is on. */
+function useIsStaffOf(tenantId: string): boolean {
+  const { data } = useQuery(MeDocument);
+  const permissions = data?.me?.permissions;
+  return Boolean(permissions && (permissions.instanceOwner || permissions.tenants.some((entry) => entry.tenantId === tenantId)));
+}
 
 /**
  * The booking form of one object: time, amount, options, the customer's data, documents, coupon,
@@ -106,12 +127,21 @@ export function CheckoutForm({ tenantId, data, related, initialAmount }: Checkou
     ),
     options: Object.fromEntries(options.map((option) => [option.bookable.id, option.mandatory])),
     paymentProvider: data.paymentApps.length === 1 ? data.paymentApps[0].id : '',
+    series: initialSeriesValues(),
   }));
+  // The customer's fields through the schema, and while a series is chosen its rule as the server checks it.
+  const [validate] = useState(() => (values: Partial<CheckoutValues>) => {
+    const customer = validateCustomer(values as CheckoutValues) ?? {};
+    const all = complete(values);
+    if (!all.series.on) return customer;
+    return { ...customer, ...nestFieldErrors(seriesRequest(all.series, all.period).problems) };
+  });
 
   const onSubmit = async (submitted: CheckoutValues) => {
     const values = complete(submitted);
     const { context } = requestFor(bookable, tickets, options, data.paymentApps, values);
-    const input = checkoutInput(values, context, true);
+    // The form's validation has checked the series, so it is there when switched on.
+    const input = withSeries(checkoutInput(values, context, true), values) ?? checkoutInput(values, context, true);
     try {
       const { data: answer } = await checkout({ variables: { tenantId, input } });
       const booking = answer?.checkout;
@@ -132,11 +162,20 @@ export function CheckoutForm({ tenantId, data, related, initialAmount }: Checkou
         mail: values.mail.trim(),
         events: eventsOfItems(booking.items),
         items: booking.items.map((item) => ({ title: item.bookable.title, amount: item.amount })),
+        series: booking.series
+          ? {
+              description: booking.series.rule.description,
+              dates: booking.series.dates.map((date) => ({ date: date.date, timeBegin: date.timeBegin, timeEnd: date.timeEnd, bookingId: date.bookingId ?? null, reasonText: date.reasonText ?? null, reason: date.reason ?? null })),
+            }
+          : undefined,
       };
+      // The series' total is what the customer pays, not the first date's price.
+      if (booking.series) confirmation.priceEur = booking.series.priceEur;
       await navigate(checkoutStatusPath({ bookingId: booking.id, tenantId }), { state: confirmation });
       return undefined;
     } catch (error) {
-      const onFields = serverSubmitErrors(error, serverFieldNames(context.documents, input.bookableItems, context));
+      const serverFields = CombinedGraphQLErrors.is(error) ? Object.keys((error.errors[0]?.extensions?.fieldErrors as Record<string, unknown> | undefined) ?? {}) : [];
+      const onFields = serverSubmitErrors(error, { ...serverFieldNames(context.documents, input.bookableItems, context), ...seriesServerFieldNames(serverFields) });
       if (onFields) return onFields;
       const info = errorInfo(error);
       const field = shownRefusalField(refusedField(info.code, isTimeRelated(bookable)), tickets.length > 0);
@@ -152,7 +191,7 @@ export function CheckoutForm({ tenantId, data, related, initialAmount }: Checkou
       initialValues={initialValues}
       decorators={failedSave.decorators}
       subscription={{ submitting: true }}
-      validate={validateCustomer}
+      validate={validate}
       onSubmit={onSubmit}
       render={({ handleSubmit, submitting }) => (
         <form onSubmit={handleSubmit} noValidate ref={failedSave.formRef} className="checkout-form">
@@ -187,7 +226,11 @@ interface RefusedCoupon {
 function CheckoutBody({ tenantId, data, tickets, options, values, submitting }: CheckoutBodyProps) {
   const bookable = data.publicBookable;
   const timeRelated = isTimeRelated(bookable);
-  const { context, costs } = requestFor(bookable, tickets, options, data.paymentApps, values);
+  const { context, costs, paymentApps } = requestFor(bookable, tickets, options, data.paymentApps, values);
+  const staff = useIsStaffOf(tenantId);
+  // A series repeats a window: offered for objects booked by time, alone (not an event's tickets).
+  const seriesOffered = timeRelated && tickets.length === 0 && (bookable.allowSeries || staff);
+  const seriesOn = seriesOffered && values.series.on;
   const ticketsChosen = tickets.length > 0 && tickets.every((ticket) => !ticketAmountProblem(values.tickets[ticket.bookable.id] ?? '', ticket.max)) && !ticketChoiceProblem(values.tickets, context.ticketIds, null);
   const [appliedCoupon, setAppliedCoupon] = useState('');
   const [refusedCoupon, setRefusedCoupon] = useState<RefusedCoupon | null>(null);
@@ -197,7 +240,8 @@ function CheckoutBody({ tenantId, data, tickets, options, values, submitting }: 
   const ready = (!timeRelated || values.period !== null) && (tickets.length > 0 ? ticketsChosen : amount !== null);
   // A refused code is left out, so the price without it stays visible.
   const coupon = refusedCoupon?.code === appliedCoupon ? '' : appliedCoupon;
-  const preview = usePricePreview(tenantId, ready ? checkoutInput({ ...values, couponCode: coupon }, context, false) : null, timeRelated);
+  const previewInput = ready ? withSeries(checkoutInput({ ...values, couponCode: coupon }, context, false), { ...values, series: { ...values.series, on: seriesOn } }) : null;
+  const preview = usePricePreview(tenantId, previewInput, timeRelated);
   const { refusal } = preview;
 
   useEffect(() => {
@@ -210,13 +254,28 @@ function CheckoutBody({ tenantId, data, tickets, options, values, submitting }: 
   const fieldProblem = (field: 'period' | 'amount') => (refusal?.field === field ? refusal.message : undefined);
   const amountWord = tickets.length > 0 ? 'Wählen Sie mindestens ein Ticket, um den Preis zu sehen.' : 'Geben Sie die Anzahl an, um den Preis zu sehen.';
   const couponProblem = refusedCoupon && refusedCoupon.code === values.couponCode.trim() ? refusedCoupon.message : undefined;
-  const paymentShown = context.paymentNeeded && (preview.outcome ? preview.outcome.priceEur > 0 : costs);
-  const waitingFor = ready ? null : timeRelated && !values.period ? 'Wählen Sie einen Zeitraum, um den Preis zu sehen.' : amountWord;
+  const paymentShown = context.paymentNeeded && (preview.outcome ? (preview.outcome.series?.priceEur ?? preview.outcome.priceEur) > 0 : costs);
+  const waitingFor = !ready
+    ? timeRelated && !values.period
+      ? 'Wählen Sie einen Zeitraum, um den Preis zu sehen.'
+      : amountWord
+    : previewInput === null
+      ? 'Vervollständigen Sie die Angaben zur Serie, um den Preis zu sehen.'
+      : null;
 
   return (
     <div className="checkout-layout">
       <div className="checkout-main">
         {timeRelated ? <TimeChoice tenantId={tenantId} bookable={bookable} openingHours={data.bookableOpeningHours} amount={amount ?? 1} problem={fieldProblem('period')} /> : null}
+        {seriesOffered ? (
+          <SeriesChoice
+            values={values.series}
+            firstDate={values.period ? berlinDateOf(values.period.begin) : null}
+            preview={seriesOn ? (preview.outcome?.series ?? null) : null}
+            loading={preview.loading}
+            invoiceAppId={seriesPaymentApps(data.paymentApps)[0]?.id ?? null}
+          />
+        ) : null}
         {data.ticketSeatsLeft !== null ? (
           <p className="checkout-seats" role="status">
             {seatsLeftText(data.ticketSeatsLeft)}
@@ -234,7 +293,7 @@ function CheckoutBody({ tenantId, data, tickets, options, values, submitting }: 
       <aside className="checkout-side" aria-label="Preis und Buchung">
         <CouponField problem={couponProblem} onApply={setAppliedCoupon} />
         <PriceSummary preview={{ ...preview, refusal: refusal?.field === 'couponCode' ? null : refusal }} waitingFor={waitingFor} />
-        {paymentShown ? <PaymentChoice apps={data.paymentApps} /> : null}
+        {paymentShown ? <PaymentChoice apps={paymentApps} /> : null}
         <Button type="submit" intent="primary" size="large" text={bookable.autoCommitBooking ? 'Jetzt buchen' : 'Buchung anfragen'} loading={submitting} disabled={data.ticketSeatsLeft === 0} fill />
         <p className="bp6-text-muted checkout-submit-note">
           {bookable.autoCommitBooking ? 'Die Buchung ist verbindlich.' : 'Ihre Anfrage wird geprüft; die Buchung gilt erst mit der Freigabe.'} Eine Bestätigung erhalten Sie per E-Mail.

@@ -20,7 +20,7 @@ type Bookable = CheckoutBookableQuery['publicBookable'];
  * A checkbox or radio button in Blueprint's look: its markup with Blueprint's classes (the
  * stylesheet is there anyway), which keeps the booking page's download small.
  */
-function Choice({ label, type, ...input }: { label: ReactNode; type: 'checkbox' | 'radio' } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+export function Choice({ label, type, ...input }: { label: ReactNode; type: 'checkbox' | 'radio' } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
   return (
     <label className={`bp6-control bp6-${type}${input.disabled ? ' bp6-disabled' : ''}`}>
       <input type={type} className="bp6-control-input" {...input} />
@@ -352,6 +352,9 @@ export function PriceSummary({ preview, waitingFor }: { preview: PricePreview; w
 }
 
 function PriceLines({ outcome }: { outcome: CheckoutOutcomeFragment }) {
+  // A series costs its free dates together; the outcome's own price is its first date's.
+  const { series } = outcome;
+  const total = series ?? outcome;
   return (
     <>
       <ul className="checkout-price-items">
@@ -370,11 +373,12 @@ function PriceLines({ outcome }: { outcome: CheckoutOutcomeFragment }) {
           {outcome.couponUsed.description ? ` (${outcome.couponUsed.description})` : ''}
         </p>
       ) : null}
+      {series ? <p className="checkout-series-count">{series.availableCount === 1 ? '1 Termin' : `${series.availableCount} Termine`}</p> : null}
       <p className="checkout-total">
         <span>Gesamt</span>
-        <strong data-testid="checkout-total">{formatCurrency(outcome.priceEur)}</strong>
+        <strong data-testid="checkout-total">{formatCurrency(total.priceEur)}</strong>
       </p>
-      {outcome.vatIncludedEur > 0 ? <p className="bp6-text-muted">darin enthalten {formatCurrency(outcome.vatIncludedEur)} Mehrwertsteuer</p> : null}
+      {total.vatIncludedEur > 0 ? <p className="bp6-text-muted">darin enthalten {formatCurrency(total.vatIncludedEur)} Mehrwertsteuer</p> : null}
     </>
   );
 }

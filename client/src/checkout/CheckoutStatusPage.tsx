@@ -9,7 +9,8 @@ import { formatCurrency, formatPeriod } from '../shared/format';
 import { ticketEventFacts } from '../shared/ticketEvent';
 import { PublicPage } from '../shared/PublicPage';
 import { IncompleteLinkPage } from '../shared/IncompleteLinkPage';
-import { bookedLine, type CheckoutConfirmation } from './checkoutLink';
+import { type BookedSeries, bookedLine, type CheckoutConfirmation } from './checkoutLink';
+import { seriesDateState } from './series/seriesRequest';
 import { type BookingLink, parseBookingLink } from '../shared/bookingLink';
 import { StartPaymentDocument } from '../gql/graphql';
 import { errorInfo } from '../shared/toast';
@@ -136,6 +137,7 @@ export default function CheckoutStatusPage() {
         <dt>Gesamtpreis</dt>
         <dd>{formatCurrency(facts.priceEur)}</dd>
       </dl>
+      {booking?.series ? <SeriesDates series={booking.series} /> : null}
       <H3>Wie geht es weiter?</H3>
       <ul className="next-steps">
         {/* Right after booking the checkout has enqueued the customer's mail; on a later visit it is not this page's news. */}
@@ -153,6 +155,36 @@ export default function CheckoutStatusPage() {
         <Link to={requestCancellationPath(link.tenantId, link.bookingId)}>Buchung stornieren</Link>
       </div>
     </PublicPage>
+  );
+}
+
+/** A booked series: its dates with their booking numbers, and the dates not booked with the reason. */
+function SeriesDates({ series }: { series: BookedSeries }) {
+  const booked = series.dates.filter((date) => date.bookingId);
+  const missed = series.dates.filter((date) => !date.bookingId);
+  return (
+    <section className="checkout-series-booked" aria-labelledby="series-booked-heading">
+      <H3 id="series-booked-heading">Gebuchte Termine ({series.description})</H3>
+      <ul className="checkout-series-list" data-testid="series-booked">
+        {booked.map((date) => (
+          <li key={date.date}>
+            {formatPeriod(date.timeBegin, date.timeEnd)} – Buchungsnummer <strong>{date.bookingId}</strong>
+          </li>
+        ))}
+      </ul>
+      {missed.length > 0 ? (
+        <>
+          <H3 id="series-missed-heading">Nicht gebucht</H3>
+          <ul className="checkout-series-list" aria-labelledby="series-missed-heading" data-testid="series-missed">
+            {missed.map((date) => (
+              <li key={date.date}>
+                {formatPeriod(date.timeBegin, date.timeEnd)} – {seriesDateState({ date: date.date, available: false, reason: date.reason, reasonText: date.reasonText })}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
   );
 }
 

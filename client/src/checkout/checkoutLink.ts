@@ -46,8 +46,15 @@ export interface CheckoutConfirmation {
   events?: ShownTicketEvent[];
   /** Every booked object with its amount (several ticket types of a family); absent in a confirmation kept from before they were handed over. */
   items?: { title: string; amount: number }[];
+  /** A series: its description and every date, booked with its number or not with the reason. */
+  series?: BookedSeries;
   /** Set once the confirmation started the payment, so going back from the provider's page does not start it again. */
   paymentStarted?: boolean;
+}
+
+export interface BookedSeries {
+  description: string;
+  dates: { date: string; timeBegin: string; timeEnd: string; bookingId: string | null; reason: string | null; reasonText: string | null }[];
 }
 
 /** One booked object on the confirmation: "2 × Sommerkonzert – Erwachsene", a single one by its title. */

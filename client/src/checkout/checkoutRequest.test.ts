@@ -13,6 +13,7 @@ import {
   ticketAmountProblem,
   ticketChoiceProblem,
 } from './checkoutRequest';
+import { initialSeriesValues } from './series/seriesRequest';
 
 const document = (id: string, flags: { required?: boolean; show?: boolean }) => ({ id, title: `Dokument ${id}`, caption: '', url: `https://example.com/${id}.pdf`, required: flags.required ?? false, show: flags.show ?? false });
 
@@ -32,6 +33,7 @@ const values = (overrides: Partial<CheckoutValues> = {}): CheckoutValues => ({
   consents: {},
   couponCode: ' SOMMER ',
   paymentProvider: 'invoice',
+  series: initialSeriesValues(),
   ...overrides,
 });
 

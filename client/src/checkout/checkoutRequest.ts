@@ -1,4 +1,5 @@
 import type { CheckoutInput } from '../gql/graphql';
+import type { SeriesValues } from './series/seriesRequest';
 
 /**
  * The booking form's values and what they become: the checkout request, and where a refusal of
@@ -35,6 +36,8 @@ export interface CheckoutValues {
   consents: Record<string, boolean>;
   couponCode: string;
   paymentProvider: string;
+  /** "Regelmäßig buchen": the series rule while switched on. */
+  series: SeriesValues;
 }
 
 /** A document a booking asks consent for, from one of the booked objects. */

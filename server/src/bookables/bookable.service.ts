@@ -42,6 +42,7 @@ export function bookableRecord(bookable: Bookable): BookableRecord {
     isTimePeriodRelated: bookable.isTimePeriodRelated,
     timePeriods: bookable.timePeriods,
     isOpeningHoursRelated: bookable.isOpeningHoursRelated,
+    allowSeries: bookable.allowSeries,
     openingHours: bookable.openingHours,
     isSpecialOpeningHoursRelated: bookable.isSpecialOpeningHoursRelated,
     specialOpeningHours: bookable.specialOpeningHours,

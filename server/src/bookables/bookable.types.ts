@@ -154,6 +154,7 @@ export class BookableFields {
   @Field(() => Boolean, { description: 'Booked in fixed time periods only.' }) isTimePeriodRelated!: boolean;
   @Field(() => [TimePeriodType]) timePeriods!: TimePeriodType[];
   @Field(() => Boolean) isOpeningHoursRelated!: boolean;
+  @Field(() => Boolean, { description: 'The public may book it as a series (regular bookings); staff always may.' }) allowSeries!: boolean;
   @Field(() => [TimePeriodType]) openingHours!: TimePeriodType[];
   @Field(() => Boolean) isSpecialOpeningHoursRelated!: boolean;
   @Field(() => [SpecialOpeningHourType]) specialOpeningHours!: SpecialOpeningHourType[];
@@ -220,6 +221,7 @@ export class BookableInput {
   @Field(() => Boolean, { nullable: true }) isTimePeriodRelated?: boolean;
   @Field(() => [TimePeriodType], { nullable: true }) timePeriods?: TimePeriodType[];
   @Field(() => Boolean, { nullable: true }) isOpeningHoursRelated?: boolean;
+  @Field(() => Boolean, { nullable: true }) allowSeries?: boolean;
   @Field(() => [TimePeriodType], { nullable: true }) openingHours?: TimePeriodType[];
   @Field(() => Boolean, { nullable: true }) isSpecialOpeningHoursRelated?: boolean;
   @Field(() => [SpecialOpeningHourType], { nullable: true }) specialOpeningHours?: SpecialOpeningHourType[];

@@ -416,6 +416,12 @@ export class BookingInput {
 
 const date = (ms: number | null): Date | null => (ms === null ? null : new Date(ms));
 
+/** A booked object's snapshot as GraphQL shows it; snapshots taken before `allowSeries` existed read it as off. */
+function snapshotFields(snapshot: BookingView['bookableItems'][number]['_bookableUsed']): PublicBookableType {
+  const stored: Partial<typeof snapshot> = snapshot;
+  return { ...snapshot, allowSeries: stored.allowSeries ?? false } as unknown as PublicBookableType;
+}
+
 /** The summary part of a booking view. */
 export function summaryOf(view: Omit<BookingView, 'id'>): BookingSummaryFields {
   const money = bookingMoneyOf(view);
@@ -423,7 +429,7 @@ export function summaryOf(view: Omit<BookingView, 'id'>): BookingSummaryFields {
     tenantId: view.tenantId,
     timeBegin: date(view.timeBegin),
     timeEnd: date(view.timeEnd),
-    items: view.bookableItems.map(({ _bookableUsed, ...item }, index) => ({ ...item, ...money.items[index], tenantId: view.tenantId, bookable: _bookableUsed as unknown as PublicBookableType })),
+    items: view.bookableItems.map(({ _bookableUsed, ...item }, index) => ({ ...item, ...money.items[index], tenantId: view.tenantId, bookable: snapshotFields(_bookableUsed) })),
     priceEur: view.priceEur,
     vatIncludedEur: view.vatIncludedEur,
     priceCents: money.priceCents,

@@ -175,6 +175,8 @@ async function seedObjects(em: EntityManager, orm: MikroORM, tenant: Tenant, own
     isOpeningHoursRelated: true,
     openingHours: [period(WORKDAYS, '08:00', '20:00')],
     autoCommitBooking: true,
+    // Courses meet weekly: the public may book the room as a series (paid by invoice).
+    allowSeries: true,
     checkoutBookableIds: [{ bookableId: projector.id, mandatory: true }],
   });
   const clubhouse = await create({

@@ -41,6 +41,7 @@ const stored: BookableFieldsFragment = {
   isScheduleRelated: false,
   isTimePeriodRelated: false,
   isOpeningHoursRelated: true,
+  allowSeries: true,
   isSpecialOpeningHoursRelated: true,
   isLongRange: true,
   permittedUsers: [],
@@ -77,6 +78,12 @@ describe('form values', () => {
     expect(input.minBookingDuration).toBe('1,5');
     expect(input.amount).toBe('2');
     expect(input.title).toBe('Saal');
+    expect(input.allowSeries).toBe(true);
+  });
+
+  it('a new object does not allow the public to book series until staff switch it on', () => {
+    expect(emptyFormValues('room').allowSeries).toBe(false);
+    expect(toInput({ ...emptyFormValues('room'), allowSeries: true }).allowSeries).toBe(true);
   });
 
   it('a stored bookable without price categories gets one to bind the price to', () => {

@@ -63,6 +63,7 @@ export function emptyFormValues(type: BookableType): BookableFormValues {
     isTimePeriodRelated: false,
     timePeriods: [],
     isOpeningHoursRelated: false,
+    allowSeries: false,
     openingHours: [],
     isSpecialOpeningHoursRelated: false,
     specialOpeningHours: [],

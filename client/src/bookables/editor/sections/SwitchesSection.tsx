@@ -8,7 +8,9 @@ import type { BookableFormValues } from '../formValues';
 export const PUBLIC_QUOTA_TEXT =
   'Sie haben die maximale Anzahl an öffentlichen Buchungsobjekten erreicht. Erweitern Sie Ihr Kontingent, oder löschen Sie nicht mehr benötigte Buchungsobjekte.';
 
-/** Schalter: bookable, public (within the public quota unless already public), auto-confirm. */
+export const SERIES_HINT = 'Bürgerinnen und Bürger dürfen das Objekt auf der Buchungsseite wöchentlich, täglich oder monatlich wiederkehrend buchen (bezahlt per Rechnung). Mitarbeitende dürfen Serien immer buchen.';
+
+/** Schalter: bookable, public (within the public quota unless already public), auto-confirm, series for the public. */
 export function SwitchesSection({ tenantId }: { tenantId: string }) {
   const { data } = useQuery(BookablePublicQuotaDocument, { variables: { tenantId }, fetchPolicy: 'network-only' });
   const { initialValues } = useFormState<BookableFormValues>({ subscription: { initialValues: true } });
@@ -19,6 +21,7 @@ export function SwitchesSection({ tenantId }: { tenantId: string }) {
       <SwitchField name="isBookable" label="Buchbar" />
       <SwitchField name="isPublic" label="Öffentlich sichtbar" disabled={quotaReached} hint={quotaReached ? PUBLIC_QUOTA_TEXT : undefined} />
       <SwitchField name="autoCommitBooking" label="Buchungen automatisch bestätigen" />
+      <SwitchField name="allowSeries" label="Regelmäßige Buchungen (Serien) erlauben" hint={SERIES_HINT} />
     </EditorSection>
   );
 }
