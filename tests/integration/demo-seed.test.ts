@@ -158,7 +158,7 @@ describe('the seeded demo', () => {
     ]);
     // Its secret is generated for this instance and stays write-only.
     const tenant = await owner.get(`/api/tenants/${tenantId}`);
-    expect(tenant.json).toMatchObject({ name: demoTenantName, enablePublicStatusView: true });
+    expect(tenant.json).toMatchObject({ name: demoTenantName, enablePublicStatusView: true, holidayRegion: 'DE-NW' });
     const testPayment = (tenant.json.applications as { id: string; paymentSecretSet?: boolean }[]).find((application) => application.id === 'testPayment');
     expect(testPayment).toMatchObject({ active: true, paymentSecretSet: true });
     expect(testPayment).not.toHaveProperty('paymentSecret');

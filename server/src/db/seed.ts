@@ -82,6 +82,8 @@ async function seedDemoTenant(em: EntityManager, orm: MikroORM, config: AppConfi
     receiptTemplate: defaultReceiptTemplate,
     // Customers look up their booking themselves (the link in every booking mail).
     enablePublicStatusView: true,
+    // A series booked with "Feiertage und Schulferien auslassen" skips the holidays of this Bundesland.
+    holidayRegion: 'DE-NW',
     // Payment works in the demo without a provider contract: the built-in test provider (never in
     // production; its secret is generated as on a first save) and the invoice. Lockers likewise:
     // pareva without a server URL, which outside production is the built-in stand-in.
