@@ -1,8 +1,8 @@
-/** Toasts of the series actions; a server's answer wins where it gives one. */
+/** Texts and toasts of the series section; a server's answer wins where it gives one. */
 export const seriesMessages = {
   loadError: 'Die Serie konnte nicht geladen werden.',
-  released: (count: number) => ({ title: 'Serie freigegeben', message: count === 1 ? 'Ein offener Termin wurde freigegeben.' : `${count} offene Termine wurden freigegeben.` }),
+  released: { title: 'Serie freigegeben', message: 'Die offenen Termine der Serie wurden freigegeben.' },
   releaseError: { title: 'Fehler', message: 'Die Termine der Serie konnten nicht freigegeben werden.' },
-  cancelled: (count: number) => ({ title: 'Serie storniert', message: count === 1 ? 'Ein Termin wurde storniert.' : `${count} Termine wurden storniert.` }),
+  cancelled: { title: 'Serie storniert', message: 'Die Termine der Serie wurden storniert.' },
   cancelError: { title: 'Fehler', message: 'Die Termine der Serie konnten nicht storniert werden.' },
 } as const;
