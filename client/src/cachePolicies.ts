@@ -1,8 +1,9 @@
 import type { TypePolicies } from '@apollo/client';
+import { seriesTypePolicies } from './bookings/series/seriesCachePolicy';
 import { bookingTypePolicies } from './bookings/staff/bookingCachePolicy';
 
 /**
  * Every domain's type policies for the app's one cache. Registered at start (main.tsx) before the
  * first query; shared/apolloCache.ts creates the cache without knowing any domain.
  */
-export const appTypePolicies: TypePolicies = { ...bookingTypePolicies };
+export const appTypePolicies: TypePolicies = { ...bookingTypePolicies, ...seriesTypePolicies };

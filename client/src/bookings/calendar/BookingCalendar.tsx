@@ -5,6 +5,7 @@ import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { BookingObjectsDocument } from '../../gql/graphql';
 import type { Viewer } from '../../shared/rights';
 import { useAppState } from '../../shared/store';
+import { SeriesMarker } from '../series/SeriesMarks';
 import { useStaffBookings } from '../staff/useStaffBookings';
 import './calendar.css';
 import { calendarEntries, type CalendarEntry } from './calendarEntries';
@@ -20,11 +21,15 @@ const VIEWS: CalendarView[] = ['day', 'week', 'month'];
 // The working day is in view first; earlier and later hours are a scroll away.
 const SCROLL_TO = new Date(1970, 0, 1, 7, 0);
 
-/** Customer and objects; for screen readers also the day (the eye takes it from the column) and whether it is released. */
+/**
+ * Customer and objects, marked when a date of a series; for screen readers also the day (the eye
+ * takes it from the column) and whether it is released.
+ */
 function EntryContent({ event }: EventProps<CalendarEntry>) {
   return (
     <span className="calendar-entry-text">
       <strong>{event.name}</strong> <span>{event.objects}</span>
+      {event.series && <SeriesMarker />}
       <span className="sr-only">, {entryDayNote(event)}</span>
     </span>
   );

@@ -21,6 +21,7 @@ function booking(id: string, overrides: Partial<StaffBooking> = {}): StaffBookin
     paymentMethod: '',
     paymentProvider: null,
     assignedUserId: null,
+    seriesId: null,
     items: [
       {
         bookableId: 'saal',
@@ -58,6 +59,11 @@ describe('calendarEntries', () => {
 
   it('marks unreleased bookings as pending', () => {
     expect(calendarEntries([booking('A', { isCommitted: false })], true)[0].pending).toBe(true);
+  });
+
+  it('marks the dates of a series', () => {
+    const [single, dated] = calendarEntries([booking('A'), booking('B', { seriesId: 'serie-1' })], true);
+    expect([single.series, dated.series]).toEqual([false, true]);
   });
 
   it('names the company when the customer gave no name', () => {

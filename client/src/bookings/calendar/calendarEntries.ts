@@ -14,6 +14,8 @@ export interface CalendarEntry {
   end: Date;
   /** Not yet released: shown grey. */
   pending: boolean;
+  /** A date of a series: marked as such. */
+  series: boolean;
   booking: StaffBooking;
 }
 
@@ -30,6 +32,7 @@ function entryOf(booking: StaffBooking & { timeBegin: string; timeEnd: string },
       start: toWallClock(new Date(booking.timeBegin), sameZone),
       end: toWallClock(new Date(booking.timeEnd), sameZone),
       pending: !booking.isCommitted,
+      series: Boolean(booking.seriesId),
       booking,
     };
     entries.set(booking, entry);

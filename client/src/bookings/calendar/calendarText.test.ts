@@ -52,6 +52,12 @@ describe('entryLabel', () => {
       }),
     ).toBe('Dienstag, 24.11., 18:00 bis Mittwoch, 25.11., 10:00: Karla Kalender, Bürgerhaus Musterstadt, nicht freigegeben');
   });
+
+  it('says when the booking is a date of a series', () => {
+    expect(entryLabel({ ...entry, series: true, start: new Date(2026, 10, 24, 18), end: new Date(2026, 10, 24, 20) })).toBe(
+      'Dienstag, 24.11., 18:00 – 20:00: Karla Kalender, Bürgerhaus Musterstadt, Teil einer Serie',
+    );
+  });
 });
 
 describe('entryDayNote', () => {

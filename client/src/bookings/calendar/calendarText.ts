@@ -1,6 +1,7 @@
 import { addDays, format } from 'date-fns';
 import { de } from 'date-fns/locale';
 import type { Formats, Messages } from 'react-big-calendar';
+import { SERIES_MARK } from '../series/seriesText';
 import type { CalendarEntry } from './calendarEntries';
 import { type CalendarView, visibleDays } from './calendarTime';
 
@@ -55,9 +56,9 @@ export function entryDayNote(entry: Pick<CalendarEntry, 'start' | 'pending'>): s
   return `${german(entry.start, 'EEEE, dd.MM.')}${entry.pending ? ', nicht freigegeben' : ''}`;
 }
 
-/** What a month view's entry says to a screen reader: "Dienstag, 24.11., 08:00 – 09:00: Karla Kalender, Bürgerhaus Musterstadt, nicht freigegeben". */
-export function entryLabel(entry: Pick<CalendarEntry, 'start' | 'end' | 'name' | 'objects' | 'pending'>): string {
+/** What a month view's entry says to a screen reader: "Dienstag, 24.11., 08:00 – 09:00: Karla Kalender, Bürgerhaus Musterstadt, nicht freigegeben" (", Teil einer Serie" for a date of a series). */
+export function entryLabel(entry: Pick<CalendarEntry, 'start' | 'end' | 'name' | 'objects' | 'pending'> & Partial<Pick<CalendarEntry, 'series'>>): string {
   const sameDay = entry.start.toDateString() === entry.end.toDateString();
   const when = sameDay ? `${german(entry.start, 'EEEE, dd.MM.')}, ${timeRange(entry)}` : `${german(entry.start, 'EEEE, dd.MM., HH:mm')} bis ${german(entry.end, 'EEEE, dd.MM., HH:mm')}`;
-  return `${when}: ${entry.name}, ${entry.objects}${entry.pending ? ', nicht freigegeben' : ''}`;
+  return `${when}: ${entry.name}, ${entry.objects}${entry.pending ? ', nicht freigegeben' : ''}${entry.series ? `, ${SERIES_MARK}` : ''}`;
 }

@@ -8,6 +8,8 @@ import { cx } from '../../shared/cx';
 import { formatPeriod } from '../../shared/format';
 import { bookingRow, type StaffBooking } from '../staff/bookingRows';
 import { StatusTag } from '../staff/BookingTags';
+import { SeriesMarker } from '../series/SeriesMarks';
+import { SERIES_MARK } from '../series/seriesText';
 import { BACKLOG, type Edge } from './boardMoves';
 import { dwellDaysUntil, dwellIntent, dwellLabel, dwellText } from './dwell';
 import { type CardMenuEntry, KanbanCardMenu } from './KanbanCardMenu';
@@ -86,8 +88,8 @@ export interface KanbanCardProps {
 }
 
 /**
- * One booking on the board: number, customer, booked objects, time (Berlin, 24 hours), status and
- * the days in its state, with its menu. It is a draggable and a drop target whose nearer edge
+ * One booking on the board: number (marked when it is a date of a series), customer, booked
+ * objects, time (Berlin, 24 hours), status and the days in its state, with its menu. It is a draggable and a drop target whose nearer edge
  * (top or bottom) says where a dropped card goes; the backlog's cards only say "into the backlog".
  */
 export const KanbanCard = memo(function KanbanCard({ item, column, index, tabbable, grabbed, today }: KanbanCardProps) {
@@ -139,12 +141,15 @@ export const KanbanCard = memo(function KanbanCard({ item, column, index, tabbab
       data-card-id={item.id}
       data-column={column}
       tabIndex={tabbable ? 0 : -1}
-      aria-label={`Buchung ${item.id}${booking?.name ? `, ${booking.name}` : ''}`}
+      aria-label={`Buchung ${item.id}${booking?.name ? `, ${booking.name}` : ''}${booking?.seriesId ? `, ${SERIES_MARK}` : ''}`}
       aria-describedby={mayMove ? actions.instructionsId : undefined}
     >
       {edge && <div className={`kanban-drop-indicator kanban-drop-indicator-${edge}`} />}
       <div className="kanban-card-head">
-        <span className="kanban-card-number">{item.id}</span>
+        <span className="kanban-card-number">
+          {item.id}
+          {booking?.seriesId && <SeriesMarker />}
+        </span>
         {entries.length > 0 && <KanbanCardMenu bookingId={item.id} entries={entries} tabbable={tabbable} />}
       </div>
       {booking && row ? (

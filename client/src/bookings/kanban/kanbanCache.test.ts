@@ -27,6 +27,7 @@ function booking(id: string, created: string) {
     paymentMethod: '',
     paymentProvider: null,
     assignedUserId: null,
+    seriesId: null,
     items: [
       { __typename: 'BookingItem' as const, bookableId: 'saal', amount: 1, regularGrossPriceEur: 10, userGrossPriceEur: 10, bookable: { __typename: 'PublicBookable' as const, title: 'Bürgerhaus' }, event: null },
     ],

@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { AnchorButton, Button, Classes, Dialog, DialogFooter, H5, HTMLTable, NonIdealState, Spinner, Tooltip } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { SeriesSection } from '../series/SeriesSection';
 import { bookingStatusLabel, paymentStatusLabel, paymentWayLabel } from '../../../../common/bookings/labels';
 import { type BookingConsentFragment, type BookingReceiptFragment, StaffBookingDocument, type StaffBookingDetailsFragment } from '../../gql/graphql';
 import { formatCurrency, formatDateTime } from '../../shared/format';
@@ -187,25 +188,52 @@ function ActionButtons({ actions, busy, onRelease, onConfirm, onReceipt, onEdit 
 /**
  * A booking's details, 800 px wide, loaded fresh when opened, with what a clerk does with it:
  * release, reject or cancel, mark paid, issue a receipt, edit, delete. Each answer lands in Apollo's
- * cache, from which the dialog then reads the booking as it now is.
+ * cache, from which the dialog then reads the booking as it now is. A date of a series shows its
+ * series, whose other dates open in the same dialog.
  */
-export function BookingDetailsDialog({ tenantId, bookingId, viewer, onEdit, onClose }: { tenantId: string; bookingId: string; viewer: Viewer | null; onEdit?: () => void; onClose: () => void }) {
+export function BookingDetailsDialog({ tenantId, bookingId: openedId, viewer, onEdit, onClose }: {
+  tenantId: string;
+  bookingId: string;
+  viewer: Viewer | null;
+  /** Edits the booking the dialog shows (another date of its series, perhaps). */
+  onEdit?: (booking: StaffBookingDetailsFragment) => void;
+  onClose: () => void;
+}) {
+  const [bookingId, setBookingId] = useState(openedId);
+  const body = useRef<HTMLDivElement>(null);
+  // Another date of the series replaces the dialog's content: the keyboard starts again at its top.
+  useEffect(() => {
+    if (bookingId !== openedId) body.current?.focus();
+  }, [bookingId, openedId]);
   // Read from the server when opened, afterwards from the cache, which the actions' answers and the
   // live changes keep up to date.
   const { data, error } = useQuery(StaffBookingDocument, { variables: { tenantId, id: bookingId }, fetchPolicy: 'network-only', nextFetchPolicy: 'cache-first' });
   if (error) console.error('Buchung nicht geladen:', error);
   const runners = useBookingActions(tenantId);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
-  const booking = data?.booking;
+  // While another date of the series loads, the dialog shows nothing of the one before.
+  const booking = data?.booking.id === bookingId ? data.booking : undefined;
   const actions = booking ? bookingActions(viewer, booking) : null;
   const closeConfirmation = () => setConfirmation(null);
   return (
     <Dialog isOpen title={`Buchung ${bookingId}`} onClose={onClose} className="booking-dialog booking-details-dialog">
       {/* Blueprint's DialogBody, focusable: the details may scroll, and a keyboard must reach them. */}
-      <div className={`${Classes.DIALOG_BODY} ${Classes.DIALOG_BODY_SCROLL_CONTAINER}`} role="region" aria-label="Buchungsdetails" tabIndex={0}>
+      <div className={`${Classes.DIALOG_BODY} ${Classes.DIALOG_BODY_SCROLL_CONTAINER}`} role="region" aria-label="Buchungsdetails" tabIndex={0} ref={body}>
         {booking ? (
           <>
             <Details booking={booking} />
+            {booking.seriesId && (
+              <SeriesSection
+                tenantId={tenantId}
+                seriesId={booking.seriesId}
+                currentBookingId={booking.id}
+                mayChange={actions?.edit ?? false}
+                onOpenBooking={(id) => {
+                  setConfirmation(null);
+                  setBookingId(id);
+                }}
+              />
+            )}
             <Documents receipts={booking.receipts} />
             <AcceptedDocuments attachments={booking.attachments} />
             <BookingHistory tenantId={tenantId} bookingId={booking.id} version={booking} />
@@ -222,7 +250,7 @@ export function BookingDetailsDialog({ tenantId, bookingId, viewer, onEdit, onCl
                 onRelease={() => void runners.release(booking.id)}
                 onConfirm={setConfirmation}
                 onReceipt={() => void runners.issueReceipt(booking.id)}
-                onEdit={onEdit}
+                onEdit={onEdit && (() => onEdit(booking))}
               />
             )}
             <Button intent="primary" text="Schließen" onClick={onClose} />

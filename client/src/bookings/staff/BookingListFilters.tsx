@@ -1,4 +1,4 @@
-import { AnchorButton, Button, Checkbox, Classes, HTMLSelect, Label } from '@blueprintjs/core';
+import { AnchorButton, Button, Checkbox, Classes, HTMLSelect, Icon, Label } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { BookingStatusFilter } from '../../gql/graphql';
 import { DateField } from '../../shared/forms/DateField';
@@ -11,16 +11,33 @@ export interface BookingListFiltersProps {
   /** The CSV download of the filtered list, with or without each booking's last change. */
   exportHref: (withLastChange: boolean) => string;
   onPrint: () => void;
+  /** The rule of the series the list is narrowed to, once read. */
+  seriesDescription: string | null;
+}
+
+/**
+ * "Nur diese Serie" as a removable chip: the series' rule, and a button taking the filter away
+ * (Blueprint's removable tag names its button in English).
+ */
+function SeriesFilterChip({ description, onRemove }: { description: string | null; onRemove: () => void }) {
+  return (
+    <span className={`${Classes.TAG} ${Classes.ROUND} ${Classes.intentClass('primary')} bookings-filter-chip`}>
+      <span>Nur diese Serie{description ? `: ${description}` : ''}</span>
+      <button type="button" className={Classes.TAG_REMOVE} aria-label="Filter „Nur diese Serie“ entfernen" title="Filter entfernen" onClick={onRemove}>
+        <Icon icon="small-cross" aria-hidden />
+      </button>
+    </span>
+  );
 }
 
 const ALL = '';
 
 /**
  * The list's filters beside its search: status or payment, period (Berlin days, both ends
- * included) and booked object; "Filter zurücksetzen" while any is set; export (optionally with
+ * included), booked object and, chosen on a series booking, its series; "Filter zurücksetzen" while any is set; export (optionally with
  * who changed each booking last, and when) and print of what the list shows.
  */
-export function BookingListFilters({ filter, onChange, objects, exportHref, onPrint }: BookingListFiltersProps) {
+export function BookingListFilters({ filter, onChange, objects, exportHref, onPrint, seriesDescription }: BookingListFiltersProps) {
   const [withLastChange, setWithLastChange] = useState(false);
   return (
     <div className="bookings-filters" role="group" aria-label="Filter der Buchungsliste">
@@ -43,6 +60,7 @@ export function BookingListFilters({ filter, onChange, objects, exportHref, onPr
           options={[{ value: ALL, label: 'Alle Objekte' }, ...objects.map((object) => ({ value: object.id, label: object.title }))]}
         />
       </Label>
+      {filter.seriesId && <SeriesFilterChip description={seriesDescription} onRemove={() => onChange({ ...filter, seriesId: null })} />}
       {isFiltered(filter) && <Button icon="filter-remove" variant="minimal" text="Filter zurücksetzen" onClick={() => onChange(NO_FILTER)} />}
       <span className="bookings-filters-actions">
         <Checkbox className={Classes.INLINE} label="mit letzter Änderung" checked={withLastChange} onChange={(event) => setWithLastChange(event.currentTarget.checked)} />

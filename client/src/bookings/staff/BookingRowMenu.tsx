@@ -8,10 +8,13 @@ export interface BookingRowHandlers {
   onRelease: () => void;
   onReject: () => void;
   onDelete: () => void;
+  /** "Nur diese Serie": narrows the list to the booking's series; absent for a single booking. */
+  onSeriesOnly?: () => void;
 }
 
 /**
- * The row's menu: only the actions the viewer may take; delete stays
+ * The row's menu: only the actions the viewer may take (and, for a date of a series, "Nur diese
+ * Serie", which any reader may use); delete stays
  * visible but disabled, with its reason as tooltip, when the booking may not be deleted. The popover
  * is set up on first use: the search replaces the rows with every keystroke, and a popover for
  * each of them would cost more than the search.
@@ -27,6 +30,7 @@ export function BookingRowMenu({ bookingId, actions, handlers }: { bookingId: st
       {actions.edit && <MenuItem icon="edit" text="Bearbeiten" onClick={handlers.onEdit} />}
       {actions.release && <MenuItem icon="tick-circle" text="Buchung freigeben" onClick={handlers.onRelease} />}
       {actions.reject && <MenuItem icon="disable" text={actions.reject} onClick={handlers.onReject} />}
+      {handlers.onSeriesOnly && <MenuItem icon="filter" text="Nur diese Serie" onClick={handlers.onSeriesOnly} />}
       {actions.delete && (
         <>
           <MenuDivider />

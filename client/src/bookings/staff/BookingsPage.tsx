@@ -2,7 +2,8 @@ import { useQuery } from '@apollo/client/react';
 import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { BookingObjectsDocument, BookingWorkflowActiveDocument } from '../../gql/graphql';
+import { BookingObjectsDocument, BookingWorkflowActiveDocument, StaffBookingSeriesDocument } from '../../gql/graphql';
+import { SeriesTag } from '../series/SeriesMarks';
 import { type Column, DataTable } from '../../shared/list/DataTable';
 import { NoTenantSelected } from '../../shared/NoTenantSelected';
 import { hasFlag } from '../../shared/permissions';
@@ -11,7 +12,7 @@ import { useAppState } from '../../shared/store';
 import { DeleteBookingDialog, RejectBookingDialog } from './BookingConfirmDialogs';
 import { BookingDetailsDialog } from './BookingDetailsDialog';
 import { BookingEditDialog } from './BookingEditDialog';
-import { type BookingListFilter, exportLink, filterFromParams, filterText, meetsStatus, paramsOfFilter } from './bookingListFilter';
+import { type BookingListFilter, exportLink, filterFromParams, filterText, meetsSeries, meetsStatus, paramsOfFilter } from './bookingListFilter';
 import { BookingListFilters } from './BookingListFilters';
 import { BookingRowMenu } from './BookingRowMenu';
 import { bookingActions, type BookingRow, cellTextsOf, hasAnyAction, type StaffBooking } from './bookingRows';
@@ -33,7 +34,12 @@ const KanbanBoard = lazy(() => import('../kanban/KanbanBoard'));
 const BookingCalendar = lazy(() => import('../calendar/BookingCalendar'));
 
 const columns: Column<BookingRow>[] = [
-  { key: 'id', header: 'Id', render: (row) => row.booking.id, sortValue: (row) => row.booking.id },
+  {
+    key: 'id',
+    header: 'Id',
+    render: (row) => (row.booking.seriesId ? <>{row.booking.id}<SeriesTag tenantId={row.booking.tenantId} seriesId={row.booking.seriesId} /></> : row.booking.id),
+    sortValue: (row) => row.booking.id,
+  },
   { key: 'objects', header: 'Gebuchte Objekte', render: (row) => row.objects, sortValue: (row) => row.objects },
   { key: 'begin', header: 'Von', render: (row) => cellTextsOf(row).begin, sortValue: (row) => row.beginAt },
   { key: 'end', header: 'Bis', render: (row) => cellTextsOf(row).end, sortValue: (row) => row.endAt },
@@ -77,8 +83,15 @@ function BookingsScreen({ tenantId }: { tenantId: string }) {
   );
   const period = filter.from || filter.to || filter.bookableId ? { from: filter.from ?? undefined, to: filter.to ?? undefined, bookableId: filter.bookableId } : undefined;
   const { bookings: loaded, total, loading, loadingMore } = useStaffBookings(tenantId, period, filter.status);
-  // A live change (a release, a payment) may move a booking out of the status filter the server applied.
-  const bookings = useMemo(() => (filter.status ? loaded.filter((booking) => meetsStatus(booking, filter.status)) : loaded), [loaded, filter.status]);
+  // A live change (a release, a payment) may move a booking out of the status filter the server applied;
+  // the series filter picks the series' dates from what was loaded.
+  const bookings = useMemo(
+    () => (filter.status || filter.seriesId ? loaded.filter((booking) => meetsStatus(booking, filter.status) && meetsSeries(booking, filter.seriesId)) : loaded),
+    [loaded, filter.status, filter.seriesId],
+  );
+  const filteredSeries = useQuery(StaffBookingSeriesDocument, { variables: { tenantId, id: filter.seriesId ?? '' }, skip: !filter.seriesId });
+  const seriesDescription = filter.seriesId ? (filteredSeries.data?.bookingSeries.rule.description ?? null) : null;
+  const listHasSeries = useMemo(() => loaded.some((booking) => booking.seriesId), [loaded]);
   const objects = useQuery(BookingObjectsDocument, { variables: { tenantId } });
   const objectChoices = useMemo(() => [...(objects.data?.bookingObjectChoices ?? [])].sort((a, b) => a.title.localeCompare(b.title, 'de')), [objects.data]);
   const tenantName = useAppState((state) => state.tenant?.name ?? '');
@@ -106,8 +119,10 @@ function BookingsScreen({ tenantId }: { tenantId: string }) {
 
   const rowMenu = (row: BookingRow) => {
     const actions = bookingActions(viewer, row.booking);
-    if (!hasAnyAction(actions)) return null;
     const booking = row.booking;
+    const seriesId = booking.seriesId;
+    const seriesOnly = seriesId && filter.seriesId !== seriesId ? () => setFilter({ ...filter, seriesId }) : undefined;
+    if (!hasAnyAction(actions) && !seriesOnly) return null;
     return (
       <BookingRowMenu
         bookingId={booking.id}
@@ -118,6 +133,7 @@ function BookingsScreen({ tenantId }: { tenantId: string }) {
           onRelease: () => void release(booking),
           onReject: () => setDialog({ kind: 'reject', booking }),
           onDelete: () => setDialog({ kind: 'delete', booking }),
+          onSeriesOnly: seriesOnly,
         }}
       />
     );
@@ -140,10 +156,11 @@ function BookingsScreen({ tenantId }: { tenantId: string }) {
           objects={objectChoices}
           exportHref={(withLastChange) => exportLink(tenantId, filter, withLastChange)}
           onPrint={() => setPrintRequests((count) => count + 1)}
+          seriesDescription={seriesDescription}
         />
       )}
       {view === 'list' && (
-        <BookingsPrint tenantName={tenantName} filterText={filterText(filter, objectChoices.find((object) => object.id === filter.bookableId)?.title ?? null)} rows={printRequests > 0 ? found : null} />
+        <BookingsPrint tenantName={tenantName} filterText={filterText(filter, objectChoices.find((object) => object.id === filter.bookableId)?.title ?? null, seriesDescription)} rows={printRequests > 0 ? found : null} />
       )}
       {view === 'calendar' && (
         <Suspense fallback={<NonIdealState icon={<Spinner size={24} />} title="Kalender wird geladen..." />}>
@@ -175,7 +192,7 @@ function BookingsScreen({ tenantId }: { tenantId: string }) {
           rowKey={rowKey}
           loading={loading}
           initialSort={NEWEST_FIRST}
-          actions={mayActOnSome ? rowMenu : undefined}
+          actions={mayActOnSome || listHasSeries ? rowMenu : undefined}
           pageSizes={PAGE_SIZES}
           pageSizeLabel="Buchungen pro Seite"
         />
@@ -195,7 +212,7 @@ function BookingsScreen({ tenantId }: { tenantId: string }) {
           tenantId={tenantId}
           bookingId={dialog.booking.id}
           viewer={viewer}
-          onEdit={() => setDialog({ kind: 'edit', booking: dialog.booking })}
+          onEdit={(booking) => setDialog({ kind: 'edit', booking })}
           onClose={close}
         />
       )}

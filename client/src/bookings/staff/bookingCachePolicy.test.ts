@@ -38,6 +38,7 @@ function details(): StaffBookingQuery {
       paymentMethod: '',
       paymentProvider: 'invoice',
       assignedUserId: null,
+      seriesId: null,
       workflowStatus: null,
       street: '',
       zipCode: '',

@@ -29,6 +29,7 @@ function booking(id: string, minutesAgo: number, overrides: Partial<StaffBooking
     paymentMethod: '',
     paymentProvider: null,
     assignedUserId: null,
+    seriesId: null,
     items: [{ __typename: 'BookingItem', bookableId: 'room-1', amount: 1, regularGrossPriceEur: 12.5, userGrossPriceEur: 12.5, bookable: { __typename: 'PublicBookable', title: 'Sitzungssaal' }, event: null }],
     ...overrides,
   } as StaffBookingRowFragment;

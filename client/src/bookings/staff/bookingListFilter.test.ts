@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bookingListLink } from '../overview/bookingListLinks';
-import { exportLink, filterFromParams, filterText, fromDay, fromOfDay, meetsStatus, NO_FILTER, paramsOfFilter, periodText, toDay, toOfDay } from './bookingListFilter';
+import { exportLink, filterFromParams, filterText, fromDay, fromOfDay, meetsSeries, meetsStatus, NO_FILTER, paramsOfFilter, periodText, toDay, toOfDay } from './bookingListFilter';
 
 const paramsOf = (link: string) => new URL(link, 'https://buchung.example').searchParams;
 
@@ -13,9 +13,9 @@ describe('the bookings list filter in the address', () => {
   });
 
   it('writes every filter back, so reading the address restores it', () => {
-    const filter = { query: 'Müller Saal', status: 'RELEASED_UNPAID' as const, from: '2026-11-30T23:00:00.000Z', to: '2026-12-07T23:00:00.000Z', bookableId: 'b-1' };
+    const filter = { query: 'Müller Saal', status: 'RELEASED_UNPAID' as const, from: '2026-11-30T23:00:00.000Z', to: '2026-12-07T23:00:00.000Z', bookableId: 'b-1', seriesId: 's-1' };
     const params = paramsOfFilter(filter);
-    expect(params.toString()).toBe('q=M%C3%BCller+Saal&status=RELEASED_UNPAID&from=2026-11-30T23%3A00%3A00.000Z&to=2026-12-07T23%3A00%3A00.000Z&objekt=b-1');
+    expect(params.toString()).toBe('q=M%C3%BCller+Saal&status=RELEASED_UNPAID&from=2026-11-30T23%3A00%3A00.000Z&to=2026-12-07T23%3A00%3A00.000Z&objekt=b-1&serie=s-1');
     expect(filterFromParams(params)).toEqual(filter);
     expect(paramsOfFilter(NO_FILTER).toString()).toBe('');
   });
@@ -34,14 +34,16 @@ describe('the bookings list filter in the address', () => {
 
   it('names the filter in words for the printed heading', () => {
     expect(filterText(NO_FILTER, null)).toBe('Alle Buchungen');
-    expect(filterText({ query: ' Müller ', status: 'PENDING', from: '2026-11-30T23:00:00.000Z', to: '2026-12-07T23:00:00.000Z', bookableId: 'b-1' }, 'Saal')).toBe(
+    expect(filterText({ query: ' Müller ', status: 'PENDING', from: '2026-11-30T23:00:00.000Z', to: '2026-12-07T23:00:00.000Z', bookableId: 'b-1', seriesId: null }, 'Saal')).toBe(
       'Status: Wartet auf Freigabe · Zeitraum: 01.12.2026 – 07.12.2026 · Objekt: Saal · Suche: „Müller“',
     );
+    expect(filterText({ ...NO_FILTER, seriesId: 's-1' }, null, 'wöchentlich dienstags, 4 Termine')).toBe('Serie: wöchentlich dienstags, 4 Termine');
+    expect(filterText({ ...NO_FILTER, seriesId: 's-1' }, null)).toBe('Serie: unbekannt');
   });
 
   it('links the export with the same filters, under the names the server reads', () => {
     expect(exportLink('t 1', NO_FILTER)).toBe('/csv/t%201/bookings');
-    expect(exportLink('t1', { query: 'Saal', status: 'PAID', from: null, to: '2026-12-07T23:00:00.000Z', bookableId: 'b-1' })).toBe(
+    expect(exportLink('t1', { query: 'Saal', status: 'PAID', from: null, to: '2026-12-07T23:00:00.000Z', bookableId: 'b-1', seriesId: null })).toBe(
       '/csv/t1/bookings?search=Saal&status=PAID&to=2026-12-07T23%3A00%3A00.000Z&bookableId=b-1',
     );
     expect(exportLink('t1', { ...NO_FILTER, status: 'PAID' }, true)).toBe('/csv/t1/bookings?status=PAID&lastChange=true');
@@ -54,5 +56,13 @@ describe('the bookings list filter in the address', () => {
     expect(meetsStatus({ ...released, isPayed: true }, 'RELEASED_UNPAID')).toBe(false);
     expect(meetsStatus({ ...released, isRejected: true }, 'REJECTED')).toBe(true);
     expect(meetsStatus(released, null)).toBe(true);
+  });
+
+  it('keeps only the dates of the chosen series ("Nur diese Serie"), every booking without one', () => {
+    expect(meetsSeries({ seriesId: 's-1' }, 's-1')).toBe(true);
+    expect(meetsSeries({ seriesId: 's-2' }, 's-1')).toBe(false);
+    expect(meetsSeries({ seriesId: null }, 's-1')).toBe(false);
+    expect(meetsSeries({ seriesId: null }, null)).toBe(true);
+    expect(filterFromParams(new URLSearchParams('serie='))).toEqual(NO_FILTER);
   });
 });

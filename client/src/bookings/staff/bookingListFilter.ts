@@ -7,7 +7,7 @@ import type { StaffBooking } from './bookingRows';
  * The bookings list's filter as it stands in the address (/admin/buchungen?status=PENDING&…), so a
  * filtered list can be bookmarked, shared and linked to from the start page: `q` the search text,
  * `status` a status or payment filter, `from` and `to` ISO instants (bookings overlapping
- * [from, to)), `objekt` the id of a booked object.
+ * [from, to)), `objekt` the id of a booked object, `serie` the id of a series ("Nur diese Serie").
  */
 export interface BookingListFilter {
   query: string;
@@ -15,9 +15,10 @@ export interface BookingListFilter {
   from: string | null;
   to: string | null;
   bookableId: string | null;
+  seriesId: string | null;
 }
 
-export const NO_FILTER: BookingListFilter = { query: '', status: null, from: null, to: null, bookableId: null };
+export const NO_FILTER: BookingListFilter = { query: '', status: null, from: null, to: null, bookableId: null, seriesId: null };
 
 /** The status and payment filters with the words the list shows for them. */
 export const statusFilterLabels: Record<BookingStatusFilter, string> = {
@@ -41,6 +42,7 @@ export function filterFromParams(params: URLSearchParams): BookingListFilter {
     from: instantOrNull(params.get('from')),
     to: instantOrNull(params.get('to')),
     bookableId: params.get('objekt') || null,
+    seriesId: params.get('serie') || null,
   };
 }
 
@@ -52,6 +54,7 @@ export function paramsOfFilter(filter: BookingListFilter): URLSearchParams {
   if (filter.from) params.set('from', filter.from);
   if (filter.to) params.set('to', filter.to);
   if (filter.bookableId) params.set('objekt', filter.bookableId);
+  if (filter.seriesId) params.set('serie', filter.seriesId);
   return params;
 }
 
@@ -95,13 +98,14 @@ export function periodText(filter: Pick<BookingListFilter, 'from' | 'to'>): stri
   return null;
 }
 
-/** The filter in words, for the printed heading: "Status: Wartet auf Freigabe · Objekt: Saal · Suche: „Müller“". */
-export function filterText(filter: BookingListFilter, objectTitle: string | null): string {
+/** The filter in words, for the printed heading: "Status: Wartet auf Freigabe · Objekt: Saal · Serie: wöchentlich dienstags · Suche: „Müller“". */
+export function filterText(filter: BookingListFilter, objectTitle: string | null, seriesDescription: string | null = null): string {
   const parts: string[] = [];
   if (filter.status) parts.push(`Status: ${statusFilterLabels[filter.status]}`);
   const period = periodText(filter);
   if (period) parts.push(`Zeitraum: ${period}`);
   if (filter.bookableId) parts.push(`Objekt: ${objectTitle ?? 'unbekannt'}`);
+  if (filter.seriesId) parts.push(`Serie: ${seriesDescription ?? 'unbekannt'}`);
   if (filter.query.trim()) parts.push(`Suche: „${filter.query.trim()}“`);
   return parts.length > 0 ? parts.join(' · ') : 'Alle Buchungen';
 }
@@ -128,3 +132,10 @@ export function meetsStatus(booking: Pick<StaffBooking, 'isCommitted' | 'isRejec
       return booking.isCommitted && !booking.isRejected && !booking.isPayed;
   }
 }
+
+/**
+ * Whether a booking belongs to the series the list is narrowed to ("Nur diese Serie"); every
+ * booking without such a filter. The list holds the tenant's bookings, so the series' dates are
+ * picked here, and a booking arriving live is too.
+ */
+export const meetsSeries = (booking: Pick<StaffBooking, 'seriesId'>, seriesId: string | null): boolean => seriesId === null || booking.seriesId === seriesId;

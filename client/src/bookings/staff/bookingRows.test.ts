@@ -22,6 +22,7 @@ const booking = (overrides: Partial<StaffBooking> = {}): StaffBooking => ({
   paymentMethod: 'CASH',
   paymentProvider: null,
   assignedUserId: 'erika@example.com',
+  seriesId: null,
   items: [{ bookableId: 'venue', amount: 1, regularGrossPriceEur: 350, userGrossPriceEur: 350, bookable: { title: 'Bürgerhaus Musterstadt' }, event: null }],
   ...overrides,
 });

@@ -1,0 +1,8 @@
+/** Texts and toasts of the series section; a server's answer wins where it gives one. */
+export const seriesMessages = {
+  loadError: 'Die Serie konnte nicht geladen werden.',
+  released: { title: 'Serie freigegeben', message: 'Die offenen Termine der Serie wurden freigegeben.' },
+  releaseError: { title: 'Fehler', message: 'Die Termine der Serie konnten nicht freigegeben werden.' },
+  cancelled: { title: 'Serie storniert', message: 'Die Termine der Serie wurden storniert.' },
+  cancelError: { title: 'Fehler', message: 'Die Termine der Serie konnten nicht storniert werden.' },
+} as const;
