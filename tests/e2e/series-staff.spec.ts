@@ -188,3 +188,46 @@ test('the details with the series section read in the dark theme too', async ({ 
   await expectNoSeriousAxeFindings(page, 'Buchungsdetails mit Serie im dunklen Thema');
   await screenshot(page, 'series-staff-05-details-dark');
 });
+
+test('the series-wide actions release every open date, cancel from a date on and cancel the rest', async ({ page }) => {
+  test.setTimeout(120_000);
+  await bookingsScreen(page);
+  const [first, second, third, fourth] = dates;
+  let dialog = await openDetails(page, first);
+  const actions = dialog.getByRole('group', { name: 'Aktionen der Serie' });
+
+  // The cancelled date stays cancelled; the three open ones are released at once.
+  await actions.getByRole('button', { name: 'Alle offenen Termine freigeben' }).click();
+  await expect(toast(page, 'Serie freigegeben')).toBeVisible();
+  for (const id of [first, third, fourth]) await expect(seriesRow(dialog, id)).toContainText('freigegeben');
+  await expect(seriesRow(dialog, second)).toContainText('storniert');
+  await expect(actions.getByRole('button', { name: 'Alle offenen Termine freigeben' })).toHaveCount(0);
+
+  // From the third date on: the third and the fourth, with a reason.
+  await seriesRow(dialog, third).getByRole('button', { name: `Buchung ${third} vom Di, ${germanDate(tuesday(2))} öffnen` }).click();
+  dialog = page.getByRole('dialog', { name: `Buchung ${third}`, exact: true });
+  await dialog.getByRole('group', { name: 'Aktionen der Serie' }).getByRole('button', { name: 'Diesen und alle folgenden Termine stornieren…' }).click();
+  let confirm = page.getByRole('dialog', { name: 'Diesen und alle folgenden Termine stornieren' });
+  await expect(confirm).toContainText(`den Termin am Di, ${germanDate(tuesday(2))} und alle folgenden (2 Termine)`);
+  await confirm.getByLabel('Grund').fill('Die Halle wird ab dann saniert.');
+  await confirm.getByRole('button', { name: 'Diesen und alle folgenden Termine stornieren' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(toast(page, 'Serie storniert')).toBeVisible();
+  for (const id of [third, fourth]) await expect(seriesRow(dialog, id)).toContainText('storniert');
+  await expect(seriesRow(dialog, first)).toContainText('freigegeben');
+
+  // The whole series: what is left (the first date), without a reason.
+  await dialog.getByRole('group', { name: 'Aktionen der Serie' }).getByRole('button', { name: 'Ganze Serie stornieren…' }).click();
+  confirm = page.getByRole('dialog', { name: 'Ganze Serie stornieren' });
+  await expect(confirm).toContainText('alle offenen Termine (1 Termin)');
+  await confirm.getByRole('button', { name: 'Ganze Serie stornieren' }).click();
+  await expect(confirm).toBeHidden();
+  for (const id of dates) await expect(seriesRow(dialog, id)).toContainText('storniert');
+  await expect(dialog.getByRole('group', { name: 'Aktionen der Serie' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Schließen' }).filter({ hasText: 'Schließen' }).click();
+
+  // The list shows every date cancelled, without reading it again.
+  await search(page).fill(CLUB);
+  for (const id of dates) await expect(rowOf(page, id)).toContainText('storniert');
+  await screenshot(page, 'series-staff-06-series-cancelled');
+});

@@ -15,6 +15,7 @@ import { BookingHistory } from './BookingHistory';
 import { BookingLockers } from './BookingLockers';
 import { PaymentTag, StatusTag } from './BookingTags';
 import { useBookingActions } from './useBookingActions';
+import { useSeriesActions } from '../series/useSeriesActions';
 
 function Entry({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -210,6 +211,7 @@ export function BookingDetailsDialog({ tenantId, bookingId: openedId, viewer, on
   const { data, error } = useQuery(StaffBookingDocument, { variables: { tenantId, id: bookingId }, fetchPolicy: 'network-only', nextFetchPolicy: 'cache-first' });
   if (error) console.error('Buchung nicht geladen:', error);
   const runners = useBookingActions(tenantId);
+  const seriesActions = useSeriesActions(tenantId);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   // While another date of the series loads, the dialog shows nothing of the one before.
   const booking = data?.booking.id === bookingId ? data.booking : undefined;
@@ -228,6 +230,7 @@ export function BookingDetailsDialog({ tenantId, bookingId: openedId, viewer, on
                 seriesId={booking.seriesId}
                 currentBookingId={booking.id}
                 mayChange={actions?.edit ?? false}
+                actions={seriesActions}
                 onOpenBooking={(id) => {
                   setConfirmation(null);
                   setBookingId(id);

@@ -82,7 +82,7 @@ function BookingsScreen({ tenantId }: { tenantId: string }) {
     [setParams, filter.query],
   );
   const period = filter.from || filter.to || filter.bookableId ? { from: filter.from ?? undefined, to: filter.to ?? undefined, bookableId: filter.bookableId } : undefined;
-  const { bookings: loaded, total, loading, loadingMore } = useStaffBookings(tenantId, period, filter.status);
+  const { bookings: loaded, total, loading, loadingMore } = useStaffBookings(tenantId, period, filter.status, filter.seriesId);
   // A live change (a release, a payment) may move a booking out of the status filter the server applied;
   // the series filter picks the series' dates from what was loaded.
   const bookings = useMemo(

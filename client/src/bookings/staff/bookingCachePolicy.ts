@@ -37,7 +37,7 @@ export const bookingItemsPolicy: FieldPolicy<readonly StoreObject[]> = {
  */
 export const bookingPagePolicy: FieldPolicy = {
   // Named, so the stored field reads `bookings:{…arguments}` (see storedPagePlace).
-  keyArgs: ['tenantId', 'search', 'status', 'from', 'to', 'bookableId', 'backlog', 'limit', 'offset'],
+  keyArgs: ['tenantId', 'search', 'status', 'from', 'to', 'bookableId', 'seriesId', 'backlog', 'limit', 'offset'],
   merge: false,
 };
 

@@ -61,7 +61,7 @@ export interface BookingWindowFilter {
  * cache directly (useBookingChanges). Every visit starts afresh: changes while the screen was
  * closed were not followed.
  */
-export function useStaffBookings(tenantId: string, window?: BookingWindowFilter, status?: BookingStatusFilter | null): StaffBookings {
+export function useStaffBookings(tenantId: string, window?: BookingWindowFilter, status?: BookingStatusFilter | null, seriesId?: string | null): StaffBookings {
   const client = useApolloClient();
   const from = window?.from;
   const to = window?.to;
@@ -69,9 +69,11 @@ export function useStaffBookings(tenantId: string, window?: BookingWindowFilter,
   const holdLaterPages = window?.holdLaterPages ?? false;
   // The pages belong to the window they were read for: those of an earlier window never show.
   const statusFilter = status ?? undefined;
+  // One series is read from the server as its own list: a long list need not be loaded whole to show it.
+  const seriesFilter = seriesId ?? undefined;
   // A window's first page is as large as the others; the whole list's is small, to show at once.
   const firstPageSize = window === undefined ? FIRST_PAGE_SIZE : BOOKING_PAGE_SIZE;
-  const windowKey = `${from ?? ''}|${to ?? ''}|${bookableId ?? ''}|${statusFilter ?? ''}`;
+  const windowKey = `${from ?? ''}|${to ?? ''}|${bookableId ?? ''}|${statusFilter ?? ''}|${seriesFilter ?? ''}`;
   const [loaded, setLoaded] = useState<{ windowKey: string; pages: readonly (Page | undefined)[]; done: boolean }>({ windowKey, pages: [], done: false });
   const shown = loaded.windowKey === windowKey ? loaded : { pages: [], done: false };
   const pages = shown.pages;
@@ -88,7 +90,7 @@ export function useStaffBookings(tenantId: string, window?: BookingWindowFilter,
       new Promise<Page | null>((firstAnswer) => {
         const query = client.watchQuery({
           query: StaffBookingsDocument,
-          variables: { tenantId, limit: index === 0 ? firstPageSize : BOOKING_PAGE_SIZE, offset, status: statusFilter, from, to, bookableId },
+          variables: { tenantId, limit: index === 0 ? firstPageSize : BOOKING_PAGE_SIZE, offset, status: statusFilter, from, to, bookableId, seriesId: seriesFilter },
           fetchPolicy: 'network-only',
           // Afterwards the cache is the truth: every booking written to it carries the row's fields.
           nextFetchPolicy: 'cache-first',
@@ -132,7 +134,7 @@ export function useStaffBookings(tenantId: string, window?: BookingWindowFilter,
       closed = true;
       watchers.forEach((watcher) => watcher.unsubscribe());
     };
-  }, [client, tenantId, from, to, bookableId, statusFilter, windowKey, holdLaterPages, firstPageSize]);
+  }, [client, tenantId, from, to, bookableId, statusFilter, seriesFilter, windowKey, holdLaterPages, firstPageSize]);
 
   const bookings = useMemo(() => joinPages(pages), [pages]);
   const total = pages[0]?.total ?? 0;

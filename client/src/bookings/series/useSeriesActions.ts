@@ -1,0 +1,54 @@
+import { useMutation } from '@apollo/client/react';
+import { CancelStaffBookingSeriesDocument, CommitStaffBookingSeriesDocument } from '../../gql/graphql';
+import { notify, notifyError } from '../../shared/toast';
+import type { SeriesCancelScope } from './SeriesCancelDialog';
+import { applySeriesAnswer } from './seriesCache';
+import { seriesMessages } from './seriesMessages';
+import type { SeriesActionRunners } from './SeriesSection';
+
+/**
+ * The series-wide actions for the details dialog's series section: each tells how it went in a
+ * toast, and its answer, the series with every date's new state, lands in Apollo's cache: the
+ * series itself (normalized) and each date's booking wherever it is loaded (applySeriesAnswer),
+ * so list, board, calendar and the dialog show it without reading again.
+ */
+export function useSeriesActions(tenantId: string): SeriesActionRunners {
+  const [commit, { loading: releasing }] = useMutation(CommitStaffBookingSeriesDocument, {
+    update: (cache, { data }) => {
+      if (data) applySeriesAnswer(cache, data.commitBookingSeries);
+    },
+  });
+  const [cancelMutation] = useMutation(CancelStaffBookingSeriesDocument, {
+    update: (cache, { data }) => {
+      if (data) applySeriesAnswer(cache, data.cancelBookingSeries);
+    },
+  });
+
+  const releaseAll = async (seriesId: string) => {
+    try {
+      const { data } = await commit({ variables: { tenantId, id: seriesId } });
+      if (!data) throw new Error('Keine Antwort auf commitBookingSeries');
+      notify({ type: 'success', ...seriesMessages.released });
+      return true;
+    } catch (error) {
+      console.error('Serie nicht freigegeben:', error);
+      notifyError(error, seriesMessages.releaseError);
+      return false;
+    }
+  };
+
+  const cancel = async (seriesId: string, scope: SeriesCancelScope, fromBookingId: string | null, reason: string) => {
+    try {
+      const { data } = await cancelMutation({ variables: { tenantId, id: seriesId, scope, fromBookingId, reason } });
+      if (!data) throw new Error('Keine Antwort auf cancelBookingSeries');
+      notify({ type: 'success', ...seriesMessages.cancelled });
+      return true;
+    } catch (error) {
+      console.error('Serie nicht storniert:', error);
+      notifyError(error, seriesMessages.cancelError);
+      return false;
+    }
+  };
+
+  return { releaseAll, cancel, releasing };
+}
