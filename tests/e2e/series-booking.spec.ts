@@ -32,6 +32,9 @@ const axeHours = { light: 14, dark: 16 } as const;
 
 let tenantId = '';
 let roomId = '';
+/** The club's booked dates (first test), and its address: the last test cancels from the second on. */
+let clubNumbers: string[] = [];
+let clubMail = '';
 
 async function ownerApi(baseURL: string | undefined): Promise<APIRequestContext> {
   const api = await request.newContext({ baseURL });
@@ -175,6 +178,8 @@ test('a club books a weekly series with one date already taken, sees it marked, 
   await screenshot(page, 'series-booking-03-confirmation');
   const numbers = (await booked.locator('strong').allTextContents()).map((text) => text.trim());
   expect(new Set(numbers).size).toBe(3);
+  clubNumbers = numbers;
+  clubMail = mail;
 
   // One mail for the whole series, naming every booked date with its number.
   const request = await waitForMail(mail, REQUEST_SUBJECT);
@@ -208,3 +213,38 @@ for (const theme of ['light', 'dark'] as const) {
     await screenshot(page, `series-booking-11-axe-confirmation-${theme}`);
   });
 }
+
+test('the club cancels its second date and the rest through the mailed link; the page names the later date and passes axe in both themes', async ({ page, baseURL }) => {
+  expect(clubNumbers).toHaveLength(3);
+  const [, second, last] = clubNumbers;
+  const guest = await request.newContext({ baseURL });
+  expect((await guest.post(`/api/${tenantId}/bookings/${second}/request-reject`, { data: { reason: 'Die Saison endet früher.' } })).status()).toBe(201);
+  await guest.dispose();
+  const requested = await waitForMail(clubMail, 'Stornierungsanfrage');
+  const confirmLink = requested.links.find((link) => link.includes(`/booking/verify-reject/${tenantId}?id=${second}&hookId=`)) as string;
+  expect(confirmLink).toBeDefined();
+
+  await page.goto(confirmLink);
+  await expect(page.getByRole('heading', { name: 'Stornierung bestätigen' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Nur diesen Termin' })).toBeChecked();
+  await page.getByRole('radio', { name: 'Diesen und den folgenden Termin der Serie' }).check({ force: true });
+  const later = page.getByRole('list', { name: 'Folgende Termine, die mit storniert werden' }).getByRole('listitem');
+  await expect(later).toHaveCount(1);
+  await expect(later.first()).toContainText(last);
+  await expectAccessiblePage(page, '/booking/verify-reject, Termin einer Serie [light]');
+  await screenshot(page, 'series-booking-20-cancel-rest');
+  await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+  await page.reload();
+  await page.getByRole('radio', { name: 'Diesen und den folgenden Termin der Serie' }).check({ force: true });
+  await expectAccessiblePage(page, '/booking/verify-reject, Termin einer Serie [dark]');
+
+  await page.getByRole('button', { name: 'Stornierung bestätigen' }).click();
+  await expect(page.getByRole('heading', { name: 'Buchung storniert' })).toBeVisible();
+  await expect(page.getByText(`Ihre Buchung ${second} und der folgende Termin der Serie wurden storniert.`)).toBeVisible();
+  await screenshot(page, 'series-booking-21-rest-cancelled');
+  // One mail names both cancelled dates, not the first.
+  const cancelled = await waitForMail(clubMail, 'storniert');
+  expect(cancelled.text).toContain(`(Buchung ${second})`);
+  expect(cancelled.text).toContain(`(Buchung ${last})`);
+  expect(cancelled.text).not.toContain(`(Buchung ${clubNumbers[0]})`);
+});

@@ -58,7 +58,7 @@ function Confirmation({ link }: { link: CancellationConfirmation }) {
     return (
       <PublicPage title="Buchung storniert">
         <Callout intent="success" title="Die Buchung ist storniert" className="public-callout">
-          {cancelsFollowing ? `Ihre Buchung ${link.bookingId} und die ${followingDates.length} folgenden Termine der Serie wurden storniert.` : `Ihre Buchung ${link.bookingId} wurde storniert.`} Eine Bestätigung erhalten Sie per E-Mail.
+          {cancelsFollowing ? `Ihre Buchung ${link.bookingId} und ${laterDatesSubject(followingDates.length)} der Serie wurden storniert.` : `Ihre Buchung ${link.bookingId} wurde storniert.`} Eine Bestätigung erhalten Sie per E-Mail.
           {paidEur ? <> {refundText(paidEur)}</> : null}
         </Callout>
       </PublicPage>
@@ -105,7 +105,7 @@ function Confirmation({ link }: { link: CancellationConfirmation }) {
       {followingDates.length > 0 ? (
         <RadioGroup label="Die Buchung ist ein Termin einer Serie. Was möchten Sie stornieren?" name="cancel-scope" selectedValue={withFollowingDates ? 'following' : 'one'} onChange={(event) => setWithFollowingDates(event.currentTarget.value === 'following')}>
           <Radio value="one" label="Nur diesen Termin" />
-          <Radio value="following" label={`Diesen und die ${followingDates.length} folgenden Termine der Serie`} />
+          <Radio value="following" label={`Diesen und ${laterDatesText(followingDates.length)} der Serie`} />
         </RadioGroup>
       ) : null}
       {cancelsFollowing ? (
@@ -125,6 +125,11 @@ function Confirmation({ link }: { link: CancellationConfirmation }) {
     </PublicPage>
   );
 }
+
+/** "den folgenden Termin" or "die 3 folgenden Termine" (what is cancelled). */
+const laterDatesText = (count: number): string => (count === 1 ? 'den folgenden Termin' : `die ${count} folgenden Termine`);
+/** "der folgende Termin" or "die 3 folgenden Termine" (what was cancelled). */
+const laterDatesSubject = (count: number): string => (count === 1 ? 'der folgende Termin' : `die ${count} folgenden Termine`);
 
 /** The platform refunds nothing itself: the customer learns who does. */
 const refundText = (paidEur: number): string =>
