@@ -398,3 +398,31 @@ describe('the job payload', () => {
     expect(() => parseBookingMailPayload({ tenantId, bookingId: 'AB12-CD34', kind: 'cancellation-requested' })).toThrow(/hookId/);
   });
 });
+
+describe('the one mail of a series', () => {
+  const series = {
+    description: 'wöchentlich dienstags, 2 Termine',
+    dates: [
+      { bookingId: 'AB12-CD34', timeBegin: Date.UTC(2027, 10, 2, 17, 0), timeEnd: Date.UTC(2027, 10, 2, 19, 0), priceEur: 29.75 },
+      { bookingId: 'EF56-GH78', timeBegin: Date.UTC(2027, 10, 9, 17, 0), timeEnd: Date.UTC(2027, 10, 9, 19, 0), priceEur: 29.75 },
+    ],
+  };
+
+  it('names its block as the first date, so the amount and period are not read as the whole series', () => {
+    const mail = compose('request-received', { series });
+    expect(mail.text).toContain('Buchungsnummer des ersten Termins: AB12-CD34');
+    expect(mail.text).toMatch(/Betrag des ersten Termins: [\d,]+\s€/);
+    expect(mail.text).toContain('Erster Termin: vom');
+    expect(mail.text).not.toContain('Gesamtbetrag:');
+    expect(mail.text).toContain('Termine der Serie (wöchentlich dienstags, 2 Termine): 2');
+    expect(mail.text).toContain('Di., 02.11.2027, 18:00–20:00 Uhr (Buchung AB12-CD34)');
+    expect(mail.text).toMatch(/Gesamtbetrag der Serie: 59,50\s€/);
+  });
+
+  it('keeps the single booking\'s words without a series', () => {
+    const mail = compose('request-received');
+    expect(mail.text).toContain('Buchungsnummer: AB12-CD34');
+    expect(mail.text).toContain('Gesamtbetrag:');
+    expect(mail.text).toContain('Buchungszeitraum: vom');
+  });
+});

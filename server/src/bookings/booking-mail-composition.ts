@@ -349,17 +349,19 @@ function lockerLines(booking: BookingView): string[] {
 }
 
 /** The standard booking block as HTML and text; `events`: the booked tickets' events by id. */
-export function bookingBlock(booking: BookingView, events: ReadonlyMap<string, TicketEventFacts> = new Map()): { html: string; text: string } {
+export function bookingBlock(booking: BookingView, events: ReadonlyMap<string, TicketEventFacts> = new Map(), options: { seriesDate?: boolean } = {}): { html: string; text: string } {
+  // In a series' mail the block is its first named date: the amount is that date's, the dates and the total follow below.
+  const seriesDate = options.seriesDate === true;
   const rows: [string, string][] = [
-    ['Buchungsnummer', booking.id],
-    ['Gesamtbetrag', formatEuro(booking.priceEur)],
+    [seriesDate ? 'Buchungsnummer des ersten Termins' : 'Buchungsnummer', booking.id],
+    [seriesDate ? 'Betrag des ersten Termins' : 'Gesamtbetrag', formatEuro(booking.priceEur)],
     ['Firma', booking.company],
     ['Name', booking.name],
     ['Adresse', address(booking)],
     ['Telefon', booking.phone],
     ['E-Mail', booking.mail],
     ['Hinweise zur Buchung', booking.comment],
-    ['Buchungszeitraum', period(booking)],
+    [seriesDate ? 'Erster Termin' : 'Buchungszeitraum', period(booking)],
   ];
   const shown = rows.filter(([, value]) => value.trim() !== '');
   const items = booking.bookableItems.map((item) => {
@@ -467,7 +469,7 @@ export function composeBookingMail(kind: BookingMailKind, input: BookingMailInpu
   const salutation = rules.audience !== 'customer' ? 'Guten Tag,' : booking.name.trim() ? `Guten Tag ${oneLine(booking.name)},` : 'Guten Tag,';
   const reason = rules.reasonLabel && input.reason?.trim() ? `${rules.reasonLabel}: ${input.reason.trim()}` : '';
   const payment = rules.paymentDetails ? paymentLines(booking, rules.audience === 'customer' && input.receiptAttached === true) : [];
-  const block = bookingBlock(booking, input.ticketEvents);
+  const block = bookingBlock(booking, input.ticketEvents, { seriesDate: input.series !== undefined });
 
   const ownOpening = typeof rules.opening === 'function' ? rules.opening(tenant.name) : rules.opening;
   const opening = input.series?.action ? seriesActionOpening[input.series.action](input.series.dates.length, seriesCents(input.series) / 100) : ownOpening;
