@@ -70,8 +70,20 @@ test.afterAll(async () => {
   await owner.dispose();
 });
 
-/** A box once it stops moving (dialogs open with a transition that scales them). */
+/**
+ * A box once it stops moving (dialogs open with a transition that scales them): first every finite
+ * animation and transition of the page has ended (two equal boxes alone can both be read before the
+ * transition starts), then two boxes in a row agree.
+ */
 async function settledBox(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  await locator.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   let previous = await locator.boundingBox();
   await expect
     .poll(async () => {
