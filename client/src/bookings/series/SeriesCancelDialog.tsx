@@ -1,6 +1,4 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, TextArea } from '@blueprintjs/core';
-import { Form, useField } from 'react-final-form';
-import { useFailedSaveFeedback } from '../../shared/forms/failedSave';
+import { ReasonDialog } from '../staff/ReasonDialog';
 import { datesText } from './seriesText';
 
 /** FOLLOWING: the given date and every later one; ALL: the whole series. */
@@ -10,19 +8,6 @@ export const seriesCancelTitles: Record<SeriesCancelScope, string> = {
   FOLLOWING: 'Diesen und alle folgenden Termine stornieren',
   ALL: 'Ganze Serie stornieren',
 };
-
-interface ReasonValues {
-  reason: string;
-}
-
-function ReasonField() {
-  const { input } = useField<string>('reason');
-  return (
-    <FormGroup label="Grund" labelFor="series-cancel-reason" labelInfo="(optional, wird der Kundin oder dem Kunden mitgeteilt)">
-      <TextArea {...input} value={input.value ?? ''} id="series-cancel-reason" rows={4} fill autoFocus />
-    </FormGroup>
-  );
-}
 
 /**
  * Cancelling several dates of a series at once, after asking, with an optional reason mailed to the
@@ -40,37 +25,20 @@ export function SeriesCancelDialog({ scope, description, customer, dayFrom, coun
   onConfirm: (reason: string) => Promise<boolean>;
   onClose: () => void;
 }) {
-  const failedSave = useFailedSaveFeedback<ReasonValues>();
   const title = seriesCancelTitles[scope];
   const which = scope === 'ALL' || !dayFrom ? 'alle offenen Termine' : `den Termin am ${dayFrom} und alle folgenden`;
-  const submit = async ({ reason }: ReasonValues) => {
-    if (await onConfirm(reason?.trim() ?? '')) onClose();
+  const submit = async (reason: string) => {
+    if (await onConfirm(reason)) onClose();
   };
   return (
-    <Dialog isOpen title={title} onClose={onClose} className="booking-dialog">
-      <Form<ReasonValues>
-        initialValues={{ reason: '' }}
-        onSubmit={submit}
-        decorators={failedSave.decorators}
-        render={({ handleSubmit, submitting }) => (
-          <form noValidate ref={failedSave.formRef} onSubmit={(event) => void handleSubmit(event)}>
-            <DialogBody>
-              <p>
-                Möchten Sie {which} ({datesText(count)}) der Serie „{description}“ von {customer || 'unbekannt'} wirklich stornieren?
-              </p>
-              <ReasonField />
-            </DialogBody>
-            <DialogFooter
-              actions={
-                <>
-                  <Button text="Abbrechen" onClick={onClose} />
-                  <Button type="submit" intent="danger" text={title} loading={submitting} />
-                </>
-              }
-            />
-          </form>
-        )}
-      />
-    </Dialog>
+    <ReasonDialog
+      title={title}
+      question={`Möchten Sie ${which} (${datesText(count)}) der Serie „${description}“ von ${customer || 'unbekannt'} wirklich stornieren?`}
+      submitText={title}
+      reasonId="series-cancel-reason"
+      reasonHint="(optional, wird der Kundin oder dem Kunden mitgeteilt)"
+      onSubmit={submit}
+      onClose={onClose}
+    />
   );
 }

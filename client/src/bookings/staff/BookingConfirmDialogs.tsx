@@ -1,28 +1,14 @@
 import { useMutation } from '@apollo/client/react';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, TextArea } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useState } from 'react';
-import { Form, useField } from 'react-final-form';
 import { PaymentMethodOptions } from './PaymentMethodOptions';
 import { DeleteStaffBookingDocument, RejectStaffBookingDocument } from '../../gql/graphql';
-import { useFailedSaveFeedback } from '../../shared/forms/failedSave';
 import { notify, notifyError } from '../../shared/toast';
 import { removeBooking } from './bookingChanges';
 import { bookingMessages } from './bookingMessages';
 import { proposedPaymentMethod } from './bookingDetails';
 import type { StaffBooking } from './bookingRows';
-
-interface ReasonValues {
-  reason: string;
-}
-
-function ReasonField() {
-  const { input } = useField<string>('reason');
-  return (
-    <FormGroup label="Grund" labelFor="booking-reject-reason" labelInfo="(wird der Kundin oder dem Kunden mitgeteilt)">
-      <TextArea {...input} value={input.value ?? ''} id="booking-reject-reason" rows={4} fill autoFocus />
-    </FormGroup>
-  );
-}
+import { ReasonDialog } from './ReasonDialog';
 
 /**
  * Rejecting a booking before its release ("Buchung ablehnen") or cancelling it afterwards
@@ -30,13 +16,12 @@ function ReasonField() {
  */
 export function RejectBookingDialog({ tenantId, booking, onClose }: { tenantId: string; booking: StaffBooking; onClose: () => void }) {
   const [reject] = useMutation(RejectStaffBookingDocument);
-  const failedSave = useFailedSaveFeedback<ReasonValues>();
   const cancelling = booking.isCommitted;
   const action = cancelling ? 'Buchung stornieren' : 'Buchung ablehnen';
 
-  const submit = async ({ reason }: ReasonValues) => {
+  const submit = async (reason: string) => {
     try {
-      await reject({ variables: { tenantId, id: booking.id, reason: reason?.trim() ?? '' } });
+      await reject({ variables: { tenantId, id: booking.id, reason } });
       notify({ type: 'success', ...(cancelling ? bookingMessages.cancelled : bookingMessages.rejected) });
       onClose();
     } catch (error) {
@@ -46,31 +31,15 @@ export function RejectBookingDialog({ tenantId, booking, onClose }: { tenantId: 
   };
 
   return (
-    <Dialog isOpen title={`${action}: ${booking.id}`} onClose={onClose} className="booking-dialog">
-      <Form<ReasonValues>
-        initialValues={{ reason: '' }}
-        onSubmit={submit}
-        decorators={failedSave.decorators}
-        render={({ handleSubmit, submitting }) => (
-          <form noValidate ref={failedSave.formRef} onSubmit={(event) => void handleSubmit(event)}>
-            <DialogBody>
-              <p>
-                {cancelling ? 'Möchten Sie die freigegebene Buchung' : 'Möchten Sie die Buchung'} „{booking.id}“ von {booking.name || 'unbekannt'} wirklich {cancelling ? 'stornieren' : 'ablehnen'}?
-              </p>
-              <ReasonField />
-            </DialogBody>
-            <DialogFooter
-              actions={
-                <>
-                  <Button text="Abbrechen" onClick={onClose} />
-                  <Button type="submit" intent="danger" text={action} loading={submitting} />
-                </>
-              }
-            />
-          </form>
-        )}
-      />
-    </Dialog>
+    <ReasonDialog
+      title={`${action}: ${booking.id}`}
+      question={`${cancelling ? 'Möchten Sie die freigegebene Buchung' : 'Möchten Sie die Buchung'} „${booking.id}“ von ${booking.name || 'unbekannt'} wirklich ${cancelling ? 'stornieren' : 'ablehnen'}?`}
+      submitText={action}
+      reasonId="booking-reject-reason"
+      reasonHint="(wird der Kundin oder dem Kunden mitgeteilt)"
+      onSubmit={submit}
+      onClose={onClose}
+    />
   );
 }
 
