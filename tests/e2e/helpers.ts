@@ -144,7 +144,9 @@ async function waitForTransitionsToEnd(page: Page): Promise<void> {
  */
 export async function expectNoSeriousAxeFindings(page: Page, where: string): Promise<void> {
   await waitForTransitionsToEnd(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('iframe.template-preview').analyze();
+  // A toast whose time ran out while axe reads the page fades out: its colours are mid-transition
+  // and it is gone a moment later. Toasts that stay are checked like everything else.
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('iframe.template-preview').exclude('.bp6-toast-exit').analyze();
   // axe did look (colour contrast among its checks), so an empty list means something.
   expect(results.passes.map((rule) => rule.id)).toContain('color-contrast');
   const severe = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
