@@ -539,19 +539,19 @@ export class CheckoutService {
       const workflow = await this.workflows.workflowForNewBookings(tx, plan.tenant.id);
       const now = Date.now();
       await lockObjects(tx, lockKeysOf(plan.items));
-      const checked: { date: PlannedDate; view: SeriesDateView; lockers: LockerReservation[] | null }[] = [];
+      const checked: { date: PlannedDate; outcome: CheckoutOutcome; view: SeriesDateView; lockers: LockerReservation[] | null }[] = [];
       for (const date of series.dates) {
         const datePlan = this.atDate(plan, date);
-        const priceEur = this.price(datePlan).priceEur;
+        const outcome = this.price(datePlan);
         if (date.holiday) {
-          checked.push({ date, view: seriesDate(date, priceEur, { reason: 'holiday', text: date.holiday }), lockers: null });
+          checked.push({ date, outcome, view: seriesDate(date, outcome.priceEur, { reason: 'holiday', text: date.holiday }), lockers: null });
           continue;
         }
         try {
           const lockers = await this.guard.guard(tx, this.claimOf(datePlan), this.rulesOf(datePlan), new Date(now));
-          checked.push({ date, view: seriesDate(date, priceEur, null), lockers });
+          checked.push({ date, outcome, view: seriesDate(date, outcome.priceEur, null), lockers });
         } catch (error) {
-          checked.push({ date, view: seriesDate(date, priceEur, dateRefusal(error)), lockers: null });
+          checked.push({ date, outcome, view: seriesDate(date, outcome.priceEur, dateRefusal(error)), lockers: null });
         }
       }
       const refused = checked.filter((entry) => !entry.view.available);
@@ -582,7 +582,7 @@ export class CheckoutService {
       let first: Booking | null = null;
       for (const entry of free) {
         const booking = await this.writeBooking(tx, this.atDate(plan, entry.date), request, {
-          outcome: this.price(this.atDate(plan, entry.date)),
+          outcome: entry.outcome,
           lockers: entry.lockers,
           number: await freeBookingNumber(tx, plan.tenant.id),
           now,
