@@ -36,3 +36,16 @@ export function formatGermanDate(date: string | null | undefined): string {
   const parts = date ? parseDate(date) : null;
   return parts ? dottedDate(parts.year, parts.month, parts.day) : '';
 }
+
+const WEEKDAY_SHORT = ['So.', 'Mo.', 'Di.', 'Mi.', 'Do.', 'Fr.', 'Sa.'];
+
+/**
+ * "Di., 02.11.2027, 18:00–20:00 Uhr": one date of a series with its weekday; a date across midnight
+ * names both ends ("Fr., 05.11.2027, 22:00 Uhr bis 06.11.2027, 01:00 Uhr").
+ */
+export function formatBerlinSlot(begin: Date | number, end: Date | number): string {
+  const from = formatBerlinDateTime(begin);
+  const to = formatBerlinDateTime(end);
+  const weekday = WEEKDAY_SHORT[berlinParts(new Date(begin)).weekday];
+  return from.slice(0, 10) === to.slice(0, 10) ? `${weekday}, ${from}–${to.slice(12)} Uhr` : `${weekday}, ${from} Uhr bis ${to} Uhr`;
+}

@@ -57,7 +57,7 @@ async function staffBooking(tenant: string, client: HttpClient, extra: Record<st
 }
 
 const documentsOf = (tenant: string, number: string) =>
-  app.orm.em.fork().find(Receipt, { tenant, booking: { tenant, number } }, { orderBy: { revision: 'asc' } });
+  app.orm.em.fork().find(Receipt, { tenant, booking: { tenant, number } }, { orderBy: { createdAt: 'asc', revision: 'asc' } });
 
 beforeAll(async () => {
   app = await startTestApp();

@@ -162,20 +162,55 @@ describe('series checkout: booking', () => {
     expect(text).toContain(`X-BUCHUNG-SERIE:${response.json.series.id}`);
   });
 
-  it('asks for the payment of each date of a priced series released at once: every date gets its invoice', async () => {
+  it('charges a priced series released at once with one invoice naming every date, in one mail; cancelling a date revises it', async () => {
     const room = await gym('Spiegelsaal');
     const em = app.orm.em.fork();
     const stored = await em.findOneOrFail(Bookable, { id: room.id });
     stored.autoCommitBooking = true;
     await em.flush();
     const mail = 'tanz@verein.example';
-    const response = await checkout({ ...firstTuesday(), bookableItems: [{ bookableId: room.id }], ...booker, mail, series: { frequency: 'WEEKLY', count: 2 } });
+    const response = await checkout({ ...firstTuesday(), bookableItems: [{ bookableId: room.id }], ...booker, mail, series: { frequency: 'WEEKLY', count: 3 } });
     expect(response.status, response.text).toBe(200);
     expect(response.json).toMatchObject({ isCommitted: true, isPayed: false, priceEur: 29.75 });
+    const dates = (response.json.series.dates as { bookingId: string }[]).map((date) => date.bookingId);
     await waitForSettledQueue(app.orm);
-    const invoices = app.smtp.find(mail, 'Bitte schließen Sie Ihre Buchung');
-    expect(invoices.every((sent) => sent.attachments.some((attachment) => /^Rechnung-.*\.pdf$/.test(attachment.filename)))).toBe(true);
-    expect(invoices.map((sent) => sent.text.match(/Buchungsnummer: (\S+)/)?.[1]).sort()).toEqual((response.json.series.dates as { bookingId: string }[]).map((date) => date.bookingId).sort());
+
+    const [invoiceMail, ...more] = app.smtp.find(mail, 'Bitte schließen Sie Ihre Buchung');
+    expect(more).toHaveLength(0);
+    const pdf = invoiceMail.attachments.filter((attachment) => /^Rechnung-.*-1\.pdf$/.test(attachment.filename));
+    expect(pdf).toHaveLength(1);
+    expect(invoiceMail.text).toContain('Termine dieser Rechnung');
+    expect(invoiceMail.text).toMatch(/Rechnungsbetrag: 89,25\s€/);
+    for (const number of dates) expect(invoiceMail.text).toContain(`(Buchung ${number})`);
+    // Every date lists the one document and names it in its history.
+    const documentsOf = async (number: string) => {
+      const answer = await staff.gql(`query($tenantId: ID!, $id: ID!) { booking(tenantId: $tenantId, id: $id) { receipts { number kind downloadUrl } } }`, { tenantId, id: number });
+      return (answer.data as { booking: { receipts: { number: string; kind: string; downloadUrl: string }[] } }).booking.receipts.filter((document) => document.kind === 'invoice');
+    };
+    const [first, ...otherDates] = await Promise.all(dates.map(documentsOf));
+    expect(first.map((document) => document.number)).toEqual([expect.stringMatching(/-1$/)]);
+    for (const listed of otherDates) expect(listed.map((document) => document.number)).toEqual([first[0].number]);
+    // The last date's own download path serves the series' document.
+    const download = await staff.get(new URL(otherDates[1][0].downloadUrl).pathname);
+    expect(download.status).toBe(200);
+    const history = await app.orm.em.fork().execute<{ booking_id: string }[]>(`select booking_id from booking_history where tenant_id = ? and action = 'invoice_issued' and booking_id in (?)`, [tenantId, dates]);
+    expect(history.map((row) => row.booking_id).sort()).toEqual([...dates].sort());
+
+    // Staff cancel the second date: the invoice is revised for the two left, and mailed once more.
+    app.smtp.clear();
+    expect((await staff.post(`/api/${tenantId}/bookings/${dates[1]}/reject`, { reason: 'Hallenwartung' })).status).toBeLessThan(300);
+    await waitForSettledQueue(app.orm);
+    const [revised, ...others] = app.smtp.find(mail, 'Rechnung');
+    expect(others).toHaveLength(0);
+    expect(revised.attachments.some((attachment) => /^Rechnung-.*-2\.pdf$/.test(attachment.filename))).toBe(true);
+    expect(revised.text).toMatch(/Rechnungsbetrag: 59,50\s€/);
+    expect(revised.text).not.toContain(`(Buchung ${dates[1]})`);
+
+    // A change that leaves the charged dates as they are issues nothing new.
+    app.smtp.clear();
+    expect((await staff.post(`/api/${tenantId}/bookings/${dates[1]}/reject`, { reason: 'Hallenwartung' })).status).toBeLessThan(500);
+    await waitForSettledQueue(app.orm);
+    expect(app.smtp.find(mail, 'Rechnung')).toHaveLength(0);
   });
 
   it('with requireAll refuses the whole series with 409 and the taken date named, and writes nothing', async () => {

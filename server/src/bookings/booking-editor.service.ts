@@ -185,7 +185,7 @@ export class BookingEditorService {
     // The history: created, or the fields this edit changed with their old and new value (a save that changes nothing adds nothing).
     const changes = valuesBefore ? historyDiff(valuesBefore, historyValuesOf(target)) : [];
     if (!valuesBefore || changes.length > 0) await recordBookingHistory(tx, { tenantId, bookingId: target.number, action: valuesBefore ? 'changed' : 'created', ...origin, changes });
-    await reportPaymentEvents(this.payments, tx, tenantId, target.number, transitions);
+    await reportPaymentEvents(this.payments, tx, tenantId, target.number, transitions, target);
     // The board last: an entered state's status actions change the booking in this transaction, as
     // a change after this one (with their own mails, payment events and live event); a release they
     // refuse (409) refuses the whole edit.

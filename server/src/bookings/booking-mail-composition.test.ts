@@ -403,8 +403,8 @@ describe('the one mail of a series', () => {
   const series = {
     description: 'wöchentlich dienstags, 2 Termine',
     dates: [
-      { bookingId: 'AB12-CD34', timeBegin: Date.UTC(2027, 10, 2, 17, 0), timeEnd: Date.UTC(2027, 10, 2, 19, 0), priceEur: 29.75 },
-      { bookingId: 'EF56-GH78', timeBegin: Date.UTC(2027, 10, 9, 17, 0), timeEnd: Date.UTC(2027, 10, 9, 19, 0), priceEur: 29.75 },
+      { bookingId: 'AB12-CD34', timeBegin: Date.UTC(2027, 10, 2, 17, 0), timeEnd: Date.UTC(2027, 10, 2, 19, 0), priceEur: 29.75, isPayed: false },
+      { bookingId: 'EF56-GH78', timeBegin: Date.UTC(2027, 10, 9, 17, 0), timeEnd: Date.UTC(2027, 10, 9, 19, 0), priceEur: 29.75, isPayed: false },
     ],
   };
 
@@ -417,6 +417,26 @@ describe('the one mail of a series', () => {
     expect(mail.text).toContain('Termine der Serie (wöchentlich dienstags, 2 Termine): 2');
     expect(mail.text).toContain('Di., 02.11.2027, 18:00–20:00 Uhr (Buchung AB12-CD34)');
     expect(mail.text).toMatch(/Gesamtbetrag der Serie: 59,50\s€/);
+  });
+
+  it('names what was paid for all the cancelled dates in the refund note, not the first date\'s amount', () => {
+    const paid = { ...series, action: 'cancelled' as const, dates: series.dates.map((date) => ({ ...date, isPayed: true })) };
+    const mail = compose('rejected', { booking: { ...booking(), isPayed: true, priceEur: 29.75 }, series: paid });
+    expect(mail.text).toMatch(/Sie haben für diese Termine bereits 59,50\s€ bezahlt\./);
+    expect(mail.text).not.toContain('für diese Buchung');
+  });
+
+  it('leaves the refund note out when none of the cancelled dates was paid', () => {
+    const mail = compose('rejected', { booking: { ...booking(), isPayed: false, priceEur: 29.75 }, series: { ...series, action: 'cancelled' } });
+    expect(mail.text).not.toContain('bereits');
+  });
+
+  it('lists the dates a series invoice charges with its amount, keeping the invoice mail\'s own opening', () => {
+    const mail = compose('invoice-payment-request', { series: { ...series, action: 'invoiced' } });
+    expect(mail.text).toContain('Termine dieser Rechnung (wöchentlich dienstags, 2 Termine): 2');
+    expect(mail.text).toMatch(/Rechnungsbetrag: 59,50\s€/);
+    expect(mail.text).toContain('Di., 09.11.2027, 18:00–20:00 Uhr (Buchung EF56-GH78)');
+    expect(mail.text).not.toContain('Termine Ihrer Serie');
   });
 
   it('keeps the single booking\'s words without a series', () => {

@@ -1,7 +1,6 @@
 import { paymentWayLabel } from '../../../common/bookings/labels.js';
 import type { TicketEventFacts } from '../../../common/bookings/ticket-event.js';
-import { formatBerlinDateTime, formatEuro } from '../../../common/format/german.js';
-import { berlinParts } from '../../../common/time/berlin.js';
+import { formatBerlinDateTime, formatBerlinSlot, formatEuro } from '../../../common/format/german.js';
 import { PRIVACY_LINK_LABEL, privacyFooterText, shownPrivacy } from '../../../common/tenants/privacy.js';
 import { escapeHtml } from '../mail/mail.service.js';
 import { defaultGenericMailTemplate } from '../tenants/default-templates.js';
@@ -53,15 +52,18 @@ export interface BookingMailInput {
  */
 export interface SeriesMailFacts {
   description: string;
-  dates: readonly { bookingId: string; timeBegin: number | null; timeEnd: number | null; priceEur: number }[];
+  dates: readonly { bookingId: string; timeBegin: number | null; timeEnd: number | null; priceEur: number; isPayed: boolean }[];
   action?: SeriesMailAction;
 }
 
-/** What a series action did to the dates its one mail names. */
-export type SeriesMailAction = 'cancelled' | 'declined' | 'released';
+/** What a series action did to the dates its one mail names; `invoiced`: the dates the attached series invoice charges. */
+export type SeriesMailAction = 'cancelled' | 'declined' | 'released' | 'invoiced';
 
-/** A series action's mail opens by saying what happened to which dates (the single booking's opening speaks of one booking). */
-const seriesActionOpening: Record<SeriesMailAction, (count: number, priceEur: number) => string[]> = {
+/**
+ * A series action's mail opens by saying what happened to which dates (the single booking's opening
+ * speaks of one booking); the invoice's mail keeps its own opening.
+ */
+const seriesActionOpening: Partial<Record<SeriesMailAction, (count: number, priceEur: number) => string[]>> = {
   cancelled: (count) => [count === 1 ? 'wir möchten Sie darüber informieren, dass der unten aufgeführte Termin Ihrer Serie storniert wurde.' : `wir möchten Sie darüber informieren, dass die unten aufgeführten ${count} Termine Ihrer Serie storniert wurden.`],
   declined: (count) => [count === 1 ? 'wir müssen Ihnen leider mitteilen, dass der unten aufgeführte Termin Ihrer Serienanfrage abgelehnt wurde.' : `wir müssen Ihnen leider mitteilen, dass die unten aufgeführten ${count} Termine Ihrer Serienanfrage abgelehnt wurden.`],
   released: (count, priceEur) => [
@@ -70,27 +72,28 @@ const seriesActionOpening: Record<SeriesMailAction, (count: number, priceEur: nu
   ],
 };
 
-const seriesActionHeading: Record<SeriesMailAction, string> = { cancelled: 'Stornierte Termine der Serie', declined: 'Abgelehnte Termine der Serie', released: 'Freigegebene Termine der Serie' };
+const seriesActionHeading: Record<SeriesMailAction, string> = {
+  cancelled: 'Stornierte Termine der Serie',
+  declined: 'Abgelehnte Termine der Serie',
+  released: 'Freigegebene Termine der Serie',
+  invoiced: 'Termine dieser Rechnung',
+};
+
+const seriesActionTotal: Record<SeriesMailAction, string> = { cancelled: 'Betrag dieser Termine', declined: 'Betrag dieser Termine', released: 'Betrag dieser Termine', invoiced: 'Rechnungsbetrag' };
 
 const seriesCents = (series: SeriesMailFacts) => series.dates.reduce((sum, date) => sum + Math.round(date.priceEur * 100), 0);
 
-const WEEKDAY_SHORT = ['So.', 'Mo.', 'Di.', 'Mi.', 'Do.', 'Fr.', 'Sa.'];
-
-/** "Di., 02.11.2027, 18:00–20:00 Uhr (Buchung AB12-CD34)"; a date across midnight names both ends. */
+/** "Di., 02.11.2027, 18:00–20:00 Uhr (Buchung AB12-CD34)". */
 function seriesDateLine(date: SeriesMailFacts['dates'][number]): string {
   if (date.timeBegin === null || date.timeEnd === null) return `Buchung ${date.bookingId}`;
-  const begin = formatBerlinDateTime(date.timeBegin);
-  const end = formatBerlinDateTime(date.timeEnd);
-  const weekday = WEEKDAY_SHORT[berlinParts(new Date(date.timeBegin)).weekday];
-  const sameDay = begin.slice(0, 10) === end.slice(0, 10);
-  return `${weekday}, ${sameDay ? `${begin}–${end.slice(12)} Uhr` : `${begin} Uhr bis ${end} Uhr`} (Buchung ${date.bookingId})`;
+  return `${formatBerlinSlot(date.timeBegin, date.timeEnd)} (Buchung ${date.bookingId})`;
 }
 
 /** The dates of a series and its total, below the booking block. */
 export function seriesBlock(series: SeriesMailFacts): { html: string; text: string } {
   const heading = `${series.action ? seriesActionHeading[series.action] : 'Termine der Serie'} (${series.description}): ${series.dates.length}`;
   const lines = series.dates.map(seriesDateLine);
-  const total = `${series.action ? 'Betrag dieser Termine' : 'Gesamtbetrag der Serie'}: ${formatEuro(seriesCents(series) / 100)}`;
+  const total = `${series.action ? seriesActionTotal[series.action] : 'Gesamtbetrag der Serie'}: ${formatEuro(seriesCents(series) / 100)}`;
   return {
     html: [`<h2>${escapeHtml(heading)}</h2>`, `<ul>\n${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('\n')}\n</ul>`, `<p><strong>${escapeHtml(total)}</strong></p>`].join('\n'),
     text: [heading, ...lines.map((line) => `- ${line}`), total].join('\n'),
@@ -472,15 +475,18 @@ export function composeBookingMail(kind: BookingMailKind, input: BookingMailInpu
   const block = bookingBlock(booking, input.ticketEvents, { seriesDate: input.series !== undefined });
 
   const ownOpening = typeof rules.opening === 'function' ? rules.opening(tenant.name) : rules.opening;
-  const opening = input.series?.action ? seriesActionOpening[input.series.action](input.series.dates.length, seriesCents(input.series) / 100) : ownOpening;
+  const seriesOpening = input.series?.action ? seriesActionOpening[input.series.action] : undefined;
+  const opening = seriesOpening && input.series ? seriesOpening(input.series.dates.length, seriesCents(input.series) / 100) : ownOpening;
   const html: string[] = [`<p>${escapeHtml(salutation)}</p>`, ...opening.map((sentence) => `<p>${escapeHtml(sentence)}</p>`)];
   const text: string[] = [salutation, ...opening];
   if (reason) {
     html.push(`<p>${escapeHtml(reason).replace(/\r?\n/g, '<br />')}</p>`);
     text.push(reason);
   }
-  if (rules.refundNote && booking.isPayed && booking.priceEur > 0) {
-    const note = `Sie haben für diese Buchung bereits ${formatEuro(booking.priceEur)} bezahlt. Wegen der Erstattung meldet sich ${oneLine(tenant.name)} bei Ihnen.`;
+  // A series' cancellation names what was paid for all the dates it cancelled, not the first date's amount alone.
+  const paidCents = input.series ? input.series.dates.filter((date) => date.isPayed).reduce((sum, date) => sum + Math.round(date.priceEur * 100), 0) : booking.isPayed ? Math.round(booking.priceEur * 100) : 0;
+  if (rules.refundNote && paidCents > 0) {
+    const note = `Sie haben für ${input.series ? (input.series.dates.length === 1 ? 'diesen Termin' : 'diese Termine') : 'diese Buchung'} bereits ${formatEuro(paidCents / 100)} bezahlt. Wegen der Erstattung meldet sich ${oneLine(tenant.name)} bei Ihnen.`;
     html.push(`<p>${escapeHtml(note)}</p>`);
     text.push(note);
   }

@@ -13,6 +13,8 @@ export interface BookingPaymentEvents {
   paymentRequested(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void>;
   /** The booking with a price, paid before (e.g. in cash at the counter), has just been released: its receipt and confirmation now. */
   paidBookingReleased(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void>;
+  /** A date of a series changed without being paid or released by the change: the series' invoice may need a revision. */
+  seriesDateChanged(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void>;
 }
 
 /**
@@ -56,15 +58,20 @@ export function paymentTransitions(before: PaymentState | null, after: PaymentSt
   };
 }
 
-/** Reports the events of a change (paid first: its mails are about the booking as it now is). */
+/**
+ * Reports the events of a change (paid first: its mails are about the booking as it now is); a
+ * change of a series date that is none of them may concern the series' one invoice.
+ */
 export async function reportPaymentEvents(
   events: BookingPaymentEvents,
   em: EntityManager,
   tenantId: string,
   bookingNumber: string,
   transitions: PaymentTransitions,
+  booking: { seriesId?: string | null } = {},
 ): Promise<void> {
   if (transitions.paid) await events.paid(em, tenantId, bookingNumber);
   if (transitions.paymentRequested) await events.paymentRequested(em, tenantId, bookingNumber);
   if (transitions.paidBookingReleased) await events.paidBookingReleased(em, tenantId, bookingNumber);
+  if (booking.seriesId && !transitions.paid && !transitions.paymentRequested && !transitions.paidBookingReleased) await events.seriesDateChanged(em, tenantId, bookingNumber);
 }

@@ -435,7 +435,7 @@ export class BookingStatusService {
     const entries = statusEntries(flagsBefore, statusFlagsOf(booking), note);
     for (const entry of entries) await recordBookingHistory(tx, { tenantId, bookingId: booking.number, ...origin, ...entry });
     await recordBookingChange(tx, { tenantId, id: booking.number, action: 'UPDATED', assignedUserId: booking.assignedUserId ?? null, webhookBefore }, jobs, bookingWebhookTypes(entries.map((entry) => entry.action)));
-    await reportPaymentEvents(this.payments, tx, tenantId, booking.number, paymentTransitions(before, booking));
+    await reportPaymentEvents(this.payments, tx, tenantId, booking.number, paymentTransitions(before, booking), booking);
     if (options.followBoard !== false) await this.workflows.followBookingStatus(tx, tenantId, booking.number, entries.map((entry) => entry.action), booking, origin);
   }
 

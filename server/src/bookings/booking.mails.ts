@@ -24,7 +24,7 @@ import { findSeries, seriesBookings, storedRuleView } from './series/booking-ser
 const SERIES_SUMMARY_KINDS: ReadonlySet<string> = new Set(['request-received', 'confirmed', 'tenant-new-booking', 'tenant-booking-released']);
 
 /** The one mail of a series action (bookings/series): what it did to the dates it names. */
-const SERIES_ACTION_BY_KIND: Partial<Record<BookingMailKind, SeriesMailAction>> = { rejected: 'cancelled', declined: 'declined', released: 'released' };
+const SERIES_ACTION_BY_KIND: Partial<Record<BookingMailKind, SeriesMailAction>> = { rejected: 'cancelled', declined: 'declined', released: 'released', 'invoice-payment-request': 'invoiced', invoice: 'invoiced' };
 
 /**
  * The series' rule and its dates that are not cancelled, for its mails; for a series action's mail
@@ -36,7 +36,7 @@ async function seriesMailFacts(em: EntityManager, tenantId: string, seriesId: st
   const bookings = (await seriesBookings(em, tenantId, seriesId)).filter((booking) => (named ? named.has(booking.number) : !booking.isRejected));
   return {
     description: storedRuleView(series).description,
-    dates: bookings.map((booking) => ({ bookingId: booking.number, timeBegin: booking.timeBegin?.getTime() ?? null, timeEnd: booking.timeEnd?.getTime() ?? null, priceEur: booking.priceEur })),
+    dates: bookings.map((booking) => ({ bookingId: booking.number, timeBegin: booking.timeBegin?.getTime() ?? null, timeEnd: booking.timeEnd?.getTime() ?? null, priceEur: booking.priceEur, isPayed: booking.isPayed })),
     ...(action ? { action: action.kind } : {}),
   };
 }

@@ -34,6 +34,9 @@ export class MailPaymentFollowUps implements PaymentFollowUps {
    * provider (an inactive one gets no link that cannot work). No provider: the mail that the payment
    * is made directly with the tenant. The invoice's mail 5 needs its PDF.
    */
+  /** Without documents there is no series invoice to revise. */
+  async seriesDateChanged(): Promise<void> {}
+
   async paymentRequested(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void> {
     const booking = await findBooking(em, tenantId, bookingNumber);
     if (!booking || booking.isPayed) return;

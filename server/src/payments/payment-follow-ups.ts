@@ -65,4 +65,11 @@ export interface PaymentFollowUps {
    * release) is answered, not issued again.
    */
   invoiceRequested(em: EntityManager, tenantId: string, bookingNumber: string): Promise<InvoiceState>;
+
+  /**
+   * A date of a series changed without being paid or released by the change (cancelled, moved,
+   * repriced). Expected: when the series has had its one invoice, a revision of it for the dates to
+   * be paid now, mailed (mail 6) only when they differ from the last invoice's.
+   */
+  seriesDateChanged(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void>;
 }

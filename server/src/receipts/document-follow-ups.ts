@@ -46,10 +46,18 @@ export class DocumentPaymentFollowUps implements PaymentFollowUps {
       // Only while the tenant offers the invoice: the customer could not ask for it otherwise either.
       const tenant = await em.findOne(Tenant, { id: tenantId });
       if (!tenant || !activePaymentApplication(tenant.applications, 'invoice')) return;
+      // A series is charged by one invoice for its dates to be paid, not one per date.
+      if (booking.seriesId) return this.receipts.requestSeriesInvoice(em, tenantId, booking.seriesId, 'invoice-payment-request');
       await this.receipts.requestInvoiceOnce(em, tenantId, bookingNumber, 'invoice-payment-request');
       return;
     }
     return this.mails.paymentRequested(em, tenantId, bookingNumber);
+  }
+
+  async seriesDateChanged(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void> {
+    const booking = await findBooking(em, tenantId, bookingNumber);
+    if (!booking?.seriesId || booking.paymentProvider !== 'invoice') return;
+    if (await this.receipts.seriesInvoiced(em, tenantId, booking.seriesId)) await this.receipts.requestSeriesInvoice(em, tenantId, booking.seriesId, 'invoice');
   }
 
   /** Once per booking and amount: a release that already sent the invoice (mail 5) is not followed by another. */

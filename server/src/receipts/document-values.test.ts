@@ -146,3 +146,29 @@ describe('documentDigest', () => {
     expect(digest({}, undefined, undefined, template.replace('<title>B</title>', '<title>C</title>'))).not.toBe(base);
   });
 });
+
+describe('a series invoice', () => {
+  // Two Wednesdays, 10:00 to 12:00 in Berlin, 23.80 € each.
+  const first = booking({ id: 'SER1-AAAA', isPayed: false, paymentProvider: 'invoice' });
+  const second = booking({ id: 'SER2-BBBB', isPayed: false, paymentProvider: 'invoice', timeBegin: Date.parse('2026-07-08T08:00:00Z'), timeEnd: Date.parse('2026-07-08T10:00:00Z') });
+  const values = documentValues({ kind: 'invoice', booking: first, seriesDates: [first, second], tenant, number: 'RE-2026-0001-1', issuedAt });
+
+  it('charges each date on a line of its own, naming the date and its booking number', () => {
+    const items = renderDocumentTemplate('{{{bookedItems}}}', values);
+    expect(items).toContain('Saal &#60;A&#62;, Mi., 01.07.2026, 10:00–12:00 Uhr (Buchung SER1-AAAA)');
+    expect(items).toContain('Saal &#60;A&#62;, Mi., 08.07.2026, 10:00–12:00 Uhr (Buchung SER2-BBBB)');
+  });
+
+  it('totals the amounts of all its dates and covers the period from the first to the last', () => {
+    expect(renderDocumentTemplate('{{totalAmount}}|{{servicePeriod}}', values)).toBe('47,60 €|01.07.2026, 10:00 - 08.07.2026, 12:00');
+    const items = renderDocumentTemplate('{{{bookedItems}}}', values);
+    expect(items).toMatch(/Gesamt \(brutto\)<\/td><td style="text-align:right">47,60 €/);
+    expect(items).toMatch(/zzgl\. MwSt\.<\/td><td style="text-align:right">7,60 €/);
+  });
+
+  it('prints one VAT line per rate over all dates', () => {
+    const vat = renderDocumentTemplate('{{{vatLines}}}', values);
+    expect(vat.match(/<tr>/g)).toHaveLength(1);
+    expect(vat).toContain('47,60 €');
+  });
+});

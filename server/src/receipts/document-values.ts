@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { paymentWayLabel } from '../../../common/bookings/labels.js';
-import { formatBerlinDate, formatBerlinDateTime, formatEuro } from '../../../common/format/german.js';
+import { formatBerlinDate, formatBerlinDateTime, formatBerlinSlot, formatEuro } from '../../../common/format/german.js';
+import type { VatRateTotal } from '../../../common/bookings/money.js';
 import { bookingPeriod as periodOf, type TicketEventFacts } from '../../../common/bookings/ticket-event.js';
 import { bookingMoneyOf } from '../bookings/booking-money.js';
 import type { BookingView } from '../bookings/booking.model.js';
@@ -41,6 +42,11 @@ export interface DocumentInput {
   invoice?: InvoiceDetails | null;
   /** The events of the booked tickets: a ticket booking has no times of its own, its service is the event. */
   ticketEvents?: readonly TicketEventFacts[];
+  /**
+   * A series invoice: the dates it covers, earliest first (`booking` is the first of them). Each
+   * date is a line of its own; amounts, VAT and the service period are those of all of them.
+   */
+  seriesDates?: readonly BookingView[];
 }
 
 /** When the service is supplied: the booked period, or the events' for tickets; '' when neither is known. */
@@ -63,8 +69,13 @@ function issuer(tenant: DocumentTenant): string {
  * The VAT the amount holds, per rate (what tax law asks of every receipt and invoice): net, rate,
  * VAT and gross per rate, from the same cents as the booking's answers.
  */
-function vatLines(booking: BookingView): string {
-  const rates = bookingMoneyOf(booking).vatByRate.filter((rate) => rate.grossCents !== 0);
+function vatLines(bookings: readonly BookingView[]): string {
+  const byRate = new Map<number, VatRateTotal>();
+  for (const rate of bookings.flatMap((booking) => bookingMoneyOf(booking).vatByRate)) {
+    const sum = byRate.get(rate.ratePercent);
+    byRate.set(rate.ratePercent, sum ? { ratePercent: rate.ratePercent, grossCents: sum.grossCents + rate.grossCents, vatCents: sum.vatCents + rate.vatCents, netCents: sum.netCents + rate.netCents } : rate);
+  }
+  const rates = [...byRate.values()].sort((a, b) => a.ratePercent - b.ratePercent).filter((rate) => rate.grossCents !== 0);
   if (rates.length === 0) return '';
   const euro = (value: number) => formatEuro(value / 100);
   const rows = rates.map((rate) =>
@@ -114,24 +125,49 @@ function quantities(booking: BookingView): number[] {
   return booking.bookableItems.map((item) => item.amount);
 }
 
-/** Invoice: a table of the items (net prices), the coupon row and the totals. */
-function invoiceItems(booking: BookingView): string {
+const cell = (text: string, align: 'left' | 'right' = 'left') => `<td style="text-align:${align}">${escapeHtml(text)}</td>`;
+
+/** The rows of one booking: its items (net prices) and its coupon; a series date's items name the date and its booking number. */
+function itemRows(booking: BookingView, seriesDate: boolean): string[] {
   const counts = quantities(booking);
-  const cell = (text: string, align: 'left' | 'right' = 'left') => `<td style="text-align:${align}">${escapeHtml(text)}</td>`;
-  const rows = booking.bookableItems.map(
-    (item, index) => `<tr>${cell(title(item))}${cell(String(item.amount), 'right')}${cell(formatEuro(item.userPriceEur), 'right')}${cell(formatEuro(item.userPriceEur * counts[index]), 'right')}</tr>`,
-  );
+  const rows = booking.bookableItems.map((item, index) => {
+    const slot = booking.timeBegin !== null && booking.timeEnd !== null ? `, ${formatBerlinSlot(booking.timeBegin, booking.timeEnd)}` : '';
+    const description = seriesDate ? `${title(item)}${slot} (Buchung ${booking.id})` : title(item);
+    return `<tr>${cell(description)}${cell(String(item.amount), 'right')}${cell(formatEuro(item.userPriceEur), 'right')}${cell(formatEuro(item.userPriceEur * counts[index]), 'right')}</tr>`;
+  });
   const coupon = couponLine(booking);
   if (coupon) rows.push(`<tr>${cell(coupon)}<td></td><td></td><td></td></tr>`);
-  const net = booking.priceEur - booking.vatIncludedEur;
+  return rows;
+}
+
+/** Invoice: a table of the items (net prices), the coupon row and the totals; a series invoice has the items of each date. */
+function invoiceItems(bookings: readonly BookingView[], series: boolean): string {
+  const rows = bookings.flatMap((booking) => itemRows(booking, series));
+  const { priceEur, vatIncludedEur } = totalsOf(bookings);
   const total = (label: string, value: number) => `<tr><td colspan="3" style="text-align:right">${escapeHtml(label)}</td>${cell(formatEuro(value), 'right')}</tr>`;
   return [
     '<table class="invoice-items" style="width:100%;border-collapse:collapse">',
     '<thead><tr><th style="text-align:left">Beschreibung</th><th style="text-align:right">Anzahl</th><th style="text-align:right">Einzelpreis</th><th style="text-align:right">Gesamtpreis</th></tr></thead>',
     `<tbody>${rows.join('')}</tbody>`,
-    `<tfoot>${total('Gesamt (netto)', net)}${total('zzgl. MwSt.', booking.vatIncludedEur)}${total('Gesamt (brutto)', booking.priceEur)}</tfoot>`,
+    `<tfoot>${total('Gesamt (netto)', priceEur - vatIncludedEur)}${total('zzgl. MwSt.', vatIncludedEur)}${total('Gesamt (brutto)', priceEur)}</tfoot>`,
     '</table>',
   ].join('\n');
+}
+
+/** The amounts of the documented bookings together, summed in cents. */
+function totalsOf(bookings: readonly BookingView[]): { priceEur: number; vatIncludedEur: number } {
+  const priceCents = bookings.reduce((sum, booking) => sum + cents(booking.priceEur), 0);
+  const vatCents = bookings.reduce((sum, booking) => sum + cents(booking.vatIncludedEur), 0);
+  return { priceEur: priceCents / 100, vatIncludedEur: vatCents / 100 };
+}
+
+/** A series invoice's service period: from the first date's begin to the last date's end. */
+function seriesPeriod(dates: readonly BookingView[]): string {
+  const begins = dates.map((date) => date.timeBegin).filter((time): time is number => time !== null);
+  const ends = dates.map((date) => date.timeEnd).filter((time): time is number => time !== null);
+  if (begins.length === 0) return '';
+  const begin = formatBerlinDateTime(Math.min(...begins));
+  return ends.length === 0 ? begin : `${begin} - ${formatBerlinDateTime(Math.max(...ends))}`;
 }
 
 /** Company, name, street, zip and city on their own lines (empty parts left out). */
@@ -146,14 +182,17 @@ function address(booking: BookingView): string {
 
 export function documentValues(input: DocumentInput): TemplateValues {
   const { booking, tenant, number, issuedAt } = input;
-  const period = servicePeriod(booking, input.ticketEvents ?? []);
+  const series = input.seriesDates && input.seriesDates.length > 0 ? input.seriesDates : null;
+  const documented = series ?? [booking];
+  const { priceEur, vatIncludedEur } = totalsOf(documented);
+  const period = series ? seriesPeriod(series) : servicePeriod(booking, input.ticketEvents ?? []);
   const common: Record<string, TemplateValues[string]> = {
     bookingId: booking.id,
     tenant: tenant.name,
     issuer: html(issuer(tenant)),
     taxId: tenant.taxId.trim(),
-    vatLines: html(vatLines(booking)),
-    totalAmount: booking.priceEur ? formatEuro(booking.priceEur) : '-',
+    vatLines: html(vatLines(documented)),
+    totalAmount: priceEur ? formatEuro(priceEur) : '-',
     bookingPeriod: period || '-',
     servicePeriod: period,
     bookingDate: formatBerlinDate(issuedAt),
@@ -165,8 +204,8 @@ export function documentValues(input: DocumentInput): TemplateValues {
     'booking.street': booking.street,
     'booking.zipCode': booking.zipCode,
     'booking.location': booking.location,
-    'booking.priceEur': formatEuro(booking.priceEur).replace(/\s*€$/, ''),
-    'booking.vatIncludedEur': formatEuro(booking.vatIncludedEur).replace(/\s*€$/, ''),
+    'booking.priceEur': formatEuro(priceEur).replace(/\s*€$/, ''),
+    'booking.vatIncludedEur': formatEuro(vatIncludedEur).replace(/\s*€$/, ''),
     date: formatBerlinDate(issuedAt),
   };
   if (input.kind === 'receipt') {
@@ -182,7 +221,7 @@ export function documentValues(input: DocumentInput): TemplateValues {
     };
   }
   const invoice = input.invoice ?? null;
-  const items = invoiceItems(booking);
+  const items = invoiceItems(documented, series !== null);
   return {
     ...common,
     bookedItems: html(items),

@@ -1,6 +1,7 @@
 import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique, type Opt, type Rel } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Booking } from '../bookings/booking.entity.js';
+import { BookingSeries } from '../bookings/series/booking-series.entity.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import type { DocumentKind } from './document-number.js';
 
@@ -13,6 +14,7 @@ import type { DocumentKind } from './document-number.js';
 @Entity({ tableName: 'receipts' })
 @Unique({ name: 'receipts_tenant_kind_number_unique', properties: ['tenant', 'kind', 'number'] })
 @Unique({ name: 'receipts_booking_kind_payment_unique', properties: ['booking', 'kind', 'paymentReference'] })
+@Index({ name: 'receipts_series_index', expression: 'create index "receipts_series_index" on "receipts" ("series_id", "kind", "revision") where "series_id" is not null' })
 @Index({ name: 'receipts_booking_index', properties: ['booking', 'createdAt'] })
 export class Receipt {
   @PrimaryKey({ type: 'uuid' })
@@ -46,6 +48,13 @@ export class Receipt {
 
   @Property({ type: 'text', nullable: true })
   paymentReference?: string | null;
+
+  /**
+   * The series a series invoice covers (several dates on one document, kept with its first invoiced
+   * date); null for a document of the booking alone.
+   */
+  @ManyToOne(() => BookingSeries, { nullable: true, deleteRule: 'set null', fieldName: 'series_id', mapToPk: true, type: 'uuid' })
+  seriesId?: string | null;
 
   /**
    * What the document prints apart from its number and issue date (documentDigest): a request for a

@@ -1,6 +1,6 @@
 import { ticketEventIds, type TicketEventFacts } from '../../../common/bookings/ticket-event.js';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { canManageTenant } from '../../../common/permissions/permissions.js';
@@ -9,6 +9,7 @@ import { recordBookingChange, type BookingMailKind } from '../bookings/booking.j
 import type { BookingMailer } from '../bookings/booking.mails.js';
 import type { BookingView } from '../bookings/booking.model.js';
 import { bookingView, findBooking } from '../bookings/booking.queries.js';
+import { lockedSeriesBookings, seriesBookings } from '../bookings/series/booking-series.queries.js';
 import { mayOnBooking } from '../bookings/booking.service.js';
 import { recordBookingHistory, systemActor, viewerOrigin } from '../bookings/booking-history.js';
 import type { BookingHistoryVia, ChangeOrigin } from '../../../common/bookings/history.js';
@@ -44,6 +45,26 @@ export interface DocumentJobPayload {
   mail: DocumentMail | null;
 }
 
+/** The durable job that issues a series' one invoice and mails it. */
+export const SERIES_INVOICE_JOB = 'series-invoice';
+
+export interface SeriesInvoiceJobPayload {
+  tenantId: string;
+  seriesId: string;
+  mail: Extract<DocumentMail, 'invoice-payment-request' | 'invoice'>;
+  /** When the invoice was asked for (ISO): an invoice of the same dates issued before needs no mail. */
+  requestedAt: string;
+}
+
+/** A series invoice job row as written by requestSeriesInvoice (checked: a row may come from an older writer). */
+export function parseSeriesInvoiceJob(payload: Record<string, unknown>): SeriesInvoiceJobPayload {
+  const mail = payload.mail;
+  if (!text(payload.tenantId) || !text(payload.seriesId) || (mail !== 'invoice' && mail !== 'invoice-payment-request') || Number.isNaN(Date.parse(text(payload.requestedAt)))) {
+    throw new Error(`invalid series invoice job payload: ${JSON.stringify(payload)}`);
+  }
+  return { tenantId: text(payload.tenantId), seriesId: text(payload.seriesId), mail, requestedAt: text(payload.requestedAt) };
+}
+
 /** A document as staff see it in the booking. */
 export interface ReceiptView {
   id: string;
@@ -70,6 +91,17 @@ export interface IssuedDocument {
   pdf: Buffer;
   /** False when an existing document was returned (the payment's, or the newest when nothing on it changed). */
   isNew: boolean;
+}
+
+/** What issueLocked issues: for a series invoice, the series and the dates it charges (the anchor is the first). */
+interface DocumentRequest {
+  anchor: Booking;
+  kind: DocumentKind;
+  paymentReference: string | null;
+  now: Date;
+  origin: ChangeOrigin;
+  reuseUnchanged: boolean;
+  series: { id: string; dates: readonly Booking[] } | null;
 }
 
 export interface IssueOptions {
@@ -188,7 +220,11 @@ export class ReceiptService {
 
   /** The booking's documents, oldest first (the caller has checked the read right). */
   async list(tenantId: string, bookingNumber: string): Promise<ReceiptView[]> {
-    const receipts = await this.orm.em.fork().find(Receipt, { tenant: tenantId, booking: { tenant: tenantId, number: bookingNumber } }, { orderBy: { createdAt: 'asc', revision: 'asc' } });
+    const em = this.orm.em.fork();
+    const booking = await findBooking(em, tenantId, bookingNumber);
+    if (!booking) return [];
+    // A date of a series lists the series' invoices too: they charge it, wherever they are kept.
+    const receipts = await em.find(Receipt, booking.seriesId ? { tenant: tenantId, $or: [{ booking }, { seriesId: booking.seriesId }] } : { tenant: tenantId, booking }, { orderBy: { createdAt: 'asc', revision: 'asc' } });
     return receipts.map((receipt) => this.view(tenantId, bookingNumber, receipt, false));
   }
 
@@ -201,8 +237,9 @@ export class ReceiptService {
     const booking = await findBooking(em, tenantId, bookingNumber);
     if (!booking) throw new AppError('generic.not-found');
     if (!mayOnBooking(viewer, 'read', booking)) throw new AppError('auth.forbidden');
-    // Looked up among this booking's rows only; the request names no path.
-    const receipt = isUuid(receiptId) ? await em.findOne(Receipt, { booking, id: receiptId }) : await em.findOne(Receipt, { booking, fileName: receiptId });
+    // Looked up among this booking's rows (and its series' invoices) only; the request names no path.
+    const own = booking.seriesId ? { tenant: tenantId, $or: [{ booking }, { seriesId: booking.seriesId }] } : { tenant: tenantId, booking };
+    const receipt = isUuid(receiptId) ? await em.findOne(Receipt, { ...own, id: receiptId }) : await em.findOne(Receipt, { ...own, fileName: receiptId });
     if (!receipt) throw new AppError('generic.not-found');
     const content = await this.readStored(tenantId, receipt).catch(() => null);
     if (!content) throw new AppError('generic.not-found');
@@ -263,34 +300,69 @@ export class ReceiptService {
         const existing = await tx.findOne(Receipt, { booking, kind, paymentReference });
         if (existing) return { receipt: existing, pdf: await this.storedOrRendered(tx, booking, existing), isNew: false };
       }
-      const tenant = await tx.findOneOrFail(Tenant, { id: tenantId });
-      const template = templateOf(tenant, kind);
-      requireSkeleton(template);
+      return this.issueLocked(tx, { anchor: booking, kind, paymentReference, now, origin, reuseUnchanged: options.reuseUnchanged === true, series: null });
+    });
+  }
 
-      const previous = await tx.find(Receipt, { booking, kind }, { orderBy: { revision: 'desc' }, limit: 1 });
-      const contentDigest = documentDigest(await this.documentInput(booking, tenant, kind, '', now), withRequiredDetails(template));
-      const newest = previous[0];
-      if (options.reuseUnchanged && newest?.contentDigest === contentDigest) {
-        return { receipt: newest, pdf: await this.storedOrRendered(tx, booking, newest), isNew: false };
-      }
-      const first = await tx.findOne(Receipt, { booking, kind }, { orderBy: { revision: 'asc' } });
-      const year = first?.year ?? berlinYear(now);
-      const sequence = first?.sequence ?? (await nextDocumentSequence(tx, tenantId, kind, year));
-      const revision = (previous[0]?.revision ?? 0) + 1;
-      const prefix = kind === 'receipt' ? tenant.receiptNumberPrefix : tenant.invoiceNumberPrefix;
-      const number = documentNumber(prefix, year, sequence, revision);
-      const receipt = tx.create(Receipt, { tenant, booking, kind, year, sequence, revision, number, fileName: documentFileName(kind, number), paymentReference, contentDigest, createdAt: now });
+  /**
+   * Issues the one invoice of a series for the dates named (its released, unpaid, priced dates,
+   * earliest first), or returns the series invoice issued before with the same reference. The
+   * document is kept with the first of the dates; its number and revisions are the series' own
+   * (a changed set of dates is a new revision). Under the series' row locks, so a retried job and a
+   * staff change at the same moment issue one.
+   */
+  async issueSeriesInvoice(tenantId: string, seriesId: string, dateNumbers: readonly string[], paymentReference: string, now = new Date()): Promise<IssuedDocument | null> {
+    return this.orm.em.fork().transactional(async (tx) => {
+      const named = new Set(dateNumbers);
+      const dates = (await lockedSeriesBookings(tx, tenantId, seriesId)).filter((booking) => named.has(booking.number));
+      if (dates.length === 0) return null;
+      await tx.populate(dates, ['items']);
+      const existing = await tx.findOne(Receipt, { tenant: tenantId, seriesId, kind: 'invoice', paymentReference });
+      if (existing) return { receipt: existing, pdf: await this.storedOrRendered(tx, existing.booking, existing, dates), isNew: false };
+      return this.issueLocked(tx, { anchor: dates[0], kind: 'invoice', paymentReference, now, origin: { actor: systemActor, via: 'job' }, reuseUnchanged: false, series: { id: seriesId, dates } });
+    });
+  }
 
-      const pdf = await this.renderFor(booking, tenant, receipt);
-      await this.store(tenantId, receipt, pdf);
-      // The booking lists its documents as attachments too.
-      const entry =
-        kind === 'receipt'
-          ? { type: 'receipt', title: receipt.fileName, receiptId: `${year}-${String(sequence).padStart(4, '0')}`, revision, timeCreated: now.getTime(), documentId: receipt.id }
-          : { type: 'invoice', title: receipt.fileName, name: receipt.fileName, invoiceId: `${year}-${String(sequence).padStart(4, '0')}`, revision, timeCreated: now.getTime(), documentId: receipt.id };
-      booking.attachments = [...booking.attachments, entry];
-      await tx.flush();
-      await recordBookingChange(tx, { tenantId, id: booking.number, action: 'UPDATED', assignedUserId: booking.assignedUserId ?? null });
+  /**
+   * The document itself, in the caller's transaction under the row locks: numbering (the base number
+   * from the first document of the kind, of the booking or of the series; else the tenant's counter
+   * for the Berlin year), revision, PDF, the attachment entry and the history of each booking it covers.
+   */
+  private async issueLocked(tx: EntityManager, request: DocumentRequest): Promise<IssuedDocument> {
+    const { anchor, kind, paymentReference, now, origin, series } = request;
+    const tenantId = anchor.tenant.id;
+    const tenant = await tx.findOneOrFail(Tenant, { id: tenantId });
+    const template = templateOf(tenant, kind);
+    requireSkeleton(template);
+
+    // A booking's own documents and a series' documents are numbered apart.
+    const same = series ? { tenant: tenantId, seriesId: series.id, kind } : { booking: anchor, kind, seriesId: null };
+    const previous = await tx.find(Receipt, same, { orderBy: { revision: 'desc' }, limit: 1 });
+    const contentDigest = documentDigest(await this.documentInput(anchor, tenant, kind, '', now, series?.dates), withRequiredDetails(template));
+    const newest = previous[0];
+    if (request.reuseUnchanged && newest?.contentDigest === contentDigest) {
+      return { receipt: newest, pdf: await this.storedOrRendered(tx, anchor, newest), isNew: false };
+    }
+    const first = await tx.findOne(Receipt, same, { orderBy: { revision: 'asc' } });
+    const year = first?.year ?? berlinYear(now);
+    const sequence = first?.sequence ?? (await nextDocumentSequence(tx, tenantId, kind, year));
+    const revision = (newest?.revision ?? 0) + 1;
+    const prefix = kind === 'receipt' ? tenant.receiptNumberPrefix : tenant.invoiceNumberPrefix;
+    const number = documentNumber(prefix, year, sequence, revision);
+    const receipt = tx.create(Receipt, { tenant, booking: anchor, kind, year, sequence, revision, number, fileName: documentFileName(kind, number), paymentReference, seriesId: series?.id ?? null, contentDigest, createdAt: now });
+
+    const pdf = await this.renderFor(anchor, tenant, receipt, series?.dates);
+    await this.store(tenantId, receipt, pdf);
+    // The booking lists its documents as attachments too.
+    const entry =
+      kind === 'receipt'
+        ? { type: 'receipt', title: receipt.fileName, receiptId: `${year}-${String(sequence).padStart(4, '0')}`, revision, timeCreated: now.getTime(), documentId: receipt.id }
+        : { type: 'invoice', title: receipt.fileName, name: receipt.fileName, invoiceId: `${year}-${String(sequence).padStart(4, '0')}`, revision, timeCreated: now.getTime(), documentId: receipt.id };
+    anchor.attachments = [...anchor.attachments, entry];
+    await tx.flush();
+    await recordBookingChange(tx, { tenantId, id: anchor.number, action: 'UPDATED', assignedUserId: anchor.assignedUserId ?? null });
+    // Every date a series invoice charges says so in its history.
+    for (const booking of series?.dates ?? [anchor]) {
       await recordBookingHistory(tx, {
         tenantId,
         bookingId: booking.number,
@@ -298,20 +370,20 @@ export class ReceiptService {
         ...origin,
         changes: [{ field: 'document', before: null, after: receipt.number }],
       });
-      return { receipt, pdf, isNew: true };
-    });
+    }
+    return { receipt, pdf, isNew: true };
   }
 
   /** What a document of the booking as it is now is filled from. */
-  private async documentInput(booking: Booking, tenant: Tenant, kind: DocumentKind, number: string, issuedAt: Date): Promise<DocumentInput> {
+  private async documentInput(booking: Booking, tenant: Tenant, kind: DocumentKind, number: string, issuedAt: Date, seriesDates?: readonly Booking[]): Promise<DocumentInput> {
     const view = bookingView(booking);
     const eventIds = ticketEventIds(view.bookableItems);
     const ticketEvents = eventIds.length > 0 && this.events ? [...(await this.events.ticketEvents(tenant.id, eventIds)).values()] : [];
-    return { kind, booking: view, ticketEvents, tenant: documentTenant(tenant), number, issuedAt, invoice: invoiceDetails(tenant) };
+    return { kind, booking: view, ticketEvents, tenant: documentTenant(tenant), number, issuedAt, invoice: invoiceDetails(tenant), ...(seriesDates ? { seriesDates: seriesDates.map(bookingView) } : {}) };
   }
 
-  private async renderFor(booking: Booking, tenant: Tenant, receipt: Receipt): Promise<Buffer> {
-    const values = documentValues(await this.documentInput(booking, tenant, receipt.kind, receipt.number, receipt.createdAt));
+  private async renderFor(booking: Booking, tenant: Tenant, receipt: Receipt, seriesDates?: readonly Booking[]): Promise<Buffer> {
+    const values = documentValues(await this.documentInput(booking, tenant, receipt.kind, receipt.number, receipt.createdAt, seriesDates));
     return this.pdf(renderDocumentTemplate(withRequiredDetails(templateOf(tenant, receipt.kind)), values));
   }
 
@@ -330,11 +402,11 @@ export class ReceiptService {
   }
 
   /** The stored PDF; rendered again under the same number when the file went missing. */
-  private async storedOrRendered(em: EntityManager, booking: Booking, receipt: Receipt): Promise<Buffer> {
+  private async storedOrRendered(em: EntityManager, booking: Booking, receipt: Receipt, seriesDates?: readonly Booking[]): Promise<Buffer> {
     const stored = await this.readStored(booking.tenant.id, receipt).catch(() => null);
     if (stored) return stored;
     const tenant = await em.findOneOrFail(Tenant, { id: booking.tenant.id });
-    const pdf = await this.renderFor(booking, tenant, receipt);
+    const pdf = await this.renderFor(booking, tenant, receipt, seriesDates);
     await this.store(booking.tenant.id, receipt, pdf);
     return pdf;
   }
@@ -440,13 +512,45 @@ export class ReceiptService {
     return { number: null, requestedBefore: false };
   }
 
+  /**
+   * Inside the change's transaction: the series' one invoice. One job per series waits at a time (a
+   * later request replaces it), so the dates released in one change, each reporting its payment
+   * request, share one invoice; the job decides when it runs which dates it charges.
+   */
+  async requestSeriesInvoice(em: EntityManager, tenantId: string, seriesId: string, mail: SeriesInvoiceJobPayload['mail']): Promise<void> {
+    const payload: SeriesInvoiceJobPayload = { tenantId, seriesId, mail, requestedAt: new Date().toISOString() };
+    await enqueueJobs(em, [{ name: SERIES_INVOICE_JOB, payload: { ...payload }, key: `series-invoice:${seriesId}` }]);
+  }
+
+  /** Whether the series has had an invoice of its own (a change to its dates then revises it). */
+  async seriesInvoiced(em: EntityManager, tenantId: string, seriesId: string): Promise<boolean> {
+    return (await em.count(Receipt, { tenant: tenantId, seriesId, kind: 'invoice' })) > 0;
+  }
+
+  /**
+   * The series invoice of the dates to be paid now (released, not cancelled, not paid, with a
+   * price), mailed with the dates it charges. The same dates with the same amounts make the same
+   * invoice: issued before this request was made, it is not mailed again (nothing changed); issued
+   * by this request's earlier attempt, it is (the mail had failed).
+   */
+  async runSeriesInvoiceJob(job: SeriesInvoiceJobPayload): Promise<void> {
+    const dates = (await seriesBookings(this.orm.em.fork(), job.tenantId, job.seriesId)).filter((booking) => booking.isCommitted && !booking.isRejected && !booking.isPayed && booking.priceEur > 0);
+    if (dates.length === 0) return;
+    const charged = dates.map((booking) => `${booking.number}:${eurToCents(booking.priceEur)}`).join(',');
+    const paymentReference = `series-invoice:${createHash('sha256').update(charged).digest('hex').slice(0, 32)}`;
+    const issued = await this.issueSeriesInvoice(job.tenantId, job.seriesId, dates.map((booking) => booking.number), paymentReference);
+    if (!issued || (!issued.isNew && issued.receipt.createdAt.getTime() < Date.parse(job.requestedAt))) return;
+    const attachment: MailAttachment = { filename: issued.receipt.fileName, content: issued.pdf, contentType: 'application/pdf' };
+    await this.mailer.send({ tenantId: job.tenantId, bookingId: dates[0].number, kind: job.mail, seriesDates: dates.map((booking) => booking.number) }, [attachment]);
+  }
+
   private async enqueue(em: EntityManager, payload: DocumentJobPayload): Promise<void> {
     await enqueueJobs(em, [{ name: DOCUMENT_JOB, payload: { ...payload } }]);
   }
 
   /** The job handlers by name, for the process's job worker. */
   handlers(): Record<string, JobHandler> {
-    return { [DOCUMENT_JOB]: (payload) => this.runJob(parseDocumentJob(payload)) };
+    return { [DOCUMENT_JOB]: (payload) => this.runJob(parseDocumentJob(payload)), [SERIES_INVOICE_JOB]: (payload) => this.runSeriesInvoiceJob(parseSeriesInvoiceJob(payload)) };
   }
 
   /**
