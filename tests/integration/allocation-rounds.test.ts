@@ -174,6 +174,18 @@ describe('allocation rounds: applying', () => {
     expect(updated.errors).toBeUndefined();
     expect(updated.data!.updateAllocationApplication.wishes).toEqual([{ bookableId: hallA.id, bookableType: null }]);
   });
+
+  it('lets the applicant withdraw an application while the window is open; nobody else can', async () => {
+    const other = await staff.post(rounds(), roundInput(openWindow(), 'Nachrunde'));
+    const applied = await tsv.post(`${rounds()}/${other.json.id}/applications`, application('TSV Musterstadt', TSV_MAIL, [wish({ bookableId: hallB.id })]));
+    expect(applied.status, applied.text).toBe(201);
+    const withdraw = `mutation($tenantId: ID!, $id: ID!) { withdrawAllocationApplication(tenantId: $tenantId, id: $id) }`;
+    const foreign = await sfc.gql(withdraw, { tenantId, id: applied.json.id });
+    expect(foreign.errors?.[0].extensions?.code).toBe('ALLOCATION_NOT_FOUND');
+    const withdrawn = await tsv.gql<{ withdrawAllocationApplication: boolean }>(withdraw, { tenantId, id: applied.json.id });
+    expect(withdrawn.errors).toBeUndefined();
+    expect(withdrawn.data!.withdrawAllocationApplication).toBe(true);
+  });
 });
 
 describe('allocation rounds: conflicts, decisions and publishing', () => {
