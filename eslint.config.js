@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** Every domain folder of server/src, as the layers below list them. */
-const serverDomains = ['mail', 'users', 'tenants', 'roles', 'files', 'coupons', 'workflow', 'tokens', 'webhooks', 'instance', 'sso', 'bookables', 'bookings', 'events', 'payments', 'lockers', 'receipts', 'portal', 'snippets', 'privacy', 'feeds'];
+const serverDomains = ['mail', 'users', 'tenants', 'roles', 'files', 'coupons', 'workflow', 'tokens', 'webhooks', 'instance', 'sso', 'bookables', 'bookings', 'events', 'payments', 'lockers', 'receipts', 'portal', 'snippets', 'privacy', 'feeds', 'allocation'];
 
 /** One rule per domain: no import of a domain in its own layer or a higher one (tests excepted). */
 function serverLayerRules(layers) {
@@ -98,7 +98,7 @@ export default tseslint.config(
     ['instance'],
     ['sso', 'bookables'],
     ['bookings'],
-    ['events', 'payments', 'lockers', 'feeds'],
+    ['events', 'payments', 'lockers', 'feeds', 'allocation'],
     ['receipts', 'portal', 'snippets'],
     ['privacy'],
   ]),

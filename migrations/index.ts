@@ -38,6 +38,7 @@ import { Migration20261211100000ReceiptContentDigest } from './Migration20261211
 import { Migration20261212090000TenantHolidays } from './Migration20261212090000_tenant_holidays.js';
 import { Migration20261212100000BookingSeries } from './Migration20261212100000_booking_series.js';
 import { Migration20261212110000SeriesInvoices } from './Migration20261212110000_series_invoices.js';
+import { Migration20261213090000AllocationRounds } from './Migration20261213090000_allocation_rounds.js';
 
 /** Every migration in order. Listed in code so the built server and the TypeScript sources agree. */
 export const migrationsList: MigrationObject[] = [
@@ -80,4 +81,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261212090000_tenant_holidays', class: Migration20261212090000TenantHolidays },
   { name: 'Migration20261212100000_booking_series', class: Migration20261212100000BookingSeries },
   { name: 'Migration20261212110000_series_invoices', class: Migration20261212110000SeriesInvoices },
+  { name: 'Migration20261213090000_allocation_rounds', class: Migration20261213090000AllocationRounds },
 ];

@@ -3,6 +3,7 @@
  * operations, described beside its routes, handed to the shared builder. A domain with new REST
  * paths adds them to its own `*.openapi.ts`; a new domain adds its description here.
  */
+import { allocationApi } from './allocation/allocation.openapi.js';
 import { bookableApi } from './bookables/bookable.openapi.js';
 import { bookingApi } from './bookings/booking.openapi.js';
 import { couponApi } from './coupons/coupon.openapi.js';
@@ -29,6 +30,7 @@ import { apiDocsDomain } from './shared/openapi/routes.js';
 /** In the order the reference shows them. */
 export const apiDomains: readonly ApiDomain[] = [
   bookingApi,
+  allocationApi,
   bookableApi,
   eventApi,
   paymentApi,

@@ -23,6 +23,7 @@ import { snippetRoutes } from './snippets/snippet.routes.js';
 import { bookingRoutes } from './bookings/booking.routes.js';
 import { checkoutRoutes } from './bookings/checkout/checkout.routes.js';
 import { bookingSeriesRoutes } from './bookings/series/booking-series.routes.js';
+import { allocationRoutes } from './allocation/allocation.routes.js';
 import { paymentCallbackRoutes, paymentRoutes } from './payments/payment.routes.js';
 import { TEST_PAYMENT_PATH } from './payments/providers/test-provider.js';
 import { testPaymentRoutes } from './payments/test-payment.routes.js';
@@ -311,7 +312,7 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   // Tenant-scoped routes after the platform ones (Express: the first match wins), so /api/tenants/... never reaches them.
   // A token of another tenant is refused on every tenant's path, before any route (shared/token-scope.ts).
   const tenantScope = tokenTenantScope(services.viewers);
-  app.use('/api/:tenantId', tenantScope, csrf, restJson, roleRoutes(services), couponRoutes(services), fileRoutes(services), bookableRoutes(services), eventRoutes(services), bookingRoutes(services), bookingSeriesRoutes(services), receiptRoutes(services), privacyRoutes(services), checkoutRoutes(services), paymentRoutes(services), tenantScopedRoutes(services), workflowRoutes(services), apiTokenRoutes(services));
+  app.use('/api/:tenantId', tenantScope, csrf, restJson, roleRoutes(services), couponRoutes(services), fileRoutes(services), bookableRoutes(services), eventRoutes(services), bookingRoutes(services), bookingSeriesRoutes(services), allocationRoutes(services), receiptRoutes(services), privacyRoutes(services), checkoutRoutes(services), paymentRoutes(services), tenantScopedRoutes(services), workflowRoutes(services), apiTokenRoutes(services));
   // Downloads for staff (a session, read-only GETs: no CSRF token needed).
   app.use('/csv/:tenantId', tenantScope, eventCsvRoutes(services), bookingCsvRoutes(services));
   // HTML snippets for tenant websites (public; a session only adds an event's attachments).

@@ -65,6 +65,8 @@ import { WorkflowService } from './workflow/workflow.service.js';
 import { TicketEntryCodes } from './bookings/ticket-entry-codes.js';
 import { TicketCheckIn } from './bookings/ticket-check-in.js';
 import { BookingSeriesService } from './bookings/series/booking-series.service.js';
+import { AllocationMails } from './allocation/allocation.mails.js';
+import { AllocationService } from './allocation/allocation.service.js';
 
 /**
  * Every domain service, built once per process; resolvers and REST handlers share them. The domains
@@ -152,6 +154,10 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   const accountBookings = new BookingAccountLinks();
   const users = new UserService(orm, pubSub, instance, accountBookings, creatorRights);
   const privacy = new PrivacyService(orm, receipts);
+  const checkout = new CheckoutService(orm, bookables, workflows, occupancyGuard, paymentFollowUps, offeredPayments, ticketCodes);
+  // Allocation rounds book their grants as series through the checkout: the same guard, locks and writing.
+  const allocation = new AllocationService(orm, checkout);
+  const allocationMails = new AllocationMails(orm, mail);
   return {
     config,
     orm,
@@ -199,7 +205,8 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     bookingOverview: new BookingOverviewService(orm),
     lockers,
     privacy,
-    checkout: new CheckoutService(orm, bookables, workflows, occupancyGuard, paymentFollowUps, offeredPayments, ticketCodes),
+    checkout,
+    allocation,
     jobHandlers: {
       ...bookingMails.handlers(),
       ...workflowActions.handlers(),
@@ -208,6 +215,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
       ...lockers.handlers(),
       ...privacy.handlers(),
       ...webhooks.handlers(),
+      ...allocationMails.handlers(),
     },
     jobSchedules: [...privacy.schedules()],
     // Deliveries wait for receivers that may take their time: mails and documents never wait behind them.

@@ -1,5 +1,6 @@
 import { Bookable } from '../bookables/bookable.entity.js';
 import { Booking, BookingItem } from '../bookings/booking.entity.js';
+import { AllocationApplication, AllocationRound, AllocationWish } from '../allocation/allocation.entities.js';
 import { BookingSeries } from '../bookings/series/booking-series.entity.js';
 import { Event } from '../events/event.entity.js';
 import { Coupon } from '../coupons/coupon.entity.js';
@@ -15,4 +16,4 @@ import { User } from '../users/user.entity.js';
 import { Workflow } from '../workflow/workflow.entity.js';
 
 /** Every entity, listed once; each domain owns its own file. */
-export const entities = [Instance, User, UserHook, Tenant, TenantMembership, Role, Coupon, Workflow, Bookable, Booking, BookingItem, BookingSeries, Event, Receipt, ApiToken, CalendarFeed];
+export const entities = [Instance, User, UserHook, Tenant, TenantMembership, Role, Coupon, Workflow, Bookable, Booking, BookingItem, BookingSeries, Event, Receipt, ApiToken, CalendarFeed, AllocationRound, AllocationApplication, AllocationWish];

@@ -123,6 +123,18 @@ function dateRefusal(error: unknown): { reason: SeriesDateReason; text: string }
   return { reason: seriesReasonByCode[error.code] ?? 'limit', text };
 }
 
+/** A series booked for an account by staff's decision (allocation rounds): one object, weekly from its first window. */
+export interface AccountSeriesOrder {
+  tenantId: string;
+  bookableId: string;
+  /** The account the bookings are assigned to; its rights and roles count as at its own checkout. */
+  userId: string;
+  firstBegin: Date;
+  firstEnd: Date;
+  rule: SeriesRule;
+  customer: { name: string; mail: string; phone: string; comment: string };
+}
+
 export interface CheckoutOutcome {
   items: PricedItem[];
   priceEur: number;
@@ -464,6 +476,11 @@ export class CheckoutService {
   private seriesPlan(plan: Plan, rule: SeriesRule, viewer: Viewer | null): SeriesPlan {
     const staff = viewer !== null && isTenantMember(viewer.permissions, plan.tenant.id);
     if (!staff && !plan.allowsSeries) throw new AppError('booking.series-not-allowed');
+    return this.expandSeries(plan, rule);
+  }
+
+  /** The rule's dates from the plan's window, the days left out by hand removed and the holidays marked. */
+  private expandSeries(plan: Plan, rule: SeriesRule): SeriesPlan {
     const expanded = seriesOccurrences(rule, { begin: plan.begin, end: plan.end });
     if ('problem' in expanded) {
       const field = expanded.problem.field === 'timeBegin' ? 'timeBegin' : `series.${expanded.problem.field}`;
@@ -501,7 +518,14 @@ export class CheckoutService {
    * booked (the first date when none can), its `series` every date with its price.
    */
   private async previewSeries(plan: Plan, request: CheckoutRequest, series: SeriesPlan): Promise<CheckoutPreview> {
-    const em = this.orm.em.fork();
+    const dates = await this.checkSeriesDates(this.orm.em.fork(), plan, series);
+    const first = series.dates[Math.max(0, dates.findIndex((date) => date.available))];
+    const firstPlan = this.atDate(plan, first);
+    return { ...this.preview(firstPlan, request, this.price(firstPlan)), id: null, series: this.seriesView(null, series, dates, plan) };
+  }
+
+  /** Every date of a series checked as a booking of its own, without locks: the holidays skipped, then every rule of the guard. */
+  private async checkSeriesDates(em: EntityManager, plan: Plan, series: SeriesPlan): Promise<SeriesDateView[]> {
     const now = new Date();
     const dates: SeriesDateView[] = [];
     for (const date of series.dates) {
@@ -518,9 +542,7 @@ export class CheckoutService {
         dates.push(seriesDate(date, priceEur, dateRefusal(error)));
       }
     }
-    const first = series.dates[Math.max(0, dates.findIndex((date) => date.available))];
-    const firstPlan = this.atDate(plan, first);
-    return { ...this.preview(firstPlan, request, this.price(firstPlan)), id: null, series: this.seriesView(null, series, dates, plan) };
+    return dates;
   }
 
   /**
@@ -536,72 +558,136 @@ export class CheckoutService {
     const stored = await em.transactional(async (tx): Promise<{ earlier: Booking } | { created: Booking; view: SeriesCheckoutView }> => {
       const earlier = repeatable && (await claimKey(tx, repeatable));
       if (earlier) return { earlier };
-      const workflow = await this.workflows.workflowForNewBookings(tx, plan.tenant.id);
-      const now = Date.now();
-      await lockObjects(tx, lockKeysOf(plan.items));
-      const checked: { date: PlannedDate; outcome: CheckoutOutcome; view: SeriesDateView; lockers: LockerReservation[] | null }[] = [];
-      for (const date of series.dates) {
-        const datePlan = this.atDate(plan, date);
-        const outcome = this.price(datePlan);
-        if (date.holiday) {
-          checked.push({ date, outcome, view: seriesDate(date, outcome.priceEur, { reason: 'holiday', text: date.holiday }), lockers: null });
-          continue;
-        }
-        try {
-          const lockers = await this.guard.guard(tx, this.claimOf(datePlan), this.rulesOf(datePlan), new Date(now));
-          checked.push({ date, outcome, view: seriesDate(date, outcome.priceEur, null), lockers });
-        } catch (error) {
-          checked.push({ date, outcome, view: seriesDate(date, outcome.priceEur, dateRefusal(error)), lockers: null });
-        }
-      }
-      const refused = checked.filter((entry) => !entry.view.available);
-      if (series.rule.requireAll && refused.length > 0) {
-        throw new AppError('booking.series-unavailable', { fieldErrors: Object.fromEntries(refused.map((entry) => [`series.dates.${entry.date.date}`, entry.view.reasonText ?? ''])) });
-      }
-      const free = checked.filter((entry) => entry.view.available);
-      if (free.length === 0) throw new AppError('booking.series-none-free');
-      await this.useCoupon(tx, plan);
-
-      const created = tx.create(BookingSeries, {
-        tenant: tx.getReference(Tenant, plan.tenant.id),
-        rrule: series.view.rrule,
-        frequency: series.rule.frequency,
-        interval: series.rule.interval,
-        weekdays: series.view.weekdays,
-        until: series.rule.until,
-        count: series.rule.count,
-        skipHolidays: series.rule.skipHolidays,
-        excludeDates: series.rule.excludeDates,
-        firstBegin: series.dates[0].begin,
-        firstEnd: series.dates[0].end,
-        name: request.customer.name,
-        mail: request.customer.mail,
-        createdAt: new Date(now),
-      });
-      await tx.flush();
-      let first: Booking | null = null;
-      for (const entry of free) {
-        const booking = await this.writeBooking(tx, this.atDate(plan, entry.date), request, {
-          outcome: entry.outcome,
-          lockers: entry.lockers,
-          number: await freeBookingNumber(tx, plan.tenant.id),
-          now,
-          statusTokenHash: first ? null : hashStatusToken(statusToken),
-          seriesId: created.id,
-          origin,
-          workflow,
-        });
-        entry.view.bookingId = booking.number;
-        first ??= booking;
-      }
-      const lead = first as Booking;
-      // One set of mails for the whole series: the first booking's, which names every date.
-      await enqueueJobs(tx, newBookingMailJobs(plan.tenant.id, lead.number, lead, holdsTickets(plan.items.map((item) => item.record))));
-      if (repeatable) await keyBooked(tx, repeatable, lead.key);
-      return { created: lead, view: this.seriesView(created.id, series, checked.map((entry) => entry.view), plan) };
+      const written = await this.writeSeries(tx, plan, request, series, { origin, statusTokenHash: hashStatusToken(statusToken), mails: true });
+      if (repeatable) await keyBooked(tx, repeatable, written.lead.key);
+      return { created: written.lead, view: written.view };
     });
     if ('earlier' in stored) return this.repeated(stored.earlier);
     return { ...bookingView(stored.created), statusToken, series: stored.view };
+  }
+
+  /**
+   * The one way a series is written, inside the caller's transaction (the checkout's, or an
+   * allocation round's per applicant): the objects locked once for the whole series, every date
+   * through the occupancy guard, one booking per free date linked by the series. `mails` false
+   * leaves out the series' own mails, for a caller that sends one mail of its own.
+   */
+  private async writeSeries(
+    tx: EntityManager,
+    plan: Plan,
+    request: CheckoutRequest,
+    series: SeriesPlan,
+    write: { origin: ChangeOrigin; statusTokenHash: string | null; mails: boolean },
+  ): Promise<{ lead: Booking; view: SeriesCheckoutView }> {
+    const workflow = await this.workflows.workflowForNewBookings(tx, plan.tenant.id);
+    const now = Date.now();
+    await lockObjects(tx, lockKeysOf(plan.items));
+    const checked: { date: PlannedDate; outcome: CheckoutOutcome; view: SeriesDateView; lockers: LockerReservation[] | null }[] = [];
+    for (const date of series.dates) {
+      const datePlan = this.atDate(plan, date);
+      const outcome = this.price(datePlan);
+      if (date.holiday) {
+        checked.push({ date, outcome, view: seriesDate(date, outcome.priceEur, { reason: 'holiday', text: date.holiday }), lockers: null });
+        continue;
+      }
+      try {
+        const lockers = await this.guard.guard(tx, this.claimOf(datePlan), this.rulesOf(datePlan), new Date(now));
+        checked.push({ date, outcome, view: seriesDate(date, outcome.priceEur, null), lockers });
+      } catch (error) {
+        checked.push({ date, outcome, view: seriesDate(date, outcome.priceEur, dateRefusal(error)), lockers: null });
+      }
+    }
+    const refused = checked.filter((entry) => !entry.view.available);
+    if (series.rule.requireAll && refused.length > 0) {
+      throw new AppError('booking.series-unavailable', { fieldErrors: Object.fromEntries(refused.map((entry) => [`series.dates.${entry.date.date}`, entry.view.reasonText ?? ''])) });
+    }
+    const free = checked.filter((entry) => entry.view.available);
+    if (free.length === 0) throw new AppError('booking.series-none-free');
+    await this.useCoupon(tx, plan);
+
+    const created = tx.create(BookingSeries, {
+      tenant: tx.getReference(Tenant, plan.tenant.id),
+      rrule: series.view.rrule,
+      frequency: series.rule.frequency,
+      interval: series.rule.interval,
+      weekdays: series.view.weekdays,
+      until: series.rule.until,
+      count: series.rule.count,
+      skipHolidays: series.rule.skipHolidays,
+      excludeDates: series.rule.excludeDates,
+      firstBegin: series.dates[0].begin,
+      firstEnd: series.dates[0].end,
+      name: request.customer.name,
+      mail: request.customer.mail,
+      createdAt: new Date(now),
+    });
+    await tx.flush();
+    let first: Booking | null = null;
+    for (const entry of free) {
+      const booking = await this.writeBooking(tx, this.atDate(plan, entry.date), request, {
+        outcome: entry.outcome,
+        lockers: entry.lockers,
+        number: await freeBookingNumber(tx, plan.tenant.id),
+        now,
+        statusTokenHash: first ? null : write.statusTokenHash,
+        seriesId: created.id,
+        origin: write.origin,
+        workflow,
+      });
+      entry.view.bookingId = booking.number;
+      first ??= booking;
+    }
+    const lead = first as Booking;
+    // One set of mails for the whole series: the first booking's, which names every date.
+    if (write.mails) await enqueueJobs(tx, newBookingMailJobs(plan.tenant.id, lead.number, lead, holdsTickets(plan.items.map((item) => item.record))));
+    return { lead, view: this.seriesView(created.id, series, checked.map((entry) => entry.view), plan) };
+  }
+
+  /**
+   * The plan of a series booked for an account by staff's decision (allocation rounds): one object,
+   * the account as booker (its roles and rights count as at its own checkout), the organisation as
+   * customer, paid by invoice when priced and the tenant offers it.
+   */
+  private async accountSeriesPlan(em: EntityManager, order: AccountSeriesOrder): Promise<{ plan: Plan; request: CheckoutRequest; series: SeriesPlan }> {
+    const request: CheckoutRequest = {
+      timeBegin: order.firstBegin,
+      timeEnd: order.firstEnd,
+      items: [{ bookableId: order.bookableId, amount: 1 }],
+      couponCode: null,
+      customer: { name: order.customer.name, company: '', street: '', zipCode: '', location: '', mail: order.customer.mail, phone: order.customer.phone, comment: order.customer.comment },
+      attachmentStatus: [],
+      paymentProvider: null,
+      series: order.rule,
+    };
+    const anonymous = await this.plan(em, null, order.tenantId, request);
+    const plan: Plan = { ...anonymous, userId: order.userId, roleIds: await roleIdsOf(em, order.userId, order.tenantId) };
+    const invoice = this.offeredProviders(plan.tenant.applications).some((provider) => provider.id === 'invoice');
+    if (invoice && this.price(plan).priceEur > 0) request.paymentProvider = 'invoice';
+    return { plan, request, series: this.expandSeries(plan, order.rule) };
+  }
+
+  /** Every date of a series for an account checked without locks, as the series preview checks them (allocation rounds' conflicts). */
+  async previewAccountSeries(order: AccountSeriesOrder): Promise<SeriesDateView[]> {
+    const em = this.orm.em.fork();
+    const { plan, series } = await this.accountSeriesPlan(em, order);
+    return this.checkSeriesDates(em, plan, series);
+  }
+
+  /**
+   * Books a series for an account inside the caller's transaction, through the same guard, locks
+   * and writing as a series checkout (writeSeries), without the series' own mails: the caller
+   * sends one mail of its own. Dates that cannot be booked are left out and answered; none free
+   * answers the dates with a null series.
+   */
+  async bookAccountSeriesIn(tx: EntityManager, order: AccountSeriesOrder, origin: ChangeOrigin): Promise<{ seriesId: string | null; dates: SeriesDateView[] }> {
+    const { plan, request, series } = await this.accountSeriesPlan(tx, order);
+    try {
+      const written = await this.writeSeries(tx, plan, request, series, { origin, statusTokenHash: null, mails: false });
+      return { seriesId: written.view.id, dates: written.view.dates };
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'booking.series-none-free') throw error;
+      return { seriesId: null, dates: await this.checkSeriesDates(tx, plan, series) };
+    }
   }
 
   /** The series as a checkout answers it: the booked or bookable dates' price in total. */
