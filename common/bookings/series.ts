@@ -6,7 +6,7 @@
  * Plain TypeScript.
  */
 import { z } from 'zod';
-import { anyValue, cutText, flag, looseObject, optionalChoice } from '../validation/schema.js';
+import { anyValue, cutText, flag, looseObject, optionalChoice, optionalInstant } from '../validation/schema.js';
 import { addDays, berlinInstant, berlinParts, daysBetween, parseDate } from '../time/berlin.js';
 
 export const seriesFrequencies = ['DAILY', 'WEEKLY', 'MONTHLY'] as const;
@@ -42,6 +42,10 @@ export const seriesMessages = {
   scope: 'Bitte wählen Sie, welche Termine betroffen sind: ab einem Termin (FOLLOWING) oder alle (ALL).',
   fromBookingId: 'Bitte wählen Sie den Termin, ab dem storniert wird.',
   fromBookingForeign: 'Dieser Termin gehört nicht zu der Serie.',
+  changeFrom: 'Bitte wählen Sie den Termin, ab dem die Serie geändert wird.',
+  changeWindow: 'Bitte geben Sie Beginn und Ende des ersten geänderten Termins an.',
+  changeBegun: 'Dieser Termin hat schon begonnen; geändert werden nur Termine, die noch bevorstehen.',
+  changeBeforeEarlier: 'Der erste geänderte Termin darf nicht vor einem früheren Termin der Serie liegen, der bleibt.',
 } as const;
 
 /** Which dates a staff action on a series concerns: a date and all later ones, or every date. */
@@ -309,3 +313,23 @@ export function describeSeriesRule(rule: Pick<SeriesRule, 'frequency' | 'interva
  * `withFollowingDates` cancels its later dates too. Anything but `true` cancels the date alone.
  */
 export const confirmCancellationSchema = looseObject({ withFollowingDates: flag(false) });
+
+/**
+ * Changing a series from one of its dates on (staff): the dates from `fromBookingId` (a booking
+ * number of the series) on are replaced by the dates of the new rule from the new first window
+ * (`timeBegin`, `timeEnd`); dates the new rule names at the same times stay as they are. The reason
+ * reaches the customer with the dates that are cancelled.
+ */
+export const seriesChangeSchema = looseObject({
+  fromBookingId: cutText(64),
+  timeBegin: optionalInstant,
+  timeEnd: optionalInstant,
+  series: seriesSchema,
+  reason: cutText(MAX_CANCEL_REASON),
+})
+  .superRefine((input, context) => {
+    if (!input.fromBookingId) context.addIssue({ code: 'custom', message: seriesMessages.changeFrom, path: ['fromBookingId'] });
+    if (input.timeBegin === null || input.timeEnd === null || input.timeEnd <= input.timeBegin) context.addIssue({ code: 'custom', message: seriesMessages.changeWindow, path: ['timeBegin'] });
+  })
+  .transform((input) => ({ ...input, timeBegin: input.timeBegin as Date, timeEnd: input.timeEnd as Date }));
+export type SeriesChangeInput = z.output<typeof seriesChangeSchema>;

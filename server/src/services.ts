@@ -196,7 +196,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     bookingPortal: new BookingPortalService(orm, bookableShowcase, eventShowcase),
     bookingStatus,
     ticketCheckIn: new TicketCheckIn(orm, attempts, eventSeats),
-    bookingSeries: new BookingSeriesService(orm, bookingStatus),
+    bookingSeries: new BookingSeriesService(orm, bookingStatus, checkout),
     bookingEditor: new BookingEditorService(orm, workflows, occupancyGuard, paymentFollowUps, ticketCodes),
     payments,
     testPaymentPage: new TestPaymentPage(orm, payments, config.payments.testProvider),

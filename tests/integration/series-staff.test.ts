@@ -6,6 +6,7 @@ import { createTenant, createUser, signIn } from '../support/fixtures.js';
 import type { HttpClient } from '../support/http.js';
 import { waitForSettledQueue } from '../support/job-queue.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { testDay } from '../support/test-calendar.js';
 import { bookableRoom, customer, slot } from './bookings.fixtures.js';
 
 /**
@@ -224,5 +225,94 @@ describe('series actions: who may and what is wrong', () => {
     expect(graphUnknown.errors?.[0].extensions?.code).toBe('GENERIC_NOT_FOUND');
     expect((await bookingsOf(id)).every((booking) => !booking.isRejected && !booking.isCommitted)).toBe(true);
     expect(bookings).toHaveLength(2);
+  });
+});
+
+describe('changing a series from one of its dates on', () => {
+  /** Thursdays 18:00 to 20:00 from 18 November 2027 on (the third Tuesday's week). */
+  const thirdWeekThursday = () => slot(18, '2027-11-18', 2);
+  const rows = async (seriesId: string) => (await bookingsOf(seriesId)).map((booking) => [berlinParts(booking.timeBegin as Date).date, booking.isRejected]);
+
+  it('simulated, answers the new dates with the taken one named and the dates it would cancel, and changes nothing', async () => {
+    const { id, bookings } = await bookSeries('Gymnastikhalle', 5, 'gymnastik@verein.example');
+    const roomId = (await app.orm.em.fork().findOneOrFail(Booking, { number: bookings[0].number }, { populate: ['items'] })).items.getItems()[0].bookableId;
+    const blocker = await guest.post(`/api/${tenantId}/checkout`, { ...slot(18, '2027-11-25', 2), bookableItems: [{ bookableId: roomId }], ...customer });
+    expect(blocker.status, blocker.text).toBe(200);
+    const before = await rows(id);
+
+    const answer = await staff.post(`/api/${tenantId}/series/${id}/change?simulate=true`, { fromBookingId: bookings[2].number, ...thirdWeekThursday(), series: { frequency: 'WEEKLY', count: 3 } });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.json.simulated).toBe(true);
+    expect(answer.json.cancelledBookingIds).toEqual(bookings.slice(2).map((booking) => booking.number));
+    expect((answer.json.dates.dates as { date: string; available: boolean; reason: string | null }[]).map((date) => [date.date, date.available, date.reason])).toEqual([
+      [testDay('2027-11-18'), true, null],
+      [testDay('2027-11-25'), false, 'taken'],
+      [testDay('2027-12-02'), true, null],
+    ]);
+    expect(await rows(id)).toEqual(before);
+    expect(app.smtp.find('gymnastik@verein.example', 'Änderung')).toHaveLength(0);
+
+    // The same for real: the three later Tuesdays cancelled, two Thursdays booked into the series, one mail.
+    const changed = await staff.gql<{ changeBookingSeries: { series: { rule: { weekdays: string[] }; dates: { bookingId: string; isRejected: boolean }[] }; cancelledBookingIds: string[] } }>(
+      `mutation($tenantId: ID!, $id: ID!, $input: BookingSeriesChangeInput!) { changeBookingSeries(tenantId: $tenantId, id: $id, input: $input) { series { rule { weekdays } dates { bookingId isRejected } } cancelledBookingIds simulated } }`,
+      { tenantId, id, input: { fromBookingId: bookings[2].number, timeBegin: new Date(thirdWeekThursday().timeBegin).toISOString(), timeEnd: new Date(thirdWeekThursday().timeEnd).toISOString(), series: { frequency: 'WEEKLY', count: 3 }, reason: 'Die Halle ist dienstags belegt.' } },
+    );
+    expect(changed.errors).toBeUndefined();
+    expect(changed.data?.changeBookingSeries.series.rule.weekdays).toEqual(['TH']);
+    expect(await rows(id)).toEqual([
+      [testDay('2027-11-02'), false],
+      [testDay('2027-11-09'), false],
+      [testDay('2027-11-16'), true],
+      [testDay('2027-11-18'), false],
+      [testDay('2027-11-23'), true],
+      [testDay('2027-11-30'), true],
+      [testDay('2027-12-02'), false],
+    ]);
+    const cancelledHistory = await historyOf(bookings.slice(2).map((booking) => booking.number), 'rejected');
+    expect(cancelledHistory.map((entry) => entry.reason)).toEqual(['Die Halle ist dienstags belegt.', 'Die Halle ist dienstags belegt.', 'Die Halle ist dienstags belegt.']);
+    await waitForSettledQueue(app.orm);
+    const [mail, ...more] = app.smtp.find('gymnastik@verein.example', 'Änderung Ihrer Serienbuchung');
+    expect(more).toHaveLength(0);
+    expect(mail.text).toContain('Ab der Änderung gelten die unten aufgeführten 2 Termine.');
+    expect(mail.text).toContain('Hinweis zur Änderung: Die Halle ist dienstags belegt.');
+    expect(mail.text).toContain('Do., 18.11.2027, 18:00–20:00 Uhr');
+    expect(mail.text).not.toContain('16.11.2027');
+    // The cancelled dates sent no mail of their own.
+    expect(app.smtp.find('gymnastik@verein.example', 'Stornierung')).toHaveLength(0);
+  });
+
+  it('keeps the dates the new rule names at the same times and cancels only the others', async () => {
+    const { id, bookings } = await bookSeries('Tischtennisraum', 5, 'tischtennis@verein.example');
+    const answer = await staff.post(`/api/${tenantId}/series/${id}/change`, { fromBookingId: bookings[1].number, timeBegin: bookings[1].timeBegin?.getTime(), timeEnd: bookings[1].timeEnd?.getTime(), series: { frequency: 'WEEKLY', count: 2 } });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.json.cancelledBookingIds).toEqual(bookings.slice(3).map((booking) => booking.number));
+    expect((answer.json.dates.dates as { bookingId: string }[]).map((date) => date.bookingId)).toEqual([bookings[1].number, bookings[2].number]);
+    expect((await bookingsOf(id)).map((booking) => [booking.number, booking.isRejected])).toEqual(bookings.map((booking, index) => [booking.number, index >= 3]));
+  });
+
+  it('with requireAll refuses a change with a taken date and changes nothing; a wrong date or window is named; readers may not', async () => {
+    const { id, bookings } = await bookSeries('Judohalle', 3, 'judo@verein.example');
+    const roomId = (await app.orm.em.fork().findOneOrFail(Booking, { number: bookings[0].number }, { populate: ['items'] })).items.getItems()[0].bookableId;
+    expect((await guest.post(`/api/${tenantId}/checkout`, { ...slot(18, '2027-11-11', 2), bookableItems: [{ bookableId: roomId }], ...customer })).status).toBe(200);
+    const before = await rows(id);
+    const body = { fromBookingId: bookings[1].number, ...slot(18, '2027-11-11', 2), series: { frequency: 'WEEKLY', count: 2, requireAll: true } };
+
+    const refused = await staff.post(`/api/${tenantId}/series/${id}/change`, body);
+    expect(refused.status).toBe(409);
+    expect(refused.json.code).toBe('booking.series-unavailable');
+    expect(await rows(id)).toEqual(before);
+
+    const foreign = await staff.post(`/api/${tenantId}/series/${id}/change`, { ...body, fromBookingId: 'KEIN-TERMIN' });
+    expect(foreign.status).toBe(400);
+    expect(foreign.json.errors).toEqual({ fromBookingId: 'Dieser Termin gehört nicht zu der Serie.' });
+    const beforeEarlier = await staff.post(`/api/${tenantId}/series/${id}/change`, { ...body, ...slot(18, '2027-11-01', 2) });
+    expect(beforeEarlier.status).toBe(400);
+    expect(beforeEarlier.json.errors).toEqual({ timeBegin: 'Der erste geänderte Termin darf nicht vor einem früheren Termin der Serie liegen, der bleibt.' });
+    const noRule = await staff.post(`/api/${tenantId}/series/${id}/change`, { fromBookingId: bookings[1].number, ...slot(18, '2027-11-11', 2), series: { frequency: 'WEEKLY' } });
+    expect(noRule.status).toBe(400);
+    expect(noRule.json.errors).toMatchObject({ 'series.until': 'Bitte geben Sie ein Enddatum oder die Anzahl der Termine an.' });
+    expect((await reader.post(`/api/${tenantId}/series/${id}/change`, body)).status).toBe(403);
+    expect((await guest.post(`/api/${tenantId}/series/${id}/change`, body)).status).toBe(401);
+    expect(await rows(id)).toEqual(before);
   });
 });

@@ -57,7 +57,7 @@ export interface SeriesMailFacts {
 }
 
 /** What a series action did to the dates its one mail names; `invoiced`: the dates the attached series invoice charges. */
-export type SeriesMailAction = 'cancelled' | 'declined' | 'released' | 'invoiced';
+export type SeriesMailAction = 'cancelled' | 'declined' | 'released' | 'invoiced' | 'changed';
 
 /**
  * A series action's mail opens by saying what happened to which dates (the single booking's opening
@@ -66,6 +66,12 @@ export type SeriesMailAction = 'cancelled' | 'declined' | 'released' | 'invoiced
 const seriesActionOpening: Partial<Record<SeriesMailAction, (count: number, priceEur: number) => string[]>> = {
   cancelled: (count) => [count === 1 ? 'wir möchten Sie darüber informieren, dass der unten aufgeführte Termin Ihrer Serie storniert wurde.' : `wir möchten Sie darüber informieren, dass die unten aufgeführten ${count} Termine Ihrer Serie storniert wurden.`],
   declined: (count) => [count === 1 ? 'wir müssen Ihnen leider mitteilen, dass der unten aufgeführte Termin Ihrer Serienanfrage abgelehnt wurde.' : `wir müssen Ihnen leider mitteilen, dass die unten aufgeführten ${count} Termine Ihrer Serienanfrage abgelehnt wurden.`],
+  changed: (count) => [
+    count === 1
+      ? 'wir möchten Sie darüber informieren, dass Ihre Serie geändert wurde. Ab der Änderung gilt der unten aufgeführte Termin.'
+      : `wir möchten Sie darüber informieren, dass Ihre Serie geändert wurde. Ab der Änderung gelten die unten aufgeführten ${count} Termine.`,
+    'Termine, die nicht mehr aufgeführt sind, entfallen.',
+  ],
   released: (count, priceEur) => [
     count === 1 ? 'wir freuen uns, Ihnen mitteilen zu können, dass der unten aufgeführte Termin Ihrer Serie geprüft und freigegeben wurde.' : `wir freuen uns, Ihnen mitteilen zu können, dass die unten aufgeführten ${count} Termine Ihrer Serie geprüft und freigegeben wurden.`,
     priceEur > 0 ? 'Wie Sie den Betrag bezahlen, teilen wir Ihnen gesondert mit.' : 'Es ist nichts zu bezahlen; die Einzelheiten finden Sie unten.',
@@ -77,9 +83,10 @@ const seriesActionHeading: Record<SeriesMailAction, string> = {
   declined: 'Abgelehnte Termine der Serie',
   released: 'Freigegebene Termine der Serie',
   invoiced: 'Termine dieser Rechnung',
+  changed: 'Termine der Serie ab der Änderung',
 };
 
-const seriesActionTotal: Record<SeriesMailAction, string> = { cancelled: 'Betrag dieser Termine', declined: 'Betrag dieser Termine', released: 'Betrag dieser Termine', invoiced: 'Rechnungsbetrag' };
+const seriesActionTotal: Record<SeriesMailAction, string> = { cancelled: 'Betrag dieser Termine', declined: 'Betrag dieser Termine', released: 'Betrag dieser Termine', invoiced: 'Rechnungsbetrag', changed: 'Betrag dieser Termine' };
 
 const seriesCents = (series: SeriesMailFacts) => series.dates.reduce((sum, date) => sum + Math.round(date.priceEur * 100), 0);
 
@@ -252,6 +259,15 @@ const kindRules: Record<BookingMailKind, KindRules> = {
     cancelLink: false,
     statusQr: false,
     opening: ['soeben ist eine neue Buchung eingegangen. Sie wurde bei der Buchung automatisch freigegeben und muss nicht bearbeitet werden; die Einzelheiten finden Sie unten.'],
+  },
+  'series-changed': {
+    subject: (name) => `Änderung Ihrer Serienbuchung im ${name}`,
+    audience: 'customer',
+    bcc: true,
+    cancelLink: false,
+    statusQr: false,
+    opening: ['wir möchten Sie darüber informieren, dass Ihre Serienbuchung geändert wurde.'],
+    reasonLabel: 'Hinweis zur Änderung',
   },
   'tenant-refund-due': {
     subject: (_name, bookingId) => `Erstattung offen: Buchung ${bookingId} storniert`,

@@ -44,6 +44,8 @@ export const bookingMailKinds = [
   'tenant-refund-due',
   /** 10: to an organiser contact of a booked ticket's event (`to`): a new booking. */
   'organizer-new-booking',
+  /** Staff changed a series from one of its dates on: the dates from then on (`seriesDates`). */
+  'series-changed',
 ] as const;
 export type BookingMailKind = (typeof bookingMailKinds)[number];
 

@@ -5,7 +5,7 @@
  */
 import { bookableBookingsQuerySchema, bookingChargeFilters, bookingListQuerySchema, bookingPageQuerySchema, bookingStatusFilters, MAX_SCHEDULE_DAYS, MAX_SCHEDULE_OBJECTS, occupancyQuerySchema, roomScheduleQuerySchema } from '../../../common/bookings/booking-query.schema.js';
 import { bookingEditSchema } from '../../../common/bookings/booking-edit.schema.js';
-import { seriesCancelSchema, seriesScopes } from '../../../common/bookings/series.js';
+import { seriesCancelSchema, seriesChangeSchema as seriesChangeInputSchema, seriesScopes } from '../../../common/bookings/series.js';
 import { checkoutItemSchema, checkoutSchema, MAX_ITEMS } from '../../../common/bookings/checkout.schema.js';
 import { confirmCancellationSchema } from '../../../common/bookings/series.js';
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from './checkout/checkout-idempotency.js';
@@ -331,6 +331,34 @@ const seriesCheckoutSchema: JsonSchema = {
   },
 };
 
+/** A series' rule as a checkout and a change of a series take it. */
+const seriesRuleField = {
+  description: 'Die Regel der Serie',
+  type: ['object', 'null'],
+  properties: {
+    frequency: { type: 'string', enum: ['DAILY', 'WEEKLY', 'MONTHLY'] },
+    interval: { type: 'integer', minimum: 1, description: 'Jeden n-ten Tag, jede n-te Woche oder jeden n-ten Monat (Standard 1)' },
+    weekdays: { type: 'array', items: { type: 'string', enum: ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] }, description: 'Wochentage einer wöchentlichen Serie; leer: der des ersten Termins' },
+    until: { type: ['string', 'null'], format: 'date', description: 'Letzter möglicher Tag (entweder dies oder `count`)' },
+    count: { type: ['integer', 'null'], minimum: 1, maximum: 200, description: 'Anzahl der Termine der Regel (entweder dies oder `until`)' },
+    skipHolidays: { type: 'boolean', description: 'Feiertage des Bundeslands und Schulferien des Mandanten auslassen' },
+    excludeDates: { type: 'array', items: { type: 'string', format: 'date' }, description: 'Ausgelassene Tage' },
+    requireAll: { type: 'boolean', description: 'Nur buchen, wenn jeder Termin frei ist' },
+  },
+} as const;
+
+/** POST series/{id}/change: what the change did (or, simulated, would do). */
+const seriesChangeSchema: JsonSchema = {
+  type: 'object',
+  required: ['series', 'dates', 'cancelledBookingIds', 'simulated'],
+  properties: {
+    series: { $ref: '#/components/schemas/BookingSeries' },
+    dates: { ...seriesCheckoutSchema, type: 'object', description: 'Die Termine der neuen Regel: frei (gebucht oder unverändert übernommen, mit Buchungsnummer) oder warum nicht' },
+    cancelledBookingIds: { type: 'array', items: { type: 'string' }, description: 'Die Termine, die die Änderung storniert (die die neue Regel nicht mehr zur selben Zeit nennt)' },
+    simulated: { type: 'boolean' },
+  },
+};
+
 /** GET series/{id}: a stored series with its bookings. */
 const bookingSeriesSchema: JsonSchema = {
   type: 'object',
@@ -503,7 +531,7 @@ export const bookingApi: ApiDomain = {
   tag: { name: 'Buchungen', description: 'Buchungen lesen, anlegen, ändern, freigeben, ablehnen; Belegung und Buchen über den Checkout.' },
   source: 'server/src/bookings/booking.openapi.ts',
   webhooks: bookingWebhooks,
-  schemas: { Booking: bookingSchema, BookingWebhook: bookingWebhookSchema, BookingDeletedWebhook: bookingDeletedWebhookSchema, CheckoutResult: checkoutResultSchema, BookingSeries: bookingSeriesSchema, PublicBookingSlot: publicBookingSlotSchema, PublicBookingStatus: publicBookingStatusSchema, PaymentReturnStatus: paymentReturnStatusSchema, OccupancySlot: slotSchema, RoomSchedule: roomScheduleSchema, BookingHistoryPage: historySchema },
+  schemas: { Booking: bookingSchema, BookingWebhook: bookingWebhookSchema, BookingDeletedWebhook: bookingDeletedWebhookSchema, CheckoutResult: checkoutResultSchema, BookingSeries: bookingSeriesSchema, BookingSeriesChange: seriesChangeSchema, PublicBookingSlot: publicBookingSlotSchema, PublicBookingStatus: publicBookingStatusSchema, PaymentReturnStatus: paymentReturnStatusSchema, OccupancySlot: slotSchema, RoomSchedule: roomScheduleSchema, BookingHistoryPage: historySchema },
   operations: [
     {
       method: 'get',
@@ -617,6 +645,30 @@ export const bookingApi: ApiDomain = {
         examples: { ab: { summary: 'Ab dem dritten Termin', value: { scope: 'FOLLOWING', fromBookingId: 'AB12-CD34', reason: 'Die Halle wird saniert.' } }, alle: { summary: 'Alle Termine', value: { scope: 'ALL' } } },
       },
       answers: { 200: { description: 'Die Serie mit den Terminen danach.', schema: ref('BookingSeries') } },
+    },
+    {
+      method: 'post',
+      path: '/api/{tenantId}/series/{id}/change',
+      summary: 'Eine Serie ab einem Termin ändern',
+      description:
+        'Ab dem Termin `fromBookingId` folgen die Termine der neuen Regel ab dem neuen ersten Termin (`timeBegin`, `timeEnd`), alles in einer Transaktion: Termine, die die Regel zur selben Zeit nennt, bleiben; die übrigen werden wie mit `POST …/bookings/{id}/reject` storniert; dann wird jeder neue Termin wie der einer neuen Serie geprüft und die freien werden mit den Objekten, Kontaktdaten und der Zahlungsart des geänderten Termins in die Serie gebucht. Frühere Termine bleiben. Mit `simulate=true` dieselbe Antwort, ohne etwas zu ändern. Die buchende Person erhält eine E-Mail mit den Terminen ab der Änderung.',
+      access: 'signedIn',
+      parameters: [{ name: 'simulate', in: 'query', description: 'Nur prüfen, nichts ändern (`true`)', schema: { type: 'string', enum: ['true', 'false'] } }],
+      body: {
+        input: {
+          schema: seriesChangeInputSchema,
+          fields: {
+            fromBookingId: f.text('Buchungsnummer des ersten Termins, der sich ändert'),
+            timeBegin: f.instant('Beginn des ersten geänderten Termins'),
+            timeEnd: f.instant('Ende des ersten geänderten Termins'),
+            series: { ...seriesRuleField, type: 'object', description: 'Die Regel ab dem ersten geänderten Termin' },
+            reason: f.text('Hinweis zur Änderung für die buchende Person'),
+          },
+        },
+        examples: { donnerstags: { summary: 'Ab einem Termin donnerstags statt dienstags', value: { fromBookingId: 'AB12-CD34', timeBegin: '2027-11-18T17:00:00.000Z', timeEnd: '2027-11-18T19:00:00.000Z', series: { frequency: 'WEEKLY', weekdays: ['TH'], until: '2028-06-29' }, reason: 'Die Halle ist dienstags belegt.' } } },
+      },
+      answers: { 200: { description: 'Was die Änderung tat (mit `simulate`: täte).', schema: ref('BookingSeriesChange') } },
+      problems: [409],
     },
     {
       method: 'post',
@@ -798,21 +850,7 @@ export const bookingApi: ApiDomain = {
               items: { type: 'object', properties: { id: { type: 'string' }, accepted: { type: 'boolean' } } },
             },
             paymentProvider: { description: 'Zahlungsanbieter des Mandanten (z. B. `invoice`)', type: ['string', 'null'] },
-            series: {
-              description:
-                'Den Zeitraum regelmäßig buchen: eine Buchung je freiem Termin, als Serie verbunden (höchstens 200 Termine in zwei Jahren; bezahlt per Rechnung). Mit `requireAll` wird nur gebucht, wenn jeder Termin frei ist.',
-              type: ['object', 'null'],
-              properties: {
-                frequency: { type: 'string', enum: ['DAILY', 'WEEKLY', 'MONTHLY'] },
-                interval: { type: 'integer', minimum: 1, description: 'Jeden n-ten Tag, jede n-te Woche oder jeden n-ten Monat (Standard 1)' },
-                weekdays: { type: 'array', items: { type: 'string', enum: ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] }, description: 'Wochentage einer wöchentlichen Serie; leer: der des ersten Termins' },
-                until: { type: ['string', 'null'], format: 'date', description: 'Letzter möglicher Tag (entweder dies oder `count`)' },
-                count: { type: ['integer', 'null'], minimum: 1, maximum: 200, description: 'Anzahl der Termine der Regel (entweder dies oder `until`)' },
-                skipHolidays: { type: 'boolean', description: 'Feiertage des Bundeslands und Schulferien des Mandanten auslassen' },
-                excludeDates: { type: 'array', items: { type: 'string', format: 'date' }, description: 'Ausgelassene Tage' },
-                requireAll: { type: 'boolean', description: 'Nur buchen, wenn jeder Termin frei ist' },
-              },
-            },
+            series: { ...seriesRuleField, description: 'Den Zeitraum regelmäßig buchen: eine Buchung je freiem Termin, als Serie verbunden (höchstens 200 Termine in zwei Jahren; bezahlt per Rechnung). Mit `requireAll` wird nur gebucht, wenn jeder Termin frei ist.' },
             ...customerFields,
           },
         },

@@ -40,7 +40,7 @@ import { paymentTransitions, reportPaymentEvents, type BookingPaymentEvents, typ
 import { bookingView, familyOf, freeBookingNumber, searchTextOf, setItems, type BookableFamily } from '../booking.queries.js';
 import { hashStatusToken, newStatusToken } from '../booking-status-token.js';
 import { claimKey, earlierBooking, idempotentCheckout, keyBooked, parseIdempotencyKey, type IdempotentCheckout } from './checkout-idempotency.js';
-import type { CheckoutItemRequest, CheckoutRequest } from '../../../../common/bookings/checkout.schema.js';
+import { paymentProviders, type CheckoutItemRequest, type CheckoutRequest } from '../../../../common/bookings/checkout.schema.js';
 import type { TicketEntryCodes } from '../ticket-entry-codes.js';
 import {
   bookedMinutes,
@@ -121,6 +121,15 @@ function dateRefusal(error: unknown): { reason: SeriesDateReason; text: string }
   if (!(error instanceof AppError) || error.code === 'booking.busy') throw error;
   const text = error.fieldErrors ? (Object.values(error.fieldErrors)[0] ?? error.message) : error.message;
   return { reason: seriesReasonByCode[error.code] ?? 'limit', text };
+}
+
+/** A stored series whose dates from one on a changed rule writes anew (rewriteSeriesIn). */
+export interface SeriesRewrite {
+  series: BookingSeries;
+  /** The dates kept as they are, by "begin-end" in ms: the new rule names them at the same times. */
+  kept: ReadonlyMap<string, { number: string; priceEur: number }>;
+  /** The change begins with the series' first date: its first window moves too. */
+  fromFirstDate: boolean;
 }
 
 /** A series booked for an account by staff's decision (allocation rounds): one object, weekly from its first window. */
@@ -559,8 +568,10 @@ export class CheckoutService {
       const earlier = repeatable && (await claimKey(tx, repeatable));
       if (earlier) return { earlier };
       const written = await this.writeSeries(tx, plan, request, series, { origin, statusTokenHash: hashStatusToken(statusToken), mails: true });
-      if (repeatable) await keyBooked(tx, repeatable, written.lead.key);
-      return { created: written.lead, view: written.view };
+      // A new series books at least one date or is refused.
+      const lead = written.lead as Booking;
+      if (repeatable) await keyBooked(tx, repeatable, lead.key);
+      return { created: lead, view: written.view };
     });
     if ('earlier' in stored) return this.repeated(stored.earlier);
     return { ...bookingView(stored.created), statusToken, series: stored.view };
@@ -577,17 +588,26 @@ export class CheckoutService {
     plan: Plan,
     request: CheckoutRequest,
     series: SeriesPlan,
-    write: { origin: ChangeOrigin; statusTokenHash: string | null; mails: boolean },
-  ): Promise<{ lead: Booking; view: SeriesCheckoutView }> {
+    write: { origin: ChangeOrigin; statusTokenHash: string | null; mails: boolean; change?: SeriesRewrite },
+  ): Promise<{ lead: Booking | null; view: SeriesCheckoutView }> {
     const workflow = await this.workflows.workflowForNewBookings(tx, plan.tenant.id);
     const now = Date.now();
     await lockObjects(tx, lockKeysOf(plan.items));
     const checked: { date: PlannedDate; outcome: CheckoutOutcome; view: SeriesDateView; lockers: LockerReservation[] | null }[] = [];
+    const kept: SeriesDateView[] = [];
     for (const date of series.dates) {
       const datePlan = this.atDate(plan, date);
       const outcome = this.price(datePlan);
       if (date.holiday) {
         checked.push({ date, outcome, view: seriesDate(date, outcome.priceEur, { reason: 'holiday', text: date.holiday }), lockers: null });
+        continue;
+      }
+      // A changed series keeps its dates the new rule names at the same times: booked already, nothing to check.
+      const keptBooking = write.change?.kept.get(`${date.begin.getTime()}-${date.end.getTime()}`);
+      if (keptBooking) {
+        const view = { ...seriesDate(date, keptBooking.priceEur, null), bookingId: keptBooking.number };
+        kept.push(view);
+        checked.push({ date, outcome, view, lockers: null });
         continue;
       }
       try {
@@ -601,11 +621,11 @@ export class CheckoutService {
     if (series.rule.requireAll && refused.length > 0) {
       throw new AppError('booking.series-unavailable', { fieldErrors: Object.fromEntries(refused.map((entry) => [`series.dates.${entry.date.date}`, entry.view.reasonText ?? ''])) });
     }
-    const free = checked.filter((entry) => entry.view.available);
-    if (free.length === 0) throw new AppError('booking.series-none-free');
+    const free = checked.filter((entry) => entry.view.available && !kept.includes(entry.view));
+    if (free.length === 0 && kept.length === 0) throw new AppError('booking.series-none-free');
     await this.useCoupon(tx, plan);
 
-    const created = tx.create(BookingSeries, {
+    const created = write.change ? this.changedRule(write.change, series) : tx.create(BookingSeries, {
       tenant: tx.getReference(Tenant, plan.tenant.id),
       rrule: series.view.rrule,
       frequency: series.rule.frequency,
@@ -637,10 +657,61 @@ export class CheckoutService {
       entry.view.bookingId = booking.number;
       first ??= booking;
     }
-    const lead = first as Booking;
     // One set of mails for the whole series: the first booking's, which names every date.
-    if (write.mails) await enqueueJobs(tx, newBookingMailJobs(plan.tenant.id, lead.number, lead, holdsTickets(plan.items.map((item) => item.record))));
-    return { lead, view: this.seriesView(created.id, series, checked.map((entry) => entry.view), plan) };
+    if (write.mails && first) await enqueueJobs(tx, newBookingMailJobs(plan.tenant.id, first.number, first, holdsTickets(plan.items.map((item) => item.record))));
+    return { lead: first, view: this.seriesView(created.id, series, checked.map((entry) => entry.view), plan) };
+  }
+
+  /** The stored series takes the new rule; its first window stays unless the change begins with its first date. */
+  private changedRule(change: SeriesRewrite, series: SeriesPlan): BookingSeries {
+    const stored = change.series;
+    Object.assign(stored, {
+      rrule: series.view.rrule,
+      frequency: series.rule.frequency,
+      interval: series.rule.interval,
+      weekdays: series.view.weekdays,
+      until: series.rule.until,
+      count: series.rule.count,
+      skipHolidays: series.rule.skipHolidays,
+      excludeDates: series.rule.excludeDates,
+    });
+    if (change.fromFirstDate) Object.assign(stored, { firstBegin: series.dates[0].begin, firstEnd: series.dates[0].end });
+    return stored;
+  }
+
+  /**
+   * A series' dates from one on written anew by a changed rule (staff's "ab diesem Termin ändern"),
+   * in two steps inside the caller's transaction: first the rule expanded from the new first window
+   * (`windows`: the dates it names, holidays skipped, so the caller can cancel the dates it no longer
+   * names), then `write`: each new date checked by the occupancy guard under the objects' locks like a
+   * new series and the free ones booked into the same series, with the objects, customer and payment
+   * way of the changed date (`template`), priced for its booker as at a checkout; the dates kept as
+   * they are count as booked. `requireAll` refuses the change if a new date is not free.
+   */
+  async seriesRewrite(
+    tx: EntityManager,
+    change: { template: Booking; timeBegin: Date; timeEnd: Date; rule: SeriesRule },
+  ): Promise<{ windows: { begin: number; end: number }[]; write: (rewrite: SeriesRewrite, origin: ChangeOrigin) => Promise<SeriesCheckoutView> }> {
+    const { template } = change;
+    const request: CheckoutRequest = {
+      timeBegin: change.timeBegin,
+      timeEnd: change.timeEnd,
+      items: template.items.getItems().map((item) => ({ bookableId: item.bookableId, amount: item.amount })),
+      couponCode: null,
+      customer: { name: template.name, company: template.company, street: template.street, zipCode: template.zipCode, location: template.location, mail: template.mail, phone: template.phone, comment: template.comment },
+      attachmentStatus: [],
+      paymentProvider: paymentProviders.find((provider) => provider === template.paymentProvider) ?? null,
+      series: change.rule,
+    };
+    // Priced for the series' booker (its account's roles), not for the staff member changing it; a series booked free stays free.
+    const anonymous = await this.plan(tx, null, template.tenant.id, request, { addOns: false });
+    const userId = template.assignedUserId ?? null;
+    const plan: Plan = { ...anonymous, userId, roleIds: await roleIdsOf(tx, userId, template.tenant.id), free: template.priceEur > 0 ? anonymous.free : new Set(anonymous.items.map((item) => item.record.id)) };
+    const series = this.expandSeries(plan, change.rule);
+    return {
+      windows: series.dates.filter((date) => !date.holiday).map((date) => ({ begin: date.begin.getTime(), end: date.end.getTime() })),
+      write: async (rewrite, origin) => (await this.writeSeries(tx, plan, request, series, { origin, statusTokenHash: null, mails: false, change: rewrite })).view,
+    };
   }
 
   /**

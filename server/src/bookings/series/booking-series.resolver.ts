@@ -2,7 +2,7 @@ import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { Auth, AuthRule } from '../../shared/graphql/auth.js';
 import type { GraphQLContext } from '../../shared/graphql/context.js';
 import { requireViewer } from '../../users/actor.js';
-import { bookingSeriesType, BookingSeriesType, SeriesScopeType } from './booking-series.types.js';
+import { bookingSeriesChangeType, BookingSeriesChangeType, bookingSeriesType, BookingSeriesType, SeriesChangeInput, SeriesScopeType } from './booking-series.types.js';
 
 /** Series bookings over GraphQL; the same service as REST api/{tenantId}/series. */
 @Resolver()
@@ -36,5 +36,20 @@ export class BookingSeriesResolver {
   })
   async commitBookingSeries(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<BookingSeriesType> {
     return bookingSeriesType(await context.services.bookingSeries.commit(await requireViewer(context), tenantId, id, 'graphql'));
+  }
+
+  @Auth(AuthRule.BOOKING_UPDATER)
+  @Mutation(() => BookingSeriesChangeType, {
+    description:
+      'Changes a series from the date fromBookingId on, in one transaction: its dates follow the new rule from the new first window. Dates still to come that the rule names at the same times stay; the others are cancelled as rejectBooking does; then every new date is checked like a date of a new series (taken, closed, holiday, horizon, limit) and the free ones are booked into the series with the objects, customer and payment way of the changed date. simulate: true answers the same without changing anything. The customer gets one mail naming the dates from the change on. BOOKING_SERIES_UNAVAILABLE with requireAll when a new date is not free, GENERIC_VALIDATION for a wrong rule, a date of another series, a date begun already or a first window before an earlier date that stays, GENERIC_NOT_FOUND for an unknown series, AUTH_FORBIDDEN without the update right on every date.',
+  })
+  async changeBookingSeries(
+    @Arg('tenantId', () => ID) tenantId: string,
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => SeriesChangeInput) input: SeriesChangeInput,
+    @Arg('simulate', () => Boolean, { nullable: true, defaultValue: false }) simulate: boolean,
+    @Ctx() context: GraphQLContext,
+  ): Promise<BookingSeriesChangeType> {
+    return bookingSeriesChangeType(await context.services.bookingSeries.change(await requireViewer(context), tenantId, id, input, { simulate, via: 'graphql' }));
   }
 }

@@ -15,6 +15,10 @@ export function bookingSeriesRoutes(services: DomainServices): Router {
     const viewer = await requireRestViewer(req, services.viewers);
     res.json(await services.bookingSeries.cancel(viewer, req.params.tenantId, req.params.id, req.body, 'rest'));
   });
+  router.post('/series/:id/change', async (req: Request<SeriesParams>, res: Response) => {
+    const viewer = await requireRestViewer(req, services.viewers);
+    res.json(await services.bookingSeries.change(viewer, req.params.tenantId, req.params.id, req.body, { simulate: req.query.simulate === 'true', via: 'rest' }));
+  });
   router.post('/series/:id/commit', async (req: Request<SeriesParams>, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
     res.json(await services.bookingSeries.commit(viewer, req.params.tenantId, req.params.id, 'rest'));

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { BookingHistoryVia } from '../../../../common/bookings/history.js';
-import { seriesCancelSchema, seriesMessages } from '../../../../common/bookings/series.js';
+import { seriesCancelSchema, seriesChangeSchema, seriesMessages } from '../../../../common/bookings/series.js';
 import { AppError } from '../../shared/errors.js';
 import { enqueueJobs } from '../../shared/jobs.js';
 import { parseInput } from '../../shared/schema-input.js';
@@ -10,7 +10,9 @@ import { bookingMailJob } from '../booking.jobs.js';
 import { bookingStatusLabel } from '../booking.model.js';
 import { mayOnBooking } from '../booking.service.js';
 import type { BookingStatusService } from '../booking-status.service.js';
-import type { SeriesRuleView } from './booking-series.model.js';
+import { viewerOrigin } from '../booking-history.js';
+import type { CheckoutService } from '../checkout/checkout.service.js';
+import type { SeriesCheckoutView, SeriesRuleView } from './booking-series.model.js';
 import { findSeries, lockedSeriesBookings, seriesBookings, storedRuleView } from './booking-series.queries.js';
 
 /** A stored series as the API answers it. */
@@ -40,11 +42,82 @@ const begun = (booking: Booking, now: number) => booking.timeBegin !== undefined
  * staff's actions on all of them at once (cancel, release), each date changed through the single
  * booking's release and rejection in one transaction, with one mail to the customer for the action.
  */
+/** What a change of a series answers: the new rule's dates (booked, kept, or why not) and the dates it cancels. */
+export interface BookingSeriesChange {
+  /** The series after the change; as it is in a simulation. */
+  series: BookingSeriesView;
+  /** The new rule's dates from the first changed one: available (booked or kept, with their number) or why not. */
+  dates: SeriesCheckoutView;
+  /** The booking numbers of the dates the change cancels (or would cancel). */
+  cancelledBookingIds: string[];
+  simulated: boolean;
+}
+
+/** What the history and the cancelled dates' mail say without a reason of staff's own. */
+const SERIES_CHANGED_REASON = 'Die Serie wurde geändert.';
+
+/** Thrown inside a simulated change's transaction, so that everything it wrote is rolled back. */
+class SimulatedChange extends Error {
+  constructor(readonly outcome: Omit<BookingSeriesChange, 'series' | 'simulated'>) {
+    super('simulated series change');
+  }
+}
+
 export class BookingSeriesService {
   constructor(
     private readonly orm: MikroORM,
     private readonly status: Pick<BookingStatusService, 'grouped'>,
+    private readonly checkout: Pick<CheckoutService, 'seriesRewrite'>,
   ) {}
+
+  /**
+   * POST series/:id/change, changeBookingSeries: the dates from `fromBookingId` on follow a new rule
+   * from a new first window, checked date by date like a new series, in one transaction: the dates
+   * the new rule no longer names (at the same times) are cancelled as by rejectBooking, then the new
+   * ones are booked into the series through the occupancy guard under the objects' locks; dates the
+   * rule names at the same times stay. Earlier dates stay as they are. A simulation does all of it
+   * and rolls it back, so its answer is exactly what the change would do. `requireAll` refuses the
+   * change when a new date is not free. The customer gets one mail naming the dates from the change on.
+   */
+  async change(viewer: Viewer, tenantId: string, id: string, input: unknown, options: { simulate: boolean; via: BookingHistoryVia }): Promise<BookingSeriesChange> {
+    const series = await findSeries(this.orm.em.fork(), tenantId, id);
+    const request = parseInput(seriesChangeSchema, input);
+    const run = this.status.grouped(viewer, tenantId, options.via, async (changes) => {
+      const bookings = await lockedSeriesBookings(changes.tx, tenantId, series.id);
+      this.requireUpdate(viewer, tenantId, bookings);
+      const from = bookings.findIndex((booking) => booking.number === request.fromBookingId);
+      if (from < 0) throw new AppError('generic.validation', { detail: seriesMessages.fromBookingForeign, fieldErrors: { fromBookingId: seriesMessages.fromBookingForeign } });
+      const now = Date.now();
+      const template = bookings[from];
+      if (begun(template, now)) throw new AppError('generic.validation', { detail: seriesMessages.changeBegun, fieldErrors: { fromBookingId: seriesMessages.changeBegun } });
+      const staying = bookings.slice(0, from).filter((booking) => !booking.isRejected);
+      if (staying.some((booking) => (booking.timeEnd?.getTime() ?? 0) > request.timeBegin.getTime())) {
+        throw new AppError('generic.validation', { detail: seriesMessages.changeBeforeEarlier, fieldErrors: { timeBegin: seriesMessages.changeBeforeEarlier } });
+      }
+      await changes.tx.populate(template, ['items']);
+      const rewrite = await this.checkout.seriesRewrite(changes.tx, { template, timeBegin: request.timeBegin, timeEnd: request.timeEnd, rule: request.series });
+      // The dates still to come that the new rule names at the same times stay; the others are
+      // cancelled before the new dates are checked, so they do not stand in their way.
+      const windowOf = (booking: Booking) => `${booking.timeBegin?.getTime()}-${booking.timeEnd?.getTime()}`;
+      const named = new Set(rewrite.windows.map((window) => `${window.begin}-${window.end}`));
+      const open = bookings.slice(from).filter((booking) => !booking.isRejected && !begun(booking, now));
+      const cancelled = open.filter((booking) => !named.has(windowOf(booking)));
+      for (const booking of cancelled) await changes.reject(booking.number, request.reason || SERIES_CHANGED_REASON);
+      const kept = new Map(open.filter((booking) => named.has(windowOf(booking))).map((booking) => [windowOf(booking), { number: booking.number, priceEur: booking.priceEur }] as const));
+      const stored = await findSeries(changes.tx, tenantId, series.id);
+      const dates = await rewrite.write({ series: stored, kept, fromFirstDate: from === 0 }, viewerOrigin(viewer, options.via));
+      const outcome = { dates, cancelledBookingIds: cancelled.map((booking) => booking.number) };
+      if (options.simulate) throw new SimulatedChange(outcome);
+      const current = dates.dates.filter((date) => date.available && date.bookingId).map((date) => date.bookingId as string);
+      if (current.length > 0) await enqueueJobs(changes.tx, [bookingMailJob({ tenantId, bookingId: current[0], kind: 'series-changed', reason: request.reason, seriesDates: current })]);
+      return outcome;
+    });
+    const outcome = await run.catch((error: unknown) => {
+      if (error instanceof SimulatedChange) return error.outcome;
+      throw error;
+    });
+    return { ...outcome, series: await this.view(viewer, tenantId, series.id), simulated: options.simulate };
+  }
 
   /**
    * POST series/:id/cancel, cancelBookingSeries: FOLLOWING cancels the date `fromBookingId` and every

@@ -1,7 +1,7 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import type { SeriesFrequency, SeriesScope, WeekdayCode } from '../../../../common/bookings/series.js';
 import type { SeriesCheckoutView, SeriesRuleView } from './booking-series.model.js';
-import type { BookingSeriesView } from './booking-series.service.js';
+import type { BookingSeriesChange, BookingSeriesView } from './booking-series.service.js';
 
 /** The GraphQL shapes of series bookings; the rule's names are the checkout's `series` input. */
 
@@ -114,4 +114,25 @@ export function seriesCheckoutType(view: SeriesCheckoutView): SeriesCheckoutType
 
 export function bookingSeriesType(view: BookingSeriesView): BookingSeriesType {
   return { ...view, createdAt: new Date(view.createdAt), dates: view.dates.map((entry) => ({ ...entry, timeBegin: date(entry.timeBegin), timeEnd: date(entry.timeEnd) })) };
+}
+
+@InputType('BookingSeriesChangeInput', { description: 'A series changed from one of its dates on: the new rule from the new first window.' })
+export class SeriesChangeInput {
+  @Field(() => ID, { description: 'The booking number of the first date that changes; earlier dates stay as they are.' }) fromBookingId!: string;
+  @Field(() => Date, { description: 'Begin of the first changed date; not before the end of an earlier date that stays.' }) timeBegin!: Date;
+  @Field(() => Date) timeEnd!: Date;
+  @Field(() => SeriesInput, { description: 'The rule from the first changed date on (requireAll: change only when every new date is free).' }) series!: SeriesInput;
+  @Field(() => String, { nullable: true, description: 'Why; reaches the customer with the change.' }) reason?: string | null;
+}
+
+@ObjectType('BookingSeriesChange', { description: 'What a change of a series did (or, simulated, would do).' })
+export class BookingSeriesChangeType {
+  @Field(() => BookingSeriesType, { description: 'The series after the change; as it is when simulated.' }) series!: BookingSeriesType;
+  @Field(() => SeriesCheckoutType, { description: 'The new rule\'s dates: available (booked, or kept as they were, with their booking number) or why not.' }) dates!: SeriesCheckoutType;
+  @Field(() => [ID], { description: 'Booking numbers of the dates the change cancels: those the new rule no longer names at the same times.' }) cancelledBookingIds!: string[];
+  @Field(() => Boolean) simulated!: boolean;
+}
+
+export function bookingSeriesChangeType(change: BookingSeriesChange): BookingSeriesChangeType {
+  return { ...change, series: bookingSeriesType(change.series), dates: seriesCheckoutType(change.dates) };
 }
