@@ -286,10 +286,16 @@ export const seriesReasonLabels: Record<SeriesDateReason, string> = {
   limit: 'über einer Grenze',
 };
 
+/** "montags" … "sonntags": on which weekday something recurs. */
+export const weekdayAdverbs: Record<WeekdayCode, string> = { MO: 'montags', TU: 'dienstags', WE: 'mittwochs', TH: 'donnerstags', FR: 'freitags', SA: 'samstags', SU: 'sonntags' };
+
+/** "wöchentlich", "alle 2 Wochen": how often a weekly slot recurs. */
+export const weeklyRhythm = (interval: number): string => (interval === 1 ? 'wöchentlich' : `alle ${interval} Wochen`);
+
 /** A German description of a rule, as mails and screens name it ("wöchentlich dienstags und donnerstags bis 30.06.2027"). */
 export function describeSeriesRule(rule: Pick<SeriesRule, 'frequency' | 'interval' | 'weekdays' | 'until' | 'count'>, firstDate: string): string {
   const weekdayNames: Record<WeekdayCode, string> = { MO: 'Montag', TU: 'Dienstag', WE: 'Mittwoch', TH: 'Donnerstag', FR: 'Freitag', SA: 'Samstag', SU: 'Sonntag' };
-  const dayNames: Record<WeekdayCode, string> = { MO: 'montags', TU: 'dienstags', WE: 'mittwochs', TH: 'donnerstags', FR: 'freitags', SA: 'samstags', SU: 'sonntags' };
+  const dayNames = weekdayAdverbs;
   const list = (names: string[]) => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} und ${names[names.length - 1]}`);
   let text: string;
   if (rule.frequency === 'DAILY') text = rule.interval === 1 ? 'täglich' : `alle ${rule.interval} Tage`;

@@ -67,6 +67,8 @@ import { TicketCheckIn } from './bookings/ticket-check-in.js';
 import { BookingSeriesService } from './bookings/series/booking-series.service.js';
 import { AllocationMails } from './allocation/allocation.mails.js';
 import { AllocationService } from './allocation/allocation.service.js';
+import { AllocationAccounts } from './allocation/allocation-accounts.js';
+import type { AccountBookings } from './users/account-bookings.js';
 
 /**
  * Every domain service, built once per process; resolvers and REST handlers share them. The domains
@@ -150,8 +152,18 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   const offeredPayments = (applications: readonly TenantApplication[]): { id: PaymentProviderId; title: string }[] =>
     offeredPaymentProviders(applications).filter((offer) => config.payments.testProvider || offer.id !== 'testPayment');
   const sso = new SsoService(orm, instanceSso, viewers, creatorRights);
-  // The users domain's bookings port: an account's bookings for its data download, unlinked when it is deleted.
-  const accountBookings = new BookingAccountLinks();
+  // The users domain's bookings port: an account's bookings and allocation applications for its data
+  // download; when it is deleted the bookings lose the link, the applications go.
+  const bookingLinks = new BookingAccountLinks();
+  const allocationAccounts = new AllocationAccounts();
+  const accountBookings: AccountBookings = {
+    assignedTo: (em, userId) => bookingLinks.assignedTo(em, userId),
+    allocationApplicationsOf: (em, userId) => allocationAccounts.applicationsOf(em, userId),
+    unlinkAccount: async (em, userId, via) => {
+      await allocationAccounts.removeAccount(em, userId);
+      return bookingLinks.unlinkAccount(em, userId, via);
+    },
+  };
   const users = new UserService(orm, pubSub, instance, accountBookings, creatorRights);
   const privacy = new PrivacyService(orm, receipts);
   const checkout = new CheckoutService(orm, bookables, workflows, occupancyGuard, paymentFollowUps, offeredPayments, ticketCodes);

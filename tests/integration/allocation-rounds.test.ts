@@ -339,3 +339,26 @@ describe('allocation rounds: conflicts, decisions and publishing', () => {
     expect((await foreignStaff.get(`${rounds()}/${roundId}/history`)).status).toBe(403);
   });
 });
+
+describe('allocation rounds: the applicant\'s account', () => {
+  it('lists the applications in the data download and removes them with the account; the booked series stay with the tenant', async () => {
+    const download = await sfc.get('/api/users/me/personal-data');
+    expect(download.status, download.text).toBe(200);
+    expect(download.json.allocationApplications).toEqual([
+      expect.objectContaining({ tenantId, roundTitle: 'Hallenbelegung Winter 2027', mail: SFC_MAIL, registration: 'VR 4711', wishes: expect.arrayContaining([expect.stringMatching(/^wöchentlich dienstags \d\d:\d\d–\d\d:\d\d Uhr: zugesagt$/)]) }),
+    ]);
+    const graph = await sfc.gql<{ myPersonalData: { allocationApplications: { roundTitle: string }[] } }>('query { myPersonalData { allocationApplications { roundTitle wishes } } }');
+    expect(graph.data?.myPersonalData.allocationApplications.map((entry) => entry.roundTitle)).toEqual(['Hallenbelegung Winter 2027']);
+    const assigned = await app.orm.em.fork().count(Booking, { tenant: tenantId, assignedUserId: 'sfc@verein.example' });
+    expect(assigned).toBeGreaterThan(0);
+
+    const deleted = await sfc.request('DELETE', '/api/users/me', { json: { password: 'sfc@verein.example-passwort' } });
+    expect(deleted.status, deleted.text).toBeLessThan(300);
+    const left = await app.orm.em.fork().execute<{ count: string }[]>("select count(*) from allocation_applications where user_id = 'sfc@verein.example'");
+    expect(Number(left[0].count)).toBe(0);
+    expect((await readRound()).applications.map((entry) => entry.userId)).not.toContain('sfc@verein.example');
+    // The bookings of its grants stay with the tenant, without the account.
+    expect(await app.orm.em.fork().count(Booking, { tenant: tenantId, assignedUserId: 'sfc@verein.example' })).toBe(0);
+    expect(await app.orm.em.fork().count(Booking, { tenant: tenantId, mail: SFC_MAIL })).toBe(assigned);
+  });
+});

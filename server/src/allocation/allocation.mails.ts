@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { seriesReasonLabels, type WeekdayCode } from '../../../common/bookings/series.js';
+import { seriesReasonLabels, weekdayAdverbs, weeklyRhythm } from '../../../common/bookings/series.js';
 import { formatBerlinDate, formatGermanDate } from '../../../common/format/german.js';
 import { Bookable } from '../bookables/bookable.entity.js';
 import { Booking } from '../bookings/booking.entity.js';
@@ -19,9 +19,6 @@ export interface AllocationMailer {
   send(mail: OutgoingMail): Promise<void>;
 }
 
-const weekdayPlural: Record<WeekdayCode, string> = { MO: 'montags', TU: 'dienstags', WE: 'mittwochs', TH: 'donnerstags', FR: 'freitags', SA: 'samstags', SU: 'sonntags' };
-
-const rhythm = (interval: number) => (interval === 1 ? 'wöchentlich' : `alle ${interval} Wochen`);
 
 export class AllocationMails {
   constructor(
@@ -56,7 +53,7 @@ export class AllocationMails {
       const grant = grantOf(wish);
       if (!grant) continue;
       const dates = bookings.filter((booking) => booking.seriesId === wish.seriesId && booking.timeBegin);
-      const head = `Zugesagt: ${titles.get(grant.bookableId) ?? grant.bookableId}, ${rhythm(wish.interval)} ${weekdayPlural[grant.weekday]} ${grant.timeBegin}–${grant.timeEnd} Uhr`;
+      const head = `Zugesagt: ${titles.get(grant.bookableId) ?? grant.bookableId}, ${weeklyRhythm(wish.interval)} ${weekdayAdverbs[grant.weekday]} ${grant.timeBegin}–${grant.timeEnd} Uhr`;
       paragraphs.push(
         dates.length > 0
           ? `${head}, ${dates.length} Termine: ${dates.map((booking) => `${formatBerlinDate(booking.timeBegin as Date)} (Buchung ${booking.number})`).join(', ')}.`
@@ -69,7 +66,7 @@ export class AllocationMails {
     }
     for (const wish of declined) {
       const object = wish.bookableId ? (titles.get(wish.bookableId) ?? wish.bookableId) : (wish.bookableType ?? '');
-      paragraphs.push(`Abgesagt: ${object}, ${rhythm(wish.interval)} ${weekdayPlural[wish.weekday]} ${wish.timeBegin}–${wish.timeEnd} Uhr. Begründung: ${wish.reason}`);
+      paragraphs.push(`Abgesagt: ${object}, ${weeklyRhythm(wish.interval)} ${weekdayAdverbs[wish.weekday]} ${wish.timeBegin}–${wish.timeEnd} Uhr. Begründung: ${wish.reason}`);
     }
     if (granted.length > 0) paragraphs.push('Die Termine sind als Buchungen Ihrem Konto zugeordnet; Sie finden sie unter Ihren Buchungen.');
     paragraphs.push(`Bei Fragen wenden Sie sich bitte an ${tenant.mail || tenant.name}.`);

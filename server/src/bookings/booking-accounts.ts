@@ -28,7 +28,7 @@ interface PersonalBookingRow {
 }
 
 /** The users domain's AccountBookings port: the bookings of an account, for its data download and its deletion. */
-export class BookingAccountLinks implements AccountBookings {
+export class BookingAccountLinks implements Omit<AccountBookings, 'allocationApplicationsOf'> {
   async assignedTo(em: EntityManager, userId: string): Promise<PersonalBooking[]> {
     // Hooks, locker codes and attachments stay out: they are the tenant's working data or secrets.
     const rows = await em.execute<PersonalBookingRow[]>(

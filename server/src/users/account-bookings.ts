@@ -27,6 +27,22 @@ export interface PersonalBooking {
   items: string[];
 }
 
+/** An application of the account to a tenant's allocation round, as its data download lists it. */
+export interface PersonalAllocationApplication {
+  tenantId: string;
+  tenantName: string;
+  roundTitle: string;
+  /** The organisation applied for, and how to reach it. */
+  name: string;
+  contactName: string;
+  mail: string;
+  phone: string;
+  registration: string;
+  createdAt: Date;
+  /** "Di 18:00–20:00, wöchentlich: zugesagt" per wish, with the reason of a decline. */
+  wishes: string[];
+}
+
 /**
  * The bookings of an account (those assigned to it: booked while signed in, or given to it by the
  * staff). They belong to their tenant; the users domain asks the bookings domain, which sits above
@@ -40,4 +56,6 @@ export interface AccountBookings {
    * the account (each booking's history says so). Answers how many there were.
    */
   unlinkAccount(em: EntityManager, userId: string, via: BookingHistoryVia): Promise<number>;
+  /** The account's applications to allocation rounds, for its data download (the deletion removes them with unlinkAccount). */
+  allocationApplicationsOf(em: EntityManager, userId: string): Promise<PersonalAllocationApplication[]>;
 }

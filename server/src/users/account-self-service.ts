@@ -6,7 +6,7 @@ import type { AppConfig } from '../config.js';
 import { AppError } from '../shared/errors.js';
 import { logger } from '../shared/logging.js';
 import type { RateLimiter } from '../shared/rate-limit.js';
-import type { AccountBookings, PersonalBooking } from './account-bookings.js';
+import type { AccountBookings, PersonalAllocationApplication, PersonalBooking } from './account-bookings.js';
 import type { ClientInfo } from './auth.service.js';
 import { HookType, UserHook } from './user-hook.entity.js';
 import { AuthType, User } from './user.entity.js';
@@ -59,6 +59,7 @@ export interface PersonalData {
   };
   tenants: PersonalTenantMembership[];
   bookings: PersonalBooking[];
+  allocationApplications: PersonalAllocationApplication[];
   pendingLinks: PersonalPendingLink[];
 }
 
@@ -87,7 +88,7 @@ export class AccountSelfService {
     const em = this.orm.em.fork();
     const user = await em.findOne(User, { id: viewer.user.id });
     if (!user) throw new AppError('auth.session-expired');
-    const [memberships, bookings, hooks] = await Promise.all([
+    const [memberships, bookings, allocationApplications, hooks] = await Promise.all([
       em.execute<{ tenant_id: string; tenant_name: string; is_owner: boolean; is_member: boolean; created_at: Date; roles: string[] }[]>(
         `select t.id as tenant_id, t.name as tenant_name, m.is_owner, m.is_member, m.created_at,
                 coalesce(array_agg(r.name order by r.name) filter (where r.id is not null), '{}') as roles
@@ -101,6 +102,7 @@ export class AccountSelfService {
         [user.id],
       ),
       this.bookings.assignedTo(em, user.id),
+      this.bookings.allocationApplicationsOf(em, user.id),
       em.find(UserHook, { user: user.id }, { orderBy: { createdAt: 'asc' } }),
     ]);
     return {
@@ -131,6 +133,7 @@ export class AccountSelfService {
         since: new Date(row.created_at),
       })),
       bookings,
+      allocationApplications,
       pendingLinks: hooks.map((hook) => ({ type: hook.type === HookType.verify ? 'verify' : 'reset-password', createdAt: hook.createdAt, expiresAt: hook.expiresAt })),
     };
   }

@@ -60,12 +60,27 @@ export class PersonalPendingLinkType {
   @Field(() => Date) expiresAt!: Date;
 }
 
+@ObjectType('PersonalAllocationApplication', { description: 'An application of the account to an allocation round, as the data download lists it.' })
+export class PersonalAllocationApplicationType {
+  @Field() tenantId!: string;
+  @Field() tenantName!: string;
+  @Field() roundTitle!: string;
+  @Field({ description: 'The organisation applied for.' }) name!: string;
+  @Field() contactName!: string;
+  @Field() mail!: string;
+  @Field() phone!: string;
+  @Field() registration!: string;
+  @Field(() => Date) createdAt!: Date;
+  @Field(() => [String], { description: 'Each wish with its decision, e.g. "Di 18:00–20:00, wöchentlich: zugesagt".' }) wishes!: string[];
+}
+
 @ObjectType({ description: 'Everything the platform keeps about the signed-in user (data download).' })
 export class PersonalDataType {
   @Field(() => Date) exportedAt!: Date;
   @Field(() => PersonalAccount) account!: PersonalAccount;
   @Field(() => [PersonalTenantMembershipType]) tenants!: PersonalTenantMembershipType[];
   @Field(() => [PersonalBookingType]) bookings!: PersonalBookingType[];
+  @Field(() => [PersonalAllocationApplicationType], { description: "The account's applications to allocation rounds (Vergaberunden)." }) allocationApplications!: PersonalAllocationApplicationType[];
   @Field(() => [PersonalPendingLinkType]) pendingLinks!: PersonalPendingLinkType[];
 }
 
