@@ -123,7 +123,19 @@ function dateRefusal(error: unknown): { reason: SeriesDateReason; text: string }
   return { reason: seriesReasonByCode[error.code] ?? 'limit', text };
 }
 
-/** A stored series whose dates from one on a changed rule writes anew (rewriteSeriesIn). */
+/** The rule's columns of a stored series, as a new series and a changed one store them. */
+const storedRuleOf = (series: SeriesPlan) => ({
+  rrule: series.view.rrule,
+  frequency: series.rule.frequency,
+  interval: series.rule.interval,
+  weekdays: series.view.weekdays,
+  until: series.rule.until,
+  count: series.rule.count,
+  skipHolidays: series.rule.skipHolidays,
+  excludeDates: series.rule.excludeDates,
+});
+
+/** A stored series whose dates from one on a changed rule writes anew (seriesRewrite). */
 export interface SeriesRewrite {
   series: BookingSeries;
   /** The dates kept as they are, by "begin-end" in ms: the new rule names them at the same times. */
@@ -625,22 +637,17 @@ export class CheckoutService {
     if (free.length === 0 && kept.length === 0) throw new AppError('booking.series-none-free');
     await this.useCoupon(tx, plan);
 
-    const created = write.change ? this.changedRule(write.change, series) : tx.create(BookingSeries, {
-      tenant: tx.getReference(Tenant, plan.tenant.id),
-      rrule: series.view.rrule,
-      frequency: series.rule.frequency,
-      interval: series.rule.interval,
-      weekdays: series.view.weekdays,
-      until: series.rule.until,
-      count: series.rule.count,
-      skipHolidays: series.rule.skipHolidays,
-      excludeDates: series.rule.excludeDates,
-      firstBegin: series.dates[0].begin,
-      firstEnd: series.dates[0].end,
-      name: request.customer.name,
-      mail: request.customer.mail,
-      createdAt: new Date(now),
-    });
+    const created = write.change
+      ? this.changedRule(write.change, series)
+      : tx.create(BookingSeries, {
+          tenant: tx.getReference(Tenant, plan.tenant.id),
+          ...storedRuleOf(series),
+          firstBegin: series.dates[0].begin,
+          firstEnd: series.dates[0].end,
+          name: request.customer.name,
+          mail: request.customer.mail,
+          createdAt: new Date(now),
+        });
     await tx.flush();
     let first: Booking | null = null;
     for (const entry of free) {
@@ -665,16 +672,7 @@ export class CheckoutService {
   /** The stored series takes the new rule; its first window stays unless the change begins with its first date. */
   private changedRule(change: SeriesRewrite, series: SeriesPlan): BookingSeries {
     const stored = change.series;
-    Object.assign(stored, {
-      rrule: series.view.rrule,
-      frequency: series.rule.frequency,
-      interval: series.rule.interval,
-      weekdays: series.view.weekdays,
-      until: series.rule.until,
-      count: series.rule.count,
-      skipHolidays: series.rule.skipHolidays,
-      excludeDates: series.rule.excludeDates,
-    });
+    Object.assign(stored, storedRuleOf(series));
     if (change.fromFirstDate) Object.assign(stored, { firstBegin: series.dates[0].begin, firstEnd: series.dates[0].end });
     return stored;
   }
