@@ -41,7 +41,7 @@ export class AllocationResolver {
     return context.services.allocation.grid(await context.viewer(), tenantId, roundId);
   }
 
-  @Auth(AuthRule.AUTHENTICATED)
+  @Auth(AuthRule.ACCOUNT_HOLDER)
   @Query(() => [AllocationApplicationType], { description: "The signed-in account's applications to the tenant's rounds, with each wish's decision and reason." })
   async myAllocationApplications(@Arg('tenantId', () => ID) tenantId: string, @Ctx() context: GraphQLContext): Promise<AllocationApplicationType[]> {
     return context.services.allocation.myApplications(await context.viewer(), tenantId);
@@ -59,7 +59,7 @@ export class AllocationResolver {
     return context.services.allocation.updateRound(await context.viewer(), tenantId, requiredId(input.id), input);
   }
 
-  @Auth(AuthRule.AUTHENTICATED)
+  @Auth(AuthRule.ACCOUNT_HOLDER)
   @Mutation(() => AllocationApplicationType, {
     description: 'Applies to the round input.roundId as the signed-in account, during the window: ALLOCATION_WINDOW_CLOSED outside it, ALLOCATION_ALREADY_APPLIED for a second application of the account.',
   })
@@ -67,13 +67,13 @@ export class AllocationResolver {
     return context.services.allocation.apply(await context.viewer(), tenantId, requiredId(input.roundId, 'roundId'), input);
   }
 
-  @Auth(AuthRule.AUTHENTICATED)
+  @Auth(AuthRule.ACCOUNT_HOLDER)
   @Mutation(() => AllocationApplicationType, { description: "Changes the account's application input.id and replaces its wishes, during the window." })
   async updateAllocationApplication(@Arg('tenantId', () => ID) tenantId: string, @Arg('input', () => AllocationApplicationInput) input: AllocationApplicationInput, @Ctx() context: GraphQLContext): Promise<AllocationApplicationType> {
     return context.services.allocation.updateApplication(await context.viewer(), tenantId, requiredId(input.id), input);
   }
 
-  @Auth(AuthRule.AUTHENTICATED)
+  @Auth(AuthRule.ACCOUNT_HOLDER)
   @Mutation(() => Boolean, { description: "Withdraws the account's application, during the window." })
   async withdrawAllocationApplication(@Arg('tenantId', () => ID) tenantId: string, @Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<boolean> {
     return context.services.allocation.withdraw(await context.viewer(), tenantId, id);

@@ -31,6 +31,7 @@ import type { GraphQLContext } from './context.js';
 export enum AuthRule {
   AUTHENTICATED = 'AUTHENTICATED',
   SELF = 'SELF',
+  ACCOUNT_HOLDER = 'ACCOUNT_HOLDER',
   ACCOUNT_READER = 'ACCOUNT_READER',
   ACCOUNT_ID_READER = 'ACCOUNT_ID_READER',
   CONTACT_READER = 'CONTACT_READER',
@@ -73,6 +74,7 @@ export enum AuthRule {
 export const authRuleDescriptions: Record<AuthRule, string> = {
   [AuthRule.AUTHENTICATED]: 'any signed-in user or API token; what it returns is the viewer\'s own or filtered to what the viewer may read',
   [AuthRule.SELF]: 'the user the object (or the id argument) describes, or an instance owner',
+  [AuthRule.ACCOUNT_HOLDER]: 'a person signed in with an account of their own, never an API token; what it does is the account\'s own (e.g. its applications to allocation rounds)',
   [AuthRule.ACCOUNT_READER]:
     'one account: the account itself, instance owners and owners of a tenant the account belongs to; for anyone else it is not found, as an unknown address',
   [AuthRule.ACCOUNT_ID_READER]:
@@ -229,6 +231,8 @@ export const authChecker: AuthChecker<GraphQLContext, AuthRule> = async ({ conte
         return true;
       case AuthRule.ACCOUNT_ID_READER:
         return permissions.instanceOwner || permissions.tenants.some((entry) => canReadTenantMembers(permissions, entry.tenantId));
+      case AuthRule.ACCOUNT_HOLDER:
+        return !viewer.apiToken;
       case AuthRule.SELF:
         return permissions.instanceOwner || (rootId(root) ?? idArg(args)) === viewer.user.id;
       case AuthRule.CONTACT_READER:
