@@ -81,4 +81,31 @@ describe('the request line of a failed answer', () => {
       server.close();
     }
   });
+
+  it('of a request whose client went away before the answer is "abgebrochen" at info, whatever status the unsent answer had', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+    const app = express();
+    app.use(requestLogging(logger, []));
+    let arrived: () => void = () => undefined;
+    const handlerReached = new Promise<void>((resolve) => (arrived = resolve));
+    app.get('/langsam', (_req, res) => {
+      res.status(500);
+      arrived();
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const abort = new AbortController();
+      const request = fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/langsam`, { signal: abort.signal }).catch((error: unknown) => error);
+      await handlerReached;
+      abort.abort();
+      await request;
+      await expect.poll(() => lines.length).toBe(1);
+      expect(lines[0]).toMatchObject({ level: 30, method: 'GET', route: '/langsam', msg: 'Anfrage abgebrochen' });
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
 });

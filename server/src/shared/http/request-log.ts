@@ -117,19 +117,23 @@ export function requestLogging(logger: Logger, mounts: readonly string[]): Reque
     const started = performance.now();
     const requestId = requestIdOf(req.headers['x-request-id'], fromTrustedProxy(req));
     res.setHeader(REQUEST_ID_HEADER, requestId);
-    const written = () => {
-      res.removeListener('finish', written);
-      res.removeListener('close', written);
-      const failed = res.statusCode >= 500;
+    const written = (event: 'finish' | 'close') => {
+      res.removeListener('finish', onFinish);
+      res.removeListener('close', onClose);
+      // Closed before the answer was sent completely: the client went away (closed tab, timeout, a
+      // load test ending); whatever status was set for the unsent answer says nothing of the server.
+      const aborted = event === 'close' && !res.writableFinished;
+      const failed = !aborted && res.statusCode >= 500;
       const level = PROBE_PATHS.has(req.originalUrl.split('?', 1)[0]) ? 'debug' : failed ? 'error' : 'info';
       if (!logger.isLevelEnabled(level)) return;
       const operation = operationNameOf(req);
       const line = { requestId, method: req.method, route: requestRoutePattern(req, mounts), ...(operation ? { operation } : {}), status: res.statusCode, durationMs: Math.round(performance.now() - started) };
-      // A client that went away before the answer was complete (closed tab, timeout).
-      logger[level](line, failed ? 'Anfrage fehlgeschlagen' : res.writableEnded ? 'Anfrage beantwortet' : 'Anfrage abgebrochen');
+      logger[level](line, aborted ? 'Anfrage abgebrochen' : failed ? 'Anfrage fehlgeschlagen' : 'Anfrage beantwortet');
     };
-    res.on('finish', written);
-    res.on('close', written);
+    const onFinish = () => written('finish');
+    const onClose = () => written('close');
+    res.on('finish', onFinish);
+    res.on('close', onClose);
     next();
   };
   return [trackRoute, log];
