@@ -1,8 +1,8 @@
 import './allocation.css';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Alert, AnchorButton, Button, Callout, H2, H3, Spinner, Tag } from '@blueprintjs/core';
+import { Alert, Button, Callout, Classes, H2, H3, Spinner, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import {
   type AllocationApplicationFieldsFragment,
   type AllocationRoundFieldsFragment,
@@ -49,8 +49,15 @@ export default function ApplyPage() {
       <PublicPage title={TITLE}>
         <Callout intent="primary" title="Bitte melden Sie sich an">
           <p>Um sich für eine Vergaberunde zu bewerben, melden Sie sich mit Ihrem Benutzerkonto an. Danach kommen Sie hierher zurück.</p>
-          <AnchorButton intent="primary" href={`/login?redirectUrl=${encodeURIComponent(back)}`} text="Anmelden" />{' '}
-          <AnchorButton variant="minimal" href="/registrieren" text="Benutzerkonto anlegen" />
+          <p className="allocation-form-actions">
+            {/* Links that look like buttons: they lead to another page. */}
+            <Link className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY}`} to={`/login?redirectUrl=${encodeURIComponent(back)}`}>
+              Anmelden
+            </Link>
+            <Link className={Classes.BUTTON} to="/registrieren">
+              Benutzerkonto anlegen
+            </Link>
+          </p>
         </Callout>
       </PublicPage>
     );
