@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseFields } from '../validation/schema';
-import { allocationApplicationSchema, allocationMessages, allocationRoundSchema } from './allocation.schema';
+import { parseFields } from '../validation/schema.js';
+import { allocationApplicationSchema, allocationMessages, allocationRoundSchema } from './allocation.schema.js';
 
 describe('allocation inputs name every wrong field at once', () => {
   it('a round left empty: the title and the objects beside the dates and the window', () => {

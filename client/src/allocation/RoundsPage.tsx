@@ -3,7 +3,7 @@ import { useQuery } from '@apollo/client/react';
 import { Button, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { type AllocationRoundFieldsFragment, AllocationRoundsDocument } from '../gql/graphql';
+import { type AllocationRoundsQuery, AllocationRoundsDocument } from '../gql/graphql';
 import { type Column, DataTable } from '../shared/list/DataTable';
 import { NoTenantSelected } from '../shared/NoTenantSelected';
 import { PageTitle } from '../shared/PageTitle';
@@ -12,7 +12,7 @@ import { useAppState } from '../shared/store';
 import { roundStateLabels, seasonText, windowText } from './allocationText';
 import { RoundDialog } from './RoundDialog';
 
-type RoundRow = AllocationRoundFieldsFragment;
+type RoundRow = AllocationRoundsQuery['allocationRounds'][number];
 
 function RoundState({ round }: { round: RoundRow }) {
   return round.state === 'PUBLISHED' ? (
@@ -28,6 +28,8 @@ const columns: Column<RoundRow>[] = [
   { key: 'title', header: 'Titel', render: (round) => <Link to={`/admin/vergaberunden/${round.id}`}>{round.title}</Link>, sortValue: (round) => round.title },
   { key: 'season', header: 'Saison', render: seasonText, sortValue: (round) => round.seasonBegin },
   { key: 'window', header: 'Bewerbungsfrist', render: windowText, sortValue: (round) => round.applicationsUntil },
+  { key: 'applications', header: 'Bewerbungen', render: (round) => round.applicationCount ?? '', sortValue: (round) => round.applicationCount },
+  { key: 'open', header: 'Offene Wünsche', render: (round) => round.openWishCount ?? '', sortValue: (round) => round.openWishCount },
   { key: 'objects', header: 'Objekte', render: (round) => round.bookables.map((bookable) => bookable.title).join(', ') },
   { key: 'state', header: 'Status', render: (round) => <RoundState round={round} />, sortValue: (round) => round.state },
 ];
