@@ -130,7 +130,9 @@ test('staff create the round on the rounds screen, led to the first invalid fiel
   // A click outside the date pickers closes the last one's calendar, which covers the objects.
   await dialog.getByLabel('Titel').click();
   await expect(page.locator('.bp6-datepicker')).toHaveCount(0);
-  await dialog.getByRole('checkbox', { name: HALL }).check();
+  // Blueprint draws the box over its input: the label is what a person clicks.
+  await dialog.locator('label').filter({ hasText: HALL }).click();
+  await expect(dialog.getByRole('checkbox', { name: HALL })).toBeChecked();
   await expect(dialog.getByRole('switch', { name: 'Feiertage und Schulferien auslassen' })).toBeChecked();
   await dialog.getByRole('button', { name: 'Anlegen' }).click();
   await expect(dialog).toBeHidden();

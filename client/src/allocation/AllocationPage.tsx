@@ -21,25 +21,11 @@ import { AllocationGridView } from './AllocationGridView';
 import { allocationToasts } from './allocationMessages';
 import { decisionText, historyActionText, intervalText, leftOutText, roundStateLabels, seasonText, slotText, snapshotText, windowText } from './allocationText';
 import { DecisionDialog, type DecisionValues } from './DecisionDialog';
+import { publishBlocker } from './allocationRules';
 
 type Round = AllocationRoundDetailFieldsFragment;
 type Application = Round['applications'][number];
 type Wish = Application['wishes'][number];
-
-/** Grants that overlap another grant: publishing waits until they are resolved. */
-export function overlappingGrants(round: Pick<Round, 'applications'>): number {
-  return round.applications.flatMap((application) => application.wishes).filter((wish) => wish.decision === 'GRANT' && wish.conflicts.wishes.some((other) => other.granted)).length;
-}
-
-/** Why the round cannot be published yet, or null when it can. */
-export function publishBlocker(round: Pick<Round, 'applications' | 'undecidedCount' | 'state'>): string | null {
-  if (round.state === 'PUBLISHED') return null;
-  if (round.applications.length === 0) return 'Es liegen noch keine Bewerbungen vor.';
-  if (round.undecidedCount > 0) return round.undecidedCount === 1 ? 'Ein Wunsch ist noch nicht entschieden.' : `${round.undecidedCount} Wünsche sind noch nicht entschieden.`;
-  const overlapping = overlappingGrants(round);
-  if (overlapping > 0) return 'Zusagen überschneiden sich: Bitte geben Sie einer Bewerbung eine andere Zeit oder sagen Sie ab.';
-  return null;
-}
 
 /**
  * The allocation screen of a round (/admin/vergaberunden/:roundId): the grid of the round's objects
