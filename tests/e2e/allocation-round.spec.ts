@@ -133,7 +133,7 @@ test('staff create the round on the rounds screen, led to the first invalid fiel
   // Blueprint draws the box over its input: the label is what a person clicks.
   await dialog.locator('label').filter({ hasText: HALL }).click();
   await expect(dialog.getByRole('checkbox', { name: HALL })).toBeChecked();
-  await expect(dialog.getByRole('switch', { name: 'Feiertage und Schulferien auslassen' })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: 'Feiertage und Schulferien auslassen' })).toBeChecked();
   await dialog.getByRole('button', { name: 'Anlegen' }).click();
   await expect(dialog).toBeHidden();
   await expect(toast(page, 'Vergaberunde angelegt')).toBeVisible();

@@ -68,8 +68,9 @@ export function RoundDialog({ tenantId, round, onClose }: { tenantId: string; ro
       title: values.title.trim(),
       seasonBegin: values.seasonBegin,
       seasonEnd: values.seasonEnd,
-      applicationsFrom: values.applicationsFrom ?? '',
-      applicationsUntil: values.applicationsUntil ?? '',
+      // The picker writes Berlin wall time with its offset and without seconds; the API takes full ISO instants.
+      applicationsFrom: values.applicationsFrom ? new Date(values.applicationsFrom).toISOString() : '',
+      applicationsUntil: values.applicationsUntil ? new Date(values.applicationsUntil).toISOString() : '',
       bookableIds: values.bookableIds,
       skipHolidays: values.skipHolidays,
     };
