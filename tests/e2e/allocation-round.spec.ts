@@ -273,7 +273,9 @@ test('the allocation screen and the rounds read in the dark theme too', async ({
   await page.getByRole('link', { name: 'Alle Vergaberunden' }).click();
   await page.getByRole('table', { name: 'Vergaberunden' }).getByRole('row').filter({ hasText: ROUND }).getByRole('button', { name: `Vergaberunde ${ROUND} ansehen` }).click();
   const dialog = page.getByRole('dialog', { name: 'Vergaberunde ansehen' });
-  await expect(dialog.getByLabel('Titel')).toBeDisabled();
+  await expect(dialog.getByRole('definition').filter({ hasText: ROUND })).toBeVisible();
+  await expect(dialog.getByRole('definition').filter({ hasText: HALL })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Speichern' })).toHaveCount(0);
   await expectNoSeriousAxeFindings(page, 'Veröffentlichte Vergaberunde ansehen im dunklen Thema');
 });
 

@@ -13,6 +13,8 @@ import { SwitchField } from '../shared/forms/SwitchField';
 import { TextField } from '../shared/forms/TextField';
 import { CheckboxListField, DayField } from './allocationFields';
 import { allocationToasts } from './allocationMessages';
+import { seasonText } from './allocationText';
+import { formatDateTime } from '../shared/format';
 
 interface RoundFormValues {
   title: string;
@@ -79,23 +81,42 @@ export function RoundDialog({ tenantId, round, onClose }: { tenantId: string; ro
   };
   const dialog = useSaveDialog<RoundFormValues>({ save, saved: round ? allocationToasts.roundSaved : allocationToasts.roundCreated, failed: allocationToasts.roundSaveError, onSaved: onClose });
 
+  const title = round ? (readOnly ? 'Vergaberunde ansehen' : 'Vergaberunde bearbeiten') : 'Vergaberunde anlegen';
   return (
-    <Dialog isOpen title={round ? (readOnly ? 'Vergaberunde ansehen' : 'Vergaberunde bearbeiten') : 'Vergaberunde anlegen'} onClose={onClose} style={{ width: 'calc(100% - 40px)', maxWidth: 800 }}>
-      <FieldConventionsProvider conventions={conventions}>
-        <Form<RoundFormValues>
-          initialValues={startValues}
-          onSubmit={dialog.submit}
-          validate={validateRound}
-          decorators={dialog.decorators}
-          render={({ handleSubmit, submitting }) => (
-            <form noValidate ref={dialog.formRef} onSubmit={(event) => void handleSubmit(event)}>
-              <DialogBody>
-                {readOnly && (
-                  <Callout intent="primary" title="Veröffentlicht">
-                    Diese Vergaberunde ist veröffentlicht und kann nicht mehr geändert werden.
-                  </Callout>
-                )}
-                <fieldset className="allocation-fieldset" disabled={readOnly}>
+    <Dialog isOpen title={title} onClose={onClose} style={{ width: 'calc(100% - 40px)', maxWidth: 800 }}>
+      {round && readOnly ? (
+        <>
+          <DialogBody>
+            <Callout intent="primary" title="Veröffentlicht">
+              Diese Vergaberunde ist veröffentlicht und kann nicht mehr geändert werden.
+            </Callout>
+            <dl className="allocation-facts allocation-facts-dialog">
+              <dt>Titel</dt>
+              <dd>{round.title}</dd>
+              <dt>Saison</dt>
+              <dd>{seasonText(round)}</dd>
+              <dt>Bewerbungsfrist</dt>
+              <dd>
+                {formatDateTime(round.applicationsFrom)} – {formatDateTime(round.applicationsUntil)}
+              </dd>
+              <dt>Objekte</dt>
+              <dd>{round.bookables.map((bookable) => bookable.title).join(', ')}</dd>
+              <dt>Feiertage und Schulferien</dt>
+              <dd>{round.skipHolidays ? 'ausgelassen' : 'gebucht'}</dd>
+            </dl>
+          </DialogBody>
+          <DialogFooter actions={<Button text="Schließen" onClick={onClose} />} />
+        </>
+      ) : (
+        <FieldConventionsProvider conventions={conventions}>
+          <Form<RoundFormValues>
+            initialValues={startValues}
+            onSubmit={dialog.submit}
+            validate={validateRound}
+            decorators={dialog.decorators}
+            render={({ handleSubmit, submitting }) => (
+              <form noValidate ref={dialog.formRef} onSubmit={(event) => void handleSubmit(event)}>
+                <DialogBody>
                   <TextField name="title" label="Titel" placeholder="z. B. Hallenbelegung 2027/28" />
                   <div className="allocation-pair">
                     <DayField name="seasonBegin" label="Saisonbeginn" />
@@ -105,15 +126,15 @@ export function RoundDialog({ tenantId, round, onClose }: { tenantId: string; ro
                     <DateTimeField name="applicationsFrom" id="round-applicationsFrom" label="Bewerbungen ab" />
                     <DateTimeField name="applicationsUntil" id="round-applicationsUntil" label="Bewerbungen bis" hint="Bewerbungen werden bis zu diesem Zeitpunkt angenommen" />
                   </div>
-                  <CheckboxListField name="bookableIds" legend="Objekte der Runde" options={objects} disabled={readOnly} />
-                  <SwitchField name="skipHolidays" label="Feiertage und Schulferien auslassen" hint="Die zugesagten Serien lassen die Feiertage und Schulferien des Mandanten aus." disabled={readOnly} />
-                </fieldset>
-              </DialogBody>
-              {readOnly ? <DialogFooter actions={<Button text="Schließen" onClick={onClose} />} /> : <DialogSaveFooter onCancel={onClose} saving={submitting} saveText={round ? 'Speichern' : 'Anlegen'} />}
-            </form>
-          )}
-        />
-      </FieldConventionsProvider>
+                  <CheckboxListField name="bookableIds" legend="Objekte der Runde" options={objects} />
+                  <SwitchField name="skipHolidays" label="Feiertage und Schulferien auslassen" hint="Die zugesagten Serien lassen die Feiertage und Schulferien des Mandanten aus." />
+                </DialogBody>
+                <DialogSaveFooter onCancel={onClose} saving={submitting} saveText={round ? 'Speichern' : 'Anlegen'} />
+              </form>
+            )}
+          />
+        </FieldConventionsProvider>
+      )}
     </Dialog>
   );
 }

@@ -34,7 +34,7 @@ export function SelectField({ name, label, options, placeholder, hint }: { name:
 }
 
 /** A group of checkboxes bound to a list of ids; its message is where a failed save leads. */
-export function CheckboxListField({ name, legend, options, disabled }: { name: string; legend: string; options: { value: string; label: string }[]; disabled?: boolean }) {
+export function CheckboxListField({ name, legend, options }: { name: string; legend: string; options: { value: string; label: string }[] }) {
   const field = useConventionalField<string[]>(name);
   const selected = field.input.value || [];
   return (
@@ -44,7 +44,6 @@ export function CheckboxListField({ name, legend, options, disabled }: { name: s
         <Checkbox
           key={option.value}
           label={option.label}
-          disabled={disabled}
           checked={selected.includes(option.value)}
           onChange={() => {
             field.input.onChange(toggleItem(selected, option.value));
