@@ -35,7 +35,7 @@ const blueprintReplacements = [
 const clientRootModules = ['main', 'routes', 'adminScreens', 'cachePolicies'];
 
 /** Every domain folder of client/src, as the layers below list them. */
-const clientDomains = ['files', 'portal', 'coupons', 'roles', 'users', 'instance', 'payments', 'graphiql', 'privacy', 'bookables', 'bookings', 'events', 'checkout', 'tenants'];
+const clientDomains = ['files', 'portal', 'coupons', 'roles', 'users', 'instance', 'payments', 'graphiql', 'privacy', 'bookables', 'bookings', 'events', 'checkout', 'tenants', 'allocation'];
 
 /**
  * The client's screens in layers, like the server's. `shared/` imports no domain; the admin frame
@@ -139,5 +139,6 @@ export default tseslint.config(
     ['bookables'],
     ['bookings', 'events'],
     ['checkout', 'tenants'],
+    ['allocation'],
   ]),
 );

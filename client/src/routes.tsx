@@ -86,6 +86,8 @@ export const routes = createBrowserRouter([
       { path: '/password/confirmed', lazy: lazyScreen(() => import('./users/PasswordConfirmedPage')), handle: handle({ title: 'Passwort geändert' }) },
       // Booking without an account: chunks of their own, so neither they nor the admin screens load each other.
       { path: '/buchen/:tenantId', lazy: lazyScreen(() => import('./portal/BookingPortalPage')), handle: handle({ title: 'Online buchen' }) },
+      // A club's application to a tenant's allocation round (needs an account; the page leads to the sign-in).
+      { path: '/vergabe/:tenantId', lazy: lazyScreen(() => import('./allocation/ApplyPage')), handle: handle({ title: 'Bewerbung um Hallenzeiten' }) },
       { path: '/checkout', lazy: lazyScreen(() => import('./checkout/CheckoutPage')), handle: handle({ title: 'Buchen' }) },
       { path: '/payment/redirection', lazy: lazyScreen(() => import('./payments/PaymentRedirectionPage')), handle: handle({ title: 'Bezahlen' }) },
       { path: '/checkout/status', lazy: lazyScreen(() => import('./checkout/CheckoutStatusPage')), handle: handle({ title: 'Buchungsbestätigung' }) },
@@ -109,6 +111,8 @@ export const routes = createBrowserRouter([
           },
           { path: 'rollen', lazy: lazyScreen(adminScreens.roles), handle: handle({ title: 'Rollen', interface: 'roles' }) },
           { path: 'buchungen', lazy: lazyScreen(adminScreens.bookings), handle: handle({ title: 'Buchungen', interface: 'bookings' }) },
+          { path: 'vergaberunden', lazy: lazyScreen(adminScreens.allocationRounds), handle: handle({ title: 'Vergaberunden', interface: 'bookings' }) },
+          { path: 'vergaberunden/:roundId', lazy: lazyScreen(adminScreens.allocation), handle: handle({ title: 'Vergaberunde', interface: 'bookings' }) },
           { path: 'einlass', lazy: lazyScreen(adminScreens.checkIn), handle: handle({ title: 'Einlass', interface: 'bookings' }) },
           { path: 'gutscheine', lazy: lazyScreen(adminScreens.coupons), handle: handle({ title: 'Gutscheine', interface: 'coupons' }) },
           { path: 'instanz/mandanten', lazy: lazyScreen(adminScreens.instanceTenants), handle: handle({ title: 'Mandanten', interface: 'instance' }) },

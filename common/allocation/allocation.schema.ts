@@ -77,21 +77,23 @@ const weekday = (required: boolean) =>
   optionalChoice(weekdayCodes, allocationMessages.weekday).transform((value, context): WeekdayCode | null => (value === null && required ? issue(context, allocationMessages.weekday) : value));
 
 /** A round as staff create or change it: title, season (Berlin days), application window (instants), objects, holidays. */
+// Checks of a single field sit at the field, so a form hears of every wrong field at once (a rule
+// across fields runs only once the fields themselves are right).
+const requiredText = (message: string) => nameText(MAX_TEXT).refine((value) => value !== '', { error: message });
+
 export const allocationRoundSchema = looseObject({
-  title: nameText(MAX_TEXT),
+  title: requiredText(allocationMessages.title),
   seasonBegin: requiredDate,
   seasonEnd: requiredDate,
   applicationsFrom: requiredInstant,
   applicationsUntil: requiredInstant,
-  bookableIds: textList(),
+  bookableIds: textList().refine((ids) => ids.length > 0, { error: allocationMessages.bookables }),
   skipHolidays: flag(true),
 }).superRefine((round, context) => {
-  if (!round.title) context.addIssue({ code: 'custom', message: allocationMessages.title, path: ['title'] });
   if (round.seasonEnd < round.seasonBegin) context.addIssue({ code: 'custom', message: allocationMessages.seasonEnd, path: ['seasonEnd'] });
   // Compared as text, as the series rule compares its end (common/bookings/series.ts).
   else if (round.seasonEnd > `${Number(round.seasonBegin.slice(0, 4)) + 1}${round.seasonBegin.slice(4)}`) context.addIssue({ code: 'custom', message: allocationMessages.seasonTooLong, path: ['seasonEnd'] });
   if (round.applicationsUntil <= round.applicationsFrom) context.addIssue({ code: 'custom', message: allocationMessages.windowEnd, path: ['applicationsUntil'] });
-  if (round.bookableIds.length === 0) context.addIssue({ code: 'custom', message: allocationMessages.bookables, path: ['bookableIds'] });
 });
 export type AllocationRoundInput = z.output<typeof allocationRoundSchema>;
 
@@ -104,27 +106,23 @@ export const allocationWishSchema = looseObject({
   timeEnd: wallTime(true),
   interval: wholeNumber(1, MAX_ALLOCATION_INTERVAL, allocationMessages.interval, 1),
   participants: wholeNumber(0, 100_000, allocationMessages.participants, 0),
-  priority: wholeNumber(1, MAX_ALLOCATION_WISHES, allocationMessages.priority, 0),
+  priority: wholeNumber(1, MAX_ALLOCATION_WISHES, allocationMessages.priority, 0).refine((priority) => priority !== 0, { error: allocationMessages.priority }),
   comment: cutText(MAX_COMMENT),
 }).superRefine((wish, context) => {
   if (Boolean(wish.bookableId) === Boolean(wish.bookableType)) context.addIssue({ code: 'custom', message: allocationMessages.wishObject, path: ['bookableId'] });
   if (wish.timeBegin !== null && wish.timeEnd !== null && wish.timeEnd <= wish.timeBegin) context.addIssue({ code: 'custom', message: allocationMessages.timeOrder, path: ['timeEnd'] });
-  if (wish.priority === 0) context.addIssue({ code: 'custom', message: allocationMessages.priority, path: ['priority'] });
 });
 export type AllocationWishInput = z.output<typeof allocationWishSchema>;
 
 /** An application: the organisation, how to reach it, its registration, and 1 to 20 wishes with distinct priorities. */
 export const allocationApplicationSchema = looseObject({
-  name: nameText(MAX_TEXT),
-  contactName: nameText(MAX_TEXT),
-  mail: cutText(MAX_TEXT),
+  name: requiredText(allocationMessages.name),
+  contactName: requiredText(allocationMessages.contactName),
+  mail: cutText(MAX_TEXT).refine((mail) => MAIL_PATTERN.test(mail), { error: allocationMessages.mail }),
   phone: cutText(MAX_TEXT),
   registration: cutText(MAX_TEXT),
   wishes: anyValue().pipe(z.array(allocationWishSchema, { error: allocationMessages.wishes }).min(1, { error: allocationMessages.wishes }).max(MAX_ALLOCATION_WISHES, { error: allocationMessages.wishes })),
 }).superRefine((application, context) => {
-  if (!application.name) context.addIssue({ code: 'custom', message: allocationMessages.name, path: ['name'] });
-  if (!application.contactName) context.addIssue({ code: 'custom', message: allocationMessages.contactName, path: ['contactName'] });
-  if (!MAIL_PATTERN.test(application.mail)) context.addIssue({ code: 'custom', message: allocationMessages.mail, path: ['mail'] });
   const seen = new Set<number>();
   application.wishes.forEach((wish, index) => {
     if (seen.has(wish.priority)) context.addIssue({ code: 'custom', message: allocationMessages.priorityTwice, path: ['wishes', index, 'priority'] });

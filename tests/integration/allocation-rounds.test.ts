@@ -204,6 +204,13 @@ describe('allocation rounds: conflicts, decisions and publishing', () => {
     ]);
     expect(wishOf(detail, 'TSV Musterstadt', 2).conflicts.wishes).toEqual([]);
     expect(detail.undecidedCount).toBe(3);
+    // The staff's list counts the applications and the wishes still open; the public reads no counts.
+    const listed = await staff.gql<{ allocationRounds: { id: string; applicationCount: number | null; openWishCount: number | null }[] }>(`query($tenantId: ID!) { allocationRounds(tenantId: $tenantId) { id applicationCount openWishCount } }`, { tenantId });
+    expect(listed.data!.allocationRounds.find((round) => round.id === roundId)).toEqual({ id: roundId, applicationCount: 2, openWishCount: 3 });
+    const publicList = await guest.gql<{ openAllocationRounds: { id: string; applicationCount: number | null }[] }>(`query($tenantId: ID!) { openAllocationRounds(tenantId: $tenantId) { id applicationCount } }`, { tenantId });
+    expect(publicList.data!.openAllocationRounds.find((round) => round.id === roundId)!.applicationCount).toBeNull();
+    const staffRest = await staff.get(rounds());
+    expect(staffRest.json.find((round: { id: string }) => round.id === roundId)).toMatchObject({ applicationCount: 2, openWishCount: 3 });
 
     const grid = await staff.get(`${rounds()}/${roundId}/grid`);
     expect(grid.status, grid.text).toBe(200);

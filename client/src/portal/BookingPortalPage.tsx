@@ -2,7 +2,7 @@ import './bookingPortal.css';
 import { useQuery } from '@apollo/client/react';
 import { Callout, H3, H4, Spinner, Tag } from '@blueprintjs/core';
 import { Link, useParams } from 'react-router-dom';
-import { BookingPortalDocument, type BookingPortalQuery, type BookableType } from '../gql/graphql';
+import { BookingPortalDocument, type BookingPortalQuery, type BookableType, OpenAllocationRoundsDocument } from '../gql/graphql';
 import { formatPeriod } from '../shared/format';
 import { PublicPage } from '../shared/PublicPage';
 import { errorInfo } from '../shared/toast';
@@ -45,6 +45,9 @@ export default function BookingPortalPage() {
 }
 
 function PortalContent({ portal }: { portal: Portal }) {
+  // A round taking applications is announced at the top; the page does not wait for it.
+  const { data: rounds } = useQuery(OpenAllocationRoundsDocument, { variables: { tenantId: portal.tenantId } });
+  const openRounds = rounds?.openAllocationRounds ?? [];
   const sections = kindSections.map((kind) => ({ ...kind, items: portal.bookables.filter((bookable) => bookable.type === kind.type) })).filter((section) => section.items.length > 0);
   const empty = sections.length === 0 && portal.events.length === 0;
   return (
@@ -58,6 +61,14 @@ function PortalContent({ portal }: { portal: Portal }) {
           </>
         ) : null}
       </p>
+      {openRounds.length > 0 && (
+        <Callout intent="primary" title="Vergaberunde: Bewerbung um feste Zeiten" className="booking-portal-rounds">
+          <p>
+            Vereine, Gruppen und Schulen können sich jetzt um wöchentliche Zeiten bewerben: {openRounds.map((round) => round.title).join(', ')}.
+          </p>
+          <Link to={`/vergabe/${portal.tenantId}`}>Zur Bewerbung</Link>
+        </Callout>
+      )}
       {empty && (
         <Callout intent="primary" title="Derzeit keine Angebote">
           Im Moment gibt es hier nichts zu buchen. Bitte schauen Sie später wieder vorbei.

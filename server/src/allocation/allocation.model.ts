@@ -25,6 +25,9 @@ export interface AllocationRoundView {
   skipHolidays: boolean;
   state: AllocationRoundState;
   publishedAt: Date | null;
+  /** The staff's list and a round's detail: how many applications, and their wishes not decided yet; absent where the public reads the round. */
+  applicationCount?: number;
+  openWishCount?: number;
 }
 
 /** A weekly slot: an object, a weekday and Berlin wall times. */

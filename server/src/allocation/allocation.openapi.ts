@@ -25,7 +25,12 @@ const roundProperties: Record<string, JsonSchema> = {
   state: { type: 'string', enum: [...allocationRoundStates] },
   publishedAt: { type: ['string', 'null'], format: 'date-time' },
 };
-const roundSchema: JsonSchema = { type: 'object', required: Object.keys(roundProperties), properties: roundProperties };
+/** Counted for staff only; the public list leaves them out. */
+const roundCounts: Record<string, JsonSchema> = {
+  applicationCount: { description: 'Bewerbungen der Runde (nur für die Verwaltung)', type: 'integer' },
+  openWishCount: { description: 'Noch nicht entschiedene Wünsche (nur für die Verwaltung)', type: 'integer' },
+};
+const roundSchema: JsonSchema = { type: 'object', required: Object.keys(roundProperties), properties: { ...roundProperties, ...roundCounts } };
 
 const slotSchema: JsonSchema = { type: 'object', required: ['bookableId', 'weekday', 'timeBegin', 'timeEnd'], properties: { bookableId: text, weekday, timeBegin: text, timeEnd: text } };
 const dateSchema: JsonSchema = { type: 'object', required: ['date', 'reason', 'reasonText'], properties: { date: text, reason: { type: ['string', 'null'], enum: ['taken', 'closed', 'holiday', 'horizon', 'limit', null] }, reasonText: nullableText } };
@@ -97,6 +102,7 @@ const detailSchema: JsonSchema = {
   required: [...Object.keys(roundProperties), 'applications', 'history', 'undecidedCount'],
   properties: {
     ...roundProperties,
+    ...roundCounts,
     applications: { type: 'array', items: { type: 'object', required: Object.keys(applicationProperties), properties: { ...applicationProperties, wishes: { type: 'array', items: staffWishSchema } } } },
     history: { type: 'array', items: ref('AllocationHistoryEntry') },
     undecidedCount: { type: 'integer' },

@@ -44,6 +44,12 @@ import {
 /** What the allocation needs of the checkout: the series preview and the series booking of an account. */
 export type AllocationSeriesBooking = Pick<CheckoutService, 'previewAccountSeries' | 'bookAccountSeriesIn'>;
 
+/** How many applications a round has, and their wishes not decided yet. */
+const countsOf = (applications: readonly AllocationApplication[]) => ({
+  applicationCount: applications.length,
+  openWishCount: applications.reduce((count, application) => count + application.wishes.getItems().filter((wish) => !wish.decision).length, 0),
+});
+
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 const hourText = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
@@ -77,7 +83,8 @@ export class AllocationService {
     const em = this.orm.em.fork();
     const rounds = await em.find(AllocationRound, { tenant: tenantId }, { orderBy: { seasonBegin: 'desc', createdAt: 'desc' } });
     const titles = await this.bookablesOf(em, tenantId, rounds.flatMap((round) => round.bookableIds));
-    return rounds.map((round) => roundView(round, titles));
+    const applications = rounds.length === 0 ? [] : await em.find(AllocationApplication, { round: { $in: rounds.map((round) => round.id) } }, { populate: ['wishes'] });
+    return rounds.map((round) => ({ ...roundView(round, titles), ...countsOf(applications.filter((application) => application.round.id === round.id)) }));
   }
 
   async createRound(viewer: Viewer | null, tenantId: string, input: unknown): Promise<AllocationRoundView> {
@@ -89,7 +96,7 @@ export class AllocationService {
       const round = tx.create(AllocationRound, { tenant: tx.getReference(Tenant, tenantId), ...fields });
       await tx.flush();
       await this.record(tx, actor, { tenantId, roundId: round.id, wishId: null, action: 'round_created' });
-      return roundView(round, titles);
+      return { ...roundView(round, titles), ...countsOf([]) };
     });
   }
 
@@ -138,6 +145,7 @@ export class AllocationService {
     }
     return {
       ...roundView(round, titles),
+      ...countsOf(applications),
       applications: staffApplications,
       history: await this.readHistory(em, round.id),
       undecidedCount: wishes.filter((wish) => !wish.decision).length,

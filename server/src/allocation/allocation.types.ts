@@ -92,6 +92,8 @@ export class AllocationRoundType {
   @Field(() => Boolean) skipHolidays!: boolean;
   @Field(() => AllocationRoundStateType) state!: AllocationRoundState;
   @Field(() => Date, { nullable: true }) publishedAt!: Date | null;
+  @Field(() => Int, { nullable: true, description: 'Applications to the round; staff only (null in openAllocationRounds).' }) applicationCount?: number;
+  @Field(() => Int, { nullable: true, description: 'Wishes not decided yet; staff only (null in openAllocationRounds).' }) openWishCount?: number;
 }
 
 @ObjectType('AllocationSlot', { description: 'A weekly slot: an object, a weekday and Berlin wall times.' })

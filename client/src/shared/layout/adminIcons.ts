@@ -23,6 +23,7 @@ import idNumber16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/id-numbe
 import people16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/people.js';
 import shield16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/shield.js';
 import calendar16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/calendar.js';
+import timelineBarChart16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/timeline-bar-chart.js';
 import offline16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/offline.js';
 import add16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/add.js';
 import cube16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/cube.js';
@@ -56,6 +57,7 @@ import idNumber20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/id-numbe
 import people20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/people.js';
 import shield20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/shield.js';
 import calendar20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/calendar.js';
+import timelineBarChart20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/timeline-bar-chart.js';
 import offline20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/offline.js';
 import add20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/add.js';
 import { registerIcons } from '../icons';
@@ -89,6 +91,7 @@ const paths16: Partial<Record<IconName, IconPaths>> = {
   'people': people16,
   'shield': shield16,
   'calendar': calendar16,
+  'timeline-bar-chart': timelineBarChart16,
   'offline': offline16,
   'add': add16,
   'cube': cube16,
@@ -124,6 +127,7 @@ const paths20: Partial<Record<IconName, IconPaths>> = {
   'people': people20,
   'shield': shield20,
   'calendar': calendar20,
+  'timeline-bar-chart': timelineBarChart20,
   'offline': offline20,
   'add': add20,
 };

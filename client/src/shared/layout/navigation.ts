@@ -29,6 +29,7 @@ export interface NavEntry {
 export const navEntries: NavEntry[] = [
   { label: 'Mandanten', group: 'home', path: '/admin/dashboard', interface: 'dashboard', needsTenant: false, implemented: true, icon: 'home' },
   { label: 'Buchungen', group: 'platform', path: '/admin/buchungen', interface: 'bookings', needsTenant: true, implemented: true, icon: 'calendar' },
+  { label: 'Vergaberunden', group: 'platform', path: '/admin/vergaberunden', interface: 'bookings', needsTenant: true, implemented: true, icon: 'timeline-bar-chart' },
   { label: 'Einlass', group: 'platform', path: '/admin/einlass', interface: 'bookings', needsTenant: true, implemented: true, icon: 'confirm' },
   { label: 'Gutscheine', group: 'platform', path: '/admin/gutscheine', interface: 'coupons', needsTenant: true, implemented: true, icon: 'tag' },
   { label: 'Veranstaltungsorte', group: 'platform', path: '/admin/veranstaltungsorte', interface: 'locations', needsTenant: true, implemented: true, icon: 'map-marker' },
