@@ -83,7 +83,8 @@ export function SeriesChangeDialog({ series, from, remaining, onChange, onClose 
     } catch (error) {
       console.error('Serie nicht geändert:', error);
       const info = errorInfo(error);
-      const refused = info.code === 'booking.series-unavailable' ? refusedDates(fieldErrorsOf(error)) : [];
+      // Refused as not all dates are free (booking.series-unavailable): the dates are named by day.
+      const refused = refusedDates(fieldErrorsOf(error));
       if (refused.length > 0) return { series: { requireAll: refusedDatesText(refused) }, [FORM_ERROR]: { title: info.title ?? seriesMessages.changeError.title, message: info.message } };
       const onFields = serverSubmitErrors(error, seriesChangeFieldAliases);
       if (onFields) return onFields;
