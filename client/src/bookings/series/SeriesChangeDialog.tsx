@@ -27,6 +27,9 @@ interface ShownPreview {
   series: Pick<BookingSeriesDetailsFragment, 'dates'>;
 }
 
+/** What a preview answers for: the change without its note to the customer, which changes no date. */
+const previewKey = ({ reason: _reason, ...change }: BookingSeriesChangeInput) => JSON.stringify(change);
+
 /** The refusal's field messages (`extensions.fieldErrors`) of a GraphQL error. */
 function fieldErrorsOf(error: unknown): Record<string, unknown> {
   if (!CombinedGraphQLErrors.is(error)) return {};
@@ -73,7 +76,7 @@ export function SeriesChangeDialog({ series, from, remaining, onChange, onClose 
     try {
       const answer = await onChange(input, simulated);
       if (simulated) {
-        setPreview({ request: JSON.stringify(input), answer, series: before });
+        setPreview({ request: previewKey(input), answer, series: before });
         return undefined;
       }
       const outcome = changePreview(answer, before);
@@ -142,7 +145,7 @@ function ChangeFields({ preview, fromBookingId }: { preview: ShownPreview | null
   const { values } = useFormState<SeriesChangeValues>({ subscription: { values: true } });
   const day = parseDate((values.day ?? '').trim()) ? values.day.trim() : null;
   const current = seriesChangeRequest(values, fromBookingId).input;
-  const shown = preview && current && preview.request === JSON.stringify(current) ? preview : null;
+  const shown = preview && current && preview.request === previewKey(current) ? preview : null;
   return (
     <>
       <section aria-labelledby="series-change-first-heading" className="series-change-section">
