@@ -20,7 +20,7 @@ import { usePricePreview } from './usePricePreview';
 import { bookableMaximum, seatsLeftText } from './seats';
 import { eventsOfItems } from '../shared/ticketEvent';
 import { SeriesChoice } from './series/SeriesChoice';
-import { berlinDateOf, initialSeriesValues, seriesPaymentApps, seriesRequest, seriesServerFieldNames } from './series/seriesRequest';
+import { berlinDateOf, initialSeriesValues, seriesPaymentApps, seriesRequest, seriesServerFieldNames } from '../bookings/series/seriesRequest';
 
 type Bookable = CheckoutBookableQuery['publicBookable'];
 

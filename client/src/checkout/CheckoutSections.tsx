@@ -1,10 +1,11 @@
 import { Button, Callout, FormGroup, H3, InputGroup, Spinner } from '@blueprintjs/core';
-import { type InputHTMLAttributes, type KeyboardEvent, type ReactNode, useId } from 'react';
+import { type KeyboardEvent, useId } from 'react';
 import { useField } from 'react-final-form';
 import { PRIVACY_LINK_LABEL, shownPrivacy } from '../../../common/tenants/privacy';
 import { isHttpsLink } from '../../../common/validation/links';
 import type { CheckoutBookableFieldsFragment, CheckoutBookableQuery, CheckoutOutcomeFragment } from '../gql/graphql';
-import { fieldErrorMarker, helperLine, shownFieldError } from '../shared/forms/fieldMessage';
+import { Choice, GroupError } from '../shared/forms/ChoiceControls';
+import { helperLine, shownFieldError } from '../shared/forms/fieldMessage';
 import { TextAreaField, TextField } from '../shared/forms/TextField';
 import { formatCurrency } from '../shared/format';
 import type { ConsentDocument } from './checkoutRequest';
@@ -15,32 +16,6 @@ import { couponDiscountText, priceLines } from './priceText';
 import type { PricePreview } from './usePricePreview';
 
 type Bookable = CheckoutBookableQuery['publicBookable'];
-
-/**
- * A checkbox or radio button in Blueprint's look: its markup with Blueprint's classes (the
- * stylesheet is there anyway), which keeps the booking page's download small.
- */
-export function Choice({ label, type, ...input }: { label: ReactNode; type: 'checkbox' | 'radio' } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
-  return (
-    <label className={`bp6-control bp6-${type}${input.disabled ? ' bp6-disabled' : ''}`}>
-      <input type={type} className="bp6-control-input" {...input} />
-      <span className="bp6-control-indicator" />
-      {label}
-    </label>
-  );
-}
-
-/** A group's message (time, consent, payment choice): the place a failed save leads to. */
-export function GroupError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <div className="bp6-form-group bp6-intent-danger">
-      <div id={id} className="bp6-form-helper-text" role="alert" {...fieldErrorMarker}>
-        {message}
-      </div>
-    </div>
-  );
-}
 
 /**
  * Picture, place, the event of a ticket, description, prices and the dependent objects of the booked

@@ -10,7 +10,7 @@ import { ticketEventFacts } from '../shared/ticketEvent';
 import { PublicPage } from '../shared/PublicPage';
 import { IncompleteLinkPage } from '../shared/IncompleteLinkPage';
 import { type BookedSeries, bookedLine, type CheckoutConfirmation } from './checkoutLink';
-import { seriesDateState } from './series/seriesRequest';
+import { seriesDateState } from '../bookings/series/seriesRequest';
 import { type BookingLink, parseBookingLink } from '../shared/bookingLink';
 import { StartPaymentDocument } from '../gql/graphql';
 import { errorInfo } from '../shared/toast';

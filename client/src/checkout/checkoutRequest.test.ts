@@ -13,7 +13,7 @@ import {
   ticketAmountProblem,
   ticketChoiceProblem,
 } from './checkoutRequest';
-import { initialSeriesValues } from './series/seriesRequest';
+import { initialSeriesValues } from '../bookings/series/seriesRequest';
 
 const document = (id: string, flags: { required?: boolean; show?: boolean }) => ({ id, title: `Dokument ${id}`, caption: '', url: `https://example.com/${id}.pdf`, required: flags.required ?? false, show: flags.show ?? false });
 

@@ -1,5 +1,5 @@
 import type { CheckoutInput } from '../gql/graphql';
-import type { SeriesValues } from './series/seriesRequest';
+import type { SeriesValues } from '../bookings/series/seriesRequest';
 
 /**
  * The booking form's values and what they become: the checkout request, and where a refusal of

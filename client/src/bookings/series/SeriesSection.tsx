@@ -1,9 +1,11 @@
 import { useQuery } from '@apollo/client/react';
 import { Button, H5, HTMLTable, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
-import { StaffBookingSeriesDocument } from '../../gql/graphql';
+import { type BookingSeriesChangeInput, StaffBookingSeriesDocument } from '../../gql/graphql';
 import { StatusTag } from '../staff/BookingTags';
 import { type SeriesCancelScope, SeriesCancelDialog, seriesCancelTitles } from './SeriesCancelDialog';
+import type { SeriesChangeAnswer } from './seriesChange';
+import { SeriesChangeDialog } from './SeriesChangeDialog';
 import { seriesMessages } from './seriesMessages';
 import { followingDates, openDates, pendingDates, seriesDateStatus, seriesDateTexts } from './seriesText';
 import './series.css';
@@ -14,6 +16,11 @@ export interface SeriesActionRunners {
   releaseAll: (seriesId: string) => Promise<boolean>;
   /** Cancels the dates from `fromBookingId` on (FOLLOWING) or every date (ALL), with the reason mailed. */
   cancel: (seriesId: string, scope: SeriesCancelScope, fromBookingId: string | null, reason: string) => Promise<boolean>;
+  /**
+   * Changes the series from a date on (simulated: says what it would do); the answer, or the
+   * server's refusal thrown, for the change dialog to show.
+   */
+  change: (seriesId: string, input: BookingSeriesChangeInput, simulate: boolean) => Promise<SeriesChangeAnswer>;
   releasing: boolean;
 }
 
@@ -22,8 +29,9 @@ export interface SeriesActionRunners {
  * 4 Termine") and every date with its time and status, the one shown marked; another date opens
  * its booking in the dialog. The dates follow the bookings in the cache (seriesCachePolicy.ts), so
  * a date cancelled or moved shows here without reading the series again. With `actions` (and the
- * right to change bookings) the series-wide actions below; a single date is cancelled or moved with
- * the booking's own actions.
+ * right to change bookings) the series-wide actions below, among them changing the series from the
+ * shown date on (when it is still to come); a single date is cancelled or moved with the booking's
+ * own actions.
  */
 export function SeriesSection({ tenantId, seriesId, currentBookingId, mayChange, actions, onOpenBooking }: {
   tenantId: string;
@@ -35,6 +43,7 @@ export function SeriesSection({ tenantId, seriesId, currentBookingId, mayChange,
 }) {
   const { data, error } = useQuery(StaffBookingSeriesDocument, { variables: { tenantId, id: seriesId }, fetchPolicy: 'network-only', nextFetchPolicy: 'cache-first' });
   const [cancelling, setCancelling] = useState<SeriesCancelScope | null>(null);
+  const [changing, setChanging] = useState(false);
   if (error) console.error('Serie nicht geladen:', error);
   const series = data?.bookingSeries;
   const headingId = `series-heading-${seriesId}`;
@@ -51,6 +60,9 @@ export function SeriesSection({ tenantId, seriesId, currentBookingId, mayChange,
   const open = openDates(series.dates);
   const offered = actions && mayChange ? actions : null;
   const cancelCount = cancelling === 'FOLLOWING' ? following.length : open.length;
+  // Only a date still to come starts a change (the server refuses one that has begun).
+  const shown = series.dates.find((date) => date.bookingId === currentBookingId);
+  const changeable = shown && !shown.isRejected && shown.timeBegin && Date.parse(shown.timeBegin) > Date.now() ? shown : null;
   return (
     <section aria-labelledby={headingId} className="series-section">
       <H5 id={headingId}>Serie</H5>
@@ -87,9 +99,10 @@ export function SeriesSection({ tenantId, seriesId, currentBookingId, mayChange,
           })}
         </tbody>
       </HTMLTable>
-      {offered && (pending.length > 0 || open.length > 0) && (
+      {offered && (pending.length > 0 || open.length > 0 || changeable) && (
         <div className="series-actions" role="group" aria-label="Aktionen der Serie">
           {pending.length > 0 && <Button icon="tick-circle" text="Alle offenen Termine freigeben" loading={offered.releasing} onClick={() => void offered.releaseAll(series.id)} />}
+          {changeable && <Button icon="edit" text="Ab diesem Termin ändern…" onClick={() => setChanging(true)} />}
           {following.length > 0 && <Button icon="disable" text={`${seriesCancelTitles.FOLLOWING}…`} onClick={() => setCancelling('FOLLOWING')} />}
           {open.length > 0 && <Button icon="disable" intent="danger" text={`${seriesCancelTitles.ALL}…`} onClick={() => setCancelling('ALL')} />}
         </div>
@@ -103,6 +116,15 @@ export function SeriesSection({ tenantId, seriesId, currentBookingId, mayChange,
           count={cancelCount}
           onConfirm={(reason) => offered.cancel(series.id, cancelling, cancelling === 'FOLLOWING' ? currentBookingId : null, reason)}
           onClose={() => setCancelling(null)}
+        />
+      )}
+      {offered && changing && changeable && (
+        <SeriesChangeDialog
+          series={series}
+          from={changeable}
+          remaining={following.length}
+          onChange={(input, simulate) => offered.change(series.id, input, simulate)}
+          onClose={() => setChanging(false)}
         />
       )}
     </section>

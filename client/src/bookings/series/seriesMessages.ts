@@ -5,4 +5,9 @@ export const seriesMessages = {
   releaseError: { title: 'Fehler', message: 'Die Termine der Serie konnten nicht freigegeben werden.' },
   cancelled: { title: 'Serie storniert', message: 'Die Termine der Serie wurden storniert.' },
   cancelError: { title: 'Fehler', message: 'Die Termine der Serie konnten nicht storniert werden.' },
+  changed: (booked: number, cancelled: number) => ({
+    title: 'Serie geändert',
+    message: `${booked} ${booked === 1 ? 'neuer Termin' : 'neue Termine'} gebucht, ${cancelled} ${cancelled === 1 ? 'Termin' : 'Termine'} storniert.`,
+  }),
+  changeError: { title: 'Fehler', message: 'Die Serie konnte nicht geändert werden.' },
 } as const;

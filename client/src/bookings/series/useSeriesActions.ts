@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { CancelStaffBookingSeriesDocument, CommitStaffBookingSeriesDocument } from '../../gql/graphql';
+import { type BookingSeriesChangeInput, CancelStaffBookingSeriesDocument, ChangeStaffBookingSeriesDocument, CommitStaffBookingSeriesDocument } from '../../gql/graphql';
 import { notify, notifyError } from '../../shared/toast';
 import type { SeriesCancelScope } from './SeriesCancelDialog';
 import { applySeriesAnswer } from './seriesCache';
@@ -10,7 +10,8 @@ import type { SeriesActionRunners } from './SeriesSection';
  * The series-wide actions for the details dialog's series section: each tells how it went in a
  * toast, and its answer, the series with every date's new state, lands in Apollo's cache: the
  * series itself (normalized) and each date's booking wherever it is loaded (applySeriesAnswer),
- * so list, board, calendar and the dialog show it without reading again.
+ * so list, board, calendar and the dialog show it without reading again. The change of a series
+ * answers (or throws) to its dialog, which shows the outcome at its fields.
  */
 export function useSeriesActions(tenantId: string): SeriesActionRunners {
   const [commit, { loading: releasing }] = useMutation(CommitStaffBookingSeriesDocument, {
@@ -23,6 +24,20 @@ export function useSeriesActions(tenantId: string): SeriesActionRunners {
       if (data) applySeriesAnswer(cache, data.cancelBookingSeries);
     },
   });
+
+  const [changeMutation] = useMutation(ChangeStaffBookingSeriesDocument, {
+    // A simulation changes nothing; a change's series (normalized, with its new dates) is in the
+    // cache by its answer, and the cancelled dates' states go into their loaded bookings.
+    update: (cache, { data }) => {
+      if (data && !data.changeBookingSeries.simulated) applySeriesAnswer(cache, data.changeBookingSeries.series);
+    },
+  });
+
+  const change = async (seriesId: string, input: BookingSeriesChangeInput, simulate: boolean) => {
+    const { data } = await changeMutation({ variables: { tenantId, id: seriesId, input, simulate } });
+    if (!data) throw new Error('Keine Antwort auf changeBookingSeries');
+    return data.changeBookingSeries;
+  };
 
   const releaseAll = async (seriesId: string) => {
     try {
@@ -50,5 +65,5 @@ export function useSeriesActions(tenantId: string): SeriesActionRunners {
     }
   };
 
-  return { releaseAll, cancel, releasing };
+  return { releaseAll, cancel, change, releasing };
 }

@@ -6,7 +6,7 @@ import { addDays, berlinToday, startOfBerlinDay } from '../../../../common/time/
 import { BookableWeekDocument, type CheckoutBookableQuery } from '../../gql/graphql';
 import { shownFieldError } from '../../shared/forms/fieldMessage';
 import { formatPeriod, formatTime } from '../../shared/format';
-import { GroupError } from '../CheckoutSections';
+import { GroupError } from '../../shared/forms/ChoiceControls';
 import { type ChosenPeriod, periodOf } from '../checkoutRequest';
 import { FixedTimesChoice } from './FixedTimesChoice';
 import { LongRangeChoice } from './LongRangeChoice';

@@ -3,9 +3,10 @@ import { seriesMessages, seriesOccurrences, seriesReasonLabels, seriesSchema, ty
 import { berlinParts } from '../../../../common/time/berlin';
 
 /**
- * "Regelmäßig buchen" on the booking page: the form's series values, the checkout's `series` they
- * make, and their messages. Checked with the server's own seriesSchema and expansion, so the page
- * says what the server would, in the same words. Pure.
+ * A series' rule in a form: the form's series values, the `series` input they make, and their
+ * messages; used by the booking page ("Regelmäßig buchen") and the staff's change of a series.
+ * Checked with the server's own seriesSchema and expansion, so the form says what the server would,
+ * in the same words. Pure.
  */
 
 /** How the series ends: on a date or after a number of dates. */
