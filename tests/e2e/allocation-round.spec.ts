@@ -98,8 +98,8 @@ test.beforeAll(async () => {
     input: { type: 'room', title: HALL, location: 'Schulzentrum', isBookable: true, isPublic: true, isScheduleRelated: true, amount: '1', autoCommitBooking: false, priceType: 'per_hour', priceCategories: [{ priceEur: '0', priceValueAddedTax: '0' }] },
   });
   hallId = created.createBookable.id;
-  await register(owner, clubs.tsv, 'Tina');
-  await register(owner, clubs.sfc, 'Sven');
+  await register(owner, clubs.tsv, 'Karla');
+  await register(owner, clubs.sfc, 'Olaf');
 });
 
 test.afterAll(async () => {
@@ -162,7 +162,7 @@ test('two clubs apply for the same hall on Tuesdays 18 to 20 through the public 
   const tsv = await clubPage(browser, clubs.tsv);
   const round = tsv.getByRole('region', { name: ROUND });
   const form = round.getByRole('form', { name: `Bewerbung für ${ROUND}` });
-  await expect(form.getByLabel('Ansprechperson')).toHaveValue('Tina Vorstand');
+  await expect(form.getByLabel('Ansprechperson')).toHaveValue('Karla Vorstand');
   await expect(form.getByLabel('E-Mail')).toHaveValue(clubs.tsv.id);
   await form.getByLabel('Name der Organisation').fill(TSV);
   await form.getByLabel('Registernummer oder Mitgliedsnummer').fill('VR 4711');
