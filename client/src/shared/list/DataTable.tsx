@@ -1,7 +1,7 @@
 import { Button, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import Fuse from 'fuse.js';
 import { type ReactNode, useMemo, useState } from 'react';
-import { compareValues, pageSlice, type SortDirection } from './listing';
+import { compareValues, effectiveSort, pageSlice, type SortDirection } from './listing';
 import { type CreateAction, ListToolbar } from './ListToolbar';
 
 /**
@@ -48,6 +48,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const pageSizeLabel = props.pageSizeLabel ?? 'Einträge pro Seite';
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState(props.initialSort);
+  const [sortChosen, setSortChosen] = useState(false);
   const [pageSize, setPageSize] = useState(pageSizes[0] ?? ALL);
   const [page, setPage] = useState(0);
 
@@ -62,20 +63,23 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     [rows, searchText],
   );
 
+  const searching = Boolean(fuse && query.trim());
+  const activeSort = effectiveSort(sort, searching, sortChosen);
   const visible = useMemo(() => {
     const found = fuse && query.trim() ? fuse.search(query.trim()).map((result) => result.item.row) : [...rows];
-    const column = sort && columns.find((candidate) => candidate.key === sort.key);
-    if (sort && column?.sortValue) {
+    const column = activeSort && columns.find((candidate) => candidate.key === activeSort.key);
+    if (activeSort && column?.sortValue) {
       const value = column.sortValue;
-      found.sort((a, b) => compareValues(value(a), value(b), sort.direction));
+      found.sort((a, b) => compareValues(value(a), value(b), activeSort.direction));
     }
     return found;
-  }, [fuse, query, rows, sort, columns]);
+  }, [fuse, query, rows, activeSort, columns]);
 
   const { pageRows, pageCount, currentPage } = pageSlice(visible, pageSize, page);
 
   const toggleSort = (key: string) => {
-    setSort((current) => ({ key, direction: current?.key === key && current.direction === 'asc' ? 'desc' : 'asc' }));
+    setSortChosen(true);
+    setSort({ key, direction: activeSort?.key === key && activeSort.direction === 'asc' ? 'desc' : 'asc' });
   };
 
   return (
@@ -108,13 +112,13 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             <thead>
               <tr>
                 {columns.map((column) => (
-                  <th key={column.key} aria-sort={sort?.key === column.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+                  <th key={column.key} aria-sort={activeSort?.key === column.key ? (activeSort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
                     {column.sortValue ? (
                       <Button
                         variant="minimal"
                         size="small"
                         text={column.header}
-                        endIcon={sort?.key === column.key ? (sort.direction === 'asc' ? 'sort-asc' : 'sort-desc') : 'double-caret-vertical'}
+                        endIcon={activeSort?.key === column.key ? (activeSort.direction === 'asc' ? 'sort-asc' : 'sort-desc') : 'double-caret-vertical'}
                         onClick={() => toggleSort(column.key)}
                       />
                     ) : (

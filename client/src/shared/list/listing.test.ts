@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareValues, pageSlice } from './listing';
+import { compareValues, effectiveSort, pageSlice } from './listing';
 
 describe('compareValues', () => {
   it('sorts German text with umlauts and numbers inside text naturally', () => {
@@ -27,5 +27,18 @@ describe('pageSlice', () => {
 
   it('clamps a page beyond the end, e.g. after a search shrank the list', () => {
     expect(pageSlice(rows.slice(0, 4), 10, 3).currentPage).toBe(0);
+  });
+});
+
+describe('effectiveSort', () => {
+  const byName = { key: 'name', direction: 'asc' as const };
+
+  it('keeps the list sorted by its column while nobody searches', () => {
+    expect(effectiveSort(byName, false, false)).toEqual(byName);
+  });
+
+  it('orders a search by relevance unless the user chose a column', () => {
+    expect(effectiveSort(byName, true, false)).toBeUndefined();
+    expect(effectiveSort(byName, true, true)).toEqual(byName);
   });
 });

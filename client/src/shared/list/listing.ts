@@ -1,6 +1,19 @@
 /** Pure helpers of the list component, kept apart so they are unit-tested without a browser. */
 export type SortDirection = 'asc' | 'desc';
 
+export interface ColumnSort {
+  key: string;
+  direction: SortDirection;
+}
+
+/**
+ * The sort a list applies: while searching, the best matches come first (an exact hit must not end up
+ * on page three behind fuzzy ones) until the user picks a column themselves.
+ */
+export function effectiveSort(sort: ColumnSort | undefined, searching: boolean, chosenByUser: boolean): ColumnSort | undefined {
+  return searching && !chosenByUser ? undefined : sort;
+}
+
 const collator = new Intl.Collator('de-DE', { numeric: true, sensitivity: 'base' });
 
 /** German collation for text, numeric order for numbers; empty values last in either direction. */
