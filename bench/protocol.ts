@@ -20,6 +20,10 @@ export type BenchRequest =
   | { type: 'receiptBookings'; count: number }
   /** Rooms of capacity 1 in a tenant of their own for the balancer's checkouts; answers BalancerRooms. */
   | { type: 'balancerRooms' }
+  /** A tenant with an event of `seats` seats, two priced tickets and a coupon usable `couponUses` times; answers RushEvent. */
+  | { type: 'rushEvent'; seats: number; couponUses: number }
+  /** What PostgreSQL holds of the rush afterwards; answers RushCheck. */
+  | { type: 'rushCheck'; tenantId: string; eventId: string; couponCode: string }
   /** The memory of the server process and of its Chromium processes; answers MemoryReading. */
   | { type: 'memory' };
 
@@ -60,4 +64,20 @@ export interface OccupancyCheck {
   stored: number;
   oversold: number;
   spanS: number;
+}
+
+export interface RushEvent {
+  tenantId: string;
+  eventId: string;
+  ticketIds: string[];
+  couponCode: string;
+}
+
+export interface RushCheck {
+  /** Tickets in bookings that are not rejected. */
+  seats: number;
+  bookings: number;
+  /** Buyers (by mail) holding more than one booking. */
+  buyersWithTwoBookings: number;
+  couponUsed: number;
 }

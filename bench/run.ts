@@ -20,6 +20,7 @@ import {
   percentileOf,
 } from './client.js';
 import { startHaproxy } from '../tests/support/haproxy.js';
+import { measureTicketRush } from './rush.js';
 import type { BalancerRooms, BenchRequest, MemoryReading, OccupancyCheck, RawLookup, RawResult, SeededData, SeededRoom } from './protocol.js';
 
 /**
@@ -34,7 +35,8 @@ import type { BalancerRooms, BenchRequest, MemoryReading, OccupancyCheck, RawLoo
  * tenant's bookings), `BENCH_ONLY=kanban` only the kanban view's, `BENCH_ONLY=calendar` only the
  * month calendar's, `BENCH_ONLY=receipts` only the receipt PDFs (throughput with the warm browser
  * and the memory after 50 and after 500 documents), `BENCH_ONLY=balancer` only the checkouts through
- * HAProxy in front of two server processes beside those sent to one directly.
+ * HAProxy in front of two server processes beside those sent to one directly, `BENCH_ONLY=rush` only
+ * the ticket rush (bench/rush.ts).
  */
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -61,8 +63,8 @@ const FRAME_BUDGET_MS = 1000 / 60;
 /** requestAnimationFrame timestamps of frames in budget vary by about ±0.1 ms around 16.67 ms. */
 const FRAME_JITTER_MS = 0.5;
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && !['api', 'client', 'kanban', 'calendar', 'receipts', 'balancer'].includes(ONLY)) {
-  throw new Error(`BENCH_ONLY kennt nur "api", "client", "kanban", "calendar", "receipts" und "balancer", nicht "${ONLY}"`);
+if (ONLY !== undefined && !['api', 'client', 'kanban', 'calendar', 'receipts', 'balancer', 'rush'].includes(ONLY)) {
+  throw new Error(`BENCH_ONLY kennt nur "api", "client", "kanban", "calendar", "receipts", "balancer" und "rush", nicht "${ONLY}"`);
 }
 /** Receipt PDFs: the first ones measured for memory, all of them, and how many requests run at once (PDF_CONCURRENCY). */
 const RECEIPTS_FIRST = 50;
@@ -132,7 +134,7 @@ const database = await startEmbeddedPostgres(path.join(workDir, 'db'), await fre
 const serverPort = await freePort();
 const sessionSecret = randomBytes(32).toString('hex');
 /** A server process of the built product on the benchmark's database (a second one shares its sessions). */
-const serverProcess = (port: number) =>
+const serverProcess = (port: number, extraEnv: Record<string, string> = {}) =>
   fork(path.resolve('bench/worker.ts'), [], {
     execArgv: ['--import', '@swc-node/register/esm-register'],
     env: {
@@ -147,6 +149,7 @@ const serverProcess = (port: number) =>
       ADMIN_PASSWORD: ADMIN.password,
       BENCH_PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...extraEnv,
     },
   });
 const worker = serverProcess(serverPort);
@@ -442,6 +445,8 @@ async function measureBalancer(base: string): Promise<string> {
   }
 }
 
+const ticketRush = () => measureTicketRush({ ask, serverProcess, freePort, percentile, fixed });
+
 /** The server's rows; `apiOnly` (BENCH_ONLY=api) leaves out the browser, the board and the receipts. */
 async function measureServer(base: string, clientRows: string, apiOnly = false): Promise<void> {
   const signInAs = (login: { id: string; password: string }) => signIn(base, login);
@@ -562,6 +567,7 @@ async function measureServer(base: string, clientRows: string, apiOnly = false):
   ];
   const listRaw = await rawRow('Raw SQL: dieselben 50 Buchungen mit Positionen (gleicher Pool)', { kind: 'bookingPage', tenantId: demoTenantId });
   const balancerRows = await measureBalancer(base);
+  const rushRows = await ticketRush();
   if (apiOnly) {
     const distinctRow = checkoutRows[3];
     console.log(
@@ -575,6 +581,8 @@ async function measureServer(base: string, clientRows: string, apiOnly = false):
         ...checkoutRows.map((row) => `| ${row.name} | ${row.requests} | ${fixed(row.requestsPerSecond, 0)} | ${fixed(row.bookingsPerMinute, 0)} | ${fixed(row.p50)} | ${fixed(row.p99)} | ${row.answers} | ${row.oversold} |`),
         '',
         balancerRows,
+        '',
+        rushRows,
         '',
         `| Buchungsliste | Anfragen/s | p50 ms | p99 ms | Durchsatz / Raw SQL |\n|---|---:|---:|---:|---:|`,
         ...ratioRows([...listRows, listRaw], listRaw),
@@ -615,6 +623,8 @@ async function measureServer(base: string, clientRows: string, apiOnly = false):
     `(c) ${hundred.stored} von 100 Zeitfenstern vergeben nach ${fixed(hundred.spanS)} s (erste bis letzte gespeicherte Buchung), solange frei also ${fixed(hundred.spanS > 0 ? ((hundred.stored - 1) / hundred.spanS) * 60 : 0, 0)} Buchungen/min.`,
     '',
     balancerRows,
+    '',
+    rushRows,
     '',
     `Frühere Buchungen: dieselbe Woche (mit 3 Buchungen darin) auf einem Objekt mit 10 und einem mit ${PAST_BOOKINGS_LARGE.toLocaleString('de-DE')} früheren Buchungen (Verhältnis: 100.000 / 10):`,
     '',
@@ -731,6 +741,8 @@ try {
   } else if (ONLY === 'balancer') {
     // Only these rows (bench/last-result.md keeps the last full run).
     console.log(`${header()}\n\n${await measureBalancer(base)}`);
+  } else if (ONLY === 'rush') {
+    console.log(`${header()}\n\n${await ticketRush()}`);
   } else if (ONLY === 'receipts') {
     // Only these rows (bench/last-result.md keeps the last full run).
     console.log(`${header()}\n\n${await measureReceipts(base, true)}`);

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { BalancerRooms, BenchRequest, MemoryReading, RawLookup, SeededData } from './protocol.js';
+import type { BalancerRooms, BenchRequest, MemoryReading, RawLookup, RushCheck, RushEvent, SeededData } from './protocol.js';
 
 /**
  * The benchmark's server process: the built product (dist/) on the given database, plus what the
@@ -21,6 +21,9 @@ type BookableModule = typeof import('../server/src/bookables/bookable.entity.js'
 type BookableServiceModule = typeof import('../server/src/bookables/bookable.service.js');
 type BookingModelModule = typeof import('../server/src/bookings/booking.model.js');
 type BookingQueriesModule = typeof import('../server/src/bookings/booking.queries.js');
+type EventEntityModule = typeof import('../server/src/events/event.entity.js');
+type EventModelModule = typeof import('../server/src/events/event.model.js');
+type CouponModule = typeof import('../server/src/coupons/coupon.entity.js');
 
 const dist = (file: string) => pathToFileURL(path.resolve('dist/server/src', file)).href;
 const { createApp } = (await import(dist('app.js'))) as AppModule;
@@ -33,6 +36,9 @@ const { Bookable } = (await import(dist('bookables/bookable.entity.js'))) as Boo
 const { bookableRecord } = (await import(dist('bookables/bookable.service.js'))) as BookableServiceModule;
 const { bookableSnapshot } = (await import(dist('bookings/booking.model.js'))) as BookingModelModule;
 const { OCCUPANCY_IN_WINDOW_SQL } = (await import(dist('bookings/booking.queries.js'))) as BookingQueriesModule;
+const { Event } = (await import(dist('events/event.entity.js'))) as EventEntityModule;
+const { defaultEventData } = (await import(dist('events/event.model.js'))) as EventModelModule;
+const { Coupon, CouponType } = (await import(dist('coupons/coupon.entity.js'))) as CouponModule;
 
 const databaseUrl = process.env.DATABASE_URL!;
 const config = loadConfig({ ...process.env, NODE_ENV: 'production', SEED_DEMO: 'true' });
@@ -236,6 +242,54 @@ async function balancerRooms(): Promise<BalancerRooms> {
   return { tenantId: tenant.id, rooms: ids as BalancerRooms['rooms'] };
 }
 
+/** The concert of the ticket rush: a tenant that mails, an event 60 days ahead, two priced tickets, a limited coupon. */
+async function rushEvent(seats: number, couponUses: number): Promise<RushEvent> {
+  const em = orm.em.fork();
+  const tenant = em.create(Tenant, { name: 'Kulturamt Musterstadt (Benchmark Kartenverkauf)' });
+  tenant.mail = 'kultur@example.com';
+  const day = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+  const event = em.create(Event, { tenant, ownerUserId: null });
+  const base = defaultEventData();
+  event.setData({
+    ...base,
+    isPublic: true,
+    information: { ...base.information, name: 'Sommerkonzert', startDate: day, startTime: '19:00', endDate: day, endTime: '22:00' },
+    attendees: { ...base.attendees, needsRegistration: true, maxAttendees: seats },
+  });
+  const ticket = (title: string, priceEur: number) =>
+    em.create(Bookable, {
+      tenant,
+      type: 'ticket',
+      title,
+      eventId: event.id,
+      ownerUserId: null,
+      isBookable: true,
+      isPublic: true,
+      autoCommitBooking: true,
+      amount: null,
+      priceType: 'per-item',
+      priceCategories: [{ priceEur, priceValueAddedTax: 7, interval: { start: null, end: null }, fixedPrice: false }],
+    });
+  const tickets = [ticket('Parkett', 39), ticket('Rang', 25)];
+  em.create(Coupon, { tenant, code: 'KONZERT10', type: CouponType.percentage, discount: 10, maxAmount: couponUses });
+  await em.flush();
+  return { tenantId: tenant.id, eventId: event.id, ticketIds: tickets.map((entry) => entry.id), couponCode: 'KONZERT10' };
+}
+
+/** What the rush left in PostgreSQL: seats and bookings of the event, buyers with two bookings, coupon uses. */
+async function rushCheck(tenantId: string, eventId: string, couponCode: string): Promise<RushCheck> {
+  const [row] = await execute<{ seats: number; bookings: number; doubled: number; coupon_used: number }[]>(
+    `select (select coalesce(sum(i.amount), 0) from booking_items i join bookings b on b.key = i.booking_key join bookables t on t.id = i.bookable_id
+              where t.event_id = ? and not b.is_rejected)::int as seats,
+            (select count(distinct b.key) from booking_items i join bookings b on b.key = i.booking_key join bookables t on t.id = i.bookable_id
+              where t.event_id = ? and not b.is_rejected)::int as bookings,
+            (select count(*) from (select b.mail from bookings b where b.tenant_id = ? group by b.mail having count(*) > 1) twice)::int as doubled,
+            (select used_amount from coupons where tenant_id = ? and code = ?)::int as coupon_used`,
+    [eventId, eventId, tenantId, tenantId, couponCode],
+  );
+  return { seats: row.seats, bookings: row.bookings, buyersWithTwoBookings: row.doubled, couponUsed: row.coupon_used };
+}
+
 /**
  * What the SQL check says about one object: stored bookings (non-rejected items), units booked
  * beyond its capacity at the start of any booked window (0 = not overbooked), and how long storing
@@ -344,6 +398,10 @@ async function answer(message: BenchRequest): Promise<unknown> {
     }
     case 'balancerRooms':
       return balancerRooms();
+    case 'rushEvent':
+      return rushEvent(message.seats, message.couponUses);
+    case 'rushCheck':
+      return rushCheck(message.tenantId, message.eventId, message.couponCode);
     case 'memory':
       return memory();
   }

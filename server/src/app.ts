@@ -13,6 +13,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import pg from 'pg';
+import { pendingMigrationNames } from './db/migration-state.js';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { AppConfig } from './config.js';
 import { bookableRoutes } from './bookables/bookable.routes.js';
@@ -258,8 +259,8 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
         return { ok: true, detail: 'erreichbar' };
       },
       migrations: async () => {
-        const pending = await orm.getMigrator().getPendingMigrations();
-        return pending.length === 0 ? { ok: true, detail: 'alle angewendet' } : { ok: false, detail: `${pending.length} ausstehend: ${pending.map((migration) => migration.name).join(', ')}` };
+        const pending = await pendingMigrationNames(pool);
+        return pending.length === 0 ? { ok: true, detail: 'alle angewendet' } : { ok: false, detail: `${pending.length} ausstehend: ${pending.join(', ')}` };
       },
       jobWorker: async () => jobWorker.state(),
       shutdown: async () => httpDrain.state(),

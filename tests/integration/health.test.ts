@@ -48,4 +48,30 @@ describe('health and readiness', () => {
     }
     expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
   });
+
+  it('GET /readyz stays 200 while every connection of the request pool is held (checkouts queued for one lock)', async () => {
+    const requestPool = (app.orm.em.getConnection().getKnex().client as { pool: { max: number; numUsed(): number } }).pool;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let holding = 0;
+    let allHeld!: () => void;
+    const held = new Promise<void>((resolve) => (allHeld = resolve));
+    const holders = Array.from({ length: requestPool.max }, () =>
+      app.orm.em.fork().transactional(async (tx) => {
+        await tx.execute('select 1');
+        if (++holding === requestPool.max) allHeld();
+        await gate;
+      }),
+    );
+    try {
+      await held;
+      expect(requestPool.numUsed()).toBe(requestPool.max);
+      const answer = await fetch(`${app.url}/readyz`);
+      const body = (await answer.json()) as { failing?: string[] };
+      expect(answer.status, JSON.stringify(body)).toBe(200);
+    } finally {
+      release();
+      await Promise.all(holders);
+    }
+  });
 });

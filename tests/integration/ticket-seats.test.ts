@@ -134,6 +134,28 @@ describe('ticket seats at checkout', () => {
     expect((await clients[0].post(`/api/${tenantId}/checkout`, checkoutBody([{ bookableId: otherTicket.id, amount: 1 }], 's5'))).status).toBe(200);
   });
 
+  it('buyers of a sold-out event hear "full" at once instead of queueing for its lock; with seats left the lock still decides', async () => {
+    const event = await storeEvent(2);
+    const ticket = await storeTicket(event.id);
+    expect((await clients[0].post(`/api/${tenantId}/checkout`, checkoutBody([{ bookableId: ticket.id, amount: 1 }], 'q1'))).status).toBe(200);
+    // Another transaction holds the event's lock (as a checkout in progress would) for the rest of the test.
+    const holder = await sql.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`event:${event.id}`]);
+      // One seat left: this checkout must wait for the lock and, not getting it, answers busy.
+      const waiting = await clients[1].post(`/api/${tenantId}/checkout`, checkoutBody([{ bookableId: ticket.id, amount: 1 }], 'q2'));
+      expect(waiting.status, waiting.text).toBe(409);
+      expect(waiting.json.code).toBe('booking.busy');
+      // Two seats asked with one left: refused from what is committed, without waiting for the lock.
+      expectEventFull(await clients[0].post(`/api/${tenantId}/checkout`, checkoutBody([{ bookableId: ticket.id, amount: 2 }], 'q3')), event.name);
+    } finally {
+      await holder.query('rollback');
+      holder.release();
+    }
+    expect(await seatsInDatabase(event.id)).toEqual({ seats: 1, bookings: 1 });
+  });
+
   it('no limit when maxAttendees is empty; seats left is then null', async () => {
     const event = await storeEvent(null);
     const ticket = await storeTicket(event.id);

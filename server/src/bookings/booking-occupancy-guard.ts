@@ -115,6 +115,14 @@ async function requireFreeLockers(em: EntityManager, claim: OccupancyClaim, dema
 
 const eventOf = (item: ClaimedItem) => (item.record.type === 'ticket' ? item.record.eventId : null);
 
+/** Seats per event the booking's whole claim asks for, only for events where that is more than it held. */
+function growingSeats(claim: OccupancyClaim): Map<string, number> {
+  const eventByObject = new Map(claim.items.map((item) => [item.record.id, eventOf(item)]));
+  const wanted = requestedSeats(claim.items.map((item) => ({ eventId: eventOf(item), amount: item.amount })));
+  const held = requestedSeats((claim.held?.items ?? []).map(({ bookableId, amount }) => ({ eventId: eventByObject.get(bookableId) ?? null, amount })));
+  return new Map([...wanted].filter(([eventId, seats]) => seats > (held.get(eventId) ?? 0)));
+}
+
 export class BookingOccupancyGuard {
   constructor(private readonly events: EventDirectory) {}
 
@@ -129,6 +137,7 @@ export class BookingOccupancyGuard {
     if (growing.length === 0) return null;
     this.requireHorizon(claim, growing, now);
     const lockers = lockerDemandsOf(claim);
+    await this.refuseFullEvents(tx, claim, growing);
     await lockObjects(tx, [...lockKeysOf(growing), ...lockerLockKeys(claim.tenantId, lockers)]);
     // Read under the locks and in the transaction: an event's limit is changed under the same
     // event lock (never below the seats sold), so the limit read here is the one that holds.
@@ -144,6 +153,24 @@ export class BookingOccupancyGuard {
     this.requireHorizon(claim, growing, now);
     await this.check(em, claim, rules, growing, await this.seatInfos(claim, growing), now);
     await requireFreeLockers(em, claim, lockerDemandsOf(claim));
+  }
+
+  /**
+   * A sold-out event refuses before its lock is even asked for. When a concert goes on sale, hundreds
+   * of buyers queue for that one lock; once the seats are gone, every later buyer would wait in line
+   * only to hear "full". Seats come back only by a cancellation, so a refusal read from committed
+   * state is the answer the same request would have had a moment earlier. Passing here proves
+   * nothing: the check under the lock decides.
+   */
+  private async refuseFullEvents(tx: EntityManager, claim: OccupancyClaim, growing: readonly ClaimedItem[]): Promise<void> {
+    const wanted = growingSeats(claim);
+    if (wanted.size === 0) return;
+    // Through the transaction's own connection: a second one per checkout would let a rush of them
+    // hold every pooled connection while each waits for another.
+    for (const [eventId, info] of await this.seatInfos(claim, growing, tx)) {
+      const seats = wanted.get(eventId);
+      if (seats !== undefined && !eventHasSeats(info.maxAttendees, await seatsTaken(tx, claim.tenantId, eventId, claim.bookingKey), seats)) throw eventFullError(info);
+    }
   }
 
   /** The events of the growing tickets with their seat limits (an unknown event limits nothing). */
@@ -170,10 +197,7 @@ export class BookingOccupancyGuard {
   private async check(em: EntityManager, claim: OccupancyClaim, rules: OccupancyRules, growing: readonly ClaimedItem[], events: ReadonlyMap<string, EventSeatInfo>, now: Date): Promise<void> {
     const window = claim.begin && claim.end && claim.end > claim.begin ? { begin: claim.begin, end: claim.end } : null;
     const checked = new Set(growing);
-    // Seats per event: the booking's whole claim against what it held, each event checked once.
-    const eventByObject = new Map(claim.items.map((item) => [item.record.id, eventOf(item)]));
-    const wantedSeats = requestedSeats(claim.items.map((item) => ({ eventId: eventOf(item), amount: item.amount })));
-    const heldSeats = requestedSeats((claim.held?.items ?? []).map(({ bookableId, amount }) => ({ eventId: eventByObject.get(bookableId) ?? null, amount })));
+    const wantedSeats = growingSeats(claim);
     const seatsChecked = new Set<string>();
     const pending: Occupancy[] = [];
     for (const item of claim.items) {
@@ -187,7 +211,7 @@ export class BookingOccupancyGuard {
         this.requireRules(item, claim, rules, [...others, ...pending], now);
         const eventId = eventOf(item);
         const event = eventId ? events.get(eventId) : undefined;
-        if (eventId && event && !seatsChecked.has(eventId) && (wantedSeats.get(eventId) ?? 0) > (heldSeats.get(eventId) ?? 0)) {
+        if (eventId && event && !seatsChecked.has(eventId) && wantedSeats.has(eventId)) {
           seatsChecked.add(eventId);
           if (!eventHasSeats(event.maxAttendees, await seatsTaken(em, claim.tenantId, eventId, claim.bookingKey), wantedSeats.get(eventId) ?? 0)) throw eventFullError(event);
         }
