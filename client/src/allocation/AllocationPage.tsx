@@ -14,7 +14,7 @@ import {
 import { formatDateTime } from '../shared/format';
 import { NoTenantSelected } from '../shared/NoTenantSelected';
 import { PageTitle } from '../shared/PageTitle';
-import { allowUpdate, viewerOf } from '../shared/rights';
+import { allowManageAllocationRounds, viewerOf } from '../shared/rights';
 import { useAppState } from '../shared/store';
 import { notify, notifyError } from '../shared/toast';
 import { AllocationGridView } from './AllocationGridView';
@@ -56,7 +56,7 @@ function AllocationScreen({ tenantId, roundId }: { tenantId: string; roundId: st
   const [pending, setPending] = useState<PendingDecision | null>(null);
   const [confirmingPublish, setConfirmingPublish] = useState(false);
   const viewer = viewerOf(useAppState((state) => state.user));
-  const mayDecide = allowUpdate(viewer, 'manageBookings', { tenantId });
+  const mayDecide = allowManageAllocationRounds(viewer, tenantId);
 
   if (error && !data) {
     return (

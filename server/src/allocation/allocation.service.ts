@@ -8,7 +8,7 @@ import {
 } from '../../../common/allocation/allocation.schema.js';
 import { viewerActor } from '../../../common/changes/actor.js';
 import type { BookingHistoryVia } from '../../../common/bookings/history.js';
-import { hasFlag } from '../../../common/permissions/permissions.js';
+import { canManageAllocationRounds, canReadAllocationRounds } from '../../../common/permissions/permissions.js';
 import { Bookable } from '../bookables/bookable.entity.js';
 import type { CheckoutService } from '../bookings/checkout/checkout.service.js';
 import { AppError } from '../shared/errors.js';
@@ -68,16 +68,17 @@ export class AllocationService {
 
   // Staff ------------------------------------------------------------------------------------
 
-  /** Staff who manage the tenant's bookings (manageBookings updateAny) run rounds; readAny reads them. */
+  /** Staff run rounds and read them by the rules the GraphQL fields name (ALLOCATION_MANAGER, ALLOCATION_READER), the same functions. */
   private requireStaff(viewer: Viewer | null, tenantId: string, write: boolean): Viewer {
     if (!viewer) throw new AppError('auth.unauthenticated');
     assertTokenTenant(viewer, tenantId);
-    if (!hasFlag(viewer.permissions, tenantId, 'manageBookings', write ? 'updateAny' : 'readAny')) throw new AppError('auth.forbidden');
+    const allowed = write ? canManageAllocationRounds : canReadAllocationRounds;
+    if (!allowed(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
     return viewer;
   }
 
   async listRounds(viewer: Viewer | null, tenantId: string): Promise<AllocationRoundView[]> {
-    const staff = viewer !== null && hasFlag(viewer.permissions, tenantId, 'manageBookings', 'readAny');
+    const staff = viewer !== null && canReadAllocationRounds(viewer.permissions, tenantId);
     if (!staff) return this.openRounds(tenantId);
     this.requireStaff(viewer, tenantId, false);
     const em = this.orm.em.fork();
