@@ -20,6 +20,7 @@ import { notify, notifyError } from '../shared/toast';
 import { applicationInput, ApplicationForm, type ApplicationValues, applicationValues } from './ApplicationForm';
 import { allocationToasts } from './allocationMessages';
 import { decisionText, intervalText, leftOutText, seasonText, slotText, windowText } from './allocationText';
+import { wishObjectText } from './wishObject';
 
 type Round = AllocationRoundFieldsFragment;
 type Application = AllocationApplicationFieldsFragment;
@@ -219,7 +220,7 @@ function ApplicationSummary({ application, objectTitle, heading }: { application
         {wishes.map((wish) => (
           <li key={wish.id} className="allocation-wish" aria-label={`Wunsch ${wish.priority}`}>
             <div className="allocation-wish-head">
-              <strong>Priorität {wish.priority}:</strong> {objectTitle(wish.bookableId)}, {slotText(wish)}, {intervalText(wish.interval)}
+              <strong>Priorität {wish.priority}:</strong> {wishObjectText(wish, objectTitle)}, {slotText(wish)}, {intervalText(wish.interval)}
               {wish.participants ? `, ${wish.participants} Teilnehmende` : ''} <WishDecision wish={wish} />
             </div>
             {wish.comment && <p className="allocation-comment">Ihr Kommentar: {wish.comment}</p>}
