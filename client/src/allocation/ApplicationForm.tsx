@@ -179,9 +179,10 @@ function Wishes({ round }: { round: AllocationRoundFieldsFragment }) {
   const listError = meta.submitFailed && typeof meta.error === 'string' ? meta.error : undefined;
   const add = () => form.change('wishes', [...wishes, emptyWish(Math.max(0, ...wishes.map((wish) => Number(wish.priority) || 0)) + 1, round.bookables.length === 1 ? round.bookables[0].id : '')]);
   return (
-    <section aria-labelledby="application-wishes-heading">
-      <h3 id="application-wishes-heading" className="bp6-heading">
-        Ihre Wünsche
+    // One form per open round on the page: the wishes' heading id and the region's name are the round's own.
+    <section aria-labelledby={`application-wishes-heading-${round.id}`}>
+      <h3 id={`application-wishes-heading-${round.id}`} className="bp6-heading">
+        Ihre Wünsche<span className="allocation-visually-hidden"> für {round.title}</span>
       </h3>
       {wishes.map((_, index) => (
         <WishFields key={index} index={index} round={round} onRemove={wishes.length > 1 ? () => form.change('wishes', wishes.filter((__, other) => other !== index)) : null} />

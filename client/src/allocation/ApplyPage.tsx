@@ -1,7 +1,7 @@
 import './allocation.css';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Alert, Button, Callout, Classes, H2, H3, Spinner, Tag } from '@blueprintjs/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
   type AllocationApplicationFieldsFragment,
@@ -181,7 +181,15 @@ function OpenRound({ tenantId, round, application, contact, objectTitle }: {
       )}
       {application && !editing && (
         <>
-          <ApplicationSummary application={application} objectTitle={objectTitle} heading="Ihre Bewerbung" />
+          <ApplicationSummary
+            application={application}
+            objectTitle={objectTitle}
+            heading={
+              <>
+                Ihre Bewerbung<span className="allocation-visually-hidden"> für {round.title}</span>
+              </>
+            }
+          />
           <div className="allocation-form-actions">
             <Button icon="edit" text="Bewerbung ändern" onClick={() => setEditing(true)} />
             <Button icon="undo" intent="danger" text="Bewerbung zurückziehen" onClick={() => setWithdrawing(true)} />
@@ -202,7 +210,7 @@ function WishDecision({ wish }: { wish: Application['wishes'][number] }) {
 }
 
 /** An application as its applicant reads it: each wish with its decision, the granted slot, the reason of a decline and the dates left out. */
-function ApplicationSummary({ application, objectTitle, heading }: { application: Application; objectTitle: (id: string | null | undefined) => string; heading?: string }) {
+function ApplicationSummary({ application, objectTitle, heading }: { application: Application; objectTitle: (id: string | null | undefined) => string; heading?: ReactNode }) {
   const headingId = `application-${application.id}`;
   const wishes = [...application.wishes].sort((a, b) => a.priority - b.priority);
   return (
