@@ -179,6 +179,16 @@ export function canMoveWorkflowTasks(permissions: Permissions, tenantId: string)
   return hasFlag(permissions, tenantId, 'manageBookings', 'updateAny');
 }
 
+/** Running allocation rounds (create and change rounds, decide wishes, publish): ANY(updateAny, manageBookings), as publishing books series for any applicant. */
+export function canManageAllocationRounds(permissions: Permissions, tenantId: string): boolean {
+  return hasFlag(permissions, tenantId, 'manageBookings', 'updateAny');
+}
+
+/** Reading allocation rounds with every application and the grid: ANY(readAny, manageBookings), as they show every applicant. */
+export function canReadAllocationRounds(permissions: Permissions, tenantId: string): boolean {
+  return hasFlag(permissions, tenantId, 'manageBookings', 'readAny');
+}
+
 export function canConfigureWorkflow(permissions: Permissions, tenantId: string): boolean {
   return hasFullAccess(permissions, tenantId);
 }

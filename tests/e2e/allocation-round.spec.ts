@@ -1,7 +1,7 @@
-import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page, request, test } from '@playwright/test';
 import { addDays } from '../../common/time/berlin.js';
 import { testDay, testDayAhead } from '../support/test-calendar.js';
-import { confirmAddressThroughApi, expectAccessiblePage, expectNoSeriousAxeFindings, germanDate, graphql, screenshot, signedInApi, signInAndSelectDemoTenant } from './helpers.js';
+import { baseUrl, confirmAddressThroughApi, expectAccessiblePage, expectNoSeriousAxeFindings, germanDate, graphql, screenshot, signedInApi, signInAndSelectDemoTenant } from './helpers.js';
 import { waitForMail } from './mailbox.js';
 
 /**
@@ -11,12 +11,20 @@ import { waitForMail } from './mailbox.js';
  * second wish. Staff see the conflict in the grid (colour, icon and the word), publishing is
  * disabled with its reason; they grant one club as wished, the other at 20:00 to 22:00, decline the
  * second wish with a reason, and publish. The club reads its grant and the declined wish with its
- * reason and gets the result mail. axe checks the new screens in the light and the dark theme.
+ * reason and gets the result mail. A club then asks for any hall (a kind of object) in a second
+ * round, changes that application and withdraws its application to a third; staff see the wish in
+ * both halls of the round and grant it with the hall they choose. axe checks the rounds list, the
+ * allocation grid and the public application page in the light and the dark theme. The demo tenant
+ * has an open round of its own: every step here finds its round, club and hall by a unique name.
  */
 test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now().toString(36).toUpperCase();
 const HALL = `Sporthalle ${stamp}`;
+/** A second hall of the same kind (room) for the wish that leaves the hall to staff. */
+const GYM = `Turnhalle ${stamp}`;
+const SUMMER_ROUND = `Sommerhallen ${stamp}`;
+const EXTRA_ROUND = `Nachvergabe ${stamp}`;
 const ROUND = `Hallenbelegung ${stamp}`;
 const TSV = `TSV Musterstadt ${stamp}`;
 const SFC = `SFC Musterstadt ${stamp}`;
@@ -38,7 +46,10 @@ const clubs: Record<'tsv' | 'sfc', Club> = {
 let owner: APIRequestContext;
 let tenantId: string;
 let hallId: string;
+let gymId: string;
 let roundId: string;
+let summerRoundId: string;
+let extraRoundId: string;
 
 const toast = (page: Page, text: string) => page.locator('.bp6-toast').filter({ hasText: text });
 const applyPath = () => `/vergabe/${tenantId}`;
@@ -98,6 +109,11 @@ test.beforeAll(async () => {
     input: { type: 'room', title: HALL, location: 'Schulzentrum', isBookable: true, isPublic: true, isScheduleRelated: true, amount: '1', autoCommitBooking: false, priceType: 'per_hour', priceCategories: [{ priceEur: '0', priceValueAddedTax: '0' }] },
   });
   hallId = created.createBookable.id;
+  const gym = await graphql<{ createBookable: { id: string } }>(owner, 'mutation ($t: ID!, $input: BookableInput!) { createBookable(tenantId: $t, input: $input) { id } }', {
+    t: tenantId,
+    input: { type: 'room', title: GYM, location: 'Schulzentrum', isBookable: true, isPublic: true, isScheduleRelated: true, amount: '1', autoCommitBooking: false, priceType: 'per_hour', priceCategories: [{ priceEur: '0', priceValueAddedTax: '0' }] },
+  });
+  gymId = gym.createBookable.id;
   await register(owner, clubs.tsv, 'Karla');
   await register(owner, clubs.sfc, 'Olaf');
 });
@@ -286,7 +302,8 @@ test('the club reads its grant and the declined wish with its reason, and gets t
   await expect(earlier.getByRole('listitem', { name: 'Wunsch 1' })).toContainText('zugesagt');
   await expect(earlier.getByRole('listitem', { name: 'Wunsch 2' })).toContainText('abgesagt');
   await expect(earlier.getByRole('listitem', { name: 'Wunsch 2' })).toContainText(`Begründung: ${DECLINE_REASON}`);
-  await expect(sfc.getByRole('heading', { name: 'Derzeit keine offene Vergaberunde' }).or(sfc.getByRole('heading', { name: ROUND }))).toHaveCount(1);
+  // The published round takes no applications any more (the demo's own round may still be open).
+  await expect(sfc.getByRole('heading', { name: ROUND, exact: true })).toHaveCount(0);
   await expectAccessiblePage(sfc, 'Ergebnis für den Verein im dunklen Thema');
   await screenshot(sfc, 'allocation-08-club-result-dark');
   await sfc.context().close();
@@ -294,4 +311,136 @@ test('the club reads its grant and the declined wish with its reason, and gets t
   const mail = await waitForMail(clubs.sfc.id, `Ergebnis der Vergaberunde „${ROUND}“`);
   expect(mail.text).toContain('20:00');
   expect(mail.text).toContain(DECLINE_REASON);
+});
+
+/** A round over the given objects whose window is open now, created through the API. */
+async function openRound(title: string, bookableIds: string[]): Promise<string> {
+  const { createAllocationRound } = await graphql<{ createAllocationRound: { id: string } }>(owner, 'mutation($t: ID!, $input: AllocationRoundInput!) { createAllocationRound(tenantId: $t, input: $input) { id } }', {
+    t: tenantId,
+    input: { title, seasonBegin: SEASON_BEGIN, seasonEnd: SEASON_END, applicationsFrom: new Date(Date.now() - 3_600_000).toISOString(), applicationsUntil: new Date(Date.now() + 2 * 86_400_000).toISOString(), bookableIds, skipHolidays: true },
+  });
+  return createAllocationRound.id;
+}
+
+test('a club asks for any hall, changes that application and withdraws its application to another round', async ({ browser }) => {
+  test.setTimeout(120_000);
+  summerRoundId = await openRound(SUMMER_ROUND, [hallId, gymId]);
+  extraRoundId = await openRound(EXTRA_ROUND, [hallId]);
+  const tsv = await clubPage(browser, clubs.tsv);
+
+  const summer = tsv.getByRole('region', { name: SUMMER_ROUND });
+  const summerForm = summer.getByRole('form', { name: `Bewerbung für ${SUMMER_ROUND}` });
+  await summerForm.getByLabel('Name der Organisation').fill(TSV);
+  const anyHall = summerForm.getByRole('group', { name: 'Wunsch 1' });
+  // The kinds of the round's objects follow its objects in the same list.
+  await expect(anyHall.getByLabel('Objekt').locator('option')).toHaveText(['Bitte wählen', HALL, GYM, 'Raum (beliebig)']);
+  await anyHall.getByLabel('Objekt').selectOption({ label: 'Raum (beliebig)' });
+  await anyHall.getByLabel('Wochentag').selectOption({ label: 'Freitag' });
+  await anyHall.getByLabel('Von').fill('16:00');
+  await anyHall.getByLabel('Bis').fill('18:00');
+  await anyHall.getByLabel('Teilnehmende').fill('14');
+  await summerForm.getByRole('button', { name: 'Bewerbung einreichen' }).click();
+  const summerWish = summer.getByRole('region', { name: 'Ihre Bewerbung' }).getByRole('listitem', { name: 'Wunsch 1' });
+  await expect(summerWish).toContainText('Objektart Raum (Objekt nach Wahl der Verwaltung), Freitag, 16:00–18:00 Uhr');
+
+  const extra = tsv.getByRole('region', { name: EXTRA_ROUND });
+  const extraForm = extra.getByRole('form', { name: `Bewerbung für ${EXTRA_ROUND}` });
+  await extraForm.getByLabel('Name der Organisation').fill(TSV);
+  await fillWish(extraForm.getByRole('group', { name: 'Wunsch 1' }), { weekday: 'Montag', from: '17:00', to: '19:00', participants: '20' });
+  await extraForm.getByRole('button', { name: 'Bewerbung einreichen' }).click();
+  await expect(extra.getByRole('region', { name: 'Ihre Bewerbung' }).getByRole('listitem', { name: 'Wunsch 1' })).toContainText(`${HALL}, Montag, 17:00–19:00 Uhr`);
+
+  // The club changes its wish for any hall: an hour later, with a comment; it still leaves the hall to staff.
+  await summer.getByRole('button', { name: 'Bewerbung ändern' }).click();
+  const changeForm = summer.getByRole('form', { name: `Bewerbung für ${SUMMER_ROUND}` });
+  const changed = changeForm.getByRole('group', { name: 'Wunsch 1' });
+  await expect(changed.getByLabel('Objekt')).toHaveValue('kind:room');
+  await changed.getByLabel('Von').fill('17:00');
+  await changed.getByLabel('Bis').fill('19:00');
+  await changed.getByLabel('Kommentar').fill('Volleyball, eine Halle genügt');
+  await changeForm.getByRole('button', { name: 'Änderungen speichern' }).click();
+  await expect(toast(tsv, 'Bewerbung gespeichert')).toBeVisible();
+  await expect(summerWish).toContainText('Objektart Raum (Objekt nach Wahl der Verwaltung), Freitag, 17:00–19:00 Uhr');
+  await expect(summerWish).toContainText('Ihr Kommentar: Volleyball, eine Halle genügt');
+
+  // It withdraws the other application: the round offers the empty form again.
+  await extra.getByRole('button', { name: 'Bewerbung zurückziehen' }).click();
+  const confirm = tsv.getByRole('alertdialog');
+  await expect(confirm).toContainText(`„${EXTRA_ROUND}“ wirklich zurückziehen`);
+  await confirm.getByRole('button', { name: 'Zurückziehen' }).click();
+  await expect(toast(tsv, 'Bewerbung zurückgezogen')).toBeVisible();
+  await expect(extra.getByRole('region', { name: 'Ihre Bewerbung' })).toHaveCount(0);
+  await expect(extra.getByRole('button', { name: 'Bewerbung einreichen' })).toBeVisible();
+  await expectAccessiblePage(tsv, 'Bewerbungen geändert und zurückgezogen');
+  await screenshot(tsv, 'allocation-09-changed-and-withdrawn');
+  await tsv.context().close();
+
+  const { myAllocationApplications } = await clubApplications(clubs.tsv);
+  expect(myAllocationApplications.find((application) => application.roundId === summerRoundId)?.wishes).toEqual([{ bookableType: 'room', timeBegin: '17:00' }]);
+  expect(myAllocationApplications.map((application) => application.roundId)).not.toContain(extraRoundId);
+});
+
+/** The club's applications in the demo tenant, as the API answers them to the club. */
+async function clubApplications(club: Club): Promise<{ myAllocationApplications: { roundId: string; wishes: { bookableType: string | null; timeBegin: string }[] }[] }> {
+  const api = await request.newContext({ baseURL: baseUrl() });
+  try {
+    const signin = await api.post('/auth/signin', { data: { id: club.id, password: club.password } });
+    expect(signin.ok(), `Anmeldung von ${club.id}`).toBe(true);
+    return await graphql(api, 'query($t: ID!) { myAllocationApplications(tenantId: $t) { roundId wishes { bookableType timeBegin } } }', { t: tenantId });
+  } finally {
+    await api.dispose();
+  }
+}
+
+test('staff see the wish for any hall in both halls of the round and grant it with the hall they choose', async ({ page }) => {
+  await signInAndSelectDemoTenant(page);
+  await page.goto(`/admin/vergaberunden/${summerRoundId}`);
+  await expect(page.getByRole('heading', { level: 1, name: SUMMER_ROUND })).toBeVisible();
+  for (const hall of [HALL, GYM]) {
+    const cells = page.getByRole('region', { name: `Belegung ${hall}` }).getByRole('cell').filter({ hasText: TSV });
+    await expect(cells).toHaveCount(2);
+    await expect(cells.first()).toContainText('(Wunsch: Raum beliebig)');
+    await expect(cells.first()).not.toContainText('Konflikt');
+  }
+  const wish = wishItem(page, 1, TSV);
+  await expect(wish).toContainText('Objektart Raum (Objekt nach Wahl der Verwaltung), Freitag, 17:00–19:00 Uhr');
+  await expect(wish.getByRole('button', { name: 'Zusagen', exact: true })).toHaveCount(0);
+  await expectAccessiblePage(page, 'Vergaberunde mit Wunsch nach einer Objektart');
+
+  await wish.getByRole('button', { name: 'Objekt wählen und zusagen' }).click();
+  const dialog = page.getByRole('dialog', { name: `Objekt wählen und zusagen: ${TSV}` });
+  await expect(dialog).toContainText('Gewünscht: Objektart Raum, Freitag, 17:00–19:00 Uhr');
+  // Without a hall the server refuses: led to the field with its message.
+  await dialog.getByRole('button', { name: 'Zusagen' }).click();
+  await expect(toast(page, 'Objekt fehlt')).toBeVisible();
+  await expect(dialog.getByLabel('Objekt')).toBeFocused();
+  await expect(dialog.getByText('Bitte wählen Sie das Objekt, das zugesagt wird.')).toBeVisible();
+  await expectNoSeriousAxeFindings(page, 'Objekt wählen und zusagen mit Fehler');
+  await dialog.getByLabel('Objekt').selectOption({ label: GYM });
+  await dialog.getByRole('button', { name: 'Zusagen' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(wish).toContainText(`Zugesagt: ${GYM}, Freitag, 17:00–19:00 Uhr`);
+  // Granted, it stands in the gym alone.
+  await expect(page.getByRole('region', { name: `Belegung ${GYM}` }).getByRole('cell').filter({ hasText: TSV }).first()).toContainText('(zugesagt)');
+  await expect(page.getByRole('region', { name: `Belegung ${HALL}` })).toContainText('Für dieses Objekt gibt es noch keine Wünsche.');
+  await screenshot(page, 'allocation-10-kind-granted');
+});
+
+test('the rounds list, the grid and the application page read in the dark theme too', async ({ page, browser }) => {
+  await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+  await signInAndSelectDemoTenant(page);
+  await page.goto('/admin/vergaberunden');
+  await expect(page.locator('body.bp6-dark')).toHaveCount(1);
+  await expect(page.getByRole('table', { name: 'Vergaberunden' }).getByRole('row').filter({ hasText: SUMMER_ROUND })).toContainText('offen');
+  await expectAccessiblePage(page, 'Vergaberunden im dunklen Thema');
+  await page.goto(`/admin/vergaberunden/${summerRoundId}`);
+  await expect(page.getByRole('region', { name: `Belegung ${GYM}` }).getByRole('cell').filter({ hasText: TSV }).first()).toBeVisible();
+  await expectAccessiblePage(page, 'Raster im dunklen Thema');
+
+  const tsv = await clubPage(browser, clubs.tsv, 'dark');
+  await expect(tsv.locator('body.bp6-dark')).toHaveCount(1);
+  await expect(tsv.getByRole('region', { name: EXTRA_ROUND }).getByRole('form', { name: `Bewerbung für ${EXTRA_ROUND}` })).toBeVisible();
+  await expectAccessiblePage(tsv, 'Bewerbungsseite im dunklen Thema');
+  await screenshot(tsv, 'allocation-11-application-dark');
+  await tsv.context().close();
 });

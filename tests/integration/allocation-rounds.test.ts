@@ -20,10 +20,13 @@ let tenantId: string;
 let guest: HttpClient;
 let staff: HttpClient;
 let foreignStaff: HttpClient;
+/** Staff who may release only the bookings assigned to them (manageBookings readOwn, updateOwn). */
+let ownBookingsStaff: HttpClient;
 let tsv: HttpClient;
 let sfc: HttpClient;
 let hallA: { id: string };
 let hallB: { id: string };
+let beamer: { id: string };
 let roundId: string;
 
 const HOUR = 3_600_000;
@@ -35,8 +38,13 @@ const tuesday = (day: string) => testDay(`2027-11-${day}`);
 
 beforeAll(async () => {
   app = await startTestApp();
-  for (const id of ['amt@hallen.example', 'fremd@anderes-amt.example', 'tsv@verein.example', 'sfc@verein.example']) await createUser(app.orm, { id, password: `${id}-passwort` });
-  const tenant = await createTenant(app.orm, { name: 'Hallenvergabe Musterstadt', owners: ['amt@hallen.example'] });
+  for (const id of ['amt@hallen.example', 'eigene@hallen.example', 'fremd@anderes-amt.example', 'tsv@verein.example', 'sfc@verein.example']) await createUser(app.orm, { id, password: `${id}-passwort` });
+  const tenant = await createTenant(app.orm, {
+    name: 'Hallenvergabe Musterstadt',
+    owners: ['amt@hallen.example'],
+    roles: [{ name: 'Eigene Buchungen', manageBookings: { create: false, readAny: false, readOwn: true, updateAny: false, updateOwn: true, deleteAny: false, deleteOwn: false } }],
+    members: [{ userId: 'eigene@hallen.example', roles: ['Eigene Buchungen'] }],
+  });
   await createTenant(app.orm, { name: 'Anderes Amt', owners: ['fremd@anderes-amt.example'] });
   tenantId = tenant.id;
   const em = app.orm.em.fork();
@@ -48,13 +56,16 @@ beforeAll(async () => {
   await em.flush();
   hallA = await bookableRoom(app, tenantId, { title: 'Sporthalle Nord' });
   hallB = await bookableRoom(app, tenantId, { title: 'Sporthalle Süd' });
+  beamer = await bookableRoom(app, tenantId, { type: 'resource', title: 'Beamer der Halle' });
   guest = app.client();
   staff = app.client();
   foreignStaff = app.client();
+  ownBookingsStaff = app.client();
   tsv = app.client();
   sfc = app.client();
   await signIn(staff, 'amt@hallen.example', 'amt@hallen.example-passwort');
   await signIn(foreignStaff, 'fremd@anderes-amt.example', 'fremd@anderes-amt.example-passwort');
+  await signIn(ownBookingsStaff, 'eigene@hallen.example', 'eigene@hallen.example-passwort');
   await signIn(tsv, 'tsv@verein.example', 'tsv@verein.example-passwort');
   await signIn(sfc, 'sfc@verein.example', 'sfc@verein.example-passwort');
 });
@@ -367,5 +378,69 @@ describe('allocation rounds: the applicant\'s account', () => {
     // The bookings of its grants stay with the tenant, without the account.
     expect(await app.orm.em.fork().count(Booking, { tenant: tenantId, assignedUserId: 'sfc@verein.example' })).toBe(0);
     expect(await app.orm.em.fork().count(Booking, { tenant: tenantId, mail: SFC_MAIL })).toBe(assigned);
+  });
+});
+
+describe('allocation rounds: who runs them', () => {
+  it('refuses staff who may release only their own bookings at the field (ALLOCATION_MANAGER, ALLOCATION_READER) and over REST alike', async () => {
+    const create = await ownBookingsStaff.gql(`mutation($tenantId: ID!, $input: AllocationRoundInput!) { createAllocationRound(tenantId: $tenantId, input: $input) { id } }`, { tenantId, input: roundInput(openWindow(), 'Nicht erlaubt') });
+    expect(create.errors?.[0].extensions?.code).toBe('AUTH_FORBIDDEN');
+    const grid = await ownBookingsStaff.gql(`query($tenantId: ID!, $roundId: ID!) { allocationGrid(tenantId: $tenantId, roundId: $roundId) { roundId } }`, { tenantId, roundId });
+    expect(grid.errors?.[0].extensions?.code).toBe('AUTH_FORBIDDEN');
+    const publish = await ownBookingsStaff.gql(`mutation($tenantId: ID!, $id: ID!) { publishAllocationRound(tenantId: $tenantId, id: $id) { id } }`, { tenantId, id: roundId });
+    expect(publish.errors?.[0].extensions?.code).toBe('AUTH_FORBIDDEN');
+    expect((await ownBookingsStaff.post(rounds(), roundInput(openWindow(), 'Nicht erlaubt'))).status).toBe(403);
+  });
+});
+
+describe('allocation rounds: wishes for a kind of object', () => {
+  let kindRoundId: string;
+  let kindWishId: string;
+
+  it('takes a wish for a kind of object of the round and refuses a kind the round does not hand out', async () => {
+    const created = await staff.post(rounds(), { ...roundInput(openWindow(), 'Objektarten-Runde'), bookableIds: [hallA.id, hallB.id, beamer.id] });
+    expect(created.status, created.text).toBe(201);
+    kindRoundId = created.json.id;
+    const unknownKind = await tsv.post(`${rounds()}/${kindRoundId}/applications`, application('TSV Musterstadt', TSV_MAIL, [wish({ bookableType: 'event-location' })]));
+    expect(unknownKind.status).toBe(400);
+    expect(Object.keys(unknownKind.json.errors)).toEqual(['wishes.0.bookableType']);
+    const applied = await tsv.post(`${rounds()}/${kindRoundId}/applications`, application('TSV Musterstadt', TSV_MAIL, [wish({ bookableType: 'room', weekday: 'FR', timeBegin: '16:00', timeEnd: '18:00' })]));
+    expect(applied.status, applied.text).toBe(201);
+    expect(applied.json.wishes).toEqual([expect.objectContaining({ bookableId: null, bookableType: 'room' })]);
+    kindWishId = applied.json.wishes[0].id;
+  });
+
+  it('shows the undecided wish in every object of its kind, marked and without conflict, and only there', async () => {
+    const grid = await staff.get(`${rounds()}/${kindRoundId}/grid`);
+    expect(grid.status, grid.text).toBe(200);
+    type Row = { bookable: { id: string }; days: { weekday: string; cells: { hour: number; entries: { wishId: string; bookableType: string | null }[]; conflict: boolean }[] }[] };
+    const fridayAt = (bookableId: string, hour: number) => (grid.json.rows as Row[]).find((row) => row.bookable.id === bookableId)!.days.find((day) => day.weekday === 'FR')!.cells[hour];
+    for (const hall of [hallA, hallB]) {
+      expect(fridayAt(hall.id, 16)).toEqual({ hour: 16, conflict: false, entries: [expect.objectContaining({ wishId: kindWishId, bookableType: 'room', granted: false, timeBegin: '16:00', timeEnd: '18:00' })] });
+      expect(fridayAt(hall.id, 18).entries).toEqual([]);
+    }
+    expect(fridayAt(beamer.id, 16).entries).toEqual([]);
+  });
+
+  it('grants such a wish only with an object of its kind, named by staff', async () => {
+    const without = await decide(staff, kindWishId, { decision: 'GRANT' });
+    expect(without.status, without.text).toBe(422);
+    expect(without.json).toMatchObject({ code: 'allocation.grant-object-required', errors: { bookableId: expect.stringContaining('Bitte wählen Sie das Objekt') } });
+    const graphWithout = await staff.gql(`mutation($tenantId: ID!, $input: AllocationDecisionInput!) { decideAllocationWish(tenantId: $tenantId, input: $input) { id } }`, { tenantId, input: { wishId: kindWishId, decision: 'GRANT' } });
+    expect(graphWithout.errors?.[0].extensions).toMatchObject({ code: 'ALLOCATION_GRANT_OBJECT_REQUIRED', fieldErrors: { bookableId: expect.any(String) } });
+
+    const otherKind = await decide(staff, kindWishId, { decision: 'GRANT', bookableId: beamer.id });
+    expect(otherKind.status).toBe(422);
+    expect(otherKind.json.code).toBe('allocation.grant-object-kind');
+
+    const granted = await decide(staff, kindWishId, { decision: 'GRANT', bookableId: hallB.id });
+    expect(granted.status, granted.text).toBe(200);
+    expect(granted.json).toMatchObject({ decision: 'GRANT', bookableType: 'room', grant: { bookableId: hallB.id, weekday: 'FR', timeBegin: '16:00', timeEnd: '18:00' } });
+
+    // Granted, it stands in the granted hall alone, as any grant.
+    const grid = await staff.get(`${rounds()}/${kindRoundId}/grid`);
+    const entriesAt = (bookableId: string) => grid.json.rows.find((row: { bookable: { id: string } }) => row.bookable.id === bookableId).days.find((day: { weekday: string }) => day.weekday === 'FR').cells[16].entries;
+    expect(entriesAt(hallB.id)).toEqual([expect.objectContaining({ wishId: kindWishId, granted: true, bookableType: null })]);
+    expect(entriesAt(hallA.id)).toEqual([]);
   });
 });

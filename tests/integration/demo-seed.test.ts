@@ -2,7 +2,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, berlinInstant, berlinToday } from '../../common/time/berlin.js';
 import { ormConfig } from '../../server/src/db/mikro-orm.config.js';
-import { demoBookingCount, demoCouponCode, demoLogins, demoTenantName, demoTitles, seedIfEmpty } from '../../server/src/db/seed.js';
+import { demoAllocation, demoBookingCount, demoCouponCode, demoLogins, demoTenantName, demoTitles, seedIfEmpty } from '../../server/src/db/seed.js';
 import { createTestDatabase } from '../support/database.js';
 import { signIn } from '../support/fixtures.js';
 import type { HttpClient } from '../support/http.js';
@@ -279,15 +279,47 @@ describe('a visitor of the demo', () => {
 });
 
 describe('seeding again', () => {
+  it('has an open allocation round with two applications to decide, one wishing a kind of object, that the applicant reads as its own', async () => {
+    const open = await app.client().gql<{ openAllocationRounds: { id: string; title: string; seasonBegin: string; bookables: { title: string; type: string }[] }[] }>(
+      'query($tenantId: ID!) { openAllocationRounds(tenantId: $tenantId) { id title seasonBegin bookables { title type } } }',
+      { tenantId },
+    );
+    expect(open.errors).toBeUndefined();
+    const round = open.data!.openAllocationRounds.find((candidate) => candidate.title === demoAllocation.round);
+    expect(round?.bookables).toEqual([
+      { title: demoTitles.room, type: 'room' },
+      { title: demoTitles.clubhouse, type: 'room' },
+    ]);
+    expect(round!.seasonBegin > berlinToday(new Date())).toBe(true);
+
+    const detail = await owner.gql<{ allocationRound: { undecidedCount: number; applications: { name: string; wishes: { bookableType: string | null; conflicts: { wishes: { applicantName: string }[] } }[] }[] } }>(
+      'query($tenantId: ID!, $id: ID!) { allocationRound(tenantId: $tenantId, id: $id) { undecidedCount applications { name wishes { bookableType conflicts { wishes { applicantName } } } } } }',
+      { tenantId, id: round!.id },
+    );
+    expect(detail.errors).toBeUndefined();
+    const { applications, undecidedCount } = detail.data!.allocationRound;
+    expect(applications.map((application) => application.name)).toEqual([demoAllocation.club, demoAllocation.choir]);
+    expect(undecidedCount).toBe(3);
+    // The club's second wish leaves the room to staff; its first and the choir's clash on Tuesday evening.
+    expect(applications[0].wishes.map((wish) => wish.bookableType)).toEqual([null, 'room']);
+    expect(applications[1].wishes[0].conflicts.wishes.map((clash) => clash.applicantName)).toEqual([demoAllocation.club]);
+
+    const club = app.client();
+    await signIn(club, demoLogins.sportsClub.id, demoLogins.sportsClub.password);
+    const mine = await club.gql<{ myAllocationApplications: { name: string; wishes: { priority: number }[] }[] }>('query($tenantId: ID!) { myAllocationApplications(tenantId: $tenantId) { name wishes { priority } } }', { tenantId });
+    expect(mine.data?.myAllocationApplications).toEqual([{ name: demoAllocation.club, wishes: [{ priority: 1 }, { priority: 2 }] }]);
+  });
+
   it('adds nothing on a second start', async () => {
     const count = async () => {
       const rows = await app.orm.em
         .fork()
         .getConnection()
-        .execute<{ tenants: number; users: number; bookables: number; bookings: number; events: number; coupons: number; workflows: number; tasks: number }[]>(
+        .execute<{ tenants: number; users: number; bookables: number; bookings: number; events: number; coupons: number; workflows: number; tasks: number; rounds: number; applications: number }[]>(
           `select (select count(*) from tenants)::int as tenants, (select count(*) from users)::int as users, (select count(*) from bookables)::int as bookables,
                   (select count(*) from bookings)::int as bookings, (select count(*) from events)::int as events, (select count(*) from coupons)::int as coupons,
-                  (select count(*) from workflows)::int as workflows, (select count(*) from workflow_tasks)::int as tasks`,
+                  (select count(*) from workflows)::int as workflows, (select count(*) from workflow_tasks)::int as tasks,
+                  (select count(*) from allocation_rounds)::int as rounds, (select count(*) from allocation_applications)::int as applications`,
         );
       return rows[0];
     };

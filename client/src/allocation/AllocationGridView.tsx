@@ -2,6 +2,7 @@ import { Icon, Tag } from '@blueprintjs/core';
 import type { WeekdayCode } from '../../../common/bookings/series';
 import type { AllocationGridQuery } from '../gql/graphql';
 import { allocationWeekdays, hourText, weekdayNames, weekdayShortNames } from './allocationText';
+import { kindName } from './wishObject';
 
 type GridRow = AllocationGridQuery['allocationGrid']['rows'][number];
 type GridCell = GridRow['days'][number]['cells'][number];
@@ -13,6 +14,14 @@ export function occupiedHours(row: GridRow): number[] {
   const first = Math.min(...hours);
   const last = Math.max(...hours);
   return Array.from({ length: last - first + 1 }, (_, index) => first + index);
+}
+
+type GridEntry = GridCell['entries'][number];
+
+/** Whether the entry is granted, wished for this object, or wished for any object of its kind (then it stands in each of them). */
+function entryKindText(entry: GridEntry): string {
+  if (entry.granted) return '(zugesagt)';
+  return entry.bookableType ? `(Wunsch: ${kindName(entry.bookableType)} beliebig)` : '(Wunsch)';
 }
 
 function Cell({ cell, weekday }: { cell: GridCell | undefined; weekday: WeekdayCode }) {
@@ -32,7 +41,7 @@ function Cell({ cell, weekday }: { cell: GridCell | undefined; weekday: WeekdayC
             <span className="allocation-cell-time">
               {entry.timeBegin}–{entry.timeEnd}
             </span>{' '}
-            <span className="allocation-cell-kind">{entry.granted ? '(zugesagt)' : '(Wunsch)'}</span>
+            <span className="allocation-cell-kind">{entryKindText(entry)}</span>
           </li>
         ))}
       </ul>
@@ -40,7 +49,11 @@ function Cell({ cell, weekday }: { cell: GridCell | undefined; weekday: WeekdayC
   );
 }
 
-/** The allocation grid: per object of the round a week of hours, with the wishes and grants in each hour and conflicts marked. */
+/**
+ * The allocation grid: per object of the round a week of hours, with the wishes and grants in each
+ * hour and conflicts marked. A wish for a kind of object stands in every object of that kind, where
+ * staff look for a place for it.
+ */
 export function AllocationGridView({ rows }: { rows: GridRow[] }) {
   return (
     <div className="allocation-grid">

@@ -14,7 +14,7 @@ import {
 import { formatDateTime } from '../shared/format';
 import { NoTenantSelected } from '../shared/NoTenantSelected';
 import { PageTitle } from '../shared/PageTitle';
-import { allowUpdate, viewerOf } from '../shared/rights';
+import { allowManageAllocationRounds, viewerOf } from '../shared/rights';
 import { useAppState } from '../shared/store';
 import { notify, notifyError } from '../shared/toast';
 import { AllocationGridView } from './AllocationGridView';
@@ -22,6 +22,7 @@ import { allocationToasts } from './allocationMessages';
 import { decisionText, historyActionText, intervalText, leftOutText, roundStateLabels, seasonText, slotText, snapshotText, windowText } from './allocationText';
 import { DecisionDialog, type DecisionValues } from './DecisionDialog';
 import { publishBlocker } from './allocationRules';
+import { wishObjectText } from './wishObject';
 
 type Round = AllocationRoundDetailFieldsFragment;
 type Application = Round['applications'][number];
@@ -56,7 +57,7 @@ function AllocationScreen({ tenantId, roundId }: { tenantId: string; roundId: st
   const [pending, setPending] = useState<PendingDecision | null>(null);
   const [confirmingPublish, setConfirmingPublish] = useState(false);
   const viewer = viewerOf(useAppState((state) => state.user));
-  const mayDecide = allowUpdate(viewer, 'manageBookings', { tenantId });
+  const mayDecide = allowManageAllocationRounds(viewer, tenantId);
 
   if (error && !data) {
     return (
@@ -168,7 +169,7 @@ function AllocationScreen({ tenantId, roundId }: { tenantId: string; roundId: st
         <DecisionDialog
           mode={pending.mode}
           wish={{ ...pending.wish, applicantName: pending.applicantName }}
-          objects={round.bookables}
+          objects={pending.wish.bookableType && !pending.wish.bookableId ? round.bookables.filter((bookable) => bookable.type === pending.wish.bookableType) : round.bookables}
           onDecide={(values) => decideWith(pending.wish, values)}
           onClose={() => setPending(null)}
         />
@@ -220,7 +221,7 @@ function ApplicationCard({ application, objectTitle, mayDecide, onGrant, onDecid
           return (
             <li key={wish.id} className="allocation-wish" aria-label={label}>
               <div className="allocation-wish-head">
-                <strong>Priorität {wish.priority}:</strong> {wish.bookableId ? objectTitle(wish.bookableId) : `eine Objektart (${wish.bookableType ?? ''})`}, {slotText(wish)}, {intervalText(wish.interval)}, {wish.participants} Teilnehmende <DecisionTag wish={wish} />
+                <strong>Priorität {wish.priority}:</strong> {wishObjectText(wish, objectTitle)}, {slotText(wish)}, {intervalText(wish.interval)}, {wish.participants} Teilnehmende <DecisionTag wish={wish} />
               </div>
               {wish.comment && <p className="allocation-comment">Kommentar: {wish.comment}</p>}
               {wish.decision === 'GRANT' && wish.grant && (
@@ -233,8 +234,15 @@ function ApplicationCard({ application, objectTitle, mayDecide, onGrant, onDecid
               <WishConflicts wish={wish} />
               {mayDecide && (
                 <div className="allocation-wish-actions" role="group" aria-label={`Entscheidung zu ${label}`}>
-                  <Button size="small" intent="success" icon="tick" text="Zusagen" disabled={!wish.bookableId} title={wish.bookableId ? undefined : 'Für eine Objektart bitte mit anderer Zeit ein Objekt zusagen'} onClick={() => onGrant(wish)} />
-                  <Button size="small" icon="edit" text="Zusagen mit anderer Zeit" onClick={() => onDecide('GRANT', wish)} />
+                  {wish.bookableId ? (
+                    <>
+                      <Button size="small" intent="success" icon="tick" text="Zusagen" onClick={() => onGrant(wish)} />
+                      <Button size="small" icon="edit" text="Zusagen mit anderer Zeit" onClick={() => onDecide('GRANT', wish)} />
+                    </>
+                  ) : (
+                    // A wish for a kind of object is granted with an object staff choose: the dialog asks for it.
+                    <Button size="small" intent="success" icon="tick" text="Objekt wählen und zusagen" onClick={() => onDecide('GRANT', wish)} />
+                  )}
                   <Button size="small" intent="danger" icon="cross" text="Absagen" onClick={() => onDecide('DECLINE', wish)} />
                 </div>
               )}

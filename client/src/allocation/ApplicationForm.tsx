@@ -1,11 +1,11 @@
-import { Button, Card } from '@blueprintjs/core';
+import { Button, Card, FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Form, useField, useForm } from 'react-final-form';
 import { allocationApplicationSchema, MAX_ALLOCATION_WISHES } from '../../../common/allocation/allocation.schema';
 import type { WeekdayCode } from '../../../common/bookings/series';
 import type { AllocationApplicationFieldsFragment, AllocationApplicationInput, AllocationRoundFieldsFragment } from '../gql/graphql';
-import { FieldConventionsProvider, prefixedFieldId } from '../shared/forms/fieldConventions';
-import { fieldErrorMarker } from '../shared/forms/fieldMessage';
+import { FieldConventionsProvider, prefixedFieldId, useConventionalField } from '../shared/forms/fieldConventions';
+import { fieldErrorMarker, helperLine } from '../shared/forms/fieldMessage';
 import { normalizeTime } from '../shared/forms/pickerDate';
 import { schemaValidate } from '../shared/forms/schemaValidate';
 import { useSaveDialog } from '../shared/forms/saveDialog';
@@ -13,10 +13,11 @@ import { TextAreaField, TextField } from '../shared/forms/TextField';
 import { SelectField } from './allocationFields';
 import { allocationToasts } from './allocationMessages';
 import { allocationWeekdays, weekdayNames } from './allocationText';
+import { wishObjectChoice, wishObjectFields, wishObjectOptions } from './wishObject';
 
 export interface WishValues {
   bookableId: string;
-  /** Not offered on this page; the schema wants the object or the kind, never both. */
+  /** A kind of object instead of the object (staff choose the object); the schema wants one of the two, never both. */
   bookableType: string;
   weekday: WeekdayCode | '';
   timeBegin: string;
@@ -92,13 +93,65 @@ const intervalOptions = [
   { value: '2', label: 'jede zweite Woche' },
 ];
 
+/**
+ * The wish's object: one list of the round's objects and, below, their kinds ("Raum (beliebig)")
+ * for an applicant who leaves the object to staff. It sets the wish's bookableId or bookableType;
+ * a message on either shows here, and a failed save leads here.
+ */
+function WishObjectField({ index, round }: { index: number; round: AllocationRoundFieldsFragment }) {
+  const object = useConventionalField<string>(`wishes[${index}].bookableId`);
+  const kind = useConventionalField<string>(`wishes[${index}].bookableType`);
+  const error = object.error ?? kind.error;
+  const helperId = `${object.id}-helper`;
+  const { objects, kinds } = wishObjectOptions(round.bookables);
+  const choose = (choice: string) => {
+    const fields = wishObjectFields(choice);
+    object.input.onChange(fields.bookableId);
+    kind.input.onChange(fields.bookableType);
+  };
+  return (
+    <FormGroup label="Objekt" labelFor={object.id} helperText={<span id={helperId}>{helperLine(error, 'Ein bestimmtes Objekt, oder eine Objektart: Dann wählt die Verwaltung das Objekt.')}</span>} intent={error ? 'danger' : 'none'}>
+      <HTMLSelect
+        id={object.id}
+        name={`wishes[${index}].bookableId`}
+        fill
+        value={wishObjectChoice({ bookableId: object.input.value ?? '', bookableType: kind.input.value ?? '' })}
+        onChange={(event) => choose(event.currentTarget.value)}
+        onFocus={object.input.onFocus}
+        onBlur={() => {
+          object.input.onBlur();
+          kind.input.onBlur();
+        }}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={helperId}
+      >
+        <option value="">Bitte wählen</option>
+        <optgroup label="Objekte">
+          {objects.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </optgroup>
+        <optgroup label="Objektarten (die Verwaltung wählt das Objekt)">
+          {kinds.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </optgroup>
+      </HTMLSelect>
+    </FormGroup>
+  );
+}
+
 function WishFields({ index, round, onRemove }: { index: number; round: AllocationRoundFieldsFragment; onRemove: (() => void) | null }) {
   const name = (field: keyof WishValues) => `wishes[${index}].${field}`;
   return (
     <Card className="allocation-wish-form" compact>
       <fieldset className="allocation-fieldset">
         <legend className="allocation-wish-legend">Wunsch {index + 1}</legend>
-        <SelectField name={name('bookableId')} label="Objekt" placeholder="Bitte wählen" options={round.bookables.map((bookable) => ({ value: bookable.id, label: bookable.title }))} />
+        <WishObjectField index={index} round={round} />
         <div className="allocation-pair">
           <SelectField name={name('weekday')} label="Wochentag" placeholder="Bitte wählen" options={allocationWeekdays.map((weekday) => ({ value: weekday, label: weekdayNames[weekday] }))} />
           <SelectField name={name('interval')} label="Rhythmus" options={intervalOptions} />
@@ -126,9 +179,10 @@ function Wishes({ round }: { round: AllocationRoundFieldsFragment }) {
   const listError = meta.submitFailed && typeof meta.error === 'string' ? meta.error : undefined;
   const add = () => form.change('wishes', [...wishes, emptyWish(Math.max(0, ...wishes.map((wish) => Number(wish.priority) || 0)) + 1, round.bookables.length === 1 ? round.bookables[0].id : '')]);
   return (
-    <section aria-labelledby="application-wishes-heading">
-      <h3 id="application-wishes-heading" className="bp6-heading">
-        Ihre Wünsche
+    // One form per open round on the page: the wishes' heading id and the region's name are the round's own.
+    <section aria-labelledby={`application-wishes-heading-${round.id}`}>
+      <h3 id={`application-wishes-heading-${round.id}`} className="bp6-heading">
+        Ihre Wünsche<span className="allocation-visually-hidden"> für {round.title}</span>
       </h3>
       {wishes.map((_, index) => (
         <WishFields key={index} index={index} round={round} onRemove={wishes.length > 1 ? () => form.change('wishes', wishes.filter((__, other) => other !== index)) : null} />

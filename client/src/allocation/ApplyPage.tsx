@@ -1,7 +1,7 @@
 import './allocation.css';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Alert, Button, Callout, Classes, H2, H3, Spinner, Tag } from '@blueprintjs/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
   type AllocationApplicationFieldsFragment,
@@ -20,6 +20,7 @@ import { notify, notifyError } from '../shared/toast';
 import { applicationInput, ApplicationForm, type ApplicationValues, applicationValues } from './ApplicationForm';
 import { allocationToasts } from './allocationMessages';
 import { decisionText, intervalText, leftOutText, seasonText, slotText, windowText } from './allocationText';
+import { wishObjectText } from './wishObject';
 
 type Round = AllocationRoundFieldsFragment;
 type Application = AllocationApplicationFieldsFragment;
@@ -180,7 +181,15 @@ function OpenRound({ tenantId, round, application, contact, objectTitle }: {
       )}
       {application && !editing && (
         <>
-          <ApplicationSummary application={application} objectTitle={objectTitle} heading="Ihre Bewerbung" />
+          <ApplicationSummary
+            application={application}
+            objectTitle={objectTitle}
+            heading={
+              <>
+                Ihre Bewerbung<span className="allocation-visually-hidden"> für {round.title}</span>
+              </>
+            }
+          />
           <div className="allocation-form-actions">
             <Button icon="edit" text="Bewerbung ändern" onClick={() => setEditing(true)} />
             <Button icon="undo" intent="danger" text="Bewerbung zurückziehen" onClick={() => setWithdrawing(true)} />
@@ -201,7 +210,7 @@ function WishDecision({ wish }: { wish: Application['wishes'][number] }) {
 }
 
 /** An application as its applicant reads it: each wish with its decision, the granted slot, the reason of a decline and the dates left out. */
-function ApplicationSummary({ application, objectTitle, heading }: { application: Application; objectTitle: (id: string | null | undefined) => string; heading?: string }) {
+function ApplicationSummary({ application, objectTitle, heading }: { application: Application; objectTitle: (id: string | null | undefined) => string; heading?: ReactNode }) {
   const headingId = `application-${application.id}`;
   const wishes = [...application.wishes].sort((a, b) => a.priority - b.priority);
   return (
@@ -219,7 +228,7 @@ function ApplicationSummary({ application, objectTitle, heading }: { application
         {wishes.map((wish) => (
           <li key={wish.id} className="allocation-wish" aria-label={`Wunsch ${wish.priority}`}>
             <div className="allocation-wish-head">
-              <strong>Priorität {wish.priority}:</strong> {objectTitle(wish.bookableId)}, {slotText(wish)}, {intervalText(wish.interval)}
+              <strong>Priorität {wish.priority}:</strong> {wishObjectText(wish, objectTitle)}, {slotText(wish)}, {intervalText(wish.interval)}
               {wish.participants ? `, ${wish.participants} Teilnehmende` : ''} <WishDecision wish={wish} />
             </div>
             {wish.comment && <p className="allocation-comment">Ihr Kommentar: {wish.comment}</p>}

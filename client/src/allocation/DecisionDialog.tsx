@@ -12,6 +12,7 @@ import { TextAreaField, TextField } from '../shared/forms/TextField';
 import { SelectField } from './allocationFields';
 import { allocationToasts } from './allocationMessages';
 import { allocationWeekdays, slotText, weekdayNames } from './allocationText';
+import { kindName } from './wishObject';
 
 export interface DecisionValues {
   decision: AllocationDecision;
@@ -29,6 +30,8 @@ const conventions = { idOf: prefixedFieldId('decision') };
 export interface DecidedWish {
   applicantName: string;
   bookableId: string | null;
+  /** A kind of object when the applicant left the object to staff: the objects offered are of that kind, none preselected. */
+  bookableType: string | null;
   weekday: WeekdayCode;
   timeBegin: string;
   timeEnd: string;
@@ -48,7 +51,7 @@ export function DecisionDialog({ mode, wish, objects, onDecide, onClose }: {
 }) {
   const [startValues] = useState<DecisionValues>(() => ({
     decision: mode,
-    bookableId: wish.bookableId ?? objects[0]?.id ?? '',
+    bookableId: wish.bookableId ?? (wish.bookableType ? '' : (objects[0]?.id ?? '')),
     weekday: wish.weekday,
     timeBegin: wish.timeBegin,
     timeEnd: wish.timeEnd,
@@ -61,8 +64,10 @@ export function DecisionDialog({ mode, wish, objects, onDecide, onClose }: {
     onSaved: onClose,
   });
   const granting = mode === 'GRANT';
+  const forKind = !wish.bookableId && wish.bookableType !== null;
+  const title = !granting ? `Absagen: ${wish.applicantName}` : forKind ? `Objekt wählen und zusagen: ${wish.applicantName}` : `Zusagen mit anderer Zeit: ${wish.applicantName}`;
   return (
-    <Dialog isOpen title={granting ? `Zusagen mit anderer Zeit: ${wish.applicantName}` : `Absagen: ${wish.applicantName}`} onClose={onClose} style={{ width: 'calc(100% - 40px)', maxWidth: 640 }}>
+    <Dialog isOpen title={title} onClose={onClose} style={{ width: 'calc(100% - 40px)', maxWidth: 640 }}>
       <FieldConventionsProvider conventions={conventions}>
         <Form<DecisionValues>
           initialValues={startValues}
@@ -72,10 +77,19 @@ export function DecisionDialog({ mode, wish, objects, onDecide, onClose }: {
           render={({ handleSubmit, submitting }) => (
             <form noValidate ref={dialog.formRef} onSubmit={(event) => void handleSubmit(event)}>
               <DialogBody>
-                <p>Gewünscht: {slotText(wish)}</p>
+                <p>
+                  Gewünscht: {forKind ? `Objektart ${kindName(wish.bookableType ?? '')}, ` : ''}
+                  {slotText(wish)}
+                </p>
                 {granting ? (
                   <>
-                    <SelectField name="bookableId" label="Objekt" options={objects.map((object) => ({ value: object.id, label: object.title }))} />
+                    <SelectField
+                      name="bookableId"
+                      label="Objekt"
+                      placeholder={forKind ? 'Bitte wählen' : undefined}
+                      hint={forKind ? `Ein Objekt der gewünschten Art (${kindName(wish.bookableType ?? '')})` : undefined}
+                      options={objects.map((object) => ({ value: object.id, label: object.title }))}
+                    />
                     <SelectField name="weekday" label="Wochentag" options={allocationWeekdays.map((weekday) => ({ value: weekday, label: weekdayNames[weekday] }))} />
                     <div className="allocation-pair">
                       <TextField name="timeBegin" label="Von" placeholder="HH:MM" />

@@ -7,7 +7,7 @@ import { type AllocationRoundsQuery, AllocationRoundsDocument } from '../gql/gra
 import { type Column, DataTable } from '../shared/list/DataTable';
 import { NoTenantSelected } from '../shared/NoTenantSelected';
 import { PageTitle } from '../shared/PageTitle';
-import { allowUpdate, NO_PERMISSION, viewerOf } from '../shared/rights';
+import { allowManageAllocationRounds, NO_PERMISSION, viewerOf } from '../shared/rights';
 import { useAppState } from '../shared/store';
 import { roundStateLabels, seasonText, windowText } from './allocationText';
 import { RoundDialog } from './RoundDialog';
@@ -50,7 +50,7 @@ function RoundsScreen({ tenantId }: { tenantId: string }) {
   const { data, loading, error } = useQuery(AllocationRoundsDocument, { variables: { tenantId }, fetchPolicy: 'cache-and-network' });
   const [editing, setEditing] = useState<RoundRow | null | undefined>(undefined);
   const viewer = viewerOf(useAppState((state) => state.user));
-  const mayChange = allowUpdate(viewer, 'manageBookings', { tenantId });
+  const mayChange = allowManageAllocationRounds(viewer, tenantId);
   if (error) console.error('Vergaberunden nicht geladen:', error);
   return (
     <section className="admin-page">

@@ -7,6 +7,7 @@ export {
   canChangeTenantOwners,
   canCreateTenant,
   canEditBookables,
+  canManageAllocationRounds,
   canManageTenantMembers,
   canMoveWorkflowTasks,
   canReadSome,

@@ -1,4 +1,4 @@
-import { can, canChangeTenantOwners, canManageTenantMembers, type PermissionArea, type Permissions } from './permissions';
+import { can, canChangeTenantOwners, canManageAllocationRounds, canManageTenantMembers, type PermissionArea, type Permissions } from './permissions';
 
 /**
  * Which actions a screen offers, asked of the server's permission module so a button shows only when
@@ -42,6 +42,11 @@ export function allowDelete(viewer: Viewer | null, area: PermissionArea, item: O
 /** Adding members, changing and removing their roles, removing members: manageUsers.updateAny. */
 export function allowManageMembers(viewer: Viewer | null, tenantId: string): boolean {
   return viewer !== null && canManageTenantMembers(viewer.permissions, tenantId);
+}
+
+/** Creating and changing allocation rounds, deciding wishes, publishing: as the server's ALLOCATION_MANAGER rule. */
+export function allowManageAllocationRounds(viewer: Viewer | null, tenantId: string): boolean {
+  return viewer !== null && canManageAllocationRounds(viewer.permissions, tenantId);
 }
 
 /** Making someone owner or member again ("Zum Besitzer/Mitglied machen"): owners and instance owners. */

@@ -132,6 +132,8 @@ export interface AllocationGridEntry {
   granted: boolean;
   timeBegin: string;
   timeEnd: string;
+  /** The kind of object wished when the wish leaves the object to staff (shown in every object of the kind until decided); null for a wish or grant on this object. */
+  bookableType: string | null;
 }
 
 export interface AllocationGridCell {

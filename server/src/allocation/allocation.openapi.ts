@@ -138,7 +138,19 @@ const gridSchema: JsonSchema = {
                       conflict: { type: 'boolean' },
                       entries: {
                         type: 'array',
-                        items: { type: 'object', required: ['wishId', 'applicationId', 'applicantName', 'granted', 'timeBegin', 'timeEnd'], properties: { wishId: text, applicationId: text, applicantName: text, granted: { type: 'boolean' }, timeBegin: text, timeEnd: text } },
+                        items: {
+                          type: 'object',
+                          required: ['wishId', 'applicationId', 'applicantName', 'granted', 'timeBegin', 'timeEnd', 'bookableType'],
+                          properties: {
+                            wishId: text,
+                            applicationId: text,
+                            applicantName: text,
+                            granted: { type: 'boolean' },
+                            timeBegin: text,
+                            timeEnd: text,
+                            bookableType: { type: ['string', 'null'], description: 'Die gewünschte Objektart, wenn der Wunsch das Objekt der Verwaltung überlässt (bis zur Entscheidung in jedem Objekt dieser Art, ohne Konflikt); sonst null.' },
+                          },
+                        },
                       },
                     },
                   },
@@ -258,14 +270,14 @@ export const allocationApi: ApiDomain = {
       method: 'post',
       path: '/api/{tenantId}/allocation-wishes/{id}/decision',
       summary: 'Über einen Wunsch entscheiden',
-      description: '`GRANT` sagt zu, wie gewünscht oder mit anderem Objekt der Runde, Wochentag oder Zeiten; `DECLINE` sagt mit Begründung ab. Bis zur Veröffentlichung erneut möglich; eine Zusage, die sich mit einer anderen Zusage der Runde überschneidet, wird abgelehnt (409).',
+      description: '`GRANT` sagt zu, wie gewünscht oder mit anderem Objekt der Runde, Wochentag oder Zeiten; `DECLINE` sagt mit Begründung ab. Bis zur Veröffentlichung erneut möglich; eine Zusage, die sich mit einer anderen Zusage der Runde überschneidet, wird abgelehnt (409). Ein Wunsch nach einer Objektart (`bookableType`) wird nur mit einem Objekt dieser Art zugesagt, das `bookableId` nennt (sonst 422).',
       access: 'signedIn',
       body: {
         input: {
           schema: allocationDecisionBodySchema,
           fields: {
             decision: { description: 'Zusage oder Absage', type: 'string', enum: [...allocationDecisions] },
-            bookableId: f.text('Anderes Objekt der Runde (nur bei Zusage)'),
+            bookableId: f.text('Anderes Objekt der Runde (nur bei Zusage); bei einem Wunsch nach einer Objektart Pflicht, ein Objekt dieser Art'),
             weekday: { ...weekday, description: 'Anderer Wochentag (nur bei Zusage)' },
             timeBegin: wallTime('Anderer Beginn (HH:MM)'),
             timeEnd: wallTime('Anderes Ende (HH:MM)'),
@@ -278,7 +290,7 @@ export const allocationApi: ApiDomain = {
         },
       },
       answers: { 200: { description: 'Der Wunsch mit der Entscheidung.', schema: ref('AllocationWish') } },
-      problems: [409],
+      problems: [409, 422],
     },
     {
       method: 'post',

@@ -27,7 +27,7 @@ export class AllocationResolver {
     return context.services.allocation.listRounds(await context.viewer(), tenantId);
   }
 
-  @Auth(AuthRule.BOOKING_READER)
+  @Auth(AuthRule.ALLOCATION_READER)
   @Query(() => AllocationRoundDetailType, {
     description: 'A round with every application and wish, per wish its conflicts (other wishes and grants on the same object, weekday and times; season dates taken, closed or holidays), and the history. ALLOCATION_NOT_FOUND for an unknown round; needs manageBookings readAny.',
   })
@@ -35,7 +35,7 @@ export class AllocationResolver {
     return context.services.allocation.round(await context.viewer(), tenantId, id);
   }
 
-  @Auth(AuthRule.BOOKING_READER)
+  @Auth(AuthRule.ALLOCATION_READER)
   @Query(() => AllocationGridType, { description: "The allocation screen's grid: per object of the round, weekday and hour, the wishes and grants in it and whether they conflict." })
   async allocationGrid(@Arg('tenantId', () => ID) tenantId: string, @Arg('roundId', () => ID) roundId: string, @Ctx() context: GraphQLContext): Promise<AllocationGridType> {
     return context.services.allocation.grid(await context.viewer(), tenantId, roundId);
@@ -47,13 +47,13 @@ export class AllocationResolver {
     return context.services.allocation.myApplications(await context.viewer(), tenantId);
   }
 
-  @Auth(AuthRule.BOOKING_UPDATER)
+  @Auth(AuthRule.ALLOCATION_MANAGER)
   @Mutation(() => AllocationRoundType, { description: 'Opens a round (state OPEN). GENERIC_VALIDATION names wrong fields; needs manageBookings updateAny.' })
   async createAllocationRound(@Arg('tenantId', () => ID) tenantId: string, @Arg('input', () => AllocationRoundInput) input: AllocationRoundInput, @Ctx() context: GraphQLContext): Promise<AllocationRoundType> {
     return context.services.allocation.createRound(await context.viewer(), tenantId, input);
   }
 
-  @Auth(AuthRule.BOOKING_UPDATER)
+  @Auth(AuthRule.ALLOCATION_MANAGER)
   @Mutation(() => AllocationRoundType, { description: 'Changes a round (input.id); ALLOCATION_ROUND_PUBLISHED once published.' })
   async updateAllocationRound(@Arg('tenantId', () => ID) tenantId: string, @Arg('input', () => AllocationRoundInput) input: AllocationRoundInput, @Ctx() context: GraphQLContext): Promise<AllocationRoundType> {
     return context.services.allocation.updateRound(await context.viewer(), tenantId, requiredId(input.id), input);
@@ -79,7 +79,7 @@ export class AllocationResolver {
     return context.services.allocation.withdraw(await context.viewer(), tenantId, id);
   }
 
-  @Auth(AuthRule.BOOKING_UPDATER)
+  @Auth(AuthRule.ALLOCATION_MANAGER)
   @Mutation(() => AllocationWishType, {
     description: 'Grants (as wished, or with another object of the round, weekday or times) or declines (reason required) a wish; again until published. ALLOCATION_GRANT_CONFLICT when the grant overlaps another grant of the round.',
   })
@@ -87,7 +87,7 @@ export class AllocationResolver {
     return context.services.allocation.decide(await context.viewer(), tenantId, input);
   }
 
-  @Auth(AuthRule.BOOKING_UPDATER)
+  @Auth(AuthRule.ALLOCATION_MANAGER)
   @Mutation(() => AllocationRoundDetailType, {
     description:
       'Publishes the round: ALLOCATION_UNDECIDED_WISHES while wishes are undecided or grants overlap. Books each grant as a weekly series over the season (dates taken meanwhile left out), per applicant in one transaction with one result mail. A second call books nothing more.',

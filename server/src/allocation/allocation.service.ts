@@ -8,10 +8,10 @@ import {
 } from '../../../common/allocation/allocation.schema.js';
 import { viewerActor } from '../../../common/changes/actor.js';
 import type { BookingHistoryVia } from '../../../common/bookings/history.js';
-import { hasFlag } from '../../../common/permissions/permissions.js';
+import { canManageAllocationRounds, canReadAllocationRounds } from '../../../common/permissions/permissions.js';
 import { Bookable } from '../bookables/bookable.entity.js';
 import type { CheckoutService } from '../bookings/checkout/checkout.service.js';
-import { AppError } from '../shared/errors.js';
+import { AppError, errorCatalogue } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
 import { enqueueJobs } from '../shared/jobs.js';
 import { parseInput } from '../shared/schema-input.js';
@@ -68,16 +68,17 @@ export class AllocationService {
 
   // Staff ------------------------------------------------------------------------------------
 
-  /** Staff who manage the tenant's bookings (manageBookings updateAny) run rounds; readAny reads them. */
+  /** Staff run rounds and read them by the rules the GraphQL fields name (ALLOCATION_MANAGER, ALLOCATION_READER), the same functions. */
   private requireStaff(viewer: Viewer | null, tenantId: string, write: boolean): Viewer {
     if (!viewer) throw new AppError('auth.unauthenticated');
     assertTokenTenant(viewer, tenantId);
-    if (!hasFlag(viewer.permissions, tenantId, 'manageBookings', write ? 'updateAny' : 'readAny')) throw new AppError('auth.forbidden');
+    const allowed = write ? canManageAllocationRounds : canReadAllocationRounds;
+    if (!allowed(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
     return viewer;
   }
 
   async listRounds(viewer: Viewer | null, tenantId: string): Promise<AllocationRoundView[]> {
-    const staff = viewer !== null && hasFlag(viewer.permissions, tenantId, 'manageBookings', 'readAny');
+    const staff = viewer !== null && canReadAllocationRounds(viewer.permissions, tenantId);
     if (!staff) return this.openRounds(tenantId);
     this.requireStaff(viewer, tenantId, false);
     const em = this.orm.em.fork();
@@ -152,18 +153,37 @@ export class AllocationService {
     };
   }
 
-  /** The allocation screen's grid: per object of the round, per weekday and hour, the wishes and grants in it. */
+  /**
+   * The allocation screen's grid: per object of the round, per weekday and hour, the wishes and
+   * grants in it. A wish for a kind of object not decided yet stands in every object of that kind
+   * (marked as such), where staff look for a place for it; it takes no object, so it makes no conflict.
+   */
   async grid(viewer: Viewer | null, tenantId: string, roundId: string): Promise<AllocationGridView> {
     this.requireStaff(viewer, tenantId, false);
     const em = this.orm.em.fork();
     const round = await this.findRound(em, tenantId, roundId);
     const applications = await this.applicationsOf(em, round.id);
     const titles = await this.bookablesOf(em, tenantId, round.bookableIds);
+    const entryOf = (application: AllocationApplication, wish: AllocationWish, slot: Omit<AllocationSlot, 'bookableId'>, kind: string | null) => ({
+      wishId: wish.id,
+      applicationId: application.id,
+      applicantName: application.name,
+      granted: wish.decision === 'GRANT',
+      timeBegin: slot.timeBegin,
+      timeEnd: slot.timeEnd,
+      bookableType: kind,
+    });
     const placed = applications.flatMap((application) =>
       application.wishes.getItems().flatMap((wish) => {
         const slot = slotOf(wish);
-        return slot ? [{ slot, entry: { wishId: wish.id, applicationId: application.id, applicantName: application.name, granted: wish.decision === 'GRANT', timeBegin: slot.timeBegin, timeEnd: slot.timeEnd } }] : [];
+        return slot ? [{ slot, entry: entryOf(application, wish, slot, null) }] : [];
       }),
+    );
+    const byKind = applications.flatMap((application) =>
+      application.wishes
+        .getItems()
+        .filter((wish) => !wish.decision && !wish.bookableId && wish.bookableType)
+        .map((wish) => ({ kind: wish.bookableType as string, weekday: wish.weekday, timeBegin: wish.timeBegin, timeEnd: wish.timeEnd, entry: entryOf(application, wish, wish, wish.bookableType ?? null) })),
     );
     const weekdays = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
     return {
@@ -179,7 +199,8 @@ export class AllocationService {
               const hourSlot: AllocationSlot = { bookableId: bookable.id, weekday, timeBegin: hourText(hour), timeEnd: hour === 23 ? '24:00' : hourText(hour + 1) };
               const inCell = placed.filter((item) => slotsClash(item.slot, hourSlot));
               const conflict = inCell.some((item, index) => inCell.some((other, otherIndex) => otherIndex !== index && slotsClash(item.slot, other.slot)));
-              return { hour, entries: inCell.map((item) => item.entry), conflict };
+              const kindWishes = byKind.filter((item) => item.kind === bookable.type && slotsClash({ ...item, bookableId: bookable.id }, hourSlot));
+              return { hour, entries: [...inCell.map((item) => item.entry), ...kindWishes.map((item) => item.entry)], conflict };
             }),
           })),
         })),
@@ -212,8 +233,18 @@ export class AllocationService {
           timeBegin: request.timeBegin ?? wish.timeBegin,
           timeEnd: request.timeEnd ?? wish.timeEnd,
         };
-        if (!grant.bookableId) throw new AppError('generic.validation', { fieldErrors: { bookableId: 'Bitte wählen Sie das Objekt, das zugesagt wird.' } });
+        if (!grant.bookableId) {
+          const detail = errorCatalogue['allocation.grant-object-required'].detail;
+          throw new AppError('allocation.grant-object-required', { detail, fieldErrors: { bookableId: detail } });
+        }
         if (!round.bookableIds.includes(grant.bookableId)) throw new AppError('generic.validation', { fieldErrors: { bookableId: 'Das Objekt gehört nicht zu dieser Vergaberunde.' } });
+        if (wish.bookableType) {
+          const granted = (await this.bookablesOf(tx, tenantId, [grant.bookableId])).get(grant.bookableId);
+          if (granted?.type !== wish.bookableType) {
+            const detail = errorCatalogue['allocation.grant-object-kind'].detail;
+            throw new AppError('allocation.grant-object-kind', { detail, fieldErrors: { bookableId: detail } });
+          }
+        }
         if (grant.timeEnd <= grant.timeBegin) throw new AppError('generic.validation', { fieldErrors: { timeEnd: allocationMessages.timeOrder } });
         const others = await tx.find(AllocationWish, { round: round.id, decision: 'GRANT', id: { $ne: wish.id } }, { populate: ['application'] });
         const clash = others.find((other) => {

@@ -210,6 +210,8 @@ export class AllocationGridEntryType {
   @Field(() => Boolean) granted!: boolean;
   @Field(() => String) timeBegin!: string;
   @Field(() => String) timeEnd!: string;
+  @Field(() => String, { nullable: true, description: 'The kind of object wished when the wish leaves the object to staff: such a wish stands in every object of that kind until decided and makes no conflict; null for a wish or grant on this object.' })
+  bookableType!: string | null;
 }
 
 @ObjectType('AllocationGridCell', { description: 'One hour of a weekday of an object: the wishes and grants in it; conflict when two of them overlap.' })

@@ -14,13 +14,14 @@ import type { Tenant } from '../tenants/tenant.entity.js';
 import { systemChangeOrigin } from '../tenants/tenant-change-log.js';
 import type { WorkflowBookings } from '../workflow/workflow-bookings.js';
 import { WorkflowService } from '../workflow/workflow.service.js';
+import { seedAllocationRound } from './demo-allocation.js';
 import { storeDemoBooking, type DemoBookingRequest, type DemoBookingStatus } from './demo-bookings.js';
 
 /**
  * What the demo tenant offers and what has happened there, so a first `npm start` shows the
  * product at work: an object of each kind with prices and booking times, an add-on counted by
- * time, a coupon, an event with two ticket prices, a workflow, and bookings in every state around
- * today. Each part is written through the rules its domain writes it with (see seedDemoContent).
+ * time, a coupon, an event with two ticket prices, a workflow, bookings in every state around
+ * today, and an open allocation round with two applications. Each part is written through the rules its domain writes it with (see seedDemoContent).
  */
 
 /** The demo's objects by title, for the tests and the README. */
@@ -499,7 +500,7 @@ export const demoBookingCount = 17;
 export async function seedDemoContent(
   em: EntityManager,
   orm: MikroORM,
-  demo: { tenant: Tenant; ownerUserId: string; staffRole: Role; now: Date; online: PaymentProvider },
+  demo: { tenant: Tenant; ownerUserId: string; staffRole: Role; now: Date; online: PaymentProvider; applicantUserIds: { club: string; choir: string } },
 ): Promise<void> {
   const calendar = new DemoCalendar(demo.now);
   const { objects } = await seedObjects(em, orm, demo.tenant, demo.ownerUserId, calendar);
@@ -509,4 +510,13 @@ export async function seedDemoContent(
   const requests = demoBookings(objects, coupon, calendar, demo.online);
   if (requests.length !== demoBookingCount) throw new Error(`Demo: demoBookingCount says ${demoBookingCount}, the demo has ${requests.length} bookings.`);
   for (const request of requests) await storeDemoBooking(em, demo.tenant, request);
+  seedAllocationRound(em, {
+    tenant: demo.tenant,
+    room: objects.room,
+    clubhouse: objects.clubhouse,
+    clubUserId: demo.applicantUserIds.club,
+    choirUserId: demo.applicantUserIds.choir,
+    calendar: { now: calendar.now, today: calendar.today, upcomingMonday: (weeks) => calendar.upcoming(MON, weeks) },
+  });
+  await em.flush();
 }

@@ -13,11 +13,15 @@ import { hashPassword } from '../users/auth.service.js';
 import { AuthType, User } from '../users/user.entity.js';
 import { seedDemoContent } from './demo-content.js';
 
+export { demoAllocation } from './demo-allocation.js';
 export { demoBookingCount, demoCouponCode, demoTitles } from './demo-content.js';
 
 export const demoLogins = {
   tenantOwner: { id: 'inhaberin@example.com', password: 'demo-inhaberin' },
   staff: { id: 'mitarbeiter@example.com', password: 'demo-mitarbeiter' },
+  /** The applicants of the demo's allocation round: they read and change their applications on /vergabe/{tenantId}. */
+  sportsClub: { id: 'sportverein@example.com', password: 'demo-sportverein' },
+  choir: { id: 'chor@example.com', password: 'demo-chor' },
 };
 
 export const demoTenantName = 'Rathaus Musterstadt';
@@ -70,6 +74,8 @@ async function verifiedUser(em: EntityManager, id: string, password: string, fir
 async function seedDemoTenant(em: EntityManager, orm: MikroORM, config: AppConfig, now: Date): Promise<void> {
   const owner = await verifiedUser(em, demoLogins.tenantOwner.id, demoLogins.tenantOwner.password, 'Ines', 'Inhaberin');
   const staff = await verifiedUser(em, demoLogins.staff.id, demoLogins.staff.password, 'Max', 'Mitarbeiter');
+  const sportsClub = await verifiedUser(em, demoLogins.sportsClub.id, demoLogins.sportsClub.password, 'Sven', 'Sportwart');
+  const choir = await verifiedUser(em, demoLogins.choir.id, demoLogins.choir.password, 'Clara', 'Chorleiterin');
   const testProvider = config.payments.testProvider;
   const tenant = em.create(Tenant, {
     name: demoTenantName,
@@ -106,5 +112,5 @@ async function seedDemoTenant(em: EntityManager, orm: MikroORM, config: AppConfi
   const membership = em.create(TenantMembership, { tenant, user: staff, isMember: true, isOwner: false });
   membership.roles.add(staffRole);
   await em.flush();
-  await seedDemoContent(em, orm, { tenant, ownerUserId: owner.id, staffRole, now, online: testProvider ? 'testPayment' : 'invoice' });
+  await seedDemoContent(em, orm, { tenant, ownerUserId: owner.id, staffRole, now, online: testProvider ? 'testPayment' : 'invoice', applicantUserIds: { club: sportsClub.id, choir: choir.id } });
 }

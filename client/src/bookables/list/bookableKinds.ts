@@ -6,6 +6,8 @@ export interface BookableKind {
   type: BookableType;
   /** Screen and navigation title. */
   title: string;
+  /** One object of the kind, e.g. where an applicant picks a kind of object: "Raum". */
+  singular: string;
   interface: AdminInterface;
   listPath: string;
   editPath: string;
@@ -19,6 +21,7 @@ export const bookableKinds: Record<BookableType, BookableKind> = {
   event_location: {
     type: 'event_location',
     title: 'Veranstaltungsorte',
+    singular: 'Veranstaltungsort',
     interface: 'locations',
     listPath: '/admin/veranstaltungsorte',
     editPath: '/admin/veranstaltungsorte/edit',
@@ -29,6 +32,7 @@ export const bookableKinds: Record<BookableType, BookableKind> = {
   room: {
     type: 'room',
     title: 'Räume',
+    singular: 'Raum',
     interface: 'rooms',
     listPath: '/admin/raeume',
     editPath: '/admin/raeume/edit',
@@ -39,6 +43,7 @@ export const bookableKinds: Record<BookableType, BookableKind> = {
   resource: {
     type: 'resource',
     title: 'Ressourcen',
+    singular: 'Ressource',
     interface: 'resources',
     listPath: '/admin/ressourcen',
     // The original product's resource editor lived under the English segment; its links keep working.
@@ -50,6 +55,7 @@ export const bookableKinds: Record<BookableType, BookableKind> = {
   ticket: {
     type: 'ticket',
     title: 'Tickets',
+    singular: 'Ticket',
     interface: 'tickets',
     listPath: '/admin/tickets',
     editPath: '/admin/tickets/edit',
@@ -58,6 +64,15 @@ export const bookableKinds: Record<BookableType, BookableKind> = {
     reversed: true,
   },
 };
+
+/**
+ * The kind of a type as the server stores and some answers give it ("event-location"), or as the
+ * GraphQL enum names it ("event_location"); undefined for a type the client does not know.
+ */
+export function bookableKindOf(type: string): BookableKind | undefined {
+  const key = type.replace('-', '_');
+  return key in bookableKinds ? bookableKinds[key as BookableType] : undefined;
+}
 
 /** The edit route of one item, remembering the list to return to. */
 export function editUrl(kind: BookableKind, id: string): string {

@@ -45,6 +45,8 @@ describe('operation rules (@auth on queries and mutations)', () => {
     [AuthRule.WORKFLOW_READER, { manageBookings: { readAny: true } }, { manageBookings: { readOwn: true } }],
     [AuthRule.WORKFLOW_MOVER, { manageBookings: { updateAny: true } }, { manageBookings: { updateOwn: true } }],
     [AuthRule.BOOKING_DELETER, { manageBookings: { deleteOwn: true } }, { manageBookings: { updateAny: true } }],
+    [AuthRule.ALLOCATION_READER, { manageBookings: { readAny: true } }, { manageBookings: { readOwn: true } }],
+    [AuthRule.ALLOCATION_MANAGER, { manageBookings: { updateAny: true } }, { manageBookings: { updateOwn: true } }],
   ] as [AuthRule, Partial<RoleGrant>, Partial<RoleGrant>][])('%s: granted by the right flag in the tenant of the operation, nowhere else', async (rule, granting, notGranting) => {
     expect(await check(member(granting), rule, { tenantId: TENANT })).toBe(true);
     expect(await check(member(granting), rule, { tenantId: OTHER })).toBe(false);

@@ -10,7 +10,9 @@ import {
   canDeleteFiles,
   canEditBookables,
   canManageTenantMembers,
+  canManageAllocationRounds,
   canMoveWorkflowTasks,
+  canReadAllocationRounds,
   canReadSome,
   canWriteSomeBookings,
   canReadTenantMembers,
@@ -64,6 +66,8 @@ export enum AuthRule {
   SCHEDULE_READER = 'SCHEDULE_READER',
   WORKFLOW_READER = 'WORKFLOW_READER',
   WORKFLOW_MOVER = 'WORKFLOW_MOVER',
+  ALLOCATION_READER = 'ALLOCATION_READER',
+  ALLOCATION_MANAGER = 'ALLOCATION_MANAGER',
 }
 
 /**
@@ -115,6 +119,9 @@ export const authRuleDescriptions: Record<AuthRule, string> = {
     'open at the field, decided per object by the service: the room schedule carries no personal data, so objects shown to the public are open to anyone (also without signing in, also an OCCUPANCY_READ token); other objects only to staff who read the tenant\'s bookings (manageBookings readAny or readOwn); objects the viewer may not watch are not found',
   [AuthRule.WORKFLOW_READER]: 'who may see the tenant\'s workflow and its board (manageBookings readAny)',
   [AuthRule.WORKFLOW_MOVER]: 'who may move and archive bookings on the board (manageBookings updateAny)',
+  [AuthRule.ALLOCATION_READER]: 'who may read the tenant\'s allocation rounds with every application, wish and the allocation grid (manageBookings readAny)',
+  [AuthRule.ALLOCATION_MANAGER]:
+    'who may run allocation rounds: create and change rounds, decide wishes and publish, which books series for any applicant (manageBookings updateAny)',
 };
 
 /** The sentence a guarded field's description ends with. */
@@ -190,6 +197,8 @@ const tenantRules: Partial<Record<AuthRule, (permissions: Permissions, tenantId:
   [AuthRule.BOOKING_DELETER]: anyFlag('manageBookings', ['deleteAny', 'deleteOwn']),
   [AuthRule.WORKFLOW_READER]: canReadWorkflow,
   [AuthRule.WORKFLOW_MOVER]: canMoveWorkflowTasks,
+  [AuthRule.ALLOCATION_READER]: canReadAllocationRounds,
+  [AuthRule.ALLOCATION_MANAGER]: canManageAllocationRounds,
 };
 
 export const authChecker: AuthChecker<GraphQLContext, AuthRule> = async ({ context, root, args }, rules) => {
