@@ -213,5 +213,11 @@ export const userPageBounds: PageBounds = { defaultSize: 50, maxSize: 500 };
  * and api/users/ids without a limit): the first this many in their order; page for more.
  */
 export const UNPAGED_LIST_CAP = 500;
+/**
+ * The most rows the lists the screens read whole answer (the tenants a person works in, a tenant's
+ * bookables, public or staff, and their choices): far beyond what a city holds, a bound on one
+ * answer all the same. The first this many in the list's order; these lists have no pages.
+ */
+export const WHOLE_LIST_CAP = 1000;
 /** Sizes of the event lists. */
 export const eventPageBounds: PageBounds = { defaultSize: 100, maxSize: 500 };
