@@ -2,9 +2,17 @@ import type { TypePolicies } from '@apollo/client';
 import { allocationTypePolicies } from './allocation/allocationCachePolicy';
 import { seriesTypePolicies } from './bookings/series/seriesCachePolicy';
 import { bookingTypePolicies } from './bookings/staff/bookingCachePolicy';
+import { userTypePolicies } from './users/admin/userPageCachePolicy';
 
 /**
  * Every domain's type policies for the app's one cache. Registered at start (main.tsx) before the
- * first query; shared/apolloCache.ts creates the cache without knowing any domain.
+ * first query; shared/apolloCache.ts creates the cache without knowing any domain. Several domains
+ * add fields of `Query`: those are joined, not replaced.
  */
-export const appTypePolicies: TypePolicies = { ...bookingTypePolicies, ...seriesTypePolicies, ...allocationTypePolicies };
+export const appTypePolicies: TypePolicies = {
+  ...bookingTypePolicies,
+  ...seriesTypePolicies,
+  ...allocationTypePolicies,
+  ...userTypePolicies,
+  Query: { fields: { ...bookingTypePolicies.Query?.fields, ...seriesTypePolicies.Query?.fields, ...allocationTypePolicies.Query?.fields, ...userTypePolicies.Query?.fields } },
+};

@@ -22,6 +22,14 @@ describe('keyset cursors', () => {
     expect(decodeCursor(encodeCursor({ order: 'events.start', values: [null, '2026-01-01T00:00:00.000000Z'] }))).toEqual({ order: 'events.start', values: [null, '2026-01-01T00:00:00.000000Z'] });
   });
 
+  it('carries text keys beyond ASCII (an address with umlauts) as JSON escapes, still base64url of ASCII', () => {
+    const withUmlaut = { order: 'users.newest', values: ['2026-12-08T10:15:00.123456Z', 'jörg.ßöäü@example.com'] };
+    const text = encodeCursor(withUmlaut);
+    expect(text).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(asciiOfBase64Url(text)).toContain('\\u00f6');
+    expect(decodeCursor(text)).toEqual(withUmlaut);
+  });
+
   it('writes base64url as the standard alphabet does, without padding', () => {
     // Node's Buffer.from(text).toString('base64url') of each text.
     const standards: [string, string][] = [['', ''], ['a', 'YQ'], ['ab', 'YWI'], ['abc', 'YWJj'], ['abcd', 'YWJjZA'], ['{"o":"x","k":["?>~"]}', 'eyJvIjoieCIsImsiOlsiPz5-Il19']];
@@ -55,6 +63,9 @@ describe('keyset cursors', () => {
     expect(fitsKeyKind('instant', "2026-12-08T10:15:00.123456Z' or 1=1")).toBe(false);
     expect(fitsKeyKind('uuid', cursor.values[1])).toBe(true);
     expect(fitsKeyKind('uuid', 'ABCD-EFGH')).toBe(false);
+    expect(fitsKeyKind('text', 'anna@example.com')).toBe(true);
+    expect(fitsKeyKind('text', '')).toBe(false);
+    expect(fitsKeyKind('text', 'a'.repeat(321))).toBe(false);
   });
 });
 

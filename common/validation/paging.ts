@@ -106,12 +106,12 @@ export function asciiOfBase64Url(encoded: string): string | null {
   return out;
 }
 
-const isAscii = (text: string) => /^[\x20-\x7e]*$/.test(text);
-
-/** The opaque cursor of a row's sort key in the named order. */
+/**
+ * The opaque cursor of a row's sort key in the named order. Characters beyond printable ASCII (an
+ * e-mail address may hold umlauts) are written as JSON escapes, which JSON.parse reads back.
+ */
 export function encodeCursor(cursor: KeysetCursor): string {
-  const json = JSON.stringify({ o: cursor.order, k: cursor.values });
-  if (!isAscii(json)) throw new Error('Cursor values must be printable ASCII');
+  const json = JSON.stringify({ o: cursor.order, k: cursor.values }).replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return base64UrlOfAscii(json);
 }
 
@@ -144,8 +144,11 @@ export const pageCursor = anyValue().transform((value, context): KeysetCursor | 
   return cursor;
 });
 
-/** The sort key kinds a cursor carries, each checked before it reaches SQL. */
-export type KeyKind = 'instant' | 'uuid';
+/** The sort key kinds a cursor carries, each checked before it reaches SQL (always as a bound parameter). */
+export type KeyKind = 'instant' | 'uuid' | 'text';
+
+/** Longest text key: an e-mail address is at most 254 characters. */
+const MAX_TEXT_KEY_LENGTH = 320;
 
 /** An instant as the server writes it into cursors: UTC, to the microsecond (PostgreSQL's precision). */
 const INSTANT_KEY = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z$/;
@@ -154,6 +157,7 @@ const UUID_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 /** Whether a cursor value is a well-formed key of its kind (a real calendar date for instants). */
 export function fitsKeyKind(kind: KeyKind, value: string): boolean {
   if (kind === 'uuid') return UUID_KEY.test(value);
+  if (kind === 'text') return value.length > 0 && value.length <= MAX_TEXT_KEY_LENGTH;
   const match = INSTANT_KEY.exec(value);
   if (!match) return false;
   const [year, month, day, hour, minute, second] = match.slice(1).map(Number);
@@ -202,5 +206,18 @@ export const restPagingOf = (value: { limit?: number; offset?: number; cursor: K
 
 /** Sizes of the bookings lists (the staff's list, own bookings, an event's bookings). */
 export const bookingPageBounds: PageBounds = { defaultSize: 50, maxSize: 500 };
+/** Sizes of the user lists (userPage, GET api/users). */
+export const userPageBounds: PageBounds = { defaultSize: 50, maxSize: 500 };
+/**
+ * The most rows the unpaged lists answer (the deprecated GraphQL `users`, `userIds`, GET api/users
+ * and api/users/ids without a limit): the first this many in their order; page for more.
+ */
+export const UNPAGED_LIST_CAP = 500;
+/**
+ * The most rows the lists the screens read whole answer (the tenants a person works in, a tenant's
+ * bookables, public or staff, and their choices): far beyond what a city holds, a bound on one
+ * answer all the same. The first this many in the list's order; these lists have no pages.
+ */
+export const WHOLE_LIST_CAP = 1000;
 /** Sizes of the event lists. */
 export const eventPageBounds: PageBounds = { defaultSize: 100, maxSize: 500 };

@@ -1,6 +1,7 @@
 /** The bookable objects' REST operations for the OpenAPI document (bookable.routes.ts). */
 import { bookableSchema, singlePriceCategories } from '../../../common/bookables/bookable.schema.js';
 import { bookableTypes, priceTypes } from '../../../common/bookables/bookable.model.js';
+import { WHOLE_LIST_CAP } from '../../../common/validation/paging.js';
 import { anyJson, fieldSchemas as f, jsonList, okText, ref, type ApiDomain, type JsonSchema } from '../shared/openapi/operation.js';
 
 const textList = (description: string): JsonSchema => ({ description, type: 'array', items: { type: 'string' } });
@@ -37,6 +38,7 @@ export const bookableApi: ApiDomain = {
       method: 'get',
       path: '/api/{tenantId}/bookables',
       summary: 'Objekte des Mandanten (Verwaltung)',
+      description: `In der Reihenfolge ihrer Anlage, höchstens die ersten ${WHOLE_LIST_CAP} (vor dem Weglassen der Objekte, die die Person nicht lesen darf).`,
       access: 'signedIn',
       parameters: [
         populate,
@@ -49,7 +51,7 @@ export const bookableApi: ApiDomain = {
       method: 'get',
       path: '/api/{tenantId}/bookables/public',
       summary: 'Öffentliche Objekte',
-      description: 'Nur öffentliche Objekte, eingeschränkt durch ihre Sichtbarkeitslisten.',
+      description: `Nur öffentliche Objekte, eingeschränkt durch ihre Sichtbarkeitslisten; in der Reihenfolge ihrer Anlage aus den ersten ${WHOLE_LIST_CAP} Objekten des Mandanten.`,
       access: 'optional',
       parameters: [populate, { name: 'type', in: 'query', description: 'Nur diese Art', schema: { type: 'string', enum: [...bookableTypes] } }],
       answers: { 200: jsonList('Die Objekte (öffentliche Felder).', ref('Bookable')) },

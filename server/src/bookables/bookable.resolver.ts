@@ -5,6 +5,7 @@ import type { GraphQLContext } from '../shared/graphql/context.js';
 import { presentFields } from '../shared/graphql/input.js';
 import type { Bookable } from './bookable.entity.js';
 import { bookableRecord, publicBookableRecord, type BookableFilter } from './bookable.service.js';
+import { WHOLE_LIST_CAP } from '../../../common/validation/paging.js';
 import {
   AvailabilityPeriodType,
   BookableInput,
@@ -30,7 +31,9 @@ const filterOf = (type: BookableKind | null | undefined, tags: string[] | null |
 @Resolver()
 export class BookableResolver {
   @Auth(AuthRule.AUTHENTICATED)
-  @Query(() => [StaffBookableType], { description: "The tenant's bookables the viewer may read, in creation order; optionally of one type or carrying any of the tags." })
+  @Query(() => [StaffBookableType], {
+    description: `The tenant's bookables the viewer may read, in creation order; optionally of one type or carrying any of the tags. Read from the first ${WHOLE_LIST_CAP} objects of the filter.`,
+  })
   async bookables(
     @Arg('tenantId', () => ID) tenantId: string,
     @Arg('type', () => BookableKind, { nullable: true }) type: BookableKind | null,
@@ -52,7 +55,7 @@ export class BookableResolver {
     return (await context.services.bookableAvailability.related(await requireViewer(context), tenantId, id)).map(staff);
   }
 
-  @Query(() => [PublicBookableType], { description: 'Public objects, and those the signed-in viewer is permitted to see.' })
+  @Query(() => [PublicBookableType], { description: `Public objects, and those the signed-in viewer is permitted to see, in creation order; read from the first ${WHOLE_LIST_CAP} objects of the filter.` })
   async publicBookables(
     @Arg('tenantId', () => ID) tenantId: string,
     @Arg('type', () => BookableKind, { nullable: true }) type: BookableKind | null,

@@ -14,6 +14,7 @@ import { referenceErrors } from './bookable.hierarchy.js';
 import { privateBookableFields, type BookableData, type BookableRecord, type BookableType } from './bookable.model.js';
 import { singlePriceOf, type SinglePrice } from './bookable.single-price.js';
 import { validateBookable } from './bookable.validation.js';
+import { WHOLE_LIST_CAP } from '../../../common/validation/paging.js';
 
 /** A stored bookable as plain data (REST answer, GraphQL object, input of the rules). */
 export function bookableRecord(bookable: Bookable): BookableRecord {
@@ -150,9 +151,9 @@ export class BookableService {
     return tickets.filter((ticket) => isVisibleTo(ticket, null, []));
   }
 
-  /** Every object of the tenant as id, title and type, in creation order (the caller decides who may see them). */
+  /** Every object of the tenant as id, title and type, in creation order, at most WHOLE_LIST_CAP (the caller decides who may see them). */
   async choices(tenantId: string): Promise<{ id: string; title: string; type: string }[]> {
-    const bookables = await this.orm.em.fork().find(Bookable, { tenant: tenantId }, { orderBy: { createdAt: 'asc', id: 'asc' }, fields: ['id', 'title', 'type'] });
+    const bookables = await this.orm.em.fork().find(Bookable, { tenant: tenantId }, { orderBy: { createdAt: 'asc', id: 'asc' }, fields: ['id', 'title', 'type'], limit: WHOLE_LIST_CAP });
     return bookables.map((bookable) => ({ id: bookable.id, title: bookable.title, type: bookable.type }));
   }
 
@@ -324,11 +325,15 @@ export class BookableService {
     if (!isTenantMember(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
   }
 
+  /**
+   * The tenant's objects of the filter in creation order, at most the first WHOLE_LIST_CAP: the
+   * lists read whole (staff and public, before each drops what its viewer may not see).
+   */
   private find(em: EntityManager, tenantId: string, filter: BookableFilter): Promise<Bookable[]> {
     return em.find(
       Bookable,
       { tenant: tenantId, ...(filter.type ? { type: filter.type } : {}), ...(filter.tags?.length ? { tags: { $overlap: filter.tags } } : {}) },
-      { orderBy: { createdAt: 'asc', id: 'asc' } },
+      { orderBy: { createdAt: 'asc', id: 'asc' }, limit: WHOLE_LIST_CAP },
     );
   }
 

@@ -1,5 +1,6 @@
 /** The tenants' REST operations for the OpenAPI document (tenant.routes.ts). */
 import { tenantChangeLogQuerySchema } from '../../../common/tenants/change-log.js';
+import { WHOLE_LIST_CAP } from '../../../common/validation/paging.js';
 import { anyJson, fieldSchemas as f, jsonBody, jsonList, jsonObject, okText, ref, type ApiDomain, type ApiOperation, type JsonSchema } from '../shared/openapi/operation.js';
 
 const tenantSchema: JsonSchema = {
@@ -38,7 +39,7 @@ export const tenantApi: ApiDomain = {
       method: 'get',
       path: '/api/tenants',
       summary: 'Mandanten',
-      description: 'Die Mandanten, die die anfragende Person verwaltet; mit `publicTenants=true` die sichtbaren mit öffentlichen Feldern.',
+      description: `Die Mandanten, die die anfragende Person verwaltet; mit \`publicTenants=true\` die sichtbaren mit öffentlichen Feldern. Nach Namen, höchstens die ersten ${WHOLE_LIST_CAP}.`,
       access: 'optional',
       parameters: [{ name: 'publicTenants', in: 'query', description: '`true`: die öffentlichen Felder aller sichtbaren Mandanten', schema: { type: 'string', enum: ['true', 'false'] } }],
       answers: { 200: jsonList('Die Mandanten.', ref('Tenant')) },

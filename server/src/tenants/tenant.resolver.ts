@@ -1,4 +1,5 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { WHOLE_LIST_CAP } from '../../../common/validation/paging.js';
 import { requireViewer } from '../users/actor.js';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
 import type { GraphQLContext } from '../shared/graphql/context.js';
@@ -13,7 +14,7 @@ const members = (tenantId: string, list: MemberList): TenantMembers => ({ tenant
 @Resolver(() => Tenant)
 export class TenantResolver {
   @Auth(AuthRule.AUTHENTICATED)
-  @Query(() => [Tenant], { description: 'Tenants the signed-in user works in: those of a membership, every tenant for instance owners.' })
+  @Query(() => [Tenant], { description: `Tenants the signed-in user works in, by name, at most the first ${WHOLE_LIST_CAP}: those of a membership, every tenant for instance owners.` })
   async tenants(
     @Arg('onlyOwn', { defaultValue: true, deprecationReason: 'Both values give the same list: the tenants the user works in.' }) _onlyOwn: boolean,
     @Ctx() context: GraphQLContext,

@@ -17,6 +17,7 @@ import { normalizeSchoolHolidays, tenantFieldErrors } from '../../../common/tena
 import { mergeApplications, type ApplicationDefinition } from './tenant-applications.js';
 import { readTenantChangeLog, recordMembershipChange, recordTenantDeleted, recordTenantSave, tenantSnapshot, userLabel, viewerChangeOrigin, type TenantChangeLogPage, type TenantChangeVia } from './tenant-change-log.js';
 import { isSecretField, type TenantChangeLogQuery } from '../../../common/tenants/change-log.js';
+import { WHOLE_LIST_CAP } from '../../../common/validation/paging.js';
 
 /** The public part of a tenant (publicTenants=true). */
 export function publicTenant(tenant: Tenant) {
@@ -178,23 +179,24 @@ export class TenantService {
 
   /**
    * The tenants the viewer works in, sorted by name: those of a member or owner entry; an instance
-   * owner works in every tenant (he may do everything), so he gets all of them.
+   * owner works in every tenant (he may do everything), so he gets all of them. At most the first
+   * WHOLE_LIST_CAP (both lists).
    */
   async listForViewer(permissions: Permissions): Promise<Tenant[]> {
     const em = this.orm.em.fork();
-    if (worksInEveryTenant(permissions)) return em.find(Tenant, {}, { orderBy: { name: 'asc' } });
+    if (worksInEveryTenant(permissions)) return em.find(Tenant, {}, { orderBy: { name: 'asc', id: 'asc' }, limit: WHOLE_LIST_CAP });
     const ids = permissions.tenants.map((entry) => entry.tenantId);
     if (ids.length === 0) return [];
-    return em.find(Tenant, { id: { $in: ids } }, { orderBy: { name: 'asc' } });
+    return em.find(Tenant, { id: { $in: ids } }, { orderBy: { name: 'asc', id: 'asc' }, limit: WHOLE_LIST_CAP });
   }
 
   /** GET api/tenants without publicTenants: full tenants the viewer owns; instance owners get all. */
   async listManaged(permissions: Permissions): Promise<Tenant[]> {
     const em = this.orm.em.fork();
-    if (permissions.instanceOwner) return em.find(Tenant, {}, { orderBy: { name: 'asc' } });
+    if (permissions.instanceOwner) return em.find(Tenant, {}, { orderBy: { name: 'asc', id: 'asc' }, limit: WHOLE_LIST_CAP });
     const ids = permissions.tenants.filter((entry) => entry.isOwner).map((entry) => entry.tenantId);
     if (ids.length === 0) return [];
-    return em.find(Tenant, { id: { $in: ids } }, { orderBy: { name: 'asc' } });
+    return em.find(Tenant, { id: { $in: ids } }, { orderBy: { name: 'asc', id: 'asc' }, limit: WHOLE_LIST_CAP });
   }
 
   /** One tenant in full: owners and instance owners only (others: forbidden, whether it exists or not). */

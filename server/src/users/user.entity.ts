@@ -1,4 +1,4 @@
-import { Entity, Enum, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
+import { Entity, Enum, Index, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
 import { Field, ObjectType, registerEnumType } from 'type-graphql';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
 
@@ -11,6 +11,12 @@ registerEnumType(AuthType, { name: 'AuthType', description: 'How the account sig
 /** A person's account. Users are global; tenants give them roles through memberships. */
 @ObjectType({ description: 'A user account; the id is the e-mail address.' })
 @Entity({ tableName: 'users' })
+// The users list: its order (newest first) and its search (server/src/users/user-list.queries.ts).
+@Index({ name: 'users_created_index', properties: ['created', 'id'] })
+@Index({
+  name: 'users_search_index',
+  expression: `create index "users_search_index" on "users" using gin ((lower("id" || ' ' || "first_name" || ' ' || "last_name")) gin_trgm_ops)`,
+})
 export class User {
   @Field(() => String, { description: 'The e-mail address, which is also the sign-in name.' })
   @PrimaryKey({ type: 'text' })

@@ -1,4 +1,6 @@
 /** The accounts' REST operations for the OpenAPI document (auth.routes.ts, user.routes.ts). */
+import { UNPAGED_LIST_CAP, userPageBounds } from '../../../common/validation/paging.js';
+import { userListQuerySchema } from '../../../common/users/user-list.js';
 import { anyJson, fieldSchemas as f, jsonBody, jsonList, jsonObject, okText, ref, type ApiDomain, type JsonSchema } from '../shared/openapi/operation.js';
 
 const mail = (description: string): JsonSchema => ({ description, type: 'string', format: 'email' });
@@ -30,6 +32,20 @@ const profile: Record<string, JsonSchema> = {
   address: f.text('Straße und Hausnummer'),
   zipCode: f.text('Postleitzahl'),
   city: f.text('Ort'),
+};
+
+/** GET api/users (userListQuerySchema): the search and the page. */
+const userListQueryFields: Record<string, JsonSchema> = {
+  search: f.text('Suchwörter, durch Leerzeichen getrennt: jedes muss in E-Mail-Adresse, Vor- oder Nachname vorkommen (Groß- und Kleinschreibung egal)'),
+  limit: f.count(`Seitengröße, 1 bis ${userPageBounds.maxSize} (Standard ${UNPAGED_LIST_CAP}); alles andere wird abgelehnt`),
+  offset: f.count('Anfang der Seite (Standard 0); nicht zusammen mit `cursor`'),
+  cursor: f.text('`X-Next-Cursor` der vorigen Seite: die Seite beginnt nach diesem Konto, was immer inzwischen hinzukam'),
+};
+
+const userPageHeaders = {
+  'X-Total-Count': { description: 'Anzahl aller Treffer (über alle Seiten)', schema: { type: 'integer' } },
+  'X-Next-Cursor': { description: 'Cursor nach dem letzten Konto der Seite (als `cursor` für die nächste Seite); auf jeder Seite mit Konten', schema: { type: 'string' } },
+  Link: { description: '`<…>; rel="next"` mit der Adresse der nächsten Seite, nur solange weitere folgen', schema: { type: 'string' } },
 };
 
 const signedInAnswer = jsonObject('`{ user, permissions }`', { type: 'object', properties: { user: ref('User'), permissions: { type: 'object', additionalProperties: true } } });
@@ -101,9 +117,10 @@ export const userApi: ApiDomain = {
       method: 'get',
       path: '/api/users',
       summary: 'Benutzer, die der Aufrufer sehen darf',
-      description: 'Neueste zuerst. Instanz-Besitzer sehen alle Konten, Besitzer von Mandanten die Konten dieser Mandanten und das eigene, alle anderen nur das eigene.',
+      description: `Neueste zuerst, seitenweise (ohne \`limit\` die ersten ${UNPAGED_LIST_CAP}). Instanz-Besitzer sehen alle Konten, Besitzer von Mandanten die Konten dieser Mandanten und das eigene, alle anderen nur das eigene. Die nächste Seite steht in \`X-Next-Cursor\` und \`Link\`.`,
       access: 'signedIn',
-      answers: { 200: jsonList('Die Konten.', ref('User')) },
+      query: { schema: userListQuerySchema, fields: userListQueryFields, example: { search: 'muster', limit: '50' } },
+      answers: { 200: { description: 'Die Konten der Seite.', schema: { type: 'array', items: ref('User') }, headers: userPageHeaders } },
     },
     {
       method: 'put',
@@ -119,7 +136,7 @@ export const userApi: ApiDomain = {
       method: 'get',
       path: '/api/users/ids',
       summary: 'Kennungen der Benutzer, auf Wunsch nach Rollen gefiltert',
-      description: 'Instanz-Besitzer erhalten alle Kennungen, wer die Mitglieder eines Mandanten sehen darf (`manageUsers` `readAny` oder `updateAny`) die Mitglieder dieser Mandanten; alle anderen (auch ein Zugang „Belegung lesen“) 403.',
+      description: `Alphabetisch, höchstens die ersten ${UNPAGED_LIST_CAP} (für mehr GET /api/users seitenweise). Instanz-Besitzer erhalten alle Kennungen, wer die Mitglieder eines Mandanten sehen darf (\`manageUsers\` \`readAny\` oder \`updateAny\`) die Mitglieder dieser Mandanten; alle anderen (auch ein Zugang „Belegung lesen“) 403.`,
       access: 'signedIn',
       parameters: [
         { name: 'filterRoles', in: 'query', description: 'Rollen, kommagetrennt', schema: { type: 'string' } },

@@ -1,6 +1,10 @@
 import { Router, type Request, type Response } from 'express';
 import type { DomainServices } from '../shared/domain-services.js';
 import { clientIp, endSession } from '../shared/http/session.js';
+import { setNextPageHeaders } from '../shared/http/paging.js';
+import { parseInput } from '../shared/schema-input.js';
+import { pagingDetail } from '../../../common/validation/paging.js';
+import { userListQuerySchema } from '../../../common/users/user-list.js';
 import { requireRestViewer } from './actor.js';
 import type { Viewer } from './viewer.service.js';
 import { publicUser, type User } from './user.entity.js';
@@ -57,8 +61,10 @@ export function userRoutes(services: DomainServices): Router {
 
   router.get('/users', async (req: Request, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
-    const users = await services.users.list(viewer);
-    res.json(users.map((user) => userView(viewer, user)));
+    const page = await services.users.page(viewer, parseInput(userListQuerySchema, req.query, { detail: pagingDetail }));
+    res.setHeader('X-Total-Count', String(page.totalCount));
+    setNextPageHeaders(req, res, services.config.publicUrl, page.pageInfo);
+    res.json(page.users.map((user) => userView(viewer, user)));
   });
 
   // Before /users/:id. The client sends filterRoles; 3.0.0 read roles.

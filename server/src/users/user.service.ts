@@ -15,6 +15,10 @@ import { isEmail, normaliseEmail, validatePassword } from './validation.js';
 import type { AccountBookings } from './account-bookings.js';
 import type { PlatformAccounts } from './platform-accounts.js';
 import { requireAccountHolder, type Viewer } from './viewer.service.js';
+import { UNPAGED_LIST_CAP, type Paging } from '../../../common/validation/paging.js';
+import { userSearchTerms } from '../../../common/users/user-list.js';
+import type { PageInfo } from '../shared/keyset.js';
+import { readUserIdPage, type UserScope } from './user-list.queries.js';
 
 /** A role a user holds in a tenant (the users list shows and searches the names). */
 export interface UserTenantRole {
@@ -29,6 +33,13 @@ export interface UserTenantRole {
  * viewer may see the contact details (`contactDetailsShown`, decided by `contactDetailsVisible`).
  */
 export type UserWithRoles = User & { tenantRoles: UserTenantRole[]; contactDetailsShown: boolean };
+
+/** A page of the users list: the accounts, where it goes on, and how many match in all. */
+export interface UserPage {
+  users: UserWithRoles[];
+  pageInfo: PageInfo;
+  totalCount: number;
+}
 
 /** What an instance owner may change on any account (PUT api/users, updateUser): the profile fields and the two flags. */
 export interface AdminUserUpdate extends ProfileUpdate {
@@ -134,22 +145,25 @@ export class UserService {
   }
 
   /**
-   * GET api/users, newest first, with the roles the viewer may see: every account for instance
-   * owners; for the owners of tenants the accounts that belong to one of those tenants, and their
-   * own; for everyone else their own account. The same accounts getForViewer shows.
+   * The accounts the viewer may see, newest first, one page at a time, with the roles the viewer
+   * may see: every account for instance owners; for the owners of tenants the accounts that belong
+   * to one of those tenants, and their own; for everyone else their own account (the same accounts
+   * getForViewer shows). `search`: every word (userSearchTerms) occurs in the e-mail address, the
+   * first or the last name, in any case. A cursor of another list is a validation error.
    */
-  async list(viewer: Viewer): Promise<UserWithRoles[]> {
+  async page(viewer: Viewer, query: { search?: string | null; paging: Paging }, options: { count: boolean } = { count: true }): Promise<UserPage> {
     const em = this.orm.em.fork();
-    const owned = this.ownedTenantIds(viewer);
-    const orderBy = { created: 'desc', id: 'asc' } as const;
-    let users: User[];
-    if (viewer.permissions.instanceOwner) users = await em.find(User, {}, { orderBy });
-    else if (owned.length === 0) users = await em.find(User, { id: viewer.user.id });
-    else {
-      const rows = await em.getConnection().execute<{ user_id: string }[]>('select distinct user_id from tenant_memberships where tenant_id in (?)', [owned]);
-      users = await em.find(User, { id: { $in: [viewer.user.id, ...rows.map((row) => row.user_id)] } }, { orderBy });
-    }
-    return this.withViewerDetails(viewer, users);
+    const scope: UserScope = viewer.permissions.instanceOwner ? { all: true } : { all: false, ownId: viewer.user.id, tenantIds: this.ownedTenantIds(viewer) };
+    const { ids, pageInfo, totalCount } = await readUserIdPage(em, scope, userSearchTerms(query.search), query.paging, options);
+    const found = new Map((await em.find(User, { id: { $in: ids } })).map((user) => [user.id, user]));
+    const users = ids.map((id) => found.get(id)).filter((user): user is User => user !== undefined);
+    return { users: await this.withViewerDetails(viewer, users), pageInfo, totalCount: totalCount ?? users.length };
+  }
+
+  /** The first UNPAGED_LIST_CAP accounts of page (the deprecated GraphQL `users`). */
+  async list(viewer: Viewer): Promise<UserWithRoles[]> {
+    const { users } = await this.page(viewer, { paging: { size: UNPAGED_LIST_CAP, offset: 0, after: null, cursorField: 'after' } }, { count: false });
+    return users;
   }
 
   /**
@@ -175,7 +189,8 @@ export class UserService {
    * GET api/users/ids: the ids of the accounts whose membership the viewer may see: every account
    * for instance owners, otherwise the members of the tenants whose member list the viewer reads
    * (manageUsers readAny or updateAny), and the viewer. Role filters count only in those tenants.
-   * Without such a right (a citizen, an occupancy token) it is refused.
+   * Without such a right (a citizen, an occupancy token) it is refused. At most the first
+   * UNPAGED_LIST_CAP ids in alphabetical order: larger lists page through userPage (GET api/users).
    */
   async ids(viewer: Viewer, roleIds: string[] | undefined): Promise<string[]> {
     const sql = this.orm.em.getConnection();
@@ -187,19 +202,19 @@ export class UserService {
         `select distinct m.user_id from tenant_memberships m
          join tenant_membership_roles mr on mr.membership_id = m.id
          where m.is_member and mr.role_id::text in (?) ${all ? '' : 'and m.tenant_id in (?)'}
-         order by m.user_id`,
-        all ? [roleIds] : [roleIds, readable],
+         order by m.user_id limit ?`,
+        all ? [roleIds, UNPAGED_LIST_CAP] : [roleIds, readable, UNPAGED_LIST_CAP],
       );
       return rows.map((row) => row.user_id);
     }
     if (all) {
-      const rows = await sql.execute<{ id: string }[]>('select id from users order by id');
+      const rows = await sql.execute<{ id: string }[]>('select id from users order by id limit ?', [UNPAGED_LIST_CAP]);
       return rows.map((row) => row.id);
     }
     const rows = await sql.execute<{ id: string }[]>(
       `select m.user_id as id from tenant_memberships m where m.tenant_id in (?)
-       union select ? as id order by id`,
-      [readable, viewer.user.id],
+       union select ? as id order by id limit ?`,
+      [readable, viewer.user.id, UNPAGED_LIST_CAP],
     );
     return rows.map((row) => row.id);
   }

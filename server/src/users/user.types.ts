@@ -1,4 +1,6 @@
-import { Field, InputType, ObjectType } from 'type-graphql';
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { PageInfoType } from '../shared/graphql/page-info.js';
+import { User } from './user.entity.js';
 
 @ObjectType('UserTenantRole', { description: 'A role a user holds in a tenant.' })
 export class UserTenantRoleType {
@@ -34,4 +36,11 @@ export class CreateUserInput {
   @Field({ nullable: true }) zipCode?: string;
   @Field({ nullable: true }) city?: string;
   @Field({ nullable: true }) isVerified?: boolean;
+}
+
+@ObjectType('UserPage', { description: 'One page of the accounts the caller may see, newest first.' })
+export class UserPageType {
+  @Field(() => [User]) items!: User[];
+  @Field(() => Int, { description: 'All accounts matching the search (over every page).' }) totalCount!: number;
+  @Field(() => PageInfoType, { description: 'The cursor after this page and whether more follow.' }) pageInfo!: PageInfoType;
 }

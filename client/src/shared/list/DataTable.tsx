@@ -1,13 +1,15 @@
 import { Button, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import Fuse from 'fuse.js';
 import { type ReactNode, useMemo, useState } from 'react';
-import { compareValues, effectiveSort, pageSlice, type SortDirection } from './listing';
+import { compareValues, effectiveSort, loadedNote, pageSlice, type SortDirection } from './listing';
 import { type CreateAction, ListToolbar } from './ListToolbar';
 
 /**
  * The one list component of the admin screens: search, sortable
  * columns, page sizes including "Alle", the empty and loading texts. Screens own their data: a
- * query keyed by the current tenant reloads by itself when the tenant changes.
+ * query keyed by the current tenant reloads by itself when the tenant changes. A list too long to
+ * read whole (the instance's accounts) comes searched and paged by the server: `serverSearch`
+ * and `loadMore`; the table then pages and sorts the rows loaded so far.
  */
 export interface Column<Row> {
   key: string;
@@ -37,16 +39,25 @@ export interface DataTableProps<Row> {
   pageSizes?: number[];
   /** The page size's label, e.g. "Buchungen pro Seite". */
   pageSizeLabel?: string;
+  /**
+   * The rows come searched by the server: the search field shows `query` and reports each change
+   * (the screen asks the server, debounced); no fuzzy search here. Instead of `searchText`.
+   */
+  serverSearch?: { query: string; onQueryChange: (query: string) => void };
+  /** The server's further pages: "Mehr laden" while `hasMore`; `totalCount` is the whole list's size. */
+  loadMore?: { hasMore: boolean; loading: boolean; onLoadMore: () => void; totalCount: number };
 }
 
 const ALL = 0;
 const DEFAULT_PAGE_SIZES = [10, 25, 50];
 
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { label, rows, columns, rowKey, loading = false, searchText, actions, create } = props;
+  const { label, rows, columns, rowKey, loading = false, searchText, actions, create, serverSearch, loadMore } = props;
   const pageSizes = props.pageSizes ?? DEFAULT_PAGE_SIZES;
   const pageSizeLabel = props.pageSizeLabel ?? 'Einträge pro Seite';
-  const [query, setQuery] = useState('');
+  const [ownQuery, setOwnQuery] = useState('');
+  const query = serverSearch ? serverSearch.query : ownQuery;
+  const setQuery = serverSearch ? serverSearch.onQueryChange : setOwnQuery;
   const [sort, setSort] = useState(props.initialSort);
   const [sortChosen, setSortChosen] = useState(false);
   const [pageSize, setPageSize] = useState(pageSizes[0] ?? ALL);
@@ -54,13 +65,13 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 
   const fuse = useMemo(
     () =>
-      searchText
+      searchText && !serverSearch
         ? new Fuse(
             rows.map((row) => ({ row, text: searchText(row) })),
             { keys: ['text'], threshold: 0.3, ignoreLocation: true },
           )
         : null,
-    [rows, searchText],
+    [rows, searchText, serverSearch],
   );
 
   const searching = Boolean(fuse && query.trim());
@@ -84,9 +95,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 
   return (
     <div className="data-table">
-      {(searchText || create) && (
+      {(searchText || serverSearch || create) && (
         <ListToolbar create={create}>
-          {searchText && (
+          {(searchText || serverSearch) && (
             <InputGroup
               className="data-table-search"
               leftIcon="search"
@@ -161,6 +172,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         </span>
         <Button variant="minimal" icon="chevron-left" aria-label="Vorherige Seite" disabled={currentPage === 0} onClick={() => setPage(currentPage - 1)} />
         <Button variant="minimal" icon="chevron-right" aria-label="Nächste Seite" disabled={currentPage >= pageCount - 1} onClick={() => setPage(currentPage + 1)} />
+        {loadMore && loadMore.totalCount > rows.length ? <span>({loadedNote(rows.length, loadMore.totalCount)})</span> : null}
+        {loadMore?.hasMore ? <Button text="Mehr laden" icon="more" loading={loadMore.loading} onClick={loadMore.onLoadMore} /> : null}
       </div>
     </div>
   );

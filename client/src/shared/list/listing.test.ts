@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareValues, effectiveSort, pageSlice } from './listing';
+import { compareValues, effectiveSort, loadedNote, pageSlice } from './listing';
 
 describe('compareValues', () => {
   it('sorts German text with umlauts and numbers inside text naturally', () => {
@@ -40,5 +40,12 @@ describe('effectiveSort', () => {
   it('orders a search by relevance unless the user chose a column', () => {
     expect(effectiveSort(byName, true, false)).toBeUndefined();
     expect(effectiveSort(byName, true, true)).toEqual(byName);
+  });
+});
+
+describe('loadedNote', () => {
+  it('counts the loaded rows against the whole list with German digit grouping', () => {
+    expect(loadedNote(100, 2345)).toBe('100 von 2.345 geladen');
+    expect(loadedNote(0, 7)).toBe('0 von 7 geladen');
   });
 });

@@ -32,3 +32,10 @@ export function pageSlice<Row>(rows: readonly Row[], pageSize: number, page: num
   const currentPage = Math.min(Math.max(page, 0), pageCount - 1);
   return { pageRows: rows.slice(currentPage * pageSize, (currentPage + 1) * pageSize), pageCount, currentPage };
 }
+
+const count = new Intl.NumberFormat('de-DE');
+
+/** What the footer adds while only some pages of a server's list are loaded: "50 von 2.000 geladen". */
+export function loadedNote(loaded: number, total: number): string {
+  return `${count.format(loaded)} von ${count.format(total)} geladen`;
+}

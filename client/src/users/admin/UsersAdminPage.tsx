@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Dialog, DialogBody, Icon, Switch, Tag } from '@blueprintjs/core';
 import { DialogSaveFooter } from '../../shared/forms/DialogSaveFooter';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Form, useField } from 'react-final-form';
 import { AdminDeleteUserDocument, AdminUpdateUserDocument, AdminUsersDocument, type AdminUsersQuery } from '../../gql/graphql';
 import { formatDate } from '../../shared/format';
@@ -12,8 +12,13 @@ import { RowActions, useConfirmedDelete } from '../../shared/list/rowActions';
 import { useAppState } from '../../shared/store';
 import { notify, notifyError } from '../../shared/toast';
 import { PageTitle } from '../../shared/PageTitle';
+import { useDebouncedValue } from '../../shared/useDebouncedValue';
+import { withOneAccountLess } from './userPageCachePolicy';
 
-type AdminUser = AdminUsersQuery['users'][number];
+type AdminUser = AdminUsersQuery['userPage']['items'][number];
+
+/** Accounts read per request; "Mehr laden" reads the next as many. */
+const USERS_PER_REQUEST = 100;
 
 /** The built-in administrator of the original product; its row has no actions. */
 const PROTECTED_USER_ID = 'super-admin';
@@ -102,20 +107,50 @@ function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: () => voi
   );
 }
 
-/** Instance users (/admin/instanz/benutzer). */
+/**
+ * Instance users (/admin/instanz/benutzer): a city has thousands, so the server searches (every
+ * word in the address or the names, sent once typing rests) and pages them ("Mehr laden").
+ */
 export default function UsersAdminPage() {
   const me = useAppState((state) => state.user);
-  const { data, loading, refetch } = useQuery(AdminUsersDocument, { fetchPolicy: 'cache-and-network' });
+  const [search, setSearch] = useState('');
+  const sentSearch = useDebouncedValue(search.trim());
+  const { data, previousData, loading, fetchMore } = useQuery(AdminUsersDocument, {
+    variables: { search: sentSearch || null, first: USERS_PER_REQUEST },
+    fetchPolicy: 'cache-and-network',
+  });
+  // While the next search is on its way the table keeps the last answer instead of a spinner.
+  const page = (data ?? previousData)?.userPage;
+  const [loadingMore, setLoadingMore] = useState(false);
   const [deleteUser] = useMutation(AdminDeleteUserDocument);
   const [editing, setEditing] = useState<AdminUser | null>(null);
-  const searchText = useCallback((user: AdminUser) => [user.id, user.firstName, user.lastName, ...user.roles.map((role) => role.name), ...user.roles.map((role) => role.tenantName)], []);
+
+  const loadMore = async () => {
+    const after = page?.pageInfo.endCursor;
+    if (!after) return;
+    setLoadingMore(true);
+    try {
+      await fetchMore({ variables: { after } });
+    } catch (error) {
+      notifyError(error, { title: 'Fehler', message: 'Weitere Benutzer konnten nicht geladen werden.' });
+    } finally {
+      setLoadingMore(false);
+    }
+  };
 
   const { ask: askDelete, alert: deleteAlert } = useConfirmedDelete<AdminUser>(
     async (user) => {
       try {
-        await deleteUser({ variables: { id: user.id } });
+        await deleteUser({
+          variables: { id: user.id },
+          // The account leaves every loaded page (lists drop a removed entry) and every count.
+          update: (cache) => {
+            cache.evict({ id: cache.identify({ __typename: 'User', id: user.id }) });
+            cache.modify({ fields: { userPage: withOneAccountLess } });
+            cache.gc();
+          },
+        });
         notify({ type: 'success', title: 'Benutzer gelöscht', message: `${user.id} wurde gelöscht.` });
-        await refetch();
       } catch (error) {
         notifyError(error, { title: 'Fehler', message: 'Der Benutzer konnte nicht gelöscht werden.' });
       }
@@ -128,11 +163,12 @@ export default function UsersAdminPage() {
       <PageTitle>Benutzer</PageTitle>
       <DataTable<AdminUser>
         label="Benutzer"
-        rows={data?.users ?? []}
-        loading={loading && !data}
+        rows={page?.items ?? []}
+        loading={loading && !page}
         columns={columns}
         rowKey={(user) => user.id}
-        searchText={searchText}
+        serverSearch={{ query: search, onQueryChange: setSearch }}
+        loadMore={page ? { hasMore: page.pageInfo.hasNextPage, loading: loadingMore, onLoadMore: () => void loadMore(), totalCount: page.totalCount } : undefined}
         initialSort={{ key: 'created', direction: 'desc' }}
         actions={(user) =>
           user.id === PROTECTED_USER_ID ? null : (
@@ -141,13 +177,8 @@ export default function UsersAdminPage() {
         }
       />
       {editing ? (
-        <EditUserDialog
-          user={editing}
-          onClose={() => {
-            setEditing(null);
-            void refetch();
-          }}
-        />
+        // The saved flags reach the row through the cache (the mutation answers the account).
+        <EditUserDialog user={editing} onClose={() => setEditing(null)} />
       ) : null}
       {deleteAlert}
     </section>
