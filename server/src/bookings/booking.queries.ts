@@ -4,7 +4,8 @@ import type { TimeWindow } from '../bookables/booking-occupancy.js';
 import type { Occupancy } from '../bookables/rules/availability.js';
 import { isUuid } from '../shared/ids.js';
 import { pgTextArray } from '../shared/sql.js';
-import { afterCursorSql, keyColumnsSql, keysetPage, orderBySql, type KeyRow, type KeysetOrder } from '../shared/keyset.js';
+import { afterCursorSql, keyColumnsSql, keysetPage, orderBySql, type KeyColumn, type KeyRow, type KeysetOrder } from '../shared/keyset.js';
+import type { BookingSort } from '../../../common/bookings/booking-query.schema.js';
 import type { Paging } from '../../../common/validation/paging.js';
 import { Booking, BookingItem } from './booking.entity.js';
 import { unitPricesOf, type BookableSnapshot, type BookingView, type LockerReservation, type UnitPrices } from './booking.model.js';
@@ -348,6 +349,40 @@ export const NEWEST_BOOKINGS: KeysetOrder = {
     { sql: 'b.created_at', kind: 'instant', direction: 'desc' },
     { sql: 'b.key', kind: 'uuid', direction: 'desc' },
   ],
+};
+
+/** The customer's name as the list sorts it: case-insensitive, its first 64 characters (a cursor stays short). */
+export const CUSTOMER_SORT_KEY_SQL = 'lower(left(b.name, 64))';
+
+/** An order by one column, the key breaking ties in the same direction. */
+const byColumn = (name: string, column: Omit<KeyColumn, 'direction'>, direction: 'asc' | 'desc'): KeysetOrder => ({
+  name,
+  columns: [
+    { ...column, direction },
+    { sql: 'b.key', kind: 'uuid', direction },
+  ],
+});
+
+/**
+ * The staff list's orders by the screen's columns, each read through an index on (tenant, key
+ * column, key): bookings_tenant_created_index, bookings_tenant_time_index, bookings_tenant_end_index,
+ * bookings_tenant_number_unique (a number is unique in its tenant, so it needs no tie breaker),
+ * bookings_tenant_customer_index and bookings_tenant_price_index. Bookings without times (tickets)
+ * count as the earliest.
+ */
+export const BOOKING_SORT_ORDERS: Readonly<Record<BookingSort, KeysetOrder>> = {
+  NEWEST: NEWEST_BOOKINGS,
+  OLDEST: byColumn('bookings.oldest', { sql: 'b.created_at', kind: 'instant' }, 'asc'),
+  TIME_BEGIN_ASC: byColumn('bookings.begin.asc', { sql: 'b.time_begin', kind: 'instant', nullable: true }, 'asc'),
+  TIME_BEGIN_DESC: byColumn('bookings.begin.desc', { sql: 'b.time_begin', kind: 'instant', nullable: true }, 'desc'),
+  TIME_END_ASC: byColumn('bookings.end.asc', { sql: 'b.time_end', kind: 'instant', nullable: true }, 'asc'),
+  TIME_END_DESC: byColumn('bookings.end.desc', { sql: 'b.time_end', kind: 'instant', nullable: true }, 'desc'),
+  NUMBER_ASC: { name: 'bookings.number.asc', columns: [{ sql: 'b.number', kind: 'text', direction: 'asc' }] },
+  NUMBER_DESC: { name: 'bookings.number.desc', columns: [{ sql: 'b.number', kind: 'text', direction: 'desc' }] },
+  CUSTOMER_ASC: byColumn('bookings.customer.asc', { sql: CUSTOMER_SORT_KEY_SQL, kind: 'text' }, 'asc'),
+  CUSTOMER_DESC: byColumn('bookings.customer.desc', { sql: CUSTOMER_SORT_KEY_SQL, kind: 'text' }, 'desc'),
+  PRICE_ASC: byColumn('bookings.price.asc', { sql: 'b.price_eur', kind: 'decimal' }, 'asc'),
+  PRICE_DESC: byColumn('bookings.price.desc', { sql: 'b.price_eur', kind: 'decimal' }, 'desc'),
 };
 
 /** Synchronisation (updatedSince): the oldest change first, the key breaking ties. */
