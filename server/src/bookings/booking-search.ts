@@ -23,10 +23,11 @@ export const FUZZY_MIN_TERM_LENGTH = 4;
 
 /**
  * How much of a term's trigrams must occur in order in one stretch of the search text (pg_trgm's
- * word similarity, answered by the GIN index through `%>`): a wrong letter in a name of nine
- * letters keeps 0.6 of them, in a word of four 0.6 as well.
+ * word similarity, answered by the GIN index through `%>`): a wrong or missing letter in a name of
+ * eight or nine letters keeps about 0.8 of them. Lower thresholds let a stretch across two words
+ * pass ("normal" would find "nord … saal").
  */
-export const WORD_SIMILARITY_THRESHOLD = 0.5;
+export const WORD_SIMILARITY_THRESHOLD = 0.6;
 
 /** Sets the word similarity threshold `%>` uses, for the running transaction only. */
 export const SIMILARITY_THRESHOLD_SQL = `select set_config('pg_trgm.word_similarity_threshold', '${WORD_SIMILARITY_THRESHOLD}', true)`;
