@@ -31,8 +31,8 @@ export const pagingMessages = {
 export const pagingDetail = (fieldErrors: Readonly<Record<string, string>>): string =>
   `Ungültige Seitenangabe: ${Object.entries(fieldErrors).map(([field, message]) => `${field}: ${message}`).join('; ')}`;
 
-/** Longest cursor text accepted: a sort key of a few instants, ids and one short text is shorter. */
-export const MAX_CURSOR_LENGTH = 1024;
+/** Longest cursor text accepted: a sort key of a few instants, ids and one text of 64 characters (each perhaps a six-character escape, two for an emoji) is shorter. */
+export const MAX_CURSOR_LENGTH = 2048;
 
 /** A whole number from JSON, GraphQL or query text ("20"); NaN for anything else, null when absent. */
 function wholeNumber(value: unknown): number | null {

@@ -193,8 +193,8 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
   }
 
   /**
-   * The staff's list: newest first (with updatedSince the oldest change first), filtered and searched
-   * in the database, one page at a time, by offset or after a cursor (stable while bookings arrive).
+   * The staff's list: newest first or by a column (with updatedSince the oldest change first),
+   * filtered and searched in the database (booking-search.ts), one page at a time, by offset or after a cursor (stable while bookings arrive).
    * `count: false` skips counting all matches (total is then the page's length); `snapshots: false`
    * reads only id, title, type and event of each booked object.
    */
