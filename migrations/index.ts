@@ -40,6 +40,7 @@ import { Migration20261212100000BookingSeries } from './Migration20261212100000_
 import { Migration20261212110000SeriesInvoices } from './Migration20261212110000_series_invoices.js';
 import { Migration20261213090000AllocationRounds } from './Migration20261213090000_allocation_rounds.js';
 import { Migration20261214090000BookingSortIndexes } from './Migration20261214090000_booking_sort_indexes.js';
+import { Migration20261214100000BookingSearchDates } from './Migration20261214100000_booking_search_dates.js';
 
 /** Every migration in order. Listed in code so the built server and the TypeScript sources agree. */
 export const migrationsList: MigrationObject[] = [
@@ -84,4 +85,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261212110000_series_invoices', class: Migration20261212110000SeriesInvoices },
   { name: 'Migration20261213090000_allocation_rounds', class: Migration20261213090000AllocationRounds },
   { name: 'Migration20261214090000_booking_sort_indexes', class: Migration20261214090000BookingSortIndexes },
+  { name: 'Migration20261214100000_booking_search_dates', class: Migration20261214100000BookingSearchDates },
 ];

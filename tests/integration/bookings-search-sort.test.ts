@@ -69,6 +69,8 @@ async function storeBookings(bookings: readonly StoredBooking[]): Promise<string
       isCommitted: data.isCommitted ?? false,
       isPayed: data.isPayed ?? false,
       paymentMethod: data.paymentMethod ?? '',
+      timeBegin: data.begin ? new Date(data.begin) : null,
+      timeEnd: data.end ? new Date(data.end) : null,
     });
     booking.searchText = searchTextOf(booking, [data.title]);
     return booking.number;
@@ -190,6 +192,13 @@ describe('search', () => {
     expect(await found('bezahlt jana')).toEqual([mueller]);
     expect(await found('bar')).toEqual([mueller]);
     expect(await found('ausstehend kammermusik')).toEqual([otto, hilde]);
+  });
+
+  it("finds a booking by its begin's date as the list shows it (Berlin)", async () => {
+    // 2027-05-03 08:00 UTC is 10:00 in Berlin; bookings without times have no date.
+    expect((await gqlPage({ search: '03.05.2027 kammermusik' })).items.map((item) => item.id)).toEqual([hilde]);
+    // Terms with digits allow no typo: the next day shares most of its trigrams.
+    expect(restIds(await restList({ search: '04.05.2027' }))).toEqual([]);
   });
 
   it('the total counts every match, also the similar ones', async () => {

@@ -4,10 +4,10 @@ import type { BookingConditionBuilder } from './booking-conditions.js';
 /**
  * The staff's search in the database, as forgiving as a fuzzy search in the browser: the query's
  * whitespace-separated terms must all match (AND); a term matches a booking when its search text
- * (number, customer, address, mail, phone, coupon, comment, booked titles; searchTextOf) contains
- * it, when a word there is similar enough by trigrams (a typo: "Hildegrad" finds "Hildegard"), or
- * when it is part of a word the list shows for the booking's state, payment or payment way
- * ("freigegeben", "bezahlt", "Rechnung"). Text and similarity are answered by the trigram index on
+ * (number, customer, address, mail, phone, coupon, comment, booked titles, begin date;
+ * searchTextOf) contains it, when a word there is similar enough by trigrams (a typo: "Hildegart"
+ * finds "Hildegard"), or when it is part of a word the list shows for the booking's state, payment
+ * or payment way ("freigegeben", "bezahlt", "Rechnung"). Text and similarity are answered by the trigram index on
  * search_text; the state words are read from the flags, which change without the text.
  */
 
@@ -20,6 +20,12 @@ const MAX_TERMS = 10;
  * 0.3 allows no error in up to three characters either).
  */
 export const FUZZY_MIN_TERM_LENGTH = 4;
+
+/**
+ * Whether a term may match despite a typo: long enough and without digits. Numbers, dates and
+ * phone numbers must match as typed: "04.05.2027" shares most trigrams with "03.05.2027".
+ */
+const mayDifferByTypo = (term: string) => [...term].length >= FUZZY_MIN_TERM_LENGTH && !/\p{Nd}/u.test(term);
 
 /**
  * How much of a term's trigrams must occur in order in one stretch of the search text (pg_trgm's
@@ -63,7 +69,7 @@ export function addSearchConditions(where: BookingConditionBuilder, search: stri
   for (const term of searchTerms(search)) {
     const alternatives: string[] = ['b.search_text like ?'];
     const params: unknown[] = [`%${escapeLike(term)}%`];
-    if ([...term].length >= FUZZY_MIN_TERM_LENGTH) {
+    if (mayDifferByTypo(term)) {
       alternatives.push('b.search_text %> ?');
       params.push(term);
       fuzzy = true;

@@ -28,7 +28,7 @@ const pageQueryFields: Record<string, JsonSchema> = {
 const listQueryFields: Record<string, JsonSchema> = {
   ...timeWindowFields,
   search: f.text(
-    'Suchbegriffe, durch Leerzeichen getrennt, die alle zutreffen müssen: Buchungsnummer, Name, Firma, Anschrift, E-Mail, Telefon, Gutschein, Kommentar oder ein gebuchtes Objekt enthält den Begriff oder (ab vier Zeichen) ein ihm ähnliches Wort trotz Tippfehler; oder der Begriff ist Teil der Status- und Zahlungswörter der Liste (ausstehend, freigegeben, abgelehnt, storniert, bezahlt, Zahlungsweise)',
+    'Suchbegriffe, durch Leerzeichen getrennt, die alle zutreffen müssen: Buchungsnummer, Name, Firma, Anschrift, E-Mail, Telefon, Gutschein, Kommentar ein gebuchtes Objekt oder das Datum des Beginns (TT.MM.JJJJ) enthält den Begriff oder (ab vier Zeichen, ohne Ziffern) ein ihm ähnliches Wort trotz Tippfehler; oder der Begriff ist Teil der Status- und Zahlungswörter der Liste (ausstehend, freigegeben, abgelehnt, storniert, bezahlt, Zahlungsweise)',
   ),
   sort: {
     description:

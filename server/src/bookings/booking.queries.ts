@@ -15,6 +15,7 @@ import { descendantsOf, parentsOf } from '../bookables/bookable.hierarchy.js';
 import type { BookableRecord } from '../bookables/bookable.model.js';
 import { bookableRecord } from '../bookables/bookable.service.js';
 import { AppError } from '../shared/errors.js';
+import { berlinParts } from '../../../common/time/berlin.js';
 
 /**
  * The bookings domain's reads that must stay fast whatever the history: occupancy by window through
@@ -178,9 +179,24 @@ export function bookingView(booking: Booking): BookingView {
   };
 }
 
-/** The words the staff's search finds a booking by, lower case. */
-export function searchTextOf(booking: Pick<Booking, 'number' | 'name' | 'company' | 'mail' | 'phone' | 'street' | 'location' | 'zipCode' | 'comment' | 'couponCode'>, titles: readonly string[]): string {
-  return [booking.number, booking.name, booking.company, booking.mail, booking.phone, booking.street, booking.zipCode, booking.location, booking.couponCode ?? '', booking.comment, ...titles]
+/** A booking's begin as the staff list shows its date: "03.05.2027" in Berlin. */
+function beginDateText(timeBegin: Date | null | undefined): string {
+  if (!timeBegin) return '';
+  const { day, month, year } = berlinParts(timeBegin);
+  return `${String(day).padStart(2, '0')}.${String(month).padStart(2, '0')}.${String(year).padStart(4, '0')}`;
+}
+
+/**
+ * The words the staff's search finds a booking by, lower case: number, customer data, coupon,
+ * comment, the booked titles and, last, the begin's date (Migration20261214100000 appends it to
+ * stored texts the same way). State and payment words are not stored: they change without the text
+ * (booking-search.ts reads them from the flags).
+ */
+export function searchTextOf(
+  booking: Pick<Booking, 'number' | 'name' | 'company' | 'mail' | 'phone' | 'street' | 'location' | 'zipCode' | 'comment' | 'couponCode' | 'timeBegin'>,
+  titles: readonly string[],
+): string {
+  return [booking.number, booking.name, booking.company, booking.mail, booking.phone, booking.street, booking.zipCode, booking.location, booking.couponCode ?? '', booking.comment, ...titles, beginDateText(booking.timeBegin)]
     .filter(Boolean)
     .join(' ')
     .toLocaleLowerCase('de-DE');

@@ -87,7 +87,7 @@ export class BookingResolver {
     @Arg('search', () => String, {
       nullable: true,
       description:
-        'Whitespace-separated terms that must all match: a term matches when the booking number, customer name, company, address, mail, phone, coupon, comment or a booked title contains it or (from four characters on) has a word similar to it despite a typo, or when it is part of the state or payment words the list shows (ausstehend, freigegeben, abgelehnt, storniert, bezahlt, the payment method or chosen provider).',
+        'Whitespace-separated terms that must all match: a term matches when the booking number, customer name, company, address, mail, phone, coupon, comment or a booked title or the date of the begin (dd.mm.yyyy) contains it or (from four characters on, without digits) has a word similar to it despite a typo, or when it is part of the state or payment words the list shows (ausstehend, freigegeben, abgelehnt, storniert, bezahlt, the payment method or chosen provider).',
     })
     search: string | null,
     @Arg('sort', () => BookingSortType, { nullable: true, description: 'The order; NEWEST without. Not with updatedSince (GENERIC_VALIDATION). A cursor belongs to its order.' })
