@@ -39,7 +39,9 @@ import { Migration20261212090000TenantHolidays } from './Migration20261212090000
 import { Migration20261212100000BookingSeries } from './Migration20261212100000_booking_series.js';
 import { Migration20261212110000SeriesInvoices } from './Migration20261212110000_series_invoices.js';
 import { Migration20261213090000AllocationRounds } from './Migration20261213090000_allocation_rounds.js';
-import { Migration20261214100000UserListIndexes } from './Migration20261214100000_user_list_indexes.js';
+import { Migration20261214090000BookingSortIndexes } from './Migration20261214090000_booking_sort_indexes.js';
+import { Migration20261214100000BookingSearchDates } from './Migration20261214100000_booking_search_dates.js';
+import { Migration20261214110000UserListIndexes } from './Migration20261214110000_user_list_indexes.js';
 
 /** Every migration in order. Listed in code so the built server and the TypeScript sources agree. */
 export const migrationsList: MigrationObject[] = [
@@ -83,5 +85,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261212100000_booking_series', class: Migration20261212100000BookingSeries },
   { name: 'Migration20261212110000_series_invoices', class: Migration20261212110000SeriesInvoices },
   { name: 'Migration20261213090000_allocation_rounds', class: Migration20261213090000AllocationRounds },
-  { name: 'Migration20261214100000_user_list_indexes', class: Migration20261214100000UserListIndexes },
+  { name: 'Migration20261214090000_booking_sort_indexes', class: Migration20261214090000BookingSortIndexes },
+  { name: 'Migration20261214100000_booking_search_dates', class: Migration20261214100000BookingSearchDates },
+  { name: 'Migration20261214110000_user_list_indexes', class: Migration20261214110000UserListIndexes },
 ];

@@ -17,6 +17,40 @@ export type BookingStatusFilter = (typeof bookingStatusFilters)[number];
 export const bookingChargeFilters = ['FREE', 'CHARGEABLE'] as const;
 export type BookingChargeFilter = (typeof bookingChargeFilters)[number];
 
+/**
+ * The orders of the staff's bookings list, one per column the staff screen sorts by: creation
+ * (NEWEST, the default, and OLDEST), begin, end, booking number, customer name and price. Each pages
+ * by cursor; a cursor belongs to its order.
+ */
+export const bookingSorts = [
+  'NEWEST',
+  'OLDEST',
+  'TIME_BEGIN_ASC',
+  'TIME_BEGIN_DESC',
+  'TIME_END_ASC',
+  'TIME_END_DESC',
+  'NUMBER_ASC',
+  'NUMBER_DESC',
+  'CUSTOMER_ASC',
+  'CUSTOMER_DESC',
+  'PRICE_ASC',
+  'PRICE_DESC',
+] as const;
+export type BookingSort = (typeof bookingSorts)[number];
+
+export const bookingSortMessage = `Unbekannte Sortierung: erlaubt sind ${bookingSorts.join(', ')}.`;
+
+/** `sort`: one of bookingSorts in any case; absent is null, anything else an error naming the parameter. */
+const querySort = anyValue().transform((value, context): BookingSort | null => {
+  if (value === undefined || value === null || value === '') return null;
+  const sort = bookingSorts.find((candidate) => typeof value === 'string' && candidate === value.toUpperCase());
+  if (!sort) {
+    context.addIssue({ code: 'custom', message: bookingSortMessage });
+    return z.NEVER;
+  }
+  return sort;
+});
+
 /** The instants a list's query may carry. */
 const listInstantFields = ['from', 'to', 'paidFrom', 'paidTo', 'updatedSince'] as const;
 
@@ -33,7 +67,7 @@ const queryInstant = z.preprocess((value) => (typeof value === 'string' ? value 
 /** What a list's answer says when its query is refused: the window's sentence, or each page parameter with its message. */
 export function listQueryDetail(fieldErrors: Readonly<Record<string, string>>): string {
   const wrongInstants = listInstantFields.filter((field) => field in fieldErrors);
-  if (wrongInstants.length === 0) return pagingDetail(fieldErrors);
+  if (wrongInstants.length === 0) return Object.keys(fieldErrors).join() === 'sort' ? bookingSortMessage : pagingDetail(fieldErrors);
   return `Ungültiger Zeitpunkt: ${wrongInstants.join(', ')} ${wrongInstants.length === 1 ? 'ist' : 'sind'} Millisekunden seit 1970 oder ein ISO-Zeitpunkt.`;
 }
 
@@ -55,7 +89,7 @@ export const bookingPageQuerySchema = looseObject({ ...restPagingShape(bookingPa
 /**
  * The bookings list and its CSV export: search words, status, window, object, series, the payment date
  * (`paidFrom` inclusive, `paidTo` exclusive: the payments in [paidFrom, paidTo)), whether there is
- * anything to pay (`charge`), and the page.
+ * anything to pay (`charge`), the order (`sort`, newest first without) and the page.
  */
 export const bookingListQuerySchema = looseObject({
   search: queryText,
@@ -66,6 +100,7 @@ export const bookingListQuerySchema = looseObject({
   charge: queryChoice(bookingChargeFilters),
   bookableId: queryText,
   seriesId: queryText,
+  sort: querySort,
   ...restPagingShape(bookingPageBounds),
   updatedSince: queryInstant,
 })

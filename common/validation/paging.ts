@@ -5,7 +5,8 @@
  * wrongly. Plain TypeScript, no Node imports (the server's SQL side is server/src/shared/keyset.ts).
  *
  * A cursor is the base64url of `{"o": order, "k": [values…]}`: the name of the list's order and the
- * sort key of the last row read (instants as ISO text to the microsecond, ids as text). Clients treat
+ * sort key of the last row read (instants as ISO text to the microsecond, ids, texts and decimals as
+ * text; characters beyond ASCII as JSON `\u` escapes). Clients treat
  * it as opaque; the server checks that it belongs to the list's order before using its values.
  */
 import { z } from 'zod';
@@ -30,8 +31,8 @@ export const pagingMessages = {
 export const pagingDetail = (fieldErrors: Readonly<Record<string, string>>): string =>
   `Ungültige Seitenangabe: ${Object.entries(fieldErrors).map(([field, message]) => `${field}: ${message}`).join('; ')}`;
 
-/** Longest cursor text accepted: a sort key of a few instants and ids is far shorter. */
-export const MAX_CURSOR_LENGTH = 512;
+/** Longest cursor text accepted: a sort key of a few instants, ids and one text of 64 characters (each perhaps a six-character escape, two for an emoji) is shorter. */
+export const MAX_CURSOR_LENGTH = 2048;
 
 /** A whole number from JSON, GraphQL or query text ("20"); NaN for anything else, null when absent. */
 function wholeNumber(value: unknown): number | null {
@@ -106,12 +107,16 @@ export function asciiOfBase64Url(encoded: string): string | null {
   return out;
 }
 
-/**
- * The opaque cursor of a row's sort key in the named order. Characters beyond printable ASCII (an
- * e-mail address may hold umlauts) are written as JSON escapes, which JSON.parse reads back.
- */
+const isAscii = (text: string) => /^[\x20-\x7e]*$/.test(text);
+
+/** JSON text in printable ASCII: every other character as its `\u` escape (JSON.parse reads it back). */
+const asciiJson = (value: unknown): string =>
+  JSON.stringify(value).replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** The opaque cursor of a row's sort key in the named order. */
 export function encodeCursor(cursor: KeysetCursor): string {
-  const json = JSON.stringify({ o: cursor.order, k: cursor.values }).replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const json = asciiJson({ o: cursor.order, k: cursor.values });
+  if (!isAscii(json)) throw new Error('Cursor values must be printable ASCII');
   return base64UrlOfAscii(json);
 }
 
@@ -144,20 +149,21 @@ export const pageCursor = anyValue().transform((value, context): KeysetCursor | 
   return cursor;
 });
 
-/** The sort key kinds a cursor carries, each checked before it reaches SQL (always as a bound parameter). */
-export type KeyKind = 'instant' | 'uuid' | 'text';
-
-/** Longest text key: an e-mail address is at most 254 characters. */
-const MAX_TEXT_KEY_LENGTH = 320;
+/** The sort key kinds a cursor carries, each checked before it reaches SQL. */
+export type KeyKind = 'instant' | 'uuid' | 'text' | 'decimal';
 
 /** An instant as the server writes it into cursors: UTC, to the microsecond (PostgreSQL's precision). */
 const INSTANT_KEY = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z$/;
 const UUID_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A decimal as PostgreSQL writes numeric(12,2): up to ten digits before the point, two after. */
+const DECIMAL_KEY = /^-?\d{1,10}\.\d{2}$/;
 
 /** Whether a cursor value is a well-formed key of its kind (a real calendar date for instants). */
 export function fitsKeyKind(kind: KeyKind, value: string): boolean {
   if (kind === 'uuid') return UUID_KEY.test(value);
-  if (kind === 'text') return value.length > 0 && value.length <= MAX_TEXT_KEY_LENGTH;
+  if (kind === 'decimal') return DECIMAL_KEY.test(value);
+  // Any text is a key: it reaches SQL only as a parameter.
+  if (kind === 'text') return true;
   const match = INSTANT_KEY.exec(value);
   if (!match) return false;
   const [year, month, day, hour, minute, second] = match.slice(1).map(Number);

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrationsList } from '../../migrations/index.js';
 import { ormConfig } from '../../server/src/db/mikro-orm.config.js';
+import { searchTextOf } from '../../server/src/bookings/booking.queries.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
 /** The migrations build exactly the schema the entities describe: a forgotten migration fails here. */
@@ -273,5 +274,43 @@ it('fills paid_at and cancelled_at from the booking history: the newest entry th
     { number: 'PAID-ONCE', paid_at: '2026-12-03T10:00', cancelled_at: null },
     { number: 'UNPAID-01', paid_at: null, cancelled_at: null },
   ]);
+  expect((await pendingSchemaChanges()).trim()).toBe('');
+});
+
+it("appends each timed booking's begin date to its search text as searchTextOf writes it (Berlin days around the clock changes), and removes it again", async () => {
+  const migrator = orm.getMigrator();
+  const connection = orm.em.getConnection();
+  await migrator.down({ to: 'Migration20261214090000_booking_sort_indexes' });
+  const tenant = await createTenant(orm, { name: 'Suchdaten' });
+  const stored = [
+    // 01:30 in Berlin on the day summer time begins; 00:30 in Berlin on the day it ends; no times.
+    { number: 'SUCH-0001', begin: '2027-03-28T00:30:00Z' },
+    { number: 'SUCH-0002', begin: '2027-10-30T22:30:00Z' },
+    { number: 'SUCH-0003', begin: null },
+  ];
+  const textBefore = (number: string) => searchTextOf({ number, name: 'Erika Muster', company: '', mail: 'erika@example.org', phone: '', street: '', zipCode: '', location: '', comment: '', couponCode: null, timeBegin: null }, ['Saal']);
+  for (const { number, begin } of stored) {
+    await connection.execute(`insert into bookings (key, tenant_id, number, time_begin, time_end, search_text) values (gen_random_uuid(), ?, ?, ?::timestamptz, ?::timestamptz, ?)`, [
+      tenant.id,
+      number,
+      begin,
+      begin,
+      textBefore(number),
+    ]);
+  }
+  const texts = async () =>
+    (await connection.execute<{ number: string; search_text: string }[]>('select number, search_text from bookings where tenant_id = ? order by number', [tenant.id])).map((row) => row.search_text);
+
+  await migrator.up();
+  const expected = stored.map(({ number, begin }) =>
+    searchTextOf({ number, name: 'Erika Muster', company: '', mail: 'erika@example.org', phone: '', street: '', zipCode: '', location: '', comment: '', couponCode: null, timeBegin: begin ? new Date(begin) : null }, ['Saal']),
+  );
+  expect(expected[0]).toMatch(/ 28\.03\.2027$/);
+  expect(expected[1]).toMatch(/ 31\.10\.2027$/);
+  expect(await texts()).toEqual(expected);
+
+  await migrator.down({ to: 'Migration20261214090000_booking_sort_indexes' });
+  expect(await texts()).toEqual(stored.map(({ number }) => textBefore(number)));
+  await migrator.up();
   expect((await pendingSchemaChanges()).trim()).toBe('');
 });

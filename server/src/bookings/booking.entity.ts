@@ -22,10 +22,24 @@ export interface BookingPaymentStart {
  */
 @Entity({ tableName: 'bookings' })
 @Unique({ name: 'bookings_tenant_number_unique', properties: ['tenant', 'number'] })
-// The lists' keyset orders: newest first by (createdAt, key); synchronisation by (updatedAt, key).
+// The lists' keyset orders: by creation (createdAt, key); synchronisation by (updatedAt, key); the staff
+// list's columns by (begin, key), (end, key), (customer name, key) and (price, key), times without a
+// value first as the orders count them (booking.queries.ts, BOOKING_SORT_ORDERS).
 @Index({ name: 'bookings_tenant_created_index', properties: ['tenant', 'createdAt', 'key'] })
 @Index({ name: 'bookings_tenant_updated_index', properties: ['tenant', 'updatedAt', 'key'] })
-@Index({ name: 'bookings_tenant_time_index', properties: ['tenant', 'timeBegin'] })
+@Index({
+  name: 'bookings_tenant_time_index',
+  expression: 'create index "bookings_tenant_time_index" on "bookings" ("tenant_id", "time_begin" nulls first, "key")',
+})
+@Index({
+  name: 'bookings_tenant_end_index',
+  expression: 'create index "bookings_tenant_end_index" on "bookings" ("tenant_id", "time_end" nulls first, "key")',
+})
+@Index({
+  name: 'bookings_tenant_customer_index',
+  expression: 'create index "bookings_tenant_customer_index" on "bookings" ("tenant_id", lower(left("name", 64)), "key")',
+})
+@Index({ name: 'bookings_tenant_price_index', properties: ['tenant', 'priceEur', 'key'] })
 @Index({
   name: 'bookings_tenant_pending_index',
   expression: 'create index "bookings_tenant_pending_index" on "bookings" ("tenant_id", "created_at") where not "is_committed" and not "is_rejected"',

@@ -3,7 +3,7 @@
  * checkout/checkout.routes.ts). Inputs are the schemas the routes parse with; a new path or query
  * parameter is one entry here.
  */
-import { bookableBookingsQuerySchema, bookingChargeFilters, bookingListQuerySchema, bookingPageQuerySchema, bookingStatusFilters, MAX_SCHEDULE_DAYS, MAX_SCHEDULE_OBJECTS, occupancyQuerySchema, roomScheduleQuerySchema } from '../../../common/bookings/booking-query.schema.js';
+import { bookableBookingsQuerySchema, bookingChargeFilters, bookingListQuerySchema, bookingPageQuerySchema, bookingSorts, bookingStatusFilters, MAX_SCHEDULE_DAYS, MAX_SCHEDULE_OBJECTS, occupancyQuerySchema, roomScheduleQuerySchema } from '../../../common/bookings/booking-query.schema.js';
 import { bookingEditSchema } from '../../../common/bookings/booking-edit.schema.js';
 import { seriesCancelSchema, seriesChangeSchema as seriesChangeInputSchema, seriesScopes } from '../../../common/bookings/series.js';
 import { checkoutItemSchema, checkoutSchema, MAX_ITEMS } from '../../../common/bookings/checkout.schema.js';
@@ -27,7 +27,15 @@ const pageQueryFields: Record<string, JsonSchema> = {
 /** The bookings list's query (bookingListQuerySchema): a new parameter there is one line here. */
 const listQueryFields: Record<string, JsonSchema> = {
   ...timeWindowFields,
-  search: f.text('Suchwörter (Name, Firma, E-Mail, Buchungsnummer)'),
+  search: f.text(
+    'Suchbegriffe, durch Leerzeichen getrennt, die alle zutreffen müssen: Buchungsnummer, Name, Firma, Anschrift, E-Mail, Telefon, Gutschein, Kommentar ein gebuchtes Objekt oder das Datum des Beginns (TT.MM.JJJJ) enthält den Begriff oder (ab vier Zeichen, ohne Ziffern) ein ihm ähnliches Wort trotz Tippfehler; oder der Begriff ist Teil der Status- und Zahlungswörter der Liste (ausstehend, freigegeben, abgelehnt, storniert, bezahlt, Zahlungsweise)',
+  ),
+  sort: {
+    description:
+      'Reihenfolge (Standard `NEWEST`): nach Erstellung, Beginn, Ende (Buchungen ohne Zeiten zuerst), Buchungsnummer, Name (ohne Groß- und Kleinschreibung) oder Preis. Ein `cursor` gehört zu seiner Reihenfolge; nicht zusammen mit `updatedSince`',
+    type: 'string',
+    enum: [...bookingSorts],
+  },
   status: { description: 'Statusfilter', type: 'string', enum: [...bookingStatusFilters] },
   paidFrom: f.instant('Bezahlt ab diesem Zeitpunkt (einschließlich)'),
   paidTo: f.instant('Bezahlt vor diesem Zeitpunkt (ausschließlich)'),
@@ -538,13 +546,13 @@ export const bookingApi: ApiDomain = {
       path: '/api/{tenantId}/bookings',
       summary: 'Buchungen des Mandanten (Verwaltung) oder öffentliche Belegung',
       description:
-        'Neueste zuerst, seitenweise (`limit` 1–500, Standard 50; `offset`); `X-Total-Count` nennt alle Treffer. Mit `public=true` stattdessen die öffentlichen Belegungszeiten im Zeitfenster `from`/`to` (ohne Anmeldung; id, Mandant und Zeiten).',
+        'Neueste zuerst oder nach `sort`, seitenweise (`limit` 1–500, Standard 50; `offset` oder `cursor` aus `X-Next-Cursor`); `X-Total-Count` nennt alle Treffer. Mit `public=true` stattdessen die öffentlichen Belegungszeiten im Zeitfenster `from`/`to` (ohne Anmeldung; id, Mandant und Zeiten).',
       access: 'optional',
       query: {
         schema: bookingListQuerySchema,
         fields: listQueryFields,
         extra: { public: f.flag('Öffentliche Belegung statt der Buchungsliste'), populate: f.flag('`_populated` mit Objekt, Tafelstatus und Veranstaltungen anhängen') },
-        example: { status: 'PENDING', from: '2026-12-01T00:00:00Z', to: '2027-01-01T00:00:00Z', limit: '20' },
+        example: { status: 'PENDING', search: 'Müler Saal', sort: 'CUSTOMER_ASC', from: '2026-12-01T00:00:00Z', to: '2027-01-01T00:00:00Z', limit: '20' },
       },
       answers: {
         200: {

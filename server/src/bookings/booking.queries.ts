@@ -4,7 +4,8 @@ import type { TimeWindow } from '../bookables/booking-occupancy.js';
 import type { Occupancy } from '../bookables/rules/availability.js';
 import { isUuid } from '../shared/ids.js';
 import { pgTextArray } from '../shared/sql.js';
-import { afterCursorSql, keyColumnsSql, keysetPage, orderBySql, type KeyRow, type KeysetOrder } from '../shared/keyset.js';
+import { afterCursorSql, keyColumnsSql, keysetPage, orderBySql, type KeyColumn, type KeyRow, type KeysetOrder } from '../shared/keyset.js';
+import type { BookingSort } from '../../../common/bookings/booking-query.schema.js';
 import type { Paging } from '../../../common/validation/paging.js';
 import { Booking, BookingItem } from './booking.entity.js';
 import { unitPricesOf, type BookableSnapshot, type BookingView, type LockerReservation, type UnitPrices } from './booking.model.js';
@@ -14,6 +15,7 @@ import { descendantsOf, parentsOf } from '../bookables/bookable.hierarchy.js';
 import type { BookableRecord } from '../bookables/bookable.model.js';
 import { bookableRecord } from '../bookables/bookable.service.js';
 import { AppError } from '../shared/errors.js';
+import { berlinParts } from '../../../common/time/berlin.js';
 
 /**
  * The bookings domain's reads that must stay fast whatever the history: occupancy by window through
@@ -177,9 +179,24 @@ export function bookingView(booking: Booking): BookingView {
   };
 }
 
-/** The words the staff's search finds a booking by, lower case. */
-export function searchTextOf(booking: Pick<Booking, 'number' | 'name' | 'company' | 'mail' | 'phone' | 'street' | 'location' | 'zipCode' | 'comment' | 'couponCode'>, titles: readonly string[]): string {
-  return [booking.number, booking.name, booking.company, booking.mail, booking.phone, booking.street, booking.zipCode, booking.location, booking.couponCode ?? '', booking.comment, ...titles]
+/** A booking's begin as the staff list shows its date: "03.05.2027" in Berlin. */
+function beginDateText(timeBegin: Date | null | undefined): string {
+  if (!timeBegin) return '';
+  const { day, month, year } = berlinParts(timeBegin);
+  return `${String(day).padStart(2, '0')}.${String(month).padStart(2, '0')}.${String(year).padStart(4, '0')}`;
+}
+
+/**
+ * The words the staff's search finds a booking by, lower case: number, customer data, coupon,
+ * comment, the booked titles and, last, the begin's date (Migration20261214100000 appends it to
+ * stored texts the same way). State and payment words are not stored: they change without the text
+ * (booking-search.ts reads them from the flags).
+ */
+export function searchTextOf(
+  booking: Pick<Booking, 'number' | 'name' | 'company' | 'mail' | 'phone' | 'street' | 'location' | 'zipCode' | 'comment' | 'couponCode' | 'timeBegin'>,
+  titles: readonly string[],
+): string {
+  return [booking.number, booking.name, booking.company, booking.mail, booking.phone, booking.street, booking.zipCode, booking.location, booking.couponCode ?? '', booking.comment, ...titles, beginDateText(booking.timeBegin)]
     .filter(Boolean)
     .join(' ')
     .toLocaleLowerCase('de-DE');
@@ -348,6 +365,40 @@ export const NEWEST_BOOKINGS: KeysetOrder = {
     { sql: 'b.created_at', kind: 'instant', direction: 'desc' },
     { sql: 'b.key', kind: 'uuid', direction: 'desc' },
   ],
+};
+
+/** The customer's name as the list sorts it: case-insensitive, its first 64 characters (a cursor stays short). */
+export const CUSTOMER_SORT_KEY_SQL = 'lower(left(b.name, 64))';
+
+/** An order by one column, the key breaking ties in the same direction. */
+const byColumn = (name: string, column: Omit<KeyColumn, 'direction'>, direction: 'asc' | 'desc'): KeysetOrder => ({
+  name,
+  columns: [
+    { ...column, direction },
+    { sql: 'b.key', kind: 'uuid', direction },
+  ],
+});
+
+/**
+ * The staff list's orders by the screen's columns, each read through an index on (tenant, key
+ * column, key): bookings_tenant_created_index, bookings_tenant_time_index, bookings_tenant_end_index,
+ * bookings_tenant_number_unique (a number is unique in its tenant, so it needs no tie breaker),
+ * bookings_tenant_customer_index and bookings_tenant_price_index. Bookings without times (tickets)
+ * count as the earliest.
+ */
+export const BOOKING_SORT_ORDERS: Readonly<Record<BookingSort, KeysetOrder>> = {
+  NEWEST: NEWEST_BOOKINGS,
+  OLDEST: byColumn('bookings.oldest', { sql: 'b.created_at', kind: 'instant' }, 'asc'),
+  TIME_BEGIN_ASC: byColumn('bookings.begin.asc', { sql: 'b.time_begin', kind: 'instant', nullable: true }, 'asc'),
+  TIME_BEGIN_DESC: byColumn('bookings.begin.desc', { sql: 'b.time_begin', kind: 'instant', nullable: true }, 'desc'),
+  TIME_END_ASC: byColumn('bookings.end.asc', { sql: 'b.time_end', kind: 'instant', nullable: true }, 'asc'),
+  TIME_END_DESC: byColumn('bookings.end.desc', { sql: 'b.time_end', kind: 'instant', nullable: true }, 'desc'),
+  NUMBER_ASC: { name: 'bookings.number.asc', columns: [{ sql: 'b.number', kind: 'text', direction: 'asc' }] },
+  NUMBER_DESC: { name: 'bookings.number.desc', columns: [{ sql: 'b.number', kind: 'text', direction: 'desc' }] },
+  CUSTOMER_ASC: byColumn('bookings.customer.asc', { sql: CUSTOMER_SORT_KEY_SQL, kind: 'text' }, 'asc'),
+  CUSTOMER_DESC: byColumn('bookings.customer.desc', { sql: CUSTOMER_SORT_KEY_SQL, kind: 'text' }, 'desc'),
+  PRICE_ASC: byColumn('bookings.price.asc', { sql: 'b.price_eur', kind: 'decimal' }, 'asc'),
+  PRICE_DESC: byColumn('bookings.price.desc', { sql: 'b.price_eur', kind: 'decimal' }, 'desc'),
 };
 
 /** Synchronisation (updatedSince): the oldest change first, the key breaking ties. */

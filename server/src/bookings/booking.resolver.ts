@@ -29,6 +29,7 @@ import {
   BookingObjectChoiceType,
   BookingOverviewType,
   BookingPageType,
+  BookingSortType,
   BookingStatusFilterType,
   BookingChargeFilterType,
   BookingType,
@@ -79,11 +80,18 @@ export class BookingResolver {
   @Auth(AuthRule.BOOKING_READER)
   @Query(() => BookingPageType, {
     description:
-      'Bookings the viewer may read, newest first: searched (all words), filtered by status, time window, payment date, charge, object and series, one page at a time (limit/offset, or first/after by cursor, stable while bookings are added).',
+      'Bookings the viewer may read, newest first or in the order of sort: searched (all terms, each forgiving a typo), filtered by status, time window, payment date, charge, object and series, one page at a time (limit/offset, or first/after by cursor, stable while bookings are added).',
   })
   async bookings(
     @Arg('tenantId', () => ID) tenantId: string,
-    @Arg('search', () => String, { nullable: true }) search: string | null,
+    @Arg('search', () => String, {
+      nullable: true,
+      description:
+        'Whitespace-separated terms that must all match: a term matches when the booking number, customer name, company, address, mail, phone, coupon, comment or a booked title or the date of the begin (dd.mm.yyyy) contains it or (from four characters on, without digits) has a word similar to it despite a typo, or when it is part of the state or payment words the list shows (ausstehend, freigegeben, abgelehnt, storniert, bezahlt, the payment method or chosen provider).',
+    })
+    search: string | null,
+    @Arg('sort', () => BookingSortType, { nullable: true, description: 'The order; NEWEST without. Not with updatedSince (GENERIC_VALIDATION). A cursor belongs to its order.' })
+    sort: BookingSortType | null,
     @Arg('status', () => BookingStatusFilterType, { nullable: true }) status: BookingStatusFilterType | null,
     @Arg('from', () => Date, { nullable: true, description: 'Bookings ending after this instant.' }) from: Date | null,
     @Arg('to', () => Date, { nullable: true, description: 'Bookings beginning before this instant.' }) to: Date | null,
@@ -96,7 +104,7 @@ export class BookingResolver {
     @Arg('limit', () => Int, { defaultValue: 50, description: '1 to 500; anything else is GENERIC_VALIDATION.' }) limit: number,
     @Arg('offset', () => Int, { defaultValue: 0, description: 'Rows to skip; not with after.' }) offset: number,
     @Arg('first', () => Int, { nullable: true, description: 'Page size 1 to 500 when paging by cursor (wins over limit).' }) first: number | null,
-    @Arg('after', () => String, { nullable: true, description: "pageInfo.endCursor of the page before: the page starts after that row, whatever was added meanwhile. A cursor of another order (with or without updatedSince) is GENERIC_VALIDATION." })
+    @Arg('after', () => String, { nullable: true, description: "pageInfo.endCursor of the page before: the page starts after that row, whatever was added meanwhile. A cursor of another order (another sort, or with or without updatedSince) is GENERIC_VALIDATION." })
     after: string | null,
     @Arg('updatedSince', () => Date, { nullable: true, description: 'Only bookings changed at or after this instant, ordered by (updatedAt, id) ascending, for synchronisation. Deleted bookings do not appear (see the booking.deleted webhook).' })
     updatedSince: Date | null,
@@ -108,7 +116,7 @@ export class BookingResolver {
     const count = selectedFields(info).has('total');
     const bookableFields = selectedFields(info, ['items', 'items', 'bookable']);
     const snapshots = [...bookableFields].some((field) => field !== 'id' && field !== 'title' && field !== '__typename');
-    const page = await context.services.bookings.list(await requireViewer(context), tenantId, { search, status, from, to, paidFrom, paidTo, charge, bookableId, seriesId, backlog, updatedSince, paging }, { count, snapshots });
+    const page = await context.services.bookings.list(await requireViewer(context), tenantId, { search, sort, status, from, to, paidFrom, paidTo, charge, bookableId, seriesId, backlog, updatedSince, paging }, { count, snapshots });
     return { ...page, items: await withStatuses(context, tenantId, page.items, selectedFields(info, ['items']).has('workflowStatus')) };
   }
 

@@ -14,10 +14,11 @@ import type { WorkflowBookings } from '../workflow/workflow-bookings.js';
 import type { ClientAddress } from '../shared/rate-limit.js';
 import type { BookingNameGuesses, StatusAsker, StatusTokenGuesses } from './booking-name-guesses.js';
 import { hashStatusToken, looksLikeStatusToken } from './booking-status-token.js';
-import type { RoomScheduleQuery } from '../../../common/bookings/booking-query.schema.js';
+import type { BookingSort, RoomScheduleQuery } from '../../../common/bookings/booking-query.schema.js';
+import { addSearchConditions, SIMILARITY_THRESHOLD_SQL } from './booking-search.js';
 import { Booking } from './booking.entity.js';
 import { publicBookingStatus, sameName, type BookingView, type PublicBookingStatus } from './booking.model.js';
-import { bookingView, findBookingOrFail, IN_BACKLOG_SQL, NEWEST_BOOKINGS, readBacklogIds, readBookedPeriods, readBookingPage, readOccupancies, UPDATED_BOOKINGS, type BookingViewPage } from './booking.queries.js';
+import { BOOKING_SORT_ORDERS, bookingView, findBookingOrFail, IN_BACKLOG_SQL, NEWEST_BOOKINGS, readBacklogIds, readBookedPeriods, readBookingPage, readOccupancies, UPDATED_BOOKINGS, type BookingViewPage } from './booking.queries.js';
 import { isBookingNumber } from './booking-number.js';
 import { pgTextArray } from '../shared/sql.js';
 import type { PaymentReturnStatus } from '../../../common/bookings/payment-return.js';
@@ -28,8 +29,10 @@ import type { BookingHistoryQuery } from '../../../common/bookings/history.js';
 import { BookingConditionBuilder, bookingChargeConditions, bookingStatusConditions, staffBookingConditions, type BookingChargeFilter, type BookingStatusFilter } from './booking-conditions.js';
 
 export interface BookingListQuery {
-  /** Words that must all occur (number, customer data, booked titles); case-insensitive. */
+  /** Terms that must all match (number, customer data, booked titles, state words), forgiving typos; booking-search.ts. */
   search?: string | null;
+  /** The order; newest first without. Not with updatedSince, which orders by the change. */
+  sort?: BookingSort | null;
   status?: BookingStatusFilter | null;
   /** Bookings overlapping [from, to). */
   from?: Date | null;
@@ -125,16 +128,21 @@ export interface PublicBookingSlot {
 export const mayOnBooking = (viewer: Viewer, action: 'read' | 'update' | 'delete', booking: Pick<Booking, 'assignedUserId'> & { tenant: { id: string } }) =>
   can(viewer.permissions, viewer.user.id, action, 'manageBookings', { tenantId: booking.tenant.id, assignedUserId: booking.assignedUserId ?? null });
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 /** An empty page of the query (a filter that cannot match); a cursor of another order is refused all the same. */
 function emptyPage(paging: Paging, order: KeysetOrder): BookingPage {
   afterCursorSql(order, paging);
   return { items: [], total: 0, limit: paging.size, offset: paging.offset, pageInfo: { hasNextPage: false, endCursor: null } };
 }
 
-/** The order of a list: newest first, or the oldest change first with updatedSince. */
-const orderOf = (query: Pick<BookingListQuery, 'updatedSince'>): KeysetOrder => (query.updatedSince ? UPDATED_BOOKINGS : NEWEST_BOOKINGS);
+/** The order of a list: the one asked for (newest first without), or the oldest change first with updatedSince. */
+function orderOf(query: Pick<BookingListQuery, 'updatedSince' | 'sort'>): KeysetOrder {
+  if (!query.updatedSince) return BOOKING_SORT_ORDERS[query.sort ?? 'NEWEST'];
+  if (query.sort) {
+    const message = 'Mit updatedSince gilt die Reihenfolge der Änderungen; sort ist dann nicht erlaubt.';
+    throw new AppError('generic.validation', { detail: message, fieldErrors: { sort: message } });
+  }
+  return UPDATED_BOOKINGS;
+}
 
 /** The service's page of a page read. */
 const pageOf = (page: BookingViewPage, paging: Paging): BookingPage => ({
@@ -185,8 +193,8 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
   }
 
   /**
-   * The staff's list: newest first (with updatedSince the oldest change first), filtered and searched
-   * in the database, one page at a time, by offset or after a cursor (stable while bookings arrive).
+   * The staff's list: newest first or by a column (with updatedSince the oldest change first),
+   * filtered and searched in the database (booking-search.ts), one page at a time, by offset or after a cursor (stable while bookings arrive).
    * `count: false` skips counting all matches (total is then the page's length); `snapshots: false`
    * reads only id, title, type and event of each booked object.
    */
@@ -217,12 +225,20 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
     }
     if (query.backlog) where.add(IN_BACKLOG_SQL);
     if (query.updatedSince) where.add('b.updated_at >= ?::timestamptz', query.updatedSince.toISOString());
-    for (const word of (query.search ?? '').toLocaleLowerCase('de-DE').split(/\s+/).filter(Boolean).slice(0, 10)) where.add('b.search_text like ?', `%${escapeLike(word)}%`);
-    return pageOf(await readBookingPage(this.orm.em.fork(), where, { order, paging, ...options }), paging);
+    const { fuzzy } = addSearchConditions(where, query.search);
+    const read = (em: EntityManager) => readBookingPage(em, where, { order, paging, ...options });
+    // The similarity threshold holds for the transaction only, so no pooled connection keeps it.
+    const page = fuzzy
+      ? await this.orm.em.fork().transactional(async (tx) => {
+          await tx.execute(SIMILARITY_THRESHOLD_SQL);
+          return read(tx);
+        })
+      : await read(this.orm.em.fork());
+    return pageOf(page, paging);
   }
 
   /** An empty page of a bookings list (a viewer who reads none); a cursor of another order is refused all the same. */
-  emptyPage(query: Pick<BookingListQuery, 'paging' | 'updatedSince'>): BookingPage {
+  emptyPage(query: Pick<BookingListQuery, 'paging' | 'updatedSince' | 'sort'>): BookingPage {
     return emptyPage(query.paging ?? FIRST_PAGE, orderOf(query));
   }
 

@@ -8,6 +8,7 @@ import type { BookingChangedEvent } from '../shared/pubsub.js';
 import type { WorkflowStatus } from '../workflow/workflow.service.js';
 import { bookingStatusLabel, paymentWayLabel, type BookingAttachment, type BookingView } from './booking.model.js';
 import type { BookingChargeFilter, BookingStatusFilter } from './booking-conditions.js';
+import type { BookingSort } from '../../../common/bookings/booking-query.schema.js';
 import { paymentWayOf, type PaymentWayKind } from '../../../common/bookings/money.js';
 import { bookingMoneyOf } from './booking-money.js';
 import { SeriesCheckoutType, SeriesInput } from './series/booking-series.types.js';
@@ -38,6 +39,28 @@ export enum BookingChargeFilterType {
 registerEnumType(BookingChargeFilterType, { name: 'BookingChargeFilter', description: 'FREE: nothing to pay (gross total 0); CHARGEABLE: something to pay.' });
 const chargesMatch: Same<`${BookingChargeFilterType}`, BookingChargeFilter> = true;
 void chargesMatch;
+
+export enum BookingSortType {
+  NEWEST = 'NEWEST',
+  OLDEST = 'OLDEST',
+  TIME_BEGIN_ASC = 'TIME_BEGIN_ASC',
+  TIME_BEGIN_DESC = 'TIME_BEGIN_DESC',
+  TIME_END_ASC = 'TIME_END_ASC',
+  TIME_END_DESC = 'TIME_END_DESC',
+  NUMBER_ASC = 'NUMBER_ASC',
+  NUMBER_DESC = 'NUMBER_DESC',
+  CUSTOMER_ASC = 'CUSTOMER_ASC',
+  CUSTOMER_DESC = 'CUSTOMER_DESC',
+  PRICE_ASC = 'PRICE_ASC',
+  PRICE_DESC = 'PRICE_DESC',
+}
+registerEnumType(BookingSortType, {
+  name: 'BookingSort',
+  description:
+    'The order of the bookings list, by the columns of the staff list: NEWEST (the default) and OLDEST by creation; TIME_BEGIN_* and TIME_END_* by the booked times (bookings without times, such as tickets, count as the earliest); NUMBER_* by booking number; CUSTOMER_* by the customer name, case-insensitive; PRICE_* by the gross price. Ties keep a fixed order, so pages by cursor lose or repeat no booking.',
+});
+const sortsMatch: Same<`${BookingSortType}`, BookingSort> = true;
+void sortsMatch;
 
 export enum PaymentWayKindType {
   FREE = 'FREE',
@@ -198,7 +221,7 @@ export class BookingType extends BookingSummaryFields {
   @Auth(AuthRule.BOOKING_READER) @Field(() => [BookingLockerType], { description: 'The locker units the booking holds.' }) lockerInfo!: BookingLockerType[];
 }
 
-@ObjectType('BookingPage', { description: 'One page of bookings, newest first (with updatedSince: the oldest change first).' })
+@ObjectType('BookingPage', { description: 'One page of bookings in the order asked for, newest first without (with updatedSince: the oldest change first).' })
 export class BookingPageType {
   @Field(() => [BookingType]) items!: BookingType[];
   @Field(() => Int, { description: 'All matching bookings.' }) total!: number;

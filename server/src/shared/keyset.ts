@@ -31,8 +31,8 @@ export type KeyRow = Record<`keyset_${number}`, string | null>;
 const keyText = (column: KeyColumn) =>
   column.kind === 'instant' ? `to_char(${column.sql} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` : `${column.sql}::text`;
 
-const casts: Record<KeyColumn['kind'], string> = { instant: 'timestamptz', uuid: 'uuid', text: 'text' };
-const castOf = (column: KeyColumn) => casts[column.kind];
+const CASTS: Record<KeyKind, string> = { instant: 'timestamptz', uuid: 'uuid', text: 'text', decimal: 'numeric' };
+const castOf = (column: KeyColumn) => CASTS[column.kind];
 
 /** The select list of the sort key: `<text> as keyset_0, …`. */
 export function keyColumnsSql(order: KeysetOrder): string {

@@ -5,7 +5,7 @@ import { Migration } from '@mikro-orm/migrations';
  * the names as substrings, so each has an index: a B-tree on the order, a trigram index on the text
  * the search reads (server/src/users/user-list.queries.ts, USER_SEARCH_TEXT).
  */
-export class Migration20261214100000UserListIndexes extends Migration {
+export class Migration20261214110000UserListIndexes extends Migration {
 
   override async up(): Promise<void> {
     this.addSql(`create index "users_created_index" on "users" ("created", "id");`);
