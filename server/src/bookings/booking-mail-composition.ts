@@ -56,8 +56,8 @@ export interface SeriesMailFacts {
   action?: SeriesMailAction;
 }
 
-/** What a series action did to the dates its one mail names; `invoiced`: the dates the attached series invoice charges. */
-export type SeriesMailAction = 'cancelled' | 'declined' | 'released' | 'invoiced' | 'changed';
+/** What a series action did to the dates its one mail names; `invoiced`: the dates the attached series invoice charges; `paid`: the dates the attached series receipt acknowledges. */
+export type SeriesMailAction = 'cancelled' | 'declined' | 'released' | 'invoiced' | 'changed' | 'paid';
 
 /**
  * A series action's mail opens by saying what happened to which dates (the single booking's opening
@@ -84,9 +84,10 @@ const seriesActionHeading: Record<SeriesMailAction, string> = {
   released: 'Freigegebene Termine der Serie',
   invoiced: 'Termine dieser Rechnung',
   changed: 'Termine der Serie ab der Änderung',
+  paid: 'Bezahlte Termine der Serie',
 };
 
-const seriesActionTotal: Record<SeriesMailAction, string> = { cancelled: 'Betrag dieser Termine', declined: 'Betrag dieser Termine', released: 'Betrag dieser Termine', invoiced: 'Rechnungsbetrag', changed: 'Betrag dieser Termine' };
+const seriesActionTotal: Record<SeriesMailAction, string> = { cancelled: 'Betrag dieser Termine', declined: 'Betrag dieser Termine', released: 'Betrag dieser Termine', invoiced: 'Rechnungsbetrag', changed: 'Betrag dieser Termine', paid: 'Bezahlter Betrag' };
 
 const seriesCents = (series: SeriesMailFacts) => series.dates.reduce((sum, date) => sum + Math.round(date.priceEur * 100), 0);
 
