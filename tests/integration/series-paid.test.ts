@@ -145,6 +145,21 @@ describe('marking a series paid', () => {
   });
 });
 
+describe('a staff invoice of one series date', () => {
+  it('invoices that date alone: its own document, not the series\'', async () => {
+    const { id, bookings } = await bookSeries('Kursbecken', 3, 'kurse@schwimmverein.example', { priceEur: 12.5, release: true });
+    const response = await staff.post(`/api/${tenantId}/bookings/${bookings[1].number}/invoices`, {});
+    expect(response.status, response.text).toBe(201);
+    const invoice = await app.orm.em.fork().findOneOrFail(Receipt, { id: response.json.id }, { populate: ['booking'] });
+    expect(invoice).toMatchObject({ kind: 'invoice', seriesId: null });
+    expect(invoice.booking.number).toBe(bookings[1].number);
+    expect(await app.orm.em.fork().count(Receipt, { tenant: tenantId, seriesId: id })).toBe(0);
+    // The other dates list no invoice of it.
+    const other = await staff.gql<{ booking: { receipts: { id: string }[] } }>(`query($t: ID!, $id: ID!) { booking(tenantId: $t, id: $id) { receipts { id } } }`, { t: tenantId, id: bookings[0].number });
+    expect(other.data?.booking.receipts).toEqual([]);
+  });
+});
+
 describe('marking a series paid: what is refused', () => {
   it('refuses a series with nothing to pay over GraphQL and REST and writes nothing', async () => {
     const mail = 'freibad@schwimmverein.example';

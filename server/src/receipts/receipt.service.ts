@@ -194,6 +194,9 @@ function requireSkeleton(template: string): void {
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
+/** An invoice's reference: one invoice per booking and amount, whoever asks for it (release, customer, staff). */
+const invoiceReference = (booking: Pick<Booking, 'priceEur'>) => `invoice:${eurToCents(booking.priceEur)}`;
+
 /** A job row as written by enqueue (checked: a row may come from an older writer). */
 export function parseDocumentJob(payload: Record<string, unknown>): DocumentJobPayload {
   const mail = payload.mail ?? null;
@@ -236,6 +239,21 @@ export class ReceiptService {
     if (!booking) throw new AppError('generic.not-found');
     if (!mayOnBooking(viewer, 'update', booking)) throw new AppError('auth.forbidden');
     const { receipt, isNew } = await this.issue(tenantId, bookingNumber, 'receipt', null, new Date(), viewerOrigin(viewer, via), { reuseUnchanged: true });
+    return this.view(tenantId, bookingNumber, receipt, isNew);
+  }
+
+  /**
+   * POST bookings/:id/invoices ("Rechnung erstellen"): the invoice of the booking's current amount,
+   * for this booking alone (a date of a series too: the series' own invoice stays as it is); update
+   * right on the booking. Once per booking and amount, as the invoice a release or the customer asks
+   * for: one issued before for the same amount is returned (isNew false), a changed amount makes a
+   * revision. Staff download it; no mail is sent.
+   */
+  async createInvoice(viewer: Viewer, tenantId: string, bookingNumber: string, via: BookingHistoryVia): Promise<ReceiptView> {
+    const booking = await findBooking(this.orm.em.fork(), tenantId, bookingNumber);
+    if (!booking) throw new AppError('generic.not-found');
+    if (!mayOnBooking(viewer, 'update', booking)) throw new AppError('auth.forbidden');
+    const { receipt, isNew } = await this.issue(tenantId, bookingNumber, 'invoice', invoiceReference(booking), new Date(), viewerOrigin(viewer, via));
     return this.view(tenantId, bookingNumber, receipt, isNew);
   }
 
@@ -532,7 +550,7 @@ export class ReceiptService {
     const booking = await findBooking(em, tenantId, bookingNumber);
     if (!booking) throw new AppError('generic.not-found');
     const amountCents = eurToCents(booking.priceEur);
-    const paymentReference = `invoice:${amountCents}`;
+    const paymentReference = invoiceReference(booking);
     const issued = await em.findOne(Receipt, { booking, kind: 'invoice', paymentReference });
     if (issued) return { number: issued.number, requestedBefore: true };
     const key = `booking-invoice:${booking.key}:${amountCents}`;
