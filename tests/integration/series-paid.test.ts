@@ -105,6 +105,9 @@ describe('marking a series paid', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0].subject).toBe('Vielen Dank für Ihre Buchung im Bäderbetriebe Musterstadt');
     expect(sent[0].text).toContain('Bezahlte Termine der Serie (wöchentlich dienstags, 4 Termine): 2');
+    // Two dates of 2 hours at 12,50 € net with 19 % VAT: the amount of both, paid by transfer.
+    expect(sent[0].text).toMatch(/Bezahlt: 59,50\s€/);
+    expect(sent[0].text).toContain('Zahlungsart: Überweisung');
     for (const number of paidNow) expect(sent[0].text).toContain(`(Buchung ${number})`);
     expect(sent[0].text).not.toContain(`(Buchung ${bookings[1].number})`);
     const pdfs = sent[0].attachments.filter((attachment) => attachment.contentType === 'application/pdf');
