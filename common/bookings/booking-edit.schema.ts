@@ -93,3 +93,4 @@ export type BookingEdit = z.output<typeof bookingEditSchema>;
 export const markPaidSchema = looseObject({
   paymentMethod: paymentMethodSchema.refine((method) => method !== '', { error: schemaMessages.required }),
 });
+export type MarkPaidInput = z.output<typeof markPaidSchema>;

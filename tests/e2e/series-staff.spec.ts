@@ -1,7 +1,7 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, request, test } from '@playwright/test';
 import { addDays, berlinInstant } from '../../common/time/berlin.js';
 import { testDay } from '../support/test-calendar.js';
-import { expectNoSeriousAxeFindings, germanDate, graphql, screenshot, signedInApi, signInAndSelectDemoTenant } from './helpers.js';
+import { baseUrl, expectNoSeriousAxeFindings, germanDate, graphql, screenshot, signedInApi, signInAndSelectDemoTenant } from './helpers.js';
 
 /**
  * A series as staff meet it on the bookings screen: a club's weekly series of four Tuesdays, booked
@@ -9,7 +9,8 @@ import { expectNoSeriousAxeFindings, germanDate, graphql, screenshot, signedInAp
  * narrows the list to itself ("Nur diese Serie", a removable chip) and is marked on the board. A
  * date's details show the series with every date, the shown one marked; one date is released and
  * cancelled with the booking's own actions, another opened from the series and moved an hour later
- * in the editor, and the series shows both. axe finds nothing serious in the dialog with the series
+ * in the editor, and the series shows both. A series a club booked itself (with a price) is
+ * released, one date invoiced alone and the whole series marked paid at once. axe finds nothing serious in the dialog with the series
  * section, in the light and the dark theme. The object and its bookings are the spec's own and
  * removed afterwards.
  */
@@ -29,6 +30,8 @@ let roomId: string;
 let seriesId: string;
 /** The dates' booking numbers, earliest first. */
 let dates: string[] = [];
+/** The booking numbers of the series a club booked itself, with something to pay. */
+let pricedDates: string[] = [];
 
 const toast = (page: Page, text: string) => page.locator('.bp6-toast').filter({ hasText: text });
 const search = (page: Page) => page.getByLabel('Buchungen durchsuchen');
@@ -64,11 +67,11 @@ test.beforeAll(async () => {
     'mutation ($t: ID!, $input: BookableInput!) { createBookable(tenantId: $t, input: $input) { id } }',
     {
       t: tenantId,
-      input: { type: 'room', title: ROOM, location: 'Sporthalle Nord', isBookable: true, isPublic: true, autoCommitBooking: false, priceType: 'per_item', priceValueAddedTax: '19', priceCategories: [{ priceEur: '25' }] },
+      input: { type: 'room', title: ROOM, location: 'Sporthalle Nord', isBookable: true, isPublic: true, autoCommitBooking: false, allowSeries: true, priceType: 'per_item', priceValueAddedTax: '19', priceCategories: [{ priceEur: '25' }] },
     },
   );
   roomId = created.createBookable.id;
-  // Staff book series of any object; a series is paid by invoice.
+  // Staff book series of any object (free of charge); the public may book this one as a series too.
   const response = await owner.post(`/api/${tenantId}/checkout`, {
     data: {
       timeBegin: berlinInstant(FIRST_TUESDAY, '18:00').getTime(),
@@ -88,7 +91,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  for (const id of dates) await graphql(owner, 'mutation($t: ID!, $id: ID!) { deleteBooking(tenantId: $t, id: $id) }', { t: tenantId, id }).catch(() => undefined);
+  for (const id of [...dates, ...pricedDates]) await graphql(owner, 'mutation($t: ID!, $id: ID!) { deleteBooking(tenantId: $t, id: $id) }', { t: tenantId, id }).catch(() => undefined);
   if (roomId) await graphql(owner, 'mutation ($t: ID!, $id: ID!) { deleteBookable(tenantId: $t, id: $id) }', { t: tenantId, id: roomId }).catch(() => undefined);
   await owner.dispose();
 });
@@ -230,4 +233,54 @@ test('the series-wide actions release every open date, cancel from a date on and
   await search(page).fill(CLUB);
   for (const id of dates) await expect(rowOf(page, id)).toContainText('storniert');
   await screenshot(page, 'series-staff-06-series-cancelled');
+});
+
+test('a series with something to pay: one date invoiced alone, then the whole series marked paid at once', async ({ page }) => {
+  test.setTimeout(120_000);
+  // Booked by the club itself (staff would book free): three Thursdays at the room's price, by invoice.
+  const swimClub = `Schwimmverein ${stamp}`;
+  const guest = await request.newContext({ baseURL: baseUrl() });
+  const firstThursday = testDay('2027-11-04');
+  const response = await guest.post(`/api/${tenantId}/checkout`, {
+    data: {
+      timeBegin: berlinInstant(firstThursday, '18:00').getTime(),
+      timeEnd: berlinInstant(firstThursday, '20:00').getTime(),
+      bookableItems: [{ bookableId: roomId, amount: 1 }],
+      name: swimClub,
+      mail: `schwimmen.${stamp.toLowerCase()}@example.com`,
+      paymentProvider: 'invoice',
+      series: { frequency: 'WEEKLY', count: 3 },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  pricedDates = ((await response.json()) as { series: { dates: { bookingId: string | null }[] } }).series.dates.map((date) => date.bookingId).filter((id): id is string => id !== null);
+  await guest.dispose();
+  expect(pricedDates).toHaveLength(3);
+
+  await bookingsScreen(page);
+  const dialog = await openDetails(page, pricedDates[0]);
+  const actions = dialog.getByRole('group', { name: 'Aktionen der Serie' });
+  await actions.getByRole('button', { name: 'Alle offenen Termine freigeben' }).click();
+  await expect(toast(page, 'Serie freigegeben')).toBeVisible();
+
+  // The shown date alone invoiced from its documents: its own invoice joins the list at once.
+  await dialog.getByRole('button', { name: 'Rechnung erstellen' }).click();
+  // The first PDF of the run starts the renderer's browser: it may take a while.
+  await expect(toast(page, 'Rechnung erstellt')).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByRole('list', { name: 'Belege' }).getByRole('link', { name: /^Rechnung / })).not.toHaveCount(0);
+
+  // Paid by one transfer for all three: the shown date is paid at once (its "Als bezahlt markieren" gives way to the receipt).
+  await expect(dialog.getByRole('button', { name: 'Als bezahlt markieren', exact: true })).toBeVisible();
+  await actions.getByRole('button', { name: 'Serie als bezahlt markieren…' }).click();
+  const paying = page.getByRole('dialog', { name: 'Serie als bezahlt markieren' });
+  await expect(paying).toContainText(`die 3 offenen Termine der Serie`);
+  await expect(paying).toContainText(`von ${swimClub} ist eingegangen`);
+  await expect(paying.getByLabel('Zahlungsmethode')).toHaveValue('TRANSFER');
+  await screenshot(page, 'series-staff-07-mark-series-paid');
+  await paying.getByRole('button', { name: 'Serie als bezahlt markieren' }).click();
+  await expect(paying).toBeHidden();
+  await expect(toast(page, 'Zahlung erfasst')).toBeVisible();
+  await expect(actions.getByRole('button', { name: 'Serie als bezahlt markieren…' })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Als bezahlt markieren', exact: true })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Zahlungsbeleg erstellen' })).toBeVisible();
 });

@@ -91,6 +91,41 @@ describe('markBookingPaid', () => {
   });
 });
 
+describe('createInvoice', () => {
+  const createInvoice = `mutation($t: ID!, $id: ID!) { createInvoice(tenantId: $t, bookingId: $id) { id kind number fileName isNew downloadUrl } }`;
+
+  it('issues the invoice of the booking\'s amount over GraphQL, returns it again over REST, and lists it with the booking', async () => {
+    const room = await bookableRoom(app, tenantId);
+    const booking = await bookRoom(room);
+    const created = await owner.gql<{ createInvoice: { id: string; kind: string; number: string; fileName: string; isNew: boolean } }>(createInvoice, { t: tenantId, id: booking.id });
+    expect(created.errors).toBeUndefined();
+    const invoice = created.data!.createInvoice;
+    expect(invoice).toMatchObject({ kind: 'invoice', isNew: true });
+    expect(invoice.fileName).toBe(`Rechnung-${invoice.number}.pdf`);
+
+    const again = await owner.post(`/api/${tenantId}/bookings/${booking.id}/invoices`, {});
+    expect(again.status, again.text).toBe(200);
+    expect(again.json).toMatchObject({ id: invoice.id, number: invoice.number, isNew: false });
+    const listed = await owner.gql<{ booking: { receipts: { id: string; kind: string }[] } }>(`query($t: ID!, $id: ID!) { booking(tenantId: $t, id: $id) { receipts { id kind } } }`, { t: tenantId, id: booking.id });
+    expect(listed.data?.booking.receipts).toEqual([{ id: invoice.id, kind: 'invoice' }]);
+    const pdf = await owner.get(`/api/${tenantId}/bookings/${booking.id}/receipt/${invoice.id}`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.contentType).toBe('application/pdf');
+  });
+
+  it('is refused to members without the update right on the booking, and issues nothing', async () => {
+    const room = await bookableRoom(app, tenantId);
+    const booking = await bookRoom(room);
+    for (const name of ['memberWithoutFlag', 'memberOwnOnly', 'memberOfOtherTenant', 'anonymous'] as const) {
+      expect((await actors.clients[name].gql(createInvoice, { t: tenantId, id: booking.id })).errors, name).toBeDefined();
+      expect((await actors.clients[name].post(`/api/${tenantId}/bookings/${booking.id}/invoices`, {})).status, name).toBeGreaterThanOrEqual(401);
+    }
+    const listed = await owner.gql<{ booking: { receipts: unknown[] } }>(`query($t: ID!, $id: ID!) { booking(tenantId: $t, id: $id) { receipts { id } } }`, { t: tenantId, id: booking.id });
+    expect(listed.data?.booking.receipts).toEqual([]);
+    expect((await owner.post(`/api/${tenantId}/bookings/KEIN-TERMIN/invoices`, {})).status).toBe(404);
+  });
+});
+
 describe('the accepted documents of a booking', () => {
   it('answers each document of the booked object with whether the customer accepted it, and when: at checkout', async () => {
     const room = await bookableRoom(app, tenantId, { attachments: [TERMS, PRIVACY] });

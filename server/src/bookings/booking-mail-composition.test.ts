@@ -439,6 +439,15 @@ describe('the one mail of a series', () => {
     expect(mail.text).not.toContain('Termine Ihrer Serie');
   });
 
+  it('confirms the dates paid together with the amount of all of them and their one receipt', () => {
+    const paid = { ...series, action: 'paid' as const, dates: series.dates.map((date) => ({ ...date, isPayed: true })) };
+    const mail = compose('confirmed', { booking: { ...booking(), isPayed: true, priceEur: 29.75, paymentMethod: 'TRANSFER' }, series: paid, receiptAttached: true });
+    expect(mail.text).toContain('Bezahlte Termine der Serie (wöchentlich dienstags, 2 Termine): 2');
+    expect(mail.text).toMatch(/Bezahlt: 59,50\s€/);
+    expect(mail.text).toMatch(/Bezahlter Betrag: 59,50\s€/);
+    expect(mail.text).toContain('Den Zahlungsbeleg finden Sie im Anhang.');
+  });
+
   it('keeps the single booking\'s words without a series', () => {
     const mail = compose('request-received');
     expect(mail.text).toContain('Buchungsnummer: AB12-CD34');

@@ -56,8 +56,8 @@ export interface SeriesMailFacts {
   action?: SeriesMailAction;
 }
 
-/** What a series action did to the dates its one mail names; `invoiced`: the dates the attached series invoice charges. */
-export type SeriesMailAction = 'cancelled' | 'declined' | 'released' | 'invoiced' | 'changed';
+/** What a series action did to the dates its one mail names; `invoiced`: the dates the attached series invoice charges; `paid`: the dates the attached series receipt acknowledges. */
+export type SeriesMailAction = 'cancelled' | 'declined' | 'released' | 'invoiced' | 'changed' | 'paid';
 
 /**
  * A series action's mail opens by saying what happened to which dates (the single booking's opening
@@ -84,9 +84,10 @@ const seriesActionHeading: Record<SeriesMailAction, string> = {
   released: 'Freigegebene Termine der Serie',
   invoiced: 'Termine dieser Rechnung',
   changed: 'Termine der Serie ab der Änderung',
+  paid: 'Bezahlte Termine der Serie',
 };
 
-const seriesActionTotal: Record<SeriesMailAction, string> = { cancelled: 'Betrag dieser Termine', declined: 'Betrag dieser Termine', released: 'Betrag dieser Termine', invoiced: 'Rechnungsbetrag', changed: 'Betrag dieser Termine' };
+const seriesActionTotal: Record<SeriesMailAction, string> = { cancelled: 'Betrag dieser Termine', declined: 'Betrag dieser Termine', released: 'Betrag dieser Termine', invoiced: 'Rechnungsbetrag', changed: 'Betrag dieser Termine', paid: 'Bezahlter Betrag' };
 
 const seriesCents = (series: SeriesMailFacts) => series.dates.reduce((sum, date) => sum + Math.round(date.priceEur * 100), 0);
 
@@ -419,9 +420,11 @@ export function bookingBlock(booking: BookingView, events: ReadonlyMap<string, T
  * What was paid, for a paid booking with a price: the amount and the way of payment (the same phrase
  * staff see in the list), and where the receipt is when it travels along.
  */
-function paymentLines(booking: BookingView, receiptAttached: boolean): string[] {
+function paymentLines(booking: BookingView, receiptAttached: boolean, paidSeries?: SeriesMailFacts): string[] {
   if (!booking.isPayed || !(booking.priceEur > 0)) return [];
-  return [`Bezahlt: ${formatEuro(booking.priceEur)}`, `Zahlungsart: ${paymentWayLabel(booking)}`, ...(receiptAttached ? ['Den Zahlungsbeleg finden Sie im Anhang.'] : [])];
+  // Dates of a series paid together: the amount of all of them, as their one receipt shows.
+  const paidEur = paidSeries ? seriesCents(paidSeries) / 100 : booking.priceEur;
+  return [`Bezahlt: ${formatEuro(paidEur)}`, `Zahlungsart: ${paymentWayLabel(booking)}`, ...(receiptAttached ? ['Den Zahlungsbeleg finden Sie im Anhang.'] : [])];
 }
 
 const link = (href: string, label: string): string => `<p><a href="${escapeHtml(href)}">${escapeHtml(label)}</a></p>`;
@@ -487,7 +490,8 @@ export function composeBookingMail(kind: BookingMailKind, input: BookingMailInpu
 
   const salutation = rules.audience !== 'customer' ? 'Guten Tag,' : booking.name.trim() ? `Guten Tag ${oneLine(booking.name)},` : 'Guten Tag,';
   const reason = rules.reasonLabel && input.reason?.trim() ? `${rules.reasonLabel}: ${input.reason.trim()}` : '';
-  const payment = rules.paymentDetails ? paymentLines(booking, rules.audience === 'customer' && input.receiptAttached === true) : [];
+  const paidSeries = input.series?.action === 'paid' ? input.series : undefined;
+  const payment = rules.paymentDetails ? paymentLines(booking, rules.audience === 'customer' && input.receiptAttached === true, paidSeries) : [];
   const block = bookingBlock(booking, input.ticketEvents, { seriesDate: input.series !== undefined });
 
   const ownOpening = typeof rules.opening === 'function' ? rules.opening(tenant.name) : rules.opening;

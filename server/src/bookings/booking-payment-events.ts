@@ -8,13 +8,21 @@ import type { TenantApplication } from '../tenants/tenant.entity.js';
  */
 export interface BookingPaymentEvents {
   /** The booking with a price has just become paid (workflow "paid", staff marking it paid). */
-  paid(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void>;
+  paid(em: EntityManager, tenantId: string, bookingNumber: string, options?: PaidOptions): Promise<void>;
+  /** Dates of a series have just been paid together (staff marking the series paid; each reported paid without its customer follow-ups): their one receipt and confirmation. */
+  seriesPaid(em: EntityManager, tenantId: string, seriesId: string, bookingNumbers: readonly string[]): Promise<void>;
   /** The booking has just been released while unpaid with a price: the payment is requested now. */
   paymentRequested(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void>;
   /** The booking with a price, paid before (e.g. in cash at the counter), has just been released: its receipt and confirmation now. */
   paidBookingReleased(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void>;
   /** A date of a series changed without being paid or released by the change: the series' invoice may need a revision. */
   seriesDateChanged(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void>;
+}
+
+/** How the follow-ups of one booking's payment go. */
+export interface PaidOptions {
+  /** False for a date paid together with others of its series: the customer's receipt and confirmation come once for all of them (seriesPaid). */
+  customerFollowUps: boolean;
 }
 
 /**
@@ -69,8 +77,9 @@ export async function reportPaymentEvents(
   bookingNumber: string,
   transitions: PaymentTransitions,
   booking: { seriesId?: string | null } = {},
+  paid: PaidOptions = { customerFollowUps: true },
 ): Promise<void> {
-  if (transitions.paid) await events.paid(em, tenantId, bookingNumber);
+  if (transitions.paid) await events.paid(em, tenantId, bookingNumber, paid);
   if (transitions.paymentRequested) await events.paymentRequested(em, tenantId, bookingNumber);
   if (transitions.paidBookingReleased) await events.paidBookingReleased(em, tenantId, bookingNumber);
   if (booking.seriesId && !transitions.paid && !transitions.paymentRequested && !transitions.paidBookingReleased) await events.seriesDateChanged(em, tenantId, bookingNumber);

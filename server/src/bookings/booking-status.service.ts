@@ -8,7 +8,7 @@ import type { ClientAddress, RateLimiter } from '../shared/rate-limit.js';
 import type { Viewer } from '../users/viewer.service.js';
 import type { WorkflowBookingStatus } from '../workflow/workflow.entity.js';
 import type { WorkflowService } from '../workflow/workflow.service.js';
-import { paymentStateOf, paymentTransitions, reportPaymentEvents, type BookingPaymentEvents } from './booking-payment-events.js';
+import { paymentStateOf, paymentTransitions, reportPaymentEvents, type BookingPaymentEvents, type PaidOptions } from './booking-payment-events.js';
 import type { Booking } from './booking.entity.js';
 import type { BookingHook } from './booking.model.js';
 import { bookingMailJob, holdsTickets, organizerMailsJob, recordBookingChange, rejectionMailJobs } from './booking.jobs.js';
@@ -20,7 +20,7 @@ import type { BookingOccupancyGuard, OccupancyClaim } from './booking-occupancy-
 import { mayOnBooking } from './booking.service.js';
 import { citizenActor, historyDiff, historyValuesOf, recordBookingHistory, statusEntries, statusFlagsOf, viewerOrigin, type ChangeOrigin } from './booking-history.js';
 import type { BookingHistoryVia } from '../../../common/bookings/history.js';
-import { markPaidSchema } from '../../../common/bookings/booking-edit.schema.js';
+import { markPaidSchema, type MarkPaidInput } from '../../../common/bookings/booking-edit.schema.js';
 import { parseInput } from '../shared/schema-input.js';
 import { setBookingState } from './booking-state.js';
 import type { TicketEntryCodes } from './ticket-entry-codes.js';
@@ -98,6 +98,10 @@ export interface GroupedBookingChanges {
   commit(id: string): Promise<boolean>;
   /** Rejected as by reject(); false when it was rejected already. */
   reject(id: string, reason: string): Promise<boolean>;
+  /** Marked paid as by markPaid(), without the customer's own receipt; false when it was paid already. */
+  markPaid(id: string, paymentMethod: MarkPaidInput['paymentMethod']): Promise<boolean>;
+  /** The one receipt and confirmation of dates of a series marked paid in this change (markPaid above). */
+  paidTogether(seriesId: string, bookingNumbers: readonly string[]): Promise<void>;
 }
 
 /**
@@ -137,12 +141,12 @@ export class BookingStatusService {
     const quiet: GroupedChangeOptions = { customerMail: false };
     return this.orm.em.fork().transactional(async (tx) => {
       await this.workflows.holdForBookingChange(tx, tenantId);
-      const changeOne = async (id: string, apply: (booking: Booking) => Job[] | Promise<Job[]>, history: HistoryNote = {}): Promise<boolean> => {
+      const changeOne = async (id: string, apply: (booking: Booking) => Job[] | Promise<Job[]>, history: HistoryNote = {}, paid?: PaidOptions): Promise<boolean> => {
         const booking = await this.locked(tx, tenantId, id);
         if (!mayOnBooking(viewer, 'update', booking)) throw new AppError('auth.forbidden');
         const before = statusFlagsOf(booking);
-        await this.applyTo(tx, booking, origin, apply, history);
-        return before.isCommitted !== booking.isCommitted || before.isRejected !== booking.isRejected;
+        await this.applyTo(tx, booking, origin, apply, history, { paid });
+        return before.isCommitted !== booking.isCommitted || before.isRejected !== booking.isRejected || before.isPayed !== booking.isPayed;
       };
       return work({
         tx,
@@ -151,6 +155,8 @@ export class BookingStatusService {
           const text = plainReason(reason);
           return changeOne(id, (booking) => this.rejectJobs(booking, text, quiet), { reason: text });
         },
+        markPaid: (id, method) => changeOne(id, (booking) => this.markPaidOn(viewer, booking, method), {}, { customerFollowUps: false }),
+        paidTogether: (seriesId, numbers) => this.payments.seriesPaid(tx, tenantId, seriesId, numbers),
       });
     });
   }
@@ -177,12 +183,15 @@ export class BookingStatusService {
    */
   async markPaid(viewer: Viewer, tenantId: string, id: string, paymentMethod: unknown, via: BookingHistoryVia): Promise<void> {
     const method = parseInput(markPaidSchema, { paymentMethod }).paymentMethod;
-    await this.change(tenantId, id, viewerOrigin(viewer, via), (booking) => {
-      if (!mayOnBooking(viewer, 'update', booking)) throw new AppError('auth.forbidden');
-      if (booking.isPayed) return [];
-      setBookingState(booking, { isPayed: true, paymentMethod: method });
-      return [];
-    });
+    await this.change(tenantId, id, viewerOrigin(viewer, via), (booking) => this.markPaidOn(viewer, booking, method));
+  }
+
+  /** Staff marking one booking paid, alone or with the dates of its series: update right; a booking paid already keeps its method. */
+  private markPaidOn(viewer: Viewer, booking: Booking, method: MarkPaidInput['paymentMethod']): Job[] {
+    if (!mayOnBooking(viewer, 'update', booking)) throw new AppError('auth.forbidden');
+    if (booking.isPayed) return [];
+    setBookingState(booking, { isPayed: true, paymentMethod: method });
+    return [];
   }
 
   /**
@@ -423,7 +432,7 @@ export class BookingStatusService {
     origin: ChangeOrigin,
     apply: (booking: Booking) => AppliedChange | Promise<AppliedChange>,
     history: HistoryNote = {},
-    options: { followBoard?: boolean } = {},
+    options: { followBoard?: boolean; paid?: PaidOptions } = {},
   ): Promise<void> {
     const tenantId = booking.tenant.id;
     const before = paymentStateOf(booking);
@@ -435,7 +444,7 @@ export class BookingStatusService {
     const entries = statusEntries(flagsBefore, statusFlagsOf(booking), note);
     for (const entry of entries) await recordBookingHistory(tx, { tenantId, bookingId: booking.number, ...origin, ...entry });
     await recordBookingChange(tx, { tenantId, id: booking.number, action: 'UPDATED', assignedUserId: booking.assignedUserId ?? null, webhookBefore }, jobs, bookingWebhookTypes(entries.map((entry) => entry.action)));
-    await reportPaymentEvents(this.payments, tx, tenantId, booking.number, paymentTransitions(before, booking), booking);
+    await reportPaymentEvents(this.payments, tx, tenantId, booking.number, paymentTransitions(before, booking), booking, options.paid);
     if (options.followBoard !== false) await this.workflows.followBookingStatus(tx, tenantId, booking.number, entries.map((entry) => entry.action), booking, origin);
   }
 

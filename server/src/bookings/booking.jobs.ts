@@ -60,7 +60,7 @@ export interface BookingMailPayload {
   /** organizer-new-booking: the organiser's address. */
   to?: string;
   /**
-   * rejected, declined, released of a series action: the numbers of the series' bookings the action
+   * rejected, declined, released of a series action, confirmed of a series paid together: the numbers of the series' bookings the action
    * changed; the one mail (sent for the first of them) names these dates instead of one mail each.
    */
   seriesDates?: string[];

@@ -24,7 +24,7 @@ import { findSeries, seriesBookings, storedRuleView } from './series/booking-ser
 const SERIES_SUMMARY_KINDS: ReadonlySet<string> = new Set(['request-received', 'confirmed', 'tenant-new-booking', 'tenant-booking-released']);
 
 /** The one mail of a series action (bookings/series): what it did to the dates it names. */
-const SERIES_ACTION_BY_KIND: Partial<Record<BookingMailKind, SeriesMailAction>> = { rejected: 'cancelled', declined: 'declined', released: 'released', 'invoice-payment-request': 'invoiced', invoice: 'invoiced', 'series-changed': 'changed' };
+const SERIES_ACTION_BY_KIND: Partial<Record<BookingMailKind, SeriesMailAction>> = { rejected: 'cancelled', declined: 'declined', released: 'released', 'invoice-payment-request': 'invoiced', invoice: 'invoiced', 'series-changed': 'changed', confirmed: 'paid' };
 
 /**
  * The series' rule and its dates that are not cancelled, for its mails; for a series action's mail

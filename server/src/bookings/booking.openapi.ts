@@ -4,7 +4,8 @@
  * parameter is one entry here.
  */
 import { bookableBookingsQuerySchema, bookingChargeFilters, bookingListQuerySchema, bookingPageQuerySchema, bookingSorts, bookingStatusFilters, MAX_SCHEDULE_DAYS, MAX_SCHEDULE_OBJECTS, occupancyQuerySchema, roomScheduleQuerySchema } from '../../../common/bookings/booking-query.schema.js';
-import { bookingEditSchema } from '../../../common/bookings/booking-edit.schema.js';
+import { bookingEditSchema, markPaidSchema } from '../../../common/bookings/booking-edit.schema.js';
+import { paymentMethods } from '../../../common/bookings/labels.js';
 import { seriesCancelSchema, seriesChangeSchema as seriesChangeInputSchema, seriesScopes } from '../../../common/bookings/series.js';
 import { checkoutItemSchema, checkoutSchema, MAX_ITEMS } from '../../../common/bookings/checkout.schema.js';
 import { confirmCancellationSchema } from '../../../common/bookings/series.js';
@@ -684,6 +685,20 @@ export const bookingApi: ApiDomain = {
       summary: 'Alle offenen Termine einer Serie freigeben',
       description: 'Jeder noch nicht freigegebene Termin wird wie mit `POST …/bookings/{id}/commit` freigegeben, alle in einer Transaktion; die buchende Person erhält eine E-Mail mit allen freigegebenen Terminen.',
       access: 'signedIn',
+      answers: { 200: { description: 'Die Serie mit den Terminen danach.', schema: ref('BookingSeries') } },
+      problems: [409],
+    },
+    {
+      method: 'post',
+      path: '/api/{tenantId}/series/{id}/paid',
+      summary: 'Eine Serie als bezahlt markieren',
+      description:
+        'Erfasst die Zahlung einer ganzen Serie, die außerhalb der Plattform eingegangen ist (bar, Überweisung …): Jeder Termin mit einem Betrag, der weder bezahlt noch storniert oder abgelehnt ist, wird wie mit der Mutation `markBookingPaid` als bezahlt markiert, alle in einer Transaktion. Die buchende Person erhält einen Zahlungsbeleg der Serie mit allen bezahlten freigegebenen Terminen in einer E-Mail; noch nicht freigegebene Termine erhalten ihren Beleg mit der Freigabe. Bereits bezahlte Termine bleiben, wie sie sind: ein zweiter Aufruf ändert nichts und stellt keinen weiteren Beleg aus. Hat kein Termin einen Betrag zu bezahlen, antwortet der Aufruf mit 409 (`booking.series-nothing-to-pay`) und ändert nichts.',
+      access: 'signedIn',
+      body: {
+        input: { schema: markPaidSchema, fields: { paymentMethod: { type: 'string', enum: [...paymentMethods], description: 'Wie die Zahlung einging (CASH, TRANSFER, …)' } } },
+        examples: { bar: { summary: 'Bar bezahlt', value: { paymentMethod: 'CASH' } } },
+      },
       answers: { 200: { description: 'Die Serie mit den Terminen danach.', schema: ref('BookingSeries') } },
       problems: [409],
     },

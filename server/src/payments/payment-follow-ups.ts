@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { PaidOptions } from '../bookings/booking-payment-events.js';
 
 /**
  * What follows a change of a booking's payment state: documents (receipt, invoice) and the mails
@@ -34,8 +35,18 @@ export interface PaymentFollowUps {
    * when the booking is committed, the customer gets the receipt PDF (price > 0) attached to mail 2
    * "Vielen Dank für Ihre Buchung im {tenant}". An uncommitted booking's customer gets nothing yet:
    * the receipt follows at its release (paidBookingReleased). A rejected booking gets nothing.
+   * With `customerFollowUps: false` (a date of a series marked paid with others) the customer's
+   * receipt and mail are left to seriesPaid; the tenant still hears of each payment.
    */
-  paid(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void>;
+  paid(em: EntityManager, tenantId: string, bookingNumber: string, options?: PaidOptions): Promise<void>;
+
+  /**
+   * Staff have just marked dates of a series paid together (each reported to paid() without its
+   * customer follow-ups). Expected: the released ones with a price get one receipt of the series
+   * listing them, attached to one mail 2 naming them; dates still waiting for their release get
+   * theirs at the release (paidBookingReleased), as a single booking does.
+   */
+  seriesPaid(em: EntityManager, tenantId: string, seriesId: string, bookingNumbers: readonly string[]): Promise<void>;
 
   /**
    * A booking with a price that was paid while waiting for its release (staff marked it paid, e.g.

@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { bookingMailJob } from '../bookings/booking.jobs.js';
+import type { PaidOptions } from '../bookings/booking-payment-events.js';
 import { findBooking } from '../bookings/booking.queries.js';
-import type { MailPaymentFollowUps } from '../payments/mail-follow-ups.js';
+import { releasedPaidDates, type MailPaymentFollowUps } from '../payments/mail-follow-ups.js';
 import { activePaymentApplication } from '../payments/payment-applications.js';
 import type { PaymentFollowUps } from '../payments/payment-follow-ups.js';
 import { enqueueJobs } from '../shared/jobs.js';
@@ -23,13 +24,20 @@ export class DocumentPaymentFollowUps implements PaymentFollowUps {
     private readonly mails: MailPaymentFollowUps,
   ) {}
 
-  async paid(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void> {
+  async paid(em: EntityManager, tenantId: string, bookingNumber: string, options: PaidOptions = { customerFollowUps: true }): Promise<void> {
     const booking = await findBooking(em, tenantId, bookingNumber);
     if (!booking || booking.isRejected) return;
-    if (booking.priceEur <= 0) return this.mails.paid(em, tenantId, bookingNumber);
+    if (booking.priceEur <= 0) return this.mails.paid(em, tenantId, bookingNumber, options);
     // Waiting for its release: the customer's receipt comes with the release (paidBookingReleased).
-    if (booking.isCommitted) await this.receipts.enqueueReceiptFor(em, tenantId, bookingNumber);
+    // Paid with other dates of its series: their one receipt comes from seriesPaid.
+    if (booking.isCommitted && options.customerFollowUps) await this.receipts.enqueueReceiptFor(em, tenantId, bookingNumber);
     await enqueueJobs(em, [bookingMailJob({ tenantId, bookingId: bookingNumber, kind: 'tenant-payment-received' })]);
+  }
+
+  /** One receipt of the series listing the released dates paid together, with one mail 2 naming them. */
+  async seriesPaid(em: EntityManager, tenantId: string, seriesId: string, bookingNumbers: readonly string[]): Promise<void> {
+    const released = await releasedPaidDates(em, tenantId, bookingNumbers);
+    if (released.length > 0) await this.receipts.enqueueSeriesReceipt(em, tenantId, seriesId, released);
   }
 
   async paidBookingReleased(em: EntityManager, tenantId: string, bookingNumber: string): Promise<void> {

@@ -172,3 +172,27 @@ describe('a series invoice', () => {
     expect(vat).toContain('47,60 €');
   });
 });
+
+describe('the receipt of series dates paid together', () => {
+  const first = booking({ id: 'SER1-AAAA', isPayed: true, paymentMethod: 'TRANSFER' });
+  const second = booking({ id: 'SER2-BBBB', isPayed: true, paymentMethod: 'TRANSFER', timeBegin: Date.parse('2026-07-08T08:00:00Z'), timeEnd: Date.parse('2026-07-08T10:00:00Z') });
+  const values = documentValues({ kind: 'receipt', booking: first, seriesDates: [first, second], tenant, number: 'RB-2026-0001-1', issuedAt });
+
+  it('lists each date paid on a line of its own, naming the date and its booking number', () => {
+    const items = renderDocumentTemplate('{{{bookedItems}}}', values);
+    expect(items).toContain('Saal &#60;A&#62;, Mi., 01.07.2026, 10:00–12:00 Uhr (Buchung SER1-AAAA), Anzahl: 2');
+    expect(items).toContain('Saal &#60;A&#62;, Mi., 08.07.2026, 10:00–12:00 Uhr (Buchung SER2-BBBB), Anzahl: 2');
+    // The object's booking notes once, not per date.
+    expect(items.match(/booking-notes/g)).toHaveLength(1);
+  });
+
+  it('acknowledges the amount of all its dates over the period from the first to the last', () => {
+    expect(renderDocumentTemplate('{{totalAmount}}|{{servicePeriod}}|{{receiptNumber}}', values)).toBe('47,60 €|01.07.2026, 10:00 - 08.07.2026, 12:00|RB-2026-0001-1');
+  });
+
+  it('lists a single booking\'s items without a date', () => {
+    const single = renderDocumentTemplate('{{{bookedItems}}}', documentValues({ kind: 'receipt', booking: first, tenant, number: 'RB-2026-0002-1', issuedAt }));
+    expect(single).toContain('<li>Saal &#60;A&#62;, Anzahl: 2</li>');
+    expect(single).not.toContain('Buchung SER1-AAAA');
+  });
+});

@@ -43,8 +43,9 @@ export interface DocumentInput {
   /** The events of the booked tickets: a ticket booking has no times of its own, its service is the event. */
   ticketEvents?: readonly TicketEventFacts[];
   /**
-   * A series invoice: the dates it covers, earliest first (`booking` is the first of them). Each
-   * date is a line of its own; amounts, VAT and the service period are those of all of them.
+   * A series document (its invoice, or the receipt of dates paid together): the dates it covers,
+   * earliest first (`booking` is the first of them). Each date is a line of its own; amounts, VAT
+   * and the service period are those of all of them.
    */
   seriesDates?: readonly BookingView[];
 }
@@ -95,20 +96,29 @@ function couponLine(booking: BookingView): string | null {
   return `Gutschein: ${coupon.description || booking.couponCode} (${discount})`;
 }
 
-/** Receipt: "title, Anzahl: n" per item, each object's booking notes once, the coupon line. */
-function receiptItems(booking: BookingView): string {
-  const lines = booking.bookableItems.map((item) => `<li>${escapeHtml(`${title(item)}, Anzahl: ${item.amount}`)}</li>`);
+/** A series date's line names its window and booking number: "Großer Saal, Di., 02.11.2027, 18:00–20:00 Uhr (Buchung AB12-CD34)". */
+function seriesDateTitle(booking: BookingView, itemTitle: string): string {
+  const slot = booking.timeBegin !== null && booking.timeEnd !== null ? `, ${formatBerlinSlot(booking.timeBegin, booking.timeEnd)}` : '';
+  return `${itemTitle}${slot} (Buchung ${booking.id})`;
+}
+
+/**
+ * Receipt: "title, Anzahl: n" per item (a series receipt's per date, naming it), each object's
+ * booking notes once, the coupon lines.
+ */
+function receiptItems(bookings: readonly BookingView[], series: boolean): string {
+  const lines = bookings.flatMap((booking) => booking.bookableItems.map((item) => `<li>${escapeHtml(`${series ? seriesDateTitle(booking, title(item)) : title(item)}, Anzahl: ${item.amount}`)}</li>`));
   const seen = new Set<string>();
   const notes: string[] = [];
-  for (const item of booking.bookableItems) {
+  for (const item of bookings.flatMap((booking) => booking.bookableItems)) {
     const note = item._bookableUsed?.bookingNotes ?? '';
     if (seen.has(item.bookableId) || !note.trim()) continue;
     seen.add(item.bookableId);
     // Booking notes are sanitised HTML (checked when the object was saved).
     notes.push(`<div class="booking-notes">${note}</div>`);
   }
-  const coupon = couponLine(booking);
-  return [lines.length ? `<ul>${lines.join('')}</ul>` : '', ...notes, coupon ? `<p>${escapeHtml(coupon)}</p>` : ''].filter(Boolean).join('\n');
+  const coupons = bookings.map(couponLine).filter((coupon): coupon is string => Boolean(coupon));
+  return [lines.length ? `<ul>${lines.join('')}</ul>` : '', ...notes, ...[...new Set(coupons)].map((coupon) => `<p>${escapeHtml(coupon)}</p>`)].filter(Boolean).join('\n');
 }
 
 const cents = (value: number) => Math.round(value * 100);
@@ -131,8 +141,7 @@ const cell = (text: string, align: 'left' | 'right' = 'left') => `<td style="tex
 function itemRows(booking: BookingView, seriesDate: boolean): string[] {
   const counts = quantities(booking);
   const rows = booking.bookableItems.map((item, index) => {
-    const slot = booking.timeBegin !== null && booking.timeEnd !== null ? `, ${formatBerlinSlot(booking.timeBegin, booking.timeEnd)}` : '';
-    const description = seriesDate ? `${title(item)}${slot} (Buchung ${booking.id})` : title(item);
+    const description = seriesDate ? seriesDateTitle(booking, title(item)) : title(item);
     return `<tr>${cell(description)}${cell(String(item.amount), 'right')}${cell(formatEuro(item.userPriceEur), 'right')}${cell(formatEuro(item.userPriceEur * counts[index]), 'right')}</tr>`;
   });
   const coupon = couponLine(booking);
@@ -209,7 +218,7 @@ export function documentValues(input: DocumentInput): TemplateValues {
     date: formatBerlinDate(issuedAt),
   };
   if (input.kind === 'receipt') {
-    const items = receiptItems(booking);
+    const items = receiptItems(documented, series !== null);
     return {
       ...common,
       bookedItems: html(items),

@@ -19,7 +19,7 @@ export const receiptApi: ApiDomain = {
         revision: { type: 'integer', minimum: 1 },
         createdAt: { type: 'string', format: 'date-time' },
         downloadUrl: { type: 'string', format: 'uri', description: 'Das PDF (GET, Leserecht auf die Buchung)' },
-        isNew: { type: 'boolean', description: 'true: mit dieser Anfrage erstellt; false: der neueste Zahlungsbeleg, auf dem sich nichts geändert hat' },
+        isNew: { type: 'boolean', description: 'true: mit dieser Anfrage erstellt; false: ein Beleg, der schon ausgestellt war (der neueste Zahlungsbeleg, auf dem sich nichts geändert hat, oder die Rechnung über denselben Betrag)' },
       },
     },
   },
@@ -29,6 +29,13 @@ export const receiptApi: ApiDomain = {
       answers: {
         200: { description: 'Der neueste Zahlungsbeleg; auf ihm hat sich nichts geändert, es wurde kein neuer erstellt.', schema: ref('Receipt') },
         201: { description: 'Ein neuer Zahlungsbeleg (Revision).', schema: ref('Receipt') },
+      },
+      problems: [409] },
+    { method: 'post', path: '/api/{tenantId}/bookings/{id}/invoices', summary: 'Rechnung zur Buchung erstellen', access: 'signedIn',
+      description: 'Erstellt die Rechnung über den aktuellen Betrag der Buchung, für diese Buchung allein (auch für einen Termin einer Serie; die Rechnung der Serie bleibt, wie sie ist). Gibt es schon eine Rechnung über denselben Betrag, kommt diese zurück; ein geänderter Betrag ergibt eine neue Revision. Es wird keine E-Mail versandt.',
+      answers: {
+        200: { description: 'Die Rechnung über denselben Betrag, die schon ausgestellt war; es wurde keine neue erstellt.', schema: ref('Receipt') },
+        201: { description: 'Eine neue Rechnung (oder Revision).', schema: ref('Receipt') },
       },
       problems: [409] },
     { method: 'get', path: '/api/{tenantId}/bookings/{id}/receipt/{receiptId}', summary: 'Beleg herunterladen', access: 'signedIn', answers: { 200: pdf } },

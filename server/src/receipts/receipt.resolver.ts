@@ -25,6 +25,15 @@ export class ReceiptResolver {
     return context.services.receipts.create(await requireViewer(context), tenantId, bookingId, 'graphql');
   }
 
+  @Auth(AuthRule.BOOKING_UPDATER)
+  @Mutation(() => ReceiptType, {
+    description:
+      '"Rechnung erstellen": the invoice of the booking\'s current amount for this booking alone (a date of a series too); the invoice issued before for the same amount (isNew false) when there is one, a revision when the amount changed. No mail is sent. Update right on the booking.',
+  })
+  async createInvoice(@Arg('tenantId', () => ID) tenantId: string, @Arg('bookingId', () => ID) bookingId: string, @Ctx() context: GraphQLContext): Promise<ReceiptType> {
+    return context.services.receipts.createInvoice(await requireViewer(context), tenantId, bookingId, 'graphql');
+  }
+
   @Auth(AuthRule.TENANT_OWNER)
   @Query(() => String, {
     description: "The tenant editor's \"Vorschau\": the template (empty: the tenant's, else the bundled one) filled with sample data, as base64 PDF. RECEIPT_TEMPLATE_INVALID without the HTML skeleton.",

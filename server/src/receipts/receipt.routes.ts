@@ -6,7 +6,7 @@ import { isDocumentKind } from './document-number.js';
 type BookingParams = { tenantId: string; id: string };
 
 /**
- * api/{tenantId}/bookings/:id/receipt and the template preview, mounted under
+ * api/{tenantId}/bookings/:id/receipt, bookings/:id/invoices and the template preview, mounted under
  * /api/:tenantId. The download serves only the booking's own documents, looked up by id or file
  * name in the receipts table: the request never names a path.
  */
@@ -18,6 +18,11 @@ export function receiptRoutes(services: DomainServices): Router {
     const receipt = await receipts.create(await requireRestViewer(req, services.viewers), req.params.tenantId, req.params.id, 'rest');
     // 201 for a new revision, 200 for the newest receipt when nothing on it changed.
     res.status(receipt.isNew ? 201 : 200).json(receipt);
+  });
+  router.post('/bookings/:id/invoices', async (req: Request<BookingParams>, res: Response) => {
+    const invoice = await receipts.createInvoice(await requireRestViewer(req, services.viewers), req.params.tenantId, req.params.id, 'rest');
+    // 201 for a new invoice, 200 for the one issued before for the same amount.
+    res.status(invoice.isNew ? 201 : 200).json(invoice);
   });
   router.get('/bookings/:id/receipt/:receiptId', async (req: Request<BookingParams & { receiptId: string }>, res: Response) => {
     const { fileName, content } = await receipts.file(await requireRestViewer(req, services.viewers), req.params.tenantId, req.params.id, req.params.receiptId);

@@ -65,6 +65,27 @@ export function parseSeriesInvoiceJob(payload: Record<string, unknown>): SeriesI
   return { tenantId: text(payload.tenantId), seriesId: text(payload.seriesId), mail, requestedAt: text(payload.requestedAt) };
 }
 
+/** The durable job that issues the one receipt of series dates paid together and mails it. */
+export const SERIES_RECEIPT_JOB = 'series-receipt';
+
+export interface SeriesReceiptJobPayload {
+  tenantId: string;
+  seriesId: string;
+  /** The booking numbers of the dates paid together that the receipt lists. */
+  bookingIds: string[];
+  /** One receipt per payment: a retried job finds it again. */
+  paymentReference: string;
+}
+
+/** A series receipt job row as written by enqueueSeriesReceipt (checked: a row may come from an older writer). */
+export function parseSeriesReceiptJob(payload: Record<string, unknown>): SeriesReceiptJobPayload {
+  const ids = payload.bookingIds;
+  if (!text(payload.tenantId) || !text(payload.seriesId) || !text(payload.paymentReference) || !Array.isArray(ids) || ids.length === 0 || !ids.every((id) => typeof id === 'string' && id !== '')) {
+    throw new Error(`invalid series receipt job payload: ${JSON.stringify(payload)}`);
+  }
+  return { tenantId: text(payload.tenantId), seriesId: text(payload.seriesId), bookingIds: ids as string[], paymentReference: text(payload.paymentReference) };
+}
+
 /** A document as staff see it in the booking. */
 export interface ReceiptView {
   id: string;
@@ -173,6 +194,9 @@ function requireSkeleton(template: string): void {
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
+/** An invoice's reference: one invoice per booking and amount, whoever asks for it (release, customer, staff). */
+const invoiceReference = (booking: Pick<Booking, 'priceEur'>) => `invoice:${eurToCents(booking.priceEur)}`;
+
 /** A job row as written by enqueue (checked: a row may come from an older writer). */
 export function parseDocumentJob(payload: Record<string, unknown>): DocumentJobPayload {
   const mail = payload.mail ?? null;
@@ -218,12 +242,27 @@ export class ReceiptService {
     return this.view(tenantId, bookingNumber, receipt, isNew);
   }
 
+  /**
+   * POST bookings/:id/invoices ("Rechnung erstellen"): the invoice of the booking's current amount,
+   * for this booking alone (a date of a series too: the series' own invoice stays as it is); update
+   * right on the booking. Once per booking and amount, as the invoice a release or the customer asks
+   * for: one issued before for the same amount is returned (isNew false), a changed amount makes a
+   * revision. Staff download it; no mail is sent.
+   */
+  async createInvoice(viewer: Viewer, tenantId: string, bookingNumber: string, via: BookingHistoryVia): Promise<ReceiptView> {
+    const booking = await findBooking(this.orm.em.fork(), tenantId, bookingNumber);
+    if (!booking) throw new AppError('generic.not-found');
+    if (!mayOnBooking(viewer, 'update', booking)) throw new AppError('auth.forbidden');
+    const { receipt, isNew } = await this.issue(tenantId, bookingNumber, 'invoice', invoiceReference(booking), new Date(), viewerOrigin(viewer, via));
+    return this.view(tenantId, bookingNumber, receipt, isNew);
+  }
+
   /** The booking's documents, oldest first (the caller has checked the read right). */
   async list(tenantId: string, bookingNumber: string): Promise<ReceiptView[]> {
     const em = this.orm.em.fork();
     const booking = await findBooking(em, tenantId, bookingNumber);
     if (!booking) return [];
-    // A date of a series lists the series' invoices too: they charge it, wherever they are kept.
+    // A date of a series lists the series' documents too (its invoices, the receipts of dates paid together): they concern it, wherever they are kept.
     const receipts = await em.find(Receipt, booking.seriesId ? { tenant: tenantId, $or: [{ booking }, { seriesId: booking.seriesId }] } : { tenant: tenantId, booking }, { orderBy: { createdAt: 'asc', revision: 'asc' } });
     return receipts.map((receipt) => this.view(tenantId, bookingNumber, receipt, false));
   }
@@ -237,7 +276,7 @@ export class ReceiptService {
     const booking = await findBooking(em, tenantId, bookingNumber);
     if (!booking) throw new AppError('generic.not-found');
     if (!mayOnBooking(viewer, 'read', booking)) throw new AppError('auth.forbidden');
-    // Looked up among this booking's rows (and its series' invoices) only; the request names no path.
+    // Looked up among this booking's rows (and its series' documents) only; the request names no path.
     const own = booking.seriesId ? { tenant: tenantId, $or: [{ booking }, { seriesId: booking.seriesId }] } : { tenant: tenantId, booking };
     const receipt = isUuid(receiptId) ? await em.findOne(Receipt, { ...own, id: receiptId }) : await em.findOne(Receipt, { ...own, fileName: receiptId });
     if (!receipt) throw new AppError('generic.not-found');
@@ -312,14 +351,22 @@ export class ReceiptService {
    * staff change at the same moment issue one.
    */
   async issueSeriesInvoice(tenantId: string, seriesId: string, dateNumbers: readonly string[], paymentReference: string, now = new Date()): Promise<IssuedDocument | null> {
+    return this.issueSeriesDocument(tenantId, seriesId, 'invoice', dateNumbers, paymentReference, now);
+  }
+
+  /**
+   * A series document (its one invoice, or the receipt of dates paid together) of the dates named,
+   * or the one issued before with the same reference, as issueSeriesInvoice describes.
+   */
+  private async issueSeriesDocument(tenantId: string, seriesId: string, kind: DocumentKind, dateNumbers: readonly string[], paymentReference: string, now: Date): Promise<IssuedDocument | null> {
     return this.orm.em.fork().transactional(async (tx) => {
       const named = new Set(dateNumbers);
       const dates = (await lockedSeriesBookings(tx, tenantId, seriesId)).filter((booking) => named.has(booking.number));
       if (dates.length === 0) return null;
       await tx.populate(dates, ['items']);
-      const existing = await tx.findOne(Receipt, { tenant: tenantId, seriesId, kind: 'invoice', paymentReference });
+      const existing = await tx.findOne(Receipt, { tenant: tenantId, seriesId, kind, paymentReference });
       if (existing) return { receipt: existing, pdf: await this.storedOrRendered(tx, existing.booking, existing, dates), isNew: false };
-      return this.issueLocked(tx, { anchor: dates[0], kind: 'invoice', paymentReference, now, origin: { actor: systemActor, via: 'job' }, reuseUnchanged: false, series: { id: seriesId, dates } });
+      return this.issueLocked(tx, { anchor: dates[0], kind, paymentReference, now, origin: { actor: systemActor, via: 'job' }, reuseUnchanged: false, series: { id: seriesId, dates } });
     });
   }
 
@@ -503,7 +550,7 @@ export class ReceiptService {
     const booking = await findBooking(em, tenantId, bookingNumber);
     if (!booking) throw new AppError('generic.not-found');
     const amountCents = eurToCents(booking.priceEur);
-    const paymentReference = `invoice:${amountCents}`;
+    const paymentReference = invoiceReference(booking);
     const issued = await em.findOne(Receipt, { booking, kind: 'invoice', paymentReference });
     if (issued) return { number: issued.number, requestedBefore: true };
     const key = `booking-invoice:${booking.key}:${amountCents}`;
@@ -544,13 +591,45 @@ export class ReceiptService {
     await this.mailer.send({ tenantId: job.tenantId, bookingId: dates[0].number, kind: job.mail, seriesDates: dates.map((booking) => booking.number) }, [attachment]);
   }
 
+  /**
+   * Inside the transaction that marked dates of a series paid together: a job that issues their one
+   * receipt (a series document listing them) and mails it with the confirmation (mail 2) naming
+   * them. The payment has no provider's reference: each call is a payment of its own, and the
+   * reference is the job's key, so a retried job finds its receipt instead of issuing another.
+   */
+  async enqueueSeriesReceipt(em: EntityManager, tenantId: string, seriesId: string, bookingNumbers: readonly string[]): Promise<void> {
+    const paymentReference = `series-payment:${randomUUID()}`;
+    const payload: SeriesReceiptJobPayload = { tenantId, seriesId, bookingIds: [...bookingNumbers], paymentReference };
+    await enqueueJobs(em, [{ name: SERIES_RECEIPT_JOB, payload: { ...payload }, key: `series-receipt:${seriesId}:${paymentReference}` }]);
+  }
+
+  /**
+   * The receipt of series dates paid together, listing those still paid (a date deleted or no longer
+   * paid meanwhile is left out; none left ends the job quietly), mailed with the confirmation naming
+   * them. A retry after a failed mail finds the receipt of the same payment and sends it again.
+   */
+  async runSeriesReceiptJob(job: SeriesReceiptJobPayload): Promise<void> {
+    const named = new Set(job.bookingIds);
+    const dates = (await seriesBookings(this.orm.em.fork(), job.tenantId, job.seriesId)).filter((booking) => named.has(booking.number) && booking.isPayed && !booking.isRejected);
+    if (dates.length === 0) return;
+    const numbers = dates.map((booking) => booking.number);
+    const issued = await this.issueSeriesDocument(job.tenantId, job.seriesId, 'receipt', numbers, job.paymentReference, new Date());
+    if (!issued) return;
+    const attachment: MailAttachment = { filename: issued.receipt.fileName, content: issued.pdf, contentType: 'application/pdf' };
+    await this.mailer.send({ tenantId: job.tenantId, bookingId: numbers[0], kind: 'confirmed', seriesDates: numbers }, [attachment]);
+  }
+
   private async enqueue(em: EntityManager, payload: DocumentJobPayload): Promise<void> {
     await enqueueJobs(em, [{ name: DOCUMENT_JOB, payload: { ...payload } }]);
   }
 
   /** The job handlers by name, for the process's job worker. */
   handlers(): Record<string, JobHandler> {
-    return { [DOCUMENT_JOB]: (payload) => this.runJob(parseDocumentJob(payload)), [SERIES_INVOICE_JOB]: (payload) => this.runSeriesInvoiceJob(parseSeriesInvoiceJob(payload)) };
+    return {
+      [DOCUMENT_JOB]: (payload) => this.runJob(parseDocumentJob(payload)),
+      [SERIES_INVOICE_JOB]: (payload) => this.runSeriesInvoiceJob(parseSeriesInvoiceJob(payload)),
+      [SERIES_RECEIPT_JOB]: (payload) => this.runSeriesReceiptJob(parseSeriesReceiptJob(payload)),
+    };
   }
 
   /**

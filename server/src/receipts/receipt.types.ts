@@ -17,7 +17,7 @@ export class ReceiptType {
   @Field(() => Date) createdAt!: Date;
   @Field(() => String, { description: 'The PDF for staff with read rights on the booking (session cookie).' }) downloadUrl!: string;
   @Field(() => Boolean, {
-    description: 'True when the request that answered it issued it (createReceipt); false for a document that existed before: createReceipt\'s answer when nothing on the receipt changed, every listed one.',
+    description: 'True when the request that answered it issued it (createReceipt, createInvoice); false for a document that existed before: createReceipt\'s answer when nothing on the receipt changed, createInvoice\'s when the invoice of the same amount exists, every listed one.',
   })
   isNew!: boolean;
 }

@@ -2,12 +2,14 @@ import { useQuery } from '@apollo/client/react';
 import { Button, H5, HTMLTable, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import { type BookingSeriesChangeInput, StaffBookingSeriesDocument } from '../../gql/graphql';
+import { seriesDatesToPay } from '../../../../common/bookings/series-payment';
+import { PaymentMethodDialog } from '../staff/BookingConfirmDialogs';
 import { StatusTag } from '../staff/BookingTags';
 import { type SeriesCancelScope, SeriesCancelDialog, seriesCancelTitles } from './SeriesCancelDialog';
 import type { SeriesChangeAnswer } from './seriesChange';
 import { SeriesChangeDialog } from './SeriesChangeDialog';
 import { seriesMessages } from './seriesMessages';
-import { followingDates, openDates, pendingDates, seriesDateStatus, seriesDateTexts } from './seriesText';
+import { followingDates, openDates, pendingDates, seriesDateStatus, seriesDateTexts, seriesPaymentQuestion } from './seriesText';
 import './series.css';
 
 /** The series-wide actions, each telling in a toast how it went; true when it worked. */
@@ -21,6 +23,8 @@ export interface SeriesActionRunners {
    * server's refusal thrown, for the change dialog to show.
    */
   change: (seriesId: string, input: BookingSeriesChangeInput, simulate: boolean) => Promise<SeriesChangeAnswer>;
+  /** "Serie als bezahlt markieren": every date still to pay, with the method the payment came by. */
+  markPaid: (seriesId: string, paymentMethod: string) => Promise<boolean>;
   releasing: boolean;
 }
 
@@ -33,17 +37,20 @@ export interface SeriesActionRunners {
  * shown date on (when it is still to come); a single date is cancelled or moved with the booking's
  * own actions.
  */
-export function SeriesSection({ tenantId, seriesId, currentBookingId, mayChange, actions, onOpenBooking }: {
+export function SeriesSection({ tenantId, seriesId, currentBookingId, mayChange, proposedPaymentMethod, actions, onOpenBooking }: {
   tenantId: string;
   seriesId: string;
   currentBookingId: string;
   mayChange: boolean;
+  /** The method "Serie als bezahlt markieren" offers first (the shown date's). */
+  proposedPaymentMethod: string;
   actions?: SeriesActionRunners;
   onOpenBooking: (bookingId: string) => void;
 }) {
   const { data, error } = useQuery(StaffBookingSeriesDocument, { variables: { tenantId, id: seriesId }, fetchPolicy: 'network-only', nextFetchPolicy: 'cache-first' });
   const [cancelling, setCancelling] = useState<SeriesCancelScope | null>(null);
   const [changing, setChanging] = useState(false);
+  const [markingPaid, setMarkingPaid] = useState(false);
   if (error) console.error('Serie nicht geladen:', error);
   const series = data?.bookingSeries;
   const headingId = `series-heading-${seriesId}`;
@@ -58,6 +65,7 @@ export function SeriesSection({ tenantId, seriesId, currentBookingId, mayChange,
   const pending = pendingDates(series.dates);
   const following = followingDates(series.dates, currentBookingId);
   const open = openDates(series.dates);
+  const toPay = seriesDatesToPay(series.dates);
   const offered = actions && mayChange ? actions : null;
   const cancelCount = cancelling === 'FOLLOWING' ? following.length : open.length;
   // Only a date still to come starts a change (the server refuses one that has begun).
@@ -99,9 +107,10 @@ export function SeriesSection({ tenantId, seriesId, currentBookingId, mayChange,
           })}
         </tbody>
       </HTMLTable>
-      {offered && (pending.length > 0 || open.length > 0 || changeable) && (
+      {offered && (pending.length > 0 || open.length > 0 || toPay.length > 0 || changeable) && (
         <div className="series-actions" role="group" aria-label="Aktionen der Serie">
           {pending.length > 0 && <Button icon="tick-circle" text="Alle offenen Termine freigeben" loading={offered.releasing} onClick={() => void offered.releaseAll(series.id)} />}
+          {toPay.length > 0 && <Button icon="euro" text="Serie als bezahlt markieren…" onClick={() => setMarkingPaid(true)} />}
           {changeable && <Button icon="edit" text="Ab diesem Termin ändern…" onClick={() => setChanging(true)} />}
           {following.length > 0 && <Button icon="disable" text={`${seriesCancelTitles.FOLLOWING}…`} onClick={() => setCancelling('FOLLOWING')} />}
           {open.length > 0 && <Button icon="disable" intent="danger" text={`${seriesCancelTitles.ALL}…`} onClick={() => setCancelling('ALL')} />}
@@ -116,6 +125,16 @@ export function SeriesSection({ tenantId, seriesId, currentBookingId, mayChange,
           count={cancelCount}
           onConfirm={(reason) => offered.cancel(series.id, cancelling, cancelling === 'FOLLOWING' ? currentBookingId : null, reason)}
           onClose={() => setCancelling(null)}
+        />
+      )}
+      {offered && markingPaid && (
+        <PaymentMethodDialog
+          title="Serie als bezahlt markieren"
+          question={seriesPaymentQuestion(series.rule.description, series.name, toPay)}
+          submitText="Serie als bezahlt markieren"
+          proposed={proposedPaymentMethod}
+          onConfirm={(method) => offered.markPaid(series.id, method)}
+          onClose={() => setMarkingPaid(false)}
         />
       )}
       {offered && changing && changeable && (

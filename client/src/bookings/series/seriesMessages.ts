@@ -3,6 +3,8 @@ export const seriesMessages = {
   loadError: 'Die Serie konnte nicht geladen werden.',
   released: { title: 'Serie freigegeben', message: 'Die offenen Termine der Serie wurden freigegeben.' },
   releaseError: { title: 'Fehler', message: 'Die Termine der Serie konnten nicht freigegeben werden.' },
+  markedPaid: { title: 'Zahlung erfasst', message: 'Die offenen Termine der Serie wurden als bezahlt markiert.' },
+  markPaidError: { title: 'Fehler', message: 'Die Serie konnte nicht als bezahlt markiert werden.' },
   cancelled: { title: 'Serie storniert', message: 'Die Termine der Serie wurden storniert.' },
   cancelError: { title: 'Fehler', message: 'Die Termine der Serie konnten nicht storniert werden.' },
   changed: (booked: number, cancelled: number) => ({

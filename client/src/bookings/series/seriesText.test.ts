@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { datesText, followingDates, openDates, pendingDates, type SeriesDate, seriesDateStatus, seriesDateTexts, seriesTagName } from './seriesText';
+import { datesText, followingDates, openDates, pendingDates, type SeriesDate, seriesDateStatus, seriesDateTexts, seriesPaymentQuestion, seriesTagName } from './seriesText';
 
 /** Tuesdays 18:00–20:00 Berlin from 2 November 2027 on. */
 function date(bookingId: string, week: number, state: Partial<SeriesDate> = {}): SeriesDate {
@@ -51,5 +51,16 @@ describe('which dates a series action touches', () => {
     expect(followingDates(dates, 'C').map((entry) => entry.bookingId)).toEqual(['D']);
     expect(followingDates(dates, 'X')).toEqual([]);
     expect(openDates(dates).map((entry) => entry.bookingId)).toEqual(['A', 'B', 'D']);
+  });
+});
+
+describe('marking a series paid asks', () => {
+  it('for the count of open dates and their amount in all, summed in cents', () => {
+    const question = seriesPaymentQuestion('wöchentlich dienstags, 3 Termine', 'Schwimmverein 1912', [date('A', 0, { priceEur: 0.1 }), date('B', 1, { priceEur: 0.2 })]);
+    expect(question).toBe('Die Zahlung über 0,30\u00a0€ für die 2 offenen Termine der Serie „wöchentlich dienstags, 3 Termine“ von Schwimmverein 1912 ist eingegangen. Auf welchem Weg?');
+  });
+
+  it('for one open date in the singular, and a series without a name as unknown', () => {
+    expect(seriesPaymentQuestion('täglich', '', [date('A', 0)])).toBe('Die Zahlung über 29,75\u00a0€ für den offenen Termin der Serie „täglich“ von unbekannt ist eingegangen. Auf welchem Weg?');
   });
 });

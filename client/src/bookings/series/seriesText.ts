@@ -1,6 +1,6 @@
 import type { BookingStatusLabel } from '../../../../common/bookings/labels';
 import type { BookingSeriesDetailsFragment } from '../../gql/graphql';
-import { formatDayWithWeekday, formatTime } from '../../shared/format';
+import { formatCurrency, formatDayWithWeekday, formatTime } from '../../shared/format';
 
 export type SeriesDate = BookingSeriesDetailsFragment['dates'][number];
 
@@ -43,3 +43,13 @@ export const openDates = (dates: readonly SeriesDate[]) => dates.filter(isOpen);
 
 /** "1 Termin", "3 Termine". */
 export const datesText = (count: number) => `${count} ${count === 1 ? 'Termin' : 'Termine'}`;
+
+/**
+ * What "Serie als bezahlt markieren" asks: how many dates, of which series and customer, for how
+ * much in all (summed in cents), came by which way.
+ */
+export function seriesPaymentQuestion(description: string, customer: string, toPay: readonly Pick<SeriesDate, 'priceEur'>[]): string {
+  const totalCents = toPay.reduce((sum, date) => sum + Math.round(date.priceEur * 100), 0);
+  const dates = toPay.length === 1 ? 'den offenen Termin' : `die ${toPay.length} offenen Termine`;
+  return `Die Zahlung über ${formatCurrency(totalCents / 100)} für ${dates} der Serie „${description}“ von ${customer || 'unbekannt'} ist eingegangen. Auf welchem Weg?`;
+}

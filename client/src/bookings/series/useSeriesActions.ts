@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { type BookingSeriesChangeInput, CancelStaffBookingSeriesDocument, ChangeStaffBookingSeriesDocument, CommitStaffBookingSeriesDocument } from '../../gql/graphql';
+import { type BookingSeriesChangeInput, CancelStaffBookingSeriesDocument, ChangeStaffBookingSeriesDocument, CommitStaffBookingSeriesDocument, MarkStaffBookingSeriesPaidDocument } from '../../gql/graphql';
 import { notify, notifyError } from '../../shared/toast';
 import type { SeriesCancelScope } from './SeriesCancelDialog';
 import { applySeriesAnswer } from './seriesCache';
@@ -22,6 +22,12 @@ export function useSeriesActions(tenantId: string): SeriesActionRunners {
   const [cancelMutation] = useMutation(CancelStaffBookingSeriesDocument, {
     update: (cache, { data }) => {
       if (data) applySeriesAnswer(cache, data.cancelBookingSeries);
+    },
+  });
+
+  const [markPaidMutation] = useMutation(MarkStaffBookingSeriesPaidDocument, {
+    update: (cache, { data }) => {
+      if (data) applySeriesAnswer(cache, data.markBookingSeriesPaid);
     },
   });
 
@@ -65,5 +71,18 @@ export function useSeriesActions(tenantId: string): SeriesActionRunners {
     }
   };
 
-  return { releaseAll, cancel, change, releasing };
+  const markPaid = async (seriesId: string, paymentMethod: string) => {
+    try {
+      const { data } = await markPaidMutation({ variables: { tenantId, id: seriesId, paymentMethod } });
+      if (!data) throw new Error('Keine Antwort auf markBookingSeriesPaid');
+      notify({ type: 'success', ...seriesMessages.markedPaid });
+      return true;
+    } catch (error) {
+      console.error('Serie nicht als bezahlt markiert:', error);
+      notifyError(error, seriesMessages.markPaidError);
+      return false;
+    }
+  };
+
+  return { releaseAll, cancel, change, markPaid, releasing };
 }

@@ -86,7 +86,32 @@ export function DeleteBookingDialog({ tenantId, booking, onClose, onDeleted }: {
  * with the method it came by; 800 px wide like the other dialogs of the screen.
  */
 export function MarkPaidDialog({ booking, onConfirm, onClose }: { booking: StaffBooking; onConfirm: (paymentMethod: string) => Promise<boolean>; onClose: () => void }) {
-  const [method, setMethod] = useState<string>(() => proposedPaymentMethod(booking));
+  return (
+    <PaymentMethodDialog
+      title={`Als bezahlt markieren: ${booking.id}`}
+      question={`Die Zahlung für die Buchung „${booking.id}“ von ${booking.name || 'unbekannt'} ist eingegangen. Auf welchem Weg?`}
+      submitText="Als bezahlt markieren"
+      proposed={proposedPaymentMethod(booking)}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
+  );
+}
+
+/**
+ * Recording a payment received outside the platform, for one booking or a whole series: the
+ * question, the method the payment came by (`proposed` first), and the button that records it;
+ * closes when `onConfirm` worked.
+ */
+export function PaymentMethodDialog({ title, question, submitText, proposed, onConfirm, onClose }: {
+  title: string;
+  question: string;
+  submitText: string;
+  proposed: string;
+  onConfirm: (paymentMethod: string) => Promise<boolean>;
+  onClose: () => void;
+}) {
+  const [method, setMethod] = useState<string>(proposed);
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);
@@ -94,11 +119,9 @@ export function MarkPaidDialog({ booking, onConfirm, onClose }: { booking: Staff
     else setBusy(false);
   };
   return (
-    <Dialog isOpen title={`Als bezahlt markieren: ${booking.id}`} onClose={onClose} className="booking-dialog">
+    <Dialog isOpen title={title} onClose={onClose} className="booking-dialog">
       <DialogBody>
-        <p>
-          Die Zahlung für die Buchung „{booking.id}“ von {booking.name || 'unbekannt'} ist eingegangen. Auf welchem Weg?
-        </p>
+        <p>{question}</p>
         <FormGroup label="Zahlungsmethode" labelFor="booking-mark-paid-method">
           <HTMLSelect id="booking-mark-paid-method" fill value={method} onChange={(event) => setMethod(event.currentTarget.value)}>
             <PaymentMethodOptions />
@@ -109,7 +132,7 @@ export function MarkPaidDialog({ booking, onConfirm, onClose }: { booking: Staff
         actions={
           <>
             <Button text="Abbrechen" onClick={onClose} />
-            <Button intent="primary" icon="euro" text="Als bezahlt markieren" loading={busy} onClick={() => void confirm()} />
+            <Button intent="primary" icon="euro" text={submitText} loading={busy} onClick={() => void confirm()} />
           </>
         }
       />

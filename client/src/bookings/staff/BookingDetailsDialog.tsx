@@ -8,7 +8,7 @@ import { formatCurrency, formatDateTime } from '../../shared/format';
 import type { Viewer } from '../../shared/rights';
 import { bookingPeriod, eventsOfItems, ticketEventFacts } from '../../shared/ticketEvent';
 import { DeleteBookingDialog, MarkPaidDialog, RejectBookingDialog } from './BookingConfirmDialogs';
-import { consentDocuments } from './bookingDetails';
+import { consentDocuments, proposedPaymentMethod } from './bookingDetails';
 import { bookingMessages } from './bookingMessages';
 import { type BookingActions, bookingActions } from './bookingRows';
 import { BookingHistory } from './BookingHistory';
@@ -89,9 +89,10 @@ const documentKinds: Record<BookingReceiptFragment['kind'], string> = { receipt:
 
 /**
  * The booking's receipts and invoices, each a PDF to download (the session cookie travels along);
- * above them the newest receipt, so a clerk sees one exists before asking for another.
+ * above them the newest receipt, so a clerk sees one exists before asking for another. With
+ * `onInvoice` the invoice of the booking's amount is issued here (a series date's for it alone).
  */
-function Documents({ receipts }: { receipts: readonly BookingReceiptFragment[] }) {
+function Documents({ receipts, onInvoice, issuingInvoice }: { receipts: readonly BookingReceiptFragment[]; onInvoice?: () => void; issuingInvoice: boolean }) {
   const newestReceipt = receipts.filter((receipt) => receipt.kind === 'receipt').at(-1);
   return (
     <>
@@ -118,6 +119,7 @@ function Documents({ receipts }: { receipts: readonly BookingReceiptFragment[] }
           ))}
         </ul>
       )}
+      {onInvoice && <Button icon="document" text="Rechnung erstellen" loading={issuingInvoice} onClick={onInvoice} />}
     </>
   );
 }
@@ -230,6 +232,7 @@ export function BookingDetailsDialog({ tenantId, bookingId: openedId, viewer, on
                 seriesId={booking.seriesId}
                 currentBookingId={booking.id}
                 mayChange={actions?.edit ?? false}
+                proposedPaymentMethod={proposedPaymentMethod(booking)}
                 actions={seriesActions}
                 onOpenBooking={(id) => {
                   setConfirmation(null);
@@ -237,7 +240,7 @@ export function BookingDetailsDialog({ tenantId, bookingId: openedId, viewer, on
                 }}
               />
             )}
-            <Documents receipts={booking.receipts} />
+            <Documents receipts={booking.receipts} issuingInvoice={runners.issuingInvoice} onInvoice={actions?.invoice ? () => void runners.issueInvoice(booking.id) : undefined} />
             <AcceptedDocuments attachments={booking.attachments} />
             <BookingHistory tenantId={tenantId} bookingId={booking.id} version={booking} />
           </>

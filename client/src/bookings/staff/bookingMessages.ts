@@ -8,6 +8,11 @@ export const bookingMessages = {
   receiptOpen: 'Zahlungsbeleg öffnen',
   /** receipt.create.error */
   receiptError: { title: 'Fehler', message: 'Der Zahlungsbeleg konnte nicht erstellt werden.' },
+  /** "Rechnung erstellen": a new invoice, or the one of the same amount issued before. */
+  invoiceCreated: (number: string) => ({ title: 'Rechnung erstellt', message: `Rechnung Nr. ${number} erstellt.` }),
+  invoiceCurrent: { title: 'Rechnung aktuell', message: 'Über diesen Betrag gibt es schon eine Rechnung – es wurde keine neue erstellt.' },
+  invoiceOpen: 'Rechnung öffnen',
+  invoiceError: { title: 'Fehler', message: 'Die Rechnung konnte nicht erstellt werden.' },
   created: { title: 'Buchung erstellt', message: 'Die Buchung wurde erfolgreich erstellt.' },
   edited: { title: 'Buchung bearbeitet', message: 'Die Änderungen wurden erfolgreich gespeichert.' },
   /** booking.create.error */

@@ -72,7 +72,7 @@ describe('bookingRow', () => {
 
 describe('bookingActions', () => {
   it('offers nothing to a reader', () => {
-    expect(bookingActions(viewer({ readAny: true }), booking())).toEqual({ details: false, edit: false, release: false, reject: null, markPaid: false, receipt: false, delete: false, deleteBlocked: null });
+    expect(bookingActions(viewer({ readAny: true }), booking())).toEqual({ details: false, edit: false, release: false, reject: null, markPaid: false, receipt: false, invoice: false, delete: false, deleteBlocked: null });
   });
 
   it('offers release and "ablehnen" before release, "stornieren" after, nothing of it once rejected', () => {
@@ -87,6 +87,16 @@ describe('bookingActions', () => {
     expect(bookingActions(editor, booking())).toMatchObject({ markPaid: true, receipt: false });
     expect(bookingActions(editor, booking({ isPayed: true }))).toMatchObject({ markPaid: false, receipt: true });
     expect(bookingActions(viewer({ readAny: true, deleteAny: true }), booking({ isPayed: true }))).toMatchObject({ markPaid: false, receipt: false });
+  });
+
+  it('offers an invoice of a booking with something to pay, paid or not, while not cancelled, with the update right', () => {
+    const editor = viewer({ readAny: true, updateAny: true });
+    expect(booking().priceEur).toBeGreaterThan(0);
+    expect(bookingActions(editor, booking()).invoice).toBe(true);
+    expect(bookingActions(editor, booking({ isPayed: true })).invoice).toBe(true);
+    expect(bookingActions(editor, booking({ priceEur: 0 })).invoice).toBe(false);
+    expect(bookingActions(editor, booking({ isCommitted: true, isRejected: true })).invoice).toBe(false);
+    expect(bookingActions(viewer({ readAny: true, deleteAny: true }), booking()).invoice).toBe(false);
   });
 
   it('lets the "own" rights act only on bookings assigned to the viewer', () => {

@@ -110,6 +110,8 @@ export interface BookingActions {
   markPaid: boolean;
   /** Issuing a receipt of the payment changes the booking's documents: once paid, with the update right. */
   receipt: boolean;
+  /** Issuing an invoice of the booking's amount: something to pay, not cancelled or rejected, with the update right. */
+  invoice: boolean;
   delete: boolean;
   /** Why delete is disabled, or null. */
   deleteBlocked: string | null;
@@ -126,6 +128,7 @@ export function bookingActions(viewer: Viewer | null, booking: StaffBooking): Bo
     reject: update && !booking.isRejected ? (booking.isCommitted ? 'Buchung stornieren' : 'Buchung ablehnen') : null,
     markPaid: update && !booking.isPayed,
     receipt: update && booking.isPayed,
+    invoice: update && !booking.isRejected && booking.priceEur > 0,
     delete: remove,
     deleteBlocked: remove && deletionBlocked(booking) ? PAID_BOOKING_NOT_DELETABLE : null,
   };

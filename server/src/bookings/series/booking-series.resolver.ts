@@ -39,6 +39,20 @@ export class BookingSeriesResolver {
   }
 
   @Auth(AuthRule.BOOKING_UPDATER)
+  @Mutation(() => BookingSeriesType, {
+    description:
+      'Staff record the payment of a whole series received outside the platform with its method (as markBookingPaid): every date with a price that is neither paid, cancelled nor rejected is marked paid as markBookingPaid does, in one transaction. The customer gets one receipt of the series listing the released dates paid, with one mail; dates still waiting for their release get theirs at the release. Dates paid already stay as they are, so a second call changes nothing. BOOKING_SERIES_NOTHING_TO_PAY when no date has a price to pay (nothing is written), GENERIC_VALIDATION without a payment method, GENERIC_NOT_FOUND for an unknown series, AUTH_FORBIDDEN without the update right on every date.',
+  })
+  async markBookingSeriesPaid(
+    @Arg('tenantId', () => ID) tenantId: string,
+    @Arg('id', () => ID) id: string,
+    @Arg('paymentMethod', () => String) paymentMethod: string,
+    @Ctx() context: GraphQLContext,
+  ): Promise<BookingSeriesType> {
+    return bookingSeriesType(await context.services.bookingSeries.markPaid(await requireViewer(context), tenantId, id, { paymentMethod }, 'graphql'));
+  }
+
+  @Auth(AuthRule.BOOKING_UPDATER)
   @Mutation(() => BookingSeriesChangeType, {
     description:
       'Changes a series from the date fromBookingId on, in one transaction: its dates follow the new rule from the new first window. Dates still to come that the rule names at the same times stay; the others are cancelled as rejectBooking does; then every new date is checked like a date of a new series (taken, closed, holiday, horizon, limit) and the free ones are booked into the series with the objects, customer and payment way of the changed date. simulate: true answers the same without changing anything. The customer gets one mail naming the dates from the change on. BOOKING_SERIES_UNAVAILABLE with requireAll when a new date is not free, GENERIC_VALIDATION for a wrong rule, a date of another series, a date begun already or a first window before an earlier date that stays, GENERIC_NOT_FOUND for an unknown series, AUTH_FORBIDDEN without the update right on every date.',

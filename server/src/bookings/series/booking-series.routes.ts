@@ -4,7 +4,7 @@ import { requireRestViewer } from '../../users/actor.js';
 
 type SeriesParams = { tenantId: string; id: string };
 
-/** api/{tenantId}/series (docs/api.md, series bookings), mounted under /api/:tenantId: staff who read bookings, and who release and cancel them. */
+/** api/{tenantId}/series (docs/api.md, series bookings), mounted under /api/:tenantId: staff who read bookings, and who release, cancel, change and mark them paid. */
 export function bookingSeriesRoutes(services: DomainServices): Router {
   const router = Router({ mergeParams: true });
   router.get('/series/:id', async (req: Request<SeriesParams>, res: Response) => {
@@ -18,6 +18,10 @@ export function bookingSeriesRoutes(services: DomainServices): Router {
   router.post('/series/:id/change', async (req: Request<SeriesParams>, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
     res.json(await services.bookingSeries.change(viewer, req.params.tenantId, req.params.id, req.body, { simulate: req.query.simulate === 'true', via: 'rest' }));
+  });
+  router.post('/series/:id/paid', async (req: Request<SeriesParams>, res: Response) => {
+    const viewer = await requireRestViewer(req, services.viewers);
+    res.json(await services.bookingSeries.markPaid(viewer, req.params.tenantId, req.params.id, req.body, 'rest'));
   });
   router.post('/series/:id/commit', async (req: Request<SeriesParams>, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);

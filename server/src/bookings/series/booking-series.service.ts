@@ -1,6 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { BookingHistoryVia } from '../../../../common/bookings/history.js';
+import { markPaidSchema } from '../../../../common/bookings/booking-edit.schema.js';
 import { seriesCancelSchema, seriesChangeSchema, seriesMessages } from '../../../../common/bookings/series.js';
+import { seriesDatesToPay, seriesHasSomethingToPay } from '../../../../common/bookings/series-payment.js';
 import { AppError } from '../../shared/errors.js';
 import { enqueueJobs } from '../../shared/jobs.js';
 import { parseInput } from '../../shared/schema-input.js';
@@ -163,6 +165,27 @@ export class BookingSeriesService {
       for (const booking of bookings.filter((date) => !date.isCommitted && !date.isRejected)) if (await changes.commit(booking.number)) released.push(booking);
       if (released.length === 0) return;
       await enqueueJobs(changes.tx, [bookingMailJob({ tenantId, bookingId: released[0].number, kind: 'released', seriesDates: released.map((booking) => booking.number) })]);
+    });
+    return this.view(viewer, tenantId, series.id);
+  }
+
+  /**
+   * POST series/:id/paid {paymentMethod}, markBookingSeriesPaid: every date that charges something
+   * and is not paid yet is marked paid as by markBookingPaid (rights, history, webhooks, the
+   * tenant's payment notice), in one transaction; the customer gets one receipt of the series
+   * listing the released ones, with one mail. Dates paid already are left alone, so a second call
+   * changes and issues nothing; a series without any date to pay is refused, nothing written.
+   */
+  async markPaid(viewer: Viewer, tenantId: string, id: string, input: unknown, via: BookingHistoryVia): Promise<BookingSeriesView> {
+    const series = await findSeries(this.orm.em.fork(), tenantId, id);
+    const { paymentMethod } = parseInput(markPaidSchema, input);
+    await this.status.grouped(viewer, tenantId, via, async (changes) => {
+      const bookings = await lockedSeriesBookings(changes.tx, tenantId, series.id);
+      this.requireUpdate(viewer, tenantId, bookings);
+      if (!seriesHasSomethingToPay(bookings)) throw new AppError('booking.series-nothing-to-pay');
+      const paid: string[] = [];
+      for (const booking of seriesDatesToPay(bookings)) if (await changes.markPaid(booking.number, paymentMethod)) paid.push(booking.number);
+      if (paid.length > 0) await changes.paidTogether(series.id, paid);
     });
     return this.view(viewer, tenantId, series.id);
   }
