@@ -3,7 +3,7 @@ import { AppError } from '../shared/errors.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
 import type { Bookable } from './bookable.entity.js';
-import { descendantsOf, parentsOf } from './bookable.hierarchy.js';
+import { descendantsOf, descendantsOfMany, parentsOf } from './bookable.hierarchy.js';
 import { bookableRecord, isVisibleTo, roleIdsOf, type BookableService } from './bookable.service.js';
 import type { BookingOccupancy } from './booking-occupancy.js';
 import type { TicketSeats } from './ticket-events.js';
@@ -37,6 +37,15 @@ export class BookableAvailabilityService {
     const bookable = await this.bookables.get(viewer, tenantId, id);
     const descendants = await descendantsOf(this.orm.em.fork(), tenantId, bookable);
     return [bookable, ...descendants.filter((child) => this.bookables.mayRead(viewer, child))];
+  }
+
+  /**
+   * `related` of bookables the viewer has just listed (read under his rights already): each first,
+   * then the dependent objects he may read, with one statement per level of the hierarchy.
+   */
+  async relatedOfListed(viewer: Viewer, tenantId: string, listed: readonly Bookable[]): Promise<Map<string, Bookable[]>> {
+    const descendants = await descendantsOfMany(this.orm.em.fork(), tenantId, listed);
+    return new Map(listed.map((bookable) => [bookable.id, [bookable, ...(descendants.get(bookable.id) ?? []).filter((child) => this.bookables.mayRead(viewer, child))]]));
   }
 
   /**
