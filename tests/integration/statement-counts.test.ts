@@ -64,10 +64,20 @@ afterAll(async () => {
   await app?.close();
 });
 
+/**
+ * The statements of a request, sent twice: the fewer count. A cached setting whose time ran out (the
+ * instance's) is read again by whichever request comes next, which says nothing about the rows.
+ */
+async function fewestStatements(send: () => Promise<unknown>): Promise<string[]> {
+  const first = await counter.during(send);
+  const second = await counter.during(send);
+  return second.length < first.length ? second : first;
+}
+
 /** The statements of one GraphQL request, after checking that it answered without errors. */
 async function statementsOfQuery(query: string, variables: Record<string, unknown>, rows: (data: Record<string, unknown>) => unknown[]): Promise<{ statements: string[]; rows: number }> {
   let shown = 0;
-  const statements = await counter.during(async () => {
+  const statements = await fewestStatements(async () => {
     const answer = await owner.gql(query, variables);
     expect(answer.errors, JSON.stringify(answer.errors)).toBeUndefined();
     shown = rows(answer.data!).length;
@@ -111,8 +121,22 @@ describe('SQL statements per list do not grow with its rows', () => {
   it('REST bookables with populate: every object with its event and dependent objects', async () => {
     const listOf = async (tenantId: string) => {
       let rows = 0;
-      const statements = await counter.during(async () => {
+      const statements = await fewestStatements(async () => {
         const answer = await owner.get(`/api/${tenantId}/bookables?populate=true`);
+        expect(answer.status, answer.text).toBe(200);
+        rows = (answer.json as { _populated: { event: { id: string } | null } }[]).filter((bookable) => bookable._populated.event).length;
+      });
+      return { statements, rows };
+    };
+    expectSameCount(await listOf(few), await listOf(many), [FEW, MANY]);
+  });
+
+  it('REST public bookables with populate, as a guest', async () => {
+    const guest = app.client();
+    const listOf = async (tenantId: string) => {
+      let rows = 0;
+      const statements = await fewestStatements(async () => {
+        const answer = await guest.get(`/api/${tenantId}/bookables/public?populate=true`);
         expect(answer.status, answer.text).toBe(200);
         rows = (answer.json as { _populated: { event: { id: string } | null } }[]).filter((bookable) => bookable._populated.event).length;
       });
@@ -125,7 +149,7 @@ describe('SQL statements per list do not grow with its rows', () => {
     const dayStart = (day: string) => new Date(`${testDay(day)}T00:00:00+01:00`).getTime();
     const occupancyOf = async (from: number, to: number) => {
       let rows = 0;
-      const statements = await counter.during(async () => {
+      const statements = await fewestStatements(async () => {
         const answer = await owner.get(`/api/${many}/calendar/occupancy?ids=${roomOfMany}&from=${from}&to=${to}`);
         expect(answer.status, answer.text).toBe(200);
         rows = (answer.json as unknown[]).length;

@@ -61,6 +61,15 @@ export class BookableAvailabilityService {
     return [bookable, ...descendants.filter((child) => isVisibleTo(child, userId, roleIds))];
   }
 
+  /** `publicRelated` of the objects of a public list, with one statement per level of the hierarchy. */
+  async publicRelatedOfListed(viewer: Viewer | null, tenantId: string, listed: readonly Bookable[]): Promise<Map<string, Bookable[]>> {
+    const em = this.orm.em.fork();
+    const userId = viewer?.user.id ?? null;
+    const roleIds = await roleIdsOf(em, userId, tenantId);
+    const descendants = await descendantsOfMany(em, tenantId, listed);
+    return new Map(listed.map((bookable) => [bookable.id, [bookable, ...(descendants.get(bookable.id) ?? []).filter((child) => isVisibleTo(child, userId, roleIds))]]));
+  }
+
   /** PUBLIC: the object's opening hours narrowed by its parents'. */
   async openingHours(viewer: Viewer | null, tenantId: string, id: string): Promise<CombinedOpeningHours> {
     const em = this.orm.em.fork();
