@@ -78,3 +78,46 @@ export function slimBlueprintIconNames(replacement: string): Plugin {
     },
   };
 }
+
+/** The modules reachable from an entry through static imports (before tree-shaking: an upper bound). */
+function staticClosure(entry: string, importsOf: (id: string) => readonly string[]): Set<string> {
+  const reached = new Set<string>();
+  const pending = [entry];
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (reached.has(id)) continue;
+    reached.add(id);
+    pending.push(...importsOf(id));
+  }
+  return reached;
+}
+
+/**
+ * The modules the app entry (`appEntry`, an HTML input) runs before its first render travel in one
+ * chunk, instead of the many small shared chunks automatic splitting cuts them into: every module
+ * the sign-in page shares with some admin screen became a chunk of its own (34 files for /login),
+ * and compressed one by one they came to about 12 KB more than together. Modules another entry
+ * (GraphiQL) may load too stay with automatic splitting, so GraphiQL never loads the app's modules.
+ * Lazy screens still download only what is not in that chunk.
+ */
+export function appShellChunk(appEntry: string): Plugin {
+  let otherEntriesReach = new Set<string>();
+  return {
+    name: 'app-shell-chunk',
+    apply: 'build',
+    buildEnd(error) {
+      if (error) return;
+      const importsOf = (id: string) => this.getModuleInfo(id)?.importedIds ?? [];
+      const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+      if (!entries.includes(appEntry)) return this.error(`app-shell-chunk: ${appEntry} is not an entry of the build`);
+      otherEntriesReach = new Set(entries.filter((id) => id !== appEntry).flatMap((id) => [...staticClosure(id, importsOf)]));
+    },
+    outputOptions(options) {
+      return {
+        ...options,
+        codeSplitting: {
+          groups: [{ name: 'shell', tags: ['$initial'], test: (id: string) => !otherEntriesReach.has(id), includeDependenciesRecursively: false }],
+        },
+      };
+    },
+  };
+}

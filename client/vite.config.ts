@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type ProxyOptions } from 'vite';
-import { documentPerModule, slimBlueprintIconNames } from './bundlePlugins';
+import { appShellChunk, documentPerModule, slimBlueprintIconNames } from './bundlePlugins';
 
 // No node: imports here, so the client tsconfig (DOM types only) can check this file too.
 const clientRoot = decodeURIComponent(new URL('./', import.meta.url).pathname);
@@ -37,6 +37,7 @@ export default defineConfig(({ mode }) => {
       // Build only: each GraphQL document and only the needed icon data in the chunks that use them.
       documentPerModule(`${clientRoot}src/gql/graphql.ts`),
       slimBlueprintIconNames(`${clientRoot}src/shared/blueprintIconNames.ts`),
+      appShellChunk(`${clientRoot}index.html`),
     ],
     // Monaco (GraphiQL) starts module workers; ES format keeps them loadable under `worker-src 'self'`.
     worker: { format: 'es' },

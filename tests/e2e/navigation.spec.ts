@@ -145,6 +145,25 @@ test('a staff member without coupon rights who opens /admin/gutscheine is told "
   await expect(page.getByRole('heading', { name: 'Räume' })).toBeVisible();
 });
 
+/** What a first visit of /login may download: JavaScript and CSS, compressed as they travel. */
+const LOGIN_TRANSFER_BUDGET_BYTES = 200 * 1024;
+
+test('the login page downloads at most 200 KB of compressed JavaScript and CSS, in a few files', async ({ page }) => {
+  const transfers: Promise<{ path: string; bytes: number }>[] = [];
+  page.on('requestfinished', (finished) => {
+    const path = new URL(finished.url()).pathname;
+    if (/\.(js|css)$/.test(path)) transfers.push(finished.sizes().then((sizes) => ({ path, bytes: sizes.responseBodySize })));
+  });
+  await page.goto('/login', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+  const files = await Promise.all(transfers);
+  const total = files.reduce((sum, file) => sum + file.bytes, 0);
+  // A heavy library imported by the sign-in page's modules (date pickers, the calendar, the editor) shows here.
+  expect(total, files.map((file) => `${file.path} ${file.bytes}`).join('\n')).toBeLessThanOrEqual(LOGIN_TRANSFER_BUDGET_BYTES);
+  // The modules the page starts with travel together, not as one small chunk per module an admin screen shares.
+  expect(files.length, files.map((file) => file.path).join('\n')).toBeLessThanOrEqual(6);
+});
+
 test('the login page loads no admin screen; after "Anmelden" the current user and the tenant list are asked once each, beside the chunks', async ({ page }) => {
   const assetsOf = (urls: string[]) => urls.filter((url) => new URL(url).pathname.startsWith('/assets/')).map((url) => new URL(url).pathname);
   const loginRequests: string[] = [];

@@ -3,7 +3,7 @@ import { AppError } from '../shared/errors.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
 import type { Bookable } from './bookable.entity.js';
-import { descendantsOf, parentsOf } from './bookable.hierarchy.js';
+import { descendantsOf, descendantsOfMany, parentsOf } from './bookable.hierarchy.js';
 import { bookableRecord, isVisibleTo, roleIdsOf, type BookableService } from './bookable.service.js';
 import type { BookingOccupancy } from './booking-occupancy.js';
 import type { TicketSeats } from './ticket-events.js';
@@ -40,6 +40,15 @@ export class BookableAvailabilityService {
   }
 
   /**
+   * `related` of bookables the viewer has just listed (read under his rights already): each first,
+   * then the dependent objects he may read, with one statement per level of the hierarchy.
+   */
+  async relatedOfListed(viewer: Viewer, tenantId: string, listed: readonly Bookable[]): Promise<Map<string, Bookable[]>> {
+    const descendants = await descendantsOfMany(this.orm.em.fork(), tenantId, listed);
+    return new Map(listed.map((bookable) => [bookable.id, [bookable, ...(descendants.get(bookable.id) ?? []).filter((child) => this.bookables.mayRead(viewer, child))]]));
+  }
+
+  /**
    * The public counterpart of `related` for an object the viewer may see outside the administration
    * (bookables/public?populate=true): the object first, then the dependent objects the same viewer
    * may see there (public, and named in their visibility lists where they have any).
@@ -50,6 +59,15 @@ export class BookableAvailabilityService {
     const roleIds = await roleIdsOf(em, userId, tenantId);
     const descendants = await descendantsOf(em, tenantId, bookable);
     return [bookable, ...descendants.filter((child) => isVisibleTo(child, userId, roleIds))];
+  }
+
+  /** `publicRelated` of the objects of a public list, with one statement per level of the hierarchy. */
+  async publicRelatedOfListed(viewer: Viewer | null, tenantId: string, listed: readonly Bookable[]): Promise<Map<string, Bookable[]>> {
+    const em = this.orm.em.fork();
+    const userId = viewer?.user.id ?? null;
+    const roleIds = await roleIdsOf(em, userId, tenantId);
+    const descendants = await descendantsOfMany(em, tenantId, listed);
+    return new Map(listed.map((bookable) => [bookable.id, [bookable, ...(descendants.get(bookable.id) ?? []).filter((child) => isVisibleTo(child, userId, roleIds))]]));
   }
 
   /** PUBLIC: the object's opening hours narrowed by its parents'. */

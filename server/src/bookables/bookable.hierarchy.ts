@@ -34,6 +34,40 @@ export async function descendantsOf(em: EntityManager, tenantId: string, start: 
 }
 
 /**
+ * descendantsOf of several bookables of the tenant (a list) with one statement per level of the
+ * hierarchy instead of per bookable; each answer as descendantsOf gives it.
+ */
+export async function descendantsOfMany(em: EntityManager, tenantId: string, starts: readonly Bookable[]): Promise<Map<string, Bookable[]>> {
+  const loaded = new Map<string, Bookable>(starts.map((start) => [start.id, start]));
+  const childrenOf = (bookables: Iterable<Bookable>) => [...new Set([...bookables].flatMap((bookable) => bookable.relatedBookableIds.filter(isUuid)))].filter((id) => !loaded.has(id));
+  let frontier = childrenOf(starts);
+  for (let depth = 0; depth < MAX_CHILD_DEPTH && frontier.length > 0; depth += 1) {
+    const children = await em.find(Bookable, { tenant: tenantId, id: { $in: frontier } });
+    for (const child of children) loaded.set(child.id, child);
+    frontier = childrenOf(children);
+  }
+  const descendants = new Map<string, Bookable[]>();
+  for (const start of starts) {
+    const seen = new Set<string>([start.id]);
+    const result: Bookable[] = [];
+    let level = start.relatedBookableIds.filter(isUuid);
+    for (let depth = 0; depth < MAX_CHILD_DEPTH && level.length > 0; depth += 1) {
+      const next: string[] = [];
+      for (const id of level) {
+        const child = loaded.get(id);
+        if (!child || seen.has(id)) continue;
+        seen.add(id);
+        result.push(child);
+        next.push(...child.relatedBookableIds.filter(isUuid));
+      }
+      level = next;
+    }
+    descendants.set(start.id, result);
+  }
+  return descendants;
+}
+
+/**
  * Every bookable above the given one (those listing it as a child, transitively), nearest first;
  * `maxDepth` levels (the rules' five by default).
  */

@@ -54,7 +54,15 @@ export function bookableRoutes(services: DomainServices): Router {
   router.get('/bookables/public', async (req: Request<TenantParams>, res: Response) => {
     const viewer = await viewerOf(req, services.viewers);
     const list = await bookables.publicList(viewer, req.params.tenantId, filterOf(req));
-    res.json(await Promise.all(list.map((bookable) => withPublicPopulated(viewer, req, bookable))));
+    if (!flag(req.query.populate)) return void res.json(list.map(publicRestBookableRecord));
+    const related = await bookableAvailability.publicRelatedOfListed(viewer, req.params.tenantId, list);
+    const events = await ticketEvents.eventsForTickets(null, req.params.tenantId, list.flatMap((bookable) => (bookable.eventId ? [bookable.eventId] : [])));
+    res.json(
+      list.map((bookable) => ({
+        ...publicRestBookableRecord(bookable),
+        _populated: { event: (bookable.eventId && events.get(bookable.eventId)) || null, relatedBookables: (related.get(bookable.id) ?? [bookable]).map(publicRestBookableRecord) },
+      })),
+    );
   });
   router.get('/bookables/public/:id', async (req: Request<ItemParams>, res: Response) => {
     const viewer = await viewerOf(req, services.viewers);
@@ -72,7 +80,16 @@ export function bookableRoutes(services: DomainServices): Router {
   router.get('/bookables', async (req: Request<TenantParams>, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
     const list = await bookables.list(viewer, req.params.tenantId, filterOf(req));
-    res.json(await Promise.all(list.map((bookable) => withPopulated(viewer, req, bookable))));
+    if (!flag(req.query.populate)) return void res.json(list.map(restBookableRecord));
+    // The whole list's dependent objects and events together, not one bookable after the other.
+    const related = await bookableAvailability.relatedOfListed(viewer, req.params.tenantId, list);
+    const events = await ticketEvents.eventsForTickets(viewer, req.params.tenantId, list.flatMap((bookable) => (bookable.eventId ? [bookable.eventId] : [])));
+    res.json(
+      list.map((bookable) => ({
+        ...restBookableRecord(bookable),
+        _populated: { event: (bookable.eventId && events.get(bookable.eventId)) || null, relatedBookables: (related.get(bookable.id) ?? [bookable]).map(restBookableRecord) },
+      })),
+    );
   });
   router.get('/bookables/:id', async (req: Request<ItemParams>, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);

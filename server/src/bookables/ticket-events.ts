@@ -8,6 +8,8 @@ import type { Viewer } from '../users/viewer.service.js';
 export interface TicketEvents {
   /** The event as the viewer may see it (whole for its staff, without owner when public), or null. */
   eventForTicket(viewer: Viewer | null, tenantId: string, eventId: string): Promise<object | null>;
+  /** eventForTicket of several events of the tenant at once (a list of tickets); events the viewer may not see are left out. */
+  eventsForTickets(viewer: Viewer | null, tenantId: string, eventIds: readonly string[]): Promise<Map<string, object>>;
 }
 
 /**

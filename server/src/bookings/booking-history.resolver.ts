@@ -1,6 +1,8 @@
 import { Arg, Ctx, Field, FieldResolver, ID, Int, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { bookingHistoryQuerySchema } from '../../../common/bookings/history.js';
+import { AppError } from '../shared/errors.js';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
+import { tenantLoaderOf } from '../shared/graphql/batch.js';
 import type { GraphQLContext } from '../shared/graphql/context.js';
 import { parseInput } from '../shared/schema-input.js';
 import { requireViewer } from '../users/actor.js';
@@ -56,7 +58,11 @@ export class BookingHistoryResolver {
     @Ctx() context: GraphQLContext,
   ): Promise<BookingHistoryPageType> {
     const query = parseInput(bookingHistoryQuerySchema, { first, after });
-    const page = await context.services.bookings.history(await requireViewer(context), booking.tenantId, booking.id, query);
+    const viewer = await requireViewer(context);
+    // A bookings page reads the histories of all its bookings together (one loader per page size and cursor).
+    const histories = tenantLoaderOf(context, `bookingHistory ${query.first} ${query.after ?? ''}`, (tenantId, ids) => context.services.bookings.historyOfBookings(viewer, tenantId, ids, query));
+    const page = (await histories.load(booking.tenantId, booking.id)) ?? (await context.services.bookings.history(viewer, booking.tenantId, booking.id, query));
+    if (page instanceof AppError) throw page;
     return { entries: page.entries.map(entryType), nextCursor: page.nextCursor };
   }
 

@@ -91,7 +91,37 @@ export async function readBookingHistory(em: EntityManager, tenantId: string, bo
      from booking_history h where h.tenant_id = ? and h.booking_id = ?${after} order by h.at desc, h.id desc limit ?`,
     params,
   );
-  const page = rows.slice(0, query.first);
+  return historyPageOf(rows, query.first);
+}
+
+/** readBookingHistory of several bookings of the tenant with one statement (a bookings page). */
+export async function readBookingHistories(em: EntityManager, tenantId: string, bookingIds: readonly string[], query: BookingHistoryQuery): Promise<Map<string, BookingHistoryPage>> {
+  const pages = new Map<string, BookingHistoryPage>();
+  if (bookingIds.length === 0) return pages;
+  const params: unknown[] = [pgTextArray(bookingIds), tenantId];
+  let after = '';
+  if (query.after !== null) {
+    after = ' and (h.at, h.id) < (select c.at, c.id from booking_history c where c.id = ? and c.tenant_id = h.tenant_id and c.booking_id = h.booking_id)';
+    params.push(query.after);
+  }
+  params.push(query.first + 1);
+  const rows = await em.execute<(HistoryRow & { booking_id: string })[]>(
+    `select n.booking_id, h.* from unnest(?::text[]) as n(booking_id)
+       join lateral (
+         select h.id::text as id, h.at, h.action, h.actor_kind, h.actor_id, h.actor_label, h.via, h.changes, h.reason
+           from booking_history h where h.tenant_id = ? and h.booking_id = n.booking_id${after} order by h.at desc, h.id desc limit ?
+       ) h on true`,
+    params,
+  );
+  const rowsOf = new Map<string, HistoryRow[]>(bookingIds.map((id) => [id, []]));
+  for (const row of rows) rowsOf.get(row.booking_id)?.push(row);
+  for (const [bookingId, own] of rowsOf) pages.set(bookingId, historyPageOf(own, query.first));
+  return pages;
+}
+
+/** A page of `first` entries from up to first + 1 rows, newest first; the extra row says whether more follow. */
+function historyPageOf(rows: readonly HistoryRow[], first: number): BookingHistoryPage {
+  const page = rows.slice(0, first);
   return {
     entries: page.map((row) => ({
       id: row.id,
@@ -102,7 +132,7 @@ export async function readBookingHistory(em: EntityManager, tenantId: string, bo
       changes: row.changes,
       reason: row.reason,
     })),
-    nextCursor: rows.length > query.first ? page[page.length - 1].id : null,
+    nextCursor: rows.length > first ? page[page.length - 1].id : null,
   };
 }
 

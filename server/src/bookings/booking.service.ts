@@ -24,7 +24,7 @@ import { pgTextArray } from '../shared/sql.js';
 import type { PaymentReturnStatus } from '../../../common/bookings/payment-return.js';
 import { ticketEventIds, type TicketEventFacts } from '../../../common/bookings/ticket-event.js';
 import type { EventDirectory } from './event-seats.js';
-import { lastBookingChanges, deletedBookingOf, readBookingHistory, type BookingHistoryPage, type LastBookingChange } from './booking-history.js';
+import { lastBookingChanges, deletedBookingOf, readBookingHistory, readBookingHistories, type BookingHistoryPage, type LastBookingChange } from './booking-history.js';
 import type { BookingHistoryQuery } from '../../../common/bookings/history.js';
 import { BookingConditionBuilder, bookingChargeConditions, bookingStatusConditions, staffBookingConditions, type BookingChargeFilter, type BookingStatusFilter } from './booking-conditions.js';
 
@@ -315,6 +315,29 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
     if (!readable) throw new AppError('generic.not-found', { detail: 'Die Buchung existiert nicht.' });
     if (!mayOnBooking(viewer, 'read', { tenant: { id: tenantId }, assignedUserId: readable.assignedUserId ?? null })) throw new AppError('auth.forbidden');
     return readBookingHistory(em, tenantId, id, query);
+  }
+
+  /**
+   * `history` of several bookings of the tenant (a bookings page): the bookings and their pages with
+   * two statements. A booking the viewer may not read answers its error; one gone meanwhile is
+   * looked up as `history` does (its history outlives it).
+   */
+  async historyOfBookings(viewer: Viewer, tenantId: string, ids: readonly string[], query: BookingHistoryQuery): Promise<Map<string, BookingHistoryPage | AppError>> {
+    const em = this.orm.em.fork();
+    const numbers = ids.filter(isBookingNumber);
+    const bookings = numbers.length > 0 ? await em.find(Booking, { tenant: tenantId, number: { $in: numbers } }, { fields: ['number', 'assignedUserId', 'tenant'] }) : [];
+    const answers = new Map<string, BookingHistoryPage | AppError>();
+    const readable: string[] = [];
+    for (const booking of bookings) {
+      if (mayOnBooking(viewer, 'read', { tenant: { id: tenantId }, assignedUserId: booking.assignedUserId ?? null })) readable.push(booking.number);
+      else answers.set(booking.number, new AppError('auth.forbidden'));
+    }
+    for (const [number, page] of await readBookingHistories(em, tenantId, readable, query)) answers.set(number, page);
+    for (const id of ids) {
+      if (answers.has(id)) continue;
+      answers.set(id, await this.history(viewer, tenantId, id, query).catch((error: unknown) => (error instanceof AppError ? error : Promise.reject(error))));
+    }
+    return answers;
   }
 
   /**

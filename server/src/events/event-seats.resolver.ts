@@ -1,4 +1,5 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Query, Resolver, Root } from 'type-graphql';
+import { tenantLoaderOf } from '../shared/graphql/batch.js';
 import type { GraphQLContext } from '../shared/graphql/context.js';
 import { StaffEventType } from './event.types.js';
 
@@ -20,6 +21,7 @@ export class EventSeatsResolver {
 export class EventSeatsSoldResolver {
   @FieldResolver(() => Int, { description: 'Seats taken by bookings of its tickets that are not rejected; the seat limit may not fall below them.' })
   async seatsSold(@Root() event: StaffEventType, @Ctx() context: GraphQLContext): Promise<number> {
-    return context.services.eventSeats.seatsSold(event.tenantId, event.id);
+    const seatsSold = tenantLoaderOf(context, 'eventSeatsSold', (tenantId, eventIds) => context.services.eventSeats.seatsSoldOfEvents(tenantId, eventIds));
+    return (await seatsSold.load(event.tenantId, event.id)) ?? 0;
   }
 }

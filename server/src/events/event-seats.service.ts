@@ -2,7 +2,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { TicketEventFacts } from '../../../common/bookings/ticket-event.js';
 import type { BookableService } from '../bookables/bookable.service.js';
 import type { TicketSeats } from '../bookables/ticket-events.js';
-import { seatsLeft, seatsTaken, type EventDirectory, type EventSeatInfo } from '../bookings/event-seats.js';
+import { seatsLeft, seatsTaken, seatsTakenOfEvents, type EventDirectory, type EventSeatInfo } from '../bookings/event-seats.js';
 import { isUuid } from '../shared/ids.js';
 import type { Viewer } from '../users/viewer.service.js';
 import { Event } from './event.entity.js';
@@ -69,6 +69,11 @@ export class EventSeatsService implements EventDirectory, TicketSeats {
   /** Seats of the tenant's event taken by bookings of its tickets that are not rejected (0 for an unknown event). */
   async seatsSold(tenantId: string, eventId: string): Promise<number> {
     return seatsTaken(this.orm.em.fork(), tenantId, eventId);
+  }
+
+  /** seatsSold of several events of the tenant at once (an events list). */
+  seatsSoldOfEvents(tenantId: string, eventIds: readonly string[]): Promise<Map<string, number>> {
+    return seatsTakenOfEvents(this.orm.em.fork(), tenantId, eventIds);
   }
 
   /** TicketSeats: seats left of the tenant's event; null without a limit or for an unknown event. */

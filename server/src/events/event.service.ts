@@ -149,6 +149,14 @@ export class EventService implements TicketEvents {
     return this.mayRead(viewer, event) ? eventRecord(event) : publicEventRecord(event);
   }
 
+  async eventsForTickets(viewer: Viewer | null, tenantId: string, eventIds: readonly string[]): Promise<Map<string, EventRecord | Omit<EventRecord, 'ownerUserId'>>> {
+    const ids = [...new Set(eventIds.filter(isUuid))];
+    const events = ids.length > 0 ? await this.orm.em.fork().find(Event, { id: { $in: ids }, tenant: tenantId }) : [];
+    const records = new Map<string, EventRecord | Omit<EventRecord, 'ownerUserId'>>();
+    for (const event of events) if (this.visibleTo(viewer, event)) records.set(event.id, this.mayRead(viewer, event) ? eventRecord(event) : publicEventRecord(event));
+    return records;
+  }
+
   /** Whether the viewer may read the event as staff (then he sees its owner too). */
   mayRead(viewer: Viewer | null, event: Event): boolean {
     return viewer !== null && allowed(viewer, 'read', event);

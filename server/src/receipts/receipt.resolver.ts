@@ -1,6 +1,7 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { BookingType } from '../bookings/booking.types.js';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
+import { tenantLoaderOf } from '../shared/graphql/batch.js';
 import type { GraphQLContext } from '../shared/graphql/context.js';
 import { requireViewer } from '../users/actor.js';
 import { isDocumentKind } from './document-number.js';
@@ -12,7 +13,9 @@ export class BookingReceiptsResolver {
   @Auth(AuthRule.BOOKING_READER)
   @FieldResolver(() => [ReceiptType], { description: 'Receipts and invoices issued for the booking, oldest first.' })
   async receipts(@Root() booking: BookingType, @Ctx() context: GraphQLContext): Promise<ReceiptType[]> {
-    return context.services.receipts.list(booking.tenantId, booking.id);
+    // A bookings page reads the receipts of all its bookings together.
+    const receipts = tenantLoaderOf(context, 'bookingReceipts', (tenantId, numbers) => context.services.receipts.listOfBookings(tenantId, numbers));
+    return (await receipts.load(booking.tenantId, booking.id)) ?? [];
   }
 }
 

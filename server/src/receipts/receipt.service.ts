@@ -4,7 +4,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { canManageTenant } from '../../../common/permissions/permissions.js';
-import type { Booking } from '../bookings/booking.entity.js';
+import { Booking as BookingEntity, type Booking } from '../bookings/booking.entity.js';
 import { recordBookingChange, type BookingMailKind } from '../bookings/booking.jobs.js';
 import type { BookingMailer } from '../bookings/booking.mails.js';
 import type { BookingView } from '../bookings/booking.model.js';
@@ -265,6 +265,26 @@ export class ReceiptService {
     // A date of a series lists the series' documents too (its invoices, the receipts of dates paid together): they concern it, wherever they are kept.
     const receipts = await em.find(Receipt, booking.seriesId ? { tenant: tenantId, $or: [{ booking }, { seriesId: booking.seriesId }] } : { tenant: tenantId, booking }, { orderBy: { createdAt: 'asc', revision: 'asc' } });
     return receipts.map((receipt) => this.view(tenantId, bookingNumber, receipt, false));
+  }
+
+  /** `list` of several bookings of the tenant (a bookings page) with two statements, however many they are. */
+  async listOfBookings(tenantId: string, bookingNumbers: readonly string[]): Promise<Map<string, ReceiptView[]>> {
+    const em = this.orm.em.fork();
+    const lists = new Map<string, ReceiptView[]>(bookingNumbers.map((number) => [number, []]));
+    const bookings = await em.find(BookingEntity, { tenant: tenantId, number: { $in: [...bookingNumbers] } }, { fields: ['key', 'number', 'seriesId'] });
+    if (bookings.length === 0) return lists;
+    const seriesIds = [...new Set(bookings.flatMap((booking) => (booking.seriesId ? [booking.seriesId] : [])))];
+    const receipts = await em.find(
+      Receipt,
+      { tenant: tenantId, $or: [{ booking: { key: { $in: bookings.map((booking) => booking.key) } } }, ...(seriesIds.length > 0 ? [{ seriesId: { $in: seriesIds } }] : [])] },
+      { orderBy: { createdAt: 'asc', revision: 'asc' } },
+    );
+    for (const booking of bookings) {
+      // A date of a series lists the series' invoices too, as `list` does.
+      const own = receipts.filter((receipt) => receipt.booking.key === booking.key || (booking.seriesId && receipt.seriesId === booking.seriesId));
+      lists.set(booking.number, own.map((receipt) => this.view(tenantId, booking.number, receipt, false)));
+    }
+    return lists;
   }
 
   /**

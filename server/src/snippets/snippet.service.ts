@@ -93,6 +93,12 @@ export class SnippetService {
     return detailHref('events', eventId, await this.context(tenantId, false));
   }
 
+  /** eventLink of several events of the tenant, reading the tenant once (an events list). */
+  async eventLinks(tenantId: string, eventIds: readonly string[]): Promise<Map<string, string>> {
+    const context = await this.context(tenantId, false);
+    return new Map(eventIds.map((eventId) => [eventId, detailHref('events', eventId, context)]));
+  }
+
   /** The objects for the markup; tickets of an event without a seat left are marked sold out (each event asked once). */
   private async withSeats(tenantId: string, bookables: readonly Bookable[]): Promise<SnippetBookable[]> {
     const eventIds = [...new Set(bookables.map((bookable) => (bookable.type === 'ticket' ? bookable.eventId : null)).filter((id): id is string => Boolean(id)))];

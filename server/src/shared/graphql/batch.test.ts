@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BatchLoader, loaderOf } from './batch.js';
+import { BatchLoader, loaderOf, tenantLoaderOf } from './batch.js';
 
 describe('BatchLoader', () => {
   it('reads the keys asked for in one turn with one call, each key once', async () => {
@@ -30,5 +30,19 @@ describe('BatchLoader', () => {
     const load = async () => new Map<string, number>();
     expect(loaderOf(context, 'events', load)).toBe(loaderOf(context, 'events', load));
     expect(loaderOf(context, 'events', load)).not.toBe(loaderOf({}, 'events', load));
+  });
+
+  it('a tenant loader reads the ids asked for together with one call per tenant among them', async () => {
+    const calls: [string, string[]][] = [];
+    const loader = tenantLoaderOf<string>({}, 'links', async (tenantId, ids) => {
+      calls.push([tenantId, ids]);
+      return new Map(ids.map((id) => [id, `${tenantId}/${id}`]));
+    });
+    const answers = await Promise.all([loader.load('t1', 'a'), loader.load('t2', 'a'), loader.load('t1', 'b'), loader.load('t1', 'a')]);
+    expect(answers).toEqual(['t1/a', 't2/a', 't1/b', 't1/a']);
+    expect(calls).toEqual([
+      ['t1', ['a', 'b']],
+      ['t2', ['a']],
+    ]);
   });
 });

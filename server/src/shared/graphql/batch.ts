@@ -51,3 +51,29 @@ export function loaderOf<K, V>(context: object, name: string, loadMany: (keys: K
   }
   return loader;
 }
+
+const TENANT_KEY_SEPARATOR = ' ';
+
+/**
+ * The operation's loader of this name for rows of a tenant by their id: the ids asked for together
+ * are read with one call per tenant among them.
+ */
+export function tenantLoaderOf<V>(
+  context: object,
+  name: string,
+  loadOfTenant: (tenantId: string, ids: string[]) => Promise<ReadonlyMap<string, V>>,
+): { load(tenantId: string, id: string): Promise<V | null> } {
+  const loader = loaderOf<string, V>(context, name, async (keys) => {
+    const idsByTenant = new Map<string, string[]>();
+    for (const key of keys) {
+      const [tenantId, id] = key.split(TENANT_KEY_SEPARATOR);
+      idsByTenant.set(tenantId, [...(idsByTenant.get(tenantId) ?? []), id]);
+    }
+    const found = new Map<string, V>();
+    for (const [tenantId, ids] of idsByTenant) {
+      for (const [id, value] of await loadOfTenant(tenantId, ids)) found.set(`${tenantId}${TENANT_KEY_SEPARATOR}${id}`, value);
+    }
+    return found;
+  });
+  return { load: (tenantId, id) => loader.load(`${tenantId}${TENANT_KEY_SEPARATOR}${id}`) };
+}
