@@ -24,6 +24,8 @@ export type BenchRequest =
   | { type: 'rushEvent'; seats: number; couponUses: number }
   /** What PostgreSQL holds of the rush afterwards; answers RushCheck. */
   | { type: 'rushCheck'; tenantId: string; eventId: string; couponCode: string }
+  /** The job queue by task: jobs left, those retried, and one of their errors; answers QueueTask[]. */
+  | { type: 'queue' }
   /** The memory of the server process and of its Chromium processes; answers MemoryReading. */
   | { type: 'memory' };
 
@@ -80,4 +82,11 @@ export interface RushCheck {
   /** Buyers (by mail) holding more than one booking. */
   buyersWithTwoBookings: number;
   couponUsed: number;
+}
+
+export interface QueueTask {
+  task: string;
+  left: number;
+  retried: number;
+  error: string | null;
 }

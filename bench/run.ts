@@ -76,7 +76,7 @@ const GOALS = {
   distinctSlotBookingsPerMinute: 3000,
   historyLatencyRatio: 1.5,
   graphqlListShareOfRaw: 1 / 3,
-  loginTransferKilobytes: 250,
+  loginTransferKilobytes: 200,
   checkoutScriptKilobytes: 200,
   signInToDashboardMs: 400,
   bookingsListUsableMs: 500,

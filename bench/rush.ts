@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { startHaproxy } from '../tests/support/haproxy.js';
 import { SmtpCapture } from '../tests/support/smtp.js';
-import type { BenchRequest, RushEvent, RushCheck } from './protocol.js';
+import type { BenchRequest, QueueTask, RushCheck, RushEvent } from './protocol.js';
 
 /**
  * The concert goes on sale: an event with 2,000 seats and 1,000 buyers arriving in the same moment,
@@ -147,6 +147,7 @@ export async function measureTicketRush(deps: RushDeps): Promise<string> {
     const mailSeconds = (performance.now() - started) / 1000;
     const counts = mailsTo();
     const missing = [...expected].filter((mail) => !counts.has(mail)).length;
+    const queue = await deps.ask<QueueTask[]>({ type: 'queue' });
     const doubled = [...counts.values()].filter((count) => count > 1).length;
     const unexpected = [...counts.keys()].filter((mail) => !expected.has(mail)).length;
 
@@ -167,7 +168,8 @@ export async function measureTicketRush(deps: RushDeps): Promise<string> {
       `| Gutschein eingelöst (SQL) | ${check.couponUsed} von ${RUSH_COUPON_USES} |`,
       `| 5xx oder ohne Antwort | ${serverErrors} |`,
       `| /readyz der Serverprozesse währenddessen: nicht bereit / langsamste Antwort | ${probes.notReady} von ${probes.answers}${probes.failing.size > 0 ? ` (${[...probes.failing].join(', ')})` : ''} / ${fixed(probes.slowestMs, 0)} ms |`,
-      `| Bestätigungen: fehlend / doppelt / unerwartet | ${missing} / ${doubled} / ${unexpected} (alle da nach ${fixed(mailSeconds, 1)} s) |`,
+      `| Bestätigungen: fehlend / doppelt / unerwartet | ${missing} / ${doubled} / ${unexpected} (${missing === 0 ? 'alle da' : 'gewartet bis'} nach ${fixed(mailSeconds, 1)} s) |`,
+      `| Aufträge danach noch in der Warteschlange | ${queue.length === 0 ? 'keine' : queue.map((entry) => `${entry.task}: ${entry.left}${entry.retried > 0 ? ` (${entry.retried} wiederholt: ${entry.error ?? ''})` : ''}`).join('; ')} |`,
     ].join('\n');
   } finally {
     await haproxy.stop();

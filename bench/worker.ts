@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { BalancerRooms, BenchRequest, MemoryReading, RawLookup, RushCheck, RushEvent, SeededData } from './protocol.js';
+import type { BalancerRooms, BenchRequest, MemoryReading, QueueTask, RawLookup, RushCheck, RushEvent, SeededData } from './protocol.js';
 
 /**
  * The benchmark's server process: the built product (dist/) on the given database, plus what the
@@ -290,6 +290,16 @@ async function rushCheck(tenantId: string, eventId: string, couponCode: string):
   return { seats: row.seats, bookings: row.bookings, buyersWithTwoBookings: row.doubled, couponUsed: row.coupon_used };
 }
 
+/** The jobs still in the queue, by task, with the retried ones and one of their last errors. */
+async function queueTasks(): Promise<QueueTask[]> {
+  const rows = await execute<{ task: string; left: number; retried: number; error: string | null }[]>(
+    `select t.identifier as task, count(*)::int as left, count(*) filter (where j.attempts > 0)::int as retried, max(left(j.last_error, 160)) as error
+       from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+      group by t.identifier order by 2 desc`,
+  );
+  return rows;
+}
+
 /**
  * What the SQL check says about one object: stored bookings (non-rejected items), units booked
  * beyond its capacity at the start of any booked window (0 = not overbooked), and how long storing
@@ -402,6 +412,8 @@ async function answer(message: BenchRequest): Promise<unknown> {
       return rushEvent(message.seats, message.couponUses);
     case 'rushCheck':
       return rushCheck(message.tenantId, message.eventId, message.couponCode);
+    case 'queue':
+      return queueTasks();
     case 'memory':
       return memory();
   }
