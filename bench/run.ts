@@ -20,6 +20,7 @@ import {
   percentileOf,
 } from './client.js';
 import { startHaproxy } from '../tests/support/haproxy.js';
+import { MailSink } from './mail-sink.js';
 import { measureTicketRush } from './rush.js';
 import type { BalancerRooms, BenchRequest, MemoryReading, OccupancyCheck, RawLookup, RawResult, SeededData, SeededRoom } from './protocol.js';
 
@@ -131,6 +132,8 @@ const loadAtStart = os.loadavg()[0];
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'buchung-bench-'));
 chmodSync(workDir, 0o755);
 const database = await startEmbeddedPostgres(path.join(workDir, 'db'), await freePort());
+// Every server process mails here (also the rush's confirmations, whichever process's job worker sends them).
+const mailSink = await new MailSink().start();
 const serverPort = await freePort();
 const sessionSecret = randomBytes(32).toString('hex');
 /** A server process of the built product on the benchmark's database (a second one shares its sessions). */
@@ -149,6 +152,8 @@ const serverProcess = (port: number, extraEnv: Record<string, string> = {}) =>
       ADMIN_PASSWORD: ADMIN.password,
       BENCH_PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(mailSink.port),
       ...extraEnv,
     },
   });
@@ -445,7 +450,7 @@ async function measureBalancer(base: string): Promise<string> {
   }
 }
 
-const ticketRush = () => measureTicketRush({ ask, serverProcess, freePort, percentile, fixed });
+const ticketRush = () => measureTicketRush({ ask, serverProcess, freePort, percentile, fixed, mails: mailSink });
 
 /** The server's rows; `apiOnly` (BENCH_ONLY=api) leaves out the browser, the board and the receipts. */
 async function measureServer(base: string, clientRows: string, apiOnly = false): Promise<void> {
@@ -772,5 +777,6 @@ try {
   worker.send({ type: 'stop' });
   await new Promise((resolve) => worker.once('exit', resolve));
   await database.stop();
+  await mailSink.stop();
   rmSync(workDir, { recursive: true, force: true });
 }

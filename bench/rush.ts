@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { startHaproxy } from '../tests/support/haproxy.js';
-import { SmtpCapture } from '../tests/support/smtp.js';
+import type { MailSink } from './mail-sink.js';
 import type { BenchRequest, QueueTask, RushCheck, RushEvent } from './protocol.js';
 
 /**
@@ -27,6 +27,8 @@ export interface RushDeps {
   freePort: () => Promise<number>;
   percentile: (sorted: number[], p: number) => number;
   fixed: (value: number, digits?: number) => string;
+  /** The run's mail server, which every server process mails to. */
+  mails: MailSink;
 }
 
 interface Buyer {
@@ -56,10 +58,9 @@ const customer = { street: 'Hauptstraße 1', zipCode: '12345', location: 'Muster
 
 export async function measureTicketRush(deps: RushDeps): Promise<string> {
   const { fixed } = deps;
-  const smtp = await new SmtpCapture().start();
   const event = await deps.ask<RushEvent>({ type: 'rushEvent', seats: RUSH_SEATS, couponUses: RUSH_COUPON_USES });
   const ports = [await deps.freePort(), await deps.freePort()];
-  const replicas = ports.map((port) => deps.serverProcess(port, { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port) }));
+  const replicas = ports.map((port) => deps.serverProcess(port, {}));
   await Promise.all(replicas.map((replica) => new Promise((resolve) => replica.once('message', resolve))));
   const haproxy = await startHaproxy({ port: await deps.freePort(), replicas: ports.map((port) => `127.0.0.1:${port}`) });
   try {
@@ -138,11 +139,7 @@ export async function measureTicketRush(deps: RushDeps): Promise<string> {
     // Every buyer with a booking gets exactly one confirmation: wait for the last, then look for doubles.
     const expected = new Set(buyersWithBooking.map((entry) => entry.buyer.mail));
     const mailDeadline = Date.now() + MAIL_CEILING_MS;
-    const mailsTo = () => {
-      const counts = new Map<string, number>();
-      for (const mail of smtp.mails) for (const to of mail.to) if (to.startsWith('kaeufer-')) counts.set(to, (counts.get(to) ?? 0) + 1);
-      return counts;
-    };
+    const mailsTo = () => deps.mails.deliveredTo('kaeufer-');
     while (Date.now() < mailDeadline && [...expected].some((mail) => !mailsTo().has(mail))) await new Promise((resolve) => setTimeout(resolve, 250));
     const mailSeconds = (performance.now() - started) / 1000;
     const counts = mailsTo();
@@ -152,7 +149,7 @@ export async function measureTicketRush(deps: RushDeps): Promise<string> {
     const unexpected = [...counts.keys()].filter((mail) => !expected.has(mail)).length;
 
     return [
-      `Kartenverkauf: eine Veranstaltung mit ${RUSH_SEATS.toLocaleString('de-DE')} Plätzen (zwei Kartenarten), ${RUSH_BUYERS.toLocaleString('de-DE')} Gäste gleichzeitig (je 1–4 Karten, jeder fünfte mit einem Gutschein für ${RUSH_COUPON_USES} Einlösungen, jeder zehnte schickt dieselbe Anfrage mit demselben Idempotency-Key zweimal), ${RUSH_IN_FLIGHT} Anfragen zugleich unterwegs, über HAProxy auf zwei Serverprozesse mit einer SMTP-Attrappe:`,
+      `Kartenverkauf: eine Veranstaltung mit ${RUSH_SEATS.toLocaleString('de-DE')} Plätzen (zwei Kartenarten), ${RUSH_BUYERS.toLocaleString('de-DE')} Gäste gleichzeitig (je 1–4 Karten, jeder fünfte mit einem Gutschein für ${RUSH_COUPON_USES} Einlösungen, jeder zehnte schickt dieselbe Anfrage mit demselben Idempotency-Key zweimal), ${RUSH_IN_FLIGHT} Anfragen zugleich unterwegs, über HAProxy auf zwei Serverprozesse, alle Mails an den SMTP-Empfänger des Laufs:`,
       '',
       '| Messung | Wert |\n|---|---:|',
       `| Anfragen (mit Wiederholungen) | ${requests.length} |`,
@@ -175,6 +172,5 @@ export async function measureTicketRush(deps: RushDeps): Promise<string> {
     await haproxy.stop();
     for (const replica of replicas) replica.send({ type: 'stop' });
     await Promise.all(replicas.map((replica) => new Promise((resolve) => replica.once('exit', resolve))));
-    await smtp.close();
   }
 }
