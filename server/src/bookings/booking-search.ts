@@ -1,5 +1,6 @@
 import { paymentMethodLabels, paymentProviderLabels } from '../../../common/bookings/labels.js';
 import type { BookingConditionBuilder } from './booking-conditions.js';
+import { containsPattern } from '../shared/sql.js';
 
 /**
  * The staff's search in the database, as forgiving as a fuzzy search in the browser: the query's
@@ -55,8 +56,6 @@ const codesLabelled = (labels: Readonly<Record<string, string>>, term: string) =
     .filter(([, label]) => lower(label).includes(term))
     .map(([code]) => code);
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 /** The search's terms in lower case, at most MAX_TERMS. */
 export const searchTerms = (search: string | null | undefined): string[] => lower(search ?? '').split(/\s+/).filter(Boolean).slice(0, MAX_TERMS);
 
@@ -68,7 +67,7 @@ export function addSearchConditions(where: BookingConditionBuilder, search: stri
   let fuzzy = false;
   for (const term of searchTerms(search)) {
     const alternatives: string[] = ['b.search_text like ?'];
-    const params: unknown[] = [`%${escapeLike(term)}%`];
+    const params: unknown[] = [containsPattern(term)];
     if (mayDifferByTypo(term)) {
       alternatives.push('b.search_text %> ?');
       params.push(term);

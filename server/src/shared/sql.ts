@@ -5,3 +5,8 @@
 export function pgTextArray(values: readonly string[]): string {
   return `{${values.map((value) => `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"`).join(',')}}`;
 }
+
+/** A LIKE pattern matching text that contains `term` literally (its `%`, `_` and `\` escaped). */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Paging } from '../../../common/validation/paging.js';
 import { afterCursorSql, keyColumnsSql, keysetPage, orderBySql, type KeyRow, type KeysetOrder, type PageInfo } from '../shared/keyset.js';
+import { containsPattern } from '../shared/sql.js';
 
 /** The users lists, newest first: by creation, the e-mail address breaking ties (index users_created_index). */
 export const NEWEST_USERS: KeysetOrder = {
@@ -17,8 +18,6 @@ export const USER_SEARCH_TEXT = `lower(u.id || ' ' || u.first_name || ' ' || u.l
 /** Which accounts a list holds: all, or those of the given tenants and the viewer's own. */
 export type UserScope = { all: true } | { all: false; ownId: string; tenantIds: readonly string[] };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 function conditionsOf(scope: UserScope, terms: readonly string[]): { sql: string[]; params: unknown[] } {
   const sql: string[] = [];
   const params: unknown[] = [];
@@ -33,7 +32,7 @@ function conditionsOf(scope: UserScope, terms: readonly string[]): { sql: string
   }
   for (const term of terms) {
     sql.push(`${USER_SEARCH_TEXT} like ?`);
-    params.push(`%${escapeLike(term)}%`);
+    params.push(containsPattern(term));
   }
   return { sql: sql.length > 0 ? sql : ['true'], params };
 }
