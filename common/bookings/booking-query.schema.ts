@@ -19,7 +19,8 @@ export type BookingChargeFilter = (typeof bookingChargeFilters)[number];
 
 /**
  * The orders of the staff's bookings list, one per column the staff screen sorts by: creation
- * (NEWEST, the default, and OLDEST), begin, end, booking number, customer name and price. Each pages
+ * (NEWEST, the default, and OLDEST), begin, end, booking number, customer name, price, status,
+ * payment and payment way. Each pages
  * by cursor; a cursor belongs to its order.
  */
 export const bookingSorts = [
@@ -35,6 +36,12 @@ export const bookingSorts = [
   'CUSTOMER_DESC',
   'PRICE_ASC',
   'PRICE_DESC',
+  'STATUS_ASC',
+  'STATUS_DESC',
+  'PAYMENT_ASC',
+  'PAYMENT_DESC',
+  'PAYMENT_WAY_ASC',
+  'PAYMENT_WAY_DESC',
 ] as const;
 export type BookingSort = (typeof bookingSorts)[number];
 

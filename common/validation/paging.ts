@@ -150,18 +150,20 @@ export const pageCursor = anyValue().transform((value, context): KeysetCursor | 
 });
 
 /** The sort key kinds a cursor carries, each checked before it reaches SQL. */
-export type KeyKind = 'instant' | 'uuid' | 'text' | 'decimal';
+export type KeyKind = 'instant' | 'uuid' | 'text' | 'decimal' | 'integer';
 
 /** An instant as the server writes it into cursors: UTC, to the microsecond (PostgreSQL's precision). */
 const INSTANT_KEY = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z$/;
 const UUID_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A decimal as PostgreSQL writes numeric(12,2): up to ten digits before the point, two after. */
 const DECIMAL_KEY = /^-?\d{1,10}\.\d{2}$/;
+const INTEGER_KEY = /^-?\d{1,9}$/;
 
 /** Whether a cursor value is a well-formed key of its kind (a real calendar date for instants). */
 export function fitsKeyKind(kind: KeyKind, value: string): boolean {
   if (kind === 'uuid') return UUID_KEY.test(value);
   if (kind === 'decimal') return DECIMAL_KEY.test(value);
+  if (kind === 'integer') return INTEGER_KEY.test(value);
   // Any text is a key: it reaches SQL only as a parameter.
   if (kind === 'text') return true;
   const match = INSTANT_KEY.exec(value);

@@ -39,8 +39,10 @@ interface StoredBooking {
   end: string | null;
   created: string;
   isCommitted?: boolean;
+  isRejected?: boolean;
   isPayed?: boolean;
   paymentMethod?: string;
+  paymentProvider?: string;
 }
 
 /** What a stored booking sorts by, read back from the table. */
@@ -52,6 +54,10 @@ interface SortRow {
   begin: number | null;
   end: number | null;
   created: number;
+  /** Pending 0, released 1, rejected 2, cancelled 3. */
+  status: number;
+  paid: number;
+  way: string;
 }
 
 /** Bookings written straight into the table, their search text built by the one function the services use. */
@@ -67,6 +73,8 @@ async function storeBookings(bookings: readonly StoredBooking[]): Promise<string
       mail: data.mail ?? '',
       priceEur: data.priceEur,
       isCommitted: data.isCommitted ?? false,
+      isRejected: data.isRejected ?? false,
+      paymentProvider: data.paymentProvider ?? null,
       isPayed: data.isPayed ?? false,
       paymentMethod: data.paymentMethod ?? '',
       timeBegin: data.begin ? new Date(data.begin) : null,
@@ -163,6 +171,11 @@ beforeAll(async () => {
     begin: index % 4 === 0 ? null : at((index % 6) * HOUR),
     end: index % 4 === 0 ? null : at((index % 6) * HOUR + (index % 3) * HOUR + HOUR),
     created: at(-(index % 7) * HOUR),
+    isCommitted: index % 3 === 1,
+    isRejected: index % 4 === 2,
+    isPayed: index % 5 === 3,
+    paymentMethod: ['', 'CASH', '', 'INVOICE', ''][index % 5],
+    paymentProvider: ['', '', 'TEST', '', 'TEST'][index % 5] || undefined,
   }));
   await storeBookings(sorted);
 });
@@ -188,9 +201,9 @@ describe('search', () => {
 
   it('state and payment words find bookings by their flags and payment way', async () => {
     const found = async (search: string) => (await gqlPage({ search, first: 100 })).items.map((item) => item.id);
-    expect(await found('freigegeben')).toEqual([hilde]);
+    expect(await found('freigegeben nordflügel')).toEqual([hilde]);
     expect(await found('bezahlt jana')).toEqual([mueller]);
-    expect(await found('bar')).toEqual([mueller]);
+    expect(await found('bar turnhalle')).toEqual([mueller]);
     expect(await found('ausstehend kammermusik')).toEqual([otto, hilde]);
   });
 
@@ -213,8 +226,21 @@ describe('sorting by the columns', () => {
   let rows: SortRow[];
 
   beforeAll(async () => {
-    const stored = await sql<{ number: string; key: string; name: string; price_eur: string; time_begin: Date | null; time_end: Date | null; created_at: Date }>(
-      'select number, key::text as key, name, price_eur, time_begin, time_end, created_at from bookings where tenant_id = ?',
+    const stored = await sql<{
+      number: string;
+      key: string;
+      name: string;
+      price_eur: string;
+      time_begin: Date | null;
+      time_end: Date | null;
+      created_at: Date;
+      is_committed: boolean;
+      is_rejected: boolean;
+      is_payed: boolean;
+      payment_method: string | null;
+      payment_provider: string | null;
+    }>(
+      'select number, key::text as key, name, price_eur, time_begin, time_end, created_at, is_committed, is_rejected, is_payed, payment_method, payment_provider from bookings where tenant_id = ?',
       [tenantId],
     );
     rows = stored.map((row) => ({
@@ -225,6 +251,9 @@ describe('sorting by the columns', () => {
       begin: row.time_begin ? new Date(row.time_begin).getTime() : null,
       end: row.time_end ? new Date(row.time_end).getTime() : null,
       created: new Date(row.created_at).getTime(),
+      status: (row.is_rejected ? 2 : 0) + (row.is_committed ? 1 : 0),
+      paid: row.is_payed ? 1 : 0,
+      way: row.payment_method || row.payment_provider || '',
     }));
   });
 
@@ -248,6 +277,12 @@ describe('sorting by the columns', () => {
     CUSTOMER_DESC: (row) => row.name,
     PRICE_ASC: (row) => row.price,
     PRICE_DESC: (row) => row.price,
+    STATUS_ASC: (row) => row.status,
+    STATUS_DESC: (row) => row.status,
+    PAYMENT_ASC: (row) => row.paid,
+    PAYMENT_DESC: (row) => row.paid,
+    PAYMENT_WAY_ASC: (row) => row.way,
+    PAYMENT_WAY_DESC: (row) => row.way,
   };
   const descending = (sort: BookingSort) => sort === 'NEWEST' || sort.endsWith('_DESC');
   /** The numbers in the order: by the column, the key breaking ties in the same direction. */
@@ -361,6 +396,12 @@ describe('on a tenant with many bookings', () => {
     CUSTOMER_DESC: 'bookings_tenant_customer_index',
     PRICE_ASC: 'bookings_tenant_price_index',
     PRICE_DESC: 'bookings_tenant_price_index',
+    STATUS_ASC: 'bookings_tenant_status_index',
+    STATUS_DESC: 'bookings_tenant_status_index',
+    PAYMENT_ASC: 'bookings_tenant_payment_index',
+    PAYMENT_DESC: 'bookings_tenant_payment_index',
+    PAYMENT_WAY_ASC: 'bookings_tenant_payment_way_index',
+    PAYMENT_WAY_DESC: 'bookings_tenant_payment_way_index',
   };
 
   it.each(bookingSorts)('%s reads its page through its index, without sorting the tenant', async (sort) => {
@@ -374,6 +415,22 @@ describe('on a tenant with many bookings', () => {
     expect(await planOf(null, 'PRICE_ASC', ['250.00', '00000000-0000-4000-8000-000000000000'])).toContain('bookings_tenant_price_index');
     expect(await planOf(null, 'CUSTOMER_ASC', ['kundin 5', '00000000-0000-4000-8000-000000000000'])).toContain('bookings_tenant_customer_index');
     expect(await planOf(null, 'TIME_BEGIN_DESC', ['2027-03-01T08:00:00.000000Z', '00000000-0000-4000-8000-000000000000'])).toContain('bookings_tenant_time_index');
+  });
+
+  it('count is exact up to 10,000 matches and an estimate labelled as such beyond; total stays exact', async () => {
+    const COUNT = `query($t: ID!, $search: String) { bookings(tenantId: $t, search: $search, first: 10) { count { value exact } } }`;
+    const many = await owner.gql<{ bookings: { count: { value: number; exact: boolean } } }>(COUNT, { t: crowdedTenant });
+    expect(many.errors).toBeUndefined();
+    expect(many.data!.bookings.count.exact).toBe(false);
+    // The planner's estimate from the table's statistics, never below what was counted.
+    expect(many.data!.bookings.count.value).toBeGreaterThan(10_000);
+    expect(many.data!.bookings.count.value).toBeLessThan(40_000);
+    const few = await owner.gql<{ bookings: { count: { value: number; exact: boolean } } }>(COUNT, { t: crowdedTenant, search: 'idx-1999' });
+    expect(few.data!.bookings.count).toEqual({ value: 11, exact: true });
+    const TOTAL = `query($t: ID!) { bookings(tenantId: $t, first: 10) { total count { value exact } } }`;
+    const both = await owner.gql<{ bookings: { total: number; count: { value: number; exact: boolean } } }>(TOTAL, { t: crowdedTenant });
+    expect(both.data!.bookings.total).toBe(20_000);
+    expect(both.data!.bookings.count).toEqual({ value: 20_000, exact: true });
   });
 
   it('a search, exact or misspelled, reads through the trigram index and finds the booking', async () => {

@@ -41,6 +41,18 @@ export interface BookingPaymentStart {
 })
 @Index({ name: 'bookings_tenant_price_index', properties: ['tenant', 'priceEur', 'key'] })
 @Index({
+  name: 'bookings_tenant_status_index',
+  expression: 'create index "bookings_tenant_status_index" on "bookings" ("tenant_id", ("is_rejected"::int * 2 + "is_committed"::int), "key")',
+})
+@Index({
+  name: 'bookings_tenant_payment_index',
+  expression: 'create index "bookings_tenant_payment_index" on "bookings" ("tenant_id", ("is_payed"::int), "key")',
+})
+@Index({
+  name: 'bookings_tenant_payment_way_index',
+  expression: `create index "bookings_tenant_payment_way_index" on "bookings" ("tenant_id", coalesce(nullif("payment_method", ''), "payment_provider", ''), "key")`,
+})
+@Index({
   name: 'bookings_tenant_pending_index',
   expression: 'create index "bookings_tenant_pending_index" on "bookings" ("tenant_id", "created_at") where not "is_committed" and not "is_rejected"',
 })

@@ -370,6 +370,13 @@ export const NEWEST_BOOKINGS: KeysetOrder = {
 /** The customer's name as the list sorts it: case-insensitive, its first 64 characters (a cursor stays short). */
 export const CUSTOMER_SORT_KEY_SQL = 'lower(left(b.name, 64))';
 
+/** The status as the list orders it: pending 0, released 1, rejected 2, cancelled (rejected after release) 3. */
+export const STATUS_SORT_KEY_SQL = '(b.is_rejected::int * 2 + b.is_committed::int)';
+/** Unpaid 0, paid 1. */
+export const PAYMENT_SORT_KEY_SQL = '(b.is_payed::int)';
+/** The payment way: the method recorded, else the provider chosen at checkout, else empty. */
+export const PAYMENT_WAY_SORT_KEY_SQL = "coalesce(nullif(b.payment_method, ''), b.payment_provider, '')";
+
 /** An order by one column, the key breaking ties in the same direction. */
 const byColumn = (name: string, column: Omit<KeyColumn, 'direction'>, direction: 'asc' | 'desc'): KeysetOrder => ({
   name,
@@ -383,7 +390,8 @@ const byColumn = (name: string, column: Omit<KeyColumn, 'direction'>, direction:
  * The staff list's orders by the screen's columns, each read through an index on (tenant, key
  * column, key): bookings_tenant_created_index, bookings_tenant_time_index, bookings_tenant_end_index,
  * bookings_tenant_number_unique (a number is unique in its tenant, so it needs no tie breaker),
- * bookings_tenant_customer_index and bookings_tenant_price_index. Bookings without times (tickets)
+ * bookings_tenant_customer_index, bookings_tenant_price_index, bookings_tenant_status_index,
+ * bookings_tenant_payment_index and bookings_tenant_payment_way_index. Bookings without times (tickets)
  * count as the earliest.
  */
 export const BOOKING_SORT_ORDERS: Readonly<Record<BookingSort, KeysetOrder>> = {
@@ -399,6 +407,12 @@ export const BOOKING_SORT_ORDERS: Readonly<Record<BookingSort, KeysetOrder>> = {
   CUSTOMER_DESC: byColumn('bookings.customer.desc', { sql: CUSTOMER_SORT_KEY_SQL, kind: 'text' }, 'desc'),
   PRICE_ASC: byColumn('bookings.price.asc', { sql: 'b.price_eur', kind: 'decimal' }, 'asc'),
   PRICE_DESC: byColumn('bookings.price.desc', { sql: 'b.price_eur', kind: 'decimal' }, 'desc'),
+  STATUS_ASC: byColumn('bookings.status.asc', { sql: STATUS_SORT_KEY_SQL, kind: 'integer' }, 'asc'),
+  STATUS_DESC: byColumn('bookings.status.desc', { sql: STATUS_SORT_KEY_SQL, kind: 'integer' }, 'desc'),
+  PAYMENT_ASC: byColumn('bookings.payment.asc', { sql: PAYMENT_SORT_KEY_SQL, kind: 'integer' }, 'asc'),
+  PAYMENT_DESC: byColumn('bookings.payment.desc', { sql: PAYMENT_SORT_KEY_SQL, kind: 'integer' }, 'desc'),
+  PAYMENT_WAY_ASC: byColumn('bookings.payment-way.asc', { sql: PAYMENT_WAY_SORT_KEY_SQL, kind: 'text' }, 'asc'),
+  PAYMENT_WAY_DESC: byColumn('bookings.payment-way.desc', { sql: PAYMENT_WAY_SORT_KEY_SQL, kind: 'text' }, 'desc'),
 };
 
 /** Synchronisation (updatedSince): the oldest change first, the key breaking ties. */
@@ -414,20 +428,47 @@ export const UPDATED_BOOKINGS: KeysetOrder = {
 export interface BookingViewPage {
   views: BookingView[];
   total: number;
+  /** False when `total` is the planner's estimate (counting `estimated` beyond its cap). */
+  totalExact: boolean;
   hasNextPage: boolean;
   endCursor: string | null;
 }
 
 /**
+ * How a page counts all matches: `exact` counts every one; `estimated` counts exactly up to
+ * ESTIMATE_ABOVE and beyond that takes PostgreSQL's estimate (a screen's count of 100,000 need
+ * not read them all); `none` counts nothing.
+ */
+export type BookingCountMode = 'exact' | 'estimated' | 'none';
+
+/** Up to this many matches are counted exactly, also when an estimate would do. */
+export const ESTIMATE_ABOVE = 10_000;
+
+/**
+ * How many bookings match, exactly up to ESTIMATE_ABOVE (an index scan that stops there), beyond it
+ * the planner's estimate of the same condition, never less than what was counted.
+ */
+async function cappedCount(em: EntityManager, condition: string, params: unknown[]): Promise<{ total: number; exact: boolean }> {
+  const [{ total }] = await em.execute<{ total: string }[]>(`select count(*) as total from (select 1 from bookings b where ${condition} limit ?) capped`, [
+    ...params,
+    ESTIMATE_ABOVE + 1,
+  ]);
+  const counted = Number(total);
+  if (counted <= ESTIMATE_ABOVE) return { total: counted, exact: true };
+  const [plan] = await em.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }[]>(`explain (format json) select 1 from bookings b where ${condition}`, params);
+  return { total: Math.max(counted, Math.round(plan['QUERY PLAN'][0].Plan['Plan Rows'])), exact: false };
+}
+
+/**
  * One page of the bookings matching the conditions in the order (by offset or after a cursor), and
  * (when asked) how many match in all. One row more than the page is read to know whether another
- * follows. Without `snapshots` each item's object is only its id, title, type, event and prices (the
+ * follows. Counting: see BookingCountMode. Without `snapshots` each item's object is only its id, title, type, event and prices (the
  * VAT per rate needs them; a list that shows no more need not parse every booked object whole).
  */
 export async function readBookingPage(
   em: EntityManager,
   where: BookingConditions,
-  page: { order: KeysetOrder; paging: Paging; count: boolean; snapshots: boolean },
+  page: { order: KeysetOrder; paging: Paging; count: BookingCountMode; snapshots: boolean },
 ): Promise<BookingViewPage> {
   const condition = where.sql.join(' and ');
   const after = afterCursorSql(page.order, page.paging);
@@ -438,7 +479,11 @@ export async function readBookingPage(
   );
   const { rows: pageRows, hasNextPage, endCursor } = keysetPage(page.order, rows, page.paging.size);
   const views = pageRows.map(pageRowView);
-  if (!page.count) return { views, total: views.length, hasNextPage, endCursor };
+  if (page.count === 'none') return { views, total: views.length, totalExact: !hasNextPage && page.paging.offset === 0 && !after, hasNextPage, endCursor };
+  if (page.count === 'estimated') {
+    const { total, exact } = await cappedCount(em, condition, where.params);
+    return { views, total, totalExact: exact, hasNextPage, endCursor };
+  }
   const [{ total }] = await em.execute<{ total: string }[]>(`select count(*) as total from bookings b where ${condition}`, where.params);
-  return { views, total: Number(total), hasNextPage, endCursor };
+  return { views, total: Number(total), totalExact: true, hasNextPage, endCursor };
 }

@@ -34,6 +34,7 @@ import {
   BookingChargeFilterType,
   BookingType,
   bookingType,
+  listCountOf,
   CheckoutInput,
   CheckoutResultType,
   OccupancySlotType,
@@ -113,11 +114,16 @@ export class BookingResolver {
   ): Promise<BookingPageType> {
     const paging = parseInput(graphqlPagingSchema(bookingPageBounds), { limit, offset, first, after }, { detail: pagingDetail });
     // Counting all matches, the booked objects whole and the workflow only when the query asks for them.
-    const count = selectedFields(info).has('total');
+    const selected = selectedFields(info);
+    const count = selected.has('total') ? 'exact' : selected.has('count') ? 'estimated' : 'none';
     const bookableFields = selectedFields(info, ['items', 'items', 'bookable']);
     const snapshots = [...bookableFields].some((field) => field !== 'id' && field !== 'title' && field !== '__typename');
     const page = await context.services.bookings.list(await requireViewer(context), tenantId, { search, sort, status, from, to, paidFrom, paidTo, charge, bookableId, seriesId, backlog, updatedSince, paging }, { count, snapshots });
-    return { ...page, items: await withStatuses(context, tenantId, page.items, selectedFields(info, ['items']).has('workflowStatus')) };
+    return {
+      ...page,
+      count: listCountOf(page),
+      items: await withStatuses(context, tenantId, page.items, selectedFields(info, ['items']).has('workflowStatus')),
+    };
   }
 
   @Auth(AuthRule.BOOKING_READER)

@@ -18,7 +18,7 @@ import type { BookingSort, RoomScheduleQuery } from '../../../common/bookings/bo
 import { addSearchConditions, SIMILARITY_THRESHOLD_SQL } from './booking-search.js';
 import { Booking } from './booking.entity.js';
 import { publicBookingStatus, sameName, type BookingView, type PublicBookingStatus } from './booking.model.js';
-import { BOOKING_SORT_ORDERS, bookingView, findBookingOrFail, IN_BACKLOG_SQL, NEWEST_BOOKINGS, readBacklogIds, readBookedPeriods, readBookingPage, readOccupancies, UPDATED_BOOKINGS, type BookingViewPage } from './booking.queries.js';
+import { BOOKING_SORT_ORDERS, bookingView, findBookingOrFail, IN_BACKLOG_SQL, NEWEST_BOOKINGS, readBacklogIds, readBookedPeriods, readBookingPage, readOccupancies, UPDATED_BOOKINGS, type BookingCountMode, type BookingViewPage } from './booking.queries.js';
 import { isBookingNumber } from './booking-number.js';
 import { pgTextArray } from '../shared/sql.js';
 import type { PaymentReturnStatus } from '../../../common/bookings/payment-return.js';
@@ -59,6 +59,8 @@ export interface BookingListQuery {
 export interface BookingPage {
   items: BookingView[];
   total: number;
+  /** False when `total` is an estimate (counting `estimated`, beyond what is counted exactly). */
+  totalExact: boolean;
   limit: number;
   offset: number;
   pageInfo: PageInfo;
@@ -131,7 +133,7 @@ export const mayOnBooking = (viewer: Viewer, action: 'read' | 'update' | 'delete
 /** An empty page of the query (a filter that cannot match); a cursor of another order is refused all the same. */
 function emptyPage(paging: Paging, order: KeysetOrder): BookingPage {
   afterCursorSql(order, paging);
-  return { items: [], total: 0, limit: paging.size, offset: paging.offset, pageInfo: { hasNextPage: false, endCursor: null } };
+  return { items: [], total: 0, totalExact: true, limit: paging.size, offset: paging.offset, pageInfo: { hasNextPage: false, endCursor: null } };
 }
 
 /** The order of a list: the one asked for (newest first without), or the oldest change first with updatedSince. */
@@ -148,6 +150,7 @@ function orderOf(query: Pick<BookingListQuery, 'updatedSince' | 'sort'>): Keyset
 const pageOf = (page: BookingViewPage, paging: Paging): BookingPage => ({
   items: page.views,
   total: page.total,
+  totalExact: page.totalExact,
   limit: paging.size,
   offset: paging.offset,
   pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor },
@@ -195,10 +198,10 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
   /**
    * The staff's list: newest first or by a column (with updatedSince the oldest change first),
    * filtered and searched in the database (booking-search.ts), one page at a time, by offset or after a cursor (stable while bookings arrive).
-   * `count: false` skips counting all matches (total is then the page's length); `snapshots: false`
+   * `count` says how all matches are counted (BookingCountMode; with `none` total is the page's length); `snapshots: false`
    * reads only id, title, type and event of each booked object.
    */
-  async list(viewer: Viewer, tenantId: string, query: BookingListQuery = {}, options: { count: boolean; snapshots: boolean } = { count: true, snapshots: true }): Promise<BookingPage> {
+  async list(viewer: Viewer, tenantId: string, query: BookingListQuery = {}, options: { count: BookingCountMode; snapshots: boolean } = { count: 'exact', snapshots: true }): Promise<BookingPage> {
     if (!canReadSome(viewer.permissions, tenantId, 'manageBookings')) throw new AppError('auth.forbidden');
     const paging = query.paging ?? FIRST_PAGE;
     const order = orderOf(query);
@@ -252,7 +255,7 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
   async *exportPages(viewer: Viewer, tenantId: string, query: Omit<BookingListQuery, 'paging'>): AsyncGenerator<{ items: BookingView[]; events: Map<string, TicketEventFacts> }> {
     let after: KeysetCursor | null = null;
     for (;;) {
-      const page = await this.list(viewer, tenantId, { ...query, paging: { size: bookingPageBounds.maxSize, offset: 0, after, cursorField: 'after' } }, { count: false, snapshots: true });
+      const page = await this.list(viewer, tenantId, { ...query, paging: { size: bookingPageBounds.maxSize, offset: 0, after, cursorField: 'after' } }, { count: 'none', snapshots: true });
       if (page.items.length > 0) yield { items: page.items, events: await this.ticketEventsOf(tenantId, page.items) };
       if (!page.pageInfo.hasNextPage || page.pageInfo.endCursor === null) return;
       after = decodeCursor(page.pageInfo.endCursor);
@@ -267,7 +270,7 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
     if (numbers.length === 0 || !canReadSome(viewer.permissions, tenantId, 'manageBookings')) return [];
     const where = staffBookingConditions(viewer, tenantId).add('b.number = any(?::text[])', pgTextArray(numbers));
     const paging: Paging = { size: numbers.length, offset: 0, after: null, cursorField: 'after' };
-    return (await readBookingPage(this.orm.em.fork(), where, { order: NEWEST_BOOKINGS, paging, count: false, snapshots: false })).views;
+    return (await readBookingPage(this.orm.em.fork(), where, { order: NEWEST_BOOKINGS, paging, count: 'none', snapshots: false })).views;
   }
 
   /**
@@ -285,7 +288,7 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
     const paging = query.paging ?? FIRST_PAGE;
     const where = new BookingConditionBuilder().add('b.tenant_id = ?', tenantId).add('b.assigned_user_id = ?', viewer.user.id);
     if (query.updatedSince) where.add('b.updated_at >= ?::timestamptz', query.updatedSince.toISOString());
-    return pageOf(await readBookingPage(this.orm.em.fork(), where, { order: orderOf(query), paging, count: true, snapshots: true }), paging);
+    return pageOf(await readBookingPage(this.orm.em.fork(), where, { order: orderOf(query), paging, count: 'exact', snapshots: true }), paging);
   }
 
   /** GET bookings?public=true: the times of the tenant's non-rejected bookings in the window, for public calendars. */

@@ -53,11 +53,17 @@ export enum BookingSortType {
   CUSTOMER_DESC = 'CUSTOMER_DESC',
   PRICE_ASC = 'PRICE_ASC',
   PRICE_DESC = 'PRICE_DESC',
+  STATUS_ASC = 'STATUS_ASC',
+  STATUS_DESC = 'STATUS_DESC',
+  PAYMENT_ASC = 'PAYMENT_ASC',
+  PAYMENT_DESC = 'PAYMENT_DESC',
+  PAYMENT_WAY_ASC = 'PAYMENT_WAY_ASC',
+  PAYMENT_WAY_DESC = 'PAYMENT_WAY_DESC',
 }
 registerEnumType(BookingSortType, {
   name: 'BookingSort',
   description:
-    'The order of the bookings list, by the columns of the staff list: NEWEST (the default) and OLDEST by creation; TIME_BEGIN_* and TIME_END_* by the booked times (bookings without times, such as tickets, count as the earliest); NUMBER_* by booking number; CUSTOMER_* by the customer name, case-insensitive; PRICE_* by the gross price. Ties keep a fixed order, so pages by cursor lose or repeat no booking.',
+    'The order of the bookings list, by the columns of the staff list: NEWEST (the default) and OLDEST by creation; TIME_BEGIN_* and TIME_END_* by the booked times (bookings without times, such as tickets, count as the earliest); NUMBER_* by booking number; CUSTOMER_* by the customer name, case-insensitive; PRICE_* by the gross price; STATUS_* pending, released, rejected, cancelled; PAYMENT_* unpaid before paid; PAYMENT_WAY_* by the stored payment method, else the provider chosen at checkout. Ties keep a fixed order, so pages by cursor lose or repeat no booking.',
 });
 const sortsMatch: Same<`${BookingSortType}`, BookingSort> = true;
 void sortsMatch;
@@ -221,10 +227,20 @@ export class BookingType extends BookingSummaryFields {
   @Auth(AuthRule.BOOKING_READER) @Field(() => [BookingLockerType], { description: 'The locker units the booking holds.' }) lockerInfo!: BookingLockerType[];
 }
 
+@ObjectType('BookingListCount', { description: 'How many bookings match, for a screen: exact up to 10,000, beyond that estimated by the database.' })
+export class BookingListCountType {
+  @Field(() => Int) value!: number;
+  @Field(() => Boolean, { description: 'False when value is an estimate (more than 10,000 match).' }) exact!: boolean;
+}
+
+/** The count of a service page as GraphQL shows it. */
+export const listCountOf = (page: { total: number; totalExact: boolean }): BookingListCountType => ({ value: page.total, exact: page.totalExact });
+
 @ObjectType('BookingPage', { description: 'One page of bookings in the order asked for, newest first without (with updatedSince: the oldest change first).' })
 export class BookingPageType {
   @Field(() => [BookingType]) items!: BookingType[];
-  @Field(() => Int, { description: 'All matching bookings.' }) total!: number;
+  @Field(() => Int, { description: 'All matching bookings, counted exactly (on a long search this costs a reading of every match; count is cheaper).' }) total!: number;
+  @Field(() => BookingListCountType, { description: 'All matching bookings as a screen shows them: exact up to 10,000, estimated beyond.' }) count!: BookingListCountType;
   @Field(() => Int, { description: 'The page size (first, or limit).' }) limit!: number;
   @Field(() => Int, { description: 'The rows skipped; 0 when paging by cursor.' }) offset!: number;
   @Field(() => PageInfoType, { description: 'The cursor after this page and whether more follow; works after an offset page too.' }) pageInfo!: PageInfoType;

@@ -1,5 +1,5 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { BookingPageType, bookingType } from '../bookings/booking.types.js';
+import { BookingPageType, bookingType, listCountOf } from '../bookings/booking.types.js';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
 import type { GraphQLContext } from '../shared/graphql/context.js';
 import { presentFields } from '../shared/graphql/input.js';
@@ -134,7 +134,7 @@ export class EventResolver {
   ): Promise<BookingPageType> {
     const paging = parseInput(graphqlPagingSchema(bookingPageBounds), { limit, offset, first, after }, { detail: pagingDetail });
     const page = await context.services.events.bookingsOf(await requireViewer(context), tenantId, id, { paging });
-    return { ...page, items: page.items.map((view) => bookingType(view)) };
+    return { ...page, count: listCountOf(page), items: page.items.map((view) => bookingType(view)) };
   }
 
   @Auth(AuthRule.BOOKABLE_CREATOR)

@@ -31,7 +31,7 @@ export type KeyRow = Record<`keyset_${number}`, string | null>;
 const keyText = (column: KeyColumn) =>
   column.kind === 'instant' ? `to_char(${column.sql} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` : `${column.sql}::text`;
 
-const CASTS: Record<KeyKind, string> = { instant: 'timestamptz', uuid: 'uuid', text: 'text', decimal: 'numeric' };
+const CASTS: Record<KeyKind, string> = { instant: 'timestamptz', uuid: 'uuid', text: 'text', decimal: 'numeric', integer: 'integer' };
 const castOf = (column: KeyColumn) => CASTS[column.kind];
 
 /** The select list of the sort key: `<text> as keyset_0, …`. */
