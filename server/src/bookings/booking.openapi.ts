@@ -33,7 +33,7 @@ const listQueryFields: Record<string, JsonSchema> = {
   ),
   sort: {
     description:
-      'Reihenfolge (Standard `NEWEST`): nach Erstellung, Beginn, Ende (Buchungen ohne Zeiten zuerst), Buchungsnummer, Name (ohne Groß- und Kleinschreibung) oder Preis. Ein `cursor` gehört zu seiner Reihenfolge; nicht zusammen mit `updatedSince`',
+      'Reihenfolge (Standard `NEWEST`): nach Erstellung, Beginn, Ende (Buchungen ohne Zeiten zuerst), Buchungsnummer, Name (ohne Groß- und Kleinschreibung), Preis, Status (ausstehend, freigegeben, abgelehnt, storniert), Zahlung (offen vor bezahlt) oder Zahlungsweise. Ein `cursor` gehört zu seiner Reihenfolge; nicht zusammen mit `updatedSince`',
     type: 'string',
     enum: [...bookingSorts],
   },
