@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KanbanBacklogDocument, KanbanBoardDocument } from '../../gql/graphql';
 import { createCache } from '../../shared/apolloCache';
-import { bookingTypePolicies, wholeListPageOffset } from '../staff/bookingCachePolicy';
+import { bookingTypePolicies, storedPagePlace } from '../staff/bookingCachePolicy';
 import { applyBacklogBookingChange, applyCardPlacement, backlogPageOffset, destinationOf, type KanbanCard, optimisticCard } from './kanbanCache';
 import { registerKanbanTypePolicies } from './kanbanCachePolicy';
 
@@ -200,8 +200,8 @@ describe('the backlog’s pages in the cache', () => {
     expect(backlogPageOffset(backlogField, TENANT)).toBe(100);
     expect(backlogPageOffset(listField, TENANT)).toBeNull();
     expect(backlogPageOffset(backlogField, 'bibliothek')).toBeNull();
-    expect(wholeListPageOffset(backlogField, TENANT)).toBeNull();
-    expect(wholeListPageOffset(listField, TENANT)).toBe(100);
+    expect(storedPagePlace(backlogField, TENANT)).toBeNull();
+    expect(storedPagePlace(listField, TENANT)).toEqual({ isFirst: false, window: null });
   });
 });
 

@@ -11,6 +11,8 @@ export interface BookingListFiltersProps {
   /** The CSV download of the filtered list, with or without each booking's last change. */
   exportHref: (withLastChange: boolean) => string;
   onPrint: () => void;
+  /** The printout's bookings are being read. */
+  printing: boolean;
   /** The rule of the series the list is narrowed to, once read. */
   seriesDescription: string | null;
 }
@@ -37,7 +39,7 @@ const ALL = '';
  * included), booked object and, chosen on a series booking, its series; "Filter zurücksetzen" while any is set; export (optionally with
  * who changed each booking last, and when) and print of what the list shows.
  */
-export function BookingListFilters({ filter, onChange, objects, exportHref, onPrint, seriesDescription }: BookingListFiltersProps) {
+export function BookingListFilters({ filter, onChange, objects, exportHref, onPrint, printing, seriesDescription }: BookingListFiltersProps) {
   const [withLastChange, setWithLastChange] = useState(false);
   return (
     <div className="bookings-filters" role="group" aria-label="Filter der Buchungsliste">
@@ -61,11 +63,11 @@ export function BookingListFilters({ filter, onChange, objects, exportHref, onPr
         />
       </Label>
       {filter.seriesId && <SeriesFilterChip description={seriesDescription} onRemove={() => onChange({ ...filter, seriesId: null })} />}
-      {isFiltered(filter) && <Button icon="filter-remove" variant="minimal" text="Filter zurücksetzen" onClick={() => onChange(NO_FILTER)} />}
+      {isFiltered(filter) && <Button icon="filter-remove" variant="minimal" text="Filter zurücksetzen" onClick={() => onChange({ ...NO_FILTER, sort: filter.sort })} />}
       <span className="bookings-filters-actions">
         <Checkbox className={Classes.INLINE} label="mit letzter Änderung" checked={withLastChange} onChange={(event) => setWithLastChange(event.currentTarget.checked)} />
         <AnchorButton icon="download" text="Exportieren" href={exportHref(withLastChange)} download />
-        <Button icon="print" text="Drucken" onClick={onPrint} />
+        <Button icon="print" text="Drucken" loading={printing} onClick={onPrint} />
       </span>
     </div>
   );

@@ -1,10 +1,10 @@
-import { useQuery } from '@apollo/client/react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
 import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { BookingObjectsDocument, BookingWorkflowActiveDocument, StaffBookingSeriesDocument } from '../../gql/graphql';
 import { SeriesTag } from '../series/SeriesMarks';
-import { type Column, DataTable } from '../../shared/list/DataTable';
+import { type VirtualColumn, VirtualTable } from '../../shared/list/VirtualTable';
 import { NoTenantSelected } from '../../shared/NoTenantSelected';
 import { hasFlag } from '../../shared/permissions';
 import { allowCreate, viewerOf } from '../../shared/rights';
@@ -12,18 +12,19 @@ import { useAppState } from '../../shared/store';
 import { DeleteBookingDialog, RejectBookingDialog } from './BookingConfirmDialogs';
 import { BookingDetailsDialog } from './BookingDetailsDialog';
 import { BookingEditDialog } from './BookingEditDialog';
-import { type BookingListFilter, exportLink, filterFromParams, filterText, meetsSeries, meetsStatus, paramsOfFilter } from './bookingListFilter';
+import { type BookingListFilter, columnOfSort, columnSorts, exportLink, filterFromParams, filterText, meetsSeries, meetsStatus, paramsOfFilter, sortAfterClick } from './bookingListFilter';
 import { BookingListFilters } from './BookingListFilters';
 import { BookingRowMenu } from './BookingRowMenu';
-import { bookingActions, type BookingRow, cellTextsOf, hasAnyAction, type StaffBooking } from './bookingRows';
+import { bookingActions, type BookingRow, bookingRow, cellTextsOf, hasAnyAction, type StaffBooking } from './bookingRows';
 import './bookings.css';
 import { BookingsPrint } from './BookingsPrint';
+import { PRINT_LIMIT, type PrintRows, readPrintRows } from './bookingsPrintRows';
 import { BookingsToolbar } from './BookingsToolbar';
 import { PaymentTag, StatusTag } from './BookingTags';
 import { type BookingViewKey, bookingViews, offeredViews, viewsDependOnWorkflow } from './bookingViews';
-import { useBookingSearch } from './useBookingSearch';
 import { useBookingActions } from './useBookingActions';
-import { useBookingChanges, useStaffBookings } from './useStaffBookings';
+import { type BookingListCount, type BookingListRequest, useBookingList } from './useBookingList';
+import { useBookingChanges } from './useStaffBookings';
 import { isBookingNumber } from '../../../../common/bookings/booking-number';
 import { normalizeBookingNumber } from '../public/bookingLinks';
 import { DeletedBookingHistory } from './DeletedBookingHistory';
@@ -33,37 +34,58 @@ import { PageTitle } from '../../shared/PageTitle';
 const KanbanBoard = lazy(() => import('../kanban/KanbanBoard'));
 const BookingCalendar = lazy(() => import('../calendar/BookingCalendar'));
 
-const columns: Column<BookingRow>[] = [
+const sortable = (key: string) => Object.hasOwn(columnSorts, key);
+
+const columns: VirtualColumn<BookingRow>[] = (
+  [
   {
     key: 'id',
     header: 'Id',
     render: (row) => (row.booking.seriesId ? <>{row.booking.id}<SeriesTag tenantId={row.booking.tenantId} seriesId={row.booking.seriesId} /></> : row.booking.id),
-    sortValue: (row) => row.booking.id,
   },
-  { key: 'objects', header: 'Gebuchte Objekte', render: (row) => row.objects, sortValue: (row) => row.objects },
-  { key: 'begin', header: 'Von', render: (row) => cellTextsOf(row).begin, sortValue: (row) => row.beginAt },
-  { key: 'end', header: 'Bis', render: (row) => cellTextsOf(row).end, sortValue: (row) => row.endAt },
-  { key: 'created', header: 'Erstellt', render: (row) => cellTextsOf(row).created, sortValue: (row) => row.createdAt },
-  { key: 'name', header: 'Name', render: (row) => row.booking.name, sortValue: (row) => row.booking.name },
-  { key: 'price', header: 'Preis', render: (row) => cellTextsOf(row).price, sortValue: (row) => row.booking.priceEur },
-  { key: 'status', header: 'Status', render: (row) => <StatusTag status={row.status} />, sortValue: (row) => row.status },
-  { key: 'payment', header: 'Zahlung', render: (row) => <PaymentTag payment={row.payment} />, sortValue: (row) => row.payment },
-  { key: 'paymentMethod', header: 'Zahlungsart', render: (row) => row.paymentMethod, sortValue: (row) => row.paymentMethod },
-];
+  { key: 'objects', header: 'Gebuchte Objekte', render: (row) => row.objects },
+  { key: 'begin', header: 'Von', render: (row) => cellTextsOf(row).begin },
+  { key: 'end', header: 'Bis', render: (row) => cellTextsOf(row).end },
+  { key: 'created', header: 'Erstellt', render: (row) => cellTextsOf(row).created },
+  { key: 'name', header: 'Name', render: (row) => row.booking.name },
+  { key: 'price', header: 'Preis', render: (row) => cellTextsOf(row).price },
+  { key: 'status', header: 'Status', render: (row) => <StatusTag status={row.status} /> },
+  { key: 'payment', header: 'Zahlung', render: (row) => <PaymentTag payment={row.payment} /> },
+  { key: 'paymentMethod', header: 'Zahlungsart', render: (row) => row.paymentMethod },
+  ] satisfies VirtualColumn<BookingRow>[]
+).map((column) => ({ ...column, sortable: sortable(column.key) }));
 
-const PAGE_SIZES = [25, 50, 100];
 const rowKey = (row: BookingRow) => row.booking.id;
-const NEWEST_FIRST = { key: 'created', direction: 'desc' } as const;
+const rowAttributes = (row: BookingRow) => ({ 'data-booking-id': row.booking.id });
+const amount = new Intl.NumberFormat('de-DE');
+
+/** "1 Buchung", "250 Buchungen", "ca. 100.000 Buchungen" (an estimate beyond what is counted exactly). */
+export function countText(count: BookingListCount): string {
+  const value = `${count.exact ? '' : 'ca. '}${amount.format(count.value)}`;
+  return count.exact && count.value === 1 ? '1 Buchung' : `${value} Buchungen`;
+}
 
 type OpenDialog = { kind: 'create' } | { kind: 'details' | 'edit' | 'reject' | 'delete'; booking: StaffBooking };
 
+/** The list's server request from the filter in the address. */
+const requestOf = (filter: BookingListFilter): BookingListRequest => ({
+  search: filter.query,
+  sort: filter.sort,
+  status: filter.status,
+  from: filter.from,
+  to: filter.to,
+  bookableId: filter.bookableId,
+  seriesId: filter.seriesId,
+});
+
 /**
- * The staff's bookings of the current tenant (/admin/buchungen): the list of all bookings the viewer
- * may read, newest first, searched as one types, following every change live; the row menu offers
- * what the viewer's rights allow. Its filters (search, status or payment, period, object) stand in
- * the address, so the start page links to a filtered list and a filtered list can be bookmarked;
- * the server filters by status, period and object, the search runs here. Export and print take
- * what the filter finds.
+ * The staff's bookings of the current tenant (/admin/buchungen): the bookings the viewer may read,
+ * newest first or by a column, searched as one types, following every change live; the row menu
+ * offers what the viewer's rights allow. The server searches, filters, sorts and pages (by cursor,
+ * a hundred at a time as the list is scrolled), and the table renders only the rows in view, so the
+ * screen stays as quick with 100,000 bookings as with a hundred. Search, filters and order stand in
+ * the address, so the start page links to a filtered list and a filtered list can be bookmarked.
+ * Export and print read the same server query.
  */
 export default function BookingsPage() {
   const tenantId = useAppState((state) => state.currentTenantId);
@@ -73,6 +95,7 @@ export default function BookingsPage() {
 
 function BookingsScreen({ tenantId }: { tenantId: string }) {
   const viewer = viewerOf(useAppState((state) => state.user));
+  const client = useApolloClient();
   useBookingChanges(tenantId);
   const [params, setParams] = useSearchParams();
   const filter = useMemo(() => filterFromParams(params), [params]);
@@ -81,32 +104,39 @@ function BookingsScreen({ tenantId }: { tenantId: string }) {
     (next: BookingListFilter) => setParams(paramsOfFilter(next), { replace: next.query !== filter.query }),
     [setParams, filter.query],
   );
-  const period = filter.from || filter.to || filter.bookableId ? { from: filter.from ?? undefined, to: filter.to ?? undefined, bookableId: filter.bookableId } : undefined;
-  const { bookings: loaded, total, loading, loadingMore } = useStaffBookings(tenantId, period, filter.status, filter.seriesId);
-  // A live change (a release, a payment) may move a booking out of the status filter the server applied;
-  // the series filter picks the series' dates from what was loaded.
-  const bookings = useMemo(
-    () => (filter.status || filter.seriesId ? loaded.filter((booking) => meetsStatus(booking, filter.status) && meetsSeries(booking, filter.seriesId)) : loaded),
-    [loaded, filter.status, filter.seriesId],
+  const request = useMemo(() => requestOf(filter), [filter]);
+  const list = useBookingList(tenantId, request);
+  const shown = list.shown;
+  // A live change (a release, a payment) may move a booking out of the status filter the server applied.
+  const rows = useMemo(
+    () => list.bookings.filter((booking) => meetsStatus(booking, shown?.status ?? null) && meetsSeries(booking, shown?.seriesId ?? null)).map(bookingRow),
+    [list.bookings, shown],
   );
   const filteredSeries = useQuery(StaffBookingSeriesDocument, { variables: { tenantId, id: filter.seriesId ?? '' }, skip: !filter.seriesId });
   const seriesDescription = filter.seriesId ? (filteredSeries.data?.bookingSeries.rule.description ?? null) : null;
-  const listHasSeries = useMemo(() => loaded.some((booking) => booking.seriesId), [loaded]);
+  const listHasSeries = useMemo(() => list.bookings.some((booking) => booking.seriesId), [list.bookings]);
   const objects = useQuery(BookingObjectsDocument, { variables: { tenantId } });
   const objectChoices = useMemo(() => [...(objects.data?.bookingObjectChoices ?? [])].sort((a, b) => a.title.localeCompare(b.title, 'de')), [objects.data]);
   const tenantName = useAppState((state) => state.tenant?.name ?? '');
-  const [printRequests, setPrintRequests] = useState(0);
+  const [printout, setPrintout] = useState<PrintRows | null>(null);
+  const [printing, setPrinting] = useState(false);
   const workflow = useQuery(BookingWorkflowActiveDocument, { variables: { tenantId }, skip: !viewsDependOnWorkflow(bookingViews) });
   const views = offeredViews(bookingViews, workflow.data?.workflow.active ?? false);
   const [chosenView, setView] = useState<BookingViewKey>('list');
   // A view no longer offered (the workflow was switched off meanwhile) gives way to the list.
   const view = views.some((offered) => offered.key === chosenView) ? chosenView : 'list';
   const query = filter.query;
-  const { found } = useBookingSearch(bookings, query, !loadingMore);
-  // Printing lays out every found row first, then opens the browser's print dialog.
+  // Printing reads the list's query to its end, lays out every row, then opens the browser's print dialog.
   useEffect(() => {
-    if (printRequests > 0) globalThis.print();
-  }, [printRequests]);
+    if (printout) globalThis.print();
+  }, [printout]);
+  const print = () => {
+    setPrinting(true);
+    readPrintRows(client, tenantId, request)
+      .then(setPrintout)
+      .catch((failure: unknown) => console.error('Druckansicht nicht geladen:', failure))
+      .finally(() => setPrinting(false));
+  };
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const { release: releaseBooking } = useBookingActions(tenantId);
   const close = () => setDialog(null);
@@ -155,12 +185,19 @@ function BookingsScreen({ tenantId }: { tenantId: string }) {
           onChange={setFilter}
           objects={objectChoices}
           exportHref={(withLastChange) => exportLink(tenantId, filter, withLastChange)}
-          onPrint={() => setPrintRequests((count) => count + 1)}
+          onPrint={print}
+          printing={printing}
           seriesDescription={seriesDescription}
         />
       )}
       {view === 'list' && (
-        <BookingsPrint tenantName={tenantName} filterText={filterText(filter, objectChoices.find((object) => object.id === filter.bookableId)?.title ?? null, seriesDescription)} rows={printRequests > 0 ? found : null} />
+        <BookingsPrint
+          tenantName={tenantName}
+          filterText={filterText(filter, objectChoices.find((object) => object.id === filter.bookableId)?.title ?? null, seriesDescription)}
+          rows={printout ? printout.bookings.map(bookingRow) : null}
+          count={printout?.count ?? null}
+          limit={PRINT_LIMIT}
+        />
       )}
       {view === 'calendar' && (
         <Suspense fallback={<NonIdealState icon={<Spinner size={24} />} title="Kalender wird geladen..." />}>
@@ -182,27 +219,43 @@ function BookingsScreen({ tenantId }: { tenantId: string }) {
           <KanbanBoard tenantId={tenantId} viewer={viewer} onDetails={(booking) => setDialog({ kind: 'details', booking })} />
         </Suspense>
       )}
-      {/* data-query: the search the list below shows, so a measurement sees when it is there. Hidden
-          behind the board, the list keeps its page and sorting. */}
-      <div className="bookings-list" aria-busy={loadingMore} data-query={query} hidden={view !== 'list'}>
-        <DataTable
+      {/* data-query: the search the rows below answer (a measurement sees when they are there);
+          aria-busy while a page is on its way; data-complete once every match is read. Hidden behind
+          the board, the list keeps its rows and place. */}
+      <div
+        className="bookings-list"
+        aria-busy={list.fetching}
+        data-query={shown?.search ?? ''}
+        data-complete={list.complete}
+        hidden={view !== 'list'}
+      >
+        {list.count && (
+          <p className="bookings-count" role="status">
+            {countText(list.count)}
+          </p>
+        )}
+        <VirtualTable
           label="Buchungen"
-          rows={found}
+          rows={rows}
           columns={columns}
           rowKey={rowKey}
-          loading={loading}
-          initialSort={NEWEST_FIRST}
+          rowAttributes={rowAttributes}
+          rowCount={list.complete ? rows.length : list.count?.exact ? list.count.value : null}
+          loading={list.loading}
+          sort={columnOfSort(filter.sort)}
+          onSort={(key) => setFilter({ ...filter, sort: sortAfterClick(filter.sort, key) })}
           actions={mayActOnSome || listHasSeries ? rowMenu : undefined}
-          pageSizes={PAGE_SIZES}
-          pageSizeLabel="Buchungen pro Seite"
+          onEndReached={list.loadMore}
+          footer={
+            !list.complete && rows.length > 0 ? (
+              <p className="virtual-table-footer" role="status">
+                {list.fetching ? 'Weitere Buchungen werden geladen …' : 'Weitere Buchungen folgen beim Blättern.'}
+              </p>
+            ) : null
+          }
         />
-        {!loading && !loadingMore && found.length === 0 && isBookingNumber(normalizeBookingNumber(query)) && (
+        {!list.loading && !list.fetching && rows.length === 0 && isBookingNumber(normalizeBookingNumber(query)) && (
           <DeletedBookingHistory tenantId={tenantId} bookingId={normalizeBookingNumber(query)} />
-        )}
-        {loadingMore && (
-          <p className="bookings-progress" role="status">
-            {bookings.length.toLocaleString('de-DE')} von {total.toLocaleString('de-DE')} Buchungen geladen, weitere folgen …
-          </p>
         )}
       </div>
       {dialog?.kind === 'create' && <BookingEditDialog tenantId={tenantId} bookingId={null} onClose={close} />}

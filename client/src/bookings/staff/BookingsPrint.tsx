@@ -1,4 +1,5 @@
 import { cellTextsOf, type BookingRow } from './bookingRows';
+import type { BookingListCount } from './useBookingList';
 
 export interface BookingsPrintProps {
   tenantName: string;
@@ -6,14 +7,26 @@ export interface BookingsPrintProps {
   filterText: string;
   /** Null until printing was asked for: the table of every row is laid out only then. */
   rows: readonly BookingRow[] | null;
+  /** How many the list's query found, of which `rows` are the first (at most `limit`). */
+  count: BookingListCount | null;
+  limit: number;
+}
+
+const amount = new Intl.NumberFormat('de-DE');
+
+/** "1 Buchung", "250 Buchungen", or, cut at the limit: "die ersten 5.000 von ca. 100.000 Buchungen". */
+export function printCountText(printed: number, count: BookingListCount | null, limit: number): string {
+  const cut = printed >= limit && count !== null && (count.value > printed || !count.exact);
+  if (cut) return `Die ersten ${amount.format(printed)} von ${count.exact ? '' : 'ca. '}${amount.format(count.value)} Buchungen (mehr über „Exportieren“)`;
+  return printed === 1 ? '1 Buchung' : `${amount.format(printed)} Buchungen`;
 }
 
 /**
  * What the printer gets of the bookings list (print CSS hides the screen's list, the navigation
- * and the controls): the tenant, the filter, and every row the list found with all its columns,
- * not only the page on screen.
+ * and the controls): the tenant, the filter, and every row the list's query finds (up to a limit)
+ * with all its columns, not only the rows on screen.
  */
-export function BookingsPrint({ tenantName, filterText, rows }: BookingsPrintProps) {
+export function BookingsPrint({ tenantName, filterText, rows, count, limit }: BookingsPrintProps) {
   return (
     <section className="bookings-print" aria-label="Druckansicht">
       <h1 className="bookings-print-heading">Buchungen {tenantName}</h1>
@@ -55,7 +68,7 @@ export function BookingsPrint({ tenantName, filterText, rows }: BookingsPrintPro
           </tbody>
         </table>
       )}
-      {rows && <p className="bookings-print-count">{rows.length === 1 ? '1 Buchung' : `${rows.length.toLocaleString('de-DE')} Buchungen`}</p>}
+      {rows && <p className="bookings-print-count">{printCountText(rows.length, count, limit)}</p>}
     </section>
   );
 }

@@ -31,20 +31,22 @@ export const bookingItemsPolicy: FieldPolicy<readonly StoreObject[]> = {
 };
 
 /**
- * The staff's list is kept page by page: each `bookings(tenantId, limit, offset)` answer is a list
- * field of its own, so a page arriving, or a booking changing, makes Apollo read back that page
- * alone and not the ten thousand before it. A later answer for the same page replaces it.
+ * The staff's lists are kept page by page: each `bookings(tenantId, first, after, …)` (or `limit,
+ * offset`) answer is a list field of its own, so a page arriving, or a booking changing, makes
+ * Apollo read back that page alone and not the thousands before it. A later answer for the same
+ * page replaces it.
  */
 export const bookingPagePolicy: FieldPolicy = {
   // Named, so the stored field reads `bookings:{…arguments}` (see storedPagePlace).
-  keyArgs: ['tenantId', 'search', 'status', 'from', 'to', 'bookableId', 'seriesId', 'backlog', 'limit', 'offset'],
+  keyArgs: ['tenantId', 'search', 'sort', 'status', 'from', 'to', 'bookableId', 'seriesId', 'backlog', 'limit', 'offset', 'first', 'after'],
   merge: false,
 };
 
-/** A page as the cache stores it: its bookings as references, newest first; `total` counts all. */
+/** A page as the cache stores it: its bookings as references, newest first; `total` or `count` counts all. */
 export interface StoredBookingPage {
   __typename?: string;
-  total: number;
+  total?: number;
+  count?: { value: number; exact: boolean };
   items: readonly Reference[];
 }
 
@@ -57,21 +59,23 @@ export interface BookingWindow {
   key: string;
 }
 
-/** Where a stored `bookings` field belongs: the whole list or a window, and its offset there. */
+/** Where a stored `bookings` field belongs: the whole list or a window, and whether it is the first page there. */
 export interface StoredPagePlace {
-  offset: number;
+  /** The top of its list (offset 0, no cursor): a new booking goes in here, and it carries the count. */
+  isFirst: boolean;
   /** Null for a page of the tenant's whole list. */
   window: BookingWindow | null;
 }
 
-const PAGING_ARGUMENTS = ['tenantId', 'limit', 'offset'];
+const PAGING_ARGUMENTS = ['tenantId', 'limit', 'offset', 'first', 'after'];
 const WINDOW_ARGUMENTS = ['from', 'to', 'bookableId'];
 const isSet = (value: unknown) => value !== null && value !== undefined;
 
 /**
- * The place of a stored `bookings` field of the tenant: a page of the whole list (no search, filter
- * or window) or of a window (from and to, perhaps an object, nothing else); null for any other
- * (a search, a status filter, the backlog), which live changes leave alone.
+ * The place of a stored `bookings` field of the tenant: a page of the whole list newest first (no
+ * search, filter, other order or window) or of a window (from and to, perhaps an object, nothing
+ * else); null for any other (a search, a status filter, another order, the backlog), whose pages live
+ * changes update only through the bookings' own cache entries.
  */
 export function storedPagePlace(storeFieldName: string, tenantId: string): StoredPagePlace | null {
   const argumentsStart = storeFieldName.indexOf(':');
@@ -79,21 +83,15 @@ export function storedPagePlace(storeFieldName: string, tenantId: string): Store
   try {
     const args = JSON.parse(storeFieldName.slice(argumentsStart + 1)) as Record<string, unknown>;
     if (args.tenantId !== tenantId) return null;
-    const offset = typeof args.offset === 'number' ? args.offset : 0;
-    const filters = Object.entries(args).filter(([name, value]) => !PAGING_ARGUMENTS.includes(name) && isSet(value));
-    if (filters.length === 0) return { offset, window: null };
+    const isFirst = (typeof args.offset !== 'number' || args.offset === 0) && !isSet(args.after);
+    const filters = Object.entries(args).filter(([name, value]) => !PAGING_ARGUMENTS.includes(name) && isSet(value) && !(name === 'sort' && value === 'NEWEST'));
+    if (filters.length === 0) return { isFirst, window: null };
     if (filters.some(([name]) => !WINDOW_ARGUMENTS.includes(name)) || typeof args.from !== 'string' || typeof args.to !== 'string') return null;
     const bookableId = typeof args.bookableId === 'string' ? args.bookableId : null;
-    return { offset, window: { from: Date.parse(args.from), to: Date.parse(args.to), bookableId, key: `${args.from}|${args.to}|${bookableId ?? ''}` } };
+    return { isFirst, window: { from: Date.parse(args.from), to: Date.parse(args.to), bookableId, key: `${args.from}|${args.to}|${bookableId ?? ''}` } };
   } catch {
     return null;
   }
-}
-
-/** The offset of a stored `bookings` field when it is a page of the tenant's whole list, else null. */
-export function wholeListPageOffset(storeFieldName: string, tenantId: string): number | null {
-  const place = storedPagePlace(storeFieldName, tenantId);
-  return place && !place.window ? place.offset : null;
 }
 
 /** The bookings' type policies, registered with the app's cache by the composition root (cachePolicies.ts). */

@@ -28,10 +28,19 @@ export function bookingInWindow(booking: Pick<StaffBookingRowFragment, 'timeBegi
   return overlaps && (window.bookableId === null || booking.items.some((item) => item.bookableId === window.bookableId));
 }
 
+/** The page with its count (`total`, or the screen's `count`) moved by one. */
+export function countedBy(page: StoredBookingPage, by: 1 | -1): StoredBookingPage {
+  return {
+    ...page,
+    ...(page.total === undefined ? {} : { total: Math.max(0, page.total + by) }),
+    ...(page.count === undefined ? {} : { count: { ...page.count, value: Math.max(0, page.count.value + by) } }),
+  };
+}
+
 /** Adds one to (or takes one from) the count in the first page of each place named. */
 function recount(cache: ApolloCache, tenantId: string, keys: ReadonlySet<string>, by: 1 | -1): void {
   if (keys.size === 0) return;
-  modifyPages(cache, tenantId, (page, place) => (place.offset === 0 && keys.has(placeKey(place)) ? { ...page, total: Math.max(0, page.total + by) } : page));
+  modifyPages(cache, tenantId, (page, place) => (place.isFirst && keys.has(placeKey(place)) ? countedBy(page, by) : page));
 }
 
 /**
@@ -75,13 +84,13 @@ export function storeBooking(cache: ApolloCache, tenantId: string, booking: Staf
   modifyPages(cache, tenantId, (page, place, readField) => {
     const key = placeKey(place);
     if (leaving.has(key)) return { ...page, items: page.items.filter((item) => item.__ref !== ref.__ref) };
-    if (!entering.has(key) || place.offset !== 0) return page;
+    if (!entering.has(key) || !place.isFirst) return page;
     let position = 0;
     // In the list by creation, newest first; a window's order is not shown (the calendar places by time).
     if (!place.window) while (position < page.items.length && Date.parse(String(readField<string>('timeCreated', page.items[position]))) > created) position++;
     const items: Reference[] = [...page.items];
     items.splice(position, 0, ref);
-    return { ...page, total: page.total + 1, items };
+    return { ...countedBy(page, 1), items };
   });
   recount(cache, tenantId, leaving, -1);
 }

@@ -1,5 +1,6 @@
 import { addDays, berlinParts, parseDate, startOfBerlinDay } from '../../../../common/time/berlin';
-import type { BookingStatusFilter } from '../../gql/graphql';
+import type { BookingSort, BookingStatusFilter } from '../../gql/graphql';
+import type { ColumnSort } from '../../shared/list/listing';
 import { formatDate } from '../../shared/format';
 import type { StaffBooking } from './bookingRows';
 
@@ -7,10 +8,12 @@ import type { StaffBooking } from './bookingRows';
  * The bookings list's filter as it stands in the address (/admin/buchungen?status=PENDING&…), so a
  * filtered list can be bookmarked, shared and linked to from the start page: `q` the search text,
  * `status` a status or payment filter, `from` and `to` ISO instants (bookings overlapping
- * [from, to)), `objekt` the id of a booked object, `serie` the id of a series ("Nur diese Serie").
+ * [from, to)), `objekt` the id of a booked object, `serie` the id of a series ("Nur diese Serie"),
+ * `sort` the order (a BookingSort; newest first without).
  */
 export interface BookingListFilter {
   query: string;
+  sort: BookingSort | null;
   status: BookingStatusFilter | null;
   from: string | null;
   to: string | null;
@@ -18,7 +21,7 @@ export interface BookingListFilter {
   seriesId: string | null;
 }
 
-export const NO_FILTER: BookingListFilter = { query: '', status: null, from: null, to: null, bookableId: null, seriesId: null };
+export const NO_FILTER: BookingListFilter = { query: '', sort: null, status: null, from: null, to: null, bookableId: null, seriesId: null };
 
 /** The status and payment filters with the words the list shows for them. */
 export const statusFilterLabels: Record<BookingStatusFilter, string> = {
@@ -30,6 +33,44 @@ export const statusFilterLabels: Record<BookingStatusFilter, string> = {
   RELEASED_UNPAID: 'Freigegeben, nicht bezahlt',
 };
 
+/**
+ * The server's order of each sortable column, ascending and descending. The booked objects have
+ * none: a booking's objects are several rows of their own.
+ */
+export const columnSorts: Readonly<Record<string, { asc: BookingSort; desc: BookingSort }>> = {
+  id: { asc: 'NUMBER_ASC', desc: 'NUMBER_DESC' },
+  begin: { asc: 'TIME_BEGIN_ASC', desc: 'TIME_BEGIN_DESC' },
+  end: { asc: 'TIME_END_ASC', desc: 'TIME_END_DESC' },
+  created: { asc: 'OLDEST', desc: 'NEWEST' },
+  name: { asc: 'CUSTOMER_ASC', desc: 'CUSTOMER_DESC' },
+  price: { asc: 'PRICE_ASC', desc: 'PRICE_DESC' },
+  status: { asc: 'STATUS_ASC', desc: 'STATUS_DESC' },
+  payment: { asc: 'PAYMENT_ASC', desc: 'PAYMENT_DESC' },
+  paymentMethod: { asc: 'PAYMENT_WAY_ASC', desc: 'PAYMENT_WAY_DESC' },
+};
+
+const sorts = Object.entries(columnSorts).flatMap(([key, both]) => [
+  { sort: both.asc, column: { key, direction: 'asc' as const } },
+  { sort: both.desc, column: { key, direction: 'desc' as const } },
+]);
+
+/** The order an address names; null (newest first) for none or an unknown one. */
+const sortOf = (value: string | null): BookingSort | null => sorts.find((candidate) => candidate.sort === value)?.sort ?? null;
+
+/** The column and direction a sort shows as; newest first is "Erstellt", descending. */
+export function columnOfSort(sort: BookingSort | null): ColumnSort {
+  return sorts.find((candidate) => candidate.sort === (sort ?? 'NEWEST'))?.column ?? { key: 'created', direction: 'desc' };
+}
+
+/** The order after a click on a column's header: ascending first, then the other way round. */
+export function sortAfterClick(current: BookingSort | null, columnKey: string): BookingSort | null {
+  const both = columnSorts[columnKey];
+  if (!both) return current;
+  const shown = columnOfSort(current);
+  const next = shown.key === columnKey && shown.direction === 'asc' ? both.desc : both.asc;
+  return next === 'NEWEST' ? null : next;
+}
+
 const isStatusFilter = (value: string | null): value is BookingStatusFilter => value !== null && Object.hasOwn(statusFilterLabels, value);
 const instantOrNull = (value: string | null) => (value && Number.isFinite(Date.parse(value)) ? new Date(value).toISOString() : null);
 
@@ -38,6 +79,7 @@ export function filterFromParams(params: URLSearchParams): BookingListFilter {
   const status = params.get('status');
   return {
     query: params.get('q') ?? '',
+    sort: sortOf(params.get('sort')),
     status: isStatusFilter(status) ? status : null,
     from: instantOrNull(params.get('from')),
     to: instantOrNull(params.get('to')),
@@ -55,12 +97,14 @@ export function paramsOfFilter(filter: BookingListFilter): URLSearchParams {
   if (filter.to) params.set('to', filter.to);
   if (filter.bookableId) params.set('objekt', filter.bookableId);
   if (filter.seriesId) params.set('serie', filter.seriesId);
+  if (filter.sort) params.set('sort', filter.sort);
   return params;
 }
 
-export const isFiltered = (filter: BookingListFilter) => paramsOfFilter(filter).size > 0;
+/** Whether anything narrows the list (the order does not). */
+export const isFiltered = (filter: BookingListFilter) => paramsOfFilter({ ...filter, sort: null }).size > 0;
 
-/** The CSV download of the filtered list: the server filters the same way (search by whole words); optionally with each booking's last change. */
+/** The CSV download of the list as it shows: the same search, filters and order through the same server query; optionally with each booking's last change. */
 export function exportLink(tenantId: string, filter: BookingListFilter, withLastChange = false): string {
   const params = new URLSearchParams();
   if (filter.query.trim()) params.set('search', filter.query.trim());
@@ -68,6 +112,8 @@ export function exportLink(tenantId: string, filter: BookingListFilter, withLast
   if (filter.from) params.set('from', filter.from);
   if (filter.to) params.set('to', filter.to);
   if (filter.bookableId) params.set('bookableId', filter.bookableId);
+  if (filter.seriesId) params.set('seriesId', filter.seriesId);
+  if (filter.sort) params.set('sort', filter.sort);
   if (withLastChange) params.set('lastChange', 'true');
   const query = params.toString();
   return `/csv/${encodeURIComponent(tenantId)}/bookings${query ? `?${query}` : ''}`;

@@ -1,12 +1,12 @@
 import { type BookingStatusLabel, bookingStatusLabel, paymentStatusLabel, paymentWayLabel } from '../../../../common/bookings/labels';
 import type { StaffBookingRowFragment } from '../../gql/graphql';
-import { formatCurrency, formatDate, formatDateTime } from '../../shared/format';
+import { formatCurrency, formatDateTime } from '../../shared/format';
 import { allowDelete, allowUpdate, type Viewer } from '../../shared/rights';
 import { bookingPeriod, eventsOfItems } from '../../shared/ticketEvent';
 
 export type StaffBooking = StaffBookingRowFragment;
 
-/** A booking as the list shows, sorts and searches it, computed once per booking object. */
+/** A booking as the list shows it, computed once per booking object. */
 export interface BookingRow {
   booking: StaffBooking;
   createdAt: number;
@@ -19,8 +19,6 @@ export interface BookingRow {
   payment: 'bezahlt' | 'ausstehend';
   /** How it is paid: the method once known, the customer's choice at checkout beside it. */
   paymentMethod: string;
-  /** What the search looks through: the booking's own fields and its objects. */
-  searchTexts: string[];
 }
 
 /** The booked objects in one line, an amount above one in front of its object. */
@@ -43,20 +41,6 @@ function rowOf(booking: StaffBooking): BookingRow {
     status,
     payment,
     paymentMethod,
-    searchTexts: [
-      booking.id,
-      booking.name,
-      booking.company,
-      booking.mail,
-      booking.phone,
-      booking.location,
-      ...booking.items.map((item) => item.bookable.title),
-      ...events.map((event) => event.name),
-      status,
-      payment,
-      booking.paymentMethod || booking.paymentProvider ? paymentMethod : '',
-      formatDate(period.begin),
-    ],
   };
 }
 

@@ -26,7 +26,7 @@ interface Page {
 }
 
 /** The pages one after another, a booking a later page repeats (the list moved meanwhile) once. */
-export function joinPages(pages: readonly (Page | undefined)[]): StaffBooking[] {
+export function joinPages(pages: readonly ({ items: readonly StaffBooking[] } | undefined)[]): StaffBooking[] {
   const seen = new Set<string>();
   const bookings: StaffBooking[] = [];
   for (const page of pages) {
