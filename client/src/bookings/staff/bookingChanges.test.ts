@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StaffBookingsDocument, type StaffBookingRowFragment, type StaffBookingsQuery } from '../../gql/graphql';
+import { StaffBookingListDocument, type StaffBookingListQuery, StaffBookingsDocument, type StaffBookingRowFragment, type StaffBookingsQuery } from '../../gql/graphql';
 import { bookingTypePolicies } from './bookingCachePolicy';
 import { createCache } from '../../shared/apolloCache';
 import { applyBookingChange } from './bookingChanges';
@@ -157,5 +157,42 @@ describe('applyBookingChange on a window (the calendar)', () => {
     applyBookingChange(cache, TENANT, { action: 'DELETED', id: 'WWWW-WWWW', tenantId: TENANT, booking: null });
     expect(windowOf(cache)).toEqual({ ids: [], total: 0 });
     expect(pagesOf(cache)[0]?.total).toBe(3);
+  });
+});
+
+describe("the list screen's cursor pages in the cache", () => {
+  const listPage = (variables: Record<string, unknown>) => ({ query: StaffBookingListDocument, variables: { tenantId: TENANT, first: 2, ...variables } });
+  const writeListPage = (cache: ReturnType<typeof createCache>, variables: Record<string, unknown>, items: StaffBookingRowFragment[], count: number, endCursor: string | null) =>
+    cache.writeQuery({
+      ...listPage(variables),
+      data: {
+        bookings: { __typename: 'BookingPage', count: { __typename: 'BookingListCount', value: count, exact: true }, pageInfo: { __typename: 'PageInfo', endCursor, hasNextPage: endCursor !== null }, items },
+      } as StaffBookingListQuery,
+    });
+
+  it('a new booking goes on top of the first page of the unfiltered list and is counted; a later page and a search stay as they are', () => {
+    const cache = createCache(bookingTypePolicies);
+    writeListPage(cache, {}, [booking('CCCC-CCCC', 1), booking('BBBB-BBBB', 2)], 3, 'cursor-b');
+    writeListPage(cache, { after: 'cursor-b' }, [booking('AAAA-AAAA', 3)], 3, null);
+    writeListPage(cache, { search: 'kundin' }, [booking('CCCC-CCCC', 1)], 1, null);
+
+    applyBookingChange(cache, TENANT, { action: 'CREATED', id: 'DDDD-DDDD', tenantId: TENANT, booking: booking('DDDD-DDDD', 0) });
+
+    const first = cache.readQuery(listPage({}))!.bookings;
+    expect(first.items.map((item) => item.id)).toEqual(['DDDD-DDDD', 'CCCC-CCCC', 'BBBB-BBBB']);
+    expect(first.count).toMatchObject({ value: 4, exact: true });
+    expect(cache.readQuery(listPage({ after: 'cursor-b' }))!.bookings.items.map((item) => item.id)).toEqual(['AAAA-AAAA']);
+    expect(cache.readQuery(listPage({ search: 'kundin' }))!.bookings.count.value).toBe(1);
+  });
+
+  it('a deleted booking leaves its page and the count of the first page', () => {
+    const cache = createCache(bookingTypePolicies);
+    writeListPage(cache, { sort: 'NEWEST' }, [booking('CCCC-CCCC', 1), booking('BBBB-BBBB', 2)], 3, 'cursor-b');
+    writeListPage(cache, { sort: 'NEWEST', after: 'cursor-b' }, [booking('AAAA-AAAA', 3)], 3, null);
+
+    applyBookingChange(cache, TENANT, { action: 'DELETED', id: 'AAAA-AAAA', tenantId: TENANT, booking: null });
+
+    expect(cache.readQuery(listPage({ sort: 'NEWEST', after: 'cursor-b' }))!.bookings.items).toEqual([]);
+    expect(cache.readQuery(listPage({ sort: 'NEWEST' }))!.bookings.count.value).toBe(2);
   });
 });
