@@ -1,6 +1,6 @@
 import { print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StaffBookingsDocument } from '../../client/src/gql/graphql.js';
+import { StaffBookingListDocument, StaffBookingsDocument } from '../../client/src/gql/graphql.js';
 import { createTenant, createUser, signIn } from '../support/fixtures.js';
 import type { HttpClient } from '../support/http.js';
 import { waitForSettledQueue } from '../support/job-queue.js';
@@ -102,11 +102,19 @@ describe('SQL statements per list do not grow with its rows', () => {
     expectSameCount(small, large, [FEW, MANY]);
   });
 
-  it("the staff's bookings screen: its first request", async () => {
-    const query = print(StaffBookingsDocument);
+  it("the staff's bookings screen: its first request, and the calendar's window", async () => {
     const rowsOf = (data: Record<string, unknown>) => (data as { bookings: { items: unknown[] } }).bookings.items;
-    const small = await statementsOfQuery(query, { tenantId: many, limit: FEW, offset: 0 }, rowsOf);
-    const large = await statementsOfQuery(query, { tenantId: many, limit: 100, offset: 0 }, rowsOf);
+    const list = print(StaffBookingListDocument);
+    const smallList = await statementsOfQuery(list, { tenantId: many, first: FEW }, rowsOf);
+    const largeList = await statementsOfQuery(list, { tenantId: many, first: 100 }, rowsOf);
+    expectSameCount(smallList, largeList, [FEW, MANY]);
+    // A search (a word of four letters: also by similarity, in a transaction of its own) in another order.
+    const searchedSmall = await statementsOfQuery(list, { tenantId: many, first: FEW, search: 'gast', sort: 'CUSTOMER_ASC' }, rowsOf);
+    const searchedLarge = await statementsOfQuery(list, { tenantId: many, first: 100, search: 'gast', sort: 'CUSTOMER_ASC' }, rowsOf);
+    expectSameCount(searchedSmall, searchedLarge, [FEW, MANY]);
+    const window = print(StaffBookingsDocument);
+    const small = await statementsOfQuery(window, { tenantId: many, limit: FEW, offset: 0 }, rowsOf);
+    const large = await statementsOfQuery(window, { tenantId: many, limit: 100, offset: 0 }, rowsOf);
     expectSameCount(small, large, [FEW, MANY]);
   });
 
