@@ -23,7 +23,7 @@ import { BookingsToolbar } from './BookingsToolbar';
 import { PaymentTag, StatusTag } from './BookingTags';
 import { type BookingViewKey, bookingViews, offeredViews, viewsDependOnWorkflow } from './bookingViews';
 import { useBookingActions } from './useBookingActions';
-import { type BookingListCount, type BookingListRequest, useBookingList } from './useBookingList';
+import { type BookingListCount, useBookingList } from './useBookingList';
 import { useBookingChanges } from './useStaffBookings';
 import { isBookingNumber } from '../../../../common/bookings/booking-number';
 import { normalizeBookingNumber } from '../public/bookingLinks';
@@ -67,17 +67,6 @@ export function countText(count: BookingListCount): string {
 
 type OpenDialog = { kind: 'create' } | { kind: 'details' | 'edit' | 'reject' | 'delete'; booking: StaffBooking };
 
-/** The list's server request from the filter in the address. */
-const requestOf = (filter: BookingListFilter): BookingListRequest => ({
-  search: filter.query,
-  sort: filter.sort,
-  status: filter.status,
-  from: filter.from,
-  to: filter.to,
-  bookableId: filter.bookableId,
-  seriesId: filter.seriesId,
-});
-
 /**
  * The staff's bookings of the current tenant (/admin/buchungen): the bookings the viewer may read,
  * newest first or by a column, searched as one types, following every change live; the row menu
@@ -104,8 +93,7 @@ function BookingsScreen({ tenantId }: { tenantId: string }) {
     (next: BookingListFilter) => setParams(paramsOfFilter(next), { replace: next.query !== filter.query }),
     [setParams, filter.query],
   );
-  const request = useMemo(() => requestOf(filter), [filter]);
-  const list = useBookingList(tenantId, request);
+  const list = useBookingList(tenantId, filter);
   const shown = list.shown;
   // A live change (a release, a payment) may move a booking out of the status filter the server applied.
   const rows = useMemo(
@@ -132,7 +120,7 @@ function BookingsScreen({ tenantId }: { tenantId: string }) {
   }, [printout]);
   const print = () => {
     setPrinting(true);
-    readPrintRows(client, tenantId, request)
+    readPrintRows(client, tenantId, filter)
       .then(setPrintout)
       .catch((failure: unknown) => console.error('Druckansicht nicht geladen:', failure))
       .finally(() => setPrinting(false));
@@ -225,7 +213,7 @@ function BookingsScreen({ tenantId }: { tenantId: string }) {
       <div
         className="bookings-list"
         aria-busy={list.fetching}
-        data-query={shown?.search ?? ''}
+        data-query={shown?.query ?? ''}
         data-complete={list.complete}
         hidden={view !== 'list'}
       >

@@ -1,7 +1,8 @@
 import type { ApolloClient } from '@apollo/client';
 import { StaffBookingListDocument, type StaffBookingListQuery } from '../../gql/graphql';
 import type { StaffBooking } from './bookingRows';
-import { type BookingListCount, type BookingListRequest, listVariables } from './useBookingList';
+import type { BookingListFilter } from './bookingListFilter';
+import { type BookingListCount, listVariables } from './useBookingList';
 
 /** At most this many bookings go to the printer: more is a report for the export, not a printout. */
 export const PRINT_LIMIT = 5_000;
@@ -16,7 +17,7 @@ export interface PrintRows {
  * The bookings a printout lists: the list's own server query (search, filters, order) read page by
  * page to its end or to PRINT_LIMIT, past the cache (a printout is read once and never updated).
  */
-export async function readPrintRows(client: ApolloClient, tenantId: string, request: BookingListRequest): Promise<PrintRows> {
+export async function readPrintRows(client: ApolloClient, tenantId: string, request: BookingListFilter): Promise<PrintRows> {
   const bookings: StaffBooking[] = [];
   let count: BookingListCount = { value: 0, exact: true };
   let after: string | null = null;

@@ -1,22 +1,12 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { type BookingSort, type BookingStatusFilter, StaffBookingListDocument, type StaffBookingListQueryVariables } from '../../gql/graphql';
+import { StaffBookingListDocument, type StaffBookingListQueryVariables } from '../../gql/graphql';
+import type { BookingListFilter } from './bookingListFilter';
 import type { StaffBooking } from './bookingRows';
 import { joinPages } from './useStaffBookings';
 
 /** Rows per page: a screenful several times over, small enough to answer at once. */
 export const LIST_PAGE_SIZE = 100;
-
-/** What the list asks the server for: search, filters and order (the page is the hook's). */
-export interface BookingListRequest {
-  search: string;
-  sort: BookingSort | null;
-  status: BookingStatusFilter | null;
-  from: string | null;
-  to: string | null;
-  bookableId: string | null;
-  seriesId: string | null;
-}
 
 /** How many bookings match: exact, or the database's estimate beyond 10,000. */
 export interface BookingListCount {
@@ -28,7 +18,7 @@ export interface BookingList {
   /** The bookings of the pages read so far, in the server's order. */
   bookings: readonly StaffBooking[];
   /** The request these bookings answer: while a new search is on its way, the last one's rows stay. */
-  shown: BookingListRequest | null;
+  shown: BookingListFilter | null;
   count: BookingListCount | null;
   /** Nothing to show yet. */
   loading: boolean;
@@ -41,8 +31,8 @@ export interface BookingList {
 }
 
 /** The GraphQL variables of a request's page (empty values left out, so equal requests share the cache). */
-export function listVariables(tenantId: string, request: BookingListRequest, after: string | null): StaffBookingListQueryVariables {
-  const search = request.search.trim();
+export function listVariables(tenantId: string, request: BookingListFilter, after: string | null): StaffBookingListQueryVariables {
+  const search = request.query.trim();
   return {
     tenantId,
     first: LIST_PAGE_SIZE,
@@ -66,11 +56,11 @@ interface Page {
 
 interface Loaded {
   key: string;
-  request: BookingListRequest;
+  request: BookingListFilter;
   pages: readonly Page[];
 }
 
-const requestKey = (tenantId: string, request: BookingListRequest) => JSON.stringify(listVariables(tenantId, request, null));
+const requestKey = (tenantId: string, request: BookingListFilter) => JSON.stringify(listVariables(tenantId, request, null));
 
 /**
  * The staff's bookings list read from the server page by page, by keyset cursor: the first page of
@@ -80,7 +70,7 @@ const requestKey = (tenantId: string, request: BookingListRequest) => JSON.strin
  * reading anything again. A new request (a keystroke in the search, a filter, another order) keeps
  * the rows of the last one until its first page is there.
  */
-export function useBookingList(tenantId: string, request: BookingListRequest): BookingList {
+export function useBookingList(tenantId: string, request: BookingListFilter): BookingList {
   const client = useApolloClient();
   const key = requestKey(tenantId, request);
   const [loaded, setLoaded] = useState<Loaded | null>(null);

@@ -3,6 +3,7 @@ import Fuse from 'fuse.js';
 import { type ReactNode, useMemo, useState } from 'react';
 import { compareValues, effectiveSort, loadedNote, pageSlice, type SortDirection } from './listing';
 import { type CreateAction, ListToolbar } from './ListToolbar';
+import { SortableHeader } from './SortableHeader';
 
 /**
  * The one list component of the admin screens: search, sortable
@@ -123,19 +124,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             <thead>
               <tr>
                 {columns.map((column) => (
-                  <th key={column.key} aria-sort={activeSort?.key === column.key ? (activeSort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
-                    {column.sortValue ? (
-                      <Button
-                        variant="minimal"
-                        size="small"
-                        text={column.header}
-                        endIcon={activeSort?.key === column.key ? (activeSort.direction === 'asc' ? 'sort-asc' : 'sort-desc') : 'double-caret-vertical'}
-                        onClick={() => toggleSort(column.key)}
-                      />
-                    ) : (
-                      column.header
-                    )}
-                  </th>
+                  <SortableHeader key={column.key} columnKey={column.key} header={column.header} sort={activeSort} onSort={column.sortValue ? toggleSort : undefined} />
                 ))}
                 {actions && <th>Aktionen</th>}
               </tr>

@@ -1,7 +1,8 @@
-import { Button, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ColumnSort } from './listing';
+import { SortableHeader } from './SortableHeader';
 import './virtualTable.css';
 
 /** A column of a server-sorted list: sortable when the server has an order for it. */
@@ -83,19 +84,7 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
         <thead ref={headRef}>
           <tr aria-rowindex={1}>
             {columns.map((column) => (
-              <th key={column.key} aria-sort={sort?.key === column.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
-                {column.sortable ? (
-                  <Button
-                    variant="minimal"
-                    size="small"
-                    text={column.header}
-                    endIcon={sort?.key === column.key ? (sort.direction === 'asc' ? 'sort-asc' : 'sort-desc') : 'double-caret-vertical'}
-                    onClick={() => onSort(column.key)}
-                  />
-                ) : (
-                  column.header
-                )}
-              </th>
+              <SortableHeader key={column.key} columnKey={column.key} header={column.header} sort={sort} onSort={column.sortable ? onSort : undefined} />
             ))}
             {actions && <th>Aktionen</th>}
           </tr>
