@@ -43,6 +43,7 @@ import { Migration20261214090000BookingSortIndexes } from './Migration2026121409
 import { Migration20261214100000BookingSearchDates } from './Migration20261214100000_booking_search_dates.js';
 import { Migration20261214110000UserListIndexes } from './Migration20261214110000_user_list_indexes.js';
 import { Migration20261214130000BookingStateSortIndexes } from './Migration20261214130000_booking_state_sort_indexes.js';
+import { Migration20261214130100BookingsOfAccounts } from './Migration20261214130100_bookings_of_accounts.js';
 
 /** Every migration in order. Listed in code so the built server and the TypeScript sources agree. */
 export const migrationsList: MigrationObject[] = [
@@ -90,4 +91,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261214100000_booking_search_dates', class: Migration20261214100000BookingSearchDates },
   { name: 'Migration20261214110000_user_list_indexes', class: Migration20261214110000UserListIndexes },
   { name: 'Migration20261214130000_booking_state_sort_indexes', class: Migration20261214130000BookingStateSortIndexes },
+  { name: 'Migration20261214130100_bookings_of_accounts', class: Migration20261214130100BookingsOfAccounts },
 ];

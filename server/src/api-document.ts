@@ -6,6 +6,7 @@
 import { allocationApi } from './allocation/allocation.openapi.js';
 import { bookableApi } from './bookables/bookable.openapi.js';
 import { bookingApi } from './bookings/booking.openapi.js';
+import { myBookingApi } from './bookings/my-bookings.openapi.js';
 import { couponApi } from './coupons/coupon.openapi.js';
 import { eventApi } from './events/event.openapi.js';
 import { calendarFeedApi } from './feeds/calendar-feed.openapi.js';
@@ -30,6 +31,7 @@ import { apiDocsDomain } from './shared/openapi/routes.js';
 /** In the order the reference shows them. */
 export const apiDomains: readonly ApiDomain[] = [
   bookingApi,
+  myBookingApi,
   allocationApi,
   bookableApi,
   eventApi,

@@ -70,6 +70,7 @@ import { bearerAuthentication, tokenTenantScope } from './users/bearer-auth.js';
 import { SocketViewers } from './users/live-viewer.js';
 import { viewerOf } from './users/session-viewer.js';
 import { userRoutes } from './users/user.routes.js';
+import { myBookingRoutes } from './bookings/my-bookings.routes.js';
 
 export const SESSION_COOKIE = 'connect.sid';
 
@@ -309,7 +310,7 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   // before every CSRF check, verified by the provider's signature or status lookup instead.
   app.use('/api/:tenantId', paymentCallbackRoutes(services));
   app.use('/auth', csrf, restJson, authRoutes(services), ssoRoutes(services));
-  app.use('/api', csrf, restJson, userRoutes(services), instanceRoutes(services), platformRoleRoutes(services), tenantRoutes(services));
+  app.use('/api', csrf, restJson, userRoutes(services), myBookingRoutes(services), instanceRoutes(services), platformRoleRoutes(services), tenantRoutes(services));
   // Tenant-scoped routes after the platform ones (Express: the first match wins), so /api/tenants/... never reaches them.
   // A token of another tenant is refused on every tenant's path, before any route (shared/token-scope.ts).
   const tenantScope = tokenTenantScope(services.viewers);

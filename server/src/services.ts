@@ -69,6 +69,7 @@ import { AllocationMails } from './allocation/allocation.mails.js';
 import { AllocationService } from './allocation/allocation.service.js';
 import { AllocationAccounts } from './allocation/allocation-accounts.js';
 import type { AccountBookings } from './users/account-bookings.js';
+import { MyBookings } from './bookings/my-bookings.js';
 
 /**
  * Every domain service, built once per process; resolvers and REST handlers share them. The domains
@@ -141,6 +142,8 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   // "paid", staff marking paid).
   const paymentFollowUps: PaymentFollowUps = new DocumentPaymentFollowUps(receipts, new MailPaymentFollowUps());
   const bookingStatus = new BookingStatusService(orm, workflows, paymentFollowUps, occupancyGuard, attempts, ticketCodes);
+  // A person's own bookings with their documents, which the receipts domain lists.
+  const myBookings = new MyBookings(orm, { documentsOf: (tenantId, numbers) => receipts.listOfBookings(tenantId, numbers) });
   late.bookingStatus = bookingStatus;
   const accountTokens = new AccountTokens();
   const accountMails = new AccountMails(orm, mail, accountTokens, config.publicUrl, instance);
@@ -207,6 +210,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     snippets: new SnippetService(orm, config.publicUrl, bookableShowcase, eventShowcase, eventSeats),
     bookingPortal: new BookingPortalService(orm, bookableShowcase, eventShowcase),
     bookingStatus,
+    myBookings,
     ticketCheckIn: new TicketCheckIn(orm, attempts, eventSeats),
     bookingSeries: new BookingSeriesService(orm, bookingStatus, checkout),
     bookingEditor: new BookingEditorService(orm, workflows, occupancyGuard, paymentFollowUps, ticketCodes),

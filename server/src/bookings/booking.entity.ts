@@ -67,6 +67,10 @@ export interface BookingPaymentStart {
 })
 @Index({ name: 'bookings_tenant_assigned_index', properties: ['tenant', 'assignedUserId'] })
 @Index({
+  name: 'bookings_assigned_user_index',
+  expression: 'create index "bookings_assigned_user_index" on "bookings" ("assigned_user_id") where "assigned_user_id" is not null',
+})
+@Index({
   name: 'bookings_status_token_hashes_index',
   expression: 'create index "bookings_status_token_hashes_index" on "bookings" using gin ("status_token_hashes")',
 })

@@ -289,13 +289,15 @@ export class ReceiptService {
 
   /**
    * GET bookings/:id/receipt/:receiptId: a document of THIS booking by its id or file name; anything
-   * else (another booking's document, a path) is "not found". Read right on the booking.
+   * else (another booking's document, a path) is "not found". Read right on the booking, or its booker (the account it is assigned to).
    */
   async file(viewer: Viewer, tenantId: string, bookingNumber: string, receiptId: string): Promise<{ fileName: string; content: Buffer }> {
     const em = this.orm.em.fork();
     const booking = await findBooking(em, tenantId, bookingNumber);
     if (!booking) throw new AppError('generic.not-found');
-    if (!mayOnBooking(viewer, 'read', booking)) throw new AppError('auth.forbidden');
+    // Staff who may read the booking, and its booker ("Meine Buchungen"; not through a token, which has no account).
+    const booker = !viewer.apiToken && booking.assignedUserId === viewer.user.id;
+    if (!booker && !mayOnBooking(viewer, 'read', booking)) throw new AppError('auth.forbidden');
     // Looked up among this booking's rows (and its series' documents) only; the request names no path.
     const own = booking.seriesId ? { tenant: tenantId, $or: [{ booking }, { seriesId: booking.seriesId }] } : { tenant: tenantId, booking };
     const receipt = isUuid(receiptId) ? await em.findOne(Receipt, { ...own, id: receiptId }) : await em.findOne(Receipt, { ...own, fileName: receiptId });

@@ -1,0 +1,94 @@
+import { Arg, Ctx, Field, Float, ID, Int, ObjectType, Query, registerEnumType, Resolver } from 'type-graphql';
+import { type MyBookingPeriod, myBookingPageBounds } from '../../../common/bookings/my-bookings.schema.js';
+import { graphqlPagingSchema, pagingDetail } from '../../../common/validation/paging.js';
+import { Auth, AuthRule } from '../shared/graphql/auth.js';
+import type { GraphQLContext } from '../shared/graphql/context.js';
+import { PageInfoType } from '../shared/graphql/page-info.js';
+import { parseInput } from '../shared/schema-input.js';
+import { requireViewer } from '../users/actor.js';
+import type { MyBookingState } from './my-bookings.js';
+
+export enum MyBookingPeriodType {
+  UPCOMING = 'UPCOMING',
+  PAST = 'PAST',
+}
+registerEnumType(MyBookingPeriodType, { name: 'MyBookingPeriod', description: 'UPCOMING: bookings not yet over, the soonest first; PAST: those over, the latest first.' });
+
+export enum MyBookingStateType {
+  PENDING = 'PENDING',
+  RELEASED = 'RELEASED',
+  REJECTED = 'REJECTED',
+  CANCELLED = 'CANCELLED',
+}
+registerEnumType(MyBookingStateType, { name: 'MyBookingState', description: 'PENDING: waiting for release; RELEASED; REJECTED before release; CANCELLED after it.' });
+
+@ObjectType('MyBookingObject', { description: 'A booked object as the booking names it.' })
+export class MyBookingObjectType {
+  @Field(() => String) title!: string;
+  @Field(() => Int) amount!: number;
+}
+
+@ObjectType('MyBookingDocument', { description: 'A receipt or an invoice of the booking.' })
+export class MyBookingDocumentType {
+  @Field(() => ID) id!: string;
+  @Field(() => String, { description: 'receipt or invoice.' }) kind!: string;
+  @Field(() => String) number!: string;
+  @Field(() => Date) createdAt!: Date;
+  @Field(() => String, { description: 'The PDF, with the booker\'s session.' }) downloadUrl!: string;
+}
+
+@ObjectType('MyBooking', { description: "One of the signed-in person's own bookings, in any tenant." })
+export class MyBookingType {
+  @Field(() => ID) tenantId!: string;
+  @Field(() => String) tenantName!: string;
+  @Field(() => ID, { description: 'The booking number.' }) id!: string;
+  @Field(() => Date) createdAt!: Date;
+  @Field(() => Date, { nullable: true, description: "The booked times; for tickets their event's." }) timeBegin!: Date | null;
+  @Field(() => Date, { nullable: true }) timeEnd!: Date | null;
+  @Field(() => [MyBookingObjectType]) objects!: MyBookingObjectType[];
+  @Field(() => Float, { description: 'Gross, in euros.' }) priceEur!: number;
+  @Field(() => MyBookingStateType) state!: MyBookingState;
+  @Field(() => Boolean) isPayed!: boolean;
+  @Field(() => Date, { nullable: true }) paidAt!: Date | null;
+  @Field(() => String, { description: 'How it was paid, once known (CASH, TRANSFER, …); empty before.' }) paymentMethod!: string;
+  @Field(() => String, { nullable: true, description: 'The payment chosen at checkout (invoice, testPayment, giroCockpit, pmPayment).' }) paymentProvider!: string | null;
+  @Field(() => [MyBookingDocumentType], { description: 'Receipts and invoices, oldest first.' }) documents!: MyBookingDocumentType[];
+  @Field(() => Boolean, { description: 'Released, unpaid, with something to pay and an online payment chosen: POST /api/{tenantId}/payments {bookingId} starts it.' })
+  mayPay!: boolean;
+}
+
+@ObjectType('MyBookingPage', { description: "A page of the signed-in person's own bookings." })
+export class MyBookingPageType {
+  @Field(() => [MyBookingType]) items!: MyBookingType[];
+  @Field(() => PageInfoType) pageInfo!: PageInfoType;
+}
+
+/** "Meine Buchungen" over GraphQL; REST GET /api/account/bookings reads the same service. */
+@Resolver()
+export class MyBookingsResolver {
+  @Auth(AuthRule.AUTHENTICATED)
+  @Query(() => MyBookingPageType, {
+    description:
+      "The signed-in person's own bookings across all tenants (those assigned to the account: booked while signed in, or given to it by staff), a page by cursor (first 1 to 100, 20 without). API tokens have no account of their own and are refused.",
+  })
+  async myBookings(
+    @Arg('period', () => MyBookingPeriodType, { defaultValue: MyBookingPeriodType.UPCOMING }) period: MyBookingPeriod,
+    @Arg('first', () => Int, { nullable: true }) first: number | null,
+    @Arg('after', () => String, { nullable: true, description: 'pageInfo.endCursor of the page before (of the same period).' }) after: string | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<MyBookingPageType> {
+    const paging = parseInput(graphqlPagingSchema(myBookingPageBounds), { first, after }, { detail: pagingDetail });
+    const page = await context.services.myBookings.page(await requireViewer(context), { period, paging });
+    return {
+      pageInfo: page.pageInfo,
+      items: page.items.map((item) => ({
+        ...item,
+        createdAt: new Date(item.createdAt),
+        timeBegin: item.timeBegin ? new Date(item.timeBegin) : null,
+        timeEnd: item.timeEnd ? new Date(item.timeEnd) : null,
+        paidAt: item.paidAt ? new Date(item.paidAt) : null,
+        documents: [...item.documents],
+      })),
+    };
+  }
+}

@@ -1,0 +1,180 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { MyBookingPeriod } from '../../../common/bookings/my-bookings.schema.js';
+import type { Paging } from '../../../common/validation/paging.js';
+import { afterCursorSql, keyColumnsSql, type KeyRow, type KeysetOrder, keysetPage, orderBySql, type PageInfo } from '../shared/keyset.js';
+import { requireAccountHolder, type Viewer } from '../users/viewer.service.js';
+
+/** The state of a booking as its booker reads it. */
+export type MyBookingState = 'PENDING' | 'RELEASED' | 'REJECTED' | 'CANCELLED';
+
+/** A document of the booking the booker may download: a receipt or an invoice. */
+export interface MyBookingDocument {
+  id: string;
+  kind: 'receipt' | 'invoice';
+  number: string;
+  createdAt: Date;
+  /** The PDF (GET with the booker's session). */
+  downloadUrl: string;
+}
+
+/**
+ * The documents issued for bookings, by tenant and booking number: the receipts domain above,
+ * wired in services.ts.
+ */
+export interface BookerDocuments {
+  documentsOf(tenantId: string, numbers: readonly string[]): Promise<ReadonlyMap<string, readonly MyBookingDocument[]>>;
+}
+
+/** One of a person's own bookings, in any tenant. */
+export interface MyBookingView {
+  tenantId: string;
+  tenantName: string;
+  /** The booking number. */
+  id: string;
+  createdAt: string;
+  /** The booked times; for tickets their event's. Null when neither is known. */
+  timeBegin: string | null;
+  timeEnd: string | null;
+  objects: { title: string; amount: number }[];
+  priceEur: number;
+  state: MyBookingState;
+  isPayed: boolean;
+  paidAt: string | null;
+  paymentMethod: string;
+  paymentProvider: string | null;
+  documents: readonly MyBookingDocument[];
+  /** Released, unpaid, with something to pay and an online payment chosen: "Jetzt bezahlen" starts it. */
+  mayPay: boolean;
+}
+
+export interface MyBookingPage {
+  items: MyBookingView[];
+  pageInfo: PageInfo;
+}
+
+/** When a booking begins and ends for its booker: its own times, else its tickets' event, else its creation. */
+const BEGIN_SQL = 'coalesce(b.time_begin, ev.starts_at, b.created_at)';
+const END_SQL = 'coalesce(b.time_end, ev.ends_at, b.time_begin, ev.starts_at, b.created_at)';
+
+/** Upcoming: the soonest first; past: the latest first; the key breaking ties. */
+const ORDERS: Readonly<Record<MyBookingPeriod, KeysetOrder>> = {
+  UPCOMING: {
+    name: 'my-bookings.upcoming',
+    columns: [
+      { sql: BEGIN_SQL, kind: 'instant', direction: 'asc' },
+      { sql: 'b.key', kind: 'uuid', direction: 'asc' },
+    ],
+  },
+  PAST: {
+    name: 'my-bookings.past',
+    columns: [
+      { sql: BEGIN_SQL, kind: 'instant', direction: 'desc' },
+      { sql: 'b.key', kind: 'uuid', direction: 'desc' },
+    ],
+  },
+};
+
+const PERIOD_SQL: Readonly<Record<MyBookingPeriod, string>> = {
+  UPCOMING: `${END_SQL} >= now()`,
+  PAST: `${END_SQL} < now()`,
+};
+
+interface MyBookingRow extends KeyRow {
+  tenant_id: string;
+  tenant_name: string;
+  number: string;
+  created_at: Date;
+  begin_at: Date | null;
+  end_at: Date | null;
+  price_eur: string;
+  is_committed: boolean;
+  is_rejected: boolean;
+  is_payed: boolean;
+  paid_at: Date | null;
+  payment_method: string;
+  payment_provider: string | null;
+  objects: { title: string; amount: number }[];
+}
+
+const stateOf = (row: Pick<MyBookingRow, 'is_committed' | 'is_rejected'>): MyBookingState =>
+  row.is_rejected ? (row.is_committed ? 'CANCELLED' : 'REJECTED') : row.is_committed ? 'RELEASED' : 'PENDING';
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+function viewOf(row: MyBookingRow, documents: readonly MyBookingDocument[]): MyBookingView {
+  const priceEur = Number(row.price_eur);
+  return {
+    tenantId: row.tenant_id,
+    tenantName: row.tenant_name,
+    id: row.number,
+    createdAt: new Date(row.created_at).toISOString(),
+    timeBegin: iso(row.begin_at),
+    timeEnd: iso(row.end_at),
+    objects: row.objects,
+    priceEur,
+    state: stateOf(row),
+    isPayed: row.is_payed,
+    paidAt: iso(row.paid_at),
+    paymentMethod: row.payment_method,
+    paymentProvider: row.payment_provider,
+    documents: documents.map((document) => ({ id: document.id, kind: document.kind, number: document.number, createdAt: document.createdAt, downloadUrl: document.downloadUrl })),
+    // An invoice is paid by transfer; the online providers take the payment on their page.
+    mayPay: row.is_committed && !row.is_rejected && !row.is_payed && priceEur > 0 && row.payment_provider !== null && row.payment_provider !== '' && row.payment_provider !== 'invoice',
+  };
+}
+
+/**
+ * A person's own bookings across all tenants ("Meine Buchungen"): those assigned to the account
+ * (booked while signed in, or given to it by the staff), upcoming or past, a page at a time by
+ * keyset cursor, with their objects and documents. Read through the index on the assigned account;
+ * a person holds a few hundred bookings at most, so the order by time needs no index of its own.
+ */
+export class MyBookings {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly documents: BookerDocuments,
+  ) {}
+
+  /** API tokens have no account of their own: refused. */
+  async page(viewer: Viewer, query: { period: MyBookingPeriod; paging: Paging }): Promise<MyBookingPage> {
+    requireAccountHolder(viewer);
+    const { rows, pageInfo } = await readMyBookings(this.orm.em.fork(), viewer.user.id, query);
+    // One read of documents per tenant on the page.
+    const tenants = [...new Set(rows.map((row) => row.tenant_id))];
+    const documents = new Map(
+      await Promise.all(tenants.map(async (tenantId) => [tenantId, await this.documents.documentsOf(tenantId, rows.filter((row) => row.tenant_id === tenantId).map((row) => row.number))] as const)),
+    );
+    return { items: rows.map((row) => viewOf(row, documents.get(row.tenant_id)?.get(row.number) ?? [])), pageInfo };
+  }
+}
+
+async function readMyBookings(em: EntityManager, userId: string, query: { period: MyBookingPeriod; paging: Paging }): Promise<{ rows: MyBookingRow[]; pageInfo: PageInfo }> {
+  const order = ORDERS[query.period];
+  const after = afterCursorSql(order, query.paging);
+  const rows = await em.execute<MyBookingRow[]>(
+    `select b.tenant_id, t.name as tenant_name, b.number, b.created_at, ${BEGIN_SQL} as begin_at,
+            case when b.time_end is null and ev.ends_at is null then null else ${END_SQL} end as end_at,
+            b.price_eur, b.is_committed, b.is_rejected, b.is_payed, b.paid_at, b.payment_method, b.payment_provider,
+            coalesce((select json_agg(json_build_object('title', i.bookable_used->>'title', 'amount', i.amount) order by i.position)
+               from booking_items i where i.booking_key = b.key), '[]'::json) as objects,
+            ${keyColumnsSql(order)}
+       from bookings b
+       join tenants t on t.id = b.tenant_id
+       left join lateral (
+         select min(e.starts_at) as starts_at, max(e.ends_at) as ends_at
+           from booking_items i join events e on e.id::text = i.bookable_used->>'eventId'
+          where i.booking_key = b.key and b.time_begin is null
+       ) ev on true
+      where b.assigned_user_id = ? and ${PERIOD_SQL[query.period]}${after ? ` and ${after.sql}` : ''}
+      order by ${orderBySql(order)} limit ? offset ?`,
+    [userId, ...(after?.params ?? []), query.paging.size + 1, query.paging.offset],
+  );
+  const page = keysetPage(order, rows, query.paging.size);
+  return { rows: page.rows, pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor } };
+}
+
+declare module '../shared/domain-services.js' {
+  interface DomainServices {
+    myBookings: MyBookings;
+  }
+}
