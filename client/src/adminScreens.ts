@@ -11,6 +11,7 @@ export const adminScreens = {
   layout: (): ScreenModule => import('./frame/AdminLayout'),
   dashboard: (): ScreenModule => import('./tenants/DashboardPage'),
   settings: (): ScreenModule => import('./users/settings/SettingsPage'),
+  myBookings: (): ScreenModule => import('./bookings/mine/MyBookingsPage'),
   roles: (): ScreenModule => import('./roles/RolesPage'),
   coupons: (): ScreenModule => import('./coupons/CouponsPage'),
   privacy: (): ScreenModule => import('./privacy/PrivacyPage'),

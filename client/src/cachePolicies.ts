@@ -1,5 +1,6 @@
 import type { TypePolicies } from '@apollo/client';
 import { allocationTypePolicies } from './allocation/allocationCachePolicy';
+import { myBookingsTypePolicies } from './bookings/mine/myBookingsCachePolicy';
 import { seriesTypePolicies } from './bookings/series/seriesCachePolicy';
 import { bookingTypePolicies } from './bookings/staff/bookingCachePolicy';
 import { userTypePolicies } from './users/admin/userPageCachePolicy';
@@ -14,5 +15,6 @@ export const appTypePolicies: TypePolicies = {
   ...seriesTypePolicies,
   ...allocationTypePolicies,
   ...userTypePolicies,
-  Query: { fields: { ...bookingTypePolicies.Query?.fields, ...seriesTypePolicies.Query?.fields, ...allocationTypePolicies.Query?.fields, ...userTypePolicies.Query?.fields } },
+  ...myBookingsTypePolicies,
+  Query: { fields: { ...bookingTypePolicies.Query?.fields, ...myBookingsTypePolicies.Query?.fields, ...seriesTypePolicies.Query?.fields, ...allocationTypePolicies.Query?.fields, ...userTypePolicies.Query?.fields } },
 };

@@ -137,6 +137,7 @@ export const routes = createBrowserRouter([
           },
           eventWizardRoutes('create'),
           eventWizardRoutes('edit'),
+          { path: 'meine-buchungen', lazy: lazyScreen(adminScreens.myBookings), handle: handle({ title: 'Meine Buchungen', interface: 'settings' }) },
           { path: 'einstellungen', lazy: lazyScreen(adminScreens.settings), handle: handle({ title: 'Einstellungen', interface: 'settings' }) },
           { path: '*', element: <AdminNotFoundPage />, handle: handle({ title: 'Seite nicht gefunden' }) },
         ],

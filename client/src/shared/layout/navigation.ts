@@ -50,6 +50,7 @@ export const navEntries: NavEntry[] = [
   { label: 'Instanz verwalten', group: 'system', path: '/admin/instanz', interface: 'instance', needsTenant: false, implemented: true, icon: 'globe' },
   { label: 'Mandanten', group: 'system', path: '/admin/instanz/mandanten', interface: 'instance', needsTenant: false, implemented: true, icon: 'office' },
   { label: 'Benutzer', group: 'system', path: '/admin/instanz/benutzer', interface: 'instance', needsTenant: false, implemented: true, icon: 'people' },
+  { label: 'Meine Buchungen', group: 'account', path: '/admin/meine-buchungen', interface: 'settings', needsTenant: false, implemented: true, icon: 'calendar' },
   { label: 'Einstellungen', group: 'account', path: '/admin/einstellungen', interface: 'settings', needsTenant: false, implemented: true, icon: 'cog' },
 ];
 

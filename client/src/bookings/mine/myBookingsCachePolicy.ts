@@ -1,0 +1,23 @@
+import type { FieldPolicy, Reference, TypePolicies } from '@apollo/client';
+
+interface StoredMyBookingPage {
+  items: readonly Reference[];
+  pageInfo: { endCursor: string | null; hasNextPage: boolean };
+}
+
+/**
+ * `myBookings` is one list per period: a page read with `after` ("Mehr laden") is appended, a first
+ * page (opening the screen) starts it anew. A booking is identified by tenant and number.
+ */
+export const myBookingsPolicy: FieldPolicy<StoredMyBookingPage> = {
+  keyArgs: ['period'],
+  merge(existing, incoming, { args }) {
+    if (!existing || !args?.after) return incoming;
+    return { ...incoming, items: [...existing.items, ...incoming.items] };
+  },
+};
+
+export const myBookingsTypePolicies: TypePolicies = {
+  MyBooking: { keyFields: ['tenantId', 'id'] },
+  Query: { fields: { myBookings: myBookingsPolicy } },
+};
