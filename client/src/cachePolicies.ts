@@ -3,6 +3,8 @@ import { allocationTypePolicies } from './allocation/allocationCachePolicy';
 import { seriesTypePolicies } from './bookings/series/seriesCachePolicy';
 import { bookingTypePolicies } from './bookings/staff/bookingCachePolicy';
 import { userTypePolicies } from './users/admin/userPageCachePolicy';
+import { tenantTypePolicies } from './tenants/tenantPageCachePolicy';
+import { bookableTypePolicies } from './bookables/bookablePageCachePolicy';
 
 /**
  * Every domain's type policies for the app's one cache. Registered at start (main.tsx) before the
@@ -14,5 +16,14 @@ export const appTypePolicies: TypePolicies = {
   ...seriesTypePolicies,
   ...allocationTypePolicies,
   ...userTypePolicies,
-  Query: { fields: { ...bookingTypePolicies.Query?.fields, ...seriesTypePolicies.Query?.fields, ...allocationTypePolicies.Query?.fields, ...userTypePolicies.Query?.fields } },
+  Query: {
+    fields: {
+      ...bookingTypePolicies.Query?.fields,
+      ...seriesTypePolicies.Query?.fields,
+      ...allocationTypePolicies.Query?.fields,
+      ...userTypePolicies.Query?.fields,
+      ...tenantTypePolicies.Query?.fields,
+      ...bookableTypePolicies.Query?.fields,
+    },
+  },
 };

@@ -183,6 +183,14 @@ describe('searching and filtering', () => {
     expect(await bookableTitles({ search: 'saal' }, actors.clients.memberOwnOnly)).toEqual(['Saal 0', 'Saal 1']);
     const rest = await actors.clients.tenantOwner.get(`/api/${actors.tenant.id}/bookables?search=Rathausplatz&type=resource`);
     expect(rest.json.map((bookable: { title: string }) => bookable.title)).toEqual(['Saal 5']);
+    // A picker reads the titles of its chosen objects by id; ids of another tenant or no id at all match nothing.
+    const chosen = (await actors.clients.tenantOwner.gql<{ bookablePage: Page<{ id: string }> }>(BOOKABLE_PAGE, { tenantId: actors.tenant.id, search: 'saal 2' })).data!.bookablePage.items[0].id;
+    const elsewhere = (await sql<{ id: string }>('select id from bookables where tenant_id = ?', [actors.otherTenant.id]))[0].id;
+    const byIds = await actors.clients.tenantOwner.gql<{ bookablePage: Page<{ title: string }> }>(
+      'query($tenantId: ID!, $ids: [ID!]) { bookablePage(tenantId: $tenantId, ids: $ids) { items { title } totalCount pageInfo { hasNextPage endCursor } } }',
+      { tenantId: actors.tenant.id, ids: [chosen, elsewhere, 'kein-objekt'] },
+    );
+    expect(byIds.data!.bookablePage.items.map((bookable) => bookable.title)).toEqual(['Saal 2']);
     const choices = await actors.clients.tenantOwner.gql<{ bookingObjectChoicePage: Page<{ title: string }> }>(CHOICE_PAGE, { tenantId: actors.tenant.id, search: 'saal 3' });
     expect(choices.data!.bookingObjectChoicePage.items.map((choice) => choice.title)).toEqual(['Saal 3']);
   });

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Paging } from '../../../common/validation/paging.js';
 import { afterCursorSql, keyColumnsSql, keysetPage, orderBySql, type KeyRow, type KeysetOrder, type PageInfo } from '../shared/keyset.js';
 import { containsPattern, pgTextArray } from '../shared/sql.js';
+import { isUuid } from '../shared/ids.js';
 import type { BookableType } from './bookable.model.js';
 
 /** A tenant's objects in creation order, the id breaking ties (index bookables_tenant_created_index, or bookables_tenant_type_created_index of one type). */
@@ -32,6 +33,8 @@ export interface BookablePageQuery {
   type?: BookableType | null;
   /** Objects carrying any of these tags. */
   tags?: readonly string[] | null;
+  /** Only these objects (a picker naming its chosen ones); ids that are no object id match nothing. */
+  ids?: readonly string[] | null;
   terms: readonly string[];
   newestFirst: boolean;
   paging: Paging;
@@ -61,6 +64,10 @@ export async function readBookableIdPage(
   if (query.tags?.length) {
     where.push('b.tags && ?::text[]');
     params.push(pgTextArray(query.tags));
+  }
+  if (query.ids) {
+    where.push('b.id = any(?::uuid[])');
+    params.push(pgTextArray(query.ids.filter(isUuid)));
   }
   for (const term of query.terms) {
     where.push(`${BOOKABLE_SEARCH_TEXT} like ?`);

@@ -58,10 +58,11 @@ export class BookableResolver {
     @Arg('type', () => BookableKind, { nullable: true }) type: BookableKind | null,
     @Arg('tags', () => [String], { nullable: true, description: 'Objects carrying any of these tags.' }) tags: string[] | null,
     @Arg('newestFirst', () => Boolean, { defaultValue: false, description: 'Newest first instead of creation order.' }) newestFirst: boolean,
+    @Arg('ids', () => [ID], { nullable: true, description: 'Only these objects (a picker showing the titles of its chosen ones); unknown ids are left out.' }) ids: string[] | null,
     @Ctx() context: GraphQLContext,
   ): Promise<BookablePageType> {
     const paging = parseInput(graphqlPagingSchema(wholeListPageBounds), { first, after }, { detail: pagingDetail });
-    const page = await context.services.bookables.page(await requireViewer(context), tenantId, { ...filterOf(type, tags), search, newestFirst, paging });
+    const page = await context.services.bookables.page(await requireViewer(context), tenantId, { ...filterOf(type, tags), search, newestFirst, ids, paging });
     return { items: page.bookables.map(staff), totalCount: page.totalCount, pageInfo: page.pageInfo };
   }
 

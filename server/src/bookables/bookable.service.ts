@@ -99,6 +99,8 @@ export interface BookableFilter {
 /** A page of a bookables list: the filter, the search, the order and the page. */
 export interface BookablePageRequest extends BookableFilter {
   search?: string | null;
+  /** Only these objects (the titles of a picker's chosen ones). */
+  ids?: readonly string[] | null;
   /** Newest first instead of creation order (the resources' and tickets' lists). */
   newestFirst?: boolean;
   paging: Paging;
@@ -183,6 +185,7 @@ export class BookableService {
     const { ids, pageInfo, totalCount } = await readBookableIdPage(em, tenantId, scope, {
       type: request.type,
       tags: request.tags,
+      ids: request.ids,
       terms: searchTerms(request.search),
       newestFirst: request.newestFirst ?? false,
       paging: request.paging,
