@@ -7,7 +7,7 @@ import { fieldErrorMarker, helperLine, shownFieldError } from '../../../shared/f
 import { EditorSection, fieldId } from '../fields';
 import { TextField } from '../../../shared/forms/TextField';
 import { TicketEventField } from './TicketEventField';
-import { BookableSuggest, useBookableTitles } from './bookableSuggest';
+import { BookableSuggest, useBookableTitles } from '../../picker/BookableSuggest';
 
 const requiredTitle = required('Pflichtfeld');
 

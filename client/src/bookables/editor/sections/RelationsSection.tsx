@@ -4,7 +4,7 @@ import { fieldErrorMarker } from '../../../shared/forms/fieldMessage';
 import { OrderedList } from '../../../shared/OrderedList';
 import { firstMessage } from './pickerOptions';
 import { RelationsSearchPicker } from './relationsSearchPicker';
-import { useBookableTitles } from './bookableSuggest';
+import { useBookableTitles } from '../../picker/BookableSuggest';
 import { addCheckout, addRelated, bookableTitle, type CheckoutValues, setMandatory } from './relationsRules';
 import { EditorSection } from '../fields';
 

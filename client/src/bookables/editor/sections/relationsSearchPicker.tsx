@@ -1,6 +1,6 @@
 import { Button, FormGroup } from '@blueprintjs/core';
 import { useState } from 'react';
-import { BookableSuggest, type ChoiceOption } from './bookableSuggest';
+import { BookableSuggest, type ChoiceOption } from '../../picker/BookableSuggest';
 
 export interface RelationsSearchPickerProps {
   tenantId: string;

@@ -3,14 +3,15 @@ import { Menu, MenuItem } from '@blueprintjs/core';
 import { Suggest } from '@blueprintjs/select';
 import '@blueprintjs/select/lib/css/blueprint-select.css';
 import { useState } from 'react';
-import { BookableChoicesDocument } from '../../../gql/graphql';
-import { matchesEveryWord } from '../../../shared/forms/searchWords';
-import { PICKER_SEARCH_DELAY_MS, useDebouncedValue } from '../../../shared/useDebouncedValue';
-import { type BookableOption, relationCandidates } from './relationsRules';
+import { BookableChoicesDocument, BookingObjectChoiceSearchDocument } from '../../gql/graphql';
+import { matchesEveryWord } from '../../shared/forms/searchWords';
+import { PICKER_SEARCH_DELAY_MS, useDebouncedValue } from '../../shared/useDebouncedValue';
+import { type BookableOption, relationCandidates } from '../editor/sections/relationsRules';
 
 /** An object as a picker offers it: the location helps tell two rooms of one title apart and is searched too. */
 export interface ChoiceOption extends BookableOption {
-  location: string;
+  /** Absent where the list does not carry it (the bookings' choices). */
+  location?: string;
 }
 
 /** Objects a picker shows per answer: the first of the matches; typing narrows them. */
@@ -34,17 +35,26 @@ export interface BookableSuggestProps {
   /** Objects not to offer: the edited one, those already listed. */
   excludedIds: readonly string[];
   placeholder: string;
+  /**
+   * Whose objects: those the viewer may read as an editor (`bookables`, the default), or every
+   * object of the tenant for staff who read bookings (`bookingChoices`).
+   */
+  source?: 'bookables' | 'bookingChoices';
 }
 
 /**
  * One object of the tenant, searched on the server as one types (a city's tenant has hundreds):
  * the first matches by title or location, narrowed meanwhile to those holding every typed word.
  */
-export function BookableSuggest({ tenantId, id, selected, onSelect, excludedIds, placeholder }: BookableSuggestProps) {
+export function BookableSuggest({ tenantId, id, selected, onSelect, excludedIds, placeholder, source = 'bookables' }: BookableSuggestProps) {
   const [query, setQuery] = useState('');
   const sentSearch = useDebouncedValue(query.trim(), PICKER_SEARCH_DELAY_MS);
-  const { data, previousData, loading } = useQuery(BookableChoicesDocument, { variables: { tenantId, search: sentSearch || null, first: BOOKABLE_CHOICES_PER_REQUEST } });
-  const page = (data ?? previousData)?.bookablePage;
+  const variables = { tenantId, search: sentSearch || null, first: BOOKABLE_CHOICES_PER_REQUEST };
+  const editors = useQuery(BookableChoicesDocument, { variables, skip: source !== 'bookables' });
+  const staff = useQuery(BookingObjectChoiceSearchDocument, { variables, skip: source !== 'bookingChoices' });
+  const page: { items: ChoiceOption[]; totalCount: number } | undefined =
+    source === 'bookables' ? (editors.data ?? editors.previousData)?.bookablePage : (staff.data ?? staff.previousData)?.bookingObjectChoicePage;
+  const loading = editors.loading || staff.loading;
   const items = relationCandidates(page?.items ?? [], null, excludedIds);
   const more = page && page.totalCount > page.items.length;
   return (
@@ -61,7 +71,7 @@ export function BookableSuggest({ tenantId, id, selected, onSelect, excludedIds,
       inputValueRenderer={(option) => option.title}
       itemsEqual="id"
       // The answer to the typed text shows whole (a match may be by location); an older one is narrowed meanwhile.
-      itemPredicate={(typed, option) => typed.trim() === sentSearch || matchesEveryWord(`${option.title} ${option.location}`, typed)}
+      itemPredicate={(typed, option) => typed.trim() === sentSearch || matchesEveryWord(`${option.title} ${option.location ?? ''}`, typed)}
       itemRenderer={(option, { handleClick, handleFocus, modifiers }) =>
         modifiers.matchesPredicate ? (
           <MenuItem key={option.id} text={option.title} roleStructure="listoption" active={modifiers.active} selected={selected?.id === option.id} onClick={handleClick} onFocus={handleFocus} />
