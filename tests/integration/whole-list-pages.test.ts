@@ -235,6 +235,11 @@ describe('the people picker is bounded and searched on the server', () => {
       moreUsers: false,
       roles: expect.any(Array),
     });
+    // A named person just beyond the first page (the next by name) comes along, so its name shows.
+    const nextByName = Array.from({ length: 55 }, (_unused, index) => `picker-${String(index).padStart(2, '0')}@verein.example`).find((id) => !users.some((user) => user.id === id));
+    const beyond = await owner.gql<{ bookablePickerOptions: { users: { id: string }[] } }>(PICKER, { tenantId: actors.tenant.id, userIds: [nextByName] });
+    expect(beyond.data!.bookablePickerOptions.users).toHaveLength(51);
+    expect(beyond.data!.bookablePickerOptions.users.at(-1)?.id).toBe(nextByName);
     const rest = await owner.get(`/api/${actors.tenant.id}/bookables/_meta/picker-options?userSearch=agathe`);
     expect(rest.json.users.map((user: { id: string }) => user.id)).toEqual(['picker-07@verein.example']);
   });

@@ -360,7 +360,8 @@ export class BookableService {
         order by u.last_name, u.first_name, u.id limit ?`,
       [tenantId, ...terms.map(containsPattern), PICKER_USERS_LIMIT + 1],
     );
-    const named = (query.userIds ?? []).filter((id) => !matching.some((row) => row.id === id));
+    const shown = matching.slice(0, PICKER_USERS_LIMIT);
+    const named = (query.userIds ?? []).filter((id) => !shown.some((row) => row.id === id));
     const chosen = named.length
       ? await em.execute<{ id: string; first_name: string; last_name: string }[]>(
           `select u.id, u.first_name, u.last_name from tenant_memberships m join users u on u.id = m.user_id
@@ -371,7 +372,7 @@ export class BookableService {
     const roles = await em.find(Role, { tenant: tenantId }, { orderBy: { name: 'asc' } });
     const person = (row: { id: string; first_name: string; last_name: string }): PickerUser => ({ id: row.id, firstName: row.first_name, lastName: row.last_name });
     return {
-      users: [...matching.slice(0, PICKER_USERS_LIMIT), ...chosen].map(person),
+      users: [...shown, ...chosen].map(person),
       moreUsers: matching.length > PICKER_USERS_LIMIT,
       roles: roles.map((role) => ({ id: role.id, name: role.name })),
     };
