@@ -191,6 +191,12 @@ describe('searching and filtering', () => {
       { tenantId: actors.tenant.id, ids: [chosen, elsewhere, 'kein-objekt'] },
     );
     expect(byIds.data!.bookablePage.items.map((bookable) => bookable.title)).toEqual(['Saal 2']);
+    await sql(`update bookables set is_public = true where tenant_id = ? and title = 'Saal 4'`, [actors.tenant.id]);
+    const publicOnes = await actors.clients.tenantOwner.gql<{ bookablePage: Page<{ title: string }> }>(
+      'query($tenantId: ID!) { bookablePage(tenantId: $tenantId, isPublic: true) { items { title } totalCount pageInfo { hasNextPage endCursor } } }',
+      { tenantId: actors.tenant.id },
+    );
+    expect(publicOnes.data!.bookablePage.items.map((bookable) => bookable.title)).toEqual(['Saal 4']);
     const choices = await actors.clients.tenantOwner.gql<{ bookingObjectChoicePage: Page<{ title: string }> }>(CHOICE_PAGE, { tenantId: actors.tenant.id, search: 'saal 3' });
     expect(choices.data!.bookingObjectChoicePage.items.map((choice) => choice.title)).toEqual(['Saal 3']);
   });

@@ -33,6 +33,8 @@ export interface BookablePageQuery {
   type?: BookableType | null;
   /** Objects carrying any of these tags. */
   tags?: readonly string[] | null;
+  /** Only public (true) or only non-public (false) objects; null: both. */
+  isPublic?: boolean | null;
   /** Only these objects (a picker naming its chosen ones); ids that are no object id match nothing. */
   ids?: readonly string[] | null;
   terms: readonly string[];
@@ -64,6 +66,10 @@ export async function readBookableIdPage(
   if (query.tags?.length) {
     where.push('b.tags && ?::text[]');
     params.push(pgTextArray(query.tags));
+  }
+  if (typeof query.isPublic === 'boolean') {
+    where.push('b.is_public = ?');
+    params.push(query.isPublic);
   }
   if (query.ids) {
     where.push('b.id = any(?::uuid[])');

@@ -59,10 +59,11 @@ export class BookableResolver {
     @Arg('tags', () => [String], { nullable: true, description: 'Objects carrying any of these tags.' }) tags: string[] | null,
     @Arg('newestFirst', () => Boolean, { defaultValue: false, description: 'Newest first instead of creation order.' }) newestFirst: boolean,
     @Arg('ids', () => [ID], { nullable: true, description: 'Only these objects (a picker showing the titles of its chosen ones); unknown ids are left out.' }) ids: string[] | null,
+    @Arg('isPublic', () => Boolean, { nullable: true, description: 'Only public (true) or only non-public (false) objects.' }) isPublic: boolean | null,
     @Ctx() context: GraphQLContext,
   ): Promise<BookablePageType> {
     const paging = parseInput(graphqlPagingSchema(wholeListPageBounds), { first, after }, { detail: pagingDetail });
-    const page = await context.services.bookables.page(await requireViewer(context), tenantId, { ...filterOf(type, tags), search, newestFirst, ids, paging });
+    const page = await context.services.bookables.page(await requireViewer(context), tenantId, { ...filterOf(type, tags), search, newestFirst, ids, isPublic, paging });
     return { items: page.bookables.map(staff), totalCount: page.totalCount, pageInfo: page.pageInfo };
   }
 

@@ -101,6 +101,8 @@ export interface BookablePageRequest extends BookableFilter {
   search?: string | null;
   /** Only these objects (the titles of a picker's chosen ones). */
   ids?: readonly string[] | null;
+  /** Only public (true) or only non-public (false) objects (a public calendar feed's object). */
+  isPublic?: boolean | null;
   /** Newest first instead of creation order (the resources' and tickets' lists). */
   newestFirst?: boolean;
   paging: Paging;
@@ -186,6 +188,7 @@ export class BookableService {
       type: request.type,
       tags: request.tags,
       ids: request.ids,
+      isPublic: request.isPublic,
       terms: searchTerms(request.search),
       newestFirst: request.newestFirst ?? false,
       paging: request.paging,

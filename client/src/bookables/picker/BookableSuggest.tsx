@@ -12,6 +12,7 @@ import { type BookableOption, relationCandidates } from '../editor/sections/rela
 export interface ChoiceOption extends BookableOption {
   /** Absent where the list does not carry it (the bookings' choices). */
   location?: string;
+  isPublic?: boolean;
 }
 
 /** Objects a picker shows per answer: the first of the matches; typing narrows them. */
@@ -40,17 +41,19 @@ export interface BookableSuggestProps {
    * object of the tenant for staff who read bookings (`bookingChoices`).
    */
   source?: 'bookables' | 'bookingChoices';
+  /** Only public objects (a public calendar feed); of `bookables` only. */
+  publicOnly?: boolean;
 }
 
 /**
  * One object of the tenant, searched on the server as one types (a city's tenant has hundreds):
  * the first matches by title or location, narrowed meanwhile to those holding every typed word.
  */
-export function BookableSuggest({ tenantId, id, selected, onSelect, excludedIds, placeholder, source = 'bookables' }: BookableSuggestProps) {
+export function BookableSuggest({ tenantId, id, selected, onSelect, excludedIds, placeholder, source = 'bookables', publicOnly = false }: BookableSuggestProps) {
   const [query, setQuery] = useState('');
   const sentSearch = useDebouncedValue(query.trim(), PICKER_SEARCH_DELAY_MS);
   const variables = { tenantId, search: sentSearch || null, first: BOOKABLE_CHOICES_PER_REQUEST };
-  const editors = useQuery(BookableChoicesDocument, { variables, skip: source !== 'bookables' });
+  const editors = useQuery(BookableChoicesDocument, { variables: { ...variables, isPublic: publicOnly ? true : null }, skip: source !== 'bookables' });
   const staff = useQuery(BookingObjectChoiceSearchDocument, { variables, skip: source !== 'bookingChoices' });
   const page: { items: ChoiceOption[]; totalCount: number } | undefined =
     source === 'bookables' ? (editors.data ?? editors.previousData)?.bookablePage : (staff.data ?? staff.previousData)?.bookingObjectChoicePage;
