@@ -42,6 +42,7 @@ import { Migration20261213090000AllocationRounds } from './Migration202612130900
 import { Migration20261214090000BookingSortIndexes } from './Migration20261214090000_booking_sort_indexes.js';
 import { Migration20261214100000BookingSearchDates } from './Migration20261214100000_booking_search_dates.js';
 import { Migration20261214110000UserListIndexes } from './Migration20261214110000_user_list_indexes.js';
+import { Migration20261214120000WholeListPages } from './Migration20261214120000_whole_list_pages.js';
 import { Migration20261214130000BookingStateSortIndexes } from './Migration20261214130000_booking_state_sort_indexes.js';
 import { Migration20261214130100BookingsOfAccounts } from './Migration20261214130100_bookings_of_accounts.js';
 
@@ -90,6 +91,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261214090000_booking_sort_indexes', class: Migration20261214090000BookingSortIndexes },
   { name: 'Migration20261214100000_booking_search_dates', class: Migration20261214100000BookingSearchDates },
   { name: 'Migration20261214110000_user_list_indexes', class: Migration20261214110000UserListIndexes },
+  { name: 'Migration20261214120000_whole_list_pages', class: Migration20261214120000WholeListPages },
   { name: 'Migration20261214130000_booking_state_sort_indexes', class: Migration20261214130000BookingStateSortIndexes },
   { name: 'Migration20261214130100_bookings_of_accounts', class: Migration20261214130100BookingsOfAccounts },
 ];

@@ -4,6 +4,8 @@ import { myBookingsTypePolicies } from './bookings/mine/myBookingsCachePolicy';
 import { seriesTypePolicies } from './bookings/series/seriesCachePolicy';
 import { bookingTypePolicies } from './bookings/staff/bookingCachePolicy';
 import { userTypePolicies } from './users/admin/userPageCachePolicy';
+import { tenantTypePolicies } from './tenants/tenantPageCachePolicy';
+import { bookableTypePolicies } from './bookables/bookablePageCachePolicy';
 
 /**
  * Every domain's type policies for the app's one cache. Registered at start (main.tsx) before the
@@ -16,5 +18,15 @@ export const appTypePolicies: TypePolicies = {
   ...allocationTypePolicies,
   ...userTypePolicies,
   ...myBookingsTypePolicies,
-  Query: { fields: { ...bookingTypePolicies.Query?.fields, ...myBookingsTypePolicies.Query?.fields, ...seriesTypePolicies.Query?.fields, ...allocationTypePolicies.Query?.fields, ...userTypePolicies.Query?.fields } },
+  Query: {
+    fields: {
+      ...bookingTypePolicies.Query?.fields,
+      ...myBookingsTypePolicies.Query?.fields,
+      ...seriesTypePolicies.Query?.fields,
+      ...allocationTypePolicies.Query?.fields,
+      ...userTypePolicies.Query?.fields,
+      ...tenantTypePolicies.Query?.fields,
+      ...bookableTypePolicies.Query?.fields,
+    },
+  },
 };

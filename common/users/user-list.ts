@@ -4,20 +4,15 @@
  */
 import { restPagingOf, restPagingRefinement, restPagingShape, UNPAGED_LIST_CAP, userPageBounds, type PageBounds } from '../validation/paging.js';
 import { anyValue, looseObject } from '../validation/schema.js';
+import { searchTerms } from '../validation/search.js';
 
-/** Words beyond this many are left out of a search: each one is another condition on every row. */
-export const MAX_USER_SEARCH_TERMS = 10;
-/** Longest search text read; the rest is left out. */
-export const MAX_USER_SEARCH_LENGTH = 200;
+export { MAX_SEARCH_LENGTH as MAX_USER_SEARCH_LENGTH, MAX_SEARCH_TERMS as MAX_USER_SEARCH_TERMS } from '../validation/search.js';
 
 /**
  * The words of a users search, lower case: every one must occur (as part of a word) in the e-mail
  * address, the first or the last name. Empty for a blank search (the whole list).
  */
-export function userSearchTerms(search: string | null | undefined): string[] {
-  const words = (search ?? '').slice(0, MAX_USER_SEARCH_LENGTH).toLocaleLowerCase('de-DE').split(/\s+/).filter(Boolean);
-  return [...new Set(words)].slice(0, MAX_USER_SEARCH_TERMS);
-}
+export const userSearchTerms = searchTerms;
 
 /**
  * GET api/users without `limit` answers the first UNPAGED_LIST_CAP accounts, as it did before it

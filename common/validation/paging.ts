@@ -227,5 +227,12 @@ export const UNPAGED_LIST_CAP = 500;
  * answer all the same. The first this many in the list's order; these lists have no pages.
  */
 export const WHOLE_LIST_CAP = 1000;
+/** Sizes of the pages of the lists that were read whole (tenantPage, bookablePage, bookingObjectChoicePage). */
+export const wholeListPageBounds: PageBounds = { defaultSize: 50, maxSize: 500 };
+/**
+ * The REST paths of those lists (GET api/tenants, api/{tenantId}/bookables) page with `limit` up to
+ * WHOLE_LIST_CAP; without it they answer the first WHOLE_LIST_CAP, as they did before they paged.
+ */
+export const restWholeListPageBounds: PageBounds = { defaultSize: WHOLE_LIST_CAP, maxSize: WHOLE_LIST_CAP };
 /** Sizes of the event lists. */
 export const eventPageBounds: PageBounds = { defaultSize: 100, maxSize: 500 };

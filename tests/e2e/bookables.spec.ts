@@ -86,9 +86,28 @@ test('rooms: create with graduated prices, opening hours and a cover image, filt
   await page.getByLabel('Titel', { exact: true }).fill('Besprechungsraum');
   await page.getByLabel('Tags').fill('Klein');
   await page.keyboard.press('Enter');
+  // The pickers search the server as one types: the parent, a dependent object and a person it is visible for.
+  await page.getByLabel('Übergeordnetes Objekt', { exact: true }).fill('sitzungs');
+  await page.getByRole('option', { name: 'Großer Sitzungssaal' }).click();
+  await expect(page.getByLabel('Übergeordnetes Objekt', { exact: true })).toHaveValue('Großer Sitzungssaal');
+  await page.getByLabel('Abhängiges Objekt auswählen').fill('seminar rathaus');
+  await page.getByRole('option', { name: 'Seminarraum im Rathaus' }).click();
+  await page.getByRole('button', { name: 'Abhängiges Objekt hinzufügen' }).click();
+  await expect(page.getByRole('list', { name: 'Abhängige Objekte' })).toContainText('Seminarraum im Rathaus');
+  await page.getByLabel('Sichtbar für Benutzer').fill('mitarbeiter max');
+  await page.getByRole('option', { name: 'Max Mitarbeiter (mitarbeiter@example.com)' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('#bookable-permittedUsers').locator('xpath=ancestor::div[contains(@class, "bp6-multi-select")]')).toContainText('Max Mitarbeiter (mitarbeiter@example.com)');
+  await screenshot(page, 'bookables-04a-pickers');
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page).toHaveURL(/\/admin\/raeume$/);
   await expect(page.getByRole('article', { name: 'Besprechungsraum' })).toContainText('Kostenfrei');
+  // The list searches on the server too: title or location.
+  await page.getByRole('textbox', { name: 'Räume durchsuchen' }).fill('Rathaus 1. OG');
+  await expect(page.getByRole('article', { name: 'Großer Sitzungssaal' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Besprechungsraum' })).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'Räume durchsuchen' }).fill('');
+  await expect(page.getByRole('article', { name: 'Besprechungsraum' })).toBeVisible();
   await page.getByLabel('Filtern').click();
   await page.getByRole('option', { name: 'Beamer' }).click();
   await page.keyboard.press('Escape');

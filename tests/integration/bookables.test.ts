@@ -217,7 +217,8 @@ describe('tags, the public quota check and the editor pickers', () => {
     const result = await client.gql<{ bookablePickerOptions: { users: { id: string }[]; roles: { name: string }[] } }>(gql.pickers, { tenantId: actors.tenant.id });
     expectGraphql(result, expected.editing[name], `GraphQL ${name}`);
     if (expected.editing[name] !== 200) return;
-    expect(result.data?.bookablePickerOptions).toEqual(rest.json);
+    // REST also answers moreUsers: a handful of people is far below the picker's page.
+    expect({ ...result.data?.bookablePickerOptions, moreUsers: false }).toEqual(rest.json);
     // The tenant's people (members and owners) and roles, nobody of the other tenant.
     expect(rest.json.users.map((user: { id: string }) => user.id).sort()).toEqual(
       [actors.userIds.memberWithoutFlag, actors.userIds.memberOwnOnly, actors.userIds.memberAny, actors.userIds.tenantOwner].sort(),

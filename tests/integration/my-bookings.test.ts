@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createUser, signIn } from '../support/fixtures.js';
-import type { HttpClient } from '../support/http.js';
+import type { GraphQLResponse, HttpClient } from '../support/http.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { bookableRoom, customer, slot } from './bookings.fixtures.js';
 
@@ -45,7 +45,7 @@ async function gqlAll(client: HttpClient, period: 'UPCOMING' | 'PAST', first: nu
   const seen: MyBookingsAnswer['myBookings']['items'] = [];
   let after: string | null = null;
   for (let page = 0; page < 20; page++) {
-    const answer = await client.gql<MyBookingsAnswer>(MY_BOOKINGS, { period, first, after });
+    const answer: GraphQLResponse<MyBookingsAnswer> = await client.gql<MyBookingsAnswer>(MY_BOOKINGS, { period, first, after });
     expect(answer.errors, JSON.stringify(answer.errors)).toBeUndefined();
     seen.push(...answer.data!.myBookings.items);
     if (!answer.data!.myBookings.pageInfo.hasNextPage) return seen;

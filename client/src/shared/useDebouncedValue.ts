@@ -12,3 +12,6 @@ export function useDebouncedValue<T>(value: T, delayMs: number = SEARCH_DELAY_MS
   }, [value, delayMs]);
   return settled;
 }
+
+/** What a picker sends while typing: sooner than a list's search, since a picker is read word by word. */
+export const PICKER_SEARCH_DELAY_MS = 200;

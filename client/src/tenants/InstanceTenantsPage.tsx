@@ -7,8 +7,12 @@ import { RowActions, useConfirmedDelete } from '../shared/list/rowActions';
 import { notify, notifyError } from '../shared/toast';
 import { CreateTenantDialog } from './CreateTenantDialog';
 import { PageTitle } from '../shared/PageTitle';
+import { useDebouncedValue } from '../shared/useDebouncedValue';
 
-type Row = AllTenantsQuery['tenants'][number];
+type Row = AllTenantsQuery['tenantPage']['items'][number];
+
+/** Tenants read per request; "Mehr laden" reads the next as many. */
+const TENANTS_PER_REQUEST = 100;
 
 const columns: Column<Row>[] = [
   { key: 'id', header: 'ID', sortValue: (row) => row.id },
@@ -19,10 +23,34 @@ const columns: Column<Row>[] = [
   { key: 'phone', header: 'Telefon', sortValue: (row) => row.phone },
 ];
 
-/** /admin/instanz/mandanten: every tenant of the instance, sorted by name. */
+/**
+ * /admin/instanz/mandanten: every tenant of the instance, sorted by name. A city's instance has
+ * hundreds, so the server searches them (every word in id, name, contact, address, e-mail or
+ * phone, sent once typing rests) and pages them ("Mehr laden").
+ */
 export default function InstanceTenantsPage() {
   const navigate = useNavigate();
-  const { data, loading, refetch } = useQuery(AllTenantsDocument, { fetchPolicy: 'cache-and-network' });
+  const [search, setSearch] = useState('');
+  const sentSearch = useDebouncedValue(search.trim());
+  const { data, previousData, loading, refetch, fetchMore } = useQuery(AllTenantsDocument, {
+    variables: { search: sentSearch || null, first: TENANTS_PER_REQUEST },
+    fetchPolicy: 'cache-and-network',
+  });
+  // While the next search is on its way the table keeps the last answer instead of a spinner.
+  const page = (data ?? previousData)?.tenantPage;
+  const [loadingMore, setLoadingMore] = useState(false);
+  const loadMore = async () => {
+    const after = page?.pageInfo.endCursor;
+    if (!after) return;
+    setLoadingMore(true);
+    try {
+      await fetchMore({ variables: { after } });
+    } catch (error) {
+      notifyError(error, { title: 'Fehler', message: 'Weitere Mandanten konnten nicht geladen werden.' });
+    } finally {
+      setLoadingMore(false);
+    }
+  };
   const [deleteTenant] = useMutation(DeleteTenantDocument, { refetchQueries: [MyTenantsDocument] });
   const [creating, setCreating] = useState(false);
 
@@ -47,11 +75,12 @@ export default function InstanceTenantsPage() {
       <PageTitle>Mandanten</PageTitle>
       <DataTable
         label="Mandanten"
-        rows={data?.tenants ?? []}
+        rows={page?.items ?? []}
         columns={columns}
         rowKey={(row) => row.id}
-        loading={loading && !data}
-        searchText={(row) => [row.id, row.name, row.contactName, row.location, row.mail, row.phone]}
+        loading={loading && !page}
+        serverSearch={{ query: search, onQueryChange: setSearch }}
+        loadMore={page ? { hasMore: page.pageInfo.hasNextPage, loading: loadingMore, onLoadMore: () => void loadMore(), totalCount: page.totalCount } : undefined}
         initialSort={{ key: 'name', direction: 'asc' }}
         create={{ text: 'Mandanten anlegen', onClick: () => setCreating(true) }}
         actions={(row) => <RowActions name={row.name} onEdit={() => edit(row)} onDelete={() => askDelete(row)} />}

@@ -23,7 +23,10 @@ import {
  * attachments, locker units) are jsonb.
  */
 @Entity({ tableName: 'bookables' })
-@Index({ name: 'bookables_tenant_created_index', properties: ['tenant', 'createdAt'] })
+// The lists' order, all objects or one type (server/src/bookables/bookable-list.queries.ts), and their search.
+@Index({ name: 'bookables_tenant_created_index', properties: ['tenant', 'createdAt', 'id'] })
+@Index({ name: 'bookables_tenant_type_created_index', properties: ['tenant', 'type', 'createdAt', 'id'] })
+@Index({ name: 'bookables_search_index', expression: `create index "bookables_search_index" on "bookables" using gin ((lower("title" || ' ' || "location")) gin_trgm_ops)` })
 @Index({ name: 'bookables_tenant_public_index', properties: ['tenant', 'isPublic'] })
 @Index({ name: 'bookables_tags_index', expression: 'create index "bookables_tags_index" on "bookables" using gin ("tags")' })
 // Finding an event's tickets (bookings and participants of an event, clearing on delete).

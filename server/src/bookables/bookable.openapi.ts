@@ -2,6 +2,7 @@
 import { bookableSchema, singlePriceCategories } from '../../../common/bookables/bookable.schema.js';
 import { bookableTypes, priceTypes } from '../../../common/bookables/bookable.model.js';
 import { WHOLE_LIST_CAP } from '../../../common/validation/paging.js';
+import { pagedListHeaders, pagedListQuery } from '../shared/openapi/list-paging.js';
 import { anyJson, fieldSchemas as f, jsonList, okText, ref, type ApiDomain, type JsonSchema } from '../shared/openapi/operation.js';
 
 const textList = (description: string): JsonSchema => ({ description, type: 'array', items: { type: 'string' } });
@@ -38,14 +39,15 @@ export const bookableApi: ApiDomain = {
       method: 'get',
       path: '/api/{tenantId}/bookables',
       summary: 'Objekte des Mandanten (Verwaltung)',
-      description: `In der Reihenfolge ihrer Anlage, höchstens die ersten ${WHOLE_LIST_CAP} (vor dem Weglassen der Objekte, die die Person nicht lesen darf).`,
+      description: `Die Objekte, die die Person lesen darf, in der Reihenfolge ihrer Anlage, seitenweise (ohne \`limit\` die ersten ${WHOLE_LIST_CAP}); die nächste Seite steht in \`X-Next-Cursor\` und \`Link\`.`,
       access: 'signedIn',
+      query: pagedListQuery('Titel oder Ort', 'diesem Objekt'),
       parameters: [
         populate,
         { name: 'type', in: 'query', description: 'Nur diese Art', schema: { type: 'string', enum: [...bookableTypes] } },
         { name: 'tags', in: 'query', description: 'Schlagwörter, kommagetrennt', schema: { type: 'string' } },
       ],
-      answers: { 200: jsonList('Die Objekte.', ref('Bookable')) },
+      answers: { 200: { description: 'Die Objekte der Seite.', schema: { type: 'array', items: ref('Bookable') }, headers: pagedListHeaders('Objekten') } },
     },
     {
       method: 'get',
@@ -58,7 +60,18 @@ export const bookableApi: ApiDomain = {
     },
     { method: 'get', path: '/api/{tenantId}/bookables/public/{id}', summary: 'Ein öffentliches Objekt', access: 'optional', parameters: [populate], answers: { 200: { description: 'Das Objekt.', schema: ref('Bookable') } } },
     { method: 'get', path: '/api/{tenantId}/bookables/_meta/tags', summary: 'Schlagwörter der Objekte', access: 'signedIn', answers: { 200: jsonList('Die Schlagwörter.', { type: 'string' }) } },
-    { method: 'get', path: '/api/{tenantId}/bookables/_meta/picker-options', summary: 'Auswahllisten des Objektformulars', access: 'signedIn', answers: { 200: anyJson('Objekte, Rollen und Personen für die Auswahlfelder.') } },
+    {
+      method: 'get',
+      path: '/api/{tenantId}/bookables/_meta/picker-options',
+      summary: 'Auswahllisten des Objektformulars',
+      description: 'Die Rollen des Mandanten und von seinen Personen die ersten 50 nach Namen, die zur Suche `userSearch` passen (`moreUsers`: weitere passen), dazu die in `userIds` genannten.',
+      access: 'signedIn',
+      parameters: [
+        { name: 'userSearch', in: 'query', description: 'Suchwörter: jedes muss in E-Mail-Adresse, Vor- oder Nachname vorkommen', schema: { type: 'string' } },
+        { name: 'userIds', in: 'query', description: 'E-Mail-Adressen, kommagetrennt, die unabhängig von der Suche dabei sind (die gewählten)', schema: { type: 'string' } },
+      ],
+      answers: { 200: anyJson('Rollen und Personen für die Auswahlfelder: `{ users, moreUsers, roles }`.') },
+    },
     { method: 'get', path: '/api/{tenantId}/bookables/count/check', summary: 'Darf ein weiteres öffentliches Objekt angelegt werden?', access: 'signedIn', answers: { 200: jsonObjectBoolean() } },
     { method: 'get', path: '/api/{tenantId}/bookables/{id}', summary: 'Ein Objekt (Verwaltung)', access: 'signedIn', parameters: [populate], answers: { 200: { description: 'Das Objekt.', schema: ref('Bookable') } } },
     {

@@ -5,11 +5,13 @@ import type { GraphQLContext } from '../shared/graphql/context.js';
 import { presentFields } from '../shared/graphql/input.js';
 import type { Bookable } from './bookable.entity.js';
 import { bookableRecord, publicBookableRecord, type BookableFilter } from './bookable.service.js';
-import { WHOLE_LIST_CAP } from '../../../common/validation/paging.js';
+import { graphqlPagingSchema, pagingDetail, WHOLE_LIST_CAP, wholeListPageBounds } from '../../../common/validation/paging.js';
+import { parseInput } from '../shared/schema-input.js';
 import {
   AvailabilityPeriodType,
   BookableInput,
   BookableKind,
+  BookablePageType,
   OpeningHoursType,
   PickerOptionsType,
   PublicBookableType,
@@ -32,7 +34,7 @@ const filterOf = (type: BookableKind | null | undefined, tags: string[] | null |
 export class BookableResolver {
   @Auth(AuthRule.AUTHENTICATED)
   @Query(() => [StaffBookableType], {
-    description: `The tenant's bookables the viewer may read, in creation order; optionally of one type or carrying any of the tags. Read from the first ${WHOLE_LIST_CAP} objects of the filter.`,
+    description: `The tenant's bookables the viewer may read, in creation order; optionally of one type or carrying any of the tags. Read from the first ${WHOLE_LIST_CAP} objects of the filter; bookablePage pages and searches them.`,
   })
   async bookables(
     @Arg('tenantId', () => ID) tenantId: string,
@@ -41,6 +43,28 @@ export class BookableResolver {
     @Ctx() context: GraphQLContext,
   ): Promise<StaffBookableType[]> {
     return (await context.services.bookables.list(await requireViewer(context), tenantId, filterOf(type, tags))).map(staff);
+  }
+
+  @Auth(AuthRule.AUTHENTICATED)
+  @Query(() => BookablePageType, {
+    description: 'The bookables of `bookables` one page at a time, without its cap: those the viewer may read (readAny: all, readOwn: his own), of the filter and the search.',
+  })
+  async bookablePage(
+    @Arg('tenantId', () => ID) tenantId: string,
+    @Arg('first', () => Int, { nullable: true, description: `Page size 1 to ${wholeListPageBounds.maxSize} (default ${wholeListPageBounds.defaultSize}).` }) first: number | null,
+    @Arg('after', () => String, { nullable: true, description: 'pageInfo.endCursor of the page before: the page starts after that object. A cursor of another list or order is GENERIC_VALIDATION.' })
+    after: string | null,
+    @Arg('search', () => String, { nullable: true, description: 'Words separated by spaces; each must occur in the title or the location (any case).' }) search: string | null,
+    @Arg('type', () => BookableKind, { nullable: true }) type: BookableKind | null,
+    @Arg('tags', () => [String], { nullable: true, description: 'Objects carrying any of these tags.' }) tags: string[] | null,
+    @Arg('newestFirst', () => Boolean, { defaultValue: false, description: 'Newest first instead of creation order.' }) newestFirst: boolean,
+    @Arg('ids', () => [ID], { nullable: true, description: 'Only these objects (a picker showing the titles of its chosen ones); unknown ids are left out.' }) ids: string[] | null,
+    @Arg('isPublic', () => Boolean, { nullable: true, description: 'Only public (true) or only non-public (false) objects.' }) isPublic: boolean | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<BookablePageType> {
+    const paging = parseInput(graphqlPagingSchema(wholeListPageBounds), { first, after }, { detail: pagingDetail });
+    const page = await context.services.bookables.page(await requireViewer(context), tenantId, { ...filterOf(type, tags), search, newestFirst, ids, isPublic, paging });
+    return { items: page.bookables.map(staff), totalCount: page.totalCount, pageInfo: page.pageInfo };
   }
 
   @Auth(AuthRule.BOOKABLE_STAFF)
@@ -77,9 +101,18 @@ export class BookableResolver {
   }
 
   @Auth(AuthRule.BOOKABLE_EDITOR)
-  @Query(() => PickerOptionsType, { description: 'People and roles of the tenant for the editor (manageBookables create or update rights).' })
-  async bookablePickerOptions(@Arg('tenantId', () => ID) tenantId: string, @Ctx() context: GraphQLContext): Promise<PickerOptionsType> {
-    return context.services.bookables.pickerOptions(await requireViewer(context), tenantId);
+  @Query(() => PickerOptionsType, {
+    description: 'People and roles of the tenant for the editor (manageBookables create or update rights): the roles, the people found by userSearch (a page) and those of userIds.',
+  })
+  async bookablePickerOptions(
+    @Arg('tenantId', () => ID) tenantId: string,
+    @Arg('userSearch', () => String, { nullable: true, description: 'Words separated by spaces; each must occur in the e-mail address, the first or the last name (any case). Absent: the first people by name.' })
+    userSearch: string | null,
+    @Arg('userIds', () => [ID], { nullable: true, description: 'People to include whatever the search (the chosen ones, for their names); ids of non-members are left out.' })
+    userIds: string[] | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<PickerOptionsType> {
+    return context.services.bookables.pickerOptions(await requireViewer(context), tenantId, { userSearch, userIds });
   }
 
   @Auth(AuthRule.BOOKABLE_EDITOR)

@@ -7,6 +7,10 @@ import type { Bookable } from './bookable.entity.js';
 import { bookableTypes, type BookableType } from './bookable.model.js';
 import { publicRestBookableRecord, restBookableRecord, type BookableFilter } from './bookable.service.js';
 import type { TicketEvents } from './ticket-events.js';
+import { wholeListQuerySchema } from '../../../common/lists/list-query.js';
+import { pagingDetail } from '../../../common/validation/paging.js';
+import { setNextPageHeaders } from '../shared/http/paging.js';
+import { parseInput } from '../shared/schema-input.js';
 
 type TenantParams = { tenantId: string };
 type ItemParams = TenantParams & { id: string };
@@ -72,14 +76,21 @@ export function bookableRoutes(services: DomainServices): Router {
     res.json(await bookables.tags(await requireRestViewer(req, services.viewers), req.params.tenantId));
   });
   router.get('/bookables/_meta/picker-options', async (req: Request<TenantParams>, res: Response) => {
-    res.json(await bookables.pickerOptions(await requireRestViewer(req, services.viewers), req.params.tenantId));
+    const userSearch = typeof req.query.userSearch === 'string' ? req.query.userSearch : null;
+    const userIds = typeof req.query.userIds === 'string' ? req.query.userIds.split(',').filter(Boolean) : null;
+    res.json(await bookables.pickerOptions(await requireRestViewer(req, services.viewers), req.params.tenantId, { userSearch, userIds }));
   });
   router.get('/bookables/count/check', async (req: Request<TenantParams>, res: Response) => {
     res.json(await bookables.mayAddPublic(await requireRestViewer(req, services.viewers), req.params.tenantId));
   });
   router.get('/bookables', async (req: Request<TenantParams>, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
-    const list = await bookables.list(viewer, req.params.tenantId, filterOf(req));
+    // Paged like bookablePage: `search`, `limit`, `cursor`; without a limit the first WHOLE_LIST_CAP the viewer may read.
+    const query = parseInput(wholeListQuerySchema, req.query, { detail: pagingDetail });
+    const page = await bookables.page(viewer, req.params.tenantId, { ...filterOf(req), ...query });
+    const list = page.bookables;
+    res.setHeader('X-Total-Count', String(page.totalCount));
+    setNextPageHeaders(req, res, services.config.publicUrl, page.pageInfo);
     if (!flag(req.query.populate)) return void res.json(list.map(restBookableRecord));
     // The whole list's dependent objects and events together, not one bookable after the other.
     const related = await bookableAvailability.relatedOfListed(viewer, req.params.tenantId, list);

@@ -4,7 +4,7 @@ import { Instance } from '../instance/instance.entity.js';
 import { AppError } from '../shared/errors.js';
 import { isUuid } from '../shared/ids.js';
 import type { Action } from '../../../common/permissions/model.js';
-import { can, canEditBookables, canReadSome, isTenantMember } from '../../../common/permissions/permissions.js';
+import { can, canEditBookables, canReadSome, hasFlag, isTenantMember } from '../../../common/permissions/permissions.js';
 import { Role } from '../tenants/role.entity.js';
 import { TenantMembership } from '../tenants/membership.entity.js';
 import { Tenant } from '../tenants/tenant.entity.js';
@@ -14,7 +14,12 @@ import { referenceErrors } from './bookable.hierarchy.js';
 import { privateBookableFields, type BookableData, type BookableRecord, type BookableType } from './bookable.model.js';
 import { singlePriceOf, type SinglePrice } from './bookable.single-price.js';
 import { validateBookable } from './bookable.validation.js';
-import { WHOLE_LIST_CAP } from '../../../common/validation/paging.js';
+import { WHOLE_LIST_CAP, type Paging } from '../../../common/validation/paging.js';
+import { searchTerms } from '../../../common/validation/search.js';
+import type { PageInfo } from '../shared/keyset.js';
+import { USER_SEARCH_TEXT } from '../users/user-list.queries.js';
+import { containsPattern } from '../shared/sql.js';
+import { readBookableIdPage, type BookableScope } from './bookable-list.queries.js';
 
 /** A stored bookable as plain data (REST answer, GraphQL object, input of the rules). */
 export function bookableRecord(bookable: Bookable): BookableRecord {
@@ -91,6 +96,35 @@ export interface BookableFilter {
   tags?: string[] | null;
 }
 
+/** A page of a bookables list: the filter, the search, the order and the page. */
+export interface BookablePageRequest extends BookableFilter {
+  search?: string | null;
+  /** Only these objects (the titles of a picker's chosen ones). */
+  ids?: readonly string[] | null;
+  /** Only public (true) or only non-public (false) objects (a public calendar feed's object). */
+  isPublic?: boolean | null;
+  /** Newest first instead of creation order (the resources' and tickets' lists). */
+  newestFirst?: boolean;
+  paging: Paging;
+}
+
+/** One page of a bookables list: the objects, how many match in all, and where the next page starts. */
+export interface BookablePage {
+  bookables: Bookable[];
+  totalCount: number;
+  pageInfo: PageInfo;
+}
+
+/** How many of the tenant's people the editor's pickers get per answer: they search on the server for others. */
+export const PICKER_USERS_LIMIT = 50;
+
+/** A person of the editor's pickers. */
+export interface PickerUser {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+
 const allowed = (viewer: Viewer, action: Action, bookable: Bookable) =>
   can(viewer.permissions, viewer.user.id, action, 'manageBookables', { tenantId: bookable.tenant.id, ownerUserId: bookable.ownerUserId });
 
@@ -124,6 +158,43 @@ export class BookableService {
     if (!isTenantMember(viewer.permissions, tenantId)) return [];
     const bookables = await this.find(this.orm.em.fork(), tenantId, filter);
     return bookables.filter((bookable) => allowed(viewer, 'read', bookable));
+  }
+
+  /**
+   * One page of `list` without its cap: the objects of the filter the viewer may read (every one
+   * with manageBookables.readAny, his own with readOwn), found by `search` (every word in the
+   * title or the location), in creation order or newest first. Nothing for someone outside the
+   * tenant, as `list`.
+   */
+  async page(viewer: Viewer, tenantId: string, request: BookablePageRequest): Promise<BookablePage> {
+    const scope: BookableScope = !isTenantMember(viewer.permissions, tenantId)
+      ? { kind: 'none' }
+      : hasFlag(viewer.permissions, tenantId, 'manageBookables', 'readAny')
+        ? { kind: 'all' }
+        : hasFlag(viewer.permissions, tenantId, 'manageBookables', 'readOwn')
+          ? { kind: 'owned', userId: viewer.user.id }
+          : { kind: 'none' };
+    return this.readPage(tenantId, scope, request);
+  }
+
+  /** One page of `choices` (every object of the tenant, the caller decides who may see them), searched by title or location. */
+  async choicePage(tenantId: string, request: BookablePageRequest): Promise<BookablePage> {
+    return this.readPage(tenantId, { kind: 'all' }, request);
+  }
+
+  private async readPage(tenantId: string, scope: BookableScope, request: BookablePageRequest): Promise<BookablePage> {
+    const em = this.orm.em.fork();
+    const { ids, pageInfo, totalCount } = await readBookableIdPage(em, tenantId, scope, {
+      type: request.type,
+      tags: request.tags,
+      ids: request.ids,
+      isPublic: request.isPublic,
+      terms: searchTerms(request.search),
+      newestFirst: request.newestFirst ?? false,
+      paging: request.paging,
+    });
+    const found = new Map((ids.length > 0 ? await em.find(Bookable, { id: { $in: ids } }) : []).map((bookable) => [bookable.id, bookable]));
+    return { bookables: ids.map((id) => found.get(id)).filter((bookable): bookable is Bookable => bookable !== undefined), totalCount, pageInfo };
   }
 
   async publicList(viewer: Viewer | null, tenantId: string, filter: BookableFilter = {}): Promise<Bookable[]> {
@@ -272,16 +343,40 @@ export class BookableService {
   }
 
   /**
-   * The choices of the editor's visibility and free-booking pickers: the tenant's people (members
-   * and owners) and roles, for anyone who may create or change bookables there.
+   * The choices of the editor's visibility and free-booking pickers: the tenant's roles, and of its
+   * people (members and owners) the first PICKER_USERS_LIMIT by name whose e-mail address or names
+   * hold every word of `userSearch` (a city's tenant has thousands: the picker searches as one
+   * types), plus the people named in `userIds` (the chosen ones, so their names show), for anyone
+   * who may create or change bookables there. `moreUsers`: further people match the search.
    */
-  async pickerOptions(viewer: Viewer, tenantId: string): Promise<{ users: { id: string; firstName: string; lastName: string }[]; roles: { id: string; name: string }[] }> {
+  async pickerOptions(
+    viewer: Viewer,
+    tenantId: string,
+    query: { userSearch?: string | null; userIds?: readonly string[] | null } = {},
+  ): Promise<{ users: PickerUser[]; moreUsers: boolean; roles: { id: string; name: string }[] }> {
     if (!canEditBookables(viewer.permissions, tenantId)) throw new AppError('auth.forbidden');
     const em = this.orm.em.fork();
-    const memberships = await em.find(TenantMembership, { tenant: tenantId }, { populate: ['user'], orderBy: { user: { lastName: 'asc', firstName: 'asc' } } });
+    const terms = searchTerms(query.userSearch);
+    const matching = await em.execute<{ id: string; first_name: string; last_name: string }[]>(
+      `select u.id, u.first_name, u.last_name from tenant_memberships m join users u on u.id = m.user_id
+        where m.tenant_id = ?${terms.map(() => ` and ${USER_SEARCH_TEXT} like ?`).join('')}
+        order by u.last_name, u.first_name, u.id limit ?`,
+      [tenantId, ...terms.map(containsPattern), PICKER_USERS_LIMIT + 1],
+    );
+    const shown = matching.slice(0, PICKER_USERS_LIMIT);
+    const named = (query.userIds ?? []).filter((id) => !shown.some((row) => row.id === id));
+    const chosen = named.length
+      ? await em.execute<{ id: string; first_name: string; last_name: string }[]>(
+          `select u.id, u.first_name, u.last_name from tenant_memberships m join users u on u.id = m.user_id
+            where m.tenant_id = ? and u.id in (?) order by u.last_name, u.first_name, u.id`,
+          [tenantId, named.slice(0, WHOLE_LIST_CAP)],
+        )
+      : [];
     const roles = await em.find(Role, { tenant: tenantId }, { orderBy: { name: 'asc' } });
+    const person = (row: { id: string; first_name: string; last_name: string }): PickerUser => ({ id: row.id, firstName: row.first_name, lastName: row.last_name });
     return {
-      users: memberships.map(({ user }) => ({ id: user.id, firstName: user.firstName, lastName: user.lastName })),
+      users: [...shown, ...chosen].map(person),
+      moreUsers: matching.length > PICKER_USERS_LIMIT,
       roles: roles.map((role) => ({ id: role.id, name: role.name })),
     };
   }

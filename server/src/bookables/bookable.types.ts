@@ -1,5 +1,6 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
+import { PageInfoType } from '../shared/graphql/page-info.js';
 import type { AttachmentType, BookableType, LongRangeType, PriceType, RequiredFieldName } from './bookable.model.js';
 
 /**
@@ -267,6 +268,17 @@ export class PickerRoleType {
 
 @ObjectType('BookablePickerOptions', { description: "The tenant's people and roles the bookable editor may name." })
 export class PickerOptionsType {
-  @Field(() => [PickerUserType]) users!: PickerUserType[];
+  @Field(() => [PickerUserType], {
+    description: 'The people matching userSearch, by name, at most the first 50 (moreUsers tells whether others match), then those of userIds not among them.',
+  })
+  users!: PickerUserType[];
+  @Field(() => Boolean, { description: 'Whether more people match userSearch than users holds: a longer search narrows them.' }) moreUsers!: boolean;
   @Field(() => [PickerRoleType]) roles!: PickerRoleType[];
+}
+
+@ObjectType({ description: 'One page of the bookables the viewer may read (bookablePage).' })
+export class BookablePageType {
+  @Field(() => [StaffBookableType], { description: 'The objects of this page.' }) items!: StaffBookableType[];
+  @Field(() => Int, { description: 'All objects matching the filter and the search (over every page).' }) totalCount!: number;
+  @Field(() => PageInfoType, { description: 'The cursor after this page and whether more follow.' }) pageInfo!: PageInfoType;
 }

@@ -20,12 +20,13 @@ import type { PublicBookingStatus } from './booking.model.js';
 import { roomScheduleQuerySchema, roomScheduleWatchSchema } from '../../../common/bookings/booking-query.schema.js';
 import { checkoutItemSchema, checkoutSchema } from '../../../common/bookings/checkout.schema.js';
 import { bookingEditSchema } from '../../../common/bookings/booking-edit.schema.js';
-import { bookingPageBounds, graphqlPagingSchema, pagingDetail } from '../../../common/validation/paging.js';
+import { bookingPageBounds, graphqlPagingSchema, pagingDetail, WHOLE_LIST_CAP, wholeListPageBounds } from '../../../common/validation/paging.js';
 import {
   type BookingChangeAction,
   BookingCancellationRequestType,
   BookingChangeType,
   BookingInput,
+  BookingObjectChoicePageType,
   BookingObjectChoiceType,
   BookingOverviewType,
   BookingPageType,
@@ -127,9 +128,25 @@ export class BookingResolver {
   }
 
   @Auth(AuthRule.BOOKING_READER)
-  @Query(() => [BookingObjectChoiceType], { description: "Every object of the tenant by id, title and type, for staff who read bookings: the calendar's filter and the booking editor's picker." })
+  @Query(() => [BookingObjectChoiceType], {
+    description: `Every object of the tenant by id, title and type, in creation order, at most the first ${WHOLE_LIST_CAP}, for staff who read bookings: the calendar's filter and the booking editor's picker. bookingObjectChoicePage pages and searches them.`,
+  })
   async bookingObjectChoices(@Arg('tenantId', () => ID) tenantId: string, @Ctx() context: GraphQLContext): Promise<BookingObjectChoiceType[]> {
     return context.services.bookings.objectChoices(await requireViewer(context), tenantId);
+  }
+
+  @Auth(AuthRule.BOOKING_READER)
+  @Query(() => BookingObjectChoicePageType, { description: 'The objects of bookingObjectChoices one page at a time, without its cap, found by title or location: for pickers that search as one types.' })
+  async bookingObjectChoicePage(
+    @Arg('tenantId', () => ID) tenantId: string,
+    @Arg('first', () => Int, { nullable: true, description: `Page size 1 to ${wholeListPageBounds.maxSize} (default ${wholeListPageBounds.defaultSize}).` }) first: number | null,
+    @Arg('after', () => String, { nullable: true, description: 'pageInfo.endCursor of the page before. A cursor of another list is GENERIC_VALIDATION.' }) after: string | null,
+    @Arg('search', () => String, { nullable: true, description: 'Words separated by spaces; each must occur in the title or the location (any case).' }) search: string | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<BookingObjectChoicePageType> {
+    const paging = parseInput(graphqlPagingSchema(wholeListPageBounds), { first, after }, { detail: pagingDetail });
+    const page = await context.services.bookings.objectChoicePage(await requireViewer(context), tenantId, { search, paging });
+    return { items: page.bookables.map((bookable) => ({ id: bookable.id, title: bookable.title, type: bookable.type })), totalCount: page.totalCount, pageInfo: page.pageInfo };
   }
 
   @Auth(AuthRule.BOOKING_READER)

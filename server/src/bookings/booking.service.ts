@@ -1,6 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { descendantsOf, parentsOf } from '../bookables/bookable.hierarchy.js';
-import { isVisibleTo, roleIdsOf, type BookableService } from '../bookables/bookable.service.js';
+import { isVisibleTo, roleIdsOf, type BookablePage, type BookableService } from '../bookables/bookable.service.js';
 import type { BookingOccupancy, TimeWindow } from '../bookables/booking-occupancy.js';
 import { Bookable } from '../bookables/bookable.entity.js';
 import { AppError } from '../shared/errors.js';
@@ -281,6 +281,12 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
   async objectChoices(viewer: Viewer, tenantId: string): Promise<{ id: string; title: string; type: string }[]> {
     if (!canReadSome(viewer.permissions, tenantId, 'manageBookings')) throw new AppError('auth.forbidden');
     return this.bookables.choices(tenantId);
+  }
+
+  /** One page of objectChoices, found by title or location; the same readers. */
+  async objectChoicePage(viewer: Viewer, tenantId: string, request: { search?: string | null; paging: Paging }): Promise<BookablePage> {
+    if (!canReadSome(viewer.permissions, tenantId, 'manageBookings')) throw new AppError('auth.forbidden');
+    return this.bookables.choicePage(tenantId, request);
   }
 
   /** GET mybookings: the bookings assigned to the viewer in the tenant, newest first (or changed since, oldest change first). */

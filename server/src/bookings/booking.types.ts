@@ -560,3 +560,10 @@ export class BookingObjectChoiceType {
   @Field() title!: string;
   @Field({ description: 'room, resource, ticket or event-location.' }) type!: string;
 }
+
+@ObjectType({ description: "One page of the tenant's objects by id, title and type (bookingObjectChoicePage)." })
+export class BookingObjectChoicePageType {
+  @Field(() => [BookingObjectChoiceType], { description: 'The objects of this page, in creation order.' }) items!: BookingObjectChoiceType[];
+  @Field(() => Int, { description: 'All objects matching the search (over every page).' }) totalCount!: number;
+  @Field(() => PageInfoType, { description: 'The cursor after this page and whether more follow.' }) pageInfo!: PageInfoType;
+}

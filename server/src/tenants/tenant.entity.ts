@@ -1,4 +1,4 @@
-import { Entity, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
+import { Entity, Index, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { DEFAULT_BOOKING_HORIZON_DAYS, DEFAULT_MAX_BOOKING_DAYS, DEFAULT_RETENTION_MONTHS, type SchoolHoliday } from '../../../common/tenants/tenant.validation.js';
@@ -11,6 +11,12 @@ export type TenantApplication = { id: string; type: 'payment' | 'locker' | 'auth
 /** An organisation offering bookables and events. Private fields need ownership of the tenant. */
 @ObjectType({ description: 'A tenant: an organisation offering bookable objects and events.' })
 @Entity({ tableName: 'tenants' })
+// The tenants lists: their order (by name) and their search (server/src/tenants/tenant-list.queries.ts).
+@Index({ name: 'tenants_name_index', properties: ['name', 'id'] })
+@Index({
+  name: 'tenants_search_index',
+  expression: `create index "tenants_search_index" on "tenants" using gin ((lower("id" || ' ' || "name" || ' ' || "contact_name" || ' ' || "location" || ' ' || "mail" || ' ' || "phone")) gin_trgm_ops)`,
+})
 export class Tenant {
   @Field(() => ID)
   @PrimaryKey({ type: 'text' })

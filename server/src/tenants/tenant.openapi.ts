@@ -1,6 +1,7 @@
 /** The tenants' REST operations for the OpenAPI document (tenant.routes.ts). */
 import { tenantChangeLogQuerySchema } from '../../../common/tenants/change-log.js';
 import { WHOLE_LIST_CAP } from '../../../common/validation/paging.js';
+import { pagedListHeaders, pagedListQuery } from '../shared/openapi/list-paging.js';
 import { anyJson, fieldSchemas as f, jsonBody, jsonList, jsonObject, okText, ref, type ApiDomain, type ApiOperation, type JsonSchema } from '../shared/openapi/operation.js';
 
 const tenantSchema: JsonSchema = {
@@ -39,10 +40,11 @@ export const tenantApi: ApiDomain = {
       method: 'get',
       path: '/api/tenants',
       summary: 'Mandanten',
-      description: `Die Mandanten, die die anfragende Person verwaltet; mit \`publicTenants=true\` die sichtbaren mit öffentlichen Feldern. Nach Namen, höchstens die ersten ${WHOLE_LIST_CAP}.`,
+      description: `Die Mandanten, die die anfragende Person verwaltet; mit \`publicTenants=true\` die, in denen sie arbeitet, mit öffentlichen Feldern. Nach Namen, seitenweise (ohne \`limit\` die ersten ${WHOLE_LIST_CAP}); die nächste Seite steht in \`X-Next-Cursor\` und \`Link\`.`,
       access: 'optional',
+      query: pagedListQuery('Kennung, Name, Ansprechpartner, Adresse, E-Mail-Adresse oder Telefonnummer', 'diesem Mandanten'),
       parameters: [{ name: 'publicTenants', in: 'query', description: '`true`: die öffentlichen Felder aller sichtbaren Mandanten', schema: { type: 'string', enum: ['true', 'false'] } }],
-      answers: { 200: jsonList('Die Mandanten.', ref('Tenant')) },
+      answers: { 200: { description: 'Die Mandanten der Seite.', schema: { type: 'array', items: ref('Tenant') }, headers: pagedListHeaders('Mandanten') } },
     },
     { method: 'post', path: '/api/tenants', summary: 'Mandant anlegen', access: 'signedIn', body: jsonBody({ id: f.id('Kennung'), name: f.text('Name') }, ['name']), answers: { 201: { description: 'Angelegt.', schema: ref('Tenant') } }, problems: [409] },
     {

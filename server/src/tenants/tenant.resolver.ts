@@ -1,12 +1,13 @@
-import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { WHOLE_LIST_CAP } from '../../../common/validation/paging.js';
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { graphqlPagingSchema, pagingDetail, WHOLE_LIST_CAP, wholeListPageBounds } from '../../../common/validation/paging.js';
+import { parseInput } from '../shared/schema-input.js';
 import { requireViewer } from '../users/actor.js';
 import { Auth, AuthRule } from '../shared/graphql/auth.js';
 import type { GraphQLContext } from '../shared/graphql/context.js';
 import { Tenant } from './tenant.entity.js';
 import type { MemberList } from './tenant-members.service.js';
 import { applicationView } from './tenant.service.js';
-import { PaymentApp, TenantApplicationType, TenantInput, TenantMembers, TenantPrivacy, TenantRoleRef } from './tenant.types.js';
+import { PaymentApp, TenantApplicationType, TenantInput, TenantMembers, TenantPageType, TenantPrivacy, TenantRoleRef } from './tenant.types.js';
 
 const members = (tenantId: string, list: MemberList): TenantMembers => ({ tenantId, ...list });
 
@@ -14,13 +15,30 @@ const members = (tenantId: string, list: MemberList): TenantMembers => ({ tenant
 @Resolver(() => Tenant)
 export class TenantResolver {
   @Auth(AuthRule.AUTHENTICATED)
-  @Query(() => [Tenant], { description: `Tenants the signed-in user works in, by name, at most the first ${WHOLE_LIST_CAP}: those of a membership, every tenant for instance owners.` })
+  @Query(() => [Tenant], {
+    description: `Tenants the signed-in user works in, by name, at most the first ${WHOLE_LIST_CAP}: those of a membership, every tenant for instance owners. tenantPage pages and searches the same tenants.`,
+  })
   async tenants(
     @Arg('onlyOwn', { defaultValue: true, deprecationReason: 'Both values give the same list: the tenants the user works in.' }) _onlyOwn: boolean,
     @Ctx() context: GraphQLContext,
   ): Promise<Tenant[]> {
     const viewer = await requireViewer(context);
     return context.services.tenants.listForViewer(viewer.permissions);
+  }
+
+  @Auth(AuthRule.AUTHENTICATED)
+  @Query(() => TenantPageType, { description: 'The tenants of `tenants` one page at a time, by name, without its cap: those of a membership, every tenant for instance owners.' })
+  async tenantPage(
+    @Arg('first', () => Int, { nullable: true, description: `Page size 1 to ${wholeListPageBounds.maxSize} (default ${wholeListPageBounds.defaultSize}).` }) first: number | null,
+    @Arg('after', () => String, { nullable: true, description: 'pageInfo.endCursor of the page before: the page starts after that tenant. A cursor of another list is GENERIC_VALIDATION.' })
+    after: string | null,
+    @Arg('search', () => String, { nullable: true, description: 'Words separated by spaces; each must occur in the id, name, contact, address, e-mail or phone (any case).' }) search: string | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<TenantPageType> {
+    const paging = parseInput(graphqlPagingSchema(wholeListPageBounds), { first, after }, { detail: pagingDetail });
+    const viewer = await requireViewer(context);
+    const page = await context.services.tenants.page(viewer.permissions, 'worksIn', { search, paging });
+    return { items: page.tenants, totalCount: page.totalCount, pageInfo: page.pageInfo };
   }
 
   @Auth(AuthRule.TENANT_OWNER)

@@ -3,6 +3,9 @@ import type { DomainServices } from '../shared/domain-services.js';
 import { parseInput } from '../shared/schema-input.js';
 import { requireRestViewer } from '../users/actor.js';
 import { tenantChangeLogQuerySchema } from '../../../common/tenants/change-log.js';
+import { wholeListQuerySchema } from '../../../common/lists/list-query.js';
+import { pagingDetail } from '../../../common/validation/paging.js';
+import { setNextPageHeaders } from '../shared/http/paging.js';
 import type { WorkflowInputOfTenant } from './tenant-ports.js';
 import { publicTenant, tenantView, type TenantInputData } from './tenant.service.js';
 
@@ -26,16 +29,21 @@ export function tenantRoutes(services: DomainServices): Router {
   const router = Router();
   const { tenants, tenantMembers } = services;
 
+  // Paged by name like tenantPage: `search`, `limit`, `cursor`; without a limit the first WHOLE_LIST_CAP, as before it paged.
   router.get('/tenants', async (req: Request, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);
-    if (req.query.publicTenants === 'true') {
-      res.json((await tenants.listForViewer(viewer.permissions)).map(publicTenant));
+    const query = parseInput(wholeListQuerySchema, req.query, { detail: pagingDetail });
+    const publicTenants = req.query.publicTenants === 'true';
+    const page = await tenants.page(viewer.permissions, publicTenants ? 'worksIn' : 'managed', query);
+    res.setHeader('X-Total-Count', String(page.totalCount));
+    setNextPageHeaders(req, res, services.config.publicUrl, page.pageInfo);
+    if (publicTenants) {
+      res.json(page.tenants.map(publicTenant));
       return;
     }
-    const managed = await tenants.listManaged(viewer.permissions);
-    const ids = managed.map((tenant) => tenant.id);
+    const ids = page.tenants.map((tenant) => tenant.id);
     const [counts, members] = await Promise.all([tenants.documentCounts(ids), tenantMembers.membersOfTenants(ids)]);
-    res.json(managed.map((tenant) => tenantView(tenant, members.get(tenant.id), counts.get(tenant.id))));
+    res.json(page.tenants.map((tenant) => tenantView(tenant, members.get(tenant.id), counts.get(tenant.id))));
   });
 
   router.get('/tenants/count/check', async (req: Request, res: Response) => {

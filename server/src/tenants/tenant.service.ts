@@ -17,7 +17,20 @@ import { normalizeSchoolHolidays, tenantFieldErrors } from '../../../common/tena
 import { mergeApplications, type ApplicationDefinition } from './tenant-applications.js';
 import { readTenantChangeLog, recordMembershipChange, recordTenantDeleted, recordTenantSave, tenantSnapshot, userLabel, viewerChangeOrigin, type TenantChangeLogPage, type TenantChangeVia } from './tenant-change-log.js';
 import { isSecretField, type TenantChangeLogQuery } from '../../../common/tenants/change-log.js';
-import { WHOLE_LIST_CAP } from '../../../common/validation/paging.js';
+import { WHOLE_LIST_CAP, type Paging } from '../../../common/validation/paging.js';
+import { searchTerms } from '../../../common/validation/search.js';
+import type { PageInfo } from '../shared/keyset.js';
+import { readTenantIdPage, type TenantScope } from './tenant-list.queries.js';
+
+/** Which tenants a paged list holds: those the viewer works in (GraphQL tenants), or those he manages (GET api/tenants). */
+export type TenantListKind = 'worksIn' | 'managed';
+
+/** One page of a tenants list: the tenants, how many match in all, and where the next page starts. */
+export interface TenantPage {
+  tenants: Tenant[];
+  totalCount: number;
+  pageInfo: PageInfo;
+}
 
 /** The public part of a tenant (publicTenants=true). */
 export function publicTenant(tenant: Tenant) {
@@ -197,6 +210,21 @@ export class TenantService {
     const ids = permissions.tenants.filter((entry) => entry.isOwner).map((entry) => entry.tenantId);
     if (ids.length === 0) return [];
     return em.find(Tenant, { id: { $in: ids } }, { orderBy: { name: 'asc', id: 'asc' }, limit: WHOLE_LIST_CAP });
+  }
+
+  /**
+   * One page of the tenants of listForViewer (`worksIn`) or listManaged (`managed`), by name, the
+   * same tenants without the cap: `search`'s every word occurs in the id, name, contact, address,
+   * e-mail or phone, in any case. A cursor of another list is a validation error.
+   */
+  async page(permissions: Permissions, kind: TenantListKind, query: { search?: string | null; paging: Paging }): Promise<TenantPage> {
+    const em = this.orm.em.fork();
+    const all = kind === 'worksIn' ? worksInEveryTenant(permissions) : permissions.instanceOwner;
+    const entries = kind === 'worksIn' ? permissions.tenants : permissions.tenants.filter((entry) => entry.isOwner);
+    const scope: TenantScope = all ? { all: true } : { all: false, ids: entries.map((entry) => entry.tenantId) };
+    const { ids, pageInfo, totalCount } = await readTenantIdPage(em, scope, searchTerms(query.search), query.paging);
+    const found = new Map((ids.length > 0 ? await em.find(Tenant, { id: { $in: ids } }) : []).map((tenant) => [tenant.id, tenant]));
+    return { tenants: ids.map((id) => found.get(id)).filter((tenant): tenant is Tenant => tenant !== undefined), totalCount, pageInfo };
   }
 
   /** One tenant in full: owners and instance owners only (others: forbidden, whether it exists or not). */

@@ -1,4 +1,6 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { PageInfoType } from '../shared/graphql/page-info.js';
+import { Tenant } from './tenant.entity.js';
 
 @ObjectType('TenantApplication', { description: 'A payment or locker application of a tenant. Secrets are write-only: only "…Set" says whether one is stored.' })
 export class TenantApplicationType {
@@ -139,3 +141,10 @@ export class PaymentApp {
   @Field() title!: string;
 }
 
+
+@ObjectType({ description: 'One page of the tenants the signed-in user works in, by name (tenantPage).' })
+export class TenantPageType {
+  @Field(() => [Tenant], { description: 'The tenants of this page.' }) items!: Tenant[];
+  @Field(() => Int, { description: 'All tenants matching the search (over every page).' }) totalCount!: number;
+  @Field(() => PageInfoType, { description: 'The cursor after this page and whether more follow.' }) pageInfo!: PageInfoType;
+}

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { Callout, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BookablePublicQuotaDocument, BookablesDocument, BookableTagsDocument } from '../../gql/graphql';
@@ -15,6 +15,12 @@ import { TagFilter } from './TagFilter';
 import { useBookableActions } from './useBookableActions';
 import '../../shared/list/cardGrid.css';
 import { PageTitle } from '../../shared/PageTitle';
+import { loadedNote } from '../../shared/list/listing';
+import { notifyError } from '../../shared/toast';
+import { useDebouncedValue } from '../../shared/useDebouncedValue';
+
+/** Objects read per request; "Mehr laden" reads the next as many. */
+const BOOKABLES_PER_REQUEST = 60;
 
 export const QUOTA_REACHED_TEXT =
   'Sie haben die maximale Anzahl an öffentlichen Buchungsobjekten erreicht. Erweitern Sie Ihr Kontingent, oder löschen Sie nicht mehr benötigte Buchungsobjekte.';
@@ -37,10 +43,27 @@ function BookableListScreen({ kind, tenantId }: { kind: BookableKind; tenantId: 
   const user = useAppState((state) => state.user);
   const viewer = viewerOf(user);
   const [selectedTags, setSelectedTags] = useState<string[]>([]);
+  const [search, setSearch] = useState('');
+  const sentSearch = useDebouncedValue(search.trim());
+  // The server searches and pages (a city's tenant has hundreds of objects); resources and tickets newest first.
   const list = useQuery(BookablesDocument, {
-    variables: { tenantId, type: kind.type, tags: selectedTags.length ? selectedTags : null },
+    variables: { tenantId, type: kind.type, tags: selectedTags.length ? selectedTags : null, search: sentSearch || null, newestFirst: kind.reversed, first: BOOKABLES_PER_REQUEST },
     fetchPolicy: 'cache-and-network',
   });
+  const page = (list.data ?? list.previousData)?.bookablePage;
+  const [loadingMore, setLoadingMore] = useState(false);
+  const loadMore = async () => {
+    const after = page?.pageInfo.endCursor;
+    if (!after) return;
+    setLoadingMore(true);
+    try {
+      await list.fetchMore({ variables: { after } });
+    } catch (error) {
+      notifyError(error, { title: 'Fehler', message: 'Weitere Buchungsobjekte konnten nicht geladen werden.' });
+    } finally {
+      setLoadingMore(false);
+    }
+  };
   const tags = useQuery(BookableTagsDocument, { variables: { tenantId }, fetchPolicy: 'cache-and-network' });
   // The quota gates creating and publishing: asked only by those who may do either.
   const mayEdit = viewer !== null && canEditBookables(viewer.permissions, tenantId);
@@ -54,8 +77,7 @@ function BookableListScreen({ kind, tenantId }: { kind: BookableKind; tenantId: 
   const quotaReached = quota.data?.bookablePublicQuotaAvailable === false;
   const mayCreate = allowCreate(viewer, 'manageBookables', tenantId);
   const createDisabled = !mayCreate || (kind.type === 'ticket' && quotaReached);
-  const items = list.data?.bookables ?? [];
-  const shown = kind.reversed ? [...items].reverse() : items;
+  const shown = page?.items ?? [];
 
   return (
     <section className="bookables-list">
@@ -66,9 +88,10 @@ function BookableListScreen({ kind, tenantId }: { kind: BookableKind; tenantId: 
         </Callout>
       )}
       <ListToolbar create={{ text: kind.createLabel, disabled: createDisabled, title: mayCreate ? undefined : NO_PERMISSION, onClick: () => void navigate(createUrl(kind)) }}>
+        <InputGroup className="data-table-search" leftIcon="search" placeholder="Suchen" aria-label={`${kind.title} durchsuchen`} value={search} onValueChange={setSearch} />
         <TagFilter tags={tags.data?.bookableTags ?? []} selected={selectedTags} onChange={setSelectedTags} />
       </ListToolbar>
-      {list.loading && !list.data ? (
+      {list.loading && !page ? (
         <NonIdealState icon={<Spinner size={24} />} title="Daten werden geladen..." />
       ) : shown.length === 0 ? (
         <NonIdealState icon="th-disconnect" title="Keine Daten vorhanden" />
@@ -86,6 +109,12 @@ function BookableListScreen({ kind, tenantId }: { kind: BookableKind; tenantId: 
               </div>
             ))}
           </div>
+          {page && (page.pageInfo.hasNextPage || page.totalCount > shown.length) ? (
+            <div className="card-grid-more">
+              {page.totalCount > shown.length ? <span>{loadedNote(shown.length, page.totalCount)}</span> : null}
+              {page.pageInfo.hasNextPage ? <Button text="Mehr laden" icon="more" loading={loadingMore} onClick={() => void loadMore()} /> : null}
+            </div>
+          ) : null}
         </div>
       )}
       {deleteAlert}

@@ -1,6 +1,7 @@
 import '@blueprintjs/select/lib/css/blueprint-select.css';
 import { type Intent, MenuItem } from '@blueprintjs/core';
 import { MultiSelect } from '@blueprintjs/select';
+import { matchesEveryWord } from './searchWords';
 import { toggleItem } from './selection';
 
 export interface StringMultiSelectProps {
@@ -16,13 +17,18 @@ export interface StringMultiSelectProps {
   intent?: Intent;
   /** Marks the input as invalid while its field shows a message. */
   invalid?: boolean;
+  /**
+   * The typed text goes to the server, which answers `items` (a picker of thousands); the items
+   * already loaded are narrowed to those holding every typed word meanwhile.
+   */
+  serverSearch?: { query: string; onQueryChange: (query: string) => void };
 }
 
 /**
  * The one multi-select of strings (tags, ids, area names): searchable, options as list options,
  * a click toggles, the tags can be removed one by one or all at once.
  */
-export function StringMultiSelect({ id, items, selected, onChange, labelOf = (item) => item, placeholder = '', noResultsText, intent = 'none', invalid }: StringMultiSelectProps) {
+export function StringMultiSelect({ id, items, selected, onChange, labelOf = (item) => item, placeholder = '', noResultsText, intent = 'none', invalid, serverSearch }: StringMultiSelectProps) {
   return (
     <MultiSelect<string>
       items={items}
@@ -31,7 +37,8 @@ export function StringMultiSelect({ id, items, selected, onChange, labelOf = (it
       resetOnSelect
       placeholder={placeholder}
       popoverProps={{ minimal: true }}
-      itemPredicate={(query, item) => labelOf(item).toLowerCase().includes(query.toLowerCase())}
+      {...(serverSearch ? { query: serverSearch.query, onQueryChange: serverSearch.onQueryChange } : {})}
+      itemPredicate={serverSearch ? (query, item) => matchesEveryWord(labelOf(item), query) : (query, item) => labelOf(item).toLowerCase().includes(query.toLowerCase())}
       itemRenderer={(item, { handleClick, handleFocus, modifiers }) =>
         modifiers.matchesPredicate ? (
           <MenuItem

@@ -1,10 +1,11 @@
-import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { useMutation } from '@apollo/client/react';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Form, useField } from 'react-final-form';
 import { calendarFeedInputSchema } from '../../../../common/feeds/calendar-feed';
 import { parseFields } from '../../../../common/validation/schema';
-import { CalendarFeedBookablesDocument, CalendarFeedsDocument, CreateCalendarFeedDocument } from '../../gql/graphql';
+import { CalendarFeedsDocument, CreateCalendarFeedDocument } from '../../gql/graphql';
+import { BookableSuggest, type ChoiceOption } from '../../bookables/picker/BookableSuggest';
 import { DialogSaveFooter } from '../../shared/forms/DialogSaveFooter';
 import { helperLine, shownFieldError } from '../../shared/forms/fieldMessage';
 import { useSaveDialog } from '../../shared/forms/saveDialog';
@@ -21,32 +22,48 @@ interface CalendarFeedFormValues {
   personal: boolean;
 }
 
-type BookableOption = { id: string; title: string; isPublic: boolean };
-
-/** The same rules and German messages as the server (common/feeds/calendar-feed.ts), at the form's fields. */
-function validate(values: CalendarFeedFormValues, bookables: readonly BookableOption[]) {
+/** The same rules and German messages as the server (common/feeds/calendar-feed.ts), at the form's fields; `chosen` is the object picked. */
+function validate(values: CalendarFeedFormValues, picked: ChoiceOption | null) {
   const result = parseFields(calendarFeedInputSchema(), values);
   const errors: Record<string, string> = result.ok ? {} : { ...result.fieldErrors };
-  const chosen = bookables.find((bookable) => bookable.id === values.bookableId);
-  if (!values.personal && chosen && !chosen.isPublic) errors.bookableId ??= 'Ein öffentliches Abo ist nur für ein öffentliches Objekt möglich.';
+  const chosen = picked && picked.id === values.bookableId ? picked : null;
+  if (!values.personal && chosen && chosen.isPublic === false) errors.bookableId ??= 'Ein öffentliches Abo ist nur für ein öffentliches Objekt möglich.';
   return nestedErrors(errors);
 }
 
-function BookableField({ bookables, personal }: { bookables: readonly BookableOption[]; personal: boolean }) {
+/**
+ * The object, searched on the server as one types (a city's tenant has hundreds): a public feed
+ * offers the public ones only, one with customer data every object or, left empty, all of them.
+ */
+function BookableField({ tenantId, personal, chosen, onChoose }: { tenantId: string; personal: boolean; chosen: ChoiceOption | null; onChoose: (option: ChoiceOption | null) => void }) {
   const { input, meta } = useField<string>('bookableId');
   const error = shownFieldError(meta);
-  // A public feed shows one public object; the others are offered only with customer data.
-  const offered = personal ? bookables : bookables.filter((bookable) => bookable.isPublic);
+  const selected = chosen && chosen.id === input.value ? chosen : null;
   return (
     <FormGroup label="Objekt" labelFor="bookableId" helperText={helperLine(error)} intent={error ? 'danger' : 'none'}>
-      <HTMLSelect name={input.name} value={input.value ?? ''} onChange={input.onChange} onFocus={input.onFocus} onBlur={input.onBlur} id="bookableId" fill aria-invalid={error ? true : undefined}>
-        <option value="">{personal ? 'Alle Objekte' : 'Bitte wählen …'}</option>
-        {offered.map((bookable) => (
-          <option key={bookable.id} value={bookable.id}>
-            {bookable.title}
-          </option>
-        ))}
-      </HTMLSelect>
+      <div style={{ display: 'flex', gap: 8 }}>
+        <BookableSuggest
+          tenantId={tenantId}
+          id="bookableId"
+          selected={selected}
+          onSelect={(option) => {
+            onChoose(option);
+            input.onChange(option.id);
+          }}
+          excludedIds={[]}
+          publicOnly={!personal}
+          placeholder={personal ? 'Alle Objekte – Titel eingeben …' : 'Bitte wählen – Titel eingeben …'}
+        />
+        <Button
+          icon="cross"
+          text={personal ? 'Alle Objekte' : 'Leeren'}
+          disabled={!input.value}
+          onClick={() => {
+            onChoose(null);
+            input.onChange('');
+          }}
+        />
+      </div>
     </FormGroup>
   );
 }
@@ -61,9 +78,7 @@ function CopyableUrl({ id, label, url }: { id: string; label: string; url: strin
  * shows the feed's URL once (https and webcal); closing it forgets the URL.
  */
 export function CreateCalendarFeedDialog({ tenantId, mayShowCustomers, onClose }: { tenantId: string; mayShowCustomers: boolean; onClose: () => void }) {
-  const bookables = useQuery(CalendarFeedBookablesDocument, { variables: { tenantId } });
-  if (bookables.error) console.error('Objekte nicht geladen:', bookables.error);
-  const options: BookableOption[] = (bookables.data?.bookables ?? []).map((bookable) => ({ id: bookable.id, title: bookable.title, isPublic: bookable.isPublic }));
+  const [chosen, setChosen] = useState<ChoiceOption | null>(null);
   const [url, setUrl] = useState<string | null>(null);
   const [startValues] = useState<CalendarFeedFormValues>(() => ({ name: '', bookableId: '', personal: false }));
   const [create] = useMutation(CreateCalendarFeedDocument, {
@@ -100,14 +115,14 @@ export function CreateCalendarFeedDialog({ tenantId, mayShowCustomers, onClose }
         <Form<CalendarFeedFormValues>
           initialValues={startValues}
           onSubmit={dialog.submit}
-          validate={(values) => validate(values, options)}
+          validate={(values) => validate(values, chosen)}
           decorators={dialog.decorators}
           render={({ handleSubmit, submitting, values }) => (
             <form noValidate ref={dialog.formRef} onSubmit={(event) => void handleSubmit(event)}>
               <DialogBody>
                 <TextField name="name" id="name" label="Name" required helperText="z. B. „Belegung Großer Saal“ oder „Hausmeister“" />
                 <SwitchField name="personal" label={calendarFeedTexts.personal} hint={mayShowCustomers ? calendarFeedTexts.personalHint : calendarFeedTexts.personalNotAllowed} disabled={!mayShowCustomers} />
-                <BookableField bookables={options} personal={Boolean(values.personal)} />
+                <BookableField tenantId={tenantId} personal={Boolean(values.personal)} chosen={chosen} onChoose={setChosen} />
               </DialogBody>
               <DialogSaveFooter onCancel={onClose} saving={submitting} saveText="Erstellen" />
             </form>

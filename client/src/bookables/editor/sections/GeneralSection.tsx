@@ -1,14 +1,13 @@
-import { useQuery } from '@apollo/client/react';
-import { FormGroup, HTMLSelect, TagInput } from '@blueprintjs/core';
+import { Button, FormGroup, TagInput } from '@blueprintjs/core';
 import { useField } from 'react-final-form';
 import { FilePicker } from '../../../files/FilePicker';
-import { BookablesDocument } from '../../../gql/graphql';
 import { RichTextEditor } from '../../../shared/RichTextEditor';
 import { required } from '../../../shared/validation';
 import { fieldErrorMarker, helperLine, shownFieldError } from '../../../shared/forms/fieldMessage';
 import { EditorSection, fieldId } from '../fields';
 import { TextField } from '../../../shared/forms/TextField';
 import { TicketEventField } from './TicketEventField';
+import { BookableSuggest, useBookableTitles } from '../../picker/BookableSuggest';
 
 const requiredTitle = required('Pflichtfeld');
 
@@ -66,25 +65,28 @@ function CoverImageField({ tenantId }: { tenantId: string }) {
   );
 }
 
-/** The parent: any other bookable of the tenant, or none. */
+/** The parent: any other bookable of the tenant, searched as one types, or none. */
 function ParentField({ tenantId, bookableId }: { tenantId: string; bookableId: string | null }) {
   const { input, meta } = useField<string | null>('parent');
-  const { data } = useQuery(BookablesDocument, { variables: { tenantId } });
-  const others = (data?.bookables ?? []).filter((bookable) => bookable.id !== bookableId);
+  const parentId = input.value || null;
+  const [titled] = useBookableTitles(tenantId, parentId ? [parentId] : []);
+  // A parent that is no longer found (deleted) shows by its id until another is chosen.
+  const selected = parentId ? (titled ?? { id: parentId, title: parentId, location: '' }) : null;
   const error = shownFieldError(meta);
   const id = fieldId('parent');
   return (
     <FormGroup label="Übergeordnetes Objekt" labelFor={id} helperText={helperLine(error)} intent={error ? 'danger' : 'none'}>
-      <HTMLSelect id={id} fill value={input.value ?? ''} onChange={(event) => input.onChange(event.currentTarget.value || null)} aria-invalid={error ? true : undefined}>
-        <option value="">Kein übergeordnetes Objekt</option>
-        {others.map((bookable) => (
-          <option key={bookable.id} value={bookable.id}>
-            {bookable.title}
-          </option>
-        ))}
-        {/* A parent that is no longer listed (deleted, other type filter) stays selectable by id. */}
-        {input.value && !others.some((bookable) => bookable.id === input.value) && <option value={input.value}>{input.value}</option>}
-      </HTMLSelect>
+      <div style={{ display: 'flex', gap: 8 }}>
+        <BookableSuggest
+          tenantId={tenantId}
+          id={id}
+          selected={selected}
+          onSelect={(option) => input.onChange(option.id)}
+          excludedIds={bookableId ? [bookableId] : []}
+          placeholder="Kein übergeordnetes Objekt – Titel eingeben …"
+        />
+        <Button icon="cross" text="Entfernen" disabled={!parentId} onClick={() => input.onChange(null)} aria-label="Übergeordnetes Objekt entfernen" />
+      </div>
     </FormGroup>
   );
 }

@@ -1,12 +1,11 @@
-import { useQuery } from '@apollo/client/react';
 import { Checkbox } from '@blueprintjs/core';
 import { useField } from 'react-final-form';
-import { BookablesDocument } from '../../../gql/graphql';
 import { fieldErrorMarker } from '../../../shared/forms/fieldMessage';
 import { OrderedList } from '../../../shared/OrderedList';
 import { firstMessage } from './pickerOptions';
-import { RelationsPicker } from './relationsPicker';
-import { addCheckout, addRelated, bookableTitle, type CheckoutValues, relationCandidates, setMandatory } from './relationsRules';
+import { RelationsSearchPicker } from './relationsSearchPicker';
+import { useBookableTitles } from '../../picker/BookableSuggest';
+import { addCheckout, addRelated, bookableTitle, type CheckoutValues, setMandatory } from './relationsRules';
 import { EditorSection } from '../fields';
 
 export interface RelationsSectionProps {
@@ -30,12 +29,14 @@ function ServerError({ meta }: { meta: { submitError?: unknown; dirtySinceLastSu
  * other bookables, shown by title.
  */
 export function RelationsSection({ tenantId, bookableId }: RelationsSectionProps) {
-  const { data, loading } = useQuery(BookablesDocument, { variables: { tenantId } });
-  const bookables = (data?.bookables ?? []).map((bookable) => ({ id: bookable.id, title: bookable.title }));
   const related = useField<string[]>('relatedBookableIds');
   const relatedIds = related.input.value || [];
   const checkout = useField<CheckoutValues[]>('checkoutBookableIds');
   const checkoutEntries = checkout.input.value || [];
+  const checkoutIds = checkoutEntries.map((entry) => entry.bookableId);
+  // Only the listed objects' titles are read; the pickers search the tenant's objects as one types.
+  const bookables = useBookableTitles(tenantId, [...new Set([...relatedIds, ...checkoutIds])]);
+  const self = bookableId ? [bookableId] : [];
 
   return (
     <>
@@ -49,12 +50,12 @@ export function RelationsSection({ tenantId, bookableId }: RelationsSectionProps
             renderItem={(id) => bookableTitle(bookables, id)}
           />
           <ServerError meta={related.meta} />
-          <RelationsPicker
+          <RelationsSearchPicker
+            tenantId={tenantId}
             id="bookable-relatedBookableIds-new"
             label="Abhängiges Objekt auswählen"
             buttonText="Abhängiges Objekt hinzufügen"
-            options={relationCandidates(bookables, bookableId, relatedIds)}
-            loading={loading}
+            excludedIds={[...self, ...relatedIds]}
             onAdd={(id) => related.input.onChange(addRelated(relatedIds, id))}
           />
         </div>
@@ -81,16 +82,12 @@ export function RelationsSection({ tenantId, bookableId }: RelationsSectionProps
             )}
           />
           <ServerError meta={checkout.meta} />
-          <RelationsPicker
+          <RelationsSearchPicker
+            tenantId={tenantId}
             id="bookable-checkoutBookableIds-new"
             label="Checkout-Option auswählen"
             buttonText="Checkout-Option hinzufügen"
-            options={relationCandidates(
-              bookables,
-              bookableId,
-              checkoutEntries.map((entry) => entry.bookableId),
-            )}
-            loading={loading}
+            excludedIds={[...self, ...checkoutIds]}
             onAdd={(id) => checkout.input.onChange(addCheckout(checkoutEntries, id))}
           />
         </div>

@@ -2,7 +2,8 @@ import { useQuery } from '@apollo/client/react';
 import { Callout } from '@blueprintjs/core';
 import { BookablePickerOptionsDocument } from '../../../gql/graphql';
 import { PickerMultiSelect } from './pickerMultiSelect';
-import { roleOptions, userOptions } from './pickerOptions';
+import { roleOptions } from './pickerOptions';
+import { UserPickerMultiSelect } from './userPicker';
 import { EditorSection } from '../fields';
 
 export interface VisibilitySectionProps {
@@ -16,7 +17,6 @@ export interface VisibilitySectionProps {
  */
 export function VisibilitySection({ tenantId }: VisibilitySectionProps) {
   const { data, loading, error } = useQuery(BookablePickerOptionsDocument, { variables: { tenantId } });
-  const users = userOptions(data?.bookablePickerOptions.users ?? []);
   const roles = roleOptions(data?.bookablePickerOptions.roles ?? []);
 
   return (
@@ -24,15 +24,15 @@ export function VisibilitySection({ tenantId }: VisibilitySectionProps) {
       <div className="bookable-section-part">
         {error && (
           <Callout intent="danger" style={{ marginBottom: 12 }}>
-            Benutzer und Rollen konnten nicht geladen werden.
+            Rollen konnten nicht geladen werden.
           </Callout>
         )}
-        <PickerMultiSelect name="permittedUsers" id="bookable-permittedUsers" label="Sichtbar für Benutzer" options={users} loading={loading} />
+        <UserPickerMultiSelect tenantId={tenantId} name="permittedUsers" id="bookable-permittedUsers" label="Sichtbar für Benutzer" />
         <PickerMultiSelect name="permittedRoles" id="bookable-permittedRoles" label="Sichtbar für Rollen" options={roles} loading={loading} />
         <p className="bp6-text-muted">Ohne Auswahl ist das Objekt für alle sichtbar.</p>
       </div>
       <div className="bookable-section-part">
-        <PickerMultiSelect name="freeBookingUsers" id="bookable-freeBookingUsers" label="Kostenlos buchbar für Benutzer" options={users} loading={loading} />
+        <UserPickerMultiSelect tenantId={tenantId} name="freeBookingUsers" id="bookable-freeBookingUsers" label="Kostenlos buchbar für Benutzer" />
         <PickerMultiSelect name="freeBookingRoles" id="bookable-freeBookingRoles" label="Kostenlos buchbar für Rollen" options={roles} loading={loading} />
       </div>
     </EditorSection>

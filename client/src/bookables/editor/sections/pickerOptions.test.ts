@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstMessage, optionLabel, roleOptions, userLabel, userOptions } from './pickerOptions';
+import { firstMessage, knownLabels, optionLabel, roleOptions, userLabel, userOptions } from './pickerOptions';
 
 describe('picker options', () => {
   it('shows people as "Vorname Nachname (e-mail)" and roles by name', () => {
@@ -13,6 +13,15 @@ describe('picker options', () => {
     const options = [{ id: 'r1', label: 'Kasse' }];
     expect(optionLabel(options, 'r1')).toBe('Kasse');
     expect(optionLabel(options, 'gone')).toBe('gone');
+  });
+
+  it('keeps the names of people chosen from an earlier answer after the search moved on', () => {
+    const answer = [{ id: 'b@x.de', label: 'B (b@x.de)' }];
+    expect(knownLabels({ 'a@x.de': 'A (a@x.de)', 'b@x.de': 'alt' }, answer)).toEqual([
+      { id: 'b@x.de', label: 'B (b@x.de)' },
+      { id: 'a@x.de', label: 'A (a@x.de)' },
+    ]);
+    expect(knownLabels({}, answer)).toEqual(answer);
   });
 
   it('takes the first per-entry server message', () => {

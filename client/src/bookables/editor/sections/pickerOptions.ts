@@ -1,8 +1,9 @@
-import type { BookablePickerOptionsQuery } from '../../../gql/graphql';
+import type { BookablePickerOptionsQuery, BookablePickerUsersQuery } from '../../../gql/graphql';
 
 /** Options of the visibility and free-booking pickers, without React so they can be tested. */
 
-type Picker = BookablePickerOptionsQuery['bookablePickerOptions'];
+type PickerUser = BookablePickerUsersQuery['bookablePickerOptions']['users'][number];
+type PickerRole = BookablePickerOptionsQuery['bookablePickerOptions']['roles'][number];
 
 export interface PickerOption {
   id: string;
@@ -10,13 +11,22 @@ export interface PickerOption {
 }
 
 /** "Vorname Nachname (e-mail)"; the id of a person is the e-mail address. */
-export function userLabel(user: Picker['users'][number]): string {
+export function userLabel(user: PickerUser): string {
   const name = `${user.firstName} ${user.lastName}`.trim();
   return name ? `${name} (${user.id})` : user.id;
 }
 
-export const userOptions = (users: Picker['users']): PickerOption[] => users.map((user) => ({ id: user.id, label: userLabel(user) }));
-export const roleOptions = (roles: Picker['roles']): PickerOption[] => roles.map((role) => ({ id: role.id, label: role.name }));
+export const userOptions = (users: readonly PickerUser[]): PickerOption[] => users.map((user) => ({ id: user.id, label: userLabel(user) }));
+export const roleOptions = (roles: readonly PickerRole[]): PickerOption[] => roles.map((role) => ({ id: role.id, label: role.name }));
+
+/**
+ * The labels a server-searched picker knows: those remembered (chosen from an earlier answer)
+ * under those of the current answer. A chosen person keeps the name after the search moved on.
+ */
+export function knownLabels(remembered: Readonly<Record<string, string>>, options: readonly PickerOption[]): PickerOption[] {
+  const current = new Set(options.map((option) => option.id));
+  return [...options, ...Object.entries(remembered).flatMap(([id, label]) => (current.has(id) ? [] : [{ id, label }]))];
+}
 
 /** The label of an id; ids stored earlier but no longer known (left the tenant, deleted) show bare. */
 export function optionLabel(options: readonly PickerOption[], id: string): string {

@@ -14,7 +14,7 @@ export interface BookableOption {
  * What may still be picked: the tenant's other bookables (never the edited one itself) that are not
  * listed yet, by title. While creating there is no own id to leave out.
  */
-export function relationCandidates(bookables: readonly BookableOption[], selfId: string | null, listedIds: readonly string[]): BookableOption[] {
+export function relationCandidates<T extends BookableOption>(bookables: readonly T[], selfId: string | null, listedIds: readonly string[]): T[] {
   return bookables.filter((bookable) => bookable.id !== selfId && !listedIds.includes(bookable.id)).sort((a, b) => a.title.localeCompare(b.title, 'de'));
 }
 
