@@ -38,6 +38,8 @@ const SCROLL_PAGE = 100;
 const SCROLL_CAP_MS = 180_000;
 /** No new page and not busy for this long: the list is stuck (it never says complete). */
 const SCROLL_STALL_MS = 15_000;
+/** How far the list is scrolled up when it sits at its bottom without asking for the next page (a few rows). */
+const SCROLL_NUDGE_PX = 200;
 /** The GraphQL operation of the staff screen's list pages (the screen's contract). */
 const LIST_OPERATION = 'StaffBookingList';
 
@@ -281,7 +283,7 @@ const waitForQuery = (page: Page, query: string) =>
  */
 async function scrollToEnd(page: Page, filter: string | null, seen: ReturnType<typeof countPages>): Promise<ScrollToEnd> {
   const outcome = await page.evaluate(
-    async ({ capMs, stallMs }) => {
+    async ({ capMs, stallMs, NUDGE_PX }) => {
       const started = performance.now();
       const requests = () => performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname === '/graphql').length;
       let seenRequests = requests();
@@ -299,11 +301,12 @@ async function scrollToEnd(page: Page, filter: string | null, seen: ReturnType<t
           seenRequests = count;
           lastProgress = now;
         } else if (now - lastProgress > stallMs) return { ms: now - started, complete: false, stopped: 'stall' as const };
-        if (!busy) scroller.scrollTop = scroller.scrollHeight;
+        // At the bottom already (the next page not asked for yet): a little up, back down in the next frame, so the list sees a scroll.
+        if (!busy) scroller.scrollTop = scroller.scrollTop >= scroller.scrollHeight - scroller.clientHeight - 1 ? scroller.scrollHeight - scroller.clientHeight - NUDGE_PX : scroller.scrollHeight;
         await new Promise((resolve) => requestAnimationFrame(resolve));
       }
     },
-    { capMs: SCROLL_CAP_MS, stallMs: SCROLL_STALL_MS },
+    { capMs: SCROLL_CAP_MS, stallMs: SCROLL_STALL_MS, NUDGE_PX: SCROLL_NUDGE_PX },
   );
   await Promise.all(seen.pending);
   const heap = await heapAfterCollection(page);
