@@ -455,14 +455,20 @@ async function measureBalancer(base: string): Promise<string> {
 
 const ticketRush = () => measureTicketRush({ ask, serverProcess, freePort, percentile, fixed, mails: mailSink });
 
-/** The large tenants (bench/scale.ts): seeded, then the server's rows, then the staff screen in Chromium. */
-async function measureScale(base: string): Promise<string> {
+/**
+ * The large tenants (bench/scale.ts): seeded, then the server's rows, then the staff screen in
+ * Chromium; each table is also handed to `measured` as soon as it is there.
+ */
+async function measureScale(base: string, measured: (rows: string) => void = () => undefined): Promise<string> {
   const deps = { base, ask, rawRow, signIn: (login: { id: string; password: string }) => signIn(base, login), owner: demoLogins.tenantOwner, connections: CONNECTIONS, durationS: DURATION_S, fixed };
   const seedStart = Date.now();
   const tenants = await seedScaleTenants(deps);
   const seeded = `Große Mandanten angelegt in ${fixed((Date.now() - seedStart) / 1000, 1)} s.`;
+  measured(seeded);
   const serverRows = await measureScaleServer(deps, tenants);
+  measured(serverRows);
   const screenRows = scaleScreenTable(await measureScaleScreens(base, demoLogins.tenantOwner, tenants), fixed);
+  measured(screenRows);
   return `${serverRows}\n\n${screenRows}\n\n${seeded}`;
 }
 
@@ -766,7 +772,9 @@ try {
     console.log(`${header()}\n\n${await measureBalancer(base)}`);
   } else if (ONLY === 'scale') {
     // Only these rows (bench/last-result.md keeps the last full run).
-    console.log(`${header()}\n\n${await measureScale(base)}`);
+    // Each table as soon as it is measured (the server's rows stay even if the browser's fail), the header with the load at the end last.
+    await measureScale(base, (rows) => console.log(`${rows}\n`));
+    console.log(header());
   } else if (ONLY === 'rush') {
     console.log(`${header()}\n\n${await ticketRush()}`);
   } else if (ONLY === 'receipts') {

@@ -130,6 +130,8 @@ async function measureTenant(deps: ScaleDeps, cookie: string, tenant: ScaleTenan
         url: base,
         connections,
         duration,
+        // A slow search is measured, not failed: autocannon's 10 s would count its slowest answers as errors.
+        timeout: 60,
         requests: [
           {
             method: 'POST',
@@ -263,7 +265,10 @@ async function heapAfterCollection(page: Page) {
   }
 }
 
-const waitForFirstRows = (page: Page) => page.waitForFunction(() => (window as unknown as { scaleMarks: ScaleMarks }).scaleMarks.rows !== null, null, { timeout: 60_000 });
+const waitForFirstRows = (page: Page) =>
+  page.waitForFunction(() => (window as unknown as { scaleMarks: ScaleMarks }).scaleMarks.rows !== null, null, { timeout: 60_000 }).catch((error: unknown) => {
+    throw new Error(`Keine Zeile (tr[data-booking-id] in .bookings-list) 60 s nach dem Klick auf die Mandantenkarte: ${String(error)}`);
+  });
 
 /** The list shows `query`'s result and fetches nothing. */
 const waitForQuery = (page: Page, query: string) =>

@@ -292,8 +292,9 @@ async function seedScale(name: string, bookings: number, objects: number, users:
                              price_eur, vat_included_eur, is_committed, is_payed, is_rejected, payment_method, search_text, created_at, updated_at)
        select key, ?, number, t, t + interval '1 hour', name, mail, company, phone, street, '12345', location,
               29.75, 4.75, g % 3 = 0, g % 3 = 0, g % 17 = 0, (${sqlArray(PAYMENT_METHODS)})[1 + g % ${PAYMENT_METHODS.length}],
-              lower(concat_ws(' ', number, name, nullif(company, ''), mail, phone, street, '12345', location, title,
-                              to_char(t at time zone 'Europe/Berlin', 'DD.MM.YYYY'))),
+              -- lower() of a database in the C locale leaves capital umlauts as they are (Özdemir); the product lowers them.
+              lower(translate(concat_ws(' ', number, name, nullif(company, ''), mail, phone, street, '12345', location, title,
+                                        to_char(t at time zone 'Europe/Berlin', 'DD.MM.YYYY')), 'ÄÖÜ', 'äöü')),
               t - interval '14 days', t - interval '14 days'
          from slots
        returning key
