@@ -27,7 +27,7 @@ export interface ClientMeasurement {
   signInToDashboardMs: number[];
 }
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** The chunks of the admin screens (adminScreens.ts) and of the admin frame. */
 const ADMIN_CHUNK = /\/(AdminLayout|DashboardPage|SettingsPage|RolesPage|CouponsPage|InstanceTenantsPage|TenantEditPage|TenantMembersPage|InstanceSettingsPage|UsersAdminPage|BookableListPage|BookableEditPage|\w*Bookings\w*Page)-/;
@@ -158,7 +158,7 @@ export interface BookingsScreenMeasurement {
   queries: string[];
 }
 
-interface ScreenMarks {
+export interface ScreenMarks {
   /** When each bookings page was requested. */
   pages: number[];
   clicked: number | null;
@@ -221,11 +221,16 @@ function instrumentBookingsScreen() {
 
 const SEARCHES = ['Müller Sitzungssaal', 'katharina.zimmerman', 'Bergheim freigegeben', 'Schmidt Trauzimer bezahlt'];
 
-export async function openBookingsScreen(
+/**
+ * A fresh browser profile signed in as `login` that has clicked the card of `tenant` on the
+ * dashboard, which opens its bookings screen; the keystroke and click marks (benchMarks) and
+ * `instrument` are installed before the app loads.
+ */
+export async function openTenantBookings(
   browser: Browser,
   base: string,
   login: { id: string; password: string },
-  expectedBookings: number,
+  tenant: string,
   options: { context?: BrowserContextOptions; instrument?: () => void } = {},
 ) {
   const context = await browser.newContext(options.context ?? {});
@@ -237,7 +242,18 @@ export async function openBookingsScreen(
   await page.getByLabel('E-Mail').fill(login.id);
   await page.getByLabel('Passwort', { exact: true }).fill(login.password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
-  await page.locator('.tenant-card').filter({ hasText: 'Rathaus Musterstadt' }).click();
+  await page.locator('.tenant-card').filter({ hasText: tenant }).click();
+  return { context, page };
+}
+
+export async function openBookingsScreen(
+  browser: Browser,
+  base: string,
+  login: { id: string; password: string },
+  expectedBookings: number,
+  options: { context?: BrowserContextOptions; instrument?: () => void } = {},
+) {
+  const { context, page } = await openTenantBookings(browser, base, login, 'Rathaus Musterstadt', options);
   await page.waitForFunction(() => (window as unknown as { benchMarks: ScreenMarks }).benchMarks.complete !== null, null, { timeout: 120_000 });
   const shown = await page.locator('.data-table-footer > span').textContent();
   if (!shown?.replace(/\D+/g, ' ').trim().endsWith(String(expectedBookings))) throw new Error(`Die Buchungsliste zeigt nicht alle ${expectedBookings} Buchungen: ${shown}`);

@@ -8,6 +8,8 @@ export type BenchRequest =
   | { type: 'seed'; bookingsForList: number; pastBookingsLarge: number; bookingsInWeekEnd: string }
   /** Only the demo tenant's staff list (BENCH_ONLY=client or kanban); answers the demo tenant's id. */
   | { type: 'seedList'; bookings: number }
+  /** A large tenant of its own (`name`): objects, member accounts (shared by such tenants), bookings, owned by `ownerId`; then VACUUM ANALYZE; answers ScaleTenant. */
+  | { type: 'seedScale'; name: string; bookings: number; objects: number; users: number; ownerId: string }
   | { type: 'check'; bookableId: string; capacity: number }
   /**
    * Cards on the tenant's board (its cards before are removed): `cards`, or the numbers of the
@@ -50,6 +52,18 @@ export interface SeededData {
   demoTenantId: string;
   sportsTenantId: string;
   rooms: Record<'warmup' | 'oneSlot' | 'oneSlotTen' | 'hundredSlots' | 'distinctSlots' | 'fewPast' | 'manyPast' | 'list', SeededRoom>;
+}
+
+export interface ScaleTenant {
+  tenantId: string;
+  tenantName: string;
+  bookings: number;
+  objects: number;
+  users: number;
+  /** A day with bookings, as the list shows dates ("03.05.2027"). */
+  date: string;
+  /** The kinds of objects; each object's title is a kind and a number ("Bürgersaal 7"). */
+  objectKinds: string[];
 }
 
 export interface BalancerRooms {

@@ -22,6 +22,7 @@ import {
 import { startHaproxy } from '../tests/support/haproxy.js';
 import { MailSink } from './mail-sink.js';
 import { measureTicketRush } from './rush.js';
+import { measureScaleScreens, measureScaleServer, scaleScreenTable, seedScaleTenants } from './scale.js';
 import type { BalancerRooms, BenchRequest, MemoryReading, OccupancyCheck, RawLookup, RawResult, SeededData, SeededRoom } from './protocol.js';
 
 /**
@@ -37,7 +38,9 @@ import type { BalancerRooms, BenchRequest, MemoryReading, OccupancyCheck, RawLoo
  * month calendar's, `BENCH_ONLY=receipts` only the receipt PDFs (throughput with the warm browser
  * and the memory after 50 and after 500 documents), `BENCH_ONLY=balancer` only the checkouts through
  * HAProxy in front of two server processes beside those sent to one directly, `BENCH_ONLY=rush` only
- * the ticket rush (bench/rush.ts).
+ * the ticket rush (bench/rush.ts), `BENCH_ONLY=scale` only the large tenants (bench/scale.ts: 10,000
+ * and 100,000 bookings over 200 objects by 2,000 members; the list's page and the server search
+ * beside raw SQL, and the staff screen in Chromium).
  */
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -64,8 +67,8 @@ const FRAME_BUDGET_MS = 1000 / 60;
 /** requestAnimationFrame timestamps of frames in budget vary by about ±0.1 ms around 16.67 ms. */
 const FRAME_JITTER_MS = 0.5;
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && !['api', 'client', 'kanban', 'calendar', 'receipts', 'balancer', 'rush'].includes(ONLY)) {
-  throw new Error(`BENCH_ONLY kennt nur "api", "client", "kanban", "calendar", "receipts", "balancer" und "rush", nicht "${ONLY}"`);
+if (ONLY !== undefined && !['api', 'client', 'kanban', 'calendar', 'receipts', 'balancer', 'rush', 'scale'].includes(ONLY)) {
+  throw new Error(`BENCH_ONLY kennt nur "api", "client", "kanban", "calendar", "receipts", "balancer", "rush" und "scale", nicht "${ONLY}"`);
 }
 /** Receipt PDFs: the first ones measured for memory, all of them, and how many requests run at once (PDF_CONCURRENCY). */
 const RECEIPTS_FIRST = 50;
@@ -452,6 +455,23 @@ async function measureBalancer(base: string): Promise<string> {
 
 const ticketRush = () => measureTicketRush({ ask, serverProcess, freePort, percentile, fixed, mails: mailSink });
 
+/**
+ * The large tenants (bench/scale.ts): seeded, then the server's rows, then the staff screen in
+ * Chromium; each table is also handed to `measured` as soon as it is there.
+ */
+async function measureScale(base: string, measured: (rows: string) => void = () => undefined): Promise<string> {
+  const deps = { base, ask, rawRow, signIn: (login: { id: string; password: string }) => signIn(base, login), owner: demoLogins.tenantOwner, connections: CONNECTIONS, durationS: DURATION_S, fixed };
+  const seedStart = Date.now();
+  const tenants = await seedScaleTenants(deps);
+  const seeded = `Große Mandanten angelegt in ${fixed((Date.now() - seedStart) / 1000, 1)} s.`;
+  measured(seeded);
+  const serverRows = await measureScaleServer(deps, tenants);
+  measured(serverRows);
+  const screenRows = scaleScreenTable(await measureScaleScreens(base, demoLogins.tenantOwner, tenants), fixed);
+  measured(screenRows);
+  return `${serverRows}\n\n${screenRows}\n\n${seeded}`;
+}
+
 /** The server's rows; `apiOnly` (BENCH_ONLY=api) leaves out the browser, the board and the receipts. */
 async function measureServer(base: string, clientRows: string, apiOnly = false): Promise<void> {
   const signInAs = (login: { id: string; password: string }) => signIn(base, login);
@@ -603,6 +623,8 @@ async function measureServer(base: string, clientRows: string, apiOnly = false):
   const bookingsRows = await measureBookings(base);
   const calendarRows = await measureCalendar(base);
   const kanbanRows = await measureKanban(base, demoTenantId);
+  // After the demo tenant's screens: its owner then owns the large tenants too (more tenant cards).
+  const scaleRows = await measureScale(base);
   // Last: the browser's PDFs share the cores with nothing else.
   const receiptRows = await measureReceipts(base, false);
 
@@ -664,6 +686,8 @@ async function measureServer(base: string, clientRows: string, apiOnly = false):
     calendarRows,
     '',
     kanbanRows,
+    '',
+    scaleRows,
     '',
     receiptRows,
   ].join('\n');
@@ -746,6 +770,11 @@ try {
   } else if (ONLY === 'balancer') {
     // Only these rows (bench/last-result.md keeps the last full run).
     console.log(`${header()}\n\n${await measureBalancer(base)}`);
+  } else if (ONLY === 'scale') {
+    // Only these rows (bench/last-result.md keeps the last full run).
+    // Each table as soon as it is measured (the server's rows stay even if the browser's fail), the header with the load at the end last.
+    await measureScale(base, (rows) => console.log(`${rows}\n`));
+    console.log(header());
   } else if (ONLY === 'rush') {
     console.log(`${header()}\n\n${await ticketRush()}`);
   } else if (ONLY === 'receipts') {

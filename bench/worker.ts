@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { BalancerRooms, BenchRequest, MemoryReading, QueueTask, RawLookup, RushCheck, RushEvent, SeededData } from './protocol.js';
+import type { BalancerRooms, BenchRequest, MemoryReading, QueueTask, RawLookup, RushCheck, RushEvent, ScaleTenant, SeededData } from './protocol.js';
 
 /**
  * The benchmark's server process: the built product (dist/) on the given database, plus what the
@@ -232,6 +232,92 @@ async function seed(bookingsForList: number, pastBookingsLarge: number, bookings
   return { demoTenantId: demo.id, sportsTenantId: sports.id, rooms: ids as SeededData['rooms'] };
 }
 
+/** The kinds of objects of the large tenants: each kind is a tenth of the objects, numbered ("Bürgersaal 7"). */
+const SCALE_OBJECT_KINDS = ['Sitzungssaal', 'Trauzimmer', 'Gymnastikhalle', 'Bürgersaal', 'Vereinsraum', 'Grillplatz', 'Festzelt', 'Musikraum', 'Sporthalle', 'Beamer'];
+
+/** The name and account of member number `u` (an SQL expression), as SQL: names as the demo list has them, "vorname.nachname{u}@example.com". */
+function memberSql(u: string) {
+  const first = `(${sqlArray(FIRST_NAMES)})[1 + (${u}) % ${FIRST_NAMES.length}]`;
+  const last = `(${sqlArray(LAST_NAMES)})[1 + (${u}) / ${FIRST_NAMES.length} % ${LAST_NAMES.length}]`;
+  return { first, last, id: `lower(translate(${first} || '.' || ${last}, 'äöüßıÖÜÄ', 'aousiOUA')) || (${u}) || '@example.com'` };
+}
+
+/**
+ * A large tenant as a city's booking office has it after years: `objects` rooms (through the ORM)
+ * and `users` accounts (shared with the other large tenant) as its members, who made `bookings`
+ * bookings of an hour, 20 minutes apart with the newest a day ago (100,000 span almost four years),
+ * each of the objects in turn (an object's bookings never overlap) and by one of the members, in
+ * one INSERT … SELECT generate_series into bookings and items, with the search text the product
+ * stores (searchTextOf: number, customer data, the booked title, the begin's date); `ownerId` owns
+ * it. Answers the tenant and what its search may look for: a date with bookings and object titles.
+ */
+async function seedScale(name: string, bookings: number, objects: number, users: number, ownerId: string): Promise<ScaleTenant> {
+  const em = orm.em.fork();
+  const tenant = em.create(Tenant, { name });
+  const titles = Array.from({ length: objects }, (_, index) => `${SCALE_OBJECT_KINDS[index % SCALE_OBJECT_KINDS.length]} ${Math.floor(index / SCALE_OBJECT_KINDS.length) + 1}`);
+  const rooms = titles.map((title) => hourlyRoom(em, tenant, title, 1));
+  await em.flush();
+  const member = memberSql('u');
+  await execute(
+    `insert into users (id, first_name, last_name, city, is_verified)
+     select ${member.id}, ${member.first}, ${member.last}, (${sqlArray(CITIES)})[1 + u % ${CITIES.length}], true from generate_series(0, ? - 1) u
+     on conflict (id) do nothing`,
+    [users],
+  );
+  await execute(
+    `insert into tenant_memberships (id, tenant_id, user_id, is_member, is_owner)
+     select gen_random_uuid(), ?, ${member.id}, true, false from generate_series(0, ? - 1) u
+     union all select gen_random_uuid(), ?, ?, false, true`,
+    [tenant.id, users, tenant.id, ownerId],
+  );
+  // The booker: each object's bookings come from many members (u does not follow from g mod objects).
+  const booker = memberSql(`((g / ${objects}) * 13 + g) % ${users}`);
+  const u = `(((g / ${objects}) * 13 + g) % ${users})`;
+  // Numbers apart from every booking stored so far (the other seeds' offsets stay below 300,000).
+  const number = bookingNumberSql('g', (await execute<{ n: number }[]>('select count(*)::int as n from bookings'))[0].n + 1_000_000);
+  await execute(
+    `with objects as (
+       select (o.value ->> 'id')::uuid as id, o.value ->> 'title' as title, o.value -> 'snapshot' as snapshot, o.n
+         from jsonb_array_elements(?::jsonb) with ordinality o(value, n)
+     ), slots as materialized (
+       select g, gen_random_uuid() as key, o.id as bookable_id, o.title, ?::timestamptz - g * interval '20 minutes' as t,
+              ${number} as number, ${booker.first} || ' ' || ${booker.last} as name, ${booker.id} as mail,
+              case when ${u} % 4 = 0 then ${booker.last} || ' GmbH' else '' end as company,
+              '0' || (1000000 + ${u} * 7919 % 9000000) as phone,
+              (${sqlArray(STREETS)})[1 + ${u} % ${STREETS.length}] || ' ' || (${u} % 120 + 1) as street,
+              (${sqlArray(CITIES)})[1 + ${u} % ${CITIES.length}] as location
+         from generate_series(1, ?) g join objects o on o.n = g % ${objects} + 1
+     ), stored as (
+       insert into bookings (key, tenant_id, number, time_begin, time_end, name, mail, company, phone, street, zip_code, location,
+                             price_eur, vat_included_eur, is_committed, is_payed, is_rejected, payment_method, search_text, created_at, updated_at)
+       select key, ?, number, t, t + interval '1 hour', name, mail, company, phone, street, '12345', location,
+              29.75, 4.75, g % 3 = 0, g % 3 = 0, g % 17 = 0, (${sqlArray(PAYMENT_METHODS)})[1 + g % ${PAYMENT_METHODS.length}],
+              -- lower() of a database in the C locale leaves capital umlauts as they are (Özdemir); the product lowers them.
+              lower(translate(concat_ws(' ', number, name, nullif(company, ''), mail, phone, street, '12345', location, title,
+                                        to_char(t at time zone 'Europe/Berlin', 'DD.MM.YYYY')), 'ÄÖÜ', 'äöü')),
+              t - interval '14 days', t - interval '14 days'
+         from slots
+       returning key
+     )
+     insert into booking_items (id, booking_key, position, bookable_id, amount, regular_price_eur, regular_gross_price_eur,
+                                user_price_eur, user_gross_price_eur, bookable_used, time_begin, time_end)
+     select gen_random_uuid(), s.key, 0, s.bookable_id, 1, 25, 29.75, 25, 29.75, o.snapshot, s.t, s.t + interval '1 hour'
+       from stored join slots s on s.key = stored.key join objects o on o.id = s.bookable_id`,
+    [
+      JSON.stringify(rooms.map((room) => ({ id: room.id, title: room.title, snapshot: bookableSnapshot(bookableRecord(room)) }))),
+      historyEnd().toISOString(),
+      bookings,
+      tenant.id,
+    ],
+  );
+  // A day a week back: about 72 bookings begin on it in either tenant.
+  const [day] = await execute<{ date: string }[]>(
+    `select to_char(time_begin at time zone 'Europe/Berlin', 'DD.MM.YYYY') as date from bookings where tenant_id = ? order by time_begin desc offset 504 limit 1`,
+    [tenant.id],
+  );
+  return { tenantId: tenant.id, tenantName: name, bookings, objects: rooms.length, users, date: day.date, objectKinds: SCALE_OBJECT_KINDS };
+}
+
 /** Rooms of their own for the checkouts through the balancer beside those sent to one replica directly. */
 async function balancerRooms(): Promise<BalancerRooms> {
   const em = orm.em.fork();
@@ -373,6 +459,14 @@ async function answer(message: BenchRequest): Promise<unknown> {
       return measureRaw(message.lookup, message.connections, message.durationMs);
     case 'seed':
       return seed(message.bookingsForList, message.pastBookingsLarge, new Date(message.bookingsInWeekEnd));
+    case 'seedScale': {
+      const tenant = await seedScale(message.name, message.bookings, message.objects, message.users, message.ownerId);
+      await execute('vacuum analyze bookings');
+      await execute('vacuum analyze booking_items');
+      await execute('vacuum analyze users');
+      await execute('vacuum analyze tenant_memberships');
+      return tenant;
+    }
     case 'seedList': {
       const list = await seedDemoList(message.bookings);
       await execute('vacuum analyze bookings');
