@@ -66,9 +66,9 @@ function instrumentCalendar() {
 
 type Marks = { calendarMarks: CalendarMarks };
 
-async function monthRun(browser: Browser, base: string, login: { id: string; password: string }, listBookings: number) {
-  // The list loads all bookings behind the calendar; it is done first so it does not compete.
-  const { context, page } = await openBookingsScreen(browser, base, login, listBookings, {
+async function monthRun(browser: Browser, base: string, login: { id: string; password: string }) {
+  // The list's first page is read first, so it does not compete with the calendar's.
+  const { context, page } = await openBookingsScreen(browser, base, login, {
     context: { locale: 'de-DE', timezoneId: 'Europe/Berlin', viewport: { width: 1440, height: 900 } },
     instrument: instrumentCalendar,
   });
@@ -121,7 +121,7 @@ async function monthRun(browser: Browser, base: string, login: { id: string; pas
   }
 }
 
-export async function measureMonthCalendar(base: string, login: { id: string; password: string }, listBookings: number, runs: number): Promise<MonthCalendarMeasurement> {
+export async function measureMonthCalendar(base: string, login: { id: string; password: string }, runs: number): Promise<MonthCalendarMeasurement> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -129,9 +129,9 @@ export async function measureMonthCalendar(base: string, login: { id: string; pa
   const result: MonthCalendarMeasurement = { windowBookings: 0, monthBookings: 0, pages: 0, lastPageToDrawnMs: [], clickToDrawnMs: [], longestTaskMs: [] };
   try {
     // One untimed run first: the server's JIT and pools warm.
-    await monthRun(browser, base, login, listBookings);
+    await monthRun(browser, base, login);
     for (let run = 0; run < runs; run++) {
-      const { marks, lastAnswer, counted } = await monthRun(browser, base, login, listBookings);
+      const { marks, lastAnswer, counted } = await monthRun(browser, base, login);
       result.windowBookings = counted.window;
       result.monthBookings = counted.month;
       result.pages = marks.pages.length;

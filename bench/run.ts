@@ -84,7 +84,8 @@ const GOALS = {
   checkoutScriptKilobytes: 200,
   signInToDashboardMs: 400,
   bookingsListUsableMs: 500,
-  searchKeystrokeP95Ms: 30,
+  bookingsClickToRowsMs: 300,
+  searchKeystrokeP95Ms: 100,
   boardEventP99Ms: 250,
   kanbanPaintedMs: 1000,
   kanbanFrameP95Ms: 16.7,
@@ -222,19 +223,15 @@ function bookingsScreenTable(screen: BookingsScreenMeasurement): string {
     return `| ${name} | ${fixed(median(sorted), 0)} ms | ${fixed(sorted[0], 0)} / ${fixed(sorted[sorted.length - 1], 0)} ms |`;
   };
   const usable = median(screen.firstPageToRowsMs);
-  const complete = median(screen.lastPageToCompleteMs);
+  const clickToRows = median(screen.clickToRowsMs);
   const p95 = percentileOf(screen.keystrokeMs, 95);
   const count = screen.bookings.toLocaleString('de-DE');
   return [
-    `Buchungen (/admin/buchungen) in Chromium mit ${count} Buchungen des Demo-Mandanten, als Inhaberin (${BOOKINGS_SCREEN_RUNS} Läufe in frischen Profilen nach einem ungemessenen; ${screen.pages} Seiten: die neuesten 100, dann je 500):`,
+    `Buchungen (/admin/buchungen) in Chromium mit ${count} Buchungen des Demo-Mandanten, als Inhaberin (${BOOKINGS_SCREEN_RUNS} Läufe in frischen Profilen nach einem ungemessenen; die Liste liest Seiten zu 100 vom Server, Suche auf dem Server):`,
     '',
     '| Messung | Median | schnellste / langsamste |\n|---|---:|---:|',
     row('Erste Seite (100) angekommen bis Liste bedienbar (Zeilen sichtbar)', screen.firstPageToRowsMs),
-    row('Letzte Seite angekommen bis Liste vollständig', screen.lastPageToCompleteMs),
-    row('Liste vollständig bis Suchindex gebaut (im Leerlauf)', screen.completeToIndexMs),
-    row(`Suchindex bauen (${count} Buchungen)`, screen.indexBuildMs),
     row('Klick auf die Mandantenkarte bis Zeilen sichtbar', screen.clickToRowsMs),
-    row(`Klick auf die Mandantenkarte bis alle ${count} Buchungen geladen`, screen.clickToCompleteMs),
     '',
     `Suche, Taste für Taste (120 ms Abstand): ${screen.queries.map((query) => `„${query}“`).join(', ')}; ${screen.keystrokeMs.length} Tastendrücke${screen.superseded ? `, davon ${screen.superseded} vom nächsten überholt` : ''}:`,
     '',
@@ -243,8 +240,9 @@ function bookingsScreenTable(screen: BookingsScreenMeasurement): string {
     '',
     `Langsamste Tastendrücke: ${slowest(screen)}.`,
     '',
-    `- Liste bedienbar ≤ ${GOALS.bookingsListUsableMs} ms nach Ankunft der Daten (Median, erste Seite): ${reached(usable <= GOALS.bookingsListUsableMs)} (${fixed(usable, 0)} ms; vollständig ${fixed(complete, 0)} ms nach der letzten Seite).`,
-    `- Suche ≤ ${GOALS.searchKeystrokeP95Ms} ms je Tastendruck (p95): ${reached(p95 <= GOALS.searchKeystrokeP95Ms)} (${fixed(p95, 1)} ms).`,
+    `- Liste bedienbar ≤ ${GOALS.bookingsListUsableMs} ms nach Ankunft der Daten (Median, erste Seite): ${reached(usable <= GOALS.bookingsListUsableMs)} (${fixed(usable, 0)} ms; ${fixed(clickToRows, 0)} ms nach dem Klick auf die Mandantenkarte).`,
+    `- Klick auf die Mandantenkarte bis Zeilen sichtbar ≤ ${GOALS.bookingsClickToRowsMs} ms (Median): ${reached(clickToRows <= GOALS.bookingsClickToRowsMs)} (${fixed(clickToRows, 0)} ms).`,
+    `- Suche auf dem Server ≤ ${GOALS.searchKeystrokeP95Ms} ms je Tastendruck bis zur Trefferliste (p95): ${reached(p95 <= GOALS.searchKeystrokeP95Ms)} (${fixed(p95, 1)} ms).`,
   ].join('\n');
 }
 
@@ -286,7 +284,7 @@ const measureBookings = async (base: string) =>
 
 /** The month calendar's rows: a past month of the demo list (two thousand bookings and more), read and drawn after "Zurück". */
 async function measureCalendar(base: string): Promise<string> {
-  const calendar = await measureMonthCalendar(base, demoLogins.tenantOwner, BOOKINGS_FOR_LIST + DEMO_BOOKINGS, CALENDAR_RUNS);
+  const calendar = await measureMonthCalendar(base, demoLogins.tenantOwner, CALENDAR_RUNS);
   const row = (name: string, values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b);
     return `| ${name} | ${fixed(median(sorted), 0)} ms | ${fixed(sorted[0], 0)} / ${fixed(sorted[sorted.length - 1], 0)} ms |`;
