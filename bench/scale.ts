@@ -296,8 +296,8 @@ async function scrollToEnd(page: Page, filter: string | null, seen: ReturnType<t
       for (;;) {
         const now = performance.now();
         const list = document.querySelector('.bookings-list');
-        const scroller = document.querySelector('.bookings-list-scroll');
-        if (!list || !scroller) throw new Error('Keine .bookings-list mit .bookings-list-scroll in der Seite');
+        const scroller = document.querySelector('.bookings-list .virtual-table-scroll');
+        if (!list || !scroller) throw new Error('Keine .bookings-list mit .virtual-table-scroll in der Seite');
         if (list.getAttribute('data-complete') === 'true') return { ms: now - started, complete: true, stopped: null };
         if (now - started > capMs) return { ms: now - started, complete: false, stopped: 'cap' as const };
         const busy = list.getAttribute('aria-busy') === 'true';
