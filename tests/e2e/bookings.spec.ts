@@ -147,14 +147,16 @@ test('staff follow a public booking live, find, release, cancel, keep a paid one
   const handDay = mondayInWeeks(5);
   await page.getByRole('button', { name: 'Buchung erstellen' }).click();
   let create = page.getByRole('dialog', { name: 'Buchung erstellen' });
-  await create.getByLabel('Objekt hinzufügen').selectOption({ label: 'Bürgerhaus Musterstadt' });
+  await create.getByLabel('Objekt hinzufügen').fill('bürgerhaus');
+  await page.getByRole('listbox', { name: 'Auswahlmöglichkeiten' }).getByRole('option', { name: 'Bürgerhaus Musterstadt' }).click();
   await create.getByRole('button', { name: 'Hinzufügen' }).click();
   await create.getByRole('button', { name: 'Anzahl Bürgerhaus Musterstadt erhöhen' }).click();
   await expect(create.getByRole('group', { name: 'Anzahl Bürgerhaus Musterstadt' })).toContainText('2');
   await create.getByRole('button', { name: 'Anzahl Bürgerhaus Musterstadt verringern' }).click();
   await create.getByRole('button', { name: 'Anzahl Bürgerhaus Musterstadt verringern' }).click();
   await expect(create.getByRole('group', { name: 'Anzahl Bürgerhaus Musterstadt' })).toHaveCount(0);
-  await create.getByLabel('Objekt hinzufügen').selectOption({ label: 'Bürgerhaus Musterstadt' });
+  await create.getByLabel('Objekt hinzufügen').fill('bürgerhaus');
+  await page.getByRole('listbox', { name: 'Auswahlmöglichkeiten' }).getByRole('option', { name: 'Bürgerhaus Musterstadt' }).click();
   await create.getByRole('button', { name: 'Hinzufügen' }).click();
   await create.getByLabel('Beginn').fill(`${handDay.text} 14:00`);
   await create.getByLabel('Ende').fill(`${handDay.text} 16:00`);
@@ -174,7 +176,8 @@ test('staff follow a public booking live, find, release, cancel, keep a paid one
   // The same object an hour later overlaps: the server answers "Zeitkonflikt", the dialog stays.
   await page.getByRole('button', { name: 'Buchung erstellen' }).click();
   create = page.getByRole('dialog', { name: 'Buchung erstellen' });
-  await create.getByLabel('Objekt hinzufügen').selectOption({ label: 'Bürgerhaus Musterstadt' });
+  await create.getByLabel('Objekt hinzufügen').fill('bürgerhaus');
+  await page.getByRole('listbox', { name: 'Auswahlmöglichkeiten' }).getByRole('option', { name: 'Bürgerhaus Musterstadt' }).click();
   await create.getByRole('button', { name: 'Hinzufügen' }).click();
   await create.getByLabel('Beginn').fill(`${handDay.text} 15:00`);
   await create.getByLabel('Ende').fill(`${handDay.text} 17:00`);

@@ -3,8 +3,8 @@ import { Button, Dialog, DialogBody, FormGroup, H5, HTMLSelect, InputGroup, NonI
 import { useState } from 'react';
 import { Form, useField } from 'react-final-form';
 import { PaymentMethodOptions } from './PaymentMethodOptions';
-import { RelationsPicker } from '../../bookables/editor/sections/relationsPicker';
-import { BookingObjectsDocument, BookingWorkflowStatesDocument, SaveStaffBookingDocument, StaffBookingDocument, type StaffBookingDetailsFragment } from '../../gql/graphql';
+import { RelationsSearchPicker } from '../../bookables/editor/sections/relationsSearchPicker';
+import { BookingWorkflowStatesDocument, SaveStaffBookingDocument, StaffBookingDocument, type StaffBookingDetailsFragment } from '../../gql/graphql';
 import { formatCurrency } from '../../shared/format';
 import { DateTimeField } from '../../shared/forms/DateTimeField';
 import { DialogSaveFooter } from '../../shared/forms/DialogSaveFooter';
@@ -28,14 +28,12 @@ function UnitPrice({ index, title }: { index: number; title: string }) {
 
 /** The booked objects with their amounts (−, + ; − at one removes the object) and unit prices. */
 function BookedObjects({ tenantId }: { tenantId: string }) {
-  const { data, loading } = useQuery(BookingObjectsDocument, { variables: { tenantId } });
   const { input } = useField<BookedObjectValue[]>('bookableItems');
   // The rule has a field of its own: an error at 'bookableItems' itself would collide with the
   // errors of its entries' prices in final-form's error tree.
   const { meta } = useField('bookableItemsChosen', { validate: objectsValidator });
   const items = input.value || [];
   const error = shownFieldError({ ...meta, touched: true });
-  const options = [...(data?.bookingObjectChoices ?? [])].sort((a, b) => a.title.localeCompare(b.title, 'de'));
   return (
     <section aria-labelledby="booking-objects-heading" className="booking-form-section">
       <H5 id="booking-objects-heading">Gebuchte Objekte</H5>
@@ -59,10 +57,16 @@ function BookedObjects({ tenantId }: { tenantId: string }) {
           {error}
         </p>
       )}
-      <RelationsPicker id="booking-object-picker" label="Objekt hinzufügen" buttonText="Hinzufügen" options={options} loading={loading} onAdd={(id) => {
-        const object = options.find((option) => option.id === id);
-        if (object) input.onChange(addObject(items, object));
-      }} />
+      {/* Searched on the server as one types; an object listed already is offered again, adding one more of it. */}
+      <RelationsSearchPicker
+        tenantId={tenantId}
+        id="booking-object-picker"
+        label="Objekt hinzufügen"
+        buttonText="Hinzufügen"
+        source="bookingChoices"
+        excludedIds={[]}
+        onAdd={(_id, object) => input.onChange(addObject(items, object))}
+      />
     </section>
   );
 }
