@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
+import { useLoadMore } from '../shared/list/useLoadMore';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AllTenantsDocument, type AllTenantsQuery, DeleteTenantDocument, MyTenantsDocument } from '../gql/graphql';
@@ -38,19 +39,7 @@ export default function InstanceTenantsPage() {
   });
   // While the next search is on its way the table keeps the last answer instead of a spinner.
   const page = (data ?? previousData)?.tenantPage;
-  const [loadingMore, setLoadingMore] = useState(false);
-  const loadMore = async () => {
-    const after = page?.pageInfo.endCursor;
-    if (!after) return;
-    setLoadingMore(true);
-    try {
-      await fetchMore({ variables: { after } });
-    } catch (error) {
-      notifyError(error, { title: 'Fehler', message: 'Weitere Mandanten konnten nicht geladen werden.' });
-    } finally {
-      setLoadingMore(false);
-    }
-  };
+  const { loadingMore, loadMore } = useLoadMore(fetchMore, page?.pageInfo.endCursor, 'Weitere Mandanten konnten nicht geladen werden.');
   const [deleteTenant] = useMutation(DeleteTenantDocument, { refetchQueries: [MyTenantsDocument] });
   const [creating, setCreating] = useState(false);
 

@@ -1,5 +1,6 @@
 /** "Meine Buchungen" for the OpenAPI document (my-bookings.routes.ts). */
 import { myBookingPageBounds, myBookingPeriods, myBookingsQuerySchema } from '../../../common/bookings/my-bookings.schema.js';
+import { nextPageHeaders } from '../shared/openapi/list-paging.js';
 import { fieldSchemas as f, ref, type ApiDomain, type JsonSchema } from '../shared/openapi/operation.js';
 
 const instant = (description: string, nullable = false): JsonSchema => ({ description, type: nullable ? ['string', 'null'] : 'string', format: 'date-time' });
@@ -61,10 +62,7 @@ export const myBookingApi: ApiDomain = {
         200: {
           description: 'Die Buchungen der Seite.',
           schema: { type: 'array', items: ref('MyBooking') },
-          headers: {
-            'X-Next-Cursor': { description: 'Cursor nach der letzten Buchung der Seite (als `cursor` für die nächste Seite)', schema: { type: 'string' } },
-            Link: { description: '`<…>; rel="next"` mit der Adresse der nächsten Seite, solange weitere folgen', schema: { type: 'string' } },
-          },
+          headers: nextPageHeaders('Buchungen'),
         },
       },
     },

@@ -1,4 +1,5 @@
 import { useQuery } from '@apollo/client/react';
+import { useLoadMore } from '../../shared/list/useLoadMore';
 import { Button, Callout, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -16,7 +17,6 @@ import { useBookableActions } from './useBookableActions';
 import '../../shared/list/cardGrid.css';
 import { PageTitle } from '../../shared/PageTitle';
 import { loadedNote } from '../../shared/list/listing';
-import { notifyError } from '../../shared/toast';
 import { useDebouncedValue } from '../../shared/useDebouncedValue';
 
 /** Objects read per request; "Mehr laden" reads the next as many. */
@@ -51,19 +51,7 @@ function BookableListScreen({ kind, tenantId }: { kind: BookableKind; tenantId: 
     fetchPolicy: 'cache-and-network',
   });
   const page = (list.data ?? list.previousData)?.bookablePage;
-  const [loadingMore, setLoadingMore] = useState(false);
-  const loadMore = async () => {
-    const after = page?.pageInfo.endCursor;
-    if (!after) return;
-    setLoadingMore(true);
-    try {
-      await list.fetchMore({ variables: { after } });
-    } catch (error) {
-      notifyError(error, { title: 'Fehler', message: 'Weitere Buchungsobjekte konnten nicht geladen werden.' });
-    } finally {
-      setLoadingMore(false);
-    }
-  };
+  const { loadingMore, loadMore } = useLoadMore(list.fetchMore, page?.pageInfo.endCursor, 'Weitere Buchungsobjekte konnten nicht geladen werden.');
   const tags = useQuery(BookableTagsDocument, { variables: { tenantId }, fetchPolicy: 'cache-and-network' });
   // The quota gates creating and publishing: asked only by those who may do either.
   const mayEdit = viewer !== null && canEditBookables(viewer.permissions, tenantId);

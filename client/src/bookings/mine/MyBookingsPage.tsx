@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { bookingStatusLabel, type BookingStatusLabel, paymentStatusLabel, paymentWayLabel } from '../../../../common/bookings/labels';
 import { type MyBookingPeriod, MyBookingsDocument, type MyBookingsQuery, type MyBookingState } from '../../gql/graphql';
 import { formatCurrency, formatDateTime } from '../../shared/format';
+import { useLoadMore } from '../../shared/list/useLoadMore';
 import { PageTitle } from '../../shared/PageTitle';
 import { paymentRedirectionPath } from '../../payments/paymentRedirection';
 import { PaymentTag, StatusTag } from '../staff/BookingTags';
@@ -89,6 +90,7 @@ export default function MyBookingsPage() {
   const period = periods.find((candidate) => candidate.param === params.get('zeitraum')) ?? periods[0];
   const { data, loading, error, fetchMore } = useQuery(MyBookingsDocument, { variables: { period: period.value, first: PAGE_SIZE } });
   const page = data?.myBookings;
+  const { loadingMore, loadMore } = useLoadMore(fetchMore, page?.pageInfo.endCursor, 'Weitere Buchungen konnten nicht geladen werden.');
   return (
     <section className="admin-page my-bookings-page">
       <PageTitle>Meine Buchungen</PageTitle>
@@ -114,8 +116,8 @@ export default function MyBookingsPage() {
           className="my-bookings-more"
           icon="more"
           text="Mehr laden"
-          loading={loading}
-          onClick={() => void fetchMore({ variables: { period: period.value, first: PAGE_SIZE, after: page.pageInfo.endCursor } })}
+          loading={loadingMore}
+          onClick={() => void loadMore()}
         />
       )}
     </section>

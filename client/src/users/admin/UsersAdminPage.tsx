@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
+import { useLoadMore } from '../../shared/list/useLoadMore';
 import { Dialog, DialogBody, Icon, Switch, Tag } from '@blueprintjs/core';
 import { DialogSaveFooter } from '../../shared/forms/DialogSaveFooter';
 import { useState } from 'react';
@@ -121,22 +122,10 @@ export default function UsersAdminPage() {
   });
   // While the next search is on its way the table keeps the last answer instead of a spinner.
   const page = (data ?? previousData)?.userPage;
-  const [loadingMore, setLoadingMore] = useState(false);
   const [deleteUser] = useMutation(AdminDeleteUserDocument);
   const [editing, setEditing] = useState<AdminUser | null>(null);
 
-  const loadMore = async () => {
-    const after = page?.pageInfo.endCursor;
-    if (!after) return;
-    setLoadingMore(true);
-    try {
-      await fetchMore({ variables: { after } });
-    } catch (error) {
-      notifyError(error, { title: 'Fehler', message: 'Weitere Benutzer konnten nicht geladen werden.' });
-    } finally {
-      setLoadingMore(false);
-    }
-  };
+  const { loadingMore, loadMore } = useLoadMore(fetchMore, page?.pageInfo.endCursor, 'Weitere Benutzer konnten nicht geladen werden.');
 
   const { ask: askDelete, alert: deleteAlert } = useConfirmedDelete<AdminUser>(
     async (user) => {

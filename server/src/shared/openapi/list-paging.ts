@@ -17,9 +17,14 @@ export function pagedListQuery(searched: string, row: string): NonNullable<ApiOp
   return { schema: wholeListQuerySchema, fields, example: { search: 'stadt', limit: '50' } };
 }
 
+/** The headers naming the next page of a list paged by cursor: `X-Next-Cursor` and `Link`. */
+export const nextPageHeaders = (rows: string) => ({
+  'X-Next-Cursor': { description: `Cursor nach dem letzten Eintrag der Seite (als \`cursor\` für die nächste Seite); auf jeder Seite mit ${rows}`, schema: { type: 'string' } },
+  Link: { description: '`<…>; rel="next"` mit der Adresse der nächsten Seite, nur solange weitere folgen', schema: { type: 'string' } },
+});
+
 /** The headers of a page of such a list. */
 export const pagedListHeaders = (rows: string) => ({
   'X-Total-Count': { description: 'Anzahl aller Treffer (über alle Seiten)', schema: { type: 'integer' } },
-  'X-Next-Cursor': { description: `Cursor nach dem letzten Eintrag der Seite (als \`cursor\` für die nächste Seite); auf jeder Seite mit ${rows}`, schema: { type: 'string' } },
-  Link: { description: '`<…>; rel="next"` mit der Adresse der nächsten Seite, nur solange weitere folgen', schema: { type: 'string' } },
+  ...nextPageHeaders(rows),
 });
