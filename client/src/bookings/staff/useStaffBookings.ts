@@ -1,18 +1,16 @@
 import { useApolloClient, useSubscription } from '@apollo/client/react';
 import { useEffect, useMemo, useState } from 'react';
-import { type BookingStatusFilter, StaffBookingChangedDocument, StaffBookingsDocument } from '../../gql/graphql';
+import { StaffBookingChangedDocument, StaffBookingsDocument } from '../../gql/graphql';
 import { applyBookingChange } from './bookingChanges';
 import type { StaffBooking } from './bookingRows';
 
-/** The server's largest page: the tenant's bookings arrive 500 at a time… */
+/** The server's largest page: a window's bookings arrive 500 at a time. */
 export const BOOKING_PAGE_SIZE = 500;
-/** …after a first page small enough to answer and show at once. */
-export const FIRST_PAGE_SIZE = 100;
 
 export interface StaffBookings {
   /** Newest first; grows page by page until all are there. */
   bookings: readonly StaffBooking[];
-  /** How many bookings the viewer may read in the tenant. */
+  /** How many bookings of the window the viewer may read. */
   total: number;
   /** Nothing there yet. */
   loading: boolean;
@@ -39,7 +37,7 @@ export function joinPages(pages: readonly ({ items: readonly StaffBooking[] } | 
   return bookings;
 }
 
-/** The calendar's window or the list's period: bookings overlapping [from, to) (an end left open when missing), of one object if given. */
+/** The calendar's window: bookings overlapping [from, to) (an end left open when missing), of one object if given. */
 export interface BookingWindowFilter {
   from?: string;
   to?: string;
@@ -52,28 +50,19 @@ export interface BookingWindowFilter {
 }
 
 /**
- * All bookings of the tenant the viewer may read, for the list and its search: the newest hundred
- * first (the list is usable with them), the rest 500 at a time behind them. With a window, those
- * of the window (the calendar, the list's period), 500 at a time; with a status, only bookings of
- * that status or payment (the list's filter). Each page is a query of
- * its own in Apollo's cache and is watched on its own, so a page arriving or a booking changing
- * costs its page, not the whole list. Live changes come through `bookingChanged` and go into the
- * cache directly (useBookingChanges). Every visit starts afresh: changes while the screen was
- * closed were not followed.
+ * The bookings of a window of the tenant (the calendar's) the viewer may read, 500 at a time. Each
+ * page is a query of its own in Apollo's cache and is watched on its own, so a page arriving or a
+ * booking changing costs its page, not the whole window. Live changes come through
+ * `bookingChanged` and go into the cache directly (useBookingChanges). Every visit starts afresh:
+ * changes while the screen was closed were not followed.
  */
-export function useStaffBookings(tenantId: string, window?: BookingWindowFilter, status?: BookingStatusFilter | null, seriesId?: string | null): StaffBookings {
+export function useStaffBookings(tenantId: string, window: BookingWindowFilter): StaffBookings {
   const client = useApolloClient();
-  const from = window?.from;
-  const to = window?.to;
-  const bookableId = window?.bookableId ?? undefined;
-  const holdLaterPages = window?.holdLaterPages ?? false;
+  const { from, to } = window;
+  const bookableId = window.bookableId ?? undefined;
+  const holdLaterPages = window.holdLaterPages ?? false;
   // The pages belong to the window they were read for: those of an earlier window never show.
-  const statusFilter = status ?? undefined;
-  // One series is read from the server as its own list: a long list need not be loaded whole to show it.
-  const seriesFilter = seriesId ?? undefined;
-  // A window's first page is as large as the others; the whole list's is small, to show at once.
-  const firstPageSize = window === undefined ? FIRST_PAGE_SIZE : BOOKING_PAGE_SIZE;
-  const windowKey = `${from ?? ''}|${to ?? ''}|${bookableId ?? ''}|${statusFilter ?? ''}|${seriesFilter ?? ''}`;
+  const windowKey = `${from ?? ''}|${to ?? ''}|${bookableId ?? ''}`;
   const [loaded, setLoaded] = useState<{ windowKey: string; pages: readonly (Page | undefined)[]; done: boolean }>({ windowKey, pages: [], done: false });
   const shown = loaded.windowKey === windowKey ? loaded : { pages: [], done: false };
   const pages = shown.pages;
@@ -90,7 +79,7 @@ export function useStaffBookings(tenantId: string, window?: BookingWindowFilter,
       new Promise<Page | null>((firstAnswer) => {
         const query = client.watchQuery({
           query: StaffBookingsDocument,
-          variables: { tenantId, limit: index === 0 ? firstPageSize : BOOKING_PAGE_SIZE, offset, status: statusFilter, from, to, bookableId, seriesId: seriesFilter },
+          variables: { tenantId, limit: BOOKING_PAGE_SIZE, offset, from, to, bookableId },
           fetchPolicy: 'network-only',
           // Afterwards the cache is the truth: every booking written to it carries the row's fields.
           nextFetchPolicy: 'cache-first',
@@ -134,7 +123,7 @@ export function useStaffBookings(tenantId: string, window?: BookingWindowFilter,
       closed = true;
       watchers.forEach((watcher) => watcher.unsubscribe());
     };
-  }, [client, tenantId, from, to, bookableId, statusFilter, seriesFilter, windowKey, holdLaterPages, firstPageSize]);
+  }, [client, tenantId, from, to, bookableId, windowKey, holdLaterPages]);
 
   const bookings = useMemo(() => joinPages(pages), [pages]);
   const total = pages[0]?.total ?? 0;
