@@ -76,7 +76,7 @@ test('a member sees exactly the drawer entries their role grants', async ({ page
   await awaitSignedOut(page);
   await signIn(page, member);
   await expect(page.getByLabel('Mandant', { exact: true })).toContainText(tenantName);
-  await expect(nav(page).getByRole('link')).toHaveText(['Mandanten', 'Gutscheine', 'Einstellungen']);
+  await expect(nav(page).getByRole('link')).toHaveText(['Mandanten', 'Gutscheine', 'Meine Buchungen', 'Einstellungen']);
   await screenshot(page, 'administration-02-member-drawer');
 
   // The granted screen works; a screen the role does not grant is refused.
