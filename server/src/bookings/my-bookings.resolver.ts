@@ -79,16 +79,6 @@ export class MyBookingsResolver {
   ): Promise<MyBookingPageType> {
     const paging = parseInput(graphqlPagingSchema(myBookingPageBounds), { first, after }, { detail: pagingDetail });
     const page = await context.services.myBookings.page(await requireViewer(context), { period, paging });
-    return {
-      pageInfo: page.pageInfo,
-      items: page.items.map((item) => ({
-        ...item,
-        createdAt: new Date(item.createdAt),
-        timeBegin: item.timeBegin ? new Date(item.timeBegin) : null,
-        timeEnd: item.timeEnd ? new Date(item.timeEnd) : null,
-        paidAt: item.paidAt ? new Date(item.paidAt) : null,
-        documents: [...item.documents],
-      })),
-    };
+    return { pageInfo: page.pageInfo, items: page.items.map((item) => ({ ...item, documents: [...item.documents] })) };
   }
 }

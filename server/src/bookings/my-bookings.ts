@@ -31,15 +31,15 @@ export interface MyBookingView {
   tenantName: string;
   /** The booking number. */
   id: string;
-  createdAt: string;
+  createdAt: Date;
   /** The booked times; for tickets their event's. Null when neither is known. */
-  timeBegin: string | null;
-  timeEnd: string | null;
+  timeBegin: Date | null;
+  timeEnd: Date | null;
   objects: { title: string; amount: number }[];
   priceEur: number;
   state: MyBookingState;
   isPayed: boolean;
-  paidAt: string | null;
+  paidAt: Date | null;
   paymentMethod: string;
   paymentProvider: string | null;
   documents: readonly MyBookingDocument[];
@@ -99,7 +99,8 @@ interface MyBookingRow extends KeyRow {
 const stateOf = (row: Pick<MyBookingRow, 'is_committed' | 'is_rejected'>): MyBookingState =>
   row.is_rejected ? (row.is_committed ? 'CANCELLED' : 'REJECTED') : row.is_committed ? 'RELEASED' : 'PENDING';
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+/** Instants as the view carries them (REST writes them as ISO text, GraphQL as DateTimeISO). */
+const instant = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 function viewOf(row: MyBookingRow, documents: readonly MyBookingDocument[]): MyBookingView {
   const priceEur = Number(row.price_eur);
@@ -107,14 +108,14 @@ function viewOf(row: MyBookingRow, documents: readonly MyBookingDocument[]): MyB
     tenantId: row.tenant_id,
     tenantName: row.tenant_name,
     id: row.number,
-    createdAt: new Date(row.created_at).toISOString(),
-    timeBegin: iso(row.begin_at),
-    timeEnd: iso(row.end_at),
+    createdAt: new Date(row.created_at),
+    timeBegin: instant(row.begin_at),
+    timeEnd: instant(row.end_at),
     objects: row.objects,
     priceEur,
     state: stateOf(row),
     isPayed: row.is_payed,
-    paidAt: iso(row.paid_at),
+    paidAt: instant(row.paid_at),
     paymentMethod: row.payment_method,
     paymentProvider: row.payment_provider,
     documents: documents.map((document) => ({ id: document.id, kind: document.kind, number: document.number, createdAt: document.createdAt, downloadUrl: document.downloadUrl })),
