@@ -1,5 +1,5 @@
 import { MapperKind, mapSchema, printSchemaWithDirectives } from '@graphql-tools/utils';
-import { Kind, lexicographicSortSchema, type GraphQLFieldConfig, type GraphQLSchema } from 'graphql';
+import { Kind, lexicographicSortSchema, specifiedDirectives, type GraphQLFieldConfig, type GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { BookableResolver } from './bookables/bookable.resolver.js';
 import { BookingBoardResolver } from './bookings/booking-board.resolver.js';
@@ -70,7 +70,8 @@ export async function buildAppSchema(pubSub?: AppPubSub): Promise<GraphQLSchema>
   const schema = await buildSchema({
     resolvers,
     authChecker,
-    directives: [authDirective],
+    // The standard directives (@include, @skip, @deprecated, …) stay: naming one's own replaces the list.
+    directives: [...specifiedDirectives, authDirective],
     validate: false,
     // Outside a running server (schema emission) nothing is published.
     pubSub: pubSub ?? { publish: () => undefined, subscribe: () => (async function* () {})() },

@@ -164,6 +164,17 @@ describe('the media type follows the client', () => {
   });
 });
 
+describe('the standard directives', () => {
+  it('@include and @skip leave fields out as the variables say (the @auth directive adds to them, replaces none)', async () => {
+    const query = 'query($with: Boolean!) { me { user { id included: id @include(if: $with) skipped: id @skip(if: $with) } } }';
+    const included = await signedIn.gql<{ me: { user: Record<string, string> } }>(query, { with: true });
+    expect(included.errors).toBeUndefined();
+    expect(Object.keys(included.data!.me.user).sort()).toEqual(['id', 'included']);
+    const skipped = await signedIn.gql<{ me: { user: Record<string, string> } }>(query, { with: false });
+    expect(Object.keys(skipped.data!.me.user).sort()).toEqual(['id', 'skipped']);
+  });
+});
+
 describe('REST paths keep problem+json', () => {
   it.each([
     ['a foreign Origin', () => signedIn.put('/api/user', { firstName: 'X' }, { headers: { origin: 'https://evil.example' } }), 403, 'auth.csrf'],
