@@ -61,9 +61,9 @@ interface SortRow {
 }
 
 /** Bookings written straight into the table, their search text built by the one function the services use. */
-async function storeBookings(bookings: readonly StoredBooking[]): Promise<string[]> {
+async function storeBookings(bookings: readonly StoredBooking[], inTenant = tenantId): Promise<string[]> {
   const em = app.orm.em.fork();
-  const tenant = em.getReference(Tenant, tenantId);
+  const tenant = em.getReference(Tenant, inTenant);
   const numbers = bookings.map((data) => {
     const booking = em.create(Booking, {
       tenant,
@@ -90,7 +90,7 @@ async function storeBookings(bookings: readonly StoredBooking[]): Promise<string
       data.created,
       data.begin,
       data.end,
-      tenantId,
+      inTenant,
       number,
     ]);
   }
@@ -212,6 +212,27 @@ describe('search', () => {
     expect((await gqlPage({ search: '03.05.2027 kammermusik' })).items.map((item) => item.id)).toEqual([hilde]);
     // Terms with digits allow no typo: the next day shares most of its trigrams.
     expect(restIds(await restList({ search: '04.05.2027' }))).toEqual([]);
+  });
+
+  it('a term found as typed matches as typed only; a typo found nowhere matches by similarity', async () => {
+    const spelling = (await createTenant(app.orm, { name: 'Schreibstadt', owners: [OWNER.id] })).id;
+    const [karl, karla] = await storeBookings(
+      [
+        { name: 'Karl Müler', title: 'Halle', priceEur: 0, begin: null, end: null, created: at(-2 * HOUR) },
+        { name: 'Karla Müller', title: 'Halle', priceEur: 0, begin: null, end: null, created: at(-HOUR) },
+      ],
+      spelling,
+    );
+    const found = async (search: string) => {
+      const answer = await owner.gql<PageAnswer>(PAGE, { t: spelling, search });
+      expect(answer.errors).toBeUndefined();
+      return answer.data!.bookings.items.map((item) => item.id);
+    };
+    // Each name is similar enough to the other, but both are there as typed.
+    expect(await found('Müler')).toEqual([karl]);
+    expect(await found('Müller')).toEqual([karla]);
+    expect(await found('Mülerr')).toEqual([karl]);
+    expect(await found('Müllerr halle')).toEqual([karla]);
   });
 
   it('the total counts every match, also the similar ones', async () => {
@@ -370,7 +391,7 @@ describe('on a tenant with many bookings', () => {
   /** The plan of the list's statement for the conditions, order and optional cursor, inside a transaction with the similarity threshold. */
   async function planOf(search: string | null, sort: BookingSort, after: (string | null)[] | null = null): Promise<string> {
     const where = new BookingConditionBuilder().add('b.tenant_id = ?', crowdedTenant);
-    addSearchConditions(where, search);
+    await addSearchConditions(app.orm.em.fork(), where, search);
     const order = BOOKING_SORT_ORDERS[sort];
     const cursor = after ? afterCursorSql(order, { size: 50, offset: 0, after: { order: order.name, values: after }, cursorField: 'after' }) : null;
     return app.orm.em.fork().transactional(async (tx) => {

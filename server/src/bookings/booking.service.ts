@@ -228,15 +228,16 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
     }
     if (query.backlog) where.add(IN_BACKLOG_SQL);
     if (query.updatedSince) where.add('b.updated_at >= ?::timestamptz', query.updatedSince.toISOString());
-    const { fuzzy } = addSearchConditions(where, query.search);
-    const read = (em: EntityManager) => readBookingPage(em, where, { order, paging, ...options });
+    const em = this.orm.em.fork();
+    const { fuzzy } = await addSearchConditions(em, where, query.search);
+    const read = (reader: EntityManager) => readBookingPage(reader, where, { order, paging, ...options });
     // The similarity threshold holds for the transaction only, so no pooled connection keeps it.
     const page = fuzzy
-      ? await this.orm.em.fork().transactional(async (tx) => {
+      ? await em.transactional(async (tx) => {
           await tx.execute(SIMILARITY_THRESHOLD_SQL);
           return read(tx);
         })
-      : await read(this.orm.em.fork());
+      : await read(em);
     return pageOf(page, paging);
   }
 
