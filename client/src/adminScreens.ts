@@ -1,11 +1,12 @@
 import type { ComponentType } from 'react';
+import type { LoaderFunction, ShouldRevalidateFunction } from 'react-router-dom';
 
 /**
  * The admin screens, each a chunk of its own so the public pages never download them. Routes and
  * prefetching call the same import(), so a chunk prefetched while signing in is the one the route
  * then renders (the browser and the module map download it once).
  */
-type ScreenModule = Promise<{ default: ComponentType }>;
+type ScreenModule = Promise<{ default: ComponentType; loader?: LoaderFunction; shouldRevalidate?: ShouldRevalidateFunction }>;
 
 export const adminScreens = {
   layout: (): ScreenModule => import('./frame/AdminLayout'),
@@ -37,8 +38,12 @@ export const adminScreens = {
 };
 
 /** A route's `lazy`: the screen's chunk as the route's component. */
+/** A route's screen from its chunk, with the loader the chunk brings (a screen that reads ahead while it renders). */
 export function lazyScreen(load: () => ScreenModule) {
-  return async () => ({ Component: (await load()).default });
+  return async () => {
+    const { default: Component, loader, shouldRevalidate } = await load();
+    return { Component, ...(loader ? { loader } : {}), ...(shouldRevalidate ? { shouldRevalidate } : {}) };
+  };
 }
 
 /**

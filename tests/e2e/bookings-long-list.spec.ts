@@ -82,6 +82,18 @@ test('the server searches, also misspelt, and the list scrolls to its end page b
   expect(await renderedRows(page).count()).toBeLessThan(60);
   await screenshot(page, 'bookings-long-list-end');
 
+  // The pages far above were let go on the way down (only their places kept): back at the top, the
+  // first page is read again and shows the newest booking.
+  const firstPageAgain = page.waitForRequest((request) => {
+    const body = request.postData() ?? '';
+    return body.includes('"operationName":"StaffBookingList"') && !body.includes('"after"');
+  });
+  await frame.evaluate((element) => element.scrollTo({ top: 0 }));
+  await firstPageAgain;
+  await expect(renderedRows(page).first()).toHaveAttribute('data-booking-id', 'LANG-0640');
+  await expect(bookingsList(page)).toHaveAttribute('aria-busy', 'false');
+  await expect(bookingsList(page)).toHaveAttribute('data-complete', 'true');
+
   // A misspelt term finds by similarity, another term narrows (both must match).
   await page.getByLabel('Buchungen durchsuchen').fill('Langlizte 0417');
   await expect(bookingsList(page)).toHaveAttribute('data-query', 'Langlizte 0417');

@@ -29,14 +29,19 @@ export default function DashboardPage() {
   const currentTenantId = useAppState((state) => state.currentTenantId);
   const permissions = useAppState((state) => state.user?.permissions);
   const [creating, setCreating] = useState(false);
+  // Set when a card leads on to the tenant's bookings: the overview of the tenant just chosen is not
+  // rendered (and not read) on the way out, which would cost the next screen its first frames.
+  const [leaving, setLeaving] = useState(false);
   const mayCreate = Boolean(permissions && canCreateTenant(permissions));
-  const overviewTenant = permissions ? tenants.find((tenant) => tenant.id === currentTenantId && canReadSome(permissions, tenant.id, 'manageBookings')) : undefined;
+  const overviewTenant = permissions && !leaving ? tenants.find((tenant) => tenant.id === currentTenantId && canReadSome(permissions, tenant.id, 'manageBookings')) : undefined;
 
   const choose = (tenant: TenantSummary) => {
-    selectTenant(tenant);
     // Only where that screen is open to the user in the tenant; otherwise the guard would refuse it.
     const target = navEntries.find((entry) => entry.path === TENANT_SELECTED_ROUTE);
-    if (target && permissions && isEntryVisible(target, permissions, tenant.id)) void navigate(TENANT_SELECTED_ROUTE);
+    const leads = Boolean(target && permissions && isEntryVisible(target, permissions, tenant.id));
+    if (leads) setLeaving(true);
+    selectTenant(tenant);
+    if (leads) void navigate(TENANT_SELECTED_ROUTE);
     else notify({ type: 'success', title: messages.tenantSelected.title, message: tenant.name });
   };
 

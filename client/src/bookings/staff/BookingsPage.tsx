@@ -76,6 +76,10 @@ type OpenDialog = { kind: 'create' } | { kind: 'details' | 'edit' | 'reject' | '
  * the address, so the start page links to a filtered list and a filtered list can be bookmarked.
  * Export and print read the same server query.
  */
+/** The route reads the list's first page ahead once, on arrival; the screen's own changes of the address are its own requests. */
+export { bookingsLoader as loader } from './firstPagePrefetch';
+export const shouldRevalidate = () => false;
+
 export default function BookingsPage() {
   const tenantId = useAppState((state) => state.currentTenantId);
   if (!tenantId) return <NoTenantSelected />;
@@ -95,14 +99,18 @@ function BookingsScreen({ tenantId }: { tenantId: string }) {
   );
   const list = useBookingList(tenantId, filter);
   const shown = list.shown;
-  // A live change (a release, a payment) may move a booking out of the status filter the server applied.
+  // A live change (a release, a payment) may move a booking out of the status filter the server applied;
+  // the place of a booking not in memory (its page let go far from view) stays.
   const rows = useMemo(
-    () => list.bookings.filter((booking) => meetsStatus(booking, shown?.status ?? null) && meetsSeries(booking, shown?.seriesId ?? null)).map(bookingRow),
+    () =>
+      list.bookings
+        .filter((booking) => booking === null || (meetsStatus(booking, shown?.status ?? null) && meetsSeries(booking, shown?.seriesId ?? null)))
+        .map((booking) => (booking === null ? null : bookingRow(booking))),
     [list.bookings, shown],
   );
   const filteredSeries = useQuery(StaffBookingSeriesDocument, { variables: { tenantId, id: filter.seriesId ?? '' }, skip: !filter.seriesId });
   const seriesDescription = filter.seriesId ? (filteredSeries.data?.bookingSeries.rule.description ?? null) : null;
-  const listHasSeries = useMemo(() => list.bookings.some((booking) => booking.seriesId), [list.bookings]);
+  const listHasSeries = useMemo(() => list.bookings.some((booking) => booking?.seriesId), [list.bookings]);
   const objects = useQuery(BookingObjectsDocument, { variables: { tenantId } });
   const objectChoices = useMemo(() => [...(objects.data?.bookingObjectChoices ?? [])].sort((a, b) => a.title.localeCompare(b.title, 'de')), [objects.data]);
   const tenantName = useAppState((state) => state.tenant?.name ?? '');
@@ -234,6 +242,7 @@ function BookingsScreen({ tenantId }: { tenantId: string }) {
           onSort={(key) => setFilter({ ...filter, sort: sortAfterClick(filter.sort, key) })}
           actions={mayActOnSome || listHasSeries ? rowMenu : undefined}
           onEndReached={list.loadMore}
+          onRangeChange={list.showRange}
           footer={
             !list.complete && rows.length > 0 ? (
               <p className="virtual-table-footer" role="status">

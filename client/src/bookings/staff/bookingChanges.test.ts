@@ -161,7 +161,7 @@ describe('applyBookingChange on a window (the calendar)', () => {
 });
 
 describe("the list screen's cursor pages in the cache", () => {
-  const listPage = (variables: Record<string, unknown>) => ({ query: StaffBookingListDocument, variables: { tenantId: TENANT, first: 2, ...variables } });
+  const listPage = (variables: Record<string, unknown>) => ({ query: StaffBookingListDocument, variables: { tenantId: TENANT, first: 2, withCount: true, ...variables } });
   const writeListPage = (cache: ReturnType<typeof createCache>, variables: Record<string, unknown>, items: StaffBookingRowFragment[], count: number, endCursor: string | null) =>
     cache.writeQuery({
       ...listPage(variables),
@@ -182,7 +182,7 @@ describe("the list screen's cursor pages in the cache", () => {
     expect(first.items.map((item) => item.id)).toEqual(['DDDD-DDDD', 'CCCC-CCCC', 'BBBB-BBBB']);
     expect(first.count).toMatchObject({ value: 4, exact: true });
     expect(cache.readQuery(listPage({ after: 'cursor-b' }))!.bookings.items.map((item) => item.id)).toEqual(['AAAA-AAAA']);
-    expect(cache.readQuery(listPage({ search: 'kundin' }))!.bookings.count.value).toBe(1);
+    expect(cache.readQuery(listPage({ search: 'kundin' }))!.bookings.count?.value).toBe(1);
   });
 
   it('a deleted booking leaves its page and the count of the first page', () => {
@@ -193,6 +193,6 @@ describe("the list screen's cursor pages in the cache", () => {
     applyBookingChange(cache, TENANT, { action: 'DELETED', id: 'AAAA-AAAA', tenantId: TENANT, booking: null });
 
     expect(cache.readQuery(listPage({ sort: 'NEWEST', after: 'cursor-b' }))!.bookings.items).toEqual([]);
-    expect(cache.readQuery(listPage({ sort: 'NEWEST' }))!.bookings.count.value).toBe(2);
+    expect(cache.readQuery(listPage({ sort: 'NEWEST' }))!.bookings.count?.value).toBe(2);
   });
 });

@@ -2,7 +2,8 @@ import type { ApolloClient } from '@apollo/client';
 import { StaffBookingListDocument, type StaffBookingListQuery } from '../../gql/graphql';
 import type { StaffBooking } from './bookingRows';
 import type { BookingListFilter } from './bookingListFilter';
-import { type BookingListCount, listVariables } from './useBookingList';
+import { listVariables } from './listRequest';
+import type { BookingListCount } from './useBookingList';
 
 /** At most this many bookings go to the printer: more is a report for the export, not a printout. */
 export const PRINT_LIMIT = 5_000;
@@ -28,7 +29,7 @@ export async function readPrintRows(client: ApolloClient, tenantId: string, requ
       fetchPolicy: 'no-cache',
     });
     if (!data) break;
-    if (after === null) count = data.bookings.count;
+    if (data.bookings.count) count = data.bookings.count;
     bookings.push(...data.bookings.items);
     after = data.bookings.pageInfo.hasNextPage ? data.bookings.pageInfo.endCursor : null;
   } while (after && bookings.length < PRINT_LIMIT);

@@ -16,7 +16,8 @@ export interface VirtualColumn<Row> {
 export interface VirtualTableProps<Row> {
   /** Accessible name of the table, e.g. "Buchungen". */
   label: string;
-  rows: readonly Row[];
+  /** The list's rows in order; `null` holds the place of a row not in memory (shown as loading until it is read again). */
+  rows: readonly (Row | null)[];
   columns: readonly VirtualColumn<Row>[];
   rowKey: (row: Row) => string;
   /** Attributes of a row's element (e.g. data-booking-id), for tests and measurements. */
@@ -31,6 +32,8 @@ export interface VirtualTableProps<Row> {
   actions?: (row: Row) => ReactNode;
   /** Asked when the last rows come into view: the screen reads its next page. */
   onEndReached: () => void;
+  /** Told which rows (first and last index) are in view, so the screen can hold their pages and let far ones go. */
+  onRangeChange?: (first: number, last: number) => void;
   /** Below the last row while more is on its way, or a note on the rows shown. */
   footer?: ReactNode;
 }
@@ -47,7 +50,7 @@ const ESTIMATED_ROW_HEIGHT = 41;
  * costs the page what a screenful costs. Sorting is the server's: a header click reports the column.
  */
 export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
-  const { label, rows, columns, rowKey, rowAttributes, rowCount, loading, sort, onSort, actions, onEndReached, footer } = props;
+  const { label, rows, columns, rowKey, rowAttributes, rowCount, loading, sort, onSort, actions, onEndReached, onRangeChange, footer } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const headRef = useRef<HTMLTableSectionElement>(null);
   const [headHeight, setHeadHeight] = useState(0);
@@ -63,13 +66,20 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
     estimateSize: () => ESTIMATED_ROW_HEIGHT,
     overscan: 10,
     paddingStart: headHeight,
-    getItemKey: (index) => rowKey(rows[index]),
+    getItemKey: (index) => {
+      const row = rows[index];
+      return row === null ? `pending-${index}` : rowKey(row);
+    },
   });
   const items = virtualizer.getVirtualItems();
+  const firstShown = items[0]?.index ?? -1;
   const lastShown = items.at(-1)?.index ?? -1;
   useEffect(() => {
     if (rows.length > 0 && lastShown >= rows.length - READ_AHEAD_ROWS) onEndReached();
   }, [lastShown, rows.length, onEndReached]);
+  useEffect(() => {
+    if (firstShown >= 0) onRangeChange?.(firstShown, lastShown);
+  }, [firstShown, lastShown, onRangeChange]);
 
   if (loading) return <NonIdealState icon={<Spinner size={24} />} title="Daten werden geladen..." />;
   if (rows.length === 0) return <NonIdealState icon="th-disconnect" title="Keine Daten vorhanden" />;
@@ -97,6 +107,12 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
           )}
           {items.map((item) => {
             const row = rows[item.index];
+            if (row === null)
+              return (
+                <tr key={item.key} data-index={item.index} ref={virtualizer.measureElement} aria-rowindex={item.index + 2} aria-busy className="virtual-table-pending">
+                  <td colSpan={width}>Wird geladen …</td>
+                </tr>
+              );
             return (
               <tr key={item.key} data-index={item.index} ref={virtualizer.measureElement} aria-rowindex={item.index + 2} {...rowAttributes?.(row)}>
                 {columns.map((column) => (
