@@ -122,6 +122,17 @@ test('filters and order come from the address and go back into it', async ({ pag
   await page.getByRole('button', { name: 'Filter zurücksetzen' }).click();
   await expect(page).toHaveURL(/\/admin\/buchungen\?sort=CUSTOMER_ASC$/);
   await expect(bookingsList(page)).toHaveAttribute('data-query', '');
+
+  // The object is searched on the server as one types; the address keeps its id, and a reload shows its title again.
+  const objectFilter = page.getByRole('group', { name: 'Filter der Buchungsliste' }).getByLabel('Objekt');
+  await objectFilter.fill('beam');
+  await page.getByRole('option', { name: 'Beamer' }).click();
+  await expect(page).toHaveURL(/[?&]objekt=[0-9a-f-]{36}/);
+  await page.reload();
+  await expect(objectFilter).toHaveValue('Beamer');
+  await page.getByRole('button', { name: 'Alle Objekte' }).click();
+  await expect(page).not.toHaveURL(/objekt=/);
+  await expect(objectFilter).toHaveValue('');
 });
 
 test('a booking made meanwhile shows at the top of the long list and is counted', async ({ page, baseURL }) => {

@@ -127,6 +127,11 @@ describe('the daily retention job', () => {
     const full = await stored(tenantId, expired);
     expect(full).toMatchObject({ name: 'Anonymisiert', company: '', street: '', zipCode: '', location: '', mail: '', phone: '', comment: '', anonymisedMode: 'full' });
     expect(full.searchText).not.toMatch(/erika|muster|beamer|0170/i);
+    // The search's word list keeps no word that no booking holds any more (an anonymised name goes with its last booking).
+    const orphanedWords = await app.orm.em
+      .getConnection()
+      .execute<{ word: string }[]>('select w.word from booking_search_words w where not exists (select 1 from bookings b where strpos(b.search_text, w.word) > 0)');
+    expect(orphanedWords).toEqual([]);
     expect(full.priceEur).toBeGreaterThan(0);
     const fullHistory = await historyOf(tenantId, expired);
     const text = JSON.stringify(fullHistory);

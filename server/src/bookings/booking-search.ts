@@ -8,10 +8,11 @@ import { containsPattern } from '../shared/sql.js';
  * The staff's search in the database, as forgiving as a fuzzy search in the browser: the query's
  * whitespace-separated terms must all match (AND); a term matches a booking when its search text
  * (number, customer, address, mail, phone, coupon, comment, booked titles, begin date;
- * searchTextOf) contains it, when a word there is similar enough by trigrams and the term is found
- * nowhere as typed (a typo: "Hildegart" finds "Hildegard"), or when it is part of a word the list shows for the booking's state, payment
- * or payment way ("freigegeben", "bezahlt", "Rechnung"). Text and similarity are answered by the trigram index on
- * search_text; the state words are read from the flags, which change without the text.
+ * searchTextOf) contains it, when it is part of a word the list shows for the booking's state,
+ * payment or payment way ("freigegeben", "bezahlt", "Rechnung"), or, for a term found nowhere as
+ * typed, when the text contains a word similar to it by trigrams (a typo: "Hildegart" finds
+ * "Hildegard"). Texts and words are read through trigram indexes; the state words from the flags,
+ * which change without the text.
  */
 
 /** At most this many terms count; the rest are ignored. */
@@ -31,14 +32,14 @@ export const FUZZY_MIN_TERM_LENGTH = 4;
 const mayDifferByTypo = (term: string) => [...term].length >= FUZZY_MIN_TERM_LENGTH && !/\p{Nd}/u.test(term);
 
 /**
- * How much of a term's trigrams must occur in order in one stretch of the search text (pg_trgm's
- * word similarity, answered by the GIN index through `%>`): a wrong or missing letter in a name of
- * eight or nine letters keeps about 0.8 of them. Lower thresholds let a stretch across two words
- * pass ("normal" would find "nord … saal").
+ * How much of a term's trigrams must occur in order in a word of the search texts (pg_trgm's word
+ * similarity, answered by the word list's GIN index through `%>`): a wrong or missing letter in a
+ * name of eight or nine letters keeps about 0.8 of them. Lower thresholds let unrelated words pass
+ * ("normal" would find "nord").
  */
 export const WORD_SIMILARITY_THRESHOLD = 0.6;
 
-/** Sets the word similarity threshold `%>` uses, for the running transaction only. */
+/** Sets the word similarity threshold `%>` uses, for the running transaction only (the word lookup's). */
 export const SIMILARITY_THRESHOLD_SQL = `select set_config('pg_trgm.word_similarity_threshold', '${WORD_SIMILARITY_THRESHOLD}', true)`;
 
 /** The words the list shows for the state and payment, each with the bookings it is shown for. */
@@ -63,33 +64,54 @@ export const searchTerms = (search: string | null | undefined): string[] => lowe
 
 /**
  * Adds a condition per term to the list's conditions. A term found as typed (in the search text, or
- * as a state or payment word) among the bookings the other conditions list matches only so; a term
- * found nowhere as typed also matches by similarity (a typo in the search: "Schneidr"). So a common
- * name is answered by the trigram index alone, without weighing every similar word, and a typo still
- * finds its booking. The conditions added so far (tenant, reader, filters) decide, read in one
- * statement. Returns whether a term compares by similarity: then the statement must run after
- * SIMILARITY_THRESHOLD_SQL in its transaction.
+ * as a state or payment word) among the bookings the other conditions list matches only so. A term
+ * found nowhere as typed (a typo in the search: "Schneidr") matches the bookings containing a word
+ * similar to it: the words are looked up by trigram similarity in the search texts' word list
+ * (booking_search_words, a few thousand short words), the bookings then by those words as typed,
+ * all through trigram indexes. So a common name weighs no similar words, and a typo does not weigh
+ * every booking's whole text. The conditions added so far (tenant, reader, filters) decide what is
+ * found as typed, in one statement.
  */
-export async function addSearchConditions(em: EntityManager, where: BookingConditionBuilder, search: string | null | undefined): Promise<{ fuzzy: boolean }> {
+export async function addSearchConditions(em: EntityManager, where: BookingConditionBuilder, search: string | null | undefined): Promise<void> {
   const terms = searchTerms(search).map((term) => ({ term, exact: exactAlternatives(term) }));
-  const undecided = terms.filter(({ term, exact }) => mayDifferByTypo(term) && exact.sql.length === 1);
-  const foundAsTyped = await termsFoundAsTyped(
+  const undecided = terms.filter(({ term, exact }) => mayDifferByTypo(term) && exact.sql.length === 1).map(({ term }) => term);
+  const foundAsTyped = await termsFoundAsTyped(em, where, undecided);
+  const similar = await similarWords(
     em,
-    where,
-    undecided.map(({ term }) => term),
+    undecided.filter((term) => !foundAsTyped.has(term)),
   );
-  let fuzzy = false;
   for (const { term, exact } of terms) {
     const alternatives = [...exact.sql];
     const params = [...exact.params];
-    if (undecided.some((entry) => entry.term === term) && !foundAsTyped.has(term)) {
-      alternatives.push('b.search_text %> ?');
-      params.push(term);
-      fuzzy = true;
+    for (const word of similar.get(term) ?? []) {
+      alternatives.push('b.search_text like ?');
+      params.push(containsPattern(word));
     }
     where.add(`(${alternatives.join(' or ')})`, ...params);
   }
-  return { fuzzy };
+}
+
+/** At most this many similar words count per term, the most similar first. */
+const MAX_SIMILAR_WORDS = 20;
+
+/**
+ * The words of the bookings' search texts similar to each term (word similarity at least
+ * WORD_SIMILARITY_THRESHOLD, through the word list's trigram index), in a transaction of their own
+ * that sets the threshold for it alone.
+ */
+async function similarWords(em: EntityManager, terms: readonly string[]): Promise<Map<string, string[]>> {
+  if (terms.length === 0) return new Map();
+  const lookups = terms.map(
+    (_, index) => `array(select w.word from booking_search_words w where w.word %> ? order by ? <<-> w.word, w.word limit ${MAX_SIMILAR_WORDS}) as "${index}"`,
+  );
+  const [row] = await em.transactional(async (tx) => {
+    await tx.execute(SIMILARITY_THRESHOLD_SQL);
+    return tx.execute<Record<string, string[]>[]>(
+      `select ${lookups.join(', ')}`,
+      terms.flatMap((term) => [term, term]),
+    );
+  });
+  return new Map(terms.map((term, index) => [term, row[String(index)] ?? []]));
 }
 
 /** A term's matches as typed: in the search text, as a state word, as a payment method's or provider's label. */

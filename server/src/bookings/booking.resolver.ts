@@ -142,10 +142,11 @@ export class BookingResolver {
     @Arg('first', () => Int, { nullable: true, description: `Page size 1 to ${wholeListPageBounds.maxSize} (default ${wholeListPageBounds.defaultSize}).` }) first: number | null,
     @Arg('after', () => String, { nullable: true, description: 'pageInfo.endCursor of the page before. A cursor of another list is GENERIC_VALIDATION.' }) after: string | null,
     @Arg('search', () => String, { nullable: true, description: 'Words separated by spaces; each must occur in the title or the location (any case).' }) search: string | null,
+    @Arg('ids', () => [ID], { nullable: true, description: 'Only these objects (a filter showing the title of its chosen one); unknown ids are left out.' }) ids: string[] | null,
     @Ctx() context: GraphQLContext,
   ): Promise<BookingObjectChoicePageType> {
     const paging = parseInput(graphqlPagingSchema(wholeListPageBounds), { first, after }, { detail: pagingDetail });
-    const page = await context.services.bookings.objectChoicePage(await requireViewer(context), tenantId, { search, paging });
+    const page = await context.services.bookings.objectChoicePage(await requireViewer(context), tenantId, { search, ids, paging });
     return { items: page.bookables.map((bookable) => ({ id: bookable.id, title: bookable.title, type: bookable.type })), totalCount: page.totalCount, pageInfo: page.pageInfo };
   }
 

@@ -15,7 +15,7 @@ import type { ClientAddress } from '../shared/rate-limit.js';
 import type { BookingNameGuesses, StatusAsker, StatusTokenGuesses } from './booking-name-guesses.js';
 import { hashStatusToken, looksLikeStatusToken } from './booking-status-token.js';
 import type { BookingSort, RoomScheduleQuery } from '../../../common/bookings/booking-query.schema.js';
-import { addSearchConditions, SIMILARITY_THRESHOLD_SQL } from './booking-search.js';
+import { addSearchConditions } from './booking-search.js';
 import { Booking } from './booking.entity.js';
 import { publicBookingStatus, sameName, type BookingView, type PublicBookingStatus } from './booking.model.js';
 import { BOOKING_SORT_ORDERS, bookingView, findBookingOrFail, IN_BACKLOG_SQL, NEWEST_BOOKINGS, readBacklogIds, readBookedPeriods, readBookingPage, readOccupancies, UPDATED_BOOKINGS, type BookingCountMode, type BookingViewPage } from './booking.queries.js';
@@ -229,16 +229,8 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
     if (query.backlog) where.add(IN_BACKLOG_SQL);
     if (query.updatedSince) where.add('b.updated_at >= ?::timestamptz', query.updatedSince.toISOString());
     const em = this.orm.em.fork();
-    const { fuzzy } = await addSearchConditions(em, where, query.search);
-    const read = (reader: EntityManager) => readBookingPage(reader, where, { order, paging, ...options });
-    // The similarity threshold holds for the transaction only, so no pooled connection keeps it.
-    const page = fuzzy
-      ? await em.transactional(async (tx) => {
-          await tx.execute(SIMILARITY_THRESHOLD_SQL);
-          return read(tx);
-        })
-      : await read(em);
-    return pageOf(page, paging);
+    await addSearchConditions(em, where, query.search);
+    return pageOf(await readBookingPage(em, where, { order, paging, ...options }), paging);
   }
 
   /** An empty page of a bookings list (a viewer who reads none); a cursor of another order is refused all the same. */
@@ -285,7 +277,7 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
   }
 
   /** One page of objectChoices, found by title or location; the same readers. */
-  async objectChoicePage(viewer: Viewer, tenantId: string, request: { search?: string | null; paging: Paging }): Promise<BookablePage> {
+  async objectChoicePage(viewer: Viewer, tenantId: string, request: { search?: string | null; ids?: readonly string[] | null; paging: Paging }): Promise<BookablePage> {
     if (!canReadSome(viewer.permissions, tenantId, 'manageBookings')) throw new AppError('auth.forbidden');
     return this.bookables.choicePage(tenantId, request);
   }

@@ -21,7 +21,7 @@ export function ormConfig(clientUrl: string, options: Partial<Options> = {}): Op
       emit: 'ts',
     },
     // Tables kept in plain SQL outside the entities; the schema diff leaves their constraints alone.
-    schemaGenerator: { skipTables: ['sso_sessions', 'booking_history', 'tenant_change_log', 'webhook_endpoints', 'webhook_deliveries', 'allocation_history'] },
+    schemaGenerator: { skipTables: ['sso_sessions', 'booking_history', 'tenant_change_log', 'webhook_endpoints', 'webhook_deliveries', 'allocation_history', 'booking_search_words'] },
     pool: { min: 0, max: 10 },
     debug: false,
     allowGlobalContext: false,

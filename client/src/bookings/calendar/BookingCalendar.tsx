@@ -1,11 +1,10 @@
-import { useQuery } from '@apollo/client/react';
 import { cloneElement, type ReactElement, type SyntheticEvent, useMemo, useRef, useState } from 'react';
 import { Calendar, type EventProps, type EventWrapperProps } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
-import { BookingObjectsDocument } from '../../gql/graphql';
 import type { Viewer } from '../../shared/rights';
 import { useAppState } from '../../shared/store';
 import { SeriesMarker } from '../series/SeriesMarks';
+import { useBookingObjectTitle } from '../staff/BookingObjectFilter';
 import { useStaffBookings } from '../staff/useStaffBookings';
 import './calendar.css';
 import { calendarEntries, type CalendarEntry } from './calendarEntries';
@@ -83,9 +82,8 @@ export default function BookingCalendar({ tenantId, viewer, handlers }: BookingC
   const window = { ...bookingWindowOf(view, date), bookableId, holdLaterPages: true };
   const { bookings, loading, loadingMore } = useStaffBookings(tenantId, window);
   const entries = useMemo(() => calendarEntries(bookings), [bookings]);
-  const objects = useQuery(BookingObjectsDocument, { variables: { tenantId } });
   const tenantName = useAppState((state) => state.tenant?.name ?? '');
-  const objectChoices = useMemo(() => [...(objects.data?.bookingObjectChoices ?? [])].sort((a, b) => a.title.localeCompare(b.title, 'de')), [objects.data]);
+  const objectTitle = useBookingObjectTitle(tenantId, bookableId);
   // The entry as the cache has it now: a change shows in the open popup, a deletion closes it.
   const selected = selectedId === null ? undefined : entries.find((entry) => entry.id === selectedId);
 
@@ -107,7 +105,7 @@ export default function BookingCalendar({ tenantId, viewer, handlers }: BookingC
         onViewChange={setView}
         onToday={() => setDate(toWallClock(new Date()))}
         onStep={(step) => setDate(stepDate(view, date, step))}
-        objects={objectChoices}
+        tenantId={tenantId}
         bookableId={bookableId}
         onBookableChange={setBookableId}
         loading={loading || loadingMore}
@@ -116,7 +114,7 @@ export default function BookingCalendar({ tenantId, viewer, handlers }: BookingC
       {/* Only on paper: whose calendar, which period and object. */}
       <div className="calendar-print-heading">
         <h1>Buchungskalender {tenantName}</h1>
-        <p>{[periodLabel(view, date), bookableId ? `Objekt: ${objectChoices.find((object) => object.id === bookableId)?.title ?? 'unbekannt'}` : 'Alle Objekte'].join(' · ')}</p>
+        <p>{[periodLabel(view, date), bookableId ? `Objekt: ${objectTitle ?? 'unbekannt'}` : 'Alle Objekte'].join(' · ')}</p>
       </div>
       <div ref={grid}>
         <Calendar<CalendarEntry>

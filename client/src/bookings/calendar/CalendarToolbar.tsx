@@ -1,4 +1,5 @@
-import { Button, ButtonGroup, HTMLSelect, SegmentedControl, Spinner } from '@blueprintjs/core';
+import { Button, ButtonGroup, SegmentedControl, Spinner } from '@blueprintjs/core';
+import { BookingObjectFilter } from '../staff/BookingObjectFilter';
 import type { CalendarView } from './calendarTime';
 
 const VIEWS: { label: string; value: CalendarView }[] = [
@@ -14,7 +15,7 @@ export interface CalendarToolbarProps {
   onViewChange: (view: CalendarView) => void;
   onToday: () => void;
   onStep: (step: -1 | 1) => void;
-  objects: readonly { id: string; title: string }[];
+  tenantId: string;
   bookableId: string | null;
   onBookableChange: (bookableId: string | null) => void;
   /** Bookings of the period are still on their way. */
@@ -22,10 +23,9 @@ export interface CalendarToolbarProps {
   onPrint: () => void;
 }
 
-const ALL_OBJECTS = '';
 
 /** Above the calendar: today, back and forth, the period shown, day/week/month, the object filter and print. */
-export function CalendarToolbar({ label, view, onViewChange, onToday, onStep, objects, bookableId, onBookableChange, loading, onPrint }: CalendarToolbarProps) {
+export function CalendarToolbar({ label, view, onViewChange, onToday, onStep, tenantId, bookableId, onBookableChange, loading, onPrint }: CalendarToolbarProps) {
   return (
     <div className="calendar-toolbar">
       <ButtonGroup>
@@ -37,18 +37,7 @@ export function CalendarToolbar({ label, view, onViewChange, onToday, onStep, ob
         {label}
       </h3>
       {loading && <Spinner size={16} aria-label="Buchungen werden geladen" />}
-      <HTMLSelect
-        aria-label="Objekt"
-        value={bookableId ?? ALL_OBJECTS}
-        onChange={(event) => onBookableChange(event.currentTarget.value === ALL_OBJECTS ? null : event.currentTarget.value)}
-        options={[
-          { label: 'Alle Objekte', value: ALL_OBJECTS },
-          ...objects.map((object) => ({
-            label: object.title,
-            value: object.id,
-          })),
-        ]}
-      />
+      <BookingObjectFilter tenantId={tenantId} id="calendar-filter-object" bookableId={bookableId} onChange={onBookableChange} />
       <SegmentedControl aria-label="Zeitraum" options={VIEWS} value={view} onValueChange={(value) => onViewChange(value as CalendarView)} />
       <Button icon="print" text="Drucken" onClick={onPrint} />
     </div>

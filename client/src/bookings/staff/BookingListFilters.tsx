@@ -2,12 +2,13 @@ import { AnchorButton, Button, Checkbox, Classes, HTMLSelect, Icon, Label } from
 import { useState } from 'react';
 import type { BookingStatusFilter } from '../../gql/graphql';
 import { DateField } from '../../shared/forms/DateField';
+import { BookingObjectFilter } from './BookingObjectFilter';
 import { type BookingListFilter, fromDay, fromOfDay, isFiltered, NO_FILTER, statusFilterLabels, toDay, toOfDay } from './bookingListFilter';
 
 export interface BookingListFiltersProps {
   filter: BookingListFilter;
   onChange: (filter: BookingListFilter) => void;
-  objects: readonly { id: string; title: string }[];
+  tenantId: string;
   /** The CSV download of the filtered list, with or without each booking's last change. */
   exportHref: (withLastChange: boolean) => string;
   onPrint: () => void;
@@ -39,7 +40,7 @@ const ALL = '';
  * included), booked object and, chosen on a series booking, its series; "Filter zurücksetzen" while any is set; export (optionally with
  * who changed each booking last, and when) and print of what the list shows.
  */
-export function BookingListFilters({ filter, onChange, objects, exportHref, onPrint, printing, seriesDescription }: BookingListFiltersProps) {
+export function BookingListFilters({ tenantId, filter, onChange, exportHref, onPrint, printing, seriesDescription }: BookingListFiltersProps) {
   const [withLastChange, setWithLastChange] = useState(false);
   return (
     <div className="bookings-filters" role="group" aria-label="Filter der Buchungsliste">
@@ -54,14 +55,7 @@ export function BookingListFilters({ filter, onChange, objects, exportHref, onPr
       {/* The product's German date field (TT.MM.JJJJ) rather than the browser's, whose format follows the machine. */}
       <DateField id="bookings-filter-from" label="Von" inline className="bookings-filter-date" value={fromDay(filter.from)} onChange={(day) => onChange({ ...filter, from: fromOfDay(day) })} />
       <DateField id="bookings-filter-to" label="Bis" inline className="bookings-filter-date" value={toDay(filter.to)} onChange={(day) => onChange({ ...filter, to: toOfDay(day) })} />
-      <Label className={Classes.INLINE}>
-        Objekt
-        <HTMLSelect
-          value={filter.bookableId ?? ALL}
-          onChange={(event) => onChange({ ...filter, bookableId: event.currentTarget.value || null })}
-          options={[{ value: ALL, label: 'Alle Objekte' }, ...objects.map((object) => ({ value: object.id, label: object.title }))]}
-        />
-      </Label>
+      <BookingObjectFilter tenantId={tenantId} id="bookings-filter-object" bookableId={filter.bookableId} onChange={(bookableId) => onChange({ ...filter, bookableId })} />
       {filter.seriesId && <SeriesFilterChip description={seriesDescription} onRemove={() => onChange({ ...filter, seriesId: null })} />}
       {isFiltered(filter) && <Button icon="filter-remove" variant="minimal" text="Filter zurücksetzen" onClick={() => onChange({ ...NO_FILTER, sort: filter.sort })} />}
       <span className="bookings-filters-actions">

@@ -2,7 +2,7 @@ import { useApolloClient, useQuery } from '@apollo/client/react';
 import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { BookingObjectsDocument, BookingWorkflowActiveDocument, StaffBookingSeriesDocument } from '../../gql/graphql';
+import { BookingWorkflowActiveDocument, StaffBookingSeriesDocument } from '../../gql/graphql';
 import { SeriesTag } from '../series/SeriesMarks';
 import { type VirtualColumn, VirtualTable } from '../../shared/list/VirtualTable';
 import { NoTenantSelected } from '../../shared/NoTenantSelected';
@@ -14,6 +14,7 @@ import { BookingDetailsDialog } from './BookingDetailsDialog';
 import { BookingEditDialog } from './BookingEditDialog';
 import { type BookingListFilter, columnOfSort, columnSorts, exportLink, filterFromParams, filterText, meetsSeries, meetsStatus, paramsOfFilter, sortAfterClick } from './bookingListFilter';
 import { BookingListFilters } from './BookingListFilters';
+import { useBookingObjectTitle } from './BookingObjectFilter';
 import { BookingRowMenu } from './BookingRowMenu';
 import { bookingActions, type BookingRow, bookingRow, cellTextsOf, hasAnyAction, type StaffBooking } from './bookingRows';
 import './bookings.css';
@@ -111,8 +112,7 @@ function BookingsScreen({ tenantId }: { tenantId: string }) {
   const filteredSeries = useQuery(StaffBookingSeriesDocument, { variables: { tenantId, id: filter.seriesId ?? '' }, skip: !filter.seriesId });
   const seriesDescription = filter.seriesId ? (filteredSeries.data?.bookingSeries.rule.description ?? null) : null;
   const listHasSeries = useMemo(() => list.bookings.some((booking) => booking?.seriesId), [list.bookings]);
-  const objects = useQuery(BookingObjectsDocument, { variables: { tenantId } });
-  const objectChoices = useMemo(() => [...(objects.data?.bookingObjectChoices ?? [])].sort((a, b) => a.title.localeCompare(b.title, 'de')), [objects.data]);
+  const filteredObjectTitle = useBookingObjectTitle(tenantId, filter.bookableId);
   const tenantName = useAppState((state) => state.tenant?.name ?? '');
   const [printout, setPrintout] = useState<PrintRows | null>(null);
   const [printing, setPrinting] = useState(false);
@@ -179,7 +179,7 @@ function BookingsScreen({ tenantId }: { tenantId: string }) {
         <BookingListFilters
           filter={filter}
           onChange={setFilter}
-          objects={objectChoices}
+          tenantId={tenantId}
           exportHref={(withLastChange) => exportLink(tenantId, filter, withLastChange)}
           onPrint={print}
           printing={printing}
@@ -189,7 +189,7 @@ function BookingsScreen({ tenantId }: { tenantId: string }) {
       {view === 'list' && (
         <BookingsPrint
           tenantName={tenantName}
-          filterText={filterText(filter, objectChoices.find((object) => object.id === filter.bookableId)?.title ?? null, seriesDescription)}
+          filterText={filterText(filter, filteredObjectTitle, seriesDescription)}
           rows={printout ? printout.bookings.map(bookingRow) : null}
           count={printout?.count ?? null}
           limit={PRINT_LIMIT}
