@@ -1,3 +1,4 @@
+import { InMemoryCache } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { StaffBookingListDocument } from '../../gql/graphql';
@@ -120,11 +121,14 @@ export function useBookingList(tenantId: string, request: BookingListFilter): Bo
       if (stopped) subscription.unsubscribe();
     };
 
-    // Rows of let-go pages leave the cache once nothing else shows them (one collection per burst).
+    // Rows of let-go pages leave the cache once nothing else shows them (one collection per burst),
+    // and so do the cache's memoized readings of them (it keeps tens of thousands otherwise).
     const collectSoon = () => {
       collecting ??= setTimeout(() => {
         collecting = null;
-        if (!closed) client.cache.gc();
+        if (closed) return;
+        if (client.cache instanceof InMemoryCache) client.cache.gc({ resetResultCache: true });
+        else client.cache.gc();
       }, 0);
     };
     const letGo = (index: number) => {
