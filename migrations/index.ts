@@ -46,6 +46,7 @@ import { Migration20261214120000WholeListPages } from './Migration20261214120000
 import { Migration20261214130000BookingStateSortIndexes } from './Migration20261214130000_booking_state_sort_indexes.js';
 import { Migration20261214130100BookingsOfAccounts } from './Migration20261214130100_bookings_of_accounts.js';
 import { Migration20261214160000BookingSearchWords } from './Migration20261214160000_booking_search_words.js';
+import { Migration20261214140000GuestBookingLinks } from './Migration20261214140000_guest_booking_links.js';
 
 /** Every migration in order. Listed in code so the built server and the TypeScript sources agree. */
 export const migrationsList: MigrationObject[] = [
@@ -95,5 +96,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261214120000_whole_list_pages', class: Migration20261214120000WholeListPages },
   { name: 'Migration20261214130000_booking_state_sort_indexes', class: Migration20261214130000BookingStateSortIndexes },
   { name: 'Migration20261214130100_bookings_of_accounts', class: Migration20261214130100BookingsOfAccounts },
+  { name: 'Migration20261214140000_guest_booking_links', class: Migration20261214140000GuestBookingLinks },
   { name: 'Migration20261214160000_booking_search_words', class: Migration20261214160000BookingSearchWords },
 ];

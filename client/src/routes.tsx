@@ -91,6 +91,9 @@ export const routes = createBrowserRouter([
       { path: '/checkout', lazy: lazyScreen(() => import('./checkout/CheckoutPage')), handle: handle({ title: 'Buchen' }) },
       { path: '/payment/redirection', lazy: lazyScreen(() => import('./payments/PaymentRedirectionPage')), handle: handle({ title: 'Bezahlen' }) },
       { path: '/checkout/status', lazy: lazyScreen(() => import('./checkout/CheckoutStatusPage')), handle: handle({ title: 'Buchungsbestätigung' }) },
+      // "Meine Buchungen" for guests: asking for the mailed link, and the list it opens.
+      { path: '/meine-buchungen', lazy: lazyScreen(() => import('./bookings/mine/GuestBookingsRequestPage')), handle: handle({ title: 'Meine Buchungen' }) },
+      { path: '/meine-buchungen/link', lazy: lazyScreen(() => import('./bookings/mine/GuestBookingsPage')), handle: handle({ title: 'Meine Buchungen' }) },
       { path: '/booking/status/:tenantId', lazy: lazyScreen(() => import('./bookings/public/BookingStatusPage')), handle: handle({ title: 'Status Ihrer Buchung' }) },
       { path: '/booking/request-reject/:tenantId', lazy: lazyScreen(() => import('./bookings/public/RequestCancellationPage')), handle: handle({ title: 'Stornierung anfragen' }) },
       { path: '/booking/verify-reject/:tenantId', lazy: lazyScreen(() => import('./bookings/public/ConfirmCancellationPage')), handle: handle({ title: 'Stornierung bestätigen' }) },

@@ -20,7 +20,7 @@ import { TestPaymentResolver } from './payments/test-payment.resolver.js';
 import { BookingPortalResolver } from './portal/portal.resolver.js';
 import { PrivacyResolver } from './privacy/privacy.resolver.js';
 import { TicketCheckInResolver } from './bookings/ticket-check-in.resolver.js';
-import { MyBookingsResolver } from './bookings/my-bookings.resolver.js';
+import { GuestBookingsResolver, MyBookingsResolver } from './bookings/my-bookings.resolver.js';
 import { BookingSeriesResolver } from './bookings/series/booking-series.resolver.js';
 import { AllocationResolver } from './allocation/allocation.resolver.js';
 import { BookingReceiptsResolver, ReceiptResolver } from './receipts/receipt.resolver.js';
@@ -38,7 +38,7 @@ import type { AppPubSub } from './shared/pubsub.js';
 import { authChecker, authDirective, AuthRule, authRuleSentence, scopeTokensToTheirTenant } from './shared/graphql/auth.js';
 
 /** Every resolver, one per domain. */
-const resolvers = [AuthResolver, TenantResolver, InstanceResolver, UserResolver, AccountResolver, SsoResolver, TenantMemberResolver, TenantChangeLogResolver, TenantUpdateResolver, WorkflowResolver, RoleResolver, CouponResolver, FileResolver, BookableResolver, EventResolver, EventSeatsResolver, EventSeatsSoldResolver, EventLinkResolver, TicketEventResolver, TicketEventTicketsResolver, BookingPortalResolver, BookingResolver, BookingHistoryResolver, BookingItemEventResolver, BookingBoardResolver, BookingSeriesResolver, MyBookingsResolver, AllocationResolver, TicketCheckInResolver, PaymentResolver, TestPaymentResolver, ReceiptResolver, BookingReceiptsResolver, MailTemplatePreviewResolver, PrivacyResolver, ApiTokenResolver, CalendarFeedResolver, WebhookResolver] as const;
+const resolvers = [AuthResolver, TenantResolver, InstanceResolver, UserResolver, AccountResolver, SsoResolver, TenantMemberResolver, TenantChangeLogResolver, TenantUpdateResolver, WorkflowResolver, RoleResolver, CouponResolver, FileResolver, BookableResolver, EventResolver, EventSeatsResolver, EventSeatsSoldResolver, EventLinkResolver, TicketEventResolver, TicketEventTicketsResolver, BookingPortalResolver, BookingResolver, BookingHistoryResolver, BookingItemEventResolver, BookingBoardResolver, BookingSeriesResolver, MyBookingsResolver, GuestBookingsResolver, AllocationResolver, TicketCheckInResolver, PaymentResolver, TestPaymentResolver, ReceiptResolver, BookingReceiptsResolver, MailTemplatePreviewResolver, PrivacyResolver, ApiTokenResolver, CalendarFeedResolver, WebhookResolver] as const;
 
 /** The rules a field's `@auth(requires: …)` directives name. */
 export function authRulesOf(field: Pick<GraphQLFieldConfig<unknown, unknown>, 'astNode'>): AuthRule[] {

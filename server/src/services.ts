@@ -70,6 +70,7 @@ import { AllocationService } from './allocation/allocation.service.js';
 import { AllocationAccounts } from './allocation/allocation-accounts.js';
 import type { AccountBookings } from './users/account-bookings.js';
 import { MyBookings } from './bookings/my-bookings.js';
+import { GuestBookingLinks } from './bookings/guest-booking-links.js';
 
 /**
  * Every domain service, built once per process; resolvers and REST handlers share them. The domains
@@ -143,7 +144,14 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
   const paymentFollowUps: PaymentFollowUps = new DocumentPaymentFollowUps(receipts, new MailPaymentFollowUps());
   const bookingStatus = new BookingStatusService(orm, workflows, paymentFollowUps, occupancyGuard, attempts, ticketCodes);
   // A person's own bookings with their documents, which the receipts domain lists.
-  const myBookings = new MyBookings(orm, { documentsOf: (tenantId, numbers) => receipts.listOfBookings(tenantId, numbers) });
+  // Guests see theirs through a link mailed to the address they booked with, from the instance's sender as the account mails.
+  const guestBookingLinks = new GuestBookingLinks(orm, config, attempts, mail);
+  const myBookings = new MyBookings(
+    orm,
+    { documentsOf: (tenantId, numbers) => receipts.listOfBookings(tenantId, numbers), fileOf: (tenantId, number, documentId) => receipts.fileForGuest(tenantId, number, documentId) },
+    guestBookingLinks,
+    config.publicUrl,
+  );
   late.bookingStatus = bookingStatus;
   const accountTokens = new AccountTokens();
   const accountMails = new AccountMails(orm, mail, accountTokens, config.publicUrl, instance);
@@ -211,6 +219,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     bookingPortal: new BookingPortalService(orm, bookableShowcase, eventShowcase),
     bookingStatus,
     myBookings,
+    guestBookingLinks,
     ticketCheckIn: new TicketCheckIn(orm, attempts, eventSeats),
     bookingSeries: new BookingSeriesService(orm, bookingStatus, checkout),
     bookingEditor: new BookingEditorService(orm, workflows, occupancyGuard, paymentFollowUps, ticketCodes),
@@ -228,6 +237,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
       ...workflowActions.handlers(),
       ...receipts.handlers(),
       ...accountMails.handlers(),
+      ...guestBookingLinks.handlers(),
       ...lockers.handlers(),
       ...privacy.handlers(),
       ...webhooks.handlers(),

@@ -198,7 +198,7 @@ function screens(): Screen[] {
     { path: '/admin/veranstaltungen/create/information', who: 'owner' },
     { path: '/admin/veranstaltungen/create/teilnehmer', who: 'owner' },
     // The pages behind mailed links, with a token (that they only send when asked).
-    ...['/login', '/login/sso', '/registrieren', '/willkommen', '/email/verify?token=a11y-pruef-token-a11y-pruef-token-a11y', '/password/reset', '/password/new?token=a11y-pruef-token-a11y-pruef-token-a11y', '/password/confirmed'].map(
+    ...['/login', '/login/sso', '/registrieren', '/willkommen', '/email/verify?token=a11y-pruef-token-a11y-pruef-token-a11y', '/password/reset', '/password/new?token=a11y-pruef-token-a11y-pruef-token-a11y', '/password/confirmed', '/meine-buchungen'].map(
       (path) => ({ path, who: 'public' as const }),
     ),
   ];

@@ -82,6 +82,8 @@ export interface BookingPaymentStart {
   name: 'bookings_tenant_series_index',
   expression: 'create index "bookings_tenant_series_index" on "bookings" ("tenant_id", "series_id", "time_begin") where "series_id" is not null',
 })
+// "Meine Buchungen" of a guest by the address booked with, and an account taking over its guest bookings.
+@Index({ name: 'bookings_mail_lower_index', expression: 'create index "bookings_mail_lower_index" on "bookings" (lower("mail"))' })
 @Index({ name: 'bookings_search_index', expression: 'create index "bookings_search_index" on "bookings" using gin ("search_text" gin_trgm_ops)' })
 export class Booking {
   @PrimaryKey({ type: 'uuid' })

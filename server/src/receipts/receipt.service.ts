@@ -298,6 +298,21 @@ export class ReceiptService {
     // Staff who may read the booking, and its booker ("Meine Buchungen"; not through a token, which has no account).
     const booker = !viewer.apiToken && booking.assignedUserId === viewer.user.id;
     if (!booker && !mayOnBooking(viewer, 'read', booking)) throw new AppError('auth.forbidden');
+    return this.documentOf(em, tenantId, booking, receiptId);
+  }
+
+  /**
+   * A document of the booking for its guest booker, whom the bookings domain has recognised by the
+   * link mailed to the booking's address ("Meine Buchungen" by link); "not found" as in `file`.
+   */
+  async fileForGuest(tenantId: string, bookingNumber: string, receiptId: string): Promise<{ fileName: string; content: Buffer }> {
+    const em = this.orm.em.fork();
+    const booking = await findBooking(em, tenantId, bookingNumber);
+    if (!booking) throw new AppError('generic.not-found');
+    return this.documentOf(em, tenantId, booking, receiptId);
+  }
+
+  private async documentOf(em: EntityManager, tenantId: string, booking: Booking, receiptId: string): Promise<{ fileName: string; content: Buffer }> {
     // Looked up among this booking's rows (and its series' documents) only; the request names no path.
     const own = booking.seriesId ? { tenant: tenantId, $or: [{ booking }, { seriesId: booking.seriesId }] } : { tenant: tenantId, booking };
     const receipt = isUuid(receiptId) ? await em.findOne(Receipt, { ...own, id: receiptId }) : await em.findOne(Receipt, { ...own, fileName: receiptId });

@@ -118,6 +118,8 @@ export const errorCatalogue = {
   },
   'booking.public-status-disabled': { status: 405, title: 'Nicht verfügbar', detail: 'Der öffentliche Buchungsstatus ist für diesen Mandanten nicht freigeschaltet.' , meaning: 'The tenant has not switched on the public booking status page.' },
   'booking.name-mismatch': { status: 401, title: 'Zugriff verweigert', detail: 'Der Name passt nicht zu dieser Buchung.' , meaning: 'The public booking status was asked for with a name that does not match the booking.' },
+  'my-bookings.link-invalid': { status: 404, title: 'Link ungültig', detail: 'Der Link zu Ihren Buchungen ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.' , meaning: 'The token of a "Meine Buchungen" link mailed to a guest is unknown, malformed or older than 24 hours; ask for a new link (requestMyBookingsLink, POST /api/account/bookings/link).' },
+  'my-bookings.address-unverified': { status: 403, title: 'E-Mail-Adresse nicht bestätigt', detail: 'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse. Erst dann können Sie die als Gast gemachten Buchungen übernehmen.' , meaning: 'Taking over the bookings made as a guest with the account\'s address needs an account whose address is verified.' },
   'booking.hook-invalid': { status: 404, title: 'Nicht gefunden', detail: 'Der Link ist ungültig oder wurde bereits verwendet.' , meaning: 'A booking\'s link (cancellation, confirmation) is unknown or already used.' },
   // Payments: starting answers 400 with the original product's numeric code 0, 1 or 2 as well.
   'payment.booking-not-found': { status: 400, title: 'Zahlung nicht möglich', detail: 'Die Buchung wurde nicht gefunden.' , meaning: 'A payment was started for a booking that does not exist.' },

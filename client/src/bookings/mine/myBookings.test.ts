@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { periodText, statusOfState } from './MyBookingsPage';
+import { claimedText } from './ClaimGuestBookings';
+import { periodText, statusOfState } from './myBookingCard';
 
 describe('Meine Buchungen', () => {
   it('writes a period of one day with its end time only, across days both in full (Berlin)', () => {
@@ -11,5 +12,13 @@ describe('Meine Buchungen', () => {
 
   it("names each state with the staff list's word", () => {
     expect((['PENDING', 'RELEASED', 'REJECTED', 'CANCELLED'] as const).map(statusOfState)).toEqual(['ausstehend', 'freigegeben', 'abgelehnt', 'storniert']);
+  });
+
+  it('says how many guest bookings were taken over, one in words', () => {
+    expect([0, 1, 3].map(claimedText)).toEqual([
+      'Zu Ihrer E-Mail-Adresse gibt es keine Buchungen ohne Konto.',
+      'Eine Buchung wurde in Ihr Konto übernommen.',
+      '3 Buchungen wurden in Ihr Konto übernommen.',
+    ]);
   });
 });

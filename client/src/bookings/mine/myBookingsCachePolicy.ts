@@ -17,7 +17,10 @@ export const myBookingsPolicy: FieldPolicy<StoredMyBookingPage> = {
   },
 };
 
+/** A guest's list behind a mailed link: one list per link and period, paged as `myBookings`. */
+export const myBookingsByLinkPolicy: FieldPolicy<StoredMyBookingPage> = { ...myBookingsPolicy, keyArgs: ['token', 'period'] };
+
 export const myBookingsTypePolicies: TypePolicies = {
   MyBooking: { keyFields: ['tenantId', 'id'] },
-  Query: { fields: { myBookings: myBookingsPolicy } },
+  Query: { fields: { myBookings: myBookingsPolicy, myBookingsByLink: myBookingsByLinkPolicy } },
 };

@@ -123,6 +123,9 @@ function StatusLookup({ lookup }: { lookup: BookingLookup }) {
           </form>
         )}
       />
+      <div className="public-links">
+        <Link to="/meine-buchungen">Buchungsnummer nicht zur Hand? Alle meine Buchungen per E-Mail-Link</Link>
+      </div>
     </PublicPage>
   );
 }
@@ -187,6 +190,7 @@ function StatusView({ tenantId, status }: { tenantId: string; status: PublicBook
       <div className="public-links">
         {mayAskToCancel(status.status) ? <Link to={requestCancellationPath(tenantId, status.bookingId, status.name)}>Stornierung anfragen</Link> : null}
         <Link to={bookingStatusPath(tenantId)}>Andere Buchung abfragen</Link>
+        <Link to="/meine-buchungen">Alle meine Buchungen</Link>
       </div>
     </PublicPage>
   );
