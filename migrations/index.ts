@@ -45,6 +45,8 @@ import { Migration20261214110000UserListIndexes } from './Migration2026121411000
 import { Migration20261214120000WholeListPages } from './Migration20261214120000_whole_list_pages.js';
 import { Migration20261214130000BookingStateSortIndexes } from './Migration20261214130000_booking_state_sort_indexes.js';
 import { Migration20261214130100BookingsOfAccounts } from './Migration20261214130100_bookings_of_accounts.js';
+import { Migration20261214150000CancellationPolicies } from './Migration20261214150000_cancellation_policies.js';
+import { Migration20261214150100BookingRefunds } from './Migration20261214150100_booking_refunds.js';
 
 /** Every migration in order. Listed in code so the built server and the TypeScript sources agree. */
 export const migrationsList: MigrationObject[] = [
@@ -94,4 +96,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261214120000_whole_list_pages', class: Migration20261214120000WholeListPages },
   { name: 'Migration20261214130000_booking_state_sort_indexes', class: Migration20261214130000BookingStateSortIndexes },
   { name: 'Migration20261214130100_bookings_of_accounts', class: Migration20261214130100BookingsOfAccounts },
+  { name: 'Migration20261214150000_cancellation_policies', class: Migration20261214150000CancellationPolicies },
+  { name: 'Migration20261214150100_booking_refunds', class: Migration20261214150100BookingRefunds },
 ];

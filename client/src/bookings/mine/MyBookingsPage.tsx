@@ -8,6 +8,7 @@ import { useLoadMore } from '../../shared/list/useLoadMore';
 import { PageTitle } from '../../shared/PageTitle';
 import { paymentRedirectionPath } from '../../payments/paymentRedirection';
 import { PaymentTag, StatusTag } from '../staff/BookingTags';
+import { CancelMyBookingButton } from './CancelMyBookingButton';
 import './myBookings.css';
 
 type MyBooking = MyBookingsQuery['myBookings']['items'][number];
@@ -43,7 +44,9 @@ export function periodText(begin: string | null, end: string | null): string {
 
 const documentLabel = (kind: string) => (kind === 'invoice' ? 'Rechnung' : 'Zahlungsbeleg');
 
-function MyBookingCard({ booking }: { booking: MyBooking }) {
+function MyBookingCard({ booking, upcoming }: { booking: MyBooking; upcoming: boolean }) {
+  // Upcoming and not cancelled: the server decides (by the objects' policy) whether it cancels or asks the staff.
+  const cancellable = upcoming && (booking.state === 'PENDING' || booking.state === 'RELEASED');
   const objects = booking.objects.map((object) => (object.amount > 1 ? `${object.amount} × ${object.title}` : object.title)).join(', ');
   return (
     <Card className="my-booking" elevation={1} data-booking-id={booking.id}>
@@ -66,9 +69,10 @@ function MyBookingCard({ booking }: { booking: MyBooking }) {
             <PaymentTag payment={paymentStatusLabel(booking)} /> {booking.paymentMethod || booking.paymentProvider ? paymentWayLabel(booking) : ''}
           </dd>
         </dl>
-        {(booking.documents.length > 0 || booking.mayPay) && (
+        {(booking.documents.length > 0 || booking.mayPay || cancellable) && (
           <footer className="my-booking-actions">
             {booking.mayPay && <AnchorButton intent="primary" icon="credit-card" text="Jetzt bezahlen" href={paymentRedirectionPath(booking.tenantId, booking.id)} />}
+            {cancellable && <CancelMyBookingButton tenantId={booking.tenantId} bookingId={booking.id} />}
             {booking.documents.map((document) => (
               <AnchorButton key={document.id} variant="outlined" icon="document" text={`${documentLabel(document.kind)} ${document.number}`} href={document.downloadUrl} download />
             ))}
@@ -108,7 +112,7 @@ export default function MyBookingsPage() {
         ) : page.items.length === 0 ? (
           <NonIdealState icon="calendar" title={period.empty} />
         ) : (
-          page.items.map((booking) => <MyBookingCard key={`${booking.tenantId}/${booking.id}`} booking={booking} />)
+          page.items.map((booking) => <MyBookingCard key={`${booking.tenantId}/${booking.id}`} booking={booking} upcoming={period.value === 'UPCOMING'} />)
         )}
       </div>
       {page?.pageInfo.hasNextPage && (
