@@ -1,3 +1,4 @@
+import { H3 } from '@blueprintjs/core';
 import { cancellationPolicyLines, type CancellationPolicy } from '../../../common/bookables/cancellation-policy';
 
 /**
@@ -6,8 +7,8 @@ import { cancellationPolicyLines, type CancellationPolicy } from '../../../commo
  */
 export function CancellationTerms({ policy }: { policy: CancellationPolicy }) {
   return (
-    <section className="checkout-cancellation-terms" aria-label="Stornobedingungen">
-      <h4 className="bp6-heading">Stornobedingungen</h4>
+    <section className="checkout-cancellation-terms" aria-labelledby="checkout-cancellation-heading">
+      <H3 id="checkout-cancellation-heading">Stornobedingungen</H3>
       {cancellationPolicyLines(policy).map((line) => (
         <p key={line} className="bp6-text-muted">
           {line}
