@@ -47,6 +47,8 @@ import { Migration20261214130000BookingStateSortIndexes } from './Migration20261
 import { Migration20261214130100BookingsOfAccounts } from './Migration20261214130100_bookings_of_accounts.js';
 import { Migration20261214160000BookingSearchWords } from './Migration20261214160000_booking_search_words.js';
 import { Migration20261214140000GuestBookingLinks } from './Migration20261214140000_guest_booking_links.js';
+import { Migration20261214150000CancellationPolicies } from './Migration20261214150000_cancellation_policies.js';
+import { Migration20261214150100BookingRefunds } from './Migration20261214150100_booking_refunds.js';
 
 /** Every migration in order. Listed in code so the built server and the TypeScript sources agree. */
 export const migrationsList: MigrationObject[] = [
@@ -97,5 +99,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261214130000_booking_state_sort_indexes', class: Migration20261214130000BookingStateSortIndexes },
   { name: 'Migration20261214130100_bookings_of_accounts', class: Migration20261214130100BookingsOfAccounts },
   { name: 'Migration20261214140000_guest_booking_links', class: Migration20261214140000GuestBookingLinks },
+  { name: 'Migration20261214150000_cancellation_policies', class: Migration20261214150000CancellationPolicies },
+  { name: 'Migration20261214150100_booking_refunds', class: Migration20261214150100BookingRefunds },
   { name: 'Migration20261214160000_booking_search_words', class: Migration20261214160000BookingSearchWords },
 ];

@@ -1,4 +1,5 @@
 import type { BookableData, BookableType } from './bookable.model.js';
+import { defaultCancellationPolicy } from './cancellation-policy.js';
 
 /**
  * A new bookable's values where the client sends nothing (docs/bookables-and-files.md). The form
@@ -45,5 +46,6 @@ export function defaultBookableData(type: BookableType): BookableData {
     checkoutBookableIds: [],
     requiredFields: [],
     bookingNotes: '',
+    cancellationPolicy: defaultCancellationPolicy(),
   };
 }

@@ -1,3 +1,5 @@
+import type { CancellationPolicy } from './cancellation-policy.js';
+
 /**
  * The shapes of a bookable object (docs/bookables-and-files.md) as plain
  * TypeScript: the entity stores them, the rules compute with them, REST and GraphQL show them.
@@ -122,6 +124,8 @@ export interface BookableData {
   checkoutBookableIds: CheckoutBookable[];
   requiredFields: RequiredFieldName[];
   bookingNotes: string;
+  /** "Stornobedingungen": whether citizens cancel themselves and what comes back (cancellation-policy.ts). */
+  cancellationPolicy: CancellationPolicy;
 }
 
 /** A stored bookable: the data plus identity and ownership. */

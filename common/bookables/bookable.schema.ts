@@ -22,6 +22,7 @@ import {
   type CheckoutBookable,
   type RequiredFieldName,
 } from './bookable.model.js';
+import { cancellationPolicySchema } from './cancellation-policy.js';
 
 export const bookableMessages = {
   required: schemaMessages.required,
@@ -261,6 +262,7 @@ export function bookableSchema(storedType: BookableType | null) {
     checkoutBookableIds: checkoutBookables,
     requiredFields: textList().transform((names) => names.filter((name): name is RequiredFieldName => (requiredFieldNames as readonly string[]).includes(name))),
     bookingNotes: richText,
+    cancellationPolicy: cancellationPolicySchema,
   })
     .superRefine((bookable, context) => {
       const issue = (path: string, message: string) => context.addIssue({ code: 'custom', path: path.split('.'), message });

@@ -26,6 +26,9 @@ export const bookingHistoryActionLabels = {
   deleted: 'Gelöscht',
   locker_updated: 'Schließfach aktualisiert',
   anonymised: 'Personenbezogene Daten anonymisiert',
+  refund_opened: 'Erstattung angelegt',
+  refund_completed: 'Erstattung abgeschlossen',
+  refund_failed: 'Erstattung fehlgeschlagen',
 } as const;
 export type BookingHistoryAction = keyof typeof bookingHistoryActionLabels;
 

@@ -7,6 +7,7 @@ import { allocationApi } from './allocation/allocation.openapi.js';
 import { bookableApi } from './bookables/bookable.openapi.js';
 import { bookingApi } from './bookings/booking.openapi.js';
 import { myBookingApi } from './bookings/my-bookings.openapi.js';
+import { bookingCancellationApi } from './bookings/booking-cancellation.openapi.js';
 import { couponApi } from './coupons/coupon.openapi.js';
 import { eventApi } from './events/event.openapi.js';
 import { calendarFeedApi } from './feeds/calendar-feed.openapi.js';
@@ -32,6 +33,7 @@ import { apiDocsDomain } from './shared/openapi/routes.js';
 export const apiDomains: readonly ApiDomain[] = [
   bookingApi,
   myBookingApi,
+  bookingCancellationApi,
   allocationApi,
   bookableApi,
   eventApi,

@@ -22,6 +22,7 @@ import { eventCsvRoutes } from './events/event-csv.routes.js';
 import { bookingCsvRoutes } from './bookings/booking-csv.routes.js';
 import { snippetRoutes } from './snippets/snippet.routes.js';
 import { bookingRoutes } from './bookings/booking.routes.js';
+import { bookingCancellationRoutes } from './bookings/booking-cancellation.routes.js';
 import { checkoutRoutes } from './bookings/checkout/checkout.routes.js';
 import { bookingSeriesRoutes } from './bookings/series/booking-series.routes.js';
 import { allocationRoutes } from './allocation/allocation.routes.js';
@@ -314,7 +315,7 @@ export async function createApp(config: AppConfig, orm: MikroORM, databaseUrl: s
   // Tenant-scoped routes after the platform ones (Express: the first match wins), so /api/tenants/... never reaches them.
   // A token of another tenant is refused on every tenant's path, before any route (shared/token-scope.ts).
   const tenantScope = tokenTenantScope(services.viewers);
-  app.use('/api/:tenantId', tenantScope, csrf, restJson, roleRoutes(services), couponRoutes(services), fileRoutes(services), bookableRoutes(services), eventRoutes(services), bookingRoutes(services), bookingSeriesRoutes(services), allocationRoutes(services), receiptRoutes(services), privacyRoutes(services), checkoutRoutes(services), paymentRoutes(services), tenantScopedRoutes(services), workflowRoutes(services), apiTokenRoutes(services));
+  app.use('/api/:tenantId', tenantScope, csrf, restJson, roleRoutes(services), couponRoutes(services), fileRoutes(services), bookableRoutes(services), eventRoutes(services), bookingRoutes(services), bookingCancellationRoutes(services), bookingSeriesRoutes(services), allocationRoutes(services), receiptRoutes(services), privacyRoutes(services), checkoutRoutes(services), paymentRoutes(services), tenantScopedRoutes(services), workflowRoutes(services), apiTokenRoutes(services));
   // Downloads for staff (a session, read-only GETs: no CSRF token needed).
   app.use('/csv/:tenantId', tenantScope, eventCsvRoutes(services), bookingCsvRoutes(services));
   // HTML snippets for tenant websites (public; a session only adds an event's attachments).

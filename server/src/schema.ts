@@ -5,6 +5,7 @@ import { BookableResolver } from './bookables/bookable.resolver.js';
 import { BookingBoardResolver } from './bookings/booking-board.resolver.js';
 import { BookingResolver } from './bookings/booking.resolver.js';
 import { BookingHistoryResolver } from './bookings/booking-history.resolver.js';
+import { BookingCancellationResolver } from './bookings/booking-cancellation.resolver.js';
 import { MailTemplatePreviewResolver } from './bookings/mail-template-preview.resolver.js';
 import { ApiTokenResolver } from './tokens/api-token.resolver.js';
 import { CalendarFeedResolver } from './feeds/calendar-feed.resolver.js';
@@ -38,7 +39,7 @@ import type { AppPubSub } from './shared/pubsub.js';
 import { authChecker, authDirective, AuthRule, authRuleSentence, scopeTokensToTheirTenant } from './shared/graphql/auth.js';
 
 /** Every resolver, one per domain. */
-const resolvers = [AuthResolver, TenantResolver, InstanceResolver, UserResolver, AccountResolver, SsoResolver, TenantMemberResolver, TenantChangeLogResolver, TenantUpdateResolver, WorkflowResolver, RoleResolver, CouponResolver, FileResolver, BookableResolver, EventResolver, EventSeatsResolver, EventSeatsSoldResolver, EventLinkResolver, TicketEventResolver, TicketEventTicketsResolver, BookingPortalResolver, BookingResolver, BookingHistoryResolver, BookingItemEventResolver, BookingBoardResolver, BookingSeriesResolver, MyBookingsResolver, GuestBookingsResolver, AllocationResolver, TicketCheckInResolver, PaymentResolver, TestPaymentResolver, ReceiptResolver, BookingReceiptsResolver, MailTemplatePreviewResolver, PrivacyResolver, ApiTokenResolver, CalendarFeedResolver, WebhookResolver] as const;
+const resolvers = [AuthResolver, TenantResolver, InstanceResolver, UserResolver, AccountResolver, SsoResolver, TenantMemberResolver, TenantChangeLogResolver, TenantUpdateResolver, WorkflowResolver, RoleResolver, CouponResolver, FileResolver, BookableResolver, EventResolver, EventSeatsResolver, EventSeatsSoldResolver, EventLinkResolver, TicketEventResolver, TicketEventTicketsResolver, BookingPortalResolver, BookingResolver, BookingHistoryResolver, BookingCancellationResolver, BookingItemEventResolver, BookingBoardResolver, BookingSeriesResolver, MyBookingsResolver, GuestBookingsResolver, AllocationResolver, TicketCheckInResolver, PaymentResolver, TestPaymentResolver, ReceiptResolver, BookingReceiptsResolver, MailTemplatePreviewResolver, PrivacyResolver, ApiTokenResolver, CalendarFeedResolver, WebhookResolver] as const;
 
 /** The rules a field's `@auth(requires: …)` directives name. */
 export function authRulesOf(field: Pick<GraphQLFieldConfig<unknown, unknown>, 'astNode'>): AuthRule[] {

@@ -71,6 +71,9 @@ import { AllocationAccounts } from './allocation/allocation-accounts.js';
 import type { AccountBookings } from './users/account-bookings.js';
 import { MyBookings } from './bookings/my-bookings.js';
 import { GuestBookingLinks } from './bookings/guest-booking-links.js';
+import { BookingRefunds } from './bookings/booking-refunds.js';
+import { BookingCancellation } from './bookings/booking-cancellation.js';
+import { ProviderRefunds } from './payments/online-refunds.js';
 
 /**
  * Every domain service, built once per process; resolvers and REST handlers share them. The domains
@@ -153,6 +156,9 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     config.publicUrl,
   );
   late.bookingStatus = bookingStatus;
+  // Refunds of citizens' cancellations: the payments domain gives back online what its providers can (the test provider for now).
+  const bookingRefunds = new BookingRefunds(orm, new ProviderRefunds(orm, config.payments.testProvider));
+  const bookingCancellation = new BookingCancellation(orm, bookingStatus, bookingRefunds, new StatusTokenGuesses(attempts), eventSeats);
   const accountTokens = new AccountTokens();
   const accountMails = new AccountMails(orm, mail, accountTokens, config.publicUrl, instance);
   const payments = new PaymentService(orm, config.publicUrl, config.payments, paymentFollowUps, workflows);
@@ -218,6 +224,8 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     snippets: new SnippetService(orm, config.publicUrl, bookableShowcase, eventShowcase, eventSeats),
     bookingPortal: new BookingPortalService(orm, bookableShowcase, eventShowcase),
     bookingStatus,
+    bookingRefunds,
+    bookingCancellation,
     myBookings,
     guestBookingLinks,
     ticketCheckIn: new TicketCheckIn(orm, attempts, eventSeats),
@@ -234,6 +242,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
     allocation,
     jobHandlers: {
       ...bookingMails.handlers(),
+      ...bookingRefunds.handlers(),
       ...workflowActions.handlers(),
       ...receipts.handlers(),
       ...accountMails.handlers(),

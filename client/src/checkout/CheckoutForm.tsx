@@ -20,6 +20,7 @@ import { usePricePreview } from './usePricePreview';
 import { bookableMaximum, seatsLeftText } from './seats';
 import { eventsOfItems } from '../shared/ticketEvent';
 import { SeriesChoice } from './series/SeriesChoice';
+import { CancellationTerms } from './CancellationTerms';
 import { berlinDateOf, initialSeriesValues, seriesPaymentApps, seriesRequest, seriesServerFieldNames } from '../bookings/series/seriesRequest';
 
 type Bookable = CheckoutBookableQuery['publicBookable'];
@@ -298,6 +299,7 @@ function CheckoutBody({ tenantId, data, tickets, options, values, submitting }: 
         <p className="bp6-text-muted checkout-submit-note">
           {bookable.autoCommitBooking ? 'Die Buchung ist verbindlich.' : 'Ihre Anfrage wird geprüft; die Buchung gilt erst mit der Freigabe.'} Eine Bestätigung erhalten Sie per E-Mail.
         </p>
+        <CancellationTerms policy={bookable.cancellationPolicy} />
         <PrivacyNotice privacy={data.tenantPrivacy} />
       </aside>
     </div>

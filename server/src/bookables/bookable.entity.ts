@@ -15,6 +15,7 @@ import {
   type SpecialOpeningHour,
   type TimePeriod,
 } from './bookable.model.js';
+import { defaultCancellationPolicy, type CancellationPolicy } from '../../../common/bookables/cancellation-policy.js';
 
 /**
  * A bookable object of a tenant. What lists filter and count on is a
@@ -162,6 +163,10 @@ export class Bookable {
 
   @Property({ type: 'text', default: '' })
   bookingNotes: Opt<string> = '';
+
+  /** "Stornobedingungen" (common/bookables/cancellation-policy.ts); read and written whole. */
+  @Property({ type: 'jsonb', default: '{"citizenMayCancel":false,"tiers":[],"feeEur":0}' })
+  cancellationPolicy: Opt<CancellationPolicy> = defaultCancellationPolicy();
 
   /** The creator; the "own" flags of manageBookables match on it. */
   @Property({ type: 'text', nullable: true })

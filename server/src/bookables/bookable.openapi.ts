@@ -24,16 +24,43 @@ const bookableRecord: JsonSchema = {
     isBookable: { type: 'boolean' },
     allowSeries: { type: 'boolean', description: 'Die Öffentlichkeit darf Serien buchen (Mitarbeitende immer)' },
     priceEur: { type: ['number', 'null'], description: 'Einzelpreis (netto), solange die Preise in diese Form passen' },
+    cancellationPolicy: ref('CancellationPolicy'),
     priceCategory: { type: ['string', 'null'], enum: [...singlePriceCategories, null] },
   },
 };
+
+/** "Stornobedingungen" (docs/bookings.md, "Cancellation policy and refunds"). */
+export const cancellationPolicyJson: JsonSchema = {
+  type: 'object',
+  description: 'Stornobedingungen: ob Bürgerinnen und Bürger selbst stornieren dürfen, die Erstattungsstufen und die Bearbeitungsgebühr.',
+  required: ['citizenMayCancel', 'tiers', 'feeEur'],
+  properties: {
+    citizenMayCancel: { type: 'boolean', description: 'Bürger dürfen selbst stornieren (sonst eine Stornierungsanfrage an die Verwaltung)' },
+    tiers: {
+      type: 'array',
+      description: 'Erstattungsstufen, die mit den meisten Tagen zuerst',
+      items: {
+        type: 'object',
+        required: ['daysBefore', 'refundPercent'],
+        properties: {
+          daysBefore: { type: 'integer', minimum: 0, maximum: 3650, description: 'bis so viele Kalendertage (Europe/Berlin) vor Beginn' },
+          refundPercent: { type: 'integer', minimum: 0, maximum: 100, description: 'Erstattung in Prozent des Gezahlten' },
+        },
+      },
+    },
+    feeEur: { type: 'number', minimum: 0, description: 'Bearbeitungsgebühr in Euro, von jeder Erstattung einbehalten' },
+  },
+};
+
+/** The policy as a write sends it: every field may be left out (the default: citizens may not cancel themselves). */
+const { required: _policyRequired, ...cancellationPolicyInputJson } = cancellationPolicyJson;
 
 const populate = { name: 'populate', in: 'query' as const, description: '`true`: `_populated` mit Veranstaltung und abhängigen Objekten', schema: { type: 'string', enum: ['true', 'false'] } };
 
 export const bookableApi: ApiDomain = {
   tag: { name: 'Objekte', description: 'Buchbare Objekte: Veranstaltungsorte, Räume, Ressourcen, Tickets.' },
   source: 'server/src/bookables/bookable.openapi.ts',
-  schemas: { Bookable: bookableRecord },
+  schemas: { Bookable: bookableRecord, CancellationPolicy: cancellationPolicyJson },
   operations: [
     {
       method: 'get',
@@ -105,6 +132,7 @@ export const bookableApi: ApiDomain = {
             permittedUsers: textList('Nur diese Personen dürfen buchen'),
             permittedRoles: textList('Nur diese Rollen dürfen buchen'),
             requiredFields: textList('Pflichtfelder der Buchung'),
+            cancellationPolicy: cancellationPolicyInputJson,
           },
           extra: {
             id: f.id('Kennung eines bestehenden Objekts'),

@@ -10,6 +10,7 @@ import { TenantMembership } from '../tenants/membership.entity.js';
 import { Tenant } from '../tenants/tenant.entity.js';
 import type { Viewer } from '../users/viewer.service.js';
 import { Bookable } from './bookable.entity.js';
+import { policyOrDefault } from '../../../common/bookables/cancellation-policy.js';
 import { referenceErrors } from './bookable.hierarchy.js';
 import { privateBookableFields, type BookableData, type BookableRecord, type BookableType } from './bookable.model.js';
 import { singlePriceOf, type SinglePrice } from './bookable.single-price.js';
@@ -64,6 +65,7 @@ export function bookableRecord(bookable: Bookable): BookableRecord {
     checkoutBookableIds: bookable.checkoutBookableIds,
     requiredFields: bookable.requiredFields,
     bookingNotes: bookable.bookingNotes,
+    cancellationPolicy: policyOrDefault(bookable.cancellationPolicy),
     ownerUserId: bookable.ownerUserId ?? null,
   };
 }

@@ -128,6 +128,21 @@ export class CheckoutBookableType {
   @Field(() => Boolean, { description: 'Added to every booking of the object.' }) mandatory!: boolean;
 }
 
+@ObjectType('CancellationTier', { description: '"bis … Tage vor Beginn … % Erstattung".' })
+@InputType('CancellationTierInput')
+export class CancellationTierType {
+  @Field(() => Int, { description: 'Cancelled at least this many calendar days (Europe/Berlin) before the start; 0 to 3650, distinct within a policy.' }) daysBefore!: number;
+  @Field(() => Int, { description: 'Percent of what was paid that comes back, 0 to 100.' }) refundPercent!: number;
+}
+
+@ObjectType('CancellationPolicy', { description: '"Stornobedingungen": whether citizens cancel their bookings of the object themselves, and what comes back (docs/bookings.md).' })
+@InputType('CancellationPolicyInput')
+export class CancellationPolicyType {
+  @Field(() => Boolean, { description: 'Citizens cancel themselves; otherwise their cancellation is a request to the staff (the default).' }) citizenMayCancel!: boolean;
+  @Field(() => [CancellationTierType], { description: 'Most days first; the tier with the most days the cancellation still reaches applies, none reached: nothing back.' }) tiers!: CancellationTierType[];
+  @Field(() => Float, { description: '"Bearbeitungsgebühr" in euros, kept from every refund (never below 0).' }) feeEur!: number;
+}
+
 /** The fields the public may see; Bookable adds the staff-only ones. */
 @ObjectType()
 export class BookableFields {
@@ -166,6 +181,7 @@ export class BookableFields {
   @Field(() => [CheckoutBookableType], { description: 'Ordered additional options at checkout.' }) checkoutBookableIds!: CheckoutBookableType[];
   @Field(() => [BookableRequiredField]) requiredFields!: BookableRequiredField[];
   @Field(() => String, { description: 'Rich text (sanitised HTML).' }) bookingNotes!: string;
+  @Field(() => CancellationPolicyType, { description: 'Tickets carry their own (per ticket object).' }) cancellationPolicy!: CancellationPolicyType;
 }
 
 @ObjectType('PublicBookable', { description: 'A bookable object as the public sees it: without visibility, free-booking and locker details or its owner.' })
@@ -238,6 +254,7 @@ export class BookableInput {
   @Field(() => [CheckoutBookableType], { nullable: true }) checkoutBookableIds?: CheckoutBookableType[];
   @Field(() => [BookableRequiredField], { nullable: true }) requiredFields?: BookableRequiredField[];
   @Field(() => String, { nullable: true }) bookingNotes?: string;
+  @Field(() => CancellationPolicyType, { nullable: true }) cancellationPolicy?: CancellationPolicyType;
 }
 
 @ObjectType('OpeningHours', { description: 'The combined opening hours of an object and its parents.' })

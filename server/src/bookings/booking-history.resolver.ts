@@ -27,7 +27,7 @@ export class BookingHistoryChangeType {
 export class BookingHistoryEntryType {
   @Field(() => ID) id!: string;
   @Field(() => Date) at!: Date;
-  @Field(() => String, { description: 'created, changed, released, rejected, cancelled, paid, workflow_moved, receipt_issued, invoice_issued, mail_sent, mail_failed, cancellation_requested, payment_notified, locker_updated, deleted, anonymised.' })
+  @Field(() => String, { description: 'created, changed, released, rejected, cancelled, paid, workflow_moved, receipt_issued, invoice_issued, mail_sent, mail_failed, cancellation_requested, payment_notified, locker_updated, deleted, anonymised, refund_opened, refund_completed, refund_failed.' })
   action!: string;
   @Field(() => BookingHistoryActorType) actor!: BookingHistoryActorType;
   @Field(() => String, { description: 'The path of the change: graphql, rest, checkout, job, payment_callback.' }) via!: string;

@@ -455,3 +455,39 @@ describe('the one mail of a series', () => {
     expect(mail.text).toContain('Buchungszeitraum: vom');
   });
 });
+
+describe('the cancellation policy in the mails', () => {
+  const policy = { citizenMayCancel: true, tiers: [{ daysBefore: 14, refundPercent: 100 }, { daysBefore: 3, refundPercent: 50 }], feeEur: 2.5 };
+  const withPolicy = (chosen: unknown) =>
+    booking({
+      bookableItems: booking().bookableItems.map((item) => ({ ...item, _bookableUsed: { ...item._bookableUsed, cancellationPolicy: chosen } as BookableSnapshot })),
+    });
+
+  it('the confirmation repeats the objects\' policy where citizens may cancel themselves', () => {
+    const mail = compose('confirmed', { booking: withPolicy(policy) });
+    expect(mail.text).toContain('Stornobedingungen:\nSie können diese Buchung bis zu ihrem Beginn selbst stornieren.\nBis 14 Tage vor Beginn: 100 % Erstattung.\nBis 3 Tage vor Beginn: 50 % Erstattung.');
+    expect(mail.text).toMatch(/Bearbeitungsgebühr von 2,50\s€/);
+    expect(mail.contentHtml).toContain('<strong>Stornobedingungen</strong>');
+  });
+
+  it('says nothing new where citizens only ask (the default, and snapshots from before policies)', () => {
+    expect(compose('confirmed').text).not.toContain('Stornobedingungen');
+    expect(compose('confirmed', { booking: withPolicy({ citizenMayCancel: false, tiers: [], feeEur: 0 }) }).text).not.toContain('Stornobedingungen');
+    // The cancellation itself carries no cancel link and no policy.
+    expect(compose('rejected', { booking: withPolicy(policy) }).text).not.toContain('Stornobedingungen');
+  });
+
+  it('a cancellation under the policy names the refund instead of the office getting in touch', () => {
+    const paid = { ...withPolicy(policy), isPayed: true, isCommitted: true, isRejected: true, priceEur: 100, paymentMethod: 'TRANSFER' };
+    const back = compose('rejected', { booking: paid, refundCents: 9_750 });
+    expect(back.text).toMatch(/Sie haben für diese Buchung 100,00\s€ bezahlt\. Nach den Stornobedingungen erhalten Sie 97,50\s€ zurück\./);
+    expect(back.text).not.toContain('meldet sich');
+    expect(compose('rejected', { booking: paid, refundCents: 0 }).text).toContain('wird davon nichts erstattet');
+    expect(compose('tenant-refund-due', { booking: paid, refundCents: 9_750 }).text).toMatch(/sind 97,50\s€ zu erstatten/);
+  });
+
+  it('reads refundCents from the job payload and refuses anything but whole cents', () => {
+    expect(parseBookingMailPayload({ tenantId, bookingId: 'AB12-CD34', kind: 'rejected', refundCents: 500 })).toMatchObject({ refundCents: 500 });
+    expect(() => parseBookingMailPayload({ tenantId, bookingId: 'AB12-CD34', kind: 'rejected', refundCents: 1.5 })).toThrow(/whole cents/);
+  });
+});

@@ -1,3 +1,4 @@
+import { cancellationPolicyLines, commonPolicy, policyOrDefault, type CancellationPolicy } from '../../../common/bookables/cancellation-policy.js';
 import { paymentWayLabel } from '../../../common/bookings/labels.js';
 import type { TicketEventFacts } from '../../../common/bookings/ticket-event.js';
 import { formatBerlinDateTime, formatBerlinSlot, formatEuro } from '../../../common/format/german.js';
@@ -34,6 +35,8 @@ export interface BookingMailInput {
   publicUrl: string;
   /** rejected, declined: the reason. */
   reason?: string;
+  /** rejected, tenant-refund-due of a citizen's cancellation under the object's policy: what is given back, in cents. */
+  refundCents?: number;
   /** cancellation-requested: the hook id the confirmation link carries. */
   hookId?: string;
   /** organizer-new-booking: the organiser's address. */
@@ -427,6 +430,24 @@ function paymentLines(booking: BookingView, receiptAttached: boolean, paidSeries
   return [`Bezahlt: ${formatEuro(paidEur)}`, `Zahlungsart: ${paymentWayLabel(booking)}`, ...(receiptAttached ? ['Den Zahlungsbeleg finden Sie im Anhang.'] : [])];
 }
 
+const POLICY_HEADING = 'Stornobedingungen';
+
+/**
+ * The policy the mails of a live booking repeat: only where the citizen may cancel themselves
+ * (otherwise nothing changed against before: a cancellation is a request), and only one the booked
+ * objects share.
+ */
+function selfCancellationPolicy(booking: BookingView): CancellationPolicy | null {
+  const policy = commonPolicy(booking.bookableItems.map((item) => policyOrDefault((item._bookableUsed as Partial<typeof item._bookableUsed>).cancellationPolicy)));
+  return policy?.citizenMayCancel ? policy : null;
+}
+
+/** What the customer's mail says of the money when the policy decided it. */
+function policyRefundNote(paidCents: number, refundCents: number): string {
+  const paid = `Sie haben für diese Buchung ${formatEuro(paidCents / 100)} bezahlt.`;
+  return refundCents > 0 ? `${paid} Nach den Stornobedingungen erhalten Sie ${formatEuro(refundCents / 100)} zurück.` : `${paid} Nach den Stornobedingungen wird davon nichts erstattet.`;
+}
+
 const link = (href: string, label: string): string => `<p><a href="${escapeHtml(href)}">${escapeHtml(label)}</a></p>`;
 
 /**
@@ -506,7 +527,12 @@ export function composeBookingMail(kind: BookingMailKind, input: BookingMailInpu
   // A series' cancellation names what was paid for all the dates it cancelled, not the first date's amount alone.
   const paidCents = input.series ? input.series.dates.filter((date) => date.isPayed).reduce((sum, date) => sum + Math.round(date.priceEur * 100), 0) : booking.isPayed ? Math.round(booking.priceEur * 100) : 0;
   if (rules.refundNote && paidCents > 0) {
-    const note = `Sie haben für ${input.series ? (input.series.dates.length === 1 ? 'diesen Termin' : 'diese Termine') : 'diese Buchung'} bereits ${formatEuro(paidCents / 100)} bezahlt. Wegen der Erstattung meldet sich ${oneLine(tenant.name)} bei Ihnen.`;
+    const note = input.refundCents !== undefined ? policyRefundNote(paidCents, input.refundCents) : `Sie haben für ${input.series ? (input.series.dates.length === 1 ? 'diesen Termin' : 'diese Termine') : 'diese Buchung'} bereits ${formatEuro(paidCents / 100)} bezahlt. Wegen der Erstattung meldet sich ${oneLine(tenant.name)} bei Ihnen.`;
+    html.push(`<p>${escapeHtml(note)}</p>`);
+    text.push(note);
+  }
+  if (rules.audience === 'tenant' && input.refundCents !== undefined) {
+    const note = `Nach den Stornobedingungen sind ${formatEuro(input.refundCents / 100)} zu erstatten. Bitte schließen Sie die Erstattung in der Buchung ab, sobald das Geld zurückgezahlt ist.`;
     html.push(`<p>${escapeHtml(note)}</p>`);
     text.push(note);
   }
@@ -524,6 +550,12 @@ export function composeBookingMail(kind: BookingMailKind, input: BookingMailInpu
   }
   html.push(block.html);
   text.push(block.text);
+  const policy = rules.cancelLink ? selfCancellationPolicy(booking) : null;
+  if (policy) {
+    const lines = cancellationPolicyLines(policy);
+    html.push(`<p><strong>${escapeHtml(POLICY_HEADING)}</strong><br />\n${lines.map((line) => escapeHtml(line)).join('<br />\n')}</p>`);
+    text.push([`${POLICY_HEADING}:`, ...lines].join('\n'));
+  }
   if (input.series) {
     const series = seriesBlock(input.series);
     html.push(series.html);
@@ -579,7 +611,7 @@ export function renderMailTemplate(template: string, values: { title: string; co
 
 /** The job payload, checked (a job row may come from an older or foreign writer). */
 export function parseBookingMailPayload(payload: Record<string, unknown>): BookingMailPayload {
-  const { tenantId, bookingId, kind, reason, hookId, to, seriesDates } = payload;
+  const { tenantId, bookingId, kind, reason, hookId, to, seriesDates, refundCents } = payload;
   const text = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
   if (!text(tenantId) || !text(bookingId) || typeof kind !== 'string' || !(bookingMailKinds as readonly string[]).includes(kind)) {
     throw new Error(`invalid booking mail payload: ${JSON.stringify({ tenantId, bookingId, kind })}`);
@@ -590,6 +622,7 @@ export function parseBookingMailPayload(payload: Record<string, unknown>): Booki
   if (kind === 'cancellation-requested' && !text(hookId)) throw new Error('invalid booking mail payload: cancellation-requested needs a hookId');
   if (kind === 'organizer-new-booking' && !text(to)) throw new Error('invalid booking mail payload: organizer-new-booking needs the address (to)');
   if (seriesDates !== undefined && seriesDates !== null && !(Array.isArray(seriesDates) && seriesDates.every(text))) throw new Error('invalid booking mail payload: seriesDates must be booking numbers');
+  if (refundCents !== undefined && refundCents !== null && !(typeof refundCents === 'number' && Number.isInteger(refundCents) && refundCents >= 0)) throw new Error('invalid booking mail payload: refundCents must be whole cents');
   return {
     tenantId,
     bookingId,
@@ -598,5 +631,6 @@ export function parseBookingMailPayload(payload: Record<string, unknown>): Booki
     ...(typeof hookId === 'string' ? { hookId } : {}),
     ...(typeof to === 'string' ? { to } : {}),
     ...(Array.isArray(seriesDates) ? { seriesDates: seriesDates.map(String) } : {}),
+    ...(typeof refundCents === 'number' ? { refundCents } : {}),
   };
 }

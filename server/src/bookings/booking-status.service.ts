@@ -11,7 +11,7 @@ import type { WorkflowService } from '../workflow/workflow.service.js';
 import { paymentStateOf, paymentTransitions, reportPaymentEvents, type BookingPaymentEvents, type PaidOptions } from './booking-payment-events.js';
 import type { Booking } from './booking.entity.js';
 import type { BookingHook } from './booking.model.js';
-import { bookingMailJob, holdsTickets, organizerMailsJob, recordBookingChange, rejectionMailJobs } from './booking.jobs.js';
+import { bookingMailJob, holdsTickets, organizerMailsJob, recordBookingChange, rejectionMailJobs, type CustomerRefund } from './booking.jobs.js';
 import { bookingStateBeforeChange, bookingWebhookTypes } from './booking.webhooks.js';
 import { familiesOf, findBooking, findBookingOrFail } from './booking.queries.js';
 import { activeLockerSystems, lockerActivationJobs, lockerReleaseJobs } from './booking-lockers.js';
@@ -296,6 +296,45 @@ export class BookingStatusService {
     });
   }
 
+  /**
+   * A citizen cancels their own booking under its objects' policy (booking-cancellation.ts): under
+   * the booking's row lock, after the workflow row as every change, `decide` sees the locked booking
+   * and refuses (throws) or answers what comes back; the booking is then rejected as a confirmed
+   * cancellation link rejects it (its objects, seats and lockers freed, the history "cancelled" by
+   * the customer, the board following, webhooks), its mails naming the refund; `record` writes the
+   * refund after the cancellation, in the same transaction. Of two at once the second waits for
+   * the lock and finds the booking cancelled.
+   */
+  async cancelByCustomer<Decision>(
+    tenantId: string,
+    id: string,
+    reason: unknown,
+    via: BookingHistoryVia,
+    steps: {
+      decide: (booking: Booking, tx: EntityManager) => Promise<Decision>;
+      refundOf: (decision: Decision) => CustomerRefund;
+      record: (booking: Booking, tx: EntityManager, decision: Decision) => Promise<void>;
+    },
+  ): Promise<{ booking: Booking; decision: Decision }> {
+    const text = plainReason(reason);
+    const origin: ChangeOrigin = { actor: citizenActor, via };
+    return this.orm.em.fork().transactional(async (tx) => {
+      await this.workflows.holdForBookingChange(tx, tenantId);
+      const booking = await this.locked(tx, tenantId, id);
+      let decision: Decision | undefined;
+      await this.applyTo(tx, booking, origin, async (target) => {
+        const decided = await steps.decide(target, tx);
+        decision = decided;
+        // Pending cancellation links are void: the booking is cancelled.
+        target.hooks = [];
+        return { jobs: this.rejectJobs(target, text, { cancelledByCustomer: true, refund: steps.refundOf(decided) }), history: { reason: text, cancelledByCustomer: true } };
+      });
+      if (decision === undefined) throw new Error(`cancellation of booking ${id} decided nothing`);
+      await steps.record(booking, tx, decision);
+      return { booking, decision };
+    });
+  }
+
   /** DELETE bookings/:id: removed with its items and from the workflow states (paid ones too, docs/bookings.md). */
   async remove(viewer: Viewer, tenantId: string, id: string, via: BookingHistoryVia): Promise<void> {
     const em = this.orm.em.fork();
@@ -376,11 +415,11 @@ export class BookingStatusService {
    * refunded by the platform: the customer hears that the office gets in touch, the office that a
    * refund is due.
    */
-  private rejectJobs(booking: Booking, reason: string, options: { cancelledByCustomer?: boolean; customerMail?: boolean } = {}): Job[] {
+  private rejectJobs(booking: Booking, reason: string, options: { cancelledByCustomer?: boolean; customerMail?: boolean; refund?: CustomerRefund } = {}): Job[] {
     if (booking.isRejected) return [];
     setBookingState(booking, { isRejected: true });
     const paid = booking.isPayed && booking.priceEur > 0;
-    const mails = rejectionMailJobs(booking.tenant.id, booking.number, booking.isCommitted || options.cancelledByCustomer === true, reason, paid);
+    const mails = rejectionMailJobs(booking.tenant.id, booking.number, booking.isCommitted || options.cancelledByCustomer === true, reason, paid, options.refund);
     // In a grouped change the customer hears once of all its bookings; the office's refund notice stays per booking (its amount and way of payment).
     const kept = options.customerMail === false ? mails.filter((job) => job.payload.kind === 'tenant-refund-due') : mails;
     return [...kept, ...lockerReleaseJobs(booking)];

@@ -64,6 +64,8 @@ export interface BookingMailPayload {
    * changed; the one mail (sent for the first of them) names these dates instead of one mail each.
    */
   seriesDates?: string[];
+  /** rejected and tenant-refund-due of a citizen's cancellation under the object's policy: what is given back, in cents (0: nothing). */
+  refundCents?: number;
   /** The booking as it was when deleted is not needed: mails of deleted bookings are dropped. */
 }
 
@@ -97,9 +99,20 @@ export function newBookingMailJobs(tenantId: string, bookingId: string, flags: {
  * for a released booking (both say that the office gets in touch about the money of a paid one);
  * for a paid booking also the tenant's address, that a refund is due.
  */
-export function rejectionMailJobs(tenantId: string, bookingId: string, wasReleased: boolean, reason: string, paid: boolean): Job[] {
+export function rejectionMailJobs(tenantId: string, bookingId: string, wasReleased: boolean, reason: string, paid: boolean, refund?: CustomerRefund): Job[] {
+  if (refund) {
+    // A citizen's cancellation under the object's policy: both mails name the refund; the office hears only of one it must pay itself.
+    const customer = bookingMailJob({ tenantId, bookingId, kind: 'rejected', reason, refundCents: refund.cents });
+    return paid && refund.cents > 0 && !refund.online ? [customer, bookingMailJob({ tenantId, bookingId, kind: 'tenant-refund-due', reason, refundCents: refund.cents })] : [customer];
+  }
   const customer = bookingMailJob({ tenantId, bookingId, kind: wasReleased ? 'rejected' : 'declined', reason });
   return paid ? [customer, bookingMailJob({ tenantId, bookingId, kind: 'tenant-refund-due', reason })] : [customer];
+}
+
+/** What a citizen's cancellation under the policy gives back, for its mails: cents (0: nothing), and whether a provider pays it back online. */
+export interface CustomerRefund {
+  cents: number;
+  online: boolean;
 }
 
 const defaultWebhookTypes: Record<BookingChangedEvent['action'], BookingWebhookType> = { CREATED: 'booking.created', UPDATED: 'booking.changed', DELETED: 'booking.deleted' };

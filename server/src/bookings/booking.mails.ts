@@ -127,6 +127,7 @@ export class BookingMailer {
       },
       publicUrl: this.publicUrl,
       reason: job.reason,
+      ...(job.refundCents !== undefined ? { refundCents: job.refundCents } : {}),
       hookId: job.hookId,
       to: job.to,
       receiptAttached: job.kind === 'confirmed' && documents.some((document) => document.contentType === 'application/pdf'),

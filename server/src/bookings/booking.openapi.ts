@@ -194,6 +194,7 @@ const bookingSchema: JsonSchema = {
       },
     },
     lockerInfo: { type: 'array', items: { type: 'object', additionalProperties: true } },
+    refunds: { type: 'array', description: 'Erstattungen nach Stornierungen durch die buchende Person (nur `GET /api/{tenantId}/bookings/{id}`), älteste zuerst', items: ref('BookingRefund') },
     seriesId: { type: ['string', 'null'], description: 'Die Serie, zu der die Buchung als Termin gehört (GET /api/{tenantId}/series/{id}); null bei einer einzelnen Buchung' },
     name: { type: 'string' },
     company: { type: 'string' },

@@ -109,7 +109,7 @@ export function bookingRoutes(services: DomainServices): Router {
     const viewer = await requireRestViewer(req, services.viewers);
     const booking = await bookings.get(viewer, req.params.tenantId, req.params.id);
     const [view] = await withStatuses(req.params.tenantId, [bookingView(booking)], true);
-    res.json(view);
+    res.json({ ...view, refunds: await services.bookingRefunds.ofBooking(req.params.tenantId, booking.number) });
   });
   router.get('/bookings/:id/history', async (req: Request<ItemParams>, res: Response) => {
     const viewer = await requireRestViewer(req, services.viewers);

@@ -11,6 +11,7 @@ import type { BookingChargeFilter, BookingStatusFilter } from './booking-conditi
 import type { BookingSort } from '../../../common/bookings/booking-query.schema.js';
 import { paymentWayOf, type PaymentWayKind } from '../../../common/bookings/money.js';
 import { bookingMoneyOf } from './booking-money.js';
+import { policyOrDefault } from '../../../common/bookables/cancellation-policy.js';
 import { SeriesCheckoutType, SeriesInput } from './series/booking-series.types.js';
 
 /** The GraphQL shapes of bookings. */
@@ -455,10 +456,10 @@ export class BookingInput {
 
 const date = (ms: number | null): Date | null => (ms === null ? null : new Date(ms));
 
-/** A booked object's snapshot as GraphQL shows it; snapshots taken before `allowSeries` existed read it as off. */
+/** A booked object's snapshot as GraphQL shows it; snapshots taken before `allowSeries` existed read it as off, before `cancellationPolicy` as the default. */
 function snapshotFields(snapshot: BookingView['bookableItems'][number]['_bookableUsed']): PublicBookableType {
   const stored: Partial<typeof snapshot> = snapshot;
-  return { ...snapshot, allowSeries: stored.allowSeries ?? false } as unknown as PublicBookableType;
+  return { ...snapshot, allowSeries: stored.allowSeries ?? false, cancellationPolicy: policyOrDefault(stored.cancellationPolicy) } as unknown as PublicBookableType;
 }
 
 /** The summary part of a booking view. */

@@ -12,6 +12,7 @@ import { bookableFieldConventions } from './fields';
 import { type BookableFormValues, toInput } from './formValues';
 import { AttachmentsSection } from './sections/AttachmentsSection';
 import { BookingNotesSection } from './sections/BookingNotesSection';
+import { CancellationPolicySection } from './sections/CancellationPolicySection';
 import { BookingTimesSection } from './sections/BookingTimesSection';
 import { DurationSection } from './sections/DurationSection';
 import { GeneralSection } from './sections/GeneralSection';
@@ -82,6 +83,7 @@ export function BookableForm({ tenantId, bookableId, initialValues, onDone }: Pr
             <RelationsSection tenantId={tenantId} bookableId={bookableId} />
             <RequiredFieldsSection />
             <BookingNotesSection />
+            <CancellationPolicySection />
             <SwitchesSection tenantId={tenantId} />
             <SaveBar>
               <Button text="Abbrechen" onClick={onDone} disabled={submitting} />

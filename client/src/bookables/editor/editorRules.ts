@@ -16,6 +16,8 @@ export function schemaInputOf(values: BookableFormValues): Record<string, unknow
     type: asStored(input.type),
     priceType: asStored(input.priceType),
     attachments: (input.attachments ?? []).map((attachment) => ({ ...attachment, type: asStored(attachment.type) })),
+    // The rules read the policy as typed, so a tier that is no whole number gets its message instead of a silent 0.
+    cancellationPolicy: values.cancellationPolicy,
   };
 }
 

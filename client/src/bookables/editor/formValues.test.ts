@@ -42,6 +42,7 @@ const stored: BookableFieldsFragment = {
   isTimePeriodRelated: false,
   isOpeningHoursRelated: true,
   allowSeries: true,
+  cancellationPolicy: { citizenMayCancel: true, tiers: [{ daysBefore: 14, refundPercent: 100 }, { daysBefore: 2, refundPercent: 50 }], feeEur: 2.5 },
   isSpecialOpeningHoursRelated: true,
   isLongRange: true,
   permittedUsers: [],
@@ -79,6 +80,15 @@ describe('form values', () => {
     expect(input.amount).toBe('2');
     expect(input.title).toBe('Saal');
     expect(input.allowSeries).toBe(true);
+  });
+
+  it('the cancellation policy is edited as text and sent as numbers; a new object lets citizens only ask', () => {
+    const values = toFormValues(stored);
+    expect(values.cancellationPolicy).toEqual({ citizenMayCancel: true, tiers: [{ daysBefore: '14', refundPercent: '100' }, { daysBefore: '2', refundPercent: '50' }], feeEur: '2,50' });
+    expect(toInput(values).cancellationPolicy).toEqual(stored.cancellationPolicy);
+    const typed = { ...values, cancellationPolicy: { ...values.cancellationPolicy, tiers: [...values.cancellationPolicy.tiers, { daysBefore: '', refundPercent: '' }] } };
+    expect(toInput(typed).cancellationPolicy?.tiers).toHaveLength(2);
+    expect(toInput(emptyFormValues('room')).cancellationPolicy).toEqual({ citizenMayCancel: false, tiers: [], feeEur: 0 });
   });
 
   it('a new object does not allow the public to book series until staff switch it on', () => {

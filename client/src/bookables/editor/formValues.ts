@@ -13,15 +13,28 @@ export interface PriceCategoryValues {
   fixedPrice: boolean;
 }
 
+/** A refund tier as typed: whole numbers stay text until sent. */
+export interface CancellationTierValues {
+  daysBefore: string;
+  refundPercent: string;
+}
+
+export interface CancellationPolicyValues {
+  citizenMayCancel: boolean;
+  tiers: CancellationTierValues[];
+  feeEur: string;
+}
+
 export type BookableFormValues = Omit<
   BookableFieldsFragment,
-  'id' | 'tenantId' | 'ownerUserId' | 'amount' | 'priceValueAddedTax' | 'minBookingDuration' | 'maxBookingDuration' | 'priceCategories'
+  'id' | 'tenantId' | 'ownerUserId' | 'amount' | 'priceValueAddedTax' | 'minBookingDuration' | 'maxBookingDuration' | 'priceCategories' | 'cancellationPolicy'
 > & {
   amount: string;
   priceValueAddedTax: string;
   minBookingDuration: string;
   maxBookingDuration: string;
   priceCategories: PriceCategoryValues[];
+  cancellationPolicy: CancellationPolicyValues;
 };
 
 const text = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value).replace('.', ','));
@@ -79,6 +92,8 @@ export function emptyFormValues(type: BookableType): BookableFormValues {
     checkoutBookableIds: [],
     requiredFields: [],
     bookingNotes: '',
+    // As before policies: citizens ask, the staff decide.
+    cancellationPolicy: { citizenMayCancel: false, tiers: [], feeEur: '' },
   };
 }
 
@@ -101,6 +116,26 @@ export function toFormValues(bookable: BookableFieldsFragment): BookableFormValu
           fixedPrice: category.fixedPrice,
         }))
       : [newPriceCategory()],
+    cancellationPolicy: {
+      citizenMayCancel: bookable.cancellationPolicy.citizenMayCancel,
+      tiers: bookable.cancellationPolicy.tiers.map((tier) => ({ daysBefore: String(tier.daysBefore), refundPercent: String(tier.refundPercent) })),
+      feeEur: bookable.cancellationPolicy.feeEur > 0 ? formatAmountInput(bookable.cancellationPolicy.feeEur) : '',
+    },
+  };
+}
+
+/** A typed whole number or decimal as the API's number; text that is none (which the rules refuse first) becomes 0. */
+const numberOf = (value: string): number => {
+  const number = Number(value.trim().replace(',', '.'));
+  return value.trim() === '' || !Number.isFinite(number) ? 0 : number;
+};
+
+/** The policy as the mutation sends it: rows left wholly empty are dropped, as the server drops them. */
+export function policyInput(policy: CancellationPolicyValues): BookableInput['cancellationPolicy'] {
+  return {
+    citizenMayCancel: policy.citizenMayCancel,
+    tiers: policy.tiers.filter((tier) => tier.daysBefore.trim() !== '' || tier.refundPercent.trim() !== '').map((tier) => ({ daysBefore: numberOf(tier.daysBefore), refundPercent: numberOf(tier.refundPercent) })),
+    feeEur: numberOf(policy.feeEur),
   };
 }
 
@@ -141,5 +176,6 @@ export function toInput(values: BookableFormValues): BookableInput {
       interval: { start: bound(category.interval.start), end: bound(category.interval.end) },
       fixedPrice: category.fixedPrice,
     })),
+    cancellationPolicy: policyInput(clean.cancellationPolicy),
   };
 }

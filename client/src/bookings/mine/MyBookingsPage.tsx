@@ -3,14 +3,19 @@ import { useSearchParams } from 'react-router-dom';
 import { MyBookingsDocument } from '../../gql/graphql';
 import { useLoadMore } from '../../shared/list/useLoadMore';
 import { PageTitle } from '../../shared/PageTitle';
+import { CancelMyBookingButton } from './CancelMyBookingButton';
 import { ClaimGuestBookings } from './ClaimGuestBookings';
-import { MyBookingsList, PAGE_SIZE, periods } from './myBookingCard';
+import { type MyBooking, MyBookingsList, PAGE_SIZE, periods } from './myBookingCard';
+
+/** Upcoming and not cancelled: the server decides (by the objects' policy) whether it cancels or asks the staff. */
+const cancelAction = (booking: MyBooking) =>
+  booking.state === 'PENDING' || booking.state === 'RELEASED' ? <CancelMyBookingButton tenantId={booking.tenantId} bookingId={booking.id} /> : null;
 
 /**
  * "Meine Buchungen" (/admin/meine-buchungen): the signed-in person's own bookings in every tenant,
  * upcoming (soonest first) or past (latest first), each with where and when, price, status and
  * payment, its receipts and invoices to download and "Jetzt bezahlen" where an online payment is
- * open. The period stands in the address (`zeitraum`). Bookings made as a guest with the account's
+ * open, and "Stornieren" for an upcoming one. The period stands in the address (`zeitraum`). Bookings made as a guest with the account's
  * address are taken over on request ("Als Gast gebuchte übernehmen").
  */
 export default function MyBookingsPage() {
@@ -31,6 +36,7 @@ export default function MyBookingsPage() {
         failed={Boolean(error)}
         loadingMore={loadingMore}
         onLoadMore={() => void loadMore()}
+        action={period.value === 'UPCOMING' ? cancelAction : undefined}
       />
     </section>
   );

@@ -50,7 +50,19 @@ export const sessionDocumentButton = (document: MyBooking['documents'][number]):
   <AnchorButton key={document.id} variant="outlined" icon="document" text={`${documentLabel(document.kind)} ${document.number}`} href={document.downloadUrl} download />
 );
 
-export function MyBookingCard({ booking, documentButton = sessionDocumentButton }: { booking: MyBooking; documentButton?: (document: MyBooking['documents'][number], booking: MyBooking) => ReactNode }) {
+/** A further action of a card (the signed-in person's "Stornieren"), or null. */
+export type BookingAction = (booking: MyBooking) => ReactNode;
+
+export function MyBookingCard({
+  booking,
+  documentButton = sessionDocumentButton,
+  action,
+}: {
+  booking: MyBooking;
+  documentButton?: (document: MyBooking['documents'][number], booking: MyBooking) => ReactNode;
+  action?: BookingAction;
+}) {
+  const extra = action?.(booking) ?? null;
   const objects = booking.objects.map((object) => (object.amount > 1 ? `${object.amount} × ${object.title}` : object.title)).join(', ');
   return (
     <Card className="my-booking" elevation={1} data-booking-id={booking.id}>
@@ -73,10 +85,11 @@ export function MyBookingCard({ booking, documentButton = sessionDocumentButton 
             <PaymentTag payment={paymentStatusLabel(booking)} /> {booking.paymentMethod || booking.paymentProvider ? paymentWayLabel(booking) : ''}
           </dd>
         </dl>
-        {(booking.documents.length > 0 || booking.mayPay) && (
+        {(booking.documents.length > 0 || booking.mayPay || extra) && (
           <footer className="my-booking-actions">
             {booking.mayPay && <AnchorButton intent="primary" icon="credit-card" text="Jetzt bezahlen" href={paymentRedirectionPath(booking.tenantId, booking.id)} />}
             {booking.documents.map((document) => documentButton(document, booking))}
+            {extra}
           </footer>
         )}
       </article>
@@ -96,6 +109,7 @@ export function MyBookingsList({
   loadingMore,
   onLoadMore,
   documentButton,
+  action,
 }: {
   period: Period;
   onPeriodChange: (period: Period) => void;
@@ -105,6 +119,7 @@ export function MyBookingsList({
   loadingMore: boolean;
   onLoadMore: () => void;
   documentButton?: (document: MyBooking['documents'][number], booking: MyBooking) => ReactNode;
+  action?: BookingAction;
 }) {
   return (
     <>
@@ -122,7 +137,7 @@ export function MyBookingsList({
         ) : page.items.length === 0 ? (
           <NonIdealState icon="calendar" title={period.empty} />
         ) : (
-          page.items.map((booking) => <MyBookingCard key={`${booking.tenantId}/${booking.id}`} booking={booking} documentButton={documentButton} />)
+          page.items.map((booking) => <MyBookingCard key={`${booking.tenantId}/${booking.id}`} booking={booking} documentButton={documentButton} action={action} />)
         )}
       </div>
       {page?.pageInfo.hasNextPage && <Button className="my-bookings-more" icon="more" text="Mehr laden" loading={loadingMore} onClick={onLoadMore} />}
