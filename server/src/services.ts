@@ -252,7 +252,7 @@ export function createServices(config: AppConfig, orm: MikroORM, pubSub: AppPubS
       ...webhooks.handlers(),
       ...allocationMails.handlers(),
     },
-    jobSchedules: [...privacy.schedules()],
+    jobSchedules: [...privacy.schedules(), ...guestBookingLinks.schedules()],
     // Deliveries wait for receivers that may take their time: mails and documents never wait behind them.
     jobLanes: [{ name: 'webhooks', setting: 'WEBHOOK_CONCURRENCY', tasks: webhooks.laneTasks(), concurrency: config.webhooks.concurrency }],
   };

@@ -23,7 +23,7 @@ const OWNER = { id: 'inhaberin@gaeste.example', password: 'gaeste-passwort-1' };
 const SUBJECT = 'Ihre Buchungen: Link zur Übersicht';
 const booked = { hall: '', library: '', shouted: '', other: '' };
 
-const sql = (query: string, params: unknown[] = []) => app.orm.em.fork().execute(query, params);
+const sql = <Row = Record<string, unknown>>(query: string, params: unknown[] = []) => app.orm.em.fork().execute<Row[]>(query, params);
 /** A client with its own IP, so the per-IP limits of one test never touch another's. */
 const client = (): HttpClient => app.client({ ip: `10.38.0.${++ipCounter}` });
 
@@ -161,6 +161,12 @@ describe('the link', () => {
     const expired = await client().get('/api/account/bookings', { headers: { 'X-Bookings-Link-Token': token } });
     expect(expired.status).toBe(404);
     expect(expired.json.code).toBe('my-bookings.link-invalid');
+    // The hourly job removes expired links with the address they showed; a working link stays.
+    expect(app.app.services.jobSchedules).toContainEqual({ task: 'guest-bookings-link-prune', cron: '41 * * * *' });
+    const live = Number((await sql<{ n: string }>('select count(*) as n from guest_booking_links where expires_at > now()'))[0].n);
+    expect(await app.app.services.guestBookingLinks.pruneExpired()).toBeGreaterThan(0);
+    expect((await sql<{ n: string }>('select count(*) as n from guest_booking_links where expires_at <= now()'))[0].n).toBe('0');
+    expect(Number((await sql<{ n: string }>('select count(*) as n from guest_booking_links'))[0].n)).toBe(live);
     expect((await client().gql(BY_LINK, { token })).errors?.[0]?.extensions?.code).toBe('MY_BOOKINGS_LINK_INVALID');
   });
 

@@ -4,7 +4,7 @@ import { BOOKINGS_LINK_LIFETIME_HOURS, bookingsLinkRequestSchema } from '../../.
 import type { AppConfig } from '../config.js';
 import type { OutgoingMail } from '../mail/mail.service.js';
 import { AppError } from '../shared/errors.js';
-import { enqueueJobs, type Job, type JobHandler } from '../shared/jobs.js';
+import { enqueueJobs, type Job, type JobHandler, type JobSchedule } from '../shared/jobs.js';
 import type { ClientAddress, RateLimiter } from '../shared/rate-limit.js';
 import { parseInput } from '../shared/schema-input.js';
 
@@ -20,6 +20,9 @@ const hashLinkToken = (token: string): string => createHash('sha256').update(tok
 const looksLikeLinkToken = (token: string): boolean => /^gbl_[A-Za-z0-9_-]{43}$/.test(token);
 
 export const GUEST_BOOKINGS_LINK_MAIL_JOB = 'guest-bookings-link-mail';
+/** Removes the expired links, each with the mail address it showed, every hour. */
+export const GUEST_BOOKINGS_LINK_PRUNE_JOB = 'guest-bookings-link-prune';
+const PRUNE_SCHEDULE: JobSchedule = { task: GUEST_BOOKINGS_LINK_PRUNE_JOB, cron: '41 * * * *' };
 const linkMailJob = (mail: string): Job => ({ name: GUEST_BOOKINGS_LINK_MAIL_JOB, payload: { mail } });
 
 /** Sends one mail in the instance's layout, from the instance's sender (the account mails' MailService). */
@@ -71,7 +74,25 @@ export class GuestBookingLinks {
 
   /** The job handlers by name, for the process's job worker. */
   handlers(): Record<string, JobHandler> {
-    return { [GUEST_BOOKINGS_LINK_MAIL_JOB]: (payload) => this.mailLink(typeof payload.mail === 'string' ? payload.mail : '') };
+    return {
+      [GUEST_BOOKINGS_LINK_MAIL_JOB]: (payload) => this.mailLink(typeof payload.mail === 'string' ? payload.mail : ''),
+      [GUEST_BOOKINGS_LINK_PRUNE_JOB]: async () => {
+        await this.pruneExpired();
+      },
+    };
+  }
+
+  /** The hourly removal of expired links: a link's mail address is kept no longer than the link works (and an hour). */
+  schedules(): JobSchedule[] {
+    return [PRUNE_SCHEDULE];
+  }
+
+  /** Deletes the expired links; answers how many. */
+  async pruneExpired(): Promise<number> {
+    const rows = await this.orm.em.getConnection().execute<{ pruned: string }[]>(
+      'with gone as (delete from guest_booking_links where expires_at <= now() returning 1) select count(*) as pruned from gone',
+    );
+    return Number(rows[0]?.pruned ?? 0);
   }
 
   /**
