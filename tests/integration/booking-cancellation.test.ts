@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, berlinInstant, berlinToday } from '../../common/time/berlin.js';
 import type { CancellationPolicy } from '../../common/bookables/cancellation-policy.js';
+import { systemActor } from '../../server/src/bookings/booking-history.js';
+import { anonymiseBookings } from '../../server/src/privacy/anonymisation.js';
 import { Tenant } from '../../server/src/tenants/tenant.entity.js';
 import type { GraphQLResponse, HttpClient, HttpResponse } from '../support/http.js';
 import { makeRetriesDue, queuedJobs, waitForSettledQueue } from '../support/job-queue.js';
@@ -236,6 +238,11 @@ describe('cancelling under the policy', () => {
     const second = await cancelRest(citizen, booked.id);
     expect(second.status).toBe(409);
     expect(second.json.code).toBe('booking.already-cancelled');
+
+    // Anonymised, the refund keeps amount, way and state for the accounts, not the reason the customer typed.
+    await app.orm.em.fork().transactional((em) => anonymiseBookings(em, tenantId, [{ number: booked.id, mode: 'full' }], { actor: systemActor, via: 'job' }));
+    const [kept] = await sql<{ reason: string; amount_cents: number; state: string }>('select reason, amount_cents, state from booking_refunds where tenant_id = ? and booking_number = ?', [tenantId, booked.id]);
+    expect(kept).toEqual({ reason: '', amount_cents: 9_500, state: 'OPEN' });
   });
 
   it('REST, with the status token of a guest\'s booking: the 50 % tier less the fee', async () => {

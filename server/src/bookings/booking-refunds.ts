@@ -98,6 +98,11 @@ export async function refundsOfBookings(em: EntityManager, tenantId: string, num
   return refunds;
 }
 
+/** Clears the reasons typed for a booking's refunds (a person may name themselves there): the anonymisation's part of them. Amounts, ways and states stay for the accounts. */
+export async function clearRefundReasons(em: EntityManager, tenantId: string, number: string): Promise<void> {
+  await em.execute(`update booking_refunds set reason = '' where tenant_id = ? and booking_number = ? and reason <> ''`, [tenantId, number]);
+}
+
 /** Which provider a booking was paid through online: the provider named by its last payment entry, if a provider recorded it. */
 export async function onlinePaymentProvider(em: EntityManager, booking: Pick<Booking, 'number' | 'tenant'>): Promise<string | null> {
   const rows = await em.execute<{ actor_kind: string; actor_id: string | null }[]>(

@@ -6,6 +6,7 @@ import { recordBookingHistory, type BookingHistoryChange } from '../bookings/boo
 import { recordBookingChange } from '../bookings/booking.jobs.js';
 import { bookingStateBeforeChange } from '../bookings/booking.webhooks.js';
 import { findBooking, searchTextOf } from '../bookings/booking.queries.js';
+import { clearRefundReasons } from '../bookings/booking-refunds.js';
 
 /**
  * The one anonymisation of customer data (docs/privacy.md), used by the daily retention job and by
@@ -111,6 +112,7 @@ export async function anonymiseBookings(em: EntityManager, tenantId: string, tar
     booking.anonymisedMode = target.mode;
     await em.flush();
     await rewriteHistory(em, tenantId, booking.number, target.mode);
+    await clearRefundReasons(em, tenantId, booking.number);
     await recordBookingHistory(em, { tenantId, bookingId: booking.number, action: 'anonymised', ...origin, changes: [{ field: 'anonymisation', before, after: target.mode }] });
     await recordBookingChange(em, { tenantId, id: booking.number, action: 'UPDATED', assignedUserId: booking.assignedUserId ?? null, webhookBefore });
     changed.push(booking.number);
