@@ -330,7 +330,7 @@ export class BookingCancellationRequestType {
   @Field(() => Date, { nullable: true }) timeEnd!: Date | null;
   @Field(() => String, { description: 'The reason given with the request; empty when none.' }) reason!: string;
   @Field(() => Date, { description: 'When the link expires.' }) validUntil!: Date;
-  @Field(() => Float, { nullable: true, description: 'Gross EUR the customer paid, when the booking is paid with a price; null otherwise. The platform refunds nothing itself: the office gets in touch.' })
+  @Field(() => Float, { nullable: true, description: 'Gross EUR the customer paid, when the booking is paid with a price; null otherwise. A cancellation confirmed by this link records no refund (the staff decide): the office gets in touch about the money.' })
   paidEur!: number | null;
   @Field(() => [CancellationDateType], { description: 'For a date of a series: its later dates (not cancelled, not begun) that confirmBookingCancellation with withFollowingDates cancels too; empty otherwise.' })
   followingDates!: CancellationDateType[];
