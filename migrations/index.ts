@@ -46,6 +46,7 @@ import { Migration20261214120000WholeListPages } from './Migration20261214120000
 import { Migration20261214130000BookingStateSortIndexes } from './Migration20261214130000_booking_state_sort_indexes.js';
 import { Migration20261214130100BookingsOfAccounts } from './Migration20261214130100_bookings_of_accounts.js';
 import { Migration20261214160000BookingSearchWords } from './Migration20261214160000_booking_search_words.js';
+import { Migration20261214160100RefundsByCompletion } from './Migration20261214160100_refunds_by_completion.js';
 import { Migration20261214140000GuestBookingLinks } from './Migration20261214140000_guest_booking_links.js';
 import { Migration20261214150000CancellationPolicies } from './Migration20261214150000_cancellation_policies.js';
 import { Migration20261214150100BookingRefunds } from './Migration20261214150100_booking_refunds.js';
@@ -102,4 +103,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261214150000_cancellation_policies', class: Migration20261214150000CancellationPolicies },
   { name: 'Migration20261214150100_booking_refunds', class: Migration20261214150100BookingRefunds },
   { name: 'Migration20261214160000_booking_search_words', class: Migration20261214160000BookingSearchWords },
+  { name: 'Migration20261214160100_refunds_by_completion', class: Migration20261214160100RefundsByCompletion },
 ];

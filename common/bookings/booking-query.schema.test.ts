@@ -7,11 +7,11 @@ describe('booking query schemas', () => {
   it('reads the list query: status in any case, window, page', () => {
     expect(parseFields(bookingListQuerySchema, { search: 'Anna', status: 'paid', from: '0', to: '1970-01-02T00:00:00Z', limit: '20', offset: '40' })).toEqual({
       ok: true,
-      value: { search: 'Anna', status: 'PAID', from: new Date(0), to: new Date(86_400_000), paidFrom: null, paidTo: null, charge: null, bookableId: null, seriesId: null, sort: null, updatedSince: null, paging: { size: 20, offset: 40, after: null, cursorField: 'cursor' } },
+      value: { search: 'Anna', status: 'PAID', from: new Date(0), to: new Date(86_400_000), paidFrom: null, paidTo: null, refundedFrom: null, refundedTo: null, charge: null, bookableId: null, seriesId: null, sort: null, updatedSince: null, paging: { size: 20, offset: 40, after: null, cursorField: 'cursor' } },
     });
     expect(parseFields(bookingListQuerySchema, { status: 'irgendwas', search: ['a', 'b'], updatedSince: '2026-12-01T00:00:00Z' })).toEqual({
       ok: true,
-      value: { search: null, status: null, from: null, to: null, paidFrom: null, paidTo: null, charge: null, bookableId: null, seriesId: null, sort: null, updatedSince: new Date('2026-12-01T00:00:00Z'), paging: { size: 50, offset: 0, after: null, cursorField: 'cursor' } },
+      value: { search: null, status: null, from: null, to: null, paidFrom: null, paidTo: null, refundedFrom: null, refundedTo: null, charge: null, bookableId: null, seriesId: null, sort: null, updatedSince: new Date('2026-12-01T00:00:00Z'), paging: { size: 50, offset: 0, after: null, cursorField: 'cursor' } },
     });
   });
 

@@ -59,7 +59,7 @@ const querySort = anyValue().transform((value, context): BookingSort | null => {
 });
 
 /** The instants a list's query may carry. */
-const listInstantFields = ['from', 'to', 'paidFrom', 'paidTo', 'updatedSince'] as const;
+const listInstantFields = ['from', 'to', 'paidFrom', 'paidTo', 'refundedFrom', 'refundedTo', 'updatedSince'] as const;
 
 /** A parameter's text; null when absent or repeated. */
 const queryText = anyValue().transform((value) => (typeof value === 'string' ? value : null));
@@ -95,7 +95,8 @@ export const bookingPageQuerySchema = looseObject({ ...restPagingShape(bookingPa
 
 /**
  * The bookings list and its CSV export: search words, status, window, object, series, the payment date
- * (`paidFrom` inclusive, `paidTo` exclusive: the payments in [paidFrom, paidTo)), whether there is
+ * (`paidFrom` inclusive, `paidTo` exclusive: the payments in [paidFrom, paidTo)), the refunds paid
+ * back in a window the same way (`refundedFrom`, `refundedTo`), whether there is
  * anything to pay (`charge`), the order (`sort`, newest first without) and the page.
  */
 export const bookingListQuerySchema = looseObject({
@@ -104,6 +105,8 @@ export const bookingListQuerySchema = looseObject({
   ...timeWindowQueryShape,
   paidFrom: queryInstant,
   paidTo: queryInstant,
+  refundedFrom: queryInstant,
+  refundedTo: queryInstant,
   charge: queryChoice(bookingChargeFilters),
   bookableId: queryText,
   seriesId: queryText,

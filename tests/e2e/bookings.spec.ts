@@ -114,7 +114,11 @@ test('staff follow a public booking live, find, release, cancel, keep a paid one
   menu = await openRowMenu(page, 'Paula Quendolin');
   await expect(menu.getByRole('menuitem', { name: 'Buchung stornieren' })).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: 'Buchung freigeben' })).toHaveCount(0);
-  await page.keyboard.press('Escape');
+  // Escape closes the menu once it has the focus, which it takes a moment after opening.
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden({ timeout: 1_000 });
+  }).toPass();
 
   // Cancel the released demo booking with a reason.
   await search(page).fill('');

@@ -1,10 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
-import { graphql, screenshot, signedInApi, signInAndSelectDemoTenant } from './helpers.js';
+import { expect, type Page, request, test } from '@playwright/test';
+import { baseUrl, expectNoSeriousAxeFindings, graphql, screenshot, signedInApi, signInAndSelectDemoTenant } from './helpers.js';
 
 /**
  * Stornobedingungen end to end: the demo tenant's owner sets a room's cancellation policy in the
  * editor, the booking page states it, and a citizen (the demo's sports club) who booked the room
- * while signed in cancels it from "Meine Buchungen" after seeing what comes back.
+ * while signed in cancels it from "Meine Buchungen" after seeing what comes back; a refund a guest's
+ * cancellation left open is marked paid back by the staff in the booking's details.
  */
 const CLUB = { id: 'sportverein@example.com', password: 'demo-sportverein' };
 
@@ -72,6 +73,57 @@ test('the owner sets a room\'s cancellation policy, the booking page states it, 
   await expect(card.getByRole('button', { name: 'Stornieren' })).toHaveCount(0);
   await club.close();
   // Other specs read the demo's rooms and the club's bookings: both go again.
+  await graphql(api, 'mutation($t: ID!, $id: ID!) { deleteBooking(tenantId: $t, id: $id) }', { t: tenantId, id: bookingId });
+  await graphql(api, 'mutation($t: ID!, $id: ID!) { deleteBookable(tenantId: $t, id: $id) }', { t: tenantId, id: roomId });
+  await api.dispose();
+});
+
+test("the staff see the refund a customer's cancellation left open and mark it paid back in the booking's details", async ({ page }) => {
+  const { api, tenantId } = await signedInApi();
+  const { createBookable } = await graphql<{ createBookable: { id: string } }>(api, 'mutation($t: ID!, $input: BookableInput!) { createBookable(tenantId: $t, input: $input) { id } }', {
+    t: tenantId,
+    input: {
+      type: 'room',
+      title: 'Erstattungsraum',
+      isBookable: true,
+      isPublic: true,
+      isScheduleRelated: true,
+      amount: '1',
+      priceType: 'per_item',
+      priceCategories: [{ priceEur: '20' }],
+      cancellationPolicy: { citizenMayCancel: true, tiers: [{ daysBefore: 7, refundPercent: 100 }], feeEur: 0 },
+    },
+  });
+  const roomId = createBookable.id;
+  // A guest books eight weeks ahead and pays cash at the counter; then cancels with the checkout's status token.
+  const guest = await request.newContext({ baseURL: baseUrl() });
+  const begin = Date.now() + 56 * 86_400_000;
+  const booked = await guest.post(`/api/${tenantId}/checkout`, {
+    data: { timeBegin: begin - (begin % 3_600_000), timeEnd: begin - (begin % 3_600_000) + 3_600_000, bookableItems: [{ bookableId: roomId, amount: 1 }], name: 'Rita Rückgabe', mail: 'rita.rueckgabe@example.com', paymentProvider: 'testPayment' },
+  });
+  expect(booked.status(), await booked.text()).toBe(200);
+  const { id: bookingId, statusToken } = (await booked.json()) as { id: string; statusToken: string };
+  await graphql(api, 'mutation($t: ID!, $id: ID!) { markBookingPaid(tenantId: $t, id: $id, paymentMethod: "CASH") { id } }', { t: tenantId, id: bookingId });
+  const cancelled = await guest.post(`/api/${tenantId}/bookings/${bookingId}/cancel`, { data: { reason: 'Termin entfällt' }, headers: { 'x-status-token': statusToken } });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
+  await guest.dispose();
+
+  await signInAndSelectDemoTenant(page);
+  await page.getByLabel('Buchungen durchsuchen').fill(bookingId);
+  const row = page.getByRole('table', { name: 'Buchungen' }).getByRole('row').filter({ hasText: bookingId });
+  await row.getByRole('button', { name: `Aktionen für Buchung ${bookingId}` }).click();
+  await page.getByRole('menu', { name: `Aktionen für Buchung ${bookingId}` }).getByRole('menuitem', { name: 'Details anzeigen' }).click();
+  const dialog = page.getByRole('dialog', { name: `Buchung ${bookingId}`, exact: true });
+  const refunds = dialog.getByRole('list', { name: 'Erstattungen' });
+  await expect(refunds).toContainText('20,00 € per Bar – offen seit');
+  await expect(refunds).toContainText('Grund: Termin entfällt');
+  await expectNoSeriousAxeFindings(page, 'Buchungsdetails mit offener Erstattung');
+  await refunds.getByRole('button', { name: 'Als erstattet markieren' }).click();
+  await expect(page.getByText('Erstattung erledigt')).toBeVisible();
+  await expect(refunds).toContainText('20,00 € per Bar – erstattet am');
+  await expect(refunds.getByRole('button', { name: 'Als erstattet markieren' })).toHaveCount(0);
+  await screenshot(page, 'cancellation-refund-completed');
+
   await graphql(api, 'mutation($t: ID!, $id: ID!) { deleteBooking(tenantId: $t, id: $id) }', { t: tenantId, id: bookingId });
   await graphql(api, 'mutation($t: ID!, $id: ID!) { deleteBookable(tenantId: $t, id: $id) }', { t: tenantId, id: roomId });
   await api.dispose();

@@ -49,6 +49,7 @@ const CANCEL = `mutation($t: ID!, $id: ID!, $reason: String, $simulate: Boolean,
     booking { id tenantId state isPayed cancelledAt refunds { id amountCents state way online } }
     refund { staffDecides staffReason note tier { daysBefore refundPercent } daysBefore paidCents feeCents refundCents record { id amountCents state way online reason } } } }`;
 const COMPLETE = `mutation($t: ID!, $r: ID!) { completeRefund(tenantId: $t, refundId: $r) { id state completedAt completedBy amountCents } }`;
+const REFUNDED = `query($t: ID!, $from: DateTimeISO, $to: DateTimeISO) { bookings(tenantId: $t, refundedFrom: $from, refundedTo: $to, limit: 500) { items { id } } }`;
 const BOOKING_REFUNDS = `query($t: ID!, $id: ID!) { booking(tenantId: $t, id: $id) { id isRejected status refunds { id amountCents state way online completedBy reason } } }`;
 
 interface Refund {
@@ -349,6 +350,29 @@ describe('the staff complete a refund', () => {
     expect(await historyOf(booked.id)).toContain('refund_completed:user');
     const again = await owner.post(`/api/${tenantId}/refunds/${refundId}/complete`);
     expect([again.status, again.json.code]).toEqual([409, 'refund.already-completed']);
+  });
+
+  it('the list finds bookings by the instant their refund was paid back (refundedFrom inclusive, refundedTo exclusive), GraphQL and REST', async () => {
+    const booked = await book(citizen, selfRoomId, 30);
+    const refundId = cancelledOf(await cancelGql(citizen, booked.id)).refund.record!.id;
+    const open = await owner.gql<{ bookings: { items: { id: string }[] } }>(REFUNDED, { t: tenantId, from: '2019-01-01T00:00:00.000Z', to: null });
+    expect(open.data?.bookings.items.map((item) => item.id)).not.toContain(booked.id);
+    expect((await owner.gql(COMPLETE, { t: tenantId, r: refundId })).errors).toBeUndefined();
+    // Paid back on the first of December 2019 (Berlin), years before any run of this suite.
+    await sql(`update booking_refunds set completed_at = '2019-11-30T23:00:00.000Z' where id = ?`, [refundId]);
+    const december = { t: tenantId, from: '2019-11-30T23:00:00.000Z', to: '2019-12-31T23:00:00.000Z' };
+    const found = await owner.gql<{ bookings: { items: { id: string }[] } }>(REFUNDED, december);
+    expect(found.errors, JSON.stringify(found.errors)).toBeUndefined();
+    expect(found.data?.bookings.items.map((item) => item.id)).toEqual([booked.id]);
+    const before = await owner.gql<{ bookings: { items: { id: string }[] } }>(REFUNDED, { ...december, from: '2019-11-01T00:00:00.000Z', to: '2019-11-30T23:00:00.000Z' });
+    expect(before.data?.bookings.items).toEqual([]);
+    const rest = await owner.get(`/api/${tenantId}/bookings?refundedFrom=${december.from}&refundedTo=${Date.parse(december.to)}`);
+    expect(rest.status, rest.text).toBe(200);
+    expect((rest.json as { id: string }[]).map((entry) => entry.id)).toEqual([booked.id]);
+    const wrong = await owner.get(`/api/${tenantId}/bookings?refundedFrom=Dezember`);
+    expect([wrong.status, Object.keys(wrong.json.errors ?? {})]).toEqual([400, ['refundedFrom']]);
+    const reversed = await owner.gql(REFUNDED, { ...december, from: december.to, to: december.from });
+    expect(reversed.errors?.[0]?.extensions?.code).toBe('GENERIC_VALIDATION');
   });
 
   it('REST completes it for a member with the update right', async () => {

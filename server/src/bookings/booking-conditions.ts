@@ -46,6 +46,20 @@ export class BookingConditionBuilder implements BookingConditions {
   }
 
   /**
+   * Bookings with a refund paid back (COMPLETED) in [from, to) (either end open when null), read
+   * through the refunds' partial index on (tenant, completed_at): the finance system's refunds of a month.
+   */
+  refundedBetween(from: Date | null | undefined, to: Date | null | undefined): this {
+    if (!from && !to) return this;
+    const bounds = [...(from ? ['r.completed_at >= ?::timestamptz'] : []), ...(to ? ['r.completed_at < ?::timestamptz'] : [])];
+    return this.add(
+      `exists (select 1 from booking_refunds r where r.tenant_id = b.tenant_id and r.booking_key = b.key and r.state = 'COMPLETED' and ${bounds.join(' and ')})`,
+      ...(from ? [from.toISOString()] : []),
+      ...(to ? [to.toISOString()] : []),
+    );
+  }
+
+  /**
    * Bookings overlapping [from, to) (either end open when null), read through the GiST index on
    * (tenant, time range); bookings without times never overlap a window.
    */

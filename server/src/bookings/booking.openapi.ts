@@ -40,6 +40,8 @@ const listQueryFields: Record<string, JsonSchema> = {
   status: { description: 'Statusfilter', type: 'string', enum: [...bookingStatusFilters] },
   paidFrom: f.instant('Bezahlt ab diesem Zeitpunkt (einschließlich)'),
   paidTo: f.instant('Bezahlt vor diesem Zeitpunkt (ausschließlich)'),
+  refundedFrom: f.instant('Mit einer ab diesem Zeitpunkt (einschließlich) erledigten Erstattung'),
+  refundedTo: f.instant('Mit einer vor diesem Zeitpunkt (ausschließlich) erledigten Erstattung'),
   charge: { description: 'Nur kostenlose (`FREE`) oder kostenpflichtige (`CHARGEABLE`) Buchungen', type: 'string', enum: [...bookingChargeFilters] },
   bookableId: f.id('Nur Buchungen dieses Objekts'),
   seriesId: f.id('Nur die Termine dieser Serie (GET /api/{tenantId}/series/{id})'),

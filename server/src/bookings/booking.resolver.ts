@@ -101,6 +101,8 @@ export class BookingResolver {
     @Arg('seriesId', () => ID, { nullable: true, description: 'Only the dates of this series (bookingSeries).' }) seriesId: string | null,
     @Arg('paidFrom', () => Date, { nullable: true, description: 'Bookings paid at or after this instant (inclusive).' }) paidFrom: Date | null,
     @Arg('paidTo', () => Date, { nullable: true, description: 'Bookings paid before this instant (exclusive).' }) paidTo: Date | null,
+    @Arg('refundedFrom', () => Date, { nullable: true, description: 'Bookings with a refund paid back (COMPLETED) at or after this instant (inclusive).' }) refundedFrom: Date | null,
+    @Arg('refundedTo', () => Date, { nullable: true, description: 'Bookings with a refund paid back (COMPLETED) before this instant (exclusive).' }) refundedTo: Date | null,
     @Arg('charge', () => BookingChargeFilterType, { nullable: true, description: 'Free bookings (nothing to pay) or those with something to pay.' }) charge: BookingChargeFilterType | null,
     @Arg('backlog', () => Boolean, { nullable: true, description: 'Only bookings without a place on the workflow board (the kanban backlog).' }) backlog: boolean | null,
     @Arg('limit', () => Int, { defaultValue: 50, description: '1 to 500; anything else is GENERIC_VALIDATION.' }) limit: number,
@@ -119,7 +121,7 @@ export class BookingResolver {
     const count = selected.has('total') ? 'exact' : selected.has('count') ? 'estimated' : 'none';
     const bookableFields = selectedFields(info, ['items', 'items', 'bookable']);
     const snapshots = [...bookableFields].some((field) => field !== 'id' && field !== 'title' && field !== '__typename');
-    const page = await context.services.bookings.list(await requireViewer(context), tenantId, { search, sort, status, from, to, paidFrom, paidTo, charge, bookableId, seriesId, backlog, updatedSince, paging }, { count, snapshots });
+    const page = await context.services.bookings.list(await requireViewer(context), tenantId, { search, sort, status, from, to, paidFrom, paidTo, refundedFrom, refundedTo, charge, bookableId, seriesId, backlog, updatedSince, paging }, { count, snapshots });
     return {
       ...page,
       count: listCountOf(page),

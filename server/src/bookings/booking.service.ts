@@ -41,6 +41,10 @@ export interface BookingListQuery {
   paidFrom?: Date | null;
   /** Bookings paid before this instant (exclusive). */
   paidTo?: Date | null;
+  /** Only bookings with a refund paid back at or after this instant. */
+  refundedFrom?: Date | null;
+  /** Only bookings with a refund paid back before this instant. */
+  refundedTo?: Date | null;
   /** Free bookings (nothing to pay) or those with something to pay. */
   charge?: BookingChargeFilter | null;
   bookableId?: string | null;
@@ -212,6 +216,10 @@ export class BookingService implements BookingOccupancy, Pick<WorkflowBookings, 
       throw new AppError('generic.validation', { detail: 'paidTo muss nach paidFrom liegen.', fieldErrors: { paidTo: 'Muss nach paidFrom liegen.' } });
     }
     where.paidBetween(query.paidFrom, query.paidTo);
+    if (query.refundedFrom && query.refundedTo && query.refundedTo.getTime() <= query.refundedFrom.getTime()) {
+      throw new AppError('generic.validation', { detail: 'refundedTo muss nach refundedFrom liegen.', fieldErrors: { refundedTo: 'Muss nach refundedFrom liegen.' } });
+    }
+    where.refundedBetween(query.refundedFrom, query.refundedTo);
     if (query.charge) where.add(bookingChargeConditions[query.charge]);
     if (query.bookableId) {
       if (!isUuid(query.bookableId)) return emptyPage(paging, order);

@@ -13,6 +13,7 @@ import { bookingMessages } from './bookingMessages';
 import { type BookingActions, bookingActions } from './bookingRows';
 import { BookingHistory } from './BookingHistory';
 import { BookingLockers } from './BookingLockers';
+import { BookingRefunds } from './BookingRefunds';
 import { PaymentTag, StatusTag } from './BookingTags';
 import { useBookingActions } from './useBookingActions';
 import { useSeriesActions } from '../series/useSeriesActions';
@@ -241,6 +242,7 @@ export function BookingDetailsDialog({ tenantId, bookingId: openedId, viewer, on
               />
             )}
             <Documents receipts={booking.receipts} issuingInvoice={runners.issuingInvoice} onInvoice={actions?.invoice ? () => void runners.issueInvoice(booking.id) : undefined} />
+            <BookingRefunds tenantId={tenantId} refunds={booking.refunds} mayComplete={actions?.edit ?? false} />
             <AcceptedDocuments attachments={booking.attachments} />
             <BookingHistory tenantId={tenantId} bookingId={booking.id} version={booking} />
           </>

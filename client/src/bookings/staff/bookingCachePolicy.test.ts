@@ -49,6 +49,7 @@ function details(): StaffBookingQuery {
       receipts: [],
       attachments: [],
       lockerInfo: [],
+      refunds: [],
     },
   } as StaffBookingQuery;
 }
