@@ -48,7 +48,8 @@ interface Shown {
 interface PageReader {
   key: string;
   readMore: () => void;
-  hold: (first: number, last: number) => void;
+  /** Holds the pages `from` to `to` (indexes of its pages), letting the others go. */
+  hold: (wanted: { from: number; to: number }) => void;
 }
 
 const bookingId = (booking: StaffBooking) => booking.id;
@@ -161,11 +162,8 @@ export function useBookingList(tenantId: string, request: BookingListFilter): Bo
         held = { from: Math.max(0, Math.min(held.from, slots.length - 1 - PAGES_KEPT_AROUND)), to: slots.length - 1 };
         applyHold();
       },
-      hold: (first, last) => {
-        if (closed) return;
-        const { pageStarts } = entriesOf(slots, bookingId);
-        const wanted = pagesToHold(pageStarts, first, last);
-        if (wanted.from === held.from && wanted.to === held.to) return;
+      hold: (wanted) => {
+        if (closed || (wanted.from === held.from && wanted.to === held.to)) return;
         held = wanted;
         applyHold();
       },
@@ -181,18 +179,21 @@ export function useBookingList(tenantId: string, request: BookingListFilter): Bo
   }, [client, tenantId, key]);
 
   const slots = shown?.slots;
-  const entries = useMemo(() => entriesOf(slots ?? [], bookingId).entries, [slots]);
+  // Built once per published state: the table's rows and where each page starts among them.
+  const { entries, pageStarts } = useMemo(() => entriesOf(slots ?? [], bookingId), [slots]);
   const current = shown?.key === key ? shown : null;
+  const currentStarts = current ? pageStarts : null;
   const lastSlot = current?.slots.at(-1);
   const complete = lastSlot !== undefined && lastSlot.read && !lastSlot.hasNextPage;
   const loadMore = useCallback(() => {
     if (reader.current?.key === key) reader.current.readMore();
   }, [key]);
+  // The rows in view are those of the request shown; while a new one's first page is on its way nothing changes.
   const showRange = useCallback(
     (first: number, last: number) => {
-      if (reader.current?.key === key) reader.current.hold(first, last);
+      if (currentStarts && reader.current?.key === key) reader.current.hold(pagesToHold(currentStarts, first, last));
     },
-    [key],
+    [key, currentStarts],
   );
 
   return {
